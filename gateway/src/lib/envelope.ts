@@ -1,0 +1,25 @@
+/** The upstream answer envelope (GATEWAY.md "Transport"): every route answers through these helpers. */
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
+export type Pageable = { total: number; prev: number | null; next: number | null; current: number }
+
+export function ok<T>(c: Context, content: T, pageable?: Pageable) {
+  return c.json({ result: { code: 'ok', description: '' }, content, ...(pageable ? { pageable } : {}) })
+}
+
+/** A failure: `code` is a stable machine code; `description` an i18n key (`messages.error.*`) or text. */
+export function fail(c: Context, status: ContentfulStatusCode, code: string, description = code, errors?: string[]) {
+  return c.json({ result: { code, description }, content: null, ...(errors ? { errors } : {}) }, status)
+}
+
+export class GatewayError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    readonly description = code,
+    readonly errors?: string[],
+  ) {
+    super(code)
+  }
+}
