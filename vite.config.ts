@@ -3,30 +3,52 @@ import { cloudflare } from '@cloudflare/vite-plugin'
 import react from '@vitejs/plugin-react'
 import fs from 'node:fs'
 
-function clientManifest(): Plugin {
+const BUILD_ID = process.env.BUILD_ID ?? Date.now().toString(36)
+
+/** `virtual:client-manifest`: the built entry, its CSS and chunks to preload; the dev entry under `vite dev`. */
+export function clientManifest(): Plugin {
   let isBuild = false
   return {
-    name: 'client-manifest',
-    configResolved(c) { isBuild = c.command === 'build' },
-    resolveId(id) { if (id === 'virtual:client-manifest') return '\0virtual:client-manifest' },
+    name: 'invest-portal:client-manifest',
+    configResolved(c) {
+      isBuild = c.command === 'build'
+    },
+    resolveId(id) {
+      if (id === 'virtual:client-manifest') return '\0virtual:client-manifest'
+    },
     load(id) {
       if (id !== '\0virtual:client-manifest') return
-      if (!isBuild) return `export default { entry: '/client/entry.tsx', css: [], dev: true }`
-      const m = JSON.parse(fs.readFileSync('dist/client/.vite/manifest.json', 'utf8'))
-      const e = m['client/entry.tsx']
-      return `export default ${JSON.stringify({ entry: '/' + e.file, css: (e.css ?? []).map((f: string) => '/' + f), dev: false })}`
+      if (!isBuild || this.environment.name === 'client') return `export default { entry: '/client/entry.tsx', css: [], preload: [], dev: true }`
+      type Chunk = { file: string; css?: string[]; imports?: string[] }
+      const m = JSON.parse(fs.readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, Chunk>
+      const entry = m['client/entry.tsx']!
+      const preload = (entry.imports ?? []).map((k) => '/' + m[k]!.file)
+      return `export default ${JSON.stringify({ entry: '/' + entry.file, css: (entry.css ?? []).map((f) => '/' + f), preload, dev: false })}`
+    },
+  }
+}
+
+/** Sonner hard-codes a 45 px swipe threshold; SPEC §9 asks for 20 px. Fails the build if sonner changes shape. */
+export function sonnerSpecValues(): Plugin {
+  return {
+    name: 'invest-portal:sonner-spec-values',
+    transform(code, id) {
+      if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return
+      if (!code.includes('SWIPE_THRESHOLD = 45')) this.error('sonner: SWIPE_THRESHOLD constant not found; update the SPEC §9 patch')
+      return { code: code.replace('SWIPE_THRESHOLD = 45', 'SWIPE_THRESHOLD = 20'), map: null }
     },
   }
 }
 
 export default defineConfig({
-  plugins: [react(), cloudflare({ auxiliaryWorkers: [{ configPath: './gateway/wrangler.jsonc' }] }), clientManifest()],
+  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
+  plugins: [react(), cloudflare({ auxiliaryWorkers: [{ configPath: './gateway/wrangler.jsonc' }] }), clientManifest(), sonnerSpecValues()],
   environments: {
     client: { build: { manifest: true, rollupOptions: { input: 'client/entry.tsx' } } },
   },
   builder: {
     async buildApp(builder) {
-      await builder.build(builder.environments.client)
+      await builder.build(builder.environments.client!)
       for (const [name, env] of Object.entries(builder.environments)) if (name !== 'client') await builder.build(env)
     },
   },

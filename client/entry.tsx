@@ -1,1 +1,33 @@
-console.log('hydrated')
+/** Browser entry: reads the embedded state, loads the current page's chunk and hydrates the document. */
+import { hydrateRoot } from 'react-dom/client'
+import { createGatewayClient } from '../shared/gateway-client'
+import { bindLocale, createI18n } from '../shared/i18n'
+import type { InitialState } from '../shared/state'
+import { setPayloadFetcher, type PayloadStore } from './data'
+import { createNotifier } from './notify'
+import { installPages, preloadPage } from './pages'
+import { pages } from './pages/lazy'
+import { Root, STATE_ELEMENT_ID } from './root'
+import './styles/main.css'
+
+async function boot() {
+  const state = JSON.parse(document.getElementById(STATE_ELEMENT_ID)!.textContent!) as InitialState
+  const t = bindLocale(createI18n({ [state.locale]: state.messages }), state.locale)
+  const gateway = createGatewayClient({
+    fetch: (input, init) => window.fetch(input, init),
+    locale: state.locale,
+    headers: { 'x-requested-with': 'invest-portal' },
+    notify: createNotifier(t),
+  })
+  setPayloadFetcher((key) => gateway.getEnvelope(key))
+  installPages(pages)
+  const store: PayloadStore = { ready: new Map(Object.entries(state.payloads)), pending: new Map() }
+  if (state.route.id && !state.error) await preloadPage(state.route.id)
+  hydrateRoot(document, <Root state={state} store={store} />, {
+    onRecoverableError(error) {
+      console.warn('Recoverable render error', error)
+    },
+  })
+}
+
+void boot()

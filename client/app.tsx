@@ -1,0 +1,96 @@
+/** The app shell (SPEC §2): loading bar, route announcer, the current page in its layout, and the toast region. */
+import { useCallback, useRef } from 'react'
+import { LOCALES } from '../shared/constants'
+import { href, switchLocalePath } from '../shared/match'
+import { ROUTE_BY_ID } from '../shared/routes'
+import type { InitialState } from '../shared/state'
+import { ErrorScreen } from './components/error-screen'
+import { LoadingBar, useLoadingBar } from './components/loading-bar'
+import { RouteAnnouncer } from './components/route-announcer'
+import { Toaster } from './components/toaster'
+import { PayloadProvider, type PayloadStore } from './data'
+import { I18nProvider, useLocale } from './i18n'
+import { Layout } from './layouts/layout'
+import { getPages } from './pages'
+import { RouterProvider, useRouter } from './router'
+import { SessionProvider, useSession } from './session'
+
+export function App({ state, store }: { state: InitialState; store: PayloadStore }) {
+  const bar = useLoadingBar()
+  const goHome = useRef<() => void>(() => undefined)
+  const onCleared = useCallback(() => goHome.current(), [])
+  return (
+    <I18nProvider locale={state.locale} messages={state.messages}>
+      <PayloadProvider value={store}>
+        <SessionProvider initial={state.session} onCleared={onCleared}>
+          <SessionRouter state={state} store={store} events={bar.events} goHome={goHome}>
+            <LoadingBar state={bar.state} />
+            <Shell origin={state.origin} />
+            <Toaster />
+          </SessionRouter>
+        </SessionProvider>
+      </PayloadProvider>
+    </I18nProvider>
+  )
+}
+
+function SessionRouter({ state, store, events, goHome, children }: {
+  state: InitialState
+  store: PayloadStore
+  events: ReturnType<typeof useLoadingBar>['events']
+  goHome: { current: () => void }
+  children: React.ReactNode
+}) {
+  const session = useSession()
+  return (
+    <RouterProvider locale={state.locale} initialRoute={state.route} initialError={state.error} store={store} session={session} loading={events}>
+      <HomeNavigator goHome={goHome} locale={state.locale} />
+      {children}
+    </RouterProvider>
+  )
+}
+
+function HomeNavigator({ goHome, locale }: { goHome: { current: () => void }; locale: InitialState['locale'] }) {
+  const { navigate } = useRouter()
+  goHome.current = () => void navigate(href('home', { locale }))
+  return null
+}
+
+function Shell({ origin }: { origin: string }) {
+  const { route, error } = useRouter()
+  const routeKey = route.path + route.search
+  return (
+    <>
+      <Alternates origin={origin} path={route.path} search={route.search} />
+      <RouteAnnouncer routeKey={routeKey} />
+      {error || !route.id ? <ErrorScreen error={error ?? { statusCode: 404, code: 'page_not_found', values: { path: route.path } }} /> : <CurrentPage />}
+    </>
+  )
+}
+
+function CurrentPage() {
+  const { route } = useRouter()
+  const def = ROUTE_BY_ID[route.id!]
+  const Page = getPages().get(route.id!)
+  if (!Page) throw new Error(`Page for ${route.id} was not loaded`)
+  return (
+    <Layout name={def.layout} meta={def.meta}>
+      <Page key={route.path + route.search} />
+    </Layout>
+  )
+}
+
+/** Canonical and hreflang alternates for the three locales plus x-default (issue #2). */
+function Alternates({ origin, path, search }: { origin: string; path: string; search: string }) {
+  const locale = useLocale()
+  const bare = switchLocalePath(path, search, 'en').replace(/^\/en/, '') || '/'
+  return (
+    <>
+      <link rel="canonical" href={origin + switchLocalePath(path, search, locale)} />
+      {LOCALES.map((l) => (
+        <link key={l} rel="alternate" hrefLang={l} href={origin + switchLocalePath(path, search, l)} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={origin + bare} />
+    </>
+  )
+}

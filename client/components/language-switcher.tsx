@@ -1,0 +1,32 @@
+/** Language switcher: each language in its own name; a real link, and the choice is stored in the locale cookie. */
+import { LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALE_NAMES } from '../../shared/constants'
+import { switchLocalePath } from '../../shared/match'
+import { useLocale, useT } from '../i18n'
+import { useRouter } from '../router'
+
+export function LanguageSwitcher() {
+  const t = useT()
+  const locale = useLocale()
+  const { route } = useRouter()
+  return (
+    <nav className="lang-switcher" aria-label={t('nav.language')}>
+      <ul>
+        {LOCALES.map((l) => (
+          <li key={l}>
+            <a
+              href={switchLocalePath(route.path, route.search, l)}
+              hrefLang={l}
+              lang={l}
+              aria-current={l === locale ? 'true' : undefined}
+              onClick={() => {
+                document.cookie = `${LOCALE_COOKIE}=${l}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`
+              }}
+            >
+              {LOCALE_NAMES[l]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

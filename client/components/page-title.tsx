@@ -1,0 +1,14 @@
+/** The document title and description of a page, hoisted into <head> by React. */
+import { useT } from '../i18n'
+
+export function PageTitle({ title, description }: { title: string; description?: string }) {
+  const t = useT()
+  return (
+    <>
+      <title>{`${title} — ${t('site.name')}`}</title>
+      <meta name="description" content={description ?? t('site.description')} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description ?? t('site.description')} />
+    </>
+  )
+}

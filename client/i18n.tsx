@@ -1,0 +1,25 @@
+/** The current language in React: `useT()` translates with the page's locale (never a module-global locale). */
+import { createContext, useContext, useMemo, type ReactNode } from 'react'
+import type { Locale } from '../shared/constants'
+import { bindLocale, createI18n, type Messages, type Translate } from '../shared/i18n'
+
+type I18nValue = { locale: Locale; t: Translate }
+
+const I18nContext = createContext<I18nValue | null>(null)
+
+export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
+  const value = useMemo(() => {
+    const i18n = createI18n({ [locale]: messages })
+    return { locale, t: bindLocale(i18n, locale) }
+  }, [locale, messages])
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
+}
+
+function useI18n(): I18nValue {
+  const value = useContext(I18nContext)
+  if (!value) throw new Error('useT() outside <I18nProvider>')
+  return value
+}
+
+export const useT = (): Translate => useI18n().t
+export const useLocale = (): Locale => useI18n().locale

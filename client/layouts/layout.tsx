@@ -1,0 +1,61 @@
+/** The five layouts of SPEC §2: blank, default, profile, service-category and service. */
+import type { ReactNode } from 'react'
+import type { Layout as LayoutName, RouteMeta } from '../../shared/routes'
+import { href } from '../../shared/match'
+import { AppealBar } from '../components/appeal-bar'
+import { SiteFooter } from '../components/site-footer'
+import { SiteHeader } from '../components/site-header'
+import { useLocale, useT } from '../i18n'
+import { Link, useRouter } from '../router'
+import { useSession } from '../session'
+
+export function Layout({ name, meta, children }: { name: LayoutName; meta: RouteMeta; children: ReactNode }) {
+  if (name === 'blank') return <div className="layout layout--blank">{children}</div>
+  const fixed = meta.fixedHeader !== false
+  return (
+    <div className={`layout layout--${name}`}>
+      <SiteHeader fixed={fixed} />
+      {name === 'profile' ? (
+        <div className="container profile-layout">
+          <ProfileSidebar />
+          <div className="profile-layout__main">{children}</div>
+        </div>
+      ) : (
+        children
+      )}
+      {!meta.hideAppealButton && <AppealBar />}
+      <SiteFooter />
+    </div>
+  )
+}
+
+function ProfileSidebar() {
+  const t = useT()
+  const locale = useLocale()
+  const { route } = useRouter()
+  const session = useSession()
+  const resident = session.profile?.is_resident === true
+  const items = [
+    { id: 'profile', to: href('profile', { locale }), label: t('routes.profile') },
+    { id: 'profile-company', to: href('profile-company', { locale }), label: t('routes.company') },
+    resident
+      ? { id: 'profile-my-services', to: href('profile-my-services', { locale }), label: t('routes.myServices') }
+      : { id: 'profile-password', to: href('profile-password', { locale }), label: t('routes.password') },
+    { id: 'profile-appeals', to: href('profile-appeals', { locale }), label: t('routes.appeals') },
+    { id: 'profile-my-projects', to: href('profile-my-projects', { locale }), label: t('routes.myProjects') },
+  ]
+  return (
+    <nav className="profile-sidebar" aria-label={t('nav.profileArea')}>
+      <ul>
+        {items.map((item) => (
+          <li key={item.id}>
+            <Link to={item.to} aria-current={route.id === item.id ? 'page' : undefined}>{item.label}</Link>
+          </li>
+        ))}
+        <li>
+          <button type="button" className="profile-sidebar__signout" onClick={() => void session.clear()}>{t('nav.signOut')}</button>
+        </li>
+      </ul>
+    </nav>
+  )
+}

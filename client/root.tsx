@@ -1,0 +1,30 @@
+/** The whole document, rendered on the edge and hydrated in the browser. The worker imports only this. */
+import { serializeForHtml } from '../shared/serialize'
+import type { InitialState } from '../shared/state'
+import { App } from './app'
+import type { PayloadStore } from './data'
+
+export const STATE_ELEMENT_ID = '__STATE__'
+
+export function Root({ state, store }: { state: InitialState; store: PayloadStore }) {
+  return (
+    <html lang={state.locale} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0072A3" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {state.assets.css.map((css) => (
+          <link key={css} rel="stylesheet" href={css} />
+        ))}
+        {state.assets.preload.map((js) => (
+          <link key={js} rel="modulepreload" href={js} />
+        ))}
+      </head>
+      <body>
+        <App state={state} store={store} />
+        <script type="application/json" id={STATE_ELEMENT_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: serializeForHtml(state) }} />
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,169 @@
+/** Client navigation through the same route table, validation and guards as the edge (ARCHITECTURE.md). */
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react'
+import type { Locale } from '../shared/constants'
+import { checkGuards } from '../shared/guards'
+import { notFound, pageError, type PageError } from '../shared/errors'
+import { matchRoute, readSearch, splitLocale, validateQuery } from '../shared/match'
+import type { RouteId } from '../shared/routes'
+import type { PagePayload, RouteState } from '../shared/state'
+import type { PayloadStore } from './data'
+import { preloadPage } from './pages'
+import type { Session } from './session'
+
+export type LoadingEvents = { start: () => void; finish: () => void; error: () => void }
+
+type RouterValue = {
+  route: RouteState
+  error: PageError | null
+  navigate: (to: string, opts?: { replace?: boolean }) => Promise<void>
+}
+
+const RouterContext = createContext<RouterValue | null>(null)
+
+export function useRouter(): RouterValue {
+  const value = useContext(RouterContext)
+  if (!value) throw new Error('useRouter() outside <RouterProvider>')
+  return value
+}
+
+/** `/en/post/1?x=1` → `/en/post/1/_payload.json?x=1` (ARCHITECTURE.md step 5). */
+export function payloadUrl(url: URL): string {
+  return `${url.pathname.replace(/\/+$/, '')}/_payload.json${url.search}`
+}
+
+const SCROLL_KEY = 'scroll-positions'
+
+function saveScroll(key: string) {
+  try {
+    const all = JSON.parse(sessionStorage.getItem(SCROLL_KEY) ?? '{}') as Record<string, number>
+    all[key] = window.scrollY
+    sessionStorage.setItem(SCROLL_KEY, JSON.stringify(all))
+  } catch {
+    /* storage may be unavailable (private mode); scroll restore is best effort */
+  }
+}
+
+function readScroll(key: string): number | undefined {
+  try {
+    return (JSON.parse(sessionStorage.getItem(SCROLL_KEY) ?? '{}') as Record<string, number>)[key]
+  } catch {
+    return undefined
+  }
+}
+
+function historyKey(): string {
+  return (history.state as { key?: string } | null)?.key ?? 'initial'
+}
+
+/** Whether a build update was signalled: the next navigation is then a full page load (SPEC §4). */
+let updatePending = false
+export function signalUpdate() {
+  updatePending = true
+}
+
+type RouterProviderProps = {
+  locale: Locale
+  initialRoute: RouteState
+  initialError: PageError | null
+  store: PayloadStore
+  session: Session
+  loading: LoadingEvents
+  children: ReactNode
+}
+
+export function RouterProvider({ locale, initialRoute, initialError, store, session, loading, children }: RouterProviderProps) {
+  const [state, setState] = useState({ route: initialRoute, error: initialError, scroll: null as number | null })
+  const seq = useRef(0)
+  const sessionRef = useRef(session)
+  sessionRef.current = session
+
+  const navigate = useCallback(
+    async (to: string, opts: { replace?: boolean; pop?: boolean } = {}) => {
+      const url = new URL(to, window.location.href)
+      const { locale: target, rest } = splitLocale(url.pathname)
+      if (url.origin !== window.location.origin || target !== locale || updatePending) {
+        window.location.assign(url.href)
+        return
+      }
+      const current = seq.current + 1
+      seq.current = current
+      const path = url.pathname
+      const query = readSearch(url.searchParams)
+      const search = url.search
+      const match = matchRoute(rest)
+      const route: RouteState = { id: (match?.route.id as RouteId | undefined) ?? null, params: match?.params ?? {}, query, path, search }
+
+      let error: PageError | null = null
+      if (!match) error = notFound(path)
+      else if (!validateQuery(match.route, query)) error = pageError(match.route.reject?.status ?? 404, match.route.reject?.code ?? 'page_not_found', { path })
+      else error = checkGuards(match.route.meta, sessionRef.current)
+
+      loading.start()
+      let redirect: string | undefined
+      try {
+        if (!error) {
+          const res = await fetch(payloadUrl(url), { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+          const payload = (await res.json()) as PagePayload
+          if (current !== seq.current) return
+          redirect = payload.redirect
+          error = payload.error
+          for (const [key, entry] of Object.entries(payload.payloads)) store.ready.set(key, entry)
+        }
+        if (redirect) {
+          loading.finish()
+          await navigate(redirect, { replace: true })
+          return
+        }
+        if (route.id && !error) await preloadPage(route.id)
+      } catch {
+        if (current === seq.current) window.location.assign(url.href)
+        return
+      }
+      if (current !== seq.current) return
+      if (!opts.pop) {
+        saveScroll(historyKey())
+        const key = Math.random().toString(36).slice(2)
+        history[opts.replace ? 'replaceState' : 'pushState']({ key }, '', url.href)
+      }
+      const scroll = opts.pop ? (readScroll(historyKey()) ?? 0) : 0
+      startTransition(() => setState({ route, error, scroll }))
+      if (error) loading.error()
+      else loading.finish()
+    },
+    [locale, store, loading],
+  )
+
+  useEffect(() => {
+    history.scrollRestoration = 'manual'
+    if (!history.state?.key) history.replaceState({ key: 'initial' }, '', window.location.href)
+    const onPop = () => void navigate(window.location.href, { pop: true })
+    window.addEventListener('popstate', onPop)
+    return () => window.removeEventListener('popstate', onPop)
+  }, [navigate])
+
+  useEffect(() => {
+    if (state.scroll === null) return
+    const hash = window.location.hash.slice(1)
+    const target = hash ? document.getElementById(decodeURIComponent(hash)) : null
+    if (target) target.scrollIntoView()
+    else window.scrollTo(0, state.scroll)
+  }, [state])
+
+  const value = useMemo(() => ({ route: state.route, error: state.error, navigate }), [state.route, state.error, navigate])
+  return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>
+}
+
+type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }
+
+/** An anchor that navigates on the client when it can; a real link before hydration and for new tabs. */
+export function Link({ to, onClick, target, ...rest }: LinkProps) {
+  const { navigate } = useRouter()
+  const handle = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event)
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    if ((target && target !== '_self') || rest.download !== undefined) return
+    event.preventDefault()
+    void navigate(to)
+  }
+  return <a href={to} target={target} onClick={handle} {...rest} />
+}

@@ -1,0 +1,4 @@
+/** What the edge takes from the client room: the document root and the eager page registry. */
+export { Root } from './root'
+export { installPages } from './pages'
+export { pages as eagerPages } from './pages/eager'

@@ -1,0 +1,44 @@
+/** The session store (SPEC §3, §4): profile, loaded, loading, loggedIn; clearing empties it and goes home. */
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
+import type { Profile } from '../shared/guards'
+import type { SessionState } from '../shared/state'
+
+export type Session = Readonly<{
+  hasToken: boolean
+  profile: Profile | null
+  loaded: boolean
+  loading: boolean
+  loggedIn: boolean
+  /** Removes the HttpOnly token through the edge, empties the profile and navigates to the home route. */
+  clear: () => Promise<void>
+  setProfile: (profile: Profile | null, hasToken: boolean) => void
+}>
+
+const SessionContext = createContext<Session | null>(null)
+
+export function SessionProvider({ initial, onCleared, children }: { initial: SessionState; onCleared: () => void; children: ReactNode }) {
+  const [state, setState] = useState(initial)
+  const [loading, setLoading] = useState(false)
+  const clear = useCallback(async () => {
+    setLoading(true)
+    try {
+      await fetch('/_app/session', { method: 'DELETE', headers: { 'x-requested-with': 'invest-portal' } })
+    } finally {
+      setState({ hasToken: false, profile: null })
+      setLoading(false)
+      onCleared()
+    }
+  }, [onCleared])
+  const setProfile = useCallback((profile: Profile | null, hasToken: boolean) => setState({ profile, hasToken }), [])
+  const value = useMemo<Session>(
+    () => ({ ...state, loaded: true, loading, loggedIn: state.profile !== null, clear, setProfile }),
+    [state, loading, clear, setProfile],
+  )
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
+}
+
+export function useSession(): Session {
+  const value = useContext(SessionContext)
+  if (!value) throw new Error('useSession() outside <SessionProvider>')
+  return value
+}

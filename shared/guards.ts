@@ -1,0 +1,29 @@
+/** Route guards of SPEC §6, decided the same way on the edge and in the browser. */
+import type { RouteMeta } from './routes'
+import { pageError, type PageError } from './errors'
+
+export type Profile = Readonly<{
+  email?: string
+  role?: 'investor' | 'businessmen'
+  is_resident: boolean
+  [k: string]: unknown
+}>
+
+export type SessionView = Readonly<{ hasToken: boolean; profile: Profile | null }>
+
+/**
+ * Residency rules come before the token rule (issue #2): `my-services` and `password` answer 401 without a profile,
+ * 403 for the wrong residency; other protected pages answer 403 without a token.
+ */
+export function checkGuards(meta: RouteMeta, session: SessionView): PageError | null {
+  if (meta.residentOnly) {
+    if (!session.profile) return pageError(401, 'unauthorized')
+    if (!session.profile.is_resident) return pageError(403, 'forbidden')
+  }
+  if (meta.nonResidentOnly) {
+    if (!session.profile) return pageError(401, 'unauthorized')
+    if (session.profile.is_resident) return pageError(403, 'forbidden')
+  }
+  if (meta.protected && !session.hasToken) return pageError(403, 'forbidden')
+  return null
+}

@@ -1,0 +1,44 @@
+/** Translation with the language passed per call (rosetta's own locale is module-global, so never set it). */
+import rosetta from 'rosetta'
+import { LOCALE_FALLBACK, type Locale } from './constants'
+
+export type Messages = { [key: string]: string | Messages }
+export type TranslateValues = Record<string, string | number>
+export type Translate = (key: string, values?: TranslateValues) => string
+
+export type I18n = Readonly<{
+  /** Translates `key` in `locale`, falling back across locales, and to the key itself — never to ''. */
+  t: (locale: Locale, key: string, values?: TranslateValues) => string
+  has: (locale: Locale, key: string) => boolean
+  add: (locale: Locale, messages: Messages) => void
+  loaded: (locale: Locale) => boolean
+}>
+
+export function createI18n(initial: Partial<Record<Locale, Messages>> = {}): I18n {
+  const ros = rosetta<Messages>()
+  const loadedLocales = new Set<Locale>()
+  const add = (locale: Locale, messages: Messages) => {
+    ros.set(locale, messages)
+    loadedLocales.add(locale)
+  }
+  for (const [locale, messages] of Object.entries(initial)) if (messages) add(locale as Locale, messages)
+  const lookup = (locale: Locale, key: string, values?: TranslateValues) => ros.t(key, values ?? {}, locale)
+  return Object.freeze({
+    t(locale: Locale, key: string, values?: TranslateValues) {
+      for (const l of LOCALE_FALLBACK[locale]) {
+        if (!loadedLocales.has(l)) continue
+        const text = lookup(l, key, values)
+        if (typeof text === 'string' && text !== '') return text
+      }
+      return key
+    },
+    has: (locale: Locale, key: string) => loadedLocales.has(locale) && lookup(locale, key) !== '',
+    add,
+    loaded: (locale: Locale) => loadedLocales.has(locale),
+  })
+}
+
+/** Binds a locale so components can call `t(key)`. */
+export function bindLocale(i18n: I18n, locale: Locale): Translate {
+  return (key, values) => i18n.t(locale, key, values)
+}

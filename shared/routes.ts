@@ -1,0 +1,196 @@
+/** The one route table (SPEC §2): patterns, layouts, meta, param/query validation and data plans. */
+import * as v from 'valibot'
+import { apiKey, seg } from './api-keys'
+
+export type Layout = 'blank' | 'default' | 'profile' | 'service-category' | 'service'
+
+export type RouteMeta = Readonly<{
+  protected?: boolean
+  residentOnly?: boolean
+  nonResidentOnly?: boolean
+  fixedHeader?: boolean
+  hideAppealButton?: boolean
+}>
+
+/** What a failed param/query validation answers (SPEC §5, §8). */
+export type Rejection = Readonly<{ status: 401 | 403 | 404; code: string }>
+
+export type Params = Record<string, string | undefined>
+export type Search = Record<string, string | undefined>
+
+/** Gateway data a page needs: `critical` keys are awaited before the first byte (they decide the status), `deferred` stream in. */
+export type DataPlan = Readonly<{ critical?: readonly string[]; deferred?: readonly string[] }>
+
+export type RouteDef = Readonly<{
+  id: string
+  pattern: string
+  layout: Layout
+  /** i18n key of the page title, under `routes.` */
+  title: string
+  meta: RouteMeta
+  params?: v.GenericSchema<Params, Params>
+  query?: v.GenericSchema<Search, Search>
+  reject?: Rejection
+  /** Server-side check of the reset link (SPEC §5) before rendering. */
+  checkResetLink?: boolean
+  data?: (args: { params: Params; query: Search }) => DataPlan
+  /** Sitemap: included unless false; parametrised routes list their known values. */
+  sitemap?: false | readonly Params[]
+}>
+
+const NOT_FOUND: Rejection = { status: 404, code: 'page_not_found' }
+const FORBIDDEN: Rejection = { status: 403, code: 'forbidden' }
+
+const numeric = v.pipe(v.string(), v.regex(/^\d{1,12}$/))
+const idParams = v.looseObject({ id: numeric })
+const role = v.picklist(['investor', 'businessmen'])
+const page = v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/)))
+
+export const MEDIA_TYPES = ['news', 'publication', 'pr_material', 'blog', 'gallery'] as const
+export const REASONS = ['living', 'talent', 'culture', 'economy', 'resource', 'strategy', 'innovation', 'environment'] as const
+export const SECTORS = [
+  'energy', 'metals', 'pharma', 'finance', 'tourism', 'textiles', 'chemicals', 'education',
+  'automotive', 'technology', 'agriculture', 'oil-and-gas', 'construction', 'zdravoohranenie',
+] as const
+
+const PUBLIC = '/siw/public'
+const LIST_SIZE = 12
+
+function list(path: string, query: Search, extra: Record<string, string | undefined> = {}) {
+  return apiKey(path, { ...extra, page: query.page ?? '0', size: LIST_SIZE })
+}
+
+const def = <const R extends RouteDef>(r: R) => r
+
+/** Ordered: the first matching pattern wins, so static segments come before params and the catch-all is last. */
+export const ROUTES = [
+  def({ id: 'home', pattern: '/', layout: 'default', title: 'home', meta: { fixedHeader: false },
+    data: () => ({ deferred: [
+      apiKey(`${PUBLIC}/post`, { category: 'news', page: 0, size: 6 }),
+      apiKey(`${PUBLIC}/territory`, { size: 14 }),
+      apiKey(`${PUBLIC}/review`),
+    ] }) }),
+  def({ id: 'sso', pattern: '/sso', layout: 'blank', title: 'sso', meta: {}, sitemap: false }),
+  def({ id: 'about', pattern: '/about', layout: 'default', title: 'about', meta: {},
+    data: () => ({ critical: [apiKey(`${PUBLIC}/page/about`)], deferred: [apiKey(`${PUBLIC}/leadership`)] }) }),
+  def({ id: 'search', pattern: '/search', layout: 'default', title: 'search', meta: {},
+    query: v.looseObject({ keyword: v.optional(v.string()), page }),
+    data: ({ query }) => (query.keyword ? { deferred: [apiKey(`${PUBLIC}/search`, { keyword: query.keyword, page: query.page ?? '0', size: LIST_SIZE })] } : {}) }),
+  def({ id: 'sitemap', pattern: '/sitemap', layout: 'default', title: 'sitemap', meta: {} }),
+  def({ id: 'contacts', pattern: '/contacts', layout: 'default', title: 'contacts', meta: {},
+    data: () => ({ critical: [apiKey(`${PUBLIC}/page/contacts`)] }) }),
+  def({ id: 'contact-us', pattern: '/contact-us', layout: 'default', title: 'contactUs', meta: {} }),
+  def({ id: 'cookie-policy', pattern: '/cookie-policy', layout: 'default', title: 'cookiePolicy', meta: {},
+    data: () => ({ critical: [apiKey(`${PUBLIC}/page/cookie-policy`)] }) }),
+  def({ id: 'privacy-policy', pattern: '/privacy-policy', layout: 'default', title: 'privacyPolicy', meta: {},
+    data: () => ({ critical: [apiKey(`${PUBLIC}/page/privacy-policy`)] }) }),
+  def({ id: 'success-registration', pattern: '/success-registration', layout: 'default', title: 'successRegistration', meta: {}, sitemap: false }),
+
+  def({ id: 'post', pattern: '/post/:id', layout: 'default', title: 'post', meta: {}, params: idParams, reject: NOT_FOUND,
+    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/post/${seg(params.id!)}`)] }), sitemap: false }),
+  def({ id: 'media', pattern: '/media/:id', layout: 'default', title: 'media', meta: {},
+    params: v.looseObject({ id: v.picklist(MEDIA_TYPES) }), query: v.looseObject({ page }), reject: NOT_FOUND,
+    data: ({ params, query }) => ({ deferred: [params.id === 'gallery' ? list(`${PUBLIC}/gallery`, query) : list(`${PUBLIC}/post`, query, { category: params.id })] }),
+    sitemap: MEDIA_TYPES.map((id) => ({ id })) }),
+  def({ id: 'story-list', pattern: '/story', layout: 'default', title: 'stories', meta: {}, query: v.looseObject({ page }), reject: NOT_FOUND,
+    data: ({ query }) => ({ deferred: [list(`${PUBLIC}/story`, query)] }) }),
+  def({ id: 'story', pattern: '/story/:id', layout: 'default', title: 'story', meta: {}, params: idParams, reject: NOT_FOUND,
+    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/story/${seg(params.id!)}`)] }), sitemap: false }),
+  def({ id: 'event-list', pattern: '/event', layout: 'default', title: 'events', meta: {}, query: v.looseObject({ page }), reject: NOT_FOUND,
+    data: ({ query }) => ({ deferred: [list(`${PUBLIC}/event`, query)] }) }),
+  def({ id: 'event-register', pattern: '/event/register', layout: 'default', title: 'eventRegister', meta: {},
+    query: v.looseObject({ event_id: v.pipe(v.string(), v.minLength(1)) }), reject: NOT_FOUND,
+    data: ({ query }) => ({ critical: [apiKey(`${PUBLIC}/event/${seg(query.event_id!)}`)] }), sitemap: false }),
+  def({ id: 'event', pattern: '/event/:id', layout: 'default', title: 'event', meta: {}, params: idParams, reject: NOT_FOUND,
+    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/event/${seg(params.id!)}`)] }), sitemap: false }),
+  def({ id: 'gallery', pattern: '/gallery/:id', layout: 'default', title: 'gallery', meta: {}, params: idParams, reject: NOT_FOUND,
+    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/gallery/${seg(params.id!)}`)] }), sitemap: false }),
+
+  def({ id: 'one-id', pattern: '/auth/one-id', layout: 'blank', title: 'oneId', meta: {},
+    query: v.looseObject({ role: v.pipe(v.string(), v.minLength(1)) }), reject: FORBIDDEN, sitemap: false }),
+  def({ id: 'sign-in', pattern: '/auth/sign-in', layout: 'default', title: 'signIn', meta: {},
+    query: v.looseObject({ role }), reject: FORBIDDEN, sitemap: false }),
+  def({ id: 'forgot-password', pattern: '/auth/forgot-password', layout: 'default', title: 'forgotPassword', meta: {},
+    query: v.looseObject({ role }), reject: FORBIDDEN, sitemap: false }),
+  def({ id: 'reset-password', pattern: '/auth/reset-password', layout: 'default', title: 'resetPassword', meta: {},
+    query: v.looseObject({
+      time: v.pipe(v.string(), v.minLength(1)), token: v.pipe(v.string(), v.minLength(1)),
+      email: v.pipe(v.string(), v.minLength(1)), uuid: v.pipe(v.string(), v.minLength(1)),
+    }),
+    reject: { status: 403, code: 'missing_query_params' }, checkResetLink: true, sitemap: false }),
+
+  def({ id: 'reason', pattern: '/reason/:topic', layout: 'default', title: 'reason', meta: {},
+    params: v.looseObject({ topic: v.picklist(REASONS) }), reject: NOT_FOUND,
+    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/page/reason-${seg(params.topic!)}`)] }),
+    sitemap: REASONS.map((topic) => ({ topic })) }),
+
+  def({ id: 'uz-ex', pattern: '/service/uz-ex', layout: 'service', title: 'uzEx', meta: {}, query: v.looseObject({ page }), reject: NOT_FOUND,
+    data: ({ query }) => ({ deferred: [list('/integration/public/integration/uzex-lots', query)] }) }),
+  def({ id: 'service-category-index', pattern: '/service/category', layout: 'service-category', title: 'services', meta: {},
+    data: () => ({ critical: [apiKey(`${PUBLIC}/service/category`)] }) }),
+  def({ id: 'service-category', pattern: '/service/category/:category_id', layout: 'service-category', title: 'serviceCategory', meta: {},
+    params: v.looseObject({ category_id: numeric }), reject: NOT_FOUND,
+    data: ({ params }) => ({
+      critical: [apiKey(`${PUBLIC}/service/category`)],
+      deferred: [apiKey(`${PUBLIC}/service/category`, { parent_id: params.category_id }), apiKey(`${PUBLIC}/service`, { category_id: params.category_id })],
+    }), sitemap: false }),
+  def({ id: 'e-auction', pattern: '/service/e-auction', layout: 'service', title: 'eAuction', meta: {}, query: v.looseObject({ page }), reject: NOT_FOUND,
+    data: ({ query }) => ({ deferred: [list('/integration/public/integration/eauksion/lot', query)] }) }),
+  def({ id: 'e-auction-lot', pattern: '/service/e-auction/:id', layout: 'service', title: 'eAuctionLot', meta: {}, params: idParams, reject: NOT_FOUND,
+    data: ({ params }) => ({ critical: [apiKey(`/integration/public/integration/iskm/lot/${seg(params.id!)}`)] }), sitemap: false }),
+  def({ id: 'service', pattern: '/service/:service_id', layout: 'service', title: 'service', meta: {},
+    params: v.looseObject({ service_id: numeric }), reject: NOT_FOUND,
+    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/service/${seg(params.service_id!)}`)], deferred: [apiKey(`${PUBLIC}/service-process`, { service_id: params.service_id })] }),
+    sitemap: false }),
+
+  def({ id: 'guide-partnership', pattern: '/guide/partnership', layout: 'default', title: 'partnership', meta: {} }),
+  def({ id: 'guide-privatization', pattern: '/guide/privatization', layout: 'default', title: 'privatization', meta: {} }),
+  def({ id: 'guide-register-business', pattern: '/guide/register-business', layout: 'default', title: 'registerBusiness', meta: {} }),
+  def({ id: 'guide-register-investor', pattern: '/guide/register-investor', layout: 'default', title: 'registerInvestor', meta: {} }),
+  def({ id: 'guide-project', pattern: '/guide/project', layout: 'default', title: 'projects', meta: {},
+    data: () => ({ deferred: [apiKey(`${PUBLIC}/project-category`, { page: 0, size: LIST_SIZE })] }) }),
+  def({ id: 'project-category-list', pattern: '/guide/project/category', layout: 'default', title: 'projectCategories', meta: {},
+    query: v.looseObject({ page }), reject: NOT_FOUND,
+    data: ({ query }) => ({ deferred: [list(`${PUBLIC}/project-category`, query)] }) }),
+  def({ id: 'project-category', pattern: '/guide/project/category/:id', layout: 'default', title: 'projectCategory', meta: {},
+    params: idParams, query: v.looseObject({ page }), reject: NOT_FOUND,
+    data: ({ params, query }) => ({
+      critical: [apiKey(`${PUBLIC}/project-category/${seg(params.id!)}`)],
+      deferred: [apiKey(`${PUBLIC}/project`, {
+        category_id: params.id, sector_id: query.sector_id, region_id: query.region_id, amount_id: query.amount_id,
+        status: query.status, page: query.page ?? '0', size: LIST_SIZE,
+      })],
+    }), sitemap: false }),
+  def({ id: 'project', pattern: '/guide/project/:id', layout: 'default', title: 'project', meta: {}, params: idParams, reject: NOT_FOUND,
+    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/project/${seg(params.id!)}`)] }), sitemap: false }),
+  def({ id: 'explore', pattern: '/guide/explore', layout: 'default', title: 'explore', meta: {},
+    data: () => ({ deferred: [apiKey(`${PUBLIC}/service-sector`, { page: 0, size: 20 })] }) }),
+  def({ id: 'sector', pattern: '/guide/explore/:sector', layout: 'default', title: 'sector', meta: {},
+    params: v.looseObject({ sector: v.picklist(SECTORS) }), reject: NOT_FOUND,
+    sitemap: SECTORS.map((sector) => ({ sector })) }),
+  def({ id: 'explore-item', pattern: '/guide/explore/:id', layout: 'default', title: 'explore', meta: {}, params: idParams, reject: NOT_FOUND,
+    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/project/${seg(params.id!)}`)] }), sitemap: false }),
+
+  def({ id: 'profile', pattern: '/profile', layout: 'profile', title: 'profile', meta: { protected: true, hideAppealButton: true }, sitemap: false }),
+  def({ id: 'profile-company', pattern: '/profile/company', layout: 'profile', title: 'company', meta: { protected: true, hideAppealButton: true }, sitemap: false }),
+  def({ id: 'profile-password', pattern: '/profile/password', layout: 'profile', title: 'password',
+    meta: { protected: true, nonResidentOnly: true, hideAppealButton: true }, sitemap: false }),
+  def({ id: 'profile-my-services', pattern: '/profile/my-services', layout: 'profile', title: 'myServices',
+    meta: { protected: true, residentOnly: true, hideAppealButton: true }, sitemap: false }),
+  def({ id: 'profile-appeals', pattern: '/profile/appeals/:id?', layout: 'profile', title: 'appeals',
+    meta: { protected: true, hideAppealButton: true }, params: v.looseObject({ id: v.optional(numeric) }), reject: NOT_FOUND, sitemap: false }),
+  def({ id: 'profile-my-projects', pattern: '/profile/my-projects', layout: 'profile', title: 'myProjects', meta: { protected: true, hideAppealButton: true }, sitemap: false }),
+  def({ id: 'profile-project-form', pattern: '/profile/my-projects/form/:id?', layout: 'profile', title: 'projectForm',
+    meta: { protected: true, hideAppealButton: true }, params: v.looseObject({ id: v.optional(numeric) }), reject: NOT_FOUND, sitemap: false }),
+
+  def({ id: 'page', pattern: '/:slug+', layout: 'default', title: 'page', meta: {},
+    params: v.looseObject({ slug: v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/)) }), reject: NOT_FOUND,
+    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/page/${seg(params.slug!)}`)] }), sitemap: false }),
+] as const satisfies readonly RouteDef[]
+
+export type RouteId = (typeof ROUTES)[number]['id']
+export type Route = (typeof ROUTES)[number]
+
+export const ROUTE_BY_ID: Readonly<Record<RouteId, RouteDef>> = Object.freeze(
+  Object.fromEntries(ROUTES.map((r) => [r.id, r])) as Record<RouteId, RouteDef>,
+)

@@ -1,0 +1,4 @@
+/** JSON that is safe inside HTML: `<`, `>`, `&`, U+2028 and U+2029 escaped so no payload can close its script. */
+export function serializeForHtml(value: unknown): string {
+  return JSON.stringify(value ?? null).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}

@@ -1,0 +1,41 @@
+/** What the edge hands the browser to hydrate: the route, locale, session, messages and critical payloads. */
+import type { Locale } from './constants'
+import type { PublicConfig } from './config'
+import type { PageError } from './errors'
+import type { Envelope } from './gateway-client'
+import type { Profile } from './guards'
+import type { Messages } from './i18n'
+import type { Params, RouteId, Search } from './routes'
+
+export type RouteState = Readonly<{ id: RouteId | null; params: Params; query: Search; path: string; search: string }>
+
+export type SessionState = Readonly<{ hasToken: boolean; profile: Profile | null }>
+
+/** A loaded key: the envelope, or the error that stopped it (rendered as a section error, never thrown). */
+export type PayloadEntry = Readonly<{ ok: true; envelope: Envelope } | { ok: false; status: number; code: string }>
+
+/** Built client files the document links (from the Vite manifest). */
+export type Assets = Readonly<{ entry: string; css: readonly string[]; preload: readonly string[] }>
+
+export type InitialState = Readonly<{
+  locale: Locale
+  /** The portal's origin, for canonical and hreflang links. */
+  origin: string
+  assets: Assets
+  route: RouteState
+  session: SessionState
+  error: PageError | null
+  config: PublicConfig
+  messages: Messages
+  /** Critical payloads (awaited before the first byte); deferred ones stream in as `data-payload` scripts. */
+  payloads: Readonly<Record<string, PayloadEntry>>
+}>
+
+/** Answer of `/{locale}/{path}/_payload.json` for client navigation. */
+export type PagePayload = Readonly<{
+  route: RouteState
+  error: PageError | null
+  payloads: Readonly<Record<string, PayloadEntry>>
+  /** Where the client should go instead (route-rule or guard redirect). */
+  redirect?: string
+}>

@@ -1,0 +1,60 @@
+/** Deploy configuration: wrangler vars parsed once with a schema that names every bad key. */
+import * as v from 'valibot'
+import { LOCALES, type Locale } from '../shared/constants'
+import type { PublicConfig } from '../shared/config'
+
+const optionalText = v.optional(v.string(), '')
+
+const VarsSchema = v.object({
+  DEFAULT_LOCALE: v.optional(v.picklist(LOCALES), 'en'),
+  GATEWAY_ORIGIN: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//))]), ''),
+  BOT_PROVIDER: v.optional(v.picklist(['', 'turnstile', 'recaptcha']), ''),
+  BOT_SITE_KEY: optionalText,
+  FIREBASE_CONFIG: optionalText,
+  VAPID_KEY: optionalText,
+})
+
+export type AppConfig = Readonly<{
+  defaultLocale: Locale
+  /** Upstream origin without a trailing slash, or null to use the GATEWAY service binding. */
+  gatewayOrigin: string | null
+  public: PublicConfig
+}>
+
+export const BUILD_ID: string = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev'
+
+const cache = new WeakMap<object, AppConfig>()
+
+/** Parses the vars once per env object; a bad var fails loudly with its name. */
+export function readConfig(env: Env): AppConfig {
+  const hit = cache.get(env)
+  if (hit) return hit
+  const parsed = v.safeParse(VarsSchema, env)
+  if (!parsed.success) {
+    const keys = parsed.issues.map((i) => v.getDotPath(i) ?? '?').join(', ')
+    throw new Error(`Invalid worker configuration: ${keys}`)
+  }
+  const vars = parsed.output
+  let firebase: Record<string, string> | null = null
+  if (vars.FIREBASE_CONFIG) {
+    try {
+      firebase = JSON.parse(vars.FIREBASE_CONFIG) as Record<string, string>
+    } catch {
+      throw new Error('Invalid worker configuration: FIREBASE_CONFIG is not JSON')
+    }
+  }
+  const config: AppConfig = Object.freeze({
+    defaultLocale: vars.DEFAULT_LOCALE,
+    gatewayOrigin: vars.GATEWAY_ORIGIN ? vars.GATEWAY_ORIGIN.replace(/\/+$/, '') : null,
+    public: Object.freeze({
+      buildId: BUILD_ID,
+      defaultLocale: vars.DEFAULT_LOCALE,
+      botProvider: vars.BOT_PROVIDER || null,
+      botSiteKey: vars.BOT_SITE_KEY || null,
+      firebase,
+      vapidKey: vars.VAPID_KEY || null,
+    }),
+  })
+  cache.set(env, config)
+  return config
+}

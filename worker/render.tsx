@@ -1,0 +1,54 @@
+/** Streams the document with React's production renderer; crawlers wait for every section (`allReady`). */
+import type { Context } from 'hono'
+import { renderToReadableStream } from 'react-dom/server'
+import manifest from 'virtual:client-manifest'
+import { eagerPages, installPages, Root } from '../client/server'
+import type { InitialState, PayloadEntry, RouteState, SessionState } from '../shared/state'
+import type { PageError } from '../shared/errors'
+import { isBot } from './bots'
+import { messagesFor } from './messages'
+import type { AppEnv } from './types'
+
+installPages(eagerPages)
+
+export type RenderInput = {
+  status: number
+  route: RouteState
+  session: SessionState
+  error: PageError | null
+  payloads: Record<string, PayloadEntry>
+  deferred: Map<string, Promise<PayloadEntry>>
+}
+
+export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promise<Response> {
+  const locale = c.get('locale')
+  const config = c.get('config')
+  const state: InitialState = {
+    locale,
+    origin: new URL(c.req.url).origin,
+    assets: { entry: manifest.entry, css: manifest.css, preload: manifest.preload },
+    route: input.route,
+    session: input.session,
+    error: input.error,
+    config: config.public,
+    messages: messagesFor(locale),
+    payloads: input.payloads,
+  }
+  const store = { ready: new Map(Object.entries(input.payloads)), pending: input.deferred }
+  const nonce = c.get('secureHeadersNonce')
+  let failed = false
+  const stream = await renderToReadableStream(<Root state={state} store={store} />, {
+    nonce,
+    bootstrapModules: [manifest.entry],
+    onError(error) {
+      failed = true
+      console.error(JSON.stringify({ level: 'error', msg: 'render error', path: input.route.path, error: String(error) }))
+    },
+  })
+  if (isBot(c.req.header('user-agent'))) await stream.allReady
+  c.header('content-type', 'text/html; charset=utf-8')
+  // Finished HTML carries a per-response nonce and possibly personal data: never cache it.
+  c.header('cache-control', input.session.hasToken ? 'no-store' : 'private, no-cache')
+  if (failed) c.header('x-render-error', '1')
+  return c.body(stream, input.status as 200)
+}

@@ -1,0 +1,29 @@
+/** Session on the edge (SPEC §4): token cookie → profile; a failed profile fetch clears the cookie. */
+import type { Context } from 'hono'
+import { deleteCookie, getCookie } from 'hono/cookie'
+import { TOKEN_COOKIE } from '../shared/constants'
+import type { Profile } from '../shared/guards'
+import type { SessionState } from '../shared/state'
+import { gatewayFor } from './gateway'
+import type { AppEnv } from './types'
+
+export type SessionResult = { ok: true; session: SessionState } | { ok: false }
+
+export async function resolveSession(c: Context<AppEnv>): Promise<SessionResult> {
+  const token = getCookie(c, TOKEN_COOKIE) || null
+  c.set('token', token)
+  if (!token) return { ok: true, session: { hasToken: false, profile: null } }
+  try {
+    const envelope = await gatewayFor(c, { withToken: true }).getEnvelope<Profile>('/core/profile')
+    if (!envelope.content) throw new Error('empty profile')
+    return { ok: true, session: { hasToken: true, profile: envelope.content } }
+  } catch {
+    clearSessionCookie(c)
+    return { ok: false }
+  }
+}
+
+export function clearSessionCookie(c: Context<AppEnv>) {
+  c.set('token', null)
+  deleteCookie(c, TOKEN_COOKIE, { path: '/' })
+}

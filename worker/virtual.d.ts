@@ -1,1 +1,0 @@
-declare module "virtual:client-manifest" { const m: { entry: string; css: string[]; dev: boolean }; export default m }
