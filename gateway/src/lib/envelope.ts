@@ -4,12 +4,14 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
 export type Pageable = { total: number; prev: number | null; next: number | null; current: number }
 
-export function ok<T>(c: Context, content: T, pageable?: Pageable) {
+type AnyContext = Context<any, any, any>
+
+export function ok<T>(c: AnyContext, content: T, pageable?: Pageable): Response {
   return c.json({ result: { code: 'ok', description: '' }, content, ...(pageable ? { pageable } : {}) })
 }
 
 /** A failure: `code` is a stable machine code; `description` an i18n key (`messages.error.*`) or text. */
-export function fail(c: Context, status: ContentfulStatusCode, code: string, description = code, errors?: string[]) {
+export function fail(c: AnyContext, status: ContentfulStatusCode, code: string, description = code, errors?: string[]): Response {
   return c.json({ result: { code, description }, content: null, ...(errors ? { errors } : {}) }, status)
 }
 
