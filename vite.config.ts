@@ -42,7 +42,11 @@ export function sonnerSpecValues(): Plugin {
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
-  plugins: [react(), cloudflare({ auxiliaryWorkers: [{ configPath: './gateway/wrangler.jsonc' }] }), clientManifest(), sonnerSpecValues()],
+  plugins: [react(), cloudflare({
+      auxiliaryWorkers: [{ configPath: './gateway/wrangler.jsonc' }],
+      // Local KV/D1/R2 state; tests point STATE_DIR elsewhere so they never touch the dev data.
+      persistState: { path: process.env.STATE_DIR ?? '.wrangler/state' },
+    }), clientManifest(), sonnerSpecValues()],
   environments: {
     client: { build: { manifest: true, rollupOptions: { input: 'client/entry.tsx' } } },
   },

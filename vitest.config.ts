@@ -1,9 +1,43 @@
 import { defineConfig } from 'vitest/config'
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
+import react from '@vitejs/plugin-react'
+import { clientManifest } from './vite.config.ts'
+
+/** The reference gateway as the portal's GATEWAY service in worker tests: the built bundle on the same local D1. */
+const GATEWAY_DB_ID = 'local-invest-portal'
 
 export default defineConfig({
   test: {
     projects: [
+      {
+        test: { name: 'unit', include: ['shared/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        plugins: [
+          react(),
+          clientManifest(),
+          cloudflareTest(async () => ({
+            wrangler: { configPath: './wrangler.jsonc' },
+            miniflare: {
+              bindings: { TEST_MIGRATIONS: await readD1Migrations('./gateway/migrations') },
+              d1Databases: { GATEWAY_DB: GATEWAY_DB_ID },
+              workers: [
+                {
+                  name: 'invest-portal-gateway',
+                  modules: true,
+                  scriptPath: './dist/invest_portal_gateway/index.js',
+                  compatibilityDate: '2026-10-01',
+                  d1Databases: { DB: GATEWAY_DB_ID },
+                  r2Buckets: { UPLOADS: 'invest-portal-uploads' },
+                  bindings: { DEV_MODE: '1', PUBLIC_BASE: '/gateway', PORTAL_ORIGIN: 'http://localhost', ONEID_AUTHORIZE_URL: '', ONEID_CLIENT_ID: '', BOT_PROVIDER: '' },
+                },
+              ],
+            },
+          })),
+        ],
+        define: { __BUILD_ID__: JSON.stringify('test-build') },
+        test: { name: 'worker', include: ['test/worker/**/*.test.ts', 'worker/**/*.test.ts'], setupFiles: ['test/worker/setup.ts'] },
+      },
       {
         plugins: [
           cloudflareTest(async () => ({

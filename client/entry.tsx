@@ -28,6 +28,8 @@ async function boot() {
       console.warn('Recoverable render error', error)
     },
   })
+  // Tests and tooling wait on this; it is set after React attached its handlers.
+  requestAnimationFrame(() => document.documentElement.setAttribute('data-hydrated', ''))
 }
 
 void boot()

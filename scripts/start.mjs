@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// `npm start`: build, prepare local D1/KV/R2 state, serve the production build on workerd with the reference
+// gateway, seed it, and print the URL. Env: PORT (8787), STATE_DIR (.wrangler/state), SKIP_BUILD=1.
+import { spawn, spawnSync } from 'node:child_process'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+const port = process.env.PORT ?? '8787'
+const host = '127.0.0.1'
+const url = `http://${host}:${port}`
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env })
+  if (r.status !== 0) process.exit(r.status ?? 1)
+}
+
+if (!process.env.SKIP_BUILD) run('npx', ['vite', 'build'])
+run('node', ['scripts/prepare-state.mjs'])
+
+const server = spawn('npx', ['vite', 'preview', '--port', port, '--host', host, '--strictPort'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env })
+server.stdout.on('data', (chunk) => {
+  if (process.env.VERBOSE) process.stdout.write(chunk)
+})
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
+server.on('exit', (code) => process.exit(code ?? 0))
+
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      const res = await fetch(`${url}/en`, { redirect: 'manual' })
+      if (res.status < 500) return
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(250)
+  }
+  throw new Error(`server did not start on ${url}`)
+}
+
+await waitForServer()
+// The reference gateway seeds itself idempotently; user data survives restarts.
+const seeded = await fetch(`${url}/gateway/dev/seed`, { method: 'POST', headers: { origin: url, 'content-type': 'application/json', 'x-requested-with': 'invest-portal' }, body: '{}' })
+if (!seeded.ok) console.warn(`Seeding answered ${seeded.status}: ${(await seeded.text()).slice(0, 200)}`)
+console.log(`\n  Invest Portal is running at ${url}\n`)

@@ -1,0 +1,31 @@
+/** Playwright fixtures: every test fails on a console error or an uncaught page error; `checkA11y` runs axe. */
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page } from '@playwright/test'
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text())
+      })
+      page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`))
+      await use(errors)
+      expect(errors, 'console errors on the page').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
+
+/** Fails on any WCAG 2.2 AA violation axe can detect. */
+export async function checkA11y(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
+}
+
+/** Resolves once React has hydrated the document (the entry marks <html data-hydrated>). */
+export async function waitForHydration(page: Page) {
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+}
