@@ -1,4 +1,68 @@
+/** The reference gateway: every call of GATEWAY.md on D1 and R2, answering in the upstream envelope. */
 import { Hono } from 'hono'
-const app = new Hono<{ Bindings: Env }>()
-app.get('/core/ping', async (c) => c.json({ result: { code: 'ok', description: '' }, content: await c.env.DB.prepare('select 1 as x').first() }))
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { requestId } from 'hono/request-id'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { AppEnv } from './lib/context'
+import { fail, GatewayError } from './lib/envelope'
+import { appealRoutes } from './routes/appeal'
+import { authRoutes } from './routes/auth'
+import { contentRoutes } from './routes/content/index'
+import { devRoutes } from './routes/dev'
+import { documentRoutes } from './routes/documents'
+import { formRoutes } from './routes/forms'
+import { notificationRoutes } from './routes/notification'
+import { personalRoutes } from './routes/personal'
+import { profileRoutes } from './routes/profile'
+
+const MB = 1024 * 1024
+
+/** Whole-body caps; upload routes allow their files plus multipart overhead, everything else is JSON. */
+const UPLOAD_BODY_LIMITS: Record<string, number> = {
+  '/document/project/upload': 11 * MB,
+  '/document/project/presentation': 3 * 25 * MB + MB,
+  '/document/public/event-application': 2 * 10 * MB + MB,
+}
+
+const jsonBodyLimit = bodyLimit({ maxSize: MB, onError: (c) => fail(c, 413, 'payload_too_large') })
+const uploadBodyLimits = Object.fromEntries(
+  Object.entries(UPLOAD_BODY_LIMITS).map(([path, maxSize]) => [path, bodyLimit({ maxSize, onError: (c) => fail(c, 413, 'file_too_large') })]),
+)
+
+const app = new Hono<AppEnv>()
+
+app.use(requestId())
+app.use((c, next) => (uploadBodyLimits[c.req.path] ?? jsonBodyLimit)(c, next))
+
+app.route('/', authRoutes)
+app.route('/', profileRoutes)
+app.route('/', notificationRoutes)
+app.route('/', appealRoutes)
+app.route('/', personalRoutes)
+app.route('/', formRoutes)
+app.route('/', documentRoutes)
+app.route('/', devRoutes)
+app.route('/', contentRoutes)
+
+app.notFound((c) => fail(c, 404, 'not_found'))
+
+app.onError((err, c) => {
+  if (err instanceof GatewayError) return fail(c, err.status, err.code, err.description, err.errors)
+  if (err instanceof HTTPException && err.status < 500) return fail(c, err.status as ContentfulStatusCode, 'bad_request')
+  // Unexpected: log structured JSON for operators; the caller sees only the code (ASVS V16.5).
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      error: err.name,
+      message: err.message,
+      stack: err.stack,
+    }),
+  )
+  return fail(c, 500, 'internal_error')
+})
+
 export default app

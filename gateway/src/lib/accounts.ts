@@ -1,0 +1,142 @@
+/** Accounts and profiles: creation (seed, tests) and the Profile object of GATEWAY.md. */
+import type { Role } from './context'
+import type { Lang } from './lang'
+import { hashPassword } from './password'
+import { toCountryView, toRegionView } from './places'
+
+export type ProfileFields = {
+  name?: string
+  surname?: string
+  phone?: string
+  pin?: string | null
+  tin?: string
+  country_id?: number | null
+  website?: string
+  position?: string
+  company_name?: string
+  contact_person?: string
+  legal_address?: string
+  source?: string
+  comments?: string
+  region_id?: number | null
+}
+
+export type AccountInput = {
+  email: string
+  password: string | null
+  role: Role
+  isResident: boolean
+  /** PINFL of a resident identity, used by the OneID stand-in. */
+  pin?: string | null
+  profile?: ProfileFields
+}
+
+/** Creates a user with its profile unless the email exists; returns the user id either way. */
+export async function createAccount(db: D1Database, input: AccountInput, now: Date): Promise<number> {
+  const existing = await db.prepare('SELECT id FROM users WHERE email = ?').bind(input.email).first<{ id: number }>()
+  if (existing) return existing.id
+  const at = now.toISOString()
+  const passwordHash = input.password ? await hashPassword(input.password) : null
+  const user = await db
+    .prepare(
+      `INSERT INTO users (email, role, is_resident, password_hash, pin, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (email) DO NOTHING RETURNING id`,
+    )
+    .bind(input.email.toLowerCase(), input.role, input.isResident ? 1 : 0, passwordHash, input.pin ?? null, at, at)
+    .first<{ id: number }>()
+  if (!user) return (await db.prepare('SELECT id FROM users WHERE email = ?').bind(input.email).first<{ id: number }>())!.id
+  const p = input.profile ?? {}
+  await db
+    .prepare(
+      `INSERT OR IGNORE INTO profiles (user_id, name, surname, email, phone, pin, tin, country_id, website, position, company_name,
+         contact_person, legal_address, source, comments, region_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(
+      user.id,
+      p.name ?? '',
+      p.surname ?? '',
+      input.email.toLowerCase(),
+      p.phone ?? '',
+      p.pin ?? input.pin ?? '',
+      p.tin ?? '',
+      p.country_id ?? null,
+      p.website ?? '',
+      p.position ?? '',
+      p.company_name ?? '',
+      p.contact_person ?? '',
+      p.legal_address ?? '',
+      p.source ?? '',
+      p.comments ?? '',
+      p.region_id ?? null,
+    )
+    .run()
+  return user.id
+}
+
+type ProfileRow = {
+  id: number
+  email: string
+  role: Role
+  is_resident: number
+  name: string | null
+  surname: string | null
+  phone: string | null
+  pin: string | null
+  tin: string | null
+  country_id: number | null
+  website: string | null
+  position: string | null
+  company_name: string | null
+  contact_person: string | null
+  legal_address: string | null
+  source: string | null
+  comments: string | null
+  region_id: number | null
+}
+
+/** The Profile of GATEWAY.md: `email, role, is_resident` and the role's object (`investor` or `businessmen`). */
+export async function readProfile(db: D1Database, userId: number, lang: Lang) {
+  const row = await db
+    .prepare(
+      `SELECT u.id, u.email, u.role, u.is_resident, p.name, p.surname, p.phone, p.pin, p.tin, p.country_id, p.website,
+         p.position, p.company_name, p.contact_person, p.legal_address, p.source, p.comments, p.region_id
+       FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ?`,
+    )
+    .bind(userId)
+    .first<ProfileRow>()
+  if (!row) return null
+  const isResident = row.is_resident === 1
+  const common = {
+    id: row.id,
+    name: row.name ?? '',
+    surname: row.surname ?? '',
+    email: row.email,
+    phone: row.phone ?? '',
+    pin: row.pin || null,
+    website: row.website ?? '',
+    company_name: row.company_name ?? '',
+    region: toRegionView(row.region_id, lang),
+    is_resident: isResident,
+  }
+  const base = { email: row.email, role: row.role, is_resident: isResident }
+  if (row.role === 'investor') {
+    return {
+      ...base,
+      investor: {
+        ...common,
+        country: toCountryView(row.country_id, lang),
+        position: row.position ?? '',
+        contact_person: row.contact_person ?? '',
+        source: row.source ?? '',
+        comments: row.comments ?? '',
+      },
+    }
+  }
+  return {
+    ...base,
+    businessmen: { ...common, tin: row.tin ?? '', legal_address: row.legal_address ?? '' },
+  }
+}
+
+export type Profile = NonNullable<Awaited<ReturnType<typeof readProfile>>>

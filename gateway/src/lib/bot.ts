@@ -1,0 +1,61 @@
+/** Bot protection: server-side verification of the form's `hash` with Turnstile or reCAPTCHA v3. */
+import type { Context } from 'hono'
+import type { AppEnv } from './context'
+import { readConfig, type Config } from './config'
+import { GatewayError } from './envelope'
+import { readClientIp } from './rate-limit'
+
+/** Actions the portal requests tokens for (GATEWAY.md "Auth and profile"). */
+export type BotAction =
+  | 'signin'
+  | 'sendnewpassword'
+  | 'resetpassword'
+  | 'changepassword'
+  | 'contact'
+  | 'register'
+  | 'appeal'
+  | 'event'
+
+export const SITEVERIFY_URLS = {
+  turnstile: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+  recaptcha: 'https://www.google.com/recaptcha/api/siteverify',
+} as const
+
+/** reCAPTCHA v3 scores below this are treated as bots. */
+export const RECAPTCHA_MIN_SCORE = 0.5
+
+type SiteverifyAnswer = { success?: boolean; action?: string; hostname?: string; score?: number }
+
+/**
+ * Asks the vendor whether `token` is a fresh human answer for `action` on our hostname.
+ * Any network or format failure counts as not verified (fail closed).
+ */
+export async function verifyBotToken(config: Config, token: string, action: BotAction, ip: string): Promise<boolean> {
+  if (!config.botProvider || !token) return false
+  const body = new URLSearchParams({ secret: config.botSecret, response: token })
+  if (ip !== 'unknown') body.set('remoteip', ip)
+  let answer: SiteverifyAnswer
+  try {
+    const res = await fetch(SITEVERIFY_URLS[config.botProvider], {
+      method: 'POST',
+      body,
+      signal: AbortSignal.timeout(5000),
+    })
+    if (!res.ok) return false
+    answer = await res.json()
+  } catch {
+    return false
+  }
+  if (answer.success !== true || answer.action !== action || answer.hostname !== config.botHostname) return false
+  if (config.botProvider === 'recaptcha' && !(typeof answer.score === 'number' && answer.score >= RECAPTCHA_MIN_SCORE)) {
+    return false
+  }
+  return true
+}
+
+/** Throws 403 `bot_check_failed` unless the token verifies; a no-op when no secret is configured. */
+export async function assertHuman(c: Context<AppEnv>, token: string, action: BotAction): Promise<void> {
+  const config = readConfig(c.env)
+  if (!config.botSecret || !config.botProvider) return
+  if (!(await verifyBotToken(config, token, action, readClientIp(c)))) throw new GatewayError(403, 'bot_check_failed')
+}

@@ -1,0 +1,26 @@
+/** Ids of content records the core forms refer to (sectors, project categories, events), from the bundled seed. */
+import sectorsSeed from '../../seed/sectors.json'
+import categoriesSeed from '../../seed/project-categories.json'
+import eventsSeed from '../../seed/events.json'
+import type { Lang } from './lang'
+
+const sectorIds = new Set((sectorsSeed as { id: number }[]).map((s) => s.id))
+const categoryIds = new Set((categoriesSeed as { id: number }[]).map((c) => c.id))
+const eventNames = new Map((eventsSeed as { id: number; name: Record<Lang, string> }[]).map((e) => [e.id, e.name]))
+
+export function isSectorId(id: number): boolean {
+  return sectorIds.has(id)
+}
+
+export function isProjectCategoryId(id: number): boolean {
+  return categoryIds.has(id)
+}
+
+export function isEventId(id: number): boolean {
+  return eventNames.has(id)
+}
+
+/** The event's name in every language, or null for an unknown id. */
+export function findEventName(id: number): Record<Lang, string> | null {
+  return eventNames.get(id) ?? null
+}

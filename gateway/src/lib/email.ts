@@ -1,0 +1,104 @@
+/** The EMAIL adapter: locally every message goes to the D1 `outbox` (read back via /dev/outbox in DEV_MODE). */
+import type { Lang } from './lang'
+
+export type Email = { to: string; subject: string; text: string; html: string }
+
+export type Mailer = { send(mail: Email): Promise<void> }
+
+/** The mailer for this environment (the outbox; a real transport would plug in here). */
+export function createMailer(env: Env, now: Date): Mailer {
+  return {
+    async send(mail) {
+      await env.DB.prepare('INSERT INTO outbox (to_email, subject, text, html, created_at) VALUES (?, ?, ?, ?, ?)')
+        .bind(mail.to, mail.subject, mail.text, mail.html, now.toISOString())
+        .run()
+    },
+  }
+}
+
+export type OutboxMessage = { id: number; to: string; subject: string; text: string; html: string; links: string[]; created_at: string }
+
+/** Outbox messages to one address, newest first. */
+export async function readOutbox(db: D1Database, email: string): Promise<OutboxMessage[]> {
+  const { results } = await db
+    .prepare('SELECT id, to_email, subject, text, html, created_at FROM outbox WHERE to_email = ? ORDER BY id DESC LIMIT 50')
+    .bind(email)
+    .all<{ id: number; to_email: string; subject: string; text: string; html: string; created_at: string }>()
+  return results.map((r) => ({
+    id: r.id,
+    to: r.to_email,
+    subject: r.subject,
+    text: r.text,
+    html: r.html,
+    links: r.text.match(/https?:\/\/\S+/g) ?? [],
+    created_at: r.created_at,
+  }))
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+}
+
+const RESET_TEXT: Record<Lang, { subject: string; intro: string; action: string; outro: string }> = {
+  en: {
+    subject: 'Reset your Invest Portal password',
+    intro: 'We received a request to reset the password of your Invest Portal account.',
+    action: 'Open this link within one hour to choose a new password (it works once):',
+    outro: 'If you did not ask for this, ignore this message; your password stays unchanged.',
+  },
+  ru: {
+    subject: 'Сброс пароля на Invest Portal',
+    intro: 'Мы получили запрос на сброс пароля вашей учётной записи Invest Portal.',
+    action: 'Откройте эту ссылку в течение часа, чтобы задать новый пароль (она действует один раз):',
+    outro: 'Если вы не запрашивали сброс, просто проигнорируйте письмо — пароль останется прежним.',
+  },
+  uz: {
+    subject: 'Invest Portal parolini tiklash',
+    intro: 'Invest Portal hisobingiz parolini tiklash uchun so‘rov oldik.',
+    action: 'Yangi parol o‘rnatish uchun ushbu havolani bir soat ichida oching (u bir marta ishlaydi):',
+    outro: 'Agar bu so‘rovni siz yubormagan bo‘lsangiz, xatga e’tibor bermang — parolingiz o‘zgarmaydi.',
+  },
+}
+
+/** The password-reset message in the requester's language. */
+export function composeResetEmail(to: string, link: string, lang: Lang): Email {
+  const t = RESET_TEXT[lang]
+  return {
+    to,
+    subject: t.subject,
+    text: `${t.intro}\n\n${t.action}\n${link}\n\n${t.outro}\n`,
+    html: `<p>${escapeHtml(t.intro)}</p><p>${escapeHtml(t.action)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(t.outro)}</p>`,
+  }
+}
+
+const APPEAL_TEXT: Record<Lang, { subject: (id: number) => string; body: (id: number) => string }> = {
+  en: {
+    subject: (id) => `Your appeal No. ${id} has been received`,
+    body: (id) => `Thank you. Your appeal No. ${id} has been registered and passed to moderation. We will answer by email.`,
+  },
+  ru: {
+    subject: (id) => `Ваше обращение № ${id} принято`,
+    body: (id) => `Спасибо. Ваше обращение № ${id} зарегистрировано и передано на модерацию. Ответ придёт на электронную почту.`,
+  },
+  uz: {
+    subject: (id) => `№ ${id} murojaatingiz qabul qilindi`,
+    body: (id) => `Rahmat. № ${id} murojaatingiz ro‘yxatga olindi va moderatsiyaga yuborildi. Javob elektron pochtangizga keladi.`,
+  },
+}
+
+/** The receipt sent to the author of an anonymous appeal. */
+export function composeAppealReceipt(to: string, appealId: number, lang: Lang): Email {
+  const t = APPEAL_TEXT[lang]
+  const body = t.body(appealId)
+  return { to, subject: t.subject(appealId), text: `${body}\n`, html: `<p>${escapeHtml(body)}</p>` }
+}
+
+/** A moderator's reply to an anonymous appeal, sent to its author. */
+export function composeAppealReply(to: string, appealId: number, reply: string): Email {
+  return {
+    to,
+    subject: `Re: ${APPEAL_TEXT.en.subject(appealId)}`,
+    text: `${reply}\n`,
+    html: `<p>${escapeHtml(reply)}</p>`,
+  }
+}

@@ -1,0 +1,228 @@
+/** `/core/auth*`: email/password sign-in, logout, password reset by email link, and the OneID code exchange. */
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { readProfile } from '../lib/accounts'
+import { assertHuman } from '../lib/bot'
+import { readConfig } from '../lib/config'
+import type { AppEnv, Role } from '../lib/context'
+import { createSecret, sha256Hex } from '../lib/crypto'
+import { composeResetEmail, createMailer } from '../lib/email'
+import { GatewayError, ok } from '../lib/envelope'
+import { readLang } from '../lib/lang'
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/password'
+import {
+  clearLimit,
+  countHit,
+  FORM_IP_LIMIT,
+  isLimited,
+  LOGIN_ACCOUNT_LIMIT,
+  LOGIN_IP_LIMIT,
+  readClientIp,
+  RESET_MAIL_LIMIT,
+} from '../lib/rate-limit'
+import { issueToken, requireUser, revokeToken, revokeUserTokens } from '../lib/tokens'
+import {
+  EmailSchema,
+  HashSchema,
+  NewPasswordSchema,
+  parseInput,
+  readJson,
+  readQuery,
+  RoleSchema,
+} from '../lib/validate'
+
+export const RESET_LINK_LIFETIME_MS = 3600_000
+export const ONEID_CODE_LIFETIME_MS = 5 * 60_000
+
+const LoginSchema = v.object({
+  email: EmailSchema,
+  password: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)),
+  hash: HashSchema,
+  role: RoleSchema,
+})
+
+const ForgotPasswordSchema = v.object({ email: EmailSchema, hash: HashSchema, role: RoleSchema })
+
+const UuidSchema = v.pipe(v.string(), v.trim(), v.uuid())
+
+const ResetPasswordSchema = v.pipe(
+  v.object({
+    password: NewPasswordSchema,
+    password_confirmation: v.string(),
+    hash: HashSchema,
+    token: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
+    email: EmailSchema,
+    time: v.pipe(v.union([v.string(), v.pipe(v.number(), v.transform(String))]), v.regex(/^\d{1,16}$/)),
+    role: RoleSchema,
+    uuid: UuidSchema,
+  }),
+  v.forward(
+    v.partialCheck([['password'], ['password_confirmation']], (i) => i.password === i.password_confirmation),
+    ['password_confirmation'],
+  ),
+)
+
+const AuthorizeQuerySchema = v.object({
+  state: v.optional(v.pipe(v.string(), v.maxLength(2048)), '/'),
+  role: v.optional(RoleSchema, 'investor'),
+})
+
+const ExchangeQuerySchema = v.object({ code: v.pipe(v.string(), v.minLength(1), v.maxLength(128)), role: RoleSchema })
+
+const loginFailed = () => new GatewayError(401, 'user_not_found')
+
+export const authRoutes = new Hono<AppEnv>()
+
+authRoutes.post('/core/auth/login', async (c) => {
+  const input = parseInput(LoginSchema, await readJson(c))
+  await assertHuman(c, input.hash, 'signin')
+  const db = c.env.DB
+  const now = new Date()
+  const accountLimit = { key: `login:account:${input.email}`, ...LOGIN_ACCOUNT_LIMIT }
+  const ipLimit = { key: `login:ip:${readClientIp(c)}`, ...LOGIN_IP_LIMIT }
+  if ((await isLimited(db, accountLimit, now.getTime())) || (await isLimited(db, ipLimit, now.getTime()))) {
+    throw new GatewayError(429, 'too_many_attempts')
+  }
+  const user = await db
+    .prepare('SELECT id, role, password_hash FROM users WHERE email = ?')
+    .bind(input.email)
+    .first<{ id: number; role: Role; password_hash: string | null }>()
+  // Unknown accounts spend the same PBKDF2 work, and every failure gives the same answer (ASVS V6.3.8).
+  const passwordOk = user ? await verifyPassword(input.password, user.password_hash) : (await burnPasswordCheck(input.password), false)
+  if (!user || !passwordOk || user.role !== input.role) {
+    await countHit(db, accountLimit, now.getTime())
+    await countHit(db, ipLimit, now.getTime())
+    throw loginFailed()
+  }
+  await clearLimit(db, accountLimit.key)
+  const token = await issueToken(db, user.id, now)
+  return ok(c, { token, profile: await readProfile(db, user.id, readLang(c.req.header('Accept-Language'))) })
+})
+
+authRoutes.post('/core/auth/logout', requireUser, async (c) => {
+  await revokeToken(c.env.DB, c.get('user').tokenId, new Date())
+  return ok(c, null)
+})
+
+authRoutes.post('/core/auth/forgot-password', async (c) => {
+  const input = parseInput(ForgotPasswordSchema, await readJson(c))
+  await assertHuman(c, input.hash, 'sendnewpassword')
+  const db = c.env.DB
+  const now = new Date()
+  const ipLimit = { key: `forgot:ip:${readClientIp(c)}`, ...FORM_IP_LIMIT }
+  if ((await countHit(db, ipLimit, now.getTime())) > ipLimit.max) throw new GatewayError(429, 'too_many_attempts')
+  const user = await db
+    .prepare('SELECT id, email, role FROM users WHERE email = ? AND role = ? AND password_hash IS NOT NULL')
+    .bind(input.email, input.role)
+    .first<{ id: number; email: string; role: Role }>()
+  // Same answer whether or not the account exists; mail to one account is capped silently.
+  if (!user) return ok(c, null)
+  const mailLimit = { key: `forgot:account:${user.id}`, ...RESET_MAIL_LIMIT }
+  if ((await countHit(db, mailLimit, now.getTime())) > mailLimit.max) return ok(c, null)
+  const config = readConfig(c.env)
+  const lang = readLang(c.req.header('Accept-Language'))
+  const uuid = crypto.randomUUID()
+  const token = createSecret(32)
+  const time = String(now.getTime())
+  await db.batch([
+    db.prepare('UPDATE reset_links SET used_at = ? WHERE user_id = ? AND used_at IS NULL').bind(now.toISOString(), user.id),
+    db
+      .prepare('INSERT INTO reset_links (uuid, user_id, token_hash, time, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .bind(uuid, user.id, await sha256Hex(token), time, new Date(now.getTime() + RESET_LINK_LIFETIME_MS).toISOString(), now.toISOString()),
+  ])
+  const query = new URLSearchParams({ time, token, email: user.email, uuid, role: user.role })
+  // The host comes from configuration, never from the request (ASVS V6.4.x: no Host-header poisoning).
+  const link = `${config.portalOrigin}/${lang}/auth/reset-password?${query}`
+  await createMailer(c.env, now).send(composeResetEmail(user.email, link, lang))
+  return ok(c, null)
+})
+
+type LiveLink = { id: number; user_id: number; token_hash: string; time: string; email: string; role: Role }
+
+async function findLiveLink(db: D1Database, uuid: string, now: Date): Promise<LiveLink | null> {
+  return db
+    .prepare(
+      `SELECT r.id, r.user_id, r.token_hash, r.time, u.email, u.role FROM reset_links r JOIN users u ON u.id = r.user_id
+       WHERE r.uuid = ? AND r.used_at IS NULL AND r.expires_at > ?`,
+    )
+    .bind(uuid, now.toISOString())
+    .first<LiveLink>()
+}
+
+authRoutes.post('/core/auth/check-reset-link', async (c) => {
+  const { uuid } = parseInput(v.object({ uuid: v.string() }), readQuery(c))
+  const valid = v.is(UuidSchema, uuid) && !!(await findLiveLink(c.env.DB, uuid.trim().toLowerCase(), new Date()))
+  return ok(c, valid)
+})
+
+authRoutes.post('/core/auth/reset-password', async (c) => {
+  const input = parseInput(ResetPasswordSchema, await readJson(c))
+  await assertHuman(c, input.hash, 'resetpassword')
+  const db = c.env.DB
+  const now = new Date()
+  const link = await findLiveLink(db, input.uuid.toLowerCase(), now)
+  const matches =
+    !!link &&
+    link.token_hash === (await sha256Hex(input.token)) &&
+    link.email.toLowerCase() === input.email &&
+    link.time === input.time &&
+    link.role === input.role
+  if (!link || !matches) throw new GatewayError(400, 'invalid_reset_link')
+  const consumed = await db
+    .prepare('UPDATE reset_links SET used_at = ? WHERE id = ? AND used_at IS NULL')
+    .bind(now.toISOString(), link.id)
+    .run()
+  if (consumed.meta.changes !== 1) throw new GatewayError(400, 'invalid_reset_link')
+  await db
+    .prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?')
+    .bind(await hashPassword(input.password), now.toISOString(), link.user_id)
+    .run()
+  await revokeUserTokens(db, link.user_id, now)
+  await clearLimit(db, `login:account:${input.email}`)
+  return ok(c, null)
+})
+
+authRoutes.get('/core/auth', async (c) => {
+  const query = parseInput(AuthorizeQuerySchema, readQuery(c))
+  const config = readConfig(c.env)
+  const lang = readLang(c.req.header('Accept-Language'))
+  if (config.oneidAuthorizeUrl) {
+    const url = new URL(config.oneidAuthorizeUrl)
+    url.searchParams.set('response_type', 'one_code')
+    url.searchParams.set('client_id', config.oneidClientId)
+    url.searchParams.set('redirect_uri', `${config.portalOrigin}/${lang}/sso?role=${query.role}`)
+    url.searchParams.set('scope', config.oneidClientId)
+    url.searchParams.set('state', query.state)
+    return ok(c, url.toString())
+  }
+  if (!config.devMode) throw new GatewayError(503, 'sso_unavailable')
+  const params = new URLSearchParams({ state: query.state, role: query.role, lang })
+  return ok(c, `${config.publicBase}/dev/oneid?${params}`)
+})
+
+authRoutes.post('/core/auth', async (c) => {
+  const { code, role } = parseInput(ExchangeQuerySchema, readQuery(c))
+  const db = c.env.DB
+  const now = new Date()
+  // Single use: the UPDATE only succeeds for an unused, unexpired code of this role.
+  const row = await db
+    .prepare(
+      `UPDATE oneid_codes SET used_at = ?1 WHERE code_hash = ?2 AND used_at IS NULL AND expires_at > ?1 AND role = ?3
+       RETURNING user_id`,
+    )
+    .bind(now.toISOString(), await sha256Hex(code), role)
+    .first<{ user_id: number }>()
+  if (!row) throw loginFailed()
+  const token = await issueToken(db, row.user_id, now)
+  return ok(c, { token, profile: await readProfile(db, row.user_id, readLang(c.req.header('Accept-Language'))) })
+})
+
+/** Issues a single-use OneID code for a resident identity (used by the local stand-in page). */
+export async function issueOneIdCode(db: D1Database, userId: number, role: Role, now: Date): Promise<string> {
+  const code = createSecret(32)
+  await db
+    .prepare('INSERT INTO oneid_codes (code_hash, user_id, role, expires_at, created_at) VALUES (?, ?, ?, ?, ?)')
+    .bind(await sha256Hex(code), userId, role, new Date(now.getTime() + ONEID_CODE_LIFETIME_MS).toISOString(), now.toISOString())
+    .run()
+  return code
+}

@@ -1,0 +1,216 @@
+/** `/dev/*` (DEV_MODE only): the outbox reader, the OneID stand-in page and the moderation seam. */
+import { Hono } from 'hono'
+import { html } from 'hono/html'
+import * as v from 'valibot'
+import { readConfig } from '../lib/config'
+import type { AppEnv, Role } from '../lib/context'
+import { composeAppealReply, createMailer, readOutbox } from '../lib/email'
+import { GatewayError, ok } from '../lib/envelope'
+import { LANGS, type Lang } from '../lib/lang'
+import { createNotification, notificationLinks } from '../lib/notify'
+import { EmailSchema, IdSchema, optionalText, parseInput, readJson, readQuery, RoleSchema, text } from '../lib/validate'
+import { issueOneIdCode } from './auth'
+
+export const devRoutes = new Hono<AppEnv>()
+
+/** Every `/dev/*` path answers 404 unless DEV_MODE is "1". */
+devRoutes.use('/dev/*', async (c, next) => {
+  if (!readConfig(c.env).devMode) throw new GatewayError(404, 'not_found')
+  await next()
+})
+
+devRoutes.get('/dev/outbox', async (c) => {
+  const { email } = parseInput(v.object({ email: EmailSchema }), readQuery(c))
+  return ok(c, await readOutbox(c.env.DB, email))
+})
+
+const StandInQuerySchema = v.object({
+  state: v.optional(v.pipe(v.string(), v.maxLength(2048)), '/'),
+  role: v.optional(RoleSchema, 'investor'),
+  lang: v.optional(v.picklist(LANGS), 'en'),
+})
+
+const PAGE_TEXT: Record<Lang, { title: string; intro: string; empty: string; investor: string; businessmen: string; pin: string }> = {
+  en: {
+    title: 'OneID — local stand-in',
+    intro: 'This page replaces the national single sign-on on a development machine. Choose a resident identity to sign in with.',
+    empty: 'No resident identities with this role are seeded.',
+    investor: 'Investor',
+    businessmen: 'Businessman',
+    pin: 'PINFL',
+  },
+  ru: {
+    title: 'OneID — локальная замена',
+    intro: 'Эта страница заменяет национальный единый вход на машине разработчика. Выберите резидента, под которым войти.',
+    empty: 'Резиденты с этой ролью не загружены.',
+    investor: 'Инвестор',
+    businessmen: 'Предприниматель',
+    pin: 'ПИНФЛ',
+  },
+  uz: {
+    title: 'OneID — mahalliy o‘rinbosar',
+    intro: 'Bu sahifa ishlab chiquvchi kompyuterida milliy yagona kirish tizimi o‘rnini bosadi. Kirish uchun rezidentni tanlang.',
+    empty: 'Bu roldagi rezidentlar yuklanmagan.',
+    investor: 'Investor',
+    businessmen: 'Tadbirkor',
+    pin: 'JShShIR',
+  },
+}
+
+devRoutes.get('/dev/oneid', async (c) => {
+  const q = parseInput(StandInQuerySchema, readQuery(c))
+  const t = PAGE_TEXT[q.lang]
+  const { results } = await c.env.DB.prepare(
+    `SELECT u.id, u.pin, p.name, p.surname, p.company_name FROM users u LEFT JOIN profiles p ON p.user_id = u.id
+     WHERE u.is_resident = 1 AND u.role = ? AND u.pin IS NOT NULL ORDER BY u.id`,
+  )
+    .bind(q.role)
+    .all<{ id: number; pin: string; name: string | null; surname: string | null; company_name: string | null }>()
+  const action = `${readConfig(c.env).publicBase}/dev/oneid`
+  const items = results.map(
+    (r) => html`<li>
+      <form method="post" action="${action}">
+        <input type="hidden" name="user_id" value="${r.id}" />
+        <input type="hidden" name="state" value="${q.state}" />
+        <input type="hidden" name="role" value="${q.role}" />
+        <input type="hidden" name="lang" value="${q.lang}" />
+        <button type="submit">
+          <strong>${r.name ?? ''} ${r.surname ?? ''}</strong>
+          <span>${r.company_name ?? ''}</span>
+          <span>${t.pin}: ${r.pin}</span>
+        </button>
+      </form>
+    </li>`,
+  )
+  c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+  c.header('X-Content-Type-Options', 'nosniff')
+  return c.html(html`<!doctype html>
+<html lang="${q.lang}">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <title>${t.title}</title>
+    <style>
+      body { font: 16px/1.5 system-ui, sans-serif; margin: 0; background: #f4f6f8; color: #1a2330; }
+      main { max-width: 40rem; margin: 3rem auto; padding: 0 1rem; }
+      ul { list-style: none; padding: 0; display: grid; gap: .75rem; }
+      button { width: 100%; text-align: left; display: grid; gap: .15rem; padding: 1rem; font: inherit; color: inherit;
+        background: #fff; border: 1px solid #9aa7b5; border-radius: .5rem; cursor: pointer; }
+      button:hover { border-color: #0b5cad; }
+      button:focus-visible { outline: 3px solid #0b5cad; outline-offset: 2px; }
+      span { color: #45505c; }
+    </style>
+  </head>
+  <body>
+    <main>
+      <h1>${t.title}</h1>
+      <p>${t.intro}</p>
+      <p>${q.role === 'investor' ? t.investor : t.businessmen}</p>
+      ${results.length ? html`<ul>${items}</ul>` : html`<p role="status">${t.empty}</p>`}
+    </main>
+  </body>
+</html>`)
+})
+
+const PickSchema = v.object({ user_id: IdSchema, state: StandInQuerySchema.entries.state, role: RoleSchema, lang: StandInQuerySchema.entries.lang })
+
+devRoutes.post('/dev/oneid', async (c) => {
+  const form = Object.fromEntries([...(await c.req.formData()).entries()].filter(([, val]) => typeof val === 'string'))
+  const pick = parseInput(PickSchema, form)
+  const user = await c.env.DB.prepare('SELECT id, role FROM users WHERE id = ? AND is_resident = 1 AND pin IS NOT NULL')
+    .bind(pick.user_id)
+    .first<{ id: number; role: Role }>()
+  if (!user || user.role !== pick.role) throw new GatewayError(404, 'not_found')
+  const code = await issueOneIdCode(c.env.DB, user.id, user.role, new Date())
+  const query = new URLSearchParams({ code, state: pick.state, role: pick.role })
+  // A path, not a URL: the portal serves /sso on whatever host this page was opened from.
+  return c.redirect(`/${pick.lang}/sso?${query}`, 303)
+})
+
+const ModerationSchema = v.variant('kind', [
+  v.object({
+    kind: v.literal('appeal'),
+    id: IdSchema,
+    action: v.picklist(['review', 'comment', 'reject']),
+    reply: optionalText(5000),
+    reason: optionalText(2000),
+    admin: v.optional(text(100), 'Moderator'),
+  }),
+  v.object({
+    kind: v.literal('project'),
+    id: IdSchema,
+    action: v.picklist(['approve', 'reject']),
+    reason: optionalText(2000),
+  }),
+])
+
+devRoutes.get('/dev/moderate', async (c) => {
+  const db = c.env.DB
+  const appeals = await db
+    .prepare(
+      `SELECT a.id, a.status, a.text, a.created_at, coalesce(u.email, a.email) AS email FROM appeals a LEFT JOIN users u ON u.id = a.user_id
+       WHERE a.status IN ('in_moderation', 'reviewed') ORDER BY a.id`,
+    )
+    .all()
+  const projects = await db
+    .prepare(
+      `SELECT p.id, p.state, coalesce(nullif(p.title_en, ''), nullif(p.title_ru, ''), p.title_uz) AS title, p.created_at, u.email
+       FROM personal_projects p JOIN users u ON u.id = p.user_id WHERE p.state = 'pending' AND p.draft = 0 ORDER BY p.id`,
+    )
+    .all()
+  return ok(c, { appeals: appeals.results, projects: projects.results })
+})
+
+devRoutes.post('/dev/moderate', async (c) => {
+  const input = parseInput(ModerationSchema, await readJson(c))
+  const db = c.env.DB
+  const now = new Date()
+  const at = now.toISOString()
+  if (input.kind === 'appeal') {
+    const appeal = await db.prepare('SELECT id, user_id, email, status FROM appeals WHERE id = ?').bind(input.id).first<{
+      id: number
+      user_id: number | null
+      email: string
+      status: string
+    }>()
+    if (!appeal) throw new GatewayError(404, 'not_found')
+    const expected = input.action === 'comment' ? 'reviewed' : 'in_moderation'
+    if (appeal.status !== expected) throw new GatewayError(409, 'invalid_state')
+    if (input.action === 'reject') {
+      await db.prepare("UPDATE appeals SET status = 'not_resolved', reject_reason = ?, updated_at = ? WHERE id = ?")
+        .bind(input.reason || null, at, appeal.id)
+        .run()
+      if (appeal.user_id) await createNotification(db, appeal.user_id, 'appeal_rejected', String(appeal.id), notificationLinks.appeal(appeal.id), now)
+      return ok(c, { id: appeal.id, status: 'not_resolved' })
+    }
+    const reply = input.reply || 'Thank you for your appeal. It has been reviewed and passed to the responsible department.'
+    await db.batch([
+      db.prepare("UPDATE appeals SET status = 'reviewed', updated_at = ? WHERE id = ?").bind(at, appeal.id),
+      db.prepare('INSERT INTO appeal_responses (appeal_id, admin, owner, response, created) VALUES (?, ?, 0, ?, ?)').bind(appeal.id, input.admin, reply, at),
+    ])
+    if (appeal.user_id) {
+      const link = notificationLinks.appeal(appeal.id)
+      if (input.action === 'review') await createNotification(db, appeal.user_id, 'appeal_forwarded', String(appeal.id), link, now)
+      await createNotification(db, appeal.user_id, input.action === 'review' ? 'new_appeal_response' : 'new_appeal_comment', String(appeal.id), link, now)
+    } else {
+      await createMailer(c.env, now).send(composeAppealReply(appeal.email, appeal.id, reply))
+    }
+    return ok(c, { id: appeal.id, status: 'reviewed' })
+  }
+  const project = await db.prepare('SELECT * FROM personal_projects WHERE id = ?').bind(input.id).first<Record<string, unknown> & {
+    id: number
+    user_id: number
+    state: string
+    draft: number
+  }>()
+  if (!project) throw new GatewayError(404, 'not_found')
+  if (project.state !== 'pending' || project.draft === 1) throw new GatewayError(409, 'invalid_state')
+  const state = input.action === 'approve' ? 'approved' : 'rejected'
+  await db.prepare('UPDATE personal_projects SET state = ?, reject_reason = ?, updated_at = ? WHERE id = ?')
+    .bind(state, state === 'rejected' ? input.reason || null : null, at, project.id)
+    .run()
+  const title = Object.fromEntries(LANGS.map((l) => [l, String(project[`title_${l}`] || project.title_en || '')])) as Record<Lang, string>
+  await createNotification(db, project.user_id, state === 'approved' ? 'project_approved' : 'project_rejected', title, notificationLinks.project(project.id), now)
+  return ok(c, { id: project.id, state })
+})

@@ -1,0 +1,195 @@
+/** Public forms: contact-us, investor and business registration, event applications. */
+import { Hono, type Context } from 'hono'
+import * as v from 'valibot'
+import { assertHuman, type BotAction } from '../lib/bot'
+import { findEventName, isEventId } from '../lib/catalog'
+import type { AppEnv } from '../lib/context'
+import { GatewayError, ok } from '../lib/envelope'
+import { readLang } from '../lib/lang'
+import { createNotification, notificationLinks, type NotificationType } from '../lib/notify'
+import { isCountryId } from '../lib/places'
+import { countHit, FORM_IP_LIMIT, readClientIp } from '../lib/rate-limit'
+import {
+  BoolSchema,
+  DateSchema,
+  EmailSchema,
+  HashSchema,
+  IdSchema,
+  optionalText,
+  parseInput,
+  PhoneSchema,
+  PinSchema,
+  readJson,
+  ResidentPhoneSchema,
+  text,
+  TinSchema,
+  WebsiteSchema,
+} from '../lib/validate'
+
+export const CONTACT_PURPOSES = ['exploring_investment_opportunities', 'media', 'vacancies', 'other'] as const
+export const SOURCES = ['google', 'linkedin', 'instagram', 'telegram', 'forum', 'other'] as const
+
+const ContactSchema = v.object({
+  name: text(100),
+  last_name: text(100),
+  email: EmailSchema,
+  phone: PhoneSchema,
+  website: WebsiteSchema,
+  country: v.nullish(v.pipe(v.union([v.string(), v.pipe(v.number(), v.transform(String))]), v.trim(), v.maxLength(100)), ''),
+  designation: optionalText(150),
+  message: v.pipe(text(5000), v.minLength(10)),
+  purpose: v.picklist(CONTACT_PURPOSES),
+  company_name: optionalText(200),
+  hash: HashSchema,
+})
+
+const residentPhone = (i: { is_resident: boolean; phone: string }) => !i.is_resident || v.is(ResidentPhoneSchema, i.phone)
+
+const InvestorRegistrationSchema = v.pipe(
+  v.object({
+    company_name: text(200),
+    website: WebsiteSchema,
+    email: EmailSchema,
+    phone: PhoneSchema,
+    position: optionalText(150),
+    name: text(100),
+    surname: text(100),
+    pin: v.nullish(v.union([v.literal(''), PinSchema]), ''),
+    country_id: v.nullish(v.pipe(IdSchema, v.check(isCountryId))),
+    source: v.picklist(SOURCES),
+    source_variant: optionalText(200),
+    comments: optionalText(2000),
+    is_resident: BoolSchema,
+    hash: HashSchema,
+  }),
+  // Residents identify with their PINFL and an Uzbek number; non-residents name their country.
+  v.forward(v.partialCheck([['is_resident'], ['pin']], (i) => !i.is_resident || !!i.pin), ['pin']),
+  v.forward(v.partialCheck([['is_resident'], ['phone']], residentPhone), ['phone']),
+  v.forward(v.partialCheck([['is_resident'], ['country_id']], (i) => i.is_resident || !!i.country_id), ['country_id']),
+)
+
+const BusinessRegistrationSchema = v.pipe(
+  v.object({
+    company_name: text(200),
+    tin: v.nullish(v.union([v.literal(''), TinSchema]), ''),
+    pin: v.nullish(v.union([v.literal(''), PinSchema]), ''),
+    legal_address: optionalText(300),
+    website: WebsiteSchema,
+    name: text(100),
+    surname: text(100),
+    email: EmailSchema,
+    phone: PhoneSchema,
+    source: v.picklist(SOURCES),
+    source_variant: optionalText(200),
+    comments: optionalText(2000),
+    is_resident: BoolSchema,
+    hash: HashSchema,
+  }),
+  v.forward(v.partialCheck([['is_resident'], ['pin']], (i) => !i.is_resident || !!i.pin), ['pin']),
+  v.forward(v.partialCheck([['is_resident'], ['tin']], (i) => !i.is_resident || !!i.tin), ['tin']),
+  v.forward(v.partialCheck([['is_resident'], ['phone']], residentPhone), ['phone']),
+)
+
+const today = () => new Date().toISOString().slice(0, 10)
+
+const EventApplicationSchema = v.object({
+  event_id: v.pipe(IdSchema, v.check(isEventId)),
+  role: v.pipe(v.string(), v.trim(), v.regex(/^[a-z][a-z_]{1,29}$/)),
+  first_name: text(100),
+  last_name: text(100),
+  middle_name: optionalText(100),
+  birth_date: v.pipe(DateSchema, v.check((d) => d >= '1900-01-01' && d < today())),
+  gender: v.picklist(['male', 'female']),
+  email: EmailSchema,
+  phone: PhoneSchema,
+  passport: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{5,20}$/)),
+  country_id: v.pipe(IdSchema, v.check(isCountryId)),
+  address: text(300),
+  birthplace: text(200),
+  organization: text(200),
+  position: text(150),
+  activity: optionalText(1000),
+  hash: HashSchema,
+})
+
+/** Bot check, then the per-IP window for public forms (429 `too_many_attempts`). */
+async function guardForm(c: Context<AppEnv>, hash: string, action: BotAction, form: string): Promise<void> {
+  await assertHuman(c, hash, action)
+  const limit = { key: `form:${form}:ip:${readClientIp(c)}`, ...FORM_IP_LIMIT }
+  if ((await countHit(c.env.DB, limit, Date.now())) > limit.max) throw new GatewayError(429, 'too_many_attempts')
+}
+
+/** Lets a signed-up user with the form's email see the submission among their notifications. */
+async function notifyByEmail(db: D1Database, email: string, type: NotificationType, subject: string | Record<'uz' | 'ru' | 'en', string>, now: Date) {
+  const user = await db.prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: number }>()
+  if (user) await createNotification(db, user.id, type, subject, notificationLinks.none(), now)
+}
+
+export const formRoutes = new Hono<AppEnv>()
+
+formRoutes.post('/siw/public/contact-us', async (c) => {
+  const i = parseInput(ContactSchema, await readJson(c))
+  await guardForm(c, i.hash, 'contact', 'contact')
+  const row = await c.env.DB.prepare(
+    `INSERT INTO contact_requests (name, last_name, email, phone, website, country, designation, message, purpose, company_name, lang, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  )
+    .bind(i.name, i.last_name, i.email, i.phone, i.website, i.country, i.designation, i.message, i.purpose, i.company_name, readLang(c.req.header('Accept-Language')), new Date().toISOString())
+    .first<{ id: number }>()
+  return ok(c, { id: row!.id })
+})
+
+formRoutes.post('/siw/public/investor-registration', async (c) => {
+  const i = parseInput(InvestorRegistrationSchema, await readJson(c))
+  await guardForm(c, i.hash, 'register', 'registration')
+  const now = new Date()
+  const row = await c.env.DB.prepare(
+    `INSERT INTO investor_registrations (company_name, website, email, phone, position, name, surname, pin, country_id, source,
+       source_variant, comments, is_resident, lang, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  )
+    .bind(
+      i.company_name, i.website, i.email, i.phone, i.position, i.name, i.surname,
+      i.is_resident ? i.pin : null, i.is_resident ? null : (i.country_id ?? null),
+      i.source, i.source_variant, i.comments, i.is_resident ? 1 : 0, readLang(c.req.header('Accept-Language')), now.toISOString(),
+    )
+    .first<{ id: number }>()
+  await notifyByEmail(c.env.DB, i.email, 'registration', '', now)
+  return ok(c, { id: row!.id })
+})
+
+formRoutes.post('/siw/public/business-registration', async (c) => {
+  const i = parseInput(BusinessRegistrationSchema, await readJson(c))
+  await guardForm(c, i.hash, 'register', 'registration')
+  const now = new Date()
+  const row = await c.env.DB.prepare(
+    `INSERT INTO business_registrations (company_name, tin, pin, legal_address, website, name, surname, email, phone, source,
+       source_variant, comments, is_resident, lang, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  )
+    .bind(
+      i.company_name, i.tin, i.is_resident ? i.pin : null, i.legal_address, i.website, i.name, i.surname, i.email, i.phone,
+      i.source, i.source_variant, i.comments, i.is_resident ? 1 : 0, readLang(c.req.header('Accept-Language')), now.toISOString(),
+    )
+    .first<{ id: number }>()
+  await notifyByEmail(c.env.DB, i.email, 'registration', '', now)
+  return ok(c, { id: row!.id })
+})
+
+formRoutes.post('/siw/public/event-application', async (c) => {
+  const i = parseInput(EventApplicationSchema, await readJson(c))
+  await guardForm(c, i.hash, 'event', 'event')
+  const now = new Date()
+  const row = await c.env.DB.prepare(
+    `INSERT INTO event_applications (event_id, role, first_name, last_name, middle_name, birth_date, gender, email, phone, passport,
+       country_id, address, birthplace, organization, position, activity, lang, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  )
+    .bind(
+      i.event_id, i.role, i.first_name, i.last_name, i.middle_name, i.birth_date, i.gender, i.email, i.phone, i.passport,
+      i.country_id, i.address, i.birthplace, i.organization, i.position, i.activity, readLang(c.req.header('Accept-Language')), now.toISOString(),
+    )
+    .first<{ id: number }>()
+  await notifyByEmail(c.env.DB, i.email, 'event_registration', findEventName(i.event_id) ?? '', now)
+  return ok(c, { id: row!.id })
+})

@@ -1,0 +1,74 @@
+/** `/core/profile*`: the signed-in user's profile, password change and push-token registration. */
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { readProfile } from '../lib/accounts'
+import { assertHuman } from '../lib/bot'
+import type { AppEnv } from '../lib/context'
+import { GatewayError, ok } from '../lib/envelope'
+import { readLang } from '../lib/lang'
+import { hashPassword, verifyPassword } from '../lib/password'
+import { clearLimit, countHit, isLimited, LOGIN_ACCOUNT_LIMIT } from '../lib/rate-limit'
+import { requireUser, revokeUserTokens } from '../lib/tokens'
+import { failValidation, HashSchema, NewPasswordSchema, parseInput, readJson, readQuery } from '../lib/validate'
+
+const ChangePasswordSchema = v.pipe(
+  v.object({
+    old_password: v.pipe(v.string(), v.minLength(1), v.maxLength(1024)),
+    new_password: NewPasswordSchema,
+    password_confirmation: v.string(),
+    hash: HashSchema,
+  }),
+  v.forward(
+    v.partialCheck([['new_password'], ['password_confirmation']], (i) => i.new_password === i.password_confirmation),
+    ['password_confirmation'],
+  ),
+)
+
+const FcmTokenSchema = v.object({ fcm_token: v.pipe(v.string(), v.trim(), v.regex(/^[\w:.-]{8,4096}$/)) })
+
+export const profileRoutes = new Hono<AppEnv>()
+
+profileRoutes.use('/core/profile', requireUser)
+profileRoutes.use('/core/profile/*', requireUser)
+
+profileRoutes.get('/core/profile', async (c) => {
+  const profile = await readProfile(c.env.DB, c.get('user').id, readLang(c.req.header('Accept-Language')))
+  if (!profile) throw new GatewayError(401, 'expired_token')
+  return ok(c, profile)
+})
+
+profileRoutes.patch('/core/profile/change-password', async (c) => {
+  const input = parseInput(ChangePasswordSchema, await readJson(c))
+  await assertHuman(c, input.hash, 'changepassword')
+  const db = c.env.DB
+  const user = c.get('user')
+  const now = new Date()
+  const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<{ password_hash: string | null }>()
+  // Residents sign in through OneID and have no password to change.
+  if (!row?.password_hash) throw new GatewayError(403, 'forbidden')
+  const limit = { key: `login:account:${user.email.toLowerCase()}`, ...LOGIN_ACCOUNT_LIMIT }
+  if (await isLimited(db, limit, now.getTime())) throw new GatewayError(429, 'too_many_attempts')
+  if (!(await verifyPassword(input.old_password, row.password_hash))) {
+    await countHit(db, limit, now.getTime())
+    failValidation(['old_password'])
+  }
+  await db
+    .prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?')
+    .bind(await hashPassword(input.new_password), now.toISOString(), user.id)
+    .run()
+  // Other sessions end; the one that changed the password stays signed in (ASVS V7.4.3).
+  await revokeUserTokens(db, user.id, now, user.tokenId)
+  await clearLimit(db, limit.key)
+  return ok(c, null)
+})
+
+profileRoutes.post('/core/profile/fcm-token', async (c) => {
+  const { fcm_token } = parseInput(FcmTokenSchema, readQuery(c))
+  await c.env.DB.prepare(
+    `INSERT INTO fcm_tokens (token, user_id, updated_at) VALUES (?1, ?2, ?3)
+     ON CONFLICT (token) DO UPDATE SET user_id = ?2, updated_at = ?3`,
+  )
+    .bind(fcm_token, c.get('user').id, new Date().toISOString())
+    .run()
+  return ok(c, null)
+})

@@ -1,0 +1,13 @@
+/** Applies the gateway migrations before each test file (idempotent: applied ones are skipped). */
+import { applyD1Migrations } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      TEST_MIGRATIONS: D1Migration[]
+    }
+  }
+}
+
+await applyD1Migrations(env.DB, env.TEST_MIGRATIONS)
