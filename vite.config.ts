@@ -46,6 +46,10 @@ export default defineConfig({
       auxiliaryWorkers: [{ configPath: './gateway/wrangler.jsonc' }],
       // Local KV/D1/R2 state; tests point STATE_DIR elsewhere so they never touch the dev data.
       persistState: { path: process.env.STATE_DIR ?? '.wrangler/state' },
+      // `GATEWAY_ORIGIN=http://host:port npm start` points the portal at another upstream (README).
+      config: (worker) => {
+        if (worker.name === 'invest-portal' && process.env.GATEWAY_ORIGIN) worker.vars = { ...worker.vars, GATEWAY_ORIGIN: process.env.GATEWAY_ORIGIN }
+      },
     }), clientManifest(), sonnerSpecValues()],
   environments: {
     client: { build: { manifest: true, rollupOptions: { input: 'client/entry.tsx' } } },

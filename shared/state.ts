@@ -12,7 +12,7 @@ export type RouteState = Readonly<{ id: RouteId | null; params: Params; query: S
 export type SessionState = Readonly<{ hasToken: boolean; profile: Profile | null }>
 
 /** A loaded key: the envelope, or the error that stopped it (rendered as a section error, never thrown). */
-export type PayloadEntry = Readonly<{ ok: true; envelope: Envelope } | { ok: false; status: number; code: string }>
+export type PayloadEntry = Readonly<{ ok: true; envelope: Envelope; stale?: true } | { ok: false; status: number; code: string }>
 
 /** Built client files the document links (from the Vite manifest). */
 export type Assets = Readonly<{ entry: string; css: readonly string[]; preload: readonly string[] }>

@@ -1,6 +1,6 @@
 /** The portal worker: security headers → locale → route → validation → session → guards → loader → stream. */
 import { Hono } from 'hono'
-import { deleteCookie, getCookie } from 'hono/cookie'
+import { getCookie } from 'hono/cookie'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { TOKEN_COOKIE } from '../shared/constants'
 import type { PagePayload } from '../shared/state'
@@ -8,15 +8,19 @@ import { readConfig } from './env'
 import { gatewayFor } from './gateway'
 import { negotiateLocale } from './middleware/locale'
 import { resolvePage } from './page'
+import { serverTiming, summariseOutcomes } from './payloads'
+import { clearSessionCookie } from './session'
 import { renderPage } from './render'
 import type { AppEnv } from './types'
-import { createUpstreamFetch } from './upstream'
+import { gatewayProxy, isSameOriginWrite } from './proxy'
 
 export function createApp() {
   const app = new Hono<AppEnv>()
 
   app.use('*', async function loadConfig(c, next) {
     c.set('config', readConfig(c.env))
+    c.set('cacheOutcomes', [])
+    c.set('timings', [])
     await next()
   })
 
@@ -43,27 +47,17 @@ export function createApp() {
     }),
   )
 
-  app.all('/gateway/*', async (c) => {
-    const url = new URL(c.req.url)
-    const upstream = createUpstreamFetch(c.env, c.get('config'))
-    const headers = new Headers(c.req.raw.headers)
-    headers.delete('cookie')
-    const token = getCookie(c, TOKEN_COOKIE)
-    if (token && !headers.has('authorization') && !url.pathname.includes('public') && !url.search.includes('public')) {
-      headers.set('authorization', `Bearer ${token}`)
-    }
-    const res = await upstream(url.href, { method: c.req.method, headers, body: c.req.raw.body })
-    return new Response(res.body, res)
-  })
+  app.all('/gateway/*', gatewayProxy())
 
   app.delete('/_app/session', async (c) => {
+    if (!isSameOriginWrite(c)) return c.json({ result: { code: 'csrf_forbidden', description: 'csrf_forbidden' }, content: null }, 403)
     const token = getCookie(c, TOKEN_COOKIE)
     if (token) {
       c.set('locale', 'en')
       c.set('token', token)
       await gatewayFor(c, { withToken: true }).request('POST', '/core/auth/logout').catch(() => undefined)
     }
-    deleteCookie(c, TOKEN_COOKIE, { path: '/' })
+    clearSessionCookie(c)
     return c.json({ result: { code: 'ok', description: '' }, content: null })
   })
 
@@ -78,6 +72,8 @@ export function createApp() {
       c.set('rest', rest || '/')
     }
     const resolved = await resolvePage(c, pathname, url.searchParams)
+    c.header('x-payload-cache', summariseOutcomes(c.get('cacheOutcomes')))
+    c.header('server-timing', serverTiming(c.get('timings')))
     if (isPayload) {
       c.header('cache-control', 'no-store')
       if (resolved.kind === 'redirect') return c.json({ redirect: resolved.location, route: null, error: null, payloads: {} })

@@ -12,12 +12,15 @@ const VarsSchema = v.object({
   BOT_SITE_KEY: optionalText,
   FIREBASE_CONFIG: optionalText,
   VAPID_KEY: optionalText,
+  UPSTREAM_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{2,6}$/), v.transform(Number)), '5000'),
 })
 
 export type AppConfig = Readonly<{
   defaultLocale: Locale
   /** Upstream origin without a trailing slash, or null to use the GATEWAY service binding. */
   gatewayOrigin: string | null
+  /** Edge loaders give up on the upstream after this long (then stale-if-error or the error screen). */
+  upstreamTimeoutMs: number
   public: PublicConfig
 }>
 
@@ -46,6 +49,7 @@ export function readConfig(env: Env): AppConfig {
   const config: AppConfig = Object.freeze({
     defaultLocale: vars.DEFAULT_LOCALE,
     gatewayOrigin: vars.GATEWAY_ORIGIN ? vars.GATEWAY_ORIGIN.replace(/\/+$/, '') : null,
+    upstreamTimeoutMs: vars.UPSTREAM_TIMEOUT_MS,
     public: Object.freeze({
       buildId: BUILD_ID,
       defaultLocale: vars.DEFAULT_LOCALE,

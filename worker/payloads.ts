@@ -1,23 +1,109 @@
-/** Loads gateway data keys for pages and `_payload.json`. Public keys are the KV cache's seam (issue #4). */
+/** Loads gateway data keys for pages and `_payload.json`, through the KV payload cache for public keys (issue #4). */
 import type { Context } from 'hono'
 import { isPublicKey } from '../shared/api-keys'
+import { PAYLOAD_CACHE_MS } from '../shared/constants'
 import { GatewayError } from '../shared/gateway-client'
 import type { PayloadEntry } from '../shared/state'
+import { BUILD_ID } from './env'
 import { gatewayFor } from './gateway'
 import type { AppEnv } from './types'
 
+/** Past its hour a payload may still stand in for a failing upstream for this long (stale-if-error). */
+export const STALE_IF_ERROR_MS = 24 * 60 * 60 * 1000
+
+export type CacheOutcome = 'hit' | 'miss' | 'stale' | 'bypass' | 'error'
+type Cached = { envelope: Extract<PayloadEntry, { ok: true }>['envelope']; fetchedAt: number }
+
+/** One refresh per key in flight per isolate: concurrent misses share the upstream call. */
+const inflight = new Map<string, Promise<PayloadEntry>>()
+
+/** KV key: build id + locale + the gateway key (path and allow-listed, normalised query). Nothing else varies it. */
+export function payloadCacheKey(locale: string, key: string): string {
+  return `payload:${BUILD_ID}:${locale}:${key}`
+}
+
+async function fetchEntry(c: Context<AppEnv>, key: string, withToken: boolean): Promise<PayloadEntry> {
+  const client = gatewayFor(c, { withToken })
+  const started = Date.now()
+  try {
+    const signal = AbortSignal.timeout(c.get('config').upstreamTimeoutMs)
+    const envelope = await client.getEnvelope(key, signal)
+    return { ok: true, envelope }
+  } catch (err) {
+    if (err instanceof GatewayError) return { ok: false, status: err.status || 504, code: err.status ? err.code : 'upstream_timeout' }
+    return { ok: false, status: 502, code: 'network_error' }
+  } finally {
+    c.get('timings').push(['upstream', Date.now() - started])
+  }
+}
+
+function isUpstreamFailure(entry: PayloadEntry): boolean {
+  return !entry.ok && (entry.status >= 500 || entry.status === 0)
+}
+
 /** Never throws: a failed key becomes an entry the page renders as an error state. */
 export async function loadEntry(c: Context<AppEnv>, key: string): Promise<PayloadEntry> {
-  const client = gatewayFor(c, { withToken: !isPublicKey(key) })
-  try {
-    return { ok: true, envelope: await client.getEnvelope(key) }
-  } catch (err) {
-    if (err instanceof GatewayError) return { ok: false, status: err.status || 502, code: err.code }
-    return { ok: false, status: 502, code: 'network_error' }
+  const outcomes = c.get('cacheOutcomes')
+  if (!isPublicKey(key)) {
+    outcomes.push('bypass')
+    return fetchEntry(c, key, true)
   }
+  const kv = c.env.PAYLOADS
+  const cacheKey = payloadCacheKey(c.get('locale'), key)
+  const kvStarted = Date.now()
+  const cached = await kv.get<Cached>(cacheKey, 'json').catch(() => null)
+  c.get('timings').push(['kv', Date.now() - kvStarted])
+  const now = Date.now()
+  if (cached && now - cached.fetchedAt < PAYLOAD_CACHE_MS) {
+    outcomes.push('hit')
+    return { ok: true, envelope: cached.envelope }
+  }
+  let pending = inflight.get(cacheKey)
+  if (!pending) {
+    pending = fetchEntry(c, key, false).then((entry) => {
+      if (entry.ok) {
+        const value: Cached = { envelope: entry.envelope, fetchedAt: Date.now() }
+        c.executionCtx.waitUntil(kv.put(cacheKey, JSON.stringify(value), { expirationTtl: STALE_IF_ERROR_MS / 1000 }).catch(() => undefined))
+      }
+      return entry
+    })
+    inflight.set(cacheKey, pending)
+    void pending.finally(() => inflight.delete(cacheKey))
+  }
+  const entry = await pending
+  if (entry.ok) {
+    outcomes.push('miss')
+    return entry
+  }
+  if (isUpstreamFailure(entry) && cached && now - cached.fetchedAt < STALE_IF_ERROR_MS) {
+    outcomes.push('stale')
+    return { ok: true, envelope: cached.envelope, stale: true }
+  }
+  outcomes.push('error')
+  return entry
 }
 
 export async function loadEntries(c: Context<AppEnv>, keys: readonly string[]): Promise<Record<string, PayloadEntry>> {
   const entries = await Promise.all(keys.map(async (key) => [key, await loadEntry(c, key)] as const))
   return Object.fromEntries(entries)
+}
+
+/** `X-Payload-Cache`: stale if anything was stale, miss if anything came from upstream, hit if all came from KV. */
+export function summariseOutcomes(outcomes: readonly CacheOutcome[]): string {
+  if (outcomes.length === 0) return 'none'
+  if (outcomes.includes('stale')) return 'stale'
+  if (outcomes.includes('error')) return 'error'
+  if (outcomes.includes('miss')) return 'miss'
+  if (outcomes.every((o) => o === 'bypass')) return 'bypass'
+  return 'hit'
+}
+
+/** `Server-Timing` from the recorded KV and upstream durations. */
+export function serverTiming(timings: readonly [string, number][]): string {
+  const totals = new Map<string, { dur: number; count: number }>()
+  for (const [name, dur] of timings) {
+    const t = totals.get(name) ?? { dur: 0, count: 0 }
+    totals.set(name, { dur: t.dur + dur, count: t.count + 1 })
+  }
+  return [...totals].map(([name, t]) => `${name};dur=${t.dur};desc="${t.count} call${t.count === 1 ? '' : 's'}"`).join(', ')
 }

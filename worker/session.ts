@@ -1,6 +1,6 @@
 /** Session on the edge (SPEC §4): token cookie → profile; a failed profile fetch clears the cookie. */
 import type { Context } from 'hono'
-import { deleteCookie, getCookie } from 'hono/cookie'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { TOKEN_COOKIE } from '../shared/constants'
 import type { Profile } from '../shared/guards'
 import type { SessionState } from '../shared/state'
@@ -25,5 +25,15 @@ export async function resolveSession(c: Context<AppEnv>): Promise<SessionResult>
 
 export function clearSessionCookie(c: Context<AppEnv>) {
   c.set('token', null)
-  deleteCookie(c, TOKEN_COOKIE, { path: '/' })
+  deleteCookie(c, TOKEN_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax' })
+}
+
+/** Matches the gateway's absolute token expiry. */
+const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60
+
+/** The session cookie (issue #4): HttpOnly, Secure except on plain-http loopback, SameSite=Lax, Path=/. */
+export function setSessionCookie(c: Context<AppEnv>, token: string) {
+  const url = new URL(c.req.url)
+  const loopback = url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+  setCookie(c, TOKEN_COOKIE, token, { path: '/', httpOnly: true, secure: !loopback, sameSite: 'Lax', maxAge: SESSION_MAX_AGE_S })
 }

@@ -11,6 +11,8 @@ export type AppVariables = {
   secureHeadersNonce?: string
   session: SessionState
   token: string | null
+  cacheOutcomes: import('./payloads').CacheOutcome[]
+  timings: [string, number][]
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables }
