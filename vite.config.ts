@@ -3,7 +3,33 @@ import { cloudflare } from '@cloudflare/vite-plugin'
 import react from '@vitejs/plugin-react'
 import fs from 'node:fs'
 
-const BUILD_ID = process.env.BUILD_ID ?? Date.now().toString(36)
+const BUILD_TIMESTAMP = Date.now()
+const BUILD_ID = process.env.BUILD_ID ?? BUILD_TIMESTAMP.toString(36)
+
+/**
+ * Build manifests for deploy-safe clients (SPEC §4, §7): `/_app/builds/latest.json` = { id, timestamp } and
+ * `/_app/builds/meta/{id}.json` = the route-rules manifest, emitted as static assets of the client build.
+ */
+export function buildManifests(): Plugin {
+  return {
+    name: 'invest-portal:build-manifests',
+    applyToEnvironment: (env) => env.name === 'client',
+    generateBundle() {
+      if (this.environment.config.command !== 'build') return
+      const latest = { id: BUILD_ID, timestamp: BUILD_TIMESTAMP }
+      const meta = {
+        id: BUILD_ID,
+        timestamp: BUILD_TIMESTAMP,
+        // Every route is rendered on demand at the edge; nothing is prerendered and no route rule redirects.
+        matcher: { static: {}, wildcard: {}, dynamic: {} },
+        prerendered: [],
+        routeRules: { '/_app/**': { headers: { 'cache-control': 'public, max-age=31536000, immutable' } } },
+      }
+      this.emitFile({ type: 'asset', fileName: '_app/builds/latest.json', source: JSON.stringify(latest) })
+      this.emitFile({ type: 'asset', fileName: `_app/builds/meta/${BUILD_ID}.json`, source: JSON.stringify(meta) })
+    },
+  }
+}
 
 /** `virtual:client-manifest`: the built entry, its CSS and chunks to preload; the dev entry under `vite dev`. */
 export function clientManifest(): Plugin {
@@ -50,7 +76,7 @@ export default defineConfig({
       config: (worker) => {
         if (worker.name === 'invest-portal' && process.env.GATEWAY_ORIGIN) worker.vars = { ...worker.vars, GATEWAY_ORIGIN: process.env.GATEWAY_ORIGIN }
       },
-    }), clientManifest(), sonnerSpecValues()],
+    }), clientManifest(), sonnerSpecValues(), buildManifests()],
   environments: {
     client: { build: { manifest: true, rollupOptions: { input: 'client/entry.tsx' } } },
   },

@@ -8,6 +8,7 @@ import { createNotifier } from './notify'
 import { installPages, preloadPage } from './pages'
 import { pages } from './pages/lazy'
 import { Root, STATE_ELEMENT_ID } from './root'
+import { isChunkLoadError, reloadAfterChunkError, watchChunkErrors, watchForUpdates } from './updates'
 import './styles/main.css'
 
 async function boot() {
@@ -22,7 +23,16 @@ async function boot() {
   setPayloadFetcher((key) => gateway.getEnvelope(key))
   installPages(pages)
   const store: PayloadStore = { ready: new Map(Object.entries(state.payloads)), pending: new Map() }
-  if (state.route.id && !state.error) await preloadPage(state.route.id)
+  watchChunkErrors()
+  watchForUpdates(state.config.buildId)
+  if (state.route.id && !state.error) {
+    try {
+      await preloadPage(state.route.id)
+    } catch (err) {
+      if (isChunkLoadError(err) && reloadAfterChunkError()) return
+      throw err
+    }
+  }
   hydrateRoot(document, <Root state={state} store={store} />, {
     onRecoverableError(error) {
       console.warn('Recoverable render error', error)

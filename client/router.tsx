@@ -116,6 +116,7 @@ export function RouterProvider({ locale, initialRoute, initialError, store, sess
         }
         if (route.id && !error) await preloadPage(route.id)
       } catch {
+        // A failed payload or a stale chunk after a deploy: a full page load recovers (guarded against loops).
         if (current === seq.current) window.location.assign(url.href)
         return
       }

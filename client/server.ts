@@ -2,3 +2,4 @@
 export { Root } from './root'
 export { installPages } from './pages'
 export { pages as eagerPages } from './pages/eager'
+export { ICONS } from './components/icons'

@@ -12,6 +12,7 @@ import { serverTiming, summariseOutcomes } from './payloads'
 import { clearSessionCookie } from './session'
 import { renderPage } from './render'
 import type { AppEnv } from './types'
+import { serveIcons } from './icons'
 import { gatewayProxy, isSameOriginWrite } from './proxy'
 
 export function createApp() {
@@ -48,6 +49,8 @@ export function createApp() {
   )
 
   app.all('/gateway/*', gatewayProxy())
+
+  app.get('/_app/icons', serveIcons)
 
   app.delete('/_app/session', async (c) => {
     if (!isSameOriginWrite(c)) return c.json({ result: { code: 'csrf_forbidden', description: 'csrf_forbidden' }, content: null }, 403)

@@ -1,0 +1,71 @@
+/** Deploy safety (SPEC §4): poll the build manifest, reload on the next navigation after a deploy, recover from stale chunks. */
+import { RELOAD_GUARD_MS } from '../shared/constants'
+import { signalUpdate } from './router'
+
+const POLL_MS = 60 * 60 * 1000
+const GUARD_KEY = 'chunk-reload'
+
+/** Fetches `/_app/builds/latest.json?t=…`; a different id signals an update (the next navigation loads fully). */
+export async function checkForUpdate(currentId: string): Promise<boolean> {
+  try {
+    const res = await fetch(`/_app/builds/latest.json?t=${Date.now()}`, { cache: 'no-store' })
+    if (!res.ok) return false
+    const latest = (await res.json()) as { id?: string }
+    if (latest.id && latest.id !== currentId) {
+      signalUpdate()
+      return true
+    }
+  } catch {
+    /* offline or deploy in progress: try again at the next poll */
+  }
+  return false
+}
+
+/** Polls hourly, and on focus when the last check is older than an hour. */
+export function watchForUpdates(currentId: string) {
+  let lastCheck = Date.now()
+  const check = () => {
+    lastCheck = Date.now()
+    void checkForUpdate(currentId)
+  }
+  window.setInterval(check, POLL_MS)
+  window.addEventListener('focus', () => {
+    if (Date.now() - lastCheck >= POLL_MS) check()
+  })
+}
+
+/** Reloads the page after a chunk-load error, at most once per 10 s for the same path (guard in sessionStorage). */
+export function reloadAfterChunkError(path = window.location.pathname): boolean {
+  let guard: Record<string, number> = {}
+  try {
+    guard = JSON.parse(sessionStorage.getItem(GUARD_KEY) ?? '{}') as Record<string, number>
+  } catch {
+    /* unreadable guard: treat as empty */
+  }
+  const last = guard[path]
+  if (last !== undefined && Date.now() - last < RELOAD_GUARD_MS) return false
+  guard[path] = Date.now()
+  try {
+    sessionStorage.setItem(GUARD_KEY, JSON.stringify(guard))
+  } catch {
+    return false
+  }
+  window.location.reload()
+  return true
+}
+
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error)
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(message)
+}
+
+/** Vite's `vite:preloadError` and unhandled dynamic-import failures both lead to the guarded reload. */
+export function watchChunkErrors() {
+  window.addEventListener('vite:preloadError', (event) => {
+    event.preventDefault()
+    reloadAfterChunkError()
+  })
+  window.addEventListener('unhandledrejection', (event) => {
+    if (isChunkLoadError(event.reason)) reloadAfterChunkError()
+  })
+}
