@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', include: ['shared/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['shared/**/*.test.ts', 'client/**/*.test.ts', 'test/*.test.ts'], environment: 'node' },
       },
       {
         plugins: [
