@@ -5,6 +5,7 @@ import { href, switchLocalePath } from '../shared/match'
 import { ROUTE_BY_ID } from '../shared/routes'
 import type { InitialState } from '../shared/state'
 import { ErrorScreen } from './components/error-screen'
+import { InitialFormProvider, useNoticeToast } from './forms'
 import { LoadingBar, useLoadingBar } from './components/loading-bar'
 import { RouteAnnouncer } from './components/route-announcer'
 import { Toaster } from './components/toaster'
@@ -24,9 +25,12 @@ export function App({ state, store }: { state: InitialState; store: PayloadStore
       <PayloadProvider value={store}>
         <SessionProvider initial={state.session} onCleared={onCleared}>
           <SessionRouter state={state} store={store} events={bar.events} goHome={goHome}>
-            <LoadingBar state={bar.state} />
-            <Shell origin={state.origin} />
-            <Toaster />
+            <InitialFormProvider value={state.form}>
+              <LoadingBar state={bar.state} />
+              <Shell origin={state.origin} />
+              <Toaster />
+              <Notice notice={state.notice} />
+            </InitialFormProvider>
           </SessionRouter>
         </SessionProvider>
       </PayloadProvider>
@@ -93,4 +97,9 @@ function Alternates({ origin, path, search }: { origin: string; path: string; se
       <link rel="alternate" hrefLang="x-default" href={origin + bare} />
     </>
   )
+}
+
+function Notice({ notice }: { notice: string | null }) {
+  useNoticeToast(notice)
+  return null
 }

@@ -17,6 +17,18 @@ export type PayloadEntry = Readonly<{ ok: true; envelope: Envelope; stale?: true
 /** Built client files the document links (from the Vite manifest). */
 export type Assets = Readonly<{ entry: string; css: readonly string[]; preload: readonly string[] }>
 
+/** A form submitted to a page action: the values to show again (never passwords), field errors, a result code. */
+export type FormState = Readonly<{
+  values: Readonly<Record<string, string>>
+  /** Field name → i18n key of the message (e.g. `forms.errors.required`). */
+  errors: Readonly<Record<string, string>>
+  /** A gateway result code for the whole form (e.g. `user_not_found`), or null. */
+  code: string | null
+}>
+
+/** Answer of a page action to a script's `fetch` (same endpoint as the no-JS form post). */
+export type ActionResponse = Readonly<{ redirect?: string; form?: FormState; notice?: string }>
+
 export type InitialState = Readonly<{
   locale: Locale
   /** The portal's origin, for canonical and hreflang links. */
@@ -29,6 +41,10 @@ export type InitialState = Readonly<{
   messages: Messages
   /** Critical payloads (awaited before the first byte); deferred ones stream in as `data-payload` scripts. */
   payloads: Readonly<Record<string, PayloadEntry>>
+  /** The state of a form posted without JavaScript that needs correcting. */
+  form: FormState | null
+  /** A one-time notice after a no-JS action (an i18n key), shown as a toast on load. */
+  notice: string | null
 }>
 
 /** Answer of `/{locale}/{path}/_payload.json` for client navigation. */

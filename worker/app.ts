@@ -4,6 +4,7 @@ import { getCookie } from 'hono/cookie'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { TOKEN_COOKIE } from '../shared/constants'
 import type { PagePayload } from '../shared/state'
+import { handleAction } from './action-handler'
 import { readConfig } from './env'
 import { gatewayFor } from './gateway'
 import { negotiateLocale } from './middleware/locale'
@@ -87,6 +88,8 @@ export function createApp() {
     if (resolved.kind === 'redirect') return c.redirect(resolved.location, 302)
     return renderPage(c, resolved)
   })
+
+  app.post('*', handleAction)
 
   app.onError((err, c) => {
     console.error(JSON.stringify({ level: 'error', msg: 'unhandled', path: new URL(c.req.url).pathname, error: err.message, stack: err.stack }))

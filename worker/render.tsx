@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import { renderToReadableStream } from 'react-dom/server'
 import manifest from 'virtual:client-manifest'
 import { eagerPages, installPages, Root } from '../client/server'
-import type { InitialState, PayloadEntry, RouteState, SessionState } from '../shared/state'
+import type { FormState, InitialState, PayloadEntry, RouteState, SessionState } from '../shared/state'
 import type { PageError } from '../shared/errors'
 import { isBot } from './bots'
 import { messagesFor } from './messages'
@@ -18,6 +18,7 @@ export type RenderInput = {
   error: PageError | null
   payloads: Record<string, PayloadEntry>
   deferred: Map<string, Promise<PayloadEntry>>
+  form?: FormState | null
 }
 
 export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promise<Response> {
@@ -33,6 +34,8 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
     config: config.public,
     messages: messagesFor(locale),
     payloads: input.payloads,
+    form: input.form ?? null,
+    notice: readNotice(c.req.query('notice')),
   }
   const store = { ready: new Map(Object.entries(input.payloads)), pending: input.deferred }
   const nonce = c.get('secureHeadersNonce')
@@ -51,4 +54,9 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   c.header('cache-control', input.session.hasToken ? 'no-store' : 'private, no-cache')
   if (failed) c.header('x-render-error', '1')
   return c.body(stream, input.status as 200)
+}
+
+/** Only i18n keys under `notices.` pass: a crafted link cannot put arbitrary text into a toast. */
+function readNotice(value: string | undefined): string | null {
+  return value && /^notices\.[a-zA-Z0-9_.]{1,64}$/.test(value) ? value : null
 }

@@ -1,0 +1,97 @@
+/** Page forms: one submit path for both worlds — a real POST to the page's action, enhanced to `fetch` once hydrated. */
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import type { ActionResponse, FormState } from '../shared/state'
+import { useT } from './i18n'
+import { showToast } from './notify'
+import { useRouter } from './router'
+
+const InitialFormContext = createContext<FormState | null>(null)
+
+export function InitialFormProvider({ value, children }: { value: FormState | null; children: ReactNode }) {
+  return <InitialFormContext.Provider value={value}>{children}</InitialFormContext.Provider>
+}
+
+const EMPTY: FormState = { values: {}, errors: {}, code: null }
+
+export type PageForm = {
+  /** Values to show again, field errors (i18n keys) and the form-level result code. */
+  state: FormState
+  pending: boolean
+  /** Attach to `<form method="post" action={action} onSubmit={onSubmit}>`. */
+  action: string
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  /** Replaces the state, e.g. after client-side validation. */
+  setState: (state: FormState) => void
+}
+
+export type PageFormOptions = {
+  /** Client-side checks before sending; return field errors to stop the submit. */
+  validate?: (data: FormData) => Record<string, string>
+  /** Adds fields before sending (e.g. the bot-protection `hash`). */
+  prepare?: (data: FormData) => Promise<void>
+  /** Called with the action's answer before navigation (e.g. to show a toast). */
+  onResult?: (response: ActionResponse) => void
+}
+
+/** Binds a page's form to its action: state from a no-JS post, progress, errors, redirect on success. */
+export function usePageForm(options: PageFormOptions = {}): PageForm {
+  const initial = useContext(InitialFormContext)
+  const { route, navigate } = useRouter()
+  const [state, setState] = useState<FormState>(initial ?? EMPTY)
+  const [pending, setPending] = useState(false)
+  const opts = useRef(options)
+  opts.current = options
+  const action = route.path + route.search
+
+  const onSubmit = useCallback(
+    async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault()
+      if (pending) return
+      const form = event.currentTarget
+      const data = new FormData(form)
+      const errors = opts.current.validate?.(data) ?? {}
+      if (Object.keys(errors).length) {
+        setState({ values: valuesOf(data), errors, code: null })
+        return
+      }
+      setPending(true)
+      try {
+        await opts.current.prepare?.(data)
+        const res = await fetch(action, {
+          method: 'POST',
+          body: data,
+          headers: { accept: 'application/json', 'x-requested-with': 'invest-portal' },
+          credentials: 'same-origin',
+        })
+        const body = (await res.json().catch(() => ({ form: { values: valuesOf(data), errors: {}, code: `http_${res.status}` } }))) as ActionResponse
+        opts.current.onResult?.(body)
+        if (body.redirect) {
+          await navigate(body.redirect)
+          return
+        }
+        setState(body.form ?? { values: valuesOf(data), errors: {}, code: 'internal_error' })
+      } catch {
+        setState({ values: valuesOf(data), errors: {}, code: 'network_error' })
+      } finally {
+        setPending(false)
+      }
+    },
+    [action, navigate, pending],
+  )
+  return { state, pending, action, onSubmit: (e) => void onSubmit(e), setState }
+}
+
+function valuesOf(data: FormData): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of data) if (typeof v === 'string' && !/password|hash|token/i.test(k)) out[k] = v
+  return out
+}
+
+/** Shows the one-time notice of a no-JS action as a toast after hydration. */
+export function useNoticeToast(notice: string | null) {
+  const t = useT()
+  useEffect(() => {
+    if (!notice) return
+    showToast('success', t(notice))
+  }, [notice, t])
+}
