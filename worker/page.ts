@@ -2,11 +2,12 @@
 import type { Context } from 'hono'
 import { checkGuards } from '../shared/guards'
 import { notFound, pageError, type PageError } from '../shared/errors'
-import { matchRoute, readSearch, validateQuery } from '../shared/match'
+import { href, matchRoute, readSearch, validateQuery } from '../shared/match'
 import type { RouteId } from '../shared/routes'
 import type { PayloadEntry, RouteState, SessionState } from '../shared/state'
 import { gatewayFor } from './gateway'
 import { loadEntries, loadEntry } from './payloads'
+import { ROUTE_RULES } from './route-rules'
 import { resolveSession } from './session'
 import type { AppEnv } from './types'
 
@@ -32,7 +33,7 @@ export async function resolvePage(c: Context<AppEnv>, pathname: string, search: 
   const route: RouteState = { id: (match?.route.id as RouteId | undefined) ?? null, params: match?.params ?? {}, query, path: pathname, search: searchString }
 
   const sessionResult = await resolveSession(c)
-  if (!sessionResult.ok) return { kind: 'redirect', location: `/${locale}` }
+  if (!sessionResult.ok) return { kind: 'redirect', location: href('home', { locale }) }
   const session = sessionResult.session
 
   const fail = (error: PageError) =>
@@ -46,6 +47,12 @@ export async function resolvePage(c: Context<AppEnv>, pathname: string, search: 
   if (guard) return fail(guard)
 
   if (def.checkResetLink && !(await isResetLinkValid(c, query.uuid!))) return fail(pageError(403, 'invalid_reset_link'))
+
+  const rule = ROUTE_RULES[def.id as RouteId]
+  if (rule) {
+    const location = await rule({ c, params: match.params, query, session, gateway: gatewayFor(c, { withToken: true }) })
+    if (location) return { kind: 'redirect', location }
+  }
 
   const plan = def.data?.({ params: match.params, query }) ?? {}
   const payloads = await loadEntries(c, plan.critical ?? [])
