@@ -51,6 +51,11 @@ export function createApp() {
 
   app.all('/gateway/*', gatewayProxy())
 
+  app.get('/_app/health', (c) => {
+    c.header('cache-control', 'no-store')
+    return c.text('ok')
+  })
+
   app.get('/_app/icons', serveIcons)
 
   app.delete('/_app/session', async (c) => {

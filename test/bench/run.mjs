@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// `npm run bench`: figures for the budgets of issues #2, #4 and #7, measured on the production build in workerd.
+// Load and server share the machine's 2 cores: each figure is the median of several short autocannon runs at fixed
+// connections (c=1 and c=10), ratios taken within the same run. Loopback only.
+import autocannon from 'autocannon'
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+const PORT = process.env.BENCH_PORT ?? '8799'
+const BASE = `http://127.0.0.1:${PORT}`
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
+const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const results = { date: new Date().toISOString(), cores: (await import('node:os')).cpus().length, rows: [] }
+
+function sh(cmd, args, env = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`)
+}
+
+async function startServer() {
+  const server = spawn('node', ['scripts/start.mjs'], {
+    env: { ...process.env, PORT, STATE_DIR: '.wrangler/bench-state', SKIP_BUILD: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  })
+  await new Promise((resolve, reject) => {
+    server.stdout.on('data', (d) => String(d).includes('is running at') && resolve())
+    server.on('exit', (code) => reject(new Error(`server exited ${code}`)))
+  })
+  return () => {
+    try {
+      process.kill(-server.pid, 'SIGTERM')
+    } catch {}
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+
+async function measure(label, path, connections, { varyPath } = {}) {
+  const rps = []
+  const latency = []
+  for (let i = 0; i < RUNS; i++) {
+    let n = 0
+    const r = await autocannon({
+      url: BASE,
+      connections,
+      duration: DURATION,
+      requests: [{ method: 'GET', path, setupRequest: varyPath ? (req) => ({ ...req, path: varyPath(n++) }) : undefined }],
+    })
+    if (r.non2xx || r.errors) throw new Error(`${label}: ${r.non2xx} non-2xx, ${r.errors} errors`)
+    rps.push(r.requests.average)
+    latency.push(r.latency.average)
+  }
+  const row = { label, path, connections, rps: Math.round(median(rps)), latencyMs: Number(median(latency).toFixed(2)) }
+  results.rows.push(row)
+  console.log(`${label.padEnd(34)} c=${String(connections).padEnd(3)} ${String(row.rps).padStart(6)} req/s  ${String(row.latencyMs).padStart(7)} ms`)
+  return row
+}
+
+if (!process.env.SKIP_BUILD) sh('npx', ['vite', 'build', '--logLevel', 'warn'])
+
+// The static twin of the home page: the same bytes served as a Workers static asset by the same workerd.
+let stop = await startServer()
+const html = await (await fetch(`${BASE}/en`)).text()
+stop()
+await sleep(500)
+mkdirSync('dist/client/__bench', { recursive: true })
+writeFileSync('dist/client/__bench/home.html', html)
+
+stop = await startServer()
+try {
+  for (let i = 0; i < 5; i++) await fetch(`${BASE}/en`).then((r) => r.text())
+  const ratios = {}
+  for (const c of [1, 10]) {
+    const ssr = await measure('P1 SSR home /en (KV warm)', '/en', c)
+    const stat = await measure('P1 static same bytes', '/__bench/home.html', c)
+    const tiny = await measure('P1 tiny worker reply', '/_app/health', c)
+    ratios[`P1 SSR/static c=${c}`] = ssr.rps / stat.rps
+    ratios[`P1 SSR/tiny c=${c}`] = ssr.rps / tiny.rps
+    if (c === 1) ratios['P1 render ms per request above a tiny reply (c=1)'] = ssr.latencyMs - tiny.latencyMs
+  }
+  for (const c of [1, 10]) {
+    const cached = await measure('P5 _payload.json cached', '/en/media/news/_payload.json', c)
+    const uncached = await measure('P5 _payload.json uncached', '/en/media/news/_payload.json', c, {
+      varyPath: (n) => `/en/media/news/_payload.json?page=${100000 + ((Date.now() + n) % 800000)}`,
+    })
+    ratios[`P5 cached/uncached c=${c}`] = cached.rps / uncached.rps
+  }
+  results.ratios = Object.fromEntries(Object.entries(ratios).map(([k, v]) => [k, Number(v.toFixed(2))]))
+} finally {
+  stop()
+}
+
+const { firstLoad } = await import('./first-load.ts').catch(() => ({ firstLoad: null }))
+if (firstLoad) {
+  results.firstLoad = ['home', 'post', 'media', 'about', 'sign-in', 'profile'].map((r) => firstLoad(r))
+  for (const f of results.firstLoad) console.log(`first-load JS ${f.route.padEnd(10)} ${(f.gzipBytes / 1024).toFixed(1)} KiB gzip`)
+}
+console.table(results.ratios)
+mkdirSync('bench-results', { recursive: true })
+writeFileSync('bench-results/latest.json', JSON.stringify(results, null, 2))
+console.log('written to bench-results/latest.json')
