@@ -37,7 +37,7 @@ describe('pickFromAcceptLanguage', () => {
 
 describe('sameOriginPath', () => {
   it('collapses runs of slashes and backslashes so the result never reads as a host', () => {
-    for (const input of ['//evil.example', '/\\evil.example', '\\\\evil.example', '///evil.example/x', '/en//\\evil.example']) {
+    for (const input of ['//evil.example', '/\\evil.example', '\\\\evil.example', '///evil.example/x', '/x//\\evil.example']) {
       const out = sameOriginPath(input)
       expect(out, input).toMatch(/^\/(?![\\/])/)
       expect(out).not.toContain('\\')

@@ -2,7 +2,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, isLocale, type Locale } from '../../shared/constants'
-import { splitLocale } from '../../shared/match'
+import { splitLocale, switchLocalePath } from '../../shared/match'
 import type { AppEnv } from '../types'
 
 /** Best match among our locales for an Accept-Language header, by q-value then order. */
@@ -51,7 +51,7 @@ export function negotiateLocale(options: LocaleOptions): MiddlewareHandler<AppEn
       c.header('Vary', 'Cookie, Accept-Language', { append: true })
       return next()
     }
-    return c.redirect(sameOriginPath(`/${chosen}${url.pathname}`) + url.search, 302)
+    return c.redirect(sameOriginPath(switchLocalePath(url.pathname, '', chosen)) + url.search, 302)
   }
 }
 
