@@ -1,0 +1,218 @@
+/** ARCHITECTURE.md style rules 1 and 2 as a lint: which room may import which, and no hand-built portal paths. */
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const ROOMS = ['shared', 'worker', 'client', 'gateway', 'test', 'locales'] as const
+const SOURCE = /\.(?:m?ts|tsx)$/
+
+/** Source files of a room, as paths relative to the repository root. */
+function listSources(room: string): string[] {
+  const out: string[] = []
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+      const rel = path.posix.join(dir, entry.name)
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules') walk(rel)
+      } else if (SOURCE.test(entry.name)) out.push(rel)
+    }
+  }
+  walk(room)
+  return out
+}
+
+type Source = { file: string; text: string }
+type Import = { specifier: string; line: number }
+
+/** Every module specifier a file names: static and dynamic imports, re-exports and `import('x')` types. */
+function readImports(source: ts.SourceFile): Import[] {
+  const found: Import[] = []
+  const add = (node: ts.Node, specifier: ts.Expression | undefined) => {
+    if (specifier && ts.isStringLiteralLike(specifier)) {
+      found.push({ specifier: specifier.text, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1 })
+    }
+  }
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node, node.moduleSpecifier)
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) add(node, node.moduleReference.expression)
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) add(node, node.arguments[0])
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node, node.argument.literal)
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
+
+/** The repository path a relative specifier points at (no extension), or null for a package or virtual module. */
+function resolveRelative(file: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null
+  return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)).replace(/\.(?:m?[jt]sx?|json)$/, '').replace(/\/index$/, '')
+}
+
+const roomOf = (repoPath: string) => repoPath.split('/')[0] ?? ''
+const isTestFile = (file: string) => /\.(?:test|spec)\.tsx?$/.test(file)
+
+/** Packages that tie code to one side: `shared/` must run in both. */
+const SIDE_PACKAGES = /^(?:hono|react|react-dom|swr|sonner|scheduler)(?:\/|$)|^(?:cloudflare|node|virtual):/
+
+/** Style rule 1: which room may import which. */
+export function findImportViolations(sources: readonly Source[]): string[] {
+  const violations: string[] = []
+  for (const { file, text } of sources) {
+    const room = roomOf(file)
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
+    for (const { specifier, line } of readImports(source)) {
+      const at = `${file}:${line} imports '${specifier}'`
+      const target = resolveRelative(file, specifier)
+      const targetRoom = target === null ? null : roomOf(target)
+      if (target !== null && !(ROOMS as readonly string[]).includes(targetRoom!)) violations.push(`${at}: outside the rooms`)
+      if (room === 'shared') {
+        if (target !== null && targetRoom !== 'shared') violations.push(`${at}: shared/ imports nothing outside shared/`)
+        if (target === null && SIDE_PACKAGES.test(specifier) && !(isTestFile(file) && /^node:/.test(specifier))) {
+          violations.push(`${at}: shared/ imports neither hono nor react nor a runtime`)
+        }
+      } else if (room === 'worker') {
+        if (targetRoom === 'client' && target !== 'client/server') violations.push(`${at}: worker/ imports only client/server from client/`)
+        if (targetRoom === 'gateway' || targetRoom === 'test') violations.push(`${at}: worker/ imports shared/ and client/server only`)
+      } else if (room === 'client') {
+        if (targetRoom === 'worker' || targetRoom === 'gateway' || targetRoom === 'test') violations.push(`${at}: client/ imports shared/ only`)
+      } else if (room === 'gateway') {
+        if (target !== null && targetRoom !== 'gateway') violations.push(`${at}: gateway/ stands alone`)
+      }
+    }
+  }
+  return violations
+}
+
+const LOCALE_PREFIX = /^\/(?:uz|ru|en)(?=[/?#]|$)/
+
+/**
+ * Style rule 2: a portal path is built only by `href()`/`switchLocalePath()` in shared/match.ts. Flags string and
+ * template literals that start with a locale prefix (`'/en/…'`), and templates that start with `/${x}` where `x`
+ * is typed as a Locale or named like one.
+ */
+export function findHandBuiltPaths(program: ts.Program, files: readonly string[]): string[] {
+  const checker = program.getTypeChecker()
+  const isLocaleTyped = (expr: ts.Expression) => {
+    if (/(?:^|\.)(?:locale|lang|language)$/i.test(expr.getText())) return true
+    const type = checker.getTypeAtLocation(expr)
+    const parts = type.isUnion() ? type.types : [type]
+    return parts.length > 0 && parts.every((t) => t.isStringLiteral() && /^(?:uz|ru|en)$/.test(t.value))
+  }
+  const violations: string[] = []
+  for (const file of files) {
+    const source = program.getSourceFile(path.join(ROOT, file))
+    if (!source) throw new Error(`not in the program: ${file}`)
+    const report = (node: ts.Node) =>
+      violations.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}: ${node.getText(source)}`)
+    const visit = (node: ts.Node) => {
+      if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return
+      if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && LOCALE_PREFIX.test(node.text)) report(node)
+      else if (ts.isTemplateExpression(node)) {
+        if (LOCALE_PREFIX.test(node.head.text)) report(node)
+        else if (node.head.text === '/' && isLocaleTyped(node.templateSpans[0]!.expression)) report(node)
+      }
+      ts.forEachChild(node, visit)
+    }
+    visit(source)
+  }
+  return violations
+}
+
+function readSources(rooms: readonly string[]): Source[] {
+  return rooms.flatMap(listSources).map((file) => ({ file, text: readFileSync(path.join(ROOT, file), 'utf8') }))
+}
+
+const PROGRAM_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2023,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  jsx: ts.JsxEmit.ReactJSX,
+  strict: true,
+  noEmit: true,
+  skipLibCheck: true,
+  allowImportingTsExtensions: true,
+  resolveJsonModule: true,
+  types: [],
+  lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+}
+
+/** Type-checks only as far as needed to know which expressions are locales; type errors are tsc's business. */
+function createProgram(files: readonly string[], extra: Record<string, string> = {}): ts.Program {
+  const host = ts.createCompilerHost(PROGRAM_OPTIONS)
+  const readFile = host.readFile.bind(host)
+  const getSourceFile = host.getSourceFile.bind(host)
+  host.readFile = (name) => extra[name] ?? readFile(name)
+  host.fileExists = (name) => name in extra || ts.sys.fileExists(name)
+  host.getSourceFile = (name, lang, ...rest) =>
+    name in extra ? ts.createSourceFile(name, extra[name]!, lang, true) : getSourceFile(name, lang, ...rest)
+  const roots = [...files.map((f) => path.join(ROOT, f)), ...Object.keys(extra), path.join(ROOT, 'worker/worker-configuration.d.ts')]
+  return ts.createProgram({ rootNames: [...new Set(roots)], options: PROGRAM_OPTIONS, host })
+}
+
+describe('rooms (ARCHITECTURE.md style rule 1)', () => {
+  it('keeps every import of shared/, worker/, client/ and gateway/ inside its allowed rooms', () => {
+    expect(findImportViolations(readSources(['shared', 'worker', 'client', 'gateway']))).toEqual([])
+  })
+
+  it('flags shared/ importing hono, react, a runtime module or another room', () => {
+    const found = findImportViolations([
+      { file: 'shared/a.ts', text: "import { Hono } from 'hono'\nimport type { FC } from 'react'\nimport { env } from 'cloudflare:workers'\nimport { x } from '../worker/app'\nexport { y } from '../client/data'\n" },
+      { file: 'shared/b.ts', text: "import * as v from 'valibot'\nimport { apiKey } from './api-keys'\nexport type T = import('./routes').Route\n" },
+    ])
+    expect(found).toHaveLength(5)
+    expect(found.every((v) => v.startsWith('shared/a.ts'))).toBe(true)
+  })
+
+  it('flags worker/ importing a client internal but not client/server', () => {
+    const found = findImportViolations([
+      { file: 'worker/x.ts', text: "import { Root } from '../client/server'\nimport { App } from '../client/app'\nconst m = await import('../client/data')\n" },
+    ])
+    expect(found).toEqual([
+      "worker/x.ts:2 imports '../client/app': worker/ imports only client/server from client/",
+      "worker/x.ts:3 imports '../client/data': worker/ imports only client/server from client/",
+    ])
+  })
+
+  it('flags client/ importing worker/ and gateway/ importing any portal room', () => {
+    const found = findImportViolations([
+      { file: 'client/pages/x.tsx', text: "import type { AppEnv } from '../../worker/types'\n" },
+      { file: 'gateway/src/x.ts', text: "import { LOCALES } from '../../shared/constants'\nimport { ok } from './lib/envelope'\n" },
+    ])
+    expect(found).toHaveLength(2)
+  })
+})
+
+describe('URLs from the route table only (ARCHITECTURE.md style rule 2)', () => {
+  const files = readSources(['client', 'worker']).map((s) => s.file).filter((f) => !f.endsWith('.d.ts'))
+  const probe = 'worker/__probe__.ts'
+  const probeText = [
+    "import type { Locale } from '../shared/constants'",
+    'declare const chosen: Locale',
+    'declare const state: { locale: string }',
+    'declare const id: string',
+    "export const a = '/en/post/1'",
+    'export const b = `/ru/post/${id}`',
+    'export const c = `/${chosen}/about`',
+    'export const d = `/${state.locale}`',
+    "export const e = '/ru'",
+    '// fine below: gateway keys, assets, other prefixes',
+    'export const f = `/siw/public/post/${id}`',
+    'export const g = `/${id}`',
+    "export const h = '/english'",
+    "export const i = '/assets/en.svg'",
+  ].join('\n')
+  let program: ts.Program | undefined
+  const getProgram = () => (program ??= createProgram(files, { [path.join(ROOT, probe)]: probeText }))
+
+  it('finds no hand-built portal path under client/ or worker/', () => {
+    expect(findHandBuiltPaths(getProgram(), files)).toEqual([])
+  })
+
+  it('flags locale-prefixed literals and templates that start with a locale', () => {
+    const found = findHandBuiltPaths(getProgram(), [probe])
+    expect(found.map((v) => v.split(': ')[1])).toEqual(["'/en/post/1'", '`/ru/post/${id}`', '`/${chosen}/about`', '`/${state.locale}`', "'/ru'"])
+  })
+})
