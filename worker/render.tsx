@@ -51,7 +51,9 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   if (isBot(c.req.header('user-agent'))) await stream.allReady
   c.header('content-type', 'text/html; charset=utf-8')
   // Finished HTML carries a per-response nonce and possibly personal data: never cache it.
-  c.header('cache-control', input.session.hasToken ? 'no-store' : 'private, no-cache')
+  c.header('cache-control', 'no-store')
+  // The reset link's token sits in the URL: no Referer may carry it to another page or origin.
+  if (input.route.id === 'reset-password') c.header('referrer-policy', 'no-referrer')
   if (failed) c.header('x-render-error', '1')
   return c.body(stream, input.status as 200)
 }
