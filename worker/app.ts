@@ -46,6 +46,8 @@ export function createApp() {
       crossOriginOpenerPolicy: 'same-origin',
       crossOriginEmbedderPolicy: false,
       permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+      // Routes may tighten a header (e.g. no-referrer on reset-password); the defaults fill the rest.
+      overwrite: false,
     }),
   )
 
