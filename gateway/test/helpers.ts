@@ -36,7 +36,7 @@ export async function call<T = any>(path: string, options: CallOptions = {}): Pr
     body = JSON.stringify(options.body)
     headers.set('Content-Type', 'application/json')
   }
-  const request = new Request(`http://gateway.test${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body })
+  const request = new Request(`http://gateway.test${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' })
   const res = options.env ? await app.fetch(request, { ...env, ...options.env } as Env) : await exports.default.fetch(request)
   const text = await res.clone().text()
   let parsed: Envelope<T>

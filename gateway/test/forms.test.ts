@@ -1,0 +1,207 @@
+import { env } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import { call, createUser, uniqueIp } from './helpers'
+
+const CONTACT = {
+  name: 'Elena',
+  last_name: 'Petrova',
+  email: 'elena.petrova@test.example',
+  phone: '+7 (912) 345-67-89',
+  website: 'petrova-consulting.example',
+  country: 'Kazakhstan',
+  designation: 'Partner',
+  message: 'We would like to discuss investment opportunities in agro-processing.',
+  purpose: 'exploring_investment_opportunities',
+  company_name: 'Petrova Consulting',
+  hash: '',
+}
+
+const INVESTOR_NON_RESIDENT = {
+  company_name: 'Nordic Agri Fund AB',
+  website: 'https://nordic-agri.example',
+  email: 'fund@test.example',
+  phone: '46701234567',
+  position: 'Investment manager',
+  name: 'Erik',
+  surname: 'Lund',
+  country_id: 2,
+  source: 'linkedin',
+  source_variant: '',
+  comments: 'Greenhouse projects.',
+  is_resident: false,
+  hash: '',
+}
+
+const INVESTOR_RESIDENT = { ...INVESTOR_NON_RESIDENT, phone: '998901234567', pin: '31507860180099', country_id: null, is_resident: true }
+
+const BUSINESS = {
+  company_name: 'Buxoro Gilam MChJ',
+  tin: '305678912',
+  pin: '30101850120045',
+  legal_address: 'Bukhara, Mustaqillik street 12',
+  website: '',
+  name: 'Akmal',
+  surname: 'Sharipov',
+  email: 'akmal@test.example',
+  phone: '998912345678',
+  source: 'telegram',
+  source_variant: '',
+  comments: '',
+  is_resident: true,
+  hash: '',
+}
+
+const EVENT = {
+  event_id: 1,
+  role: 'participant',
+  first_name: 'Maria',
+  last_name: 'Rossi',
+  middle_name: '',
+  birth_date: '1988-04-12',
+  gender: 'female',
+  email: 'maria.rossi@test.example',
+  phone: '393331234567',
+  passport: 'ya1234567',
+  country_id: 5,
+  address: 'Via Roma 10, Milan',
+  birthplace: 'Milan',
+  organization: 'Rossi Impianti S.r.l.',
+  position: 'CEO',
+  activity: 'Industrial equipment',
+  hash: '',
+}
+
+const post = (path: string, body: Record<string, unknown>, ip = uniqueIp()) => call(`/siw/public/${path}`, { body, ip, lang: 'ru' })
+
+describe('POST /siw/public/contact-us', () => {
+  it('stores the request with digits-only phone, ignoring unknown fields', async () => {
+    const r = await post('contact-us', { ...CONTACT, admin: true, lang: 'xx' })
+    expect(r.body.result.code).toBe('ok')
+    const row = await env.DB.prepare('SELECT * FROM contact_requests WHERE id = ?').bind(r.body.content.id).first<Record<string, unknown>>()
+    expect(row).toMatchObject({ name: 'Elena', phone: '79123456789', purpose: 'exploring_investment_opportunities', lang: 'ru' })
+    expect(row).not.toHaveProperty('admin')
+  })
+
+  it.each([
+    ['name', ''],
+    ['last_name', undefined],
+    ['email', 'elena@'],
+    ['phone', '12-ab'],
+    ['phone', '123'],
+    ['website', 'not a site'],
+    ['message', 'short'],
+    ['purpose', 'sales'],
+  ])('names an invalid %s', async (field, value) => {
+    const r = await post('contact-us', { ...CONTACT, [field]: value })
+    expect(r.status).toBe(422)
+    expect(r.body.errors).toEqual([field])
+  })
+
+  it('limits submissions per IP (20 per 10 minutes)', async () => {
+    const ip = uniqueIp()
+    await env.DB.prepare('INSERT INTO rate_limits (key, count, window_start_ms) VALUES (?, 19, ?)').bind(`form:contact:ip:${ip}`, Date.now()).run()
+    expect((await post('contact-us', CONTACT, ip)).status).toBe(200)
+    const r = await post('contact-us', CONTACT, ip)
+    expect(r.status).toBe(429)
+    expect(r.body.result.code).toBe('too_many_attempts')
+  })
+
+  it('does not pollute prototypes', async () => {
+    const body = JSON.stringify({ ...CONTACT, __proto__: { isAdmin: true } }).replace('"name"', '"__proto__":{"isAdmin":true},"name"')
+    expect((await call('/siw/public/contact-us', { method: 'POST', body })).body.result.code).toBe('ok')
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined()
+  })
+})
+
+describe('POST /siw/public/investor-registration', () => {
+  it('accepts a non-resident with a country and no pin', async () => {
+    const r = await post('investor-registration', { ...INVESTOR_NON_RESIDENT, pin: '31507860180099' })
+    const row = await env.DB.prepare('SELECT pin, country_id, is_resident FROM investor_registrations WHERE id = ?').bind(r.body.content.id).first()
+    expect(row).toEqual({ pin: null, country_id: 2, is_resident: 0 })
+  })
+
+  it('accepts a resident with a pin and an Uzbek phone', async () => {
+    const r = await post('investor-registration', INVESTOR_RESIDENT)
+    const row = await env.DB.prepare('SELECT pin, country_id, is_resident FROM investor_registrations WHERE id = ?').bind(r.body.content.id).first()
+    expect(row).toEqual({ pin: '31507860180099', country_id: null, is_resident: 1 })
+  })
+
+  it('requires the pin and an Uzbek phone of residents, and a country of non-residents', async () => {
+    expect((await post('investor-registration', { ...INVESTOR_RESIDENT, pin: '', phone: '46701234567' })).body.errors).toEqual(['pin', 'phone'])
+    expect((await post('investor-registration', { ...INVESTOR_RESIDENT, pin: '123' })).body.errors).toEqual(['pin'])
+    expect((await post('investor-registration', { ...INVESTOR_NON_RESIDENT, country_id: null })).body.errors).toEqual(['country_id'])
+    expect((await post('investor-registration', { ...INVESTOR_NON_RESIDENT, country_id: 9999 })).body.errors).toEqual(['country_id'])
+  })
+
+  it.each([
+    ['company_name', ''],
+    ['email', 'x'],
+    ['name', ''],
+    ['surname', ''],
+    ['source', 'tv'],
+    ['is_resident', 'perhaps'],
+  ])('names an invalid %s', async (field, value) => {
+    expect((await post('investor-registration', { ...INVESTOR_NON_RESIDENT, [field]: value })).body.errors).toEqual([field])
+  })
+
+  it('notifies an existing user with that email', async () => {
+    const user = await createUser()
+    await post('investor-registration', { ...INVESTOR_NON_RESIDENT, email: user.email })
+    expect((await call('/siw/notification', { token: user.token })).body.content[0].type).toBe('registration')
+  })
+})
+
+describe('POST /siw/public/business-registration', () => {
+  it('accepts a resident with tin and pin', async () => {
+    const r = await post('business-registration', BUSINESS)
+    const row = await env.DB.prepare('SELECT tin, pin, is_resident FROM business_registrations WHERE id = ?').bind(r.body.content.id).first()
+    expect(row).toEqual({ tin: '305678912', pin: '30101850120045', is_resident: 1 })
+  })
+
+  it('accepts a non-resident without tin and pin', async () => {
+    const r = await post('business-registration', { ...BUSINESS, is_resident: false, tin: '', pin: '', phone: '4915112345678' })
+    expect(r.body.result.code).toBe('ok')
+  })
+
+  it('requires tin and pin of residents and validates their formats', async () => {
+    expect((await post('business-registration', { ...BUSINESS, tin: '', pin: '' })).body.errors).toEqual(['pin', 'tin'])
+    expect((await post('business-registration', { ...BUSINESS, tin: '12345' })).body.errors).toEqual(['tin'])
+    expect((await post('business-registration', { ...BUSINESS, phone: '4915112345678' })).body.errors).toEqual(['phone'])
+  })
+})
+
+describe('POST /siw/public/event-application', () => {
+  it('answers the application id and stores the upper-cased passport number', async () => {
+    const r = await post('event-application', EVENT)
+    expect(r.body.content).toEqual({ id: expect.any(Number) })
+    const row = await env.DB.prepare('SELECT passport, event_id FROM event_applications WHERE id = ?').bind(r.body.content.id).first()
+    expect(row).toEqual({ passport: 'YA1234567', event_id: 1 })
+  })
+
+  it.each([
+    ['event_id', 9999],
+    ['role', 'Guest Of Honour!'],
+    ['first_name', ''],
+    ['birth_date', '2999-01-01'],
+    ['birth_date', '1990-13-01'],
+    ['gender', 'x'],
+    ['email', 'x'],
+    ['phone', 'abc'],
+    ['passport', '#'],
+    ['country_id', 0],
+    ['address', ''],
+    ['birthplace', ''],
+    ['organization', ''],
+    ['position', ''],
+  ])('names an invalid %s', async (field, value) => {
+    expect((await post('event-application', { ...EVENT, [field]: value })).body.errors).toEqual([field])
+  })
+
+  it('notifies an existing user with that email, naming the event', async () => {
+    const user = await createUser()
+    await post('event-application', { ...EVENT, email: user.email })
+    const note = (await call('/siw/notification', { token: user.token })).body.content[0]
+    expect(note.type).toBe('event_registration')
+    expect(note.message.length).toBeGreaterThan(40)
+  })
+})
