@@ -93,6 +93,15 @@ describe('POST /core/auth/login', () => {
     expect((await login(user.email, PASSWORD, 'investor', uniqueIp())).status).toBe(200)
   })
 
+  it('counts by the X-Forwarded-For address the portal sends when Cloudflare gave none', async () => {
+    const ip = uniqueIp()
+    await env.DB.prepare('INSERT INTO rate_limits (key, count, window_start_ms) VALUES (?, 20, ?)').bind(`login:ip:${ip}`, Date.now()).run()
+    const viaPortal = await call('/core/auth/login', { body: { email: uniqueEmail(), password: 'x', role: 'investor' }, ip: '', headers: { 'X-Forwarded-For': `${ip}, 10.0.0.1` } })
+    expect(viaPortal.status).toBe(429)
+    const direct = await call('/core/auth/login', { body: { email: uniqueEmail(), password: 'x', role: 'investor' }, ip: uniqueIp(), headers: { 'X-Forwarded-For': ip } })
+    expect(direct.status).toBe(401)
+  })
+
   it('ignores unknown fields and prototype keys', async () => {
     const user = await createUser({ password: PASSWORD })
     const body = `{"email":"${user.email}","password":"${PASSWORD}","hash":"","role":"investor","__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"is_admin":true}`
@@ -104,7 +113,7 @@ describe('POST /core/auth/login', () => {
 
 describe('bearer tokens', () => {
   it('answers 401 expired_token without a token, with an unknown one and with a malformed header', async () => {
-    for (const headers of [{}, { Authorization: 'Bearer nope' }, { Authorization: 'Basic abc' }]) {
+    for (const headers of [{}, { Authorization: 'Bearer nope' }, { Authorization: 'Basic abc' }] as Record<string, string>[]) {
       const r = await call('/core/profile', { headers })
       expect(r.status).toBe(401)
       expect(r.body.result.code).toBe('expired_token')

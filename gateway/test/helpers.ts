@@ -17,6 +17,7 @@ export type CallOptions = {
   method?: string
   body?: unknown
   token?: string
+  /** CF-Connecting-IP; '' sends none (as over the portal's service binding). Default: a random address. */
   ip?: string
   lang?: string
   headers?: Record<string, string>
@@ -28,7 +29,8 @@ export type CallOptions = {
 export async function call<T = any>(path: string, options: CallOptions = {}): Promise<{ status: number; body: Envelope<T>; res: Response }> {
   const headers = new Headers(options.headers)
   headers.set('Accept-Language', options.lang ?? 'en')
-  headers.set('CF-Connecting-IP', options.ip ?? uniqueIp())
+  const ip = options.ip ?? uniqueIp()
+  if (ip) headers.set('CF-Connecting-IP', ip)
   if (options.token) headers.set('Authorization', `Bearer ${options.token}`)
   let body: BodyInit | undefined
   if (options.body instanceof FormData || typeof options.body === 'string') body = options.body

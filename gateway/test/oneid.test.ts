@@ -7,12 +7,8 @@ beforeAll(ensureSeeded)
 /** Picks a resident on the stand-in page and returns the portal path it redirects to. */
 async function pickResident(role: 'investor' | 'businessmen', lang = 'en', state = '/en/profile') {
   const userId = await env.DB.prepare('SELECT id FROM users WHERE is_resident = 1 AND role = ? ORDER BY id LIMIT 1').bind(role).first<number>('id')
-  const form = new FormData()
-  form.set('user_id', String(userId))
-  form.set('state', state)
-  form.set('role', role)
-  form.set('lang', lang)
-  const { res } = await call('/dev/oneid', { method: 'POST', body: form })
+  const query = new URLSearchParams({ user_id: String(userId), state, role, lang })
+  const { res } = await call(`/dev/oneid/pick?${query}`)
   return { res, location: res.headers.get('Location') ?? '' }
 }
 
@@ -47,22 +43,25 @@ describe('GET /core/auth', () => {
 })
 
 describe('the OneID stand-in page', () => {
-  it('lists the seeded residents of the role as buttons in the page language', async () => {
+  it('lists the seeded residents of the role as links in the page language', async () => {
     const { res } = await call('/dev/oneid?state=%2Fuz&role=businessmen&lang=uz')
     const html = await res.text()
     expect(res.headers.get('Content-Type')).toContain('text/html')
     expect(html).toContain('<html lang="uz">')
     expect(html).toContain('Dilnoza')
     expect(html).not.toContain('Sardor')
-    expect(html.match(/<button type="submit">/g)).toHaveLength(1)
-    expect(html).toContain('action="/gateway/dev/oneid"')
+    const links = [...html.matchAll(/<a href="([^"]+)">/g)].map((m) => m[1]!.replaceAll('&amp;', '&'))
+    expect(links).toHaveLength(1)
+    const link = new URL(links[0]!, 'http://portal.test')
+    expect(link.pathname).toBe('/gateway/dev/oneid/pick')
+    expect(Object.fromEntries(link.searchParams)).toMatchObject({ state: '/uz', role: 'businessmen', lang: 'uz' })
   })
 
   it('escapes the state it carries', async () => {
     const { res } = await call('/dev/oneid?state=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E&role=investor')
     const html = await res.text()
     expect(html).not.toContain('<script>')
-    expect(html).toContain('&quot;&gt;&lt;script&gt;')
+    expect(html).toContain('state=%22%3E%3Cscript%3E')
   })
 
   it('redirects to the portal /sso path with a code, the state and the role', async () => {
@@ -75,8 +74,17 @@ describe('the OneID stand-in page', () => {
     expect(url.searchParams.get('code')).toMatch(/^[A-Za-z0-9_-]{43}$/)
   })
 
+  it('refuses to pick a non-resident or an identity of another role', async () => {
+    const ids = await env.DB.prepare('SELECT id, is_resident, role FROM users ORDER BY id').all<{ id: number; is_resident: number; role: string }>()
+    const nonResident = ids.results.find((u) => u.is_resident === 0)!
+    const resident = ids.results.find((u) => u.is_resident === 1 && u.role === 'investor')!
+    expect((await call(`/dev/oneid/pick?user_id=${nonResident.id}&role=${nonResident.role}`)).status).toBe(404)
+    expect((await call(`/dev/oneid/pick?user_id=${resident.id}&role=businessmen`)).status).toBe(404)
+  })
+
   it('is not served without DEV_MODE', async () => {
     expect((await call('/dev/oneid?role=investor', { env: { DEV_MODE: '0' } })).status).toBe(404)
+    expect((await call('/dev/oneid/pick?user_id=1&role=investor', { env: { DEV_MODE: '0' } })).status).toBe(404)
   })
 })
 

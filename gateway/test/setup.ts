@@ -1,5 +1,5 @@
 /** Applies the gateway migrations before each test file (idempotent: applied ones are skipped). */
-import { applyD1Migrations } from 'cloudflare:test'
+import { applyD1Migrations, type D1Migration } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 
 declare global {

@@ -8,9 +8,14 @@ export const LOGIN_IP_LIMIT = { max: 20, windowMs: 15 * 60_000 }
 export const FORM_IP_LIMIT = { max: 20, windowMs: 10 * 60_000 }
 export const RESET_MAIL_LIMIT = { max: 3, windowMs: 60 * 60_000 }
 
-/** The client address Cloudflare reports, or `unknown` (local requests without the header). */
+/**
+ * The client address: `CF-Connecting-IP` when Cloudflare set it (a request from the internet), else the first
+ * `X-Forwarded-For` entry the portal adds when it calls us over the service binding; `unknown` otherwise.
+ */
 export function readClientIp(c: Context): string {
-  return c.req.header('CF-Connecting-IP')?.trim() || 'unknown'
+  const direct = c.req.header('CF-Connecting-IP')?.trim()
+  if (direct) return direct
+  return c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() || 'unknown'
 }
 
 /** True when the window of `limit` has already reached `max`. */

@@ -66,23 +66,18 @@ devRoutes.get('/dev/oneid', async (c) => {
   )
     .bind(q.role)
     .all<{ id: number; pin: string; name: string | null; surname: string | null; company_name: string | null }>()
-  const action = `${readConfig(c.env).publicBase}/dev/oneid`
-  const items = results.map(
-    (r) => html`<li>
-      <form method="post" action="${action}">
-        <input type="hidden" name="user_id" value="${r.id}" />
-        <input type="hidden" name="state" value="${q.state}" />
-        <input type="hidden" name="role" value="${q.role}" />
-        <input type="hidden" name="lang" value="${q.lang}" />
-        <button type="submit">
-          <strong>${r.name ?? ''} ${r.surname ?? ''}</strong>
-          <span>${r.company_name ?? ''}</span>
-          <span>${t.pin}: ${r.pin}</span>
-        </button>
-      </form>
-    </li>`,
-  )
-  c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+  const pickBase = `${readConfig(c.env).publicBase}/dev/oneid/pick`
+  const items = results.map((r) => {
+    const href = `${pickBase}?${new URLSearchParams({ user_id: String(r.id), state: q.state, role: q.role, lang: q.lang })}`
+    return html`<li>
+      <a href="${href}">
+        <strong>${r.name ?? ''} ${r.surname ?? ''}</strong>
+        <span>${r.company_name ?? ''}</span>
+        <span>${t.pin}: ${r.pin}</span>
+      </a>
+    </li>`
+  })
+  c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'")
   c.header('X-Content-Type-Options', 'nosniff')
   return c.html(html`<!doctype html>
 <html lang="${q.lang}">
@@ -95,10 +90,11 @@ devRoutes.get('/dev/oneid', async (c) => {
       body { font: 16px/1.5 system-ui, sans-serif; margin: 0; background: #f4f6f8; color: #1a2330; }
       main { max-width: 40rem; margin: 3rem auto; padding: 0 1rem; }
       ul { list-style: none; padding: 0; display: grid; gap: .75rem; }
-      button { width: 100%; text-align: left; display: grid; gap: .15rem; padding: 1rem; font: inherit; color: inherit;
-        background: #fff; border: 1px solid #9aa7b5; border-radius: .5rem; cursor: pointer; }
-      button:hover { border-color: #0b5cad; }
-      button:focus-visible { outline: 3px solid #0b5cad; outline-offset: 2px; }
+      a { display: grid; gap: .15rem; padding: 1rem; color: inherit; text-decoration: none;
+        background: #fff; border: 1px solid #9aa7b5; border-radius: .5rem; }
+      a:hover { border-color: #0b5cad; }
+      a:focus-visible { outline: 3px solid #0b5cad; outline-offset: 2px; }
+      strong { color: #0b5cad; text-decoration: underline; }
       span { color: #45505c; }
     </style>
   </head>
@@ -115,9 +111,9 @@ devRoutes.get('/dev/oneid', async (c) => {
 
 const PickSchema = v.object({ user_id: IdSchema, state: StandInQuerySchema.entries.state, role: RoleSchema, lang: StandInQuerySchema.entries.lang })
 
-devRoutes.post('/dev/oneid', async (c) => {
-  const form = Object.fromEntries([...(await c.req.formData()).entries()].filter(([, val]) => typeof val === 'string'))
-  const pick = parseInput(PickSchema, form)
+// A link, not a form: the portal's proxy refuses cross-site-capable form posts, and real OneID also returns by GET.
+devRoutes.get('/dev/oneid/pick', async (c) => {
+  const pick = parseInput(PickSchema, readQuery(c))
   const user = await c.env.DB.prepare('SELECT id, role FROM users WHERE id = ? AND is_resident = 1 AND pin IS NOT NULL')
     .bind(pick.user_id)
     .first<{ id: number; role: Role }>()

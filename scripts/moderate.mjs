@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// `npm run gateway:moderate`: the moderation seam of the reference gateway (DEV_MODE only), through the running portal.
+//   npm run gateway:moderate                                  list appeals and projects waiting for a moderator
+//   npm run gateway:moderate -- all                           review every appeal in moderation, approve every pending project
+//   npm run gateway:moderate -- appeal <id> review ["reply"]  move an appeal to `reviewed` with a reply
+//   npm run gateway:moderate -- appeal <id> comment "text"    add a moderator comment to a reviewed appeal
+//   npm run gateway:moderate -- appeal <id> reject ["reason"] reject an appeal in moderation
+//   npm run gateway:moderate -- project <id> approve          approve a pending project
+//   npm run gateway:moderate -- project <id> reject ["reason"]
+// Env: GATEWAY_URL (default http://127.0.0.1:${PORT:-8787}/gateway).
+
+const base = (process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.PORT ?? '8787'}/gateway`).replace(/\/+$/, '')
+const origin = new URL(base).origin
+
+async function request(method, path, body) {
+  let res
+  try {
+    res = await fetch(`${base}${path}`, {
+      method,
+      // The portal's proxy accepts writes only with a same-origin Origin and a JSON body.
+      headers: { origin, 'content-type': 'application/json', 'x-requested-with': 'invest-portal', 'accept-language': 'en' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  } catch (err) {
+    throw new Error(`cannot reach ${base} (is \`npm start\` running?): ${err.message}`)
+  }
+  const data = await res.json().catch(() => null)
+  if (!res.ok || data?.result?.code !== 'ok') {
+    throw new Error(`${method} ${path} answered ${res.status} ${data?.result?.code ?? ''}`.trim())
+  }
+  return data.content
+}
+
+function printQueue(queue) {
+  console.log(`Appeals (${queue.appeals.length}):`)
+  for (const a of queue.appeals) console.log(`  #${a.id} [${a.status}] ${a.email ?? ''} — ${String(a.text).slice(0, 70)}`)
+  console.log(`Projects pending (${queue.projects.length}):`)
+  for (const p of queue.projects) console.log(`  #${p.id} ${p.email} — ${p.title}`)
+}
+
+const [kind, id, action, ...rest] = process.argv.slice(2)
+const text = rest.join(' ')
+
+try {
+  if (!kind || kind === 'list') {
+    printQueue(await request('GET', '/dev/moderate'))
+  } else if (kind === 'all') {
+    const queue = await request('GET', '/dev/moderate')
+    for (const a of queue.appeals.filter((x) => x.status === 'in_moderation')) {
+      await request('POST', '/dev/moderate', { kind: 'appeal', id: a.id, action: 'review' })
+      console.log(`appeal #${a.id} → reviewed`)
+    }
+    for (const p of queue.projects) {
+      await request('POST', '/dev/moderate', { kind: 'project', id: p.id, action: 'approve' })
+      console.log(`project #${p.id} → approved`)
+    }
+  } else if ((kind === 'appeal' || kind === 'project') && id && action) {
+    const body = { kind, id: Number(id), action }
+    if (text) Object.assign(body, action === 'reject' ? { reason: text } : { reply: text })
+    const result = await request('POST', '/dev/moderate', body)
+    console.log(`${kind} #${result.id} → ${result.status ?? result.state}`)
+  } else {
+    console.error('usage: npm run gateway:moderate -- [list | all | appeal <id> review|comment|reject [text] | project <id> approve|reject [reason]]')
+    process.exit(2)
+  }
+} catch (err) {
+  console.error(err.message)
+  process.exit(1)
+}
