@@ -30,6 +30,13 @@ describe('appeal topics and types', () => {
     expect(body.content[0].children[0]).toMatchObject({ id: ids.typeId, title: expect.any(String) })
   })
 
+  it('falls back to another language when a translation is missing', async () => {
+    await env.DB.prepare("UPDATE appeal_topics SET title_uz = '' WHERE id = ?").bind(ids.topicId).run()
+    const uz = (await call('/siw/public/appeal-topic', { lang: 'uz' })).body.content[0]
+    expect(uz.title).toBe('Инвестиционный климат')
+    await env.DB.prepare("UPDATE appeal_topics SET title_uz = 'Investitsiya muhiti' WHERE id = ?").bind(ids.topicId).run()
+  })
+
   it('lists the types of one topic by parent_id', async () => {
     const { body } = await call(`/siw/public/appeal-type?parent_id=${ids.topicId}`)
     expect(body.content.map((t: any) => t.parent_id)).toEqual(body.content.map(() => ids.topicId))
