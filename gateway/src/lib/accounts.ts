@@ -4,6 +4,7 @@ import type { Lang } from './lang'
 import { hashPassword } from './password'
 import { toCountryView, toRegionView } from './places'
 
+/** Profile columns a new account may carry (seed accounts, tests). */
 export type ProfileFields = {
   name?: string
   surname?: string
@@ -21,6 +22,7 @@ export type ProfileFields = {
   region_id?: number | null
 }
 
+/** A new account: credentials, role, residency and profile. */
 export type AccountInput = {
   email: string
   password: string | null
@@ -139,4 +141,5 @@ export async function readProfile(db: D1Database, userId: number, lang: Lang) {
   }
 }
 
+/** The Profile object as answered by `/core/profile` and the sign-in calls. */
 export type Profile = NonNullable<Awaited<ReturnType<typeof readProfile>>>

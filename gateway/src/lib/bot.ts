@@ -16,6 +16,7 @@ export type BotAction =
   | 'appeal'
   | 'event'
 
+/** The vendors' server-side verification endpoints. */
 export const SITEVERIFY_URLS = {
   turnstile: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
   recaptcha: 'https://www.google.com/recaptcha/api/siteverify',

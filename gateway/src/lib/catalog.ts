@@ -8,14 +8,17 @@ const sectorIds = new Set((sectorsSeed as { id: number }[]).map((s) => s.id))
 const categoryIds = new Set((categoriesSeed as { id: number }[]).map((c) => c.id))
 const eventNames = new Map((eventsSeed as { id: number; name: Record<Lang, string> }[]).map((e) => [e.id, e.name]))
 
+/** True for a seeded investment sector id. */
 export function isSectorId(id: number): boolean {
   return sectorIds.has(id)
 }
 
+/** True for a seeded project category id. */
 export function isProjectCategoryId(id: number): boolean {
   return categoryIds.has(id)
 }
 
+/** True for a seeded event id. */
 export function isEventId(id: number): boolean {
   return eventNames.has(id)
 }

@@ -12,6 +12,7 @@ const ConfigSchema = v.object({
   BOT_HOSTNAME: v.optional(v.string(), ''),
 })
 
+/** The parsed configuration (see `readConfig`). */
 export type Config = {
   portalOrigin: string
   devMode: boolean

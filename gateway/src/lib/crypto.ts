@@ -7,12 +7,14 @@ export function toBase64Url(bytes: Uint8Array): string {
   return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
 
+/** Standard base64 of bytes. */
 export function toBase64(bytes: Uint8Array): string {
   let s = ''
   for (const b of bytes) s += String.fromCharCode(b)
   return btoa(s)
 }
 
+/** Bytes of a standard base64 string. */
 export function fromBase64(text: string): Uint8Array {
   const s = atob(text)
   const out = new Uint8Array(s.length)

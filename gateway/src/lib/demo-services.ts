@@ -1,6 +1,7 @@
 /** Demo integrations behind personal services: deterministic records keyed by the taxpayer number (inn). */
 import type { Lang } from './lang'
 
+/** What calling a personal service's link answers (GATEWAY.md). */
 export type ServiceResult = { count: number; data: Record<string, unknown>[]; size: number; max_page: number }
 
 /** A small deterministic PRNG (mulberry32) seeded from a string, so the same inn always gives the same data. */
@@ -29,6 +30,7 @@ export function toServicePage(rows: Record<string, unknown>[], page: number, siz
   }
 }
 
+/** A signed-up company with the asked inn, whose details the registry demo echoes. */
 export type KnownCompany = { company_name: string; legal_address: string; name: string; surname: string } | null
 
 const ACTIVITIES: Record<Lang, readonly string[]> = {

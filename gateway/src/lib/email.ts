@@ -1,8 +1,10 @@
 /** The EMAIL adapter: locally every message goes to the D1 `outbox` (read back via /dev/outbox in DEV_MODE). */
 import type { Lang } from './lang'
 
+/** One message to send. */
 export type Email = { to: string; subject: string; text: string; html: string }
 
+/** The EMAIL adapter's interface. */
 export type Mailer = { send(mail: Email): Promise<void> }
 
 /** The mailer for this environment (the outbox; a real transport would plug in here). */
@@ -16,6 +18,7 @@ export function createMailer(env: Env, now: Date): Mailer {
   }
 }
 
+/** An outbox message as `/dev/outbox` answers it, with the links found in its text. */
 export type OutboxMessage = { id: number; to: string; subject: string; text: string; html: string; links: string[]; created_at: string }
 
 /** Outbox messages to one address, newest first. */

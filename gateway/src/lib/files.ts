@@ -3,6 +3,7 @@ import { GatewayError } from './envelope'
 import { createSecret } from './crypto'
 import { failValidation } from './validate'
 
+/** File types the gateway accepts, named by their extension. */
 export type FileKind = 'jpg' | 'png' | 'webp' | 'pdf' | 'docx' | 'pptx' | 'xlsx'
 
 const CONTENT_TYPES: Record<FileKind, string> = {
@@ -18,6 +19,7 @@ const CONTENT_TYPES: Record<FileKind, string> = {
 const IMAGE_KINDS: readonly FileKind[] = ['jpg', 'png', 'webp']
 const MB = 1024 * 1024
 
+/** Accepted types and size cap of one upload slot. */
 export type UploadRule = { accept: readonly FileKind[]; maxBytes: number }
 
 /** Limits per upload slot (issue 3 "Writes and uploads"). */
@@ -95,6 +97,7 @@ export async function checkUpload(value: unknown, rule: UploadRule, field: strin
   return { bytes, kind, originalName: cleanOriginalName(value.name, kind) }
 }
 
+/** A `files` row. */
 export type FileRow = {
   id: string
   r2_key: string
@@ -170,8 +173,6 @@ export function toFileView(row: FileRow, publicBase: string) {
     updated_at: row.updated_at,
   }
 }
-
-export type FileView = ReturnType<typeof toFileView>
 
 /** Loads file rows by id into a map (missing ids are absent). */
 export async function readFileRows(db: D1Database, ids: (string | null)[]): Promise<Map<string, FileRow>> {

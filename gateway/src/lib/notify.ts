@@ -1,6 +1,7 @@
 /** Notifications the gateway creates when appeals and projects change state (GATEWAY.md "Notifications"). */
 import type { Lang } from './lang'
 
+/** Notification types of GATEWAY.md "Notifications". */
 export type NotificationType =
   | 'registration'
   | 'event_registration'

@@ -10,13 +10,17 @@ type CountrySeed = { id: number; code: string; country: L }
 const regions = new Map((regionsSeed as RegionSeed[]).map((r) => [r.id, r]))
 const countries = new Map((countriesSeed as CountrySeed[]).map((c) => [c.id, c]))
 
+/** A region as GATEWAY.md shapes it. */
 export type RegionView = { id: number; region: string; code: string }
+/** A country as the countries list shapes it. */
 export type CountryView = { id: number; country: string; code: string }
 
+/** True for one of the 14 seeded regions. */
 export function isRegionId(id: number): boolean {
   return regions.has(id)
 }
 
+/** True for a seeded country id. */
 export function isCountryId(id: number): boolean {
   return countries.has(id)
 }

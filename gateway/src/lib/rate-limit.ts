@@ -1,11 +1,16 @@
 /** Fixed-window counters in D1 (login failures per account and IP, public form posts per IP). */
 import type { Context } from 'hono'
 
+/** A counter key with its window. */
 export type Limit = { key: string; max: number; windowMs: number }
 
+/** Failed sign-ins (and wrong old passwords) per account. */
 export const LOGIN_ACCOUNT_LIMIT = { max: 5, windowMs: 15 * 60_000 }
+/** Failed sign-ins per client address. */
 export const LOGIN_IP_LIMIT = { max: 20, windowMs: 15 * 60_000 }
+/** Public form posts per client address and form. */
 export const FORM_IP_LIMIT = { max: 20, windowMs: 10 * 60_000 }
+/** Reset mails per account (excess requests are answered the same, silently). */
 export const RESET_MAIL_LIMIT = { max: 3, windowMs: 60 * 60_000 }
 
 /**

@@ -4,7 +4,9 @@ import { GatewayError } from './envelope'
 import { createSecret, sha256Hex } from './crypto'
 import type { AppEnv, AuthUser, Role } from './context'
 
+/** Absolute lifetime of a token. */
 export const TOKEN_LIFETIME_MS = 30 * 24 * 3600_000
+/** A token unused for this long expires. */
 export const TOKEN_IDLE_MS = 7 * 24 * 3600_000
 /** Refresh `last_used_at` at most this often, to spare a write on every request. */
 const TOUCH_EVERY_MS = 60_000

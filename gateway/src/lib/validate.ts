@@ -64,8 +64,10 @@ export const BoolSchema = v.union([
   v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((s) => s === 'true' || s === '1')),
 ])
 
+/** An email address, trimmed and lower-cased. */
 export const EmailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.email())
 
+/** `investor` or `businessmen`. */
 export const RoleSchema = v.picklist(['investor', 'businessmen'])
 
 /** Bot-protection token; optional because verification is skipped when no secret is configured. */

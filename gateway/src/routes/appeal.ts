@@ -120,6 +120,7 @@ async function insertAppeal(
   return row!.id
 }
 
+/** Appeal routes (public topics, anonymous and signed-in appeals). */
 export const appealRoutes = new Hono<AppEnv>()
 
 appealRoutes.get('/siw/public/appeal-topic', async (c) => {

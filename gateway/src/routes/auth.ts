@@ -31,8 +31,10 @@ import {
   RoleSchema,
 } from '../lib/validate'
 
-export const RESET_LINK_LIFETIME_MS = 3600_000
-export const ONEID_CODE_LIFETIME_MS = 5 * 60_000
+/** Reset links live one hour (issue 3). */
+const RESET_LINK_LIFETIME_MS = 3600_000
+/** OneID codes live five minutes. */
+const ONEID_CODE_LIFETIME_MS = 5 * 60_000
 
 const LoginSchema = v.object({
   email: EmailSchema,
@@ -71,6 +73,7 @@ const ExchangeQuerySchema = v.object({ code: v.pipe(v.string(), v.minLength(1), 
 
 const loginFailed = () => new GatewayError(401, 'user_not_found')
 
+/** The `/core/auth*` routes. */
 export const authRoutes = new Hono<AppEnv>()
 
 authRoutes.post('/core/auth/login', async (c) => {

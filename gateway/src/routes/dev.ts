@@ -11,6 +11,7 @@ import { createNotification, notificationLinks } from '../lib/notify'
 import { EmailSchema, IdSchema, optionalText, parseInput, readJson, readQuery, RoleSchema, text } from '../lib/validate'
 import { issueOneIdCode } from './auth'
 
+/** The `/dev/*` routes (404 unless DEV_MODE is "1"). */
 export const devRoutes = new Hono<AppEnv>()
 
 /** Every `/dev/*` path answers 404 unless DEV_MODE is "1". */

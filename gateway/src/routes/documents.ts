@@ -10,7 +10,7 @@ import { failValidation, IdSchema, parseInput } from '../lib/validate'
 import { readOwnProject } from './personal'
 
 /** Documents may be attached to an event application only this soon after it was submitted, and only once. */
-export const APPLICATION_DOCUMENTS_WINDOW_MS = 3600_000
+const APPLICATION_DOCUMENTS_WINDOW_MS = 3600_000
 
 async function readForm(c: Context): Promise<FormData> {
   try {
@@ -20,6 +20,7 @@ async function readForm(c: Context): Promise<FormData> {
   }
 }
 
+/** The `/document/*` routes. */
 export const documentRoutes = new Hono<AppEnv>()
 
 documentRoutes.use('/document/project/*', requireUser)

@@ -26,8 +26,8 @@ import {
   WebsiteSchema,
 } from '../lib/validate'
 
-export const CONTACT_PURPOSES = ['exploring_investment_opportunities', 'media', 'vacancies', 'other'] as const
-export const SOURCES = ['google', 'linkedin', 'instagram', 'telegram', 'forum', 'other'] as const
+const CONTACT_PURPOSES = ['exploring_investment_opportunities', 'media', 'vacancies', 'other'] as const
+const SOURCES = ['google', 'linkedin', 'instagram', 'telegram', 'forum', 'other'] as const
 
 const ContactSchema = v.object({
   name: text(100),
@@ -125,6 +125,7 @@ async function notifyByEmail(db: D1Database, email: string, type: NotificationTy
   if (user) await createNotification(db, user.id, type, subject, notificationLinks.none(), now)
 }
 
+/** The public form routes. */
 export const formRoutes = new Hono<AppEnv>()
 
 formRoutes.post('/siw/public/contact-us', async (c) => {

@@ -8,6 +8,7 @@ import { pageable, readPaging } from '../lib/paging'
 import { requireUser } from '../lib/tokens'
 import { IdSchema, parseInput, readQuery } from '../lib/validate'
 
+/** The `/siw/notification*` routes. */
 export const notificationRoutes = new Hono<AppEnv>()
 
 notificationRoutes.use('/siw/notification', requireUser)

@@ -28,7 +28,7 @@ import {
   TinSchema,
 } from '../lib/validate'
 
-export const PROJECT_STATUSES = ['open_for_investment', 'under_negotiation', 'closed'] as const
+const PROJECT_STATUSES = ['open_for_investment', 'under_negotiation', 'closed'] as const
 const MAX_BUDGET_USD = 1e12
 
 const ProjectSchema = v.object({
@@ -173,6 +173,7 @@ const projectValues = (input: ProjectInput, content: Record<Lang, string>) => [
   input.draft ? 1 : 0,
 ]
 
+/** The `/siw/personal/*` routes. */
 export const personalRoutes = new Hono<AppEnv>()
 
 personalRoutes.use('/siw/personal/*', requireUser)

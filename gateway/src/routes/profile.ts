@@ -26,6 +26,7 @@ const ChangePasswordSchema = v.pipe(
 
 const FcmTokenSchema = v.object({ fcm_token: v.pipe(v.string(), v.trim(), v.regex(/^[\w:.-]{8,4096}$/)) })
 
+/** The `/core/profile*` routes. */
 export const profileRoutes = new Hono<AppEnv>()
 
 profileRoutes.use('/core/profile', requireUser)
