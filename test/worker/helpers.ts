@@ -1,0 +1,132 @@
+/** Shared steps of the worker tests: requests to the portal in workerd, sign-in through its gateway proxy, HTML probes. */
+import { exports } from 'cloudflare:workers'
+import { expect } from 'vitest'
+import { LOCALE_COOKIE, TOKEN_COOKIE, type Locale } from '../../shared/constants'
+import { splitLocale } from '../../shared/match'
+
+export const ORIGIN = 'http://portal.test'
+
+/** Requests a path (or absolute URL) from the portal worker; redirects are never followed. */
+export function fetchPortal(pathOrUrl: string, init: RequestInit = {}): Promise<Response> {
+  return exports.default.fetch(new Request(new URL(pathOrUrl, ORIGIN), { redirect: 'manual', ...init }))
+}
+
+/** Fetches a page and returns its status, headers and whole body. */
+export async function getPage(pathOrUrl: string, headers: Record<string, string> = {}) {
+  const res = await fetchPortal(pathOrUrl, { headers })
+  return { res, status: res.status, html: await res.text() }
+}
+
+/** The same path and query without its locale prefix, derived from an `href()` result. */
+export function unprefixed(url: string): string {
+  const u = new URL(url, ORIGIN)
+  return splitLocale(u.pathname).rest + u.search
+}
+
+/** `/en/post/1?x=1` → `/en/post/1/_payload.json?x=1`: the payload endpoint of a page built by `href()`. */
+export function payloadUrlOf(url: string): string {
+  const u = new URL(url, ORIGIN)
+  return `${u.pathname.replace(/\/+$/, '')}/_payload.json${u.search}`
+}
+
+/** The Set-Cookie line for one cookie name, or undefined. */
+export function setCookieFor(res: Response, name: string): string | undefined {
+  return res.headers.getSetCookie().find((line) => line.startsWith(`${name}=`))
+}
+
+export const localeCookie = (locale: string) => `${LOCALE_COOKIE}=${locale}`
+export const tokenCookie = (token: string) => `${TOKEN_COOKIE}=${token}`
+
+/** Decodes the few entities React writes in attribute values and text. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'" })[e]!)
+}
+
+export type ScriptTag = { attrs: Record<string, string>; body: string; raw: string }
+
+/** Every `<script>` element of a document with its attributes (entity-decoded) and raw body. */
+export function readScripts(html: string): ScriptTag[] {
+  const out: ScriptTag[] = []
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attrs: Record<string, string> = {}
+    for (const a of m[1]!.matchAll(/([\w:-]+)(?:=(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
+      attrs[a[1]!.toLowerCase()] = decodeEntities(a[2] ?? a[3] ?? a[4] ?? '')
+    }
+    out.push({ attrs, body: m[2]!, raw: m[0] })
+  }
+  return out
+}
+
+/** The `data-payload` blocks of a document, keyed by gateway key, parsed. */
+export function readPayloadBlocks(html: string): Map<string, { raw: string; value: unknown }> {
+  const blocks = new Map<string, { raw: string; value: unknown }>()
+  for (const s of readScripts(html)) {
+    if (s.attrs['data-payload'] === undefined) continue
+    expect(s.attrs.type).toBe('application/json')
+    blocks.set(s.attrs['data-payload'], { raw: s.body, value: JSON.parse(s.body) })
+  }
+  return blocks
+}
+
+/** The state the edge embedded for hydration. */
+export function readState(html: string): { payloads: Record<string, unknown>; session: { hasToken: boolean; profile: unknown }; locale: Locale } {
+  const state = readScripts(html).find((s) => s.attrs.id === '__STATE__')
+  if (!state) throw new Error('no __STATE__ script in the document')
+  return JSON.parse(state.body)
+}
+
+/** `<link>` tags of a document as attribute records. */
+export function readLinks(html: string): Record<string, string>[] {
+  return [...html.matchAll(/<link\b([^>]*)\/?>/gi)].map((m) => {
+    const attrs: Record<string, string> = {}
+    for (const a of m[1]!.matchAll(/([\w:-]+)="([^"]*)"/g)) attrs[a[1]!.toLowerCase()] = decodeEntities(a[2]!)
+    return attrs
+  })
+}
+
+/** The demo non-resident investor of `gateway/seed/accounts.json` (the gateway seeds it with this password). */
+export const DEMO_NON_RESIDENT = Object.freeze({ email: 'investor@demo.invest.example', password: 'Investor#2026', role: 'investor' })
+
+/** Headers a same-origin page sends on a write through the gateway proxy. */
+const SAME_ORIGIN_JSON = { origin: ORIGIN, 'content-type': 'application/json', accept: 'application/json' }
+
+/** The token the proxy put in the HttpOnly cookie after a sign-in exchange. */
+function readTokenCookie(res: Response): string {
+  const line = setCookieFor(res, TOKEN_COOKIE)
+  const token = line?.slice(TOKEN_COOKIE.length + 1).split(';')[0]
+  if (!token) throw new Error(`no token cookie from the sign-in (status ${res.status})`)
+  return token
+}
+
+/** Signs the seeded non-resident investor in with email and password through `/gateway/core/auth/login`. */
+export async function signInNonResident(): Promise<string> {
+  const { email, password, role } = DEMO_NON_RESIDENT
+  const res = await fetchPortal('/gateway/core/auth/login', {
+    method: 'POST',
+    headers: SAME_ORIGIN_JSON,
+    body: JSON.stringify({ email, password, hash: '', role }),
+  })
+  expect(res.status, await res.clone().text()).toBe(200)
+  return readTokenCookie(res)
+}
+
+/**
+ * Signs a seeded resident investor in through the OneID flow of the reference gateway's dev stand-in:
+ * `GET /core/auth` → stand-in page → follow the first identity's link → `/sso?code=` → `POST /core/auth?code=&role=`.
+ */
+export async function signInResident(): Promise<string> {
+  const role = 'investor'
+  const authorize = await fetchPortal(`/gateway/core/auth?${new URLSearchParams({ role, state: '/' })}`, { headers: { 'accept-language': 'en' } })
+  expect(authorize.status).toBe(200)
+  const standIn = new URL(((await authorize.json()) as { content: string }).content, ORIGIN)
+  const page = await (await fetchPortal(standIn.pathname + standIn.search)).text()
+  const pick = /<a href="([^"]+)"/.exec(page)?.[1]
+  if (!pick) throw new Error('the OneID stand-in lists no resident identity')
+  const picked = await fetchPortal(decodeEntities(pick))
+  expect(picked.status).toBe(303)
+  const code = new URL(picked.headers.get('location')!, ORIGIN).searchParams.get('code')
+  if (!code) throw new Error('the stand-in gave no OneID code')
+  const exchange = await fetchPortal(`/gateway/core/auth?${new URLSearchParams({ code, role })}`, { method: 'POST', headers: SAME_ORIGIN_JSON })
+  expect(exchange.status, await exchange.clone().text()).toBe(200)
+  return readTokenCookie(exchange)
+}

@@ -1,0 +1,116 @@
+/** SPEC §4 session and §6 guards at the edge, with real tokens from the reference gateway. */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { TOKEN_COOKIE } from '../../shared/constants'
+import { href } from '../../shared/match'
+import type { RouteId } from '../../shared/routes'
+import { fetchPortal, getPage, payloadUrlOf, readState, setCookieFor, signInNonResident, signInResident, tokenCookie } from './helpers'
+
+const en = { locale: 'en' } as const
+const PROTECTED: readonly RouteId[] = ['profile', 'profile-company', 'profile-appeals', 'profile-my-projects', 'profile-project-form']
+
+describe('without a token', () => {
+  it('answers 403 Forbidden on protected profile pages', async () => {
+    for (const id of PROTECTED) {
+      const { status, html } = await getPage(href(id, en))
+      expect(status, id).toBe(403)
+      expect(html).toContain('Forbidden')
+    }
+    expect((await getPage(href('profile-appeals', { ...en, params: { id: '4' } }))).status).toBe(403)
+  })
+
+  it('answers 401 Unauthorized on my-services and password', async () => {
+    for (const id of ['profile-my-services', 'profile-password'] as const) {
+      const { status, html } = await getPage(href(id, en))
+      expect(status, id).toBe(401)
+      expect(html).toContain('Unauthorized')
+    }
+  })
+})
+
+describe('with an invalid token cookie', () => {
+  it('clears the token cookie and redirects to the locale home', async () => {
+    for (const locale of ['en', 'ru'] as const) {
+      const res = await fetchPortal(href('profile', { locale }), { headers: { cookie: tokenCookie('not-a-real-token') } })
+      expect(res.status).toBe(302)
+      expect(res.headers.get('location')).toBe(href('home', { locale }))
+      expect(setCookieFor(res, TOKEN_COOKIE)).toMatch(/^token=;.*Max-Age=0/i)
+    }
+  })
+
+  it('clears the session on public pages too', async () => {
+    const res = await fetchPortal(href('sitemap', en), { headers: { cookie: tokenCookie('expired-or-forged') } })
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe(href('home', en))
+    expect(setCookieFor(res, TOKEN_COOKIE)).toMatch(/^token=;.*Max-Age=0/i)
+  })
+
+  it('tells client navigation to go home through _payload.json', async () => {
+    const res = await fetchPortal(payloadUrlOf(href('profile', en)), { headers: { cookie: tokenCookie('not-a-real-token') } })
+    expect(await res.json()).toMatchObject({ redirect: href('home', en) })
+    expect(setCookieFor(res, TOKEN_COOKIE)).toMatch(/^token=;.*Max-Age=0/i)
+  })
+})
+
+describe('signed in as a non-resident (email and password)', () => {
+  let cookie = ''
+  beforeAll(async () => {
+    cookie = tokenCookie(await signInNonResident())
+  })
+
+  it('serves the profile pages with 200 and the profile in the session', async () => {
+    for (const id of PROTECTED) {
+      const { status, html } = await getPage(href(id, en), { cookie })
+      expect(status, id).toBe(200)
+      expect(readState(html).session).toMatchObject({ hasToken: true, profile: { is_resident: false } })
+    }
+  })
+
+  it('serves password with 200', async () => {
+    expect((await getPage(href('profile-password', en), { cookie })).status).toBe(200)
+  })
+
+  it('answers 403 on my-services', async () => {
+    const { status, html } = await getPage(href('profile-my-services', en), { cookie })
+    expect(status).toBe(403)
+    expect(html).toContain('Forbidden')
+  })
+
+  it('answers profile pages with Cache-Control: no-store', async () => {
+    for (const id of [...PROTECTED, 'profile-password', 'profile-my-services'] as const) {
+      const { res } = await getPage(href(id, en), { cookie })
+      expect(res.headers.get('cache-control'), id).toMatch(/\bno-store\b/)
+    }
+  })
+
+  it('keeps the session cookie untouched on success', async () => {
+    const { res } = await getPage(href('profile', en), { cookie })
+    expect(setCookieFor(res, TOKEN_COOKIE)).toBeUndefined()
+  })
+})
+
+describe('signed in as a resident (OneID)', () => {
+  let cookie = ''
+  beforeAll(async () => {
+    cookie = tokenCookie(await signInResident())
+  })
+
+  it('serves my-services with 200', async () => {
+    const { status, html } = await getPage(href('profile-my-services', en), { cookie })
+    expect(status).toBe(200)
+    expect(readState(html).session).toMatchObject({ hasToken: true, profile: { is_resident: true } })
+  })
+
+  it('answers 403 on password', async () => {
+    const { status, html } = await getPage(href('profile-password', en), { cookie })
+    expect(status).toBe(403)
+    expect(html).toContain('Forbidden')
+  })
+
+  it('answers the same statuses through _payload.json', async () => {
+    const services = await fetchPortal(payloadUrlOf(href('profile-my-services', en)), { headers: { cookie } })
+    expect(services.status).toBe(200)
+    const password = await fetchPortal(payloadUrlOf(href('profile-password', en)), { headers: { cookie } })
+    expect(password.status).toBe(403)
+    expect(await password.json()).toMatchObject({ error: { statusCode: 403, code: 'forbidden' } })
+  })
+})
