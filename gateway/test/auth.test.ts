@@ -183,6 +183,7 @@ describe('password reset', () => {
     expect((await login(user.email, PASSWORD)).status).toBe(401)
     expect((await login(user.email, 'Brand#New#Pass9')).status).toBe(200)
     expect((await call('/core/profile', { token: session })).status).toBe(401)
+    expect((await call(`/dev/outbox?email=${user.email}`)).body.content[0].subject).toBe('Your Invest Portal password was changed')
     expect((await call(`/core/auth/check-reset-link?uuid=${query.uuid}`, { method: 'POST' })).body.content).toBe(false)
     const again = await call('/core/auth/reset-password', { body: { ...body, password: 'Other#Pass99', password_confirmation: 'Other#Pass99' } })
     expect(again.status).toBe(400)

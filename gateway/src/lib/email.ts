@@ -105,3 +105,24 @@ export function composeAppealReply(to: string, appealId: number, reply: string):
     html: `<p>${escapeHtml(reply)}</p>`,
   }
 }
+
+const CHANGED_TEXT: Record<Lang, { subject: string; body: string }> = {
+  en: {
+    subject: 'Your Invest Portal password was changed',
+    body: 'The password of your Invest Portal account was just changed and your other sessions were signed out. If this was not you, reset your password at once and contact us.',
+  },
+  ru: {
+    subject: 'Пароль на Invest Portal изменён',
+    body: 'Пароль вашей учётной записи Invest Portal только что изменён, остальные сеансы завершены. Если это были не вы, немедленно сбросьте пароль и свяжитесь с нами.',
+  },
+  uz: {
+    subject: 'Invest Portal parolingiz o‘zgartirildi',
+    body: 'Invest Portal hisobingiz paroli hozirgina o‘zgartirildi, boshqa seanslar yakunlandi. Agar bu siz bo‘lmasangiz, darhol parolni tiklang va biz bilan bog‘laning.',
+  },
+}
+
+/** The notice sent after a password change or reset (ASVS V6.3.7: users learn of credential changes). */
+export function composePasswordChangedEmail(to: string, lang: Lang): Email {
+  const t = CHANGED_TEXT[lang]
+  return { to, subject: t.subject, text: `${t.body}\n`, html: `<p>${escapeHtml(t.body)}</p>` }
+}

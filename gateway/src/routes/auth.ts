@@ -6,7 +6,7 @@ import { assertHuman } from '../lib/bot'
 import { readConfig } from '../lib/config'
 import type { AppEnv, Role } from '../lib/context'
 import { createSecret, sha256Hex } from '../lib/crypto'
-import { composeResetEmail, createMailer } from '../lib/email'
+import { composePasswordChangedEmail, composeResetEmail, createMailer } from '../lib/email'
 import { GatewayError, ok } from '../lib/envelope'
 import { readLang } from '../lib/lang'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/password'
@@ -182,6 +182,7 @@ authRoutes.post('/core/auth/reset-password', async (c) => {
     .run()
   await revokeUserTokens(db, link.user_id, now)
   await clearLimit(db, `login:account:${input.email}`)
+  await createMailer(c.env, now).send(composePasswordChangedEmail(link.email, readLang(c.req.header('Accept-Language'))))
   return ok(c, null)
 })
 

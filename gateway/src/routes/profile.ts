@@ -6,6 +6,7 @@ import { assertHuman } from '../lib/bot'
 import type { AppEnv } from '../lib/context'
 import { GatewayError, ok } from '../lib/envelope'
 import { readLang } from '../lib/lang'
+import { composePasswordChangedEmail, createMailer } from '../lib/email'
 import { hashPassword, verifyPassword } from '../lib/password'
 import { clearLimit, countHit, isLimited, LOGIN_ACCOUNT_LIMIT } from '../lib/rate-limit'
 import { requireUser, revokeUserTokens } from '../lib/tokens'
@@ -60,6 +61,7 @@ profileRoutes.patch('/core/profile/change-password', async (c) => {
   // Other sessions end; the one that changed the password stays signed in (ASVS V7.4.3).
   await revokeUserTokens(db, user.id, now, user.tokenId)
   await clearLimit(db, limit.key)
+  await createMailer(c.env, now).send(composePasswordChangedEmail(user.email, readLang(c.req.header('Accept-Language'))))
   return ok(c, null)
 })
 
