@@ -95,7 +95,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     if (!res.ok) {
       if (res.status === 401) options.notify?.({ translate: true, key: 'messages.error.unauthorized' })
       else if (res.status === 403) options.notify?.({ translate: true, key: 'messages.error.forbidden' })
-      throw new GatewayError(res.status, envelope?.result?.code ?? `http_${res.status}`, envelope?.result?.description ?? res.statusText, envelope)
+      throw new GatewayError(res.status, envelope?.result?.code ?? `http_${res.status}`, envelope?.result?.description ?? res.statusText, envelope ?? undefined)
     }
     if (!envelope || !isOkCode(envelope.result?.code)) {
       const code = envelope?.result?.code ?? 'malformed_response'

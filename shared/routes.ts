@@ -28,8 +28,8 @@ export type RouteDef = Readonly<{
   /** i18n key of the page title, under `routes.` */
   title: string
   meta: RouteMeta
-  params?: v.GenericSchema<Params, Params>
-  query?: v.GenericSchema<Search, Search>
+  params?: v.GenericSchema
+  query?: v.GenericSchema
   reject?: Rejection
   /** Server-side check of the reset link (SPEC §5) before rendering. */
   checkResetLink?: boolean
