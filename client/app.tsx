@@ -5,6 +5,7 @@ import { href, switchLocalePath } from '../shared/match'
 import { ROUTE_BY_ID } from '../shared/routes'
 import type { InitialState } from '../shared/state'
 import { ErrorScreen } from './components/error-screen'
+import { ConfigProvider } from './config'
 import { InitialFormProvider, useNoticeToast } from './forms'
 import { LoadingBar, useLoadingBar } from './components/loading-bar'
 import { RouteAnnouncer } from './components/route-announcer'
@@ -22,6 +23,7 @@ export function App({ state, store }: { state: InitialState; store: PayloadStore
   const onCleared = useCallback(() => goHome.current(), [])
   return (
     <I18nProvider locale={state.locale} messages={state.messages}>
+      <ConfigProvider value={state.config}>
       <PayloadProvider value={store}>
         <SessionProvider initial={state.session} onCleared={onCleared}>
           <SessionRouter state={state} store={store} events={bar.events} goHome={goHome}>
@@ -34,6 +36,7 @@ export function App({ state, store }: { state: InitialState; store: PayloadStore
           </SessionRouter>
         </SessionProvider>
       </PayloadProvider>
+      </ConfigProvider>
     </I18nProvider>
   )
 }

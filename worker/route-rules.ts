@@ -1,8 +1,11 @@
 /** Route rules (SPEC §4: "then any redirect from route rules is applied"): per-route redirects decided at the edge. */
 import type { Context } from 'hono'
 import type { GatewayClient } from '../shared/gateway-client'
+import { href } from '../shared/match'
 import type { Params, RouteId, Search } from '../shared/routes'
 import type { SessionState } from '../shared/state'
+import { afterSignIn, safeReturnPath } from './actions/return-path'
+import { setSessionCookie } from './session'
 import type { AppEnv } from './types'
 
 export type RouteRuleInput = Readonly<{
@@ -16,4 +19,58 @@ export type RouteRuleInput = Readonly<{
 /** Answers a redirect location (a same-origin path, or a configured external URL such as the SSO), or null to render. */
 export type RouteRule = (input: RouteRuleInput) => Promise<string | null>
 
-export const ROUTE_RULES: Partial<Record<RouteId, RouteRule>> = {}
+const ROLES = new Set(['investor', 'businessmen'])
+
+/** The SSO authorize URL the gateway hands out: an https URL, or (reference gateway) a path of this origin. */
+function isSsoLocation(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > 4096) return false
+  if (/^\/(?![\\/])/.test(value)) return !/[\u0000-\u001f\\]/.test(value)
+  try {
+    return new URL(value).protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/** `/auth/one-id?role=`: off to the national SSO with the return path as `state`; renders the page only on failure. */
+const oneIdRule: RouteRule = async ({ c, query, gateway }) => {
+  const locale = c.get('locale')
+  const role = ROLES.has(query.role ?? '') ? query.role : 'investor'
+  const state = safeReturnPath(query.state) ?? href('profile', { locale })
+  try {
+    const envelope = await gateway.request<string>('GET', '/core/auth', { query: { state, role } })
+    return isSsoLocation(envelope.content) ? envelope.content : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * `/sso?code&state&role`: the SSO's answer. The code is exchanged once for the session (the token goes only into the
+ * HttpOnly cookie); the page (auth-error dialog) renders only when that fails.
+ */
+const ssoRule: RouteRule = async ({ c, query, gateway }) => {
+  const code = query.code
+  const role = query.role
+  if (!code || code.length > 256 || !ROLES.has(role ?? '')) return null
+  try {
+    const envelope = await gateway.request<{ token?: string } | null>('POST', '/core/auth', { query: { code, role } })
+    const token = envelope.content?.token
+    if (typeof token !== 'string' || !token) return null
+    setSessionCookie(c, token)
+    c.header('referrer-policy', 'no-referrer')
+    return afterSignIn(query.state, c.get('locale'))
+  } catch {
+    return null
+  }
+}
+
+/** A signed-in visitor has nothing to do on the sign-in pages: straight to the profile (or the return path). */
+const signedInRule: RouteRule = async ({ c, query, session }) => (session.profile ? afterSignIn(query.return, c.get('locale')) : null)
+
+export const ROUTE_RULES: Partial<Record<RouteId, RouteRule>> = {
+  'one-id': oneIdRule,
+  sso: ssoRule,
+  'sign-in': signedInRule,
+  'forgot-password': signedInRule,
+}

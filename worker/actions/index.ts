@@ -1,5 +1,20 @@
 /** The page actions by route id. A route without an action answers 405 to POST. */
 import type { RouteId } from '../../shared/routes'
+import { appealsAction } from './appeals'
+import { changePasswordAction } from './change-password'
+import { forgotPasswordAction } from './forgot-password'
+import { myProjectsAction } from './my-projects'
+import { projectFormAction } from './project-form'
+import { resetPasswordAction } from './reset-password'
+import { signInAction } from './sign-in'
 import type { Action } from './types'
 
-export const ACTIONS: Partial<Record<RouteId, Action>> = {}
+export const ACTIONS: Partial<Record<RouteId, Action>> = {
+  'sign-in': signInAction,
+  'forgot-password': forgotPasswordAction,
+  'reset-password': resetPasswordAction,
+  'profile-password': changePasswordAction,
+  'profile-appeals': appealsAction,
+  'profile-my-projects': myProjectsAction,
+  'profile-project-form': projectFormAction,
+}

@@ -1,0 +1,61 @@
+/** The appeal form's fields (topic → type grouped select, region, text), shared by the profile and the anonymous dialog. */
+import { joinAppealType, APPEAL_TEXT_MAX } from '../../shared/account-forms'
+import type { FormState } from '../../shared/state'
+import { useT } from '../i18n'
+import { GroupedSelectField, SelectField, TextAreaField } from './account-form'
+
+export type AppealTopic = { id: number; title: string; children?: { id: number; title: string }[] }
+export type Region = { id: number; region: string; code?: string }
+
+export const APPEAL_FIELDS = ['type', 'region_id', 'text'] as const
+
+/** Labels of the appeal fields, in form order (for the error summary). */
+export function useAppealLabels(): Record<(typeof APPEAL_FIELDS)[number], string> {
+  const t = useT()
+  return { type: t('appeals.form.type'), region_id: t('appeals.form.region'), text: t('appeals.form.text') }
+}
+
+export function AppealFields({ topics, regions, state, scope }: { topics: readonly AppealTopic[]; regions: readonly Region[]; state: FormState; scope?: string }) {
+  const t = useT()
+  const labels = useAppealLabels()
+  const groups = topics.map((topic) => ({
+    label: topic.title,
+    options: (topic.children ?? []).map((type) => ({ value: joinAppealType(topic.id, type.id), label: type.title })),
+  }))
+  return (
+    <>
+      <GroupedSelectField
+        name="type"
+        scope={scope}
+        label={labels.type}
+        hint={t('appeals.form.typeHint')}
+        groups={groups}
+        placeholder={t('services.choose')}
+        defaultValue={state.values.type ?? ''}
+        required
+        error={state.errors.type}
+      />
+      <SelectField
+        name="region_id"
+        scope={scope}
+        label={labels.region_id}
+        options={regions.map((r) => ({ value: String(r.id), label: r.region }))}
+        placeholder={t('services.choose')}
+        defaultValue={state.values.region_id ?? ''}
+        required
+        error={state.errors.region_id}
+      />
+      <TextAreaField
+        name="text"
+        scope={scope}
+        label={labels.text}
+        hint={t('appeals.form.textHint')}
+        maxLength={APPEAL_TEXT_MAX}
+        rows={7}
+        defaultValue={state.values.text ?? ''}
+        required
+        error={state.errors.text}
+      />
+    </>
+  )
+}

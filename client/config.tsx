@@ -1,0 +1,16 @@
+/** The whitelisted public configuration (bot protection, Firebase) for components: `useConfig()`. */
+import { createContext, useContext, type ReactNode } from 'react'
+import type { PublicConfig } from '../shared/config'
+
+const ConfigContext = createContext<PublicConfig | null>(null)
+
+export function ConfigProvider({ value, children }: { value: PublicConfig; children: ReactNode }) {
+  return <ConfigContext.Provider value={value}>{children}</ConfigContext.Provider>
+}
+
+/** The public config the edge embedded in the page. */
+export function useConfig(): PublicConfig {
+  const value = useContext(ConfigContext)
+  if (!value) throw new Error('useConfig() outside <ConfigProvider>')
+  return value
+}

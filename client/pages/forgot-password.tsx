@@ -1,0 +1,64 @@
+/** `/auth/forgot-password?role=`: asks for the account's e-mail and sends a reset link (works without JS). */
+import { readFields, validateForgotPassword } from '../../shared/account-forms'
+import { href } from '../../shared/match'
+import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
+import { FormProblems, StatusPanel, TextField } from '../components/account-form'
+import { AuthRoleNav } from '../components/auth-role-nav'
+import { Button } from '../components/button'
+import { PageTitle } from '../components/page-title'
+import { usePageForm } from '../forms'
+import { useLocale, useT } from '../i18n'
+import { Link, useRouter } from '../router'
+
+export function Page() {
+  const t = useT()
+  const locale = useLocale()
+  const { route } = useRouter()
+  const role = route.query.role === 'businessmen' ? 'businessmen' : 'investor'
+  const sent = route.query.sent === '1'
+  const bot = useBotProtection()
+  const form = usePageForm({
+    validate: (data) => validateForgotPassword(readFields(data)),
+    prepare: async (data) => {
+      data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.sendNewPassword).catch(() => ''))
+    },
+  })
+  const { state } = form
+  const labels = { email: t('auth.email') }
+  const title = t('auth.forgot.title')
+  return (
+    <main id="main" className="container page auth-page auth-page--narrow">
+      <PageTitle title={title} />
+      <h1>{title}</h1>
+      {sent ? (
+        <StatusPanel title={t('auth.forgot.sentTitle')}>
+          <p>{t('auth.forgot.sentText')}</p>
+        </StatusPanel>
+      ) : (
+        <>
+          <p className="lead">{t('auth.forgot.intro')}</p>
+          <AuthRoleNav routeId="forgot-password" role={role} />
+          <FormProblems state={state} labels={labels} />
+          <form method="post" action={form.action} onSubmit={form.onSubmit} noValidate className="form">
+            <TextField
+              name="email"
+              type="email"
+              label={labels.email}
+              autoComplete="email"
+              inputMode="email"
+              required
+              defaultValue={state.values.email ?? ''}
+              error={state.errors.email}
+            />
+            <div className="form__actions">
+              <Button type="submit" label={t('auth.forgot.submit')} loading={form.pending} />
+            </div>
+          </form>
+        </>
+      )}
+      <p>
+        <Link to={href('sign-in', { locale, query: { role } })}>{t('auth.forgot.back')}</Link>
+      </p>
+    </main>
+  )
+}

@@ -1,0 +1,116 @@
+/** `/profile/my-projects`: the user's projects with moderation state badges, reject reasons and a visibility toggle. */
+import { useSWRConfig } from 'swr'
+import { ACCOUNT_PAGE_SIZE, accountKeys } from '../../shared/account-keys'
+import { href } from '../../shared/match'
+import { pickLang, type PersonalProject } from '../../shared/project-form'
+import { FormProblems } from '../components/account-form'
+import { Button } from '../components/button'
+import { EmptyState } from '../components/empty-state'
+import { ErrorState } from '../components/error-state'
+import { useFormat } from '../components/format'
+import { PageTitle } from '../components/page-title'
+import { ProjectStateBadge } from '../components/project-state-badge'
+import { Pagination } from '../components/pagination'
+import { SkeletonRegion, SkeletonText } from '../components/skeleton'
+import { useLiveRefresh } from '../components/use-live-refresh'
+import { Section, usePayload } from '../data'
+import { usePageForm } from '../forms'
+import { useLocale, useT } from '../i18n'
+import { Link, useRouter } from '../router'
+
+export function Page() {
+  const t = useT()
+  const locale = useLocale()
+  const { route } = useRouter()
+  const listKey = accountKeys.projects(route.query.page)
+  const title = t('projects.title')
+  return (
+    <main id="main" className="profile-page">
+      <PageTitle title={title} />
+      <div className="profile-page__head">
+        <h1>{title}</h1>
+        <Button to={href('profile-project-form', { locale })} iconName="plus" label={t('projects.new')} />
+      </div>
+      <p className="lead">{t('projects.intro')}</p>
+      <Section keys={[listKey]} fallback={<SkeletonRegion><SkeletonText lines={6} /></SkeletonRegion>}>
+        <ProjectList listKey={listKey} page={Number(route.query.page ?? 0)} />
+      </Section>
+    </main>
+  )
+}
+
+function ProjectList({ listKey, page }: { listKey: string; page: number }) {
+  const t = useT()
+  const locale = useLocale()
+  const { data, error } = usePayload<PersonalProject[]>(listKey)
+  useLiveRefresh([listKey])
+  if (error) return <ErrorState error={error} />
+  const items = data?.content ?? []
+  if (!items.length) {
+    return (
+      <EmptyState
+        title={t('projects.empty')}
+        message={<p>{t('projects.intro')}</p>}
+        action={<Button to={href('profile-project-form', { locale })} variant="outline" label={t('projects.new')} />}
+      />
+    )
+  }
+  const total = data?.pageable?.total ?? items.length
+  return (
+    <>
+      <ul className="record-list">
+        {items.map((p) => (
+          <ProjectItem key={p.id} project={p} listKey={listKey} />
+        ))}
+      </ul>
+      <Pagination routeId="profile-my-projects" page={page} totalPages={Math.ceil(total / ACCOUNT_PAGE_SIZE)} />
+    </>
+  )
+}
+
+function ProjectItem({ project: p, listKey }: { project: PersonalProject; listKey: string }) {
+  const t = useT()
+  const locale = useLocale()
+  const f = useFormat()
+  const { mutate } = useSWRConfig()
+  const visibility = usePageForm({ onResult: (res) => res.redirect && void mutate(listKey) })
+  // A no-JS answer belongs to the row whose id it carries.
+  const state = visibility.state.values.id === String(p.id) ? visibility.state : { values: {}, errors: {}, code: null }
+  const visible = p.visible !== false
+  const editable = p.draft || p.state !== 'pending'
+  const title = pickLang(p.title, locale) || t('projects.title')
+  return (
+    <li className="record">
+      <div className="record__head">
+        <h2 className="record__title">
+          <Link to={href('profile-project-form', { locale, params: { id: String(p.id) } })}>{title}</Link>
+        </h2>
+        <ProjectStateBadge project={p} />
+      </div>
+      <p className="record__meta">
+        {t('projects.budget')}: {f.money(p.budget, 'USD')} · {t('projects.created', { date: f.date(p.createdAt) })} ·{' '}
+        {t(visible ? 'projects.visible' : 'projects.hidden')}
+      </p>
+      {p.state === 'rejected' && p.reject_reason ? (
+        <p className="record__note">
+          <strong>{t('projects.rejectReason')}:</strong> {p.reject_reason}
+        </p>
+      ) : null}
+      <div className="record__actions">
+        <Button
+          to={href('profile-project-form', { locale, params: { id: String(p.id) } })}
+          variant="outline"
+          size="sm"
+          label={t(editable ? 'projects.edit' : 'projects.view')}
+        />
+        <form method="post" action={visibility.action} onSubmit={visibility.onSubmit}>
+          <input type="hidden" name="intent" value="visibility" />
+          <input type="hidden" name="id" value={p.id} />
+          <input type="hidden" name="visible" value={visible ? 'false' : 'true'} />
+          <Button type="submit" variant="ghost" size="sm" iconName={visible ? 'minus' : 'plus'} label={t(visible ? 'projects.hide' : 'projects.show')} loading={visibility.pending} />
+        </form>
+      </div>
+      <FormProblems state={state} labels={{}} scope={`visibility-${p.id}`} />
+    </li>
+  )
+}

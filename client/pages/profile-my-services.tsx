@@ -1,0 +1,258 @@
+/**
+ * `/profile/my-services` (residents): service categories by type, a service's parameter form (TIN and PINFL filled in
+ * from the profile, region/district selects, dates), and its results as key/value cards with paging. The chosen
+ * category, service, parameters and page live in the URL, so links and the back button keep them.
+ */
+import { useState, type FormEvent } from 'react'
+import useSWR from 'swr'
+import { accountKeys, SERVICE_TYPES, serviceTypeOf } from '../../shared/account-keys'
+import { apiKey } from '../../shared/api-keys'
+import type { Envelope } from '../../shared/gateway-client'
+import { href } from '../../shared/match'
+import { SelectField, TextField } from '../components/account-form'
+import { Button } from '../components/button'
+import { EmptyState } from '../components/empty-state'
+import { ErrorState } from '../components/error-state'
+import { PageTitle } from '../components/page-title'
+import { Pagination } from '../components/pagination'
+import { roleProfile } from '../components/profile-fields'
+import { SkeletonRegion, SkeletonText } from '../components/skeleton'
+import { Section, usePayload } from '../data'
+import { useGateway } from '../gateway'
+import { useLocale, useT } from '../i18n'
+import { Link, useRouter } from '../router'
+import { useSession } from '../session'
+
+type ServiceParam = { key: string; title: string; type: 'text' | 'date' | 'region' | 'district'; required: boolean }
+type PersonalService = { id: number; title: string; description: string; link: string; params: ServiceParam[]; body?: unknown[] }
+type ServiceResult = { count: number; data: Record<string, unknown>[]; size: number; max_page: number }
+type Region = { id: number; region: string; code: string }
+type District = { id: number; name: string; mhobt?: string }
+
+const RESULT_PAGE_SIZE = 10
+/** Parameters travel in the page's query with this prefix, apart from the page's own keys. */
+const PARAM_PREFIX = 'p_'
+
+export function Page() {
+  const t = useT()
+  const locale = useLocale()
+  const { route } = useRouter()
+  const type = serviceTypeOf(route.query.type)
+  const servicesKey = accountKeys.services(type)
+  const title = t('services.title')
+  return (
+    <main id="main" className="profile-page">
+      <PageTitle title={title} />
+      <h1>{title}</h1>
+      <p className="lead">{t('services.intro')}</p>
+      <nav className="chip-nav" aria-label={t('services.types.label')}>
+        <ul>
+          {SERVICE_TYPES.map((ty) => (
+            <li key={ty}>
+              <Link to={href('profile-my-services', { locale, query: { type: ty } })} className="chip" aria-current={ty === type ? 'page' : undefined}>
+                {t(`services.types.${ty}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Section keys={[servicesKey, accountKeys.regions()]} fallback={<SkeletonRegion><SkeletonText lines={6} /></SkeletonRegion>}>
+        <ServiceList servicesKey={servicesKey} />
+      </Section>
+    </main>
+  )
+}
+
+function ServiceList({ servicesKey }: { servicesKey: string }) {
+  const t = useT()
+  const locale = useLocale()
+  const { route } = useRouter()
+  const { data, error } = usePayload<PersonalService[]>(servicesKey)
+  if (error) return <ErrorState error={error} />
+  const services = data?.content ?? []
+  if (!services.length) return <EmptyState title={t('services.empty')} message={<p>{t('services.intro')}</p>} />
+  const chosen = services.find((s) => String(s.id) === route.query.service)
+  return (
+    <>
+      <ul className="record-list">
+        {services.map((s) => (
+          <li key={s.id} className={s === chosen ? 'record record--active' : 'record'}>
+            <h2 className="record__title">{s.title}</h2>
+            <p>{s.description}</p>
+            {s !== chosen ? (
+              <Button
+                to={href('profile-my-services', { locale, query: { type: route.query.type, service: s.id } })}
+                variant="outline"
+                size="sm"
+                label={t('services.open')}
+              />
+            ) : null}
+            {s === chosen ? <ServiceRunner service={s} /> : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
+/** The service's parameters from the URL, or the profile's defaults (`inn` ← tin, `pinfl` ← pin). */
+function useParamValues(service: PersonalService): Record<string, string> {
+  const { route } = useRouter()
+  const session = useSession()
+  const own = roleProfile(session.profile)
+  const defaults: Record<string, string> = { inn: typeof own.tin === 'string' ? own.tin : '', pinfl: typeof own.pin === 'string' ? own.pin : '' }
+  const out: Record<string, string> = {}
+  for (const p of service.params) out[p.key] = route.query[PARAM_PREFIX + p.key] ?? defaults[p.key] ?? ''
+  return out
+}
+
+function ServiceRunner({ service }: { service: PersonalService }) {
+  const t = useT()
+  const locale = useLocale()
+  const { route, navigate } = useRouter()
+  const values = useParamValues(service)
+  const [regionCode, setRegionCode] = useState(values.region ?? '')
+  const regions = usePayload<Region[]>(accountKeys.regions())
+  const submitted = route.query.run === '1'
+  const page = Number(route.query.page ?? 0)
+  const missing = service.params.filter((p) => p.required && !values[p.key]).map((p) => p.key)
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    const query: Record<string, string> = {}
+    for (const [k, v] of data) if (typeof v === 'string' && v !== '') query[k] = v
+    void navigate(href('profile-my-services', { locale, query }))
+  }
+
+  return (
+    <div className="service-runner">
+      <form method="get" action={href('profile-my-services', { locale })} onSubmit={onSubmit} className="form" aria-label={service.title}>
+        <input type="hidden" name="type" value={route.query.type ?? ''} />
+        <input type="hidden" name="service" value={service.id} />
+        <input type="hidden" name="run" value="1" />
+        <div className="form__grid">
+          {service.params.map((p) => {
+            const name = PARAM_PREFIX + p.key
+            const error = submitted && missing.includes(p.key) ? 'forms.errors.required' : undefined
+            if (p.type === 'region') {
+              return (
+                <SelectField
+                  key={p.key}
+                  name={name}
+                  label={p.title}
+                  required={p.required}
+                  placeholder={t('services.choose')}
+                  options={(regions.data?.content ?? []).map((r) => ({ value: String(r.code), label: r.region }))}
+                  defaultValue={values[p.key]}
+                  onChange={(e) => setRegionCode(e.currentTarget.value)}
+                  error={error}
+                />
+              )
+            }
+            if (p.type === 'district') return <DistrictSelect key={p.key} name={name} label={p.title} required={p.required} regionCode={regionCode} defaultValue={values[p.key] ?? ''} error={error} />
+            return (
+              <TextField
+                key={p.key}
+                name={name}
+                type={p.type === 'date' ? 'date' : 'text'}
+                inputMode={p.key === 'inn' || p.key === 'pinfl' ? 'numeric' : undefined}
+                label={p.title}
+                required={p.required}
+                width={p.type === 'date' ? 'medium' : 'full'}
+                defaultValue={values[p.key]}
+                error={error}
+              />
+            )
+          })}
+        </div>
+        <div className="form__actions">
+          <Button type="submit" label={t('services.run')} iconName="search" />
+        </div>
+      </form>
+      {submitted && !missing.length ? <ServiceResults service={service} values={values} page={page} /> : null}
+    </div>
+  )
+}
+
+function DistrictSelect({ name, label, required, regionCode, defaultValue, error }: {
+  name: string
+  label: string
+  required: boolean
+  regionCode: string
+  defaultValue: string
+  error?: string
+}) {
+  const t = useT()
+  const { data } = usePayload<District[]>(regionCode ? accountKeys.districts(regionCode) : null)
+  return (
+    <SelectField
+      key={regionCode}
+      name={name}
+      label={label}
+      required={required}
+      placeholder={t('services.choose')}
+      options={(data?.content ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
+      defaultValue={defaultValue}
+      error={error}
+    />
+  )
+}
+
+function ServiceResults({ service, values, page }: { service: PersonalService; values: Record<string, string>; page: number }) {
+  const t = useT()
+  const { route } = useRouter()
+  const gateway = useGateway({ quiet: true })
+  const params = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''))
+  const usePost = (service.body?.length ?? 0) > 0
+  // The link is a gateway path; anything else is not ours to call.
+  const link = service.link.startsWith('/') && !service.link.startsWith('//') ? service.link : null
+  const key = link ? apiKey(link, usePost ? { page, size: RESULT_PAGE_SIZE } : { ...params, page, size: RESULT_PAGE_SIZE }) : null
+  const { data, error, isLoading } = useSWR<Envelope<ServiceResult>>(key ? [key, usePost] : null, ([k]: [string]) =>
+    usePost ? gateway.request<ServiceResult>('POST', k, { body: params }) : gateway.getEnvelope<ServiceResult>(k),
+  )
+  if (!link) return <ErrorState message={t('services.unavailable')} />
+  if (isLoading) return <SkeletonRegion label={t('services.results')}><SkeletonText lines={4} /></SkeletonRegion>
+  if (error) return <ErrorState error={error as { code?: string }} message={t('services.unavailable')} headingLevel={3} />
+  const result = data?.content
+  const rows = result?.data ?? []
+  return (
+    <section className="service-results" aria-labelledby={`results-${service.id}`}>
+      <h3 id={`results-${service.id}`}>{t('services.results')}</h3>
+      <p role="status">{rows.length ? t('services.resultCount', { count: result?.count ?? rows.length }) : t('services.noResults')}</p>
+      <ul className="result-cards">
+        {rows.map((row, i) => (
+          <li key={i} className="result-card">
+            <h4 className="visually-hidden">{t('services.record', { n: page * RESULT_PAGE_SIZE + i + 1 })}</h4>
+            <dl className="data-list">
+              {Object.entries(row).map(([k, v]) => (
+                <div className="data-list__row" key={k}>
+                  <dt>{humanise(k)}</dt>
+                  <dd>{formatValue(v)}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <Pagination routeId="profile-my-services" query={{ ...route.query, page: undefined }} page={page} totalPages={result?.max_page ?? 0} label={t('services.results')} />
+    </section>
+  )
+}
+
+/** `legal_address` → "Legal address": result keys come from the integration, not from our locales. */
+function humanise(key: string): string {
+  const text = key.replace(/[_-]+/g, ' ').trim()
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+function formatValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—'
+  if (Array.isArray(value)) return value.map(formatValue).join(', ')
+  if (typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${humanise(k)}: ${formatValue(v)}`)
+      .join('; ')
+  }
+  return String(value)
+}

@@ -1,0 +1,67 @@
+/** `/profile/password` (non-residents): change the password, with bot protection and errors next to the fields. */
+import { useRef } from 'react'
+import { readFields, validateChangePassword } from '../../shared/account-forms'
+import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
+import { FormProblems, StatusPanel, TextField } from '../components/account-form'
+import { Button } from '../components/button'
+import { PageTitle } from '../components/page-title'
+import { usePageForm } from '../forms'
+import { useT } from '../i18n'
+import { showToast } from '../notify'
+import { useRouter } from '../router'
+
+export function Page() {
+  const t = useT()
+  const { route } = useRouter()
+  const bot = useBotProtection()
+  const formRef = useRef<HTMLFormElement>(null)
+  const form = usePageForm({
+    validate: (data) => validateChangePassword(readFields(data)),
+    prepare: async (data) => {
+      data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.changePassword).catch(() => ''))
+    },
+    onResult: (res) => {
+      if (!res.redirect) return
+      if (res.notice) showToast('success', t(res.notice))
+      formRef.current?.reset()
+      form.setState({ values: {}, errors: {}, code: null })
+    },
+  })
+  const { state } = form
+  const labels = { old_password: t('profile.password.current'), new_password: t('profile.password.new'), password_confirmation: t('profile.password.confirmation') }
+  const title = t('profile.password.title')
+  return (
+    <main id="main" className="profile-page">
+      <PageTitle title={title} />
+      <h1>{title}</h1>
+      <p className="lead">{t('profile.password.intro')}</p>
+      {route.query.notice === 'notices.passwordChanged' ? <StatusPanel>{t('profile.password.done')}</StatusPanel> : null}
+      <FormProblems state={state} labels={labels} />
+      <form ref={formRef} method="post" action={form.action} onSubmit={form.onSubmit} noValidate className="form form--narrow">
+        <TextField name="old_password" type="password" label={labels.old_password} autoComplete="current-password" required error={state.errors.old_password} />
+        <TextField
+          name="new_password"
+          type="password"
+          label={labels.new_password}
+          hint={t('profile.password.newHint')}
+          autoComplete="new-password"
+          minLength={8}
+          maxLength={128}
+          required
+          error={state.errors.new_password}
+        />
+        <TextField
+          name="password_confirmation"
+          type="password"
+          label={labels.password_confirmation}
+          autoComplete="new-password"
+          required
+          error={state.errors.password_confirmation}
+        />
+        <div className="form__actions">
+          <Button type="submit" label={t('profile.password.submit')} loading={form.pending} />
+        </div>
+      </form>
+    </main>
+  )
+}

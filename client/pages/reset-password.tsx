@@ -1,0 +1,62 @@
+/** `/auth/reset-password?time&token&email&uuid`: a new password from a valid link (the edge checked it before rendering). */
+import { readFields, validateResetPassword } from '../../shared/account-forms'
+import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
+import { FormProblems, TextField } from '../components/account-form'
+import { Button } from '../components/button'
+import { PageTitle } from '../components/page-title'
+import { usePageForm } from '../forms'
+import { useT } from '../i18n'
+import { showToast } from '../notify'
+import { useRouter } from '../router'
+
+export function Page() {
+  const t = useT()
+  const { route } = useRouter()
+  const bot = useBotProtection()
+  const form = usePageForm({
+    validate: (data) => validateResetPassword(readFields(data)),
+    prepare: async (data) => {
+      data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.resetPassword).catch(() => ''))
+    },
+    onResult: (res) => {
+      if (res.redirect && res.notice) showToast('success', t(res.notice))
+    },
+  })
+  const { state } = form
+  const labels = { password: t('auth.reset.password'), password_confirmation: t('auth.reset.confirmation') }
+  const title = t('auth.reset.title')
+  return (
+    <main id="main" className="container page auth-page auth-page--narrow">
+      <PageTitle title={title} />
+      <h1>{title}</h1>
+      <p className="lead">{t('auth.reset.intro', { email: route.query.email ?? '' })}</p>
+      <FormProblems state={state} labels={labels} />
+      <form method="post" action={form.action} onSubmit={form.onSubmit} noValidate className="form">
+        {/* Password managers file the new password under the account it belongs to. */}
+        <input type="email" name="username" autoComplete="username" value={route.query.email ?? ''} readOnly hidden />
+        <TextField
+          name="password"
+          type="password"
+          label={labels.password}
+          hint={t('auth.reset.passwordHint')}
+          autoComplete="new-password"
+          minLength={8}
+          maxLength={128}
+          required
+          error={state.errors.password}
+        />
+        <TextField
+          name="password_confirmation"
+          type="password"
+          label={labels.password_confirmation}
+          autoComplete="new-password"
+          required
+          error={state.errors.password_confirmation}
+        />
+        <div className="form__actions">
+          <Button type="submit" label={t('auth.reset.submit')} loading={form.pending} />
+        </div>
+      </form>
+    </main>
+  )
+}

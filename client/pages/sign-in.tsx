@@ -1,0 +1,83 @@
+/** `/auth/sign-in?role=`: residents go to OneID, non-residents sign in with e-mail and password (works without JS). */
+import { useState } from 'react'
+import { readFields, validateSignIn } from '../../shared/account-forms'
+import { href } from '../../shared/match'
+import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
+import { AuthRoleNav } from '../components/auth-role-nav'
+import { AuthErrorDialog } from '../components/auth-error-dialog'
+import { codeMessage, FormProblems, StatusPanel, TextField } from '../components/account-form'
+import { Button } from '../components/button'
+import { PageTitle } from '../components/page-title'
+import { usePageForm } from '../forms'
+import { useLocale, useT } from '../i18n'
+import { Link, useRouter } from '../router'
+
+export function Page() {
+  const t = useT()
+  const locale = useLocale()
+  const { route } = useRouter()
+  const role = route.query.role === 'businessmen' ? 'businessmen' : 'investor'
+  const returnPath = route.query.return
+  const bot = useBotProtection()
+  const [dialogKey, setDialogKey] = useState(0)
+  const form = usePageForm({
+    validate: (data) => validateSignIn(readFields(data)),
+    prepare: async (data) => {
+      data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.signIn).catch(() => ''))
+    },
+    onResult: () => setDialogKey((k) => k + 1),
+  })
+  const { state } = form
+  const labels = { email: t('auth.email'), password: t('auth.password') }
+  const title = t('auth.signIn.title')
+  return (
+    <main id="main" className="container page auth-page">
+      <PageTitle title={title} />
+      <h1>{title}</h1>
+      <p className="lead">{t('auth.signIn.intro')}</p>
+      <AuthRoleNav routeId="sign-in" role={role} extraQuery={{ return: returnPath }} />
+      {route.query.notice === 'notices.passwordReset' ? <StatusPanel>{t('notices.passwordReset')}</StatusPanel> : null}
+      <div className="auth-page__options">
+        <section className="auth-option" aria-labelledby="resident-title">
+          <h2 id="resident-title">{t('auth.signIn.residentTitle')}</h2>
+          <p>{t('auth.signIn.residentText')}</p>
+          <Button
+            href={href('one-id', { locale, query: { role, state: returnPath } })}
+            variant="outline"
+            iconName="shield"
+            label={t('auth.signIn.oneId')}
+          />
+        </section>
+        <section className="auth-option" aria-labelledby="non-resident-title">
+          <h2 id="non-resident-title">{t('auth.signIn.nonResidentTitle')}</h2>
+          <p>{t('auth.signIn.nonResidentText')}</p>
+          <FormProblems state={state} labels={labels} skipCodes={['user_not_found']} />
+          <form method="post" action={form.action} onSubmit={form.onSubmit} noValidate className="form">
+            <TextField
+              name="email"
+              type="email"
+              label={labels.email}
+              autoComplete="username"
+              inputMode="email"
+              required
+              defaultValue={state.values.email ?? ''}
+              error={state.errors.email}
+            />
+            <TextField name="password" type="password" label={labels.password} autoComplete="current-password" required error={state.errors.password} />
+            <div className="form__actions">
+              <Button type="submit" label={t('auth.signIn.submit')} loading={form.pending} />
+              <Link to={href('forgot-password', { locale, query: { role } })}>{t('auth.signIn.forgot')}</Link>
+            </div>
+          </form>
+          <p className="auth-page__register">
+            {t('auth.signIn.noAccount')}{' '}
+            <Link to={href(role === 'investor' ? 'guide-register-investor' : 'guide-register-business', { locale })}>
+              {t(role === 'investor' ? 'auth.signIn.registerInvestor' : 'auth.signIn.registerBusiness')}
+            </Link>
+          </p>
+        </section>
+      </div>
+      {state.code === 'user_not_found' ? <AuthErrorDialog key={dialogKey} message={codeMessage(t, 'user_not_found')} /> : null}
+    </main>
+  )
+}

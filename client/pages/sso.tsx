@@ -1,0 +1,32 @@
+/** `/sso`: the edge exchanges the OneID code and redirects; this page shows only when that failed (auth-error dialog). */
+import { useCallback } from 'react'
+import { href } from '../../shared/match'
+import { AuthErrorDialog } from '../components/auth-error-dialog'
+import { codeMessage } from '../components/account-form'
+import { PageTitle } from '../components/page-title'
+import { useLocale, useT } from '../i18n'
+import { useRouter } from '../router'
+
+export function Page() {
+  const t = useT()
+  const locale = useLocale()
+  const { navigate } = useRouter()
+  const home = href('home', { locale })
+  const goHome = useCallback(() => void navigate(home), [navigate, home])
+  const title = t('auth.sso.failedTitle')
+  return (
+    <main id="main" className="auth-blank">
+      <PageTitle title={title} />
+      <h1 className="visually-hidden">{title}</h1>
+      <AuthErrorDialog
+        message={codeMessage(t, 'user_not_found')}
+        onClose={goHome}
+        action={
+          <a className="btn btn--solid btn--md btn--primary" href={home} autoFocus>
+            {t('auth.sso.home')}
+          </a>
+        }
+      />
+    </main>
+  )
+}

@@ -1,0 +1,58 @@
+/** The profile's appeals: create, reply while `reviewed`, and accept or reject the answer (GATEWAY.md "Appeals"). */
+import { splitAppealType, validateAppeal, validateAppealReply, validateAppealResolution } from '../../shared/account-forms'
+import { href } from '../../shared/match'
+import { fromGatewayError, invalid, rejectInvalid } from './form-result'
+import type { Action, ActionInput, ActionResult } from './types'
+
+type AppealContent = { id?: number } | null
+
+async function createAppeal({ c, fields, gateway }: ActionInput): Promise<ActionResult> {
+  const rejected = rejectInvalid(fields, validateAppeal(fields))
+  if (rejected) return rejected
+  const ids = splitAppealType(fields.type)!
+  try {
+    const envelope = await gateway.request<AppealContent>('POST', '/siw/appeal', {
+      body: { ...ids, region_id: Number(fields.region_id), text: fields.text!.trim() },
+    })
+    const id = envelope.content?.id
+    return { redirect: href('profile-appeals', { locale: c.get('locale'), params: id ? { id: String(id) } : {} }), notice: 'notices.appealSent' }
+  } catch (err) {
+    return fromGatewayError(err, fields, { rename: { topic_id: 'type', type_id: 'type' } })
+  }
+}
+
+async function replyToAppeal({ c, params, fields, gateway }: ActionInput): Promise<ActionResult> {
+  const rejected = rejectInvalid(fields, validateAppealReply(fields))
+  if (rejected) return rejected
+  try {
+    await gateway.request('POST', '/siw/appeal/reply', { body: { appeal_id: Number(params.id), response: fields.response!.trim() } })
+  } catch (err) {
+    return fromGatewayError(err, fields)
+  }
+  return { redirect: href('profile-appeals', { locale: c.get('locale'), params: { id: params.id! } }), notice: 'notices.replySent' }
+}
+
+async function resolveAppeal({ c, params, fields, gateway }: ActionInput): Promise<ActionResult> {
+  const rejected = rejectInvalid(fields, validateAppealResolution(fields))
+  if (rejected) return rejected
+  try {
+    await gateway.request('POST', '/siw/appeal/resolved', {
+      body: { appeal_id: Number(params.id), resolved: fields.resolved === 'true', reason: (fields.reason ?? '').trim() },
+    })
+  } catch (err) {
+    return fromGatewayError(err, fields)
+  }
+  return { redirect: href('profile-appeals', { locale: c.get('locale'), params: { id: params.id! } }), notice: 'notices.appealClosed' }
+}
+
+/** One action for the list page (`intent=create`) and an appeal's page (`intent=reply|resolve`). */
+export const appealsAction: Action = {
+  async run(input) {
+    const intent = input.fields.intent
+    if (input.params.id) {
+      if (intent === 'reply') return replyToAppeal(input)
+      if (intent === 'resolve') return resolveAppeal(input)
+    } else if (intent === 'create') return createAppeal(input)
+    return invalid(input.fields, {}, 'bad_request', 400)
+  },
+}

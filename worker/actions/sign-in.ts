@@ -1,0 +1,26 @@
+/** Sign-in with e-mail and password (non-residents): the edge calls the gateway and keeps the token in the cookie. */
+import { validateSignIn } from '../../shared/account-forms'
+import { setSessionCookie } from '../session'
+import { fromGatewayError, invalid, rejectInvalid } from './form-result'
+import { afterSignIn } from './return-path'
+import type { Action } from './types'
+
+type LoginContent = { token?: string; profile?: unknown } | null
+
+export const signInAction: Action = {
+  async run({ c, query, fields, gateway }) {
+    const rejected = rejectInvalid(fields, validateSignIn(fields))
+    if (rejected) return rejected
+    try {
+      const envelope = await gateway.request<LoginContent>('POST', '/core/auth/login', {
+        body: { email: fields.email!.trim(), password: fields.password, hash: fields.hash ?? '', role: query.role },
+      })
+      const token = envelope.content?.token
+      if (typeof token !== 'string' || !token) return invalid(fields, {}, 'user_not_found', 401)
+      setSessionCookie(c, token)
+      return { redirect: afterSignIn(query.return, c.get('locale')) }
+    } catch (err) {
+      return fromGatewayError(err, fields)
+    }
+  },
+}
