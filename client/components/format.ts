@@ -1,0 +1,141 @@
+/** Intl helpers in the page's language (DESIGN.md): dates in Tashkent time, numbers, and money with its currency code. */
+import { useMemo } from 'react'
+import type { Locale } from '../../shared/constants'
+import { useLocale } from '../i18n'
+
+export type Currency = 'UZS' | 'USD'
+export type DateInput = string | number | Date
+
+/** The portal's clock: events, auctions and office hours are Tashkent time, and the edge and browser must agree. */
+export const TIME_ZONE = 'Asia/Tashkent'
+
+/** Intl tags to try per locale: some runtimes ship without Uzbek data, then Russian is the closest readable fallback. */
+const INTL_TAGS: Readonly<Record<Locale, readonly string[]>> = {
+  uz: ['uz-Latn-UZ', 'uz', 'ru'],
+  ru: ['ru-RU', 'ru'],
+  en: ['en-GB', 'en'],
+}
+
+const resolved = new Map<Locale, string>()
+
+/** The first Intl tag the runtime supports for `locale`. */
+export function resolveIntlLocale(locale: Locale): string {
+  const hit = resolved.get(locale)
+  if (hit) return hit
+  let tag = 'en'
+  for (const candidate of INTL_TAGS[locale]) {
+    try {
+      if (Intl.NumberFormat.supportedLocalesOf([candidate]).length && Intl.DateTimeFormat.supportedLocalesOf([candidate]).length) {
+        tag = candidate
+        break
+      }
+    } catch {
+      /* an invalid tag in an old runtime: try the next */
+    }
+  }
+  resolved.set(locale, tag)
+  return tag
+}
+
+// Formatters are costly to build and safe to share: they hold no request state.
+const numberFormats = new Map<string, Intl.NumberFormat>()
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`
+  let f = numberFormats.get(key)
+  if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(resolveIntlLocale(locale), options)))
+  return f
+}
+
+function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`
+  let f = dateFormats.get(key)
+  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(resolveIntlLocale(locale), { timeZone: TIME_ZONE, ...options })))
+  return f
+}
+
+// ICU versions differ in the edge and the browser on U+202F vs U+00A0; one form keeps hydration text identical.
+const tidy = (s: string) => s.replace(/\u202f/g, '\u00a0')
+
+/** A Date from an ISO string, a timestamp or a Date; null when it is not a valid date. */
+export function toDate(value: DateInput | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null
+  const d = value instanceof Date ? value : new Date(typeof value === 'string' && /^\d{4}-\d{2}-\d{2} \d/.test(value) ? value.replace(' ', 'T') : value)
+  return Number.isNaN(d.getTime()) ? null : d
+}
+
+/** "12 March 2026" (style `long`), "12.03.2026" (`short`), or "Thursday, 12 March 2026" (`full`); '' for an invalid date. */
+export function formatDate(locale: Locale, value: DateInput | null | undefined, style: 'short' | 'medium' | 'long' | 'full' = 'long'): string {
+  const d = toDate(value)
+  return d ? tidy(dateFormat(locale, { dateStyle: style }).format(d)) : ''
+}
+
+/** Date and time in Tashkent time, e.g. "12 March 2026, 18:00". */
+export function formatDateTime(locale: Locale, value: DateInput | null | undefined, style: 'short' | 'medium' | 'long' = 'long'): string {
+  const d = toDate(value)
+  return d ? tidy(dateFormat(locale, { dateStyle: style, timeStyle: 'short', hourCycle: 'h23' }).format(d)) : ''
+}
+
+/** Time of day in Tashkent time, e.g. "18:00". */
+export function formatTime(locale: Locale, value: DateInput | null | undefined): string {
+  const d = toDate(value)
+  return d ? tidy(dateFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d)) : ''
+}
+
+/** A grouped number in the page's language; `compact` gives "1.2B" / "1,2 млрд". */
+export function formatNumber(locale: Locale, value: number, options: { compact?: boolean; maxFractionDigits?: number } = {}): string {
+  if (!Number.isFinite(value)) return ''
+  return tidy(
+    numberFormat(locale, {
+      notation: options.compact ? 'compact' : 'standard',
+      maximumFractionDigits: options.maxFractionDigits ?? (options.compact ? 1 : 2),
+    }).format(value),
+  )
+}
+
+/** A percentage from a plain number: 5.6 → "5.6%". */
+export function formatPercent(locale: Locale, value: number, maxFractionDigits = 1): string {
+  if (!Number.isFinite(value)) return ''
+  return tidy(numberFormat(locale, { style: 'percent', maximumFractionDigits: maxFractionDigits }).format(value / 100))
+}
+
+/** Money with its ISO code always shown ("USD 1,200,000", "1 200 000 UZS"); UZS has no fractional part. */
+export function formatMoney(locale: Locale, value: number, currency: Currency, options: { compact?: boolean } = {}): string {
+  if (!Number.isFinite(value)) return ''
+  return tidy(
+    numberFormat(locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'code',
+      notation: options.compact ? 'compact' : 'standard',
+      maximumFractionDigits: options.compact ? 1 : currency === 'UZS' ? 0 : 2,
+      minimumFractionDigits: 0,
+    }).format(value),
+  )
+}
+
+export type Formatters = {
+  date: (value: DateInput | null | undefined, style?: 'short' | 'medium' | 'long' | 'full') => string
+  dateTime: (value: DateInput | null | undefined, style?: 'short' | 'medium' | 'long') => string
+  time: (value: DateInput | null | undefined) => string
+  number: (value: number, options?: { compact?: boolean; maxFractionDigits?: number }) => string
+  percent: (value: number, maxFractionDigits?: number) => string
+  money: (value: number, currency: Currency, options?: { compact?: boolean }) => string
+}
+
+/** The helpers above bound to the page's locale: `const f = useFormat(); f.money(1e6, 'USD')`. */
+export function useFormat(): Formatters {
+  const locale = useLocale()
+  return useMemo(
+    () => ({
+      date: (value, style) => formatDate(locale, value, style),
+      dateTime: (value, style) => formatDateTime(locale, value, style),
+      time: (value) => formatTime(locale, value),
+      number: (value, options) => formatNumber(locale, value, options),
+      percent: (value, digits) => formatPercent(locale, value, digits),
+      money: (value, currency, options) => formatMoney(locale, value, currency, options),
+    }),
+    [locale],
+  )
+}
