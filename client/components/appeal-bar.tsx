@@ -2,6 +2,7 @@
 import { href } from '../../shared/match'
 import { useLocale, useT } from '../i18n'
 import { Button } from './button'
+import { Icon } from './icon'
 
 export function AppealBar() {
   const t = useT()
@@ -9,8 +10,9 @@ export function AppealBar() {
   return (
     <aside className="appeal-bar" aria-label={t('appeal.bar')}>
       <div className="container appeal-bar__inner">
-        <p>{t('appeal.prompt')}</p>
-        <Button to={href('contact-us', { locale })} variant="outline" size="sm" iconName="message" label={t('appeal.action')} />
+        <span className="appeal-bar__icon" aria-hidden="true"><Icon name="message" /></span>
+        <p className="appeal-bar__text">{t('appeal.prompt')}</p>
+        <Button to={href('contact-us', { locale })} variant="outline" iconName="arrow-right" afterIcon label={t('appeal.action')} />
       </div>
     </aside>
   )

@@ -3,6 +3,7 @@ import { LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALE_NAMES } from '.
 import { switchLocalePath } from '../../shared/match'
 import { useLocale, useT } from '../i18n'
 import { useRouter } from '../router'
+import { Icon } from './icon'
 
 export function LanguageSwitcher() {
   const t = useT()
@@ -10,6 +11,7 @@ export function LanguageSwitcher() {
   const { route } = useRouter()
   return (
     <nav className="lang-switcher" aria-label={t('nav.language')}>
+      <Icon name="globe" className="lang-switcher__icon" />
       <ul>
         {LOCALES.map((l) => (
           <li key={l}>

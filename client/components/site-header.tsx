@@ -1,58 +1,280 @@
-/** Site header: logo, primary navigation, language switcher, sign-in or the profile menu. */
+/**
+ * Site header (DESIGN.md "Header"): a utility strip (languages, sign-in or the profile menu) and the main bar with
+ * the logo, the primary navigation — a mega-menu on wide screens, a disclosure menu on small ones — and search.
+ */
+import { useId, useRef, useState } from 'react'
 import { href } from '../../shared/match'
 import { useLocale, useT } from '../i18n'
-import { Link } from '../router'
+import { Link, useRouter } from '../router'
 import { useSession } from '../session'
 import { Button } from './button'
 import { Icon } from './icon'
 import { LanguageSwitcher } from './language-switcher'
+import { Logo } from './logo'
+import { isInSection, useNavSections, type NavSection } from './nav-sections'
+import { useDismiss } from './use-dismiss'
 
+/** `fixed`: the main bar stays at the top while the page scrolls (the utility strip scrolls away). */
 export function SiteHeader({ fixed }: { fixed: boolean }) {
   const t = useT()
   const locale = useLocale()
-  const session = useSession()
-  const nav = [
-    { to: href('about', { locale }), label: t('nav.about') },
-    { to: href('media', { locale, params: { id: 'news' } }), label: t('nav.media') },
-    { to: href('guide-project', { locale }), label: t('nav.guide') },
-    { to: href('service-category-index', { locale }), label: t('nav.services') },
-    { to: href('contacts', { locale }), label: t('nav.contacts') },
-  ]
   return (
     <header className={fixed ? 'site-header site-header--fixed' : 'site-header'}>
       <a className="skip-link" href="#main">{t('nav.skip')}</a>
-      <div className="site-header__inner container">
-        <Link to={href('home', { locale })} className="site-header__logo">
-          <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
-            <rect width="32" height="32" rx="8" fill="#0072A3" />
-            <path d="M8 22l8-12 8 12M11 18h10" stroke="#fff" strokeWidth="2.5" fill="none" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-          <span>{t('site.name')}</span>
-        </Link>
-        <nav className="site-nav" aria-label={t('nav.primary')}>
-          <ul>
-            {nav.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to}>{item.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="site-header__tools">
-          <Link to={href('search', { locale })} className="icon-link" aria-label={t('nav.search')}>
-            <Icon name="search" />
-          </Link>
+      <div className="site-header__utility">
+        <div className="container site-header__utility-inner">
+          <p className="site-header__tagline">{t('header.tagline')}</p>
           <LanguageSwitcher />
-          {session.loggedIn ? (
-            <div className="profile-menu">
-              <Button to={href('profile', { locale })} variant="outline" size="sm" iconName="user" label={t('nav.profile')} />
-              <Button variant="ghost" size="sm" iconName="log-out" label={t('nav.signOut')} loading={session.loading} onClick={() => void session.clear()} />
-            </div>
-          ) : (
-            <Button to={href('sign-in', { locale, query: { role: 'investor' } })} size="sm" iconName="user" label={t('nav.signIn')} />
-          )}
+          <AccountMenu />
+        </div>
+      </div>
+      <div className="site-header__bar">
+        <div className="container site-header__bar-inner">
+          <Logo />
+          <MegaMenu />
+          <div className="site-header__actions">
+            <Link to={href('search', { locale })} className="icon-button site-header__search">
+              <Icon name="search" />
+              <span className="site-header__search-label">{t('nav.search')}</span>
+            </Link>
+            <MobileMenu />
+          </div>
         </div>
       </div>
     </header>
+  )
+}
+
+/** Wide screens: each section is a disclosure button opening a panel of links. */
+function MegaMenu() {
+  const t = useT()
+  const { route } = useRouter()
+  const { sections, contacts } = useNavSections()
+  const [openId, setOpenId] = useState<string | null>(null)
+  const navRef = useRef<HTMLElement>(null)
+  const baseId = useId()
+  const buttonId = (id: string) => `${baseId}-${id}-button`
+
+  useDismiss(navRef, openId !== null, (reason) => {
+    if (reason === 'escape' && openId) document.getElementById(buttonId(openId))?.focus()
+    setOpenId(null)
+  })
+
+  return (
+    <nav ref={navRef} className="mega-nav" aria-label={t('nav.primary')}>
+      <ul className="mega-nav__list">
+        {sections.map((section) => {
+          const open = openId === section.id
+          const panelId = `${baseId}-${section.id}-panel`
+          return (
+            <li key={section.id} className="mega-nav__item">
+              <button
+                type="button"
+                id={buttonId(section.id)}
+                className={isInSection(section, route.path) ? 'mega-nav__toggle is-current' : 'mega-nav__toggle'}
+                aria-expanded={open}
+                aria-controls={panelId}
+                onClick={() => setOpenId(open ? null : section.id)}
+              >
+                {section.label}
+                <Icon name="chevron-down" className="mega-nav__chevron" />
+              </button>
+              <div id={panelId} className="mega-panel" hidden={!open}>
+                <div className="container mega-panel__inner">
+                  <SectionIntro section={section} onNavigate={() => setOpenId(null)} />
+                  <SectionLinks section={section} onNavigate={() => setOpenId(null)} />
+                </div>
+              </div>
+            </li>
+          )
+        })}
+        <li className="mega-nav__item">
+          <Link to={contacts.to} className="mega-nav__link" aria-current={route.path === contacts.to ? 'page' : undefined}>
+            {contacts.label}
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  )
+}
+
+function SectionIntro({ section, onNavigate }: { section: NavSection; onNavigate: () => void }) {
+  return (
+    <div className="mega-panel__intro">
+      <p className="mega-panel__title">{section.label}</p>
+      <p className="mega-panel__text">{section.intro}</p>
+      <Link to={section.overview.to} className="mega-panel__overview" onClick={onNavigate}>
+        {section.overview.label}
+        <Icon name="arrow-right" />
+      </Link>
+    </div>
+  )
+}
+
+function SectionLinks({ section, onNavigate }: { section: NavSection; onNavigate: () => void }) {
+  const { route } = useRouter()
+  const headingId = useId()
+  return (
+    <div className={`mega-panel__groups mega-panel__groups--${section.groups.length}`}>
+      {section.groups.map((group, i) => (
+        <div key={i} className="mega-panel__group">
+          {group.label && <p className="mega-panel__group-label" id={`${headingId}-${i}`}>{group.label}</p>}
+          <ul aria-labelledby={group.label ? `${headingId}-${i}` : undefined}>
+            {group.links.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} onClick={onNavigate} aria-current={route.path === l.to ? 'page' : undefined}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  )
+}
+
+/** Small screens: one toggle opens the whole menu; each section inside is its own disclosure. */
+function MobileMenu() {
+  const t = useT()
+  const { route } = useRouter()
+  const { sections, contacts } = useNavSections()
+  const [open, setOpen] = useState(false)
+  const [expanded, setExpanded] = useState<string | null>(null)
+  const rootRef = useRef<HTMLDivElement>(null)
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const baseId = useId()
+  const panelId = `${baseId}-panel`
+
+  useDismiss(rootRef, open, (reason) => {
+    setOpen(false)
+    if (reason === 'escape') toggleRef.current?.focus()
+  })
+
+  return (
+    <div ref={rootRef} className="mobile-menu">
+      <button
+        ref={toggleRef}
+        type="button"
+        className="mobile-menu__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        <Icon name={open ? 'close' : 'menu'} />
+        <span>{open ? t('nav.closeMenu') : t('nav.menu')}</span>
+      </button>
+      <div id={panelId} className="mobile-menu__panel" hidden={!open}>
+        <nav aria-label={t('nav.primary')} className="container">
+          <ul className="mobile-menu__list">
+            {sections.map((section) => {
+              const isOpen = expanded === section.id
+              const listId = `${baseId}-${section.id}`
+              return (
+                <li key={section.id} className="mobile-menu__section">
+                  <button
+                    type="button"
+                    className="mobile-menu__section-toggle"
+                    aria-expanded={isOpen}
+                    aria-controls={listId}
+                    onClick={() => setExpanded(isOpen ? null : section.id)}
+                  >
+                    {section.label}
+                    <Icon name="chevron-down" className="mobile-menu__chevron" />
+                  </button>
+                  <div id={listId} className="mobile-menu__links" hidden={!isOpen}>
+                    {section.groups.map((group, i) => (
+                      <div key={i}>
+                        {group.label && <p className="mobile-menu__group-label">{group.label}</p>}
+                        <ul>
+                          {group.links.map((l) => (
+                            <li key={l.to}>
+                              <Link to={l.to} onClick={() => setOpen(false)} aria-current={route.path === l.to ? 'page' : undefined}>{l.label}</Link>
+                            </li>
+                          ))}
+                        </ul>
+                      </div>
+                    ))}
+                  </div>
+                </li>
+              )
+            })}
+            <li className="mobile-menu__section">
+              <Link to={contacts.to} className="mobile-menu__plain" onClick={() => setOpen(false)}>{contacts.label}</Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </div>
+  )
+}
+
+/** Display name of the signed-in person: `profile[profile.role]` holds the details (GATEWAY.md "Profile"). */
+function readName(profile: Record<string, unknown> | null): { name: string; initials: string } {
+  const inner = (profile && typeof profile.role === 'string' ? profile[profile.role] : null) ?? profile
+  const rec = (inner && typeof inner === 'object' ? inner : {}) as Record<string, unknown>
+  const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
+  const name = [str(rec.name), str(rec.surname)].filter(Boolean).join(' ') || str(rec.company_name) || str(profile?.email)
+  const initials = name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('')
+  return { name, initials }
+}
+
+/** Sign-in for visitors; for a signed-in person a disclosure menu with the personal area and sign-out. */
+function AccountMenu() {
+  const t = useT()
+  const locale = useLocale()
+  const session = useSession()
+  const [open, setOpen] = useState(false)
+  const rootRef = useRef<HTMLDivElement>(null)
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const menuId = useId()
+  useDismiss(rootRef, open, (reason) => {
+    setOpen(false)
+    if (reason === 'escape') toggleRef.current?.focus()
+  })
+
+  if (!session.loggedIn) {
+    return (
+      <Link to={href('sign-in', { locale, query: { role: 'investor' } })} className="account-link">
+        <Icon name="user" />
+        <span className="account-link__label">{t('nav.signIn')}</span>
+      </Link>
+    )
+  }
+  const { name, initials } = readName(session.profile as Record<string, unknown> | null)
+  const resident = session.profile?.is_resident === true
+  const links = [
+    { to: href('profile', { locale }), label: t('routes.profile') },
+    { to: href('profile-company', { locale }), label: t('routes.company') },
+    resident ? { to: href('profile-my-services', { locale }), label: t('routes.myServices') } : null,
+    { to: href('profile-appeals', { locale }), label: t('routes.appeals') },
+    { to: href('profile-my-projects', { locale }), label: t('routes.myProjects') },
+  ].filter((l) => l !== null)
+  return (
+    <div ref={rootRef} className="account-menu">
+      <button ref={toggleRef} type="button" className="account-menu__toggle" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
+        <span className="account-menu__avatar" aria-hidden="true">{initials || <Icon name="user" />}</span>
+        <span className="account-menu__label">{t('nav.profile')}</span>
+        <Icon name="chevron-down" className="account-menu__chevron" />
+      </button>
+      <div id={menuId} className="account-menu__panel" hidden={!open}>
+        {name && <p className="account-menu__name">{name}</p>}
+        <ul>
+          {links.map((l) => (
+            <li key={l.to}>
+              <Link to={l.to} onClick={() => setOpen(false)}>{l.label}</Link>
+            </li>
+          ))}
+        </ul>
+        <Button
+          variant="ghost"
+          color="danger"
+          size="sm"
+          iconName="log-out"
+          className="account-menu__signout"
+          label={t('nav.signOut')}
+          loading={session.loading}
+          onClick={() => void session.clear()}
+        />
+      </div>
+    </div>
   )
 }

@@ -5,6 +5,7 @@ import { href } from '../../shared/match'
 import { AppealBar } from '../components/appeal-bar'
 import { SiteFooter } from '../components/site-footer'
 import { SiteHeader } from '../components/site-header'
+import { Icon } from '../components/icon'
 import { useLocale, useT } from '../i18n'
 import { Link, useRouter } from '../router'
 import { useSession } from '../session'
@@ -35,25 +36,42 @@ function ProfileSidebar() {
   const { route } = useRouter()
   const session = useSession()
   const resident = session.profile?.is_resident === true
+  const role = session.profile?.role
   const items = [
-    { id: 'profile', to: href('profile', { locale }), label: t('routes.profile') },
-    { id: 'profile-company', to: href('profile-company', { locale }), label: t('routes.company') },
+    { id: 'profile', to: href('profile', { locale }), label: t('routes.profile'), icon: 'user' },
+    { id: 'profile-company', to: href('profile-company', { locale }), label: t('routes.company'), icon: 'briefcase' },
     resident
-      ? { id: 'profile-my-services', to: href('profile-my-services', { locale }), label: t('routes.myServices') }
-      : { id: 'profile-password', to: href('profile-password', { locale }), label: t('routes.password') },
-    { id: 'profile-appeals', to: href('profile-appeals', { locale }), label: t('routes.appeals') },
-    { id: 'profile-my-projects', to: href('profile-my-projects', { locale }), label: t('routes.myProjects') },
+      ? { id: 'profile-my-services', to: href('profile-my-services', { locale }), label: t('routes.myServices'), icon: 'file' }
+      : { id: 'profile-password', to: href('profile-password', { locale }), label: t('routes.password'), icon: 'lock' },
+    { id: 'profile-appeals', to: href('profile-appeals', { locale }), label: t('routes.appeals'), icon: 'message' },
+    { id: 'profile-my-projects', to: href('profile-my-projects', { locale }), label: t('routes.myProjects'), icon: 'chart' },
   ]
+  const current = route.id === 'profile-project-form' ? 'profile-my-projects' : route.id
   return (
     <nav className="profile-sidebar" aria-label={t('nav.profileArea')}>
+      {role && (
+        <div className="profile-sidebar__user">
+          <span className="profile-sidebar__avatar" aria-hidden="true"><Icon name="user" /></span>
+          <span className="profile-sidebar__who">
+            <span className="profile-sidebar__name">{t('nav.profileArea')}</span>
+            <span className="profile-sidebar__role">{t(`profile.role.${role}`)}</span>
+          </span>
+        </div>
+      )}
       <ul>
         {items.map((item) => (
           <li key={item.id}>
-            <Link to={item.to} aria-current={route.id === item.id ? 'page' : undefined}>{item.label}</Link>
+            <Link to={item.to} aria-current={current === item.id ? 'page' : undefined}>
+              <Icon name={item.icon} />
+              {item.label}
+            </Link>
           </li>
         ))}
         <li>
-          <button type="button" className="profile-sidebar__signout" onClick={() => void session.clear()}>{t('nav.signOut')}</button>
+          <button type="button" className="profile-sidebar__signout" onClick={() => void session.clear()}>
+            <Icon name="log-out" />
+            {t('nav.signOut')}
+          </button>
         </li>
       </ul>
     </nav>

@@ -1,0 +1,101 @@
+/** The site's sections and their links, shared by the header's mega-menu, the mobile menu and the footer. */
+import { useMemo } from 'react'
+import { href } from '../../shared/match'
+import { MEDIA_TYPES, REASONS } from '../../shared/routes'
+import { useLocale, useT } from '../i18n'
+
+export type NavLink = { to: string; label: string }
+export type NavGroup = { label?: string; links: readonly NavLink[] }
+export type NavSection = {
+  id: 'about' | 'media' | 'guide' | 'services'
+  label: string
+  /** One sentence under the section name in the mega-menu. */
+  intro: string
+  overview: NavLink
+  groups: readonly NavGroup[]
+}
+
+/** The four menu sections (About, Media, Investor guide, Services) and the plain Contacts link, in the page's language. */
+export function useNavSections(): { sections: readonly NavSection[]; contacts: NavLink } {
+  const t = useT()
+  const locale = useLocale()
+  return useMemo(() => {
+    const link = (to: string, key: string): NavLink => ({ to, label: t(key) })
+    const sections: NavSection[] = [
+      {
+        id: 'about',
+        label: t('nav.about'),
+        intro: t('menu.about.intro'),
+        overview: link(href('about', { locale }), 'menu.about.overview'),
+        groups: [{
+          links: [
+            link(href('about', { locale }), 'routes.about'),
+            link(href('contacts', { locale }), 'routes.contacts'),
+            link(href('contact-us', { locale }), 'routes.contactUs'),
+          ],
+        }],
+      },
+      {
+        id: 'media',
+        label: t('nav.media'),
+        intro: t('menu.media.intro'),
+        overview: link(href('media', { locale, params: { id: 'news' } }), 'menu.media.overview'),
+        groups: [{
+          links: [
+            ...MEDIA_TYPES.map((id) => link(href('media', { locale, params: { id } }), `menu.media.${id}`)),
+            link(href('event-list', { locale }), 'routes.events'),
+            link(href('story-list', { locale }), 'routes.stories'),
+          ],
+        }],
+      },
+      {
+        id: 'guide',
+        label: t('nav.guide'),
+        intro: t('menu.guide.intro'),
+        overview: link(href('guide-project', { locale }), 'menu.guide.overview'),
+        groups: [
+          {
+            label: t('menu.guide.start'),
+            links: [
+              link(href('guide-register-investor', { locale }), 'routes.registerInvestor'),
+              link(href('guide-register-business', { locale }), 'routes.registerBusiness'),
+              link(href('guide-partnership', { locale }), 'routes.partnership'),
+              link(href('guide-privatization', { locale }), 'routes.privatization'),
+            ],
+          },
+          {
+            label: t('menu.guide.opportunities'),
+            links: [
+              link(href('guide-project', { locale }), 'routes.projects'),
+              link(href('project-category-list', { locale }), 'routes.projectCategories'),
+              link(href('explore', { locale }), 'routes.explore'),
+            ],
+          },
+          {
+            label: t('menu.guide.reasons'),
+            links: REASONS.map((topic) => link(href('reason', { locale, params: { topic } }), `menu.reasons.${topic}`)),
+          },
+        ],
+      },
+      {
+        id: 'services',
+        label: t('nav.services'),
+        intro: t('menu.services.intro'),
+        overview: link(href('service-category-index', { locale }), 'menu.services.overview'),
+        groups: [{
+          links: [
+            link(href('service-category-index', { locale }), 'menu.services.categories'),
+            link(href('e-auction', { locale }), 'routes.eAuction'),
+            link(href('uz-ex', { locale }), 'routes.uzEx'),
+          ],
+        }],
+      },
+    ]
+    return { sections, contacts: link(href('contacts', { locale }), 'nav.contacts') }
+  }, [t, locale])
+}
+
+/** Whether `path` (no query) is one of the section's pages, so its menu button can show where the reader is. */
+export function isInSection(section: NavSection, path: string): boolean {
+  return section.groups.some((g) => g.links.some((l) => l.to.split('?')[0] === path)) || section.overview.to === path
+}
