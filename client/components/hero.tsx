@@ -1,0 +1,47 @@
+/** The page hero: kicker, title (the page's h1), lead, actions, and decorative tile art generated as inline SVG. */
+import type { ReactNode } from 'react'
+import { PatternArt, type PatternVariant } from './pattern-art'
+
+export type HeroProps = {
+  title: ReactNode
+  lead?: ReactNode
+  kicker?: ReactNode
+  /** Buttons or links; one solid primary at most. They show in inverse colours on the deep tone. */
+  actions?: ReactNode
+  /** Above the title, e.g. `<Breadcrumbs>`. */
+  before?: ReactNode
+  /** Below the actions, e.g. stat blocks or a search field. */
+  children?: ReactNode
+  /** `deep` (azure night, white text) for landing pages; `light` (tinted) for inner pages. */
+  tone?: 'deep' | 'light'
+  /** `large` for the home page and section landings. */
+  size?: 'default' | 'large'
+  art?: PatternVariant
+  /** Picks the art's palette and offset. */
+  seed?: string
+  /** Id of the h1, for `aria-labelledby` elsewhere. */
+  id?: string
+}
+
+export function Hero({ title, lead, kicker, actions, before, children, tone = 'deep', size = 'default', art = 'medallion', seed = '', id }: HeroProps) {
+  return (
+    <section className={`hero hero--${tone} hero--${size}${tone === 'deep' ? ' on-dark' : ''}`} aria-labelledby={id}>
+      <div className="hero__backdrop" aria-hidden="true">
+        <PatternArt variant="girih" seed={seed} palette={tone === 'deep' ? 0 : 6} bare density={3} className="hero__lattice" />
+      </div>
+      <div className="container hero__inner">
+        <div className="hero__content">
+          {before}
+          {kicker && <p className="hero__kicker">{kicker}</p>}
+          <h1 className="hero__title" id={id}>{title}</h1>
+          {lead && <p className="hero__lead">{lead}</p>}
+          {actions && <div className="hero__actions">{actions}</div>}
+          {children}
+        </div>
+        <div className="hero__art" aria-hidden="true">
+          <PatternArt variant={art} seed={seed} palette={tone === 'deep' ? 0 : 6} />
+        </div>
+      </div>
+    </section>
+  )
+}
