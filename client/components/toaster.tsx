@@ -1,23 +1,17 @@
-/** The one toast region (SPEC §9): sonner with the spec's values; `toast()` itself runs only in the browser. */
-import { Toaster as Sonner } from 'sonner'
-import { TOAST } from '../../shared/constants'
+/** The one toast region (SPEC §9). Mounted once the page is idle after hydration; toasts wait for it. */
+import { useEffect, useState, type ComponentType } from 'react'
+import { markToasterReady } from '../notify'
 import { useT } from '../i18n'
+
+type RegionProps = { label: string; closeLabel: string; onReady: () => void }
 
 export function Toaster() {
   const t = useT()
-  return (
-    <Sonner
-      position={TOAST.position}
-      duration={TOAST.duration}
-      visibleToasts={TOAST.visibleToasts}
-      gap={TOAST.gap}
-      offset={TOAST.offset}
-      hotkey={TOAST.hotkey}
-      swipeDirections={['right', 'bottom']}
-      containerAriaLabel={t('toast.region')}
-      closeButton
-      toastOptions={{ closeButtonAriaLabel: t('toast.close') }}
-      style={{ ['--width' as string]: `${TOAST.width}px` }}
-    />
-  )
+  const [Region, setRegion] = useState<ComponentType<RegionProps> | null>(null)
+  useEffect(() => {
+    const load = () => void import('./toaster-region').then((m) => setRegion(() => m.ToasterRegion))
+    if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 1500 })
+    else setTimeout(load, 200)
+  }, [])
+  return Region ? <Region label={t('toast.region')} closeLabel={t('toast.close')} onReady={markToasterReady} /> : null
 }
