@@ -69,6 +69,9 @@ export async function loadEntry(c: Context<AppEnv>, key: string): Promise<Payloa
     })
     inflight.set(cacheKey, pending)
     void pending.finally(() => inflight.delete(cacheKey))
+    // Other requests may await this promise. Workers cancel a request's unfinished I/O when it ends (e.g. an HTML
+    // render that never awaited a deferred key), which would leave the shared promise pending forever.
+    c.executionCtx.waitUntil(pending)
   }
   const entry = await pending
   if (entry.ok) {
