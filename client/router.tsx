@@ -51,8 +51,12 @@ function readScroll(key: string): number | undefined {
   }
 }
 
-function historyKey(): string {
-  return (history.state as { key?: string } | null)?.key ?? 'initial'
+function historyKey(): string | undefined {
+  return (history.state as { key?: string } | null)?.key
+}
+
+function createHistoryKey(): string {
+  return Math.random().toString(36).slice(2)
 }
 
 /** Whether a build update was signalled: the next navigation is then a full page load (SPEC §4). */
@@ -74,6 +78,8 @@ type RouterProviderProps = {
 export function RouterProvider({ locale, initialRoute, initialError, store, session, loading, children }: RouterProviderProps) {
   const [state, setState] = useState({ route: initialRoute, error: initialError, scroll: null as number | null })
   const seq = useRef(0)
+  /** The entry on screen: on popstate `history.state` already names the next one, so its scroll is saved from here. */
+  const shownKey = useRef<string | undefined>(undefined)
   const sessionRef = useRef(session)
   sessionRef.current = session
 
@@ -121,12 +127,10 @@ export function RouterProvider({ locale, initialRoute, initialError, store, sess
         return
       }
       if (current !== seq.current) return
-      if (!opts.pop) {
-        saveScroll(historyKey())
-        const key = Math.random().toString(36).slice(2)
-        history[opts.replace ? 'replaceState' : 'pushState']({ key }, '', url.href)
-      }
-      const scroll = opts.pop ? (readScroll(historyKey()) ?? 0) : 0
+      if (shownKey.current) saveScroll(shownKey.current)
+      if (!opts.pop) history[opts.replace ? 'replaceState' : 'pushState']({ key: createHistoryKey() }, '', url.href)
+      shownKey.current = historyKey()
+      const scroll = opts.pop && shownKey.current ? (readScroll(shownKey.current) ?? 0) : 0
       startTransition(() => setState({ route, error, scroll }))
       if (error) loading.error()
       else loading.finish()
@@ -136,7 +140,8 @@ export function RouterProvider({ locale, initialRoute, initialError, store, sess
 
   useEffect(() => {
     history.scrollRestoration = 'manual'
-    if (!history.state?.key) history.replaceState({ key: 'initial' }, '', window.location.href)
+    if (!historyKey()) history.replaceState({ key: createHistoryKey() }, '', window.location.href)
+    shownKey.current = historyKey()
     const onPop = () => void navigate(window.location.href, { pop: true })
     window.addEventListener('popstate', onPop)
     return () => window.removeEventListener('popstate', onPop)
