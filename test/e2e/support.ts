@@ -1,0 +1,71 @@
+/** Helpers the e2e specs share: full-load markers, demo sign-in through the edge, and expected-failure filters. */
+import fs from 'node:fs'
+import type { Page } from '@playwright/test'
+import { href, splitLocale } from '../../shared/match'
+import { expect } from './fixtures'
+
+type DemoAccount = { email: string; password: string | null; role: 'investor' | 'businessmen'; is_resident: boolean }
+
+/** The first seeded account with a password that matches, e.g. the demo non-resident investor. */
+export function findDemoAccount(match: { role: DemoAccount['role']; is_resident: boolean }): DemoAccount & { password: string } {
+  const accounts = JSON.parse(fs.readFileSync(new URL('../../gateway/seed/accounts.json', import.meta.url), 'utf8')) as DemoAccount[]
+  const account = accounts.find((a) => a.role === match.role && a.is_resident === match.is_resident && a.password)
+  if (!account?.password) throw new Error(`No seeded ${match.role} account (resident: ${match.is_resident}) with a password`)
+  return { ...account, password: account.password }
+}
+
+/**
+ * Marks the current document: the marker survives client navigation and disappears with a full page load.
+ * Call it after hydration.
+ */
+export async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    ;(window as unknown as { __marker?: number }).__marker = 1
+  })
+}
+
+/** Whether the document marked by `markDocument` is still the one shown (no full load happened since). */
+export async function isSameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __marker?: number }).__marker === 1)
+}
+
+export type LoginAnswer = { status: number; body: { result?: { code?: string }; content?: Record<string, unknown> | null } }
+
+/**
+ * Signs in through the edge's gateway proxy from the page, as the sign-in form will: the edge moves the token
+ * into the HttpOnly `token` cookie. Returns what the page saw.
+ */
+export async function signInFromPage(page: Page, account: { email: string; password: string; role: string }): Promise<LoginAnswer> {
+  const path = '/gateway/core/auth/login'
+  const answer = await page.evaluate(
+    async ({ path, account }) => {
+      const res = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ email: account.email, password: account.password, role: account.role, hash: '' }),
+      })
+      return { status: res.status, body: await res.json() }
+    },
+    { path, account },
+  )
+  expect(answer.status, `login answered ${JSON.stringify(answer.body)}`).toBe(200)
+  return answer as LoginAnswer
+}
+
+/** Removes console errors a test provoked on purpose (e.g. an aborted request), so the fixture checks the rest. */
+export function dropExpectedErrors(errors: string[], pattern: RegExp) {
+  for (let i = errors.length - 1; i >= 0; i--) if (pattern.test(errors[i]!)) errors.splice(i, 1)
+}
+
+/** Chromium logs every non-2xx document as a failed resource; on an error route that status is the point. */
+export function dropStatusError(errors: string[], status: number) {
+  dropExpectedErrors(errors, new RegExp(`^Failed to load resource: the server responded with a status of ${status} `))
+}
+
+/** The same URL without its locale prefix (`/ru/search?keyword=x` → `/search?keyword=x`): what an old link looks like. */
+export function barePath(url: string): string {
+  const { pathname, search } = new URL(url, 'http://portal.invalid')
+  return splitLocale(pathname).rest + search
+}
+
+export { href }
