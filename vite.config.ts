@@ -31,6 +31,9 @@ export function buildManifests(): Plugin {
   }
 }
 
+/** The push service worker is its own client entry, so Firebase never lands in the main bundle (issue #6). */
+const PUSH_WORKER_ENTRY = 'client/push/firebase-sw.ts'
+
 /** `virtual:client-manifest`: the built entry, its CSS and chunks to preload; the dev entry under `vite dev`. */
 export function clientManifest(): Plugin {
   let isBuild = false
@@ -44,12 +47,13 @@ export function clientManifest(): Plugin {
     },
     load(id) {
       if (id !== '\0virtual:client-manifest') return
-      if (!isBuild || this.environment.name === 'client') return `export default { entry: '/client/entry.tsx', css: [], preload: [], dev: true }`
+      if (!isBuild || this.environment.name === 'client') return `export default { entry: '/client/entry.tsx', css: [], preload: [], dev: true, pushWorker: '/${PUSH_WORKER_ENTRY}' }`
       type Chunk = { file: string; css?: string[]; imports?: string[] }
       const m = JSON.parse(fs.readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, Chunk>
       const entry = m['client/entry.tsx']!
       const preload = (entry.imports ?? []).map((k) => '/' + m[k]!.file)
-      return `export default ${JSON.stringify({ entry: '/' + entry.file, css: (entry.css ?? []).map((f) => '/' + f), preload, dev: false })}`
+      const pushWorker = m[PUSH_WORKER_ENTRY] ? '/' + m[PUSH_WORKER_ENTRY]!.file : null
+      return `export default ${JSON.stringify({ entry: '/' + entry.file, css: (entry.css ?? []).map((f) => '/' + f), preload, dev: false, pushWorker })}`
     },
   }
 }
@@ -78,7 +82,7 @@ export default defineConfig({
       },
     }), clientManifest(), sonnerSpecValues(), buildManifests()],
   environments: {
-    client: { build: { manifest: true, rollupOptions: { input: 'client/entry.tsx' } } },
+    client: { build: { manifest: true, rollupOptions: { input: ['client/entry.tsx', PUSH_WORKER_ENTRY] } } },
   },
   builder: {
     async buildApp(builder) {

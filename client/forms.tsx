@@ -29,8 +29,8 @@ export type PageFormOptions = {
   validate?: (data: FormData) => Record<string, string>
   /** Adds fields before sending (e.g. the bot-protection `hash`). */
   prepare?: (data: FormData) => Promise<void>
-  /** Called with the action's answer before navigation (e.g. to show a toast). */
-  onResult?: (response: ActionResponse) => void
+  /** Called with the action's answer before navigation (e.g. to show a toast); navigation waits for it. */
+  onResult?: (response: ActionResponse) => void | Promise<void>
 }
 
 /** Binds a page's form to its action: state from a no-JS post, progress, errors, redirect on success. */
@@ -64,7 +64,7 @@ export function usePageForm(options: PageFormOptions = {}): PageForm {
           credentials: 'same-origin',
         })
         const body = (await res.json().catch(() => ({ form: { values: valuesOf(data), errors: {}, code: `http_${res.status}` } }))) as ActionResponse
-        opts.current.onResult?.(body)
+        await opts.current.onResult?.(body)
         if (body.redirect) {
           await navigate(body.redirect)
           return

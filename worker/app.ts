@@ -15,6 +15,8 @@ import { renderPage } from './render'
 import type { AppEnv } from './types'
 import { serveIcons } from './icons'
 import { gatewayProxy, isSameOriginWrite } from './proxy'
+import { servePushWorker } from './push-worker'
+import { vendorSrc } from './vendor-csp'
 
 export function createApp() {
   const app = new Hono<AppEnv>()
@@ -31,10 +33,13 @@ export function createApp() {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: [NONCE, "'strict-dynamic'"],
+        scriptSrc: [NONCE, "'strict-dynamic'", vendorSrc('script-src')],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", vendorSrc('connect-src')],
+        frameSrc: ["'self'", vendorSrc('frame-src')],
+        // The push service worker is a same-origin script the nonce-only script-src would otherwise refuse.
+        workerSrc: ["'self'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
@@ -59,6 +64,8 @@ export function createApp() {
   })
 
   app.get('/_app/icons', serveIcons)
+
+  app.get('/firebase-messaging-sw.js', servePushWorker)
 
   app.delete('/_app/session', async (c) => {
     if (!isSameOriginWrite(c)) return c.json({ result: { code: 'csrf_forbidden', description: 'csrf_forbidden' }, content: null }, 403)

@@ -73,7 +73,11 @@ function ProjectItem({ project: p, listKey }: { project: PersonalProject; listKe
   const locale = useLocale()
   const f = useFormat()
   const { mutate } = useSWRConfig()
-  const visibility = usePageForm({ onResult: (res) => res.redirect && void mutate(listKey) })
+  const visibility = usePageForm({
+    onResult: async (res) => {
+      if (res.redirect) await mutate(listKey)
+    },
+  })
   // A no-JS answer belongs to the row whose id it carries.
   const state = visibility.state.values.id === String(p.id) ? visibility.state : { values: {}, errors: {}, code: null }
   const visible = p.visible !== false

@@ -11,6 +11,7 @@ import { PageTitle } from '../components/page-title'
 import { usePageForm } from '../forms'
 import { useLocale, useT } from '../i18n'
 import { Link, useRouter } from '../router'
+import { useLoadSession } from '../session-refresh'
 
 export function Page() {
   const t = useT()
@@ -19,13 +20,17 @@ export function Page() {
   const role = route.query.role === 'businessmen' ? 'businessmen' : 'investor'
   const returnPath = route.query.return
   const bot = useBotProtection()
+  const loadSession = useLoadSession()
   const [dialogKey, setDialogKey] = useState(0)
   const form = usePageForm({
     validate: (data) => validateSignIn(readFields(data)),
     prepare: async (data) => {
       data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.signIn).catch(() => ''))
     },
-    onResult: () => setDialogKey((k) => k + 1),
+    onResult: async (res) => {
+      setDialogKey((k) => k + 1)
+      if (res.redirect) await loadSession()
+    },
   })
   const { state } = form
   const labels = { email: t('auth.email'), password: t('auth.password') }

@@ -1,7 +1,7 @@
 /** Changes a non-resident's password (the other sessions end at the gateway; this one stays signed in). */
 import { FIELD_ERRORS, validateChangePassword } from '../../shared/account-forms'
 import { href } from '../../shared/match'
-import { fromGatewayError, rejectInvalid } from './form-result'
+import { clientIpHeaders, fromGatewayError, rejectInvalid } from './form-result'
 import type { Action } from './types'
 
 export const changePasswordAction: Action = {
@@ -11,6 +11,7 @@ export const changePasswordAction: Action = {
     try {
       await gateway.request('PATCH', '/core/profile/change-password', {
         body: { old_password: fields.old_password, new_password: fields.new_password, password_confirmation: fields.password_confirmation, hash: fields.hash ?? '' },
+        headers: clientIpHeaders(c),
       })
     } catch (err) {
       return fromGatewayError(err, fields, {

@@ -1,7 +1,7 @@
 /** Sets a new password from a reset link (time, token, email, uuid and role travel in the page's query). */
 import { FIELD_ERRORS, validateResetPassword } from '../../shared/account-forms'
 import { href } from '../../shared/match'
-import { fromGatewayError, rejectInvalid } from './form-result'
+import { clientIpHeaders, fromGatewayError, rejectInvalid } from './form-result'
 import type { Action } from './types'
 
 const ROLES = new Set(['investor', 'businessmen'])
@@ -23,6 +23,7 @@ export const resetPasswordAction: Action = {
           role,
           uuid: query.uuid,
         },
+        headers: clientIpHeaders(c),
       })
     } catch (err) {
       return fromGatewayError(err, fields, { messages: { password: FIELD_ERRORS.passwordLength, password_confirmation: FIELD_ERRORS.passwordMismatch } })

@@ -1,7 +1,7 @@
 /** Sign-in with e-mail and password (non-residents): the edge calls the gateway and keeps the token in the cookie. */
 import { validateSignIn } from '../../shared/account-forms'
 import { setSessionCookie } from '../session'
-import { fromGatewayError, invalid, rejectInvalid } from './form-result'
+import { clientIpHeaders, fromGatewayError, invalid, rejectInvalid } from './form-result'
 import { afterSignIn } from './return-path'
 import type { Action } from './types'
 
@@ -14,6 +14,7 @@ export const signInAction: Action = {
     try {
       const envelope = await gateway.request<LoginContent>('POST', '/core/auth/login', {
         body: { email: fields.email!.trim(), password: fields.password, hash: fields.hash ?? '', role: query.role },
+        headers: clientIpHeaders(c),
       })
       const token = envelope.content?.token
       if (typeof token !== 'string' || !token) return invalid(fields, {}, 'user_not_found', 401)

@@ -1,0 +1,192 @@
+/**
+ * The appeal from the default layout's appeal bar. Signed-in users go to the form in their profile; visitors get a
+ * two-step dialog (name and e-mail, then the appeal) that posts to `POST /siw/public/appeal` with bot protection.
+ * Before hydration the button is a link to the contact page.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react'
+import { readFields, splitAppealType, validateAppeal, validateAppealContact } from '../../shared/account-forms'
+import { accountKeys } from '../../shared/account-keys'
+import { GatewayError } from '../../shared/gateway-client'
+import { href } from '../../shared/match'
+import type { FormState } from '../../shared/state'
+import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
+import { usePayload } from '../data'
+import { useGateway } from '../gateway'
+import { useLocale, useT } from '../i18n'
+import { useSession } from '../session'
+import { FormProblems, StatusPanel, TextField } from './account-form'
+import { AppealFields, useAppealLabels, type AppealTopic, type Region } from './appeal-fields'
+import { Button } from './button'
+import { Icon } from './icon'
+
+const EMPTY: FormState = { values: {}, errors: {}, code: null }
+const SCOPE = 'appeal-dialog'
+
+/** The appeal bar's action: the profile's form when signed in, else the dialog (a contact-page link without JS). */
+export function AppealButton({ label }: { label: string }) {
+  const locale = useLocale()
+  const session = useSession()
+  const [open, setOpen] = useState(false)
+  if (session.loggedIn) {
+    return <Button to={href('profile-appeals', { locale, query: { new: '1' } })} variant="outline" iconName="arrow-right" afterIcon label={label} />
+  }
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    setOpen(true)
+  }
+  return (
+    <>
+      <a href={href('contact-us', { locale })} className="btn btn--outline btn--md btn--primary" aria-haspopup="dialog" onClick={onClick}>
+        {label}
+        <Icon name="arrow-right" />
+      </a>
+      {open ? <AppealDialog onClose={() => setOpen(false)} /> : null}
+    </>
+  )
+}
+
+/** The two-step anonymous appeal in a modal dialog; closing returns focus to the button that opened it. */
+export function AppealDialog({ onClose }: { onClose: () => void }) {
+  const t = useT()
+  const id = useId()
+  const ref = useRef<HTMLDialogElement>(null)
+  const opener = useRef<Element | null>(null)
+  const [step, setStep] = useState<1 | 2 | 'sent'>(1)
+  const [contact, setContact] = useState<Record<string, string>>({})
+  const [sent, setSent] = useState<{ id: number; email: string } | null>(null)
+  const onCloseRef = useRef(onClose)
+  onCloseRef.current = onClose
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    opener.current = document.activeElement
+    dialog.showModal()
+    const close = () => {
+      onCloseRef.current()
+      if (opener.current instanceof HTMLElement) opener.current.focus()
+    }
+    dialog.addEventListener('close', close)
+    return () => dialog.removeEventListener('close', close)
+  }, [])
+
+  // Each step starts at its heading, so screen readers hear where they are.
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('[data-step-heading]')?.focus()
+  }, [step])
+
+  return (
+    <dialog ref={ref} className="dialog appeal-dialog" aria-labelledby={`${id}-title`}>
+      <div className="dialog__header">
+        <h2 className="dialog__title" id={`${id}-title`}>{t('appeals.form.title')}</h2>
+        <button type="button" className="icon-button dialog__close" aria-label={t('appeals.form.close')} onClick={() => ref.current?.close()}>
+          <Icon name="close" />
+        </button>
+      </div>
+      {step === 1 ? (
+        <ContactStep initial={contact} onNext={(values) => (setContact(values), setStep(2))} />
+      ) : step === 2 ? (
+        <AppealStep contact={contact} onBack={() => setStep(1)} onSent={(result) => (setSent(result), setStep('sent'))} />
+      ) : (
+        <div className="dialog__body">
+          <h3 tabIndex={-1} data-step-heading>{t('appeals.form.sentTitle')}</h3>
+          <StatusPanel>
+            <p>{t('appeals.form.sentText', { id: sent?.id ?? '', email: sent?.email ?? '' })}</p>
+          </StatusPanel>
+          <p className="muted">{t('appeals.form.signInHint')}</p>
+          <div className="form__actions">
+            <Button label={t('appeals.form.close')} onClick={() => ref.current?.close()} />
+          </div>
+        </div>
+      )}
+    </dialog>
+  )
+}
+
+function ContactStep({ initial, onNext }: { initial: Record<string, string>; onNext: (values: Record<string, string>) => void }) {
+  const t = useT()
+  const [state, setState] = useState<FormState>({ values: initial, errors: {}, code: null })
+  const labels = { full_name: t('appeals.form.name'), email: t('appeals.form.email') }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const values = readFields(new FormData(event.currentTarget))
+    const errors = validateAppealContact(values)
+    if (Object.keys(errors).length) return setState({ values, errors, code: null })
+    onNext({ full_name: values.full_name!.trim(), email: values.email!.trim() })
+  }
+  return (
+    <form className="dialog__body form" onSubmit={onSubmit} noValidate>
+      <h3 tabIndex={-1} data-step-heading className="dialog__step">{t('appeals.form.step', { step: 1 })}</h3>
+      <FormProblems state={state} labels={labels} scope={SCOPE} />
+      <TextField name="full_name" scope={SCOPE} label={labels.full_name} autoComplete="name" required defaultValue={state.values.full_name ?? ''} error={state.errors.full_name} />
+      <TextField
+        name="email"
+        scope={SCOPE}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        label={labels.email}
+        hint={t('appeals.form.emailHint')}
+        required
+        defaultValue={state.values.email ?? ''}
+        error={state.errors.email}
+      />
+      <div className="form__actions">
+        <Button type="submit" iconName="arrow-right" afterIcon label={t('appeals.form.next')} />
+      </div>
+    </form>
+  )
+}
+
+function AppealStep({ contact, onBack, onSent }: { contact: Record<string, string>; onBack: () => void; onSent: (result: { id: number; email: string }) => void }) {
+  const t = useT()
+  const gateway = useGateway({ quiet: true })
+  const bot = useBotProtection()
+  const topics = usePayload<AppealTopic[]>(accountKeys.appealTopics())
+  const regions = usePayload<Region[]>(accountKeys.regions())
+  const labels = useAppealLabels()
+  const [state, setState] = useState<FormState>(EMPTY)
+  const [pending, setPending] = useState(false)
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (pending) return
+    const values = readFields(new FormData(event.currentTarget))
+    const errors = validateAppeal(values)
+    if (Object.keys(errors).length) return setState({ values, errors, code: null })
+    setPending(true)
+    try {
+      const hash = await bot.getChallengeToken(BOT_ACTIONS.appeal).catch(() => '')
+      const envelope = await gateway.request<{ id: number }>('POST', '/siw/public/appeal', {
+        body: { ...contact, ...splitAppealType(values.type)!, region_id: Number(values.region_id), text: values.text!.trim(), hash },
+      })
+      onSent({ id: envelope.content.id, email: contact.email ?? '' })
+    } catch (err) {
+      const fieldErrors: Record<string, string> = {}
+      if (err instanceof GatewayError && err.code === 'validation_error') {
+        for (const path of err.envelope?.errors ?? []) {
+          const field = path.split('.')[0]!
+          fieldErrors[field === 'topic_id' || field === 'type_id' ? 'type' : field] = 'forms.errors.invalid'
+        }
+      }
+      setState({ values, errors: fieldErrors, code: err instanceof GatewayError ? err.code : 'internal_error' })
+    } finally {
+      setPending(false)
+    }
+  }
+  return (
+    <form className="dialog__body form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <h3 tabIndex={-1} data-step-heading className="dialog__step">{t('appeals.form.step', { step: 2 })}</h3>
+      <FormProblems state={state} labels={labels} scope={SCOPE} />
+      {topics.error || regions.error ? (
+        <p role="alert">{t('messages.error.internal_error')}</p>
+      ) : (
+        <AppealFields topics={topics.data?.content ?? []} regions={regions.data?.content ?? []} state={state} scope={SCOPE} />
+      )}
+      <div className="form__actions">
+        <Button variant="outline" iconName="arrow-left" label={t('appeals.form.back')} onClick={onBack} />
+        <Button type="submit" label={t('appeals.form.submit')} loading={pending} />
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,244 @@
+/**
+ * The header bell for signed-in users: unread count, a list with infinite scroll, mark read, open the link. Kept live
+ * by SWR (focus and an interval) and, when Firebase is configured, by push: foreground messages toast and revalidate.
+ */
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import useSWRInfinite from 'swr/infinite'
+import { accountKeys } from '../../shared/account-keys'
+import type { Envelope } from '../../shared/gateway-client'
+import { matchRoute, splitLocale } from '../../shared/match'
+import { useConfig } from '../config'
+import { useGateway } from '../gateway'
+import { useLocale, useT } from '../i18n'
+import { showToast } from '../notify'
+import { useRouter } from '../router'
+import { useSession } from '../session'
+import { useFormat } from './format'
+import { Icon } from './icon'
+import { useDismiss } from './use-dismiss'
+
+export type PortalNotification = { id: number; message: string; type: string; link: string; seen: boolean; created: string }
+
+export const NOTIFICATION_PAGE_SIZE = 10
+/** How often the bell asks for news while the page is visible. */
+export const NOTIFICATION_REFRESH_MS = 30_000
+
+/** A notification's link as a portal URL in this language: gateway links are paths without the locale prefix. */
+export function notificationHref(link: string, locale: string): string | null {
+  if (!link || !/^\/(?![\\/])/.test(link)) return null
+  const { locale: own, rest } = splitLocale(link)
+  const path = own ? rest : link
+  const [pathname] = path.split(/[?#]/)
+  return matchRoute(pathname ?? '/') ? `/${locale}${path === '/' ? '' : path}` : null
+}
+
+type PushState = 'hidden' | 'off' | 'on' | 'denied' | 'failed' | 'busy'
+
+export function NotificationBell() {
+  const session = useSession()
+  if (!session.loggedIn) return null
+  return <Bell />
+}
+
+function Bell() {
+  const t = useT()
+  const locale = useLocale()
+  const f = useFormat()
+  const gateway = useGateway()
+  const { navigate } = useRouter()
+  const [open, setOpen] = useState(false)
+  const root = useRef<HTMLDivElement>(null)
+  const toggle = useRef<HTMLButtonElement>(null)
+  const sentinel = useRef<HTMLLIElement>(null)
+  const panelId = useId()
+  const { data, size, setSize, mutate, isValidating, error } = useSWRInfinite<Envelope<PortalNotification[]>>(
+    (index, previous) => (previous && previous.content.length < NOTIFICATION_PAGE_SIZE ? null : accountKeys.notifications(index, NOTIFICATION_PAGE_SIZE)),
+    (key: string) => gateway.getEnvelope<PortalNotification[]>(key),
+    { refreshInterval: NOTIFICATION_REFRESH_MS, revalidateOnFocus: true, revalidateFirstPage: true, refreshWhenHidden: false },
+  )
+  const items = data?.flatMap((page) => page.content ?? []) ?? []
+  const total = data?.[0]?.pageable?.total ?? items.length
+  const hasMore = items.length < total
+  const unread = items.filter((n) => !n.seen).length
+  const unreadLabel = unread && hasMore && unread === items.length ? `${unread}+` : String(unread)
+
+  useDismiss(root, open, (reason) => {
+    setOpen(false)
+    if (reason === 'escape') toggle.current?.focus()
+  })
+
+  // Infinite scroll: the next page loads when the end of the list comes into view.
+  useEffect(() => {
+    const el = sentinel.current
+    if (!open || !el || !hasMore || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void setSize((s) => s + 1)
+    })
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [open, hasMore, setSize, items.length])
+
+  const markRead = async (n: PortalNotification) => {
+    if (n.seen) return
+    await gateway.request('POST', '/siw/notification', { query: { id: n.id } }).catch(() => undefined)
+    await mutate()
+  }
+  const markAll = async () => {
+    await gateway.request('POST', '/siw/notification/read-all').catch(() => undefined)
+    await mutate()
+  }
+  const openItem = async (n: PortalNotification, to: string) => {
+    setOpen(false)
+    void markRead(n)
+    await navigate(to)
+  }
+
+  const push = usePush(() => void mutate())
+
+  return (
+    <div className="notification-bell" ref={root}>
+      <button
+        ref={toggle}
+        type="button"
+        className="icon-button notification-bell__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={unread ? t('notifications.open', { count: unreadLabel }) : t('notifications.openNone')}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Icon name="bell" />
+        {unread ? (
+          <span className="notification-bell__count" aria-hidden="true">
+            {unreadLabel}
+          </span>
+        ) : null}
+      </button>
+      <div id={panelId} className="notification-bell__panel" hidden={!open} role="region" aria-label={t('notifications.title')}>
+        <div className="notification-bell__head">
+          <h2 className="notification-bell__title">{t('notifications.title')}</h2>
+          {unread ? (
+            <button type="button" className="btn btn--link btn--sm btn--primary" onClick={() => void markAll()}>
+              {t('notifications.markAll')}
+            </button>
+          ) : null}
+        </div>
+        {error && !items.length ? <p className="notification-bell__empty" role="alert">{t('notifications.error')}</p> : null}
+        {!error && data && !items.length ? <p className="notification-bell__empty">{t('notifications.empty')}</p> : null}
+        {items.length ? (
+          <ul className="notification-bell__list" aria-busy={isValidating || undefined}>
+            {items.map((n) => {
+              const to = notificationHref(n.link, locale)
+              return (
+                <li key={n.id} className={n.seen ? 'notification' : 'notification notification--unread'}>
+                  {!n.seen ? <span className="visually-hidden">{t('notifications.unread')}: </span> : null}
+                  {to ? (
+                    <a
+                      href={to}
+                      className="notification__message"
+                      onClick={(e) => {
+                        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
+                        e.preventDefault()
+                        void openItem(n, to)
+                      }}
+                    >
+                      {n.message}
+                    </a>
+                  ) : (
+                    <span className="notification__message">{n.message}</span>
+                  )}
+                  <time className="notification__time" dateTime={n.created}>{f.dateTime(n.created, 'medium')}</time>
+                  {!n.seen ? (
+                    <button type="button" className="btn btn--ghost btn--sm btn--neutral notification__read" onClick={() => void markRead(n)}>
+                      {t('notifications.markRead')}
+                    </button>
+                  ) : null}
+                </li>
+              )
+            })}
+            {hasMore ? (
+              <li ref={sentinel} className="notification-bell__more">
+                <button type="button" className="btn btn--outline btn--sm btn--primary" onClick={() => void setSize(size + 1)}>
+                  {t('notifications.more')}
+                </button>
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+        {push.state !== 'hidden' ? (
+          <div className="notification-bell__push">
+            {push.state === 'off' || push.state === 'failed' || push.state === 'busy' ? (
+              <button type="button" className="btn btn--outline btn--sm btn--primary" aria-busy={push.state === 'busy' || undefined} onClick={() => void push.enable()}>
+                <Icon name="bell" />
+                {t('notifications.push')}
+              </button>
+            ) : null}
+            <p role="status" className="notification-bell__push-status">
+              {push.state === 'on' ? t('notifications.pushOn') : push.state === 'denied' ? t('notifications.pushDenied') : push.state === 'failed' ? t('notifications.pushFailed') : ''}
+            </p>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
+/**
+ * Push through Firebase Cloud Messaging, offered only when the public config has Firebase and a VAPID key and the
+ * browser supports it. Permission is asked only from the button (a user gesture); once granted, later visits start
+ * push quietly. Firebase itself is imported on demand.
+ */
+function usePush(onMessage: () => void): { state: PushState; enable: () => Promise<void> } {
+  const config = useConfig()
+  const t = useT()
+  const gateway = useGateway({ quiet: true })
+  const configured = !!config.firebase && !!config.vapidKey
+  const [state, setState] = useState<PushState>('hidden')
+  const started = useRef<(() => void) | null>(null)
+  const onMessageRef = useRef(onMessage)
+  onMessageRef.current = onMessage
+
+  const start = useCallback(async () => {
+    const { startPush } = await import('../push/firebase-client')
+    started.current?.()
+    started.current = await startPush({
+      config: config.firebase!,
+      vapidKey: config.vapidKey!,
+      register: async (token) => {
+        await gateway.request('POST', '/core/profile/fcm-token', { query: { fcm_token: token } })
+      },
+      onForeground: (message) => {
+        showToast('info', [message.title, message.body].filter(Boolean).join(' — ') || t('notifications.title'))
+        onMessageRef.current()
+      },
+    })
+    setState('on')
+  }, [config.firebase, config.vapidKey, gateway, t])
+
+  useEffect(() => {
+    // Cheap checks first: Firebase is imported only to start push, never just to offer it.
+    if (!configured || typeof Notification === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window)) return
+    let cancelled = false
+    if (Notification.permission === 'denied') setState('denied')
+    else setState('off')
+    if (Notification.permission === 'granted') {
+      start().catch(() => {
+        if (!cancelled) setState('failed')
+      })
+    }
+    return () => {
+      cancelled = true
+      started.current?.()
+      started.current = null
+    }
+  }, [configured, start])
+
+  const enable = async () => {
+    setState('busy')
+    // Asked here, inside the click: browsers only show the prompt for a user gesture.
+    const permission = await Notification.requestPermission()
+    if (permission !== 'granted') return setState(permission === 'denied' ? 'denied' : 'off')
+    await start().catch(() => setState('failed'))
+  }
+
+  return { state, enable }
+}
