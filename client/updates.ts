@@ -59,12 +59,13 @@ export function isChunkLoadError(error: unknown): boolean {
   return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(message)
 }
 
-/** Vite's `vite:preloadError` and unhandled dynamic-import failures both lead to the guarded reload. */
+/**
+ * Dynamic-import failures nobody handled lead to the guarded reload. Vite's `vite:preloadError` is deliberately not
+ * cancelled: cancelling makes the failed import resolve to `undefined` (a crash in its caller, and a second, competing
+ * navigation from the router). Uncancelled, the import rejects, and the code awaiting it decides once: the entry
+ * reloads (guarded), the router loads the target page fully, anything else ends up here.
+ */
 export function watchChunkErrors() {
-  window.addEventListener('vite:preloadError', (event) => {
-    event.preventDefault()
-    reloadAfterChunkError()
-  })
   window.addEventListener('unhandledrejection', (event) => {
     if (isChunkLoadError(event.reason)) reloadAfterChunkError()
   })
