@@ -22,7 +22,8 @@ export function AuthErrorDialog({ message, action, onClose }: Props) {
   useEffect(() => {
     const dialog = ref.current
     if (!dialog || typeof dialog.showModal !== 'function') return
-    if (dialog.open) dialog.close()
+    // Re-opened as a modal; removing `open` (unlike close()) queues no `close` event that would dismiss it.
+    dialog.removeAttribute('open')
     dialog.showModal()
     const close = () => onCloseRef.current?.()
     dialog.addEventListener('close', close)

@@ -1,0 +1,91 @@
+/** Helpers of the account specs: client addresses per file, sign-in through the UI and OneID, outbox and moderation. */
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
+import type { Locale } from '../../shared/constants'
+import { expect, waitForHydration } from './fixtures'
+import { findDemoAccount, href } from './support'
+
+/**
+ * A client address of its own: the gateway rate-limits sign-ins and reset mails per address (the edge forwards
+ * `CF-Connecting-IP`), so each spec file gets a fresh bucket and reruns never lock each other out.
+ */
+export function uniqueIp(): string {
+  const n = () => 1 + Math.floor(Math.random() * 253)
+  return `10.${n()}.${n()}.${n()}`
+}
+
+export type Role = 'investor' | 'businessmen'
+
+/**
+ * The demo accounts. The investor's password is changed by the reset spec (and restored), so other specs sign in with
+ * the businessman or the OneID residents.
+ */
+export const INVESTOR = findDemoAccount({ role: 'investor', is_resident: false })
+export const BUSINESSMAN = findDemoAccount({ role: 'businessmen', is_resident: false })
+
+/** A context with JavaScript off (forms post to page actions and the edge answers with redirects). */
+export function newNoJsContext(browser: Browser, ip: string): Promise<BrowserContext> {
+  return browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'cf-connecting-ip': ip } })
+}
+
+/** Signs in with e-mail and password through the sign-in page and waits for the profile (or `expectUrl`). */
+export async function signInWithPassword(
+  page: Page,
+  account: { email: string; password: string; role: string },
+  opts: { locale?: Locale; js?: boolean; expectUrl?: RegExp } = {},
+) {
+  const locale = opts.locale ?? 'en'
+  await page.goto(href('sign-in', { locale, query: { role: account.role } }))
+  if (opts.js !== false) await waitForHydration(page)
+  const form = page.locator('form').filter({ has: page.locator('input[name="password"]') })
+  await form.locator('input[name="email"]').fill(account.email)
+  await form.locator('input[name="password"]').fill(account.password)
+  await form.locator('button[type="submit"]').click()
+  await page.waitForURL(opts.expectUrl ?? new RegExp(`/${locale}/profile$`))
+}
+
+/** Signs a seeded resident in through OneID: the edge's redirect, the gateway's stand-in page, then `/sso`. */
+export async function signInWithOneId(page: Page, role: Role, opts: { locale?: Locale; state?: string } = {}) {
+  const locale = opts.locale ?? 'en'
+  await page.goto(href('one-id', { locale, query: { role, state: opts.state } }))
+  await expect(page).toHaveURL(/\/gateway\/dev\/oneid\?/)
+  await page.locator('main a').first().click()
+  await page.waitForURL(opts.state ? (url) => url.pathname + url.search === opts.state : new RegExp(`/${locale}/profile$`))
+}
+
+/** The newest reset link mailed to `email`, as a path of this portal (the gateway's configured host is dropped). */
+export async function latestResetLink(request: APIRequestContext, email: string, after = 0): Promise<string> {
+  let link: string | undefined
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/gateway/dev/outbox?email=${encodeURIComponent(email)}`)
+      const body = (await res.json()) as { content: { id: number; links: string[] }[] }
+      const message = body.content.find((m) => m.id > after && m.links.some((l) => l.includes('/auth/reset-password')))
+      link = message?.links.find((l) => l.includes('/auth/reset-password'))
+      return !!link
+    })
+    .toBe(true)
+  const url = new URL(link!)
+  return url.pathname + url.search
+}
+
+/** The id of the newest outbox message to `email` (0 when none), to tell new mail from old. */
+export async function lastOutboxId(request: APIRequestContext, email: string): Promise<number> {
+  const res = await request.get(`/gateway/dev/outbox?email=${encodeURIComponent(email)}`)
+  const body = (await res.json()) as { content: { id: number }[] }
+  return body.content[0]?.id ?? 0
+}
+
+/** The moderator's side through the gateway's dev seam (DEV_MODE), as `npm run gateway:moderate` does. */
+export async function moderate(
+  request: APIRequestContext,
+  baseURL: string,
+  body: { kind: 'appeal' | 'project'; id: number; action: string; reply?: string; reason?: string },
+) {
+  const res = await request.post('/gateway/dev/moderate', {
+    headers: { origin: baseURL, 'content-type': 'application/json', 'x-requested-with': 'invest-portal' },
+    data: body,
+  })
+  expect(res.status(), await res.text()).toBe(200)
+}
+
+export { href }
