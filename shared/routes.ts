@@ -2,6 +2,7 @@
 import * as v from 'valibot'
 import { accountKeys, serviceTypeOf } from './account-keys'
 import { apiKey, seg } from './api-keys'
+import { mediaKeys } from './media-keys'
 
 export type Layout = 'blank' | 'default' | 'profile' | 'service-category' | 'service'
 
@@ -88,24 +89,24 @@ export const ROUTES = [
   def({ id: 'success-registration', pattern: '/success-registration', layout: 'default', title: 'successRegistration', meta: {}, sitemap: false }),
 
   def({ id: 'post', pattern: '/post/:id', layout: 'default', title: 'post', meta: {}, params: idParams, reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/post/${seg(params.id!)}`)] }), sitemap: false }),
+    data: ({ params }) => ({ critical: [mediaKeys.post(params.id!)] }), sitemap: false }),
   def({ id: 'media', pattern: '/media/:id', layout: 'default', title: 'media', meta: {},
     params: v.looseObject({ id: v.picklist(MEDIA_TYPES) }), query: v.looseObject({ page }), reject: NOT_FOUND,
-    data: ({ params, query }) => ({ deferred: [params.id === 'gallery' ? list(`${PUBLIC}/gallery`, query) : list(`${PUBLIC}/post`, query, { category: params.id })] }),
+    data: ({ params, query }) => ({ deferred: [mediaKeys.list(params.id!, query.page)] }),
     sitemap: MEDIA_TYPES.map((id) => ({ id })) }),
   def({ id: 'story-list', pattern: '/story', layout: 'default', title: 'stories', meta: {}, query: v.looseObject({ page }), reject: NOT_FOUND,
-    data: ({ query }) => ({ deferred: [list(`${PUBLIC}/story`, query)] }) }),
+    data: ({ query }) => ({ deferred: [mediaKeys.stories(query.page)] }) }),
   def({ id: 'story', pattern: '/story/:id', layout: 'default', title: 'story', meta: {}, params: idParams, reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/story/${seg(params.id!)}`)] }), sitemap: false }),
+    data: ({ params }) => ({ critical: [mediaKeys.story(params.id!)] }), sitemap: false }),
   def({ id: 'event-list', pattern: '/event', layout: 'default', title: 'events', meta: {}, query: v.looseObject({ page }), reject: NOT_FOUND,
-    data: ({ query }) => ({ deferred: [list(`${PUBLIC}/event`, query)] }) }),
+    data: ({ query }) => ({ deferred: [mediaKeys.events(query.page)] }) }),
   def({ id: 'event-register', pattern: '/event/register', layout: 'default', title: 'eventRegister', meta: {},
     query: v.looseObject({ event_id: v.pipe(v.string(), v.minLength(1)) }), reject: NOT_FOUND,
-    data: ({ query }) => ({ critical: [apiKey(`${PUBLIC}/event/${seg(query.event_id!)}`)] }), sitemap: false }),
+    data: ({ query }) => ({ critical: [mediaKeys.event(query.event_id!)], deferred: [mediaKeys.countries()] }), sitemap: false }),
   def({ id: 'event', pattern: '/event/:id', layout: 'default', title: 'event', meta: {}, params: idParams, reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/event/${seg(params.id!)}`)] }), sitemap: false }),
+    data: ({ params }) => ({ critical: [mediaKeys.event(params.id!)] }), sitemap: false }),
   def({ id: 'gallery', pattern: '/gallery/:id', layout: 'default', title: 'gallery', meta: {}, params: idParams, reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/gallery/${seg(params.id!)}`)] }), sitemap: false }),
+    data: ({ params }) => ({ critical: [mediaKeys.gallery(params.id!)] }), sitemap: false }),
 
   def({ id: 'one-id', pattern: '/auth/one-id', layout: 'blank', title: 'oneId', meta: {},
     query: v.looseObject({ role: v.pipe(v.string(), v.minLength(1)) }), reject: FORBIDDEN, sitemap: false }),

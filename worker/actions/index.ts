@@ -2,6 +2,7 @@
 import type { RouteId } from '../../shared/routes'
 import { appealsAction } from './appeals'
 import { changePasswordAction } from './change-password'
+import { eventRegisterAction } from './event-register'
 import { forgotPasswordAction } from './forgot-password'
 import { myProjectsAction } from './my-projects'
 import { projectFormAction } from './project-form'
@@ -17,4 +18,5 @@ export const ACTIONS: Partial<Record<RouteId, Action>> = {
   'profile-appeals': appealsAction,
   'profile-my-projects': myProjectsAction,
   'profile-project-form': projectFormAction,
+  'event-register': eventRegisterAction,
 }

@@ -1,0 +1,23 @@
+/** File sizes in the page's language ("1.2 MB", "1,2 МБ"). */
+import type { Locale } from '../../../shared/constants'
+import { resolveIntlLocale } from '../format'
+
+const UNITS = ['byte', 'kilobyte', 'megabyte'] as const
+
+export function formatFileSize(locale: Locale, bytes: number | undefined): string {
+  if (!bytes || !Number.isFinite(bytes) || bytes <= 0) return ''
+  let value = bytes
+  let unit = 0
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return new Intl.NumberFormat(resolveIntlLocale(locale), {
+    style: 'unit',
+    unit: UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  })
+    .format(value)
+    .replace(/\u202f/g, '\u00a0')
+}

@@ -1,0 +1,40 @@
+/** A streamed media list: cards, an empty or error state, and pagination from the envelope's `pageable`. */
+import type { ReactNode } from 'react'
+import type { Pageable } from '../../../shared/gateway-client'
+import type { Params, RouteId } from '../../../shared/routes'
+import { usePayload } from '../../data'
+import { useT } from '../../i18n'
+import { CardGrid } from '../card-grid'
+import { EmptyState } from '../empty-state'
+import { ErrorState } from '../error-state'
+import { Pagination } from '../pagination'
+
+/** Pages of a list: from `pageable.total` (items) and the page size asked for. */
+export function totalPages(pageable: Pageable | undefined, size: number, shown: number): number {
+  const total = pageable?.total ?? shown
+  return Math.max(1, Math.ceil(total / size))
+}
+
+export function ListSection<T>({ dataKey, size, page, routeId, params, label, renderItem, empty }: {
+  dataKey: string
+  size: number
+  page: number
+  routeId: RouteId
+  params?: Params
+  /** Accessible name of the card list. */
+  label: string
+  renderItem: (item: T) => ReactNode
+  empty?: ReactNode
+}) {
+  const t = useT()
+  const { data, error } = usePayload<T[]>(dataKey)
+  if (error) return <ErrorState error={error} />
+  const items = data?.content ?? []
+  if (!items.length) return <>{empty ?? <EmptyState title={t('media.empty.title')} message={<p>{t('media.empty.message')}</p>} />}</>
+  return (
+    <>
+      <CardGrid label={label}>{items.map(renderItem)}</CardGrid>
+      <Pagination routeId={routeId} params={params} page={page} totalPages={totalPages(data?.pageable, size, items.length)} />
+    </>
+  )
+}

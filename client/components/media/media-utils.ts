@@ -1,0 +1,51 @@
+/** Small helpers of the media pages: card images from gateway files, event timing, file sizes. */
+import { toDate } from '../format'
+import type { CardImage } from '../card'
+import type { EventItem, GatewayFile } from './types'
+
+/** A card image from a gateway file (its thumbnail when there is one); null shows the generated pattern. */
+export function cardImage(file: GatewayFile | null | undefined, alt = ''): CardImage | null {
+  const src = file?.thumbnail_link || file?.download_link
+  return src ? { src, alt, width: 640, height: 400 } : null
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The moment an event is over: the end of its last day (a date without a time counts as the whole day). */
+export function eventEndsAt(event: Pick<EventItem, 'date_from' | 'date_to'>): number {
+  const end = toDate(event.date_to || event.date_from)
+  if (!end) return 0
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(event.date_to || event.date_from) || end.getUTCHours() + end.getUTCMinutes() === 0
+  return dateOnly ? end.getTime() + DAY_MS : end.getTime()
+}
+
+/** Whether the event is still to come or running now (registration open). */
+export function isUpcoming(event: Pick<EventItem, 'date_from' | 'date_to'>, now: number): boolean {
+  return eventEndsAt(event) > now
+}
+
+/** Upcoming events soonest first, past events latest first. */
+export function splitEvents<T extends Pick<EventItem, 'date_from' | 'date_to'>>(events: readonly T[], now: number): { upcoming: T[]; past: T[] } {
+  const time = (e: T) => toDate(e.date_from)?.getTime() ?? 0
+  const upcoming = events.filter((e) => isUpcoming(e, now)).sort((a, b) => time(a) - time(b))
+  const past = events.filter((e) => !isUpcoming(e, now)).sort((a, b) => time(b) - time(a))
+  return { upcoming, past }
+}
+
+/** The agenda's link and file, whichever form the gateway sent. */
+export function agendaOf(event: EventItem): GatewayFile | null {
+  if (!event.agenda) return null
+  if (typeof event.agenda === 'string') return event.agenda ? { download_link: event.agenda } : null
+  return event.agenda.download_link ? event.agenda : null
+}
+
+/** The file's extension in capitals ("PDF"), from its extension, name or link. */
+export function fileKind(file: GatewayFile): string {
+  const raw = file.file_extension || (file.original_name || file.file_name || file.download_link).split(/[?#]/)[0]!.split('.').pop() || ''
+  return raw.length <= 5 ? raw.toUpperCase() : ''
+}
+
+/** The name a visitor sees for a file. */
+export function fileName(file: GatewayFile, fallback: string): string {
+  return file.title || file.original_name || file.file_name || fallback
+}

@@ -1,0 +1,64 @@
+/** `/gallery/{id}`: a photo album; the thumbnails open a lightbox with captions and keyboard navigation. */
+import { href } from '../../shared/match'
+import { mediaKeys } from '../../shared/media-keys'
+import { Breadcrumbs } from '../components/breadcrumbs'
+import { useFormat } from '../components/format'
+import { Lightbox, type LightboxImage } from '../components/lightbox'
+import { MediaNav } from '../components/media/media-nav'
+import type { Gallery } from '../components/media/types'
+import { PageTitle } from '../components/page-title'
+import { usePayload } from '../data'
+import { useLocale, useT } from '../i18n'
+import { useRouter } from '../router'
+
+export function Page() {
+  const t = useT()
+  const locale = useLocale()
+  const f = useFormat()
+  const { route } = useRouter()
+  const { data } = usePayload<Gallery>(mediaKeys.gallery(route.params.id!))
+  const gallery = data?.content
+  if (!gallery) return null
+  const files = gallery.files ?? []
+  const images: LightboxImage[] = files.map((file, i) => {
+    const caption = file.caption || file.title || undefined
+    return {
+      src: file.download_link,
+      thumb: file.thumbnail_link || undefined,
+      alt: caption ?? t('media.gallery.photoAlt', { title: gallery.title, n: i + 1 }),
+      caption,
+      width: 1200,
+      height: 900,
+    }
+  })
+  return (
+    <main id="main" className="page page--flush media-page">
+      <PageTitle title={gallery.title} description={gallery.content || undefined} />
+      <header className="media-head">
+        <div className="container media-head__inner">
+          <Breadcrumbs items={[{ label: t('media.types.gallery'), to: href('media', { locale, params: { id: 'gallery' } }) }, { label: gallery.title }]} />
+          <p className="page-header__kicker">{t('media.types.gallery')}</p>
+          <h1 className="media-head__title">{gallery.title}</h1>
+          {gallery.content ? <p className="lead">{gallery.content}</p> : null}
+          <p className="media-head__meta">
+            <time dateTime={gallery.publish_date}>{f.date(gallery.publish_date)}</time>
+            <span>{t('media.photos', { count: images.length })}</span>
+          </p>
+        </div>
+        <div className="container">
+          <MediaNav current="gallery" />
+        </div>
+      </header>
+      <div className="container media-page__body">
+        {images.length ? (
+          <>
+            <p className="muted gallery-hint">{t('media.gallery.hint')}</p>
+            <Lightbox images={images} label={gallery.title} captions />
+          </>
+        ) : (
+          <p className="muted">{t('media.gallery.empty')}</p>
+        )}
+      </div>
+    </main>
+  )
+}

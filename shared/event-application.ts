@@ -1,0 +1,157 @@
+/**
+ * The event application form (GATEWAY.md "Forms"): field rules checked the same way in the browser and in the page
+ * action, the JSON body for `POST /siw/public/event-application`, and the rules of the two documents.
+ */
+import { FIELD_ERRORS, isEmail, type FieldErrors, type FieldValues } from './account-forms'
+
+/** Who the applicant comes as (the gateway takes any lower-case word; these are the portal's choices). */
+export const EVENT_ROLES = ['participant', 'investor', 'speaker', 'media', 'partner'] as const
+export type EventRole = (typeof EVENT_ROLES)[number]
+export const GENDERS = ['male', 'female'] as const
+
+/** Field order of the form; also the order of the error summary. */
+export const EVENT_TEXT_FIELDS = [
+  'role', 'last_name', 'first_name', 'middle_name', 'gender', 'birth_date', 'birthplace', 'country_id', 'address',
+  'passport', 'email', 'phone', 'organization', 'position', 'activity',
+] as const
+export const EVENT_FILE_FIELDS = ['passport_scan', 'image'] as const
+export type EventFileField = (typeof EVENT_FILE_FIELDS)[number]
+
+const MAX_LENGTH: Readonly<Record<string, number>> = {
+  last_name: 100, first_name: 100, middle_name: 100, birthplace: 200, address: 300,
+  organization: 200, position: 150, activity: 1000,
+}
+const OPTIONAL: ReadonlySet<string> = new Set(['middle_name', 'activity'])
+
+/** i18n keys of this form's own messages (locales `events.register.errors.*`). */
+export const EVENT_ERRORS = Object.freeze({
+  tooLong: 'events.register.errors.tooLong',
+  birthDate: 'events.register.errors.birthDate',
+  passport: 'events.register.errors.passport',
+  phone: 'events.register.errors.phone',
+  fileRequired: 'events.register.errors.fileRequired',
+  fileType: 'events.register.errors.fileType',
+  fileTooLarge: 'events.register.errors.fileTooLarge',
+})
+
+const MB = 1024 * 1024
+/** Each document is at most 10 MB (the gateway's limit). */
+export const DOCUMENT_MAX_BYTES = 10 * MB
+
+type DocumentRule = { extensions: readonly string[]; types: readonly string[]; accept: string }
+
+/** What each upload slot accepts: the passport scan as PDF or image, the photo as an image. */
+export const DOCUMENT_RULES: Readonly<Record<EventFileField, DocumentRule>> = {
+  passport_scan: {
+    extensions: ['pdf', 'jpg', 'jpeg', 'png'],
+    types: ['application/pdf', 'image/jpeg', 'image/png'],
+    accept: '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png',
+  },
+  image: {
+    extensions: ['jpg', 'jpeg', 'png', 'webp'],
+    types: ['image/jpeg', 'image/png', 'image/webp'],
+    accept: '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp',
+  },
+}
+
+/** The gateway's multipart name of each slot (`passport` is also a text field of the application). */
+export const DOCUMENT_UPLOAD_NAMES: Readonly<Record<EventFileField, 'passport' | 'image'>> = { passport_scan: 'passport', image: 'image' }
+
+const today = () => new Date().toISOString().slice(0, 10)
+
+function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const d = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value)
+}
+
+/** Digits of a phone number as typed (spaces, +, -, brackets dropped); the gateway wants 7–15 digits. */
+export function phoneDigits(value: string | undefined): string {
+  return (value ?? '').replace(/[\s()+-]/g, '')
+}
+
+/** A passport number as the gateway stores it: upper case, no spaces. */
+export function passportNumber(value: string | undefined): string {
+  return (value ?? '').replace(/\s+/g, '').toUpperCase()
+}
+
+/** Field errors of the text fields (field → i18n key); empty when the form may be sent. */
+export function validateEventApplication(f: FieldValues): FieldErrors {
+  const errors: FieldErrors = {}
+  const value = (name: string) => (f[name] ?? '').trim()
+  for (const name of EVENT_TEXT_FIELDS) {
+    if (!OPTIONAL.has(name) && !value(name)) errors[name] = FIELD_ERRORS.required
+    else if (MAX_LENGTH[name] && value(name).length > MAX_LENGTH[name]!) errors[name] = EVENT_ERRORS.tooLong
+  }
+  if (!errors.role && !(EVENT_ROLES as readonly string[]).includes(value('role'))) errors.role = FIELD_ERRORS.invalid
+  if (!errors.gender && !(GENDERS as readonly string[]).includes(value('gender'))) errors.gender = FIELD_ERRORS.invalid
+  if (!errors.birth_date && !(isRealDate(value('birth_date')) && value('birth_date') >= '1900-01-01' && value('birth_date') < today())) {
+    errors.birth_date = EVENT_ERRORS.birthDate
+  }
+  if (!errors.country_id && !/^\d{1,10}$/.test(value('country_id'))) errors.country_id = FIELD_ERRORS.invalid
+  if (!errors.passport && !/^[A-Z0-9]{5,20}$/.test(passportNumber(f.passport))) errors.passport = EVENT_ERRORS.passport
+  if (!errors.email && !isEmail(value('email'))) errors.email = FIELD_ERRORS.email
+  if (!errors.phone && !/^\d{7,15}$/.test(phoneDigits(f.phone))) errors.phone = EVENT_ERRORS.phone
+  return errors
+}
+
+/** What the checks need of a chosen file (a browser `File` or the worker's). */
+export type FileLike = { name: string; size: number; type: string }
+
+/** Field errors of the two documents: both required, of an accepted type, at most 10 MB each. */
+export function checkEventFiles(files: Partial<Record<EventFileField, FileLike | undefined>>): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const field of EVENT_FILE_FIELDS) {
+    const file = files[field]
+    const rule = DOCUMENT_RULES[field]
+    if (!file || file.size === 0) errors[field] = EVENT_ERRORS.fileRequired
+    else if (file.size > DOCUMENT_MAX_BYTES) errors[field] = EVENT_ERRORS.fileTooLarge
+    else {
+      const extension = (file.name.split('.').pop() ?? '').toLowerCase()
+      // The browser's type may be empty for unusual names; the gateway checks the bytes in any case.
+      if (!rule.extensions.includes(extension) || (file.type !== '' && !rule.types.includes(file.type))) errors[field] = EVENT_ERRORS.fileType
+    }
+  }
+  return errors
+}
+
+/** The JSON body of `POST /siw/public/event-application`. */
+export function toEventApplicationBody(f: FieldValues, eventId: string, hash: string) {
+  const value = (name: string) => (f[name] ?? '').trim()
+  return {
+    event_id: Number(eventId),
+    role: value('role'),
+    first_name: value('first_name'),
+    last_name: value('last_name'),
+    middle_name: value('middle_name'),
+    birth_date: value('birth_date'),
+    gender: value('gender'),
+    email: value('email'),
+    phone: phoneDigits(f.phone),
+    passport: passportNumber(f.passport),
+    country_id: Number(value('country_id')),
+    address: value('address'),
+    birthplace: value('birthplace'),
+    organization: value('organization'),
+    position: value('position'),
+    activity: value('activity'),
+    hash,
+  }
+}
+
+/** Form code when the application can no longer take documents (its hour passed, or it has them): start again. */
+export const APPLICATION_EXPIRED = 'application_expired'
+
+/** The form's field for a field the gateway named (its upload names differ from the form's). */
+export function eventErrorField(gatewayField: string, step: 'application' | 'documents'): string {
+  const field = gatewayField.split('.')[0]!
+  if (step === 'documents') return field === 'passport' ? 'passport_scan' : field
+  return field
+}
+
+/** The form field's message for a failed document upload's result code. */
+export function documentErrorMessage(code: string): string {
+  if (code === 'file_too_large') return EVENT_ERRORS.fileTooLarge
+  if (code === 'unsupported_file_type') return EVENT_ERRORS.fileType
+  return EVENT_ERRORS.fileRequired
+}
