@@ -1,0 +1,75 @@
+/** The one toast region (SPEC §8, §9): labelled, reachable with Alt+T, with the spec's layout values. */
+import type { Page } from '@playwright/test'
+import { expect, test, waitForHydration } from './fixtures'
+import { dropStatusError, findDemoAccount, href, signInFromPage } from './support'
+
+const locale = 'en'
+const investor = findDemoAccount({ role: 'investor', is_resident: false })
+
+/** The region is loaded once the page is idle after hydration (it keeps sonner out of the first-load bundle). */
+const region = (page: Page) => page.locator('section[aria-label^="Notifications"]')
+const toaster = (page: Page) => page.locator('ol[data-sonner-toaster]')
+
+async function openProfileSignedIn(page: Page) {
+  await page.goto(href('home', { locale }))
+  await waitForHydration(page)
+  await signInFromPage(page, investor)
+  await page.goto(href('profile', { locale }))
+  await waitForHydration(page)
+}
+
+test('the toast region is a labelled landmark in the page language', async ({ page }) => {
+  await page.goto(href('search', { locale }))
+  await waitForHydration(page)
+  await expect(region(page)).toHaveCount(1)
+  await expect(region(page)).toHaveAttribute('aria-label', /^Notifications alt\+T$/)
+  await expect(region(page)).toHaveAttribute('aria-live', 'polite')
+
+  await page.goto(href('search', { locale: 'ru' }))
+  await waitForHydration(page)
+  await expect(page.locator('section[aria-label^="Уведомления"]')).toHaveCount(1)
+})
+
+test('a success toast appears bottom-right with the spec values, and Alt+T moves focus to it', async ({ page }) => {
+  await openProfileSignedIn(page)
+  await expect(region(page)).toHaveCount(1)
+  await page.getByRole('button', { name: 'Refresh' }).click()
+
+  const toast = toaster(page).locator('li[data-sonner-toast]')
+  await expect(toast).toHaveCount(1)
+  await expect(toast).toHaveAttribute('data-type', 'success')
+  await expect(toast).toContainText('Your data has been updated.')
+
+  const list = toaster(page)
+  await expect(list).toHaveAttribute('data-y-position', 'bottom')
+  await expect(list).toHaveAttribute('data-x-position', 'right')
+  const style = await list.evaluate((el) => {
+    const s = (el as HTMLElement).style
+    return { width: s.getPropertyValue('--width'), gap: s.getPropertyValue('--gap'), bottom: s.getPropertyValue('--offset-bottom'), right: s.getPropertyValue('--offset-right') }
+  })
+  expect(style).toEqual({ width: '356px', gap: '14px', bottom: '32px', right: '32px' })
+
+  await expect(list).not.toBeFocused()
+  await expect(toast).toHaveAttribute('data-expanded', 'false')
+  await page.keyboard.press('Alt+KeyT')
+  await expect(list).toBeFocused()
+  await expect(toast).toHaveAttribute('data-expanded', 'true')
+})
+
+test('a gateway failure the page reports shows the translated unauthorized toast', async ({ page, consoleErrors }) => {
+  await openProfileSignedIn(page)
+  await expect(region(page)).toHaveCount(1)
+  // The session ends elsewhere (the token is revoked and the cookie cleared by the edge); the page does not know yet.
+  const status = await page.evaluate(async () => {
+    const res = await fetch('/gateway/core/auth/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    return res.status
+  })
+  expect(status).toBe(200)
+  await page.getByRole('button', { name: 'Refresh' }).click()
+
+  const toast = toaster(page).locator('li[data-sonner-toast]')
+  await expect(toast).toHaveCount(1)
+  await expect(toast).toHaveAttribute('data-type', 'error')
+  await expect(toast).toContainText('Your session has ended. Please sign in again.')
+  dropStatusError(consoleErrors, 401)
+})
