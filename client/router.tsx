@@ -82,6 +82,8 @@ export function RouterProvider({ locale, initialRoute, initialError, store, sess
   const shownKey = useRef<string | undefined>(undefined)
   const sessionRef = useRef(session)
   sessionRef.current = session
+  const routeRef = useRef(state.route)
+  routeRef.current = state.route
 
   const navigate = useCallback(
     async (to: string, opts: { replace?: boolean; pop?: boolean } = {}) => {
@@ -142,7 +144,12 @@ export function RouterProvider({ locale, initialRoute, initialError, store, sess
     history.scrollRestoration = 'manual'
     if (!historyKey()) history.replaceState({ key: createHistoryKey() }, '', window.location.href)
     shownKey.current = historyKey()
-    const onPop = () => void navigate(window.location.href, { pop: true })
+    const onPop = () => {
+      // Following an in-page anchor (the skip link, a table of contents) also fires popstate: same page, no reload.
+      const shown = routeRef.current
+      if (window.location.pathname === shown.path && window.location.search === shown.search) return
+      void navigate(window.location.href, { pop: true })
+    }
     window.addEventListener('popstate', onPop)
     return () => window.removeEventListener('popstate', onPop)
   }, [navigate])

@@ -74,6 +74,23 @@ test('a failed payload request falls back to a full page load of the target', as
   dropExpectedErrors(consoleErrors, /^Failed to load resource: net::ERR_FAILED$/)
 })
 
+test('following the skip link stays on the page: no payload fetch, no loading bar', async ({ page }) => {
+  await page.goto(target)
+  await waitForHydration(page)
+  await markDocument(page)
+  const payloads: string[] = []
+  page.on('request', (req) => {
+    if (req.url().includes('/_payload.json')) payloads.push(req.url())
+  })
+  await page.getByRole('link', { name: 'Skip to main content' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(`${target}#main`)
+  await page.waitForTimeout(300)
+  expect(payloads).toEqual([])
+  await expect(page.locator('.loading-bar')).toHaveAttribute('data-state', 'idle')
+  expect(await isSameDocument(page)).toBe(true)
+})
+
 test.describe('history', () => {
   // A short viewport makes even the placeholder pages scroll.
   test.use({ viewport: { width: 360, height: 240 } })
