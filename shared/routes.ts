@@ -2,6 +2,7 @@
 import * as v from 'valibot'
 import { accountKeys, serviceTypeOf } from './account-keys'
 import { apiKey, seg } from './api-keys'
+import { normaliseKeyword, siteKeys } from './site-keys'
 import { mediaKeys } from './media-keys'
 
 export type Layout = 'blank' | 'default' | 'profile' | 'service-category' | 'service'
@@ -67,25 +68,22 @@ const def = <const R extends RouteDef>(r: R) => r
 /** Ordered: the first matching pattern wins, so static segments come before params and the catch-all is last. */
 export const ROUTES = [
   def({ id: 'home', pattern: '/', layout: 'default', title: 'home', meta: { fixedHeader: false },
-    data: () => ({ deferred: [
-      apiKey(`${PUBLIC}/post`, { category: 'news', page: 0, size: 6 }),
-      apiKey(`${PUBLIC}/territory`, { size: 14 }),
-      apiKey(`${PUBLIC}/review`),
-    ] }) }),
+    data: () => ({ deferred: [siteKeys.latestPosts(), siteKeys.territories(), siteKeys.reviews()] }) }),
   def({ id: 'sso', pattern: '/sso', layout: 'blank', title: 'sso', meta: {}, sitemap: false }),
   def({ id: 'about', pattern: '/about', layout: 'default', title: 'about', meta: {},
-    data: () => ({ critical: [apiKey(`${PUBLIC}/page/about`)], deferred: [apiKey(`${PUBLIC}/leadership`)] }) }),
+    data: () => ({ critical: [siteKeys.page('about')], deferred: [siteKeys.leadership()] }) }),
   def({ id: 'search', pattern: '/search', layout: 'default', title: 'search', meta: {},
     query: v.looseObject({ keyword: v.optional(v.string()), page }),
-    data: ({ query }) => (query.keyword ? { deferred: [apiKey(`${PUBLIC}/search`, { keyword: query.keyword, page: query.page ?? '0', size: LIST_SIZE })] } : {}) }),
-  def({ id: 'sitemap', pattern: '/sitemap', layout: 'default', title: 'sitemap', meta: {} }),
+    data: ({ query }) => (normaliseKeyword(query.keyword) ? { deferred: [siteKeys.search(normaliseKeyword(query.keyword), query.page)] } : {}) }),
+  def({ id: 'sitemap', pattern: '/sitemap', layout: 'default', title: 'sitemap', meta: {},
+    data: () => ({ deferred: [siteKeys.stories(), siteKeys.events(), siteKeys.galleries()] }) }),
   def({ id: 'contacts', pattern: '/contacts', layout: 'default', title: 'contacts', meta: {},
-    data: () => ({ critical: [apiKey(`${PUBLIC}/page/contacts`)] }) }),
+    data: () => ({ critical: [siteKeys.page('contacts')] }) }),
   def({ id: 'contact-us', pattern: '/contact-us', layout: 'default', title: 'contactUs', meta: {} }),
   def({ id: 'cookie-policy', pattern: '/cookie-policy', layout: 'default', title: 'cookiePolicy', meta: {},
-    data: () => ({ critical: [apiKey(`${PUBLIC}/page/cookie-policy`)] }) }),
+    data: () => ({ critical: [siteKeys.page('cookie-policy')] }) }),
   def({ id: 'privacy-policy', pattern: '/privacy-policy', layout: 'default', title: 'privacyPolicy', meta: {},
-    data: () => ({ critical: [apiKey(`${PUBLIC}/page/privacy-policy`)] }) }),
+    data: () => ({ critical: [siteKeys.page('privacy-policy')] }) }),
   def({ id: 'success-registration', pattern: '/success-registration', layout: 'default', title: 'successRegistration', meta: {}, sitemap: false }),
 
   def({ id: 'post', pattern: '/post/:id', layout: 'default', title: 'post', meta: {}, params: idParams, reject: NOT_FOUND,
@@ -123,7 +121,7 @@ export const ROUTES = [
 
   def({ id: 'reason', pattern: '/reason/:topic', layout: 'default', title: 'reason', meta: {},
     params: v.looseObject({ topic: v.picklist(REASONS) }), reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/page/reason-${seg(params.topic!)}`)] }),
+    data: ({ params }) => ({ critical: [siteKeys.reason(params.topic!)] }),
     sitemap: REASONS.map((topic) => ({ topic })) }),
 
   def({ id: 'uz-ex', pattern: '/service/uz-ex', layout: 'service', title: 'uzEx', meta: {}, query: v.looseObject({ page }), reject: NOT_FOUND,
@@ -197,7 +195,7 @@ export const ROUTES = [
 
   def({ id: 'page', pattern: '/:slug+', layout: 'default', title: 'page', meta: {},
     params: v.looseObject({ slug: v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/)) }), reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/page/${seg(params.slug!)}`)] }), sitemap: false }),
+    data: ({ params }) => ({ critical: [siteKeys.page(params.slug!)] }), sitemap: false }),
 ] as const satisfies readonly RouteDef[]
 
 export type RouteId = (typeof ROUTES)[number]['id']

@@ -12,6 +12,7 @@ import { resolvePage } from './page'
 import { serverTiming, summariseOutcomes } from './payloads'
 import { clearSessionCookie } from './session'
 import { renderPage } from './render'
+import { serveRobots, serveSitemap } from './sitemap'
 import type { AppEnv } from './types'
 import { serveIcons } from './icons'
 import { gatewayProxy, isSameOriginWrite } from './proxy'
@@ -78,6 +79,9 @@ export function createApp() {
     clearSessionCookie(c)
     return c.json({ result: { code: 'ok', description: '' }, content: null })
   })
+
+  app.get('/sitemap.xml', serveSitemap)
+  app.get('/robots.txt', serveRobots)
 
   app.use('*', negotiateLocale({ defaultLocale: (c) => c.get('config').defaultLocale }))
 

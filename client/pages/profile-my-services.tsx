@@ -119,15 +119,15 @@ function ServiceRunner({ service }: { service: PersonalService }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const data = new FormData(event.currentTarget)
-    const query: Record<string, string> = {}
-    for (const [k, v] of data) if (typeof v === 'string' && v !== '') query[k] = v
-    void navigate(href('profile-my-services', { locale, query }))
+    // Empty parameters stay in the query (as a GET form sends them), so a cleared TIN is not refilled from the profile.
+    const search = new URLSearchParams()
+    for (const [k, v] of new FormData(event.currentTarget)) if (typeof v === 'string') search.append(k, v)
+    void navigate(`${href('profile-my-services', { locale })}?${search}`)
   }
 
   return (
     <div className="service-runner">
-      <form method="get" action={href('profile-my-services', { locale })} onSubmit={onSubmit} className="form" aria-label={service.title}>
+      <form method="get" action={href('profile-my-services', { locale })} onSubmit={onSubmit} noValidate className="form" aria-label={service.title}>
         <input type="hidden" name="type" value={route.query.type ?? ''} />
         <input type="hidden" name="service" value={service.id} />
         <input type="hidden" name="run" value="1" />

@@ -2,6 +2,7 @@
 import type { RouteId } from '../../shared/routes'
 import { appealsAction } from './appeals'
 import { changePasswordAction } from './change-password'
+import { contactUsAction } from './contact-us'
 import { eventRegisterAction } from './event-register'
 import { forgotPasswordAction } from './forgot-password'
 import { myProjectsAction } from './my-projects'
@@ -12,6 +13,7 @@ import type { Action } from './types'
 
 export const ACTIONS: Partial<Record<RouteId, Action>> = {
   'sign-in': signInAction,
+  'contact-us': contactUsAction,
   'forgot-password': forgotPasswordAction,
   'reset-password': resetPasswordAction,
   'profile-password': changePasswordAction,

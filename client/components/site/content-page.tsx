@@ -1,0 +1,62 @@
+/** A content page from `GET page/{slug}`: breadcrumbs, heading, last update, the sanitised text and a side column. */
+import type { ReactNode } from 'react'
+import { usePayload } from '../../data'
+import { useT } from '../../i18n'
+import { Breadcrumbs, type Crumb } from '../breadcrumbs'
+import { ErrorState } from '../error-state'
+import { useFormat } from '../format'
+import { HtmlContent } from '../html-content'
+import { PageTitle } from '../page-title'
+import { describeHtml } from './describe'
+import { SiteStyles } from './site-styles'
+import type { ContentPage } from './types'
+
+export type ContentPageViewProps = {
+  /** The page's gateway key, exactly as the route's data plan lists it. */
+  dataKey: string
+  /** Crumbs between Home and the page itself. */
+  trail?: readonly Crumb[]
+  kicker?: ReactNode
+  /** The side column (related links, a call to action). */
+  aside?: ReactNode
+  /** Sections after the text (e.g. the leadership on About). */
+  children?: ReactNode
+}
+
+/** The page from the critical key; a gateway failure has already answered with the error screen. */
+export function ContentPageView({ dataKey, trail = [], kicker, aside, children }: ContentPageViewProps) {
+  const t = useT()
+  const f = useFormat()
+  const { data, error } = usePayload<ContentPage>(dataKey)
+  const page = data?.content
+  if (!page) {
+    return (
+      <main id="main" className="container page">
+        <SiteStyles />
+        <PageTitle title={t('routes.page')} />
+        <h1>{t('routes.page')}</h1>
+        <ErrorState error={error} />
+      </main>
+    )
+  }
+  const updated = page.updated_at ? f.date(page.updated_at) : ''
+  return (
+    <main id="main" className="page site-page">
+      <SiteStyles />
+      <PageTitle title={page.title} description={describeHtml(page.content)} />
+      <div className="container">
+        <Breadcrumbs items={[...trail, { label: page.title }]} />
+        <header className="page-header site-page__header">
+          {kicker && <p className="page-header__kicker">{kicker}</p>}
+          <h1>{page.title}</h1>
+          {updated && <p className="muted site-page__updated">{t('site.page.updated', { date: updated })}</p>}
+        </header>
+        <div className={aside ? 'with-aside' : undefined}>
+          <HtmlContent html={page.content} className="site-page__prose" />
+          {aside && <aside className="with-aside__aside site-aside" aria-label={t('site.page.related')}>{aside}</aside>}
+        </div>
+      </div>
+      {children}
+    </main>
+  )
+}

@@ -1,0 +1,38 @@
+/** The home page's media block: the latest posts as cards. */
+import { href } from '../../../shared/match'
+import { usePayload } from '../../data'
+import { useLocale, useT } from '../../i18n'
+import { Card } from '../card'
+import { CardGrid } from '../card-grid'
+import { EmptyState } from '../empty-state'
+import { ErrorState } from '../error-state'
+import { useFormat } from '../format'
+import { imageSrc } from './image'
+import type { PostSummary } from './types'
+
+export function LatestPosts({ dataKey }: { dataKey: string }) {
+  const t = useT()
+  const f = useFormat()
+  const locale = useLocale()
+  const { data, error } = usePayload<PostSummary[]>(dataKey)
+  if (error) return <ErrorState error={error} headingLevel={3} />
+  const posts = data?.content ?? []
+  if (!posts.length) return <EmptyState headingLevel={3} title={t('home.media.empty')} />
+  return (
+    <CardGrid columns={3} label={t('home.media.title')}>
+      {posts.map((post) => {
+        const src = imageSrc(post.photo, true)
+        return (
+          <Card
+            key={post.id}
+            to={href('post', { locale, params: { id: String(post.id) } })}
+            title={post.title}
+            kicker={t(`menu.media.${post.category}`)}
+            meta={<time dateTime={post.publish_date}>{f.date(post.publish_date)}</time>}
+            image={src ? { src, alt: '' } : null}
+          />
+        )
+      })}
+    </CardGrid>
+  )
+}

@@ -1,0 +1,127 @@
+/** Search results grouped by kind, each hit linking to its page, the keyword marked in titles and snippets. */
+import { Fragment, useRef, type ReactNode } from 'react'
+import type { Envelope } from '../../../shared/gateway-client'
+import { href, matchRoute, splitLocale } from '../../../shared/match'
+import { REASONS, type RouteId } from '../../../shared/routes'
+import type { Locale } from '../../../shared/constants'
+import { SEARCH_PAGE_SIZE } from '../../../shared/site-keys'
+import { usePayload } from '../../data'
+import { useLocale, useT } from '../../i18n'
+import { Link } from '../../router'
+import { EmptyState } from '../empty-state'
+import { ErrorState } from '../error-state'
+import { sanitizeHtml, toPlainText } from '../html-content'
+import { Pagination } from '../pagination'
+import { SkeletonRegion, SkeletonText } from '../skeleton'
+import { SEARCH_KINDS, type SearchHit, type SearchKind, type SearchResults } from './types'
+
+const DETAIL_ROUTE: Readonly<Record<Exclude<SearchKind, 'pages'>, RouteId>> = { posts: 'post', events: 'event', stories: 'story', gallery: 'gallery' }
+const REASON_SLUG = new RegExp(`^reason-(${REASONS.join('|')})$`)
+
+/** The portal URL of a hit: its gateway path matched against the route table, else its kind and id. */
+export function hitHref(kind: SearchKind, hit: SearchHit, locale: Locale): string | null {
+  const id = String(hit.id ?? '')
+  if (kind === 'pages') {
+    const slug = (hit.path ?? '').replace(/^\/+/, '').split(/[?#]/)[0] || id
+    const reason = REASON_SLUG.exec(slug)
+    if (reason) return href('reason', { locale, params: { topic: reason[1]! } })
+  }
+  if (hit.path?.startsWith('/') && !hit.path.startsWith('//')) {
+    const { rest } = splitLocale(hit.path.split(/[?#]/)[0]!)
+    const match = matchRoute(rest)
+    if (match) return href(match.route.id as RouteId, { locale, params: match.params })
+  }
+  if (kind === 'pages') return /^[a-z0-9-]+$/.test(id) ? href('page', { locale, params: { slug: id } }) : null
+  return /^\d{1,12}$/.test(id) ? href(DETAIL_ROUTE[kind], { locale, params: { id } }) : null
+}
+
+/** Text with each occurrence of the keyword (any case) in <mark>. */
+export function markKeyword(text: string, keyword: string): ReactNode {
+  const needle = keyword.trim().toLocaleLowerCase()
+  if (!needle) return text
+  const lower = text.toLocaleLowerCase()
+  const parts: ReactNode[] = []
+  let from = 0
+  for (let at = lower.indexOf(needle); at !== -1 && parts.length < 40; at = lower.indexOf(needle, at + needle.length)) {
+    if (at > from) parts.push(text.slice(from, at))
+    parts.push(<mark key={at}>{text.slice(at, at + needle.length)}</mark>)
+    from = at + needle.length
+  }
+  if (!parts.length) return text
+  parts.push(text.slice(from))
+  return parts.map((p, i) => <Fragment key={i}>{p}</Fragment>)
+}
+
+const snippet = (html: string | null | undefined) => {
+  const text = toPlainText(sanitizeHtml(html))
+  return text.length > 240 ? `${text.slice(0, 239).replace(/\s+\S*$/, '')}…` : text
+}
+
+/** How many pages the answer has: the gateway's total when it gives one, at least one more when it offers a next page. */
+export function countPages(envelope: Envelope<SearchResults>, page: number): number {
+  const pageable = envelope.pageable
+  const byTotal = pageable ? Math.ceil(pageable.total / SEARCH_PAGE_SIZE) : 0
+  const byNext = pageable?.next !== null && pageable?.next !== undefined ? page + 2 : page + 1
+  return Math.max(byTotal, byNext, 1)
+}
+
+function Hits({ kind, hits, keyword }: { kind: SearchKind; hits: readonly SearchHit[]; keyword: string }) {
+  const t = useT()
+  const locale = useLocale()
+  return (
+    <section className="search-group" aria-labelledby={`search-${kind}`}>
+      <h2 className="search-group__title" id={`search-${kind}`}>
+        {t(`site.search.kinds.${kind}`)} <span className="search-group__count">({hits.length})</span>
+      </h2>
+      <ul className="search-hits">
+        {hits.map((hit) => {
+          const to = hitHref(kind, hit, locale)
+          const text = snippet(hit.description)
+          return (
+            <li key={`${kind}-${hit.id}`} className="search-hit">
+              <h3 className="search-hit__title">{to ? <Link to={to}>{markKeyword(hit.title, keyword)}</Link> : markKeyword(hit.title, keyword)}</h3>
+              {text && <p className="search-hit__text">{markKeyword(text, keyword)}</p>}
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}
+
+/** The answer for one keyword and page; while a new answer loads, the previous one stays with the region busy. */
+export function SearchAnswer({ dataKey, keyword, page }: { dataKey: string; keyword: string; page: number }) {
+  const t = useT()
+  const { data, error, isLoading } = usePayload<SearchResults>(dataKey)
+  const last = useRef<{ data: Envelope<SearchResults>; keyword: string; page: number } | null>(null)
+  if (data) last.current = { data, keyword, page }
+  const shown = data ? { data, keyword, page } : isLoading ? last.current : null
+  if (error && !data) return <ErrorState error={error} />
+  if (!shown) {
+    return (
+      <SkeletonRegion label={t('site.search.searching')}>
+        <SkeletonText lines={6} />
+      </SkeletonRegion>
+    )
+  }
+  const groups = SEARCH_KINDS.map((kind) => [kind, shown.data.content?.[kind] ?? []] as const).filter(([, hits]) => hits.length)
+  const count = groups.reduce((n, [, hits]) => n + hits.length, 0)
+  const totalPages = countPages(shown.data, shown.page)
+  return (
+    <div className="search-answer" aria-busy={isLoading && !data ? true : undefined}>
+      <p className="search-answer__status" role="status">
+        {count ? t('site.search.found', { count, keyword: shown.keyword }) : t('site.search.noneFor', { keyword: shown.keyword })}
+      </p>
+      {count ? (
+        <>
+          {groups.map(([kind, hits]) => (
+            <Hits key={kind} kind={kind} hits={hits} keyword={shown.keyword} />
+          ))}
+          <Pagination routeId="search" query={{ keyword: shown.keyword }} page={shown.page} totalPages={totalPages} label={t('site.search.pages')} />
+        </>
+      ) : (
+        <EmptyState title={t('site.search.emptyTitle')} message={<p>{t('site.search.emptyText')}</p>} icon="search" />
+      )}
+    </div>
+  )
+}

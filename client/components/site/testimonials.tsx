@@ -1,0 +1,48 @@
+/** What investors say (`GET review`): quotes with the author's name, position and company. */
+import { usePayload } from '../../data'
+import { useT } from '../../i18n'
+import { EmptyState } from '../empty-state'
+import { ErrorState } from '../error-state'
+import { PatternArt } from '../pattern-art'
+import { imageSrc } from './image'
+import type { Review } from './types'
+
+/** "Name, Position, Company" → the name, and the rest as the line under it. */
+export function splitAuthor(author: string): { name: string; role: string } {
+  const [name = '', ...rest] = author.split(',').map((s) => s.trim())
+  return { name, role: rest.join(', ') }
+}
+
+export function Testimonials({ dataKey }: { dataKey: string }) {
+  const t = useT()
+  const { data, error } = usePayload<Review[]>(dataKey)
+  if (error) return <ErrorState error={error} headingLevel={3} />
+  const reviews = data?.content ?? []
+  if (!reviews.length) return <EmptyState headingLevel={3} title={t('home.reviews.empty')} />
+  return (
+    <ul className="testimonials">
+      {reviews.map((review, i) => {
+        const { name, role } = splitAuthor(review.author)
+        const photo = imageSrc(review.photo, true)
+        return (
+          <li key={review.id ?? i}>
+            <figure className="testimonial">
+              <blockquote className="testimonial__quote">
+                <p>{review.comment}</p>
+              </blockquote>
+              <figcaption className="testimonial__author">
+                <span className="testimonial__photo" aria-hidden="true">
+                  {photo ? <img src={photo} alt="" width={56} height={56} loading="lazy" decoding="async" /> : <PatternArt seed={name} />}
+                </span>
+                <span>
+                  <span className="testimonial__name">{name}</span>
+                  {role && <span className="testimonial__role">{role}</span>}
+                </span>
+              </figcaption>
+            </figure>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

@@ -1,0 +1,34 @@
+/** Gateway keys of the site pages (home, about, search, sitemap, policies, reasons, content pages): one source for the data plans and the pages. */
+import { apiKey, seg } from './api-keys'
+
+const PUBLIC = '/siw/public'
+
+/** Posts in the home page's media block. */
+export const HOME_POSTS = 6
+/** Results per kind on one search page. */
+export const SEARCH_PAGE_SIZE = 10
+/** Items per content list in the site map. */
+export const SITEMAP_LIST_SIZE = 12
+/** Regions in the territory figures (12 regions, Karakalpakstan and Tashkent city). */
+export const REGION_COUNT = 14
+
+const pageOf = (page: string | number | undefined) => (page === undefined || page === '' ? 0 : Number(page))
+
+export const siteKeys = Object.freeze({
+  latestPosts: () => apiKey(`${PUBLIC}/post`, { category: 'news', page: 0, size: HOME_POSTS }),
+  territories: () => apiKey(`${PUBLIC}/territory`, { size: REGION_COUNT }),
+  reviews: () => apiKey(`${PUBLIC}/review`),
+  leadership: () => apiKey(`${PUBLIC}/leadership`),
+  page: (slug: string) => `${PUBLIC}/page/${seg(slug)}`,
+  /** A reasons-to-invest topic is the content page `reason-{topic}`. */
+  reason: (topic: string) => `${PUBLIC}/page/reason-${seg(topic)}`,
+  search: (keyword: string, page?: string | number) => apiKey(`${PUBLIC}/search`, { keyword, page: pageOf(page), size: SEARCH_PAGE_SIZE }),
+  stories: () => apiKey(`${PUBLIC}/story`, { page: 0, size: SITEMAP_LIST_SIZE }),
+  events: () => apiKey(`${PUBLIC}/event`, { page: 0, size: SITEMAP_LIST_SIZE }),
+  galleries: () => apiKey(`${PUBLIC}/gallery`, { page: 0, size: SITEMAP_LIST_SIZE }),
+})
+
+/** The search keyword as the gateway gets it: trimmed, inner spaces collapsed, at most 100 characters. */
+export function normaliseKeyword(value: string | undefined): string {
+  return (value ?? '').replace(/\s+/g, ' ').trim().slice(0, 100)
+}

@@ -1,0 +1,55 @@
+/** The profile area's read-only pages and personal services (issue #6): profile, refresh, company, my-services. */
+import { BUSINESSMAN, href, signInWithOneId, signInWithPassword, uniqueIp } from './account-support'
+import { checkA11y, expect, test, waitForHydration } from './fixtures'
+
+test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
+
+test('the profile shows the role’s personal data and refreshes it from the gateway', async ({ page }) => {
+  await signInWithPassword(page, BUSINESSMAN)
+  const data = page.locator('main dl')
+  await expect(data.locator('div').filter({ hasText: 'TIN' })).toContainText('309572184')
+  await expect(data.locator('div').filter({ hasText: 'Legal address' })).toContainText('Buyuk Ipak Yuli')
+  await expect(page.locator('main')).toContainText('Non-resident')
+  const refreshed = page.waitForResponse((r) => r.url().endsWith('/gateway/core/profile'))
+  await page.getByRole('button', { name: 'Refresh' }).click()
+  expect((await refreshed).status()).toBe(200)
+  await expect(page.getByText('Your data has been updated.')).toBeVisible()
+  await checkA11y(page)
+})
+
+test('the company page shows the registration’s company in the page’s language', async ({ page }) => {
+  await signInWithOneId(page, 'businessmen', { locale: 'ru' })
+  await page.goto(href('profile-company', { locale: 'ru' }))
+  await waitForHydration(page)
+  await expect(page.locator('main h1')).toHaveText('Компания')
+  const rows = page.locator('main dl > div')
+  await expect(rows).toHaveCount(4)
+  await expect(rows.nth(0)).toContainText('Компания')
+  await checkA11y(page)
+})
+
+test('a resident runs a personal service: TIN filled in from the profile, results as cards with paging', async ({ page }) => {
+  await signInWithOneId(page, 'businessmen')
+  await page.goto(href('profile-my-services', { locale: 'en', query: { type: 'tax_information' } }))
+  await waitForHydration(page)
+  const nav = page.getByRole('navigation', { name: 'Service categories' })
+  await expect(nav.getByRole('link', { name: 'Taxes' })).toHaveAttribute('aria-current', 'page')
+  await nav.getByRole('link', { name: 'My company' }).click()
+  await expect(page).toHaveURL(/type=my_company/)
+  await page.getByRole('link', { name: 'Open the service' }).first().click()
+  const form = page.getByRole('form', { name: 'Company details' })
+  // `inn` comes from the profile's TIN (the seeded resident business).
+  await expect(form.getByLabel(/TIN/)).toHaveValue('307648215')
+  await form.getByRole('button', { name: 'Show the data' }).click()
+  await expect(page).toHaveURL(/run=1/)
+  const results = page.locator('.service-results')
+  await expect(results.getByRole('status')).toContainText('Records found')
+  await expect(results.locator('.result-card').first()).toContainText('307648215')
+  await checkA11y(page)
+
+  // A required parameter left empty is named, and nothing is asked of the service.
+  await form.getByLabel(/TIN/).fill('')
+  await form.getByRole('button', { name: 'Show the data' }).click()
+  await expect(form.locator('.field__error')).toContainText('Fill in this field.')
+  await expect(page.locator('.service-results')).toHaveCount(0)
+})

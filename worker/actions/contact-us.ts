@@ -1,0 +1,23 @@
+/** The contact form: checks the fields, sends them to `POST /siw/public/contact-us`, then shows the page's success panel. */
+import { CONTACT_ERRORS, toContactBody, validateContact } from '../../shared/contact-form'
+import { href } from '../../shared/match'
+import { clientIpHeaders, fromGatewayError, rejectInvalid } from './form-result'
+import type { Action } from './types'
+
+/** The gateway's field names are the form's; its messages are the form's own where a rule is specific. */
+const GATEWAY_MESSAGES = Object.freeze({ phone: CONTACT_ERRORS.phone, website: CONTACT_ERRORS.website, message: CONTACT_ERRORS.messageLength, purpose: CONTACT_ERRORS.purpose })
+
+export const contactUsAction: Action = {
+  maxBytes: 64 * 1024,
+  async run({ c, fields, gateway }) {
+    const rejected = rejectInvalid(fields, validateContact(fields))
+    if (rejected) return rejected
+    const body = toContactBody(fields)!
+    try {
+      await gateway.request('POST', '/siw/public/contact-us', { body, headers: clientIpHeaders(c) })
+    } catch (err) {
+      return fromGatewayError(err, fields, { messages: GATEWAY_MESSAGES })
+    }
+    return { redirect: href('contact-us', { locale: c.get('locale'), query: { sent: '1' } }), notice: 'notices.contactSent' }
+  },
+}
