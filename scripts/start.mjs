@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm start`: build, prepare local D1/KV/R2 state, serve the production build on workerd with the reference
 // gateway, seed it, and print the URL. Env: PORT (8787), STATE_DIR (.wrangler/state), SKIP_BUILD=1.
+// `--seed-only` (npm run db:reset): start, seed, stop. `--reset`: wipe the local state first.
 import { spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 const port = process.env.PORT ?? '8787'
@@ -13,14 +15,24 @@ function run(cmd, args) {
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 
-if (!process.env.SKIP_BUILD) run('npx', ['vite', 'build'])
-run('node', ['scripts/prepare-state.mjs'])
+const seedOnly = process.argv.includes('--seed-only')
+const reset = process.argv.includes('--reset')
+if (!process.env.SKIP_BUILD && !(seedOnly && existsSync('dist/client/.vite/manifest.json'))) run('npx', ['vite', 'build'])
+run('node', ['scripts/prepare-state.mjs', ...(reset ? ['--reset'] : [])])
 
-const server = spawn('npx', ['vite', 'preview', '--port', port, '--host', host, '--strictPort'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env })
+// Its own process group, so stopping it stops workerd too.
+const server = spawn('npx', ['vite', 'preview', '--port', port, '--host', host, '--strictPort'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env, detached: true })
+const stop = (signal = 'SIGTERM') => {
+  try {
+    process.kill(-server.pid, signal)
+  } catch {
+    /* already gone */
+  }
+}
 server.stdout.on('data', (chunk) => {
   if (process.env.VERBOSE) process.stdout.write(chunk)
 })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal))
 server.on('exit', (code) => process.exit(code ?? 0))
 
 async function waitForServer() {
@@ -39,5 +51,12 @@ async function waitForServer() {
 await waitForServer()
 // The reference gateway seeds itself idempotently; user data survives restarts.
 const seeded = await fetch(`${url}/gateway/dev/seed`, { method: 'POST', headers: { origin: url, 'content-type': 'application/json', 'x-requested-with': 'invest-portal' }, body: '{}' })
-if (!seeded.ok) console.warn(`Seeding answered ${seeded.status}: ${(await seeded.text()).slice(0, 200)}`)
-console.log(`\n  Invest Portal is running at ${url}\n`)
+if (!seeded.ok) {
+  console.error(`Seeding failed (${seeded.status}): ${(await seeded.text()).slice(0, 300)}`)
+  stop()
+  process.exit(1)
+}
+if (seedOnly) {
+  console.log('Local state seeded.')
+  stop()
+} else console.log(`\n  Invest Portal is running at ${url}\n`)

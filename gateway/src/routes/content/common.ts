@@ -1,0 +1,77 @@
+/** Helpers the content routes share: the request language, File objects for generated art, ids, keyword filters. */
+import type { Context } from 'hono'
+import { readConfig } from '../../lib/config'
+import { GatewayError } from '../../lib/envelope'
+import { readLang, type Lang } from '../../lib/lang'
+import { likePattern } from '../../lib/search-text'
+
+export type ContentEnv = { Bindings: Env }
+export type Row = Record<string, unknown>
+
+export function langOf(c: Context<ContentEnv>): Lang {
+  return readLang(c.req.header('accept-language'))
+}
+
+/** A numeric path id, or a 404 (a non-numeric id names nothing). */
+export function readId(value: string | undefined): number {
+  if (!value || !/^\d{1,12}$/.test(value)) throw new GatewayError(404, 'not_found')
+  return Number(value)
+}
+
+/** An optional numeric filter from the query; anything else is a validation error naming the field. */
+export function readOptionalId(c: Context<ContentEnv>, name: string): number | null {
+  const value = c.req.query(name)
+  if (value === undefined || value === '') return null
+  if (!/^\d{1,12}$/.test(value)) throw new GatewayError(422, 'validation_error', 'validation_error', [name])
+  return Number(value)
+}
+
+/** `AND keywords LIKE ?` when a keyword is given. */
+export function keywordClause(keyword: string | undefined): { sql: string; args: string[] } {
+  const k = (keyword ?? '').trim()
+  return k ? { sql: " AND keywords LIKE ? ESCAPE '\\'", args: [likePattern(k)] } : { sql: '', args: [] }
+}
+
+const EPOCH = '2025-01-01T00:00:00.000Z'
+
+/** GATEWAY.md `File` for a generated illustration: the link serves an SVG drawn from the name. */
+export function artFile(c: Context<ContentEnv>, name: unknown, originalName?: string) {
+  if (typeof name !== 'string' || !name) return null
+  const base = `${readConfig(c.env).publicBase}/document/public/art`
+  return {
+    id: name,
+    size: 0,
+    path: `art/${name}.svg`,
+    file_name: `${name}.svg`,
+    original_name: originalName ?? `${name}.svg`,
+    file_extension: 'svg',
+    content_type: 'image/svg+xml',
+    download_link: `${base}/${name}.svg`,
+    thumbnail_link: `${base}/${name}_4x3.svg`,
+    created_at: EPOCH,
+    updated_at: EPOCH,
+  }
+}
+
+/** GATEWAY.md `File` for a generated document (agenda, service templates). */
+export function documentFile(c: Context<ContentEnv>, path: string, fileName: string, contentType: string) {
+  const link = `${readConfig(c.env).publicBase}/document/public/${path}`
+  const ext = fileName.split('.').pop() ?? ''
+  return {
+    id: path,
+    size: 0,
+    path,
+    file_name: fileName,
+    original_name: fileName,
+    file_extension: ext,
+    content_type: contentType,
+    download_link: link,
+    thumbnail_link: null,
+    created_at: EPOCH,
+    updated_at: EPOCH,
+  }
+}
+
+export function notFound(): never {
+  throw new GatewayError(404, 'not_found')
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// Applies the reference gateway's D1 migrations to the local state that `vite preview`/`vite dev` use
+// (STATE_DIR, default .wrangler/state). `--reset` wipes that state first. Seeding needs the running gateway:
+// `npm start` seeds after the server is up; `npm run db:reset` wipes, migrates and seeds (scripts/start.mjs --seed-only).
+import { rmSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+
+const stateDir = process.env.STATE_DIR ?? '.wrangler/state'
+
+if (process.argv.includes('--reset')) {
+  console.log(`Wiping local state in ${stateDir}`)
+  rmSync(stateDir, { recursive: true, force: true })
+}
+
+console.log(`Applying gateway migrations to ${stateDir}`)
+const r = spawnSync(
+  'npx',
+  ['wrangler', 'd1', 'migrations', 'apply', 'invest-portal', '--local', '--config', 'gateway/wrangler.jsonc', '--persist-to', stateDir],
+  { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, encoding: 'utf8' },
+)
+if (r.status !== 0) {
+  process.stderr.write(r.stdout + r.stderr)
+  process.exit(r.status ?? 1)
+}
+const applied = (r.stdout.match(/✅/g) ?? []).length
+console.log(applied ? `Applied ${applied} migration(s)` : 'Migrations up to date')
