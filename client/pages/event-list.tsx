@@ -12,8 +12,7 @@ import { cardImage, splitEvents } from '../components/media/media-utils'
 import type { EventItem } from '../components/media/types'
 import { PageTitle } from '../components/page-title'
 import { Pagination } from '../components/pagination'
-import { SkeletonCardGrid } from '../components/skeleton'
-import { Section, usePayload } from '../data'
+import { usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
 import { useRouter } from '../router'
 
@@ -28,9 +27,7 @@ export function Page() {
       <PageTitle title={title} description={t('events.intro')} />
       <MediaHeader title={title} lead={t('events.intro')} crumbs={[{ label: t('routes.media'), to: href('media', { locale, params: { id: 'news' } }) }, { label: title }]} current="event" />
       <div className="container media-page__body">
-        <Section keys={[key]} fallback={<SkeletonCardGrid count={6} label={t('media.loading')} />}>
-          <EventLists dataKey={key} page={Number(pageOf(route.query.page))} />
-        </Section>
+        <EventLists dataKey={key} page={Number(pageOf(route.query.page))} />
       </div>
     </main>
   )

@@ -37,8 +37,7 @@ import { isUpcoming } from '../components/media/media-utils'
 import type { Country, EventItem } from '../components/media/types'
 import { UploadProgress, type UploadStep } from '../components/media/upload-progress'
 import { PageTitle } from '../components/page-title'
-import { SkeletonRegion, SkeletonText } from '../components/skeleton'
-import { Section, usePayload } from '../data'
+import { usePayload } from '../data'
 import { usePageForm } from '../forms'
 import { useGateway } from '../gateway'
 import { useLocale, useT } from '../i18n'
@@ -72,9 +71,7 @@ export function Page() {
         <div className="with-aside">
           <div>
             {open ? (
-              <Section keys={[mediaKeys.countries()]} fallback={<SkeletonRegion><SkeletonText lines={12} /></SkeletonRegion>}>
-                <RegisterForm event={event} />
-              </Section>
+              <RegisterForm event={event} />
             ) : (
               <StatusPanel tone="warning" title={t('events.register.closedTitle')}>
                 <p>{t('events.register.closedText')}</p>

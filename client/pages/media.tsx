@@ -9,8 +9,6 @@ import { MediaHeader } from '../components/media/media-header'
 import { cardImage } from '../components/media/media-utils'
 import type { Gallery, Post } from '../components/media/types'
 import { PageTitle } from '../components/page-title'
-import { SkeletonCardGrid } from '../components/skeleton'
-import { Section } from '../data'
 import { useLocale, useT } from '../i18n'
 import { useRouter } from '../router'
 
@@ -23,55 +21,47 @@ export function Page() {
   const { route } = useRouter()
   const type = route.params.id as MediaType
   const page = Number(pageOf(route.query.page))
-  const key = mediaKeys.list(type, route.query.page)
   const title = t(`media.types.${type}`)
-  const pageTitle = page > 0 ? t('media.pageTitle', { title, page: page + 1 }) : title
+  const list = { dataKey: mediaKeys.list(type, route.query.page), size: MEDIA_PAGE_SIZE, page, routeId: 'media', params: { id: type }, label: title } as const
   return (
     <main id="main" className="page page--flush media-page">
-      <PageTitle title={pageTitle} description={t(`media.intro.${type}`)} />
-      <MediaHeader title={title} lead={t(`media.intro.${type}`)} crumbs={[{ label: t('routes.media'), to: href('media', { locale, params: { id: 'news' } }) }, { label: title }]} current={type} />
+      <PageTitle title={page > 0 ? t('media.pageTitle', { title, page: page + 1 }) : title} description={t(`media.intro.${type}`)} />
+      <MediaHeader
+        title={title}
+        lead={t(`media.intro.${type}`)}
+        crumbs={[{ label: t('routes.media'), to: href('media', { locale, params: { id: 'news' } }) }, { label: title }]}
+        current={type}
+      />
       <div className="container media-page__body">
-        <Section keys={[key]} fallback={<SkeletonCardGrid count={MEDIA_PAGE_SIZE} label={t('media.loading')} />}>
-          {type === 'gallery' ? (
-            <ListSection<Gallery>
-              dataKey={key}
-              size={MEDIA_PAGE_SIZE}
-              page={page}
-              routeId="media"
-              params={{ id: type }}
-              label={title}
-              renderItem={(g) => (
-                <Card
-                  key={g.id}
-                  to={href('gallery', { locale, params: { id: String(g.id) } })}
-                  title={g.title}
-                  kicker={t('media.types.gallery')}
-                  image={cardImage(g.files?.[0])}
-                  meta={[<time dateTime={g.publish_date}>{f.date(g.publish_date)}</time>, t('media.photos', { count: g.files?.length ?? 0 })]}
-                />
-              )}
-            />
-          ) : (
-            <ListSection<Post>
-              dataKey={key}
-              size={MEDIA_PAGE_SIZE}
-              page={page}
-              routeId="media"
-              params={{ id: type }}
-              label={title}
-              renderItem={(p) => (
-                <Card
-                  key={p.id}
-                  to={href('post', { locale, params: { id: String(p.id) } })}
-                  title={p.title}
-                  kicker={t(`media.kicker.${p.category || type}`)}
-                  image={cardImage(p.photo)}
-                  meta={<time dateTime={p.publish_date}>{f.date(p.publish_date)}</time>}
-                />
-              )}
-            />
-          )}
-        </Section>
+        {type === 'gallery' ? (
+          <ListSection<Gallery>
+            {...list}
+            renderItem={(g) => (
+              <Card
+                key={g.id}
+                to={href('gallery', { locale, params: { id: String(g.id) } })}
+                title={g.title}
+                kicker={t('media.types.gallery')}
+                image={cardImage(g.files?.[0])}
+                meta={[<time key="d" dateTime={g.publish_date}>{f.date(g.publish_date)}</time>, t('media.photos', { count: g.files?.length ?? 0 })]}
+              />
+            )}
+          />
+        ) : (
+          <ListSection<Post>
+            {...list}
+            renderItem={(p) => (
+              <Card
+                key={p.id}
+                to={href('post', { locale, params: { id: String(p.id) } })}
+                title={p.title}
+                kicker={t(`media.kicker.${p.category || type}`)}
+                image={cardImage(p.photo)}
+                meta={<time dateTime={p.publish_date}>{f.date(p.publish_date)}</time>}
+              />
+            )}
+          />
+        )}
       </div>
     </main>
   )

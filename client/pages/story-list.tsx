@@ -8,8 +8,6 @@ import { MediaHeader } from '../components/media/media-header'
 import { cardImage } from '../components/media/media-utils'
 import type { Story } from '../components/media/types'
 import { PageTitle } from '../components/page-title'
-import { SkeletonCardGrid } from '../components/skeleton'
-import { Section } from '../data'
 import { useLocale, useT } from '../i18n'
 import { useRouter } from '../router'
 
@@ -26,26 +24,24 @@ export function Page() {
       <PageTitle title={page > 0 ? t('media.pageTitle', { title, page: page + 1 }) : title} description={t('media.intro.story')} />
       <MediaHeader title={title} lead={t('media.intro.story')} crumbs={[{ label: t('routes.media'), to: href('media', { locale, params: { id: 'news' } }) }, { label: title }]} current="story" />
       <div className="container media-page__body">
-        <Section keys={[key]} fallback={<SkeletonCardGrid count={MEDIA_PAGE_SIZE} label={t('media.loading')} />}>
-          <ListSection<Story>
-            dataKey={key}
-            size={MEDIA_PAGE_SIZE}
-            page={page}
-            routeId="story-list"
-            label={title}
-            renderItem={(s) => (
-              <Card
-                key={s.id}
-                to={href('story', { locale, params: { id: String(s.id) } })}
-                title={s.title}
-                kicker={t('media.kicker.story')}
-                image={cardImage(s.photo)}
-                description={s.summary ? <p>{s.summary}</p> : undefined}
-                meta={<time dateTime={s.publish_date}>{f.date(s.publish_date)}</time>}
-              />
-            )}
-          />
-        </Section>
+        <ListSection<Story>
+          dataKey={key}
+          size={MEDIA_PAGE_SIZE}
+          page={page}
+          routeId="story-list"
+          label={title}
+          renderItem={(s) => (
+            <Card
+              key={s.id}
+              to={href('story', { locale, params: { id: String(s.id) } })}
+              title={s.title}
+              kicker={t('media.kicker.story')}
+              image={cardImage(s.photo)}
+              description={s.summary ? <p>{s.summary}</p> : undefined}
+              meta={<time dateTime={s.publish_date}>{f.date(s.publish_date)}</time>}
+            />
+          )}
+        />
       </div>
     </main>
   )
