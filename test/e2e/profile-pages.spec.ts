@@ -28,7 +28,7 @@ test('the company page shows the registration’s company in the page’s langua
   await checkA11y(page)
 })
 
-test('a resident runs a personal service: TIN filled in from the profile, results as cards with paging', async ({ page }) => {
+test('a resident runs a personal service: TIN filled in from the profile, results as key/value cards', async ({ page }) => {
   await signInWithOneId(page, 'businessmen')
   await page.goto(href('profile-my-services', { locale: 'en', query: { type: 'tax_information' } }))
   await waitForHydration(page)
