@@ -2,6 +2,7 @@
 import * as v from 'valibot'
 import { accountKeys, serviceTypeOf } from './account-keys'
 import { apiKey, seg } from './api-keys'
+import { GUIDE_PAGES, guideKeys, readPage, readProjectFilters } from './guide-keys'
 import { normaliseKeyword, siteKeys } from './site-keys'
 import { mediaKeys } from './media-keys'
 
@@ -145,33 +146,39 @@ export const ROUTES = [
     data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/service/${seg(params.service_id!)}`)], deferred: [apiKey(`${PUBLIC}/service-process`, { service_id: params.service_id })] }),
     sitemap: false }),
 
-  def({ id: 'guide-partnership', pattern: '/guide/partnership', layout: 'default', title: 'partnership', meta: {} }),
-  def({ id: 'guide-privatization', pattern: '/guide/privatization', layout: 'default', title: 'privatization', meta: {} }),
-  def({ id: 'guide-register-business', pattern: '/guide/register-business', layout: 'default', title: 'registerBusiness', meta: {} }),
-  def({ id: 'guide-register-investor', pattern: '/guide/register-investor', layout: 'default', title: 'registerInvestor', meta: {} }),
+  def({ id: 'guide-partnership', pattern: '/guide/partnership', layout: 'default', title: 'partnership', meta: {},
+    data: () => ({ critical: [guideKeys.page(GUIDE_PAGES.partnership)] }) }),
+  def({ id: 'guide-privatization', pattern: '/guide/privatization', layout: 'default', title: 'privatization', meta: {},
+    data: () => ({ critical: [guideKeys.page(GUIDE_PAGES.privatization)] }) }),
+  // The registration forms work without JavaScript, so everything they show (the countries too) is critical.
+  def({ id: 'guide-register-business', pattern: '/guide/register-business', layout: 'default', title: 'registerBusiness', meta: {},
+    data: () => ({ critical: [guideKeys.page(GUIDE_PAGES.registerBusiness)] }) }),
+  def({ id: 'guide-register-investor', pattern: '/guide/register-investor', layout: 'default', title: 'registerInvestor', meta: {},
+    data: () => ({ critical: [guideKeys.page(GUIDE_PAGES.registerInvestor), guideKeys.countries()] }) }),
+  // Guide lists are critical: a deferred section stays a skeleton without JavaScript, and the filters must work without it.
   def({ id: 'guide-project', pattern: '/guide/project', layout: 'default', title: 'projects', meta: {},
-    data: () => ({ deferred: [apiKey(`${PUBLIC}/project-category`, { page: 0, size: LIST_SIZE })] }) }),
+    data: () => ({ critical: [guideKeys.categories(0), guideKeys.openProjects()] }) }),
   def({ id: 'project-category-list', pattern: '/guide/project/category', layout: 'default', title: 'projectCategories', meta: {},
     query: v.looseObject({ page }), reject: NOT_FOUND,
-    data: ({ query }) => ({ deferred: [list(`${PUBLIC}/project-category`, query)] }) }),
+    data: ({ query }) => ({ critical: [guideKeys.categories(readPage(query))] }) }),
   def({ id: 'project-category', pattern: '/guide/project/category/:id', layout: 'default', title: 'projectCategory', meta: {},
     params: idParams, query: v.looseObject({ page }), reject: NOT_FOUND,
     data: ({ params, query }) => ({
-      critical: [apiKey(`${PUBLIC}/project-category/${seg(params.id!)}`)],
-      deferred: [apiKey(`${PUBLIC}/project`, {
-        category_id: params.id, sector_id: query.sector_id, region_id: query.region_id, amount_id: query.amount_id,
-        status: query.status, page: query.page ?? '0', size: LIST_SIZE,
-      })],
+      critical: [
+        guideKeys.category(params.id!),
+        guideKeys.projects(params.id!, readProjectFilters(query), readPage(query)),
+        guideKeys.sectors(), guideKeys.regions(), guideKeys.amounts(),
+      ],
     }), sitemap: false }),
   def({ id: 'project', pattern: '/guide/project/:id', layout: 'default', title: 'project', meta: {}, params: idParams, reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/project/${seg(params.id!)}`)] }), sitemap: false }),
-  def({ id: 'explore', pattern: '/guide/explore', layout: 'default', title: 'explore', meta: {},
-    data: () => ({ deferred: [apiKey(`${PUBLIC}/service-sector`, { page: 0, size: 20 })] }) }),
+    data: ({ params }) => ({ critical: [guideKeys.project(params.id!)] }), sitemap: false }),
+  def({ id: 'explore', pattern: '/guide/explore', layout: 'default', title: 'explore', meta: {} }),
   def({ id: 'sector', pattern: '/guide/explore/:sector', layout: 'default', title: 'sector', meta: {},
     params: v.looseObject({ sector: v.picklist(SECTORS) }), reject: NOT_FOUND,
+    data: ({ params }) => ({ critical: [guideKeys.sectorPage(params.sector!)] }),
     sitemap: SECTORS.map((sector) => ({ sector })) }),
   def({ id: 'explore-item', pattern: '/guide/explore/:id', layout: 'default', title: 'explore', meta: {}, params: idParams, reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/project/${seg(params.id!)}`)] }), sitemap: false }),
+    data: ({ params }) => ({ critical: [guideKeys.project(params.id!)] }), sitemap: false }),
 
   def({ id: 'profile', pattern: '/profile', layout: 'profile', title: 'profile', meta: { protected: true, hideAppealButton: true }, sitemap: false }),
   def({ id: 'profile-company', pattern: '/profile/company', layout: 'profile', title: 'company', meta: { protected: true, hideAppealButton: true }, sitemap: false }),

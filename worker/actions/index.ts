@@ -7,6 +7,8 @@ import { eventRegisterAction } from './event-register'
 import { forgotPasswordAction } from './forgot-password'
 import { myProjectsAction } from './my-projects'
 import { projectFormAction } from './project-form'
+import { registerBusinessAction } from './register-business'
+import { registerInvestorAction } from './register-investor'
 import { resetPasswordAction } from './reset-password'
 import { signInAction } from './sign-in'
 import type { Action } from './types'
@@ -20,5 +22,7 @@ export const ACTIONS: Partial<Record<RouteId, Action>> = {
   'profile-appeals': appealsAction,
   'profile-my-projects': myProjectsAction,
   'profile-project-form': projectFormAction,
+  'guide-register-business': registerBusinessAction,
+  'guide-register-investor': registerInvestorAction,
   'event-register': eventRegisterAction,
 }

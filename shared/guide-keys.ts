@@ -1,0 +1,62 @@
+/** Gateway keys of the investor guide, used by the route table's data plans and by the pages (style rule 9). */
+import { accountKeys } from './account-keys'
+import { apiKey, seg } from './api-keys'
+
+type Query = Readonly<Record<string, string | undefined>>
+
+const PUBLIC = '/siw/public'
+
+/** Projects per page in a category (two rows of three cards). */
+export const PROJECT_PAGE_SIZE = 6
+/** Categories per page of the category list. */
+export const CATEGORY_PAGE_SIZE = 12
+/** Open projects shown on the projects hub. */
+export const OPEN_PROJECTS_SIZE = 3
+
+export const PROJECT_STATUSES = ['open_for_investment', 'under_negotiation', 'closed'] as const
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number]
+
+/** The gateway page slugs of the guide's text pages. */
+export const GUIDE_PAGES = Object.freeze({
+  partnership: 'guide-partnership',
+  privatization: 'guide-privatization',
+  registerBusiness: 'guide-register-business',
+  registerInvestor: 'guide-register-investor',
+})
+
+/** The project list filters a category page keeps in its URL query; anything malformed is dropped. */
+export type ProjectFilters = Readonly<{ sector_id?: string; region_id?: string; amount_id?: string; status?: ProjectStatus }>
+
+export const FILTER_NAMES = ['sector_id', 'region_id', 'amount_id', 'status'] as const
+
+const ID = /^\d{1,10}$/
+
+/** Reads the filters from a URL query: ids must be digits and the status one of the three, else they are ignored. */
+export function readProjectFilters(query: Query): ProjectFilters {
+  const id = (value: string | undefined) => (value && ID.test(value) ? value : undefined)
+  const status = (PROJECT_STATUSES as readonly string[]).includes(query.status ?? '') ? (query.status as ProjectStatus) : undefined
+  return { sector_id: id(query.sector_id), region_id: id(query.region_id), amount_id: id(query.amount_id), status }
+}
+
+/** The 0-based page from a URL query (the route's schema already allows digits only). */
+export function readPage(query: Query): number {
+  return query.page ? Number(query.page) : 0
+}
+
+export const guideKeys = Object.freeze({
+  page: (slug: string) => `${PUBLIC}/page/${seg(slug)}`,
+  /** A sector's page (`sector-{slug}`): title, summary, content and figures. */
+  sectorPage: (sector: string) => `${PUBLIC}/page/${seg(`sector-${sector}`)}`,
+  categories: (page: number) => apiKey(`${PUBLIC}/project-category`, { page, size: CATEGORY_PAGE_SIZE }),
+  category: (id: string) => `${PUBLIC}/project-category/${seg(id)}`,
+  projects: (categoryId: string, filters: ProjectFilters, page: number) =>
+    apiKey(`${PUBLIC}/project`, { category_id: categoryId, ...filters, page, size: PROJECT_PAGE_SIZE }),
+  openProjects: () => apiKey(`${PUBLIC}/project`, { status: 'open_for_investment', page: 0, size: OPEN_PROJECTS_SIZE }),
+  project: (id: string) => `${PUBLIC}/project/${seg(id)}`,
+  /** The same keys as the profile's project form, so the lists are shared in caches. */
+  sectors: accountKeys.sectors,
+  regions: accountKeys.regions,
+  amounts: () => `${PUBLIC}/project-amount`,
+  /** Every country in one list (the same key as the event application form's). */
+  countries: () => apiKey('/integration/public/territorial-entity/countries', { page: 0, size: 300 }),
+})

@@ -1,0 +1,26 @@
+/** The two registration forms share their rules: validate, post to the gateway, then `/success-registration`. */
+import { REGISTRATION_GATEWAY_MESSAGES, toRegistrationBody, validateRegistration, type RegistrationKind } from '../../shared/guide-forms'
+import { href } from '../../shared/match'
+import { clientIpHeaders, fromGatewayError, rejectInvalid } from './form-result'
+import type { Action } from './types'
+
+const PATHS: Readonly<Record<RegistrationKind, string>> = {
+  investor: '/siw/public/investor-registration',
+  business: '/siw/public/business-registration',
+}
+
+/** The page action of one registration form. */
+export function registerAction(kind: RegistrationKind): Action {
+  return {
+    async run({ c, fields, gateway }) {
+      const rejected = rejectInvalid(fields, validateRegistration(kind, fields))
+      if (rejected) return rejected
+      try {
+        await gateway.request('POST', PATHS[kind], { body: toRegistrationBody(kind, fields), headers: clientIpHeaders(c) })
+      } catch (err) {
+        return fromGatewayError(err, fields, { messages: REGISTRATION_GATEWAY_MESSAGES })
+      }
+      return { redirect: href('success-registration', { locale: c.get('locale') }) }
+    },
+  }
+}
