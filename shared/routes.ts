@@ -2,7 +2,7 @@
 import * as v from 'valibot'
 import { accountKeys, serviceTypeOf } from './account-keys'
 import { apiKey, seg } from './api-keys'
-import { GUIDE_PAGES, guideKeys, readPage, readProjectFilters } from './guide-keys'
+import { serviceGuideKeys, serviceKeys } from './service-keys'
 import { normaliseKeyword, siteKeys } from './site-keys'
 import { mediaKeys } from './media-keys'
 
@@ -127,58 +127,53 @@ export const ROUTES = [
     data: ({ params }) => ({ critical: [siteKeys.reason(params.topic!)] }),
     sitemap: REASONS.map((topic) => ({ topic })) }),
 
+  // Services' lists and guides are critical: a deferred section stays a skeleton without JavaScript.
   def({ id: 'uz-ex', pattern: '/service/uz-ex', layout: 'service', title: 'uzEx', meta: {}, query: v.looseObject({ page }), reject: NOT_FOUND,
-    data: ({ query }) => ({ deferred: [list('/integration/public/integration/uzex-lots', query)] }) }),
+    data: ({ query }) => ({ critical: [serviceKeys.uzexLots(query.page)] }) }),
   def({ id: 'service-category-index', pattern: '/service/category', layout: 'service-category', title: 'services', meta: {},
-    data: () => ({ critical: [apiKey(`${PUBLIC}/service/category`)] }) }),
+    data: () => ({ critical: [serviceKeys.categories()] }) }),
   def({ id: 'service-category', pattern: '/service/category/:category_id', layout: 'service-category', title: 'serviceCategory', meta: {},
     params: v.looseObject({ category_id: numeric }), reject: NOT_FOUND,
     data: ({ params }) => ({
-      critical: [apiKey(`${PUBLIC}/service/category`)],
-      deferred: [apiKey(`${PUBLIC}/service/category`, { parent_id: params.category_id }), apiKey(`${PUBLIC}/service`, { category_id: params.category_id })],
+      critical: [serviceKeys.categories(), serviceKeys.children(params.category_id!), serviceKeys.services(params.category_id!)],
     }), sitemap: false }),
   def({ id: 'e-auction', pattern: '/service/e-auction', layout: 'service', title: 'eAuction', meta: {}, query: v.looseObject({ page }), reject: NOT_FOUND,
-    data: ({ query }) => ({ deferred: [list('/integration/public/integration/eauksion/lot', query)] }) }),
+    data: ({ query }) => ({ critical: [serviceKeys.auctionLots(query.page)] }) }),
   def({ id: 'e-auction-lot', pattern: '/service/e-auction/:id', layout: 'service', title: 'eAuctionLot', meta: {}, params: idParams, reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [apiKey(`/integration/public/integration/iskm/lot/${seg(params.id!)}`)] }), sitemap: false }),
+    data: ({ params }) => ({ critical: [serviceKeys.auctionLot(params.id!)] }), sitemap: false }),
   def({ id: 'service', pattern: '/service/:service_id', layout: 'service', title: 'service', meta: {},
-    params: v.looseObject({ service_id: numeric }), reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/service/${seg(params.service_id!)}`)], deferred: [apiKey(`${PUBLIC}/service-process`, { service_id: params.service_id })] }),
+    params: v.looseObject({ service_id: numeric }), query: v.looseObject({ process: v.optional(numeric), step: v.optional(numeric) }), reject: NOT_FOUND,
+    // The route rule completes `process` and `step` first, so the selected step renders on the edge.
+    data: ({ params, query }) => ({ critical: [serviceKeys.service(params.service_id!), ...serviceGuideKeys(params.service_id!, query)] }),
     sitemap: false }),
 
-  def({ id: 'guide-partnership', pattern: '/guide/partnership', layout: 'default', title: 'partnership', meta: {},
-    data: () => ({ critical: [guideKeys.page(GUIDE_PAGES.partnership)] }) }),
-  def({ id: 'guide-privatization', pattern: '/guide/privatization', layout: 'default', title: 'privatization', meta: {},
-    data: () => ({ critical: [guideKeys.page(GUIDE_PAGES.privatization)] }) }),
-  // The registration forms work without JavaScript, so everything they show (the countries too) is critical.
-  def({ id: 'guide-register-business', pattern: '/guide/register-business', layout: 'default', title: 'registerBusiness', meta: {},
-    data: () => ({ critical: [guideKeys.page(GUIDE_PAGES.registerBusiness)] }) }),
-  def({ id: 'guide-register-investor', pattern: '/guide/register-investor', layout: 'default', title: 'registerInvestor', meta: {},
-    data: () => ({ critical: [guideKeys.page(GUIDE_PAGES.registerInvestor), guideKeys.countries()] }) }),
-  // Guide lists are critical: a deferred section stays a skeleton without JavaScript, and the filters must work without it.
+  def({ id: 'guide-partnership', pattern: '/guide/partnership', layout: 'default', title: 'partnership', meta: {} }),
+  def({ id: 'guide-privatization', pattern: '/guide/privatization', layout: 'default', title: 'privatization', meta: {} }),
+  def({ id: 'guide-register-business', pattern: '/guide/register-business', layout: 'default', title: 'registerBusiness', meta: {} }),
+  def({ id: 'guide-register-investor', pattern: '/guide/register-investor', layout: 'default', title: 'registerInvestor', meta: {} }),
   def({ id: 'guide-project', pattern: '/guide/project', layout: 'default', title: 'projects', meta: {},
-    data: () => ({ critical: [guideKeys.categories(0), guideKeys.openProjects()] }) }),
+    data: () => ({ deferred: [apiKey(`${PUBLIC}/project-category`, { page: 0, size: LIST_SIZE })] }) }),
   def({ id: 'project-category-list', pattern: '/guide/project/category', layout: 'default', title: 'projectCategories', meta: {},
     query: v.looseObject({ page }), reject: NOT_FOUND,
-    data: ({ query }) => ({ critical: [guideKeys.categories(readPage(query))] }) }),
+    data: ({ query }) => ({ deferred: [list(`${PUBLIC}/project-category`, query)] }) }),
   def({ id: 'project-category', pattern: '/guide/project/category/:id', layout: 'default', title: 'projectCategory', meta: {},
     params: idParams, query: v.looseObject({ page }), reject: NOT_FOUND,
     data: ({ params, query }) => ({
-      critical: [
-        guideKeys.category(params.id!),
-        guideKeys.projects(params.id!, readProjectFilters(query), readPage(query)),
-        guideKeys.sectors(), guideKeys.regions(), guideKeys.amounts(),
-      ],
+      critical: [apiKey(`${PUBLIC}/project-category/${seg(params.id!)}`)],
+      deferred: [apiKey(`${PUBLIC}/project`, {
+        category_id: params.id, sector_id: query.sector_id, region_id: query.region_id, amount_id: query.amount_id,
+        status: query.status, page: query.page ?? '0', size: LIST_SIZE,
+      })],
     }), sitemap: false }),
   def({ id: 'project', pattern: '/guide/project/:id', layout: 'default', title: 'project', meta: {}, params: idParams, reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [guideKeys.project(params.id!)] }), sitemap: false }),
-  def({ id: 'explore', pattern: '/guide/explore', layout: 'default', title: 'explore', meta: {} }),
+    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/project/${seg(params.id!)}`)] }), sitemap: false }),
+  def({ id: 'explore', pattern: '/guide/explore', layout: 'default', title: 'explore', meta: {},
+    data: () => ({ deferred: [apiKey(`${PUBLIC}/service-sector`, { page: 0, size: 20 })] }) }),
   def({ id: 'sector', pattern: '/guide/explore/:sector', layout: 'default', title: 'sector', meta: {},
     params: v.looseObject({ sector: v.picklist(SECTORS) }), reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [guideKeys.sectorPage(params.sector!)] }),
     sitemap: SECTORS.map((sector) => ({ sector })) }),
   def({ id: 'explore-item', pattern: '/guide/explore/:id', layout: 'default', title: 'explore', meta: {}, params: idParams, reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [guideKeys.project(params.id!)] }), sitemap: false }),
+    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/project/${seg(params.id!)}`)] }), sitemap: false }),
 
   def({ id: 'profile', pattern: '/profile', layout: 'profile', title: 'profile', meta: { protected: true, hideAppealButton: true }, sitemap: false }),
   def({ id: 'profile-company', pattern: '/profile/company', layout: 'profile', title: 'company', meta: { protected: true, hideAppealButton: true }, sitemap: false }),

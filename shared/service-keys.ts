@@ -1,0 +1,52 @@
+/** Gateway keys of the services area, used by the route table's data plans, the route rules and the pages (style rule 9). */
+import { apiKey, seg } from './api-keys'
+
+const PUBLIC = '/siw/public'
+const INTEGRATION = '/integration/public/integration'
+
+/** Lots per page on the e-auction list (a 3-column grid). */
+export const AUCTION_PAGE_SIZE = 12
+/** Lots per page on the UzEx list (each lot carries its products table). */
+export const UZEX_PAGE_SIZE = 10
+/** Categories are few; one page holds them all. */
+const CATEGORY_SIZE = 100
+
+const pageOf = (page: string | number | undefined) => (page === undefined || page === '' ? 0 : Number(page))
+
+export const serviceKeys = Object.freeze({
+  /** Every category (top level and children); the side navigation and the redirect read it. */
+  categories: () => apiKey(`${PUBLIC}/service/category`, { page: 0, size: CATEGORY_SIZE }),
+  children: (parentId: string | number) => apiKey(`${PUBLIC}/service/category`, { parent_id: parentId, page: 0, size: CATEGORY_SIZE }),
+  services: (categoryId: string | number) => apiKey(`${PUBLIC}/service`, { category_id: categoryId, page: 0, size: CATEGORY_SIZE }),
+  service: (id: string | number) => `${PUBLIC}/service/${seg(id)}`,
+  processes: (serviceId: string | number) => apiKey(`${PUBLIC}/service-process`, { service_id: serviceId }),
+  steps: (processId: string | number) => apiKey(`${PUBLIC}/service/step`, { process_id: processId }),
+  step: (id: string | number) => `${PUBLIC}/service/step/${seg(id)}`,
+  auctionLots: (page?: string | number) => apiKey(`${INTEGRATION}/eauksion/lot`, { page: pageOf(page), size: AUCTION_PAGE_SIZE }),
+  auctionLot: (lotNumber: string | number) => `${INTEGRATION}/iskm/lot/${seg(lotNumber)}`,
+  uzexLots: (page?: string | number) => apiKey(`${INTEGRATION}/uzex-lots`, { page: pageOf(page), size: UZEX_PAGE_SIZE }),
+})
+
+/** What the service guide reads for a selected stage and step: the route's data plan and the page use this one list. */
+export function serviceGuideKeys(serviceId: string, selection: { process?: string; step?: string }): string[] {
+  return [
+    serviceKeys.processes(serviceId),
+    ...(selection.process ? [serviceKeys.steps(selection.process)] : []),
+    ...(selection.step ? [serviceKeys.step(selection.step)] : []),
+  ]
+}
+
+/** Anything with a parent: a bare id, an object with one, or nothing (GATEWAY.md leaves the shape open). */
+export type ParentRef = number | string | { id?: number | string | null } | null | undefined
+
+/** The parent's id as a string, or null for a top-level category. */
+export function parentIdOf(parent: ParentRef): string | null {
+  if (parent === null || parent === undefined || parent === '') return null
+  if (typeof parent === 'object') return parent.id === null || parent.id === undefined ? null : String(parent.id)
+  return String(parent)
+}
+
+/** Items sorted by `order` (missing last), then by id, without touching the input. */
+export function byOrder<T extends { id: number | string; order?: number | null }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => (a.order ?? Number.MAX_SAFE_INTEGER) - (b.order ?? Number.MAX_SAFE_INTEGER) || Number(a.id) - Number(b.id))
+}
