@@ -1,0 +1,25 @@
+/** A service category as a compact card: icon, title, description; links to the category's page. */
+import { href } from '../../../shared/match'
+import { useLocale } from '../../i18n'
+import { Link } from '../../router'
+import { Icon } from '../icon'
+import { categoryIcon } from './category-nav'
+import type { ServiceCategory } from './types'
+
+export function CategoryCard({ category, headingLevel = 3 }: { category: ServiceCategory; headingLevel?: 2 | 3 }) {
+  const locale = useLocale()
+  const Heading = `h${headingLevel}` as const
+  return (
+    <article className="card card--compact category-card">
+      <div className="card__body">
+        <span className="category-card__icon" aria-hidden="true"><Icon name={categoryIcon(category)} /></span>
+        <Heading className="card__title">
+          <Link to={href('service-category', { locale, params: { category_id: String(category.id) } })} className="card__link">
+            {category.title}
+          </Link>
+        </Heading>
+        {category.description && <p className="card__description">{category.description}</p>}
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,48 @@
+/**
+ * A service in the catalogue: the card anatomy (image, kicker, title, description) with an online/in-person badge; the
+ * title opens the service's guide, and an online service adds its external "apply" link above the card's hit area.
+ */
+import { href } from '../../../shared/match'
+import { useLocale, useT } from '../../i18n'
+import { Link } from '../../router'
+import { Icon } from '../icon'
+import { PatternArt } from '../pattern-art'
+import { ExternalLink, hostOf } from './external-link'
+import { fileLink, type ServiceSummary } from './types'
+
+export function ServiceCard({ service, headingLevel = 3 }: { service: ServiceSummary; headingLevel?: 2 | 3 }) {
+  const t = useT()
+  const locale = useLocale()
+  const Heading = `h${headingLevel}` as const
+  const image = fileLink(service.upload, 'thumbnail')
+  const online = service.online === true
+  const applyUrl = online && service.link ? service.link : null
+  return (
+    <article className="card card--horizontal service-card">
+      <div className="card__media">
+        {image ? (
+          <img src={image} alt="" width={640} height={400} loading="lazy" decoding="async" />
+        ) : (
+          <PatternArt seed={service.title} className="card__pattern" />
+        )}
+        <span className={`badge ${online ? 'badge--success' : 'badge--neutral'} card__badge`}>
+          <Icon name={online ? 'globe' : 'map-pin'} />
+          {t(online ? 'services.catalog.online' : 'services.catalog.inPerson')}
+        </span>
+      </div>
+      <div className="card__body">
+        <Heading className="card__title">
+          <Link to={href('service', { locale, params: { service_id: String(service.id) } })} className="card__link">
+            {service.title}
+          </Link>
+        </Heading>
+        {service.description && <p className="card__description">{service.description}</p>}
+        {applyUrl && (
+          <ExternalLink href={applyUrl} className="btn btn--outline btn--sm btn--primary service-card__apply">
+            {t('services.catalog.applyAt', { host: hostOf(applyUrl) })}
+          </ExternalLink>
+        )}
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,75 @@
+/** `/service/{id}` (service layout): the service's hero with its apply-online and checklist links, then the step-by-step guide. */
+import { href } from '../../shared/match'
+import { parentIdOf, serviceKeys } from '../../shared/service-keys'
+import { Breadcrumbs, type Crumb } from '../components/breadcrumbs'
+import { Hero } from '../components/hero'
+import { Icon } from '../components/icon'
+import { PageTitle } from '../components/page-title'
+import { ExternalLink, hostOf, isWebUrl } from '../components/services/external-link'
+import { CHECKLIST_ANCHOR, ServiceSteps, STEPS_ANCHOR } from '../components/services/service-steps'
+import { ServicesStyles } from '../components/services/services-styles'
+import type { ServiceSummary } from '../components/services/types'
+import { usePayload } from '../data'
+import { useLocale, useT } from '../i18n'
+import { useRouter } from '../router'
+
+export function Page() {
+  const t = useT()
+  const locale = useLocale()
+  const { route } = useRouter()
+  const serviceId = route.params.service_id!
+  const { process, step } = route.query
+  const { data } = usePayload<ServiceSummary>(serviceKeys.service(serviceId))
+  const service = data?.content
+  const title = service?.title ?? t('routes.service')
+  const categoryId = service ? parentIdOf(service.category ?? service.category_id) : null
+  const crumbs: Crumb[] = [
+    { label: t('routes.services'), to: href('service-category-index', { locale }) },
+    ...(categoryId ? [{ label: categoryTitle(service) ?? t('routes.serviceCategory'), to: href('service-category', { locale, params: { category_id: categoryId } }) }] : []),
+    { label: title },
+  ]
+  const applyUrl = service?.online && isWebUrl(service.link) ? service.link : null
+  return (
+    <main id="main" className="page page--flush services-page">
+      <ServicesStyles />
+      <PageTitle title={title} description={service?.description ?? undefined} />
+      <Hero
+        tone="light"
+        title={title}
+        kicker={t(service?.online ? 'services.detail.kickerOnline' : 'services.detail.kicker')}
+        lead={service?.description ?? undefined}
+        seed={`service-${serviceId}`}
+        before={<Breadcrumbs items={crumbs} />}
+        actions={
+          <>
+            {applyUrl && (
+              <ExternalLink href={applyUrl} className="btn btn--solid btn--lg btn--primary">
+                {t('services.detail.applyOnline', { host: hostOf(applyUrl) })}
+              </ExternalLink>
+            )}
+            <a href={`#${CHECKLIST_ANCHOR}`} className={`btn ${applyUrl ? 'btn--outline' : 'btn--solid'} btn--lg btn--primary`}>
+              <Icon name="check" />
+              {t('services.detail.checklistLink')}
+            </a>
+          </>
+        }
+      >
+        {service?.info && (
+          <div className="service-facts">
+            <Icon name="info" />
+            <p>{service.info}</p>
+          </div>
+        )}
+      </Hero>
+      <div className="container services-body" id={STEPS_ANCHOR} tabIndex={-1}>
+        <ServiceSteps serviceId={serviceId} process={process} step={step} />
+      </div>
+    </main>
+  )
+}
+
+/** A category name the service answer may carry (`category: { id, title }`). */
+function categoryTitle(service: ServiceSummary | undefined): string | null {
+  const c = service?.category
+  return c && typeof c === 'object' && 'title' in c && typeof c.title === 'string' ? c.title : null
+}
