@@ -1,0 +1,266 @@
+/**
+ * Services (issue 5): the catalogue's redirect and categories, the service guide's stages and steps in the URL (with and
+ * without JavaScript), e-auction lots with live countdowns and apply links only while open, the lot page, UzEx lots.
+ */
+import fs from 'node:fs'
+import type { Page } from '@playwright/test'
+import type { Locale } from '../../shared/constants'
+import { checkA11y, expect, test, waitForHydration } from './fixtures'
+import { dropStatusError, href, isSameDocument, markDocument } from './support'
+
+type L = { uz: string; ru: string; en: string }
+const seed = <T,>(name: string): T => JSON.parse(fs.readFileSync(new URL(`../../gateway/seed/${name}.json`, import.meta.url), 'utf8')) as T
+type Category = { id: number; parent_id: number | null; order: number; title: L }
+type Step = { id: number; title: L; groups: { documents: { title: L }[] }[]; accordions: { title: L }[] }
+type Service = { id: number; category_id: number; title: L; online: boolean; link: string | null; processes: { id: number; order: number; title: L; steps: Step[] }[] }
+type AuctionLot = { order_id: number; lot_number: string; property_name: L; order_end_offset_hours: number; lat: number; lng: number }
+type UzexLot = { lot_id: number; lot_number: string; proposal_name: L; end_offset_hours: number; products: { name: L }[] }
+
+const categories = seed<Category[]>('service-categories')
+const services = seed<Service[]>('services')
+const auctionLots = seed<AuctionLot[]>('eauction-lots').sort((a, b) => a.order_id - b.order_id)
+const uzexLots = seed<UzexLot[]>('uzex-lots').sort((a, b) => a.lot_id - b.lot_id)
+
+const firstCategory = categories.filter((c) => c.parent_id === null).sort((a, b) => a.order - b.order)[0]!
+const childCategory = categories.find((c) => c.parent_id === firstCategory.id && services.some((s) => s.category_id === c.id))!
+/** A service whose first stage has at least two steps, and which has a second stage. */
+const service = services.find((s) => s.processes.length > 1 && [...s.processes].sort((a, b) => a.order - b.order)[0]!.steps.length > 1)!
+const stages = [...service.processes].sort((a, b) => a.order - b.order)
+const [stage1, stage2] = [stages[0]!, stages[1]!]
+const serviceUrl = (locale: Locale, query?: { process?: number; step?: number }) =>
+  href('service', { locale, params: { service_id: String(service.id) }, query: query && { process: query.process, step: query.step } })
+const AUCTION_PAGE = 12
+const UZEX_PAGE = 10
+const ended = (offsetHours: number) => offsetHours < 0
+
+/** The stage and step the page shows, read from the guide's own headings. */
+async function expectStep(page: Page, step: Step) {
+  await expect(page.locator('#step-title')).toHaveText(step.title.en)
+  await expect(page.locator('#checklist')).toContainText(step.groups[0]?.documents[0]?.title.en ?? 'No documents')
+}
+
+test.describe('service catalogue', () => {
+  test('/service/category answers 302 to the first top-level category by order', async ({ request }) => {
+    for (const locale of ['en', 'ru', 'uz'] as const) {
+      const res = await request.get(href('service-category-index', { locale }), { maxRedirects: 0 })
+      expect(res.status()).toBe(302)
+      expect(new URL(res.headers().location!, 'http://x').pathname).toBe(href('service-category', { locale, params: { category_id: String(firstCategory.id) } }))
+    }
+  })
+
+  test('a top-level category lists its sections, marks itself in the side navigation and opens its branch', async ({ page }) => {
+    const res = await page.goto(href('service-category', { locale: 'en', params: { category_id: String(firstCategory.id) } }))
+    expect(res?.status()).toBe(200)
+    await expect(page.locator('main h1')).toHaveText(firstCategory.title.en)
+    const nav = page.getByRole('navigation', { name: 'Service categories' })
+    await expect(nav.locator('[aria-current="page"]')).toHaveText(firstCategory.title.en)
+    await expect(nav.getByRole('link', { name: childCategory.title.en })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Sections' })).toBeVisible()
+    await expect(page.locator('main .category-card .card__title')).toContainText([childCategory.title.en])
+    await checkA11y(page)
+  })
+
+  test('a child category shows its services: online badge, link to the guide and the external apply link', async ({ page }) => {
+    await page.goto(href('service-category', { locale: 'en', params: { category_id: String(childCategory.id) } }))
+    await waitForHydration(page)
+    const listed = services.filter((s) => s.category_id === childCategory.id)
+    const card = page.locator('main .service-card').first()
+    await expect(card.locator('.card__title')).toHaveText(listed[0]!.title.en)
+    await expect(card.locator('.card__badge')).toHaveText(listed[0]!.online ? 'Online' : 'In person')
+    if (listed[0]!.online && listed[0]!.link) await expect(card.locator('a[target="_blank"]')).toHaveAttribute('href', listed[0]!.link)
+    await markDocument(page)
+    await card.locator('.card__link').click()
+    await expect(page.locator('main h1')).toHaveText(listed[0]!.title.en)
+    expect(await isSameDocument(page)).toBe(true)
+    await checkA11y(page)
+  })
+
+  test('the catalogue reads in Russian and Uzbek, and an unknown category says so', async ({ page }) => {
+    for (const locale of ['ru', 'uz'] as const) {
+      await page.goto(href('service-category', { locale, params: { category_id: String(childCategory.id) } }))
+      await expect(page.locator('html')).toHaveAttribute('lang', locale)
+      await expect(page.locator('main h1')).toHaveText(childCategory.title[locale])
+      await expect(page.locator('main .service-card').first()).toBeVisible()
+    }
+    await checkA11y(page)
+    await page.goto(href('service-category', { locale: 'en', params: { category_id: '999999' } }))
+    await expect(page.getByRole('heading', { name: 'There is no such service category' })).toBeVisible()
+  })
+})
+
+test.describe('service guide', () => {
+  test('a bare service URL answers 302 to its first stage and step; the page shows both', async ({ page, request }) => {
+    const res = await request.get(serviceUrl('en'), { maxRedirects: 0 })
+    expect(res.status()).toBe(302)
+    const target = serviceUrl('en', { process: stage1.id, step: stage1.steps[0]!.id })
+    expect(res.headers().location!.endsWith(target)).toBe(true)
+    const shown = await page.goto(serviceUrl('en'))
+    expect(shown?.status()).toBe(200)
+    await expect(page).toHaveURL(target)
+    await expect(page.locator('main h1')).toHaveText(service.title.en)
+    await expect(page.getByRole('navigation', { name: 'Stages of the service' }).locator('[aria-current="step"]')).toContainText(stage1.title.en)
+    await expectStep(page, stage1.steps[0]!)
+    await checkA11y(page)
+  })
+
+  test('steps and stages change on the client, the selection kept in the URL', async ({ page }) => {
+    await page.goto(serviceUrl('en', { process: stage1.id, step: stage1.steps[0]!.id }))
+    await waitForHydration(page)
+    await markDocument(page)
+    await page.getByRole('navigation', { name: 'Previous and next step' }).getByRole('link', { name: /Next step/ }).click()
+    await expect(page).toHaveURL(new RegExp(`\\?process=${stage1.id}&step=${stage1.steps[1]!.id}#`))
+    await expectStep(page, stage1.steps[1]!)
+    await page.getByRole('navigation', { name: 'Stages of the service' }).getByRole('link', { name: new RegExp(stage2.title.en) }).click()
+    await expect(page).toHaveURL(serviceUrl('en', { process: stage2.id, step: stage2.steps[0]!.id }))
+    await expectStep(page, stage2.steps[0]!)
+    await page.getByRole('navigation', { name: 'Previous and next step' }).getByRole('link', { name: /Previous stage/ }).click()
+    await expectStep(page, stage1.steps[0]!)
+    expect(await isSameDocument(page)).toBe(true)
+  })
+
+  test('a shared link opens the same stage and step in Russian, with its questions as an accordion', async ({ page }) => {
+    const step = stage1.steps[1]!
+    await page.goto(serviceUrl('ru', { process: stage1.id, step: step.id }))
+    await waitForHydration(page)
+    await expect(page.locator('#step-title')).toHaveText(step.title.ru)
+    const question = step.accordions[0]
+    if (question) {
+      const toggle = page.getByRole('button', { name: question.title.ru })
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+      await toggle.click()
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    }
+    await checkA11y(page)
+  })
+
+  test('an unknown service is a 404 screen', async ({ page, consoleErrors }) => {
+    const res = await page.goto(href('service', { locale: 'en', params: { service_id: '999999' } }))
+    expect(res?.status()).toBe(404)
+    dropStatusError(consoleErrors, 404)
+  })
+})
+
+test.describe('e-auction', () => {
+  test('lots show price, deposit and a countdown that ticks; apply links only on open lots', async ({ page }) => {
+    const res = await page.goto(href('e-auction', { locale: 'en' }))
+    expect(res?.status()).toBe(200)
+    await waitForHydration(page)
+    await expect(page.locator('main h1')).toHaveText('E-auction')
+    const cards = page.locator('main .lot-card')
+    const shown = auctionLots.slice(0, AUCTION_PAGE)
+    await expect(cards).toHaveCount(shown.length)
+    expect(shown.some((l) => ended(l.order_end_offset_hours)) && shown.some((l) => !ended(l.order_end_offset_hours))).toBe(true)
+    for (const [i, lot] of shown.entries()) {
+      const card = cards.nth(i)
+      await expect(card.locator('.card__title')).toHaveText(lot.property_name.en)
+      await expect(card.locator('.lot-facts')).toContainText('UZS')
+      await expect(card.getByRole('link', { name: /Apply on e-auksion\.uz/ })).toHaveCount(ended(lot.order_end_offset_hours) ? 0 : 1)
+      await expect(card.locator('.countdown--ended')).toHaveCount(ended(lot.order_end_offset_hours) ? 1 : 0)
+    }
+    const open = cards.nth(shown.findIndex((l) => !ended(l.order_end_offset_hours))).locator('.countdown__units')
+    const before = await open.textContent()
+    await expect.poll(() => open.textContent(), { timeout: 2000, intervals: [250] }).not.toBe(before)
+    await checkA11y(page)
+  })
+
+  test('pagination moves to the second page of lots and back', async ({ page }) => {
+    await page.goto(href('e-auction', { locale: 'en' }))
+    await waitForHydration(page)
+    const pager = page.getByRole('navigation', { name: 'Pages of lots' })
+    await pager.getByRole('link', { name: 'Next' }).click()
+    await expect(page).toHaveURL(href('e-auction', { locale: 'en', query: { page: 1 } }))
+    await expect(page).toHaveTitle(/^E-auction, page 2 — /)
+    await expect(page.locator('main .lot-card')).toHaveCount(auctionLots.length - AUCTION_PAGE)
+    await expect(page.locator('main .lot-card .card__title').first()).toHaveText(auctionLots[AUCTION_PAGE]!.property_name.en)
+    await pager.getByRole('link', { name: 'Previous' }).click()
+    await expect(page.locator('main .lot-card .card__title').first()).toHaveText(auctionLots[0]!.property_name.en)
+  })
+
+  test('a lot page shows the gallery, terms, countdown, map and apply link; an ended one has no apply link', async ({ page, consoleErrors }) => {
+    const open = auctionLots.find((l) => !ended(l.order_end_offset_hours))!
+    await page.goto(href('e-auction', { locale: 'en' }))
+    await waitForHydration(page)
+    await page.locator('main .lot-card .card__link', { hasText: open.property_name.en }).click()
+    await expect(page).toHaveURL(href('e-auction-lot', { locale: 'en', params: { id: open.lot_number } }))
+    await expect(page.locator('main h1')).toHaveText(open.property_name.en)
+    await expect(page.getByRole('link', { name: /Apply on e-auksion\.uz/ })).toBeVisible()
+    await expect(page.getByRole('link', { name: /OpenStreetMap/ })).toHaveAttribute('href', new RegExp(`openstreetmap\\.org/\\?mlat=${open.lat}&mlon=${open.lng}`))
+    const gallery = page.locator('.gallery-grid a')
+    await gallery.first().click()
+    await expect(page.locator('dialog.lightbox__dialog')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.locator('dialog.lightbox__dialog')).toBeHidden()
+    await checkA11y(page)
+
+    const closed = auctionLots.find((l) => ended(l.order_end_offset_hours))!
+    await page.goto(href('e-auction-lot', { locale: 'ru', params: { id: closed.lot_number } }))
+    await expect(page.locator('main h1')).toHaveText(closed.property_name.ru)
+    await expect(page.locator('main .countdown--ended')).toBeVisible()
+    await expect(page.locator('main a[href*="e-auksion.uz"]')).toHaveCount(0)
+
+    const missing = await page.goto(href('e-auction-lot', { locale: 'en', params: { id: '1' } }))
+    expect(missing?.status()).toBe(404)
+    dropStatusError(consoleErrors, 404)
+  })
+})
+
+test.describe('UzEx', () => {
+  test('lots list their products, start cost, a ticking countdown and the offer link only while open; pagination', async ({ page }) => {
+    const res = await page.goto(href('uz-ex', { locale: 'en' }))
+    expect(res?.status()).toBe(200)
+    await waitForHydration(page)
+    await expect(page.locator('main h1')).toHaveText('UzEx exchange lots')
+    const lots = page.locator('main .uzex-lot')
+    const shown = uzexLots.slice(0, UZEX_PAGE)
+    await expect(lots).toHaveCount(shown.length)
+    for (const [i, lot] of shown.entries()) {
+      const panel = lots.nth(i)
+      await expect(panel.locator('h2')).toHaveText(lot.proposal_name.en)
+      await expect(panel.locator('tbody tr')).toHaveCount(lot.products.length)
+      await expect(panel.getByRole('link', { name: /Make an offer on UzEx/ })).toHaveCount(ended(lot.end_offset_hours) ? 0 : 1)
+    }
+    const ticking = lots.nth(shown.findIndex((l) => !ended(l.end_offset_hours))).locator('.countdown__units')
+    const before = await ticking.textContent()
+    await expect.poll(() => ticking.textContent(), { timeout: 2000, intervals: [250] }).not.toBe(before)
+    await checkA11y(page)
+    await page.getByRole('navigation', { name: 'Pages of lots' }).getByRole('link', { name: 'Page 2' }).click()
+    await expect(page).toHaveURL(href('uz-ex', { locale: 'en', query: { page: 1 } }))
+    await expect(lots.first().locator('h2')).toHaveText(uzexLots[UZEX_PAGE]!.proposal_name.en)
+  })
+
+  test('the UzEx page reads in Uzbek', async ({ page }) => {
+    await page.goto(href('uz-ex', { locale: 'uz' }))
+    await expect(page.locator('html')).toHaveAttribute('lang', 'uz')
+    await expect(page.locator('main .uzex-lot h2').first()).toHaveText(uzexLots[0]!.proposal_name.uz)
+    await checkA11y(page)
+  })
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the service guide moves between steps and stages with plain links', async ({ page }) => {
+    await page.goto(serviceUrl('en'))
+    await expectStep(page, stage1.steps[0]!)
+    await page.getByRole('navigation', { name: 'Previous and next step' }).getByRole('link', { name: /Next step/ }).click()
+    await expect(page).toHaveURL(new RegExp(`step=${stage1.steps[1]!.id}`))
+    await expectStep(page, stage1.steps[1]!)
+    await page.getByRole('navigation', { name: 'Stages of the service' }).getByRole('link', { name: new RegExp(stage2.title.en) }).click()
+    // The browser keeps the link's #fragment across the edge's redirect.
+    await expect(page).toHaveURL(new RegExp(`\\?process=${stage2.id}&step=${stage2.steps[0]!.id}(#|$)`))
+    await expectStep(page, stage2.steps[0]!)
+  })
+
+  test('catalogue, lot lists and a lot page render their content on the edge', async ({ page }) => {
+    await page.goto(href('service-category-index', { locale: 'en' }))
+    await expect(page.locator('main h1')).toHaveText(firstCategory.title.en)
+    await expect(page.locator('main .category-card').first()).toBeVisible()
+    await page.goto(href('e-auction', { locale: 'en', query: { page: 1 } }))
+    await expect(page.locator('main .lot-card .card__title').first()).toHaveText(auctionLots[AUCTION_PAGE]!.property_name.en)
+    await page.goto(href('e-auction-lot', { locale: 'en', params: { id: auctionLots[0]!.lot_number } }))
+    await expect(page.locator('main .lot-terms')).toContainText('UZS')
+    await page.goto(href('uz-ex', { locale: 'en' }))
+    await expect(page.locator('main .uzex-lot table').first()).toBeVisible()
+    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0)
+  })
+})
