@@ -38,7 +38,8 @@ server.on('exit', (code) => process.exit(code ?? 0))
 async function waitForServer() {
   for (let i = 0; i < 240; i++) {
     try {
-      const res = await fetch(`${url}/en`, { redirect: 'manual' })
+      // A page without gateway data: the home page would cache its (still empty) lists before the seed below.
+      const res = await fetch(`${url}/en/success-registration`, { redirect: 'manual' })
       if (res.status < 500) return
     } catch {
       /* not listening yet */
