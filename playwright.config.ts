@@ -20,7 +20,8 @@ export default defineConfig({
   },
   webServer: {
     command: 'node scripts/start.mjs',
-    url: `http://127.0.0.1:${PORT}/en`,
+    // Ready once seeded: this post is 404 until the seed runs, and a gateway read (unlike a page) fills no payload cache.
+    url: `http://127.0.0.1:${PORT}/gateway/siw/public/post/1`,
     env: { PORT: String(PORT), STATE_DIR: '.wrangler/e2e-state', SKIP_BUILD: '1' },
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
