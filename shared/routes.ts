@@ -181,20 +181,19 @@ export const ROUTES = [
     meta: { protected: true, nonResidentOnly: true, hideAppealButton: true }, sitemap: false }),
   def({ id: 'profile-my-services', pattern: '/profile/my-services', layout: 'profile', title: 'myServices',
     meta: { protected: true, residentOnly: true, hideAppealButton: true },
-    data: ({ query }) => ({ deferred: [accountKeys.services(serviceTypeOf(query.type)), accountKeys.regions()] }), sitemap: false }),
+    data: ({ query }) => ({ critical: [accountKeys.services(serviceTypeOf(query.type)), accountKeys.regions()] }), sitemap: false }),
   def({ id: 'profile-appeals', pattern: '/profile/appeals/:id?', layout: 'profile', title: 'appeals',
     meta: { protected: true, hideAppealButton: true }, params: v.looseObject({ id: v.optional(numeric) }), query: v.looseObject({ page }), reject: NOT_FOUND,
     data: ({ params, query }) => params.id
-      ? { critical: [accountKeys.appeal(params.id)], deferred: [accountKeys.appealResponses(params.id)] }
-      : { deferred: [accountKeys.appeals(query.page), ...(query.new === '1' ? [accountKeys.appealTopics(), accountKeys.regions()] : [])] },
+      ? { critical: [accountKeys.appeal(params.id), accountKeys.appealResponses(params.id)] }
+      : { critical: [accountKeys.appeals(query.page), ...(query.new === '1' ? [accountKeys.appealTopics(), accountKeys.regions()] : [])] },
     sitemap: false }),
   def({ id: 'profile-my-projects', pattern: '/profile/my-projects', layout: 'profile', title: 'myProjects', meta: { protected: true, hideAppealButton: true },
-    query: v.looseObject({ page }), reject: NOT_FOUND, data: ({ query }) => ({ deferred: [accountKeys.projects(query.page)] }), sitemap: false }),
+    query: v.looseObject({ page }), reject: NOT_FOUND, data: ({ query }) => ({ critical: [accountKeys.projects(query.page)] }), sitemap: false }),
   def({ id: 'profile-project-form', pattern: '/profile/my-projects/form/:id?', layout: 'profile', title: 'projectForm',
     meta: { protected: true, hideAppealButton: true }, params: v.looseObject({ id: v.optional(numeric) }), reject: NOT_FOUND,
     data: ({ params }) => ({
-      critical: params.id ? [accountKeys.project(params.id)] : [],
-      deferred: [accountKeys.projectCategories(), accountKeys.sectors(), accountKeys.regions()],
+      critical: [...(params.id ? [accountKeys.project(params.id)] : []), accountKeys.projectCategories(), accountKeys.sectors(), accountKeys.regions()],
     }), sitemap: false }),
 
   def({ id: 'page', pattern: '/:slug+', layout: 'default', title: 'page', meta: {},
