@@ -27,6 +27,7 @@ describe('streamed sections', () => {
     expect(status).toBe(200)
     expect(html).not.toContain('<template id="B:')
     expect(html).not.toContain('<!--$?-->')
+    expect(html).not.toMatch(/<div hidden id="S:/)
     expect(html.trimEnd()).toMatch(/<\/html>$/)
     expect([...readPayloadBlocks(html).keys()].sort()).toEqual([...(homePlan.deferred ?? [])].sort())
   })
