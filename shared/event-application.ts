@@ -22,10 +22,13 @@ const MAX_LENGTH: Readonly<Record<string, number>> = {
   organization: 200, position: 150, activity: 1000,
 }
 const OPTIONAL: ReadonlySet<string> = new Set(['middle_name', 'activity'])
+/** Fields answered by picking an option: their empty message asks to choose. */
+const CHOICES: ReadonlySet<string> = new Set(['role', 'gender', 'country_id'])
 
 /** i18n keys of this form's own messages (locales `events.register.errors.*`). */
 export const EVENT_ERRORS = Object.freeze({
   tooLong: 'events.register.errors.tooLong',
+  choose: 'events.register.errors.choose',
   birthDate: 'events.register.errors.birthDate',
   passport: 'events.register.errors.passport',
   phone: 'events.register.errors.phone',
@@ -80,7 +83,7 @@ export function validateEventApplication(f: FieldValues): FieldErrors {
   const errors: FieldErrors = {}
   const value = (name: string) => (f[name] ?? '').trim()
   for (const name of EVENT_TEXT_FIELDS) {
-    if (!OPTIONAL.has(name) && !value(name)) errors[name] = FIELD_ERRORS.required
+    if (!OPTIONAL.has(name) && !value(name)) errors[name] = CHOICES.has(name) ? EVENT_ERRORS.choose : FIELD_ERRORS.required
     else if (MAX_LENGTH[name] && value(name).length > MAX_LENGTH[name]!) errors[name] = EVENT_ERRORS.tooLong
   }
   if (!errors.role && !(EVENT_ROLES as readonly string[]).includes(value('role'))) errors.role = FIELD_ERRORS.invalid

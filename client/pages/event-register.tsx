@@ -318,17 +318,16 @@ function RegisterForm({ event }: { event: EventItem }) {
             accept={DOCUMENT_RULES.passport_scan.accept}
             error={state.errors.passport_scan}
           />
-          <DocumentField name="image" label={labels.image!} hint={t('events.register.hints.photo')} accept={DOCUMENT_RULES.image.accept} error={state.errors.image}>
-            <div className="photo-guide">
-              <p className="photo-guide__title">{t('events.register.photoGuide.title')}</p>
-              <ul className="photo-guide__list">
-                <li>{t('events.register.photoGuide.size')}</li>
-                <li>{t('events.register.photoGuide.background')}</li>
-                <li>{t('events.register.photoGuide.face')}</li>
-                <li>{t('events.register.photoGuide.format')}</li>
-              </ul>
-            </div>
-          </DocumentField>
+          <div className="photo-guide">
+            <p className="photo-guide__title">{t('events.register.photoGuide.title')}</p>
+            <ul className="photo-guide__list">
+              <li>{t('events.register.photoGuide.size')}</li>
+              <li>{t('events.register.photoGuide.background')}</li>
+              <li>{t('events.register.photoGuide.face')}</li>
+              <li>{t('events.register.photoGuide.format')}</li>
+            </ul>
+          </div>
+          <DocumentField name="image" label={labels.image!} hint={t('events.register.hints.photo')} accept={DOCUMENT_RULES.image.accept} error={state.errors.image} />
         </fieldset>
         <UploadProgress state={progress} />
         <div className="form__actions">

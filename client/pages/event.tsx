@@ -86,11 +86,13 @@ export function Page() {
                 <p className="event-facts__closed">{t('events.closedNote')}</p>
               )}
               {agenda ? (
-                <a href={agenda.download_link} className="btn btn--outline btn--md btn--primary" download>
-                  <Icon name="download" />
-                  {t('events.agenda')}
-                  {agendaDetails ? <span className="event-facts__file">({agendaDetails})</span> : null}
-                </a>
+                <>
+                  <a href={agenda.download_link} className="btn btn--outline btn--md btn--primary" download aria-describedby={agendaDetails ? 'agenda-file' : undefined}>
+                    <Icon name="download" />
+                    {t('events.agenda')}
+                  </a>
+                  {agendaDetails ? <p id="agenda-file" className="event-facts__file">{agendaDetails}</p> : null}
+                </>
               ) : null}
             </div>
           </aside>

@@ -33,7 +33,7 @@ export function Page() {
   const photo = post.photo?.download_link
   return (
     <main id="main" className="page media-page">
-      <PageTitle title={post.title} description={summaryOf(post.content)} />
+      <PageTitle title={post.title} description={post.description || summaryOf(post.content)} />
       <div className="container">
         <Breadcrumbs
           items={[

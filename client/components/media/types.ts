@@ -18,6 +18,8 @@ export type Post = {
   id: number
   title: string
   content?: string
+  /** A plain-text excerpt of the content. */
+  description?: string | null
   publish_date: string
   photo?: GatewayFile | null
   files?: GatewayFile[] | null
