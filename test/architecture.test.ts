@@ -16,7 +16,7 @@ function listSources(room: string): string[] {
       const rel = path.posix.join(dir, entry.name)
       if (entry.isDirectory()) {
         if (entry.name !== 'node_modules') walk(rel)
-      } else if (SOURCE.test(entry.name)) out.push(rel)
+      } else if (SOURCE.test(entry.name) && entry.name !== 'worker-configuration.d.ts') out.push(rel)
     }
   }
   walk(room)
@@ -62,7 +62,7 @@ export function findImportViolations(sources: readonly Source[]): string[] {
   const violations: string[] = []
   for (const { file, text } of sources) {
     const room = roomOf(file)
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false)
     for (const { specifier, line } of readImports(source)) {
       const at = `${file}:${line} imports '${specifier}'`
       const target = resolveRelative(file, specifier)
@@ -153,7 +153,7 @@ function createProgram(files: readonly string[], extra: Record<string, string> =
 }
 
 describe('rooms (ARCHITECTURE.md style rule 1)', () => {
-  it('keeps every import of shared/, worker/, client/ and gateway/ inside its allowed rooms', () => {
+  it('keeps every import of shared/, worker/, client/ and gateway/ inside its allowed rooms', { timeout: 60_000 }, () => {
     expect(findImportViolations(readSources(['shared', 'worker', 'client', 'gateway']))).toEqual([])
   })
 
@@ -186,7 +186,8 @@ describe('rooms (ARCHITECTURE.md style rule 1)', () => {
 })
 
 describe('URLs from the route table only (ARCHITECTURE.md style rule 2)', () => {
-  const files = readSources(['client', 'worker']).map((s) => s.file).filter((f) => !f.endsWith('.d.ts'))
+  // Tests of URL parsers need literal inputs (many of them attack strings), so the rule polices the code they test.
+  const files = readSources(['client', 'worker']).map((s) => s.file).filter((f) => !f.endsWith('.d.ts') && !isTestFile(f))
   const probe = 'worker/__probe__.ts'
   const probeText = [
     "import type { Locale } from '../shared/constants'",
@@ -207,11 +208,11 @@ describe('URLs from the route table only (ARCHITECTURE.md style rule 2)', () => 
   let program: ts.Program | undefined
   const getProgram = () => (program ??= createProgram(files, { [path.join(ROOT, probe)]: probeText }))
 
-  it('finds no hand-built portal path under client/ or worker/', () => {
+  it('finds no hand-built portal path under client/ or worker/', { timeout: 60_000 }, () => {
     expect(findHandBuiltPaths(getProgram(), files)).toEqual([])
   })
 
-  it('flags locale-prefixed literals and templates that start with a locale', () => {
+  it('flags locale-prefixed literals and templates that start with a locale', { timeout: 60_000 }, () => {
     const found = findHandBuiltPaths(getProgram(), [probe])
     expect(found.map((v) => v.split(': ')[1])).toEqual(["'/en/post/1'", '`/ru/post/${id}`', '`/${chosen}/about`', '`/${state.locale}`', "'/ru'"])
   })
