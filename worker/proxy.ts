@@ -76,7 +76,7 @@ export function gatewayProxy(): MiddlewareHandler<AppEnv> {
         if (value) headers.set(name, value)
       }
       const token = getCookie(c, TOKEN_COOKIE)
-      if (token && !headers.has('authorization') && !url.href.includes('public')) headers.set('authorization', `Bearer ${token}`)
+      if (token && !headers.has('authorization') && !(url.pathname + url.search).includes('public')) headers.set('authorization', `Bearer ${token}`)
       const ip = c.req.header('cf-connecting-ip')
       if (ip) headers.set('x-forwarded-for', ip)
       headers.set('x-forwarded-proto', url.protocol.slice(0, -1))
