@@ -127,7 +127,7 @@ function quatrefoil(p: Palette): Motif {
 const MOTIFS = [ikat, girih, suzani, quatrefoil]
 
 /** Big foreground shapes that give each picture its own composition. */
-function overlay(kind: number, p: Palette, w: number, h: number, rnd: () => number): string {
+function overlay(kind: number, p: Palette, w: number, h: number, rnd: () => number, id: string): string {
   const cx = r1(w * (0.3 + rnd() * 0.4))
   const cy = r1(h * (0.4 + rnd() * 0.2))
   const s = Math.min(w, h)
@@ -145,11 +145,11 @@ function overlay(kind: number, p: Palette, w: number, h: number, rnd: () => numb
     case 1: {
       const y = r1(h * (0.58 + rnd() * 0.12))
       const bh = r1(h * 0.2)
-      const n = Math.ceil(w / 24) + 1
-      const diamonds = Array.from({ length: n }, (_, i) => `<polygon points="${steppedDiamond(i * 24, y + bh / 2, 9, bh * 0.38, 3)}"/>`).join('')
       return (
+        `<pattern id="b${id}" width="24" height="${bh}" x="12" y="${y}" patternUnits="userSpaceOnUse">` +
+        `<polygon points="${steppedDiamond(12, bh / 2, 9, bh * 0.38, 3)}" fill="${p.warm}"/></pattern>` +
         `<rect x="0" y="${y}" width="${w}" height="${bh}" fill="${p.deep}" opacity=".92"/>` +
-        `<g fill="${p.warm}">${diamonds}</g>` +
+        `<rect x="0" y="${y}" width="${w}" height="${bh}" fill="url(#b${id})"/>` +
         `<rect x="0" y="${r1(y - 3)}" width="${w}" height="3" fill="${p.accent}"/><rect x="0" y="${r1(y + bh)}" width="${w}" height="3" fill="${p.accent}"/>`
       )
     }
@@ -198,7 +198,7 @@ export function renderArt(name: string, ratio: ArtRatio = '16x9'): string {
     `<rect width="${w}" height="${h}" fill="url(#g${id})"/>` +
     `<rect width="${w}" height="${h}" fill="url(#p${id})" opacity=".55"/>` +
     `<rect width="${w}" height="${h}" fill="url(#f${id})"/>` +
-    overlay(kind, p, w, h, rnd) +
+    overlay(kind, p, w, h, rnd, id) +
     `<rect x="3" y="3" width="${w - 6}" height="${h - 6}" fill="none" stroke="${p.a}" stroke-opacity=".35" stroke-width="2"/>` +
     `</svg>`
   )
