@@ -8,7 +8,6 @@ import { Icon } from '../components/icon'
 import { useEventDates } from '../components/media/event-dates'
 import { formatFileSize } from '../components/media/file-size'
 import { agendaOf, fileKind, isUpcoming } from '../components/media/media-utils'
-import { MediaNav } from '../components/media/media-nav'
 import { ShareLinks } from '../components/media/share-links'
 import type { EventItem } from '../components/media/types'
 import { PageTitle } from '../components/page-title'
@@ -42,9 +41,6 @@ export function Page() {
             <span><Icon name="calendar" /> <time dateTime={event.date_from}>{dates(event)}</time></span>
             {event.location ? <span><Icon name="map-pin" /> {event.location}</span> : null}
           </p>
-        </div>
-        <div className="container">
-          <MediaNav current="event" />
         </div>
       </header>
       <div className="container media-page__body">

@@ -4,7 +4,6 @@ import { mediaKeys } from '../../shared/media-keys'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { useFormat } from '../components/format'
 import { Lightbox, type LightboxImage } from '../components/lightbox'
-import { MediaNav } from '../components/media/media-nav'
 import type { Gallery } from '../components/media/types'
 import { PageTitle } from '../components/page-title'
 import { usePayload } from '../data'
@@ -44,9 +43,6 @@ export function Page() {
             <time dateTime={gallery.publish_date}>{f.date(gallery.publish_date)}</time>
             <span>{t('media.photos', { count: images.length })}</span>
           </p>
-        </div>
-        <div className="container">
-          <MediaNav current="gallery" />
         </div>
       </header>
       <div className="container media-page__body">

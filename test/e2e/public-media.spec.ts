@@ -132,7 +132,7 @@ test.describe('without JavaScript', () => {
     expect(res?.status()).toBe(200)
     await expect(page.locator('main h1')).toHaveText(post.title.en)
     await expect(page.locator('.article .prose p').first()).toBeVisible()
-    await expect(page.locator('.related-posts .skeleton-region')).toBeHidden()
+    await expect(page.locator('.related-posts__list')).toBeHidden()
     await expect(page.locator('.related-posts').getByRole('link', { name: /Publications/ })).toHaveAttribute('href', href('media', { locale: 'en', params: { id: 'publication' } }))
   })
 

@@ -1,0 +1,36 @@
+/** The cards of the related posts: its own chunk, loaded in the browser, as the list is fetched there anyway. */
+import { href } from '../../../shared/match'
+import { mediaKeys, RELATED_SIZE, type PostCategory } from '../../../shared/media-keys'
+import { usePayload } from '../../data'
+import { useLocale, useT } from '../../i18n'
+import { Card } from '../card'
+import { CardGrid } from '../card-grid'
+import { useFormat } from '../format'
+import { SkeletonCardGrid } from '../skeleton'
+import { cardImage } from './media-utils'
+import type { Post } from './types'
+
+export function RelatedList({ postId, category, label }: { postId: number; category: PostCategory; label: string }) {
+  const t = useT()
+  const locale = useLocale()
+  const f = useFormat()
+  const { data, error } = usePayload<Post[]>(mediaKeys.related(category))
+  if (error) return null
+  if (!data) return <SkeletonCardGrid count={RELATED_SIZE - 1} label={t('media.loading')} />
+  const items = data.content.filter((p) => p.id !== postId).slice(0, RELATED_SIZE - 1)
+  if (!items.length) return <p className="muted">{t('media.empty.title')}</p>
+  return (
+    <CardGrid label={label}>
+      {items.map((p) => (
+        <Card
+          key={p.id}
+          to={href('post', { locale, params: { id: String(p.id) } })}
+          title={p.title}
+          kicker={t(`media.kicker.${p.category || category}`)}
+          image={cardImage(p.photo)}
+          meta={<time dateTime={p.publish_date}>{f.date(p.publish_date)}</time>}
+        />
+      ))}
+    </CardGrid>
+  )
+}
