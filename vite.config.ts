@@ -47,13 +47,27 @@ export function clientManifest(): Plugin {
     },
     load(id) {
       if (id !== '\0virtual:client-manifest') return
-      if (!isBuild || this.environment.name === 'client') return `export default { entry: '/client/entry.tsx', css: [], preload: [], dev: true, pushWorker: '/${PUSH_WORKER_ENTRY}' }`
+      if (!isBuild || this.environment.name === 'client') return `export default { entry: '/client/entry.tsx', css: [], preload: [], pages: {}, dev: true, pushWorker: '/${PUSH_WORKER_ENTRY}' }`
       type Chunk = { file: string; css?: string[]; imports?: string[] }
       const m = JSON.parse(fs.readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, Chunk>
+      const collect = (key: string, into: Set<string>) => {
+        const chunk = m[key]
+        if (!chunk || into.has('/' + chunk.file)) return into
+        into.add('/' + chunk.file)
+        for (const k of chunk.imports ?? []) collect(k, into)
+        return into
+      }
       const entry = m['client/entry.tsx']!
-      const preload = (entry.imports ?? []).map((k) => '/' + m[k]!.file)
+      const entryFiles = collect('client/entry.tsx', new Set())
+      const preload = [...entryFiles].filter((f) => f !== '/' + entry.file)
+      // Per page: its chunk and the chunks it imports, minus what the entry already loads (modulepreload on first load).
+      const pages: Record<string, string[]> = {}
+      for (const key of Object.keys(m)) {
+        const id = /^client\/pages\/([a-z0-9-]+)\.tsx$/.exec(key)?.[1]
+        if (id) pages[id] = [...collect(key, new Set())].filter((f) => !entryFiles.has(f))
+      }
       const pushWorker = m[PUSH_WORKER_ENTRY] ? '/' + m[PUSH_WORKER_ENTRY]!.file : null
-      return `export default ${JSON.stringify({ entry: '/' + entry.file, css: (entry.css ?? []).map((f) => '/' + f), preload, dev: false, pushWorker })}`
+      return `export default ${JSON.stringify({ entry: '/' + entry.file, css: (entry.css ?? []).map((f) => '/' + f), preload, pages, dev: false, pushWorker })}`
     },
   }
 }
@@ -82,7 +96,14 @@ export default defineConfig({
       },
     }), clientManifest(), sonnerSpecValues(), buildManifests()],
   environments: {
-    client: { build: { manifest: true, rollupOptions: { input: ['client/entry.tsx', PUSH_WORKER_ENTRY] } } },
+    client: {
+      build: {
+        manifest: true,
+        // No per-import dependency lists in the entry: the edge preloads the current page's chunks on first load.
+        modulePreload: false,
+        rollupOptions: { input: ['client/entry.tsx', PUSH_WORKER_ENTRY] },
+      },
+    },
   },
   builder: {
     async buildApp(builder) {

@@ -1,5 +1,15 @@
 declare const __BUILD_ID__: string
 declare module 'virtual:client-manifest' {
-  const manifest: { entry: string; css: string[]; preload: string[]; dev: boolean; /** The push service worker's module (its own entry). */ pushWorker: string | null }
+  const manifest: {
+    entry: string
+    css: string[]
+    /** Chunks the entry imports. */
+    preload: string[]
+    /** Per route id: the page's chunk and its imports beyond the entry's, for `modulepreload` on first load. */
+    pages: Record<string, string[]>
+    dev: boolean
+    /** The push service worker's module (its own entry). */
+    pushWorker: string | null
+  }
   export default manifest
 }

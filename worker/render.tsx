@@ -27,7 +27,7 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   const state: InitialState = {
     locale,
     origin: new URL(c.req.url).origin,
-    assets: { entry: manifest.entry, css: manifest.css, preload: manifest.preload },
+    assets: { entry: manifest.entry, css: manifest.css, preload: [...manifest.preload, ...pageChunks(input.route.id)] },
     route: input.route,
     session: input.session,
     error: input.error,
@@ -64,4 +64,10 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
 /** Only i18n keys under `notices.` pass: a crafted link cannot put arbitrary text into a toast. */
 function readNotice(value: string | undefined): string | null {
   return value && /^notices\.[a-zA-Z0-9_.]{1,64}$/.test(value) ? value : null
+}
+
+/** The current page's chunks, preloaded with the entry so hydration does not wait on a request waterfall. */
+function pageChunks(routeId: string | null): string[] {
+  if (!routeId) return []
+  return manifest.pages[routeId] ?? manifest.pages.placeholder ?? []
 }
