@@ -1,0 +1,18 @@
+/** A project category in a list: its image (or generated art), title and description, linking to its projects. */
+import { href } from '../../../shared/match'
+import { Card } from '../card'
+import { useLocale } from '../../i18n'
+import { cardImage, type ProjectCategory } from './types'
+
+export function CategoryCard({ category, headingLevel = 3 }: { category: ProjectCategory; headingLevel?: 2 | 3 }) {
+  const locale = useLocale()
+  return (
+    <Card
+      to={href('project-category', { locale, params: { id: String(category.id) } })}
+      title={category.title}
+      description={category.description ? <p>{category.description}</p> : undefined}
+      image={cardImage(category.upload)}
+      headingLevel={headingLevel}
+    />
+  )
+}

@@ -1,0 +1,75 @@
+/** A guide text page: hero with breadcrumbs, the gateway's HTML, and an aside with next steps and the guide's sections. */
+import type { ReactNode } from 'react'
+import { guideKeys } from '../../../shared/guide-keys'
+import { usePayload } from '../../data'
+import { useT } from '../../i18n'
+import { Breadcrumbs } from '../breadcrumbs'
+import { ErrorState } from '../error-state'
+import { useFormat } from '../format'
+import { Hero } from '../hero'
+import { HtmlContent } from '../html-content'
+import { PageTitle } from '../page-title'
+import { GuideLinks } from './guide-links'
+import { GuideStyles } from './guide-styles'
+import type { GuidePage } from './types'
+
+export type GuideArticleProps = {
+  /** The gateway page slug (`GUIDE_PAGES`). */
+  slug: string
+  /** One sentence under the title, also the page's description. */
+  lead: string
+  /** Hero actions (one primary at most). */
+  actions?: ReactNode
+  /** The aside's first panel, e.g. `<NextSteps>`. */
+  aside?: ReactNode
+  /** Below the text, e.g. a registration form. */
+  children?: ReactNode
+}
+
+/** The page text of `slug`; the route's data plan loads it as a critical key, so it is there on the first render. */
+export function useGuidePage(slug: string) {
+  const { data, error } = usePayload<GuidePage>(guideKeys.page(slug))
+  return { page: data?.content ?? null, error }
+}
+
+export function GuideArticle({ slug, lead, actions, aside, children }: GuideArticleProps) {
+  const t = useT()
+  const f = useFormat()
+  const { page, error } = useGuidePage(slug)
+  if (!page) {
+    return (
+      <main id="main" className="container page">
+        <ErrorState error={error} headingLevel={2} title={t('states.error.title')} />
+      </main>
+    )
+  }
+  const updated = f.date(page.updated_at)
+  return (
+    <main id="main" className="page page--flush guide">
+      <GuideStyles />
+      <PageTitle title={page.title} description={lead} />
+      <Hero
+        tone="light"
+        title={page.title}
+        lead={lead}
+        actions={actions}
+        seed={slug}
+        art="ikat"
+        before={<Breadcrumbs items={[{ label: t('nav.guide') }, { label: page.title }]} />}
+      />
+      <div className="container section">
+        <div className="with-aside">
+          <article className="guide-article">
+            <HtmlContent html={page.content} />
+            {updated ? <p className="guide-article__updated">{t('guide.updated', { date: updated })}</p> : null}
+          </article>
+          <aside className="with-aside__aside guide-aside" aria-label={t('guide.asideLabel')}>
+            {aside}
+            <GuideLinks />
+          </aside>
+        </div>
+      </div>
+      {children}
+    </main>
+  )
+}

@@ -1,0 +1,26 @@
+/** A project in a list: image, sector, title, region and budget, with its status over the image. */
+import { href } from '../../../shared/match'
+import { Card } from '../card'
+import { useFormat } from '../format'
+import { useLocale, useT } from '../../i18n'
+import { statusTone } from './status-badge'
+import { cardImage, nameOf, toNumber, type Project } from './types'
+
+export function ProjectCard({ project, headingLevel = 3 }: { project: Project; headingLevel?: 2 | 3 }) {
+  const t = useT()
+  const locale = useLocale()
+  const f = useFormat()
+  const budget = toNumber(project.budget)
+  return (
+    <Card
+      to={href('project', { locale, params: { id: String(project.id) } })}
+      title={project.title}
+      kicker={nameOf(project.sector) || undefined}
+      meta={[nameOf(project.region), budget !== null ? f.money(budget, 'USD', { compact: budget >= 1_000_000 }) : null]}
+      image={cardImage(project.upload)}
+      badge={t(`guide.status.${project.status}`)}
+      badgeTone={statusTone(project.status)}
+      headingLevel={headingLevel}
+    />
+  )
+}

@@ -1,0 +1,163 @@
+/**
+ * A public investment project: status, sector and region, budget and key metrics (payback, IRR, NPV), the
+ * description, a map link, the presentation and the contacts. Used by `/guide/project/{id}` and `/guide/explore/{id}`.
+ */
+import { guideKeys } from '../../../shared/guide-keys'
+import type { Translate } from '../../../shared/i18n'
+import { href } from '../../../shared/match'
+import { usePayload } from '../../data'
+import { useLocale, useT } from '../../i18n'
+import { Breadcrumbs, type Crumb } from '../breadcrumbs'
+import { Button } from '../button'
+import { ErrorState } from '../error-state'
+import { useFormat } from '../format'
+import { HtmlContent } from '../html-content'
+import { Icon } from '../icon'
+import { PageTitle } from '../page-title'
+import { PatternArt } from '../pattern-art'
+import { StatBlocks, type Stat } from '../stat-blocks'
+import { GuideStyles } from './guide-styles'
+import { StatusBadge } from './status-badge'
+import { categoryIdOf, fileLink, mapLink, nameOf, presentationOf, toNumber, type Project } from './types'
+
+/** `+998 90 123 45 67` for an Uzbek number, else the digits with a plus. */
+function displayPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '')
+  const m = /^(998)(\d{2})(\d{3})(\d{2})(\d{2})$/.exec(digits)
+  return m ? `+${m.slice(1).join(' ')}` : `+${digits}`
+}
+
+export function ProjectDetail({ id, from }: { id: string; from: 'project' | 'explore' }) {
+  const t = useT()
+  const locale = useLocale()
+  const f = useFormat()
+  const { data, error } = usePayload<Project>(guideKeys.project(id))
+  const project = data?.content
+  if (!project) {
+    return (
+      <main id="main" className="container page">
+        <ErrorState error={error} />
+      </main>
+    )
+  }
+  const budget = toNumber(project.budget)
+  const pp = toNumber(project.pp)
+  const irr = toNumber(project.irr)
+  const npv = toNumber(project.npv)
+  const stats: Stat[] = [
+    ...(budget !== null ? [{ value: f.money(budget, 'USD', { compact: budget >= 1_000_000 }), label: t('guide.project.budget'), source: t('guide.project.budgetNote') }] : []),
+    ...(pp !== null ? [{ value: pp, unit: t('guide.project.years'), label: t('guide.project.pp') }] : []),
+    ...(irr !== null ? [{ value: irr, unit: '%', label: t('guide.project.irr') }] : []),
+    ...(npv !== null ? [{ value: f.money(npv, 'USD', { compact: Math.abs(npv) >= 1_000_000 }), label: t('guide.project.npv') }] : []),
+  ]
+  const map = mapLink(project.latitude, project.longitude)
+  const presentation = presentationOf(project, locale)
+  const image = fileLink(project.upload, 'download')
+  const categoryId = categoryIdOf(project)
+  const categoryTitle = typeof project.category === 'object' && project.category ? project.category.title : ''
+  const crumbs: Crumb[] =
+    from === 'explore'
+      ? [{ label: t('routes.explore'), to: href('explore', { locale }) }, { label: project.title }]
+      : [
+          { label: t('routes.projects'), to: href('guide-project', { locale }) },
+          ...(categoryId !== null && categoryTitle ? [{ label: categoryTitle, to: href('project-category', { locale, params: { id: String(categoryId) } }) }] : []),
+          { label: project.title },
+        ]
+  const sector = nameOf(project.sector)
+  const region = nameOf(project.region)
+  return (
+    <main id="main" className="page guide guide-project">
+      <GuideStyles />
+      <PageTitle title={project.title} description={[sector, region, budget !== null ? f.money(budget, 'USD') : ''].filter(Boolean).join(' · ')} />
+      <div className="container">
+        <Breadcrumbs items={crumbs} />
+        <header className="guide-project__header">
+          <div className="guide-project__badges">
+            <StatusBadge status={project.status} />
+          </div>
+          <h1>{project.title}</h1>
+          <ul className="guide-project__facts" aria-label={t('guide.project.facts')}>
+            {sector ? (
+              <li><Icon name="factory" /><span className="visually-hidden">{t('guide.project.sector')}: </span>{sector}</li>
+            ) : null}
+            {region ? (
+              <li><Icon name="map-pin" /><span className="visually-hidden">{t('guide.project.region')}: </span>{region}</li>
+            ) : null}
+            {categoryTitle ? (
+              <li><Icon name="briefcase" /><span className="visually-hidden">{t('guide.project.category')}: </span>{categoryTitle}</li>
+            ) : null}
+          </ul>
+        </header>
+        {stats.length ? (
+          <section className="guide-project__figures" aria-labelledby="project-figures">
+            <h2 id="project-figures" className="visually-hidden">{t('guide.project.figures')}</h2>
+            <StatBlocks items={stats} />
+          </section>
+        ) : null}
+        <div className="with-aside guide-project__body">
+          <div className="guide-project__main">
+            <figure className="guide-project__media">
+              {image ? (
+                <img src={image} alt="" width={1280} height={720} decoding="async" />
+              ) : (
+                <PatternArt seed={project.title} variant="ikat" className="guide-project__art" />
+              )}
+            </figure>
+            <section aria-labelledby="project-about">
+              <h2 id="project-about" className="visually-hidden">{t('guide.project.about')}</h2>
+              {project.content ? <HtmlContent html={project.content} /> : <p className="muted">{t('guide.project.noDescription')}</p>}
+            </section>
+          </div>
+          <aside className="with-aside__aside guide-aside" aria-label={t('guide.project.asideLabel')}>
+            <section className="panel guide-next" aria-labelledby="project-contact">
+              <h2 className="guide-next__title" id="project-contact">{t('guide.project.contacts')}</h2>
+              <dl className="guide-contacts">
+                {project.email ? (
+                  <div>
+                    <dt><Icon name="mail" />{t('guide.project.email')}</dt>
+                    <dd><a href={`mailto:${project.email}`}>{project.email}</a></dd>
+                  </div>
+                ) : null}
+                {project.phone ? (
+                  <div>
+                    <dt><Icon name="phone" />{t('guide.project.phone')}</dt>
+                    <dd><a href={`tel:+${project.phone.replace(/\D/g, '')}`}>{displayPhone(project.phone)}</a></dd>
+                  </div>
+                ) : null}
+                {map ? (
+                  <div>
+                    <dt><Icon name="map-pin" />{t('guide.project.location')}</dt>
+                    <dd>
+                      <a href={map} rel="noopener noreferrer" target="_blank">
+                        {t('guide.project.map')}
+                        <span className="visually-hidden"> ({t('guide.project.newTab')})</span>
+                        <Icon name="external-link" />
+                      </a>
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+              {presentation?.download_link ? (
+                <Button
+                  href={presentation.download_link}
+                  variant="outline"
+                  iconName="download"
+                  label={presentationLabel(t, presentation.file_extension || presentation.download_link)}
+                  className="guide-next__primary"
+                />
+              ) : null}
+              <Button to={href('guide-register-investor', { locale })} label={t('guide.project.interest')} className="guide-next__primary" />
+              <p className="guide-next__intro">{t('guide.project.interestNote')}</p>
+            </section>
+          </aside>
+        </div>
+      </div>
+    </main>
+  )
+}
+
+/** "Download the presentation (PDF)", the type from an extension or a link when it is known. */
+function presentationLabel(t: Translate, value: string): string {
+  const ext = (value.split(/[?#]/)[0] ?? '').split('.').pop() ?? ''
+  return /^[a-z0-9]{2,5}$/i.test(ext) ? t('guide.project.presentationTyped', { type: ext.toUpperCase() }) : t('guide.project.presentation')
+}

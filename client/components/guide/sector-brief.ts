@@ -1,0 +1,54 @@
+/**
+ * A sector page's parts: title, summary, key figures and the body. The page may carry `summary` and `figures` as
+ * fields; the reference gateway instead opens the HTML with the summary (`<p><strong>…</strong></p>`) and a figures
+ * table (label, "value unit", year), which is lifted out here so the page shows them as a lead and stat blocks.
+ */
+import { sanitizeHtml, toPlainText, type SafeNode } from '../html-content'
+import type { Figure, GuidePage } from './types'
+
+export type SectorBrief = { summary: string | null; figures: Figure[]; content: string }
+
+const LEAD = /^\s*<p>\s*<strong>([\s\S]*?)<\/strong>\s*<\/p>\s*(<table[\s>][\s\S]*?<\/table>)/i
+
+function elements(nodes: readonly SafeNode[], tag: string): SafeNode[] {
+  const out: SafeNode[] = []
+  for (const n of nodes) {
+    if (typeof n === 'string') continue
+    if (n.tag === tag) out.push(n)
+    else out.push(...elements(n.children, tag))
+  }
+  return out
+}
+
+/** "1,234.5 GW" → 1234.5 and "GW"; a cell without a leading number stays text. */
+function splitValue(cell: string): { value: number | string; unit: string | null } {
+  const m = /^([+-]?\d[\d,\s]*(?:\.\d+)?)\s*(.*)$/.exec(cell.trim())
+  if (!m) return { value: cell.trim(), unit: null }
+  const value = Number(m[1]!.replace(/[,\s]/g, ''))
+  return Number.isFinite(value) ? { value, unit: m[2]!.trim() || null } : { value: cell.trim(), unit: null }
+}
+
+/** The figures of a table whose rows are `label | value unit | year`; rows of another shape are skipped. */
+function readFigures(tableHtml: string): Figure[] {
+  const figures: Figure[] = []
+  for (const row of elements(sanitizeHtml(tableHtml), 'tr')) {
+    if (typeof row === 'string') continue
+    const cells = row.children.filter((c): c is Exclude<SafeNode, string> => typeof c !== 'string' && (c.tag === 'th' || c.tag === 'td'))
+    if (cells.length < 2) continue
+    const label = toPlainText(cells[0]!.children)
+    const { value, unit } = splitValue(toPlainText(cells[1]!.children))
+    const year = cells[2] ? toPlainText(cells[2].children) : null
+    if (label) figures.push({ label, value, unit, year: year || null })
+  }
+  return figures
+}
+
+/** Splits a sector page into summary, figures and the remaining HTML. */
+export function readSectorBrief(page: GuidePage): SectorBrief {
+  if (page.summary || page.figures?.length) return { summary: page.summary ?? null, figures: page.figures ?? [], content: page.content }
+  const m = LEAD.exec(page.content)
+  if (!m) return { summary: null, figures: [], content: page.content }
+  const figures = readFigures(m[2]!)
+  if (!figures.length) return { summary: null, figures: [], content: page.content }
+  return { summary: toPlainText(sanitizeHtml(m[1])) || null, figures, content: page.content.slice(m[0].length) }
+}
