@@ -36,6 +36,11 @@ export function serviceGuideKeys(serviceId: string, selection: { process?: strin
   ]
 }
 
+/** The anchor of a section (child category) on its parent category's page. */
+export function sectionAnchor(categoryId: number | string): string {
+  return `category-${categoryId}`
+}
+
 /** Anything with a parent: a bare id, an object with one, or nothing (GATEWAY.md leaves the shape open). */
 export type ParentRef = number | string | { id?: number | string | null } | null | undefined
 

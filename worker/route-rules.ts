@@ -5,7 +5,7 @@ import { href } from '../shared/match'
 import type { Params, RouteId, Search } from '../shared/routes'
 import type { SessionState } from '../shared/state'
 import { afterSignIn, safeReturnPath } from './actions/return-path'
-import { serviceCategoryIndexRule, serviceStepRule } from './service-rules'
+import { serviceCategoryIndexRule, serviceCategoryRule, serviceStepRule } from './service-rules'
 import { setSessionCookie } from './session'
 import type { AppEnv } from './types'
 
@@ -75,5 +75,6 @@ export const ROUTE_RULES: Partial<Record<RouteId, RouteRule>> = {
   'sign-in': signedInRule,
   'forgot-password': signedInRule,
   'service-category-index': serviceCategoryIndexRule,
+  'service-category': serviceCategoryRule,
   service: serviceStepRule,
 }

@@ -4,7 +4,7 @@
  * and the address can be shared. The lookups go through the payload cache under the same keys the pages read.
  */
 import { href } from '../shared/match'
-import { byOrder, parentIdOf, serviceKeys, type ParentRef } from '../shared/service-keys'
+import { byOrder, parentIdOf, sectionAnchor, serviceKeys, type ParentRef } from '../shared/service-keys'
 import { loadEntry } from './payloads'
 import type { RouteRule, RouteRuleInput } from './route-rules'
 
@@ -40,4 +40,18 @@ export const serviceStepRule: RouteRule = async (input) => {
   if (!step) return null
   const locale = input.c.get('locale')
   return href('service', { locale, params: { service_id: serviceId }, query: { process: String(process.id), step: String(step.id) } })
+}
+
+/**
+ * `/service/category/{id}` of a section (a child category): the reference gateway lists services of a category with
+ * its sections', so a section lives on its parent's page; old and shared links land on that section (302).
+ */
+export const serviceCategoryRule: RouteRule = async (input) => {
+  const id = input.params.category_id!
+  const top = await loadList<CategoryRef>(input, serviceKeys.categories())
+  if (!top.length || top.some((c) => String(c.id) === id)) return null
+  const lists = await Promise.all(top.map(async (parent) => ({ parent, children: await loadList<CategoryRef>(input, serviceKeys.children(parent.id)) })))
+  const hit = lists.find(({ children }) => children.some((c) => String(c.id) === id))
+  if (!hit) return null
+  return `${href('service-category', { locale: input.c.get('locale'), params: { category_id: String(hit.parent.id) } })}#${sectionAnchor(id)}`
 }

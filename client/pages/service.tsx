@@ -22,10 +22,10 @@ export function Page() {
   const { data } = usePayload<ServiceSummary>(serviceKeys.service(serviceId))
   const service = data?.content
   const title = service?.title ?? t('routes.service')
-  const categoryId = service ? parentIdOf(service.category ?? service.category_id) : null
+  const categoryId = service ? parentIdOf(service.category_id ?? service.category) : null
+  // The service's category page; for a section the edge sends the visitor on to its place on the parent's page.
   const crumbs: Crumb[] = [
-    { label: t('routes.services'), to: href('service-category-index', { locale }) },
-    ...(categoryId ? [{ label: categoryTitle(service) ?? t('routes.serviceCategory'), to: href('service-category', { locale, params: { category_id: categoryId } }) }] : []),
+    { label: t('routes.services'), to: categoryId ? href('service-category', { locale, params: { category_id: categoryId } }) : href('service-category-index', { locale }) },
     { label: title },
   ]
   const applyUrl = service?.online && isWebUrl(service.link) ? service.link : null
@@ -66,10 +66,4 @@ export function Page() {
       </div>
     </main>
   )
-}
-
-/** A category name the service answer may carry (`category: { id, title }`). */
-function categoryTitle(service: ServiceSummary | undefined): string | null {
-  const c = service?.category
-  return c && typeof c === 'object' && 'title' in c && typeof c.title === 'string' ? c.title : null
 }

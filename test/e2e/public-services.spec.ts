@@ -18,11 +18,17 @@ type UzexLot = { lot_id: number; lot_number: string; proposal_name: L; end_offse
 
 const categories = seed<Category[]>('service-categories')
 const services = seed<Service[]>('services')
-const auctionLots = seed<AuctionLot[]>('eauction-lots').sort((a, b) => a.order_id - b.order_id)
-const uzexLots = seed<UzexLot[]>('uzex-lots').sort((a, b) => a.lot_id - b.lot_id)
+const ended = (offsetHours: number) => offsetHours < 0
+/** The gateway lists lots still open first, each group by its deadline. */
+const byDeadline = <T,>(items: T[], end: (item: T) => number) =>
+  [...items].sort((a, b) => Number(ended(end(a))) - Number(ended(end(b))) || end(a) - end(b))
+const auctionLots = byDeadline(seed<AuctionLot[]>('eauction-lots'), (l) => l.order_end_offset_hours)
+const uzexLots = byDeadline(seed<UzexLot[]>('uzex-lots'), (l) => l.end_offset_hours)
 
 const firstCategory = categories.filter((c) => c.parent_id === null).sort((a, b) => a.order - b.order)[0]!
-const childCategory = categories.find((c) => c.parent_id === firstCategory.id && services.some((s) => s.category_id === c.id))!
+const sections = categories.filter((c) => c.parent_id === firstCategory.id).sort((a, b) => a.order - b.order)
+const childCategory = sections.find((c) => services.some((s) => s.category_id === c.id))!
+const categoryUrl = (locale: Locale, id: number) => href('service-category', { locale, params: { category_id: String(id) } })
 /** A service whose first stage has at least two steps, and which has a second stage. */
 const service = services.find((s) => s.processes.length > 1 && [...s.processes].sort((a, b) => a.order - b.order)[0]!.steps.length > 1)!
 const stages = [...service.processes].sort((a, b) => a.order - b.order)
@@ -31,58 +37,56 @@ const serviceUrl = (locale: Locale, query?: { process?: number; step?: number })
   href('service', { locale, params: { service_id: String(service.id) }, query: query && { process: query.process, step: query.step } })
 const AUCTION_PAGE = 12
 const UZEX_PAGE = 10
-const ended = (offsetHours: number) => offsetHours < 0
+/** Lots on a 0-based page of the list. */
+const pageOf = <T,>(items: T[], size: number, page: number) => items.slice(page * size, page * size + size)
 
 /** The stage and step the page shows, read from the guide's own headings. */
 async function expectStep(page: Page, step: Step) {
   await expect(page.locator('#step-title')).toHaveText(step.title.en)
+  await expect(page.locator('#step-title')).toBeVisible()
   await expect(page.locator('#checklist')).toContainText(step.groups[0]?.documents[0]?.title.en ?? 'No documents')
 }
 
 test.describe('service catalogue', () => {
-  test('/service/category answers 302 to the first top-level category by order', async ({ request }) => {
+  test('/service/category answers 302 to the first top-level category by order, a section to its place on its parent', async ({ request }) => {
     for (const locale of ['en', 'ru', 'uz'] as const) {
       const res = await request.get(href('service-category-index', { locale }), { maxRedirects: 0 })
       expect(res.status()).toBe(302)
-      expect(new URL(res.headers().location!, 'http://x').pathname).toBe(href('service-category', { locale, params: { category_id: String(firstCategory.id) } }))
+      expect(new URL(res.headers().location!, 'http://x').pathname).toBe(categoryUrl(locale, firstCategory.id))
     }
+    const res = await request.get(categoryUrl('en', childCategory.id), { maxRedirects: 0 })
+    expect(res.status()).toBe(302)
+    const location = new URL(res.headers().location!, 'http://x')
+    expect(location.pathname + location.hash).toBe(`${categoryUrl('en', firstCategory.id)}#category-${childCategory.id}`)
   })
 
-  test('a top-level category lists its sections, marks itself in the side navigation and opens its branch', async ({ page }) => {
-    const res = await page.goto(href('service-category', { locale: 'en', params: { category_id: String(firstCategory.id) } }))
+  test('a category lists its sections with their services; the side navigation marks it and links its sections', async ({ page }) => {
+    const res = await page.goto(categoryUrl('en', firstCategory.id))
     expect(res?.status()).toBe(200)
+    await waitForHydration(page)
     await expect(page.locator('main h1')).toHaveText(firstCategory.title.en)
     const nav = page.getByRole('navigation', { name: 'Service categories' })
     await expect(nav.locator('[aria-current="page"]')).toHaveText(firstCategory.title.en)
-    await expect(nav.getByRole('link', { name: childCategory.title.en })).toBeVisible()
-    await expect(page.getByRole('heading', { name: 'Sections' })).toBeVisible()
-    await expect(page.locator('main .category-card .card__title')).toContainText([childCategory.title.en])
-    await checkA11y(page)
-  })
-
-  test('a child category shows its services: online badge, link to the guide and the external apply link', async ({ page }) => {
-    await page.goto(href('service-category', { locale: 'en', params: { category_id: String(childCategory.id) } }))
-    await waitForHydration(page)
+    await expect(page.locator('main .services-section h2')).toContainText(sections.map((c) => c.title.en))
     const listed = services.filter((s) => s.category_id === childCategory.id)
-    const card = page.locator('main .service-card').first()
+    const card = page.locator(`#category-${childCategory.id} .service-card`).first()
     await expect(card.locator('.card__title')).toHaveText(listed[0]!.title.en)
     await expect(card.locator('.card__badge')).toHaveText(listed[0]!.online ? 'Online' : 'In person')
     if (listed[0]!.online && listed[0]!.link) await expect(card.locator('a[target="_blank"]')).toHaveAttribute('href', listed[0]!.link)
+    await checkA11y(page)
     await markDocument(page)
     await card.locator('.card__link').click()
     await expect(page.locator('main h1')).toHaveText(listed[0]!.title.en)
     expect(await isSameDocument(page)).toBe(true)
-    await checkA11y(page)
   })
 
   test('the catalogue reads in Russian and Uzbek, and an unknown category says so', async ({ page }) => {
     for (const locale of ['ru', 'uz'] as const) {
-      await page.goto(href('service-category', { locale, params: { category_id: String(childCategory.id) } }))
+      await page.goto(categoryUrl(locale, firstCategory.id))
       await expect(page.locator('html')).toHaveAttribute('lang', locale)
-      await expect(page.locator('main h1')).toHaveText(childCategory.title[locale])
-      await expect(page.locator('main .service-card').first()).toBeVisible()
+      await expect(page.locator('main h1')).toHaveText(firstCategory.title[locale])
+      await expect(page.locator(`#category-${childCategory.id} h2`)).toContainText(childCategory.title[locale])
     }
-    await checkA11y(page)
     await page.goto(href('service-category', { locale: 'en', params: { category_id: '999999' } }))
     await expect(page.getByRole('heading', { name: 'There is no such service category' })).toBeVisible()
   })
@@ -130,7 +134,6 @@ test.describe('service guide', () => {
       await toggle.click()
       await expect(toggle).toHaveAttribute('aria-expanded', 'true')
     }
-    await checkA11y(page)
   })
 
   test('an unknown service is a 404 screen', async ({ page, consoleErrors }) => {
@@ -147,33 +150,34 @@ test.describe('e-auction', () => {
     await waitForHydration(page)
     await expect(page.locator('main h1')).toHaveText('E-auction')
     const cards = page.locator('main .lot-card')
-    const shown = auctionLots.slice(0, AUCTION_PAGE)
-    await expect(cards).toHaveCount(shown.length)
-    expect(shown.some((l) => ended(l.order_end_offset_hours)) && shown.some((l) => !ended(l.order_end_offset_hours))).toBe(true)
-    for (const [i, lot] of shown.entries()) {
-      const card = cards.nth(i)
-      await expect(card.locator('.card__title')).toHaveText(lot.property_name.en)
-      await expect(card.locator('.lot-facts')).toContainText('UZS')
-      await expect(card.getByRole('link', { name: /Apply on e-auksion\.uz/ })).toHaveCount(ended(lot.order_end_offset_hours) ? 0 : 1)
-      await expect(card.locator('.countdown--ended')).toHaveCount(ended(lot.order_end_offset_hours) ? 1 : 0)
-    }
-    const open = cards.nth(shown.findIndex((l) => !ended(l.order_end_offset_hours))).locator('.countdown__units')
-    const before = await open.textContent()
-    await expect.poll(() => open.textContent(), { timeout: 2000, intervals: [250] }).not.toBe(before)
+    await expect(cards).toHaveCount(AUCTION_PAGE)
+    await expect(cards.first().locator('.card__title')).toHaveText(auctionLots[0]!.property_name.en)
+    await expect(cards.first().locator('.lot-facts')).toContainText('UZS')
+    const digits = cards.first().locator('.countdown__units')
+    const before = await digits.textContent()
+    await expect.poll(() => digits.textContent(), { timeout: 2000, intervals: [250] }).not.toBe(before)
     await checkA11y(page)
   })
 
-  test('pagination moves to the second page of lots and back', async ({ page }) => {
+  test('the second page ends with the closed lots, which have no apply link', async ({ page }) => {
     await page.goto(href('e-auction', { locale: 'en' }))
     await waitForHydration(page)
     const pager = page.getByRole('navigation', { name: 'Pages of lots' })
     await pager.getByRole('link', { name: 'Next' }).click()
     await expect(page).toHaveURL(href('e-auction', { locale: 'en', query: { page: 1 } }))
     await expect(page).toHaveTitle(/^E-auction, page 2 — /)
-    await expect(page.locator('main .lot-card')).toHaveCount(auctionLots.length - AUCTION_PAGE)
-    await expect(page.locator('main .lot-card .card__title').first()).toHaveText(auctionLots[AUCTION_PAGE]!.property_name.en)
+    const shown = pageOf(auctionLots, AUCTION_PAGE, 1)
+    const cards = page.locator('main .lot-card')
+    await expect(cards).toHaveCount(shown.length)
+    expect(shown.some((l) => ended(l.order_end_offset_hours))).toBe(true)
+    for (const [i, lot] of shown.entries()) {
+      const card = cards.nth(i)
+      await expect(card.locator('.card__title')).toHaveText(lot.property_name.en)
+      await expect(card.getByRole('link', { name: /Apply on e-auksion\.uz/ })).toHaveCount(ended(lot.order_end_offset_hours) ? 0 : 1)
+      await expect(card.locator('.countdown--ended')).toHaveCount(ended(lot.order_end_offset_hours) ? 1 : 0)
+    }
     await pager.getByRole('link', { name: 'Previous' }).click()
-    await expect(page.locator('main .lot-card .card__title').first()).toHaveText(auctionLots[0]!.property_name.en)
+    await expect(cards.first().locator('.card__title')).toHaveText(auctionLots[0]!.property_name.en)
   })
 
   test('a lot page shows the gallery, terms, countdown, map and apply link; an ended one has no apply link', async ({ page, consoleErrors }) => {
@@ -205,27 +209,29 @@ test.describe('e-auction', () => {
 })
 
 test.describe('UzEx', () => {
-  test('lots list their products, start cost, a ticking countdown and the offer link only while open; pagination', async ({ page }) => {
+  test('lots list their products, start cost and a ticking countdown; closed lots on page 2 have no offer link', async ({ page }) => {
     const res = await page.goto(href('uz-ex', { locale: 'en' }))
     expect(res?.status()).toBe(200)
     await waitForHydration(page)
     await expect(page.locator('main h1')).toHaveText('UzEx exchange lots')
     const lots = page.locator('main .uzex-lot')
-    const shown = uzexLots.slice(0, UZEX_PAGE)
-    await expect(lots).toHaveCount(shown.length)
-    for (const [i, lot] of shown.entries()) {
-      const panel = lots.nth(i)
-      await expect(panel.locator('h2')).toHaveText(lot.proposal_name.en)
-      await expect(panel.locator('tbody tr')).toHaveCount(lot.products.length)
-      await expect(panel.getByRole('link', { name: /Make an offer on UzEx/ })).toHaveCount(ended(lot.end_offset_hours) ? 0 : 1)
-    }
-    const ticking = lots.nth(shown.findIndex((l) => !ended(l.end_offset_hours))).locator('.countdown__units')
-    const before = await ticking.textContent()
-    await expect.poll(() => ticking.textContent(), { timeout: 2000, intervals: [250] }).not.toBe(before)
-    await checkA11y(page)
+    const first = pageOf(uzexLots, UZEX_PAGE, 0)
+    await expect(lots).toHaveCount(first.length)
+    await expect(lots.first().locator('h2')).toHaveText(first[0]!.proposal_name.en)
+    await expect(lots.first().locator('tbody tr')).toHaveCount(first[0]!.products.length)
+    await expect(lots.first().getByRole('link', { name: /Make an offer on UzEx/ })).toHaveCount(1)
+    const digits = lots.first().locator('.countdown__units')
+    const before = await digits.textContent()
+    await expect.poll(() => digits.textContent(), { timeout: 2000, intervals: [250] }).not.toBe(before)
     await page.getByRole('navigation', { name: 'Pages of lots' }).getByRole('link', { name: 'Page 2' }).click()
     await expect(page).toHaveURL(href('uz-ex', { locale: 'en', query: { page: 1 } }))
-    await expect(lots.first().locator('h2')).toHaveText(uzexLots[UZEX_PAGE]!.proposal_name.en)
+    const second = pageOf(uzexLots, UZEX_PAGE, 1)
+    expect(second.some((l) => ended(l.end_offset_hours))).toBe(true)
+    await expect(lots).toHaveCount(second.length)
+    for (const [i, lot] of second.entries()) {
+      await expect(lots.nth(i).locator('h2')).toHaveText(lot.proposal_name.en)
+      await expect(lots.nth(i).getByRole('link', { name: /Make an offer on UzEx/ })).toHaveCount(ended(lot.end_offset_hours) ? 0 : 1)
+    }
   })
 
   test('the UzEx page reads in Uzbek', async ({ page }) => {
@@ -254,7 +260,7 @@ test.describe('without JavaScript', () => {
   test('catalogue, lot lists and a lot page render their content on the edge', async ({ page }) => {
     await page.goto(href('service-category-index', { locale: 'en' }))
     await expect(page.locator('main h1')).toHaveText(firstCategory.title.en)
-    await expect(page.locator('main .category-card').first()).toBeVisible()
+    await expect(page.locator(`main #category-${childCategory.id} .service-card`).first()).toBeVisible()
     await page.goto(href('e-auction', { locale: 'en', query: { page: 1 } }))
     await expect(page.locator('main .lot-card .card__title').first()).toHaveText(auctionLots[AUCTION_PAGE]!.property_name.en)
     await page.goto(href('e-auction-lot', { locale: 'en', params: { id: auctionLots[0]!.lot_number } }))

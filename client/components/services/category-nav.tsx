@@ -1,6 +1,9 @@
-/** The service catalogue's side navigation: top-level categories by `order`, the current branch opened to its children. */
+/**
+ * The service catalogue's side navigation: the top-level categories by `order`; under the current one, its sections
+ * as in-page links (each section of the category page carries its services).
+ */
 import { href } from '../../../shared/match'
-import { byOrder, parentIdOf } from '../../../shared/service-keys'
+import { byOrder, parentIdOf, sectionAnchor } from '../../../shared/service-keys'
 import { useLocale, useT } from '../../i18n'
 import { Link } from '../../router'
 import { Icon } from '../icon'
@@ -17,32 +20,31 @@ export function categoryParentId(category: ServiceCategory): string | null {
   return parentIdOf(category.parent ?? category.parent_id)
 }
 
-export function CategoryNav({ categories, currentId }: { categories: readonly ServiceCategory[]; currentId: string | null }) {
+export function CategoryNav({ categories, currentId, sections }: {
+  /** Top-level categories. */
+  categories: readonly ServiceCategory[]
+  currentId: string
+  /** The current category's sections (its children). */
+  sections: readonly ServiceCategory[]
+}) {
   const t = useT()
   const locale = useLocale()
-  const current = categories.find((c) => String(c.id) === currentId)
-  const branchId = current ? (categoryParentId(current) ?? String(current.id)) : null
-  const top = byOrder(categories.filter((c) => categoryParentId(c) === null))
-  const to = (c: ServiceCategory) => href('service-category', { locale, params: { category_id: String(c.id) } })
   return (
     <nav className="category-nav" aria-label={t('services.catalog.navLabel')}>
       <ul className="category-nav__list">
-        {top.map((c) => {
-          const open = String(c.id) === branchId
-          const children = open ? byOrder(categories.filter((k) => categoryParentId(k) === String(c.id))) : []
+        {byOrder(categories.filter((c) => categoryParentId(c) === null)).map((c) => {
+          const current = String(c.id) === currentId
           return (
-            <li key={c.id} className={open ? 'is-open' : undefined}>
-              <Link to={to(c)} className="category-nav__link" aria-current={String(c.id) === currentId ? 'page' : undefined}>
+            <li key={c.id} className={current ? 'is-open' : undefined}>
+              <Link to={href('service-category', { locale, params: { category_id: String(c.id) } })} className="category-nav__link" aria-current={current ? 'page' : undefined}>
                 <Icon name={categoryIcon(c)} />
                 <span>{c.title}</span>
               </Link>
-              {children.length > 0 && (
+              {current && sections.length > 0 && (
                 <ul className="category-nav__children">
-                  {children.map((k) => (
+                  {sections.map((k) => (
                     <li key={k.id}>
-                      <Link to={to(k)} className="category-nav__child" aria-current={String(k.id) === currentId ? 'page' : undefined}>
-                        {k.title}
-                      </Link>
+                      <a href={`#${sectionAnchor(k.id)}`} className="category-nav__child">{k.title}</a>
                     </li>
                   ))}
                 </ul>

@@ -157,7 +157,7 @@ function StepDetail({ step, index, total }: { step: ServiceStep; index: number; 
     <article className="step-detail__article" aria-labelledby="step-title">
       <p className="step-detail__kicker">{t('services.detail.stepOf', { n: index + 1, total })}</p>
       <h3 id="step-title" className="step-detail__title">{step.title}</h3>
-      {image && <img className="step-detail__image" src={image} alt="" width={960} height={400} loading="lazy" decoding="async" />}
+      {image && <img className="step-detail__image" src={image} alt="" width={960} height={320} loading="lazy" decoding="async" />}
       {step.content && <HtmlContent html={step.content} className="prose step-detail__content" />}
 
       <section className="step-documents" id={CHECKLIST_ANCHOR} aria-labelledby="step-documents-title" tabIndex={-1}>
