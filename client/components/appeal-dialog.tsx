@@ -57,6 +57,9 @@ export function AppealDialog({ onClose }: { onClose: () => void }) {
   const [sent, setSent] = useState<{ id: number; email: string } | null>(null)
   const onCloseRef = useRef(onClose)
   onCloseRef.current = onClose
+  // Topics and regions load while the visitor fills in step 1, so step 2 is ready at once.
+  usePayload<AppealTopic[]>(accountKeys.appealTopics())
+  usePayload<Region[]>(accountKeys.regions())
 
   useEffect(() => {
     const dialog = ref.current

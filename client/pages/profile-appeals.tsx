@@ -17,9 +17,8 @@ import { RadioGroup } from '../components/form-field'
 import { useFormat } from '../components/format'
 import { PageTitle } from '../components/page-title'
 import { Pagination } from '../components/pagination'
-import { SkeletonRegion, SkeletonText } from '../components/skeleton'
 import { useLiveRefresh } from '../components/use-live-refresh'
-import { Section, usePayload } from '../data'
+import { usePayload } from '../data'
 import { usePageForm, type PageFormOptions } from '../forms'
 import { useLocale, useT } from '../i18n'
 import { showToast } from '../notify'
@@ -97,15 +96,11 @@ function AppealList() {
       </div>
       <p className="lead">{t('appeals.intro')}</p>
       {creating ? (
-        <Section keys={[accountKeys.appealTopics(), accountKeys.regions()]} fallback={<SkeletonRegion><SkeletonText lines={6} /></SkeletonRegion>}>
-          <CreateAppeal listKey={listKey} />
-        </Section>
+        <CreateAppeal listKey={listKey} />
       ) : null}
       <section aria-labelledby="appeal-list-title">
         <h2 id="appeal-list-title">{t('appeals.list')}</h2>
-        <Section keys={[listKey]} fallback={<SkeletonRegion><SkeletonText lines={6} /></SkeletonRegion>}>
-          <AppealItems listKey={listKey} page={Number(route.query.page ?? 0)} />
-        </Section>
+        <AppealItems listKey={listKey} page={Number(route.query.page ?? 0)} />
       </section>
     </main>
   )
@@ -217,9 +212,7 @@ function AppealView({ id }: { id: string }) {
       </section>
       <section aria-labelledby="appeal-thread-title">
         <h2 id="appeal-thread-title">{t('appeals.view.thread')}</h2>
-        <Section keys={[threadKey]} fallback={<SkeletonRegion><SkeletonText lines={4} /></SkeletonRegion>}>
-          <Thread threadKey={threadKey} />
-        </Section>
+        <Thread threadKey={threadKey} />
         {appeal.status === 'reviewed' ? (
           <ReplyForms keys={[appealKey, threadKey, accountKeys.appeals()]} />
         ) : (

@@ -11,9 +11,8 @@ import { useFormat } from '../components/format'
 import { PageTitle } from '../components/page-title'
 import { ProjectStateBadge } from '../components/project-state-badge'
 import { Pagination } from '../components/pagination'
-import { SkeletonRegion, SkeletonText } from '../components/skeleton'
 import { useLiveRefresh } from '../components/use-live-refresh'
-import { Section, usePayload } from '../data'
+import { usePayload } from '../data'
 import { usePageForm } from '../forms'
 import { useLocale, useT } from '../i18n'
 import { Link, useRouter } from '../router'
@@ -32,9 +31,7 @@ export function Page() {
         <Button to={href('profile-project-form', { locale })} iconName="plus" label={t('projects.new')} />
       </div>
       <p className="lead">{t('projects.intro')}</p>
-      <Section keys={[listKey]} fallback={<SkeletonRegion><SkeletonText lines={6} /></SkeletonRegion>}>
-        <ProjectList listKey={listKey} page={Number(route.query.page ?? 0)} />
-      </Section>
+      <ProjectList listKey={listKey} page={Number(route.query.page ?? 0)} />
     </main>
   )
 }

@@ -17,7 +17,7 @@ import { PageTitle } from '../components/page-title'
 import { Pagination } from '../components/pagination'
 import { roleProfile } from '../components/profile-fields'
 import { SkeletonRegion, SkeletonText } from '../components/skeleton'
-import { Section, usePayload } from '../data'
+import { usePayload } from '../data'
 import { useGateway } from '../gateway'
 import { useLocale, useT } from '../i18n'
 import { Link, useRouter } from '../router'
@@ -56,9 +56,7 @@ export function Page() {
           ))}
         </ul>
       </nav>
-      <Section keys={[servicesKey, accountKeys.regions()]} fallback={<SkeletonRegion><SkeletonText lines={6} /></SkeletonRegion>}>
-        <ServiceList servicesKey={servicesKey} />
-      </Section>
+      <ServiceList servicesKey={servicesKey} />
     </main>
   )
 }

@@ -36,9 +36,8 @@ import { Button } from '../components/button'
 import { ErrorState } from '../components/error-state'
 import { PageTitle } from '../components/page-title'
 import { ProjectStateBadge } from '../components/project-state-badge'
-import { SkeletonRegion, SkeletonText } from '../components/skeleton'
 import { Tabs } from '../components/tabs'
-import { Section, usePayload } from '../data'
+import { usePayload } from '../data'
 import { usePageForm } from '../forms'
 import { useGateway } from '../gateway'
 import { useLocale, useT } from '../i18n'
@@ -80,9 +79,7 @@ export function Page() {
           <p>{project.reject_reason}</p>
         </StatusPanel>
       ) : null}
-      <Section keys={OPTION_KEYS} fallback={<SkeletonRegion><SkeletonText lines={10} /></SkeletonRegion>}>
-        <ProjectForm project={project} readOnly={readOnly} />
-      </Section>
+      <ProjectForm project={project} readOnly={readOnly} />
     </main>
   )
 }
