@@ -4,6 +4,7 @@ import { isPostCategory, mediaKeys } from '../../shared/media-keys'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { useFormat } from '../components/format'
 import { HtmlContent, sanitizeHtml, toPlainText } from '../components/html-content'
+import { Icon } from '../components/icon'
 import { FileList } from '../components/media/file-list'
 import { RelatedPosts } from '../components/media/related-posts'
 import { ShareLinks } from '../components/media/share-links'
@@ -46,8 +47,8 @@ export function Page() {
             {category ? <p className="article__kicker">{t(`media.kicker.${category}`)}</p> : null}
             <h1 id="article-title" className="article__title">{post.title}</h1>
             <p className="article__meta">
-              <time dateTime={post.publish_date}>{f.date(post.publish_date)}</time>
-              {author ? <span>{t('media.author', { name: author })}</span> : null}
+              <span><Icon name="calendar" /> <time dateTime={post.publish_date}>{f.date(post.publish_date)}</time></span>
+              {author ? <span><Icon name="user" /> {t('media.author', { name: author })}</span> : null}
             </p>
           </header>
           {photo ? (

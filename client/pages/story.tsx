@@ -5,6 +5,7 @@ import { Breadcrumbs } from '../components/breadcrumbs'
 import { Button } from '../components/button'
 import { useFormat } from '../components/format'
 import { HtmlContent } from '../components/html-content'
+import { Icon } from '../components/icon'
 import { ShareLinks } from '../components/media/share-links'
 import type { Story } from '../components/media/types'
 import { PageTitle } from '../components/page-title'
@@ -32,7 +33,7 @@ export function Page() {
             <h1 id="article-title" className="article__title">{story.title}</h1>
             {story.summary ? <p className="lead article__lead">{story.summary}</p> : null}
             <p className="article__meta">
-              <time dateTime={story.publish_date}>{f.date(story.publish_date)}</time>
+              <span><Icon name="calendar" /> <time dateTime={story.publish_date}>{f.date(story.publish_date)}</time></span>
             </p>
           </header>
           {photo ? (
