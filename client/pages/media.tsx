@@ -29,7 +29,8 @@ export function Page() {
       <MediaHeader
         title={title}
         lead={t(`media.intro.${type}`)}
-        crumbs={[{ label: t('routes.media'), to: href('media', { locale, params: { id: 'news' } }) }, { label: title }]}
+        // News is the media section's landing page, so it needs no "Media" crumb of its own.
+        crumbs={type === 'news' ? [{ label: title }] : [{ label: t('routes.media'), to: href('media', { locale, params: { id: 'news' } }) }, { label: title }]}
         current={type}
       />
       <div className="container media-page__body">
