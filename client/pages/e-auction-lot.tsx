@@ -9,7 +9,7 @@ import { Icon } from '../components/icon'
 import { Lightbox } from '../components/lightbox'
 import { PageTitle } from '../components/page-title'
 import { ExternalLink } from '../components/services/external-link'
-import { depositOf, eAuctionLotUrl, formatPhone, osmLink } from '../components/services/lot-format'
+import { auctionStart, depositOf, eAuctionLotUrl, formatPhone, osmLink } from '../components/services/lot-format'
 import { ServicesStyles } from '../components/services/services-styles'
 import { ServicesTabs } from '../components/services/services-tabs'
 import { regionName, type AuctionLotDetail } from '../components/services/types'
@@ -34,7 +34,8 @@ export function Page() {
   const map = osmLink(lot.lat, lot.lng)
   const region = regionName(lot.region)
   const images = [...new Set([lot.main_image, ...(lot.images ?? []).map((i) => i.image)].filter((src): src is string => Boolean(src)))]
-  const auctionWhen = [f.date(lot.auction_date), lot.auction_time].filter(Boolean).join(', ')
+  const start = auctionStart(lot.auction_date, lot.auction_time)
+  const auctionWhen = start ? (lot.auction_time ? f.dateTime(start) : f.date(start)) : ''
   return (
     <main id="main" className="page page--flush services-page">
       <ServicesStyles />

@@ -26,3 +26,14 @@ export function formatPhone(phone: string): string {
 export function eAuctionLotUrl(lotNumber: string | number): string {
   return `https://e-auksion.uz/lot-view?lot_id=${encodeURIComponent(String(lotNumber))}`
 }
+
+/**
+ * The auction's start from the lot's separate date and time. GATEWAY.md: times are UTC unless noted, so
+ * `2026-11-24` + `01:11` is 01:11 UTC (06:11 in Tashkent); null when either part is missing or malformed.
+ */
+export function auctionStart(date: string | null | undefined, time: string | null | undefined): Date | null {
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return null
+  const hm = time && /^\d{2}:\d{2}(:\d{2})?$/.test(time) ? time : null
+  const d = new Date(`${date}T${hm ?? '00:00'}${hm && hm.length === 5 ? ':00' : ''}Z`)
+  return Number.isNaN(d.getTime()) ? null : d
+}

@@ -49,8 +49,13 @@ export function ServiceSteps({ serviceId, process: processParam, step: stepParam
   const next = stepIndex >= 0 && stepIndex < steps.length - 1 ? { to: link({ process: process.id, step: steps[stepIndex + 1]!.id }), label: steps[stepIndex + 1]!.title, kind: 'step' as const }
     : nextProcess ? { to: link({ process: nextProcess.id }), label: nextProcess.title, kind: 'process' as const } : null
 
+  const current = stepIndex >= 0 ? steps[stepIndex] : undefined
   return (
     <div className="service-guide">
+      {/* Announces the newly shown step after client navigation (the page title stays the service's). */}
+      <p className="visually-hidden" aria-live="polite">
+        {current ? `${t('services.detail.stageOf', { n: processIndex + 1, total: processes.length })}, ${t('services.detail.stepOf', { n: stepIndex + 1, total: steps.length })}: ${current.title}` : ''}
+      </p>
       <nav className="process-tabs" aria-label={t('services.detail.stagesLabel')}>
         <ol className="process-tabs__list">
           {processes.map((p, i) => {

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { AUCTION_PAGE_SIZE, byOrder, parentIdOf, serviceGuideKeys, serviceKeys } from './service-keys'
+
+describe('serviceGuideKeys', () => {
+  it('lists the stages, then the stage’s steps and the step when selected', () => {
+    expect(serviceGuideKeys('5', {})).toEqual(['/siw/public/service-process?service_id=5'])
+    expect(serviceGuideKeys('5', { process: '101', step: '1001' })).toEqual([
+      '/siw/public/service-process?service_id=5',
+      '/siw/public/service/step?process_id=101',
+      '/siw/public/service/step/1001',
+    ])
+  })
+})
+
+describe('serviceKeys', () => {
+  it('pages the lot lists from 0 with a fixed size, so the plan and the page build one key', () => {
+    expect(serviceKeys.auctionLots(undefined)).toBe(`/integration/public/integration/eauksion/lot?page=0&size=${AUCTION_PAGE_SIZE}`)
+    expect(serviceKeys.auctionLots('2')).toBe(serviceKeys.auctionLots(2))
+  })
+  it('never lets an id add a path segment', () => expect(serviceKeys.auctionLot('1/../x')).toBe('/integration/public/integration/iskm/lot/1%2F..%2Fx'))
+})
+
+describe('parentIdOf', () => {
+  it('reads a bare id, an object and nothing', () => {
+    expect(parentIdOf(3)).toBe('3')
+    expect(parentIdOf({ id: 4 })).toBe('4')
+    expect(parentIdOf(null)).toBeNull()
+    expect(parentIdOf({ id: null })).toBeNull()
+  })
+})
+
+describe('byOrder', () => {
+  it('sorts by order, then id, with missing orders last, without changing the input', () => {
+    const items = [{ id: 3, order: 2 }, { id: 1 }, { id: 2, order: 2 }, { id: 4, order: 0 }]
+    expect(byOrder(items).map((i) => i.id)).toEqual([4, 2, 3, 1])
+    expect(items.map((i) => i.id)).toEqual([3, 1, 2, 4])
+  })
+})
