@@ -69,13 +69,17 @@ const def = <const R extends RouteDef>(r: R) => r
 /** Ordered: the first matching pattern wins, so static segments come before params and the catch-all is last. */
 export const ROUTES = [
   def({ id: 'home', pattern: '/', layout: 'default', title: 'home', meta: { fixedHeader: false },
-    data: () => ({ deferred: [siteKeys.latestPosts(), siteKeys.territories(), siteKeys.reviews()] }) }),
+    // A region or metric in the query is a map link followed without JavaScript: the map then comes in the first byte.
+    data: ({ query }) => (query.region || query.metric
+      ? { critical: [siteKeys.territories()], deferred: [siteKeys.latestPosts(), siteKeys.reviews()] }
+      : { deferred: [siteKeys.latestPosts(), siteKeys.territories(), siteKeys.reviews()] }) }),
   def({ id: 'sso', pattern: '/sso', layout: 'blank', title: 'sso', meta: {}, sitemap: false }),
   def({ id: 'about', pattern: '/about', layout: 'default', title: 'about', meta: {},
     data: () => ({ critical: [siteKeys.page('about')], deferred: [siteKeys.leadership()] }) }),
   def({ id: 'search', pattern: '/search', layout: 'default', title: 'search', meta: {},
     query: v.looseObject({ keyword: v.optional(v.string()), page }),
-    data: ({ query }) => (normaliseKeyword(query.keyword) ? { deferred: [siteKeys.search(normaliseKeyword(query.keyword), query.page)] } : {}) }),
+    // Critical: results are in the first byte, so the GET form works without JavaScript (streamed sections need it).
+    data: ({ query }) => (normaliseKeyword(query.keyword) ? { critical: [siteKeys.search(normaliseKeyword(query.keyword), query.page)] } : {}) }),
   def({ id: 'sitemap', pattern: '/sitemap', layout: 'default', title: 'sitemap', meta: {},
     data: () => ({ deferred: [siteKeys.stories(), siteKeys.events(), siteKeys.galleries()] }) }),
   def({ id: 'contacts', pattern: '/contacts', layout: 'default', title: 'contacts', meta: {},

@@ -15,7 +15,8 @@ export const REGION_COUNT = 14
 const pageOf = (page: string | number | undefined) => (page === undefined || page === '' ? 0 : Number(page))
 
 export const siteKeys = Object.freeze({
-  latestPosts: () => apiKey(`${PUBLIC}/post`, { category: 'news', page: 0, size: HOME_POSTS }),
+  /** The newest posts of every category. */
+  latestPosts: () => apiKey(`${PUBLIC}/post`, { page: 0, size: HOME_POSTS }),
   territories: () => apiKey(`${PUBLIC}/territory`, { size: REGION_COUNT }),
   reviews: () => apiKey(`${PUBLIC}/review`),
   leadership: () => apiKey(`${PUBLIC}/leadership`),

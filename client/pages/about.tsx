@@ -30,8 +30,10 @@ export function Page() {
       <section className="section section--tint site-section" aria-labelledby="leadership-title">
         <div className="container">
           <div className="section__header">
-            <h2 id="leadership-title">{t('site.about.leadership')}</h2>
-            <p>{t('site.about.leadershipIntro')}</p>
+            <div>
+              <h2 id="leadership-title">{t('site.about.leadership')}</h2>
+              <p>{t('site.about.leadershipIntro')}</p>
+            </div>
           </div>
           <Section keys={[leadership]} fallback={<SkeletonCardGrid count={4} columns={2} label={t('site.about.loadingLeaders')} />}>
             <LeadershipList dataKey={leadership} />

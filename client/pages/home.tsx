@@ -19,7 +19,7 @@ import { SiteStyles } from '../components/site/site-styles'
 import { Testimonials } from '../components/site/testimonials'
 import { Section } from '../data'
 import { useLocale, useT } from '../i18n'
-import { Link } from '../router'
+import { Link, useRouter } from '../router'
 
 /** Key figures: value, unit and source live in the locales, so each language words them naturally. */
 const FIGURES: readonly { key: string; value: number }[] = [
@@ -32,9 +32,12 @@ const FIGURES: readonly { key: string; value: number }[] = [
 export function Page() {
   const t = useT()
   const locale = useLocale()
+  const { route } = useRouter()
   const posts = siteKeys.latestPosts()
   const territories = siteKeys.territories()
   const reviews = siteKeys.reviews()
+  // A map link followed without JavaScript carries `region`/`metric`; the route loads the map before the first byte then.
+  const mapInFirstByte = Boolean(route.query.region || route.query.metric)
 
   const stats: Stat[] = FIGURES.map((figure) => ({
     value: figure.value,
@@ -129,9 +132,13 @@ export function Page() {
               <p>{t('home.map.intro')}</p>
             </div>
           </div>
-          <Section keys={[territories]} fallback={<MapSkeleton />}>
+          {mapInFirstByte ? (
             <RegionMap dataKey={territories} />
-          </Section>
+          ) : (
+            <Section keys={[territories]} fallback={<MapSkeleton />}>
+              <RegionMap dataKey={territories} />
+            </Section>
+          )}
         </div>
       </section>
 

@@ -65,8 +65,10 @@ export function Page() {
       <section className="section section--tint" aria-labelledby="other-reasons-title">
         <div className="container">
           <div className="section__header">
-            <h2 id="other-reasons-title">{t('site.reason.others')}</h2>
-            <p>{t('site.reason.othersIntro')}</p>
+            <div>
+              <h2 id="other-reasons-title">{t('site.reason.others')}</h2>
+              <p>{t('site.reason.othersIntro')}</p>
+            </div>
           </div>
           <OtherReasons current={topic} />
         </div>

@@ -11,8 +11,6 @@ import { Icon } from '../components/icon'
 import { PageTitle } from '../components/page-title'
 import { SearchAnswer } from '../components/site/search-results'
 import { SiteStyles } from '../components/site/site-styles'
-import { SkeletonRegion, SkeletonText } from '../components/skeleton'
-import { Section } from '../data'
 import { useLocale, useT } from '../i18n'
 import { Link, useRouter } from '../router'
 
@@ -88,9 +86,7 @@ export function Page() {
       </form>
       <div className="search-page__results">
         {dataKey ? (
-          <Section keys={[dataKey]} fallback={<SkeletonRegion label={t('site.search.searching')}><SkeletonText lines={6} /></SkeletonRegion>}>
-            <SearchAnswer dataKey={dataKey} keyword={keyword} page={page} />
-          </Section>
+          <SearchAnswer dataKey={dataKey} keyword={keyword} page={page} />
         ) : (
           <SearchSuggestions onPick={(word) => { setInput(word); commit(word) }} />
         )}

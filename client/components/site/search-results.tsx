@@ -4,13 +4,11 @@ import type { Envelope } from '../../../shared/gateway-client'
 import { href, matchRoute, splitLocale } from '../../../shared/match'
 import { REASONS, type RouteId } from '../../../shared/routes'
 import type { Locale } from '../../../shared/constants'
-import { SEARCH_PAGE_SIZE } from '../../../shared/site-keys'
 import { usePayload } from '../../data'
 import { useLocale, useT } from '../../i18n'
 import { Link } from '../../router'
 import { EmptyState } from '../empty-state'
 import { ErrorState } from '../error-state'
-import { sanitizeHtml, toPlainText } from '../html-content'
 import { Pagination } from '../pagination'
 import { SkeletonRegion, SkeletonText } from '../skeleton'
 import { SEARCH_KINDS, type SearchHit, type SearchKind, type SearchResults } from './types'
@@ -52,17 +50,19 @@ export function markKeyword(text: string, keyword: string): ReactNode {
   return parts.map((p, i) => <Fragment key={i}>{p}</Fragment>)
 }
 
-const snippet = (html: string | null | undefined) => {
-  const text = toPlainText(sanitizeHtml(html))
+/** The hit's excerpt as plain text (React escapes it; stray tags are dropped, not rendered). */
+const snippet = (value: string | null | undefined) => {
+  const text = (value ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()
   return text.length > 240 ? `${text.slice(0, 239).replace(/\s+\S*$/, '')}…` : text
 }
 
-/** How many pages the answer has: the gateway's total when it gives one, at least one more when it offers a next page. */
+/**
+ * How many pages to offer: up to the current one, plus the next while the gateway says there is one. Its `total`
+ * counts hits of every kind together, which says nothing about pages of at most `size` hits per kind.
+ */
 export function countPages(envelope: Envelope<SearchResults>, page: number): number {
-  const pageable = envelope.pageable
-  const byTotal = pageable ? Math.ceil(pageable.total / SEARCH_PAGE_SIZE) : 0
-  const byNext = pageable?.next !== null && pageable?.next !== undefined ? page + 2 : page + 1
-  return Math.max(byTotal, byNext, 1)
+  const next = envelope.pageable?.next
+  return next !== null && next !== undefined && next > page ? next + 1 : page + 1
 }
 
 function Hits({ kind, hits, keyword }: { kind: SearchKind; hits: readonly SearchHit[]; keyword: string }) {

@@ -11,19 +11,9 @@ export function normalizeText(text: string): string {
   return text.normalize('NFC').replace(APOSTROPHES, '').toLowerCase().replace(/\s+/g, ' ').trim()
 }
 
-/** D1 refuses LIKE patterns over 50 bytes; Cyrillic letters take two bytes each in UTF-8. */
-const MAX_LIKE_BYTES = 50
-
-/** A LIKE pattern matching `keyword` anywhere in a `keywords` column (use with `ESCAPE '\'`), cut to D1's limit. */
+/** A LIKE pattern matching `keyword` anywhere in a `keywords` column (use with `ESCAPE '\'`). */
 export function likePattern(keyword: string): string {
-  const encoder = new TextEncoder()
-  let inner = ''
-  for (const ch of normalizeText(keyword)) {
-    const piece = /[\\%_]/.test(ch) ? `\\${ch}` : ch
-    if (encoder.encode(`%${inner}${piece}%`).length > MAX_LIKE_BYTES) break
-    inner += piece
-  }
-  return `%${inner}%`
+  return `%${normalizeText(keyword).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 }
 
 /** The text stored in a `keywords` column: every given text normalised, joined. */

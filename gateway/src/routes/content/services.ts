@@ -2,8 +2,7 @@
 import { Hono } from 'hono'
 import { GatewayError, ok } from '../../lib/envelope'
 import { col, type Lang } from '../../lib/lang'
-import { artFile, langOf, notFound, readId, readOptionalId, type ContentEnv, type Row } from './common'
-import { documentCols, toDocument } from './files'
+import { artFile, documentFile, langOf, notFound, readId, readOptionalId, type ContentEnv, type Row } from './common'
 
 export const serviceRoutes = new Hono<ContentEnv>()
 
@@ -64,12 +63,12 @@ serviceRoutes.get('/siw/public/service/step/:id', async (c) => {
     c.env.DB.prepare(`SELECT id, icon, ${col('title', lang)} FROM step_groups WHERE step_id = ? ORDER BY position, id`).bind(id),
     c.env.DB.prepare(`SELECT id, ${col('title', lang)}, ${col('content', lang)} FROM step_accordions WHERE step_id = ? ORDER BY position, id`).bind(id),
     c.env.DB.prepare(
-      `SELECT d.group_id, d.accordion_id, ${documentCols(lang)} FROM documents d
+      `SELECT d.id, d.group_id, d.accordion_id, d.type, ${col('d.title', lang, 'title')} FROM documents d
        WHERE d.group_id IN (SELECT id FROM step_groups WHERE step_id = ?) OR d.accordion_id IN (SELECT id FROM step_accordions WHERE step_id = ?)
        ORDER BY d.position, d.id`,
     ).bind(id, id),
   ])
-  const doc = (d: Row) => toDocument(c, d, lang)
+  const doc = (d: Row) => ({ id: d.id, title: d.title, type: d.type, upload: documentFile(c, `template/${d.id}`, `document-${d.id}.pdf`, 'application/pdf') })
   return ok(c, {
     ...step,
     upload: artFile(c, step.upload),
