@@ -11,6 +11,9 @@ import type { AppEnv } from './types'
 
 installPages(eagerPages)
 
+/** How long a browser's document may wait for deferred data before the shell is sent without it. */
+const STREAM_HEAD_START_MS = 60
+
 export type RenderInput = {
   status: number
   route: RouteState
@@ -44,14 +47,18 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   const stream = await renderToReadableStream(<Root state={state} store={store} />, {
     nonce,
     bootstrapModules: [manifest.entry],
-    // React outlines completed boundaries past 12.8 kB into hidden <div>s that only a script reveals; crawlers get them inline.
-    progressiveChunkSize: crawler ? Number.POSITIVE_INFINITY : undefined,
+    // Completed boundaries stay inline (never moved into script-revealed hidden divs) for every client.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError(error) {
       failed = true
       console.error(JSON.stringify({ level: 'error', msg: 'render error', path: input.route.path, error: String(error) }))
     },
   })
+  // Crawlers wait for everything. Browsers wait a short head start: when the data is quick (KV hits, a nearby
+  // upstream) the document arrives complete and in order, readable even without JavaScript; when it is slow, the
+  // shell goes out first and the sections stream in.
   if (crawler) await stream.allReady
+  else await Promise.race([stream.allReady, new Promise((resolve) => setTimeout(resolve, STREAM_HEAD_START_MS))])
   c.header('content-type', 'text/html; charset=utf-8')
   // Finished HTML carries a per-response nonce and possibly personal data: never cache it.
   c.header('cache-control', 'no-store')

@@ -79,6 +79,13 @@ export function Page() {
                 </CardGrid>
                 <Pagination routeId="project-category" params={{ id }} query={{ ...filters }} page={page} totalPages={Math.ceil(total / PROJECT_PAGE_SIZE)} />
               </>
+            ) : page > 0 ? (
+              <EmptyState
+                headingLevel={3}
+                title={t('guide.category.pastEndTitle')}
+                message={<p>{t('guide.category.pastEndText')}</p>}
+                action={<Button to={href('project-category', { locale, params: { id }, query: { ...filters } })} variant="outline" label={t('guide.category.firstPage')} />}
+              />
             ) : (
               <EmptyState
                 headingLevel={3}

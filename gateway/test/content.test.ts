@@ -74,11 +74,15 @@ describe('galleries, events, stories, people', () => {
 
   it('serves an event agenda as a download', async () => {
     const event = (await call('/siw/public/event/1')).body.content
-    expect(event.agenda.download_link).toBe('/gateway/document/public/agenda/1')
+    expect(event.agenda.download_link).toBe('/gateway/document/public/agenda/1?lang=en')
     const res = await call('/document/public/agenda/1', { lang: 'ru' })
     expect(res.res.headers.get('content-disposition')).toContain('attachment')
     const events = await seed('events')
     expect(await res.res.text()).toContain(events[0].agenda.ru.split('\n')[0])
+    const pinned = await call('/document/public/agenda/1?lang=uz', { lang: 'ru' })
+    const bytes = new Uint8Array(await pinned.res.arrayBuffer())
+    expect(new TextDecoder().decode(bytes)).toContain(events[0].agenda.uz.split('\n')[0])
+    expect((await call('/siw/public/event/1', { lang: 'uz' })).body.content.agenda).toMatchObject({ size: bytes.length, file_extension: 'txt' })
   })
 
   it('returns stories, leadership, reviews and the 14 territories with their regions', async () => {
@@ -183,10 +187,7 @@ describe('services', () => {
     const step = (await call(`/siw/public/service/step/${steps[0].id}`)).body.content
     expect(step).toHaveProperty('groups')
     expect(step).not.toHaveProperty('group')
-    expect(step.groups[0].documents[0].upload.download_link).toMatch(/\/document\/public\/template\/\d+$/)
-    const pdf = await call(step.groups[0].documents[0].upload.download_link.replace('/gateway', ''))
-    expect(pdf.res.headers.get('content-type')).toBe('application/pdf')
-    expect((await pdf.res.text()).startsWith('%PDF-1.4')).toBe(true)
+    expect(step.groups[0].documents[0].upload.download_link).toMatch(/\/document\/public\/template\/\d+\?lang=en$/)
   })
 
   it('requires the parent id of processes and steps', async () => {
@@ -219,6 +220,80 @@ describe('integrations', () => {
   })
 })
 
+describe('lists and ids across the content API', () => {
+  it('answers the not_found envelope for a missing or non-numeric id on every detail call', async () => {
+    const details = [
+      '/siw/public/post', '/siw/public/gallery', '/siw/public/event', '/siw/public/story', '/siw/public/project-category',
+      '/siw/public/project', '/siw/public/service', '/siw/public/service/step', '/integration/public/integration/uzex-lots',
+    ]
+    for (const base of details) {
+      for (const id of ['987654', 'abc', '1.5', '-1']) {
+        const res = await call(`${base}/${id}`)
+        expect([res.status, res.body.result.code], `${base}/${id}`).toEqual([404, 'not_found'])
+      }
+    }
+    expect((await call('/integration/public/integration/iskm/lot/12ab')).status).toBe(404)
+  })
+
+  it('answers an empty page past the end with the true total and a prev link', async () => {
+    const res = await call('/siw/public/story?page=40&size=5')
+    expect(res.body.content).toEqual([])
+    expect(res.body.pageable).toMatchObject({ current: 40, prev: 39, next: null })
+    expect(res.body.pageable!.total).toBe((await seed('stories')).length)
+  })
+
+  it('filters categories, sectors, regions and districts by keyword in any language', async () => {
+    const categories = await seed('project-categories')
+    const word = categories[0].title.ru.split(' ')[0]
+    const found = (await call(`/siw/public/project-category?keyword=${encodeURIComponent(word)}`, { lang: 'en' })).body.content as any[]
+    expect(found.map((c) => c.id)).toContain(categories[0].id)
+    expect((await call('/siw/public/service-sector?keyword=zzzzqq')).body.pageable!.total).toBe(0)
+    const tashkent = (await call(`/integration/public/territorial-entity/regions?keyword=${encodeURIComponent('ташкент')}`, { lang: 'ru' })).body.content as any[]
+    expect(tashkent.map((r) => r.code)).toContain('1726')
+    expect(tashkent.every((r) => /Ташкент/i.test(r.region))).toBe(true)
+    const regions = await seed('regions')
+    const district = regions[0].districts[0]
+    const districts = (await call(`/integration/public/territorial-entity/districts?keyword=${encodeURIComponent(district.name.en)}`)).body.content as any[]
+    expect(districts.map((d) => d.mhobt)).toContain(district.mhobt)
+  })
+
+  it('answers every localised list in Russian and Uzbek with the seeded translations', async () => {
+    const sectors = await seed('sectors')
+    for (const lang of ['uz', 'ru', 'en'] as const) {
+      const list = (await call('/siw/public/service-sector?size=20', { lang })).body.content as any[]
+      expect(list.find((s) => s.id === sectors[0].id).content).toBe(sectors[0].content[lang])
+    }
+    const amounts = (await call('/siw/public/project-amount', { lang: 'ru' })).body.content as any[]
+    expect(amounts.at(-1)).toMatchObject({ to: null })
+    expect(amounts[0].content).toMatch(/[а-яё]/i)
+  })
+
+  it('combines project filters and lists a top-level service category with its children’s services', async () => {
+    const projects = await seed('projects')
+    const p = projects[0]
+    const regions = await seed('regions')
+    const regionId = regions.find((r) => r.code === p.region_code).id
+    const both = (await call(`/siw/public/project?category_id=${p.category_id}&region_id=${regionId}&size=50`)).body.content as any[]
+    expect(both.map((x) => x.id)).toContain(p.id)
+    expect(both.every((x) => x.category.id === p.category_id && x.region.id === regionId)).toBe(true)
+    const categories = await seed('service-categories')
+    const parent = categories.find((c) => c.parent_id === null && categories.some((k) => k.parent_id === c.id))
+    const childIds = new Set([parent.id, ...categories.filter((k) => k.parent_id === parent.id).map((k) => k.id)])
+    const expected = (await seed('services')).filter((s) => childIds.has(s.category_id)).map((s) => s.id).sort((a, b) => a - b)
+    const listed = (await call(`/siw/public/service?category_id=${parent.id}`)).body.content as any[]
+    expect(listed.map((s) => s.id).sort((a, b) => a - b)).toEqual(expected)
+  })
+
+  it('pages search results per kind and counts every hit in the total', async () => {
+    const wide = (await call('/siw/public/search?keyword=invest&size=50')).body
+    const perKind = Object.values(wide.content as Record<string, unknown[]>).map((l) => l.length)
+    expect(wide.pageable!.total).toBe(perKind.reduce((a, b) => a + b, 0))
+    const page = (await call('/siw/public/search?keyword=invest&size=1')).body
+    expect(Object.values(page.content as Record<string, unknown[]>).every((l) => l.length <= 1)).toBe(true)
+    expect(page.pageable).toMatchObject({ current: 0, prev: null, next: Math.max(...perKind) > 1 ? 1 : null })
+  })
+})
+
 describe('generated art and seeding', () => {
   it('serves a deterministic, immutable, sandboxed SVG per name and ratio', async () => {
     const a = await call('/document/public/art/post-01.svg')
@@ -230,7 +305,7 @@ describe('generated art and seeding', () => {
     const [ta, tb, ts] = await Promise.all([a.res.text(), b.res.text(), square.res.text()])
     expect(ta).toBe(tb)
     expect(ts).toContain('viewBox="0 0 240 240"')
-    expect(ta.length).toBeLessThan(8192)
+    expect(ta.length).toBeLessThan(4096)
     expect((await call('/document/public/art/..%2Fx.svg')).status).toBe(404)
   })
 

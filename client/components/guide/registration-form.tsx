@@ -37,7 +37,8 @@ export function RegistrationForm({ kind, countries = [] }: { kind: RegistrationK
   const { state } = form
   const values = state.values
   const label = (name: string) => t(`guide.form.fields.${name}`)
-  const labels = Object.fromEntries(FIELDS[kind].map((name) => [name, label(name)]))
+  // The summary reads "Label: message"; the source's label is a question, so it gets a short noun there.
+  const labels = { ...Object.fromEntries(FIELDS[kind].map((name) => [name, label(name)])), source: label('sourceShort') }
   const common = (name: string) => ({ name, scope: SCOPE, label: label(name), error: state.errors[name], defaultValue: values[name] ?? '' })
   const countryOptions = countries.map((c) => ({ value: String(c.id), label: nameOf(c) })).sort((a, b) => a.label.localeCompare(b.label, locale))
 

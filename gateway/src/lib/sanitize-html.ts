@@ -37,7 +37,7 @@ function safeHref(attrs: string): string | null {
   return null
 }
 
-/** Returns `html` with only allowed tags (no attributes except a safe `href` on links), balanced and escaped. */
+/** Returns `html` with only allowed tags (no attributes except a safe `href` on links and `scope` on headers), balanced and escaped. */
 export function sanitizeHtml(html: string): string {
   let out = ''
   const open: string[] = []
@@ -85,6 +85,9 @@ export function sanitizeHtml(html: string): string {
     if (name === 'a') {
       const href = safeHref(m[2] ?? '')
       out += href === null ? '<a>' : /^https?:/i.test(href) ? `<a href="${escapeAttr(href)}" rel="noopener noreferrer">` : `<a href="${escapeAttr(href)}">`
+    } else if (name === 'th') {
+      const scope = /\bscope\s*=\s*["']?(row|col)\b/i.exec(m[2] ?? '')
+      out += scope ? `<th scope="${scope[1]!.toLowerCase()}">` : '<th>'
     } else {
       out += `<${name}>`
     }

@@ -11,9 +11,19 @@ export function normalizeText(text: string): string {
   return text.normalize('NFC').replace(APOSTROPHES, '').toLowerCase().replace(/\s+/g, ' ').trim()
 }
 
-/** A LIKE pattern matching `keyword` anywhere in a `keywords` column (use with `ESCAPE '\'`). */
+/** D1 refuses LIKE patterns over 50 bytes; Cyrillic letters take two bytes each in UTF-8. */
+const MAX_LIKE_BYTES = 50
+
+/** A LIKE pattern matching `keyword` anywhere in a `keywords` column (use with `ESCAPE '\'`), cut to D1's limit. */
 export function likePattern(keyword: string): string {
-  return `%${normalizeText(keyword).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+  const encoder = new TextEncoder()
+  let inner = ''
+  for (const ch of normalizeText(keyword)) {
+    const piece = /[\\%_]/.test(ch) ? `\\${ch}` : ch
+    if (encoder.encode(`%${inner}${piece}%`).length > MAX_LIKE_BYTES) break
+    inner += piece
+  }
+  return `%${inner}%`
 }
 
 /** The text stored in a `keywords` column: every given text normalised, joined. */

@@ -19,7 +19,7 @@ import territories from '../../seed/territories.json'
 import uzexLots from '../../seed/uzex-lots.json'
 import countries from '../../seed/countries.json'
 import { LANGS } from '../lib/lang'
-import { excerpt, htmlToText } from '../lib/sanitize-html'
+import { excerpt, htmlToText, sanitizeHtml } from '../lib/sanitize-html'
 import { normalizeText, toKeywords } from '../lib/search-text'
 
 type L = { uz: string; ru: string; en: string }
@@ -29,17 +29,19 @@ const l3 = (v: L | undefined) => [v?.uz ?? '', v?.ru ?? '', v?.en ?? '']
 const cols3 = (field: string) => `${field}_uz, ${field}_${'ru'}, ${field}_en`
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ')
 const kw = (...vs: (L | undefined)[]) => toKeywords(...vs.flatMap((v) => l3(v)))
+/** The three languages of a rich-text field, through the allow-list sanitiser (GATEWAY.md: HTML is sanitised by the gateway). */
+const html3 = (v: L | undefined) => l3(v).map(sanitizeHtml)
+
+/** A post's optional `files` (image names attached below the text); the seed format does not require them. */
+function attachedFiles(post: object): string[] {
+  return 'files' in post && Array.isArray(post.files) ? post.files.filter((f): f is string => typeof f === 'string') : []
+}
+
+/** Tashkent is UTC+5 all year (no DST): events are announced in local time. */
+const TASHKENT_OFFSET_MS = 5 * 3_600_000
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
-
-/** Every table this seeder owns, children first (deleting child rows before their parents). */
-export const CONTENT_TABLES = [
-  'search_index', 'documents', 'step_accordions', 'step_groups', 'service_steps', 'service_processes', 'project_category_services',
-  'projects', 'services', 'service_categories', 'project_categories', 'amounts', 'sectors', 'territories', 'districts', 'countries',
-  'eauction_lot_images', 'eauction_lots', 'uzex_products', 'uzex_lots', 'regions', 'pages', 'reviews', 'leaders', 'stories',
-  'events', 'gallery_images', 'galleries', 'post_files', 'posts', 'seed_meta',
-] as const
 
 /** Sector pages are served as pages `sector-{slug}`: summary, key figures (a table) and the body. */
 function sectorPageContent(s: (typeof sectorPages)[number], lang: keyof L): string {
@@ -52,7 +54,15 @@ function sectorPageContent(s: (typeof sectorPages)[number], lang: keyof L): stri
 export async function seedContent(env: Env, now: Date): Promise<Record<string, number>> {
   const db = env.DB
   const at = now.toISOString()
-  const iso = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString()
+  // Lots count from the start of the current hour, so their times are round and countdowns stay live.
+  const hourBase = Math.floor(now.getTime() / HOUR) * HOUR
+  const iso = (offsetMs: number) => new Date(hourBase + offsetMs).toISOString()
+  /** The Tashkent calendar day `days` from now, at local `hhmm`, as a UTC ISO string. */
+  const localDay = (days: number, hhmm: string) => {
+    const local = new Date(now.getTime() + TASHKENT_OFFSET_MS + days * DAY)
+    const [h, m] = hhmm.split(':').map(Number)
+    return Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), h ?? 0, m ?? 0) - TASHKENT_OFFSET_MS
+  }
   const stmts: D1PreparedStatement[] = []
   const add = (sql: string, ...args: unknown[]) => stmts.push(db.prepare(sql).bind(...args))
 
@@ -69,7 +79,7 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
   for (const t of territories) {
     add(
       `INSERT OR REPLACE INTO territories (id, region_id, area, population, tourists, investment_projects, fdi_credits, foreign_trade, ${cols3('presentation')}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ${marks(3)})`,
-      t.id, regionId.get(t.region_code), t.area, t.population, t.tourists, t.investment_projects, t.fdi_credits, t.foreign_trade, ...l3(t.presentation),
+      t.id, regionId.get(t.region_code), t.area, t.population, t.tourists, t.investment_projects, t.fdi_credits, t.foreign_trade, ...html3(t.presentation),
     )
   }
   for (const s of sectors) add(`INSERT OR REPLACE INTO sectors (id, slug, ${cols3('content')}, keywords) VALUES (?, ?, ${marks(3)}, ?)`, s.id, s.slug, ...l3(s.content), kw(s.content))
@@ -79,8 +89,9 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
   for (const p of posts) {
     add(
       `INSERT OR REPLACE INTO posts (id, category, publish_date, ${cols3('title')}, ${cols3('content')}, photo, author_first_name, author_last_name, keywords, updated_at) VALUES (?, ?, ?, ${marks(6)}, ?, ?, ?, ?, ?)`,
-      p.id, p.category, p.publish_date, ...l3(p.title), ...l3(p.content), p.photo, p.author.firstName, p.author.lastName, kw(p.title), at,
+      p.id, p.category, p.publish_date, ...l3(p.title), ...html3(p.content), p.photo, p.author.firstName, p.author.lastName, kw(p.title), at,
     )
+    attachedFiles(p).forEach((name, i) => add('INSERT INTO post_files (post_id, position, name) VALUES (?, ?, ?)', p.id, i, name))
   }
   for (const g of galleries) {
     add(`INSERT OR REPLACE INTO galleries (id, publish_date, ${cols3('title')}, ${cols3('content')}, keywords, updated_at) VALUES (?, ?, ${marks(6)}, ?, ?)`,
@@ -88,14 +99,15 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
     g.images.forEach((img, i) => add(`INSERT INTO gallery_images (gallery_id, position, name, ${cols3('caption')}) VALUES (?, ?, ?, ${marks(3)})`, g.id, i, img.name, ...l3(img.caption)))
   }
   for (const e of events) {
+    const from = localDay(e.date_from_offset_days, e.time)
     add(
       `INSERT OR REPLACE INTO events (id, date_from, date_to, time, ${cols3('name')}, ${cols3('location')}, ${cols3('description')}, ${cols3('agenda')}, photo, keywords, updated_at) VALUES (?, ?, ?, ?, ${marks(12)}, ?, ?, ?)`,
-      e.id, iso(e.date_from_offset_days * DAY), iso(e.date_to_offset_days * DAY), e.time, ...l3(e.name), ...l3(e.location), ...l3(e.description), ...l3(e.agenda), e.photo, kw(e.name), at,
+      e.id, new Date(from).toISOString(), new Date(Math.max(localDay(e.date_to_offset_days, '18:00'), from + 2 * HOUR)).toISOString(), e.time, ...l3(e.name), ...l3(e.location), ...html3(e.description), ...l3(e.agenda), e.photo, kw(e.name), at,
     )
   }
   for (const s of stories) {
     add(`INSERT OR REPLACE INTO stories (id, publish_date, ${cols3('title')}, ${cols3('summary')}, ${cols3('content')}, photo, keywords, updated_at) VALUES (?, ?, ${marks(9)}, ?, ?, ?)`,
-      s.id, s.publish_date, ...l3(s.title), ...l3(s.summary), ...l3(s.content), s.photo, kw(s.title), at)
+      s.id, s.publish_date, ...l3(s.title), ...l3(s.summary), ...html3(s.content), s.photo, kw(s.title), at)
   }
   for (const x of leadership) {
     add(
@@ -113,7 +125,7 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
     add(`INSERT INTO pages (slug, ${cols3('title')}, ${cols3('content')}, updated_at) VALUES (?, ${marks(6)}, ?)
          ON CONFLICT (slug) DO UPDATE SET title_uz = excluded.title_uz, title_ru = excluded.title_ru, title_en = excluded.title_en,
          content_uz = excluded.content_uz, content_ru = excluded.content_ru, content_en = excluded.content_en, updated_at = excluded.updated_at`,
-      p.slug, ...l3(p.title), ...l3(p.content), at)
+      p.slug, ...l3(p.title), ...html3(p.content), at)
   })
 
   for (const c of serviceCategories) {
@@ -130,13 +142,13 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
         pr.id, s.id, pr.order, pr.icon, ...l3(pr.title), ...l3(pr.description))
       pr.steps.forEach((st, si) => {
         add(`INSERT INTO service_steps (id, process_id, position, ${cols3('title')}, ${cols3('content')}, upload) VALUES (?, ?, ?, ${marks(6)}, ?)`,
-          st.id, pr.id, si, ...l3(st.title), ...l3(st.content), st.upload ?? null)
+          st.id, pr.id, si, ...l3(st.title), ...html3(st.content), st.upload ?? null)
         st.groups.forEach((g, gi) => {
           add(`INSERT INTO step_groups (id, step_id, position, icon, ${cols3('title')}) VALUES (?, ?, ?, ?, ${marks(3)})`, g.id, st.id, gi, g.icon, ...l3(g.title))
           g.documents.forEach((d, di) => add(`INSERT INTO documents (id, group_id, accordion_id, position, type, ${cols3('title')}) VALUES (?, ?, NULL, ?, ?, ${marks(3)})`, d.id, g.id, di, d.type, ...l3(d.title)))
         })
         st.accordions.forEach((a, ai) => {
-          add(`INSERT INTO step_accordions (id, step_id, position, ${cols3('title')}, ${cols3('content')}) VALUES (?, ?, ?, ${marks(6)})`, a.id, st.id, ai, ...l3(a.title), ...l3(a.content))
+          add(`INSERT INTO step_accordions (id, step_id, position, ${cols3('title')}, ${cols3('content')}) VALUES (?, ?, ?, ${marks(6)})`, a.id, st.id, ai, ...l3(a.title), ...html3(a.content))
           ;(a.documents as { id: number; title: L; type: string }[]).forEach((d, di) =>
             add(`INSERT INTO documents (id, group_id, accordion_id, position, type, ${cols3('title')}) VALUES (?, NULL, ?, ?, ?, ${marks(3)})`, d.id, a.id, di, d.type, ...l3(d.title)))
         })
@@ -152,7 +164,7 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
     add(
       `INSERT OR REPLACE INTO projects (id, category_id, sector_id, region_id, ${cols3('title')}, ${cols3('content')}, icon, budget, status, upload, latitude, longitude, pp, irr, npv, email, phone, keywords, updated_at)
        VALUES (?, ?, ?, ?, ${marks(6)}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      p.id, p.category_id, sectorId.get(p.sector_slug), regionId.get(p.region_code), ...l3(p.title), ...l3(p.content), p.icon, p.budget, p.status, p.upload ?? null,
+      p.id, p.category_id, sectorId.get(p.sector_slug), regionId.get(p.region_code), ...l3(p.title), ...html3(p.content), p.icon, p.budget, p.status, p.upload ?? null,
       p.latitude, p.longitude, p.pp, p.irr, p.npv, p.email, p.phone, kw(p.title), at,
     )
   }

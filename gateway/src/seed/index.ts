@@ -1,19 +1,31 @@
-/** `seedAll`: content and core seed in one idempotent run; `resetAll` wipes every table first (dev only). */
-import { CONTENT_TABLES, seedContent } from './content'
+/** `seedAll`: content and core seed in one idempotent run; `resetAll` wipes every table and upload first (dev only). */
+import { seedContent } from './content'
 import { seedCore } from './core'
 
-const CORE_TABLES = [
-  'event_application_documents', 'event_applications', 'business_registrations', 'investor_registrations', 'contact_requests',
-  'personal_project_budgets', 'personal_projects', 'files', 'appeal_responses', 'appeals', 'notifications', 'fcm_tokens',
-  'oneid_codes', 'outbox', 'rate_limits', 'reset_links', 'tokens', 'profiles', 'personal_services', 'appeal_topics', 'users',
-] as const
-
+/** Seeds content (gateway/seed/*.json) and core data (topics, services, demo accounts); user data is kept. */
 export async function seedAll(env: Env, now = new Date()): Promise<Record<string, number>> {
   const counts = await seedContent(env, now)
   await seedCore(env, now)
   return counts
 }
 
+/** Tables a reset must leave alone: migration bookkeeping, SQLite/D1 internals and FTS5 shadow tables. */
+function isWipeable(name: string, virtualTables: string[]): boolean {
+  if (name === 'd1_migrations' || name.startsWith('sqlite_') || name.startsWith('_cf_')) return false
+  return !virtualTables.some((v) => name.startsWith(`${v}_`))
+}
+
+/** Deletes every row of every table (content and user data alike) and every uploaded object. */
 export async function resetAll(env: Env): Promise<void> {
-  await env.DB.batch([...CORE_TABLES, ...CONTENT_TABLES].map((t) => env.DB.prepare(`DELETE FROM ${t}`)))
+  const { results } = await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'").all<{ name: string; sql: string | null }>()
+  const virtualTables = results.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql ?? '')).map((t) => t.name)
+  const tables = results.map((t) => t.name).filter((name) => isWipeable(name, virtualTables))
+  // Deferred foreign keys: the batch is one transaction, checked only at its end, so table order does not matter.
+  await env.DB.batch([env.DB.prepare('PRAGMA defer_foreign_keys = on'), ...tables.map((t) => env.DB.prepare(`DELETE FROM "${t.replace(/"/g, '""')}"`))])
+  let cursor: string | undefined
+  do {
+    const page = await env.UPLOADS.list({ cursor, limit: 1000 })
+    if (page.objects.length) await env.UPLOADS.delete(page.objects.map((o) => o.key))
+    cursor = page.truncated ? page.cursor : undefined
+  } while (cursor)
 }

@@ -2,14 +2,17 @@
 import type { Context } from 'hono'
 import { readConfig } from '../../lib/config'
 import { GatewayError } from '../../lib/envelope'
-import { readLang, type Lang } from '../../lib/lang'
+import { LANGS, readLang, type Lang } from '../../lib/lang'
 import { likePattern } from '../../lib/search-text'
+import { ART_NAME, renderArt } from '../../lib/svg-art'
 
 export type ContentEnv = { Bindings: Env }
 export type Row = Record<string, unknown>
 
+/** The request language: Accept-Language, or `?lang=` on download links (a browser sends its own Accept-Language). */
 export function langOf(c: Context<ContentEnv>): Lang {
-  return readLang(c.req.header('accept-language'))
+  const q = c.req.query('lang')
+  return (LANGS as readonly string[]).includes(q ?? '') ? (q as Lang) : readLang(c.req.header('accept-language'))
 }
 
 /** A numeric path id, or a 404 (a non-numeric id names nothing). */
@@ -36,11 +39,11 @@ const EPOCH = '2025-01-01T00:00:00.000Z'
 
 /** GATEWAY.md `File` for a generated illustration: the link serves an SVG drawn from the name. */
 export function artFile(c: Context<ContentEnv>, name: unknown, originalName?: string) {
-  if (typeof name !== 'string' || !name) return null
+  if (typeof name !== 'string' || !ART_NAME.test(name)) return null
   const base = `${readConfig(c.env).publicBase}/document/public/art`
   return {
     id: name,
-    size: 0,
+    size: renderArt(name).length,
     path: `art/${name}.svg`,
     file_name: `${name}.svg`,
     original_name: originalName ?? `${name}.svg`,
@@ -53,17 +56,16 @@ export function artFile(c: Context<ContentEnv>, name: unknown, originalName?: st
   }
 }
 
-/** GATEWAY.md `File` for a generated document (agenda, service templates). */
-export function documentFile(c: Context<ContentEnv>, path: string, fileName: string, contentType: string) {
-  const link = `${readConfig(c.env).publicBase}/document/public/${path}`
-  const ext = fileName.split('.').pop() ?? ''
+/** GATEWAY.md `File` for a generated download (agenda, document template); `lang` pins the language of the download. */
+export function generatedFile(c: Context<ContentEnv>, path: string, fileName: string, contentType: string, size: number, lang: Lang) {
+  const link = `${readConfig(c.env).publicBase}/document/public/${path}?lang=${lang}`
   return {
     id: path,
-    size: 0,
+    size,
     path,
     file_name: fileName,
     original_name: fileName,
-    file_extension: ext,
+    file_extension: fileName.split('.').pop() ?? '',
     content_type: contentType,
     download_link: link,
     thumbnail_link: null,

@@ -1,20 +1,63 @@
-/** Generated public files: illustrations (SVG), event agendas (text) and service document templates (PDF). */
+/** Generated public files: illustrations (SVG), event agendas (text) and service document templates (PDF/DOCX/XLSX). */
 import { Hono } from 'hono'
 import type { Context } from 'hono'
-import { col } from '../../lib/lang'
+import { col, type Lang } from '../../lib/lang'
+import { createTemplate, TEMPLATE_CONTENT_TYPES, type TemplateType } from '../../lib/office-files'
 import { parseArtName, renderArt } from '../../lib/svg-art'
-import { langOf, notFound, readId, type ContentEnv, type Row } from './common'
+import { generatedFile, langOf, notFound, readId, type ContentEnv, type Row } from './common'
 
 export const fileRoutes = new Hono<ContentEnv>()
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
+const TEXT_TYPE = 'text/plain; charset=utf-8'
+const encoder = new TextEncoder()
+
+/** The agenda download of an event row carrying `name`, `date_from`, `time`, `location` and `agenda_text`. */
+export function renderAgenda(r: Row): string {
+  return `${r.name}\n${String(r.date_from).slice(0, 10)} ${r.time}\n${r.location}\n\n${r.agenda_text}\n`
+}
+
+/** The event's `agenda` File (its link pins the language, its size is the real download's). */
+export function agendaFile(c: Context<ContentEnv>, r: Row, lang: Lang) {
+  return generatedFile(c, `agenda/${r.id}`, `agenda-${r.id}.txt`, TEXT_TYPE, encoder.encode(renderAgenda(r)).length, lang)
+}
+
+const TEMPLATE_LINES: Record<Lang, string[]> = {
+  en: ['Document template for this step of the service.', 'Fill in the fields and attach the file to your application.', 'Issued by the Invest Portal reference gateway.'],
+  ru: ['Шаблон документа для этого этапа услуги.', 'Заполните поля и приложите файл к заявке.', 'Сформирован эталонным шлюзом Invest Portal.'],
+  uz: ['Xizmatning ushbu bosqichi uchun hujjat shabloni.', 'Maydonlarni toʻldiring va faylni arizangizga ilova qiling.', 'Invest Portal namunaviy shlyuzi tomonidan tayyorlangan.'],
+}
+
+/** Bytes of a document template; PDFs use the English title and text (standard PDF fonts are Latin-only). */
+export function renderTemplate(r: Row, lang: Lang): Uint8Array {
+  const type = r.type as TemplateType
+  return type === 'pdf'
+    ? createTemplate('pdf', String(r.title_pdf), TEMPLATE_LINES.en)
+    : createTemplate(type, String(r.title), TEMPLATE_LINES[lang])
+}
+
+/** A document row (`id, type, title, title_pdf`) as the step answer shows it, with its template as `upload`. */
+export function toDocument(c: Context<ContentEnv>, r: Row, lang: Lang) {
+  const type = r.type as TemplateType
+  return {
+    id: r.id,
+    title: r.title,
+    type,
+    upload: generatedFile(c, `template/${r.id}`, `document-${r.id}.${type}`, TEMPLATE_CONTENT_TYPES[type], renderTemplate(r, lang).length, lang),
+  }
+}
+
+/** Columns `toDocument` needs, for a `documents` table aliased `d`. */
+export function documentCols(lang: Lang) {
+  return `d.id, d.type, ${col('d.title', lang, 'title')}, ${col('d.title', 'en', 'title_pdf')}`
+}
 
 function attachment(c: Context<ContentEnv>, body: string | Uint8Array, type: string, fileName: string) {
   c.header('content-type', type)
   c.header('content-disposition', `attachment; filename="${fileName}"`)
   c.header('x-content-type-options', 'nosniff')
   c.header('cache-control', 'public, max-age=3600')
-  return c.body(body as string)
+  return c.body(typeof body === 'string' ? body : (body.buffer as ArrayBuffer))
 }
 
 fileRoutes.get('/document/public/art/:file', (c) => {
@@ -31,38 +74,18 @@ fileRoutes.get('/document/public/art/:file', (c) => {
 fileRoutes.get('/document/public/agenda/:id', async (c) => {
   const id = readId(c.req.param('id'))
   const lang = langOf(c)
-  const row = await c.env.DB.prepare(`SELECT ${col('name', lang)}, ${col('agenda', lang)}, date_from, time FROM events WHERE id = ?`).bind(id).first<Row>()
+  const row = await c.env.DB.prepare(
+    `SELECT id, date_from, time, ${col('name', lang)}, ${col('location', lang)}, ${col('agenda', lang, 'agenda_text')} FROM events WHERE id = ?`,
+  ).bind(id).first<Row>()
   if (!row) notFound()
-  const text = `${row.name}\n${String(row.date_from).slice(0, 10)} ${row.time}\n\n${row.agenda}\n`
-  return attachment(c, text, 'text/plain; charset=utf-8', `agenda-${id}.txt`)
+  return attachment(c, renderAgenda(row), TEXT_TYPE, `agenda-${id}.txt`)
 })
-
-/** A one-page PDF naming the document: a stand-in template, valid PDF 1.4 built by hand. */
-export function templatePdf(title: string): Uint8Array {
-  const ascii = title.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/[()\\]/g, '').slice(0, 90) || 'Document template'
-  const stream = `BT /F1 16 Tf 56 780 Td (${ascii}) Tj 0 -28 Td /F1 11 Tf (Template issued by the Invest Portal reference gateway.) Tj ET`
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ]
-  let out = '%PDF-1.4\n'
-  const offsets: number[] = []
-  objects.forEach((body, i) => {
-    offsets.push(out.length)
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`
-  })
-  const xref = out.length
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return new TextEncoder().encode(out)
-}
 
 fileRoutes.get('/document/public/template/:id', async (c) => {
   const id = readId(c.req.param('id'))
-  const row = await c.env.DB.prepare(`SELECT ${col('title', 'en')} FROM documents WHERE id = ?`).bind(id).first<Row>()
+  const lang = langOf(c)
+  const row = await c.env.DB.prepare(`SELECT ${documentCols(lang)} FROM documents d WHERE d.id = ?`).bind(id).first<Row>()
   if (!row) notFound()
-  return attachment(c, templatePdf(String(row.title)), 'application/pdf', `document-${id}.pdf`)
+  const type = row.type as TemplateType
+  return attachment(c, renderTemplate(row, lang), TEMPLATE_CONTENT_TYPES[type], `document-${id}.${type}`)
 })

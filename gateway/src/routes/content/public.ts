@@ -5,7 +5,8 @@ import { col, type Lang } from '../../lib/lang'
 import { pageable, readPaging } from '../../lib/paging'
 import { excerpt, htmlToText } from '../../lib/sanitize-html'
 import { toFtsQuery } from '../../lib/search-text'
-import { artFile, documentFile, keywordClause, langOf, notFound, readId, type ContentEnv, type Row } from './common'
+import { artFile, keywordClause, langOf, notFound, readId, type ContentEnv, type Row } from './common'
+import { agendaFile } from './files'
 
 export const publicContentRoutes = new Hono<ContentEnv>()
 
@@ -90,15 +91,12 @@ publicContentRoutes.get('/siw/public/gallery/:id', async (c) => {
 })
 
 function eventCols(lang: Lang) {
-  return `id, date_from, date_to, time, photo, ${col('name', lang)}, ${col('location', lang)}, ${col('description', lang)}`
+  return `id, date_from, date_to, time, photo, ${col('name', lang)}, ${col('location', lang)}, ${col('description', lang)}, ${col('agenda', lang, 'agenda_text')}`
 }
 
-function toEvent(c: Parameters<typeof artFile>[0], r: Row) {
-  return {
-    ...r,
-    photo: artFile(c, r.photo),
-    agenda: documentFile(c, `agenda/${r.id}`, `agenda-${r.id}.txt`, 'text/plain; charset=utf-8'),
-  }
+function toEvent(c: Parameters<typeof artFile>[0], r: Row, lang: Lang) {
+  const { agenda_text: _, ...event } = r
+  return { ...event, photo: artFile(c, r.photo), agenda: agendaFile(c, r, lang) }
 }
 
 /** Upcoming events first (soonest first), then past ones (latest first). */
@@ -112,14 +110,15 @@ publicContentRoutes.get('/siw/public/event', async (c) => {
     `SELECT ${eventCols(lang)} FROM events WHERE 1=1${kw.sql}
      ORDER BY (date_to < ?) ASC, CASE WHEN date_to >= ? THEN date_from END ASC, date_from DESC LIMIT ? OFFSET ?`,
   ).bind(...kw.args, now, now, p.size, p.offset).all<Row>()
-  return ok(c, results.map((r) => toEvent(c, r)), pageable(p, total ?? 0))
+  return ok(c, results.map((r) => toEvent(c, r, lang)), pageable(p, total ?? 0))
 })
 
 publicContentRoutes.get('/siw/public/event/:id', async (c) => {
   const id = readId(c.req.param('id'))
-  const row = await c.env.DB.prepare(`SELECT ${eventCols(langOf(c))} FROM events WHERE id = ?`).bind(id).first<Row>()
+  const lang = langOf(c)
+  const row = await c.env.DB.prepare(`SELECT ${eventCols(lang)} FROM events WHERE id = ?`).bind(id).first<Row>()
   if (!row) notFound()
-  return ok(c, toEvent(c, row))
+  return ok(c, toEvent(c, row, lang))
 })
 
 function storyCols(lang: Lang) {

@@ -2,7 +2,8 @@
 import { Hono } from 'hono'
 import { GatewayError, ok } from '../../lib/envelope'
 import { col, type Lang } from '../../lib/lang'
-import { artFile, documentFile, langOf, notFound, readId, readOptionalId, type ContentEnv, type Row } from './common'
+import { artFile, langOf, notFound, readId, readOptionalId, type ContentEnv, type Row } from './common'
+import { documentCols, toDocument } from './files'
 
 export const serviceRoutes = new Hono<ContentEnv>()
 
@@ -63,12 +64,12 @@ serviceRoutes.get('/siw/public/service/step/:id', async (c) => {
     c.env.DB.prepare(`SELECT id, icon, ${col('title', lang)} FROM step_groups WHERE step_id = ? ORDER BY position, id`).bind(id),
     c.env.DB.prepare(`SELECT id, ${col('title', lang)}, ${col('content', lang)} FROM step_accordions WHERE step_id = ? ORDER BY position, id`).bind(id),
     c.env.DB.prepare(
-      `SELECT d.id, d.group_id, d.accordion_id, d.type, ${col('d.title', lang, 'title')} FROM documents d
+      `SELECT d.group_id, d.accordion_id, ${documentCols(lang)} FROM documents d
        WHERE d.group_id IN (SELECT id FROM step_groups WHERE step_id = ?) OR d.accordion_id IN (SELECT id FROM step_accordions WHERE step_id = ?)
        ORDER BY d.position, d.id`,
     ).bind(id, id),
   ])
-  const doc = (d: Row) => ({ id: d.id, title: d.title, type: d.type, upload: documentFile(c, `template/${d.id}`, `document-${d.id}.pdf`, 'application/pdf') })
+  const doc = (d: Row) => toDocument(c, d, lang)
   return ok(c, {
     ...step,
     upload: artFile(c, step.upload),
