@@ -22,5 +22,6 @@ if (r.status !== 0) {
   process.stderr.write(r.stdout + r.stderr)
   process.exit(r.status ?? 1)
 }
-const applied = (r.stdout.match(/✅/g) ?? []).length
+// Wrangler reprints its status table after each migration: count distinct files marked ✅.
+const applied = new Set([...r.stdout.matchAll(/(\S+\.sql)\s*│\s*✅/g)].map((m) => m[1])).size
 console.log(applied ? `Applied ${applied} migration(s)` : 'Migrations up to date')
