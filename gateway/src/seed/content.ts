@@ -32,6 +32,13 @@ const kw = (...vs: (L | undefined)[]) => toKeywords(...vs.flatMap((v) => l3(v)))
 /** The three languages of a rich-text field, through the allow-list sanitiser (GATEWAY.md: HTML is sanitised by the gateway). */
 const html3 = (v: L | undefined) => l3(v).map(sanitizeHtml)
 
+/** Resolves a seed cross-reference, failing with the file and field that name an unknown key. */
+function lookup<K, V>(map: Map<K, V>, key: K, where: string): V {
+  const value = map.get(key)
+  if (value === undefined) throw new Error(`seed: ${where} names unknown ${String(key)}`)
+  return value
+}
+
 /** A post's optional `files` (image names attached below the text); the seed format does not require them. */
 function attachedFiles(post: object): string[] {
   return 'files' in post && Array.isArray(post.files) ? post.files.filter((f): f is string => typeof f === 'string') : []
@@ -79,7 +86,7 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
   for (const t of territories) {
     add(
       `INSERT OR REPLACE INTO territories (id, region_id, area, population, tourists, investment_projects, fdi_credits, foreign_trade, ${cols3('presentation')}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ${marks(3)})`,
-      t.id, regionId.get(t.region_code), t.area, t.population, t.tourists, t.investment_projects, t.fdi_credits, t.foreign_trade, ...html3(t.presentation),
+      t.id, lookup(regionId, t.region_code, `territories.json #${t.id} region_code`), t.area, t.population, t.tourists, t.investment_projects, t.fdi_credits, t.foreign_trade, ...html3(t.presentation),
     )
   }
   for (const s of sectors) add(`INSERT OR REPLACE INTO sectors (id, slug, ${cols3('content')}, keywords) VALUES (?, ?, ${marks(3)}, ?)`, s.id, s.slug, ...l3(s.content), kw(s.content))
@@ -164,7 +171,7 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
     add(
       `INSERT OR REPLACE INTO projects (id, category_id, sector_id, region_id, ${cols3('title')}, ${cols3('content')}, icon, budget, status, upload, latitude, longitude, pp, irr, npv, email, phone, keywords, updated_at)
        VALUES (?, ?, ?, ?, ${marks(6)}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      p.id, p.category_id, sectorId.get(p.sector_slug), regionId.get(p.region_code), ...l3(p.title), ...html3(p.content), p.icon, p.budget, p.status, p.upload ?? null,
+      p.id, p.category_id, lookup(sectorId, p.sector_slug, `projects.json #${p.id} sector_slug`), lookup(regionId, p.region_code, `projects.json #${p.id} region_code`), ...l3(p.title), ...html3(p.content), p.icon, p.budget, p.status, p.upload ?? null,
       p.latitude, p.longitude, p.pp, p.irr, p.npv, p.email, p.phone, kw(p.title), at,
     )
   }
@@ -174,7 +181,7 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
         region_id, area, image, start_price, zakalad_percent, auction_start_time, order_end_time, is_tern_payment, term_month, customer_name, customer_phone, customer_email, lat, lng, view_count)
        VALUES (?, ?, ${marks(15)}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       lot.order_id, lot.lot_number, ...l3(lot.property_name), ...l3(lot.property_group), ...l3(lot.property_category), ...l3(lot.address), ...l3(lot.lot_status),
-      regionId.get(lot.region_code), lot.area, lot.image, lot.start_price, lot.zakalad_percent, iso(lot.auction_start_offset_hours * HOUR), iso(lot.order_end_offset_hours * HOUR),
+      lookup(regionId, lot.region_code, `eauction-lots.json #${lot.order_id} region_code`), lot.area, lot.image, lot.start_price, lot.zakalad_percent, iso(lot.auction_start_offset_hours * HOUR), iso(lot.order_end_offset_hours * HOUR),
       lot.is_tern_payment ? 1 : 0, lot.term_month ?? null, lot.customer_name, lot.customer_phone, lot.customer_email, lot.lat, lot.lng, lot.view_count,
     )
     lot.images.forEach((name, i) => add('INSERT INTO eauction_lot_images (order_id, position, name) VALUES (?, ?, ?)', lot.order_id, i, name))
