@@ -1,7 +1,9 @@
 /** Small generated downloads: one-page PDF, DOCX and XLSX templates (hand-built, no dependencies). */
 
+/** Document types of the services seed. */
 export type TemplateType = 'pdf' | 'docx' | 'xlsx'
 
+/** MIME type of each template type. */
 export const TEMPLATE_CONTENT_TYPES: Record<TemplateType, string> = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

@@ -1,6 +1,7 @@
 /** Deterministic geometric illustrations (ikat, girih, suzani and tile motifs) generated from an image name. */
 
 export const ART_RATIOS = { '16x9': [320, 180], '4x3': [320, 240], '1x1': [240, 240] } as const
+/** Aspect ratio suffix of an art name (`_4x3`, `_1x1`; none means 16:9). */
 export type ArtRatio = keyof typeof ART_RATIOS
 
 /** Image names as written in gateway/seed (e.g. "post-07", "gallery-2-3"). */

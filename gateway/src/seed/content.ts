@@ -26,7 +26,7 @@ type L = { uz: string; ru: string; en: string }
 
 /** The three language columns of a localised field, in the order `x_uz, x_ru, x_en`. */
 const l3 = (v: L | undefined) => [v?.uz ?? '', v?.ru ?? '', v?.en ?? '']
-const cols3 = (field: string) => `${field}_uz, ${field}_${'ru'}, ${field}_en`
+const cols3 = (field: string) => `${field}_uz, ${field}_ru, ${field}_en`
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ')
 const kw = (...vs: (L | undefined)[]) => toKeywords(...vs.flatMap((v) => l3(v)))
 /** The three languages of a rich-text field, through the allow-list sanitiser (GATEWAY.md: HTML is sanitised by the gateway). */
@@ -58,6 +58,7 @@ function sectorPageContent(s: (typeof sectorPages)[number], lang: keyof L): stri
   return `<p><strong>${s.summary[lang]}</strong></p><table><tbody>${rows}</tbody></table>${s.content[lang]}`
 }
 
+/** Writes every content seed file to D1 (rows replaced by stable id, child rows rebuilt, search index rebuilt); times count from `now`. */
 export async function seedContent(env: Env, now: Date): Promise<Record<string, number>> {
   const db = env.DB
   const at = now.toISOString()

@@ -6,7 +6,9 @@ import { LANGS, readLang, type Lang } from '../../lib/lang'
 import { likePattern } from '../../lib/search-text'
 import { ART_NAME, renderArt } from '../../lib/svg-art'
 
+/** Hono environment of the content routes. */
 export type ContentEnv = { Bindings: Env }
+/** A D1 result row. */
 export type Row = Record<string, unknown>
 
 /** The request language: Accept-Language, or `?lang=` on download links (a browser sends its own Accept-Language). */
@@ -74,6 +76,7 @@ export function generatedFile(c: Context<ContentEnv>, path: string, fileName: st
   }
 }
 
+/** Throws the `not_found` envelope (404). */
 export function notFound(): never {
   throw new GatewayError(404, 'not_found')
 }

@@ -6,6 +6,7 @@ import { createTemplate, TEMPLATE_CONTENT_TYPES, type TemplateType } from '../..
 import { parseArtName, renderArt } from '../../lib/svg-art'
 import { generatedFile, langOf, notFound, readId, type ContentEnv, type Row } from './common'
 
+/** `/document/public/{art,agenda,template}`: generated downloads. */
 export const fileRoutes = new Hono<ContentEnv>()
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'

@@ -6,6 +6,7 @@ import { pageable, readPaging } from '../../lib/paging'
 import { artFile, keywordClause, langOf, notFound, readId, readOptionalId, type ContentEnv, type Row } from './common'
 import { serviceCols, toService } from './services'
 
+/** Investor guide routes. */
 export const guideRoutes = new Hono<ContentEnv>()
 
 const STATUSES = new Set(['open_for_investment', 'under_negotiation', 'closed'])

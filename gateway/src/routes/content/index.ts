@@ -10,6 +10,7 @@ import { integrationRoutes } from './integrations'
 import { publicContentRoutes } from './public'
 import { serviceRoutes } from './services'
 
+/** Every content route with its full path, plus the dev seed/reset endpoints; mounted at `/` by the gateway app. */
 export const contentRoutes = new Hono<ContentEnv>()
 
 contentRoutes.route('/', publicContentRoutes)

@@ -5,6 +5,7 @@ import { col, type Lang } from '../../lib/lang'
 import { pageable, readPaging } from '../../lib/paging'
 import { artFile, langOf, notFound, type ContentEnv, type Row } from './common'
 
+/** E-auction and UzEx lot routes. */
 export const integrationRoutes = new Hono<ContentEnv>()
 
 const BASE = '/integration/public/integration'

@@ -8,6 +8,7 @@ import { toFtsQuery } from '../../lib/search-text'
 import { artFile, keywordClause, langOf, notFound, readId, type ContentEnv, type Row } from './common'
 import { agendaFile } from './files'
 
+/** `/siw/public` content routes. */
 export const publicContentRoutes = new Hono<ContentEnv>()
 
 const POST_CATEGORIES = new Set(['news', 'publication', 'pr_material', 'blog'])

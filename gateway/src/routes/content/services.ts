@@ -5,6 +5,7 @@ import { col, type Lang } from '../../lib/lang'
 import { artFile, langOf, notFound, readId, readOptionalId, type ContentEnv, type Row } from './common'
 import { documentCols, toDocument } from './files'
 
+/** Service catalogue routes. */
 export const serviceRoutes = new Hono<ContentEnv>()
 
 /** Columns of a service row; `prefix` is a table alias such as `s.`. */
@@ -14,6 +15,7 @@ export function serviceCols(lang: Lang, prefix = '') {
     ${col(f('title'), lang, 'title')}, ${col(f('description'), lang, 'description')}, ${col(f('info'), lang, 'info')}`
 }
 
+/** A service row as the API answers it (booleans, `upload` File). */
 export function toService(c: Parameters<typeof artFile>[0], r: Row) {
   return { ...r, upload: artFile(c, r.upload), online: r.online === 1, is_external: r.is_external === 1 }
 }
