@@ -52,6 +52,14 @@ export async function signInFromPage(page: Page, account: { email: string; passw
   return answer as LoginAnswer
 }
 
+/** The `<title>` the edge renders for a URL: what a client navigation to it must show too. */
+export async function readServerTitle(page: Page, url: string): Promise<string> {
+  const html = await (await page.request.get(url)).text()
+  const raw = /<title>([^<]*)<\/title>/.exec(html)?.[1]
+  if (raw === undefined) throw new Error(`No <title> in ${url}`)
+  return raw.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+}
+
 /** Removes console errors a test provoked on purpose (e.g. an aborted request), so the fixture checks the rest. */
 export function dropExpectedErrors(errors: string[], pattern: RegExp) {
   for (let i = errors.length - 1; i >= 0; i--) if (pattern.test(errors[i]!)) errors.splice(i, 1)

@@ -1,0 +1,70 @@
+/** Server-rendered pages hydrate cleanly in every language, with the right document metadata (issue #2). */
+import { LOCALES, type Locale } from '../../shared/constants'
+import type { RouteId } from '../../shared/routes'
+import { checkA11y, expect, test, waitForHydration } from './fixtures'
+import { dropStatusError, href } from './support'
+
+type Sample = { name: string; id: RouteId; params?: Record<string, string>; query?: Record<string, string>; status: number }
+
+const SAMPLES: readonly Sample[] = [
+  { name: 'home', id: 'home', status: 200 },
+  { name: 'about', id: 'about', status: 200 },
+  { name: 'media news list', id: 'media', params: { id: 'news' }, status: 200 },
+  { name: 'a post', id: 'post', params: { id: '1' }, status: 200 },
+  { name: 'event list', id: 'event-list', status: 200 },
+  { name: 'partnership guide', id: 'guide-partnership', status: 200 },
+  { name: 'project guide', id: 'guide-project', status: 200 },
+  { name: 'service category', id: 'service-category', params: { category_id: '1' }, status: 200 },
+  { name: 'sign-in with a role', id: 'sign-in', query: { role: 'investor' }, status: 200 },
+  { name: 'sign-in with a bad role (error route)', id: 'sign-in', query: { role: 'bad' }, status: 403 },
+]
+
+/** React reports hydration mismatches as recoverable errors; the entry logs those as warnings. */
+const HYDRATION_WARNING = /hydrat|recoverable|did not match|server rendered/i
+
+for (const locale of LOCALES) {
+  for (const sample of SAMPLES) {
+    test(`${sample.name} in ${locale} answers ${sample.status} and hydrates without console errors or hydration warnings`, async ({ page, consoleErrors }) => {
+      const warnings: string[] = []
+      let onWarning: () => void = () => undefined
+      const warned = new Promise<void>((resolve) => (onWarning = resolve))
+      page.on('console', (msg) => {
+        if (msg.type() !== 'warning' || !HYDRATION_WARNING.test(msg.text())) return
+        warnings.push(msg.text())
+        onWarning()
+      })
+      const path = href(sample.id, { locale, params: sample.params, query: sample.query })
+      const res = await page.goto(path)
+      expect(res?.status()).toBe(sample.status)
+      // A mismatch makes React re-render the document, which can drop the hydration mark: report the mismatch itself.
+      await Promise.race([waitForHydration(page), warned])
+      expect(warnings).toEqual([])
+      await waitForHydration(page)
+      await expect(page.locator('main h1')).toBeVisible()
+      expect(warnings).toEqual([])
+      if (sample.status >= 400) dropStatusError(consoleErrors, sample.status)
+    })
+  }
+
+  test(`the ${locale} document declares its language, canonical URL and hreflang alternates`, async ({ page, baseURL }) => {
+    const path = href('about', { locale })
+    await page.goto(path)
+    await waitForHydration(page)
+    await expect(page.locator('html')).toHaveAttribute('lang', locale)
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', baseURL + path)
+    const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) =>
+      Object.fromEntries(links.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')])),
+    )
+    const expected: Record<string, string> = { 'x-default': baseURL + '/about' }
+    for (const l of LOCALES) expected[l] = baseURL + href('about', { locale: l as Locale })
+    expect(alternates).toEqual(expected)
+  })
+
+  test(`the ${locale} home and about pages have no axe violations`, async ({ page }) => {
+    for (const id of ['home', 'about'] as const) {
+      await page.goto(href(id, { locale }))
+      await waitForHydration(page)
+      await checkA11y(page)
+    }
+  })
+}
