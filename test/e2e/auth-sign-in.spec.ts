@@ -143,3 +143,13 @@ test('a safe return path is honoured after sign-in and an off-site one is ignore
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await page.waitForURL(/\/en\/profile$/)
 })
+
+for (const [locale, heading, oneId] of [['ru', 'Вход', 'Войти через OneID'], ['uz', 'Kirish', 'OneID orqali kirish']] as const) {
+  test(`the sign-in page speaks ${locale} and has no axe violations`, async ({ page }) => {
+    await page.goto(href('sign-in', { locale, query: { role: 'investor' } }))
+    await waitForHydration(page)
+    await expect(page.locator('main h1')).toHaveText(heading)
+    await expect(page.getByRole('link', { name: oneId })).toHaveAttribute('href', `/${locale}/auth/one-id?role=investor`)
+    await checkA11y(page)
+  })
+}
