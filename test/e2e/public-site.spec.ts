@@ -293,6 +293,30 @@ test.describe('contact form', () => {
     await checkA11y(page)
   })
 
+  test('a refused send keeps the values, says why above the form and in an error toast', async ({ page, consoleErrors }) => {
+    const action = href('contact-us', { locale: 'en' })
+    await page.goto(action)
+    await waitForHydration(page)
+    // The gateway's per-address limit, as the page action answers it once reached.
+    await page.route((url) => url.pathname === action, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 429,
+            contentType: 'application/json',
+            body: JSON.stringify({ form: { values: { ...validContact, purpose: 'media' }, errors: {}, code: 'too_many_attempts' } }),
+          })
+        : route.continue(),
+    )
+    await page.locator('#contact-purpose-1').check()
+    await fillContactForm(page, validContact)
+    await page.getByRole('button', { name: 'Send message' }).click()
+    await expect(page.locator('.form-alert')).toContainText('Too many attempts')
+    await expect(page.locator('li[data-sonner-toast][data-type="error"]')).toContainText('Too many attempts')
+    await expect(page.locator('#contact-name')).toHaveValue(validContact.name)
+    expect(new URL(page.url()).pathname).toBe(action)
+    dropStatusError(consoleErrors, 429)
+  })
+
   test('the form page has no axe violations with errors shown', async ({ page }) => {
     await page.goto(href('contact-us', { locale: 'ru' }))
     await waitForHydration(page)

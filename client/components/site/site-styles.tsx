@@ -1,9 +1,26 @@
 /**
- * The site pages' stylesheet. Page chunks load lazily and the edge links only the entry's CSS, so the pages link
- * their own: React hoists the `<link>` into <head> on the edge (styled before any script runs) and dedupes it.
+ * What every site page puts in <head> besides its title: the area's stylesheet and the Open Graph tags that do not
+ * depend on the page. Page chunks load lazily and the edge links only the entry's CSS, so the pages link their own:
+ * React hoists the `<link>` and `<meta>` into <head> on the edge (styled before any script runs) and dedupes them.
  */
+import { LOCALES, type Locale } from '../../../shared/constants'
+import { useLocale, useT } from '../../i18n'
 import stylesheet from '../../styles/site.css?url'
 
+const OG_LOCALES: Readonly<Record<Locale, string>> = { uz: 'uz_UZ', ru: 'ru_RU', en: 'en_GB' }
+
 export function SiteStyles() {
-  return <link rel="stylesheet" href={stylesheet} precedence="site" />
+  const t = useT()
+  const locale = useLocale()
+  return (
+    <>
+      <link rel="stylesheet" href={stylesheet} precedence="site" />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={t('site.name')} />
+      <meta property="og:locale" content={OG_LOCALES[locale]} />
+      {LOCALES.filter((l) => l !== locale).map((l) => (
+        <meta key={l} property="og:locale:alternate" content={OG_LOCALES[l]} />
+      ))}
+    </>
+  )
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { MEDIA_TYPES, REASONS, ROUTE_BY_ID, SECTORS } from './routes'
+import { listPrivateRoutes, listSitemapEntries, sitemapSectionOf } from './sitemap-routes'
+
+describe('site map routes', () => {
+  const entries = listSitemapEntries()
+
+  it('lists the home page first and expands every listed param value', () => {
+    expect(entries[0]).toEqual({ id: 'home', params: {} })
+    expect(entries.filter((e) => e.id === 'reason').map((e) => e.params.topic)).toEqual([...REASONS])
+    expect(entries.filter((e) => e.id === 'media').map((e) => e.params.id)).toEqual([...MEDIA_TYPES])
+    expect(entries.filter((e) => e.id === 'sector')).toHaveLength(SECTORS.length)
+  })
+
+  it('leaves out routes marked sitemap: false and routes whose params it cannot know', () => {
+    const ids = new Set(entries.map((e) => e.id))
+    for (const id of ['sso', 'sign-in', 'profile', 'post', 'page', 'success-registration', 'explore-item'] as const) expect(ids.has(id)).toBe(false)
+    expect(entries.every((e) => ROUTE_BY_ID[e.id].sitemap !== false)).toBe(true)
+  })
+
+  it('groups routes by their first path segment', () => {
+    expect(sitemapSectionOf('contact-us')).toBe('about')
+    expect(sitemapSectionOf('story-list')).toBe('media')
+    expect(sitemapSectionOf('e-auction')).toBe('services')
+    expect(sitemapSectionOf('sector')).toBe('guide')
+    expect(sitemapSectionOf('search')).toBe('general')
+  })
+
+  it('keeps crawlers out of the profile area and the sign-in flows only', () => {
+    const ids = listPrivateRoutes()
+    expect(ids).toEqual(expect.arrayContaining(['profile', 'sign-in', 'one-id', 'sso', 'reset-password']))
+    expect(ids).not.toContain('about')
+    expect(ids).not.toContain('guide-register-investor')
+  })
+})
