@@ -1,19 +1,16 @@
 /**
- * The appeal from the default layout's appeal bar. Signed-in users go to the form in their profile; visitors get a
- * two-step dialog (name and e-mail, then the appeal) that posts to `POST /siw/public/appeal` with bot protection.
- * Before hydration the button is a link to the contact page.
+ * The anonymous appeal from the default layout's appeal bar (`appeal-button.tsx` opens it): a two-step dialog (name and
+ * e-mail, then the appeal) that posts to `POST /siw/public/appeal` with bot protection.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { readFields, splitAppealType, validateAppeal, validateAppealContact } from '../../shared/account-forms'
 import { accountKeys } from '../../shared/account-keys'
 import { GatewayError } from '../../shared/gateway-client'
-import { href } from '../../shared/match'
 import type { FormState } from '../../shared/state'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
 import { usePayload } from '../data'
 import { useGateway } from '../gateway'
-import { useLocale, useT } from '../i18n'
-import { useSession } from '../session'
+import { useT } from '../i18n'
 import { FormProblems, StatusPanel, TextField } from './account-form'
 import { AppealFields, useAppealLabels, type AppealTopic, type Region } from './appeal-fields'
 import { Button } from './button'
@@ -21,30 +18,6 @@ import { Icon } from './icon'
 
 const EMPTY: FormState = { values: {}, errors: {}, code: null }
 const SCOPE = 'appeal-dialog'
-
-/** The appeal bar's action: the profile's form when signed in, else the dialog (a contact-page link without JS). */
-export function AppealButton({ label }: { label: string }) {
-  const locale = useLocale()
-  const session = useSession()
-  const [open, setOpen] = useState(false)
-  if (session.loggedIn) {
-    return <Button to={href('profile-appeals', { locale, query: { new: '1' } })} variant="outline" iconName="arrow-right" afterIcon label={label} />
-  }
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-    event.preventDefault()
-    setOpen(true)
-  }
-  return (
-    <>
-      <a href={href('contact-us', { locale })} className="btn btn--outline btn--md btn--primary" aria-haspopup="dialog" onClick={onClick}>
-        {label}
-        <Icon name="arrow-right" />
-      </a>
-      {open ? <AppealDialog onClose={() => setOpen(false)} /> : null}
-    </>
-  )
-}
 
 /** The two-step anonymous appeal in a modal dialog; closing returns focus to the button that opened it. */
 export function AppealDialog({ onClose }: { onClose: () => void }) {

@@ -16,7 +16,6 @@ import { useSession } from '../session'
 import { useFormat } from './format'
 import { Icon } from './icon'
 import { useDismiss } from './use-dismiss'
-import './notification-bell.css'
 
 export type PortalNotification = { id: number; message: string; type: string; link: string; seen: boolean; created: string }
 

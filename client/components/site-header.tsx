@@ -10,6 +10,7 @@ import { useSession } from '../session'
 import { Button } from './button'
 import { Icon } from './icon'
 import { LanguageSwitcher } from './language-switcher'
+import { NotificationBellSlot } from './notification-bell-slot'
 import { Logo } from './logo'
 import { isInSection, useNavSections, type NavSection } from './nav-sections'
 import { useDismiss } from './use-dismiss'
@@ -25,6 +26,7 @@ export function SiteHeader({ fixed }: { fixed: boolean }) {
         <div className="container site-header__utility-inner">
           <p className="site-header__tagline">{t('header.tagline')}</p>
           <LanguageSwitcher />
+          <NotificationBellSlot />
           <AccountMenu />
         </div>
       </div>
