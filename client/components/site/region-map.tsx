@@ -114,6 +114,7 @@ export function RegionMap({ dataKey }: { dataKey: string }) {
                 </a>
               )
             })}
+            <SelectedOutline code={current.region.code} />
             <g aria-hidden="true" className="region-map__labels">
               {REGION_SHAPES.map((shape) => {
                 const item = byCode.get(shape.code)
@@ -146,6 +147,17 @@ export function RegionMap({ dataKey }: { dataKey: string }) {
         <RegionTable territories={territories} />
       </details>
     </div>
+  )
+}
+
+/** The selected region's outline drawn again on top, so no neighbour's border covers it. */
+function SelectedOutline({ code }: { code: string }) {
+  const shape = REGION_SHAPES.find((s) => s.code === code)
+  if (!shape) return null
+  return shape.kind === 'path' ? (
+    <path d={shape.d} className="region-map__highlight" aria-hidden="true" />
+  ) : (
+    <circle cx={shape.cx} cy={shape.cy} r={shape.r} className="region-map__highlight" aria-hidden="true" />
   )
 }
 
