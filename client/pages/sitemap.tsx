@@ -64,7 +64,12 @@ function ContentGroup({ title, dataKey, listRoute, routeId, pick }: {
       <Section keys={[dataKey]} fallback={<SkeletonRegion><SkeletonText lines={5} /></SkeletonRegion>}>
         <ContentList dataKey={dataKey} pick={pick} routeId={routeId} />
       </Section>
-      <p className="sitemap-group__more"><Link to={listRoute}>{t('site.sitemap.all')}</Link></p>
+      <p className="sitemap-group__more">
+        <Link to={listRoute}>
+          {t('site.sitemap.all')}
+          <span className="visually-hidden">: {title}</span>
+        </Link>
+      </p>
     </section>
   )
 }
