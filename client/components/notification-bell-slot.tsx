@@ -1,8 +1,9 @@
 /**
  * Where the header shows the notification bell: only for signed-in users, and its code (SWR infinite lists, push) loads
- * as its own chunk, so visitors' first load does not carry it.
+ * as its own chunk, so visitors' first load does not carry it. The bell needs JavaScript to do anything, so it appears
+ * once the page is interactive; until then a same-sized placeholder keeps the header from shifting.
  */
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useSession } from '../session'
 import './notification-bell.css'
 
@@ -10,9 +11,13 @@ const NotificationBell = lazy(() => import('./notification-bell').then((m) => ({
 
 export function NotificationBellSlot() {
   const session = useSession()
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
   if (!session.loggedIn) return null
+  const placeholder = <span className="notification-bell-slot" aria-hidden="true" />
+  if (!mounted) return placeholder
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={placeholder}>
       <NotificationBell />
     </Suspense>
   )

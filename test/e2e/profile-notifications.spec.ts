@@ -29,7 +29,7 @@ test('the bell counts unread notifications, loads more as the list scrolls, mark
   const toggle = page.locator('.notification-bell__toggle')
   await expect(toggle).toHaveAttribute('aria-label', /^Notifications, \d+\+? unread$/)
   await toggle.click()
-  const panel = page.getByRole('region', { name: 'Notifications' })
+  const panel = page.getByRole('region', { name: 'Notifications', exact: true })
   const items = panel.locator('.notification')
   await expect(items).toHaveCount(10)
   // No Firebase in this portal's config: no push option.
@@ -131,7 +131,7 @@ test('push: asked from the button, the token goes to the gateway, a foreground m
 
   const toggle = page.locator('.notification-bell__toggle')
   await toggle.click()
-  const panel = page.getByRole('region', { name: 'Notifications' })
+  const panel = page.getByRole('region', { name: 'Notifications', exact: true })
   const button = panel.getByRole('button', { name: 'Turn on push notifications' })
   await expect(button).toBeVisible()
   expect(await page.evaluate(() => Notification.permission)).toBe('default')
