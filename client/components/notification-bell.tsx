@@ -6,7 +6,9 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import useSWRInfinite from 'swr/infinite'
 import { accountKeys } from '../../shared/account-keys'
 import type { Envelope } from '../../shared/gateway-client'
-import { matchRoute, splitLocale } from '../../shared/match'
+import type { Locale } from '../../shared/constants'
+import { href, matchRoute, readSearch, splitLocale } from '../../shared/match'
+import type { RouteId } from '../../shared/routes'
 import { useConfig } from '../config'
 import { useGateway } from '../gateway'
 import { useLocale, useT } from '../i18n'
@@ -24,12 +26,13 @@ export const NOTIFICATION_PAGE_SIZE = 10
 export const NOTIFICATION_REFRESH_MS = 30_000
 
 /** A notification's link as a portal URL in this language: gateway links are paths without the locale prefix. */
-export function notificationHref(link: string, locale: string): string | null {
+export function notificationHref(link: string, locale: Locale): string | null {
   if (!link || !/^\/(?![\\/])/.test(link)) return null
-  const { locale: own, rest } = splitLocale(link)
-  const path = own ? rest : link
-  const [pathname] = path.split(/[?#]/)
-  return matchRoute(pathname ?? '/') ? `/${locale}${path === '/' ? '' : path}` : null
+  const url = new URL(link, 'http://portal.invalid')
+  if (url.origin !== 'http://portal.invalid') return null
+  const match = matchRoute(splitLocale(url.pathname).rest)
+  if (!match) return null
+  return href(match.route.id as RouteId, { locale, params: match.params, query: readSearch(url.searchParams) })
 }
 
 type PushState = 'hidden' | 'off' | 'on' | 'denied' | 'failed' | 'busy'
