@@ -152,6 +152,14 @@ describe('vendor configuration at the edge', () => {
     expect(state.config).toMatchObject({ firebase: { projectId: 'p' }, vapidKey: 'vapid' })
   })
 
+  it('shows the OneID page with a retry when the SSO cannot be reached', async () => {
+    const res = await call(href('one-id', { locale: 'en', query: { role: 'investor' } }), { GATEWAY_ORIGIN: 'http://127.0.0.1:9' })
+    expect(res.status).toBe(200)
+    const html = decodeEntities(await res.text())
+    expect(html).toContain('We could not reach OneID.')
+    expect(html).toContain('href="/en/auth/one-id?role=investor"')
+  })
+
   it('serves the push service worker with the injected config, and 404 without one', async () => {
     expect((await call('/firebase-messaging-sw.js', {})).status).toBe(404)
     const res = await call('/firebase-messaging-sw.js', { FIREBASE_CONFIG: JSON.stringify({ projectId: 'demo-project' }), VAPID_KEY: 'vapid' })
