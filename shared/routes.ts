@@ -1,10 +1,5 @@
-/** The one route table (SPEC §2): patterns, layouts, meta, param/query validation and data plans. */
+/** The one route table (SPEC §2): patterns, layouts, meta and param/query validation. Data plans: `data-plans.ts`. */
 import * as v from 'valibot'
-import { accountKeys, serviceTypeOf } from './account-keys'
-import { apiKey, seg } from './api-keys'
-import { serviceGuideKeys, serviceKeys } from './service-keys'
-import { normaliseKeyword, siteKeys } from './site-keys'
-import { mediaKeys } from './media-keys'
 
 export type Layout = 'blank' | 'default' | 'profile' | 'service-category' | 'service'
 
@@ -37,7 +32,6 @@ export type RouteDef = Readonly<{
   reject?: Rejection
   /** Server-side check of the reset link (SPEC §5) before rendering. */
   checkResetLink?: boolean
-  data?: (args: { params: Params; query: Search }) => DataPlan
   /** Sitemap: included unless false; parametrised routes list their known values. */
   sitemap?: false | readonly Params[]
 }>
@@ -57,61 +51,38 @@ export const SECTORS = [
   'automotive', 'technology', 'agriculture', 'oil-and-gas', 'construction', 'zdravoohranenie',
 ] as const
 
-const PUBLIC = '/siw/public'
-const LIST_SIZE = 12
-
-function list(path: string, query: Search, extra: Record<string, string | undefined> = {}) {
-  return apiKey(path, { ...extra, page: query.page ?? '0', size: LIST_SIZE })
-}
-
 const def = <const R extends RouteDef>(r: R) => r
 
 /** Ordered: the first matching pattern wins, so static segments come before params and the catch-all is last. */
 export const ROUTES = [
-  def({ id: 'home', pattern: '/', layout: 'default', title: 'home', meta: { fixedHeader: false },
-    // A region or metric in the query is a map link followed without JavaScript: the map then comes in the first byte.
-    data: ({ query }) => (query.region || query.metric
-      ? { critical: [siteKeys.territories()], deferred: [siteKeys.latestPosts(), siteKeys.reviews()] }
-      : { deferred: [siteKeys.latestPosts(), siteKeys.territories(), siteKeys.reviews()] }) }),
+  def({ id: 'home', pattern: '/', layout: 'default', title: 'home', meta: { fixedHeader: false } }),
   def({ id: 'sso', pattern: '/sso', layout: 'blank', title: 'sso', meta: {}, sitemap: false }),
-  def({ id: 'about', pattern: '/about', layout: 'default', title: 'about', meta: {},
-    data: () => ({ critical: [siteKeys.page('about')], deferred: [siteKeys.leadership()] }) }),
+  def({ id: 'about', pattern: '/about', layout: 'default', title: 'about', meta: {} }),
   def({ id: 'search', pattern: '/search', layout: 'default', title: 'search', meta: {},
-    query: v.looseObject({ keyword: v.optional(v.string()), page }),
-    // Critical: results are in the first byte, so the GET form works without JavaScript (streamed sections need it).
-    data: ({ query }) => (normaliseKeyword(query.keyword) ? { critical: [siteKeys.search(normaliseKeyword(query.keyword), query.page)] } : {}) }),
-  def({ id: 'sitemap', pattern: '/sitemap', layout: 'default', title: 'sitemap', meta: {},
-    data: () => ({ deferred: [siteKeys.stories(), siteKeys.events(), siteKeys.galleries()] }) }),
-  def({ id: 'contacts', pattern: '/contacts', layout: 'default', title: 'contacts', meta: {},
-    data: () => ({ critical: [siteKeys.page('contacts')] }) }),
+    query: v.looseObject({ keyword: v.optional(v.string()), page }) }),
+  def({ id: 'sitemap', pattern: '/sitemap', layout: 'default', title: 'sitemap', meta: {} }),
+  def({ id: 'contacts', pattern: '/contacts', layout: 'default', title: 'contacts', meta: {} }),
   def({ id: 'contact-us', pattern: '/contact-us', layout: 'default', title: 'contactUs', meta: {} }),
-  def({ id: 'cookie-policy', pattern: '/cookie-policy', layout: 'default', title: 'cookiePolicy', meta: {},
-    data: () => ({ critical: [siteKeys.page('cookie-policy')] }) }),
-  def({ id: 'privacy-policy', pattern: '/privacy-policy', layout: 'default', title: 'privacyPolicy', meta: {},
-    data: () => ({ critical: [siteKeys.page('privacy-policy')] }) }),
+  def({ id: 'cookie-policy', pattern: '/cookie-policy', layout: 'default', title: 'cookiePolicy', meta: {} }),
+  def({ id: 'privacy-policy', pattern: '/privacy-policy', layout: 'default', title: 'privacyPolicy', meta: {} }),
   def({ id: 'success-registration', pattern: '/success-registration', layout: 'default', title: 'successRegistration', meta: {}, sitemap: false }),
 
   def({ id: 'post', pattern: '/post/:id', layout: 'default', title: 'post', meta: {}, params: idParams, reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [mediaKeys.post(params.id!)] }), sitemap: false }),
+    sitemap: false }),
   def({ id: 'media', pattern: '/media/:id', layout: 'default', title: 'media', meta: {},
     params: v.looseObject({ id: v.picklist(MEDIA_TYPES) }), query: v.looseObject({ page }), reject: NOT_FOUND,
-    // Lists are critical: a deferred section stays a skeleton without JavaScript.
-    data: ({ params, query }) => ({ critical: [mediaKeys.list(params.id!, query.page)] }),
     sitemap: MEDIA_TYPES.map((id) => ({ id })) }),
-  def({ id: 'story-list', pattern: '/story', layout: 'default', title: 'stories', meta: {}, query: v.looseObject({ page }), reject: NOT_FOUND,
-    data: ({ query }) => ({ critical: [mediaKeys.stories(query.page)] }) }),
+  def({ id: 'story-list', pattern: '/story', layout: 'default', title: 'stories', meta: {}, query: v.looseObject({ page }), reject: NOT_FOUND }),
   def({ id: 'story', pattern: '/story/:id', layout: 'default', title: 'story', meta: {}, params: idParams, reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [mediaKeys.story(params.id!)] }), sitemap: false }),
-  def({ id: 'event-list', pattern: '/event', layout: 'default', title: 'events', meta: {}, query: v.looseObject({ page }), reject: NOT_FOUND,
-    data: ({ query }) => ({ critical: [mediaKeys.events(query.page)] }) }),
+    sitemap: false }),
+  def({ id: 'event-list', pattern: '/event', layout: 'default', title: 'events', meta: {}, query: v.looseObject({ page }), reject: NOT_FOUND }),
   def({ id: 'event-register', pattern: '/event/register', layout: 'default', title: 'eventRegister', meta: {},
     query: v.looseObject({ event_id: v.pipe(v.string(), v.minLength(1)) }), reject: NOT_FOUND,
-    // The form works without JavaScript, so the countries it offers are critical too.
-    data: ({ query }) => ({ critical: [mediaKeys.event(query.event_id!), mediaKeys.countries()] }), sitemap: false }),
+    sitemap: false }),
   def({ id: 'event', pattern: '/event/:id', layout: 'default', title: 'event', meta: {}, params: idParams, reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [mediaKeys.event(params.id!)] }), sitemap: false }),
+    sitemap: false }),
   def({ id: 'gallery', pattern: '/gallery/:id', layout: 'default', title: 'gallery', meta: {}, params: idParams, reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [mediaKeys.gallery(params.id!)] }), sitemap: false }),
+    sitemap: false }),
 
   def({ id: 'one-id', pattern: '/auth/one-id', layout: 'blank', title: 'oneId', meta: {},
     query: v.looseObject({ role: v.pipe(v.string(), v.minLength(1)) }), reject: FORBIDDEN, sitemap: false }),
@@ -122,62 +93,43 @@ export const ROUTES = [
   def({ id: 'reset-password', pattern: '/auth/reset-password', layout: 'default', title: 'resetPassword', meta: {},
     query: v.looseObject({
       time: v.pipe(v.string(), v.minLength(1)), token: v.pipe(v.string(), v.minLength(1)),
-      email: v.pipe(v.string(), v.minLength(1)), uuid: v.pipe(v.string(), v.minLength(1)),
-    }),
+      email: v.pipe(v.string(), v.minLength(1)), uuid: v.pipe(v.string(), v.minLength(1)) }),
     reject: { status: 403, code: 'missing_query_params' }, checkResetLink: true, sitemap: false }),
 
   def({ id: 'reason', pattern: '/reason/:topic', layout: 'default', title: 'reason', meta: {},
     params: v.looseObject({ topic: v.picklist(REASONS) }), reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [siteKeys.reason(params.topic!)] }),
     sitemap: REASONS.map((topic) => ({ topic })) }),
 
-  // Services' lists and guides are critical: a deferred section stays a skeleton without JavaScript.
-  def({ id: 'uz-ex', pattern: '/service/uz-ex', layout: 'service', title: 'uzEx', meta: {}, query: v.looseObject({ page }), reject: NOT_FOUND,
-    data: ({ query }) => ({ critical: [serviceKeys.uzexLots(query.page)] }) }),
-  def({ id: 'service-category-index', pattern: '/service/category', layout: 'service-category', title: 'services', meta: {},
-    data: () => ({ critical: [serviceKeys.categories()] }) }),
+  def({ id: 'uz-ex', pattern: '/service/uz-ex', layout: 'service', title: 'uzEx', meta: {}, query: v.looseObject({ page }), reject: NOT_FOUND }),
+  def({ id: 'service-category-index', pattern: '/service/category', layout: 'service-category', title: 'services', meta: {} }),
   def({ id: 'service-category', pattern: '/service/category/:category_id', layout: 'service-category', title: 'serviceCategory', meta: {},
     params: v.looseObject({ category_id: numeric }), reject: NOT_FOUND,
-    data: ({ params }) => ({
-      critical: [serviceKeys.categories(), serviceKeys.children(params.category_id!), serviceKeys.services(params.category_id!)],
-    }), sitemap: false }),
-  def({ id: 'e-auction', pattern: '/service/e-auction', layout: 'service', title: 'eAuction', meta: {}, query: v.looseObject({ page }), reject: NOT_FOUND,
-    data: ({ query }) => ({ critical: [serviceKeys.auctionLots(query.page)] }) }),
+    sitemap: false }),
+  def({ id: 'e-auction', pattern: '/service/e-auction', layout: 'service', title: 'eAuction', meta: {}, query: v.looseObject({ page }), reject: NOT_FOUND }),
   def({ id: 'e-auction-lot', pattern: '/service/e-auction/:id', layout: 'service', title: 'eAuctionLot', meta: {}, params: idParams, reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [serviceKeys.auctionLot(params.id!)] }), sitemap: false }),
+    sitemap: false }),
   def({ id: 'service', pattern: '/service/:service_id', layout: 'service', title: 'service', meta: {},
     params: v.looseObject({ service_id: numeric }), query: v.looseObject({ process: v.optional(numeric), step: v.optional(numeric) }), reject: NOT_FOUND,
-    // The route rule completes `process` and `step` first, so the selected step renders on the edge.
-    data: ({ params, query }) => ({ critical: [serviceKeys.service(params.service_id!), ...serviceGuideKeys(params.service_id!, query)] }),
     sitemap: false }),
 
   def({ id: 'guide-partnership', pattern: '/guide/partnership', layout: 'default', title: 'partnership', meta: {} }),
   def({ id: 'guide-privatization', pattern: '/guide/privatization', layout: 'default', title: 'privatization', meta: {} }),
   def({ id: 'guide-register-business', pattern: '/guide/register-business', layout: 'default', title: 'registerBusiness', meta: {} }),
   def({ id: 'guide-register-investor', pattern: '/guide/register-investor', layout: 'default', title: 'registerInvestor', meta: {} }),
-  def({ id: 'guide-project', pattern: '/guide/project', layout: 'default', title: 'projects', meta: {},
-    data: () => ({ deferred: [apiKey(`${PUBLIC}/project-category`, { page: 0, size: LIST_SIZE })] }) }),
+  def({ id: 'guide-project', pattern: '/guide/project', layout: 'default', title: 'projects', meta: {} }),
   def({ id: 'project-category-list', pattern: '/guide/project/category', layout: 'default', title: 'projectCategories', meta: {},
-    query: v.looseObject({ page }), reject: NOT_FOUND,
-    data: ({ query }) => ({ deferred: [list(`${PUBLIC}/project-category`, query)] }) }),
+    query: v.looseObject({ page }), reject: NOT_FOUND }),
   def({ id: 'project-category', pattern: '/guide/project/category/:id', layout: 'default', title: 'projectCategory', meta: {},
     params: idParams, query: v.looseObject({ page }), reject: NOT_FOUND,
-    data: ({ params, query }) => ({
-      critical: [apiKey(`${PUBLIC}/project-category/${seg(params.id!)}`)],
-      deferred: [apiKey(`${PUBLIC}/project`, {
-        category_id: params.id, sector_id: query.sector_id, region_id: query.region_id, amount_id: query.amount_id,
-        status: query.status, page: query.page ?? '0', size: LIST_SIZE,
-      })],
-    }), sitemap: false }),
+    sitemap: false }),
   def({ id: 'project', pattern: '/guide/project/:id', layout: 'default', title: 'project', meta: {}, params: idParams, reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/project/${seg(params.id!)}`)] }), sitemap: false }),
-  def({ id: 'explore', pattern: '/guide/explore', layout: 'default', title: 'explore', meta: {},
-    data: () => ({ deferred: [apiKey(`${PUBLIC}/service-sector`, { page: 0, size: 20 })] }) }),
+    sitemap: false }),
+  def({ id: 'explore', pattern: '/guide/explore', layout: 'default', title: 'explore', meta: {} }),
   def({ id: 'sector', pattern: '/guide/explore/:sector', layout: 'default', title: 'sector', meta: {},
     params: v.looseObject({ sector: v.picklist(SECTORS) }), reject: NOT_FOUND,
     sitemap: SECTORS.map((sector) => ({ sector })) }),
   def({ id: 'explore-item', pattern: '/guide/explore/:id', layout: 'default', title: 'explore', meta: {}, params: idParams, reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [apiKey(`${PUBLIC}/project/${seg(params.id!)}`)] }), sitemap: false }),
+    sitemap: false }),
 
   def({ id: 'profile', pattern: '/profile', layout: 'profile', title: 'profile', meta: { protected: true, hideAppealButton: true }, sitemap: false }),
   def({ id: 'profile-company', pattern: '/profile/company', layout: 'profile', title: 'company', meta: { protected: true, hideAppealButton: true }, sitemap: false }),
@@ -185,24 +137,19 @@ export const ROUTES = [
     meta: { protected: true, nonResidentOnly: true, hideAppealButton: true }, sitemap: false }),
   def({ id: 'profile-my-services', pattern: '/profile/my-services', layout: 'profile', title: 'myServices',
     meta: { protected: true, residentOnly: true, hideAppealButton: true },
-    data: ({ query }) => ({ critical: [accountKeys.services(serviceTypeOf(query.type)), accountKeys.regions()] }), sitemap: false }),
+    sitemap: false }),
   def({ id: 'profile-appeals', pattern: '/profile/appeals/:id?', layout: 'profile', title: 'appeals',
     meta: { protected: true, hideAppealButton: true }, params: v.looseObject({ id: v.optional(numeric) }), query: v.looseObject({ page }), reject: NOT_FOUND,
-    data: ({ params, query }) => params.id
-      ? { critical: [accountKeys.appeal(params.id), accountKeys.appealResponses(params.id)] }
-      : { critical: [accountKeys.appeals(query.page), ...(query.new === '1' ? [accountKeys.appealTopics(), accountKeys.regions()] : [])] },
     sitemap: false }),
   def({ id: 'profile-my-projects', pattern: '/profile/my-projects', layout: 'profile', title: 'myProjects', meta: { protected: true, hideAppealButton: true },
-    query: v.looseObject({ page }), reject: NOT_FOUND, data: ({ query }) => ({ critical: [accountKeys.projects(query.page)] }), sitemap: false }),
+    query: v.looseObject({ page }), reject: NOT_FOUND, sitemap: false }),
   def({ id: 'profile-project-form', pattern: '/profile/my-projects/form/:id?', layout: 'profile', title: 'projectForm',
     meta: { protected: true, hideAppealButton: true }, params: v.looseObject({ id: v.optional(numeric) }), reject: NOT_FOUND,
-    data: ({ params }) => ({
-      critical: [...(params.id ? [accountKeys.project(params.id)] : []), accountKeys.projectCategories(), accountKeys.sectors(), accountKeys.regions()],
-    }), sitemap: false }),
+    sitemap: false }),
 
   def({ id: 'page', pattern: '/:slug+', layout: 'default', title: 'page', meta: {},
     params: v.looseObject({ slug: v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/)) }), reject: NOT_FOUND,
-    data: ({ params }) => ({ critical: [siteKeys.page(params.slug!)] }), sitemap: false }),
+    sitemap: false }),
 ] as const satisfies readonly RouteDef[]
 
 export type RouteId = (typeof ROUTES)[number]['id']

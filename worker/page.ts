@@ -7,6 +7,7 @@ import type { RouteId } from '../shared/routes'
 import type { PayloadEntry, RouteState, SessionState } from '../shared/state'
 import { gatewayFor } from './gateway'
 import { loadEntries, loadEntry } from './payloads'
+import { DATA_PLANS } from '../shared/data-plans'
 import { ROUTE_RULES } from './route-rules'
 import { resolveSession } from './session'
 import type { AppEnv } from './types'
@@ -54,7 +55,7 @@ export async function resolvePage(c: Context<AppEnv>, pathname: string, search: 
     if (location) return { kind: 'redirect', location }
   }
 
-  const plan = def.data?.({ params: match.params, query }) ?? {}
+  const plan = DATA_PLANS[def.id as RouteId]?.({ params: match.params, query }) ?? {}
   const payloads = await loadEntries(c, plan.critical ?? [])
   for (const entry of Object.values(payloads)) {
     if (entry.ok) continue

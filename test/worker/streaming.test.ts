@@ -2,7 +2,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { href } from '../../shared/match'
-import { ROUTE_BY_ID } from '../../shared/routes'
+import { DATA_PLANS } from '../../shared/data-plans'
 import { payloadCacheKey } from '../../worker/payloads'
 import { fetchPortal, getPage, payloadUrlOf, readPayloadBlocks, readScripts, readState } from './helpers'
 
@@ -10,7 +10,7 @@ const en = { locale: 'en' } as const
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36'
 
-const homePlan = ROUTE_BY_ID.home.data!({ params: {}, query: {} })
+const homePlan = DATA_PLANS.home!({ params: {}, query: {} })
 const homeKeys = [...(homePlan.critical ?? []), ...(homePlan.deferred ?? [])]
 
 describe('streamed sections', () => {
@@ -49,7 +49,7 @@ describe('_payload.json (ARCHITECTURE.md step 5)', () => {
     const page = await getPage(url)
     const payload = (await (await fetchPortal(payloadUrlOf(url))).json()) as { payloads: Record<string, unknown> }
     expect(Object.keys(payload.payloads)).toEqual(Object.keys(readState(page.html).payloads))
-    expect(Object.keys(payload.payloads)).toEqual(ROUTE_BY_ID.post.data!({ params: { id: '1' }, query: {} }).critical)
+    expect(Object.keys(payload.payloads)).toEqual(DATA_PLANS.post!({ params: { id: '1' }, query: {} }).critical)
   })
 
   const cases: [string, string][] = [
@@ -107,7 +107,7 @@ describe('payload escaping', () => {
     expect(status).toBe(200)
     expectSafeJsonBlocks(html)
     expect(html).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)')
-    const [key] = ROUTE_BY_ID.post.data!({ params: { id: String(id) }, query: {} }).critical!
+    const [key] = DATA_PLANS.post!({ params: { id: String(id) }, query: {} }).critical!
     expect(readState(html).payloads[key!]).toMatchObject({ ok: true, envelope: { content: { id, title } } })
   })
 
