@@ -1,6 +1,5 @@
-/** Page data: the payloads the edge loaded, shared with SWR under the exact gateway keys (style rule 9). */
-import { createContext, Suspense, use, useContext, type ReactNode } from 'react'
-import useSWR from 'swr'
+/** Page data: the payloads the edge loaded, under the exact gateway keys the browser's SWR uses (style rule 9). */
+import { createContext, Suspense, use, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import type { Envelope } from '../shared/gateway-client'
 import { serializeForHtml } from '../shared/serialize'
 import type { PayloadEntry } from '../shared/state'
@@ -47,29 +46,64 @@ function readEntry(store: PayloadStore, key: string): PayloadEntry | undefined {
 export type PayloadResult<T> = { data: Envelope<T> | undefined; error: { status: number; code: string } | undefined; isLoading: boolean }
 
 let fetcher: ((key: string) => Promise<Envelope>) | null = null
-/** The browser's gateway fetcher for SWR revalidation, installed once by the entry. */
+/** The browser's gateway fetcher (for keys the edge did not load, and for live revalidation), installed by the entry. */
 export function setPayloadFetcher(fn: (key: string) => Promise<Envelope>) {
   fetcher = fn
 }
 
-/** Data for a gateway key: what the edge prefetched first, then SWR keeps it fresh in the browser. */
+export function getPayloadFetcher(): (key: string) => Promise<Envelope> {
+  if (!fetcher) throw new Error('No payload fetcher installed')
+  return fetcher
+}
+
+/** Keys being fetched in the browser, so concurrent readers share one request. */
+const loading = new Map<string, Promise<void>>()
+const listeners = new Set<() => void>()
+let version = 0
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** Fetches a key the edge did not load (e.g. data only the browser needs) into the store. */
+function load(store: PayloadStore, key: string) {
+  if (loading.has(key)) return
+  const done = getPayloadFetcher()(key)
+    .then((envelope): PayloadEntry => ({ ok: true, envelope }))
+    .catch((err: { status?: number; code?: string }): PayloadEntry => ({ ok: false, status: err.status ?? 0, code: err.code ?? 'network_error' }))
+    .then((entry) => {
+      store.ready.set(key, entry)
+      loading.delete(key)
+      version++
+      for (const l of listeners) l()
+    })
+  loading.set(key, done)
+}
+
+function toResult<T>(entry: PayloadEntry | undefined): PayloadResult<T> {
+  if (!entry) return { data: undefined, error: undefined, isLoading: true }
+  return entry.ok ? { data: entry.envelope as Envelope<T>, error: undefined, isLoading: false } : { data: undefined, error: entry, isLoading: false }
+}
+
+/**
+ * Data for a gateway key: what the edge loaded (embedded, streamed or from `_payload.json`); a key the edge did not
+ * load is fetched once in the browser. Pages whose data changes while open use `useLivePayload` (SWR) instead.
+ */
 export function usePayload<T>(key: string | null): PayloadResult<T> {
   const store = usePayloadStore()
+  useSyncExternalStore(subscribe, () => version, () => version)
   const entry = key ? readEntry(store, key) : undefined
-  const swr = useSWR<Envelope>(IS_SERVER ? null : key, fetcher, {
-    fallbackData: entry?.ok ? entry.envelope : undefined,
-    revalidateOnMount: entry === undefined,
-    revalidateOnFocus: false,
-  })
-  if (IS_SERVER || (entry && !swr.data)) {
-    return { data: entry?.ok ? (entry.envelope as Envelope<T>) : undefined, error: entry && !entry.ok ? entry : undefined, isLoading: false }
-  }
-  const err = swr.error as { status?: number; code?: string } | undefined
-  return {
-    data: swr.data as Envelope<T> | undefined,
-    error: err ? { status: err.status ?? 0, code: err.code ?? 'network_error' } : undefined,
-    isLoading: swr.isLoading,
-  }
+  useEffect(() => {
+    if (key && !store.ready.has(key) && !store.pending.has(key)) load(store, key)
+  }, [key, store])
+  return key ? toResult<T>(entry) : { data: undefined, error: undefined, isLoading: false }
+}
+
+/** The entry the edge loaded for a key, as a fallback for SWR-backed hooks. */
+export function usePayloadEntry(key: string | null): PayloadEntry | undefined {
+  const store = usePayloadStore()
+  return key ? readEntry(store, key) : undefined
 }
 
 function PayloadScripts({ keys }: { keys: readonly string[] }) {

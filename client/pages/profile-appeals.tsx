@@ -18,7 +18,7 @@ import { useFormat } from '../components/format'
 import { PageTitle } from '../components/page-title'
 import { Pagination } from '../components/pagination'
 import { useLiveRefresh } from '../components/use-live-refresh'
-import { usePayload } from '../data'
+import { useLivePayload } from '../live-data'
 import { usePageForm, type PageFormOptions } from '../forms'
 import { useLocale, useT } from '../i18n'
 import { showToast } from '../notify'
@@ -109,8 +109,8 @@ function AppealList() {
 function CreateAppeal({ listKey }: { listKey: string }) {
   const t = useT()
   const locale = useLocale()
-  const topics = usePayload<AppealTopic[]>(accountKeys.appealTopics())
-  const regions = usePayload<Region[]>(accountKeys.regions())
+  const topics = useLivePayload<AppealTopic[]>(accountKeys.appealTopics())
+  const regions = useLivePayload<Region[]>(accountKeys.regions())
   const labels = useAppealLabels()
   const form = useAppealForm({ validate: (data) => validateAppeal(readFields(data)) }, [listKey])
   const state = forIntent(form.state, 'create')
@@ -135,7 +135,7 @@ function AppealItems({ listKey, page }: { listKey: string; page: number }) {
   const t = useT()
   const locale = useLocale()
   const f = useFormat()
-  const { data, error } = usePayload<Appeal[]>(listKey)
+  const { data, error } = useLivePayload<Appeal[]>(listKey)
   useLiveRefresh([listKey])
   if (error) return <ErrorState error={error} headingLevel={3} />
   const items = data?.content ?? []
@@ -179,7 +179,7 @@ function AppealView({ id }: { id: string }) {
   const f = useFormat()
   const appealKey = accountKeys.appeal(id)
   const threadKey = accountKeys.appealResponses(id)
-  const { data } = usePayload<Appeal>(appealKey)
+  const { data } = useLivePayload<Appeal>(appealKey)
   useLiveRefresh([appealKey])
   const appeal = data?.content
   const title = t('appeals.number', { id })
@@ -226,7 +226,7 @@ function AppealView({ id }: { id: string }) {
 function Thread({ threadKey }: { threadKey: string }) {
   const t = useT()
   const f = useFormat()
-  const { data, error } = usePayload<AppealResponse[]>(threadKey)
+  const { data, error } = useLivePayload<AppealResponse[]>(threadKey)
   useLiveRefresh([threadKey])
   if (error) return <ErrorState error={error} headingLevel={3} />
   const items = data?.content ?? []

@@ -12,7 +12,7 @@ import { PageTitle } from '../components/page-title'
 import { ProjectStateBadge } from '../components/project-state-badge'
 import { Pagination } from '../components/pagination'
 import { useLiveRefresh } from '../components/use-live-refresh'
-import { usePayload } from '../data'
+import { useLivePayload } from '../live-data'
 import { usePageForm } from '../forms'
 import { useLocale, useT } from '../i18n'
 import { Link, useRouter } from '../router'
@@ -39,7 +39,7 @@ export function Page() {
 function ProjectList({ listKey, page }: { listKey: string; page: number }) {
   const t = useT()
   const locale = useLocale()
-  const { data, error } = usePayload<PersonalProject[]>(listKey)
+  const { data, error } = useLivePayload<PersonalProject[]>(listKey)
   useLiveRefresh([listKey])
   if (error) return <ErrorState error={error} />
   const items = data?.content ?? []

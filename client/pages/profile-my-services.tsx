@@ -17,7 +17,7 @@ import { PageTitle } from '../components/page-title'
 import { Pagination } from '../components/pagination'
 import { roleProfile } from '../components/profile-fields'
 import { SkeletonRegion, SkeletonText } from '../components/skeleton'
-import { usePayload } from '../data'
+import { useLivePayload } from '../live-data'
 import { useGateway } from '../gateway'
 import { useLocale, useT } from '../i18n'
 import { Link, useRouter } from '../router'
@@ -65,7 +65,7 @@ function ServiceList({ servicesKey }: { servicesKey: string }) {
   const t = useT()
   const locale = useLocale()
   const { route } = useRouter()
-  const { data, error } = usePayload<PersonalService[]>(servicesKey)
+  const { data, error } = useLivePayload<PersonalService[]>(servicesKey)
   if (error) return <ErrorState error={error} />
   const services = data?.content ?? []
   if (!services.length) return <EmptyState title={t('services.empty')} message={<p>{t('services.intro')}</p>} />
@@ -110,7 +110,7 @@ function ServiceRunner({ service }: { service: PersonalService }) {
   const { route, navigate } = useRouter()
   const values = useParamValues(service)
   const [regionCode, setRegionCode] = useState(values.region ?? '')
-  const regions = usePayload<Region[]>(accountKeys.regions())
+  const regions = useLivePayload<Region[]>(accountKeys.regions())
   const submitted = route.query.run === '1'
   const page = Number(route.query.page ?? 0)
   const missing = service.params.filter((p) => p.required && !values[p.key]).map((p) => p.key)
@@ -182,7 +182,7 @@ function DistrictSelect({ name, label, required, regionCode, defaultValue, error
   error?: string
 }) {
   const t = useT()
-  const { data } = usePayload<District[]>(regionCode ? accountKeys.districts(regionCode) : null)
+  const { data } = useLivePayload<District[]>(regionCode ? accountKeys.districts(regionCode) : null)
   return (
     <SelectField
       key={regionCode}

@@ -37,7 +37,7 @@ import { ErrorState } from '../components/error-state'
 import { PageTitle } from '../components/page-title'
 import { ProjectStateBadge } from '../components/project-state-badge'
 import { Tabs } from '../components/tabs'
-import { usePayload } from '../data'
+import { useLivePayload } from '../live-data'
 import { usePageForm } from '../forms'
 import { useGateway } from '../gateway'
 import { useLocale, useT } from '../i18n'
@@ -59,7 +59,7 @@ export function Page() {
   const locale = useLocale()
   const { route } = useRouter()
   const id = route.params.id
-  const { data } = usePayload<PersonalProject>(id ? accountKeys.project(id) : null)
+  const { data } = useLivePayload<PersonalProject>(id ? accountKeys.project(id) : null)
   const project = data?.content ?? null
   const readOnly = !!project && project.state === 'pending' && !project.draft
   const title = t(!id ? 'projects.form.createTitle' : readOnly ? 'projects.form.viewTitle' : 'projects.form.editTitle')
@@ -104,9 +104,9 @@ function ProjectForm({ project, readOnly }: { project: PersonalProject | null; r
   const { navigate } = useRouter()
   const { mutate } = useSWRConfig()
   const gateway = useGateway({ quiet: true })
-  const categories = usePayload<Category[]>(OPTION_KEYS[0]!)
-  const sectors = usePayload<Sector[]>(OPTION_KEYS[1]!)
-  const regions = usePayload<Region[]>(OPTION_KEYS[2]!)
+  const categories = useLivePayload<Category[]>(OPTION_KEYS[0]!)
+  const sectors = useLivePayload<Sector[]>(OPTION_KEYS[1]!)
+  const regions = useLivePayload<Region[]>(OPTION_KEYS[2]!)
   const page = usePageForm()
   const { state, setState } = page
   const [pending, setPending] = useState(false)
