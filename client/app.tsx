@@ -1,5 +1,5 @@
 /** The app shell (SPEC §2): loading bar, route announcer, the current page in its layout, and the toast region. */
-import { useCallback, useRef } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { LOCALES } from '../shared/constants'
 import { href, switchLocalePath } from '../shared/match'
 import { ROUTE_BY_ID } from '../shared/routes'
@@ -7,6 +7,7 @@ import type { InitialState } from '../shared/state'
 import { ErrorScreen } from './components/error-screen'
 import { ConfigProvider } from './config'
 import { InitialFormProvider, useNoticeToast } from './forms'
+import { endHydration } from './hydration'
 import { LoadingBar, useLoadingBar } from './components/loading-bar'
 import { RouteAnnouncer } from './components/route-announcer'
 import { Toaster } from './components/toaster'
@@ -18,6 +19,7 @@ import { RouterProvider, useRouter } from './router'
 import { SessionProvider, useSession } from './session'
 
 export function App({ state, store }: { state: InitialState; store: PayloadStore }) {
+  useEffect(endHydration, [])
   const bar = useLoadingBar()
   const goHome = useRef<() => void>(() => undefined)
   const onCleared = useCallback(() => goHome.current(), [])

@@ -1,7 +1,7 @@
 import { createElement, Fragment } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { cleanUrl, decodeEntities, renderSafeNodes, sanitizeHtml, toPlainText, type SafeNode } from './html-content'
+import { cleanUrl, decodeEntities, renderSafeNodes, sanitizeHtml, toPlainText, type SafeNode } from './html-content-core'
 
 /** The markup React would send for `html` after sanitising: what the browser finally sees. */
 function render(html: string): string {

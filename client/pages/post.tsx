@@ -3,7 +3,8 @@ import { href } from '../../shared/match'
 import { isPostCategory, mediaKeys } from '../../shared/media-keys'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { useFormat } from '../components/format'
-import { HtmlContent, sanitizeHtml, toPlainText } from '../components/html-content'
+import { HtmlContent } from '../components/html-content'
+import { describeHtml } from '../components/site/describe'
 import { Icon } from '../components/icon'
 import { FileList } from '../components/media/file-list'
 import { RelatedPosts } from '../components/media/related-posts'
@@ -16,9 +17,7 @@ import { useRouter } from '../router'
 
 /** The first sentences of the article for the description meta tag. */
 function summaryOf(html: string | undefined): string | undefined {
-  const text = toPlainText(sanitizeHtml(html)).replace(/\s+/g, ' ').trim()
-  if (!text) return undefined
-  return text.length > 180 ? `${text.slice(0, 177).replace(/\s+\S*$/, '')}…` : text
+  return describeHtml(html, 180)
 }
 
 export function Page() {

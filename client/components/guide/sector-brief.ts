@@ -3,7 +3,7 @@
  * fields; the reference gateway instead opens the HTML with the summary (`<p><strong>…</strong></p>`) and a figures
  * table (label, "value unit", year), which is lifted out here so the page shows them as a lead and stat blocks.
  */
-import { sanitizeHtml, toPlainText, type SafeNode } from '../html-content'
+import { sanitizeHtml, toPlainText, type SafeNode } from '../html-content-core'
 import type { Figure, GuidePage } from './types'
 
 export type SectorBrief = { summary: string | null; figures: Figure[]; content: string }

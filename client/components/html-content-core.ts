@@ -1,0 +1,404 @@
+/**
+ * The allow-list HTML parser behind `HtmlContent` (issue 5): plain TypeScript returning a node tree, rendered as React
+ * elements. It runs identically on the edge (no DOM) and in the browser; nothing is ever set as raw HTML from it, so
+ * React escapes every text and attribute it outputs.
+ */
+import { createElement, type ReactNode } from 'react'
+import type { Locale } from '../../shared/constants'
+import { splitLocale, switchLocalePath } from '../../shared/match'
+
+export type SafeTag =
+  | 'p' | 'h2' | 'h3' | 'h4' | 'ul' | 'ol' | 'li' | 'strong' | 'em' | 'b' | 'i' | 'a' | 'br' | 'blockquote'
+  | 'table' | 'thead' | 'tbody' | 'tr' | 'th' | 'td' | 'figure' | 'figcaption' | 'img'
+export type SafeElement = { tag: SafeTag; attrs: Readonly<Record<string, string>>; children: SafeNode[] }
+export type SafeNode = string | SafeElement
+
+const ALLOWED: ReadonlySet<string> = new Set<SafeTag>([
+  'p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'br', 'blockquote',
+  'table', 'thead', 'tbody', 'tr', 'th', 'td', 'figure', 'figcaption', 'img',
+])
+/** The page owns its h1; deeper headings than h4 read as h4. */
+const RENAMED: Readonly<Record<string, SafeTag>> = { h1: 'h2', h5: 'h4', h6: 'h4' }
+const VOID: ReadonlySet<string> = new Set(['br', 'img', 'hr', 'input', 'meta', 'link', 'area', 'base', 'col', 'embed', 'param', 'source', 'track', 'wbr'])
+/** Elements whose content is not markup: skipped up to their end tag, text included. */
+const RAW_TEXT: ReadonlySet<string> = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript'])
+/** Elements dropped with everything inside them; other unknown tags are unwrapped and keep their text. */
+const DROPPED: ReadonlySet<string> = new Set(['template', 'svg', 'math', 'object', 'applet', 'select', 'head', 'frameset', 'canvas', 'audio', 'video', 'button'])
+/** Allowed elements that may not sit inside a <p> (the browser would close the paragraph and break hydration). */
+const CLOSES_P: ReadonlySet<string> = new Set(['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'table', 'figure', 'figcaption'])
+const HEADINGS: ReadonlySet<string> = new Set(['h2', 'h3', 'h4'])
+const PHRASING: ReadonlySet<string> = new Set(['strong', 'em', 'b', 'i', 'a'])
+const TABLE_SECTIONS: ReadonlySet<string> = new Set(['table', 'thead', 'tbody', 'tr'])
+const CELL_BOUNDARIES: ReadonlySet<string> = new Set(['table', 'td', 'th'])
+const NO_BOUNDARIES: ReadonlySet<string> = new Set()
+const MAX_DEPTH = 32
+
+const NAMED_ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', shy: '\u00ad', ensp: '\u2002', emsp: '\u2003',
+  thinsp: '\u2009', zwnj: '\u200c', zwj: '\u200d', ndash: '\u2013', mdash: '\u2014', lsquo: '\u2018', rsquo: '\u2019',
+  sbquo: '\u201a', ldquo: '\u201c', rdquo: '\u201d', bdquo: '\u201e', laquo: '\u00ab', raquo: '\u00bb', hellip: '\u2026',
+  bull: '\u2022', middot: '\u00b7', copy: '\u00a9', reg: '\u00ae', trade: '\u2122', deg: '\u00b0', plusmn: '\u00b1',
+  times: '\u00d7', divide: '\u00f7', minus: '\u2212', le: '\u2264', ge: '\u2265', ne: '\u2260', asymp: '\u2248',
+  frac12: '\u00bd', frac14: '\u00bc', frac34: '\u00be', sup2: '\u00b2', sup3: '\u00b3', micro: '\u00b5', para: '\u00b6',
+  sect: '\u00a7', euro: '\u20ac', pound: '\u00a3', yen: '\u00a5', cent: '\u00a2', dollar: '$', percnt: '%', num: '#',
+  larr: '\u2190', rarr: '\u2192', uarr: '\u2191', darr: '\u2193', harr: '\u2194', prime: '\u2032', Prime: '\u2033',
+  colon: ':', semi: ';', comma: ',', period: '.', excl: '!', quest: '?', lpar: '(', rpar: ')', sol: '/', bsol: '\\',
+  lowbar: '_', equals: '=', Tab: '\t', NewLine: '\n',
+}
+
+function fromCodePoint(code: number): string {
+  if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\ufffd'
+  return String.fromCodePoint(code)
+}
+
+/** Decodes character references the way a browser would for the common cases; unknown names stay literal. */
+export function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text
+  return text.replace(/&(?:#[xX]([0-9a-fA-F]{1,8});?|#([0-9]{1,9});?|([a-zA-Z][a-zA-Z0-9]{1,31});)/g, (all, hex?: string, dec?: string, name?: string) => {
+    if (hex) return fromCodePoint(Number.parseInt(hex, 16))
+    if (dec) return fromCodePoint(Number.parseInt(dec, 10))
+    return (name && Object.hasOwn(NAMED_ENTITIES, name) ? NAMED_ENTITIES[name] : undefined) ?? all
+  })
+}
+
+/**
+ * A URL safe to output, or null. Browsers drop tabs and newlines anywhere and trim controls and spaces at the
+ * ends before reading the scheme, so the check runs on the same string the attribute will carry.
+ */
+export function cleanUrl(raw: string, schemes: readonly string[]): string | null {
+  const value = raw.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
+  if (!value) return null
+  if (/[\u0000-\u001f\u007f]/.test(value)) return null
+  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(value)
+  if (scheme) return schemes.includes(scheme[1]!.toLowerCase()) ? value : null
+  // No scheme: a relative URL, unless a browser would still read one (e.g. a colon before any slash).
+  const firstColon = value.indexOf(':')
+  const firstDelimiter = value.search(/[/?#]/)
+  if (firstColon !== -1 && (firstDelimiter === -1 || firstColon < firstDelimiter)) return null
+  return value
+}
+
+const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const
+const IMAGE_SCHEMES = ['http', 'https'] as const
+
+function pickAttrs(tag: SafeTag, raw: Record<string, string>): Record<string, string> | null {
+  const attrs: Record<string, string> = {}
+  const digits = (name: string, max: number) => {
+    const v = raw[name]?.trim()
+    if (v && /^\d+$/.test(v) && v.length <= max && Number(v) > 0) attrs[name] = String(Number(v))
+  }
+  switch (tag) {
+    case 'a': {
+      const url = raw.href === undefined ? null : cleanUrl(raw.href, LINK_SCHEMES)
+      if (url === null) return null
+      attrs.href = url
+      break
+    }
+    case 'img': {
+      const url = raw.src === undefined ? null : cleanUrl(raw.src, IMAGE_SCHEMES)
+      if (url === null) return null
+      attrs.src = url
+      attrs.alt = (raw.alt ?? '').trim()
+      digits('width', 5)
+      digits('height', 5)
+      break
+    }
+    case 'th':
+    case 'td':
+      digits('colspan', 3)
+      digits('rowspan', 3)
+      if (tag === 'th' && raw.scope && ['col', 'row', 'colgroup', 'rowgroup'].includes(raw.scope.toLowerCase())) attrs.scope = raw.scope.toLowerCase()
+      break
+    default:
+      break
+  }
+  return attrs
+}
+
+type Open = { tag: SafeTag | '#root' | '#drop'; attrs: Record<string, string>; children: SafeNode[] }
+
+/** Builds the tree from tokens, keeping it valid HTML so the browser parses the output back to the same tree. */
+class TreeBuilder {
+  readonly root: Open = { tag: '#root', attrs: {}, children: [] }
+  private stack: Open[] = [this.root]
+
+  private get current(): Open {
+    return this.stack[this.stack.length - 1]!
+  }
+
+  /** Dropped elements are always on top of the stack: nothing real opens inside one. */
+  private dropping(): boolean {
+    return this.current.tag === '#drop'
+  }
+
+  /** Where `tag` is open, searching down from the top but not past a table or cell (their content is its own world). */
+  private indexOf(tag: string, boundaries: ReadonlySet<string> = CELL_BOUNDARIES): number {
+    for (let i = this.stack.length - 1; i > 0; i--) {
+      const t = this.stack[i]!.tag
+      if (t === tag) return i
+      if (boundaries.has(t)) return -1
+    }
+    return -1
+  }
+
+  private popTo(index: number) {
+    if (index > 0) this.stack.length = index
+  }
+
+  text(value: string) {
+    if (!value || this.dropping()) return
+    const cur = this.current
+    if (TABLE_SECTIONS.has(cur.tag) || cur.tag === 'ul' || cur.tag === 'ol') {
+      // Whitespace between rows or items is noise (React rejects it in tables); stray words there have no place.
+      if (!value.trim() || TABLE_SECTIONS.has(cur.tag)) return
+    }
+    const last = cur.children[cur.children.length - 1]
+    if (typeof last === 'string') cur.children[cur.children.length - 1] = last + value
+    else cur.children.push(value)
+  }
+
+  private prepareFor(tag: SafeTag): boolean {
+    if (CLOSES_P.has(tag)) this.popTo(this.indexOf('p'))
+    if (HEADINGS.has(tag) && HEADINGS.has(this.current.tag)) this.stack.pop()
+    if (tag === 'a') this.popTo(this.indexOf('a'))
+    if (tag === 'li') {
+      for (let i = this.stack.length - 1; i > 0; i--) {
+        const t = this.stack[i]!.tag
+        if (t === 'li') {
+          this.popTo(i)
+          break
+        }
+        if (t !== 'p' && !PHRASING.has(t)) break
+      }
+    }
+    if (tag === 'thead' || tag === 'tbody') {
+      const table = this.indexOf('table', NO_BOUNDARIES)
+      if (table === -1) return false
+      this.popTo(table + 1)
+      return true
+    }
+    if (tag === 'tr') {
+      const cell = Math.max(this.indexOf('td'), this.indexOf('th'))
+      if (cell !== -1) this.popTo(cell)
+      const row = this.indexOf('tr')
+      if (row !== -1) this.popTo(row)
+      if (this.current.tag === 'table') this.push('tbody', {})
+      return this.current.tag === 'tbody' || this.current.tag === 'thead'
+    }
+    if (tag === 'td' || tag === 'th') {
+      const cell = Math.max(this.indexOf('td'), this.indexOf('th'))
+      if (cell !== -1) this.popTo(cell)
+      if (this.current.tag === 'table') this.push('tbody', {})
+      if (this.current.tag === 'tbody' || this.current.tag === 'thead') this.push('tr', {})
+      return this.current.tag === 'tr'
+    }
+    // Anything else inside a table's structure (not in a cell) would be moved out by the browser: leave it out.
+    return !TABLE_SECTIONS.has(this.current.tag)
+  }
+
+  private push(tag: SafeTag, attrs: Record<string, string>) {
+    const el: Open = { tag, attrs, children: [] }
+    this.current.children.push(el as SafeElement)
+    this.stack.push(el)
+  }
+
+  /** Opens an element whose content is thrown away; `name` lets its end tag find it. */
+  private pushDropped(name: string) {
+    this.stack.push({ tag: '#drop', attrs: { name }, children: [] })
+  }
+
+  open(name: string, raw: Record<string, string>, selfClosing: boolean) {
+    if (this.dropping() || DROPPED.has(name)) {
+      if (!VOID.has(name) && !selfClosing) this.pushDropped(name)
+      return
+    }
+    const tag = (RENAMED[name] ?? name) as SafeTag
+    if (!ALLOWED.has(tag) || this.stack.length > MAX_DEPTH) return
+    const attrs = pickAttrs(tag, raw)
+    if (!attrs) return
+    if (!this.prepareFor(tag)) {
+      if (!VOID.has(tag)) this.pushDropped(name)
+      return
+    }
+    if (VOID.has(tag)) this.current.children.push({ tag, attrs, children: [] })
+    else this.push(tag, attrs)
+  }
+
+  close(name: string) {
+    for (let i = this.stack.length - 1; i > 0 && this.stack[i]!.tag === '#drop'; i--) {
+      if (this.stack[i]!.attrs.name === name) {
+        this.popTo(i)
+        return
+      }
+    }
+    const tag = RENAMED[name] ?? name
+    if (!ALLOWED.has(tag) || VOID.has(tag)) return
+    if (TABLE_SECTIONS.has(tag) || tag === 'td' || tag === 'th') this.popTo(this.indexOf(tag, NO_BOUNDARIES))
+    else this.popTo(this.indexOf(tag))
+  }
+}
+
+const TAG_NAME = /[^\s/>]*/y
+
+/** Reads attributes from `html` at `start` to the tag's `>`; returns null when the tag never closes. */
+function readAttributes(html: string, start: number): { attrs: Record<string, string>; end: number; selfClosing: boolean } | null {
+  const attrs: Record<string, string> = Object.create(null)
+  let i = start
+  let selfClosing = false
+  for (;;) {
+    while (i < html.length && /[\s/]/.test(html[i]!)) {
+      selfClosing = html[i] === '/'
+      i++
+    }
+    if (i >= html.length) return null
+    if (html[i] === '>') return { attrs, end: i + 1, selfClosing }
+    selfClosing = false
+    const nameStart = i
+    i++
+    while (i < html.length && !/[\s/>=]/.test(html[i]!)) i++
+    const name = html.slice(nameStart, i).toLowerCase()
+    while (i < html.length && /\s/.test(html[i]!)) i++
+    let value = ''
+    if (html[i] === '=') {
+      i++
+      while (i < html.length && /\s/.test(html[i]!)) i++
+      const quote = html[i]
+      if (quote === '"' || quote === "'") {
+        const close = html.indexOf(quote, i + 1)
+        if (close === -1) return null
+        value = html.slice(i + 1, close)
+        i = close + 1
+      } else {
+        const valueStart = i
+        while (i < html.length && !/[\s>]/.test(html[i]!)) i++
+        value = html.slice(valueStart, i)
+      }
+    }
+    if (!(name in attrs)) attrs[name] = decodeEntities(value)
+  }
+}
+
+/** Parses `html` and keeps only the allow-listed tags and attributes; everything else is dropped or unwrapped. */
+export function sanitizeHtml(html: string | null | undefined): SafeNode[] {
+  const tree = new TreeBuilder()
+  const src = html ?? ''
+  let i = 0
+  while (i < src.length) {
+    const lt = src.indexOf('<', i)
+    if (lt === -1) {
+      tree.text(decodeEntities(src.slice(i)))
+      break
+    }
+    if (lt > i) tree.text(decodeEntities(src.slice(i, lt)))
+    const next = src[lt + 1] ?? ''
+    if (src.startsWith('<!--', lt)) {
+      const end = src.indexOf('-->', lt + 4)
+      i = end === -1 ? src.length : end + 3
+      continue
+    }
+    if (next === '!' || next === '?') {
+      const end = src.indexOf('>', lt + 2)
+      i = end === -1 ? src.length : end + 1
+      continue
+    }
+    if (next === '/') {
+      if (/[a-zA-Z]/.test(src[lt + 2] ?? '')) {
+        TAG_NAME.lastIndex = lt + 2
+        const name = TAG_NAME.exec(src)![0].toLowerCase()
+        const end = src.indexOf('>', TAG_NAME.lastIndex)
+        if (end === -1) break
+        tree.close(name)
+        i = end + 1
+      } else {
+        // `</>` is ignored; `</3` and the like are bogus comments up to the next `>`.
+        const end = src.indexOf('>', lt + 2)
+        i = end === -1 ? src.length : end + 1
+      }
+      continue
+    }
+    if (!/[a-zA-Z]/.test(next)) {
+      tree.text('<')
+      i = lt + 1
+      continue
+    }
+    TAG_NAME.lastIndex = lt + 1
+    const name = TAG_NAME.exec(src)![0].toLowerCase()
+    const parsed = readAttributes(src, TAG_NAME.lastIndex)
+    if (!parsed) break
+    i = parsed.end
+    if (name === 'plaintext') break
+    if (RAW_TEXT.has(name)) {
+      const close = new RegExp(`</${name}(?=[\\s/>])`, 'ig')
+      close.lastIndex = i
+      const m = close.exec(src)
+      if (!m) break
+      const end = src.indexOf('>', m.index)
+      i = end === -1 ? src.length : end + 1
+      continue
+    }
+    tree.open(name, parsed.attrs, parsed.selfClosing)
+  }
+  return tree.root.children
+}
+
+/** Plain text of a node tree, e.g. for a description meta tag. */
+export function toPlainText(nodes: readonly SafeNode[]): string {
+  return nodes
+    .map((n) => (typeof n === 'string' ? n : `${toPlainText(n.children)}${/^(p|h\d|li|tr|br|blockquote|figcaption)$/.test(n.tag) ? ' ' : ''}`))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+export type RenderOptions = {
+  /** Rewrites link targets, e.g. to add the page's locale prefix to site paths. */
+  resolveHref?: (href: string) => string
+  /** Accessible name of the scroll region around wide tables. */
+  tableLabel?: string
+}
+
+const isExternal = (href: string) => /^https?:/i.test(href)
+
+/** Turns sanitised nodes into React elements (pure: the same output on the edge and in the browser). */
+export function renderSafeNodes(nodes: readonly SafeNode[], options: RenderOptions = {}): ReactNode[] {
+  return nodes.map((node, key) => {
+    if (typeof node === 'string') return node
+    const children = node.children.length ? renderSafeNodes(node.children, options) : undefined
+    const a = node.attrs
+    switch (node.tag) {
+      case 'a': {
+        const target = options.resolveHref ? options.resolveHref(a.href!) : a.href
+        return createElement('a', { key, href: target, rel: isExternal(target!) ? 'noopener noreferrer' : undefined }, children)
+      }
+      case 'img':
+        return createElement('img', {
+          key, src: a.src, alt: a.alt ?? '', width: a.width, height: a.height, loading: 'lazy', decoding: 'async',
+        })
+      case 'br':
+        return createElement('br', { key })
+      case 'th':
+      case 'td':
+        return createElement(node.tag, { key, colSpan: a.colspan ? Number(a.colspan) : undefined, rowSpan: a.rowspan ? Number(a.rowspan) : undefined, scope: a.scope }, children)
+      case 'table':
+        return createElement(
+          'div',
+          { key, className: 'table-scroll', role: 'region', 'aria-label': options.tableLabel, tabIndex: 0 },
+          createElement('table', null, children),
+        )
+      default:
+        return createElement(node.tag, { key }, children)
+    }
+  })
+}
+
+const APP_PATHS = /^\/(gateway|_app|assets)(\/|$)/
+
+/** Site paths without a language prefix get the page's, so a link in Russian content stays in Russian. */
+export function localiseHref(href: string, locale: Locale): string {
+  if (!href.startsWith('/') || href.startsWith('//')) return href
+  const m = /^([^?#]*)(\?[^#]*)?(#.*)?$/.exec(href)!
+  const path = m[1]!
+  if (APP_PATHS.test(path) || /\.[a-z0-9]{2,5}$/i.test(path) || splitLocale(path).locale) return href
+  return switchLocalePath(path, m[2] ?? '', locale) + (m[3] ?? '')
+}
+
