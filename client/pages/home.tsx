@@ -2,6 +2,7 @@
  * The home page: hero with key figures, entry points into the investor guide, the reasons to invest, the regions
  * map, the latest posts, services, what investors say, and the contact call to action. Gateway data streams in.
  */
+import { lazy, Suspense } from 'react'
 import { href } from '../../shared/match'
 import { REASONS } from '../../shared/routes'
 import { siteKeys } from '../../shared/site-keys'
@@ -14,12 +15,17 @@ import { Skeleton, SkeletonCardGrid, SkeletonRegion, SkeletonText } from '../com
 import { StatBlocks, type Stat } from '../components/stat-blocks'
 import { LatestPosts } from '../components/site/latest-posts'
 import { LinkTiles, type LinkTile } from '../components/site/link-tiles'
-import { RegionMap } from '../components/site/region-map'
 import { SiteStyles } from '../components/site/site-styles'
 import { Testimonials } from '../components/site/testimonials'
 import { Section } from '../data'
 import { useLocale, useT } from '../i18n'
 import { Link, useRouter } from '../router'
+
+/**
+ * The map is below the fold and its shapes are the page's heaviest code: its chunk loads beside the entry and the
+ * map hydrates when it arrives, while the edge still sends its full markup in the first document.
+ */
+const RegionMap = lazy(() => import('../components/site/region-map').then((m) => ({ default: m.RegionMap })))
 
 /** Key figures: value, unit and source live in the locales, so each language words them naturally. */
 const FIGURES: readonly { key: string; value: number }[] = [
@@ -133,7 +139,9 @@ export function Page() {
             </div>
           </div>
           {mapInFirstByte ? (
-            <RegionMap dataKey={territories} />
+            <Suspense fallback={<MapSkeleton />}>
+              <RegionMap dataKey={territories} />
+            </Suspense>
           ) : (
             <Section keys={[territories]} fallback={<MapSkeleton />}>
               <RegionMap dataKey={territories} />

@@ -5,7 +5,8 @@
 const MAX = 160
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
 
-function plainText(html: string): string {
+/** The text of an HTML fragment (tags dropped, entities decoded, spaces collapsed); the result is text, not HTML. */
+export function plainText(html: string): string {
   return html
     .replace(/<(script|style|template)\b[\s\S]*?<\/\1\s*>/gi, ' ')
     .replace(/<[^>]*>/g, ' ')

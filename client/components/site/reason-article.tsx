@@ -7,24 +7,22 @@ import { REASONS } from '../../../shared/routes'
 import { useLocale, useT } from '../../i18n'
 import { Link } from '../../router'
 import { HtmlContent } from '../html-content'
-import { sanitizeHtml, toPlainText, type SafeNode } from '../html-content-core'
 import { Icon } from '../icon'
 import { PatternArt } from '../pattern-art'
+import { plainText } from './describe'
 
 export type ReasonSection = { id: string; title: string; html: string; figures: boolean }
 export type ReasonParts = { intro: string; sections: ReasonSection[] }
 
-const firstHeading = (nodes: readonly SafeNode[]): string => {
-  for (const node of nodes) if (typeof node !== 'string' && node.tag === 'h2') return toPlainText(node.children)
-  return ''
-}
+/** The text of a chunk's first h2 (a light read: the chunk itself is rendered through `HtmlContent`). */
+const firstHeading = (chunk: string): string => plainText(/<h2\b[^>]*>([\s\S]*?)<\/h2\s*>/i.exec(chunk)?.[1] ?? '')
 
 /** Splits page HTML before each top-level h2; the text before the first heading is the introduction. */
 export function splitReason(html: string): ReasonParts {
   const [intro = '', ...chunks] = html.split(/(?=<h2[\s>])/i)
   const sections = chunks.map((chunk, i) => ({
     id: `section-${i + 1}`,
-    title: firstHeading(sanitizeHtml(chunk)) || String(i + 1),
+    title: firstHeading(chunk) || String(i + 1),
     html: chunk,
     // The closing section carries the figures (a table or a list of numbers) and the sources note.
     figures: /<table[\s>]/i.test(chunk) || i === chunks.length - 1,
@@ -34,7 +32,7 @@ export function splitReason(html: string): ReasonParts {
 
 /** The plain text of the introduction, for the hero's lead. */
 export function introText(intro: string): string {
-  return toPlainText(sanitizeHtml(intro))
+  return plainText(intro)
 }
 
 export function ReasonContents({ sections }: { sections: readonly ReasonSection[] }) {
