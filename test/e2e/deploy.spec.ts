@@ -62,7 +62,7 @@ test('after a new build id is seen, the next link click loads the page fully', a
   await page.evaluate(() => window.dispatchEvent(new Event('focus')))
   await (await answer).finished()
   // Let the check read the body and signal the update before the click.
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)))
   const loads = countDocumentLoads(page)
   await searchLink(page).click()
   await expect(page).toHaveURL(search)
