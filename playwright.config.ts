@@ -9,6 +9,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
+  globalTimeout: 20 * 60_000,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -24,6 +25,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/gateway/siw/public/post/1`,
     env: { PORT: String(PORT), STATE_DIR: '.wrangler/e2e-state', SKIP_BUILD: '1' },
     reuseExistingServer: !process.env.CI,
+    // start.mjs stops its preview server's whole process group on SIGTERM; a SIGKILL would leave it holding the pipe.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     timeout: 120_000,
     stdout: 'pipe',
   },

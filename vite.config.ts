@@ -3,8 +3,11 @@ import { cloudflare } from '@cloudflare/vite-plugin'
 import react from '@vitejs/plugin-react'
 import fs from 'node:fs'
 
-const BUILD_TIMESTAMP = Date.now()
-const BUILD_ID = process.env.BUILD_ID ?? BUILD_TIMESTAMP.toString(36)
+// Vite evaluates this file several times per build (one per environment): the first evaluation fixes the build's
+// id in the environment, so the manifest and the worker agree.
+process.env.BUILD_TIMESTAMP ??= String(Date.now())
+const BUILD_TIMESTAMP = Number(process.env.BUILD_TIMESTAMP)
+const BUILD_ID = (process.env.BUILD_ID ??= BUILD_TIMESTAMP.toString(36))
 
 /**
  * Build manifests for deploy-safe clients (SPEC §4, §7): `/_app/builds/latest.json` = { id, timestamp } and
