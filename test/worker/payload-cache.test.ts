@@ -1,0 +1,184 @@
+/** The KV payload cache behind `_payload.json` (SPEC §7, §9; issue #4): hit/miss/stale, error limits, key isolation, no personal data. */
+import { env } from 'cloudflare:workers'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Locale } from '../../shared/constants'
+import { href } from '../../shared/match'
+import { siteKeys } from '../../shared/site-keys'
+import { mediaKeys } from '../../shared/media-keys'
+import { payloadCacheKey } from '../../worker/payloads'
+import { fetchPortal, localeCookie, payloadUrlOf, signInNonResident, tokenCookie } from './helpers'
+
+const HOUR = 60 * 60 * 1000
+const CONTACTS_KEY = siteKeys.page('contacts')
+const contactsPayload = (locale: Locale) => payloadUrlOf(href('contacts', { locale }))
+
+type PagePayload = { payloads: Record<string, { ok: boolean; envelope?: { content: unknown }; stale?: boolean }> }
+
+async function clearPayloads(): Promise<void> {
+  for (;;) {
+    const { keys } = await env.PAYLOADS.list({ prefix: 'payload:' })
+    if (keys.length === 0) return
+    await Promise.all(keys.map((k) => env.PAYLOADS.delete(k.name)))
+  }
+}
+
+async function listPayloadKeys(): Promise<string[]> {
+  return (await env.PAYLOADS.list({ prefix: 'payload:' })).keys.map((k) => k.name).sort()
+}
+
+/** Writes land after the response (`waitUntil`): wait until the KV key shows up. */
+async function waitForKey(key: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if ((await env.PAYLOADS.get(key)) !== null) return
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  throw new Error(`KV key ${key} was never written`)
+}
+
+async function putEntry(locale: Locale, key: string, content: unknown, ageMs: number): Promise<void> {
+  const envelope = { result: { code: 'ok', description: '' }, content }
+  await env.PAYLOADS.put(payloadCacheKey(locale, key), JSON.stringify({ envelope, fetchedAt: Date.now() - ageMs }))
+}
+
+/** Makes the gateway fail for real: its `pages` table disappears for the duration of `run`. */
+async function withPagesTableGone<T>(run: () => Promise<T>): Promise<T> {
+  await env.GATEWAY_DB.exec('ALTER TABLE pages RENAME TO pages_gone')
+  try {
+    return await run()
+  } finally {
+    await env.GATEWAY_DB.exec('ALTER TABLE pages_gone RENAME TO pages')
+  }
+}
+
+afterEach(clearPayloads)
+
+describe('hit and miss', () => {
+  it('answers miss first, writes the entry, then answers hit', async () => {
+    await clearPayloads()
+    const first = await fetchPortal(contactsPayload('en'))
+    expect(first.status).toBe(200)
+    expect(first.headers.get('x-payload-cache')).toBe('miss')
+    expect(first.headers.get('server-timing')).toMatch(/upstream;dur=\d+/)
+    const firstBody = (await first.json()) as PagePayload
+    await waitForKey(payloadCacheKey('en', CONTACTS_KEY))
+
+    const second = await fetchPortal(contactsPayload('en'))
+    expect(second.status).toBe(200)
+    expect(second.headers.get('x-payload-cache')).toBe('hit')
+    expect(second.headers.get('server-timing')).toMatch(/kv;dur=\d+/)
+    expect(second.headers.get('server-timing')).not.toMatch(/upstream/)
+    expect(((await second.json()) as PagePayload).payloads[CONTACTS_KEY]).toEqual(firstBody.payloads[CONTACTS_KEY])
+  })
+
+  it('serves a fresh entry from KV without asking the upstream', async () => {
+    await putEntry('en', CONTACTS_KEY, { marker: 'from-kv' }, 10 * 60 * 1000)
+    const res = await fetchPortal(contactsPayload('en'))
+    expect(res.headers.get('x-payload-cache')).toBe('hit')
+    expect(((await res.json()) as PagePayload).payloads[CONTACTS_KEY]?.envelope?.content).toEqual({ marker: 'from-kv' })
+  })
+
+  it('refreshes an entry older than one hour when the upstream answers', async () => {
+    await putEntry('en', CONTACTS_KEY, { marker: 'old' }, 2 * HOUR)
+    const res = await fetchPortal(contactsPayload('en'))
+    expect(res.headers.get('x-payload-cache')).toBe('miss')
+    expect(((await res.json()) as PagePayload).payloads[CONTACTS_KEY]?.envelope?.content).not.toEqual({ marker: 'old' })
+  })
+})
+
+describe('stale-if-error', () => {
+  it('serves a two-hour-old entry marked stale when the upstream fails', async () => {
+    await putEntry('en', CONTACTS_KEY, { marker: 'stale-copy' }, 2 * HOUR)
+    const res = await withPagesTableGone(() => fetchPortal(contactsPayload('en')))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('x-payload-cache')).toBe('stale')
+    const entry = ((await res.json()) as PagePayload).payloads[CONTACTS_KEY]
+    expect(entry).toMatchObject({ ok: true, stale: true, envelope: { content: { marker: 'stale-copy' } } })
+  })
+
+  it('answers the error status when the only entry is older than 24 hours', async () => {
+    await putEntry('en', CONTACTS_KEY, { marker: 'too-old' }, 25 * HOUR)
+    const res = await withPagesTableGone(() => fetchPortal(contactsPayload('en')))
+    expect(res.status).toBeGreaterThanOrEqual(500)
+    expect(res.headers.get('x-payload-cache')).toBe('error')
+    expect(JSON.stringify(await res.json())).not.toContain('too-old')
+  })
+
+  it('answers the error status on a failing upstream with nothing cached', async () => {
+    await clearPayloads()
+    const res = await withPagesTableGone(() => fetchPortal(contactsPayload('en')))
+    expect(res.status).toBeGreaterThanOrEqual(500)
+    expect(res.headers.get('x-payload-cache')).toBe('error')
+  })
+
+  it('does not mask an upstream 404 with a cached entry', async () => {
+    const missingPost = mediaKeys.post('987654')
+    await putEntry('en', missingPost, { marker: 'deleted-post' }, 2 * HOUR)
+    const res = await fetchPortal(payloadUrlOf(href('post', { locale: 'en', params: { id: '987654' } })))
+    expect(res.status).toBe(404)
+    expect(res.headers.get('x-payload-cache')).toBe('error')
+    expect(JSON.stringify(await res.json())).not.toContain('deleted-post')
+  })
+})
+
+describe('key isolation', () => {
+  it('keeps ru and en entries apart, each with its own content', async () => {
+    await clearPayloads()
+    const en = (await (await fetchPortal(contactsPayload('en'))).json()) as PagePayload
+    const ru = (await (await fetchPortal(contactsPayload('ru'))).json()) as PagePayload
+    const enKey = payloadCacheKey('en', CONTACTS_KEY)
+    const ruKey = payloadCacheKey('ru', CONTACTS_KEY)
+    expect(enKey).not.toBe(ruKey)
+    await waitForKey(enKey)
+    await waitForKey(ruKey)
+    expect(en.payloads[CONTACTS_KEY]?.envelope?.content).not.toEqual(ru.payloads[CONTACTS_KEY]?.envelope?.content)
+    const storedEn = (await env.PAYLOADS.get<{ envelope: unknown }>(enKey, 'json'))!.envelope
+    const storedRu = (await env.PAYLOADS.get<{ envelope: unknown }>(ruKey, 'json'))!.envelope
+    expect(storedEn).toEqual(en.payloads[CONTACTS_KEY]?.envelope)
+    expect(storedRu).toEqual(ru.payloads[CONTACTS_KEY]?.envelope)
+
+    const ruAgain = await fetchPortal(contactsPayload('ru'))
+    expect(ruAgain.headers.get('x-payload-cache')).toBe('hit')
+    expect(((await ruAgain.json()) as PagePayload).payloads[CONTACTS_KEY]).toEqual(ru.payloads[CONTACTS_KEY])
+  })
+
+  it('never writes a personalised key to KV', async () => {
+    await clearPayloads()
+    const cookie = tokenCookie(await signInNonResident())
+    const appeals = await fetchPortal(payloadUrlOf(href('profile-appeals', { locale: 'en' })), { headers: { cookie } })
+    expect(appeals.status).toBe(200)
+    expect(appeals.headers.get('x-payload-cache')).toBe('bypass')
+    const profile = await fetchPortal(payloadUrlOf(href('profile', { locale: 'en' })), { headers: { cookie } })
+    expect(profile.status).toBe(200)
+    // A public page in the same session proves writes do happen meanwhile.
+    await fetchPortal(contactsPayload('en'), { headers: { cookie } })
+    await waitForKey(payloadCacheKey('en', CONTACTS_KEY))
+    const keys = await listPayloadKeys()
+    expect(keys).toEqual([payloadCacheKey('en', CONTACTS_KEY)])
+    expect(keys.some((k) => k.includes('/core/profile') || k.includes('/siw/appeal'))).toBe(false)
+  })
+
+  it('lets no unkeyed input change the key or the cached payload', async () => {
+    await clearPayloads()
+    const plain = (await (await fetchPortal(contactsPayload('en'))).json()) as PagePayload
+    await waitForKey(payloadCacheKey('en', CONTACTS_KEY))
+    const baseline = await listPayloadKeys()
+    const storedBefore = await env.PAYLOADS.get(payloadCacheKey('en', CONTACTS_KEY))
+    await clearPayloads()
+
+    const noisy = await fetchPortal(`http://other-host.example${contactsPayload('en')}`, {
+      headers: {
+        host: 'attacker.example',
+        'x-forwarded-host': 'attacker.example',
+        'x-forwarded-proto': 'https',
+        cookie: `${localeCookie('ru')}; other=1`,
+        'accept-language': 'ru,uz;q=0.8',
+      },
+    })
+    expect(noisy.status).toBe(200)
+    expect(noisy.headers.get('x-payload-cache')).toBe('miss')
+    expect(((await noisy.json()) as PagePayload).payloads[CONTACTS_KEY]).toEqual(plain.payloads[CONTACTS_KEY])
+    await waitForKey(payloadCacheKey('en', CONTACTS_KEY))
+    expect(await listPayloadKeys()).toEqual(baseline)
+    expect(JSON.parse((await env.PAYLOADS.get(payloadCacheKey('en', CONTACTS_KEY)))!).envelope).toEqual(JSON.parse(storedBefore!).envelope)
+  })
+})
