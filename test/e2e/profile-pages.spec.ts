@@ -15,7 +15,7 @@ test('the profile shows the role’s personal data and refreshes it from the gat
   expect((await refreshed).status()).toBe(200)
   await expect(page.getByText('Your data has been updated.')).toBeVisible()
   // Contrast is judged on the settled toast, not mid fade-in.
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-sonner-toast]')].every((t) => getComputedStyle(t).opacity === '1'))
+  await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-sonner-toast]')).every((t) => getComputedStyle(t).opacity === '1'))
   await checkA11y(page)
 })
 
