@@ -46,7 +46,7 @@ async function measure(label, path, connections, { varyPath } = {}) {
       url: BASE,
       connections,
       duration: DURATION,
-      requests: [{ method: 'GET', path, setupRequest: varyPath ? (req) => ({ ...req, path: varyPath(n++) }) : undefined }],
+      requests: [varyPath ? { method: 'GET', path, setupRequest: (req) => ({ ...req, path: varyPath(n++) }) } : { method: 'GET', path }],
     })
     if (r.non2xx || r.errors) throw new Error(`${label}: ${r.non2xx} non-2xx, ${r.errors} errors`)
     rps.push(r.requests.average)
@@ -74,7 +74,7 @@ try {
   const ratios = {}
   for (const c of [1, 10]) {
     const ssr = await measure('P1 SSR home /en (KV warm)', '/en', c)
-    const stat = await measure('P1 static same bytes', '/__bench/home.html', c)
+    const stat = await measure('P1 static same bytes', '/__bench/home', c)
     const tiny = await measure('P1 tiny worker reply', '/_app/health', c)
     ratios[`P1 SSR/static c=${c}`] = ssr.rps / stat.rps
     ratios[`P1 SSR/tiny c=${c}`] = ssr.rps / tiny.rps
