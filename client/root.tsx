@@ -6,7 +6,11 @@ import type { PayloadStore } from './data'
 
 export const STATE_ELEMENT_ID = '__STATE__'
 
-export function Root({ state, store }: { state: InitialState; store: PayloadStore }) {
+/** React Refresh's preamble, which `@vitejs/plugin-react` requires before any module under `vite dev`. */
+const REFRESH_PREAMBLE = `import { injectIntoGlobalHook } from "/@react-refresh"; injectIntoGlobalHook(window); window.$RefreshReg$ = () => {}; window.$RefreshSig$ = () => (type) => type;`
+
+/** `nonce` is the edge's CSP nonce (server only; browsers hide it), used by the dev-server scripts. */
+export function Root({ state, store, nonce }: { state: InitialState; store: PayloadStore; nonce?: string }) {
   return (
     <html lang={state.locale} dir="ltr">
       <head>
@@ -14,6 +18,12 @@ export function Root({ state, store }: { state: InitialState; store: PayloadStor
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0072A3" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {state.assets.dev && (
+          <>
+            <script type="module" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: REFRESH_PREAMBLE }} />
+            <script type="module" src="/@vite/client" nonce={nonce} suppressHydrationWarning />
+          </>
+        )}
         {state.assets.css.map((css) => (
           <link key={css} rel="stylesheet" href={css} />
         ))}

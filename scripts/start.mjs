@@ -16,12 +16,14 @@ function run(cmd, args) {
 }
 
 const seedOnly = process.argv.includes('--seed-only')
+// `--dev` (npm run dev): Vite's dev server with HMR, the worker and the gateway in workerd, no build.
+const dev = process.argv.includes('--dev')
 const reset = process.argv.includes('--reset')
-if (!process.env.SKIP_BUILD && !(seedOnly && existsSync('dist/client/.vite/manifest.json'))) run('npx', ['vite', 'build'])
+if (!dev && !process.env.SKIP_BUILD && !(seedOnly && existsSync('dist/client/.vite/manifest.json'))) run('npx', ['vite', 'build'])
 run('node', ['scripts/prepare-state.mjs', ...(reset ? ['--reset'] : [])])
 
 // Its own process group, so stopping it stops workerd too.
-const server = spawn('npx', ['vite', 'preview', '--port', port, '--host', host, '--strictPort'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env, detached: true })
+const server = spawn('npx', ['vite', dev ? 'dev' : 'preview', '--port', port, '--host', host, '--strictPort'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env, detached: true })
 const stop = (signal = 'SIGTERM') => {
   try {
     process.kill(-server.pid, signal)

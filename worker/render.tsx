@@ -30,7 +30,7 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   const state: InitialState = {
     locale,
     origin: new URL(c.req.url).origin,
-    assets: { entry: manifest.entry, css: manifest.css, preload: [...manifest.preload, ...pageChunks(input.route.id)] },
+    assets: { entry: manifest.entry, css: manifest.css, preload: [...manifest.preload, ...pageChunks(input.route.id)], dev: manifest.dev },
     route: input.route,
     session: input.session,
     error: input.error,
@@ -44,7 +44,7 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   const nonce = c.get('secureHeadersNonce')
   let failed = false
   const crawler = isBot(c.req.header('user-agent'))
-  const stream = await renderToReadableStream(<Root state={state} store={store} />, {
+  const stream = await renderToReadableStream(<Root state={state} store={store} nonce={nonce} />, {
     nonce,
     bootstrapModules: [manifest.entry],
     // Completed boundaries stay inline (never moved into script-revealed hidden divs) for every client.
