@@ -21,6 +21,8 @@ export { expect }
 
 /** Fails on any WCAG 2.2 AA violation axe can detect. */
 export async function checkA11y(page: Page) {
+  // Contrast is judged on settled toasts, not mid fade-in.
+  await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-sonner-toast]')).every((t) => getComputedStyle(t).opacity === '1'))
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
 }
