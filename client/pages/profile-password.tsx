@@ -3,6 +3,7 @@ import { useRef } from 'react'
 import { readFields, validateChangePassword } from '../../shared/account-forms'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
 import { FormProblems, StatusPanel, TextField } from '../components/account-form'
+import { NewPasswordFields } from '../components/new-password-fields'
 import { Button } from '../components/button'
 import { PageTitle } from '../components/page-title'
 import { usePageForm } from '../forms'
@@ -39,25 +40,7 @@ export function Page() {
       <FormProblems state={state} labels={labels} />
       <form ref={formRef} method="post" action={form.action} onSubmit={form.onSubmit} noValidate className="form form--narrow">
         <TextField name="old_password" type="password" label={labels.old_password} autoComplete="current-password" required error={state.errors.old_password} />
-        <TextField
-          name="new_password"
-          type="password"
-          label={labels.new_password}
-          hint={t('profile.password.newHint')}
-          autoComplete="new-password"
-          minLength={8}
-          maxLength={128}
-          required
-          error={state.errors.new_password}
-        />
-        <TextField
-          name="password_confirmation"
-          type="password"
-          label={labels.password_confirmation}
-          autoComplete="new-password"
-          required
-          error={state.errors.password_confirmation}
-        />
+        <NewPasswordFields name="new_password" label={labels.new_password} hint={t('profile.password.newHint')} confirmLabel={labels.password_confirmation} errors={state.errors} />
         <div className="form__actions">
           <Button type="submit" label={t('profile.password.submit')} loading={form.pending} />
         </div>

@@ -1,7 +1,8 @@
 /** `/auth/reset-password?time&token&email&uuid`: a new password from a valid link (the edge checked it before rendering). */
 import { readFields, validateResetPassword } from '../../shared/account-forms'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
-import { FormProblems, TextField } from '../components/account-form'
+import { FormProblems } from '../components/account-form'
+import { NewPasswordFields } from '../components/new-password-fields'
 import { Button } from '../components/button'
 import { PageTitle } from '../components/page-title'
 import { usePageForm } from '../forms'
@@ -34,25 +35,7 @@ export function Page() {
       <form method="post" action={form.action} onSubmit={form.onSubmit} noValidate className="form">
         {/* Password managers file the new password under the account it belongs to. */}
         <input type="email" name="username" autoComplete="username" value={route.query.email ?? ''} readOnly hidden />
-        <TextField
-          name="password"
-          type="password"
-          label={labels.password}
-          hint={t('auth.reset.passwordHint')}
-          autoComplete="new-password"
-          minLength={8}
-          maxLength={128}
-          required
-          error={state.errors.password}
-        />
-        <TextField
-          name="password_confirmation"
-          type="password"
-          label={labels.password_confirmation}
-          autoComplete="new-password"
-          required
-          error={state.errors.password_confirmation}
-        />
+        <NewPasswordFields name="password" label={labels.password} hint={t('auth.reset.passwordHint')} confirmLabel={labels.password_confirmation} errors={state.errors} />
         <div className="form__actions">
           <Button type="submit" label={t('auth.reset.submit')} loading={form.pending} />
         </div>
