@@ -33,6 +33,12 @@ function readStreamed(key: string): PayloadEntry | undefined {
   return undefined
 }
 
+/** While hydrating, a payload script keeps the text the edge streamed (no re-serialising in the browser). */
+function streamedText(key: string): string {
+  for (const el of document.querySelectorAll<HTMLScriptElement>('script[data-payload]')) if (el.dataset.payload === key) return el.textContent ?? ''
+  return ''
+}
+
 function readEntry(store: PayloadStore, key: string): PayloadEntry | undefined {
   const ready = store.ready.get(key)
   if (ready) return ready
@@ -113,7 +119,7 @@ function PayloadScripts({ keys }: { keys: readonly string[] }) {
     <>
       {entries.map(([key, entry]) =>
         entry ? (
-          <script key={key} type="application/json" data-payload={key} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: serializeForHtml(entry) }} />
+          <script key={key} type="application/json" data-payload={key} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: IS_SERVER ? serializeForHtml(entry) : streamedText(key) }} />
         ) : null,
       )}
     </>

@@ -1,5 +1,5 @@
 /** The whole document, rendered on the edge and hydrated in the browser. The worker imports only this. */
-import { serializeForHtml } from '../shared/serialize'
+import { serializeForHtml, serializeForHtmlOnce } from '../shared/serialize'
 import type { InitialState } from '../shared/state'
 import { App } from './app'
 import type { PayloadStore } from './data'
@@ -8,6 +8,16 @@ export const STATE_ELEMENT_ID = '__STATE__'
 
 /** React Refresh's preamble, which `@vitejs/plugin-react` requires before any module under `vite dev`. */
 const REFRESH_PREAMBLE = `import { injectIntoGlobalHook } from "/@react-refresh"; injectIntoGlobalHook(window); window.$RefreshReg$ = () => {}; window.$RefreshSig$ = () => (type) => type;`
+
+/**
+ * The state script's text. Edge: serialised per response, with the locale's messages (most of it) serialised once per
+ * isolate. Browser: the text already in the document, so hydration does not re-serialise it on the main thread.
+ */
+function embeddedState(state: InitialState): string {
+  if (typeof document !== 'undefined') return document.getElementById(STATE_ELEMENT_ID)?.textContent ?? ''
+  const rest = serializeForHtml({ ...state, messages: undefined })
+  return `${rest.slice(0, -1)},"messages":${serializeForHtmlOnce(state.messages)}}`
+}
 
 /** `nonce` is the edge's CSP nonce (server only; browsers hide it), used by the dev-server scripts. */
 export function Root({ state, store, nonce }: { state: InitialState; store: PayloadStore; nonce?: string }) {
@@ -33,7 +43,7 @@ export function Root({ state, store, nonce }: { state: InitialState; store: Payl
       </head>
       <body>
         <App state={state} store={store} />
-        <script type="application/json" id={STATE_ELEMENT_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: serializeForHtml(state) }} />
+        <script type="application/json" id={STATE_ELEMENT_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: embeddedState(state) }} />
       </body>
     </html>
   )
