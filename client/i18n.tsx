@@ -7,11 +7,20 @@ type I18nValue = { locale: Locale; t: Translate }
 
 const I18nContext = createContext<I18nValue | null>(null)
 
+/** One translator per dictionary object: the edge reuses a locale's dictionary (and its lookups) across requests. */
+const translators = new WeakMap<Messages, I18nValue>()
+
+function translatorFor(locale: Locale, messages: Messages): I18nValue {
+  let value = translators.get(messages)
+  if (!value || value.locale !== locale) {
+    value = { locale, t: bindLocale(createI18n({ [locale]: messages }), locale) }
+    translators.set(messages, value)
+  }
+  return value
+}
+
 export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
-  const value = useMemo(() => {
-    const i18n = createI18n({ [locale]: messages })
-    return { locale, t: bindLocale(i18n, locale) }
-  }, [locale, messages])
+  const value = useMemo(() => translatorFor(locale, messages), [locale, messages])
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
 }
 

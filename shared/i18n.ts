@@ -17,20 +17,31 @@ export type I18n = Readonly<{
 export function createI18n(initial: Partial<Record<Locale, Messages>> = {}): I18n {
   const ros = rosetta<Messages>()
   const loadedLocales = new Set<Locale>()
+  // Plain strings (no values) resolved once: a page looks up the same few hundred keys on every render.
+  const plain = new Map<string, string>()
   const add = (locale: Locale, messages: Messages) => {
     ros.set(locale, messages)
     loadedLocales.add(locale)
+    plain.clear()
   }
   for (const [locale, messages] of Object.entries(initial)) if (messages) add(locale as Locale, messages)
   const lookup = (locale: Locale, key: string, values?: TranslateValues) => ros.t(key, values ?? {}, locale)
   return Object.freeze({
     t(locale: Locale, key: string, values?: TranslateValues) {
+      const memoKey = values ? null : `${locale}:${key}`
+      const known = memoKey === null ? undefined : plain.get(memoKey)
+      if (known !== undefined) return known
+      let found = key
       for (const l of LOCALE_FALLBACK[locale]) {
         if (!loadedLocales.has(l)) continue
         const text = lookup(l, key, values)
-        if (typeof text === 'string' && text !== '') return text
+        if (typeof text === 'string' && text !== '') {
+          found = text
+          break
+        }
       }
-      return key
+      if (memoKey !== null) plain.set(memoKey, found)
+      return found
     },
     has: (locale: Locale, key: string) => loadedLocales.has(locale) && lookup(locale, key) !== '',
     add,
