@@ -1,0 +1,85 @@
+// CPU per render of the production worker bundle, profiled with V8's sampling profiler in Node (the same engine as
+// workerd). The bundle runs unmodified; its bindings are stand-ins at the boundary: an in-memory KV (pre-warmed, so
+// every payload is a hit, as on a warm edge) and the GATEWAY service forwarding to a running reference gateway.
+import { Session } from 'node:inspector/promises'
+import { readFileSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
+
+/** Profiles `requests` renders of each path; returns CPU ms per request and the hottest functions. */
+export async function profileRenders({ gatewayBase, paths, requests = 300, bundle = 'dist/invest_portal/index.js' }) {
+  const config = JSON.parse(readFileSync(new URL('wrangler.json', pathToFileURL(bundle)), 'utf8'))
+  const worker = (await import(pathToFileURL(bundle).href)).default
+  const kv = new Map()
+  const env = {
+    ...config.vars,
+    PAYLOADS: {
+      async get(key, type) {
+        const v = kv.get(key)
+        return v == null ? null : type === 'json' ? JSON.parse(v) : v
+      },
+      async put(key, value) {
+        kv.set(key, value)
+      },
+    },
+    GATEWAY: { fetch: (req) => fetch(new Request(gatewayBase + new URL(req.url).pathname.replace(/^\//, '/gateway/') + new URL(req.url).search, req)) },
+    ASSETS: { fetch: async () => new Response('not found', { status: 404 }) },
+  }
+  let warm = false
+  const call = async (path) => {
+    const waits = []
+    const res = await worker.fetch(new Request('http://127.0.0.1' + path, { headers: { 'accept-language': 'en', accept: 'text/html' } }), env, { waitUntil: (p) => waits.push(p), passThroughOnException() {} })
+    await res.arrayBuffer()
+    await Promise.all(waits)
+    if (res.status !== 200) throw new Error(`${path}: ${res.status}`)
+    // Every section's data must come from the warm cache, or the figure would be that of an error page.
+    if (/miss|stale|error/.test(res.headers.get('x-payload-cache') ?? '') && warm) throw new Error(`${path}: payloads ${res.headers.get('x-payload-cache')}`)
+  }
+  const session = new Session()
+  session.connect()
+  await session.post('Profiler.enable')
+  await session.post('Profiler.setSamplingInterval', { interval: 50 })
+  const out = []
+  for (const path of paths) {
+    warm = false
+    for (let i = 0; i < 50; i++) await call(path)
+    warm = true
+    // The figure: this process's CPU time (user + system) over the renders, which a busy machine does not inflate.
+    const before = process.cpuUsage()
+    for (let i = 0; i < requests; i++) await call(path)
+    const used = process.cpuUsage(before)
+    const cpuMs = (used.user + used.system) / 1000 / requests
+    // The hot spots: a sampling profile of a second round.
+    await session.post('Profiler.start')
+    for (let i = 0; i < requests; i++) await call(path)
+    const { profile } = await session.post('Profiler.stop')
+    if (process.env.CPU_PROFILE_DIR) (await import('node:fs')).writeFileSync(`${process.env.CPU_PROFILE_DIR}/${path.replace(/\W+/g, '_')}.cpuprofile`, JSON.stringify(profile))
+    out.push({ path, cpuMs, top: summarise(profile, requests).top })
+  }
+  session.disconnect()
+  return out
+}
+
+function summarise(profile, requests) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  let busy = 0
+  const self = new Map()
+  for (let i = 0; i < profile.samples.length; i++) {
+    const node = byId.get(profile.samples[i])
+    const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000
+    const name = node.callFrame.functionName
+    if (name === '(idle)' || name === '(program)') continue
+    busy += dt
+    const key = `${name || '(anonymous)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber + 1}`
+    self.set(key, (self.get(key) ?? 0) + dt)
+  }
+  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([fn, ms]) => ({ fn, msPerRequest: +(ms / requests).toFixed(3) }))
+  return { sampledMs: busy / requests, top }
+}
+
+if (import.meta.main) {
+  const [gatewayBase, ...paths] = process.argv.slice(2)
+  for (const r of await profileRenders({ gatewayBase, paths: paths.length ? paths : ['/en'] })) {
+    console.log(`${r.path}: ${r.cpuMs.toFixed(2)} ms CPU per request`)
+    console.table(r.top)
+  }
+}
