@@ -93,8 +93,6 @@ export default defineConfig({
       auxiliaryWorkers: [{ configPath: './gateway/wrangler.jsonc' }],
       // Local KV/D1/R2 state; tests point STATE_DIR elsewhere so they never touch the dev data.
       persistState: { path: process.env.STATE_DIR ?? '.wrangler/state' },
-      // The bench profiles worker CPU per render through workerd's inspector on a port it chooses.
-      inspectorPort: process.env.INSPECTOR_PORT ? Number(process.env.INSPECTOR_PORT) : undefined,
       // `GATEWAY_ORIGIN=http://host:port npm start` points the portal at another upstream (README).
       config: (worker) => {
         if (worker.name === 'invest-portal' && process.env.GATEWAY_ORIGIN) worker.vars = { ...worker.vars, GATEWAY_ORIGIN: process.env.GATEWAY_ORIGIN }
