@@ -36,7 +36,7 @@ export default defineConfig({
           })),
         ],
         define: { __BUILD_ID__: JSON.stringify('test-build') },
-        test: { name: 'worker', include: ['test/worker/**/*.test.ts', 'worker/**/*.test.ts'], setupFiles: ['test/worker/setup.ts'] },
+        test: { name: 'worker', include: ['test/worker/**/*.test.ts', 'worker/**/*.test.ts'], setupFiles: ['test/worker/setup.ts'], globalSetup: ['test/fault-upstream.ts'] },
       },
       {
         plugins: [

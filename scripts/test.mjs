@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type check, build, unit + workerd integration tests, then Playwright e2e in Chromium.
+// `npm test`: type check, build, unit + workerd integration tests, the load test on the build, then Playwright e2e.
 import { spawnSync } from 'node:child_process'
 
 const MINUTE = 60_000
@@ -8,6 +8,7 @@ const steps = [
   ['typecheck', 'npx', ['tsc', '-b'], 5 * MINUTE],
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn'], 5 * MINUTE],
   ['unit + workerd', 'npx', ['vitest', 'run'], 10 * MINUTE],
+  ['load', 'node', ['test/load/run.mjs'], 4 * MINUTE],
   ['e2e', 'npx', ['playwright', 'test'], 25 * MINUTE],
 ]
 

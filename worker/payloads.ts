@@ -25,13 +25,16 @@ export function payloadCacheKey(locale: string, key: string): string {
 async function fetchEntry(c: Context<AppEnv>, key: string, withToken: boolean): Promise<PayloadEntry> {
   const client = gatewayFor(c, { withToken })
   const started = Date.now()
+  const signal = AbortSignal.timeout(c.get('config').upstreamTimeoutMs)
   try {
-    const signal = AbortSignal.timeout(c.get('config').upstreamTimeoutMs)
     const envelope = await client.getEnvelope(key, signal)
     return { ok: true, envelope }
   } catch (err) {
-    if (err instanceof GatewayError) return { ok: false, status: err.status || 504, code: err.status ? err.code : 'upstream_timeout' }
-    return { ok: false, status: 502, code: 'network_error' }
+    if (signal.aborted) return { ok: false, status: 504, code: 'upstream_timeout' }
+    if (!(err instanceof GatewayError) || err.status === 0) return { ok: false, status: 502, code: 'network_error' }
+    // A success status without an envelope (truncated or not JSON) is a broken upstream, not an answer to show.
+    if (err.status < 300 && !err.envelope) return { ok: false, status: 502, code: 'malformed_response' }
+    return { ok: false, status: err.status, code: err.code }
   } finally {
     c.get('timings').push(['upstream', Date.now() - started])
   }

@@ -24,7 +24,7 @@ const DROPPED_RESPONSE_HEADERS = ['connection', 'keep-alive', 'proxy-authenticat
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-function envelope(c: Context, status: 400 | 403 | 404 | 413 | 502, code: string) {
+function envelope(c: Context, status: 400 | 403 | 404 | 413 | 502 | 504, code: string) {
   return c.json({ result: { code, description: code }, content: null }, status)
 }
 
@@ -83,11 +83,17 @@ export function gatewayProxy(): MiddlewareHandler<AppEnv> {
       headers.set('x-forwarded-host', url.host)
       const upstream = createUpstreamFetch(c.env, c.get('config'))
       const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer()
+      // Reads get the edge's bound until the upstream answers; the body then streams unbounded (large downloads).
+      // Writes are not cut short: the upstream may still be processing them.
+      const answered = new AbortController()
+      const timer = method === 'GET' || method === 'HEAD' ? setTimeout(() => answered.abort(), c.get('config').upstreamTimeoutMs) : null
       let res: Response
       try {
-        res = await upstream(`http://portal.internal/gateway${below}${url.search}`, { method, headers, body })
+        res = await upstream(`http://portal.internal/gateway${below}${url.search}`, { method, headers, body, signal: answered.signal })
       } catch {
-        return envelope(c, 502, 'bad_gateway')
+        return answered.signal.aborted ? envelope(c, 504, 'upstream_timeout') : envelope(c, 502, 'bad_gateway')
+      } finally {
+        if (timer !== null) clearTimeout(timer)
       }
       return relay(c, below, method, res)
     }

@@ -6,6 +6,7 @@ import { href } from '../../shared/match'
 import { siteKeys } from '../../shared/site-keys'
 import { mediaKeys } from '../../shared/media-keys'
 import { payloadCacheKey } from '../../worker/payloads'
+import { BOUND_MS, callWithUpstream, faultUpstream, MARGIN_MS, scenarioHits, setScenario } from './fault-helpers'
 import { fetchPortal, localeCookie, payloadUrlOf, signInNonResident, tokenCookie } from './helpers'
 
 const HOUR = 60 * 60 * 1000
@@ -117,6 +118,61 @@ describe('stale-if-error', () => {
     expect(res.status).toBe(404)
     expect(res.headers.get('x-payload-cache')).toBe('error')
     expect(JSON.stringify(await res.json())).not.toContain('deleted-post')
+  })
+})
+
+describe('a hanging upstream (no answer within UPSTREAM_TIMEOUT_MS)', () => {
+  const HANGING = 'cache-hang'
+  const upstream = `${faultUpstream.origin}/${HANGING}`
+  const entryOf = (body: string) => (JSON.parse(body) as PagePayload).payloads[CONTACTS_KEY]
+
+  it('keeps a fresh entry a hit, answered from KV without waiting for the upstream', async () => {
+    await setScenario(HANGING, { mode: 'hang' })
+    await putEntry('en', CONTACTS_KEY, { marker: 'fresh-copy' }, 10 * 60 * 1000)
+    const res = await callWithUpstream(upstream, contactsPayload('en'))
+    expect(res.status).toBe(200)
+    expect(res.cache).toBe('hit')
+    expect(entryOf(res.body)?.envelope?.content).toEqual({ marker: 'fresh-copy' })
+    expect(await scenarioHits(HANGING)).toBe(0)
+  })
+
+  it('serves an expired entry stale once the bound has passed, and keeps it for the next try', async () => {
+    await setScenario(HANGING, { mode: 'hang' })
+    await putEntry('en', CONTACTS_KEY, { marker: 'stale-copy' }, 2 * HOUR)
+    const res = await callWithUpstream(upstream, contactsPayload('en'))
+    expect(res.status).toBe(200)
+    expect(res.cache).toBe('stale')
+    expect(entryOf(res.body)).toMatchObject({ ok: true, stale: true, envelope: { content: { marker: 'stale-copy' } } })
+    expect(res.elapsedMs).toBeGreaterThanOrEqual(BOUND_MS - 10)
+    expect(res.elapsedMs).toBeLessThan(BOUND_MS + MARGIN_MS)
+    expect(await scenarioHits(HANGING)).toBe(1)
+    const stored = await env.PAYLOADS.get<{ envelope: { content: unknown } }>(payloadCacheKey('en', CONTACTS_KEY), 'json')
+    expect(stored?.envelope.content).toEqual({ marker: 'stale-copy' })
+  })
+
+  it('answers 502 with upstream_timeout within the bound when nothing is cached', async () => {
+    await setScenario(HANGING, { mode: 'hang' })
+    await clearPayloads()
+    const res = await callWithUpstream(upstream, contactsPayload('en'))
+    expect(res.status).toBe(502)
+    expect(res.cache).toBe('error')
+    expect((JSON.parse(res.body) as { error: unknown }).error).toMatchObject({ statusCode: 502, code: 'upstream_timeout' })
+    expect(res.elapsedMs).toBeLessThan(BOUND_MS + MARGIN_MS)
+    expect(await listPayloadKeys()).toEqual([])
+  })
+
+  it('goes from stale back to miss and hit once the upstream answers again', async () => {
+    await setScenario(HANGING, { mode: 'hang' })
+    await putEntry('en', CONTACTS_KEY, { marker: 'stale-copy' }, 2 * HOUR)
+    expect((await callWithUpstream(upstream, contactsPayload('en'))).cache).toBe('stale')
+    await setScenario(HANGING, { mode: 'ok', content: { marker: 'answered-again' } })
+    const fresh = await callWithUpstream(upstream, contactsPayload('en'))
+    expect(fresh.cache).toBe('miss')
+    expect(entryOf(fresh.body)?.envelope?.content).toEqual({ marker: 'answered-again' })
+    const hit = await callWithUpstream(upstream, contactsPayload('en'))
+    expect(hit.cache).toBe('hit')
+    expect(entryOf(hit.body)?.envelope?.content).toEqual({ marker: 'answered-again' })
+    expect(await scenarioHits(HANGING)).toBe(1)
   })
 })
 
