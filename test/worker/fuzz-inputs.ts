@@ -5,7 +5,8 @@ import fc from 'fast-check'
  * A run's seed: random per run (fast-check prints it with the counterexample's path on failure); set
  * `VITE_FUZZ_SEED=<seed>` to replay a failure.
  */
-export const FUZZ_SEED: number | undefined = import.meta.env.VITE_FUZZ_SEED ? Number(import.meta.env.VITE_FUZZ_SEED) : undefined
+const SEED_VAR = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env?.VITE_FUZZ_SEED
+export const FUZZ_SEED: number | undefined = SEED_VAR ? Number(SEED_VAR) : undefined
 
 /** fast-check parameters with an explicit number of runs; the seed is shared by every property of a run when set. */
 export function runs(numRuns: number): fc.Parameters<unknown> {
@@ -110,13 +111,21 @@ const separator = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('//', '/\\', '\\', '/./', '/../', '/%2F', '/%5C', '/%2e%2e/', '/;/', '/%00/') },
 )
 
-/** A raw request path (always starting with `/`, possibly `//…` or `/\…`), as it would arrive on the wire. */
-export const requestPath = fc
-  .tuple(fc.constantFrom('', '/en', '/ru', '/uz', '/gateway'), fc.array(fc.tuple(separator, pathSegment), { maxLength: 6 }), fc.constantFrom('', '', '/', '/_payload.json'))
-  .map(([prefix, parts, suffix]) => {
-    const path = prefix + parts.map(([sep, seg]) => sep + seg).join('') + suffix
-    return path.startsWith('/') ? path : '/' + path
-  })
+/** A raw request path below one of `prefixes` (always starting with `/`, possibly `//…` or `/\…`), as it arrives on the wire. */
+function pathBelow(prefixes: readonly string[]): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.constantFrom(...prefixes), fc.array(fc.tuple(separator, pathSegment), { maxLength: 6 }), fc.constantFrom('', '', '/', '/_payload.json'))
+    .map(([prefix, parts, suffix]) => {
+      const path = prefix + parts.map(([sep, seg]) => sep + seg).join('') + suffix
+      return path.startsWith('/') ? path : '/' + path
+    })
+}
+
+/** Any request path: unprefixed, under a locale, or under the gateway proxy. */
+export const requestPath = pathBelow(['', '/en', '/ru', '/uz', '/gateway'])
+
+/** A request path under the gateway proxy. */
+export const proxyPath = pathBelow(['/gateway'])
 
 /** A raw query string (with `?`, or empty), keys and values encoded or raw. */
 export const requestQuery = fc
