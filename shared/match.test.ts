@@ -120,6 +120,10 @@ describe('matchRoute', () => {
     for (const rest of ['/%E0%A4%A', '/post/%', '/%zz', '/guide/explore/%C0']) expect(matchRoute(rest), rest).toBeNull()
   })
 
+  it('matches nothing when an encoded slash or backslash would join two segments', () => {
+    for (const rest of ['/profile%2Fmy-services', '/profile%2fcompany', '/investment%2Fclimate', '/profile%5Ccompany', '/post%2F1']) expect(matchRoute(rest), rest).toBeNull()
+  })
+
   it('decodes percent-encoded segments before validating them', () => {
     expect(matchRoute('/post/%34%32')).toMatchObject({ route: { id: 'post' }, params: { id: '42' } })
   })
@@ -156,6 +160,12 @@ describe('href', () => {
   it('throws on a missing required param', () => {
     expect(() => href('post', { locale: 'en' })).toThrow(/missing param "id"/)
     expect(() => href('reason', { locale: 'en', params: { topic: '' } })).toThrow(/missing param "topic"/)
+  })
+
+  it('throws on a param that is a dot segment, which the URL parser would drop or climb', () => {
+    expect(() => href('post', { locale: 'en', params: { id: '..' } })).toThrow(/dot segment/)
+    expect(() => href('page', { locale: 'en', params: { slug: 'a/./b' } })).toThrow(/dot segment/)
+    expect(href('post', { locale: 'en', params: { id: '...' } })).toBe('/en/post/...')
   })
 
   it('omits optional params that are not given', () => {

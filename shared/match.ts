@@ -60,6 +60,8 @@ export function matchRoute(rest: string): RouteMatch | null {
   } catch {
     return null
   }
+  // An encoded `/` or `\` is no separator: `/profile%2Fcompany` must not reach the catch-all as `profile/company`.
+  if (parts.some((p) => p.includes('/') || p.includes('\\'))) return null
   for (const { route, segments } of COMPILED) {
     const raw = matchSegments(segments, parts)
     if (!raw) continue
@@ -84,7 +86,7 @@ export function readSearch(search: URLSearchParams): Search {
   return out
 }
 
-/** The only way to build a portal URL: fills the pattern, encodes params, throws on a missing required param. */
+/** The only way to build a portal URL: fills the pattern, encodes params, throws on a missing required param or a dot segment. */
 export function href(id: RouteId, opts: { locale: Locale; params?: Params; query?: Record<string, string | number | undefined> }): string {
   const route = ROUTE_BY_ID[id]
   if (!route) throw new Error(`Unknown route: ${id}`)
@@ -97,7 +99,10 @@ export function href(id: RouteId, opts: { locale: Locale; params?: Params; query
         if (seg.kind === 'optional') continue
         throw new Error(`href(${id}): missing param "${seg.name}"`)
       }
-      parts.push(seg.kind === 'splat' ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value))
+      const values = seg.kind === 'splat' ? value.split('/') : [value]
+      // `.` and `..` stay dot segments however they are encoded, so the URL parser would drop or climb them.
+      if (values.some((part) => part === '.' || part === '..')) throw new Error(`href(${id}): param "${seg.name}" is a dot segment`)
+      parts.push(values.map(encodeURIComponent).join('/'))
     }
   }
   const path = `/${opts.locale}${parts.length ? '/' + parts.join('/') : ''}`

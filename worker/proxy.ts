@@ -111,8 +111,9 @@ async function relay(c: Context<AppEnv>, below: string, method: string, res: Res
   const headers = new Headers(res.headers)
   for (const name of DROPPED_RESPONSE_HEADERS) headers.delete(name)
   const location = headers.get('location')
-  // Upstream redirects are not followed, and only same-origin paths may pass through.
-  if (location && !/^\/(?![\\/])/.test(location)) headers.delete('location')
+  // Upstream redirects are not followed, and only same-origin paths may pass through. URL parsers drop tabs and
+  // newlines, so a control character would let `/\t/host` read as `//host`.
+  if (location && (!/^\/(?![\\/])/.test(location) || /[\u0000-\u001f\u007f]/.test(location))) headers.delete('location')
 
   if (method === 'POST' && AUTH_EXCHANGES.has(below) && res.ok) {
     const data = (await res.json().catch(() => null)) as { result?: { code?: string }; content?: { token?: string } | null } | null

@@ -44,4 +44,12 @@ describe('sameOriginPath', () => {
       expect(out).not.toContain('//')
     }
   })
+
+  it('drops control characters that URL parsers strip, so a newline cannot join two slashes', () => {
+    for (const input of ['/\n/evil.example', '/\t/evil.example', '\r\n/evil.example', '/\u0000/evil.example']) {
+      const out = sameOriginPath(input)
+      expect(out, JSON.stringify(input)).toBe('/evil.example')
+      expect(new URL(out, 'http://portal.test').origin).toBe('http://portal.test')
+    }
+  })
 })

@@ -27,7 +27,8 @@ export function setLocaleCookie(c: Parameters<MiddlewareHandler>[0], locale: Loc
 
 /** Collapses runs of `/` and `\` so a redirect target can never read as `//host`. */
 export function sameOriginPath(path: string): string {
-  return '/' + path.replace(/[\\/]+/g, '/').replace(/^\//, '')
+  // URL parsers drop tabs and newlines, so `/\n/host` would read as `//host`; no control character belongs in a path.
+  return '/' + path.replace(/[\u0000-\u001f\u007f]+/g, '').replace(/[\\/]+/g, '/').replace(/^\//, '')
 }
 
 export type LocaleOptions = { defaultLocale: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => Locale }

@@ -1,7 +1,10 @@
 /** The public content side of the gateway (GATEWAY.md "Public content", "Investor guide", "Services", "Integrations"). */
 import { Hono } from 'hono'
+import * as v from 'valibot'
 import { readConfig } from '../../lib/config'
 import { GatewayError, ok } from '../../lib/envelope'
+import { LANGS } from '../../lib/lang'
+import { IdSchema, parseInput, readJson } from '../../lib/validate'
 import { resetAll, seedAll } from '../../seed/index'
 import type { ContentEnv } from './common'
 import { fileRoutes } from './files'
@@ -30,4 +33,39 @@ contentRoutes.post('/dev/reset', async (c) => {
   if (!readConfig(c.env).devMode) throw new GatewayError(404, 'not_found')
   await resetAll(c.env)
   return ok(c, await seedAll(c.env))
+})
+
+/** A post stored exactly as given, in every language: no trimming, no sanitising (hostile-content tests). */
+const DevPostSchema = v.object({
+  id: IdSchema,
+  category: v.picklist(['news', 'publication', 'pr_material', 'blog']),
+  publish_date: v.pipe(v.string(), v.isoDate()),
+  title: v.pipe(v.string(), v.minLength(1), v.maxLength(1000)),
+  content: v.pipe(v.string(), v.maxLength(20_000)),
+  author: v.optional(v.pipe(v.string(), v.maxLength(200)), ''),
+})
+
+/**
+ * Writes one post as an upstream CMS might send it (DEV_MODE only). End-to-end tests use it to check that hostile
+ * titles and bodies render inert; it is not indexed for search, and a later seed leaves it alone.
+ */
+contentRoutes.put('/dev/content/post', async (c) => {
+  if (!readConfig(c.env).devMode) throw new GatewayError(404, 'not_found')
+  const post = parseInput(DevPostSchema, await readJson(c))
+  const cols = (name: string) => LANGS.map((l) => `${name}_${l}`).join(', ')
+  await c.env.DB.prepare(
+    `INSERT OR REPLACE INTO posts (id, category, publish_date, ${cols('title')}, ${cols('content')}, photo, author_first_name, author_last_name, keywords, updated_at)
+     VALUES (?, ?, ?, ${LANGS.map(() => '?').join(', ')}, ${LANGS.map(() => '?').join(', ')}, NULL, ?, '', '', ?)`,
+  )
+    .bind(post.id, post.category, post.publish_date, ...LANGS.map(() => post.title), ...LANGS.map(() => post.content), post.author, new Date().toISOString())
+    .run()
+  return ok(c, { id: post.id })
+})
+
+/** Removes a post written by `PUT /dev/content/post` (DEV_MODE only). */
+contentRoutes.delete('/dev/content/post/:id', async (c) => {
+  if (!readConfig(c.env).devMode) throw new GatewayError(404, 'not_found')
+  const { id } = parseInput(v.object({ id: IdSchema }), { id: c.req.param('id') })
+  await c.env.DB.batch([c.env.DB.prepare('DELETE FROM post_files WHERE post_id = ?').bind(id), c.env.DB.prepare('DELETE FROM posts WHERE id = ?').bind(id)])
+  return ok(c, { id })
 })
