@@ -6,6 +6,7 @@ import { GatewayError } from '../shared/gateway-client'
 import type { PayloadEntry } from '../shared/state'
 import { BUILD_ID } from './env'
 import { gatewayFor } from './gateway'
+import { shapeListEnvelope } from './list-shapes'
 import type { AppEnv } from './types'
 
 /** Past its hour a payload may still stand in for a failing upstream for this long (stale-if-error). */
@@ -28,7 +29,7 @@ async function fetchEntry(c: Context<AppEnv>, key: string, withToken: boolean): 
   const signal = AbortSignal.timeout(c.get('config').upstreamTimeoutMs)
   try {
     const envelope = await client.getEnvelope(key, signal)
-    return { ok: true, envelope }
+    return { ok: true, envelope: shapeListEnvelope(key, envelope) }
   } catch (err) {
     if (signal.aborted) return { ok: false, status: 504, code: 'upstream_timeout' }
     if (!(err instanceof GatewayError) || err.status === 0) return { ok: false, status: 502, code: 'network_error' }
