@@ -2,6 +2,7 @@
 import { useMemo } from 'react'
 import type { Locale } from '../../shared/constants'
 import { useLocale } from '../i18n'
+import { formatUzDate, formatUzTime, toUzNumber, type DateParts } from './format-uz'
 
 export type Currency = 'UZS' | 'USD'
 export type DateInput = string | number | Date
@@ -9,9 +10,12 @@ export type DateInput = string | number | Date
 /** The portal's clock: events, auctions and office hours are Tashkent time, and the edge and browser must agree. */
 export const TIME_ZONE = 'Asia/Tashkent'
 
-/** Intl tags to try per locale: some runtimes ship without Uzbek data, then Russian is the closest readable fallback. */
+/**
+ * Intl tags to try per locale. Uzbek is formatted by `format-uz.ts` on Russian's number formats (same separators),
+ * since runtimes that claim `uz` may carry no data for it.
+ */
 const INTL_TAGS: Readonly<Record<Locale, readonly string[]>> = {
-  uz: ['uz-Latn-UZ', 'uz', 'ru'],
+  uz: ['ru-RU', 'ru'],
   ru: ['ru-RU', 'ru'],
   en: ['en-GB', 'en'],
 }
@@ -58,6 +62,18 @@ function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.D
 // ICU versions differ in the edge and the browser on U+202F vs U+00A0; one form keeps hydration text identical.
 const tidy = (s: string) => s.replace(/\u202f/g, '\u00a0')
 
+/** Numbers: Uzbek reads Russian's digits with its own words (`format-uz.ts`). */
+const tidyNumber = (locale: Locale, s: string) => (locale === 'uz' ? toUzNumber(tidy(s)) : tidy(s))
+
+const numericParts = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' })
+
+/** Year, month, day, hour and minute of a moment in Tashkent time. */
+function tashkentParts(d: Date): DateParts {
+  const parts: Record<string, number> = {}
+  for (const p of numericParts.formatToParts(d)) if (p.type !== 'literal') parts[p.type] = Number(p.value)
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute! }
+}
+
 /** A Date from an ISO string, a timestamp or a Date; null when it is not a valid date. */
 export function toDate(value: DateInput | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null
@@ -68,25 +84,33 @@ export function toDate(value: DateInput | null | undefined): Date | null {
 /** "12 March 2026" (style `long`), "12.03.2026" (`short`), or "Thursday, 12 March 2026" (`full`); '' for an invalid date. */
 export function formatDate(locale: Locale, value: DateInput | null | undefined, style: 'short' | 'medium' | 'long' | 'full' = 'long'): string {
   const d = toDate(value)
-  return d ? tidy(dateFormat(locale, { dateStyle: style }).format(d)) : ''
+  if (!d) return ''
+  return locale === 'uz' ? formatUzDate(tashkentParts(d), style) : tidy(dateFormat(locale, { dateStyle: style }).format(d))
 }
 
 /** Date and time in Tashkent time, e.g. "12 March 2026, 18:00". */
 export function formatDateTime(locale: Locale, value: DateInput | null | undefined, style: 'short' | 'medium' | 'long' = 'long'): string {
   const d = toDate(value)
-  return d ? tidy(dateFormat(locale, { dateStyle: style, timeStyle: 'short', hourCycle: 'h23' }).format(d)) : ''
+  if (!d) return ''
+  if (locale === 'uz') {
+    const parts = tashkentParts(d)
+    return `${formatUzDate(parts, style)}, ${formatUzTime(parts)}`
+  }
+  return tidy(dateFormat(locale, { dateStyle: style, timeStyle: 'short', hourCycle: 'h23' }).format(d))
 }
 
 /** Time of day in Tashkent time, e.g. "18:00". */
 export function formatTime(locale: Locale, value: DateInput | null | undefined): string {
   const d = toDate(value)
-  return d ? tidy(dateFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d)) : ''
+  if (!d) return ''
+  return locale === 'uz' ? formatUzTime(tashkentParts(d)) : tidy(dateFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d))
 }
 
 /** A grouped number in the page's language; `compact` gives "1.2B" / "1,2 млрд". */
 export function formatNumber(locale: Locale, value: number, options: { compact?: boolean; maxFractionDigits?: number } = {}): string {
   if (!Number.isFinite(value)) return ''
-  return tidy(
+  return tidyNumber(
+    locale,
     numberFormat(locale, {
       notation: options.compact ? 'compact' : 'standard',
       maximumFractionDigits: options.maxFractionDigits ?? (options.compact ? 1 : 2),
@@ -97,13 +121,14 @@ export function formatNumber(locale: Locale, value: number, options: { compact?:
 /** A percentage from a plain number: 5.6 → "5.6%". */
 export function formatPercent(locale: Locale, value: number, maxFractionDigits = 1): string {
   if (!Number.isFinite(value)) return ''
-  return tidy(numberFormat(locale, { style: 'percent', maximumFractionDigits: maxFractionDigits }).format(value / 100))
+  return tidyNumber(locale, numberFormat(locale, { style: 'percent', maximumFractionDigits: maxFractionDigits }).format(value / 100))
 }
 
 /** Money with its ISO code always shown ("USD 1,200,000", "1 200 000 UZS"); UZS has no fractional part. */
 export function formatMoney(locale: Locale, value: number, currency: Currency, options: { compact?: boolean } = {}): string {
   if (!Number.isFinite(value)) return ''
-  return tidy(
+  return tidyNumber(
+    locale,
     numberFormat(locale, {
       style: 'currency',
       currency,

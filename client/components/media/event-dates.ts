@@ -16,6 +16,8 @@ export function formatEventDates(locale: Locale, event: Pick<EventItem, 'date_fr
   const to = toDate(event.date_to) ?? from
   if (!from || !to) return ''
   if (sameDay(locale, from, to) || to < from) return formatDate(locale, from, 'long')
+  // Uzbek has no Intl data to rely on (format-uz.ts): both ends in full.
+  if (locale === 'uz') return `${formatDate(locale, from, 'long')} – ${formatDate(locale, to, 'long')}`
   let f = ranges.get(locale)
   if (!f) ranges.set(locale, (f = new Intl.DateTimeFormat(resolveIntlLocale(locale), { dateStyle: 'long', timeZone: TIME_ZONE })))
   return f.formatRange(from, to).replace(/\u202f/g, '\u00a0')

@@ -1,6 +1,7 @@
 /** File sizes in the page's language ("1.2 MB", "1,2 МБ"). */
 import type { Locale } from '../../../shared/constants'
-import { resolveIntlLocale } from '../format'
+import { formatNumber, resolveIntlLocale } from '../format'
+import { FILE_SIZE_UNITS } from '../format-uz'
 
 const UNITS = ['byte', 'kilobyte', 'megabyte'] as const
 
@@ -12,6 +13,8 @@ export function formatFileSize(locale: Locale, bytes: number | undefined): strin
     value /= 1024
     unit++
   }
+  // Uzbek has no unit data to rely on (format-uz.ts).
+  if (locale === 'uz') return `${formatNumber(locale, value, { maxFractionDigits: unit === 0 ? 0 : 1 })}\u00a0${FILE_SIZE_UNITS[UNITS[unit]]}`
   return new Intl.NumberFormat(resolveIntlLocale(locale), {
     style: 'unit',
     unit: UNITS[unit],
