@@ -1,23 +1,44 @@
-/** Icons by name from the edge's icon endpoint (SPEC §7): one batched request, 1500 ms timeout, warning on failure. */
+/** Icons by name from the edge's icon endpoint (SPEC §7): batched requests, 1500 ms timeout, warning on failure. */
 import { ICON_TIMEOUT_MS } from '../shared/constants'
 
 const cache = new Map<string, Promise<string | null>>()
+let queued: string[] = []
+let batch: Promise<Record<string, string>> | null = null
 
-/** Loads the SVG markup for `names`; a failed load resolves to null for each name and logs a warning only (SPEC §8). */
-export function loadIcons(names: readonly string[]): Promise<Record<string, string | null>> {
-  const missing = names.filter((n) => !cache.has(n))
-  if (missing.length) {
-    const request = fetch(`/_app/icons?names=${encodeURIComponent(missing.join(','))}`, { signal: AbortSignal.timeout(ICON_TIMEOUT_MS) })
+/** One request for every name asked for in the same task: a page's icons arrive together. */
+function requestBatch(): Promise<Record<string, string>> {
+  batch ??= Promise.resolve().then(() => {
+    const names = queued
+    queued = []
+    batch = null
+    return fetch(`/_app/icons?names=${encodeURIComponent(names.join(','))}`, { signal: AbortSignal.timeout(ICON_TIMEOUT_MS) })
       .then((res) => {
         if (!res.ok) throw new Error(`HTTP ${res.status}`)
         return res.json() as Promise<Record<string, string>>
       })
       .catch((err: unknown) => {
-        console.warn('Icons could not be loaded:', missing.join(','), err instanceof Error ? err.message : err)
-        for (const n of missing) cache.delete(n)
-        return {} as Record<string, string>
+        console.warn('Icons could not be loaded:', names.join(','), err instanceof Error ? err.message : err)
+        // A later view may try again.
+        for (const n of names) cache.delete(n)
+        return {}
       })
-    for (const n of missing) cache.set(n, request.then((all) => all[n] ?? null))
+  })
+  return batch
+}
+
+/** Loads the SVG markup for `names`; a failed load resolves to null for each name and logs a warning only (SPEC §8). */
+export function loadIcons(names: readonly string[]): Promise<Record<string, string | null>> {
+  for (const n of names) {
+    if (cache.has(n)) continue
+    queued.push(n)
+    cache.set(n, requestBatch().then((all) => all[n] ?? null))
   }
   return Promise.all(names.map(async (n) => [n, await cache.get(n)!] as const)).then(Object.fromEntries)
+}
+
+const SVG_MARKUP = /^<svg [^<>]*>((?:<path d="[MmLlHhVvCcSsQqTtAaZz0-9 .,-]+"\/>)+)<\/svg>$/
+
+/** The paths inside an icon's SVG markup, or null for anything that is not a plain path icon (never injected). */
+export function iconPaths(markup: string | null | undefined): string | null {
+  return markup ? (SVG_MARKUP.exec(markup)?.[1] ?? null) : null
 }

@@ -5,7 +5,7 @@ import type { Context } from 'hono'
 // about a third of a home render's CPU (`npm run bench`, render CPU).
 import { renderToReadableStream } from 'react-dom/server.node'
 import manifest from 'virtual:client-manifest'
-import { eagerPages, installPages, Root } from '../client/server'
+import { EXTRA_ICONS, eagerPages, installPages, provideEdgeIcons, Root } from '../client/server'
 import type { FormState, InitialState, PayloadEntry, RouteState, SessionState } from '../shared/state'
 import type { PageError } from '../shared/errors'
 import { isBot } from './bots'
@@ -13,6 +13,7 @@ import { messagesFor } from './messages'
 import type { AppEnv } from './types'
 
 installPages(eagerPages)
+provideEdgeIcons(EXTRA_ICONS)
 
 /** How long a browser's document may wait for deferred data before the shell is sent without it. */
 const STREAM_HEAD_START_MS = 60

@@ -121,3 +121,60 @@ test('the icon endpoint answers the requested SVG icons with a year-long immutab
   expect(Object.keys(icons).sort()).toEqual(['home', 'search'])
   for (const svg of Object.values(icons)) expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<\/svg>$/)
 })
+
+test.describe('icons the gateway names', () => {
+  const categories = href('service-category', { locale, params: { category_id: '1' } })
+  /** The category links' icons: `hard-hat`, `ship`, `gavel`… come from the extra set, outside the bundle. */
+  const navIcons = (page: Page) => page.locator('.category-nav__link svg.icon')
+  /** The home page's link into the catalogue, which lands on the first category. */
+  const openCatalogue = async (page: Page) => {
+    await page.locator(`main a[href="${href('service-category-index', { locale })}"]`).first().click()
+    await expect(page).toHaveURL(categories)
+  }
+  const drawn = (page: Page) => navIcons(page).evaluateAll((svgs) => svgs.filter((svg) => svg.querySelector('path[d^="M"]')).length)
+
+  test('arrive drawn in the edge’s document, and hydration fetches nothing', async ({ page }) => {
+    const iconRequests: string[] = []
+    page.on('request', (req) => req.url().includes('/_app/icons') && iconRequests.push(req.url()))
+    await page.goto(categories)
+    await waitForHydration(page)
+    const count = await navIcons(page).count()
+    expect(count).toBeGreaterThanOrEqual(5)
+    expect(await drawn(page)).toBe(count)
+    expect(iconRequests).toEqual([])
+  })
+
+  test('load in one batched request when a view is first drawn in the browser', async ({ page }) => {
+    const iconRequests: string[] = []
+    page.on('request', (req) => req.url().includes('/_app/icons') && iconRequests.push(req.url()))
+    await page.goto(href('home', { locale }))
+    await waitForHydration(page)
+    await markDocument(page)
+    await openCatalogue(page)
+    await expect(page.locator('.category-nav')).toBeVisible()
+    expect(await isSameDocument(page)).toBe(true)
+    const count = await navIcons(page).count()
+    await expect.poll(() => drawn(page)).toBe(count)
+    expect(iconRequests).toHaveLength(1)
+    expect(new URL(iconRequests[0]!).searchParams.get('names')!.split(',')).toEqual(expect.arrayContaining(['hard-hat', 'ship', 'gavel']))
+  })
+
+  test('an icon endpoint that does not answer within 1500 ms leaves the icons blank and only logs a warning', async ({ page, consoleErrors }) => {
+    const warnings: string[] = []
+    page.on('console', (msg) => msg.type() === 'warning' && warnings.push(msg.text()))
+    await page.route('**/_app/icons*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 5000))
+      await route.continue().catch(() => undefined)
+    })
+    await page.goto(href('home', { locale }))
+    await waitForHydration(page)
+    const started = Date.now()
+    await openCatalogue(page)
+    await expect(page.locator('.category-nav')).toBeVisible()
+    await expect.poll(() => warnings.find((w) => w.startsWith('Icons could not be loaded:')), { timeout: 4000 }).toBeTruthy()
+    expect(Date.now() - started).toBeLessThan(4000)
+    expect(await drawn(page)).toBe(1) // only the bundled `briefcase`
+    expect(warnings.find((w) => w.startsWith('Icons could not be loaded:'))).toMatch(/hard-hat.*(timed out|signal|abort)/i)
+    expect(consoleErrors).toEqual([])
+  })
+})

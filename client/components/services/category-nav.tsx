@@ -8,11 +8,12 @@ import { useLocale, useT } from '../../i18n'
 import { Link } from '../../router'
 import { Icon } from '../icon'
 import { ICONS } from '../icons'
+import { isExtraIcon } from '../icon-names'
 import type { ServiceCategory } from './types'
 
-/** The category's own icon when the bundled set has it, else a neutral one. */
+/** The category's own icon when the portal draws it, else a neutral one. */
 export function categoryIcon(category: Pick<ServiceCategory, 'icon'>): string {
-  return category.icon && ICONS[category.icon] ? category.icon : 'briefcase'
+  return category.icon && (ICONS[category.icon] || isExtraIcon(category.icon)) ? category.icon : 'briefcase'
 }
 
 /** Parent id of a category, whichever field the gateway filled. */

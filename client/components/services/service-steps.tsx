@@ -14,6 +14,7 @@ import { ErrorState } from '../error-state'
 import { HtmlContent } from '../html-content'
 import { Icon } from '../icon'
 import { ICONS } from '../icons'
+import { isExtraIcon } from '../icon-names'
 import { fileLink, type ServiceProcess, type ServiceStep, type StepDocument, type StepSummary } from './types'
 
 /** Where the guide starts on the page: links between stages and steps land here. */
@@ -151,7 +152,7 @@ export function ServiceSteps({ serviceId, process: processParam, step: stepParam
   )
 }
 
-const processIcon = (name: string | null | undefined) => (name && ICONS[name] ? name : 'file')
+const processIcon = (name: string | null | undefined) => (name && (ICONS[name] || isExtraIcon(name)) ? name : 'file')
 
 function StepDetail({ step, index, total }: { step: ServiceStep; index: number; total: number }) {
   const t = useT()
