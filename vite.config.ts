@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite'
 import { cloudflare } from '@cloudflare/vite-plugin'
 import react from '@vitejs/plugin-react'
 import fs from 'node:fs'
+import zlib from 'node:zlib'
 
 // Vite evaluates this file several times per build (one per environment): the first evaluation fixes the build's
 // id in the environment, so the manifest and the worker agree.
@@ -75,6 +76,59 @@ export function clientManifest(): Plugin {
   }
 }
 
+/**
+ * `vite preview` compresses text responses as the edge does in production (gzip when accepted). Flushed whenever the
+ * worker's stream pauses, so a streamed shell still reaches the browser before its deferred sections.
+ */
+export function previewCompression(): Plugin {
+  const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/
+  return {
+    name: 'invest-portal:preview-compression',
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.method === 'HEAD' || !/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return next()
+        type Fn = (...args: unknown[]) => unknown
+        const [write, end, writeHead] = [res.write, res.end, res.writeHead].map((f) => (f as Fn).bind(res))
+        let gzip: zlib.Gzip | null = null
+        let flushQueued = false
+        res.writeHead = ((status: number, ...rest: unknown[]) => {
+          const headers = rest.find((r) => typeof r === 'object' && r !== null && !Array.isArray(r)) as Record<string, string | string[]> | undefined
+          for (const [k, v] of Object.entries(headers ?? {})) res.setHeader(k, v)
+          const type = String(res.getHeader('content-type') ?? '')
+          if (status !== 204 && status !== 304 && !res.getHeader('content-encoding') && COMPRESSIBLE.test(type)) {
+            res.setHeader('content-encoding', 'gzip')
+            res.setHeader('vary', [res.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', '))
+            res.removeHeader('content-length')
+            gzip = zlib.createGzip()
+            gzip.on('data', (chunk) => write!(chunk))
+            gzip.on('end', () => end!())
+          }
+          return writeHead!(status)
+        }) as typeof res.writeHead
+        res.write = ((...args: unknown[]) => {
+          if (!gzip) return write!(...args)
+          gzip.write(args[0] as Buffer)
+          if (!flushQueued) {
+            flushQueued = true
+            setImmediate(() => {
+              flushQueued = false
+              gzip?.flush(zlib.constants.Z_SYNC_FLUSH)
+            })
+          }
+          return true
+        }) as typeof res.write
+        res.end = ((...args: unknown[]) => {
+          if (!gzip) return end!(...args)
+          if (args[0] != null && typeof args[0] !== 'function') gzip.write(args[0] as Buffer)
+          gzip.end()
+          return res
+        }) as typeof res.end
+        next()
+      })
+    },
+  }
+}
+
 /** Sonner hard-codes a 45 px swipe threshold; SPEC §9 asks for 20 px. Fails the build if sonner changes shape. */
 export function sonnerSpecValues(): Plugin {
   return {
@@ -89,7 +143,7 @@ export function sonnerSpecValues(): Plugin {
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
-  plugins: [react(), cloudflare({
+  plugins: [react(), previewCompression(), cloudflare({
       auxiliaryWorkers: [{ configPath: './gateway/wrangler.jsonc' }],
       // Local KV/D1/R2 state; tests point STATE_DIR elsewhere so they never touch the dev data.
       persistState: { path: process.env.STATE_DIR ?? '.wrangler/state' },
