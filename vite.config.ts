@@ -38,7 +38,10 @@ export function buildManifests(): Plugin {
 /** The push service worker is its own client entry, so Firebase never lands in the main bundle (issue #6). */
 const PUSH_WORKER_ENTRY = 'client/push/firebase-sw.ts'
 
-/** `virtual:client-manifest`: the built entry, its CSS and chunks to preload; the dev entry under `vite dev`. */
+/**
+ * `virtual:client-manifest`: the built entry, its CSS (paths, and the text the edge inlines) and chunks to preload; the
+ * dev entry under `vite dev`.
+ */
 export function clientManifest(): Plugin {
   let isBuild = false
   return {
@@ -51,7 +54,7 @@ export function clientManifest(): Plugin {
     },
     load(id) {
       if (id !== '\0virtual:client-manifest') return
-      if (!isBuild || this.environment.name === 'client') return `export default { entry: '/client/entry.tsx', css: [], preload: [], pages: {}, dev: true, pushWorker: '/${PUSH_WORKER_ENTRY}' }`
+      if (!isBuild || this.environment.name === 'client') return `export default { entry: '/client/entry.tsx', css: [], cssText: '', preload: [], pages: {}, dev: true, pushWorker: '/${PUSH_WORKER_ENTRY}' }`
       type Chunk = { file: string; css?: string[]; imports?: string[] }
       const m = JSON.parse(fs.readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, Chunk>
       const collect = (key: string, into: Set<string>) => {
@@ -71,7 +74,9 @@ export function clientManifest(): Plugin {
         if (id) pages[id] = [...collect(key, new Set())].filter((f) => !entryFiles.has(f))
       }
       const pushWorker = m[PUSH_WORKER_ENTRY] ? '/' + m[PUSH_WORKER_ENTRY]!.file : null
-      return `export default ${JSON.stringify({ entry: '/' + entry.file, css: (entry.css ?? []).map((f) => '/' + f), preload, pages, dev: false, pushWorker })}`
+      // Vite writes url() references as absolute paths (base '/'), so the text reads the same inline in any page.
+      const cssText = (entry.css ?? []).map((f) => fs.readFileSync(`dist/client/${f}`, 'utf8')).join('\n')
+      return `export default ${JSON.stringify({ entry: '/' + entry.file, css: (entry.css ?? []).map((f) => '/' + f), cssText, preload, pages, dev: false, pushWorker })}`
     },
   }
 }
