@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite'
 import { cloudflare } from '@cloudflare/vite-plugin'
 import react from '@vitejs/plugin-react'
 import fs from 'node:fs'
+import zlib from 'node:zlib'
 
 // Vite evaluates this file several times per build (one per environment): the first evaluation fixes the build's
 // id in the environment, so the manifest and the worker agree.
@@ -37,7 +38,10 @@ export function buildManifests(): Plugin {
 /** The push service worker is its own client entry, so Firebase never lands in the main bundle (issue #6). */
 const PUSH_WORKER_ENTRY = 'client/push/firebase-sw.ts'
 
-/** `virtual:client-manifest`: the built entry, its CSS and chunks to preload; the dev entry under `vite dev`. */
+/**
+ * `virtual:client-manifest`: the built entry, its CSS (paths, and the text the edge inlines) and chunks to preload; the
+ * dev entry under `vite dev`.
+ */
 export function clientManifest(): Plugin {
   let isBuild = false
   return {
@@ -50,7 +54,7 @@ export function clientManifest(): Plugin {
     },
     load(id) {
       if (id !== '\0virtual:client-manifest') return
-      if (!isBuild || this.environment.name === 'client') return `export default { entry: '/client/entry.tsx', css: [], preload: [], pages: {}, dev: true, pushWorker: '/${PUSH_WORKER_ENTRY}' }`
+      if (!isBuild || this.environment.name === 'client') return `export default { entry: '/client/entry.tsx', css: [], cssText: '', preload: [], pages: {}, dev: true, pushWorker: '/${PUSH_WORKER_ENTRY}' }`
       type Chunk = { file: string; css?: string[]; imports?: string[] }
       const m = JSON.parse(fs.readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, Chunk>
       const collect = (key: string, into: Set<string>) => {
@@ -70,7 +74,62 @@ export function clientManifest(): Plugin {
         if (id) pages[id] = [...collect(key, new Set())].filter((f) => !entryFiles.has(f))
       }
       const pushWorker = m[PUSH_WORKER_ENTRY] ? '/' + m[PUSH_WORKER_ENTRY]!.file : null
-      return `export default ${JSON.stringify({ entry: '/' + entry.file, css: (entry.css ?? []).map((f) => '/' + f), preload, pages, dev: false, pushWorker })}`
+      // Vite writes url() references as absolute paths (base '/'), so the text reads the same inline in any page.
+      const cssText = (entry.css ?? []).map((f) => fs.readFileSync(`dist/client/${f}`, 'utf8')).join('\n')
+      return `export default ${JSON.stringify({ entry: '/' + entry.file, css: (entry.css ?? []).map((f) => '/' + f), cssText, preload, pages, dev: false, pushWorker })}`
+    },
+  }
+}
+
+/**
+ * `vite preview` compresses text responses as the edge does in production (gzip when accepted). Flushed whenever the
+ * worker's stream pauses, so a streamed shell still reaches the browser before its deferred sections.
+ */
+export function previewCompression(): Plugin {
+  const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/
+  return {
+    name: 'invest-portal:preview-compression',
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.method === 'HEAD' || !/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return next()
+        type Fn = (...args: unknown[]) => unknown
+        const [write, end, writeHead] = [res.write, res.end, res.writeHead].map((f) => (f as Fn).bind(res))
+        let gzip: zlib.Gzip | null = null
+        let flushQueued = false
+        res.writeHead = ((status: number, ...rest: unknown[]) => {
+          const headers = rest.find((r) => typeof r === 'object' && r !== null && !Array.isArray(r)) as Record<string, string | string[]> | undefined
+          for (const [k, v] of Object.entries(headers ?? {})) res.setHeader(k, v)
+          const type = String(res.getHeader('content-type') ?? '')
+          if (status !== 204 && status !== 304 && !res.getHeader('content-encoding') && COMPRESSIBLE.test(type)) {
+            res.setHeader('content-encoding', 'gzip')
+            res.setHeader('vary', [res.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', '))
+            res.removeHeader('content-length')
+            gzip = zlib.createGzip()
+            gzip.on('data', (chunk) => write!(chunk))
+            gzip.on('end', () => end!())
+          }
+          return writeHead!(status)
+        }) as typeof res.writeHead
+        res.write = ((...args: unknown[]) => {
+          if (!gzip) return write!(...args)
+          gzip.write(args[0] as Buffer)
+          if (!flushQueued) {
+            flushQueued = true
+            setImmediate(() => {
+              flushQueued = false
+              gzip?.flush(zlib.constants.Z_SYNC_FLUSH)
+            })
+          }
+          return true
+        }) as typeof res.write
+        res.end = ((...args: unknown[]) => {
+          if (!gzip) return end!(...args)
+          if (args[0] != null && typeof args[0] !== 'function') gzip.write(args[0] as Buffer)
+          gzip.end()
+          return res
+        }) as typeof res.end
+        next()
+      })
     },
   }
 }
@@ -89,7 +148,7 @@ export function sonnerSpecValues(): Plugin {
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
-  plugins: [react(), cloudflare({
+  plugins: [react(), previewCompression(), cloudflare({
       auxiliaryWorkers: [{ configPath: './gateway/wrangler.jsonc' }],
       // Local KV/D1/R2 state; tests point STATE_DIR elsewhere so they never touch the dev data.
       persistState: { path: process.env.STATE_DIR ?? '.wrangler/state' },

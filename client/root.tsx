@@ -19,8 +19,11 @@ function embeddedState(state: InitialState): string {
   return `${rest.slice(0, -1)},"messages":${serializeForHtmlOnce(state.messages)}}`
 }
 
-/** `nonce` is the edge's CSP nonce (server only; browsers hide it), used by the dev-server scripts. */
-export function Root({ state, store, nonce }: { state: InitialState; store: PayloadStore; nonce?: string }) {
+/**
+ * `nonce` is the edge's CSP nonce (server only; browsers hide it), used by the dev-server scripts. `css` is the inlined
+ * entry CSS (server only): the browser hydrates the `<style>` with an unchanged empty `__html`, leaving its text alone.
+ */
+export function Root({ state, store, nonce, css }: { state: InitialState; store: PayloadStore; nonce?: string; css?: string }) {
   return (
     <html lang={state.locale} dir="ltr">
       <head>
@@ -34,8 +37,9 @@ export function Root({ state, store, nonce }: { state: InitialState; store: Payl
             <script type="module" src="/@vite/client" nonce={nonce} suppressHydrationWarning />
           </>
         )}
-        {state.assets.css.map((css) => (
-          <link key={css} rel="stylesheet" href={css} />
+        {state.assets.inlineCss && <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css ?? '' }} />}
+        {state.assets.css.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
         ))}
         {state.assets.preload.map((js) => (
           <link key={js} rel="modulepreload" href={js} />

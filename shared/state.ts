@@ -15,7 +15,15 @@ export type SessionState = Readonly<{ hasToken: boolean; profile: Profile | null
 export type PayloadEntry = Readonly<{ ok: true; envelope: Envelope; stale?: true } | { ok: false; status: number; code: string }>
 
 /** Built client files the document links (from the Vite manifest). */
-export type Assets = Readonly<{ entry: string; css: readonly string[]; preload: readonly string[]; /** Vite's dev server (HMR). */ dev?: boolean }>
+export type Assets = Readonly<{
+  entry: string
+  /** Stylesheets to link; empty when the edge inlines the entry's CSS (`inlineCss`). */
+  css: readonly string[]
+  inlineCss?: boolean
+  preload: readonly string[]
+  /** Vite's dev server (HMR). */
+  dev?: boolean
+}>
 
 /** A form submitted to a page action: the values to show again (never passwords), field errors, a result code. */
 export type FormState = Readonly<{

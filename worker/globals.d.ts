@@ -3,6 +3,8 @@ declare module 'virtual:client-manifest' {
   const manifest: {
     entry: string
     css: string[]
+    /** The entry's CSS itself (empty under `vite dev`): inlined in first-load documents. */
+    cssText: string
     /** Chunks the entry imports. */
     preload: string[]
     /** Per route id: the page's chunk and its imports beyond the entry's, for `modulepreload` on first load. */

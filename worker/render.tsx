@@ -34,7 +34,16 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   const state: InitialState = {
     locale,
     origin: new URL(c.req.url).origin,
-    assets: { entry: manifest.entry, css: manifest.css, preload: [...manifest.preload, ...pageChunks(input.route.id)], dev: manifest.dev },
+    // The entry's CSS goes inline: a document is only fetched on a first visit (later pages come as `_payload.json`),
+    // and the first paint then waits on no stylesheet request.
+    assets: {
+      entry: manifest.entry,
+      css: manifest.cssText ? [] : manifest.css,
+      inlineCss: Boolean(manifest.cssText),
+      // Built: the boot script preloads the chunks after the first paint. Dev: linked in <head>.
+      preload: manifest.dev ? [...manifest.preload, ...pageChunks(input.route.id)] : [],
+      dev: manifest.dev,
+    },
     route: input.route,
     session: input.session,
     error: input.error,
@@ -48,9 +57,11 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   const nonce = c.get('secureHeadersNonce')
   let failed = false
   const crawler = isBot(c.req.header('user-agent'))
-  const stream = await renderToReadableStream(<Root state={state} store={store} nonce={nonce} />, {
+  const stream = await renderToReadableStream(<Root state={state} store={store} nonce={nonce} css={manifest.cssText} />, {
     nonce,
-    bootstrapModules: [manifest.entry],
+    ...(manifest.dev
+      ? { bootstrapModules: [manifest.entry] }
+      : { bootstrapScriptContent: bootAfterFirstPaint([manifest.entry, ...manifest.preload, ...pageChunks(input.route.id)]) }),
     // Completed boundaries stay inline (never moved into script-revealed hidden divs) for every client.
     progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError(error) {
@@ -70,6 +81,16 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   if (input.route.id === 'reset-password') c.header('referrer-policy', 'no-referrer')
   if (failed) c.header('x-render-error', '1')
   return c.body(stream, input.status as 200)
+}
+
+/**
+ * The inline boot script: once the browser has painted the server's HTML (or after 200 ms, e.g. in a background tab
+ * where frames do not run), it preloads the entry's and the page's chunks and starts the entry. The first paint then
+ * never waits behind the download and evaluation of the hydration JavaScript; on a slow link that JavaScript arrives
+ * after the paint anyway. `modules[0]` is the entry.
+ */
+function bootAfterFirstPaint(modules: readonly string[]): string {
+  return `(()=>{let s=0;const m=${JSON.stringify(modules)};const go=()=>{if(s++)return;for(const h of m.slice(1)){const l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.append(l)}const e=document.createElement('script');e.type='module';e.src=m[0];document.body.append(e)};requestAnimationFrame(()=>setTimeout(go));setTimeout(go,200)})()`
 }
 
 /** Only i18n keys under `notices.` pass: a crafted link cannot put arbitrary text into a toast. */

@@ -22,6 +22,8 @@ export type CardProps = {
   badge?: ReactNode
   badgeTone?: 'brand' | 'success' | 'neutral' | 'danger'
   headingLevel?: 2 | 3 | 4
+  /** The first card above the fold: its image loads eagerly and first, as it is likely the largest paint. */
+  priority?: boolean
   /** `horizontal` puts the image beside the text from 40rem; `compact` drops the image. */
   variant?: 'default' | 'horizontal' | 'compact'
   external?: boolean
@@ -29,7 +31,7 @@ export type CardProps = {
 }
 
 export function Card({
-  to, title, kicker, meta, description, image, badge, badgeTone = 'brand', headingLevel = 3, variant = 'default', external = false, className,
+  to, title, kicker, meta, description, image, badge, badgeTone = 'brand', headingLevel = 3, variant = 'default', external = false, className, priority = false,
 }: CardProps) {
   const Heading = `h${headingLevel}` as const
   const metaItems = (Array.isArray(meta) ? meta : meta ? [meta] : []).filter((m) => m !== null && m !== undefined && m !== '')
@@ -39,7 +41,7 @@ export function Card({
       {variant !== 'compact' && (
         <div className="card__media">
           {image?.src ? (
-            <img src={image.src} alt={image.alt ?? ''} width={image.width ?? 640} height={image.height ?? 400} loading="lazy" decoding="async" />
+            <img src={image.src} alt={image.alt ?? ''} width={image.width ?? 640} height={image.height ?? 400} loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} decoding="async" />
           ) : (
             <PatternArt seed={title} className="card__pattern" />
           )}

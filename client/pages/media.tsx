@@ -37,13 +37,15 @@ export function Page() {
         {type === 'gallery' ? (
           <ListSection<Gallery>
             {...list}
-            renderItem={(g) => (
+            renderItem={(g, i) => (
               <Card
                 key={g.id}
                 to={href('gallery', { locale, params: { id: String(g.id) } })}
                 title={g.title}
                 kicker={t('media.types.gallery')}
                 image={cardImage(g.files?.[0])}
+                headingLevel={2}
+                priority={i === 0}
                 meta={[<time key="d" dateTime={g.publish_date}>{f.date(g.publish_date)}</time>, t('media.photos', { count: g.files?.length ?? 0 })]}
               />
             )}
@@ -51,13 +53,15 @@ export function Page() {
         ) : (
           <ListSection<Post>
             {...list}
-            renderItem={(p) => (
+            renderItem={(p, i) => (
               <Card
                 key={p.id}
                 to={href('post', { locale, params: { id: String(p.id) } })}
                 title={p.title}
                 kicker={t(`media.kicker.${p.category || type}`)}
                 image={cardImage(p.photo)}
+                headingLevel={2}
+                priority={i === 0}
                 meta={<time dateTime={p.publish_date}>{f.date(p.publish_date)}</time>}
               />
             )}

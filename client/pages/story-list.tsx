@@ -30,13 +30,15 @@ export function Page() {
           page={page}
           routeId="story-list"
           label={title}
-          renderItem={(s) => (
+          renderItem={(s, i) => (
             <Card
               key={s.id}
               to={href('story', { locale, params: { id: String(s.id) } })}
               title={s.title}
               kicker={t('media.kicker.story')}
               image={cardImage(s.photo)}
+              headingLevel={2}
+              priority={i === 0}
               description={s.summary ? <p>{s.summary}</p> : undefined}
               meta={<time dateTime={s.publish_date}>{f.date(s.publish_date)}</time>}
             />

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: figures for the budgets of issues #2, #4 and #7, measured on the production build in workerd.
+// `npm run bench`: figures for the budgets of issues #2, #4, #5 and #7, measured on the production build in workerd.
 // Load and server share the machine's 2 cores: each figure is the median of several short autocannon runs at fixed
 // connections (c=1 and c=10), ratios taken within the same run. Loopback only.
 import autocannon from 'autocannon'
@@ -88,6 +88,21 @@ try {
     ratios[`P5 cached/uncached c=${c}`] = cached.rps / uncached.rps
   }
   results.ratios = Object.fromEntries(Object.entries(ratios).map(([k, v]) => [k, Number(v.toFixed(2))]))
+} finally {
+  stop()
+}
+
+// P2 (streaming against a 1 s upstream; ports BENCH_PORT+1 and +2) and Lighthouse share one server: it is P2's
+// reference gateway behind the delay proxy and Lighthouse's target. `BENCH_SKIP_LIGHTHOUSE=1` leaves Lighthouse out.
+stop = await startServer()
+try {
+  const { measureStreaming } = await import('./streaming.mjs')
+  results.p2 = await measureStreaming({ upstream: BASE, port: Number(PORT) + 1, proxyPort: Number(PORT) + 2 })
+  results.ratios['P2 shell first byte / buffered render'] = results.p2.ratio
+  if (!process.env.BENCH_SKIP_LIGHTHOUSE) {
+    const { runLighthouse } = await import('./lighthouse.mjs')
+    results.lighthouse = await runLighthouse(BASE)
+  }
 } finally {
   stop()
 }

@@ -23,7 +23,7 @@ export function ListSection<T>({ dataKey, size, page, routeId, params, label, re
   params?: Params
   /** Accessible name of the card list. */
   label: string
-  renderItem: (item: T) => ReactNode
+  renderItem: (item: T, index: number) => ReactNode
   empty?: ReactNode
 }) {
   const t = useT()

@@ -1,11 +1,10 @@
 /**
- * What every site page puts in <head> besides its title: the area's stylesheet and the Open Graph tags that do not
- * depend on the page. Page chunks load lazily and the edge links only the entry's CSS, so the pages link their own:
- * React hoists the `<link>` and `<meta>` into <head> on the edge (styled before any script runs) and dedupes them.
+ * What every site page puts in <head> besides its title: the Open Graph tags that do not depend on the page (React
+ * hoists the `<meta>` into <head> on the edge and dedupes them). The site area's CSS is part of the entry's, which the
+ * edge inlines.
  */
 import { LOCALES, type Locale } from '../../../shared/constants'
 import { useLocale, useT } from '../../i18n'
-import stylesheet from '../../styles/site.css?url'
 
 const OG_LOCALES: Readonly<Record<Locale, string>> = { uz: 'uz_UZ', ru: 'ru_RU', en: 'en_GB' }
 
@@ -14,7 +13,6 @@ export function SiteStyles() {
   const locale = useLocale()
   return (
     <>
-      <link rel="stylesheet" href={stylesheet} precedence="site" />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={t('site.name')} />
       <meta property="og:locale" content={OG_LOCALES[locale]} />

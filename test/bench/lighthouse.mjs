@@ -1,0 +1,127 @@
+// Lighthouse budgets of issues #5 and #7: mobile preset (simulated throttling), Debian's Chromium, the local production
+// build. Each figure is the median of RUNS runs per page; every run gets a fresh Chromium.
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { isBot } from '../../worker/bots.ts'
+
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+
+/** Goals: scores are 0–100, times in ms. */
+export const LIGHTHOUSE_GOALS = { performance: 95, accessibility: 100, seo: 100, lcpMs: 1500, cls: 0.02, tbtMs: 150 }
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+
+/** One run in a fresh Chromium; a trace-recording failure (NO_NAVSTART and the like, under load) is retried once. */
+async function runOnce(url, retry = true) {
+  try {
+    return await runInFreshChrome(url)
+  } catch (error) {
+    if (!retry) throw error
+    console.warn(String(error))
+    return runOnce(url, false)
+  }
+}
+
+async function runInFreshChrome(url) {
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS })
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'] })
+    if (!result || result.lhr.runtimeError) throw new Error(`lighthouse ${url}: ${result?.lhr.runtimeError?.message ?? 'no result'}`)
+    return result.lhr
+  } finally {
+    await chrome.kill()
+  }
+}
+
+function readFigures(lhr) {
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+  const numeric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    seo: score('seo'),
+    lcpMs: Math.round(numeric('largest-contentful-paint')),
+    cls: Number(numeric('cumulative-layout-shift').toFixed(3)),
+    tbtMs: Math.round(numeric('total-blocking-time')),
+  }
+}
+
+/** Audits scored below 1 in the three categories (what to fix), from one run's report. */
+function readMisses(lhr) {
+  const misses = []
+  for (const id of ['performance', 'accessibility', 'seo']) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id]
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) misses.push(`${id}: ${ref.id} (${audit.displayValue ?? audit.score})`)
+    }
+  }
+  return misses
+}
+
+const passes = (f) => ({
+  performance: f.performance >= LIGHTHOUSE_GOALS.performance,
+  accessibility: f.accessibility >= LIGHTHOUSE_GOALS.accessibility,
+  seo: f.seo >= LIGHTHOUSE_GOALS.seo,
+  lcpMs: f.lcpMs <= LIGHTHOUSE_GOALS.lcpMs,
+  cls: f.cls <= LIGHTHOUSE_GOALS.cls,
+  tbtMs: f.tbtMs <= LIGHTHOUSE_GOALS.tbtMs,
+})
+
+/**
+ * Runs Lighthouse `runs` times on each page of `base`, writes `bench-results/lighthouse.json` (medians, every run,
+ * the missed audits) and the last report of each page to `bench-results/lighthouse-{page}.json`, prints the table.
+ */
+export async function runLighthouse(base, { runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3), postId } = {}) {
+  // The budgets are about what visitors get: the emulated phone must be served as a browser (streamed), not a crawler.
+  const { emulatedUserAgent } = (await import('lighthouse/core/config/constants.js')).defaultSettings
+  if (isBot(emulatedUserAgent)) throw new Error(`Lighthouse's user agent is treated as a crawler: ${emulatedUserAgent}`)
+  const id = postId ?? (await findPostId(base))
+  const pages = { home: '/en', list: '/en/media/news', detail: `/en/post/${id}` }
+  const out = { date: new Date().toISOString(), preset: 'mobile (simulated throttling)', userAgent: emulatedUserAgent, runs, goals: LIGHTHOUSE_GOALS, pages: {} }
+  mkdirSync('bench-results', { recursive: true })
+  for (const [name, path] of Object.entries(pages)) {
+    const all = []
+    let last
+    for (let i = 0; i < runs; i++) {
+      last = await runOnce(base + path)
+      all.push(readFigures(last))
+    }
+    const figures = Object.fromEntries(Object.keys(LIGHTHOUSE_GOALS).map((k) => [k, median(all.map((f) => f[k]))]))
+    out.pages[name] = { path, median: figures, pass: passes(figures), runs: all, misses: readMisses(last) }
+    writeFileSync(`bench-results/lighthouse-${name}.json`, JSON.stringify(last))
+  }
+  writeFileSync('bench-results/lighthouse.json', JSON.stringify(out, null, 2))
+  printTable(out)
+  return out
+}
+
+async function findPostId(base) {
+  const html = await (await fetch(`${base}/en/media/news`)).text()
+  const id = /href="\/en\/post\/([^"/?#]+)"/.exec(html)?.[1]
+  if (!id) throw new Error('no post link on /en/media/news')
+  return id
+}
+
+function printTable(out) {
+  const g = LIGHTHOUSE_GOALS
+  const mark = (ok) => (ok ? 'pass' : 'FAIL')
+  const rows = {}
+  for (const [name, p] of Object.entries(out.pages)) {
+    const m = p.median
+    rows[`${name} ${p.path}`] = {
+      [`perf ≥${g.performance}`]: `${m.performance} ${mark(p.pass.performance)}`,
+      [`a11y ≥${g.accessibility}`]: `${m.accessibility} ${mark(p.pass.accessibility)}`,
+      [`SEO ≥${g.seo}`]: `${m.seo} ${mark(p.pass.seo)}`,
+      [`LCP ≤${g.lcpMs / 1000} s`]: `${(m.lcpMs / 1000).toFixed(2)} ${mark(p.pass.lcpMs)}`,
+      [`CLS ≤${g.cls}`]: `${m.cls} ${mark(p.pass.cls)}`,
+      [`TBT ≤${g.tbtMs} ms`]: `${m.tbtMs} ${mark(p.pass.tbtMs)}`,
+    }
+  }
+  console.log(`Lighthouse ${out.preset}, median of ${out.runs} runs (bench-results/lighthouse.json)`)
+  console.table(rows)
+  for (const [name, p] of Object.entries(out.pages)) if (p.misses.length) console.log(`${name} misses: ${p.misses.join('; ')}`)
+}
+
+// `node --experimental-strip-types test/bench/lighthouse.mjs http://127.0.0.1:8831` against a running server.
+if (import.meta.url === `file://${process.argv[1]}`) await runLighthouse(process.argv[2] ?? 'http://127.0.0.1:8799')
