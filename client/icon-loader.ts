@@ -1,12 +1,12 @@
 /** Icons by name from the edge's icon endpoint (SPEC §7): batched requests, 1500 ms timeout, warning on failure. */
 import { ICON_TIMEOUT_MS } from '../shared/constants'
 
-const cache = new Map<string, Promise<string | null>>()
+const cache = new Map<string, Promise<string | null | undefined>>()
 let queued: string[] = []
-let batch: Promise<Record<string, string>> | null = null
+let batch: Promise<Record<string, string> | null> | null = null
 
 /** One request for every name asked for in the same task: a page's icons arrive together. */
-function requestBatch(): Promise<Record<string, string>> {
+function requestBatch(): Promise<Record<string, string> | null> {
   batch ??= Promise.resolve().then(() => {
     const names = queued
     queued = []
@@ -20,18 +20,21 @@ function requestBatch(): Promise<Record<string, string>> {
         console.warn('Icons could not be loaded:', names.join(','), err instanceof Error ? err.message : err)
         // A later view may try again.
         for (const n of names) cache.delete(n)
-        return {}
+        return null
       })
   })
   return batch
 }
 
-/** Loads the SVG markup for `names`; a failed load resolves to null for each name and logs a warning only (SPEC §8). */
-export function loadIcons(names: readonly string[]): Promise<Record<string, string | null>> {
+/**
+ * Loads the SVG markup for `names`: null for a name the endpoint does not know; undefined for each name of a failed
+ * load, which logs a warning only (SPEC §8).
+ */
+export function loadIcons(names: readonly string[]): Promise<Record<string, string | null | undefined>> {
   for (const n of names) {
     if (cache.has(n)) continue
     queued.push(n)
-    cache.set(n, requestBatch().then((all) => all[n] ?? null))
+    cache.set(n, requestBatch().then((all) => (all ? (all[n] ?? null) : undefined)))
   }
   return Promise.all(names.map(async (n) => [n, await cache.get(n)!] as const)).then(Object.fromEntries)
 }

@@ -5,7 +5,6 @@
  */
 
 const MONTHS = ['yanvar', 'fevral', 'mart', 'aprel', 'may', 'iyun', 'iyul', 'avgust', 'sentabr', 'oktabr', 'noyabr', 'dekabr']
-const MONTHS_SHORT = ['yan', 'fev', 'mar', 'apr', 'may', 'iyn', 'iyl', 'avg', 'sen', 'okt', 'noy', 'dek']
 const WEEKDAYS = ['yakshanba', 'dushanba', 'seshanba', 'chorshanba', 'payshanba', 'juma', 'shanba']
 /** Russian compact units → Uzbek: the number formats of the two locales differ only in these words. */
 const COMPACT_UNITS: Readonly<Record<string, string>> = { 'тыс.': 'ming', млн: 'mln', млрд: 'mlrd', трлн: 'trln' }
@@ -18,7 +17,9 @@ const pad = (n: number) => String(n).padStart(2, '0')
 /** "4-dekabr, 2026" (long), "4-dek, 2026" (medium), "04/12/26" (short), "juma, 4-dekabr, 2026" (full). */
 export function formatUzDate({ year, month, day }: DateParts, style: DateStyle): string {
   if (style === 'short') return `${pad(day)}/${pad(month)}/${pad(year % 100)}`
-  const date = `${day}-${(style === 'medium' ? MONTHS_SHORT : MONTHS)[month - 1]}, ${year}`
+  const name = MONTHS[month - 1]!
+  // CLDR's abbreviations are the first three letters, but iyun and iyul keep their last: iyn, iyl.
+  const date = `${day}-${style !== 'medium' ? name : name.startsWith('iy') ? name.slice(0, 2) + name[3] : name.slice(0, 3)}, ${year}`
   return style === 'full' ? `${WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]}, ${date}` : date
 }
 

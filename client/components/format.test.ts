@@ -11,6 +11,9 @@ describe('Uzbek formatting', () => {
   it('writes dates with Uzbek month and weekday names in Tashkent time', () => {
     expect(formatDate('uz', MOMENT, 'long')).toBe('4-dekabr, 2026')
     expect(formatDate('uz', MOMENT, 'medium')).toBe('4-dek, 2026')
+    expect(formatDate('uz', '2026-06-15T09:00:00Z', 'medium')).toBe('15-iyn, 2026')
+    expect(formatDate('uz', '2026-07-15T09:00:00Z', 'medium')).toBe('15-iyl, 2026')
+    expect(formatDate('uz', '2026-09-15T09:00:00Z', 'medium')).toBe('15-sen, 2026')
     expect(formatDate('uz', MOMENT, 'short')).toBe('04/12/26')
     expect(formatDate('uz', MOMENT, 'full')).toBe('juma, 4-dekabr, 2026')
     expect(formatDateTime('uz', MOMENT)).toBe('4-dekabr, 2026, 18:00')

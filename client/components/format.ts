@@ -11,34 +11,14 @@ export type DateInput = string | number | Date
 export const TIME_ZONE = 'Asia/Tashkent'
 
 /**
- * Intl tags to try per locale. Uzbek is formatted by `format-uz.ts` on Russian's number formats (same separators),
- * since runtimes that claim `uz` may carry no data for it.
+ * The Intl locale per page language. Uzbek is written by `format-uz.ts` on Russian's number formats (the same
+ * separators), since runtimes that claim `uz` may carry no data for it.
  */
-const INTL_TAGS: Readonly<Record<Locale, readonly string[]>> = {
-  uz: ['ru-RU', 'ru'],
-  ru: ['ru-RU', 'ru'],
-  en: ['en-GB', 'en'],
-}
+const INTL_TAGS: Readonly<Record<Locale, string>> = { uz: 'ru-RU', ru: 'ru-RU', en: 'en-GB' }
 
-const resolved = new Map<Locale, string>()
-
-/** The first Intl tag the runtime supports for `locale`. */
+/** The Intl locale that formats `locale`'s numbers and dates. */
 export function resolveIntlLocale(locale: Locale): string {
-  const hit = resolved.get(locale)
-  if (hit) return hit
-  let tag = 'en'
-  for (const candidate of INTL_TAGS[locale]) {
-    try {
-      if (Intl.NumberFormat.supportedLocalesOf([candidate]).length && Intl.DateTimeFormat.supportedLocalesOf([candidate]).length) {
-        tag = candidate
-        break
-      }
-    } catch {
-      /* an invalid tag in an old runtime: try the next */
-    }
-  }
-  resolved.set(locale, tag)
-  return tag
+  return INTL_TAGS[locale]
 }
 
 // Formatters are costly to build and safe to share: they hold no request state.

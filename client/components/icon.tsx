@@ -1,22 +1,23 @@
 /**
- * An inline SVG icon. The bundled set (`icons.ts`) draws at once; the icons the gateway names (`icons-extra.ts`) come
- * inline from the edge and, for views first drawn in the browser, from `/_app/icons` (SPEC §7). Unknown names render
- * nothing.
+ * An inline SVG icon. The bundled set (`icons.ts`, the shell's icons) draws at once; the others (`icons-extra.ts`:
+ * the icons the gateway names and those only page content uses) come inline from the edge and, for views first drawn
+ * in the browser, from `/_app/icons` (SPEC §7), with `fallback` (a bundled icon) for a name the portal does not draw.
  */
 import { useEffect, useRef, useState } from 'react'
 import { iconPaths, loadIcons } from '../icon-loader'
-import { isExtraIcon } from './icon-names'
 import { ICONS } from './icons'
 
-type IconProps = { name: string; className?: string; label?: string }
+type IconProps = { name: string; className?: string; label?: string; fallback?: string }
 
-/** The extras' paths where the edge renders (installed by the worker); absent in the browser bundle. */
+/** The other icons' paths where the edge renders (installed by the worker); absent in the browser bundle. */
 let edgeIcons: Readonly<Record<string, string>> | null = null
 
-/** Gives the edge's renderer the extra icons, so its documents carry them inline. */
+/** Gives the edge's renderer the other icons, so its documents carry them inline. */
 export function provideEdgeIcons(icons: Readonly<Record<string, string>>) {
   edgeIcons = icons
 }
+
+const pathMarkup = (d: string | undefined) => (d ? `<path d="${d}"/>` : '')
 
 function svgProps({ className, label }: IconProps) {
   return {
@@ -28,34 +29,31 @@ function svgProps({ className, label }: IconProps) {
 
 export function Icon(props: IconProps) {
   const path = ICONS[props.name]
-  if (path) {
-    return (
-      <svg {...svgProps(props)}>
-        <path d={path} />
-      </svg>
-    )
-  }
-  return isExtraIcon(props.name) ? <RemoteIcon key={props.name} {...props} /> : null
+  if (!path) return <RemoteIcon key={props.name} {...props} />
+  return (
+    <svg {...svgProps(props)}>
+      <path d={path} />
+    </svg>
+  )
 }
 
 function RemoteIcon(props: IconProps) {
   const ref = useRef<SVGSVGElement>(null)
-  const [paths, setPaths] = useState(() => {
-    const d = edgeIcons?.[props.name]
-    return d ? `<path d="${d}"/>` : ''
-  })
+  const [paths, setPaths] = useState(() => (edgeIcons ? pathMarkup(edgeIcons[props.name] ?? (props.fallback && ICONS[props.fallback])) : ''))
   useEffect(() => {
     // Hydrated over the edge's drawing: nothing to load.
     if (ref.current?.firstChild) return
     let live = true
     void loadIcons([props.name]).then((icons) => {
-      const loaded = iconPaths(icons[props.name])
-      if (live && loaded) setPaths(loaded)
+      const markup = icons[props.name]
+      // undefined: the endpoint failed (already warned), so the icon stays blank; null: no such icon.
+      const drawn = markup === null ? pathMarkup(props.fallback && ICONS[props.fallback]) : iconPaths(markup)
+      if (live && drawn) setPaths(drawn)
     })
     return () => {
       live = false
     }
-  }, [props.name])
+  }, [props.name, props.fallback])
   // The browser renders '' while hydrating: React keeps the edge's children and fills them only when they load.
   return <svg ref={ref} {...svgProps(props)} dangerouslySetInnerHTML={{ __html: paths }} />
 }

@@ -11,7 +11,7 @@ import { ErrorState } from '../components/error-state'
 import { Hero } from '../components/hero'
 import { Icon } from '../components/icon'
 import { PageTitle } from '../components/page-title'
-import { CategoryNav, categoryIcon } from '../components/services/category-nav'
+import { CategoryNav, categoryIcon, CATEGORY_ICON_FALLBACK } from '../components/services/category-nav'
 import { ServiceCard } from '../components/services/service-card'
 import { ServicesStyles } from '../components/services/services-styles'
 import type { ServiceCategory, ServiceSummary } from '../components/services/types'
@@ -97,7 +97,7 @@ function CategoryContents({ sections, services }: { sections: readonly ServiceCa
         return (
           <section key={section.id} id={sectionAnchor(section.id)} className="services-block services-section" aria-labelledby={`${sectionAnchor(section.id)}-title`}>
             <header className="services-section__head">
-              <span className="category-card__icon" aria-hidden="true"><Icon name={categoryIcon(section)} /></span>
+              <span className="category-card__icon" aria-hidden="true"><Icon name={categoryIcon(section)} fallback={CATEGORY_ICON_FALLBACK} /></span>
               <div>
                 <h2 id={`${sectionAnchor(section.id)}-title`} className="services-block__title">
                   {section.title}

@@ -7,14 +7,14 @@ import { byOrder, parentIdOf, sectionAnchor } from '../../../shared/service-keys
 import { useLocale, useT } from '../../i18n'
 import { Link } from '../../router'
 import { Icon } from '../icon'
-import { ICONS } from '../icons'
-import { isExtraIcon } from '../icon-names'
 import type { ServiceCategory } from './types'
 
-/** The category's own icon when the portal draws it, else a neutral one. */
+/** The category's own icon; `<Icon fallback={CATEGORY_ICON_FALLBACK}>` draws a neutral one when the portal has no such icon. */
 export function categoryIcon(category: Pick<ServiceCategory, 'icon'>): string {
-  return category.icon && (ICONS[category.icon] || isExtraIcon(category.icon)) ? category.icon : 'briefcase'
+  return category.icon || CATEGORY_ICON_FALLBACK
 }
+
+export const CATEGORY_ICON_FALLBACK = 'briefcase'
 
 /** Parent id of a category, whichever field the gateway filled. */
 export function categoryParentId(category: ServiceCategory): string | null {
@@ -38,7 +38,7 @@ export function CategoryNav({ categories, currentId, sections }: {
           return (
             <li key={c.id} className={current ? 'is-open' : undefined}>
               <Link to={href('service-category', { locale, params: { category_id: String(c.id) } })} className="category-nav__link" aria-current={current ? 'page' : undefined}>
-                <Icon name={categoryIcon(c)} />
+                <Icon name={categoryIcon(c)} fallback={CATEGORY_ICON_FALLBACK} />
                 <span>{c.title}</span>
               </Link>
               {current && sections.length > 0 && (

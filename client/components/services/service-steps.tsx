@@ -13,8 +13,6 @@ import { EmptyState } from '../empty-state'
 import { ErrorState } from '../error-state'
 import { HtmlContent } from '../html-content'
 import { Icon } from '../icon'
-import { ICONS } from '../icons'
-import { isExtraIcon } from '../icon-names'
 import { fileLink, type ServiceProcess, type ServiceStep, type StepDocument, type StepSummary } from './types'
 
 /** Where the guide starts on the page: links between stages and steps land here. */
@@ -82,7 +80,7 @@ export function ServiceSteps({ serviceId, process: processParam, step: stepParam
 
       <section className="process-panel" aria-labelledby="process-title">
         <header className="process-panel__head">
-          <span className="process-panel__icon" aria-hidden="true"><Icon name={processIcon(process.icon)} /></span>
+          <span className="process-panel__icon" aria-hidden="true"><Icon name={processIcon(process.icon)} fallback="file" /></span>
           <div>
             <p className="process-panel__kicker">{t('services.detail.stageOf', { n: processIndex + 1, total: processes.length })}</p>
             <h2 id="process-title" className="process-panel__title">{process.title}</h2>
@@ -152,7 +150,7 @@ export function ServiceSteps({ serviceId, process: processParam, step: stepParam
   )
 }
 
-const processIcon = (name: string | null | undefined) => (name && (ICONS[name] || isExtraIcon(name)) ? name : 'file')
+const processIcon = (name: string | null | undefined) => name || 'file'
 
 function StepDetail({ step, index, total }: { step: ServiceStep; index: number; total: number }) {
   const t = useT()
