@@ -17,8 +17,8 @@ export type I18n = Readonly<{
 export function createI18n(initial: Partial<Record<Locale, Messages>> = {}): I18n {
   const ros = rosetta<Messages>()
   const loadedLocales = new Set<Locale>()
-  // Plain strings (no values) resolved once: a page looks up the same few hundred keys on every render.
-  const plain = new Map<string, string>()
+  // Plain strings (no values) resolved once per locale: a page looks up the same few hundred keys on every render.
+  const plain = new Map<Locale, Map<string, string>>()
   const add = (locale: Locale, messages: Messages) => {
     ros.set(locale, messages)
     loadedLocales.add(locale)
@@ -28,8 +28,9 @@ export function createI18n(initial: Partial<Record<Locale, Messages>> = {}): I18
   const lookup = (locale: Locale, key: string, values?: TranslateValues) => ros.t(key, values ?? {}, locale)
   return Object.freeze({
     t(locale: Locale, key: string, values?: TranslateValues) {
-      const memoKey = values ? null : `${locale}:${key}`
-      const known = memoKey === null ? undefined : plain.get(memoKey)
+      let memo = values ? undefined : plain.get(locale)
+      if (!values && !memo) plain.set(locale, (memo = new Map()))
+      const known = memo?.get(key)
       if (known !== undefined) return known
       let found = key
       for (const l of LOCALE_FALLBACK[locale]) {
@@ -40,7 +41,7 @@ export function createI18n(initial: Partial<Record<Locale, Messages>> = {}): I18
           break
         }
       }
-      if (memoKey !== null) plain.set(memoKey, found)
+      memo?.set(key, found)
       return found
     },
     has: (locale: Locale, key: string) => loadedLocales.has(locale) && lookup(locale, key) !== '',

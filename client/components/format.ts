@@ -25,17 +25,18 @@ export function resolveIntlLocale(locale: Locale): string {
 const numberFormats = new Map<string, Intl.NumberFormat>()
 const dateFormats = new Map<string, Intl.DateTimeFormat>()
 
-function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`
+/** The formatter for `locale` and `kind` (a short name of the options), built from `options()` on first use. */
+function numberFormat(locale: Locale, kind: string, options: () => Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = locale + kind
   let f = numberFormats.get(key)
-  if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(resolveIntlLocale(locale), options)))
+  if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(resolveIntlLocale(locale), options())))
   return f
 }
 
-function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`
+function dateFormat(locale: Locale, kind: string, options: () => Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = locale + kind
   let f = dateFormats.get(key)
-  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(resolveIntlLocale(locale), { timeZone: TIME_ZONE, ...options })))
+  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(resolveIntlLocale(locale), { timeZone: TIME_ZONE, ...options() })))
   return f
 }
 
@@ -65,7 +66,7 @@ export function toDate(value: DateInput | null | undefined): Date | null {
 export function formatDate(locale: Locale, value: DateInput | null | undefined, style: 'short' | 'medium' | 'long' | 'full' = 'long'): string {
   const d = toDate(value)
   if (!d) return ''
-  return locale === 'uz' ? formatUzDate(tashkentParts(d), style) : tidy(dateFormat(locale, { dateStyle: style }).format(d))
+  return locale === 'uz' ? formatUzDate(tashkentParts(d), style) : tidy(dateFormat(locale, `d${style}`, () => ({ dateStyle: style })).format(d))
 }
 
 /** Date and time in Tashkent time, e.g. "12 March 2026, 18:00". */
@@ -76,14 +77,14 @@ export function formatDateTime(locale: Locale, value: DateInput | null | undefin
     const parts = tashkentParts(d)
     return `${formatUzDate(parts, style)}, ${formatUzTime(parts)}`
   }
-  return tidy(dateFormat(locale, { dateStyle: style, timeStyle: 'short', hourCycle: 'h23' }).format(d))
+  return tidy(dateFormat(locale, `dt${style}`, () => ({ dateStyle: style, timeStyle: 'short', hourCycle: 'h23' })).format(d))
 }
 
 /** Time of day in Tashkent time, e.g. "18:00". */
 export function formatTime(locale: Locale, value: DateInput | null | undefined): string {
   const d = toDate(value)
   if (!d) return ''
-  return locale === 'uz' ? formatUzTime(tashkentParts(d)) : tidy(dateFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d))
+  return locale === 'uz' ? formatUzTime(tashkentParts(d)) : tidy(dateFormat(locale, 't', () => ({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })).format(d))
 }
 
 /** A grouped number in the page's language; `compact` gives "1.2B" / "1,2 млрд". */
@@ -91,17 +92,17 @@ export function formatNumber(locale: Locale, value: number, options: { compact?:
   if (!Number.isFinite(value)) return ''
   return tidyNumber(
     locale,
-    numberFormat(locale, {
+    numberFormat(locale, `n${options.compact ? 'c' : 's'}${options.maxFractionDigits ?? ''}`, () => ({
       notation: options.compact ? 'compact' : 'standard',
       maximumFractionDigits: options.maxFractionDigits ?? (options.compact ? 1 : 2),
-    }).format(value),
+    })).format(value),
   )
 }
 
 /** A percentage from a plain number: 5.6 → "5.6%". */
 export function formatPercent(locale: Locale, value: number, maxFractionDigits = 1): string {
   if (!Number.isFinite(value)) return ''
-  return tidyNumber(locale, numberFormat(locale, { style: 'percent', maximumFractionDigits: maxFractionDigits }).format(value / 100))
+  return tidyNumber(locale, numberFormat(locale, `p${maxFractionDigits}`, () => ({ style: 'percent', maximumFractionDigits: maxFractionDigits })).format(value / 100))
 }
 
 /** Money with its ISO code always shown ("USD 1,200,000", "1 200 000 UZS"); UZS has no fractional part. */
@@ -109,14 +110,14 @@ export function formatMoney(locale: Locale, value: number, currency: Currency, o
   if (!Number.isFinite(value)) return ''
   return tidyNumber(
     locale,
-    numberFormat(locale, {
+    numberFormat(locale, `m${currency}${options.compact ? 'c' : 's'}`, () => ({
       style: 'currency',
       currency,
       currencyDisplay: 'code',
       notation: options.compact ? 'compact' : 'standard',
       maximumFractionDigits: options.compact ? 1 : currency === 'UZS' ? 0 : 2,
       minimumFractionDigits: 0,
-    }).format(value),
+    })).format(value),
   )
 }
 
