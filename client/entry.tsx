@@ -1,6 +1,7 @@
 /** Browser entry: reads the embedded state, loads the current page's chunk and hydrates the document. */
 import { hydrateRoot } from 'react-dom/client'
 import { createGatewayClient } from '../shared/gateway-client'
+import { gatewayFetch } from './gateway-fetch'
 import { bindLocale, createI18n } from '../shared/i18n'
 import type { InitialState } from '../shared/state'
 import { setPayloadFetcher, type PayloadStore } from './data'
@@ -15,7 +16,7 @@ async function boot() {
   const state = JSON.parse(document.getElementById(STATE_ELEMENT_ID)!.textContent!) as InitialState
   const t = bindLocale(createI18n({ [state.locale]: state.messages }), state.locale)
   const gateway = createGatewayClient({
-    fetch: (input, init) => window.fetch(input, init),
+    fetch: gatewayFetch,
     locale: state.locale,
     headers: { 'x-requested-with': 'invest-portal' },
     notify: createNotifier(t),

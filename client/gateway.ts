@@ -1,6 +1,7 @@
 /** The gateway client for components' own calls (mutations, revalidation): same rules as the entry's SWR fetcher. */
 import { useMemo } from 'react'
 import { createGatewayClient, type GatewayClient } from '../shared/gateway-client'
+import { gatewayFetch } from './gateway-fetch'
 import { useLocale, useT } from './i18n'
 import { createNotifier } from './notify'
 
@@ -15,7 +16,7 @@ export function useGateway(options: { quiet?: boolean } = {}): GatewayClient {
   return useMemo(
     () =>
       createGatewayClient({
-        fetch: (input, init) => window.fetch(input, init),
+        fetch: gatewayFetch,
         locale,
         headers: { 'x-requested-with': 'invest-portal' },
         notify: quiet ? undefined : createNotifier(t),

@@ -2,6 +2,10 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import type { Profile } from '../shared/guards'
 import type { SessionState } from '../shared/state'
+import { settleGatewayRequests } from './gateway-fetch'
+
+/** How long signing out waits for gateway requests already in flight. */
+const SIGN_OUT_SETTLE_MS = 2000
 
 export type Session = Readonly<{
   hasToken: boolean
@@ -22,6 +26,8 @@ export function SessionProvider({ initial, onCleared, children }: { initial: Ses
   const clear = useCallback(async () => {
     setLoading(true)
     try {
+      // Requests sent with the token answer first; after the DELETE it is revoked.
+      await settleGatewayRequests(SIGN_OUT_SETTLE_MS)
       await fetch('/_app/session', { method: 'DELETE', headers: { 'x-requested-with': 'invest-portal' } })
     } finally {
       setState({ hasToken: false, profile: null })
