@@ -1,6 +1,6 @@
 /** Playwright fixtures: every test fails on a console error or an uncaught page error; `checkA11y` runs axe. */
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
@@ -30,4 +30,12 @@ export async function checkA11y(page: Page) {
 /** Resolves once React has hydrated the document (the entry marks <html data-hydrated>). */
 export async function waitForHydration(page: Page) {
   await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
+}
+
+/**
+ * Resolves once React owns the element: a lazily loaded section (its own chunk, its own Suspense boundary) hydrates
+ * after the document does, and a click before that is a plain link.
+ */
+export async function waitForHydratedElement(locator: Locator) {
+  await expect.poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'))), { timeout: 10_000 }).toBe(true)
 }

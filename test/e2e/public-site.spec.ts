@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test'
 import { LOCALES, type Locale } from '../../shared/constants'
 import { REASONS } from '../../shared/routes'
 import { listSitemapEntries } from '../../shared/sitemap-routes'
-import { checkA11y, expect, test, waitForHydration } from './fixtures'
+import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } from './fixtures'
 import { dropStatusError, href, isSameDocument, markDocument } from './support'
 
 type L = Record<Locale, string>
@@ -84,6 +84,7 @@ test.describe('home', () => {
     await expect(map.locator('a')).toHaveCount(territories.length)
     await expect(page.locator('#region-panel-title')).toHaveText(regionName('1726', locale))
     const andijan = map.locator(`a[href*="region=1703"]`)
+    await waitForHydratedElement(andijan)
     await andijan.focus()
     await page.keyboard.press('Enter')
     await expect(page.locator('#region-panel-title')).toHaveText(regionName('1703', locale))
