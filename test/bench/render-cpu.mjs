@@ -1,6 +1,7 @@
-// CPU per render of the production worker bundle, profiled with V8's sampling profiler in Node (the same engine as
-// workerd). The bundle runs unmodified; its bindings are stand-ins at the boundary: an in-memory KV (pre-warmed, so
-// every payload is a hit, as on a warm edge) and the GATEWAY service forwarding to a running reference gateway.
+// CPU per render of the production worker bundle in V8 (the engine of workerd), as Cloudflare's CPU-time metric counts
+// it: the process's CPU time over N warm renders, which a busy machine does not inflate, plus a sampling profile of
+// the hot spots. The bundle runs unmodified; its bindings are stand-ins at the boundary: an in-memory KV (pre-warmed,
+// so every payload is a hit, as on a warm edge) and the GATEWAY service forwarding to a running reference gateway.
 import { Session } from 'node:inspector/promises'
 import { readFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'

@@ -87,6 +87,14 @@ try {
     })
     ratios[`P5 cached/uncached c=${c}`] = cached.rps / uncached.rps
   }
+  // CPU per render (issue #2: ≤ 3 ms on home): the production bundle's own CPU time over warm renders.
+  const { profileRenders } = await import('./render-cpu.mjs')
+  const cpu = await profileRenders({ gatewayBase: BASE, paths: ['/en', '/en/media/news', '/en/post/1', '/_app/health'] })
+  results.renderCpu = cpu.map(({ path, cpuMs, top }) => ({ path, cpuMs: Number(cpuMs.toFixed(2)), top: top.slice(0, 10) }))
+  for (const r of results.renderCpu) {
+    console.log(`${'CPU per request'.padEnd(34)} ${r.path.padEnd(16)} ${r.cpuMs.toFixed(2)} ms`)
+    ratios[`CPU ms per request ${r.path}`] = r.cpuMs
+  }
   results.ratios = Object.fromEntries(Object.entries(ratios).map(([k, v]) => [k, Number(v.toFixed(2))]))
 } finally {
   stop()
