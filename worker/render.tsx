@@ -73,7 +73,11 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   // upstream) the document arrives complete and in order, readable even without JavaScript; when it is slow, the
   // shell goes out first and the sections stream in.
   if (crawler) await stream.allReady
-  else await Promise.race([stream.allReady, new Promise((resolve) => setTimeout(resolve, STREAM_HEAD_START_MS))])
+  else {
+    let timer = 0
+    await Promise.race([stream.allReady, new Promise((resolve) => (timer = setTimeout(resolve, STREAM_HEAD_START_MS)))])
+    clearTimeout(timer)
+  }
   c.header('content-type', 'text/html; charset=utf-8')
   // Finished HTML carries a per-response nonce and possibly personal data: never cache it.
   c.header('cache-control', 'no-store')

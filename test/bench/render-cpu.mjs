@@ -4,7 +4,10 @@
 // so every payload is a hit, as on a warm edge) and the GATEWAY service forwarding to a running reference gateway.
 import { Session } from 'node:inspector/promises'
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
+
+const require = createRequire(import.meta.url)
 
 /** Profiles `requests` renders of each path; returns CPU ms per request and the hottest functions. */
 export async function profileRenders({ gatewayBase, paths, requests = 300, bundle = 'dist/invest_portal/index.js' }) {
@@ -83,4 +86,53 @@ if (import.meta.main) {
     console.log(`${r.path}: ${r.cpuMs.toFixed(2)} ms CPU per request`)
     console.table(r.top)
   }
+}
+
+/** Every process below `pid` (Linux /proc). */
+function descendants(pid) {
+  const { readdirSync, readFileSync: read } = require('node:fs')
+  const parents = new Map()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = read(`/proc/${entry}/stat`, 'utf8')
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
+    } catch {}
+  }
+  const out = []
+  const walk = (p) => {
+    for (const [child, parent] of parents) if (parent === p) out.push(child), walk(child)
+  }
+  walk(pid)
+  return out
+}
+
+/**
+ * The workerd process's own CPU time per request (user + system from /proc), for paths served by the running
+ * server under `rootPid`. Unlike `profileRenders` it includes everything workerd does for a request: the runtime's
+ * request and stream plumbing and the local KV simulation, which on Cloudflare is not the isolate's CPU.
+ */
+export async function workerdCpuPerRequest({ rootPid, base, paths, requests = 400 }) {
+  const { readFileSync: read } = require('node:fs')
+  const workerd = descendants(rootPid).filter((p) => {
+    try {
+      return read(`/proc/${p}/cmdline`, 'utf8').includes('workerd')
+    } catch {
+      return false
+    }
+  })
+  if (workerd.length !== 1) return null
+  const ticks = () => {
+    const fields = read(`/proc/${workerd[0]}/stat`, 'utf8').split(') ')[1].split(' ')
+    return Number(fields[11]) + Number(fields[12])
+  }
+  const hz = 100
+  const out = []
+  for (const path of paths) {
+    for (let i = 0; i < 30; i++) await fetch(base + path).then((r) => r.arrayBuffer())
+    const before = ticks()
+    for (let i = 0; i < requests; i++) await fetch(base + path).then((r) => r.arrayBuffer())
+    out.push({ path, cpuMs: ((ticks() - before) * 1000) / hz / requests })
+  }
+  return out
 }

@@ -28,11 +28,13 @@ async function startServer() {
     server.stdout.on('data', (d) => String(d).includes('is running at') && resolve())
     server.on('exit', (code) => reject(new Error(`server exited ${code}`)))
   })
-  return () => {
+  const stop = () => {
     try {
       process.kill(-server.pid, 'SIGTERM')
     } catch {}
   }
+  stop.pid = server.pid
+  return stop
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
@@ -88,12 +90,21 @@ try {
     ratios[`P5 cached/uncached c=${c}`] = cached.rps / uncached.rps
   }
   // CPU per render (issue #2: ≤ 3 ms on home): the production bundle's own CPU time over warm renders.
-  const { profileRenders } = await import('./render-cpu.mjs')
+  const { profileRenders, workerdCpuPerRequest } = await import('./render-cpu.mjs')
   const cpu = await profileRenders({ gatewayBase: BASE, paths: ['/en', '/en/media/news', '/en/post/1', '/_app/health'] })
   results.renderCpu = cpu.map(({ path, cpuMs, top }) => ({ path, cpuMs: Number(cpuMs.toFixed(2)), top: top.slice(0, 10) }))
   for (const r of results.renderCpu) {
     console.log(`${'CPU per request'.padEnd(34)} ${r.path.padEnd(16)} ${r.cpuMs.toFixed(2)} ms`)
     ratios[`CPU ms per request ${r.path}`] = r.cpuMs
+  }
+  // The same in workerd itself, whole requests (runtime plumbing and local KV simulation included): an upper bound.
+  const workerd = await workerdCpuPerRequest({ rootPid: stop.pid, base: BASE, paths: ['/_app/health', '/en/_payload.json', '/en'] })
+  if (workerd) {
+    results.workerdCpu = workerd.map(({ path, cpuMs }) => ({ path, cpuMs: Number(cpuMs.toFixed(2)) }))
+    for (const r of results.workerdCpu) {
+      console.log(`${'workerd CPU per request'.padEnd(34)} ${r.path.padEnd(16)} ${r.cpuMs.toFixed(2)} ms`)
+      ratios[`workerd CPU ms per request ${r.path}`] = r.cpuMs
+    }
   }
   results.ratios = Object.fromEntries(Object.entries(ratios).map(([k, v]) => [k, Number(v.toFixed(2))]))
 } finally {
