@@ -13,6 +13,7 @@ import { auctionStart, depositOf, eAuctionLotUrl, formatPhone, osmLink } from '.
 import { ServicesStyles } from '../components/services/services-styles'
 import { ServicesTabs } from '../components/services/services-tabs'
 import { regionName, type AuctionLotDetail } from '../components/services/types'
+import { LotPriceFacts } from '../components/services/lot-price-facts'
 import { useOpenUntil } from '../components/services/use-open-until'
 import { usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
@@ -109,19 +110,7 @@ export function Page() {
           <div className="panel lot-terms">
             <h2 id="lot-terms" className="lot-terms__title">{t('services.lot.terms')}</h2>
             <dl className="lot-facts lot-facts--stacked">
-              <div className="lot-facts__item lot-facts__item--price">
-                <dt>{t('services.lots.startPrice')}</dt>
-                <dd>{f.money(lot.price, 'UZS')}</dd>
-              </div>
-              {deposit !== null && (
-                <div className="lot-facts__item">
-                  <dt>{t('services.lots.deposit')}</dt>
-                  <dd>
-                    {f.money(deposit, 'UZS')}
-                    {typeof lot.zaklad_percent === 'number' && <span className="lot-facts__note"> ({f.percent(lot.zaklad_percent)})</span>}
-                  </dd>
-                </div>
-              )}
+              <LotPriceFacts price={lot.price} deposit={deposit} percent={lot.zaklad_percent} />
             </dl>
             {lot.order_end_time && <Countdown end={lot.order_end_time} label={t('services.lots.closesIn')} onEnd={close} className="countdown--compact" />}
             {open ? (

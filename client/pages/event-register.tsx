@@ -32,7 +32,7 @@ import { ErrorState } from '../components/error-state'
 import { RadioGroup } from '../components/form-field'
 import { Icon } from '../components/icon'
 import { DocumentField } from '../components/media/document-field'
-import { useEventDates } from '../components/media/event-dates'
+import { EventFacts } from '../components/media/event-facts'
 import { isUpcoming } from '../components/media/media-utils'
 import type { Country, EventItem } from '../components/media/types'
 import { UploadProgress, type UploadStep } from '../components/media/upload-progress'
@@ -50,7 +50,6 @@ const SUCCESS_NOTICE = 'notices.eventApplication'
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const dates = useEventDates(locale)
   const { route } = useRouter()
   const { data } = usePayload<EventItem>(mediaKeys.event(route.query.event_id!))
   const event = data?.content
@@ -82,24 +81,7 @@ export function Page() {
           <aside className="with-aside__aside event-facts panel" aria-labelledby="event-summary-title">
             <h2 id="event-summary-title" className="event-facts__title">{t('events.register.summary')}</h2>
             <p className="event-facts__name"><Link to={eventLink}>{event.name}</Link></p>
-            <dl className="details-list event-facts__list">
-              <div>
-                <dt>{t('events.date')}</dt>
-                <dd><time dateTime={event.date_from}>{dates(event)}</time></dd>
-              </div>
-              {event.time ? (
-                <div>
-                  <dt>{t('events.time')}</dt>
-                  <dd>{t('events.timeValue', { time: event.time })}</dd>
-                </div>
-              ) : null}
-              {event.location ? (
-                <div>
-                  <dt>{t('events.location')}</dt>
-                  <dd>{event.location}</dd>
-                </div>
-              ) : null}
-            </dl>
+            <EventFacts event={event} />
             <h3 className="event-facts__subtitle">{t('events.register.nextTitle')}</h3>
             <ol className="event-facts__steps">
               <li>{t('events.register.next1')}</li>

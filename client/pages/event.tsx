@@ -5,6 +5,7 @@ import { Breadcrumbs } from '../components/breadcrumbs'
 import { Button } from '../components/button'
 import { HtmlContent } from '../components/html-content'
 import { Icon } from '../components/icon'
+import { EventFacts } from '../components/media/event-facts'
 import { useEventDates } from '../components/media/event-dates'
 import { formatFileSize } from '../components/media/file-size'
 import { agendaOf, fileKind, isUpcoming } from '../components/media/media-utils'
@@ -57,24 +58,7 @@ export function Page() {
           </div>
           <aside className="with-aside__aside event-facts panel" aria-labelledby="event-facts-title">
             <h2 id="event-facts-title" className="event-facts__title">{t('events.details')}</h2>
-            <dl className="details-list event-facts__list">
-              <div>
-                <dt>{t('events.date')}</dt>
-                <dd><time dateTime={event.date_from}>{dates(event)}</time></dd>
-              </div>
-              {event.time ? (
-                <div>
-                  <dt>{t('events.time')}</dt>
-                  <dd>{t('events.timeValue', { time: event.time })}</dd>
-                </div>
-              ) : null}
-              {event.location ? (
-                <div>
-                  <dt>{t('events.location')}</dt>
-                  <dd>{event.location}</dd>
-                </div>
-              ) : null}
-            </dl>
+            <EventFacts event={event} />
             <div className="event-facts__actions">
               {open ? (
                 <Button to={href('event-register', { locale, query: { event_id: String(event.id) } })} label={t('events.registerAction')} iconName="arrow-right" afterIcon />

@@ -2,10 +2,8 @@
 import { href } from '../../shared/match'
 import { isPostCategory, mediaKeys } from '../../shared/media-keys'
 import { Breadcrumbs } from '../components/breadcrumbs'
-import { useFormat } from '../components/format'
-import { HtmlContent } from '../components/html-content'
 import { describeHtml } from '../components/site/describe'
-import { Icon } from '../components/icon'
+import { Article } from '../components/media/article'
 import { FileList } from '../components/media/file-list'
 import { RelatedPosts } from '../components/media/related-posts'
 import { ShareLinks } from '../components/media/share-links'
@@ -23,7 +21,6 @@ function summaryOf(html: string | undefined): string | undefined {
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const f = useFormat()
   const { route } = useRouter()
   const { data } = usePayload<Post>(mediaKeys.post(route.params.id!))
   const post = data?.content
@@ -41,28 +38,20 @@ export function Page() {
             { label: post.title },
           ]}
         />
-        <article className="article" aria-labelledby="article-title">
-          <header className="article__header">
-            {category ? <p className="article__kicker">{t(`media.kicker.${category}`)}</p> : null}
-            <h1 id="article-title" className="article__title">{post.title}</h1>
-            <p className="article__meta">
-              <span><Icon name="calendar" /> <time dateTime={post.publish_date}>{f.date(post.publish_date)}</time></span>
-              {author ? <span><Icon name="user" /> {t('media.author', { name: author })}</span> : null}
-            </p>
-          </header>
-          {photo ? (
-            <figure className="article__photo">
-              <img src={photo} alt="" width={1200} height={675} decoding="async" fetchPriority="high" />
-            </figure>
-          ) : null}
-          <div className="article__body">
-            <HtmlContent html={post.content} />
-            <div className="article__aside">
+        <Article
+          kicker={category ? t(`media.kicker.${category}`) : null}
+          title={post.title}
+          date={post.publish_date}
+          author={author ? t('media.author', { name: author }) : undefined}
+          photo={photo}
+          html={post.content}
+          aside={
+            <>
               <FileList files={post.files ?? []} title={t('media.files')} />
               <ShareLinks title={post.title} />
-            </div>
-          </div>
-        </article>
+            </>
+          }
+        />
       </div>
       {category ? (
         <div className="container">

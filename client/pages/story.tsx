@@ -3,9 +3,7 @@ import { href } from '../../shared/match'
 import { mediaKeys } from '../../shared/media-keys'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { Button } from '../components/button'
-import { useFormat } from '../components/format'
-import { HtmlContent } from '../components/html-content'
-import { Icon } from '../components/icon'
+import { Article } from '../components/media/article'
 import { ShareLinks } from '../components/media/share-links'
 import type { Story } from '../components/media/types'
 import { PageTitle } from '../components/page-title'
@@ -16,7 +14,6 @@ import { useRouter } from '../router'
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const f = useFormat()
   const { route } = useRouter()
   const { data } = usePayload<Story>(mediaKeys.story(route.params.id!))
   const story = data?.content
@@ -27,27 +24,15 @@ export function Page() {
       <PageTitle title={story.title} description={story.summary || undefined} />
       <div className="container">
         <Breadcrumbs items={[{ label: t('routes.stories'), to: href('story-list', { locale }) }, { label: story.title }]} />
-        <article className="article" aria-labelledby="article-title">
-          <header className="article__header">
-            <p className="article__kicker">{t('media.kicker.story')}</p>
-            <h1 id="article-title" className="article__title">{story.title}</h1>
-            {story.summary ? <p className="lead article__lead">{story.summary}</p> : null}
-            <p className="article__meta">
-              <span><Icon name="calendar" /> <time dateTime={story.publish_date}>{f.date(story.publish_date)}</time></span>
-            </p>
-          </header>
-          {photo ? (
-            <figure className="article__photo">
-              <img src={photo} alt="" width={1200} height={675} decoding="async" fetchPriority="high" />
-            </figure>
-          ) : null}
-          <div className="article__body">
-            <HtmlContent html={story.content} />
-            <div className="article__aside">
-              <ShareLinks title={story.title} />
-            </div>
-          </div>
-        </article>
+        <Article
+          kicker={t('media.kicker.story')}
+          title={story.title}
+          lead={story.summary}
+          date={story.publish_date}
+          photo={photo}
+          html={story.content}
+          aside={<ShareLinks title={story.title} />}
+        />
         <aside className="story-cta panel" aria-labelledby="story-cta-title">
           <h2 id="story-cta-title">{t('media.story.ctaTitle')}</h2>
           <p>{t('media.story.ctaText')}</p>

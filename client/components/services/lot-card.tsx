@@ -10,6 +10,7 @@ import { Link } from '../../router'
 import { PatternArt } from '../pattern-art'
 import { ExternalLink } from './external-link'
 import { depositOf } from './lot-format'
+import { LotPriceFacts } from './lot-price-facts'
 import { regionName, type AuctionLot } from './types'
 import { useOpenUntil } from './use-open-until'
 
@@ -45,19 +46,7 @@ export function LotCard({ lot }: { lot: AuctionLot }) {
           {region && <> · {region}</>}
         </p>
         <dl className="lot-facts">
-          <div className="lot-facts__item lot-facts__item--price">
-            <dt>{t('services.lots.startPrice')}</dt>
-            <dd>{f.money(lot.start_price, 'UZS')}</dd>
-          </div>
-          {deposit !== null && (
-            <div className="lot-facts__item">
-              <dt>{t('services.lots.deposit')}</dt>
-              <dd>
-                {f.money(deposit, 'UZS')}
-                {typeof lot.zakalad_percent === 'number' && <span className="lot-facts__note"> ({f.percent(lot.zakalad_percent)})</span>}
-              </dd>
-            </div>
-          )}
+          <LotPriceFacts price={lot.start_price} deposit={deposit} percent={lot.zakalad_percent} />
           {typeof lot.area === 'number' && (
             <div className="lot-facts__item">
               <dt>{t('services.lots.area')}</dt>

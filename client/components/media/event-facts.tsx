@@ -1,0 +1,29 @@
+/** An event's date, time and place as a description list (the event page's and the application's side panel). */
+import { useLocale, useT } from '../../i18n'
+import { useEventDates } from './event-dates'
+import type { EventItem } from './types'
+
+export function EventFacts({ event }: { event: EventItem }) {
+  const t = useT()
+  const dates = useEventDates(useLocale())
+  return (
+    <dl className="details-list event-facts__list">
+      <div>
+        <dt>{t('events.date')}</dt>
+        <dd><time dateTime={event.date_from}>{dates(event)}</time></dd>
+      </div>
+      {event.time ? (
+        <div>
+          <dt>{t('events.time')}</dt>
+          <dd>{t('events.timeValue', { time: event.time })}</dd>
+        </div>
+      ) : null}
+      {event.location ? (
+        <div>
+          <dt>{t('events.location')}</dt>
+          <dd>{event.location}</dd>
+        </div>
+      ) : null}
+    </dl>
+  )
+}
