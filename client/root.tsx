@@ -6,9 +6,6 @@ import type { PayloadStore } from './data'
 
 export const STATE_ELEMENT_ID = '__STATE__'
 
-/** React Refresh's preamble, which `@vitejs/plugin-react` requires before any module under `vite dev`. */
-const REFRESH_PREAMBLE = `import { injectIntoGlobalHook } from "/@react-refresh"; injectIntoGlobalHook(window); window.$RefreshReg$ = () => {}; window.$RefreshSig$ = () => (type) => type;`
-
 /**
  * The state script's text. Edge: serialised per response, with the locale's messages (most of it) serialised once per
  * isolate. Browser: the text already in the document, so hydration does not re-serialise it on the main thread.
@@ -20,10 +17,11 @@ function embeddedState(state: InitialState): string {
 }
 
 /**
- * `nonce` is the edge's CSP nonce (server only; browsers hide it), used by the dev-server scripts. `css` is the inlined
- * entry CSS (server only): the browser hydrates the `<style>` with an unchanged empty `__html`, leaving its text alone.
+ * Server-only props (the browser hydrates their elements with an empty `__html`, leaving the text alone): `nonce`, the
+ * edge's CSP nonce (browsers hide it); `css`, the inlined entry CSS; `devPreamble`, React Refresh's preamble under
+ * `vite dev`.
  */
-export function Root({ state, store, nonce, css }: { state: InitialState; store: PayloadStore; nonce?: string; css?: string }) {
+export function Root({ state, store, nonce, css, devPreamble }: { state: InitialState; store: PayloadStore; nonce?: string; css?: string; devPreamble?: string }) {
   return (
     <html lang={state.locale} dir="ltr">
       <head>
@@ -33,7 +31,7 @@ export function Root({ state, store, nonce, css }: { state: InitialState; store:
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {state.assets.dev && (
           <>
-            <script type="module" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: REFRESH_PREAMBLE }} />
+            <script type="module" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: devPreamble ?? '' }} />
             <script type="module" src="/@vite/client" nonce={nonce} suppressHydrationWarning />
           </>
         )}

@@ -15,6 +15,9 @@ import type { AppEnv } from './types'
 installPages(eagerPages)
 provideEdgeIcons(EXTRA_ICONS)
 
+/** React Refresh's preamble, which `@vitejs/plugin-react` requires before any module under `vite dev`. */
+const REFRESH_PREAMBLE = `import { injectIntoGlobalHook } from "/@react-refresh"; injectIntoGlobalHook(window); window.$RefreshReg$ = () => {}; window.$RefreshSig$ = () => (type) => type;`
+
 /** How long a browser's document may wait for deferred data before the shell is sent without it. */
 const STREAM_HEAD_START_MS = 60
 
@@ -57,7 +60,7 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   const nonce = c.get('secureHeadersNonce')
   let failed = false
   const crawler = isBot(c.req.header('user-agent'))
-  const stream = await renderToReadableStream(<Root state={state} store={store} nonce={nonce} css={manifest.cssText} />, {
+  const stream = await renderToReadableStream(<Root state={state} store={store} nonce={nonce} css={manifest.cssText} devPreamble={manifest.dev ? REFRESH_PREAMBLE : undefined} />, {
     nonce,
     ...(manifest.dev
       ? { bootstrapModules: [manifest.entry] }

@@ -4,6 +4,7 @@
  * and serves them at `/_app/icons`; the browser loads them on demand.
  */
 export const EXTRA_ICONS: Readonly<Record<string, string>> = Object.freeze({
+  alert: 'M12 9v4M12 17h.01M10.3 3.9L1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z',
   'arrow-left': 'M19 12H5M11 19l-7-7 7-7',
   award: 'M12 15a6 6 0 1 0 0-12 6 6 0 0 0 0 12zM8.5 13.9L7 22l5-3 5 3-1.5-8.1',
   'badge-check': 'M22 12l-2.6 3.1-.3 4-4 .3L12 22l-3.1-2.6-4-.3-.3-4L2 12l2.6-3.1.3-4 4-.3L12 2l3.1 2.6 4 .3.3 4zM8.5 12l2.5 2.5 4.5-5',
@@ -50,6 +51,7 @@ export const EXTRA_ICONS: Readonly<Record<string, string>> = Object.freeze({
   hotel: 'M2 5v15M22 20v-4H2M22 16v-4a3 3 0 0 0-3-3h-8v7M6.5 13a2 2 0 1 0 0-4 2 2 0 0 0 0 4z',
   'id-card': 'M4 4h16a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zM9 11a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM5.5 16a3.5 3.5 0 0 1 7 0M15 9h4M15 13h4',
   inbox: 'M22 12h-6l-2 3h-4l-2-3H2M5.5 5.1L2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.5-6.9A2 2 0 0 0 16.8 4H7.2a2 2 0 0 0-1.7 1.1z',
+  info: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 16v-4M12 8h.01',
   key: 'M7.5 20a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zM10.7 12.3L20 3M15 8l2.5 2.5M18 5l2 2',
   landmark: 'M3 21h18M5 21v-9h14v9M4 12h16M7 12a5 5 0 0 1 10 0M12 7V4M9 21v-5M15 21v-5',
   laptop: 'M4 16V6a1 1 0 0 1 1-1h14a1 1 0 0 1 1 1v10M2 19h20l-2-3H4z',
