@@ -12,14 +12,17 @@ export const LIGHTHOUSE_GOALS = { performance: 95, accessibility: 100, seo: 100,
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
-/** One run in a fresh Chromium; a trace-recording failure (NO_NAVSTART and the like, under load) is retried once. */
-async function runOnce(url, retry = true) {
+/**
+ * One run in a fresh Chromium. Trace-recording failures (NO_NAVSTART and the like) come and go on a busy machine:
+ * up to four attempts, each in a new browser.
+ */
+async function runOnce(url, attemptsLeft = 4) {
   try {
     return await runInFreshChrome(url)
   } catch (error) {
-    if (!retry) throw error
-    console.warn(String(error))
-    return runOnce(url, false)
+    if (attemptsLeft <= 1) throw error
+    console.warn(`${String(error)} (trying again)`)
+    return runOnce(url, attemptsLeft - 1)
   }
 }
 
