@@ -3,7 +3,7 @@
 export const LOCALES = ['uz', 'ru', 'en'] as const
 export type Locale = (typeof LOCALES)[number]
 /** Each language in its own name (DESIGN.md "Header"). */
-export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { uz: "O'zbekcha", ru: 'Русский', en: 'English' }
+export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { uz: 'Oʻzbekcha', ru: 'Русский', en: 'English' }
 /** Missing messages fall back across locales in this order (SPEC §4). */
 export const LOCALE_FALLBACK: Readonly<Record<Locale, readonly Locale[]>> = {
   uz: ['uz', 'ru', 'en'],
