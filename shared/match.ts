@@ -1,7 +1,7 @@
 /** One matcher and one `href()` for the route table, used by the worker, the client and the tests. */
 import * as v from 'valibot'
 import { LOCALES, isLocale, type Locale } from './constants'
-import { ROUTES, ROUTE_BY_ID, type Params, type RouteDef, type RouteId, type Search } from './routes'
+import { ROUTES, type Params, type RouteDef, type RouteId, type Search } from './routes'
 
 type Segment = { kind: 'static'; value: string } | { kind: 'param' | 'optional' | 'splat'; name: string }
 
@@ -15,6 +15,7 @@ function compile(pattern: string): Segment[] {
 }
 
 const COMPILED = ROUTES.map((route) => ({ route: route as RouteDef, segments: compile(route.pattern) }))
+const SEGMENTS_BY_ID = new Map(COMPILED.map(({ route, segments }) => [route.id, segments]))
 
 function matchSegments(segments: Segment[], parts: string[]): Params | null {
   const params: Params = {}
@@ -88,10 +89,10 @@ export function readSearch(search: URLSearchParams): Search {
 
 /** The only way to build a portal URL: fills the pattern, encodes params, throws on a missing required param or a dot segment. */
 export function href(id: RouteId, opts: { locale: Locale; params?: Params; query?: Record<string, string | number | undefined> }): string {
-  const route = ROUTE_BY_ID[id]
-  if (!route) throw new Error(`Unknown route: ${id}`)
+  const segments = SEGMENTS_BY_ID.get(id)
+  if (!segments) throw new Error(`Unknown route: ${id}`)
   const parts: string[] = []
-  for (const seg of compile(route.pattern)) {
+  for (const seg of segments) {
     if (seg.kind === 'static') parts.push(seg.value)
     else {
       const value = opts.params?.[seg.name]
@@ -106,6 +107,7 @@ export function href(id: RouteId, opts: { locale: Locale; params?: Params; query
     }
   }
   const path = `/${opts.locale}${parts.length ? '/' + parts.join('/') : ''}`
+  if (!opts.query) return path
   const search = new URLSearchParams()
   for (const [k, value] of Object.entries(opts.query ?? {})) if (value !== undefined && value !== '') search.append(k, String(value))
   const qs = search.toString()
