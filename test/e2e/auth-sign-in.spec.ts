@@ -153,3 +153,33 @@ for (const [locale, heading, oneId] of [['ru', 'Вход', 'Войти чере�
     await checkA11y(page)
   })
 }
+
+test('signing out lets a notification poll already in flight answer with the token before revoking it (no 401)', async ({ page, context, consoleErrors }) => {
+  await signInWithPassword(page, BUSINESSMAN)
+  await page.goto(href('profile', { locale: 'en' }))
+  await waitForHydration(page)
+  // Hold the next notification request at the edge for a moment, as a slow network would.
+  const order: string[] = []
+  await page.route('**/gateway/siw/notification**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    const res = await route.fetch()
+    order.push(`notifications ${res.status()}`)
+    await route.fulfill({ response: res })
+  })
+  let polled = false
+  page.on('request', (req) => {
+    if (req.url().includes('/gateway/siw/notification')) polled = true
+    if (req.method() === 'DELETE' && req.url().endsWith('/_app/session')) order.push('sign-out')
+  })
+  // Focus revalidates the bell (SWR revalidateOnFocus): the request is in flight when the button is pressed.
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+  await expect.poll(() => polled).toBe(true)
+  expect(order).toEqual([])
+  await page.getByRole('navigation', { name: 'Profile area' }).getByRole('button', { name: 'Sign out' }).click()
+  await page.waitForURL(/\/en$/)
+  expect((await context.cookies()).find((c) => c.name === 'token')).toBeUndefined()
+  expect(order[0]).toBe('notifications 200')
+  expect(order).toContain('sign-out')
+  expect(order.indexOf('sign-out')).toBeGreaterThan(0)
+  expect(consoleErrors).toEqual([])
+})
