@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { assertHuman, type BotAction } from '../lib/bot'
 import { findEventName, isEventId } from '../lib/catalog'
 import type { AppEnv } from '../lib/context'
+import { insertRow } from '../lib/db'
 import { GatewayError, ok } from '../lib/envelope'
 import { readLang } from '../lib/lang'
 import { createNotification, notificationLinks, type NotificationType } from '../lib/notify'
@@ -125,72 +126,64 @@ async function notifyByEmail(db: D1Database, email: string, type: NotificationTy
   if (user) await createNotification(db, user.id, type, subject, notificationLinks.none(), now)
 }
 
+/** The columns both registration forms end with: how the applicant heard of us, residency, language and time. */
+function registrationTail(c: Context<AppEnv>, i: { source: unknown; source_variant: unknown; comments: unknown; is_resident: boolean }, now: Date) {
+  return {
+    source: i.source, source_variant: i.source_variant, comments: i.comments, is_resident: i.is_resident ? 1 : 0,
+    lang: readLang(c.req.header('Accept-Language')), created_at: now.toISOString(),
+  }
+}
+
 /** The public form routes. */
 export const formRoutes = new Hono<AppEnv>()
 
 formRoutes.post('/siw/public/contact-us', async (c) => {
   const i = parseInput(ContactSchema, await readJson(c))
   await guardForm(c, i.hash, 'contact', 'contact')
-  const row = await c.env.DB.prepare(
-    `INSERT INTO contact_requests (name, last_name, email, phone, website, country, designation, message, purpose, company_name, lang, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-  )
-    .bind(i.name, i.last_name, i.email, i.phone, i.website, i.country, i.designation, i.message, i.purpose, i.company_name, readLang(c.req.header('Accept-Language')), new Date().toISOString())
-    .first<{ id: number }>()
-  return ok(c, { id: row!.id })
+  const id = await insertRow(c.env.DB, 'contact_requests', {
+    name: i.name, last_name: i.last_name, email: i.email, phone: i.phone, website: i.website, country: i.country,
+    designation: i.designation, message: i.message, purpose: i.purpose, company_name: i.company_name,
+    lang: readLang(c.req.header('Accept-Language')), created_at: new Date().toISOString(),
+  })
+  return ok(c, { id })
 })
 
 formRoutes.post('/siw/public/investor-registration', async (c) => {
   const i = parseInput(InvestorRegistrationSchema, await readJson(c))
   await guardForm(c, i.hash, 'register', 'registration')
   const now = new Date()
-  const row = await c.env.DB.prepare(
-    `INSERT INTO investor_registrations (company_name, website, email, phone, position, name, surname, pin, country_id, source,
-       source_variant, comments, is_resident, lang, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-  )
-    .bind(
-      i.company_name, i.website, i.email, i.phone, i.position, i.name, i.surname,
-      i.is_resident ? i.pin : null, i.is_resident ? null : (i.country_id ?? null),
-      i.source, i.source_variant, i.comments, i.is_resident ? 1 : 0, readLang(c.req.header('Accept-Language')), now.toISOString(),
-    )
-    .first<{ id: number }>()
+  const id = await insertRow(c.env.DB, 'investor_registrations', {
+    company_name: i.company_name, website: i.website, email: i.email, phone: i.phone, position: i.position, name: i.name,
+    surname: i.surname, pin: i.is_resident ? i.pin : null, country_id: i.is_resident ? null : (i.country_id ?? null),
+    ...registrationTail(c, i, now),
+  })
   await notifyByEmail(c.env.DB, i.email, 'registration', '', now)
-  return ok(c, { id: row!.id })
+  return ok(c, { id })
 })
 
 formRoutes.post('/siw/public/business-registration', async (c) => {
   const i = parseInput(BusinessRegistrationSchema, await readJson(c))
   await guardForm(c, i.hash, 'register', 'registration')
   const now = new Date()
-  const row = await c.env.DB.prepare(
-    `INSERT INTO business_registrations (company_name, tin, pin, legal_address, website, name, surname, email, phone, source,
-       source_variant, comments, is_resident, lang, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-  )
-    .bind(
-      i.company_name, i.tin, i.is_resident ? i.pin : null, i.legal_address, i.website, i.name, i.surname, i.email, i.phone,
-      i.source, i.source_variant, i.comments, i.is_resident ? 1 : 0, readLang(c.req.header('Accept-Language')), now.toISOString(),
-    )
-    .first<{ id: number }>()
+  const id = await insertRow(c.env.DB, 'business_registrations', {
+    company_name: i.company_name, tin: i.tin, pin: i.is_resident ? i.pin : null, legal_address: i.legal_address,
+    website: i.website, name: i.name, surname: i.surname, email: i.email, phone: i.phone,
+    ...registrationTail(c, i, now),
+  })
   await notifyByEmail(c.env.DB, i.email, 'registration', '', now)
-  return ok(c, { id: row!.id })
+  return ok(c, { id })
 })
 
 formRoutes.post('/siw/public/event-application', async (c) => {
   const i = parseInput(EventApplicationSchema, await readJson(c))
   await guardForm(c, i.hash, 'event', 'event')
   const now = new Date()
-  const row = await c.env.DB.prepare(
-    `INSERT INTO event_applications (event_id, role, first_name, last_name, middle_name, birth_date, gender, email, phone, passport,
-       country_id, address, birthplace, organization, position, activity, lang, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-  )
-    .bind(
-      i.event_id, i.role, i.first_name, i.last_name, i.middle_name, i.birth_date, i.gender, i.email, i.phone, i.passport,
-      i.country_id, i.address, i.birthplace, i.organization, i.position, i.activity, readLang(c.req.header('Accept-Language')), now.toISOString(),
-    )
-    .first<{ id: number }>()
+  const id = await insertRow(c.env.DB, 'event_applications', {
+    event_id: i.event_id, role: i.role, first_name: i.first_name, last_name: i.last_name, middle_name: i.middle_name,
+    birth_date: i.birth_date, gender: i.gender, email: i.email, phone: i.phone, passport: i.passport, country_id: i.country_id,
+    address: i.address, birthplace: i.birthplace, organization: i.organization, position: i.position, activity: i.activity,
+    lang: readLang(c.req.header('Accept-Language')), created_at: now.toISOString(),
+  })
   await notifyByEmail(c.env.DB, i.email, 'event_registration', findEventName(i.event_id) ?? '', now)
-  return ok(c, { id: row!.id })
+  return ok(c, { id })
 })
