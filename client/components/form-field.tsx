@@ -31,6 +31,29 @@ const hintId = (id: string) => `${id}-hint`
 const errorId = (id: string) => `${id}-error`
 
 /** Label, hint and error around any control, which gets its wiring from the render function. */
+/** A field's error, announced with its prefix and tied to the control by `aria-describedby`. */
+function FieldError({ id, error }: { id: string; error?: string | null }) {
+  const t = useT()
+  if (!error) return null
+  return (
+    <p className="field__error" id={errorId(id)}>
+      <Icon name="alert" />
+      <span className="visually-hidden">{t('form.errorPrefix')} </span>
+      {error}
+    </p>
+  )
+}
+
+/** The hint and then the error under a field's label. */
+function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNode; error?: string | null }) {
+  return (
+    <>
+      {hint && <div className="field__hint" id={hintId(id)}>{hint}</div>}
+      <FieldError id={id} error={error} />
+    </>
+  )
+}
+
 export function FormField({ id, name, label, hint, error, required, className, children }: FieldBase & { children: (control: ControlProps) => ReactNode }) {
   const t = useT()
   const describedBy = [hint && hintId(id), error && errorId(id)].filter(Boolean).join(' ') || undefined
@@ -40,14 +63,7 @@ export function FormField({ id, name, label, hint, error, required, className, c
         {label}
         {required && <span className="field__required"> ({t('form.required')})</span>}
       </label>
-      {hint && <div className="field__hint" id={hintId(id)}>{hint}</div>}
-      {error && (
-        <p className="field__error" id={errorId(id)}>
-          <Icon name="alert" />
-          <span className="visually-hidden">{t('form.errorPrefix')} </span>
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
       {children({ id, name: name ?? id, required: required || undefined, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
     </div>
   )
@@ -105,13 +121,7 @@ export function CheckboxField({ id, name, label, hint, error, required, classNam
   const describedBy = [hint && hintId(id), error && errorId(id)].filter(Boolean).join(' ') || undefined
   return (
     <div className={['field', 'field--check', error && 'field--error', className].filter(Boolean).join(' ')}>
-      {error && (
-        <p className="field__error" id={errorId(id)}>
-          <Icon name="alert" />
-          <span className="visually-hidden">{t('form.errorPrefix')} </span>
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
       <div className="check">
         <input {...input} type="checkbox" id={id} name={name ?? id} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className="check__input" />
         <label htmlFor={id} className="check__label">
@@ -140,14 +150,7 @@ export function RadioGroup({ id, name, label, hint, error, required, className, 
         {label}
         {required && <span className="field__required"> ({t('form.required')})</span>}
       </legend>
-      {hint && <div className="field__hint" id={hintId(id)}>{hint}</div>}
-      {error && (
-        <p className="field__error" id={errorId(id)}>
-          <Icon name="alert" />
-          <span className="visually-hidden">{t('form.errorPrefix')} </span>
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
       <div className={inline ? 'radios radios--inline' : 'radios'}>
         {options.map((o, i) => {
           const optionId = i === 0 ? id : `${id}-${i}`
