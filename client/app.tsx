@@ -21,7 +21,7 @@ import { SessionProvider, useSession } from './session'
 export function App({ state, store }: { state: InitialState; store: PayloadStore }) {
   useEffect(endHydration, [])
   const bar = useLoadingBar()
-  const goHome = useRef<() => void>(() => undefined)
+  const goHome = useRef<() => Promise<void>>(() => Promise.resolve())
   const onCleared = useCallback(() => goHome.current(), [])
   return (
     <I18nProvider locale={state.locale} messages={state.messages}>
@@ -47,7 +47,7 @@ function SessionRouter({ state, store, events, goHome, children }: {
   state: InitialState
   store: PayloadStore
   events: ReturnType<typeof useLoadingBar>['events']
-  goHome: { current: () => void }
+  goHome: { current: () => Promise<void> }
   children: React.ReactNode
 }) {
   const session = useSession()
@@ -59,9 +59,9 @@ function SessionRouter({ state, store, events, goHome, children }: {
   )
 }
 
-function HomeNavigator({ goHome, locale }: { goHome: { current: () => void }; locale: InitialState['locale'] }) {
+function HomeNavigator({ goHome, locale }: { goHome: { current: () => Promise<void> }; locale: InitialState['locale'] }) {
   const { navigate } = useRouter()
-  goHome.current = () => void navigate(href('home', { locale }))
+  goHome.current = () => navigate(href('home', { locale }))
   return null
 }
 

@@ -1,23 +1,29 @@
 /**
- * The browser's transport for `/gateway` calls. It remembers the requests in flight, so signing out can let them
- * settle before the token is revoked: a notification poll that started a moment earlier would otherwise come back
- * 401 on a page that is already signing out.
+ * The browser's transport for `/gateway` calls. Signing out holds new requests and lets those in flight settle before
+ * the token is revoked: a notification poll or a revalidation would otherwise come back 401 on a page that is already
+ * signing out.
  */
-const inflight = new Set<Promise<unknown>>()
+const inflight = new Set<Promise<Response>>()
+let holding = false
 
 export function gatewayFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  // A personal request while the session ends is refused without going out (URLs with `public` carry no token, SPEC
+  // §6, and pass): the gateway client reports it as a network error, which shows no toast.
+  if (holding && !String(input instanceof Request ? input.url : input).includes('public')) {
+    return Promise.reject(new DOMException('Signing out', 'AbortError'))
+  }
   const request = window.fetch(input, init)
-  const settled = request.then(
-    (res) => res,
-    () => undefined,
-  )
-  inflight.add(settled)
-  void settled.then(() => inflight.delete(settled))
+  inflight.add(request)
+  request.then(() => inflight.delete(request), () => inflight.delete(request))
   return request
 }
 
+/** While on, new personal gateway requests are refused (the session is ending). */
+export function holdGatewayRequests(on: boolean) {
+  holding = on
+}
+
 /** Resolves when every gateway request in flight has answered, or after `limitMs`. */
-export function settleGatewayRequests(limitMs: number): Promise<void> {
-  if (inflight.size === 0) return Promise.resolve()
-  return Promise.race([Promise.allSettled([...inflight]).then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, limitMs))])
+export function settleGatewayRequests(limitMs: number): Promise<unknown> {
+  return Promise.race([Promise.allSettled(inflight), new Promise((resolve) => setTimeout(resolve, limitMs))])
 }

@@ -2,7 +2,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import type { Profile } from '../shared/guards'
 import type { SessionState } from '../shared/state'
-import { settleGatewayRequests } from './gateway-fetch'
+import { holdGatewayRequests, settleGatewayRequests } from './gateway-fetch'
 
 /** How long signing out waits for gateway requests already in flight. */
 const SIGN_OUT_SETTLE_MS = 2000
@@ -20,19 +20,21 @@ export type Session = Readonly<{
 
 const SessionContext = createContext<Session | null>(null)
 
-export function SessionProvider({ initial, onCleared, children }: { initial: SessionState; onCleared: () => void; children: ReactNode }) {
+export function SessionProvider({ initial, onCleared, children }: { initial: SessionState; onCleared: () => Promise<void>; children: ReactNode }) {
   const [state, setState] = useState(initial)
   const [loading, setLoading] = useState(false)
   const clear = useCallback(async () => {
     setLoading(true)
+    // Until the home page shows, new personal gateway requests (a poll, a revalidation of the page being left) are
+    // refused quietly; those already sent with the token answer first, and only then is it revoked.
+    holdGatewayRequests(true)
     try {
-      // Requests sent with the token answer first; after the DELETE it is revoked.
       await settleGatewayRequests(SIGN_OUT_SETTLE_MS)
       await fetch('/_app/session', { method: 'DELETE', headers: { 'x-requested-with': 'invest-portal' } })
     } finally {
       setState({ hasToken: false, profile: null })
       setLoading(false)
-      onCleared()
+      await onCleared().finally(() => holdGatewayRequests(false))
     }
   }, [onCleared])
   const setProfile = useCallback((profile: Profile | null, hasToken: boolean) => setState({ profile, hasToken }), [])
