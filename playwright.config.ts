@@ -21,7 +21,9 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'node scripts/start.mjs',
+    // A fresh state every run: the gateway's hourly limits (3 reset mails per account) must not carry over from the
+    // last run.
+    command: 'node scripts/start.mjs --reset',
     // Ready once seeded: this post is 404 until the seed runs, and a gateway read (unlike a page) fills no payload cache.
     url: `http://127.0.0.1:${PORT}/gateway/siw/public/post/1`,
     env: { PORT: String(PORT), STATE_DIR: '.wrangler/e2e-state', SKIP_BUILD: '1' },
