@@ -89,3 +89,9 @@ export async function moderate(
 }
 
 export { href }
+
+/** Ends the session from outside (drops the cookies) after leaving the live page, whose polls would answer 401. */
+export async function dropSession(page: Page) {
+  await page.goto('about:blank')
+  await page.context().clearCookies()
+}

@@ -1,5 +1,5 @@
 /** Residents sign in through OneID (the reference gateway's stand-in): `/auth/one-id` → SSO → `/sso` → profile (issue #6). */
-import { href, signInWithOneId, uniqueIp } from './account-support'
+import { dropSession, href, signInWithOneId, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
 import { dropExpectedErrors } from './support'
 
@@ -24,7 +24,7 @@ test('a resident businessman returns to the safe path he started from; an off-si
   await signInWithOneId(page, 'businessmen', { state: '/en/profile/appeals' })
   await expect(page.locator('main h1')).toHaveText('My appeals')
 
-  await page.context().clearCookies()
+  await dropSession(page)
   await page.goto(href('one-id', { locale: 'ru', query: { role: 'businessmen', state: '//evil.example/ru' } }))
   await page.locator('main a').first().click()
   await page.waitForURL(/\/ru\/profile$/)
@@ -34,7 +34,7 @@ test('a used or unknown code shows the auth-error dialog on /sso, and closing it
   const sso = page.waitForRequest((r) => r.url().includes('/sso?'))
   await signInWithOneId(page, 'investor')
   const used = new URL((await sso).url())
-  await page.context().clearCookies()
+  await dropSession(page)
 
   // The code worked once; the same answer again is refused.
   await page.goto(used.pathname + used.search)

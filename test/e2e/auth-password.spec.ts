@@ -4,7 +4,7 @@
  * password is in flux during this file, so no other spec signs in with it. One reset mail per run: the gateway sends
  * an account at most three an hour (superseded and expired links are covered in `test/worker/auth-reset.test.ts`).
  */
-import { href, INVESTOR, lastOutboxId, latestResetLink, newNoJsContext, signInWithPassword, uniqueIp } from './account-support'
+import { dropSession, href, INVESTOR, lastOutboxId, latestResetLink, newNoJsContext, signInWithPassword, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
 import { dropExpectedErrors } from './support'
 
@@ -69,7 +69,7 @@ test('forgot → the mailed link → a new password → sign-in with it; the use
   await signInWithPassword(page, { ...INVESTOR, password: NEW_PASSWORD })
   await expect(page.locator('main h1')).toHaveText('My profile')
 
-  await page.context().clearCookies()
+  await dropSession(page)
   const reused = await page.goto(link)
   expect(reused?.status()).toBe(403)
   await expect(page.locator('main')).toContainText('Invalid or expired reset link')
@@ -113,7 +113,7 @@ test('the change-password page names a wrong current password and then puts the 
   await expect(page.locator('.error-summary')).toHaveCount(0)
   await expect(page.locator('input[name="old_password"]')).toHaveValue('')
 
-  await page.context().clearCookies()
+  await dropSession(page)
   await signInWithPassword(page, INVESTOR)
 })
 

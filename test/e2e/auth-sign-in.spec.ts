@@ -1,5 +1,5 @@
 /** Non-resident sign-in with e-mail and password, with and without JavaScript; failures; sign-out (issue #6). */
-import { BUSINESSMAN, href, newNoJsContext, signInWithPassword, uniqueIp } from './account-support'
+import { BUSINESSMAN, dropSession, href, newNoJsContext, signInWithPassword, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
 import { dropExpectedErrors } from './support'
 
@@ -135,7 +135,7 @@ test('a safe return path is honoured after sign-in and an off-site one is ignore
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await page.waitForURL(/\/en\/profile\/appeals$/)
 
-  await page.context().clearCookies()
+  await dropSession(page)
   await page.goto(href('sign-in', { locale: 'en', query: { role: 'businessmen', return: '//evil.example/en' } }))
   await waitForHydration(page)
   await page.locator('input[name="email"]').fill(BUSINESSMAN.email)
