@@ -14,16 +14,24 @@ export function markToasterReady() {
   resolveReady()
 }
 
-/** Shows a toast once the region is there; sonner loads with the region, not with the page. */
-export async function showToast(kind: ToastKind, message: string): Promise<string | number> {
+/**
+ * Shows a toast once the region is there; sonner loads with the region, not with the page. A toast with the `id` of
+ * one still on screen replaces it instead of stacking a copy.
+ */
+export async function showToast(kind: ToastKind, message: string, id?: string): Promise<string | number> {
   await toasterReady
   const { toast } = await import('sonner')
-  return kind === 'default' ? toast(message) : toast[kind](message)
+  const options = id === undefined ? undefined : { id }
+  return kind === 'default' ? toast(message, options) : toast[kind](message, options)
 }
 
-/** Turns the gateway client's notices into error toasts: a translated key, or the raw description. */
+/**
+ * Turns the gateway client's notices into error toasts: a translated key, or the raw description. Requests failing
+ * together for one reason (a session that ended under a page's polls) show one toast, not one each.
+ */
 export function createNotifier(t: Translate) {
   return (notice: Notice) => {
-    void showToast('error', notice.translate ? t(notice.key) : notice.text)
+    const message = notice.translate ? t(notice.key) : notice.text
+    void showToast('error', message, `gateway:${message}`)
   }
 }
