@@ -1,5 +1,5 @@
 /** The auth-error dialog ("user not found or not activated"): open on the server's answer, closable without JavaScript. */
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { useT } from '../i18n'
 
 type Props = {
@@ -19,7 +19,8 @@ export function AuthErrorDialog({ message, action, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null)
   const onCloseRef = useRef(onClose)
   onCloseRef.current = onClose
-  useEffect(() => {
+  // Before the browser paints it: a dialog shown in the browser is modal from its first frame, so Escape closes it.
+  useLayoutEffect(() => {
     const dialog = ref.current
     if (!dialog || typeof dialog.showModal !== 'function') return
     // Re-opened as a modal; removing `open` (unlike close()) queues no `close` event that would dismiss it.
