@@ -19,7 +19,9 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: './wrangler.jsonc' },
             miniflare: {
-              bindings: { TEST_MIGRATIONS: await readD1Migrations('./gateway/migrations') },
+              // PAYLOAD_MEMORY_MS 0: these tests read and write KV entries directly, and each request must see them;
+              // the isolate's memory layer has its own tests, which turn it on per request.
+              bindings: { TEST_MIGRATIONS: await readD1Migrations('./gateway/migrations'), PAYLOAD_MEMORY_MS: '0' },
               d1Databases: { GATEWAY_DB: GATEWAY_DB_ID },
               workers: [
                 {

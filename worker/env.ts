@@ -13,6 +13,7 @@ const VarsSchema = v.object({
   FIREBASE_CONFIG: optionalText,
   VAPID_KEY: optionalText,
   UPSTREAM_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{2,6}$/), v.transform(Number)), '5000'),
+  PAYLOAD_MEMORY_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/), v.transform(Number), v.maxValue(60_000)), '0'),
 })
 
 export type AppConfig = Readonly<{
@@ -21,6 +22,11 @@ export type AppConfig = Readonly<{
   gatewayOrigin: string | null
   /** Edge loaders give up on the upstream after this long (then stale-if-error or the error screen). */
   upstreamTimeoutMs: number
+  /**
+   * How long an isolate keeps a fresh payload it read from KV in memory and answers from there (0: every read goes to
+   * KV). At most 60 s, the time KV itself may take to show a write everywhere.
+   */
+  payloadMemoryMs: number
   public: PublicConfig
 }>
 
@@ -50,6 +56,7 @@ export function readConfig(env: Env): AppConfig {
     defaultLocale: vars.DEFAULT_LOCALE,
     gatewayOrigin: vars.GATEWAY_ORIGIN ? vars.GATEWAY_ORIGIN.replace(/\/+$/, '') : null,
     upstreamTimeoutMs: vars.UPSTREAM_TIMEOUT_MS,
+    payloadMemoryMs: vars.PAYLOAD_MEMORY_MS,
     public: Object.freeze({
       buildId: BUILD_ID,
       defaultLocale: vars.DEFAULT_LOCALE,

@@ -18,6 +18,28 @@ type Cached = { envelope: Extract<PayloadEntry, { ok: true }>['envelope']; fetch
 /** One refresh per key in flight per isolate: concurrent misses share the upstream call. */
 const inflight = new Map<string, Promise<PayloadEntry>>()
 
+/**
+ * The isolate's memory in front of KV: a fresh entry read from (or written to) KV answers this isolate's requests for
+ * `payloadMemoryMs` without another KV read. It never outlives the entry's hour, and holds the most recent entries only.
+ */
+const memory = new Map<string, { cached: Cached; until: number }>()
+export const PAYLOAD_MEMORY_ENTRIES = 200
+
+function recall(cacheKey: string, now: number): Cached | null {
+  const held = memory.get(cacheKey)
+  if (!held) return null
+  if (held.until > now) return held.cached
+  memory.delete(cacheKey)
+  return null
+}
+
+function remember(cacheKey: string, cached: Cached, forMs: number): void {
+  if (forMs <= 0) return
+  memory.delete(cacheKey)
+  memory.set(cacheKey, { cached, until: Math.min(Date.now() + forMs, cached.fetchedAt + PAYLOAD_CACHE_MS) })
+  if (memory.size > PAYLOAD_MEMORY_ENTRIES) memory.delete(memory.keys().next().value!)
+}
+
 /** KV key: build id + locale + the gateway key (path and allow-listed, normalised query). Nothing else varies it. */
 export function payloadCacheKey(locale: string, key: string): string {
   return `payload:${BUILD_ID}:${locale}:${key}`
@@ -54,11 +76,19 @@ export async function loadEntry(c: Context<AppEnv>, key: string): Promise<Payloa
   }
   const kv = c.env.PAYLOADS
   const cacheKey = payloadCacheKey(c.get('locale'), key)
+  const { payloadMemoryMs } = c.get('config')
+  const held = payloadMemoryMs > 0 ? recall(cacheKey, Date.now()) : null
+  if (held) {
+    c.get('timings').push(['memory', 0])
+    outcomes.push('hit')
+    return { ok: true, envelope: held.envelope }
+  }
   const kvStarted = Date.now()
   const cached = await kv.get<Cached>(cacheKey, 'json').catch(() => null)
   c.get('timings').push(['kv', Date.now() - kvStarted])
   const now = Date.now()
   if (cached && now - cached.fetchedAt < PAYLOAD_CACHE_MS) {
+    remember(cacheKey, cached, payloadMemoryMs)
     outcomes.push('hit')
     return { ok: true, envelope: cached.envelope }
   }
@@ -67,6 +97,7 @@ export async function loadEntry(c: Context<AppEnv>, key: string): Promise<Payloa
     pending = fetchEntry(c, key, false).then((entry) => {
       if (entry.ok) {
         const value: Cached = { envelope: entry.envelope, fetchedAt: Date.now() }
+        remember(cacheKey, value, payloadMemoryMs)
         c.executionCtx.waitUntil(kv.put(cacheKey, JSON.stringify(value), { expirationTtl: STALE_IF_ERROR_MS / 1000 }).catch(() => undefined))
       }
       return entry
