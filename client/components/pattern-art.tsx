@@ -1,9 +1,7 @@
 /**
  * Decorative generated art (DESIGN.md "Imagery"): girih star lattices, stepped ikat lozenges and a tile medallion,
- * as inline SVG. Deterministic from `seed`, so the edge and the browser draw the same picture; always `aria-hidden`.
+ * drawn as SVG. Deterministic from `seed`, so the edge and the browser draw the same picture; always `aria-hidden`.
  */
-import { useId } from 'react'
-
 export type PatternVariant = 'girih' | 'ikat' | 'medallion'
 
 const round = (n: number) => Math.round(n * 100) / 100
@@ -89,54 +87,62 @@ export type PatternArtProps = {
 
 /** A decorative tile, lattice or medallion; hidden from assistive technology. */
 export function PatternArt({ seed = '', variant, className, palette, bare = false, density = 1 }: PatternArtProps) {
-  const id = `pa${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`
   const h = hashSeed(seed)
-  const [bg, line, fill] = PALETTES[palette ?? h % 6]!
   const kind: PatternVariant = variant ?? (h % 2 === 0 ? 'girih' : 'ikat')
   const classes = ['pattern-art', `pattern-art--${kind}`, className].filter(Boolean).join(' ')
+  // The seed also shifts the lattice so neighbouring cards do not look stamped from one block.
+  const shift = kind === 'medallion' ? 0 : (h >>> 8) % (kind === 'girih' ? GIRIH_TILE : IKAT_W)
+  return <span className={classes} style={artStyle(kind, palette ?? h % 6, shift, density, bare)} aria-hidden="true" />
+}
 
+/**
+ * The picture as a CSS background (an SVG data URL): one element per picture instead of a dozen in the page, each
+ * distinct picture drawn once per isolate or tab. Lattices cover their box; the medallion keeps its square.
+ */
+const styles = new Map<string, { backgroundImage: string }>()
+
+function artStyle(kind: PatternVariant, palette: number, shift: number, density: number, bare: boolean): { backgroundImage: string } {
+  const key = `${kind}:${palette}:${shift}:${density}:${bare ? 1 : 0}`
+  let style = styles.get(key)
+  if (!style) {
+    style = { backgroundImage: `url("data:image/svg+xml,${encodeSvg(artSvg(kind, palette, shift, density, bare))}")` }
+    styles.set(key, style)
+  }
+  return style
+}
+
+function artSvg(kind: PatternVariant, palette: number, shift: number, density: number, bare: boolean): string {
+  const [bg, line, fill] = PALETTES[palette] ?? PALETTES[0]
+  const svg = (viewBox: string, body: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}">${body}</svg>`
   if (kind === 'medallion') {
-    return (
-      <svg className={classes} viewBox="0 0 400 400" aria-hidden="true" focusable="false">
-        {MEDALLION_RINGS.map((d, i) => (
-          <path key={i} d={d} fill={i === MEDALLION_RINGS.length - 1 ? fill : 'none'} stroke={line} strokeWidth={i === 0 ? 1.5 : 1.2} strokeOpacity={0.9 - i * 0.08} />
-        ))}
-        <path d={MEDALLION_SATELLITES} fill={fill} fillOpacity="0.55" stroke={line} strokeWidth="1" />
-        <circle cx="200" cy="200" r="170" fill="none" stroke={line} strokeOpacity="0.35" strokeDasharray="2 6" />
-      </svg>
+    const rings = MEDALLION_RINGS.map(
+      (d, i) => `<path d="${d}" fill="${i === MEDALLION_RINGS.length - 1 ? fill : 'none'}" stroke="${line}" stroke-width="${i === 0 ? 1.5 : 1.2}" stroke-opacity="${round(0.9 - i * 0.08)}"/>`,
+    )
+    return svg(
+      '0 0 400 400',
+      `${rings.join('')}<path d="${MEDALLION_SATELLITES}" fill="${fill}" fill-opacity="0.55" stroke="${line}" stroke-width="1"/><circle cx="200" cy="200" r="170" fill="none" stroke="${line}" stroke-opacity="0.35" stroke-dasharray="2 6"/>`,
     )
   }
-
   const tile = kind === 'girih'
-    ? { w: GIRIH_TILE, h: GIRIH_TILE, body: <path d={GIRIH} fill="none" stroke={line} strokeWidth="1.4" strokeOpacity="0.75" /> }
+    ? { w: GIRIH_TILE, h: GIRIH_TILE, body: `<path d="${GIRIH}" fill="none" stroke="${line}" stroke-width="1.4" stroke-opacity="0.75"/>` }
     : {
         w: IKAT_W,
         h: IKAT_H,
-        body: (
-          <>
-            <path d={IKAT_OUTER} fill={fill} fillOpacity="0.45" stroke={line} strokeWidth="1.2" strokeOpacity="0.8" />
-            <path d={IKAT_INNER} fill={line} fillOpacity="0.8" />
-          </>
-        ),
+        body: `<path d="${IKAT_OUTER}" fill="${fill}" fill-opacity="0.45" stroke="${line}" stroke-width="1.2" stroke-opacity="0.8"/><path d="${IKAT_INNER}" fill="${line}" fill-opacity="0.8"/>`,
       }
-  // The seed also shifts the lattice so neighbouring cards do not look stamped from one block.
-  const shift = (h >>> 8) % tile.w
   const w = 320 * density
   const hgt = 200 * density
-  return (
-    <svg className={classes} preserveAspectRatio="xMidYMid slice" viewBox={`0 0 ${w} ${hgt}`} aria-hidden="true" focusable="false">
-      <defs>
-        <pattern id={`${id}-p`} width={tile.w} height={tile.h} patternUnits="userSpaceOnUse" patternTransform={`translate(${shift} 0)`}>
-          {tile.body}
-        </pattern>
-        <linearGradient id={`${id}-g`} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor={bg} stopOpacity="0" />
-          <stop offset="1" stopColor={bg} stopOpacity="0.55" />
-        </linearGradient>
-      </defs>
-      {!bare && <rect width={w} height={hgt} fill={bg} />}
-      <rect width={w} height={hgt} fill={`url(#${id}-p)`} />
-      {!bare && <rect width={w} height={hgt} fill={`url(#${id}-g)`} />}
-    </svg>
+  return svg(
+    `0 0 ${w} ${hgt}`,
+    `<defs><pattern id="p" width="${tile.w}" height="${tile.h}" patternUnits="userSpaceOnUse" patternTransform="translate(${shift} 0)">${tile.body}</pattern>` +
+      `<linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg}" stop-opacity="0"/><stop offset="1" stop-color="${bg}" stop-opacity="0.55"/></linearGradient></defs>` +
+      (bare ? '' : `<rect width="${w}" height="${hgt}" fill="${bg}"/>`) +
+      `<rect width="${w}" height="${hgt}" fill="url(#p)"/>` +
+      (bare ? '' : `<rect width="${w}" height="${hgt}" fill="url(#g)"/>`),
   )
+}
+
+/** Just enough escaping for an SVG inside a double-quoted CSS `url()`; its quotes become `%22`, which HTML leaves alone. */
+function encodeSvg(svg: string): string {
+  return svg.replace(/[%#<>"]/g, encodeURIComponent)
 }
