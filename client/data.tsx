@@ -1,7 +1,6 @@
 /** Page data: the payloads the edge loaded, under the exact gateway keys the browser's SWR uses (style rule 9). */
 import { createContext, Suspense, use, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import type { Envelope } from '../shared/gateway-client'
-import { serializeForHtml } from '../shared/serialize'
 import type { PayloadEntry } from '../shared/state'
 
 /**
@@ -11,6 +10,8 @@ import type { PayloadEntry } from '../shared/state'
 export type PayloadStore = {
   ready: Map<string, PayloadEntry>
   pending: Map<string, Promise<PayloadEntry>>
+  /** Server: how an entry is written into the document (the edge's serialiser, kept out of the browser bundle). */
+  serialize?: (entry: PayloadEntry) => string
 }
 
 const PayloadContext = createContext<PayloadStore | null>(null)
@@ -119,7 +120,7 @@ function PayloadScripts({ keys }: { keys: readonly string[] }) {
     <>
       {entries.map(([key, entry]) =>
         entry ? (
-          <script key={key} type="application/json" data-payload={key} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: IS_SERVER ? serializeForHtml(entry) : streamedText(key) }} />
+          <script key={key} type="application/json" data-payload={key} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: store.serialize ? store.serialize(entry) : streamedText(key) }} />
         ) : null,
       )}
     </>

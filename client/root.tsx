@@ -1,5 +1,4 @@
 /** The whole document, rendered on the edge and hydrated in the browser. The worker imports only this. */
-import { serializeForHtml, serializeForHtmlOnce } from '../shared/serialize'
 import type { InitialState } from '../shared/state'
 import { App } from './app'
 import type { PayloadStore } from './data'
@@ -7,21 +6,11 @@ import type { PayloadStore } from './data'
 export const STATE_ELEMENT_ID = '__STATE__'
 
 /**
- * The state script's text. Edge: serialised per response, with the locale's messages (most of it) serialised once per
- * isolate. Browser: the text already in the document, so hydration does not re-serialise it on the main thread.
- */
-function embeddedState(state: InitialState): string {
-  if (typeof document !== 'undefined') return document.getElementById(STATE_ELEMENT_ID)?.textContent ?? ''
-  const rest = serializeForHtml({ ...state, messages: undefined })
-  return `${rest.slice(0, -1)},"messages":${serializeForHtmlOnce(state.messages)}}`
-}
-
-/**
  * Server-only props (the browser hydrates their elements with an empty `__html`, leaving the text alone): `nonce`, the
- * edge's CSP nonce (browsers hide it); `css`, the inlined entry CSS; `devPreamble`, React Refresh's preamble under
- * `vite dev`.
+ * edge's CSP nonce (browsers hide it); `css`, the inlined entry CSS; `stateText`, the serialised `state` the browser
+ * boots from; `devPreamble`, React Refresh's preamble under `vite dev`.
  */
-export function Root({ state, store, nonce, css, devPreamble }: { state: InitialState; store: PayloadStore; nonce?: string; css?: string; devPreamble?: string }) {
+export function Root({ state, store, nonce, css, stateText, devPreamble }: { state: InitialState; store: PayloadStore; nonce?: string; css?: string; stateText?: string; devPreamble?: string }) {
   return (
     <html lang={state.locale} dir="ltr">
       <head>
@@ -45,7 +34,7 @@ export function Root({ state, store, nonce, css, devPreamble }: { state: Initial
       </head>
       <body>
         <App state={state} store={store} />
-        <script type="application/json" id={STATE_ELEMENT_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: embeddedState(state) }} />
+        <script type="application/json" id={STATE_ELEMENT_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: stateText ?? '' }} />
       </body>
     </html>
   )

@@ -6,6 +6,7 @@ import type { Context } from 'hono'
 import { renderToReadableStream } from 'react-dom/server.node'
 import manifest from 'virtual:client-manifest'
 import { EXTRA_ICONS, eagerPages, installPages, provideEdgeIcons, Root } from '../client/server'
+import { serializeEntryForHtml, serializeStateForHtml } from '../shared/serialize'
 import type { FormState, InitialState, PayloadEntry, RouteState, SessionState } from '../shared/state'
 import type { PageError } from '../shared/errors'
 import { isBot } from './bots'
@@ -56,11 +57,11 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
     form: input.form ?? null,
     notice: readNotice(c.req.query('notice')),
   }
-  const store = { ready: new Map(Object.entries(input.payloads)), pending: input.deferred }
+  const store = { ready: new Map(Object.entries(input.payloads)), pending: input.deferred, serialize: serializeEntryForHtml }
   const nonce = c.get('secureHeadersNonce')
   let failed = false
   const crawler = isBot(c.req.header('user-agent'))
-  const stream = await renderToReadableStream(<Root state={state} store={store} nonce={nonce} css={manifest.cssText} devPreamble={manifest.dev ? REFRESH_PREAMBLE : undefined} />, {
+  const stream = await renderToReadableStream(<Root state={state} store={store} nonce={nonce} css={manifest.cssText} stateText={serializeStateForHtml(state)} devPreamble={manifest.dev ? REFRESH_PREAMBLE : undefined} />, {
     nonce,
     ...(manifest.dev
       ? { bootstrapModules: [manifest.entry] }
