@@ -164,46 +164,50 @@ function MobileMenu() {
         <Icon name={open ? 'close' : 'menu'} />
         <span>{open ? t('nav.closeMenu') : t('nav.menu')}</span>
       </button>
+      {/* The links are drawn when the menu opens: the edge does not render the whole navigation a second time into
+          every document for a panel that only script can open. */}
       <div id={panelId} className="mobile-menu__panel" hidden={!open}>
-        <nav aria-label={t('nav.primary')} className="container">
-          <ul className="mobile-menu__list">
-            {sections.map((section) => {
-              const isOpen = expanded === section.id
-              const listId = `${baseId}-${section.id}`
-              return (
-                <li key={section.id} className="mobile-menu__section">
-                  <button
-                    type="button"
-                    className="mobile-menu__section-toggle"
-                    aria-expanded={isOpen}
-                    aria-controls={listId}
-                    onClick={() => setExpanded(isOpen ? null : section.id)}
-                  >
-                    {section.label}
-                    <Icon name="chevron-down" className="mobile-menu__chevron" />
-                  </button>
-                  <div id={listId} className="mobile-menu__links" hidden={!isOpen}>
-                    {section.groups.map((group, i) => (
-                      <div key={i}>
-                        {group.label && <p className="mobile-menu__group-label">{group.label}</p>}
-                        <ul>
-                          {group.links.map((l) => (
-                            <li key={l.to}>
-                              <Link to={l.to} onClick={() => setOpen(false)} aria-current={route.path === l.to ? 'page' : undefined}>{l.label}</Link>
-                            </li>
-                          ))}
-                        </ul>
-                      </div>
-                    ))}
-                  </div>
-                </li>
-              )
-            })}
-            <li className="mobile-menu__section">
-              <Link to={contacts.to} className="mobile-menu__plain" onClick={() => setOpen(false)}>{contacts.label}</Link>
-            </li>
-          </ul>
-        </nav>
+        {open && (
+          <nav aria-label={t('nav.primary')} className="container">
+            <ul className="mobile-menu__list">
+              {sections.map((section) => {
+                const isOpen = expanded === section.id
+                const listId = `${baseId}-${section.id}`
+                return (
+                  <li key={section.id} className="mobile-menu__section">
+                    <button
+                      type="button"
+                      className="mobile-menu__section-toggle"
+                      aria-expanded={isOpen}
+                      aria-controls={listId}
+                      onClick={() => setExpanded(isOpen ? null : section.id)}
+                    >
+                      {section.label}
+                      <Icon name="chevron-down" className="mobile-menu__chevron" />
+                    </button>
+                    <div id={listId} className="mobile-menu__links" hidden={!isOpen}>
+                      {section.groups.map((group, i) => (
+                        <div key={i}>
+                          {group.label && <p className="mobile-menu__group-label">{group.label}</p>}
+                          <ul>
+                            {group.links.map((l) => (
+                              <li key={l.to}>
+                                <Link to={l.to} onClick={() => setOpen(false)} aria-current={route.path === l.to ? 'page' : undefined}>{l.label}</Link>
+                              </li>
+                            ))}
+                          </ul>
+                        </div>
+                      ))}
+                    </div>
+                  </li>
+                )
+              })}
+              <li className="mobile-menu__section">
+                <Link to={contacts.to} className="mobile-menu__plain" onClick={() => setOpen(false)}>{contacts.label}</Link>
+              </li>
+            </ul>
+          </nav>
+        )}
       </div>
     </div>
   )

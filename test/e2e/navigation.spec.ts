@@ -200,3 +200,34 @@ test('a payload that answers an error shows the error screen on the client and t
   expect(await isSameDocument(page)).toBe(true)
   dropStatusError(consoleErrors, 404)
 })
+
+test.describe('the mobile menu', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('opens with its links, navigates on the client, closes on Escape with focus back on its button', async ({ page }) => {
+    const news = href('media', { locale, params: { id: 'news' } })
+    await page.goto(home)
+    await waitForHydration(page)
+    const toggle = page.getByRole('button', { name: 'Menu', exact: true })
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    const panel = page.locator(`#${await toggle.getAttribute('aria-controls')}`)
+    await expect(panel).toBeHidden()
+
+    await toggle.click()
+    await expect(page.getByRole('button', { name: 'Close', exact: true })).toHaveAttribute('aria-expanded', 'true')
+    const menuNav = panel.getByRole('navigation', { name: 'Main navigation' })
+    await expect(menuNav).toBeVisible()
+    await menuNav.getByRole('button', { name: 'Media' }).click()
+    await markDocument(page)
+    await menuNav.getByRole('link', { name: 'News' }).click()
+    await expect(page).toHaveURL(news)
+    await expect(panel).toBeHidden()
+    expect(await isSameDocument(page)).toBe(true)
+
+    await page.getByRole('button', { name: 'Menu', exact: true }).click()
+    await expect(menuNav.getByRole('button', { name: 'Media' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(panel).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeFocused()
+  })
+})
