@@ -81,11 +81,14 @@ function MegaMenu() {
                 {section.label}
                 <Icon name="chevron-down" className="mega-nav__chevron" />
               </button>
+              {/* Drawn when opened, like the mobile menu: only script opens a panel. */}
               <div id={panelId} className="mega-panel" hidden={!open}>
-                <div className="container mega-panel__inner">
-                  <SectionIntro section={section} onNavigate={() => setOpenId(null)} />
-                  <SectionLinks section={section} onNavigate={() => setOpenId(null)} />
-                </div>
+                {open && (
+                  <div className="container mega-panel__inner">
+                    <SectionIntro section={section} onNavigate={() => setOpenId(null)} />
+                    <SectionLinks section={section} onNavigate={() => setOpenId(null)} />
+                  </div>
+                )}
               </div>
             </li>
           )
@@ -164,8 +167,8 @@ function MobileMenu() {
         <Icon name={open ? 'close' : 'menu'} />
         <span>{open ? t('nav.closeMenu') : t('nav.menu')}</span>
       </button>
-      {/* The links are drawn when the menu opens: the edge does not render the whole navigation a second time into
-          every document for a panel that only script can open. */}
+      {/* The links are drawn when the menu opens: only script opens it, so the edge does not put the whole navigation
+          into every document as hidden elements. The footer and the sitemap link every section for readers without it. */}
       <div id={panelId} className="mobile-menu__panel" hidden={!open}>
         {open && (
           <nav aria-label={t('nav.primary')} className="container">
