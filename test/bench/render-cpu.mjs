@@ -107,6 +107,87 @@ function descendants(pid) {
   return out
 }
 
+/** The workerd process under `rootPid` (Linux /proc), or null. */
+function workerdPid(rootPid) {
+  const { readFileSync: read } = require('node:fs')
+  const found = descendants(rootPid).filter((p) => {
+    try {
+      return read(`/proc/${p}/cmdline`, 'utf8').includes('workerd')
+    } catch {
+      return false
+    }
+  })
+  return found.length === 1 ? found[0] : null
+}
+
+/** The TCP ports a process listens on, from /proc/<pid>/fd and /proc/net/tcp. */
+function listeningPorts(pid) {
+  const { readdirSync, readFileSync: read, readlinkSync } = require('node:fs')
+  const inodes = new Set()
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))
+      if (m) inodes.add(m[1])
+    } catch {}
+  }
+  const ports = []
+  for (const line of read('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
+    const f = line.trim().split(/\s+/)
+    if (f[3] === '0A' && inodes.has(f[9])) ports.push(parseInt(f[1].split(':')[1], 16))
+  }
+  return ports
+}
+
+/**
+ * A sampling CPU profile of the portal's isolate inside workerd, through workerd's own inspector (its `/json/list`
+ * names the isolate `core:user:invest-portal`), over `requests` sequential requests of `path`. Returns the hottest
+ * functions by their share of the sampled self time, or null when no inspector answers.
+ */
+export async function workerdProfile({ rootPid, base, path, requests = 400 }) {
+  const pid = workerdPid(rootPid)
+  if (!pid) return null
+  let target = null
+  for (const port of listeningPorts(pid)) {
+    const list = await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(1000) }).then((r) => r.json()).catch(() => null)
+    const entry = Array.isArray(list) ? list.find((t) => t.id === 'core:user:invest-portal') : null
+    if (entry) target = entry.webSocketDebuggerUrl
+  }
+  if (!target) return null
+  const ws = new WebSocket(target)
+  await new Promise((resolve, reject) => ((ws.onopen = resolve), (ws.onerror = reject)))
+  let id = 0
+  const waiting = new Map()
+  ws.onmessage = (event) => {
+    const message = JSON.parse(event.data)
+    if (message.result && waiting.has(message.id)) waiting.get(message.id)(message.result), waiting.delete(message.id)
+  }
+  const send = (method, params = {}) => {
+    const n = ++id
+    ws.send(JSON.stringify({ id: n, method, params }))
+    return new Promise((resolve) => waiting.set(n, resolve))
+  }
+  const get = () => fetch(base + path).then((r) => r.arrayBuffer())
+  try {
+    // workerd answers only `Profiler.stop` (with the profile); the isolate handles inspector messages between
+    // requests, so the profiler starts during the warm-up requests.
+    void send('Profiler.enable')
+    void send('Profiler.setSamplingInterval', { interval: 100 })
+    void send('Profiler.start')
+    for (let i = 0; i < 100 + requests; i++) await get()
+    const stopped = send('Profiler.stop')
+    await get()
+    const answer = await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 5000))])
+    if (!answer?.profile) return null
+    // The profiler starts at some point of the warm-up and slows the isolate down: shares, not milliseconds.
+    const { sampledMs, top } = summarise(answer.profile, 1)
+    return { path, profile: answer.profile, top: top.map(({ fn, msPerRequest }) => ({ fn, share: Number((msPerRequest / sampledMs).toFixed(3)) })) }
+  } catch {
+    return null
+  } finally {
+    ws.close()
+  }
+}
+
 /**
  * The workerd process's own CPU time per request (user + system from /proc), for paths served by the running
  * server under `rootPid`. Unlike `profileRenders` it includes everything workerd does for a request: the runtime's
@@ -114,16 +195,10 @@ function descendants(pid) {
  */
 export async function workerdCpuPerRequest({ rootPid, base, paths, requests = 400 }) {
   const { readFileSync: read } = require('node:fs')
-  const workerd = descendants(rootPid).filter((p) => {
-    try {
-      return read(`/proc/${p}/cmdline`, 'utf8').includes('workerd')
-    } catch {
-      return false
-    }
-  })
-  if (workerd.length !== 1) return null
+  const pid = workerdPid(rootPid)
+  if (!pid) return null
   const ticks = () => {
-    const fields = read(`/proc/${workerd[0]}/stat`, 'utf8').split(') ')[1].split(' ')
+    const fields = read(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
     return Number(fields[11]) + Number(fields[12])
   }
   const hz = 100

@@ -90,7 +90,7 @@ try {
     ratios[`P5 cached/uncached c=${c}`] = cached.rps / uncached.rps
   }
   // CPU per render (issue #2: ≤ 3 ms on home): the production bundle's own CPU time over warm renders.
-  const { profileRenders, workerdCpuPerRequest } = await import('./render-cpu.mjs')
+  const { profileRenders, workerdCpuPerRequest, workerdProfile } = await import('./render-cpu.mjs')
   const cpu = await profileRenders({ gatewayBase: BASE, paths: ['/en', '/en/media/news', '/en/post/1', '/_app/health'] })
   results.renderCpu = cpu.map(({ path, cpuMs, top }) => ({ path, cpuMs: Number(cpuMs.toFixed(2)), top: top.slice(0, 10) }))
   for (const r of results.renderCpu) {
@@ -105,6 +105,15 @@ try {
       console.log(`${'workerd CPU per request'.padEnd(34)} ${r.path.padEnd(16)} ${r.cpuMs.toFixed(2)} ms`)
       ratios[`workerd CPU ms per request ${r.path}`] = r.cpuMs
     }
+  }
+  // Where workerd spends a home render: its own inspector's sampling profile (the raw profile goes to bench-results/).
+  const hot = await workerdProfile({ rootPid: stop.pid, base: BASE, path: '/en' })
+  if (hot) {
+    mkdirSync('bench-results', { recursive: true })
+    writeFileSync('bench-results/workerd-en.cpuprofile', JSON.stringify(hot.profile))
+    results.workerdProfile = { path: hot.path, top: hot.top.slice(0, 12) }
+    console.log('workerd profile /en, hottest functions by share of the sampled self time:')
+    for (const { fn, share } of hot.top.slice(0, 8)) console.log(`  ${(share * 100).toFixed(1).padStart(5)}%  ${fn}`)
   }
   results.ratios = Object.fromEntries(Object.entries(ratios).map(([k, v]) => [k, Number(v.toFixed(2))]))
 } finally {
