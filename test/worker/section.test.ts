@@ -3,6 +3,7 @@ import { createElement as h } from 'react'
 import { renderToReadableStream } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { PayloadProvider, Section, usePayload, type PayloadStore } from '../../client/data'
+import { serializeEntryForHtml } from '../../shared/serialize'
 import type { PayloadEntry } from '../../shared/state'
 import { readPayloadBlocks, readScripts } from './helpers'
 
@@ -15,7 +16,8 @@ function Title() {
 }
 
 async function render(entry: Promise<PayloadEntry>, options: { waitForAll?: boolean } = {}) {
-  const store: PayloadStore = { ready: new Map(), pending: new Map([[KEY, entry]]) }
+  // The edge's store: it serialises the entries it embeds (the browser's store has no serialiser).
+  const store: PayloadStore = { ready: new Map(), pending: new Map([[KEY, entry]]), serialize: serializeEntryForHtml }
   const stream = await renderToReadableStream(
     h(PayloadProvider, { value: store }, h('main', null, h(Section, { keys: [KEY], fallback: h('span', { id: 'fallback' }, 'loading'), children: h(Title) }))),
     { nonce: 'n0nce' },
