@@ -39,6 +39,13 @@ export function buildManifests(): Plugin {
 const PUSH_WORKER_ENTRY = 'client/push/firebase-sw.ts'
 
 /**
+ * The stylesheet is a build input of its own, not an import of the entry: the edge inlines it, and CSS attached to the
+ * entry chunk would be listed as a dependency of every lazy chunk that imports the entry, which Vite's preload helper
+ * then loads as a <link> (it cannot see inlined styles): the same rules twice and a restyle of the whole page.
+ */
+const STYLES_ENTRY = 'client/styles/main.css'
+
+/**
  * `virtual:client-manifest`: the built entry, its CSS (paths, and the text the edge inlines) and chunks to preload; the
  * dev entry under `vite dev`.
  */
@@ -75,8 +82,10 @@ export function clientManifest(): Plugin {
       }
       const pushWorker = m[PUSH_WORKER_ENTRY] ? '/' + m[PUSH_WORKER_ENTRY]!.file : null
       // Vite writes url() references as absolute paths (base '/'), so the text reads the same inline in any page.
-      const cssText = (entry.css ?? []).map((f) => fs.readFileSync(`dist/client/${f}`, 'utf8')).join('\n')
-      return `export default ${JSON.stringify({ entry: '/' + entry.file, css: (entry.css ?? []).map((f) => '/' + f), cssText, preload, pages, dev: false, pushWorker })}`
+      if (entry.css?.length) this.error(`CSS imported from the entry's module graph (${entry.css.join(', ')}): @import it from ${STYLES_ENTRY}`)
+      const css = [m[STYLES_ENTRY]!.file]
+      const cssText = css.map((f) => fs.readFileSync(`dist/client/${f}`, 'utf8')).join('\n')
+      return `export default ${JSON.stringify({ entry: '/' + entry.file, css: css.map((f) => '/' + f), cssText, preload, pages, dev: false, pushWorker })}`
     },
   }
 }
@@ -134,14 +143,20 @@ export function previewCompression(): Plugin {
   }
 }
 
-/** Sonner hard-codes a 45 px swipe threshold; SPEC §9 asks for 20 px. Fails the build if sonner changes shape. */
+/**
+ * Sonner hard-codes a 45 px swipe threshold; SPEC §9 asks for 20 px. And it injects its stylesheet when it loads, after
+ * hydration, a sheet that sets custom properties on <html> and so restyles the whole page: `styles/main.css` imports
+ * that sheet instead, inlined with the rest. Fails the build if sonner changes shape.
+ */
 export function sonnerSpecValues(): Plugin {
+  const INJECT = "if (!code || typeof document == 'undefined') return"
   return {
     name: 'invest-portal:sonner-spec-values',
     transform(code, id) {
       if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return
       if (!code.includes('SWIPE_THRESHOLD = 45')) this.error('sonner: SWIPE_THRESHOLD constant not found; update the SPEC §9 patch')
-      return { code: code.replace('SWIPE_THRESHOLD = 45', 'SWIPE_THRESHOLD = 20'), map: null }
+      if (!code.includes(INJECT)) this.error('sonner: its style injection changed shape; update the patch that leaves styles to main.css')
+      return { code: code.replace('SWIPE_THRESHOLD = 45', 'SWIPE_THRESHOLD = 20').replace(INJECT, 'return'), map: null }
     },
   }
 }
@@ -163,7 +178,7 @@ export default defineConfig({
         manifest: true,
         // No per-import dependency lists in the entry: the edge preloads the current page's chunks on first load.
         modulePreload: false,
-        rollupOptions: { input: ['client/entry.tsx', PUSH_WORKER_ENTRY] },
+        rollupOptions: { input: ['client/entry.tsx', STYLES_ENTRY, PUSH_WORKER_ENTRY] },
       },
     },
   },

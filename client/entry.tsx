@@ -10,7 +10,6 @@ import { installPages, preloadPage } from './pages'
 import { pages } from './pages/lazy'
 import { Root, STATE_ELEMENT_ID } from './root'
 import { isChunkLoadError, reloadAfterChunkError, watchChunkErrors, watchForUpdates } from './updates'
-import './styles/main.css'
 
 async function boot() {
   const state = JSON.parse(document.getElementById(STATE_ELEMENT_ID)!.textContent!) as InitialState
@@ -42,5 +41,8 @@ async function boot() {
   // Tests and tooling wait on this; it is set after React attached its handlers.
   requestAnimationFrame(() => document.documentElement.setAttribute('data-hydrated', ''))
 }
+
+// The stylesheet is its own build input (vite.config.ts), which the edge inlines; under `vite dev` the entry loads it.
+if (import.meta.env.DEV) void import('./styles/main.css')
 
 void boot()

@@ -1,11 +1,11 @@
 /**
  * Where the header shows the notification bell: only for signed-in users, and its code (SWR infinite lists, push) loads
  * as its own chunk, so visitors' first load does not carry it. The bell needs JavaScript to do anything, so it appears
- * once the page is interactive; until then a same-sized placeholder keeps the header from shifting.
+ * once the page is interactive; until then a same-sized placeholder keeps the header from shifting. Its styles are part
+ * of `styles/main.css`.
  */
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useSession } from '../session'
-import './notification-bell.css'
 
 const NotificationBell = lazy(() => import('./notification-bell').then((m) => ({ default: m.NotificationBell })))
 

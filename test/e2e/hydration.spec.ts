@@ -1,7 +1,8 @@
 /** Server-rendered pages hydrate cleanly in every language, with the right document metadata (issue #2). */
+import type { Page } from '@playwright/test'
 import { LOCALES, type Locale } from '../../shared/constants'
 import type { RouteId } from '../../shared/routes'
-import { checkA11y, expect, test, waitForHydration } from './fixtures'
+import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } from './fixtures'
 import { dropStatusError, href } from './support'
 
 type Sample = { name: string; id: RouteId; params?: Record<string, string>; query?: Record<string, string>; status: number }
@@ -68,3 +69,26 @@ for (const locale of LOCALES) {
     }
   })
 }
+
+// A second copy of the rules, or a sheet added after paint, restyles the whole page while it becomes interactive.
+const sheetsOf = (page: Page) => page.evaluate(() => Array.from(document.styleSheets, (s) => `${s.ownerNode?.nodeName} ${s.href ?? 'inline'}`))
+
+test('the stylesheet the edge inlines stays the only one once the lazy map and the toast region have loaded', async ({ page }) => {
+  await page.goto(href('home', { locale: 'en' }))
+  await waitForHydration(page)
+  await waitForHydratedElement(page.locator('.region-map__svg a').first())
+  await expect(page.locator('section[aria-label^="Notifications"]')).toHaveCount(1)
+  await page.waitForLoadState('networkidle')
+  expect(await sheetsOf(page)).toEqual(['STYLE inline'])
+})
+
+test('the stylesheet the edge inlines stays the only one after a client navigation loads the rich post body', async ({ page }) => {
+  await page.goto(href('media', { locale: 'en', params: { id: 'news' } }))
+  await waitForHydration(page)
+  const first = page.locator('main a[href^="/en/post/"]').first()
+  await waitForHydratedElement(first)
+  await first.click()
+  await expect(page.locator('main .prose').first()).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(await sheetsOf(page)).toEqual(['STYLE inline'])
+})

@@ -43,6 +43,9 @@ test('a success toast appears bottom-right with the spec values, and Alt+T moves
   const list = toaster(page)
   await expect(list).toHaveAttribute('data-y-position', 'bottom')
   await expect(list).toHaveAttribute('data-x-position', 'right')
+  // sonner's own rules arrive with the inlined stylesheet, not injected by sonner.
+  await expect(list).toHaveCSS('position', 'fixed')
+  await expect(toast).toHaveCSS('position', 'absolute')
   const style = await list.evaluate((el) => {
     const s = (el as HTMLElement).style
     return { width: s.getPropertyValue('--width'), gap: s.getPropertyValue('--gap'), bottom: s.getPropertyValue('--offset-bottom'), right: s.getPropertyValue('--offset-right') }
