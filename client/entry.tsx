@@ -1,4 +1,5 @@
 /** Browser entry: reads the embedded state, loads the current page's chunk and hydrates the document. */
+import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { createGatewayClient } from '../shared/gateway-client'
 import { gatewayFetch } from './gateway-fetch'
@@ -33,13 +34,16 @@ async function boot() {
       throw err
     }
   }
-  hydrateRoot(document, <Root state={state} store={store} />, {
-    onRecoverableError(error) {
-      console.warn('Recoverable render error', error)
-    },
+  // In a transition the root hydrates at a lane React time-slices: it yields to the browser every few milliseconds
+  // instead of holding the main thread for the whole shell, and a click on a part not yet hydrated makes React hydrate
+  // that part at once and replay the click. <html data-hydrated> marks the root's commit (`endHydration`).
+  startTransition(() => {
+    hydrateRoot(document, <Root state={state} store={store} />, {
+      onRecoverableError(error) {
+        console.warn('Recoverable render error', error)
+      },
+    })
   })
-  // Tests and tooling wait on this; it is set after React attached its handlers.
-  requestAnimationFrame(() => document.documentElement.setAttribute('data-hydrated', ''))
 }
 
 // The stylesheet is its own build input (vite.config.ts), which the edge inlines; under `vite dev` the entry loads it.
