@@ -46,6 +46,12 @@ const PUSH_WORKER_ENTRY = 'client/push/firebase-sw.ts'
 const STYLES_ENTRY = 'client/styles/main.css'
 
 /**
+ * React DOM (with its scheduler) is a chunk of its own, which the boot script starts as a module script before the
+ * entry: parsing and evaluating it is then one task and the rest of the app another, not one long task of both.
+ */
+const REACT_DOM_CHUNK = 'react-dom'
+
+/**
  * `virtual:client-manifest`: the built entry, its CSS (paths, and the text the edge inlines) and chunks to preload; the
  * dev entry under `vite dev`.
  */
@@ -61,8 +67,8 @@ export function clientManifest(): Plugin {
     },
     load(id) {
       if (id !== '\0virtual:client-manifest') return
-      if (!isBuild || this.environment.name === 'client') return `export default { entry: '/client/entry.tsx', css: [], cssText: '', preload: [], pages: {}, dev: true, pushWorker: '/${PUSH_WORKER_ENTRY}' }`
-      type Chunk = { file: string; css?: string[]; imports?: string[] }
+      if (!isBuild || this.environment.name === 'client') return `export default { entry: '/client/entry.tsx', css: [], cssText: '', preload: [], evaluateFirst: [], pages: {}, dev: true, pushWorker: '/${PUSH_WORKER_ENTRY}' }`
+      type Chunk = { file: string; name?: string; css?: string[]; imports?: string[] }
       const m = JSON.parse(fs.readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, Chunk>
       const collect = (key: string, into: Set<string>) => {
         const chunk = m[key]
@@ -74,6 +80,8 @@ export function clientManifest(): Plugin {
       const entry = m['client/entry.tsx']!
       const entryFiles = collect('client/entry.tsx', new Set())
       const preload = [...entryFiles].filter((f) => f !== '/' + entry.file)
+      const evaluateFirst = Object.values(m).filter((c) => c.name === REACT_DOM_CHUNK).map((c) => '/' + c.file)
+      if (evaluateFirst.length !== 1 || !preload.includes(evaluateFirst[0]!)) this.error(`expected one ${REACT_DOM_CHUNK} chunk among the entry's imports`)
       // Per page: its chunk and the chunks it imports, minus what the entry already loads (modulepreload on first load).
       const pages: Record<string, string[]> = {}
       for (const key of Object.keys(m)) {
@@ -85,7 +93,7 @@ export function clientManifest(): Plugin {
       if (entry.css?.length) this.error(`CSS imported from the entry's module graph (${entry.css.join(', ')}): @import it from ${STYLES_ENTRY}`)
       const css = [m[STYLES_ENTRY]!.file]
       const cssText = css.map((f) => fs.readFileSync(`dist/client/${f}`, 'utf8')).join('\n')
-      return `export default ${JSON.stringify({ entry: '/' + entry.file, css: css.map((f) => '/' + f), cssText, preload, pages, dev: false, pushWorker })}`
+      return `export default ${JSON.stringify({ entry: '/' + entry.file, css: css.map((f) => '/' + f), cssText, preload, evaluateFirst, pages, dev: false, pushWorker })}`
     },
   }
 }
@@ -178,7 +186,10 @@ export default defineConfig({
         manifest: true,
         // No per-import dependency lists in the entry: the edge preloads the current page's chunks on first load.
         modulePreload: false,
-        rollupOptions: { input: ['client/entry.tsx', STYLES_ENTRY, PUSH_WORKER_ENTRY] },
+        rollupOptions: {
+          input: ['client/entry.tsx', STYLES_ENTRY, PUSH_WORKER_ENTRY],
+          output: { codeSplitting: { groups: [{ name: REACT_DOM_CHUNK, test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/ }] } },
+        },
       },
     },
   },

@@ -13,6 +13,8 @@ import { Root, STATE_ELEMENT_ID } from './root'
 import { isChunkLoadError, reloadAfterChunkError, watchChunkErrors, watchForUpdates } from './updates'
 
 async function boot() {
+  // The modules' evaluation was one task; reading the state and starting the page is the next.
+  await new Promise((resolve) => setTimeout(resolve))
   const state = JSON.parse(document.getElementById(STATE_ELEMENT_ID)!.textContent!) as InitialState
   const t = bindLocale(createI18n({ [state.locale]: state.messages }), state.locale)
   const gateway = createGatewayClient({

@@ -7,6 +7,8 @@ declare module 'virtual:client-manifest' {
     cssText: string
     /** Chunks the entry imports. */
     preload: string[]
+    /** Of those, the ones the boot script starts as module scripts of their own, so each evaluates in its own task. */
+    evaluateFirst: string[]
     /** Per route id: the page's chunk and its imports beyond the entry's, for `modulepreload` on first load. */
     pages: Record<string, string[]>
     dev: boolean

@@ -65,7 +65,7 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
     nonce,
     ...(manifest.dev
       ? { bootstrapModules: [manifest.entry] }
-      : { bootstrapScriptContent: bootAfterFirstPaint([manifest.entry, ...manifest.preload, ...pageChunks(input.route.id)]) }),
+      : { bootstrapScriptContent: bootAfterFirstPaint([manifest.entry, ...manifest.preload.filter((f) => !manifest.evaluateFirst.includes(f)), ...pageChunks(input.route.id)], manifest.evaluateFirst) }),
     // Completed boundaries stay inline (never moved into script-revealed hidden divs) for every client.
     progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError(error) {
@@ -95,11 +95,16 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
  * The inline boot script: once the browser has painted the server's HTML (or after 200 ms, e.g. in a background tab
  * where frames do not run), it preloads the entry's and the page's chunks and starts the entry. The first paint then
  * never waits behind the download and evaluation of the hydration JavaScript; on a slow link that JavaScript arrives
- * after the paint anyway. `modules[0]` is the entry.
+ * after the paint anyway. `modules[0]` is the entry. Starting a request costs the main thread a millisecond or more on
+ * a slow device, so the preloads go out a few per task (the entry's own imports first); then `first` (React DOM) and
+ * the entry start as module scripts, so the browser evaluates each in a task of its own.
  */
-function bootAfterFirstPaint(modules: readonly string[]): string {
-  return `(()=>{let s=0;const m=${JSON.stringify(modules)};const go=()=>{if(s++)return;for(const h of m.slice(1)){const l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.append(l)}const e=document.createElement('script');e.type='module';e.src=m[0];document.body.append(e)};requestAnimationFrame(()=>setTimeout(go));setTimeout(go,200)})()`
+function bootAfterFirstPaint(modules: readonly string[], first: readonly string[]): string {
+  return `(()=>{let s=0,i=1;const m=${JSON.stringify(modules)};const batch=()=>{for(const n=i+${BOOT_PRELOADS_PER_TASK};i<n&&i<m.length;i++){const l=document.createElement('link');l.rel='modulepreload';l.href=m[i];document.head.append(l)}if(i<m.length)return void setTimeout(batch);for(const h of [...${JSON.stringify(first)},m[0]]){const e=document.createElement('script');e.type='module';e.src=h;document.body.append(e)}};const go=()=>{if(!s++)batch()};requestAnimationFrame(()=>setTimeout(go));setTimeout(go,200)})()`
 }
+
+/** How many `modulepreload` links the boot script adds per task. */
+const BOOT_PRELOADS_PER_TASK = 5
 
 /** Only i18n keys under `notices.` pass: a crafted link cannot put arbitrary text into a toast. */
 function readNotice(value: string | undefined): string | null {
