@@ -46,13 +46,10 @@ const tidy = (s: string) => s.replace(/\u202f/g, '\u00a0')
 /** Numbers: Uzbek reads Russian's digits with its own words (`format-uz.ts`). */
 const tidyNumber = (locale: Locale, s: string) => (locale === 'uz' ? toUzNumber(tidy(s)) : tidy(s))
 
-// Built on first use, not at import: a browser's first Intl formatter costs tens of milliseconds (its ICU data), and
-// only Uzbek pages need this one.
-let numericParts: Intl.DateTimeFormat | null = null
+const numericParts = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' })
 
 /** Year, month, day, hour and minute of a moment in Tashkent time. */
 function tashkentParts(d: Date): DateParts {
-  numericParts ??= new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' })
   const parts: Record<string, number> = {}
   for (const p of numericParts.formatToParts(d)) if (p.type !== 'literal') parts[p.type] = Number(p.value)
   return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute! }
