@@ -46,8 +46,9 @@ const PUSH_WORKER_ENTRY = 'client/push/firebase-sw.ts'
 const STYLES_ENTRY = 'client/styles/main.css'
 
 /**
- * React DOM (with its scheduler) is a chunk of its own, which the boot script starts as a module script before the
- * entry: parsing and evaluating it is then one task and the rest of the app another, not one long task of both.
+ * React DOM (with its scheduler, and React, which the group takes along as a dependency) is a chunk of its own, which
+ * the boot script starts as a module script before the entry: parsing and evaluating it is then one task and the rest
+ * of the app another, not one long task of both.
  */
 const REACT_DOM_CHUNK = 'react-dom'
 
