@@ -161,18 +161,28 @@ test.describe('icons the gateway names', () => {
 
   test('an icon endpoint that does not answer within 1500 ms leaves the icons blank and only logs a warning', async ({ page, consoleErrors }) => {
     const warnings: string[] = []
-    page.on('console', (msg) => msg.type() === 'warning' && warnings.push(msg.text()))
+    let warnedAt = 0
+    page.on('console', (msg) => {
+      if (msg.type() !== 'warning') return
+      warnings.push(msg.text())
+      if (msg.text().startsWith('Icons could not be loaded:')) warnedAt ||= Date.now()
+    })
+    let askedAt = 0
     await page.route('**/_app/icons*', async (route) => {
+      askedAt ||= Date.now()
       await new Promise((resolve) => setTimeout(resolve, 5000))
       await route.continue().catch(() => undefined)
     })
     await page.goto(href('home', { locale }))
     await waitForHydration(page)
-    const started = Date.now()
     await openCatalogue(page)
     await expect(page.locator('.category-nav')).toBeVisible()
-    await expect.poll(() => warnings.find((w) => w.startsWith('Icons could not be loaded:')), { timeout: 4000 }).toBeTruthy()
-    expect(Date.now() - started).toBeLessThan(4000)
+    await expect.poll(() => warnedAt, { timeout: 4000 }).toBeGreaterThan(0)
+    // The bound is the icon request's own: given up after 1500 ms, not before and not much later (the client
+    // navigation before it takes what the machine needs, which is not what this test is about).
+    expect(askedAt).toBeGreaterThan(0)
+    expect(warnedAt - askedAt).toBeGreaterThanOrEqual(1400)
+    expect(warnedAt - askedAt).toBeLessThan(2500)
     expect(await drawn(page)).toBe(1) // only the bundled `briefcase`
     expect(warnings.find((w) => w.startsWith('Icons could not be loaded:'))).toMatch(/hard-hat.*(timed out|signal|abort)/i)
     expect(consoleErrors).toEqual([])
