@@ -40,6 +40,20 @@ function remember(cacheKey: string, cached: Cached, forMs: number): void {
   if (memory.size > PAYLOAD_MEMORY_ENTRIES) memory.delete(memory.keys().next().value!)
 }
 
+/**
+ * The deepest list page (0-based, as the gateway counts) that is cached. Visitors choose keywords and page numbers, so
+ * caching every one would let anyone fill KV with entries nobody reads again (docs/security.md#cache-keys).
+ */
+export const MAX_CACHED_PAGE = 9
+
+/** Whether a public key's answer is kept in KV and the isolate's memory: no search keyword, no page past MAX_CACHED_PAGE. */
+export function isCacheableKey(key: string): boolean {
+  const query = new URLSearchParams(key.split('?')[1] ?? '')
+  if (query.has('keyword')) return false
+  const page = query.get('page')
+  return page === null || Number(page) <= MAX_CACHED_PAGE
+}
+
 /** KV key: build id + locale + the gateway key (path and allow-listed, normalised query). Nothing else varies it. */
 export function payloadCacheKey(locale: string, key: string): string {
   return `payload:${BUILD_ID}:${locale}:${key}`
@@ -73,6 +87,10 @@ export async function loadEntry(c: Context<AppEnv>, key: string): Promise<Payloa
   if (!isPublicKey(key)) {
     outcomes.push('bypass')
     return fetchEntry(c, key, true)
+  }
+  if (!isCacheableKey(key)) {
+    outcomes.push('bypass')
+    return fetchEntry(c, key, false)
   }
   const kv = c.env.PAYLOADS
   const cacheKey = payloadCacheKey(c.get('locale'), key)
