@@ -2,6 +2,7 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { TOKEN_COOKIE } from '../shared/constants'
+import { validatePayload } from '../shared/contract'
 import type { Profile } from '../shared/guards'
 import type { SessionState } from '../shared/state'
 import { gatewayFor } from './gateway'
@@ -15,7 +16,8 @@ export async function resolveSession(c: Context<AppEnv>): Promise<SessionResult>
   if (!token) return { ok: true, session: { hasToken: false, profile: null } }
   try {
     const envelope = await gatewayFor(c, { withToken: true }).getEnvelope<Profile>('/core/profile')
-    if (!envelope.content) throw new Error('empty profile')
+    // An empty profile or one of the wrong shape (docs/gateway-contract.md#profile) would feed the guards guesses.
+    if (!validatePayload('/core/profile', envelope).ok) throw new Error('profile breaks the contract')
     return { ok: true, session: { hasToken: true, profile: envelope.content } }
   } catch {
     clearSessionCookie(c)

@@ -1,19 +1,20 @@
 /**
  * An upstream that answers `ok` with content of the wrong shape is a failing upstream (docs/gateway-contract.md#envelope):
  * an uncached page answers the translated error screen (502), a cached one its stale copy (200), a deferred section
- * an error state; the edge logs one line naming the key and where the answer broke, never the values.
+ * an error state; the edge logs one line naming the key and where the answer broke, never the values. A session
+ * profile of the wrong shape ends the session.
  */
 import { env } from 'cloudflare:workers'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import en from '../../locales/en.json'
 import ru from '../../locales/ru.json'
-import type { Locale } from '../../shared/constants'
+import { TOKEN_COOKIE, type Locale } from '../../shared/constants'
 import { href } from '../../shared/match'
 import { mediaKeys } from '../../shared/media-keys'
 import { siteKeys } from '../../shared/site-keys'
 import { payloadCacheKey } from '../../worker/payloads'
 import { callWithUpstream, faultUpstream, setScenario } from './fault-helpers'
-import { decodeEntities, payloadUrlOf } from './helpers'
+import { decodeEntities, payloadUrlOf, setCookieFor, tokenCookie } from './helpers'
 
 const HOUR = 60 * 60 * 1000
 const MESSAGES = { en, ru } as const
@@ -149,5 +150,16 @@ describe('deferred sections whose upstream answers have the wrong shape', () => 
     expect(page.status).toBe(200)
     expect(page.headers.get('x-render-error')).toBeNull()
     expect(page.body).toMatch(/<\/html>\s*$/)
+  })
+})
+
+describe('a session profile of the wrong shape', () => {
+  it('ends the session as an invalid token does: the cookie is cleared and the visitor sent home', async () => {
+    for (const locale of LOCALES) {
+      const res = await callWithUpstream(WRONG_SHAPE, href('profile', { locale }), { headers: { cookie: tokenCookie('token-of-a-real-session') } })
+      expect(res.status).toBe(302)
+      expect(res.headers.get('location')).toBe(href('home', { locale }))
+      expect(setCookieFor(new Response(null, { headers: res.headers }), TOKEN_COOKIE)).toMatch(/^token=;.*Max-Age=0/i)
+    }
   })
 })
