@@ -57,6 +57,7 @@ describe('files', () => {
   it('takes a whole File, a File with only some fields, a bare link or nothing where a file is optional', () => {
     expect(issuePaths(GatewayFileSchema, ART_FILE)).toEqual([])
     expect(issuePaths(GatewayFileSchema, { download_link: '/x.pdf', thumbnail_link: null })).toEqual([])
+    expect(issuePaths(GatewayFileSchema, { id: '', download_link: '/x.pdf' })).toEqual([])
     for (const ref of [ART_FILE, '/gateway/document/public/art/a.svg', null, undefined]) expect(issuePaths(FileRefSchema, ref)).toEqual([])
   })
 

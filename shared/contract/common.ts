@@ -13,7 +13,7 @@ export const NumberLikeSchema = v.union([v.number(), v.string()])
 
 /** A `File` (docs/gateway-contract.md#file-object); every field may be missing, the pages check the links. */
 export const GatewayFileSchema = v.looseObject({
-  id: v.nullish(IdSchema),
+  id: v.nullish(v.union([v.number(), v.string()])),
   size: v.nullish(NumberLikeSchema),
   file_name: v.nullish(v.string()),
   original_name: v.nullish(v.string()),
