@@ -2,6 +2,7 @@
 import type { Context } from 'hono'
 import { isPublicKey } from '../shared/api-keys'
 import { PAYLOAD_CACHE_MS } from '../shared/constants'
+import { validatePayload } from '../shared/contract'
 import { GatewayError } from '../shared/gateway-client'
 import type { PayloadEntry } from '../shared/state'
 import { BUILD_ID } from './env'
@@ -65,7 +66,13 @@ async function fetchEntry(c: Context<AppEnv>, key: string, withToken: boolean): 
   const signal = AbortSignal.timeout(c.get('config').upstreamTimeoutMs)
   try {
     const envelope = await client.getEnvelope(key, signal)
-    return { ok: true, envelope: shapeListEnvelope(key, envelope) }
+    // An answer of the wrong shape is a broken upstream like a 5xx: the stale copy stands in for it, else the error page.
+    const checked = validatePayload(key, envelope)
+    if (!checked.ok) {
+      console.error(JSON.stringify({ level: 'error', msg: 'contract violation', key, issues: checked.issues }))
+      return { ok: false, status: 502, code: 'malformed_response' }
+    }
+    return { ok: true, envelope: shapeListEnvelope(key, checked.envelope) }
   } catch (err) {
     if (signal.aborted) return { ok: false, status: 504, code: 'upstream_timeout' }
     if (!(err instanceof GatewayError) || err.status === 0) return { ok: false, status: 502, code: 'network_error' }

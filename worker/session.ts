@@ -6,6 +6,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { TOKEN_COOKIE } from '../shared/constants'
+import { validatePayload } from '../shared/contract'
 import { GatewayError } from '../shared/gateway-client'
 import type { Profile } from '../shared/guards'
 import type { SessionState } from '../shared/state'
@@ -33,6 +34,9 @@ async function fetchSession(c: Context<AppEnv>): Promise<SessionResult> {
     const envelope = await gatewayFor(c, { withToken: true }).getEnvelope<Profile>('/core/profile', AbortSignal.timeout(c.get('config').upstreamTimeoutMs))
     // An accepted call without a profile: the account behind the token is gone.
     if (!envelope.content) throw new GatewayError(401, 'expired_token', 'empty profile')
+    // A profile of the wrong shape (docs/gateway-contract.md#profile) is the upstream's fault, not the token's: the
+    // session stays, marked unavailable, instead of feeding the guards a guess.
+    if (!validatePayload('/core/profile', envelope).ok) throw new Error('profile breaks the contract')
     return { ok: true, session: { hasToken: true, profile: envelope.content } }
   } catch (err) {
     if (isTokenRejection(err)) {
