@@ -1,7 +1,7 @@
 /**
  * The upstream's shape as the edge enforces it (docs/gateway-contract.md#transport): which paths the `/gateway` proxy
- * may forward, the "public URL" bearer rule, the CSRF marker our pages send, and the upload sizes the edge bounds
- * bodies by. Written once here; the proxy, the gateway client, the page actions and the forms read it.
+ * may forward and the upload sizes that bound bodies. Written once here; the proxy, the page actions and the forms read
+ * it. The transport rules every call follows (bearer, CSRF marker) live with the one client, `gateway-client.ts`.
  */
 
 /** Path prefixes of the contract. The proxy forwards nothing else (no `/dev/*`, no unknown roots). */
@@ -18,26 +18,17 @@ export function isUpstreamPath(path: string): boolean {
  */
 export const EDGE_ONLY_CALLS: ReadonlyArray<readonly [method: string, path: string]> = [['POST', '/core/auth']]
 
-/** The bearer rule (docs/product.md#transport): a URL containing "public" never carries the user's token. */
-export function isPublicUrl(url: string): boolean {
-  return url.includes('public')
-}
-
-/** The header our own pages add to writes, which a cross-site form cannot send (docs/security.md#csrf). */
-export const CSRF_HEADER = 'x-requested-with'
-export const CSRF_MARKER = 'invest-portal'
-
 const MB = 1024 * 1024
 
 /** Upload limits of the contract, per file (docs/gateway-contract.md#uploads). */
-export const UPLOAD_LIMITS = Object.freeze({
+export const UPLOAD_LIMITS = {
   /** A project's image. */
   projectImage: 10 * MB,
   /** One presentation per language. */
   presentation: 25 * MB,
   /** Each event-application document (passport scan, photo). */
   eventDocument: 10 * MB,
-})
+} as const
 
 /** Room for the multipart framing and text fields around the files of one request. */
 const MULTIPART_OVERHEAD = MB
@@ -46,11 +37,11 @@ const MULTIPART_OVERHEAD = MB
 export const JSON_BODY_LIMIT = MB
 
 /** Whole-body limits of the upload calls, derived from the per-file limits; every other call is bounded by JSON_BODY_LIMIT. */
-export const UPLOAD_BODY_LIMITS: Readonly<Record<string, number>> = Object.freeze({
+export const UPLOAD_BODY_LIMITS: Readonly<Record<string, number>> = {
   '/document/project/upload': UPLOAD_LIMITS.projectImage + MULTIPART_OVERHEAD,
   '/document/project/presentation': 3 * UPLOAD_LIMITS.presentation + MULTIPART_OVERHEAD,
   '/document/public/event-application': 2 * UPLOAD_LIMITS.eventDocument + MULTIPART_OVERHEAD,
-})
+}
 
 /** The body limit of a call to `path` below `/gateway`. */
 export function bodyLimitFor(path: string): number {

@@ -1,6 +1,6 @@
 /** Loads gateway data keys for pages and `_payload.json`, through the KV payload cache for public keys (issue #4). */
 import type { Context } from 'hono'
-import { isPublicKey } from '../shared/api-keys'
+import { isPublicUrl } from '../shared/api-keys'
 import { PAYLOAD_CACHE_MS } from '../shared/constants'
 import { validatePayload } from '../shared/contract'
 import { GatewayError } from '../shared/gateway-client'
@@ -91,7 +91,7 @@ function isUpstreamFailure(entry: PayloadEntry): boolean {
 /** Never throws: a failed key becomes an entry the page renders as an error state. */
 export async function loadEntry(c: Context<AppEnv>, key: string): Promise<PayloadEntry> {
   const outcomes = c.get('cacheOutcomes')
-  if (!isPublicKey(key)) {
+  if (!isPublicUrl(key)) {
     outcomes.push('bypass')
     return fetchEntry(c, key, true)
   }

@@ -7,7 +7,7 @@
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { apiKey, isPublicKey } from '../../shared/api-keys'
+import { apiKey, isPublicUrl } from '../../shared/api-keys'
 import { LOCALES, isLocale } from '../../shared/constants'
 import { DATA_PLANS } from '../../shared/data-plans'
 import { checkGuards } from '../../shared/guards'
@@ -281,7 +281,7 @@ describe('payload cache key (issue #4)', () => {
         const { critical = [], deferred = [] } = DATA_PLANS[id]!({ params: PARAMS[id] ?? {}, query })
         for (const key of [...critical, ...deferred]) {
           const path = new URL(key, ORIGIN).pathname
-          expect(isPublicKey(key), key).toBe(/^\/[a-z]+\/public\//.test(path))
+          expect(isPublicUrl(key), key).toBe(/^\/[a-z]+\/public\//.test(path))
         }
       }),
       runs(1000),

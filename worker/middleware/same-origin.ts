@@ -4,7 +4,7 @@
  * also carry something a cross-site form cannot send: a JSON content type or our marker header.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import { CSRF_HEADER, CSRF_MARKER } from '../../shared/gateway-paths'
+import { CSRF_HEADER, CSRF_MARKER } from '../../shared/gateway-client'
 import { errorEnvelope } from '../http/envelope'
 
 export type SameOriginOptions = Readonly<{
