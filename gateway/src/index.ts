@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { assertSafeToStart } from './lib/config'
+import { assertSafeToStart, readConfig } from './lib/config'
 import type { AppEnv } from './lib/context'
 import { fail, GatewayError } from './lib/envelope'
 import { appealRoutes } from './routes/appeal'
@@ -37,6 +37,11 @@ const uploadBodyLimits = Object.fromEntries(
 const app = new Hono<AppEnv>()
 
 app.use(requestId())
+// Every request checks the configuration, so an unsafe one (DEV_MODE on a public origin) serves nothing at all.
+app.use(async (c, next) => {
+  readConfig(c.env)
+  await next()
+})
 app.use((c, next) => (uploadBodyLimits[c.req.path] ?? jsonBodyLimit)(c, next))
 
 app.route('/', authRoutes)
