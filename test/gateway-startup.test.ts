@@ -16,7 +16,7 @@ afterEach(async () => {
 })
 
 /** Starts the built gateway in workerd with these vars and asks it where OneID sign-in begins (no D1 needed). */
-async function startGateway(vars: Record<string, string>): Promise<Response> {
+async function startGateway(vars: Record<string, string>) {
   server = createTestHarness({ workers: [{ configPath: BUILT_CONFIG, vars }] })
   await server.listen()
   return server.fetch('/core/auth?role=investor&state=x')

@@ -8,6 +8,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { assertSafeToStart, readConfig } from './lib/config'
 import type { AppEnv } from './lib/context'
 import { fail, GatewayError } from './lib/envelope'
+import { logRequests } from './lib/request-log'
 import { appealRoutes } from './routes/appeal'
 import { authRoutes } from './routes/auth'
 import { contentRoutes } from './routes/content/index'
@@ -36,7 +37,7 @@ const uploadBodyLimits = Object.fromEntries(
 
 const app = new Hono<AppEnv>()
 
-app.use(requestId())
+app.use(requestId(), logRequests())
 // Every request checks the configuration, so an unsafe one (DEV_MODE on a public origin) serves nothing at all.
 app.use(async (c, next) => {
   readConfig(c.env)

@@ -11,6 +11,10 @@ import { call, createUser, uniqueEmail, uniqueIp } from './helpers'
 
 afterEach(() => vi.restoreAllMocks())
 
+/** A provider configured without its secret, outside DEV_MODE and in it (a const, as secrets are not in the typed env). */
+const PROVIDER_WITHOUT_SECRET = { DEV_MODE: '0', BOT_PROVIDER: 'turnstile', BOT_SECRET: '', PORTAL_ORIGIN: 'https://invest.gov.uz' }
+const PROVIDER_WITHOUT_SECRET_IN_DEV = { DEV_MODE: '1', BOT_PROVIDER: 'turnstile', BOT_SECRET: '' }
+
 const CONTACT = { name: 'Omar', last_name: 'Haddad', email: 'omar@test.example', phone: '971501234567', message: 'Interested in logistics hubs near Tashkent.', purpose: 'other' }
 
 describe('DEV_MODE', () => {
@@ -58,7 +62,7 @@ describe('bot protection', () => {
   it('fails closed outside DEV_MODE when a provider is configured without its secret, and never asks the vendor', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch')
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const r = await call('/siw/public/contact-us', { body: { ...CONTACT, hash: 'tok' }, env: { DEV_MODE: '0', BOT_PROVIDER: 'turnstile', BOT_SECRET: '', PORTAL_ORIGIN: 'https://invest.gov.uz' } })
+    const r = await call('/siw/public/contact-us', { body: { ...CONTACT, hash: 'tok' }, env: PROVIDER_WITHOUT_SECRET })
     expect(r.status).toBe(403)
     expect(r.body.result.code).toBe('bot_check_failed')
     expect(fetch).not.toHaveBeenCalled()
@@ -66,7 +70,7 @@ describe('bot protection', () => {
   })
 
   it('lets a developer work without the secret in DEV_MODE', async () => {
-    const r = await call('/siw/public/contact-us', { body: { ...CONTACT, hash: '' }, env: { DEV_MODE: '1', BOT_PROVIDER: 'turnstile', BOT_SECRET: '' } })
+    const r = await call('/siw/public/contact-us', { body: { ...CONTACT, hash: '' }, env: PROVIDER_WITHOUT_SECRET_IN_DEV })
     expect(r.body.result.code).toBe('ok')
   })
 })
@@ -110,5 +114,22 @@ describe('forgot-password', () => {
     expect(known.beforeAnswer.some((sql) => /reset_links|outbox/.test(sql))).toBe(false)
     expect(known.all.some((sql) => sql.includes('INSERT INTO outbox'))).toBe(true)
     expect(unknown.all.some((sql) => sql.includes('INSERT INTO outbox'))).toBe(false)
+  })
+})
+
+describe('request logs', () => {
+  it('write one JSON line per request with its route and status, and never the query or the body', async () => {
+    const lines: string[] = []
+    vi.spyOn(console, 'log').mockImplementation((line: unknown) => void lines.push(String(line)))
+    const secret = 'private.person@example.com'
+    await call(`/core/auth/check-reset-link?uuid=8a4ab7a4-1111-4111-8111-111111111111&email=${encodeURIComponent(secret)}`, { method: 'POST' })
+    await call('/core/auth/login', { body: { email: secret, password: 'Secret#Pass1', hash: '', role: 'investor' } })
+    const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request')
+    expect(logged.map((l) => [l.method, l.route, l.status])).toEqual([
+      ['POST', '/core/auth/check-reset-link', 200],
+      ['POST', '/core/auth/login', 401],
+    ])
+    expect(lines.join('\n')).not.toContain(secret)
+    expect(lines.join('\n')).not.toContain('Secret#Pass1')
   })
 })
