@@ -58,10 +58,13 @@ const REACT_DOM_CHUNK = 'react-dom'
  */
 export function clientManifest(): Plugin {
   let isBuild = false
+  // Where the client environment writes its build (`dist/client`, or under `--outDir` for a deploy build).
+  let clientOutDir = 'dist/client'
   return {
     name: 'invest-portal:client-manifest',
     configResolved(c) {
       isBuild = c.command === 'build'
+      clientOutDir = c.environments.client?.build.outDir ?? clientOutDir
     },
     resolveId(id) {
       if (id === 'virtual:client-manifest') return '\0virtual:client-manifest'
@@ -70,7 +73,7 @@ export function clientManifest(): Plugin {
       if (id !== '\0virtual:client-manifest') return
       if (!isBuild || this.environment.name === 'client') return `export default { entry: '/client/entry.tsx', css: [], cssText: '', preload: [], evaluateFirst: [], pages: {}, dev: true, pushWorker: '/${PUSH_WORKER_ENTRY}' }`
       type Chunk = { file: string; name?: string; css?: string[]; imports?: string[] }
-      const m = JSON.parse(fs.readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, Chunk>
+      const m = JSON.parse(fs.readFileSync(`${clientOutDir}/.vite/manifest.json`, 'utf8')) as Record<string, Chunk>
       const collect = (key: string, into: Set<string>) => {
         const chunk = m[key]
         if (!chunk || into.has('/' + chunk.file)) return into
@@ -93,7 +96,7 @@ export function clientManifest(): Plugin {
       // Vite writes url() references as absolute paths (base '/'), so the text reads the same inline in any page.
       if (entry.css?.length) this.error(`CSS imported from the entry's module graph (${entry.css.join(', ')}): @import it from ${STYLES_ENTRY}`)
       const css = [m[STYLES_ENTRY]!.file]
-      const cssText = css.map((f) => fs.readFileSync(`dist/client/${f}`, 'utf8')).join('\n')
+      const cssText = css.map((f) => fs.readFileSync(`${clientOutDir}/${f}`, 'utf8')).join('\n')
       return `export default ${JSON.stringify({ entry: '/' + entry.file, css: css.map((f) => '/' + f), cssText, preload, evaluateFirst, pages, dev: false, pushWorker })}`
     },
   }

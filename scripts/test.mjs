@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: type check, build, unit + workerd integration tests, the load test on the build, then Playwright e2e.
+// `npm test`: type check, build, the deploy check, unit + workerd integration tests, the load test on the build, then
+// Playwright e2e.
 import { spawnSync } from 'node:child_process'
 
 const MINUTE = 60_000
@@ -10,6 +11,8 @@ const steps = [
   ['typecheck', 'npx', ['tsc', '-b'], 5 * MINUTE],
   // The local environment of the wrangler configs: development helpers on, loopback origins (docs/operations.md).
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn'], 5 * MINUTE, { CLOUDFLARE_ENV: 'local' }],
+  // The production configuration of both workers builds, validates and fits the Workers limits (nothing is deployed).
+  ['deploy check', 'node', ['scripts/deploy.mjs', '--dry-run'], 5 * MINUTE],
   ['unit + workerd', 'npx', ['vitest', 'run'], 10 * MINUTE],
   ['load', 'node', ['test/load/run.mjs'], 4 * MINUTE],
   ['e2e', 'npx', ['playwright', 'test'], 25 * MINUTE],
