@@ -13,6 +13,9 @@ import { useCodeMessage, useLocale, useT } from '../i18n'
 import { Link, useRouter } from '../router'
 import { useLoadSession } from '../session-refresh'
 
+/** Notices after a reset or a new account's first password, repeated on the page for readers without JavaScript. */
+const PASSWORD_NOTICES = new Set(['notices.passwordReset', 'notices.passwordSet'])
+
 export function Page() {
   const t = useT()
   const codeMessage = useCodeMessage()
@@ -42,7 +45,7 @@ export function Page() {
       <h1>{title}</h1>
       <p className="lead">{t('auth.signIn.intro')}</p>
       <AuthRoleNav routeId="sign-in" role={role} extraQuery={{ return: returnPath }} />
-      {route.query.notice === 'notices.passwordReset' ? <StatusPanel>{t('notices.passwordReset')}</StatusPanel> : null}
+      {route.query.notice && PASSWORD_NOTICES.has(route.query.notice) ? <StatusPanel>{t(route.query.notice)}</StatusPanel> : null}
       <div className="auth-page__options">
         <section className="auth-option" aria-labelledby="resident-title">
           <h2 id="resident-title">{t('auth.signIn.residentTitle')}</h2>

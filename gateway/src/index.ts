@@ -16,6 +16,7 @@ import { devRoutes } from './routes/dev'
 import { documentRoutes } from './routes/documents'
 import { formRoutes } from './routes/forms'
 import { notificationRoutes } from './routes/notification'
+import { operatorRoutes } from './routes/operator'
 import { personalRoutes } from './routes/personal'
 import { profileRoutes } from './routes/profile'
 
@@ -51,6 +52,7 @@ app.route('/', notificationRoutes)
 app.route('/', appealRoutes)
 app.route('/', personalRoutes)
 app.route('/', formRoutes)
+app.route('/', operatorRoutes)
 app.route('/', documentRoutes)
 app.route('/', devRoutes)
 app.route('/', contentRoutes)

@@ -79,13 +79,22 @@ export async function lastOutboxId(request: APIRequestContext, email: string): P
 export async function moderate(
   request: APIRequestContext,
   baseURL: string,
-  body: { kind: 'appeal' | 'project'; id: number; action: string; reply?: string; reason?: string },
+  body: { kind: 'appeal' | 'project' | 'registration'; id: number; action: string; reply?: string; reason?: string },
 ) {
   const res = await request.post('/_dev/moderate', {
     headers: { origin: baseURL, 'content-type': 'application/json', 'x-requested-with': 'invest-portal' },
     data: body,
   })
   expect(res.status(), await res.text()).toBe(200)
+}
+
+/** The id moderators name the pending registration of `email` by (`npm run gateway:moderate` lists the same). */
+export async function pendingRegistrationId(request: APIRequestContext, email: string): Promise<number> {
+  const res = await request.get('/_dev/moderate')
+  const body = (await res.json()) as { content: { registrations: { id: number; email: string }[] } }
+  const found = body.content.registrations.find((r) => r.email === email)
+  expect(found, `a pending registration for ${email}`).toBeTruthy()
+  return found!.id
 }
 
 export { href }

@@ -11,6 +11,7 @@ const ConfigSchema = v.object({
   BOT_PROVIDER: v.optional(v.picklist(['', 'turnstile', 'recaptcha']), ''),
   BOT_SECRET: v.optional(v.string(), ''),
   BOT_HOSTNAME: v.optional(v.string(), ''),
+  OPERATOR_TOKEN: v.optional(v.string(), ''),
 })
 
 /** The parsed configuration (see `readConfig`). */
@@ -26,6 +27,8 @@ export type Config = {
   botSecret: string
   /** Hostname the bot-protection token must have been issued for (defaults to PORTAL_ORIGIN's host). */
   botHostname: string
+  /** Bearer secret of the operator calls (`/core/operator/*`); empty: those calls do not exist (404). */
+  operatorToken: string
 }
 
 const cache = new WeakMap<object, Config>()
@@ -54,6 +57,7 @@ export function readConfig(env: Env): Config {
     botProvider: o.BOT_PROVIDER || (o.BOT_SECRET ? 'turnstile' : ''),
     botSecret: o.BOT_SECRET,
     botHostname: o.BOT_HOSTNAME || new URL(o.PORTAL_ORIGIN).hostname,
+    operatorToken: o.OPERATOR_TOKEN,
   }
   cache.set(env, config)
   return config

@@ -1,4 +1,4 @@
-/** `/dev/*` (DEV_MODE only): the outbox reader, the OneID stand-in page and the moderation seam. */
+/** `/dev/*` (DEV_MODE only): the outbox reader, the OneID stand-in page and the moderation seam (appeals, projects, registrations). */
 import { Hono } from 'hono'
 import { html } from 'hono/html'
 import * as v from 'valibot'
@@ -8,6 +8,7 @@ import { composeAppealReply, createMailer, readOutbox } from '../lib/email'
 import { GatewayError, ok } from '../lib/envelope'
 import { LANGS, type Lang } from '../lib/lang'
 import { createNotification, notificationLinks } from '../lib/notify'
+import { approveRegistration, listPendingRegistrations, rejectRegistration } from '../lib/registrations'
 import { EmailSchema, IdSchema, optionalText, parseInput, readJson, readQuery, RoleSchema, text } from '../lib/validate'
 import { issueOneIdCode } from './auth'
 
@@ -140,6 +141,11 @@ const ModerationSchema = v.variant('kind', [
     action: v.picklist(['approve', 'reject']),
     reason: optionalText(2000),
   }),
+  // A rejection mails its reason to the applicant, so it must have one.
+  v.variant('action', [
+    v.object({ kind: v.literal('registration'), id: IdSchema, action: v.literal('approve') }),
+    v.object({ kind: v.literal('registration'), id: IdSchema, action: v.literal('reject'), reason: text(2000) }),
+  ]),
 ])
 
 devRoutes.get('/dev/moderate', async (c) => {
@@ -156,7 +162,7 @@ devRoutes.get('/dev/moderate', async (c) => {
        FROM personal_projects p JOIN users u ON u.id = p.user_id WHERE p.state = 'pending' AND p.draft = 0 ORDER BY p.id`,
     )
     .all()
-  return ok(c, { appeals: appeals.results, projects: projects.results })
+  return ok(c, { appeals: appeals.results, projects: projects.results, registrations: await listPendingRegistrations(db) })
 })
 
 devRoutes.post('/dev/moderate', async (c) => {
@@ -164,6 +170,9 @@ devRoutes.post('/dev/moderate', async (c) => {
   const db = c.env.DB
   const now = new Date()
   const at = now.toISOString()
+  if (input.kind === 'registration') {
+    return ok(c, input.action === 'approve' ? await approveRegistration(c.env, input.id, now) : await rejectRegistration(c.env, input.id, input.reason, now))
+  }
   if (input.kind === 'appeal') {
     const appeal = await db.prepare('SELECT id, user_id, email, status FROM appeals WHERE id = ?').bind(input.id).first<{
       id: number
