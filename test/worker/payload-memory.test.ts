@@ -11,7 +11,7 @@ import { siteKeys } from '../../shared/site-keys'
 import { createApp } from '../../worker/app'
 import { readConfig } from '../../worker/env'
 import { PAYLOAD_MEMORY_ENTRIES, payloadCacheKey } from '../../worker/payloads'
-import { ORIGIN, payloadUrlOf } from './helpers'
+import { ORIGIN, payloadUrlOf, putPayload } from './helpers'
 
 const HOUR = 60 * 60 * 1000
 const app = createApp()
@@ -23,10 +23,7 @@ type PagePayload = { payloads: Record<string, { envelope?: { content: unknown } 
 const PAGES = ['contacts', 'cookie-policy', 'privacy-policy'] as const
 const pageKey = (slug: (typeof PAGES)[number]) => siteKeys.page(slug)
 
-async function putEntry(key: string, content: unknown, ageMs: number): Promise<void> {
-  const envelope = { result: { code: 'ok', description: '' }, content }
-  await env.PAYLOADS.put(payloadCacheKey('en', key), JSON.stringify({ envelope, fetchedAt: Date.now() - ageMs }))
-}
+const putEntry = (key: string, content: unknown, ageMs: number) => putPayload('en', key, content, ageMs)
 
 /** `_payload.json` of the page with the memory layer set to `memoryMs`; its content and cache headers. */
 async function read(slug: (typeof PAGES)[number], memoryMs: number) {
