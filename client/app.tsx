@@ -1,9 +1,10 @@
-/** The app shell (SPEC §2): loading bar, route announcer, the current page in its layout, and the toast region. */
+/** The app shell (docs/product.md#app-shell): loading bar, route announcer, the current page in its layout, and the toast region. */
 import { useCallback, useEffect, useRef } from 'react'
 import { LOCALES } from '../shared/constants'
 import { CSRF_HEADER, CSRF_MARKER } from '../shared/gateway-client'
 import { href, switchLocalePath } from '../shared/match'
-import { ROUTE_BY_ID } from '../shared/routes'
+import { notFound } from '../shared/errors'
+import { ROUTE_BY_ID, type RouteId } from '../shared/routes'
 import type { InitialState } from '../shared/state'
 import { ErrorScreen } from './components/error-screen'
 import { ConfigProvider } from './config'
@@ -102,16 +103,16 @@ function Shell({ origin }: { origin: string }) {
     <>
       <Alternates origin={origin} path={route.path} search={route.search} />
       <RouteAnnouncer routeKey={routeKey} />
-      {error || !route.id ? <ErrorScreen error={error ?? { statusCode: 404, code: 'page_not_found', values: { path: route.path } }} /> : <CurrentPage />}
+      {error || route.id === null ? <ErrorScreen error={error ?? notFound(route.path)} /> : <CurrentPage id={route.id} />}
     </>
   )
 }
 
-function CurrentPage() {
+function CurrentPage({ id }: { id: RouteId }) {
   const { route } = useRouter()
-  const def = ROUTE_BY_ID[route.id!]
-  const Page = getPages().get(route.id!)
-  if (!Page) throw new Error(`Page for ${route.id} was not loaded`)
+  const def = ROUTE_BY_ID[id]
+  const Page = getPages().get(id)
+  if (!Page) throw new Error(`Page for ${id} was not loaded`)
   return (
     <Layout name={def.layout} meta={def.meta}>
       <Page key={route.path + route.search} />
@@ -119,7 +120,7 @@ function CurrentPage() {
   )
 }
 
-/** Canonical and hreflang alternates for the three locales plus x-default (issue #2). */
+/** Canonical and hreflang alternates for the three locales plus x-default (docs/product.md#locale). */
 function Alternates({ origin, path, search }: { origin: string; path: string; search: string }) {
   const locale = useLocale()
   const bare = switchLocalePath(path, search, 'en').replace(/^\/en/, '') || '/'

@@ -1,4 +1,4 @@
-/** Page data: the payloads the edge loaded, under the exact gateway keys the browser's SWR uses (style rule 9). */
+/** Page data: the payloads the edge loaded, under the exact gateway keys the browser's SWR uses (docs/architecture.md#rule-9). */
 import { createContext, Suspense, use, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import type { Envelope } from '../shared/gateway-client'
 import type { PayloadEntry } from '../shared/state'
@@ -12,6 +12,8 @@ export type PayloadStore = {
   pending: Map<string, Promise<PayloadEntry>>
   /** Server: how an entry is written into the document (the edge's serialiser, kept out of the browser bundle). */
   serialize?: (entry: PayloadEntry) => string
+  /** Server: keys the render asked for that the page's data plan did not load (each a plan/page disagreement). */
+  unplanned?: Set<string>
 }
 
 const PayloadContext = createContext<PayloadStore | null>(null)
@@ -45,6 +47,10 @@ function readEntry(store: PayloadStore, key: string): PayloadEntry | undefined {
   if (ready) return ready
   const pending = store.pending.get(key)
   if (pending) return use(pending)
+  if (IS_SERVER) {
+    store.unplanned?.add(key)
+    return undefined
+  }
   const streamed = readStreamed(key)
   if (streamed) store.ready.set(key, streamed)
   return streamed
@@ -94,10 +100,11 @@ function toResult<T>(entry: PayloadEntry | undefined): PayloadResult<T> {
 }
 
 /**
- * Data for a gateway key: what the edge loaded (embedded, streamed or from `_payload.json`); a key the edge did not
- * load is fetched once in the browser. Pages whose data changes while open use `useLivePayload` (SWR) instead.
+ * Data for a gateway key of the page's data plan: what the edge loaded (embedded, streamed or from `_payload.json`); a
+ * key the edge did not load is fetched once in the browser. Pages whose data changes while open use `useLivePayload`
+ * (SWR) instead; data only the browser loads, `useBrowserPayload`.
  */
-export function usePayload<T>(key: string | null): PayloadResult<T> {
+export function usePayload<T>(key: string | null | undefined): PayloadResult<T> {
   const store = usePayloadStore()
   useSyncExternalStore(subscribe, () => version, () => version)
   const entry = key ? readEntry(store, key) : undefined
@@ -107,8 +114,17 @@ export function usePayload<T>(key: string | null): PayloadResult<T> {
   return key ? toResult<T>(entry) : { data: undefined, error: undefined, isLoading: false }
 }
 
+/**
+ * Data the browser loads after the page is shown (e.g. related posts, known only once the post is there): loading on
+ * the edge, which never plans it, then fetched once like a key `usePayload` found missing.
+ */
+export function useBrowserPayload<T>(key: string | null | undefined): PayloadResult<T> {
+  const result = usePayload<T>(IS_SERVER ? null : key)
+  return IS_SERVER && key ? { data: undefined, error: undefined, isLoading: true } : result
+}
+
 /** The entry the edge loaded for a key, as a fallback for SWR-backed hooks. */
-export function usePayloadEntry(key: string | null): PayloadEntry | undefined {
+export function usePayloadEntry(key: string | null | undefined): PayloadEntry | undefined {
   const store = usePayloadStore()
   return key ? readEntry(store, key) : undefined
 }
@@ -127,12 +143,6 @@ function PayloadScripts({ keys }: { keys: readonly string[] }) {
   )
 }
 
-let hydrated = false
-/** Marks hydration done: sections mounted after it need no embedded payload scripts. */
-export function markHydrated() {
-  hydrated = true
-}
-
 /**
  * A streamed section: the shell shows `fallback` at once; when the keys resolve, the section and its serialised
  * payloads stream in, so the browser hydrates it without refetching.
@@ -140,7 +150,7 @@ export function markHydrated() {
 export function Section({ keys, fallback, children }: { keys: readonly string[]; fallback: ReactNode; children: ReactNode }) {
   return (
     <Suspense fallback={fallback}>
-      {IS_SERVER || !hydrated ? <PayloadScripts keys={keys} /> : null}
+      <PayloadScripts keys={keys} />
       {children}
     </Suspense>
   )

@@ -5,12 +5,13 @@ import { getPayloadFetcher, usePayloadEntry, type PayloadResult } from './data'
 
 /**
  * Like `usePayload`, but kept fresh by SWR: `mutate(key)` (e.g. `useLiveRefresh`, after a form) refetches it.
- * The edge's payload is SWR's fallback under the exact key, so hydration never refetches (style rule 9).
+ * The edge's payload is SWR's fallback under the exact key, so hydration never refetches (docs/architecture.md#rule-9).
  */
-export function useLivePayload<T>(key: string | null): PayloadResult<T> {
-  const entry = usePayloadEntry(key)
+export function useLivePayload<T>(key: string | null | undefined, opts: { browser?: boolean } = {}): PayloadResult<T> {
   const isServer = typeof document === 'undefined'
-  const swr = useSWR<Envelope>(isServer ? null : key, (k: string) => getPayloadFetcher()(k), {
+  // `browser`: data only the browser loads (e.g. after a choice on the page), which no data plan carries.
+  const entry = usePayloadEntry(opts.browser && isServer ? null : key)
+  const swr = useSWR<Envelope>(isServer ? null : (key ?? null), (k: string) => getPayloadFetcher()(k), {
     fallbackData: entry?.ok ? entry.envelope : undefined,
     revalidateOnMount: entry === undefined,
     revalidateOnFocus: false,

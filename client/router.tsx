@@ -1,12 +1,13 @@
-/** Client navigation through the same route table, validation and guards as the edge (ARCHITECTURE.md). */
+/** Client navigation through the same route resolution as the edge (docs/architecture.md#navigation). */
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react'
+import type { DataPlan, PlanKeys } from '../shared/api-keys'
 import type { Locale } from '../shared/constants'
-import { checkGuards } from '../shared/guards'
+import type { PageError } from '../shared/errors'
+import { splitLocale } from '../shared/match'
 import { payloadPathOf } from '../shared/payload-path'
-import { notFound, pageError, type PageError } from '../shared/errors'
-import { matchRoute, readSearch, splitLocale, validateQuery } from '../shared/match'
+import { resolveRoute, routeOf } from '../shared/resolve'
 import type { RouteId } from '../shared/routes'
-import type { PagePayload, RouteState } from '../shared/state'
+import type { PagePayload, PageRoute, RouteState } from '../shared/state'
 import type { PayloadStore } from './data'
 import { preloadPage } from './pages'
 import type { Session } from './session'
@@ -25,6 +26,23 @@ export function useRouter(): RouterValue {
   const value = useContext(RouterContext)
   if (!value) throw new Error('useRouter() outside <RouterProvider>')
   return value
+}
+
+/** The page's typed route with its data plan's keys, named as the plan names them (docs/architecture.md#rule-9). */
+export type RouteData<Id extends RouteId, K extends PlanKeys> = PageRoute<Id> & Readonly<{ keys: K }>
+
+/** The page's typed route with its plan's keys: what the edge loaded for it, read with `usePayload(keys.x)`. */
+export function useRouteData<Id extends RouteId, K extends PlanKeys>(plan: DataPlan<Id, K>): RouteData<Id, K> {
+  const route = useRoute(plan.id)
+  return { ...route, keys: plan.build(route).keys }
+}
+
+/** The page's own route, typed by its id: params and query as the route table reads them. */
+export function useRoute<Id extends RouteId>(id: Id): PageRoute<Id> {
+  const { route } = useRouter()
+  const page = routeOf(route, id)
+  if (!page) throw new Error(`useRoute('${id}') on the route ${route.id ?? 'none'}`)
+  return page
 }
 
 const SCROLL_KEY = 'scroll-positions'
@@ -55,7 +73,7 @@ function createHistoryKey(): string {
   return Math.random().toString(36).slice(2)
 }
 
-/** Whether a build update was signalled: the next navigation is then a full page load (SPEC §4). */
+/** Whether a build update was signalled: the next navigation is then a full page load (docs/product.md#build-updates). */
 let updatePending = false
 export function signalUpdate() {
   updatePending = true
@@ -91,16 +109,9 @@ export function RouterProvider({ locale, initialRoute, initialError, store, sess
       }
       const current = seq.current + 1
       seq.current = current
-      const path = url.pathname
-      const query = readSearch(url.searchParams)
-      const search = url.search
-      const match = matchRoute(rest)
-      const route: RouteState = { id: (match?.route.id as RouteId | undefined) ?? null, params: match?.params ?? {}, query, path, search }
-
-      let error: PageError | null = null
-      if (!match) error = notFound(path)
-      else if (!validateQuery(match.route, query)) error = pageError(match.route.reject?.status ?? 404, match.route.reject?.code ?? 'page_not_found', { path })
-      else error = checkGuards(match.route.meta, sessionRef.current)
+      const resolved = resolveRoute({ rest, path: url.pathname, search: url.search, session: sessionRef.current })
+      const route = resolved.route
+      let error = resolved.error
 
       loading.start()
       let redirect: string | undefined

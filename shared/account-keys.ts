@@ -1,4 +1,4 @@
-/** Gateway keys of the profile area, used by the route table's data plans and by the pages (style rule 9). */
+/** Gateway keys of the profile area, used by its data plans and pages (docs/architecture.md#rule-9). */
 import { apiKey, seg } from './api-keys'
 
 /** Page size of the profile's lists. */
@@ -9,17 +9,15 @@ const OPTIONS_SIZE = 100
 export const SERVICE_TYPES = ['my_company', 'infrastructure', 'license', 'foreign_economic_activity', 'tax_information', 'economic_operations', 'others'] as const
 export type ServiceType = (typeof SERVICE_TYPES)[number]
 
-const pageOf = (page: string | number | undefined) => (page === undefined || page === '' ? 0 : Number(page))
-
 export const accountKeys = Object.freeze({
   profile: () => '/core/profile',
-  appeals: (page?: string | number) => apiKey('/siw/appeal', { page: pageOf(page), size: ACCOUNT_PAGE_SIZE }),
+  appeals: (page = 0) => apiKey('/siw/appeal', { page, size: ACCOUNT_PAGE_SIZE }),
   appeal: (id: string | number) => `/siw/appeal/${seg(id)}`,
   appealResponses: (id: string | number) => apiKey('/siw/appeal/response', { appeal_id: id, page: 0, size: OPTIONS_SIZE }),
   appealTopics: () => '/siw/public/appeal-topic',
   regions: () => apiKey('/integration/public/territorial-entity/regions', { page: 0, size: OPTIONS_SIZE }),
   districts: (regionCode: string) => apiKey('/integration/public/territorial-entity/districts', { region_code: regionCode, page: 0, size: OPTIONS_SIZE }),
-  projects: (page?: string | number) => apiKey('/siw/personal/project', { page: pageOf(page), size: ACCOUNT_PAGE_SIZE }),
+  projects: (page = 0) => apiKey('/siw/personal/project', { page, size: ACCOUNT_PAGE_SIZE }),
   project: (id: string | number) => `/siw/personal/project/${seg(id)}`,
   projectCategories: () => apiKey('/siw/public/project-category', { page: 0, size: OPTIONS_SIZE }),
   sectors: () => apiKey('/siw/public/service-sector', { page: 0, size: OPTIONS_SIZE }),

@@ -1,4 +1,8 @@
-/** Gateway GET URLs used as data keys: the same string is the SWR key, the payload key and the fetch path. */
+/**
+ * Gateway GET URLs used as data keys: the same string is the SWR key, the payload key and the fetch path. A route's
+ * data plan names the keys its page reads (docs/architecture.md#request, step 3).
+ */
+import type { ParamsOf, QueryOf, RouteId } from './routes'
 
 export type Query = Record<string, string | number | boolean | null | undefined>
 
@@ -21,4 +25,25 @@ export function seg(value: string | number): string {
  */
 export function isPublicUrl(url: string): boolean {
   return url.includes('public')
+}
+
+/** Named gateway keys; a key left undefined is not needed for this address (e.g. a list without its detail). */
+export type PlanKeys = Readonly<Record<string, string | undefined>>
+
+/** What a plan reads of its route. */
+export type PlanRoute<Id extends RouteId> = Readonly<{ params: ParamsOf<Id>; query: QueryOf<Id> }>
+
+/** The keys for one address, and which of them stream in after the first byte (every other key is critical). */
+export type PlanResult<K extends PlanKeys> = Readonly<{ keys: K; deferred?: readonly (keyof K & string)[] }>
+
+/**
+ * A route's data plan: the gateway keys its page reads, by name, built from its typed route. The edge loads them
+ * (critical ones before the first byte, deferred ones streamed); the page reads the same names through
+ * `useRouteData(plan)`, so each key is written once (docs/architecture.md#rule-9).
+ */
+export type DataPlan<Id extends RouteId, K extends PlanKeys = PlanKeys> = Readonly<{ id: Id; build: (route: PlanRoute<Id>) => PlanResult<K> }>
+
+/** A route's data plan (kept in `shared/plans/{area}.ts`, one module per area, so a page loads only its area's plans). */
+export function definePlan<Id extends RouteId, const K extends PlanKeys>(id: Id, build: (route: PlanRoute<Id>) => PlanResult<K>): DataPlan<Id, K> {
+  return { id, build }
 }

@@ -1,8 +1,6 @@
-/** Gateway keys of the investor guide, used by the route table's data plans and by the pages (style rule 9). */
+/** Gateway keys of the investor guide, used by its data plans and components (docs/architecture.md#rule-9). */
 import { accountKeys } from './account-keys'
 import { apiKey, seg } from './api-keys'
-
-type Query = Readonly<Record<string, string | undefined>>
 
 const PUBLIC = '/siw/public'
 
@@ -32,24 +30,19 @@ export const FILTER_NAMES = ['sector_id', 'region_id', 'amount_id', 'status'] as
 const ID = /^\d{1,10}$/
 
 /** Reads the filters from a URL query: ids must be digits and the status one of the three, else they are ignored. */
-export function readProjectFilters(query: Query): ProjectFilters {
+export function readProjectFilters(query: Readonly<{ [K in keyof ProjectFilters]?: string }>): ProjectFilters {
   const id = (value: string | undefined) => (value && ID.test(value) ? value : undefined)
   const status = (PROJECT_STATUSES as readonly string[]).includes(query.status ?? '') ? (query.status as ProjectStatus) : undefined
   return { sector_id: id(query.sector_id), region_id: id(query.region_id), amount_id: id(query.amount_id), status }
-}
-
-/** The 0-based page from a URL query (the route's schema already allows digits only). */
-export function readPage(query: Query): number {
-  return query.page ? Number(query.page) : 0
 }
 
 export const guideKeys = Object.freeze({
   page: (slug: string) => `${PUBLIC}/page/${seg(slug)}`,
   /** A sector's page (`sector-{slug}`): title, summary, content and figures. */
   sectorPage: (sector: string) => `${PUBLIC}/page/${seg(`sector-${sector}`)}`,
-  categories: (page: number) => apiKey(`${PUBLIC}/project-category`, { page, size: CATEGORY_PAGE_SIZE }),
+  categories: (page = 0) => apiKey(`${PUBLIC}/project-category`, { page, size: CATEGORY_PAGE_SIZE }),
   category: (id: string) => `${PUBLIC}/project-category/${seg(id)}`,
-  projects: (categoryId: string, filters: ProjectFilters, page: number) =>
+  projects: (categoryId: string, filters: ProjectFilters, page = 0) =>
     apiKey(`${PUBLIC}/project`, { category_id: categoryId, ...filters, page, size: PROJECT_PAGE_SIZE }),
   openProjects: () => apiKey(`${PUBLIC}/project`, { status: 'open_for_investment', page: 0, size: OPEN_PROJECTS_SIZE }),
   project: (id: string) => `${PUBLIC}/project/${seg(id)}`,

@@ -1,7 +1,6 @@
 /** One matcher and one `href()` for the route table, used by the worker, the client and the tests. */
-import * as v from 'valibot'
 import { LOCALES, isLocale, type Locale } from './constants'
-import { ROUTES, type Params, type RouteDef, type RouteId, type Search } from './routes'
+import { ROUTES, ROUTE_BY_ID, type HrefParams, type Params, type ParamsOf, type QueryOf, type RouteDef, type RouteId, type RouteOf, type Search, type Shape, type FieldRule, type ValueRule } from './routes'
 
 type Segment = { kind: 'static'; value: string } | { kind: 'param' | 'optional' | 'splat'; name: string }
 
@@ -16,9 +15,9 @@ function compile(pattern: string): Segment[] {
 
 const COMPILED = ROUTES.map((route) => {
   const segments = compile(route.pattern)
-  return { route: route as RouteDef, segments, catchAll: segments.some((s) => s.kind === 'splat') }
+  return { route, segments, catchAll: segments.some((s) => s.kind === 'splat') }
 })
-const SEGMENTS_BY_ID = new Map(COMPILED.map(({ route, segments }) => [route.id, segments]))
+const SEGMENTS_BY_ID = new Map<string, Segment[]>(COMPILED.map(({ route, segments }) => [route.id, segments]))
 
 function matchSegments(segments: Segment[], parts: string[]): Params | null {
   const params: Params = {}
@@ -51,10 +50,42 @@ export function splitLocale(pathname: string): LocatedPath {
   return { locale: null, rest: pathname }
 }
 
-export type RouteMatch = { route: RouteDef; params: Params }
+const isList = (rule: FieldRule): rule is readonly string[] => Array.isArray(rule)
 
 /**
- * Finds the route for a path below the locale prefix. A route whose params fail their schema does not match, so
+ * `values` read through `shape`: each value it names must match its rule (or be missing where the rule is optional);
+ * `{ number }` values come out as numbers. Keys the shape does not name are left out. Null when a rule fails.
+ */
+export function parseShape(shape: Shape, values: Readonly<Record<string, string | undefined>>): Record<string, string | number> | null {
+  const out: Record<string, string | number> = {}
+  for (const key of Object.keys(shape)) {
+    const field = shape[key]!
+    const optional = !(field instanceof RegExp) && !isList(field) && 'optional' in field
+    const rule: ValueRule = optional ? field.optional : field
+    const value = values[key]
+    if (value === undefined) {
+      if (optional) continue
+      return null
+    }
+    if (rule instanceof RegExp) {
+      if (!rule.test(value)) return null
+      out[key] = value
+    } else if (isList(rule)) {
+      if (!rule.includes(value)) return null
+      out[key] = value
+    } else {
+      if (!rule.number.test(value)) return null
+      out[key] = Number(value)
+    }
+  }
+  return out
+}
+
+/** A matched route: its id, its table entry and its typed params; a union discriminated by `id`. */
+export type RouteMatch<Id extends RouteId = RouteId> = { [K in Id]: Readonly<{ id: K; route: RouteOf<K>; params: ParamsOf<K> }> }[Id]
+
+/**
+ * Finds the route for a path below the locale prefix. A route whose params fail their rules does not match, so
  * `/guide/explore/energy` is the sector page while `/guide/explore/7` is an explore item; but a path that a typed
  * route's pattern took and refused never falls through to the content catch-all: `/post/abc` is a 404 at once
  * (docs/product.md#validation), not a content page the upstream is asked for.
@@ -73,18 +104,32 @@ export function matchRoute(rest: string): RouteMatch | null {
     const raw = matchSegments(segments, parts)
     if (!raw) continue
     if (refused && catchAll) return null
-    if (route.params && !v.safeParse(route.params, raw).success) {
+    const params = 'params' in route ? parseShape(route.params, raw) : raw
+    if (!params) {
       refused = true
       continue
     }
-    return { route, params: raw }
+    // Params are strings: the table's path rules are patterns and picklists, which `ParamsOf` reads the same way.
+    return { id: route.id, route, params: { ...raw, ...params } } as RouteMatch
   }
   return null
 }
 
-/** Validates the query against the route's schema; a failure answers the route's rejection (SPEC §5). */
+/** A route's query read through its rules, typed; null when a value breaks them (the route's rejection answers). */
+export function parseQuery<Id extends RouteId>(id: Id, search: Search): QueryOf<Id> | null {
+  const shape = ROUTE_BY_ID[id].query
+  // `parseShape` keeps exactly the keys `QueryOf` names, with the types it gives them.
+  return (shape ? parseShape(shape, search) : {}) as QueryOf<Id> | null
+}
+
+/** Whether `values` pass `shape`: each value it names matches its rule, or is missing where the rule is optional. */
+export function satisfies(shape: Shape, values: Readonly<Record<string, string | undefined>>): boolean {
+  return parseShape(shape, values) !== null
+}
+
+/** Whether the query passes the route's rules (docs/product.md#validation). */
 export function validateQuery(route: RouteDef, query: Search): boolean {
-  return !route.query || v.safeParse(route.query, query).success
+  return !route.query || satisfies(route.query, query)
 }
 
 /** Reads a URLSearchParams into a plain record (first value wins), ignoring keys that could pollute prototypes. */
@@ -94,15 +139,37 @@ export function readSearch(search: URLSearchParams): Search {
   return out
 }
 
+export type HrefQuery = Readonly<Record<string, string | number | undefined>>
+
+/** `href()`'s options: `params` required when the route's pattern has a required name (per route of a union of ids). */
+export type HrefOptions<Id extends RouteId> = Id extends RouteId
+  ? { locale: Locale; query?: HrefQuery } & ({} extends HrefParams<Id> ? { params?: HrefParams<Id> } : { params: HrefParams<Id> })
+  : never
+
 /** The only way to build a portal URL: fills the pattern, encodes params, throws on a missing required param or a dot segment. */
-export function href(id: RouteId, opts: { locale: Locale; params?: Params; query?: Record<string, string | number | undefined> }): string {
+export function href<Id extends RouteId>(id: Id, opts: HrefOptions<Id>): string {
+  return fill(id, opts.locale, opts.params, opts.query)
+}
+
+/**
+ * A route and the params to fill in, chosen at run time (a match, a pagination's list, the site map's entries): the
+ * types cannot tell which params the route needs, so a missing one throws, as in `href()`.
+ */
+export type RouteTarget = Readonly<{ id: RouteId; params?: Readonly<Params> }>
+
+/** `href()` for a target chosen at run time, e.g. a matched path shown again in another language. */
+export function hrefTo(target: RouteTarget, opts: { locale: Locale; query?: HrefQuery }): string {
+  return fill(target.id, opts.locale, target.params, opts.query)
+}
+
+function fill(id: string, locale: Locale, params: Readonly<Params> | undefined, query: HrefQuery | undefined): string {
   const segments = SEGMENTS_BY_ID.get(id)
   if (!segments) throw new Error(`Unknown route: ${id}`)
   const parts: string[] = []
   for (const seg of segments) {
     if (seg.kind === 'static') parts.push(seg.value)
     else {
-      const value = opts.params?.[seg.name]
+      const value = params?.[seg.name]
       if (value === undefined || value === '') {
         if (seg.kind === 'optional') continue
         throw new Error(`href(${id}): missing param "${seg.name}"`)
@@ -113,10 +180,10 @@ export function href(id: RouteId, opts: { locale: Locale; params?: Params; query
       parts.push(values.map(encodeURIComponent).join('/'))
     }
   }
-  const path = `/${opts.locale}${parts.length ? '/' + parts.join('/') : ''}`
-  if (!opts.query) return path
+  const path = `/${locale}${parts.length ? '/' + parts.join('/') : ''}`
+  if (!query) return path
   const search = new URLSearchParams()
-  for (const [k, value] of Object.entries(opts.query ?? {})) if (value !== undefined && value !== '') search.append(k, String(value))
+  for (const [k, value] of Object.entries(query)) if (value !== undefined && value !== '') search.append(k, String(value))
   const qs = search.toString()
   return qs ? `${path}?${qs}` : path
 }

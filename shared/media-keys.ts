@@ -1,5 +1,6 @@
 /** Gateway keys of the media pages (news, galleries, stories, events): one helper for the route table and the pages. */
 import { apiKey, seg } from './api-keys'
+import type { MediaType } from './routes'
 
 const PUBLIC = '/siw/public'
 
@@ -14,30 +15,25 @@ export const EVENT_PAGE_SIZE = 24
 /** Related posts asked for: one more than shown, as the post itself may be among them. */
 export const RELATED_SIZE = 4
 
-/** A 0-based page from the address bar's `page` query ('0' when absent). */
-export function pageOf(value: string | undefined): string {
-  return value && /^\d{1,6}$/.test(value) ? String(Number(value)) : '0'
-}
-
 export function isPostCategory(value: unknown): value is PostCategory {
   return typeof value === 'string' && (POST_CATEGORIES as readonly string[]).includes(value)
 }
 
-/** The keys; list keys put `category` first, then `page` and `size`, as the home page's news key does (one cache entry). */
+/** The keys; list keys put `category` first, then `page` (0-based) and `size`, as the home page's news key does (one cache entry). */
 export const mediaKeys = Object.freeze({
   /** A media list: posts of a category, or galleries for `gallery`. */
-  list: (type: string, page?: string) =>
+  list: (type: MediaType, page = 0) =>
     type === 'gallery'
-      ? apiKey(`${PUBLIC}/gallery`, { page: pageOf(page), size: MEDIA_PAGE_SIZE })
-      : apiKey(`${PUBLIC}/post`, { category: type, page: pageOf(page), size: MEDIA_PAGE_SIZE }),
+      ? apiKey(`${PUBLIC}/gallery`, { page, size: MEDIA_PAGE_SIZE })
+      : apiKey(`${PUBLIC}/post`, { category: type, page, size: MEDIA_PAGE_SIZE }),
   post: (id: string) => apiKey(`${PUBLIC}/post/${seg(id)}`),
   /** The latest posts of a category, for "related" on a post page. */
   related: (category: PostCategory) => apiKey(`${PUBLIC}/post`, { category, page: 0, size: RELATED_SIZE }),
   gallery: (id: string) => apiKey(`${PUBLIC}/gallery/${seg(id)}`),
-  stories: (page?: string) => apiKey(`${PUBLIC}/story`, { page: pageOf(page), size: MEDIA_PAGE_SIZE }),
+  stories: (page = 0) => apiKey(`${PUBLIC}/story`, { page, size: MEDIA_PAGE_SIZE }),
   story: (id: string) => apiKey(`${PUBLIC}/story/${seg(id)}`),
-  events: (page?: string) => apiKey(`${PUBLIC}/event`, { page: pageOf(page), size: EVENT_PAGE_SIZE }),
+  events: (page = 0) => apiKey(`${PUBLIC}/event`, { page, size: EVENT_PAGE_SIZE }),
   event: (id: string) => apiKey(`${PUBLIC}/event/${seg(id)}`),
-  /** Countries for the event application form (GATEWAY.md "Forms"). */
+  /** Countries for the event application form (docs/gateway-contract.md#forms). */
   countries: () => apiKey('/integration/public/territorial-entity/countries', { page: 0, size: 300 }),
 })

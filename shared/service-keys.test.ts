@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest'
+import { parseQuery } from './match'
 import { AUCTION_PAGE_SIZE, byOrder, parentIdOf, serviceGuideKeys, serviceKeys } from './service-keys'
 
 describe('serviceGuideKeys', () => {
   it('lists the stages, then the stage’s steps and the step when selected', () => {
-    expect(serviceGuideKeys('5', {})).toEqual(['/siw/public/service-process?service_id=5'])
-    expect(serviceGuideKeys('5', { process: '101', step: '1001' })).toEqual([
-      '/siw/public/service-process?service_id=5',
-      '/siw/public/service/step?process_id=101',
-      '/siw/public/service/step/1001',
-    ])
+    expect(serviceGuideKeys('5', {})).toEqual({ processes: '/siw/public/service-process?service_id=5', steps: undefined, step: undefined })
+    expect(serviceGuideKeys('5', { process: '101', step: '1001' })).toEqual({
+      processes: '/siw/public/service-process?service_id=5',
+      steps: '/siw/public/service/step?process_id=101',
+      step: '/siw/public/service/step/1001',
+    })
   })
 })
 
 describe('serviceKeys', () => {
   it('pages the lot lists from 0 with a fixed size, so the plan and the page build one key', () => {
     expect(serviceKeys.auctionLots(undefined)).toBe(`/integration/public/integration/eauksion/lot?page=0&size=${AUCTION_PAGE_SIZE}`)
-    expect(serviceKeys.auctionLots('2')).toBe(serviceKeys.auctionLots(2))
+    expect(serviceKeys.auctionLots(parseQuery('e-auction', { page: '002' })?.page)).toBe(serviceKeys.auctionLots(2))
   })
   it('never lets an id add a path segment', () => expect(serviceKeys.auctionLot('1/../x')).toBe('/integration/public/integration/iskm/lot/1%2F..%2Fx'))
 })

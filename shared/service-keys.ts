@@ -1,4 +1,4 @@
-/** Gateway keys of the services area, used by the route table's data plans, the route rules and the pages (style rule 9). */
+/** Gateway keys of the services area, used by the data plans and the route rules (docs/architecture.md#rule-9). */
 import { apiKey, seg } from './api-keys'
 
 const PUBLIC = '/siw/public'
@@ -11,8 +11,6 @@ export const UZEX_PAGE_SIZE = 10
 /** Categories are few; one page holds them all. */
 const CATEGORY_SIZE = 100
 
-const pageOf = (page: string | number | undefined) => (page === undefined || page === '' ? 0 : Number(page))
-
 export const serviceKeys = Object.freeze({
   /** Every category (top level and children); the side navigation and the redirect read it. */
   categories: () => apiKey(`${PUBLIC}/service/category`, { page: 0, size: CATEGORY_SIZE }),
@@ -22,18 +20,21 @@ export const serviceKeys = Object.freeze({
   processes: (serviceId: string | number) => apiKey(`${PUBLIC}/service-process`, { service_id: serviceId }),
   steps: (processId: string | number) => apiKey(`${PUBLIC}/service/step`, { process_id: processId }),
   step: (id: string | number) => `${PUBLIC}/service/step/${seg(id)}`,
-  auctionLots: (page?: string | number) => apiKey(`${INTEGRATION}/eauksion/lot`, { page: pageOf(page), size: AUCTION_PAGE_SIZE }),
+  auctionLots: (page = 0) => apiKey(`${INTEGRATION}/eauksion/lot`, { page, size: AUCTION_PAGE_SIZE }),
   auctionLot: (lotNumber: string | number) => `${INTEGRATION}/iskm/lot/${seg(lotNumber)}`,
-  uzexLots: (page?: string | number) => apiKey(`${INTEGRATION}/uzex-lots`, { page: pageOf(page), size: UZEX_PAGE_SIZE }),
+  uzexLots: (page = 0) => apiKey(`${INTEGRATION}/uzex-lots`, { page, size: UZEX_PAGE_SIZE }),
 })
 
-/** What the service guide reads for a selected stage and step: the route's data plan and the page use this one list. */
-export function serviceGuideKeys(serviceId: string, selection: { process?: string; step?: string }): string[] {
-  return [
-    serviceKeys.processes(serviceId),
-    ...(selection.process ? [serviceKeys.steps(selection.process)] : []),
-    ...(selection.step ? [serviceKeys.step(selection.step)] : []),
-  ]
+/** The service guide's keys for a selected stage and step (none selected: the stages only). */
+export type ServiceGuideKeys = Readonly<{ processes: string; steps: string | undefined; step: string | undefined }>
+
+/** What the service guide reads for a selected stage and step: the route's data plan builds it, the page reads it. */
+export function serviceGuideKeys(serviceId: string, selection: { process?: string; step?: string }): ServiceGuideKeys {
+  return {
+    processes: serviceKeys.processes(serviceId),
+    steps: selection.process ? serviceKeys.steps(selection.process) : undefined,
+    step: selection.step ? serviceKeys.step(selection.step) : undefined,
+  }
 }
 
 /** The anchor of a section (child category) on its parent category's page. */
@@ -41,7 +42,7 @@ export function sectionAnchor(categoryId: number | string): string {
   return `category-${categoryId}`
 }
 
-/** Anything with a parent: a bare id, an object with one, or nothing (GATEWAY.md leaves the shape open). */
+/** Anything with a parent: a bare id, an object with one, or nothing (docs/gateway-contract.md leaves the shape open). */
 export type ParentRef = number | string | { id?: number | string | null } | null | undefined
 
 /** The parent's id as a string, or null for a top-level category. */

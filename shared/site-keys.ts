@@ -12,8 +12,6 @@ export const SITEMAP_LIST_SIZE = 12
 /** Regions in the territory figures (12 regions, Karakalpakstan and Tashkent city). */
 export const REGION_COUNT = 14
 
-const pageOf = (page: string | number | undefined) => (page === undefined || page === '' ? 0 : Number(page))
-
 export const siteKeys = Object.freeze({
   /** The newest posts of every category. */
   latestPosts: () => apiKey(`${PUBLIC}/post`, { page: 0, size: HOME_POSTS }),
@@ -23,7 +21,7 @@ export const siteKeys = Object.freeze({
   page: (slug: string) => `${PUBLIC}/page/${seg(slug)}`,
   /** A reasons-to-invest topic is the content page `reason-{topic}`. */
   reason: (topic: string) => `${PUBLIC}/page/reason-${seg(topic)}`,
-  search: (keyword: string, page?: string | number) => apiKey(`${PUBLIC}/search`, { keyword, page: pageOf(page), size: SEARCH_PAGE_SIZE }),
+  search: (keyword: string, page = 0) => apiKey(`${PUBLIC}/search`, { keyword, page, size: SEARCH_PAGE_SIZE }),
   stories: () => apiKey(`${PUBLIC}/story`, { page: 0, size: SITEMAP_LIST_SIZE }),
   events: () => apiKey(`${PUBLIC}/event`, { page: 0, size: SITEMAP_LIST_SIZE }),
   galleries: () => apiKey(`${PUBLIC}/gallery`, { page: 0, size: SITEMAP_LIST_SIZE }),

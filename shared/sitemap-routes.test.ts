@@ -7,8 +7,8 @@ describe('site map routes', () => {
 
   it('lists the home page first and expands every listed param value', () => {
     expect(entries[0]).toEqual({ id: 'home', params: {} })
-    expect(entries.filter((e) => e.id === 'reason').map((e) => e.params.topic)).toEqual([...REASONS])
-    expect(entries.filter((e) => e.id === 'media').map((e) => e.params.id)).toEqual([...MEDIA_TYPES])
+    expect(entries.filter((e) => e.id === 'reason').map((e) => e.params?.topic)).toEqual([...REASONS])
+    expect(entries.filter((e) => e.id === 'media').map((e) => e.params?.id)).toEqual([...MEDIA_TYPES])
     expect(entries.filter((e) => e.id === 'sector')).toHaveLength(SECTORS.length)
   })
 

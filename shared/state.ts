@@ -5,9 +5,18 @@ import type { PageError } from './errors'
 import type { Envelope } from './gateway-client'
 import type { Profile } from './guards'
 import type { Messages } from './i18n'
-import type { Params, RouteId, Search } from './routes'
+import type { ParamsOf, QueryOf, RouteId } from './routes'
 
-export type RouteState = Readonly<{ id: RouteId | null; params: Params; query: Search; path: string; search: string }>
+/** A page's route after resolution: its id with typed params and query (`page` a number), a union by `id`. */
+export type PageRoute<Id extends RouteId = RouteId> = {
+  [K in Id]: Readonly<{ id: K; params: ParamsOf<K>; query: QueryOf<K>; path: string; search: string }>
+}[Id]
+
+/** No page: nothing matched, or the query broke the route's rules (the error says which). */
+export type NoRoute = Readonly<{ id: null; params: Readonly<Record<string, never>>; query: Readonly<Record<string, never>>; path: string; search: string }>
+
+/** Where the browser is: the path, the raw search (`?a=1`) and, when a page answers, its typed route. */
+export type RouteState = PageRoute | NoRoute
 
 /**
  * `unavailable`: the token cookie is kept but the profile could not be read (the upstream timed out or failed); the

@@ -1,17 +1,19 @@
-/** POST to a page: same-origin check, body limit, validation and guards as for GET, then the route's action. */
+/**
+ * POST to a page (docs/product.md#how-forms-submit): the same resolution as a page view (query rules and guards), a
+ * body limit, then the route's action.
+ */
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { JSON_BODY_LIMIT } from '../shared/gateway-paths'
-import { checkGuards } from '../shared/guards'
-import { matchRoute, readSearch, validateQuery } from '../shared/match'
+import { resolveRoute } from '../shared/resolve'
 import type { RouteId } from '../shared/routes'
-import type { ActionResponse, FormState } from '../shared/state'
+import type { ActionResponse, FormState, PageRoute } from '../shared/state'
 import { ACTIONS } from './actions/index'
-import type { ActionResult } from './actions/types'
+import type { Action, ActionResult } from './actions/types'
 import { gatewayFor } from './gateway'
-import { resolvePage } from './page'
-import { renderPage } from './render'
 import { errorEnvelope } from './http/envelope'
+import { resolvePage, searchOf } from './page'
+import { renderPage } from './render'
 import { readSession } from './session'
 import type { AppEnv } from './types'
 
@@ -21,20 +23,22 @@ function wantsJson(c: Context): boolean {
 
 export async function handleAction(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url)
-  const match = matchRoute(c.get('rest'))
-  const action = match ? ACTIONS[match.route.id as RouteId] : undefined
-  if (!match || !action) return errorEnvelope(c, 405, 'method_not_allowed')
-  c.set('routeId', match.route.id)
-  const query = readSearch(url.searchParams)
   const session = await readSession(c)
-  if (!session.ok || !validateQuery(match.route, query) || checkGuards(match.route.meta, session.session)) {
-    // The page itself answers with the right status and screen.
-    return c.redirect(url.pathname + url.search, 303)
-  }
+  const { route, match, error } = resolveRoute({
+    rest: c.get('rest'),
+    path: url.pathname,
+    search: searchOf(url.searchParams),
+    session: session.ok ? session.session : { hasToken: false, profile: null },
+  })
+  if (!match || !ACTIONS[match.id]) return errorEnvelope(c, 405, 'method_not_allowed')
+  c.set('routeId', match.id)
+  // The page itself answers with the right status and screen.
+  if (!session.ok || error || route.id === null) return c.redirect(url.pathname + url.search, 303)
 
   let result: ActionResult | undefined
+  const action = actionOf(route)
   const limited = bodyLimit({
-    maxSize: action.maxBytes ?? JSON_BODY_LIMIT,
+    maxSize: action?.maxBytes ?? JSON_BODY_LIMIT,
     onError: (ctx) => errorEnvelope(ctx, 413, 'payload_too_large'),
   })
   const limitedResponse = await limited(c, async () => {
@@ -46,7 +50,7 @@ export async function handleAction(c: Context<AppEnv>): Promise<Response> {
       if (typeof v === 'string') fields[k] = v
       else if (v instanceof File && v.size > 0) files[k] = v
     }
-    result = await action.run({ c, params: match.params, query, fields, files, gateway: gatewayFor(c, { withToken: true }) })
+    result = await runAction(c, route, { fields, files })
   })
   if (!result) return limitedResponse ?? errorEnvelope(c, 400, 'bad_request')
 
@@ -57,6 +61,15 @@ export async function handleAction(c: Context<AppEnv>): Promise<Response> {
   const status = result.status ?? 422
   if (wantsJson(c)) return c.json({ form: result.form } satisfies ActionResponse, status)
   return renderWithForm(c, result.form, status)
+}
+
+function actionOf<Id extends RouteId>(route: PageRoute<Id>): Action<Id> | undefined {
+  return ACTIONS[route.id]
+}
+
+async function runAction<Id extends RouteId>(c: Context<AppEnv>, route: PageRoute<Id>, body: { fields: Record<string, string>; files: Record<string, File> }): Promise<ActionResult | undefined> {
+  const action = actionOf(route)
+  return action?.run({ c, params: route.params, query: route.query, ...body, gateway: gatewayFor(c, { withToken: true }) })
 }
 
 /** A no-JS success notice travels in the redirect's query and is shown once as a toast. */

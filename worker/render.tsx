@@ -86,7 +86,7 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   // Finished HTML carries a per-response nonce and possibly personal data: never cache it.
   c.header('cache-control', 'no-store')
   // The reset link's token sits in the URL: no Referer may carry it to another page or origin.
-  if (input.route.id === 'reset-password') c.header('referrer-policy', 'no-referrer')
+  if (c.get('routeId') === 'reset-password') c.header('referrer-policy', 'no-referrer')
   if (failed) c.header('x-render-error', '1')
   return c.body(stream, input.status as 200)
 }

@@ -1,26 +1,27 @@
-/** Route rules (SPEC §4: "then any redirect from route rules is applied"): per-route redirects decided at the edge. */
+/** Route rules (docs/product.md#route-rules): per-route redirects decided at the edge, after the guards. */
 import type { Context } from 'hono'
 import type { GatewayClient } from '../shared/gateway-client'
 import { href } from '../shared/match'
-import type { Params, RouteId, Search } from '../shared/routes'
-import type { SessionState } from '../shared/state'
+import type { ParamsOf, QueryOf, RouteId } from '../shared/routes'
+import type { PageRoute, SessionState } from '../shared/state'
 import { isSameOriginPath, safeReturnPath } from '../shared/safe-path'
 import { afterSignIn } from './actions/return-path'
 import { serviceCategoryIndexRule, serviceCategoryRule, serviceStepRule } from './service-rules'
+import { gatewayFor } from './gateway'
 import { setSessionCookie } from './session'
 import { issueSsoNonce, takeSsoNonce } from './sso-nonce'
 import type { AppEnv } from './types'
 
-export type RouteRuleInput = Readonly<{
+export type RouteRuleInput<Id extends RouteId> = Readonly<{
   c: Context<AppEnv>
-  params: Params
-  query: Search
+  params: ParamsOf<Id>
+  query: QueryOf<Id>
   session: SessionState
   gateway: GatewayClient
 }>
 
 /** Answers a redirect location (a same-origin path, or a configured external URL such as the SSO), or null to render. */
-export type RouteRule = (input: RouteRuleInput) => Promise<string | null>
+export type RouteRule<Id extends RouteId> = (input: RouteRuleInput<Id>) => Promise<string | null>
 
 const ROLES = new Set(['investor', 'businessmen'])
 
@@ -39,7 +40,7 @@ function isSsoLocation(value: unknown): value is string {
  * `/auth/one-id?role=&state=`: off to the national SSO. `state` here is where to go afterwards; what OneID receives as
  * `state` is the nonce of this browser's sign-in (docs/security.md#sso-nonce). Renders the page only on failure.
  */
-const oneIdRule: RouteRule = async ({ c, query, gateway }) => {
+const oneIdRule: RouteRule<'one-id'> = async ({ c, query, gateway }) => {
   const locale = c.get('locale')
   const role = ROLES.has(query.role ?? '') ? query.role : 'investor'
   const nonce = issueSsoNonce(c, safeReturnPath(query.state) ?? href('profile', { locale }))
@@ -55,7 +56,7 @@ const oneIdRule: RouteRule = async ({ c, query, gateway }) => {
  * `/sso?code&state&role`: the SSO's answer. The code is exchanged once for the session (the token goes only into the
  * HttpOnly cookie), and only when `state` is this browser's nonce; the page (auth-error dialog) renders otherwise.
  */
-const ssoRule: RouteRule = async ({ c, query, gateway }) => {
+const ssoRule: RouteRule<'sso'> = async ({ c, query, gateway }) => {
   const returnPath = takeSsoNonce(c, query.state)
   const code = query.code
   const role = query.role
@@ -73,9 +74,11 @@ const ssoRule: RouteRule = async ({ c, query, gateway }) => {
 }
 
 /** A signed-in visitor has nothing to do on the sign-in pages: straight to the profile (or the return path). */
-const signedInRule: RouteRule = async ({ c, query, session }) => (session.profile ? afterSignIn(query.return, c.get('locale')) : null)
+const signedInRule: RouteRule<'sign-in' | 'forgot-password'> = async ({ c, query, session }) => (session.profile ? afterSignIn(query.return, c.get('locale')) : null)
 
-export const ROUTE_RULES: Partial<Record<RouteId, RouteRule>> = {
+type RouteRules = { readonly [Id in RouteId]?: RouteRule<Id> }
+
+export const ROUTE_RULES: RouteRules = {
   'one-id': oneIdRule,
   sso: ssoRule,
   'sign-in': signedInRule,
@@ -83,4 +86,11 @@ export const ROUTE_RULES: Partial<Record<RouteId, RouteRule>> = {
   'service-category-index': serviceCategoryIndexRule,
   'service-category': serviceCategoryRule,
   service: serviceStepRule,
+}
+
+/** Runs the route's rule, if it has one: a redirect location, or null to render the page. */
+export function runRouteRule<Id extends RouteId>(c: Context<AppEnv>, route: PageRoute<Id>, session: SessionState): Promise<string | null> {
+  const rule: RouteRule<Id> | undefined = ROUTE_RULES[route.id]
+  if (!rule) return Promise.resolve(null)
+  return rule({ c, params: route.params, query: route.query, session, gateway: gatewayFor(c, { withToken: true }) })
 }

@@ -4,8 +4,8 @@
  */
 import type { Context } from 'hono'
 import { LOCALES, type Locale } from '../shared/constants'
-import { href } from '../shared/match'
-import type { Params, RouteId } from '../shared/routes'
+import { hrefTo, type RouteTarget } from '../shared/match'
+import type { RouteId } from '../shared/routes'
 import { listPrivateRoutes, listSitemapEntries } from '../shared/sitemap-routes'
 import { gatewayFor } from './gateway'
 import type { AppEnv } from './types'
@@ -16,12 +16,11 @@ const CONTENT_LIMIT = 100
 const POST_CATEGORIES = ['news', 'publication', 'pr_material', 'blog'] as const
 
 type Item = { id: number | string }
-type Entry = { id: RouteId; params: Params }
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!)
 
 /** Content detail pages (posts, stories, events, galleries) the gateway lists now; a failing list is left out. */
-async function listContentEntries(c: Context<AppEnv>): Promise<Entry[]> {
+async function listContentEntries(c: Context<AppEnv>): Promise<RouteTarget[]> {
   c.set('locale', c.get('config').defaultLocale)
   const gateway = gatewayFor(c, { withToken: false })
   const lists: [RouteId, string, Record<string, string | number>][] = [
@@ -33,7 +32,7 @@ async function listContentEntries(c: Context<AppEnv>): Promise<Entry[]> {
   const results = await Promise.allSettled(
     lists.map(([, path, query]) => gateway.request<Item[]>('GET', path, { query: { ...query, page: 0, size: CONTENT_LIMIT } })),
   )
-  const entries: Entry[] = []
+  const entries: RouteTarget[] = []
   results.forEach((result, i) => {
     if (result.status !== 'fulfilled' || !Array.isArray(result.value.content)) return
     for (const item of result.value.content) {
@@ -44,12 +43,12 @@ async function listContentEntries(c: Context<AppEnv>): Promise<Entry[]> {
 }
 
 /** One `<url>` per route and language, each naming all three languages and x-default as alternates. */
-export function renderSitemap(origin: string, entries: readonly Entry[], defaultLocale: Locale): string {
+export function renderSitemap(origin: string, entries: readonly RouteTarget[], defaultLocale: Locale): string {
   const urls: string[] = []
-  for (const { id, params } of entries) {
-    const alternates = LOCALES.map((locale) => [locale, origin + href(id, { locale, params })] as const)
+  for (const entry of entries) {
+    const alternates = LOCALES.map((locale) => [locale, origin + hrefTo(entry, { locale })] as const)
     // x-default is the path without a language prefix, which negotiates the language (as the page's own hreflang links say).
-    const prefixed = href(id, { locale: defaultLocale, params })
+    const prefixed = hrefTo(entry, { locale: defaultLocale })
     const xDefault = origin + (prefixed.slice(1 + defaultLocale.length) || '/')
     const links = [
       ...alternates.map(([locale, url]) => `    <xhtml:link rel="alternate" hreflang="${locale}" href="${escapeXml(url)}"/>`),
@@ -77,7 +76,7 @@ export async function serveSitemap(c: Context<AppEnv>) {
 /** Crawlers may read every public page; the gateway, app internals, sign-in flows and the profile area are not for them. */
 export function serveRobots(c: Context<AppEnv>) {
   const origin = new URL(c.req.url).origin
-  const paths = [...new Set(listPrivateRoutes().flatMap((id) => LOCALES.map((locale) => href(id, { locale }))))]
+  const paths = [...new Set(listPrivateRoutes().flatMap((id) => LOCALES.map((locale) => hrefTo({ id }, { locale }))))]
   // Rules match by prefix: `/en/profile` already covers `/en/profile/company`.
   const privatePaths = paths.filter((path) => !paths.some((other) => other !== path && path.startsWith(`${other}/`)))
   const lines = [

@@ -7,8 +7,7 @@ import useSWRInfinite from 'swr/infinite'
 import { accountKeys } from '../../shared/account-keys'
 import type { Envelope } from '../../shared/gateway-client'
 import type { Locale } from '../../shared/constants'
-import { href, matchRoute, readSearch, splitLocale } from '../../shared/match'
-import type { RouteId } from '../../shared/routes'
+import { hrefTo, matchRoute, readSearch, splitLocale } from '../../shared/match'
 import { useConfig } from '../config'
 import { useGateway } from '../gateway'
 import { useLocale, useT } from '../i18n'
@@ -32,7 +31,7 @@ export function notificationHref(link: string, locale: Locale): string | null {
   if (url.origin !== 'http://portal.invalid') return null
   const match = matchRoute(splitLocale(url.pathname).rest)
   if (!match) return null
-  return href(match.route.id as RouteId, { locale, params: match.params, query: readSearch(url.searchParams) })
+  return hrefTo(match, { locale, query: readSearch(url.searchParams) })
 }
 
 type PushState = 'hidden' | 'off' | 'on' | 'denied' | 'failed' | 'busy'

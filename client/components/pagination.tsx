@@ -1,5 +1,5 @@
 /** Pagination with 0-based `page` in the URL query (built with `href()`): previous/next and numbered links. */
-import { href } from '../../shared/match'
+import { hrefTo, type HrefQuery } from '../../shared/match'
 import type { Params, RouteId } from '../../shared/routes'
 import { useLocale, useT } from '../i18n'
 import { Link } from '../router'
@@ -9,7 +9,7 @@ export type PaginationProps = {
   /** The list's route and its params; other query values (filters) are kept on every link. */
   routeId: RouteId
   params?: Params
-  query?: Record<string, string | number | undefined>
+  query?: HrefQuery
   /** Current page, 0-based (as in the URL). */
   page: number
   totalPages: number
@@ -37,7 +37,7 @@ export function Pagination({ routeId, params, query = {}, page, totalPages, labe
   const locale = useLocale()
   if (totalPages <= 1) return null
   const current = Math.min(Math.max(0, page), totalPages - 1)
-  const to = (p: number) => href(routeId, { locale, params, query: { ...query, page: p === 0 ? undefined : p } })
+  const to = (p: number) => hrefTo({ id: routeId, params }, { locale, query: { ...query, page: p === 0 ? undefined : p } })
   const step = (p: number, kind: 'prev' | 'next') => {
     const text = kind === 'prev' ? t('pagination.previous') : t('pagination.next')
     const icon = <Icon name={kind === 'prev' ? 'arrow-left' : 'arrow-right'} />

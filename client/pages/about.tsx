@@ -1,17 +1,18 @@
 /** `/about`: the agency's page from the gateway, then its leadership (streamed). */
 import { href } from '../../shared/match'
-import { siteKeys } from '../../shared/site-keys'
+import { aboutPlan } from '../../shared/plans/site'
 import { SkeletonCardGrid } from '../components/skeleton'
 import { ContentPageView } from '../components/site/content-page'
 import { LeadershipList } from '../components/site/leadership'
 import { AsideLinks, ContactPrompt } from '../components/site/site-aside'
 import { Section } from '../data'
 import { useLocale, useT } from '../i18n'
+import { useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const leadership = siteKeys.leadership()
+  const { keys } = useRouteData(aboutPlan)
   const aside = (
     <>
       <ContactPrompt />
@@ -26,7 +27,7 @@ export function Page() {
     </>
   )
   return (
-    <ContentPageView dataKey={siteKeys.page('about')} kicker={t('site.about.kicker')} aside={aside}>
+    <ContentPageView dataKey={keys.page} kicker={t('site.about.kicker')} aside={aside}>
       <section className="section section--tint site-section" aria-labelledby="leadership-title">
         <div className="container">
           <div className="section__header">
@@ -35,8 +36,8 @@ export function Page() {
               <p>{t('site.about.leadershipIntro')}</p>
             </div>
           </div>
-          <Section keys={[leadership]} fallback={<SkeletonCardGrid count={4} columns={2} label={t('site.about.loadingLeaders')} />}>
-            <LeadershipList dataKey={leadership} />
+          <Section keys={[keys.leadership]} fallback={<SkeletonCardGrid count={4} columns={2} label={t('site.about.loadingLeaders')} />}>
+            <LeadershipList dataKey={keys.leadership} />
           </Section>
         </div>
       </section>

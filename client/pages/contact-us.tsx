@@ -15,7 +15,7 @@ import { SiteStyles } from '../components/site/site-styles'
 import { usePageForm } from '../forms'
 import { useCodeMessage, useLocale, useT } from '../i18n'
 import { showToast } from '../notify'
-import { Link, useRouter } from '../router'
+import { Link, useRoute } from '../router'
 
 const SCOPE = 'contact'
 
@@ -23,7 +23,7 @@ export function Page() {
   const t = useT()
   const codeMessage = useCodeMessage()
   const locale = useLocale()
-  const { route } = useRouter()
+  const route = useRoute('contact-us')
   const bot = useBotProtection()
   const form = usePageForm({
     validate: (data) => validateContact(readFields(data)),

@@ -1,13 +1,15 @@
 /** `/contacts`: addresses, phones and hours from the gateway page, with the contact form as the next step. */
 import { href } from '../../shared/match'
-import { siteKeys } from '../../shared/site-keys'
+import { contactsPlan } from '../../shared/plans/site'
 import { ContentPageView } from '../components/site/content-page'
 import { AsideLinks, ContactPrompt } from '../components/site/site-aside'
 import { useLocale, useT } from '../i18n'
+import { useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
+  const { keys } = useRouteData(contactsPlan)
   const aside = (
     <>
       <ContactPrompt />
@@ -21,5 +23,5 @@ export function Page() {
       />
     </>
   )
-  return <ContentPageView dataKey={siteKeys.page('contacts')} aside={aside} />
+  return <ContentPageView dataKey={keys.page} aside={aside} />
 }

@@ -1,8 +1,10 @@
 /** `/cookie-policy`: the policy text from the gateway, with the related policies beside it. */
-import { siteKeys } from '../../shared/site-keys'
+import { cookiePolicyPlan } from '../../shared/plans/site'
 import { ContentPageView } from '../components/site/content-page'
 import { PolicyLinks } from '../components/site/site-aside'
+import { useRouteData } from '../router'
 
 export function Page() {
-  return <ContentPageView dataKey={siteKeys.page('cookie-policy')} aside={<PolicyLinks current="cookie-policy" />} />
+  const { keys } = useRouteData(cookiePolicyPlan)
+  return <ContentPageView dataKey={keys.page} aside={<PolicyLinks current="cookie-policy" />} />
 }

@@ -1,6 +1,6 @@
 /** `/service/e-auction/{lot_number}`: one lot with its gallery, prices, auction date, status, contacts, map link and apply link. */
 import { href } from '../../shared/match'
-import { serviceKeys } from '../../shared/service-keys'
+import { eAuctionLotPlan } from '../../shared/plans/services'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { Countdown } from '../components/countdown'
 import { useFormat } from '../components/format'
@@ -17,15 +17,15 @@ import { LotPriceFacts } from '../components/services/lot-price-facts'
 import { useOpenUntil } from '../components/services/use-open-until'
 import { usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
+import { useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
   const f = useFormat()
-  const { route } = useRouter()
-  const lotNumber = route.params.id!
-  const { data } = usePayload<AuctionLotDetail>(serviceKeys.auctionLot(lotNumber))
+  const { params, keys } = useRouteData(eAuctionLotPlan)
+  const lotNumber = params.id
+  const { data } = usePayload<AuctionLotDetail>(keys.lot)
   const lot = data?.content
   const { open, close } = useOpenUntil(lot?.order_end_time)
   const listTitle = t('routes.eAuction')

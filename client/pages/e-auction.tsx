@@ -1,6 +1,7 @@
 /** `/service/e-auction`: state property on the e-auction, each lot with its prices, a live countdown and the apply link. */
 import { href } from '../../shared/match'
-import { AUCTION_PAGE_SIZE, serviceKeys } from '../../shared/service-keys'
+import { AUCTION_PAGE_SIZE } from '../../shared/service-keys'
+import { eAuctionPlan } from '../../shared/plans/services'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { CardGrid } from '../components/card-grid'
 import { EmptyState } from '../components/empty-state'
@@ -15,14 +16,13 @@ import { ServicesTabs } from '../components/services/services-tabs'
 import type { AuctionLot } from '../components/services/types'
 import { usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
+import { useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
-  const pageNumber = Number(route.query.page ?? 0)
-  const key = serviceKeys.auctionLots(route.query.page)
+  const { query, keys } = useRouteData(eAuctionPlan)
+  const pageNumber = query.page ?? 0
   const title = t('routes.eAuction')
   return (
     <main id="main" className="page page--flush services-page">
@@ -32,7 +32,7 @@ export function Page() {
         <ServicesTabs />
       </Hero>
       <div className="container services-body">
-        <LotList listKey={key} page={pageNumber} />
+        <LotList listKey={keys.lots} page={pageNumber} />
       </div>
     </main>
   )

@@ -1,6 +1,7 @@
 /** `/event`: upcoming events first (soonest first, registration open), then past ones, each with dates and place. */
 import { href } from '../../shared/match'
-import { EVENT_PAGE_SIZE, mediaKeys, pageOf } from '../../shared/media-keys'
+import { EVENT_PAGE_SIZE } from '../../shared/media-keys'
+import { eventListPlan } from '../../shared/plans/media'
 import { Card } from '../components/card'
 import { CardGrid } from '../components/card-grid'
 import { EmptyState } from '../components/empty-state'
@@ -14,20 +15,19 @@ import { PageTitle } from '../components/page-title'
 import { Pagination } from '../components/pagination'
 import { usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
+import { useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
-  const key = mediaKeys.events(route.query.page)
+  const { query, keys } = useRouteData(eventListPlan)
   const title = t('routes.events')
   return (
     <main id="main" className="page page--flush media-page">
       <PageTitle title={title} description={t('events.intro')} />
       <MediaHeader title={title} lead={t('events.intro')} crumbs={[{ label: t('routes.media'), to: href('media', { locale, params: { id: 'news' } }) }, { label: title }]} current="event" />
       <div className="container media-page__body">
-        <EventLists dataKey={key} page={Number(pageOf(route.query.page))} />
+        <EventLists dataKey={keys.list} page={query.page ?? 0} />
       </div>
     </main>
   )

@@ -14,7 +14,7 @@ import {
   submitEventApplication,
 } from '../../shared/event-application'
 import { href } from '../../shared/match'
-import { mediaKeys } from '../../shared/media-keys'
+import { eventRegisterPlan } from '../../shared/plans/media'
 import type { FormState } from '../../shared/state'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
 import { fieldId, FormProblems, SelectField, StatusPanel, TextAreaField, TextField } from '../components/account-form'
@@ -34,7 +34,7 @@ import { usePageForm } from '../forms'
 import { useGateway } from '../gateway'
 import { useLocale, useT } from '../i18n'
 import { showToast } from '../notify'
-import { Link, useRouter } from '../router'
+import { Link, useRouteData, useRouter } from '../router'
 import { uploadWithProgress } from '../upload'
 
 const SUCCESS_NOTICE = 'notices.eventApplication'
@@ -42,8 +42,8 @@ const SUCCESS_NOTICE = 'notices.eventApplication'
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
-  const { data } = usePayload<EventItem>(mediaKeys.event(route.query.event_id!))
+  const { keys } = useRouteData(eventRegisterPlan)
+  const { data } = usePayload<EventItem>(keys.event)
   const event = data?.content
   if (!event) return null
   const open = isUpcoming(event, Date.now())
@@ -62,7 +62,7 @@ export function Page() {
         <div className="with-aside">
           <div>
             {open ? (
-              <RegisterForm event={event} />
+              <RegisterForm event={event} countriesKey={keys.countries} />
             ) : (
               <StatusPanel tone="warning" title={t('events.register.closedTitle')}>
                 <p>{t('events.register.closedText')}</p>
@@ -92,13 +92,13 @@ function fileOf(data: FormData, name: string): File | undefined {
   return value instanceof File && value.size > 0 ? value : undefined
 }
 
-function RegisterForm({ event }: { event: EventItem }) {
+function RegisterForm({ event, countriesKey }: { event: EventItem; countriesKey: string }) {
   const t = useT()
   const locale = useLocale()
   const { navigate } = useRouter()
   const gateway = useGateway({ quiet: true })
   const bot = useBotProtection()
-  const countries = usePayload<Country[]>(mediaKeys.countries())
+  const countries = usePayload<Country[]>(countriesKey)
   const form = usePageForm()
   const { state, setState } = form
   const [pending, setPending] = useState(false)

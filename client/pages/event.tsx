@@ -1,6 +1,6 @@
 /** `/event/{id}`: an event's dates, time and place, its agenda to download, the description, and registration while it is upcoming. */
 import { href } from '../../shared/match'
-import { mediaKeys } from '../../shared/media-keys'
+import { eventPlan } from '../../shared/plans/media'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { Button } from '../components/button'
 import { HtmlContent } from '../components/html-content'
@@ -14,14 +14,14 @@ import type { EventItem } from '../components/media/types'
 import { PageTitle } from '../components/page-title'
 import { usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
+import { useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
   const dates = useEventDates(locale)
-  const { route } = useRouter()
-  const { data } = usePayload<EventItem>(mediaKeys.event(route.params.id!))
+  const { keys } = useRouteData(eventPlan)
+  const { data } = usePayload<EventItem>(keys.event)
   const event = data?.content
   if (!event) return null
   const open = isUpcoming(event, Date.now())

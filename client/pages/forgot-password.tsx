@@ -8,12 +8,12 @@ import { Button } from '../components/button'
 import { PageTitle } from '../components/page-title'
 import { usePageForm } from '../forms'
 import { useLocale, useT } from '../i18n'
-import { Link, useRouter } from '../router'
+import { Link, useRoute } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
+  const route = useRoute('forgot-password')
   const role = route.query.role === 'businessmen' ? 'businessmen' : 'investor'
   const sent = route.query.sent === '1'
   const bot = useBotProtection()

@@ -1,6 +1,6 @@
 /** `/gallery/{id}`: a photo album; the thumbnails open a lightbox with captions and keyboard navigation. */
 import { href } from '../../shared/match'
-import { mediaKeys } from '../../shared/media-keys'
+import { galleryPlan } from '../../shared/plans/media'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { useFormat } from '../components/format'
 import { Lightbox, type LightboxImage } from '../components/lightbox'
@@ -8,14 +8,14 @@ import type { Gallery } from '../components/media/types'
 import { PageTitle } from '../components/page-title'
 import { usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
+import { useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
   const f = useFormat()
-  const { route } = useRouter()
-  const { data } = usePayload<Gallery>(mediaKeys.gallery(route.params.id!))
+  const { keys } = useRouteData(galleryPlan)
+  const { data } = usePayload<Gallery>(keys.gallery)
   const gallery = data?.content
   if (!gallery) return null
   const files = gallery.files ?? []

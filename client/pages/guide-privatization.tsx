@@ -1,17 +1,21 @@
 /** `/guide/privatization`: buying state assets in Uzbekistan, from the gateway page `guide-privatization`. */
 import { GUIDE_PAGES } from '../../shared/guide-keys'
 import { href } from '../../shared/match'
+import { guidePrivatizationPlan } from '../../shared/plans/guide'
 import { Button } from '../components/button'
 import { GuideArticle } from '../components/guide/guide-article'
 import { NextSteps } from '../components/guide/next-steps'
 import { useLocale, useT } from '../i18n'
+import { useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
+  const { keys } = useRouteData(guidePrivatizationPlan)
   return (
     <GuideArticle
-      slug={GUIDE_PAGES.privatization}
+      dataKey={keys.page}
+      seed={GUIDE_PAGES.privatization}
       lead={t('guide.privatization.lead')}
       actions={<Button to={href('e-auction', { locale })} label={t('guide.privatization.cta')} iconName="arrow-right" afterIcon />}
       aside={

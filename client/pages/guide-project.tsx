@@ -1,5 +1,5 @@
 /** `/guide/project`: the projects hub — hero with figures, the ways in (categories, sectors, open projects), categories and open projects. */
-import { guideKeys } from '../../shared/guide-keys'
+import { guideProjectPlan } from '../../shared/plans/guide'
 import { href } from '../../shared/match'
 import { Button } from '../components/button'
 import { Card } from '../components/card'
@@ -16,13 +16,14 @@ import { StatBlocks, type Stat } from '../components/stat-blocks'
 import { SECTORS } from '../../shared/routes'
 import { usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
-import { Link } from '../router'
+import { Link, useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const categories = usePayload<ProjectCategory[]>(guideKeys.categories(0))
-  const open = usePayload<Project[]>(guideKeys.openProjects())
+  const { keys } = useRouteData(guideProjectPlan)
+  const categories = usePayload<ProjectCategory[]>(keys.categories)
+  const open = usePayload<Project[]>(keys.open)
   const categoryItems = [...(categories.data?.content ?? [])].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
   const openItems = open.data?.content ?? []
   const title = t('routes.projects')

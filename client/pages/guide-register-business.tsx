@@ -1,6 +1,9 @@
 /** `/guide/register-business`: how business registration works, and the form (resident or non-resident). */
+import { guideRegisterBusinessPlan } from '../../shared/plans/guide'
 import { RegistrationPage } from '../components/guide/registration-page'
+import { useRouteData } from '../router'
 
 export function Page() {
-  return <RegistrationPage kind="business" />
+  const { keys } = useRouteData(guideRegisterBusinessPlan)
+  return <RegistrationPage kind="business" keys={keys} />
 }

@@ -5,7 +5,7 @@
 import { lazy, Suspense } from 'react'
 import { href } from '../../shared/match'
 import { REASONS } from '../../shared/routes'
-import { siteKeys } from '../../shared/site-keys'
+import { homePlan } from '../../shared/plans/site'
 import { Button } from '../components/button'
 import { Hero } from '../components/hero'
 import { Icon } from '../components/icon'
@@ -19,7 +19,7 @@ import { SiteStyles } from '../components/site/site-styles'
 import { Testimonials } from '../components/site/testimonials'
 import { Section } from '../data'
 import { useLocale, useT } from '../i18n'
-import { Link, useRouter } from '../router'
+import { Link, useRouteData } from '../router'
 
 /**
  * The map is below the fold and its shapes are the page's heaviest code: its chunk loads beside the entry and the
@@ -38,12 +38,10 @@ const FIGURES: readonly { key: string; value: number }[] = [
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
-  const posts = siteKeys.latestPosts()
-  const territories = siteKeys.territories()
-  const reviews = siteKeys.reviews()
+  const { query, keys } = useRouteData(homePlan)
+  const { latestPosts: posts, territories, reviews } = keys
   // A map link followed without JavaScript carries `region`/`metric`; the route loads the map before the first byte then.
-  const mapInFirstByte = Boolean(route.query.region || route.query.metric)
+  const mapInFirstByte = Boolean(query.region || query.metric)
 
   const stats: Stat[] = FIGURES.map((figure) => ({
     value: figure.value,

@@ -1,7 +1,7 @@
 /** `/media/{type}`: news, publications, PR materials and blog posts as cards, or the photo galleries; paged. */
 import { href } from '../../shared/match'
-import { MEDIA_PAGE_SIZE, mediaKeys, pageOf } from '../../shared/media-keys'
-import type { MEDIA_TYPES } from '../../shared/routes'
+import { MEDIA_PAGE_SIZE } from '../../shared/media-keys'
+import { mediaPlan } from '../../shared/plans/media'
 import { Card } from '../components/card'
 import { useFormat } from '../components/format'
 import { ListSection } from '../components/media/list-section'
@@ -10,19 +10,17 @@ import { cardImage } from '../components/media/media-utils'
 import type { Gallery, Post } from '../components/media/types'
 import { PageTitle } from '../components/page-title'
 import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
-
-type MediaType = (typeof MEDIA_TYPES)[number]
+import { useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
   const f = useFormat()
-  const { route } = useRouter()
-  const type = route.params.id as MediaType
-  const page = Number(pageOf(route.query.page))
+  const { params, query, keys } = useRouteData(mediaPlan)
+  const type = params.id
+  const page = query.page ?? 0
   const title = t(`media.types.${type}`)
-  const list = { dataKey: mediaKeys.list(type, route.query.page), size: MEDIA_PAGE_SIZE, page, routeId: 'media', params: { id: type }, label: title } as const
+  const list = { dataKey: keys.list, size: MEDIA_PAGE_SIZE, page, routeId: 'media', params: { id: type }, label: title } as const
   return (
     <main id="main" className="page page--flush media-page">
       <PageTitle title={page > 0 ? t('media.pageTitle', { title, page: page + 1 }) : title} description={t(`media.intro.${type}`)} />

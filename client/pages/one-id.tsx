@@ -4,12 +4,12 @@ import { StatusPanel } from '../components/account-form'
 import { Button } from '../components/button'
 import { PageTitle } from '../components/page-title'
 import { useLocale, useT } from '../i18n'
-import { Link, useRouter } from '../router'
+import { Link, useRoute } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
+  const route = useRoute('one-id')
   const role = route.query.role === 'businessmen' ? 'businessmen' : 'investor'
   const title = t('auth.oneId.title')
   return (

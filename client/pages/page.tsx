@@ -1,15 +1,15 @@
 /** `/{slug}`: any content page of the gateway (an unknown slug is the 404 screen, decided by the critical key). */
 import { href } from '../../shared/match'
-import { siteKeys } from '../../shared/site-keys'
+import { contentPagePlan } from '../../shared/plans/site'
 import { ContentPageView } from '../components/site/content-page'
 import { AsideLinks, ContactPrompt } from '../components/site/site-aside'
 import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
+import { useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
+  const { keys } = useRouteData(contentPagePlan)
   const aside = (
     <>
       <ContactPrompt />
@@ -23,5 +23,5 @@ export function Page() {
       />
     </>
   )
-  return <ContentPageView dataKey={siteKeys.page(route.params.slug ?? '')} aside={aside} />
+  return <ContentPageView dataKey={keys.page} aside={aside} />
 }

@@ -1,6 +1,7 @@
 /** `/post/{id}`: one article with its photo, author, attached files, share links and more from its category. */
 import { href } from '../../shared/match'
-import { isPostCategory, mediaKeys } from '../../shared/media-keys'
+import { isPostCategory } from '../../shared/media-keys'
+import { postPlan } from '../../shared/plans/media'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { describeHtml } from '../components/site/describe'
 import { Article } from '../components/media/article'
@@ -11,7 +12,7 @@ import type { Post } from '../components/media/types'
 import { PageTitle } from '../components/page-title'
 import { usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
+import { useRouteData } from '../router'
 
 /** The first sentences of the article for the description meta tag. */
 function summaryOf(html: string | undefined): string | undefined {
@@ -21,8 +22,8 @@ function summaryOf(html: string | undefined): string | undefined {
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
-  const { data } = usePayload<Post>(mediaKeys.post(route.params.id!))
+  const { keys } = useRouteData(postPlan)
+  const { data } = usePayload<Post>(keys.post)
   const post = data?.content
   if (!post) return null
   const category = isPostCategory(post.category) ? post.category : null

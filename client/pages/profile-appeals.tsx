@@ -7,6 +7,7 @@ import { useSWRConfig } from 'swr'
 import { ACCOUNT_PAGE_SIZE, accountKeys } from '../../shared/account-keys'
 import { readFields, validateAppeal, validateAppealReply, validateAppealResolution } from '../../shared/account-forms'
 import { href } from '../../shared/match'
+import { appealsPlan } from '../../shared/plans/account'
 import type { FormState } from '../../shared/state'
 import { FormProblems, TextAreaField, fieldId } from '../components/account-form'
 import { AppealFields, useAppealLabels, type AppealTopic, type Region } from '../components/appeal-fields'
@@ -22,7 +23,7 @@ import { useLivePayload } from '../live-data'
 import { usePageForm, type PageFormOptions } from '../forms'
 import { useLocale, useT } from '../i18n'
 import { showToast } from '../notify'
-import { Link, useRouter } from '../router'
+import { Link, useRouteData } from '../router'
 
 export type AppealStatus = 'in_moderation' | 'reviewed' | 'resolved' | 'not_resolved'
 export type Appeal = {
@@ -76,16 +77,17 @@ function useAppealForm(options: PageFormOptions, keys: readonly string[]) {
 }
 
 export function Page() {
-  const { route } = useRouter()
-  return route.params.id ? <AppealView id={route.params.id} /> : <AppealList />
+  const { params, query, keys } = useRouteData(appealsPlan)
+  if (params.id && keys.appeal && keys.responses) return <AppealView id={params.id} appealKey={keys.appeal} threadKey={keys.responses} />
+  if (!keys.list) return null
+  return <AppealList listKey={keys.list} page={query.page ?? 0} create={keys.topics && keys.regions ? { topicsKey: keys.topics, regionsKey: keys.regions } : null} />
 }
 
-function AppealList() {
+/** `create`: the new-appeal form's option lists, when the address asks for the form (`?new=1`). */
+function AppealList({ listKey, page, create }: { listKey: string; page: number; create: { topicsKey: string; regionsKey: string } | null }) {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
-  const creating = route.query.new === '1'
-  const listKey = accountKeys.appeals(route.query.page)
+  const creating = create !== null
   const title = t('appeals.title')
   return (
     <main id="main" className="profile-page">
@@ -95,22 +97,22 @@ function AppealList() {
         {!creating ? <Button to={href('profile-appeals', { locale, query: { new: '1' } })} iconName="plus" label={t('appeals.new')} /> : null}
       </div>
       <p className="lead">{t('appeals.intro')}</p>
-      {creating ? (
-        <CreateAppeal listKey={listKey} />
+      {create ? (
+        <CreateAppeal listKey={listKey} {...create} />
       ) : null}
       <section aria-labelledby="appeal-list-title">
         <h2 id="appeal-list-title">{t('appeals.list')}</h2>
-        <AppealItems listKey={listKey} page={Number(route.query.page ?? 0)} />
+        <AppealItems listKey={listKey} page={page} />
       </section>
     </main>
   )
 }
 
-function CreateAppeal({ listKey }: { listKey: string }) {
+function CreateAppeal({ listKey, topicsKey, regionsKey }: { listKey: string; topicsKey: string; regionsKey: string }) {
   const t = useT()
   const locale = useLocale()
-  const topics = useLivePayload<AppealTopic[]>(accountKeys.appealTopics())
-  const regions = useLivePayload<Region[]>(accountKeys.regions())
+  const topics = useLivePayload<AppealTopic[]>(topicsKey)
+  const regions = useLivePayload<Region[]>(regionsKey)
   const labels = useAppealLabels()
   const form = useAppealForm({ validate: (data) => validateAppeal(readFields(data)) }, [listKey])
   const state = forIntent(form.state, 'create')
@@ -173,12 +175,10 @@ function AppealItems({ listKey, page }: { listKey: string; page: number }) {
   )
 }
 
-function AppealView({ id }: { id: string }) {
+function AppealView({ id, appealKey, threadKey }: { id: string; appealKey: string; threadKey: string }) {
   const t = useT()
   const locale = useLocale()
   const f = useFormat()
-  const appealKey = accountKeys.appeal(id)
-  const threadKey = accountKeys.appealResponses(id)
   const { data } = useLivePayload<Appeal>(appealKey)
   useLiveRefresh([appealKey])
   const appeal = data?.content

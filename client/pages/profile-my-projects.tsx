@@ -1,7 +1,8 @@
 /** `/profile/my-projects`: the user's projects with moderation state badges, reject reasons and a visibility toggle. */
 import { useSWRConfig } from 'swr'
-import { ACCOUNT_PAGE_SIZE, accountKeys } from '../../shared/account-keys'
+import { ACCOUNT_PAGE_SIZE } from '../../shared/account-keys'
 import { href } from '../../shared/match'
+import { myProjectsPlan } from '../../shared/plans/account'
 import { pickLang, type PersonalProject } from '../../shared/project-form'
 import { FormProblems } from '../components/account-form'
 import { Button } from '../components/button'
@@ -15,13 +16,12 @@ import { useLiveRefresh } from '../components/use-live-refresh'
 import { useLivePayload } from '../live-data'
 import { usePageForm } from '../forms'
 import { useLocale, useT } from '../i18n'
-import { Link, useRouter } from '../router'
+import { Link, useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
-  const listKey = accountKeys.projects(route.query.page)
+  const { query, keys } = useRouteData(myProjectsPlan)
   const title = t('projects.title')
   return (
     <main id="main" className="profile-page">
@@ -31,7 +31,7 @@ export function Page() {
         <Button to={href('profile-project-form', { locale })} iconName="plus" label={t('projects.new')} />
       </div>
       <p className="lead">{t('projects.intro')}</p>
-      <ProjectList listKey={listKey} page={Number(route.query.page ?? 0)} />
+      <ProjectList listKey={keys.list} page={query.page ?? 0} />
     </main>
   )
 }

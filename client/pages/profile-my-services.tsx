@@ -6,9 +6,10 @@
 import { useState, type FormEvent } from 'react'
 import useSWR from 'swr'
 import { accountKeys, SERVICE_TYPES, serviceTypeOf } from '../../shared/account-keys'
+import { myServicesPlan } from '../../shared/plans/account'
 import { apiKey } from '../../shared/api-keys'
 import type { Envelope } from '../../shared/gateway-client'
-import { href } from '../../shared/match'
+import { href, readSearch } from '../../shared/match'
 import { SelectField, TextField } from '../components/account-form'
 import { Button } from '../components/button'
 import { EmptyState } from '../components/empty-state'
@@ -20,7 +21,7 @@ import { SkeletonRegion, SkeletonText } from '../components/skeleton'
 import { useLivePayload } from '../live-data'
 import { useGateway } from '../gateway'
 import { useLocale, useT } from '../i18n'
-import { Link, useRouter } from '../router'
+import { Link, useRoute, useRouteData, useRouter } from '../router'
 import { useSession } from '../session'
 
 type ServiceParam = { key: string; title: string; type: 'text' | 'date' | 'region' | 'district'; required: boolean }
@@ -36,9 +37,8 @@ const PARAM_PREFIX = 'p_'
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
-  const type = serviceTypeOf(route.query.type)
-  const servicesKey = accountKeys.services(type)
+  const { query, keys } = useRouteData(myServicesPlan)
+  const type = serviceTypeOf(query.type)
   const title = t('services.title')
   return (
     <main id="main" className="profile-page">
@@ -56,15 +56,15 @@ export function Page() {
           ))}
         </ul>
       </nav>
-      <ServiceList servicesKey={servicesKey} />
+      <ServiceList servicesKey={keys.services} regionsKey={keys.regions} />
     </main>
   )
 }
 
-function ServiceList({ servicesKey }: { servicesKey: string }) {
+function ServiceList({ servicesKey, regionsKey }: { servicesKey: string; regionsKey: string }) {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
+  const route = useRoute('profile-my-services')
   const { data, error } = useLivePayload<PersonalService[]>(servicesKey)
   if (error) return <ErrorState error={error} />
   const services = data?.content ?? []
@@ -85,7 +85,7 @@ function ServiceList({ servicesKey }: { servicesKey: string }) {
                 label={t('services.open')}
               />
             ) : null}
-            {s === chosen ? <ServiceRunner service={s} /> : null}
+            {s === chosen ? <ServiceRunner service={s} regionsKey={regionsKey} /> : null}
           </li>
         ))}
       </ul>
@@ -101,22 +101,24 @@ const PROFILE_PARAMS: ReadonlySet<string> = new Set(['inn', 'pinfl'])
 
 /** The service's parameters from the URL, and the profile's own identifiers. */
 function useParamValues(service: PersonalService): Record<string, string> {
-  const { route } = useRouter()
+  const route = useRoute('profile-my-services')
+  const search = new URLSearchParams(route.search)
   const session = useSession()
   const own = roleProfile(session.profile)
   const identifiers: Record<string, string> = { inn: typeof own.tin === 'string' ? own.tin : '', pinfl: typeof own.pin === 'string' ? own.pin : '' }
   const out: Record<string, string> = {}
-  for (const p of service.params) out[p.key] = PROFILE_PARAMS.has(p.key) ? (identifiers[p.key] ?? '') : (route.query[PARAM_PREFIX + p.key] ?? '')
+  for (const p of service.params) out[p.key] = PROFILE_PARAMS.has(p.key) ? (identifiers[p.key] ?? '') : (search.get(PARAM_PREFIX + p.key) ?? '')
   return out
 }
 
-function ServiceRunner({ service }: { service: PersonalService }) {
+function ServiceRunner({ service, regionsKey }: { service: PersonalService; regionsKey: string }) {
   const t = useT()
   const locale = useLocale()
-  const { route, navigate } = useRouter()
+  const { navigate } = useRouter()
+  const route = useRoute('profile-my-services')
   const values = useParamValues(service)
   const [regionCode, setRegionCode] = useState(values.region ?? '')
-  const regions = useLivePayload<Region[]>(accountKeys.regions())
+  const regions = useLivePayload<Region[]>(regionsKey)
   const submitted = route.query.run === '1'
   const page = Number(route.query.page ?? 0)
   const missing = service.params.filter((p) => p.required && !values[p.key]).map((p) => p.key)
@@ -195,7 +197,8 @@ function DistrictSelect({ name, label, required, regionCode, defaultValue, error
   error?: string
 }) {
   const t = useT()
-  const { data } = useLivePayload<District[]>(regionCode ? accountKeys.districts(regionCode) : null)
+  // The browser loads a region's districts once one is chosen; the edge never plans them.
+  const { data } = useLivePayload<District[]>(regionCode ? accountKeys.districts(regionCode) : null, { browser: true })
   return (
     <SelectField
       key={regionCode}
@@ -212,7 +215,7 @@ function DistrictSelect({ name, label, required, regionCode, defaultValue, error
 
 function ServiceResults({ service, values, page }: { service: PersonalService; values: Record<string, string>; page: number }) {
   const t = useT()
-  const { route } = useRouter()
+  const route = useRoute('profile-my-services')
   const gateway = useGateway({ quiet: true })
   const params = Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== '' && !PROFILE_PARAMS.has(k)))
   const usePost = (service.body?.length ?? 0) > 0
@@ -246,7 +249,7 @@ function ServiceResults({ service, values, page }: { service: PersonalService; v
           </li>
         ))}
       </ul>
-      <Pagination routeId="profile-my-services" query={{ ...route.query, page: undefined }} page={page} totalPages={result?.max_page ?? 0} label={t('services.results')} />
+      <Pagination routeId="profile-my-services" query={{ ...readSearch(new URLSearchParams(route.search)), page: undefined }} page={page} totalPages={result?.max_page ?? 0} label={t('services.results')} />
     </section>
   )
 }

@@ -9,11 +9,11 @@ import { PageTitle } from '../components/page-title'
 import { usePageForm } from '../forms'
 import { useT } from '../i18n'
 import { showToast } from '../notify'
-import { useRouter } from '../router'
+import { useRoute } from '../router'
 
 export function Page() {
   const t = useT()
-  const { route } = useRouter()
+  const route = useRoute('profile-password')
   const bot = useBotProtection()
   const formRef = useRef<HTMLFormElement>(null)
   const form = usePageForm({

@@ -11,6 +11,7 @@ import { accountKeys } from '../../shared/account-keys'
 import { LOCALE_NAMES } from '../../shared/constants'
 import { GatewayError } from '../../shared/gateway-client'
 import { href } from '../../shared/match'
+import { projectFormPlan } from '../../shared/plans/account'
 import {
   budgetField,
   budgetIdField,
@@ -42,7 +43,7 @@ import { usePageForm } from '../forms'
 import { useGateway } from '../gateway'
 import { useLocale, useT } from '../i18n'
 import { showToast } from '../notify'
-import { Link, useRouter } from '../router'
+import { Link, useRouteData, useRouter } from '../router'
 import { uploadWithProgress } from '../upload'
 
 type Category = { id: number; title: string }
@@ -52,14 +53,13 @@ type Row = { key: number; id?: number; sum: string }
 type Upload = { name: string; percent: number; done: boolean }
 
 const EMPTY: FormState = { values: {}, errors: {}, code: null }
-const OPTION_KEYS = [accountKeys.projectCategories(), accountKeys.sectors(), accountKeys.regions()]
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
-  const id = route.params.id
-  const { data } = useLivePayload<PersonalProject>(id ? accountKeys.project(id) : null)
+  const { params, keys } = useRouteData(projectFormPlan)
+  const { id } = params
+  const { data } = useLivePayload<PersonalProject>(keys.project)
   const project = data?.content ?? null
   const readOnly = !!project && project.state === 'pending' && !project.draft
   const title = t(!id ? 'projects.form.createTitle' : readOnly ? 'projects.form.viewTitle' : 'projects.form.editTitle')
@@ -79,7 +79,7 @@ export function Page() {
           <p>{project.reject_reason}</p>
         </StatusPanel>
       ) : null}
-      <ProjectForm project={project} readOnly={readOnly} />
+      <ProjectForm project={project} readOnly={readOnly} keys={keys} />
     </main>
   )
 }
@@ -98,15 +98,15 @@ function fileOf(data: FormData, name: string): File | undefined {
   return value instanceof File && value.size > 0 ? value : undefined
 }
 
-function ProjectForm({ project, readOnly }: { project: PersonalProject | null; readOnly: boolean }) {
+function ProjectForm({ project, readOnly, keys }: { project: PersonalProject | null; readOnly: boolean; keys: { categories: string; sectors: string; regions: string } }) {
   const t = useT()
   const locale = useLocale()
   const { navigate } = useRouter()
   const { mutate } = useSWRConfig()
   const gateway = useGateway({ quiet: true })
-  const categories = useLivePayload<Category[]>(OPTION_KEYS[0]!)
-  const sectors = useLivePayload<Sector[]>(OPTION_KEYS[1]!)
-  const regions = useLivePayload<Region[]>(OPTION_KEYS[2]!)
+  const categories = useLivePayload<Category[]>(keys.categories)
+  const sectors = useLivePayload<Sector[]>(keys.sectors)
+  const regions = useLivePayload<Region[]>(keys.regions)
   const page = usePageForm()
   const { state, setState } = page
   const [pending, setPending] = useState(false)

@@ -1,5 +1,6 @@
 /** `/guide/project/category`: every project category, each leading to its projects. */
-import { CATEGORY_PAGE_SIZE, guideKeys, readPage } from '../../shared/guide-keys'
+import { CATEGORY_PAGE_SIZE } from '../../shared/guide-keys'
+import { projectCategoryListPlan } from '../../shared/plans/guide'
 import { href } from '../../shared/match'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { CardGrid } from '../components/card-grid'
@@ -12,14 +13,14 @@ import { PageTitle } from '../components/page-title'
 import { Pagination } from '../components/pagination'
 import { usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
+import { useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
-  const page = readPage(route.query)
-  const { data, error } = usePayload<ProjectCategory[]>(guideKeys.categories(page))
+  const { query, keys } = useRouteData(projectCategoryListPlan)
+  const page = query.page ?? 0
+  const { data, error } = usePayload<ProjectCategory[]>(keys.categories)
   const items = [...(data?.content ?? [])].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
   const total = data?.pageable?.total ?? items.length
   const title = t('routes.projectCategories')

@@ -2,7 +2,8 @@
  * `/guide/project/category/{id}`: the category, its projects filtered by sector, region, amount and status (kept in
  * the URL query), pagination that keeps the filters, and the services that help with projects of this kind.
  */
-import { guideKeys, PROJECT_PAGE_SIZE, readPage, readProjectFilters } from '../../shared/guide-keys'
+import { PROJECT_PAGE_SIZE, readProjectFilters } from '../../shared/guide-keys'
+import { projectCategoryPlan } from '../../shared/plans/guide'
 import { href } from '../../shared/match'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { Button } from '../components/button'
@@ -18,20 +19,20 @@ import { PageTitle } from '../components/page-title'
 import { Pagination } from '../components/pagination'
 import { usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
-import { Link, useRouter } from '../router'
+import { Link, useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
-  const id = route.params.id!
-  const filters = readProjectFilters(route.query)
-  const page = readPage(route.query)
-  const category = usePayload<ProjectCategory>(guideKeys.category(id))
-  const projects = usePayload<Project[]>(guideKeys.projects(id, filters, page))
-  const sectors = usePayload<Named[]>(guideKeys.sectors()).data?.content ?? []
-  const regions = usePayload<Named[]>(guideKeys.regions()).data?.content ?? []
-  const amounts = usePayload<Named[]>(guideKeys.amounts()).data?.content ?? []
+  const { params, query, keys } = useRouteData(projectCategoryPlan)
+  const { id } = params
+  const filters = readProjectFilters(query)
+  const page = query.page ?? 0
+  const category = usePayload<ProjectCategory>(keys.category)
+  const projects = usePayload<Project[]>(keys.projects)
+  const sectors = usePayload<Named[]>(keys.sectors).data?.content ?? []
+  const regions = usePayload<Named[]>(keys.regions).data?.content ?? []
+  const amounts = usePayload<Named[]>(keys.amounts).data?.content ?? []
   const c = category.data?.content
   if (!c) {
     return (

@@ -1,7 +1,7 @@
 /** `/reason/{topic}`: one of the eight reasons to invest, from the content page `reason-{topic}`. */
 import { useMemo } from 'react'
 import { href } from '../../shared/match'
-import { siteKeys } from '../../shared/site-keys'
+import { reasonPlan } from '../../shared/plans/site'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { Button } from '../components/button'
 import { ErrorState } from '../components/error-state'
@@ -14,14 +14,14 @@ import { SiteStyles } from '../components/site/site-styles'
 import type { ContentPage } from '../components/site/types'
 import { usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
+import { useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
-  const topic = route.params.topic ?? ''
-  const { data, error } = usePayload<ContentPage>(siteKeys.reason(topic))
+  const { params, keys } = useRouteData(reasonPlan)
+  const { topic } = params
+  const { data, error } = usePayload<ContentPage>(keys.page)
   const page = data?.content
   const parts = useMemo(() => splitReason(page?.content ?? ''), [page?.content])
   const kicker = t('routes.reason')

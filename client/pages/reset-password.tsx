@@ -12,11 +12,11 @@ import { PageTitle } from '../components/page-title'
 import { usePageForm } from '../forms'
 import { useT } from '../i18n'
 import { showToast } from '../notify'
-import { useRouter } from '../router'
+import { useRoute } from '../router'
 
 export function Page() {
   const t = useT()
-  const { route } = useRouter()
+  const route = useRoute('reset-password')
   const bot = useBotProtection()
   const form = usePageForm({
     validate: (data) => validateResetPassword(readFields(data)),
@@ -35,11 +35,11 @@ export function Page() {
     <main id="main" className="container page auth-page auth-page--narrow">
       <PageTitle title={title} />
       <h1>{title}</h1>
-      <p className="lead">{t(welcome ? 'auth.reset.welcome.intro' : 'auth.reset.intro', { email: route.query.email ?? '' })}</p>
+      <p className="lead">{t(welcome ? 'auth.reset.welcome.intro' : 'auth.reset.intro', { email: route.query.email })}</p>
       <FormProblems state={state} labels={labels} />
       <form method="post" action={form.action} onSubmit={form.onSubmit} noValidate className="form">
         {/* Password managers file the new password under the account it belongs to. */}
-        <input type="email" name="username" autoComplete="username" value={route.query.email ?? ''} readOnly hidden />
+        <input type="email" name="username" autoComplete="username" value={route.query.email} readOnly hidden />
         <NewPasswordFields name="password" label={labels.password} hint={t('auth.reset.passwordHint')} confirmLabel={labels.password_confirmation} errors={state.errors} />
         <div className="form__actions">
           <Button type="submit" label={t('auth.reset.submit')} loading={form.pending} />

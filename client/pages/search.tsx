@@ -4,7 +4,8 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { href } from '../../shared/match'
-import { normaliseKeyword, siteKeys } from '../../shared/site-keys'
+import { searchPlan } from '../../shared/plans/site'
+import { normaliseKeyword } from '../../shared/site-keys'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { Button } from '../components/button'
 import { Icon } from '../components/icon'
@@ -12,7 +13,7 @@ import { PageTitle } from '../components/page-title'
 import { SearchAnswer } from '../components/site/search-results'
 import { SiteStyles } from '../components/site/site-styles'
 import { useLocale, useT } from '../i18n'
-import { Link, useRouter } from '../router'
+import { Link, useRoute } from '../router'
 
 /** Typing pauses this long before the results follow. */
 const DEBOUNCE_MS = 350
@@ -22,10 +23,10 @@ const MIN_LIVE_LENGTH = 2
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
-  const [input, setInput] = useState(route.query.keyword ?? '')
-  const [keyword, setKeyword] = useState(normaliseKeyword(route.query.keyword))
-  const [page, setPage] = useState(() => Math.max(0, Number(route.query.page ?? 0) || 0))
+  const { query } = useRoute('search')
+  const [input, setInput] = useState(query.keyword ?? '')
+  const [keyword, setKeyword] = useState(normaliseKeyword(query.keyword))
+  const [page, setPage] = useState(query.page ?? 0)
   const current = useRef(keyword)
   current.current = keyword
 
@@ -52,7 +53,8 @@ export function Page() {
   }
 
   const title = keyword ? t('site.search.titleFor', { keyword }) : t('routes.search')
-  const dataKey = keyword ? siteKeys.search(keyword, page) : null
+  // The plan's key while the address is as loaded; later keywords and pages are fetched by the browser.
+  const dataKey = searchPlan.build({ params: {}, query: { keyword, page } }).keys.results
   return (
     <main id="main" className="container page site-page search-page">
       <SiteStyles />

@@ -1,6 +1,6 @@
 /** `/guide/explore/{sector}`: one sector's brief — summary, key figures with their year, the text and next steps. */
-import { guideKeys } from '../../shared/guide-keys'
 import { href } from '../../shared/match'
+import { sectorPlan } from '../../shared/plans/guide'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { ErrorState } from '../components/error-state'
 import { GuideStyles } from '../components/guide/guide-styles'
@@ -14,14 +14,14 @@ import { PageTitle } from '../components/page-title'
 import { StatBlocks, type Stat } from '../components/stat-blocks'
 import { usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
+import { useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
-  const sector = route.params.sector!
-  const { data, error } = usePayload<GuidePage>(guideKeys.sectorPage(sector))
+  const { params, keys } = useRouteData(sectorPlan)
+  const { sector } = params
+  const { data, error } = usePayload<GuidePage>(keys.page)
   const page = data?.content
   if (!page) {
     return (

@@ -2,7 +2,8 @@
  * `/service/category`: the edge redirects to the first category (route rule); this page shows only when it could not,
  * listing whatever categories there are or saying that there are none yet.
  */
-import { byOrder, serviceKeys } from '../../shared/service-keys'
+import { serviceCategoryIndexPlan } from '../../shared/plans/services'
+import { byOrder } from '../../shared/service-keys'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { CardGrid } from '../components/card-grid'
 import { EmptyState } from '../components/empty-state'
@@ -15,10 +16,12 @@ import { ServicesStyles } from '../components/services/services-styles'
 import type { ServiceCategory } from '../components/services/types'
 import { usePayload } from '../data'
 import { useT } from '../i18n'
+import { useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
-  const { data, error } = usePayload<ServiceCategory[]>(serviceKeys.categories())
+  const { keys } = useRouteData(serviceCategoryIndexPlan)
+  const { data, error } = usePayload<ServiceCategory[]>(keys.categories)
   const top = byOrder((data?.content ?? []).filter((c) => categoryParentId(c) === null))
   const title = t('routes.services')
   return (

@@ -3,7 +3,8 @@
  * sections (its children), each with its services, and any services filed under the category itself.
  */
 import { href } from '../../shared/match'
-import { byOrder, parentIdOf, sectionAnchor, serviceKeys } from '../../shared/service-keys'
+import { serviceCategoryPlan } from '../../shared/plans/services'
+import { byOrder, parentIdOf, sectionAnchor } from '../../shared/service-keys'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { Button } from '../components/button'
 import { EmptyState } from '../components/empty-state'
@@ -17,16 +18,16 @@ import { ServicesStyles } from '../components/services/services-styles'
 import type { ServiceCategory, ServiceSummary } from '../components/services/types'
 import { usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
+import { useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
-  const categoryId = route.params.category_id!
-  const top = usePayload<ServiceCategory[]>(serviceKeys.categories())
-  const kids = usePayload<ServiceCategory[]>(serviceKeys.children(categoryId))
-  const listed = usePayload<ServiceSummary[]>(serviceKeys.services(categoryId))
+  const { params, keys } = useRouteData(serviceCategoryPlan)
+  const categoryId = params.category_id
+  const top = usePayload<ServiceCategory[]>(keys.categories)
+  const kids = usePayload<ServiceCategory[]>(keys.children)
+  const listed = usePayload<ServiceSummary[]>(keys.services)
   const categories = top.data?.content ?? []
   const category = categories.find((c) => String(c.id) === categoryId)
   const sections = byOrder(kids.data?.content ?? [])

@@ -1,6 +1,7 @@
 /** `/service/{id}` (service layout): the service's hero with its apply-online and checklist links, then the step-by-step guide. */
 import { href } from '../../shared/match'
-import { parentIdOf, serviceKeys } from '../../shared/service-keys'
+import { servicePlan } from '../../shared/plans/services'
+import { parentIdOf } from '../../shared/service-keys'
 import { Breadcrumbs, type Crumb } from '../components/breadcrumbs'
 import { Hero } from '../components/hero'
 import { Icon } from '../components/icon'
@@ -11,15 +12,14 @@ import { ServicesStyles } from '../components/services/services-styles'
 import type { ServiceSummary } from '../components/services/types'
 import { usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
+import { useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
-  const serviceId = route.params.service_id!
-  const { process, step } = route.query
-  const { data } = usePayload<ServiceSummary>(serviceKeys.service(serviceId))
+  const { params, query, keys } = useRouteData(servicePlan)
+  const serviceId = params.service_id
+  const { data } = usePayload<ServiceSummary>(keys.service)
   const service = data?.content
   const title = service?.title ?? t('routes.service')
   const categoryId = service ? parentIdOf(service.category_id ?? service.category) : null
@@ -62,7 +62,7 @@ export function Page() {
         )}
       </Hero>
       <div className="container services-body" id={STEPS_ANCHOR} tabIndex={-1}>
-        <ServiceSteps serviceId={serviceId} process={process} step={step} />
+        <ServiceSteps serviceId={serviceId} process={query.process} step={query.step} keys={keys} />
       </div>
     </main>
   )

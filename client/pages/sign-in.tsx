@@ -10,7 +10,7 @@ import { Button } from '../components/button'
 import { PageTitle } from '../components/page-title'
 import { usePageForm } from '../forms'
 import { useCodeMessage, useLocale, useT } from '../i18n'
-import { Link, useRouter } from '../router'
+import { Link, useRoute } from '../router'
 import { useLoadSession } from '../session-refresh'
 
 /** Notices after a reset or a new account's first password, repeated on the page for readers without JavaScript. */
@@ -20,7 +20,7 @@ export function Page() {
   const t = useT()
   const codeMessage = useCodeMessage()
   const locale = useLocale()
-  const { route } = useRouter()
+  const route = useRoute('sign-in')
   const role = route.query.role === 'businessmen' ? 'businessmen' : 'investor'
   const returnPath = route.query.return
   const bot = useBotProtection()

@@ -1,7 +1,7 @@
 /** `/sitemap`: every public route in the current language, grouped by section, then the latest content items. */
-import { href } from '../../shared/match'
+import { hrefTo, href } from '../../shared/match'
+import { sitemapPlan } from '../../shared/plans/site'
 import { ROUTE_BY_ID } from '../../shared/routes'
-import { siteKeys } from '../../shared/site-keys'
 import { listSitemapEntries, sitemapSectionOf, SITEMAP_SECTIONS, type SitemapEntry, type SitemapSection } from '../../shared/sitemap-routes'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { PageTitle } from '../components/page-title'
@@ -10,13 +10,13 @@ import { SiteStyles } from '../components/site/site-styles'
 import type { EventSummary, GallerySummary, StorySummary } from '../components/site/types'
 import { Section, usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
-import { Link } from '../router'
+import { Link, useRouteData } from '../router'
 
 type Translate = ReturnType<typeof useT>
 
 /** A parametrised route is named by its value (a media type, a reason, a sector); the others by their title. */
 function labelOf(entry: SitemapEntry, t: Translate): string {
-  const { id, params } = entry
+  const { id, params = {} } = entry
   if (id === 'media' && params.id) return t(`menu.media.${params.id}`)
   if (id === 'reason' && params.topic) return t(`menu.reasons.${params.topic}`)
   if (id === 'sector' && params.sector) return t(`guide.sectors.${params.sector}.name`)
@@ -77,6 +77,7 @@ function ContentGroup({ title, dataKey, listRoute, routeId, pick }: {
 export function Page() {
   const t = useT()
   const locale = useLocale()
+  const { keys } = useRouteData(sitemapPlan)
   const title = t('routes.sitemap')
   const groups = groupEntries()
   return (
@@ -96,7 +97,7 @@ export function Page() {
               <h3 className="sitemap-group__title" id={`sitemap-${section}`}>{t(`site.sitemap.sections.${section}`)}</h3>
               <ul className="sitemap-group__links">
                 {entries.map((entry) => {
-                  const to = href(entry.id, { locale, params: entry.params })
+                  const to = hrefTo(entry, { locale })
                   return (
                     <li key={to}>
                       <Link to={to}>{labelOf(entry, t)}</Link>
@@ -113,21 +114,21 @@ export function Page() {
         <div className="sitemap">
           <ContentGroup
             title={t('routes.stories')}
-            dataKey={siteKeys.stories()}
+            dataKey={keys.stories}
             listRoute={href('story-list', { locale })}
             routeId="story"
             pick={(s: StorySummary) => ({ id: s.id, label: s.title })}
           />
           <ContentGroup
             title={t('routes.events')}
-            dataKey={siteKeys.events()}
+            dataKey={keys.events}
             listRoute={href('event-list', { locale })}
             routeId="event"
             pick={(e: EventSummary) => ({ id: e.id, label: e.name })}
           />
           <ContentGroup
             title={t('menu.media.gallery')}
-            dataKey={siteKeys.galleries()}
+            dataKey={keys.galleries}
             listRoute={href('media', { locale, params: { id: 'gallery' } })}
             routeId="gallery"
             pick={(g: GallerySummary) => ({ id: g.id, label: g.title })}

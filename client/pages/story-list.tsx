@@ -1,6 +1,7 @@
 /** `/story`: investors' success stories as cards with their summary; paged. */
 import { href } from '../../shared/match'
-import { MEDIA_PAGE_SIZE, mediaKeys, pageOf } from '../../shared/media-keys'
+import { MEDIA_PAGE_SIZE } from '../../shared/media-keys'
+import { storyListPlan } from '../../shared/plans/media'
 import { Card } from '../components/card'
 import { useFormat } from '../components/format'
 import { ListSection } from '../components/media/list-section'
@@ -9,15 +10,14 @@ import { cardImage } from '../components/media/media-utils'
 import type { Story } from '../components/media/types'
 import { PageTitle } from '../components/page-title'
 import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
+import { useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
   const f = useFormat()
-  const { route } = useRouter()
-  const page = Number(pageOf(route.query.page))
-  const key = mediaKeys.stories(route.query.page)
+  const { query, keys } = useRouteData(storyListPlan)
+  const page = query.page ?? 0
   const title = t('routes.stories')
   return (
     <main id="main" className="page page--flush media-page">
@@ -25,7 +25,7 @@ export function Page() {
       <MediaHeader title={title} lead={t('media.intro.story')} crumbs={[{ label: t('routes.media'), to: href('media', { locale, params: { id: 'news' } }) }, { label: title }]} current="story" />
       <div className="container media-page__body">
         <ListSection<Story>
-          dataKey={key}
+          dataKey={keys.list}
           size={MEDIA_PAGE_SIZE}
           page={page}
           routeId="story-list"

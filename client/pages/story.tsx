@@ -1,6 +1,6 @@
 /** `/story/{id}`: one success story: summary as the lead, photo, the story itself and share links. */
 import { href } from '../../shared/match'
-import { mediaKeys } from '../../shared/media-keys'
+import { storyPlan } from '../../shared/plans/media'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { Button } from '../components/button'
 import { Article } from '../components/media/article'
@@ -9,13 +9,13 @@ import type { Story } from '../components/media/types'
 import { PageTitle } from '../components/page-title'
 import { usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
+import { useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
-  const { data } = usePayload<Story>(mediaKeys.story(route.params.id!))
+  const { keys } = useRouteData(storyPlan)
+  const { data } = usePayload<Story>(keys.story)
   const story = data?.content
   if (!story) return null
   const photo = story.photo?.download_link

@@ -1,6 +1,7 @@
 /** `/service/uz-ex`: lots on the Uzbek Republican Commodity Exchange with products, start cost, countdown and offer link. */
 import { href } from '../../shared/match'
-import { serviceKeys, UZEX_PAGE_SIZE } from '../../shared/service-keys'
+import { UZEX_PAGE_SIZE } from '../../shared/service-keys'
+import { uzExPlan } from '../../shared/plans/services'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { EmptyState } from '../components/empty-state'
 import { ErrorState } from '../components/error-state'
@@ -14,14 +15,13 @@ import type { UzexLot } from '../components/services/types'
 import { UzexLotPanel } from '../components/services/uzex-lot'
 import { usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
+import { useRouteData } from '../router'
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
-  const { route } = useRouter()
-  const pageNumber = Number(route.query.page ?? 0)
-  const key = serviceKeys.uzexLots(route.query.page)
+  const { query, keys } = useRouteData(uzExPlan)
+  const pageNumber = query.page ?? 0
   const title = t('routes.uzEx')
   return (
     <main id="main" className="page page--flush services-page">
@@ -38,7 +38,7 @@ export function Page() {
         <ServicesTabs />
       </Hero>
       <div className="container services-body">
-        <UzexList listKey={key} page={pageNumber} />
+        <UzexList listKey={keys.lots} page={pageNumber} />
       </div>
     </main>
   )

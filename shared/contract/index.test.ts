@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { accountKeys } from '../account-keys'
-import { DATA_PLANS } from '../data-plans'
 import { guideKeys } from '../guide-keys'
 import { mediaKeys } from '../media-keys'
-import { MEDIA_TYPES, REASONS, ROUTE_BY_ID, SECTORS, type Params, type RouteId, type Search } from '../routes'
+import { hrefTo, splitLocale } from '../match'
+import { DATA_PLANS, keysOfRoute } from '../plans'
+import { resolveRoute } from '../resolve'
+import { isRouteId, MEDIA_TYPES, REASONS, ROUTE_BY_ID, SECTORS, type Params, type RouteId, type Search } from '../routes'
 import { serviceGuideKeys, serviceKeys } from '../service-keys'
 import { siteKeys } from '../site-keys'
 import { CONTRACTS, contractFor, validatePayload } from './index'
@@ -33,13 +35,19 @@ function paramSets(routeId: RouteId): Params[] {
   return sets
 }
 
-/** Every key the data plans produce for the samples, with the route that asked for it. */
+/** A resident's session, which every guard lets through. */
+const SIGNED_IN = { hasToken: true, profile: { is_resident: true } } as const
+
+/** Every key the data plans produce for the samples (the addresses resolved as a page would be), with the route. */
 function planKeys(): Array<readonly [RouteId, string]> {
   const keys: Array<readonly [RouteId, string]> = []
-  for (const [routeId, plan] of Object.entries(DATA_PLANS) as Array<[RouteId, NonNullable<(typeof DATA_PLANS)[RouteId]>]>) {
+  for (const routeId of Object.keys(DATA_PLANS).filter(isRouteId)) {
     for (const params of paramSets(routeId)) {
       for (const query of QUERIES) {
-        const { critical = [], deferred = [] } = plan({ params, query })
+        const url = new URL(hrefTo({ id: routeId, params }, { locale: 'en', query }), 'http://portal.test')
+        const { route } = resolveRoute({ rest: splitLocale(url.pathname).rest, path: url.pathname, search: url.search, session: SIGNED_IN })
+        if (route.id === null) continue
+        const { critical, deferred } = keysOfRoute(route)
         for (const key of [...critical, ...deferred]) keys.push([routeId, key])
       }
     }
@@ -72,7 +80,7 @@ function builderKeys(): Array<readonly [string, string]> {
       keys.push([`${group}.${name}`, (build as (...a: unknown[]) => string)(...args)])
     }
   }
-  keys.push(['mediaKeys.list', mediaKeys.list('news', '3')], ['serviceGuideKeys', serviceGuideKeys('1', { process: '101', step: '1001' }).join(' ')])
+  keys.push(['mediaKeys.list', mediaKeys.list('news', 3)], ['serviceGuideKeys', Object.values(serviceGuideKeys('1', { process: '101', step: '1001' })).join(' ')])
   return keys.flatMap(([name, joined]) => joined.split(' ').map((key) => [name, key] as const))
 }
 
@@ -97,7 +105,7 @@ describe('contractFor', () => {
   it('matches by path, whatever the query', () => {
     const list = CONTRACTS.find(([path]) => path === '/siw/public/post')![1]
     expect(contractFor('/siw/public/post')).toBe(list)
-    expect(contractFor(mediaKeys.list('news', '4'))).toBe(list)
+    expect(contractFor(mediaKeys.list('news', 4))).toBe(list)
     expect(contractFor(siteKeys.latestPosts())).toBe(list)
     expect(contractFor(mediaKeys.post('5'))).toBe(CONTRACTS.find(([path]) => path === '/siw/public/post/{id}')![1])
   })

@@ -6,20 +6,15 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { LOCALES, type Locale } from '../../shared/constants'
 import { validatePayload } from '../../shared/contract'
-import { DATA_PLANS } from '../../shared/data-plans'
-import { href, matchRoute, readSearch, splitLocale } from '../../shared/match'
-import type { RouteId } from '../../shared/routes'
-import { fetchPortal, ORIGIN, payloadUrlOf, signInNonResident, signInResident, tokenCookie } from './helpers'
+import { href } from '../../shared/match'
+import { fetchPortal, payloadUrlOf, planOf, SAME_ORIGIN_JSON, signInNonResident, signInResident, tokenCookie } from './helpers'
 
 type PagePayload = { payloads: Record<string, { ok: boolean; code?: string }> }
 
 /** The gateway keys of a page's data plan, critical and deferred, from its URL. */
 function planKeys(url: string): string[] {
-  const u = new URL(url, ORIGIN)
-  const match = matchRoute(splitLocale(u.pathname).rest)
-  if (!match) throw new Error(`no route for ${url}`)
-  const plan = DATA_PLANS[match.route.id as RouteId]?.({ params: match.params, query: readSearch(u.searchParams) }) ?? {}
-  return [...(plan.critical ?? []), ...(plan.deferred ?? [])]
+  const { critical, deferred } = planOf(url)
+  return [...critical, ...deferred]
 }
 
 /** The reference gateway's own answer for a key (no edge, no cache in between). */
@@ -64,7 +59,6 @@ async function expectValidPage(url: string, token?: string): Promise<string> {
 }
 
 const en = { locale: 'en' } as const
-const SAME_ORIGIN_JSON = { origin: ORIGIN, 'content-type': 'application/json', accept: 'application/json' }
 
 describe('public pages on the seeded gateway', () => {
   it.each([

@@ -159,7 +159,7 @@ describe('guards see the path the handler serves', () => {
 
 describe('payload cache key (issue #4)', () => {
   const page = href('media', { locale: 'uz', params: { id: 'publication' }, query: { page: 1 } })
-  const cacheKey = payloadCacheKey('uz', mediaKeys.list('publication', '1'))
+  const cacheKey = payloadCacheKey('uz', mediaKeys.list('publication', 1))
 
   async function listKeys(): Promise<string[]> {
     return (await env.PAYLOADS.list({ prefix: 'payload:' })).keys.map((k) => k.name).sort()

@@ -4,6 +4,8 @@ import { expect } from 'vitest'
 import { LOCALE_COOKIE, TOKEN_COOKIE, type Locale } from '../../shared/constants'
 import { href, splitLocale } from '../../shared/match'
 import { payloadPathOf } from '../../shared/payload-path'
+import { keysOfRoute, type PlannedKeys } from '../../shared/plans'
+import { resolveRoute } from '../../shared/resolve'
 import { payloadCacheKey } from '../../worker/payloads'
 
 export const ORIGIN = 'http://portal.test'
@@ -28,6 +30,23 @@ export function unprefixed(url: string): string {
 /** The payload endpoint of a page built by `href()`. */
 export function payloadUrlOf(url: string): string {
   return payloadPathOf(new URL(url, ORIGIN))
+}
+
+/** A session every guard lets through, for reading a protected page's plan. */
+const ANY_GUARD = { hasToken: true, profile: { is_resident: true } } as const
+
+/** The gateway keys of a page's data plan for a URL (critical and deferred), resolved as the edge resolves it; null when no page answers. */
+export function findPlan(url: string): PlannedKeys | null {
+  const u = new URL(url, ORIGIN)
+  const { route } = resolveRoute({ rest: splitLocale(u.pathname).rest, path: u.pathname, search: u.search, session: ANY_GUARD })
+  return route.id === null ? null : keysOfRoute(route)
+}
+
+/** `findPlan` of a URL that must be a page. */
+export function planOf(url: string): PlannedKeys {
+  const plan = findPlan(url)
+  if (!plan) throw new Error(`no page for ${url}`)
+  return plan
 }
 
 /**
@@ -98,7 +117,7 @@ export function readLinks(html: string): Record<string, string>[] {
 export const DEMO_NON_RESIDENT = Object.freeze({ email: 'investor@demo.invest.example', password: 'Investor#2026', role: 'investor' })
 
 /** Headers a same-origin page sends on a write through the gateway proxy. */
-const SAME_ORIGIN_JSON = { origin: ORIGIN, 'content-type': 'application/json', accept: 'application/json' }
+export const SAME_ORIGIN_JSON = { origin: ORIGIN, 'content-type': 'application/json', accept: 'application/json' }
 
 /** The token the proxy put in the HttpOnly cookie after a sign-in exchange. */
 function readTokenCookie(res: Response): string {

@@ -173,8 +173,8 @@ describe('the payload cache’s key space', () => {
     await callSpied(href('media', { locale: 'en', params: { id: 'news' }, query: { page: '2' } }))
     await callSpied(href('media', { locale: 'en', params: { id: 'news' }, query: { page: '400' } }))
     const keys = await kvKeys()
-    expect(keys).toContain(payloadCacheKey('en', mediaKeys.list('news', '2')))
-    expect(keys).not.toContain(payloadCacheKey('en', mediaKeys.list('news', '400')))
+    expect(keys).toContain(payloadCacheKey('en', mediaKeys.list('news', 2)))
+    expect(keys).not.toContain(payloadCacheKey('en', mediaKeys.list('news', 400)))
   })
 })
 

@@ -2,23 +2,22 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { href } from '../../shared/match'
-import { DATA_PLANS } from '../../shared/data-plans'
 import { payloadCacheKey } from '../../worker/payloads'
-import { fetchPortal, getPage, payloadUrlOf, readPayloadBlocks, readScripts, readState } from './helpers'
+import { fetchPortal, getPage, payloadUrlOf, planOf, readPayloadBlocks, readScripts, readState } from './helpers'
 
 const en = { locale: 'en' } as const
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36'
 
-const homePlan = DATA_PLANS.home!({ params: {}, query: {} })
-const homeKeys = [...(homePlan.critical ?? []), ...(homePlan.deferred ?? [])]
+const homePlan = planOf(href('home', en))
+const homeKeys = [...homePlan.critical, ...homePlan.deferred]
 
 describe('streamed sections', () => {
   it('sends each deferred payload of the home page in a data-payload block under the key the client uses', async () => {
     const { status, html } = await getPage(href('home', en), { 'user-agent': BROWSER })
     expect(status).toBe(200)
     const blocks = readPayloadBlocks(html)
-    expect([...blocks.keys()].sort()).toEqual([...(homePlan.deferred ?? [])].sort())
+    expect([...blocks.keys()].sort()).toEqual([...homePlan.deferred].sort())
     for (const [key, { value }] of blocks) expect(value, key).toMatchObject({ ok: true, envelope: { result: { code: 'ok' } } })
   })
 
@@ -29,11 +28,11 @@ describe('streamed sections', () => {
     expect(html).not.toContain('<!--$?-->')
     expect(html).not.toMatch(/<div hidden id="S:/)
     expect(html.trimEnd()).toMatch(/<\/html>$/)
-    expect([...readPayloadBlocks(html).keys()].sort()).toEqual([...(homePlan.deferred ?? [])].sort())
+    expect([...readPayloadBlocks(html).keys()].sort()).toEqual([...homePlan.deferred].sort())
   })
 })
 
-describe('_payload.json (ARCHITECTURE.md step 5)', () => {
+describe('_payload.json (docs/architecture.md#request, step 5)', () => {
   it('answers the same keys as the home page embeds', async () => {
     const res = await fetchPortal(payloadUrlOf(href('home', en)))
     expect(res.status).toBe(200)
@@ -49,7 +48,7 @@ describe('_payload.json (ARCHITECTURE.md step 5)', () => {
     const page = await getPage(url)
     const payload = (await (await fetchPortal(payloadUrlOf(url))).json()) as { payloads: Record<string, unknown> }
     expect(Object.keys(payload.payloads)).toEqual(Object.keys(readState(page.html).payloads))
-    expect(Object.keys(payload.payloads)).toEqual(DATA_PLANS.post!({ params: { id: '1' }, query: {} }).critical)
+    expect(Object.keys(payload.payloads)).toEqual(planOf(url).critical)
   })
 
   const cases: [string, string][] = [
@@ -107,7 +106,7 @@ describe('payload escaping', () => {
     expect(status).toBe(200)
     expectSafeJsonBlocks(html)
     expect(html).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)')
-    const [key] = DATA_PLANS.post!({ params: { id: String(id) }, query: {} }).critical!
+    const [key] = planOf(href('post', { ...en, params: { id: String(id) } })).critical
     expect(readState(html).payloads[key!]).toMatchObject({ ok: true, envelope: { content: { id, title } } })
   })
 
@@ -115,7 +114,7 @@ describe('payload escaping', () => {
     for (const ua of [BROWSER, GOOGLEBOT]) {
       const { html } = await getPage(href('home', en), { 'user-agent': ua })
       expectSafeJsonBlocks(html)
-      const [newsKey] = homePlan.deferred!
+      const [newsKey] = homePlan.deferred
       const block = readPayloadBlocks(html).get(newsKey!)
       expect(block, ua).toBeDefined()
       expect(block!.raw).toContain('\\u003c/script\\u003e')

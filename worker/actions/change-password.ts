@@ -4,7 +4,7 @@ import { href } from '../../shared/match'
 import { clientIpHeaders, fromGatewayError, rejectInvalid } from './form-result'
 import type { Action } from './types'
 
-export const changePasswordAction: Action = {
+export const changePasswordAction: Action<'profile-password'> = {
   async run({ c, fields, gateway }) {
     const rejected = rejectInvalid(fields, validateChangePassword(fields))
     if (rejected) return rejected

@@ -7,7 +7,7 @@ import type { Action } from './types'
 /** The gateway's field names are the form's; its messages are the form's own where a rule is specific. */
 const GATEWAY_MESSAGES = Object.freeze({ phone: CONTACT_ERRORS.phone, website: CONTACT_ERRORS.website, message: CONTACT_ERRORS.messageLength, purpose: CONTACT_ERRORS.purpose })
 
-export const contactUsAction: Action = {
+export const contactUsAction: Action<'contact-us'> = {
   maxBytes: 64 * 1024,
   async run({ c, fields, gateway }) {
     const rejected = rejectInvalid(fields, validateContact(fields))

@@ -8,7 +8,7 @@ import { href } from '../../shared/match'
 import { invalid } from './form-result'
 import type { Action } from './types'
 
-export const eventRegisterAction: Action = {
+export const eventRegisterAction: Action<'event-register'> = {
   // The documents at their limits, the text fields and the multipart framing: the gateway's own bound for the upload.
   maxBytes: bodyLimitFor('/document/public/event-application'),
   async run({ c, query, fields, files, gateway }) {

@@ -4,7 +4,7 @@ import { href } from '../../shared/match'
 import { clientIpHeaders, fromGatewayError, rejectInvalid } from './form-result'
 import type { Action } from './types'
 
-export const forgotPasswordAction: Action = {
+export const forgotPasswordAction: Action<'forgot-password'> = {
   async run({ c, query, fields, gateway }) {
     const rejected = rejectInvalid(fields, validateForgotPassword(fields))
     if (rejected) return rejected

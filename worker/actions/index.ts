@@ -13,7 +13,7 @@ import { resetPasswordAction } from './reset-password'
 import { signInAction } from './sign-in'
 import type { Action } from './types'
 
-export const ACTIONS: Partial<Record<RouteId, Action>> = {
+export const ACTIONS: { readonly [Id in RouteId]?: Action<Id> } = {
   'sign-in': signInAction,
   'contact-us': contactUsAction,
   'forgot-password': forgotPasswordAction,

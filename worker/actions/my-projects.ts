@@ -3,7 +3,7 @@ import { href } from '../../shared/match'
 import { fromGatewayError, invalid } from './form-result'
 import type { Action } from './types'
 
-export const myProjectsAction: Action = {
+export const myProjectsAction: Action<'profile-my-projects'> = {
   async run({ c, query, fields, gateway }) {
     const id = fields.id ?? ''
     if (fields.intent !== 'visibility' || !/^\d{1,10}$/.test(id) || !['true', 'false'].includes(fields.visible ?? '')) {

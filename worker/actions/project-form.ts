@@ -17,7 +17,7 @@ function projectFailure(err: unknown, fields: Readonly<Record<string, string>>) 
   return fromGatewayError(err, fields)
 }
 
-export const projectFormAction: Action = {
+export const projectFormAction: Action<'profile-project-form'> = {
   // The image and three presentations at their limits, plus the text fields.
   maxBytes: 10 * MB + 3 * 25 * MB + MB,
   async run({ c, params, fields, files, gateway }) {

@@ -1,4 +1,4 @@
-/** `/guide/register-business`: the business registration (GATEWAY.md "Forms"), then the success page. */
+/** `/guide/register-business`: the business registration (docs/gateway-contract.md#forms), then the success page. */
 import { registerAction } from './register'
 
-export const registerBusinessAction = registerAction('business')
+export const registerBusinessAction = registerAction<'guide-register-business'>('business')

@@ -1,4 +1,4 @@
-/** `/guide/register-investor`: the investor registration (GATEWAY.md "Forms"), then the success page. */
+/** `/guide/register-investor`: the investor registration (docs/gateway-contract.md#forms), then the success page. */
 import { registerAction } from './register'
 
-export const registerInvestorAction = registerAction('investor')
+export const registerInvestorAction = registerAction<'guide-register-investor'>('investor')

@@ -13,7 +13,7 @@ const PATHS: Readonly<Record<RegistrationKind, string>> = {
 }
 
 /** The page action of one registration form. */
-export function registerAction(kind: RegistrationKind): Action {
+export function registerAction<Id extends 'guide-register-investor' | 'guide-register-business'>(kind: RegistrationKind): Action<Id> {
   return {
     async run({ c, fields, gateway }) {
       const rejected = rejectInvalid(fields, validateRegistration(kind, fields))

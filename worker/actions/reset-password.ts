@@ -9,7 +9,7 @@ import type { Action } from './types'
 
 const ROLES = new Set(['investor', 'businessmen'])
 
-export const resetPasswordAction: Action = {
+export const resetPasswordAction: Action<'reset-password'> = {
   async run({ c, query, fields, gateway }) {
     const rejected = rejectInvalid(fields, validateResetPassword(fields))
     if (rejected) return rejected

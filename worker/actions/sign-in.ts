@@ -7,7 +7,7 @@ import type { Action } from './types'
 
 type LoginContent = { token?: string; profile?: unknown } | null
 
-export const signInAction: Action = {
+export const signInAction: Action<'sign-in'> = {
   async run({ c, query, fields, gateway }) {
     const rejected = rejectInvalid(fields, validateSignIn(fields))
     if (rejected) return rejected

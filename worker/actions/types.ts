@@ -1,15 +1,15 @@
-/** Page actions: the endpoint a form posts to, with or without JavaScript (ARCHITECTURE.md style rule 11). */
+/** Page actions: the endpoint a form posts to, with or without JavaScript (docs/architecture.md#rule-11). */
 import type { Context } from 'hono'
 import type { FormStatus } from '../../shared/form-status'
 import type { GatewayClient } from '../../shared/gateway-client'
-import type { Params, Search } from '../../shared/routes'
+import type { ParamsOf, QueryOf, RouteId } from '../../shared/routes'
 import type { FormState } from '../../shared/state'
 import type { AppEnv } from '../types'
 
-export type ActionInput = Readonly<{
+export type ActionInput<Id extends RouteId> = Readonly<{
   c: Context<AppEnv>
-  params: Params
-  query: Search
+  params: ParamsOf<Id>
+  query: QueryOf<Id>
   /** Text fields; files are in `files`. */
   fields: Readonly<Record<string, string>>
   files: Readonly<Record<string, File>>
@@ -20,10 +20,10 @@ export type ActionInput = Readonly<{
 /** Redirect on success (303), or the form again with errors (status 422 unless given). */
 export type ActionResult = { redirect: string; notice?: string } | { form: FormState; status?: FormStatus }
 
-export type Action = Readonly<{
+export type Action<Id extends RouteId> = Readonly<{
   /** Largest request body accepted, in bytes (default 1 MiB). */
   maxBytes?: number
-  run: (input: ActionInput) => Promise<ActionResult>
+  run: (input: ActionInput<Id>) => Promise<ActionResult>
 }>
 
 /** Fields never echoed back into a page. */

@@ -1,6 +1,5 @@
 /** A guide text page: hero with breadcrumbs, the gateway's HTML, and an aside with next steps and the guide's sections. */
 import type { ReactNode } from 'react'
-import { guideKeys } from '../../../shared/guide-keys'
 import { usePayload } from '../../data'
 import { useT } from '../../i18n'
 import { Breadcrumbs } from '../breadcrumbs'
@@ -14,8 +13,10 @@ import { GuideStyles } from './guide-styles'
 import type { GuidePage } from './types'
 
 export type GuideArticleProps = {
-  /** The gateway page slug (`GUIDE_PAGES`). */
-  slug: string
+  /** The page text's key in the page's data plan (critical, so it is there on the first render). */
+  dataKey: string
+  /** The hero art's seed: the gateway page's slug (`GUIDE_PAGES`). */
+  seed: string
   /** One sentence under the title, also the page's description. */
   lead: string
   /** Hero actions (one primary at most). */
@@ -26,16 +27,11 @@ export type GuideArticleProps = {
   children?: ReactNode
 }
 
-/** The page text of `slug`; the route's data plan loads it as a critical key, so it is there on the first render. */
-export function useGuidePage(slug: string) {
-  const { data, error } = usePayload<GuidePage>(guideKeys.page(slug))
-  return { page: data?.content ?? null, error }
-}
-
-export function GuideArticle({ slug, lead, actions, aside, children }: GuideArticleProps) {
+export function GuideArticle({ dataKey, seed, lead, actions, aside, children }: GuideArticleProps) {
   const t = useT()
   const f = useFormat()
-  const { page, error } = useGuidePage(slug)
+  const { data, error } = usePayload<GuidePage>(dataKey)
+  const page = data?.content ?? null
   if (!page) {
     return (
       <main id="main" className="container page">
@@ -53,7 +49,7 @@ export function GuideArticle({ slug, lead, actions, aside, children }: GuideArti
         title={page.title}
         lead={lead}
         actions={actions}
-        seed={slug}
+        seed={seed}
         art="ikat"
         before={<Breadcrumbs items={[{ label: t('nav.guide') }, { label: page.title }]} />}
       />

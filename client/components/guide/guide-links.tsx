@@ -1,18 +1,17 @@
 /** "In this guide": the investor guide's sections as a list of links, the current one marked. */
 import { href } from '../../../shared/match'
-import type { RouteId } from '../../../shared/routes'
 import { useLocale, useT } from '../../i18n'
 import { Link, useRouter } from '../../router'
 import { Icon } from '../icon'
 
-const SECTIONS: readonly { id: RouteId; label: string }[] = [
+const SECTIONS = [
   { id: 'guide-project', label: 'guide.links.projects' },
   { id: 'explore', label: 'guide.links.explore' },
   { id: 'guide-partnership', label: 'guide.links.partnership' },
   { id: 'guide-privatization', label: 'guide.links.privatization' },
   { id: 'guide-register-investor', label: 'guide.links.registerInvestor' },
   { id: 'guide-register-business', label: 'guide.links.registerBusiness' },
-]
+] as const
 
 export function GuideLinks() {
   const t = useT()

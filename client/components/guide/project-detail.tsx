@@ -2,7 +2,6 @@
  * A public investment project: status, sector and region, budget and key metrics (payback, IRR, NPV), the
  * description, a map link, the presentation and the contacts. Used by `/guide/project/{id}` and `/guide/explore/{id}`.
  */
-import { guideKeys } from '../../../shared/guide-keys'
 import type { Translate } from '../../../shared/i18n'
 import { href } from '../../../shared/match'
 import { usePayload } from '../../data'
@@ -27,11 +26,12 @@ function displayPhone(phone: string): string {
   return m ? `+${m.slice(1).join(' ')}` : `+${digits}`
 }
 
-export function ProjectDetail({ id, from }: { id: string; from: 'project' | 'explore' }) {
+/** `dataKey`: the project's key in the page's data plan. */
+export function ProjectDetail({ dataKey, from }: { dataKey: string; from: 'project' | 'explore' }) {
   const t = useT()
   const locale = useLocale()
   const f = useFormat()
-  const { data, error } = usePayload<Project>(guideKeys.project(id))
+  const { data, error } = usePayload<Project>(dataKey)
   const project = data?.content
   if (!project) {
     return (

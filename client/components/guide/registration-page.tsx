@@ -1,6 +1,6 @@
 /** `/guide/register-investor` and `/guide/register-business`: the guide text, then the registration form. */
-import { GUIDE_PAGES, guideKeys } from '../../../shared/guide-keys'
 import type { RegistrationKind } from '../../../shared/guide-forms'
+import { GUIDE_PAGES } from '../../../shared/guide-keys'
 import { href } from '../../../shared/match'
 import { usePayload } from '../../data'
 import { useLocale, useT } from '../../i18n'
@@ -10,14 +10,16 @@ import { NextSteps } from './next-steps'
 import { RegistrationForm } from './registration-form'
 import type { Named } from './types'
 
-export function RegistrationPage({ kind }: { kind: RegistrationKind }) {
+/** `keys`: the page text's key and, for investors, the countries' key, from the page's data plan. */
+export function RegistrationPage({ kind, keys }: { kind: RegistrationKind; keys: Readonly<{ page: string; countries?: string }> }) {
   const t = useT()
   const locale = useLocale()
-  const countries = usePayload<Named[]>(kind === 'investor' ? guideKeys.countries() : null).data?.content ?? []
+  const countries = usePayload<Named[]>(keys.countries).data?.content ?? []
   const role = kind === 'investor' ? 'investor' : 'businessmen'
   return (
     <GuideArticle
-      slug={kind === 'investor' ? GUIDE_PAGES.registerInvestor : GUIDE_PAGES.registerBusiness}
+      dataKey={keys.page}
+      seed={kind === 'investor' ? GUIDE_PAGES.registerInvestor : GUIDE_PAGES.registerBusiness}
       lead={t(`guide.register.${kind}.lead`)}
       actions={<Button href="#registration" label={t('guide.register.toForm')} iconName="arrow-right" afterIcon />}
       aside={

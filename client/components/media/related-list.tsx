@@ -1,7 +1,7 @@
 /** The cards of the related posts: its own chunk, loaded in the browser, as the list is fetched there anyway. */
 import { href } from '../../../shared/match'
 import { mediaKeys, RELATED_SIZE, type PostCategory } from '../../../shared/media-keys'
-import { usePayload } from '../../data'
+import { useBrowserPayload } from '../../data'
 import { useLocale, useT } from '../../i18n'
 import { Card } from '../card'
 import { CardGrid } from '../card-grid'
@@ -14,7 +14,7 @@ export function RelatedList({ postId, category, label }: { postId: number; categ
   const t = useT()
   const locale = useLocale()
   const f = useFormat()
-  const { data, error } = usePayload<Post[]>(mediaKeys.related(category))
+  const { data, error } = useBrowserPayload<Post[]>(mediaKeys.related(category))
   if (error) return null
   if (!data) return <SkeletonCardGrid count={RELATED_SIZE - 1} label={t('media.loading')} />
   const items = data.content.filter((p) => p.id !== postId).slice(0, RELATED_SIZE - 1)

@@ -4,7 +4,7 @@
  * shared; the route rule fills in a missing stage or step before the page renders.
  */
 import { href } from '../../../shared/match'
-import { byOrder, serviceKeys } from '../../../shared/service-keys'
+import { byOrder, type ServiceGuideKeys } from '../../../shared/service-keys'
 import { usePayload } from '../../data'
 import { useLocale, useT } from '../../i18n'
 import { Link } from '../../router'
@@ -20,14 +20,15 @@ export const STEPS_ANCHOR = 'service-steps'
 /** The documents of the selected step (the hero's checklist link). */
 export const CHECKLIST_ANCHOR = 'checklist'
 
-type Selection = { serviceId: string; process?: string; step?: string }
+/** The selected stage and step, and the guide's keys in the page's data plan. */
+type Selection = { serviceId: string; process?: string; step?: string; keys: ServiceGuideKeys }
 
-export function ServiceSteps({ serviceId, process: processParam, step: stepParam }: Selection) {
+export function ServiceSteps({ serviceId, process: processParam, step: stepParam, keys }: Selection) {
   const t = useT()
   const locale = useLocale()
-  const processesResult = usePayload<ServiceProcess[]>(serviceKeys.processes(serviceId))
-  const stepsResult = usePayload<StepSummary[]>(processParam ? serviceKeys.steps(processParam) : null)
-  const stepResult = usePayload<ServiceStep>(stepParam ? serviceKeys.step(stepParam) : null)
+  const processesResult = usePayload<ServiceProcess[]>(keys.processes)
+  const stepsResult = usePayload<StepSummary[]>(keys.steps)
+  const stepResult = usePayload<ServiceStep>(keys.step)
 
   if (processesResult.error) return <ErrorState error={processesResult.error} />
   const processes = byOrder(processesResult.data?.content ?? [])

@@ -4,7 +4,7 @@ import type { RouteId } from '../../../shared/routes'
 import { useLocale, useT } from '../../i18n'
 import { Link, useRouter } from '../../router'
 
-const SECTIONS: readonly { id: RouteId; label: string; match: readonly RouteId[] }[] = [
+const SECTIONS: readonly { id: 'service-category-index' | 'e-auction' | 'uz-ex'; label: string; match: readonly RouteId[] }[] = [
   { id: 'service-category-index', label: 'services.sections.catalog', match: ['service-category-index', 'service-category', 'service'] },
   { id: 'e-auction', label: 'services.sections.eAuction', match: ['e-auction', 'e-auction-lot'] },
   { id: 'uz-ex', label: 'services.sections.uzEx', match: ['uz-ex'] },

@@ -7,7 +7,7 @@ import { useState, type MouseEvent } from 'react'
 import { href } from '../../../shared/match'
 import { usePayload } from '../../data'
 import { useLocale, useT } from '../../i18n'
-import { useRouter } from '../../router'
+import { useRoute } from '../../router'
 import { EmptyState } from '../empty-state'
 import { ErrorState } from '../error-state'
 import { useFormat, type Formatters } from '../format'
@@ -46,7 +46,7 @@ export function RegionMap({ dataKey }: { dataKey: string }) {
   const t = useT()
   const f = useFormat()
   const locale = useLocale()
-  const { route } = useRouter()
+  const route = useRoute('home')
   const { data, error } = usePayload<Territory[]>(dataKey)
   const territories = data?.content ?? []
   const byCode = new Map(territories.map((item) => [item.region.code, item]))

@@ -1,8 +1,8 @@
 /** Search results grouped by kind, each hit linking to its page, the keyword marked in titles and snippets. */
 import { Fragment, useRef, type ReactNode } from 'react'
 import type { Envelope } from '../../../shared/gateway-client'
-import { href, matchRoute, splitLocale } from '../../../shared/match'
-import { REASONS, type RouteId } from '../../../shared/routes'
+import { href, hrefTo, matchRoute, splitLocale } from '../../../shared/match'
+import { REASONS } from '../../../shared/routes'
 import type { Locale } from '../../../shared/constants'
 import { usePayload } from '../../data'
 import { useLocale, useT } from '../../i18n'
@@ -13,7 +13,7 @@ import { Pagination } from '../pagination'
 import { SkeletonRegion, SkeletonText } from '../skeleton'
 import { SEARCH_KINDS, type SearchHit, type SearchKind, type SearchResults } from './types'
 
-const DETAIL_ROUTE: Readonly<Record<Exclude<SearchKind, 'pages'>, RouteId>> = { posts: 'post', events: 'event', stories: 'story', gallery: 'gallery' }
+const DETAIL_ROUTE: Readonly<Record<Exclude<SearchKind, 'pages'>, 'post' | 'event' | 'story' | 'gallery'>> = { posts: 'post', events: 'event', stories: 'story', gallery: 'gallery' }
 const REASON_SLUG = new RegExp(`^reason-(${REASONS.join('|')})$`)
 
 /** The portal URL of a hit: its gateway path matched against the route table, else its kind and id. */
@@ -27,7 +27,7 @@ export function hitHref(kind: SearchKind, hit: SearchHit, locale: Locale): strin
   if (hit.path?.startsWith('/') && !hit.path.startsWith('//')) {
     const { rest } = splitLocale(hit.path.split(/[?#]/)[0]!)
     const match = matchRoute(rest)
-    if (match) return href(match.route.id as RouteId, { locale, params: match.params })
+    if (match) return hrefTo(match, { locale })
   }
   if (kind === 'pages') return /^[a-z0-9-]+$/.test(id) ? href('page', { locale, params: { slug: id } }) : null
   return /^\d{1,12}$/.test(id) ? href(DETAIL_ROUTE[kind], { locale, params: { id } }) : null

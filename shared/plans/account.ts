@@ -1,0 +1,31 @@
+/** Data plans of the profile area: personal services, appeals and projects (read live with SWR by the pages). */
+import { accountKeys, serviceTypeOf } from '../account-keys'
+import { definePlan } from '../api-keys'
+
+export const myServicesPlan = definePlan('profile-my-services', ({ query }) => ({
+  keys: { services: accountKeys.services(serviceTypeOf(query.type)), regions: accountKeys.regions() },
+}))
+
+export const appealsPlan = definePlan('profile-appeals', ({ params, query }) => {
+  const creating = !params.id && query.new === '1'
+  return {
+    keys: {
+      appeal: params.id ? accountKeys.appeal(params.id) : undefined,
+      responses: params.id ? accountKeys.appealResponses(params.id) : undefined,
+      list: params.id ? undefined : accountKeys.appeals(query.page),
+      topics: creating ? accountKeys.appealTopics() : undefined,
+      regions: creating ? accountKeys.regions() : undefined,
+    },
+  }
+})
+
+export const myProjectsPlan = definePlan('profile-my-projects', ({ query }) => ({ keys: { list: accountKeys.projects(query.page) } }))
+
+export const projectFormPlan = definePlan('profile-project-form', ({ params }) => ({
+  keys: {
+    project: params.id ? accountKeys.project(params.id) : undefined,
+    categories: accountKeys.projectCategories(),
+    sectors: accountKeys.sectors(),
+    regions: accountKeys.regions(),
+  },
+}))

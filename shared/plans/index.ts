@@ -1,0 +1,81 @@
+/**
+ * Every route's data plan in one table, for the edge (and the tests that sweep every route). Pages import only their
+ * area's module (`site.ts`, `media.ts`, `services.ts`, `guide.ts`, `account.ts`), so this table stays out of the
+ * browser's bundles (docs/architecture.md#data-plans).
+ */
+import type { PageRoute } from '../state'
+import type { RouteId } from '../routes'
+import { myProjectsPlan, myServicesPlan, appealsPlan, projectFormPlan } from './account'
+import {
+  exploreItemPlan,
+  guidePartnershipPlan,
+  guidePrivatizationPlan,
+  guideProjectPlan,
+  guideRegisterBusinessPlan,
+  guideRegisterInvestorPlan,
+  projectCategoryListPlan,
+  projectCategoryPlan,
+  projectPlan,
+  sectorPlan,
+} from './guide'
+import { eventListPlan, eventPlan, eventRegisterPlan, galleryPlan, mediaPlan, postPlan, storyListPlan, storyPlan } from './media'
+import type { DataPlan, PlanRoute } from '../api-keys'
+import { splitKeys, type PlannedKeys } from './plan'
+import { eAuctionLotPlan, eAuctionPlan, serviceCategoryIndexPlan, serviceCategoryPlan, servicePlan, uzExPlan } from './services'
+import { aboutPlan, contactsPlan, contentPagePlan, cookiePolicyPlan, homePlan, privacyPolicyPlan, reasonPlan, searchPlan, sitemapPlan } from './site'
+
+export type { PlannedKeys } from './plan'
+
+/** The data plan of each route that reads gateway data; a route without one renders from its route alone. */
+export type DataPlans = { readonly [Id in RouteId]?: DataPlan<Id> }
+
+export const DATA_PLANS: DataPlans = {
+  home: homePlan,
+  about: aboutPlan,
+  search: searchPlan,
+  sitemap: sitemapPlan,
+  contacts: contactsPlan,
+  'cookie-policy': cookiePolicyPlan,
+  'privacy-policy': privacyPolicyPlan,
+  post: postPlan,
+  media: mediaPlan,
+  'story-list': storyListPlan,
+  story: storyPlan,
+  'event-list': eventListPlan,
+  'event-register': eventRegisterPlan,
+  event: eventPlan,
+  gallery: galleryPlan,
+  reason: reasonPlan,
+  'uz-ex': uzExPlan,
+  'service-category-index': serviceCategoryIndexPlan,
+  'service-category': serviceCategoryPlan,
+  'e-auction': eAuctionPlan,
+  'e-auction-lot': eAuctionLotPlan,
+  service: servicePlan,
+  'guide-partnership': guidePartnershipPlan,
+  'guide-privatization': guidePrivatizationPlan,
+  'guide-register-business': guideRegisterBusinessPlan,
+  'guide-register-investor': guideRegisterInvestorPlan,
+  'guide-project': guideProjectPlan,
+  'project-category-list': projectCategoryListPlan,
+  'project-category': projectCategoryPlan,
+  project: projectPlan,
+  sector: sectorPlan,
+  'explore-item': exploreItemPlan,
+  'profile-my-services': myServicesPlan,
+  'profile-appeals': appealsPlan,
+  'profile-my-projects': myProjectsPlan,
+  'profile-project-form': projectFormPlan,
+  page: contentPagePlan,
+}
+
+/** The gateway keys a route's page needs: critical (awaited before the first byte) and deferred; none without a plan. */
+export function plannedKeys<Id extends RouteId>(id: Id, route: PlanRoute<Id>): PlannedKeys {
+  const plan: DataPlan<Id> | undefined = DATA_PLANS[id]
+  return plan ? splitKeys(plan.build(route)) : { critical: [], deferred: [] }
+}
+
+/** `plannedKeys` of a resolved page route. */
+export function keysOfRoute<Id extends RouteId>(route: PageRoute<Id>): PlannedKeys {
+  return plannedKeys<Id>(route.id, route)
+}

@@ -1,0 +1,31 @@
+/** Data plans of the site pages: home, about, search, the site map, policies, reasons and content pages. */
+import { normaliseKeyword, siteKeys } from '../site-keys'
+import { definePlan } from '../api-keys'
+
+export const homePlan = definePlan('home', ({ query }) => ({
+  keys: { latestPosts: siteKeys.latestPosts(), territories: siteKeys.territories(), reviews: siteKeys.reviews() },
+  // A region or metric in the query is a map link followed without JavaScript: the map then comes in the first byte.
+  deferred: query.region || query.metric ? ['latestPosts', 'reviews'] : ['latestPosts', 'territories', 'reviews'],
+}))
+
+export const aboutPlan = definePlan('about', () => ({
+  keys: { page: siteKeys.page('about'), leadership: siteKeys.leadership() },
+  deferred: ['leadership'],
+}))
+
+// Critical: results are in the first byte, so the GET form works without JavaScript (streamed sections need it).
+export const searchPlan = definePlan('search', ({ query }) => {
+  const keyword = normaliseKeyword(query.keyword)
+  return { keys: { results: keyword ? siteKeys.search(keyword, query.page) : undefined } }
+})
+
+export const sitemapPlan = definePlan('sitemap', () => ({
+  keys: { stories: siteKeys.stories(), events: siteKeys.events(), galleries: siteKeys.galleries() },
+  deferred: ['stories', 'events', 'galleries'],
+}))
+
+export const contactsPlan = definePlan('contacts', () => ({ keys: { page: siteKeys.page('contacts') } }))
+export const cookiePolicyPlan = definePlan('cookie-policy', () => ({ keys: { page: siteKeys.page('cookie-policy') } }))
+export const privacyPolicyPlan = definePlan('privacy-policy', () => ({ keys: { page: siteKeys.page('privacy-policy') } }))
+export const reasonPlan = definePlan('reason', ({ params }) => ({ keys: { page: siteKeys.reason(params.topic) } }))
+export const contentPagePlan = definePlan('page', ({ params }) => ({ keys: { page: siteKeys.page(params.slug) } }))
