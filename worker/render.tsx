@@ -114,5 +114,5 @@ function readNotice(value: string | undefined): string | null {
 /** The current page's chunks, preloaded with the entry so hydration does not wait on a request waterfall. */
 function pageChunks(routeId: string | null): string[] {
   if (!routeId) return []
-  return manifest.pages[routeId] ?? manifest.pages.placeholder ?? []
+  return manifest.pages[routeId] ?? []
 }

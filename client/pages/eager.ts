@@ -1,4 +1,4 @@
 /** The edge's page registry: every page bundled into the worker. */
 import { createRegistry, type PageModule } from './registry'
 
-export const pages = createRegistry(import.meta.glob<PageModule>(['./*.tsx'], { eager: true }), 'placeholder')
+export const pages = createRegistry(import.meta.glob<PageModule>(['./*.tsx'], { eager: true }))

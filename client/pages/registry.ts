@@ -9,22 +9,19 @@ export type PageRegistry = {
   load: (id: RouteId) => Promise<ComponentType>
 }
 
-/** Builds a registry from `import.meta.glob` results keyed by `./{route-id}.tsx`. */
-export function createRegistry(modules: Record<string, PageModule | (() => Promise<PageModule>)>, fallback: string): PageRegistry {
+/** Builds a registry from `import.meta.glob` results keyed by `./{route-id}.tsx`: every route has its own page file. */
+export function createRegistry(modules: Record<string, PageModule | (() => Promise<PageModule>)>): PageRegistry {
   const loaded = new Map<string, ComponentType>()
-  const entryFor = (id: string) => modules[`./${id}.tsx`] ?? modules[`./${fallback}.tsx`]
   for (const [path, mod] of Object.entries(modules)) if (typeof mod !== 'function') loaded.set(path.slice(2, -4), mod.Page)
-  const resolvedId = (id: string) => (modules[`./${id}.tsx`] ? id : fallback)
   return {
-    get: (id) => loaded.get(resolvedId(id)),
+    get: (id) => loaded.get(id),
     async load(id) {
-      const key = resolvedId(id)
-      const hit = loaded.get(key)
+      const hit = loaded.get(id)
       if (hit) return hit
-      const entry = entryFor(id)
+      const entry = modules[`./${id}.tsx`]
       if (!entry) throw new Error(`No page for route ${id}`)
       const mod = typeof entry === 'function' ? await entry() : entry
-      loaded.set(key, mod.Page)
+      loaded.set(id, mod.Page)
       return mod.Page
     },
   }

@@ -22,7 +22,8 @@ export function firstLoad(routeId: string, dist = 'dist/client'): FirstLoad {
   const manifest = readClientManifest(dist)
   const files = new Set<string>()
   collect(manifest, 'client/entry.tsx', files)
-  const pageKey = manifest[`client/pages/${routeId}.tsx`] ? `client/pages/${routeId}.tsx` : 'client/pages/placeholder.tsx'
+  const pageKey = `client/pages/${routeId}.tsx`
+  if (!manifest[pageKey]) throw new Error(`no page chunk for ${routeId}`)
   collect(manifest, pageKey, files)
   const list = [...files].filter((f) => f.endsWith('.js'))
   const gzipBytes = list.reduce((sum, f) => sum + gzipSync(readFileSync(`${dist}/${f}`), { level: 9 }).length, 0)
