@@ -57,7 +57,8 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
     form: input.form ?? null,
     notice: readNotice(c.req.query('notice')),
   }
-  const store = { ready: new Map(Object.entries(input.payloads)), pending: input.deferred, serialize: serializeEntryForHtml }
+  const unplanned = new Set<string>()
+  const store = { ready: new Map(Object.entries(input.payloads)), pending: input.deferred, serialize: serializeEntryForHtml, unplanned }
   const nonce = c.get('secureHeadersNonce')
   let failed = false
   const crawler = isBot(c.req.header('user-agent'))
@@ -88,6 +89,7 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   // The reset link's token sits in the URL: no Referer may carry it to another page or origin.
   if (c.get('routeId') === 'reset-password') c.header('referrer-policy', 'no-referrer')
   if (failed) c.header('x-render-error', '1')
+  reportUnplanned(c, input.route, unplanned, stream.allReady)
   return c.body(stream, input.status as 200)
 }
 
@@ -105,6 +107,20 @@ function bootAfterFirstPaint(modules: readonly string[], first: readonly string[
 
 /** How many `modulepreload` links the boot script adds per task. */
 const BOOT_PRELOADS_PER_TASK = 5
+
+/**
+ * Keys the page read that its data plan does not load: each is a request the browser makes after hydrating, which the
+ * plan should have made on the edge (docs/architecture.md#rule-9). Named in `X-Plan-Missing` (debug headers only) as far
+ * as the render got before the headers went, and in one log line once the document is complete.
+ */
+function reportUnplanned(c: Context<AppEnv>, route: RouteState, unplanned: ReadonlySet<string>, complete: Promise<void>) {
+  if (unplanned.size && c.get('config').debugHeaders) c.header('x-plan-missing', [...unplanned].join(' '))
+  void complete
+    .then(() => {
+      if (unplanned.size) console.warn(JSON.stringify({ level: 'warn', msg: 'keys outside the data plan', route: route.id, path: route.path, keys: [...unplanned] }))
+    })
+    .catch(() => undefined)
+}
 
 /** Only i18n keys under `notices.` pass: a crafted link cannot put arbitrary text into a toast. */
 function readNotice(value: string | undefined): string | null {

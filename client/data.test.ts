@@ -1,0 +1,33 @@
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import type { PayloadEntry } from '../shared/state'
+import { PayloadProvider, useBrowserPayload, usePayload, type PayloadStore } from './data'
+
+const OK: PayloadEntry = { ok: true, envelope: { result: { code: 'ok', description: '' }, content: 'planned' } }
+
+/** Renders `read` on the server against a store holding only the planned key, and answers what it recorded. */
+function render(read: () => unknown): { html: string; unplanned: string[] } {
+  const store: PayloadStore = { ready: new Map([['/planned', OK]]), pending: new Map(), unplanned: new Set() }
+  const Reader = () => createElement('p', null, JSON.stringify(read() ?? null))
+  const html = renderToString(createElement(PayloadProvider, { value: store }, createElement(Reader)))
+  return { html, unplanned: [...(store.unplanned ?? [])] }
+}
+
+describe('payloads on the edge', () => {
+  it('records a key the page read that its data plan did not load', () => {
+    expect(render(() => usePayload('/unplanned').isLoading).unplanned).toEqual(['/unplanned'])
+  })
+
+  it('records nothing for the plan’s own keys', () => {
+    const { html, unplanned } = render(() => usePayload<string>('/planned').data?.content)
+    expect(unplanned).toEqual([])
+    expect(html).toContain('planned')
+  })
+
+  it('leaves data only the browser loads unrecorded, shown as loading', () => {
+    const { html, unplanned } = render(() => useBrowserPayload('/after-the-page').isLoading)
+    expect(unplanned).toEqual([])
+    expect(html).toContain('true')
+  })
+})
