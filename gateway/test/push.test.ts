@@ -8,6 +8,7 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { inject } from 'vitest'
 import app from '../src/index'
+import { issueToken } from '../src/lib/tokens'
 import { call, createUser, ensureSeeded, readTopicAndType, type TestUser } from './helpers'
 
 declare module 'vitest' {
@@ -195,6 +196,20 @@ describe('push through FCM', () => {
     await createAppeal(user, account.env)
     expect((await account.records()).rejections).toEqual(['send: project some-other-project'])
     expect((await devicesOf(user)).map((d) => d.token)).toEqual([token])
+  })
+
+  it('stops sending to a device once the session that turned push on there signs out', async () => {
+    const account = await createServiceAccount()
+    const user = await createUser()
+    const laptop = { ...user, token: await issueToken(env.DB, user.id, new Date()) }
+    const shared = deviceToken('shared-computer')
+    const own = deviceToken('own-laptop')
+    await registerDevice(user, shared, 'en')
+    await registerDevice(laptop, own, 'en')
+    expect((await call('/core/auth/logout', { method: 'POST', token: user.token })).status).toBe(200)
+
+    await createAppeal(laptop, account.env)
+    expect((await account.records()).messages.map((m) => m.message.token)).toEqual([own])
   })
 
   it('answers the request that created the notification before the push is sent', async () => {

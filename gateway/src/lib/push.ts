@@ -66,8 +66,13 @@ export async function deliverPush(
 ): Promise<void> {
   const account = config.account
   if (!account) return
+  // A device whose session was signed out (or revoked by a password change) gets nothing; an idle session that merely
+  // expired keeps its device, since push is how a user who stays away hears of an answer.
   const { results } = await db
-    .prepare('SELECT token, lang FROM fcm_tokens WHERE user_id = ? ORDER BY updated_at DESC, rowid DESC LIMIT ?')
+    .prepare(
+      `SELECT f.token, f.lang FROM fcm_tokens f LEFT JOIN tokens t ON t.id = f.session_id
+       WHERE f.user_id = ? AND t.revoked_at IS NULL ORDER BY f.updated_at DESC, f.rowid DESC LIMIT ?`,
+    )
     .bind(n.userId, PUSH_DEVICE_LIMIT)
     .all<DeviceRow>()
   if (!results.length) return

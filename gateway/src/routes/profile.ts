@@ -65,14 +65,15 @@ profileRoutes.patch('/core/profile/change-password', async (c) => {
 
 profileRoutes.post('/core/profile/fcm-token', async (c) => {
   const { fcm_token } = parseInput(FcmTokenSchema, readQuery(c))
-  const userId = c.get('user').id
-  // The device's language is the page's, so its pushes read in the language the user turned push on in.
+  const { id: userId, tokenId } = c.get('user')
+  // The device's language is the page's, so its pushes read in the language the user turned push on in; the session
+  // is kept so that signing out of it ends the device's pushes (a shared computer's next user must not see them).
   const lang = readLang(c.req.header('Accept-Language'))
   await c.env.DB.batch([
     c.env.DB.prepare(
-      `INSERT INTO fcm_tokens (token, user_id, lang, updated_at) VALUES (?1, ?2, ?3, ?4)
-       ON CONFLICT (token) DO UPDATE SET user_id = ?2, lang = ?3, updated_at = ?4`,
-    ).bind(fcm_token, userId, lang, new Date().toISOString()),
+      `INSERT INTO fcm_tokens (token, user_id, lang, session_id, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
+       ON CONFLICT (token) DO UPDATE SET user_id = ?2, lang = ?3, session_id = ?4, updated_at = ?5`,
+    ).bind(fcm_token, userId, lang, tokenId, new Date().toISOString()),
     // Only the most recent devices get pushes; older registrations would only pile up.
     c.env.DB.prepare(
       `DELETE FROM fcm_tokens WHERE user_id = ?1 AND token NOT IN
