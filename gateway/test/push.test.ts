@@ -118,12 +118,12 @@ describe('push through FCM', () => {
     expect(byToken[ru]).toEqual({
       token: ru,
       notification: { title: 'Обращение зарегистрировано', body: `Ваше обращение № ${appealId} зарегистрировано и отправлено на модерацию.` },
-      data: { link: `/profile/appeals/${appealId}`, type: 'new_appeal', id: notificationId, lang: 'ru' },
+      data: { link: `/ru/profile/appeals/${appealId}`, type: 'new_appeal', id: notificationId, lang: 'ru' },
     })
     expect(byToken[uz]).toEqual({
       token: uz,
       notification: { title: 'Murojaat roʻyxatga olindi', body: expect.stringContaining(`№ ${appealId} murojaatingiz`) },
-      data: { link: `/profile/appeals/${appealId}`, type: 'new_appeal', id: notificationId, lang: 'uz' },
+      data: { link: `/uz/profile/appeals/${appealId}`, type: 'new_appeal', id: notificationId, lang: 'uz' },
     })
   })
 

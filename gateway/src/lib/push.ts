@@ -39,18 +39,18 @@ export function pushTitle(type: NotificationType, lang: Lang): string {
 }
 
 /**
- * The FCM message for one device. `data.link` is the contract's locale-less path and `data.lang` the device's
- * language, so the service worker opens `/{lang}{link}`; `webpush.fcm_options.link` (which FCM accepts only over
- * HTTPS) is the same page as a full URL.
+ * The FCM message for one device. `data.link` is the page to open: the notification's link under the device's
+ * language (`/{lang}{link}`), which the service worker opens on a click; `webpush.fcm_options.link` (FCM accepts it
+ * only over HTTPS) is the same page as a full URL.
  */
 export function composePushMessage(n: PushNotification, device: { token: string; lang: Lang }, portalOrigin: string): FcmMessage {
-  const path = n.link || DEFAULT_PATH
+  const path = `/${device.lang}${n.link || DEFAULT_PATH}`
   const message: FcmMessage = {
     token: device.token,
     notification: { title: pushTitle(n.type, device.lang), body: n.messages[device.lang] },
     data: { link: path, type: n.type, id: String(n.id), lang: device.lang },
   }
-  if (portalOrigin.startsWith('https://')) message.webpush = { fcm_options: { link: `${portalOrigin}/${device.lang}${path}` } }
+  if (portalOrigin.startsWith('https://')) message.webpush = { fcm_options: { link: `${portalOrigin}${path}` } }
   return message
 }
 
