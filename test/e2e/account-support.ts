@@ -47,7 +47,7 @@ export async function signInWithPassword(
 export async function signInWithOneId(page: Page, role: Role, opts: { locale?: Locale; state?: string } = {}) {
   const locale = opts.locale ?? 'en'
   await page.goto(href('one-id', { locale, query: { role, state: opts.state } }))
-  await expect(page).toHaveURL(/\/gateway\/dev\/oneid\?/)
+  await expect(page).toHaveURL(/\/_dev\/oneid\?/)
   await page.locator('main a').first().click()
   await page.waitForURL(opts.state ? (url) => url.pathname + url.search === opts.state : new RegExp(`/${locale}/profile$`))
 }
