@@ -47,7 +47,7 @@ export default defineConfig({
             miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations('./gateway/migrations') } },
           })),
         ],
-        test: { name: 'gateway', include: ['gateway/test/**/*.test.ts'], setupFiles: ['gateway/test/setup.ts'] },
+        test: { name: 'gateway', include: ['gateway/test/**/*.test.ts'], setupFiles: ['gateway/test/setup.ts'], globalSetup: ['test/fcm-stand-in.ts'] },
       },
     ],
   },

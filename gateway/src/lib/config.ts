@@ -12,7 +12,30 @@ const ConfigSchema = v.object({
   BOT_SECRET: v.optional(v.string(), ''),
   BOT_HOSTNAME: v.optional(v.string(), ''),
   OPERATOR_TOKEN: v.optional(v.string(), ''),
+  FCM_SERVICE_ACCOUNT: v.optional(v.string(), ''),
+  FCM_ENDPOINT: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url())]), ''),
+  FCM_TOKEN_ENDPOINT: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url())]), ''),
 })
+
+/** The fields of a Google service-account key file that minting an access token needs. */
+const ServiceAccountSchema = v.object({
+  client_email: v.pipe(v.string(), v.email()),
+  private_key: v.pipe(v.string(), v.regex(/-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----/)),
+  project_id: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{4,61}[a-z0-9]$/)),
+})
+
+/** Google's endpoints, used unless FCM_ENDPOINT / FCM_TOKEN_ENDPOINT name a stand-in. */
+export const GOOGLE_FCM_ENDPOINT = 'https://fcm.googleapis.com'
+export const GOOGLE_TOKEN_ENDPOINT = 'https://oauth2.googleapis.com/token'
+
+/** Push through FCM: the service account (null: push is off) and the two endpoints. */
+export type PushConfig = {
+  account: { clientEmail: string; privateKey: string; projectId: string } | null
+  /** Origin of the FCM HTTP v1 API; messages go to `{endpoint}/v1/projects/{project_id}/messages:send`. */
+  endpoint: string
+  /** The OAuth token endpoint, which is also the `aud` of the JWT assertion. */
+  tokenEndpoint: string
+}
 
 /** The parsed configuration (see `readConfig`). */
 export type Config = {
@@ -29,6 +52,7 @@ export type Config = {
   botHostname: string
   /** Bearer secret of the operator calls (`/core/operator/*`); empty: those calls do not exist (404). */
   operatorToken: string
+  push: PushConfig
 }
 
 const cache = new WeakMap<object, Config>()
@@ -58,9 +82,32 @@ export function readConfig(env: Env): Config {
     botSecret: o.BOT_SECRET,
     botHostname: o.BOT_HOSTNAME || new URL(o.PORTAL_ORIGIN).hostname,
     operatorToken: o.OPERATOR_TOKEN,
+    push: {
+      account: readServiceAccount(o.FCM_SERVICE_ACCOUNT),
+      endpoint: (o.FCM_ENDPOINT || GOOGLE_FCM_ENDPOINT).replace(/\/+$/, ''),
+      tokenEndpoint: o.FCM_TOKEN_ENDPOINT || GOOGLE_TOKEN_ENDPOINT,
+    },
   }
   cache.set(env, config)
   return config
+}
+
+/** The FCM_SERVICE_ACCOUNT secret (a key file's JSON); empty means push is off, anything unusable is a config error. */
+function readServiceAccount(text: string): PushConfig['account'] {
+  if (!text.trim()) return null
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new Error('invalid gateway configuration: FCM_SERVICE_ACCOUNT is not JSON')
+  }
+  const parsed = v.safeParse(ServiceAccountSchema, json)
+  if (!parsed.success) {
+    const keys = parsed.issues.map((i) => `FCM_SERVICE_ACCOUNT.${v.getDotPath(i) ?? '?'}`).join(', ')
+    throw new Error(`invalid gateway configuration: ${keys}`)
+  }
+  const { client_email, private_key, project_id } = parsed.output
+  return { clientEmail: client_email, privateKey: private_key, projectId: project_id }
 }
 
 /**
