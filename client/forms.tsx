@@ -1,6 +1,7 @@
 /** Page forms: one submit path for both worlds — a real POST to the page's action, enhanced to `fetch` once hydrated. */
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type { ActionResponse, FormState } from '../shared/state'
+import { fieldErrors, readFields, type FormSchema } from '../shared/forms'
 import { CSRF_HEADER, CSRF_MARKER } from '../shared/gateway-client'
 import { useT } from './i18n'
 import { showToast } from './notify'
@@ -26,8 +27,8 @@ export type PageForm = {
 }
 
 export type PageFormOptions = {
-  /** Client-side checks before sending; return field errors to stop the submit. */
-  validate?: (data: FormData) => Record<string, string>
+  /** The form's schema, which the page's action checks as well: field errors stop the submit before sending. */
+  schema?: FormSchema
   /** Adds fields before sending (e.g. the bot-protection `hash`). */
   prepare?: (data: FormData) => Promise<void>
   /** Called with the action's answer before navigation (e.g. to show a toast); navigation waits for it. */
@@ -50,7 +51,8 @@ export function usePageForm(options: PageFormOptions = {}): PageForm {
       if (pending) return
       const form = event.currentTarget
       const data = new FormData(form)
-      const errors = opts.current.validate?.(data) ?? {}
+      const schema = opts.current.schema
+      const errors = schema ? fieldErrors(schema, readFields(data)) : {}
       if (Object.keys(errors).length) {
         setState({ values: valuesOf(data), errors, code: null })
         return

@@ -1,15 +1,9 @@
-/** Field rules of the account forms, checked the same way in the browser (before sending) and in the page action. */
-
-/** i18n keys of the field messages (locales `forms.errors.*`). */
-export const FIELD_ERRORS = Object.freeze({
-  required: 'forms.errors.required',
-  email: 'forms.errors.email',
-  passwordLength: 'forms.errors.passwordLength',
-  passwordMismatch: 'forms.errors.passwordMismatch',
-  invalid: 'forms.errors.invalid',
-  wrongPassword: 'forms.errors.wrongPassword',
-  textLength: 'forms.errors.textLength',
-})
+/**
+ * The account forms (docs/product.md#account-forms) and the appeals (docs/product.md#appeals): one valibot schema each,
+ * checked in the browser before sending and by the page action.
+ */
+import * as v from 'valibot'
+import { crossCheck, email, FIELD_ERRORS, requiredText } from './forms'
 
 export const MIN_PASSWORD_LENGTH = 8
 export const MAX_PASSWORD_LENGTH = 128
@@ -17,110 +11,69 @@ export const APPEAL_TEXT_MIN = 10
 export const APPEAL_TEXT_MAX = 5000
 export const REASON_MAX = 2000
 
-/** Field name → value, as read from a form post or a FormData. */
-export type FieldValues = Readonly<Record<string, string | undefined>>
-/** Field name → i18n key of the message; empty when the form is fine. */
-export type FieldErrors = Record<string, string>
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const ID = /^\d{1,10}$/
 
-/** Whether the text looks like an e-mail address (the gateway has the final word). */
-export function isEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL.test(value)
-}
+/** Required, not trimmed: a password is sent as typed. */
+const given = () => v.pipe(v.string(), v.nonEmpty(FIELD_ERRORS.required))
+const newPassword = () =>
+  v.pipe(v.string(), v.nonEmpty(FIELD_ERRORS.required), v.minLength(MIN_PASSWORD_LENGTH, FIELD_ERRORS.passwordLength), v.maxLength(MAX_PASSWORD_LENGTH, FIELD_ERRORS.passwordLength))
+/** A given confirmation must equal a given password (an empty one is reported as required). */
+const confirms = (password: string, confirmation: string) => !password || !confirmation || confirmation === password
 
-function checkEmail(value: string | undefined, errors: FieldErrors, name = 'email') {
-  const email = (value ?? '').trim()
-  if (!email) errors[name] = FIELD_ERRORS.required
-  else if (!isEmail(email)) errors[name] = FIELD_ERRORS.email
-}
+export const SignInSchema = v.object({ email: email(), password: given() })
+export type SignIn = v.InferOutput<typeof SignInSchema>
 
-/** A new password and its confirmation: 8..128 characters, equal. */
-export function checkNewPassword(password: string, confirmation: string, names: { password: string; confirmation: string }): FieldErrors {
-  const errors: FieldErrors = {}
-  if (!password) errors[names.password] = FIELD_ERRORS.required
-  else if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) errors[names.password] = FIELD_ERRORS.passwordLength
-  if (!confirmation) errors[names.confirmation] = FIELD_ERRORS.required
-  else if (password && confirmation !== password) errors[names.confirmation] = FIELD_ERRORS.passwordMismatch
-  return errors
-}
+/** The answer is the same whether or not the account exists (docs/product.md#account-forms). */
+export const ForgotPasswordSchema = v.object({ email: email() })
+export type ForgotPassword = v.InferOutput<typeof ForgotPasswordSchema>
 
-export function validateSignIn(f: FieldValues): FieldErrors {
-  const errors: FieldErrors = {}
-  checkEmail(f.email, errors)
-  if (!f.password) errors.password = FIELD_ERRORS.required
-  return errors
-}
+export const ResetPasswordSchema = v.pipe(
+  v.object({ password: newPassword(), password_confirmation: given() }),
+  crossCheck(['password_confirmation', (f) => confirms(f('password'), f('password_confirmation')), FIELD_ERRORS.passwordMismatch]),
+)
+export type ResetPassword = v.InferOutput<typeof ResetPasswordSchema>
 
-export function validateForgotPassword(f: FieldValues): FieldErrors {
-  const errors: FieldErrors = {}
-  checkEmail(f.email, errors)
-  return errors
-}
-
-export function validateResetPassword(f: FieldValues): FieldErrors {
-  return checkNewPassword(f.password ?? '', f.password_confirmation ?? '', { password: 'password', confirmation: 'password_confirmation' })
-}
-
-export function validateChangePassword(f: FieldValues): FieldErrors {
-  const errors = checkNewPassword(f.new_password ?? '', f.password_confirmation ?? '', { password: 'new_password', confirmation: 'password_confirmation' })
-  if (!f.old_password) errors.old_password = FIELD_ERRORS.required
-  return errors
-}
+export const ChangePasswordSchema = v.pipe(
+  v.object({ old_password: given(), new_password: newPassword(), password_confirmation: given() }),
+  crossCheck(['password_confirmation', (f) => confirms(f('new_password'), f('password_confirmation')), FIELD_ERRORS.passwordMismatch]),
+)
+export type ChangePassword = v.InferOutput<typeof ChangePasswordSchema>
 
 /** The appeal form's one select carries both ids as `{topic}:{type}` (topic → type grouped select). */
 export function joinAppealType(topicId: number | string, typeId: number | string): string {
   return `${topicId}:${typeId}`
 }
 
-/** `{topic}:{type}` → the two ids, or null. */
-export function splitAppealType(value: string | undefined): { topic_id: number; type_id: number } | null {
-  const m = /^(\d{1,10}):(\d{1,10})$/.exec(value ?? '')
-  return m ? { topic_id: Number(m[1]), type_id: Number(m[2]) } : null
+const APPEAL_TYPE = /^(\d{1,10}):(\d{1,10})$/
+
+/** `{topic}:{type}` (checked by `AppealSchema`) → the two ids the gateway takes. */
+function appealTypeIds(value: string): { topic_id: number; type_id: number } {
+  const [topic, type] = value.split(':')
+  return { topic_id: Number(topic), type_id: Number(type) }
 }
 
-/** An appeal: type (with its topic) and region chosen, text of 10..5000 characters; anonymous ones add name and e-mail. */
-export function validateAppeal(f: FieldValues, opts: { anonymous?: boolean } = {}): FieldErrors {
-  const errors: FieldErrors = {}
-  if (!splitAppealType(f.type)) errors.type = FIELD_ERRORS.required
-  if (!ID.test(f.region_id ?? '')) errors.region_id = FIELD_ERRORS.required
-  const text = (f.text ?? '').trim()
-  if (!text) errors.text = FIELD_ERRORS.required
-  else if (text.length < APPEAL_TEXT_MIN || text.length > APPEAL_TEXT_MAX) errors.text = FIELD_ERRORS.textLength
-  if (opts.anonymous) Object.assign(errors, validateAppealContact(f))
-  return errors
-}
+/** The anonymous appeal's first step: a name of 2 to 150 characters and an e-mail. */
+export const AppealContactSchema = v.object({
+  full_name: v.pipe(v.string(), v.trim(), v.nonEmpty(FIELD_ERRORS.required), v.minLength(2, FIELD_ERRORS.textLength), v.maxLength(150, FIELD_ERRORS.textLength)),
+  email: email(),
+})
 
-/** The anonymous appeal's first step: a name of 2..150 characters and an e-mail. */
-export function validateAppealContact(f: FieldValues): FieldErrors {
-  const errors: FieldErrors = {}
-  const name = (f.full_name ?? '').trim()
-  if (!name) errors.full_name = FIELD_ERRORS.required
-  else if (name.length < 2 || name.length > 150) errors.full_name = FIELD_ERRORS.textLength
-  checkEmail(f.email, errors)
-  return errors
-}
+/** An appeal: a type (with its topic) and a region chosen, a text of 10 to 5000 characters. */
+export const AppealSchema = v.object({
+  /** Read as the two ids it carries. */
+  type: v.pipe(v.string(), v.regex(APPEAL_TYPE, FIELD_ERRORS.required), v.transform(appealTypeIds)),
+  region_id: v.pipe(v.string(), v.regex(ID, FIELD_ERRORS.required), v.transform(Number)),
+  text: v.pipe(v.string(), v.trim(), v.nonEmpty(FIELD_ERRORS.required), v.minLength(APPEAL_TEXT_MIN, FIELD_ERRORS.textLength), v.maxLength(APPEAL_TEXT_MAX, FIELD_ERRORS.textLength)),
+})
+export type Appeal = v.InferOutput<typeof AppealSchema>
 
-export function validateAppealReply(f: FieldValues): FieldErrors {
-  const response = (f.response ?? '').trim()
-  if (!response) return { response: FIELD_ERRORS.required }
-  if (response.length > APPEAL_TEXT_MAX) return { response: FIELD_ERRORS.textLength }
-  return {}
-}
+export const AppealReplySchema = v.object({ response: requiredText(APPEAL_TEXT_MAX) })
 
-/** Accepting needs nothing more; rejecting needs a reason. */
-export function validateAppealResolution(f: FieldValues): FieldErrors {
-  if (f.resolved !== 'true' && f.resolved !== 'false') return { resolved: FIELD_ERRORS.required }
-  const reason = (f.reason ?? '').trim()
-  if (f.resolved === 'false' && !reason) return { reason: FIELD_ERRORS.required }
-  if (reason.length > REASON_MAX) return { reason: FIELD_ERRORS.textLength }
-  return {}
-}
-
-/** A FormData's text fields as plain values (files are left out). */
-export function readFields(data: FormData): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const [k, v] of data) if (typeof v === 'string' && !(k in out)) out[k] = v
-  return out
-}
+/** Accepting the answer needs nothing more; rejecting it needs a reason. */
+export const AppealResolutionSchema = v.pipe(
+  v.object({ resolved: v.picklist(['true', 'false'], FIELD_ERRORS.required), reason: v.pipe(v.string(), v.trim()) }),
+  crossCheck(
+    ['reason', (f) => f('resolved') !== 'false' || f('reason') !== '', FIELD_ERRORS.required],
+    ['reason', (f) => !['true', 'false'].includes(f('resolved')) || f('reason').length <= REASON_MAX, FIELD_ERRORS.textLength],
+  ),
+)

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { FIELD_ERRORS } from './account-forms'
-import { CONTACT_ERRORS, toContactBody, validateContact } from './contact-form'
+import { CONTACT_ERRORS, ContactSchema, readContact } from './contact-form'
+import { FIELD_ERRORS, fieldErrors, type FieldValues } from './forms'
+
+const validateContact = (f: FieldValues) => fieldErrors(ContactSchema, f)
+const toContactBody = (f: FieldValues) => {
+  const read = readContact(f)
+  return read.ok ? read.body : null
+}
 
 const valid = {
   purpose: 'media',

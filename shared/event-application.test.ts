@@ -5,9 +5,12 @@ import {
   documentErrorMessage,
   EVENT_ERRORS,
   eventErrorField,
+  EventApplicationSchema,
   toEventApplicationBody,
-  validateEventApplication,
 } from './event-application'
+import { fieldErrors, type FieldValues } from './forms'
+
+const validateEventApplication = (f: FieldValues) => fieldErrors(EventApplicationSchema, f)
 
 const complete = {
   role: 'investor', last_name: 'Schneider', first_name: 'Anna', middle_name: '', gender: 'female', birth_date: '1986-04-12',

@@ -1,8 +1,9 @@
 /**
- * The event application form (GATEWAY.md "Forms"): field rules checked the same way in the browser and in the page
+ * The event application form (docs/product.md#event-application): one schema checked in the browser and by the page
  * action, the JSON body for `POST /siw/public/event-application`, and the rules of the two documents.
  */
-import { FIELD_ERRORS, isEmail, type FieldErrors, type FieldValues } from './account-forms'
+import * as v from 'valibot'
+import { FIELD_ERRORS, fieldErrors, isEmail, type FieldErrors, type FieldValues, type FileLike } from './forms'
 import { formCodeFor, formStatusFor, type FormStatus } from './form-status'
 import { GatewayError } from './gateway-client'
 import { UPLOAD_LIMITS } from './gateway-paths'
@@ -12,21 +13,8 @@ export const EVENT_ROLES = ['participant', 'investor', 'speaker', 'media', 'part
 export type EventRole = (typeof EVENT_ROLES)[number]
 export const GENDERS = ['male', 'female'] as const
 
-/** Field order of the form; also the order of the error summary. */
-export const EVENT_TEXT_FIELDS = [
-  'role', 'last_name', 'first_name', 'middle_name', 'gender', 'birth_date', 'birthplace', 'country_id', 'address',
-  'passport', 'email', 'phone', 'organization', 'position', 'activity',
-] as const
 export const EVENT_FILE_FIELDS = ['passport_scan', 'image'] as const
 export type EventFileField = (typeof EVENT_FILE_FIELDS)[number]
-
-const MAX_LENGTH: Readonly<Record<string, number>> = {
-  last_name: 100, first_name: 100, middle_name: 100, birthplace: 200, address: 300,
-  organization: 200, position: 150, activity: 1000,
-}
-const OPTIONAL: ReadonlySet<string> = new Set(['middle_name', 'activity'])
-/** Fields answered by picking an option: their empty message asks to choose. */
-const CHOICES: ReadonlySet<string> = new Set(['role', 'gender', 'country_id'])
 
 /** i18n keys of this form's own messages (locales `events.register.errors.*`). */
 export const EVENT_ERRORS = Object.freeze({
@@ -80,28 +68,35 @@ export function passportNumber(value: string | undefined): string {
   return (value ?? '').replace(/\s+/g, '').toUpperCase()
 }
 
-/** Field errors of the text fields (field → i18n key); empty when the form may be sent. */
-export function validateEventApplication(f: FieldValues): FieldErrors {
-  const errors: FieldErrors = {}
-  const value = (name: string) => (f[name] ?? '').trim()
-  for (const name of EVENT_TEXT_FIELDS) {
-    if (!OPTIONAL.has(name) && !value(name)) errors[name] = CHOICES.has(name) ? EVENT_ERRORS.choose : FIELD_ERRORS.required
-    else if (MAX_LENGTH[name] && value(name).length > MAX_LENGTH[name]!) errors[name] = EVENT_ERRORS.tooLong
-  }
-  if (!errors.role && !(EVENT_ROLES as readonly string[]).includes(value('role'))) errors.role = FIELD_ERRORS.invalid
-  if (!errors.gender && !(GENDERS as readonly string[]).includes(value('gender'))) errors.gender = FIELD_ERRORS.invalid
-  if (!errors.birth_date && !(isRealDate(value('birth_date')) && value('birth_date') >= '1900-01-01' && value('birth_date') < today())) {
-    errors.birth_date = EVENT_ERRORS.birthDate
-  }
-  if (!errors.country_id && !/^\d{1,10}$/.test(value('country_id'))) errors.country_id = FIELD_ERRORS.invalid
-  if (!errors.passport && !/^[A-Z0-9]{5,20}$/.test(passportNumber(f.passport))) errors.passport = EVENT_ERRORS.passport
-  if (!errors.email && !isEmail(value('email'))) errors.email = FIELD_ERRORS.email
-  if (!errors.phone && !/^\d{7,15}$/.test(phoneDigits(f.phone))) errors.phone = EVENT_ERRORS.phone
-  return errors
-}
+/** Trimmed text that must be given; `empty` is the message when it is not. */
+const given = (empty: string = FIELD_ERRORS.required) => v.pipe(v.string(), v.trim(), v.nonEmpty(empty))
+const text = (max: number) => v.pipe(given(), v.maxLength(max, EVENT_ERRORS.tooLong))
+const optional = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, EVENT_ERRORS.tooLong))
+/** An option to pick: asked for with "choose", not "required". */
+const choice = () => given(EVENT_ERRORS.choose)
 
-/** What the checks need of a chosen file (a browser `File` or the worker's). */
-export type FileLike = { name: string; size: number; type: string }
+/** The application's text fields in the form's order (the error summary's), with the gateway's rules. */
+export const EventApplicationSchema = v.object({
+  role: v.pipe(choice(), v.check((value) => (EVENT_ROLES as readonly string[]).includes(value), FIELD_ERRORS.invalid)),
+  last_name: text(100),
+  first_name: text(100),
+  middle_name: optional(100),
+  gender: v.pipe(choice(), v.check((value) => (GENDERS as readonly string[]).includes(value), FIELD_ERRORS.invalid)),
+  birth_date: v.pipe(given(), v.check((value) => isRealDate(value) && value >= '1900-01-01' && value < today(), EVENT_ERRORS.birthDate)),
+  birthplace: text(200),
+  country_id: v.pipe(choice(), v.regex(/^\d{1,10}$/, FIELD_ERRORS.invalid)),
+  address: text(300),
+  passport: v.pipe(given(), v.check((value) => /^[A-Z0-9]{5,20}$/.test(passportNumber(value)), EVENT_ERRORS.passport)),
+  email: v.pipe(given(), v.check(isEmail, FIELD_ERRORS.email)),
+  phone: v.pipe(given(), v.check((value) => /^\d{7,15}$/.test(phoneDigits(value)), EVENT_ERRORS.phone)),
+  organization: text(200),
+  position: text(150),
+  activity: optional(1000),
+})
+export type EventApplication = v.InferOutput<typeof EventApplicationSchema>
+
+/** The text fields in the form's order. */
+export const EVENT_TEXT_FIELDS = Object.keys(EventApplicationSchema.entries)
 
 /** Field errors of the two documents: both required, of an accepted type, at most 10 MB each. */
 export function checkEventFiles(files: Partial<Record<EventFileField, FileLike | undefined>>): FieldErrors {
@@ -114,7 +109,8 @@ export function checkEventFiles(files: Partial<Record<EventFileField, FileLike |
     else {
       const extension = (file.name.split('.').pop() ?? '').toLowerCase()
       // The browser's type may be empty for unusual names; the gateway checks the bytes in any case.
-      if (!rule.extensions.includes(extension) || (file.type !== '' && !rule.types.includes(file.type))) errors[field] = EVENT_ERRORS.fileType
+      const type = file.type ?? ''
+      if (!rule.extensions.includes(extension) || (type !== '' && !rule.types.includes(type))) errors[field] = EVENT_ERRORS.fileType
     }
   }
   return errors
@@ -202,7 +198,7 @@ export async function submitEventApplication(
 ): Promise<EventApplicationOutcome> {
   const { fields, files } = input
   let saved = readSavedApplication(fields)
-  const errors = { ...(saved ? {} : validateEventApplication(fields)), ...checkEventFiles(files) }
+  const errors = { ...(saved ? {} : fieldErrors(EventApplicationSchema, fields)), ...checkEventFiles(files) }
   if (Object.keys(errors).length) return { ok: false, status: 422, values: fields, errors, code: null }
 
   if (!saved) {

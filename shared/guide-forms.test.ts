@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { normalizePhone, toRegistrationBody, validateRegistration } from './guide-forms'
+import { fieldErrors, type FieldValues } from './forms'
+import { normalizePhone, registrationSchema, toRegistrationBody, type RegistrationKind } from './guide-forms'
+
+const validateRegistration = (kind: RegistrationKind, f: FieldValues) => fieldErrors(registrationSchema(kind), f)
 
 const base = { company_name: 'Silk Road Ventures', name: 'Aziza', surname: 'Karimova', email: 'aziza@example.com', source: 'forum' }
 

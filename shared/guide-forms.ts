@@ -1,10 +1,11 @@
 /**
- * The investor and business registration forms (GATEWAY.md "Forms"): field rules checked the same way in the browser
- * and in the page action, and the gateway body built from the posted fields.
+ * The investor and business registration forms (docs/product.md#registration): one schema each, checked in the browser
+ * and by the page action, and the gateway body built from the posted fields.
  */
-import { FIELD_ERRORS, isEmail, type FieldErrors, type FieldValues } from './account-forms'
+import * as v from 'valibot'
+import { crossCheck, email, FIELD_ERRORS, optionalText, requiredText, type CrossRule, type FieldValues } from './forms'
 
-/** Where the visitor heard of the portal (GATEWAY.md `source`). */
+/** Where the visitor heard of the portal (`source`, docs/gateway-contract.md#forms). */
 export const REGISTRATION_SOURCES = ['google', 'linkedin', 'instagram', 'telegram', 'forum', 'other'] as const
 export type RegistrationSource = (typeof REGISTRATION_SOURCES)[number]
 
@@ -23,9 +24,6 @@ export const REGISTRATION_ERRORS = Object.freeze({
   alreadyRegistered: 'guide.form.errors.alreadyRegistered',
 })
 
-/** Field lengths the gateway accepts. */
-const MAX = { company_name: 200, name: 100, surname: 100, position: 150, legal_address: 300, source_variant: 200, comments: 2000 } as const
-
 const PIN = /^\d{14}$/
 const TIN = /^\d{9}$/
 const RESIDENT_PHONE = /^998\d{9}$/
@@ -43,49 +41,50 @@ export function readResidency(value: string | undefined): boolean | null {
   return value === 'true' ? true : value === 'false' ? false : null
 }
 
-const trimmed = (f: FieldValues, name: string) => (f[name] ?? '').trim()
-
-function checkText(f: FieldValues, errors: FieldErrors, name: keyof typeof MAX, required: boolean) {
-  const value = trimmed(f, name)
-  if (!value) {
-    if (required) errors[name] = FIELD_ERRORS.required
-  } else if (value.length > MAX[name]) errors[name] = FIELD_ERRORS.textLength
+/** The fields both registrations share, with the lengths the gateway accepts; the residency decides some (below). */
+const common = {
+  is_resident: v.picklist(['true', 'false'], REGISTRATION_ERRORS.residency),
+  company_name: requiredText(200),
+  website: v.pipe(optionalText(255, REGISTRATION_ERRORS.website), v.regex(new RegExp(`^$|${WEBSITE.source}`, 'u'), REGISTRATION_ERRORS.website)),
+  name: requiredText(100),
+  surname: requiredText(100),
+  email: email(),
+  phone: v.pipe(v.string(), v.transform((value: string) => normalizePhone(value)), v.nonEmpty(FIELD_ERRORS.required)),
+  pin: v.pipe(v.string(), v.trim()),
+  source: v.picklist(REGISTRATION_SOURCES, REGISTRATION_ERRORS.source),
+  source_variant: optionalText(200),
+  comments: optionalText(2000),
 }
 
-/** The checks both registration forms share; `kind` adds the investor's or the business's own fields. */
-export function validateRegistration(kind: RegistrationKind, f: FieldValues): FieldErrors {
-  const errors: FieldErrors = {}
-  const resident = readResidency(f.is_resident)
-  if (resident === null) errors.is_resident = REGISTRATION_ERRORS.residency
-  checkText(f, errors, 'company_name', true)
-  if (kind === 'business') checkText(f, errors, 'legal_address', false)
-  if (kind === 'investor') checkText(f, errors, 'position', false)
-  const website = trimmed(f, 'website')
-  if (website && (website.length > 255 || !WEBSITE.test(website))) errors.website = REGISTRATION_ERRORS.website
-  checkText(f, errors, 'name', true)
-  checkText(f, errors, 'surname', true)
-  const email = trimmed(f, 'email')
-  if (!email) errors.email = FIELD_ERRORS.required
-  else if (!isEmail(email)) errors.email = FIELD_ERRORS.email
-  const phone = normalizePhone(f.phone)
-  if (!phone) errors.phone = FIELD_ERRORS.required
-  else if (resident === true && !RESIDENT_PHONE.test(phone)) errors.phone = REGISTRATION_ERRORS.residentPhone
-  else if (!PHONE.test(phone)) errors.phone = REGISTRATION_ERRORS.phone
-  if (resident === true) {
-    const pin = trimmed(f, 'pin')
-    if (!pin) errors.pin = FIELD_ERRORS.required
-    else if (!PIN.test(pin)) errors.pin = REGISTRATION_ERRORS.pin
-    if (kind === 'business') {
-      const tin = trimmed(f, 'tin')
-      if (!tin) errors.tin = FIELD_ERRORS.required
-      else if (!TIN.test(tin)) errors.tin = REGISTRATION_ERRORS.tin
-    }
-  }
-  if (resident === false && kind === 'investor' && !ID.test(f.country_id ?? '')) errors.country_id = REGISTRATION_ERRORS.country
-  if (!(REGISTRATION_SOURCES as readonly string[]).includes(f.source ?? '')) errors.source = REGISTRATION_ERRORS.source
-  checkText(f, errors, 'source_variant', false)
-  checkText(f, errors, 'comments', false)
-  return errors
+/** Checks of the phone and the PINFL that depend on the residency (docs/product.md#registration). */
+const RESIDENCY_RULES: readonly CrossRule[] = [
+  ['phone', (f) => !f('phone') || f('is_resident') !== 'true' || RESIDENT_PHONE.test(f('phone')), REGISTRATION_ERRORS.residentPhone],
+  ['phone', (f) => !f('phone') || f('is_resident') === 'true' || PHONE.test(f('phone')), REGISTRATION_ERRORS.phone],
+  ['pin', (f) => f('is_resident') !== 'true' || f('pin') !== '', FIELD_ERRORS.required],
+  ['pin', (f) => f('is_resident') !== 'true' || !f('pin') || PIN.test(f('pin')), REGISTRATION_ERRORS.pin],
+]
+
+/** The investor registration: a position; residents give a PINFL, non-residents choose a country. */
+export const InvestorRegistrationSchema = v.pipe(
+  v.object({ ...common, position: optionalText(150), country_id: v.string() }),
+  crossCheck(...RESIDENCY_RULES, ['country_id', (f) => f('is_resident') !== 'false' || ID.test(f('country_id')), REGISTRATION_ERRORS.country]),
+)
+export type InvestorRegistration = v.InferOutput<typeof InvestorRegistrationSchema>
+
+/** The business registration: a legal address; residents give a PINFL and a TIN. */
+export const BusinessRegistrationSchema = v.pipe(
+  v.object({ ...common, legal_address: optionalText(300), tin: v.pipe(v.string(), v.trim()) }),
+  crossCheck(
+    ...RESIDENCY_RULES,
+    ['tin', (f) => f('is_resident') !== 'true' || f('tin') !== '', FIELD_ERRORS.required],
+    ['tin', (f) => f('is_resident') !== 'true' || !f('tin') || TIN.test(f('tin')), REGISTRATION_ERRORS.tin],
+  ),
+)
+export type BusinessRegistration = v.InferOutput<typeof BusinessRegistrationSchema>
+
+/** The schema of one registration form. */
+export function registrationSchema(kind: RegistrationKind): typeof InvestorRegistrationSchema | typeof BusinessRegistrationSchema {
+  return kind === 'investor' ? InvestorRegistrationSchema : BusinessRegistrationSchema
 }
 
 /**
@@ -93,6 +92,7 @@ export function validateRegistration(kind: RegistrationKind, f: FieldValues): Fi
  * (or shown to a browser without JavaScript) is never sent.
  */
 export function toRegistrationBody(kind: RegistrationKind, f: FieldValues): Record<string, unknown> {
+  const trimmed = (fields: FieldValues, name: string) => (fields[name] ?? '').trim()
   const resident = readResidency(f.is_resident) === true
   const common = {
     company_name: trimmed(f, 'company_name'),

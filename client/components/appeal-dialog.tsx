@@ -3,7 +3,8 @@
  * e-mail, then the appeal) that posts to `POST /siw/public/appeal` with bot protection.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { readFields, splitAppealType, validateAppeal, validateAppealContact } from '../../shared/account-forms'
+import { AppealContactSchema, AppealSchema } from '../../shared/account-forms'
+import { checkForm, readFields } from '../../shared/forms'
 import { accountKeys } from '../../shared/account-keys'
 import { GatewayError } from '../../shared/gateway-client'
 import type { FormState } from '../../shared/state'
@@ -11,7 +12,7 @@ import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
 import { usePayload } from '../data'
 import { useGateway } from '../gateway'
 import { useT } from '../i18n'
-import { FormProblems, StatusPanel, TextField } from './account-form'
+import { FormProblems, StatusPanel, FormTextField } from './page-form'
 import { AppealFields, useAppealLabels, type AppealTopic, type Region } from './appeal-fields'
 import { Button } from './button'
 import { Icon } from './icon'
@@ -87,16 +88,16 @@ function ContactStep({ initial, onNext }: { initial: Record<string, string>; onN
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const values = readFields(new FormData(event.currentTarget))
-    const errors = validateAppealContact(values)
-    if (Object.keys(errors).length) return setState({ values, errors, code: null })
-    onNext({ full_name: values.full_name!.trim(), email: values.email!.trim() })
+    const form = checkForm(AppealContactSchema, values)
+    if (!form.ok) return setState({ values, errors: form.errors, code: null })
+    onNext(form.output)
   }
   return (
     <form className="dialog__body form" onSubmit={onSubmit} noValidate>
       <h3 tabIndex={-1} data-step-heading className="dialog__step">{t('appeals.form.step', { step: 1 })}</h3>
       <FormProblems state={state} labels={labels} scope={SCOPE} />
-      <TextField name="full_name" scope={SCOPE} label={labels.full_name} autoComplete="name" required defaultValue={state.values.full_name ?? ''} error={state.errors.full_name} />
-      <TextField
+      <FormTextField name="full_name" scope={SCOPE} label={labels.full_name} autoComplete="name" required defaultValue={state.values.full_name ?? ''} error={state.errors.full_name} />
+      <FormTextField
         name="email"
         scope={SCOPE}
         type="email"
@@ -128,13 +129,14 @@ function AppealStep({ contact, onBack, onSent }: { contact: Record<string, strin
     event.preventDefault()
     if (pending) return
     const values = readFields(new FormData(event.currentTarget))
-    const errors = validateAppeal(values)
-    if (Object.keys(errors).length) return setState({ values, errors, code: null })
+    const form = checkForm(AppealSchema, values)
+    if (!form.ok) return setState({ values, errors: form.errors, code: null })
+    const { type, region_id, text } = form.output
     setPending(true)
     try {
       const hash = await bot.getChallengeToken(BOT_ACTIONS.appeal).catch(() => '')
       const envelope = await gateway.request<{ id: number }>('POST', '/siw/public/appeal', {
-        body: { ...contact, ...splitAppealType(values.type)!, region_id: Number(values.region_id), text: values.text!.trim(), hash },
+        body: { ...contact, ...type, region_id, text, hash },
       })
       onSent({ id: envelope.content.id, email: contact.email ?? '' })
     } catch (err) {

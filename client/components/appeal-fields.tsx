@@ -2,7 +2,7 @@
 import { joinAppealType, APPEAL_TEXT_MAX } from '../../shared/account-forms'
 import type { FormState } from '../../shared/state'
 import { useT } from '../i18n'
-import { GroupedSelectField, SelectField, TextAreaField } from './account-form'
+import { GroupedSelectField, FormSelectField, FormTextAreaField } from './page-form'
 
 export type AppealTopic = { id: number; title: string; children?: { id: number; title: string }[] }
 export type Region = { id: number; region: string; code?: string }
@@ -35,7 +35,7 @@ export function AppealFields({ topics, regions, state, scope }: { topics: readon
         required
         error={state.errors.type}
       />
-      <SelectField
+      <FormSelectField
         name="region_id"
         scope={scope}
         label={labels.region_id}
@@ -45,7 +45,7 @@ export function AppealFields({ topics, regions, state, scope }: { topics: readon
         required
         error={state.errors.region_id}
       />
-      <TextAreaField
+      <FormTextAreaField
         name="text"
         scope={scope}
         label={labels.text}

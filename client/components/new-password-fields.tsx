@@ -1,6 +1,6 @@
 /** A new password and its confirmation, as the reset and change-password forms ask for them. */
 import type { FormState } from '../../shared/state'
-import { TextField } from './account-form'
+import { FormTextField } from './page-form'
 
 export function NewPasswordFields({ name, label, hint, confirmLabel, errors }: {
   name: 'password' | 'new_password'
@@ -11,8 +11,8 @@ export function NewPasswordFields({ name, label, hint, confirmLabel, errors }: {
 }) {
   return (
     <>
-      <TextField name={name} type="password" label={label} hint={hint} autoComplete="new-password" minLength={8} maxLength={128} required error={errors[name]} />
-      <TextField
+      <FormTextField name={name} type="password" label={label} hint={hint} autoComplete="new-password" minLength={8} maxLength={128} required error={errors[name]} />
+      <FormTextField
         name="password_confirmation"
         type="password"
         label={confirmLabel}

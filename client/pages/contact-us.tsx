@@ -1,10 +1,9 @@
 /** `/contact-us`: the contact form (works without JavaScript), its success panel and the agency's direct contacts. */
 import { useEffect } from 'react'
-import { readFields } from '../../shared/account-forms'
-import { CONTACT_MESSAGE_MIN, CONTACT_PURPOSES, validateContact } from '../../shared/contact-form'
+import { CONTACT_MESSAGE_MIN, CONTACT_PURPOSES, ContactSchema } from '../../shared/contact-form'
 import { href } from '../../shared/match'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
-import { fieldId, FormProblems, StatusPanel, TextAreaField, TextField } from '../components/account-form'
+import { fieldId, FormProblems, StatusPanel, FormTextAreaField, FormTextField } from '../components/page-form'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { Button } from '../components/button'
 import { RadioGroup } from '../components/form-field'
@@ -26,7 +25,7 @@ export function Page() {
   const route = useRoute('contact-us')
   const bot = useBotProtection()
   const form = usePageForm({
-    validate: (data) => validateContact(readFields(data)),
+    schema: ContactSchema,
     prepare: async (data) => {
       data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.contact).catch(() => ''))
     },
@@ -90,12 +89,12 @@ export function Page() {
                 options={CONTACT_PURPOSES.map((p) => ({ value: p, label: t(`site.contact.purposes.${p}`) }))}
               />
               <div className="form__row form__row--2">
-                <TextField scope={SCOPE} name="name" label={labels.name} autoComplete="given-name" required defaultValue={value('name')} error={error('name')} />
-                <TextField scope={SCOPE} name="last_name" label={labels.last_name} autoComplete="family-name" required defaultValue={value('last_name')} error={error('last_name')} />
+                <FormTextField scope={SCOPE} name="name" label={labels.name} autoComplete="given-name" required defaultValue={value('name')} error={error('name')} />
+                <FormTextField scope={SCOPE} name="last_name" label={labels.last_name} autoComplete="family-name" required defaultValue={value('last_name')} error={error('last_name')} />
               </div>
               <div className="form__row form__row--2">
-                <TextField scope={SCOPE} name="email" type="email" inputMode="email" label={labels.email} autoComplete="email" required defaultValue={value('email')} error={error('email')} />
-                <TextField
+                <FormTextField scope={SCOPE} name="email" type="email" inputMode="email" label={labels.email} autoComplete="email" required defaultValue={value('email')} error={error('email')} />
+                <FormTextField
                   scope={SCOPE}
                   name="phone"
                   type="tel"
@@ -109,12 +108,12 @@ export function Page() {
                 />
               </div>
               <div className="form__row form__row--2">
-                <TextField scope={SCOPE} name="company_name" label={labels.company_name} autoComplete="organization" defaultValue={value('company_name')} error={error('company_name')} />
-                <TextField scope={SCOPE} name="designation" label={labels.designation} autoComplete="organization-title" defaultValue={value('designation')} error={error('designation')} />
+                <FormTextField scope={SCOPE} name="company_name" label={labels.company_name} autoComplete="organization" defaultValue={value('company_name')} error={error('company_name')} />
+                <FormTextField scope={SCOPE} name="designation" label={labels.designation} autoComplete="organization-title" defaultValue={value('designation')} error={error('designation')} />
               </div>
               <div className="form__row form__row--2">
-                <TextField scope={SCOPE} name="country" label={labels.country} autoComplete="country-name" defaultValue={value('country')} error={error('country')} />
-                <TextField
+                <FormTextField scope={SCOPE} name="country" label={labels.country} autoComplete="country-name" defaultValue={value('country')} error={error('country')} />
+                <FormTextField
                   scope={SCOPE}
                   name="website"
                   type="url"
@@ -126,7 +125,7 @@ export function Page() {
                   error={error('website')}
                 />
               </div>
-              <TextAreaField
+              <FormTextAreaField
                 scope={SCOPE}
                 name="message"
                 label={labels.message}

@@ -4,10 +4,11 @@
  * multipart form posts to the page action, which does both steps.
  */
 import { useState, type FormEvent } from 'react'
-import { readFields } from '../../shared/account-forms'
+import { readFields, readFiles } from '../../shared/forms'
 import {
   APPLICATION_EXPIRED,
   DOCUMENT_RULES,
+  EVENT_FILE_FIELDS,
   EVENT_ROLES,
   EVENT_TEXT_FIELDS,
   GENDERS,
@@ -17,7 +18,7 @@ import { href } from '../../shared/match'
 import { eventRegisterPlan } from '../../shared/plans/media'
 import type { FormState } from '../../shared/state'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
-import { fieldId, FormProblems, SelectField, StatusPanel, TextAreaField, TextField } from '../components/account-form'
+import { fieldId, FormProblems, FormSelectField, StatusPanel, FormTextAreaField, FormTextField } from '../components/page-form'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { Button } from '../components/button'
 import { ErrorState } from '../components/error-state'
@@ -87,11 +88,6 @@ export function Page() {
   )
 }
 
-function fileOf(data: FormData, name: string): File | undefined {
-  const value = data.get(name)
-  return value instanceof File && value.size > 0 ? value : undefined
-}
-
 function RegisterForm({ event, countriesKey }: { event: EventItem; countriesKey: string }) {
   const t = useT()
   const locale = useLocale()
@@ -149,7 +145,7 @@ function RegisterForm({ event, countriesKey }: { event: EventItem; countriesKey:
           upload: (upload) => uploadWithProgress('/document/public/event-application', upload, { locale, onProgress: (percent) => setProgress({ step: 'uploading', percent }) }),
           onUpload: () => setProgress({ step: 'uploading', percent: 0 }),
         },
-        { fields, files: { passport_scan: fileOf(data, 'passport_scan'), image: fileOf(data, 'image') }, eventId: String(event.id) },
+        { fields, files: readFiles(data, EVENT_FILE_FIELDS), eventId: String(event.id) },
       )
       if (!outcome.ok) {
         fail({ values: outcome.values as Record<string, string>, errors: outcome.errors, code: outcome.code })
@@ -207,10 +203,10 @@ function RegisterForm({ event, countriesKey }: { event: EventItem; countriesKey:
         <fieldset className="form__section" disabled={!!applicationId}>
           <legend>{t('events.register.sections.personal')}</legend>
           <div className="form__grid">
-            <TextField name="last_name" label={labels.last_name} required autoComplete="family-name" maxLength={100} defaultValue={value('last_name')} error={state.errors.last_name} />
-            <TextField name="first_name" label={labels.first_name} required autoComplete="given-name" maxLength={100} defaultValue={value('first_name')} error={state.errors.first_name} />
-            <TextField name="middle_name" label={labels.middle_name} hint={t('events.register.hints.middleName')} autoComplete="additional-name" maxLength={100} defaultValue={value('middle_name')} error={state.errors.middle_name} />
-            <TextField name="birth_date" type="date" label={labels.birth_date} required autoComplete="bday" width="medium" min="1900-01-01" defaultValue={value('birth_date')} error={state.errors.birth_date} />
+            <FormTextField name="last_name" label={labels.last_name} required autoComplete="family-name" maxLength={100} defaultValue={value('last_name')} error={state.errors.last_name} />
+            <FormTextField name="first_name" label={labels.first_name} required autoComplete="given-name" maxLength={100} defaultValue={value('first_name')} error={state.errors.first_name} />
+            <FormTextField name="middle_name" label={labels.middle_name} hint={t('events.register.hints.middleName')} autoComplete="additional-name" maxLength={100} defaultValue={value('middle_name')} error={state.errors.middle_name} />
+            <FormTextField name="birth_date" type="date" label={labels.birth_date} required autoComplete="bday" width="medium" min="1900-01-01" defaultValue={value('birth_date')} error={state.errors.birth_date} />
           </div>
           <RadioGroup
             id={fieldId('gender')}
@@ -223,8 +219,8 @@ function RegisterForm({ event, countriesKey }: { event: EventItem; countriesKey:
             error={state.errors.gender ? t(state.errors.gender) : null}
           />
           <div className="form__grid">
-            <TextField name="birthplace" label={labels.birthplace} hint={t('events.register.hints.birthplace')} required maxLength={200} defaultValue={value('birthplace')} error={state.errors.birthplace} />
-            <SelectField
+            <FormTextField name="birthplace" label={labels.birthplace} hint={t('events.register.hints.birthplace')} required maxLength={200} defaultValue={value('birthplace')} error={state.errors.birthplace} />
+            <FormSelectField
               name="country_id"
               label={labels.country_id}
               hint={t('events.register.hints.country')}
@@ -235,23 +231,23 @@ function RegisterForm({ event, countriesKey }: { event: EventItem; countriesKey:
               error={state.errors.country_id}
             />
           </div>
-          <TextField name="address" label={labels.address} hint={t('events.register.hints.address')} required autoComplete="street-address" maxLength={300} defaultValue={value('address')} error={state.errors.address} />
-          <TextField name="passport" label={labels.passport} hint={t('events.register.hints.passport')} required width="medium" autoCapitalize="characters" spellCheck={false} maxLength={24} defaultValue={value('passport')} error={state.errors.passport} />
+          <FormTextField name="address" label={labels.address} hint={t('events.register.hints.address')} required autoComplete="street-address" maxLength={300} defaultValue={value('address')} error={state.errors.address} />
+          <FormTextField name="passport" label={labels.passport} hint={t('events.register.hints.passport')} required width="medium" autoCapitalize="characters" spellCheck={false} maxLength={24} defaultValue={value('passport')} error={state.errors.passport} />
         </fieldset>
         <fieldset className="form__section" disabled={!!applicationId}>
           <legend>{t('events.register.sections.contacts')}</legend>
           <div className="form__grid">
-            <TextField name="email" type="email" label={labels.email} hint={t('events.register.hints.email')} required autoComplete="email" inputMode="email" defaultValue={value('email')} error={state.errors.email} />
-            <TextField name="phone" type="tel" label={labels.phone} hint={t('events.register.hints.phone')} required autoComplete="tel" inputMode="tel" defaultValue={value('phone')} error={state.errors.phone} />
+            <FormTextField name="email" type="email" label={labels.email} hint={t('events.register.hints.email')} required autoComplete="email" inputMode="email" defaultValue={value('email')} error={state.errors.email} />
+            <FormTextField name="phone" type="tel" label={labels.phone} hint={t('events.register.hints.phone')} required autoComplete="tel" inputMode="tel" defaultValue={value('phone')} error={state.errors.phone} />
           </div>
         </fieldset>
         <fieldset className="form__section" disabled={!!applicationId}>
           <legend>{t('events.register.sections.work')}</legend>
           <div className="form__grid">
-            <TextField name="organization" label={labels.organization} required autoComplete="organization" maxLength={200} defaultValue={value('organization')} error={state.errors.organization} />
-            <TextField name="position" label={labels.position} required autoComplete="organization-title" maxLength={150} defaultValue={value('position')} error={state.errors.position} />
+            <FormTextField name="organization" label={labels.organization} required autoComplete="organization" maxLength={200} defaultValue={value('organization')} error={state.errors.organization} />
+            <FormTextField name="position" label={labels.position} required autoComplete="organization-title" maxLength={150} defaultValue={value('position')} error={state.errors.position} />
           </div>
-          <TextAreaField name="activity" label={labels.activity} hint={t('events.register.hints.activity')} rows={4} maxLength={1000} defaultValue={value('activity')} error={state.errors.activity} />
+          <FormTextAreaField name="activity" label={labels.activity} hint={t('events.register.hints.activity')} rows={4} maxLength={1000} defaultValue={value('activity')} error={state.errors.activity} />
         </fieldset>
         <fieldset className="form__section">
           <legend>{t('events.register.sections.documents')}</legend>

@@ -1,8 +1,8 @@
 /** `/auth/forgot-password?role=`: asks for the account's e-mail and sends a reset link (works without JS). */
-import { readFields, validateForgotPassword } from '../../shared/account-forms'
+import { ForgotPasswordSchema } from '../../shared/account-forms'
 import { href } from '../../shared/match'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
-import { FormProblems, StatusPanel, TextField } from '../components/account-form'
+import { FormProblems, StatusPanel, FormTextField } from '../components/page-form'
 import { AuthRoleNav } from '../components/auth-role-nav'
 import { Button } from '../components/button'
 import { PageTitle } from '../components/page-title'
@@ -18,7 +18,7 @@ export function Page() {
   const sent = route.query.sent === '1'
   const bot = useBotProtection()
   const form = usePageForm({
-    validate: (data) => validateForgotPassword(readFields(data)),
+    schema: ForgotPasswordSchema,
     prepare: async (data) => {
       data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.sendNewPassword).catch(() => ''))
     },
@@ -40,7 +40,7 @@ export function Page() {
           <AuthRoleNav routeId="forgot-password" role={role} />
           <FormProblems state={state} labels={labels} />
           <form method="post" action={form.action} onSubmit={form.onSubmit} noValidate className="form">
-            <TextField
+            <FormTextField
               name="email"
               type="email"
               label={labels.email}

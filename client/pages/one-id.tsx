@@ -1,6 +1,6 @@
 /** `/auth/one-id?role=`: the edge sends the browser to OneID; this page shows only when that is not possible. */
 import { href } from '../../shared/match'
-import { StatusPanel } from '../components/account-form'
+import { StatusPanel } from '../components/page-form'
 import { Button } from '../components/button'
 import { PageTitle } from '../components/page-title'
 import { useLocale, useT } from '../i18n'

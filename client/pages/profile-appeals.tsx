@@ -5,11 +5,11 @@
 import { useRef } from 'react'
 import { useSWRConfig } from 'swr'
 import { ACCOUNT_PAGE_SIZE, accountKeys } from '../../shared/account-keys'
-import { readFields, validateAppeal, validateAppealReply, validateAppealResolution } from '../../shared/account-forms'
+import { AppealReplySchema, AppealResolutionSchema, AppealSchema } from '../../shared/account-forms'
 import { href } from '../../shared/match'
 import { appealsPlan } from '../../shared/plans/account'
 import type { FormState } from '../../shared/state'
-import { FormProblems, TextAreaField, fieldId } from '../components/account-form'
+import { FormProblems, FormTextAreaField, fieldId } from '../components/page-form'
 import { AppealFields, useAppealLabels, type AppealTopic, type Region } from '../components/appeal-fields'
 import { Button } from '../components/button'
 import { EmptyState } from '../components/empty-state'
@@ -114,7 +114,7 @@ function CreateAppeal({ listKey, topicsKey, regionsKey }: { listKey: string; top
   const topics = useLivePayload<AppealTopic[]>(topicsKey)
   const regions = useLivePayload<Region[]>(regionsKey)
   const labels = useAppealLabels()
-  const form = useAppealForm({ validate: (data) => validateAppeal(readFields(data)) }, [listKey])
+  const form = useAppealForm({ schema: AppealSchema }, [listKey])
   const state = forIntent(form.state, 'create')
   if (topics.error || regions.error) return <ErrorState error={topics.error ?? regions.error} headingLevel={2} />
   return (
@@ -247,8 +247,8 @@ function Thread({ threadKey }: { threadKey: string }) {
 
 function ReplyForms({ keys }: { keys: readonly string[] }) {
   const t = useT()
-  const reply = useAppealForm({ validate: (data) => validateAppealReply(readFields(data)) }, keys)
-  const resolve = useAppealForm({ validate: (data) => validateAppealResolution(readFields(data)) }, keys)
+  const reply = useAppealForm({ schema: AppealReplySchema }, keys)
+  const resolve = useAppealForm({ schema: AppealResolutionSchema }, keys)
   const replyState = forIntent(reply.state, 'reply')
   const resolveState = forIntent(resolve.state, 'resolve')
   const resolveLabels = { resolved: t('appeals.view.resolveTitle'), reason: t('appeals.view.reason') }
@@ -258,7 +258,7 @@ function ReplyForms({ keys }: { keys: readonly string[] }) {
         <h3 id="reply-title">{t('appeals.view.reply')}</h3>
         <FormProblems state={replyState} labels={{ response: t('appeals.view.reply') }} scope="reply" />
         <input type="hidden" name="intent" value="reply" />
-        <TextAreaField name="response" scope="reply" label={t('appeals.view.reply')} rows={4} required defaultValue={replyState.values.response ?? ''} error={replyState.errors.response} />
+        <FormTextAreaField name="response" scope="reply" label={t('appeals.view.reply')} rows={4} required defaultValue={replyState.values.response ?? ''} error={replyState.errors.response} />
         <div className="form__actions">
           <Button type="submit" label={t('appeals.view.replySubmit')} loading={reply.pending} />
         </div>
@@ -280,7 +280,7 @@ function ReplyForms({ keys }: { keys: readonly string[] }) {
             { value: 'false', label: t('appeals.view.reject') },
           ]}
         />
-        <TextAreaField
+        <FormTextAreaField
           name="reason"
           scope="resolve"
           label={resolveLabels.reason}

@@ -10,7 +10,7 @@ import { myServicesPlan } from '../../shared/plans/account'
 import { apiKey } from '../../shared/api-keys'
 import type { Envelope } from '../../shared/gateway-client'
 import { href, readSearch } from '../../shared/match'
-import { SelectField, TextField } from '../components/account-form'
+import { FormSelectField, FormTextField } from '../components/page-form'
 import { Button } from '../components/button'
 import { EmptyState } from '../components/empty-state'
 import { ErrorState } from '../components/error-state'
@@ -142,7 +142,7 @@ function ServiceRunner({ service, regionsKey }: { service: PersonalService; regi
             const error = submitted && missing.includes(p.key) ? 'forms.errors.required' : undefined
             if (p.type === 'region') {
               return (
-                <SelectField
+                <FormSelectField
                   key={p.key}
                   name={name}
                   label={p.title}
@@ -166,7 +166,7 @@ function ServiceRunner({ service, regionsKey }: { service: PersonalService; regi
               )
             }
             return (
-              <TextField
+              <FormTextField
                 key={p.key}
                 name={name}
                 type={p.type === 'date' ? 'date' : 'text'}
@@ -200,7 +200,7 @@ function DistrictSelect({ name, label, required, regionCode, defaultValue, error
   // The browser loads a region's districts once one is chosen; the edge never plans them.
   const { data } = useLivePayload<District[]>(regionCode ? accountKeys.districts(regionCode) : null, { browser: true })
   return (
-    <SelectField
+    <FormSelectField
       key={regionCode}
       name={name}
       label={label}

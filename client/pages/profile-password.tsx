@@ -1,8 +1,8 @@
 /** `/profile/password` (non-residents): change the password, with bot protection and errors next to the fields. */
 import { useRef } from 'react'
-import { readFields, validateChangePassword } from '../../shared/account-forms'
+import { ChangePasswordSchema } from '../../shared/account-forms'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
-import { FormProblems, StatusPanel, TextField } from '../components/account-form'
+import { FormProblems, StatusPanel, FormTextField } from '../components/page-form'
 import { NewPasswordFields } from '../components/new-password-fields'
 import { Button } from '../components/button'
 import { PageTitle } from '../components/page-title'
@@ -17,7 +17,7 @@ export function Page() {
   const bot = useBotProtection()
   const formRef = useRef<HTMLFormElement>(null)
   const form = usePageForm({
-    validate: (data) => validateChangePassword(readFields(data)),
+    schema: ChangePasswordSchema,
     prepare: async (data) => {
       data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.changePassword).catch(() => ''))
     },
@@ -39,7 +39,7 @@ export function Page() {
       {route.query.notice === 'notices.passwordChanged' ? <StatusPanel>{t('profile.password.done')}</StatusPanel> : null}
       <FormProblems state={state} labels={labels} />
       <form ref={formRef} method="post" action={form.action} onSubmit={form.onSubmit} noValidate className="form form--narrow">
-        <TextField name="old_password" type="password" label={labels.old_password} autoComplete="current-password" required error={state.errors.old_password} />
+        <FormTextField name="old_password" type="password" label={labels.old_password} autoComplete="current-password" required error={state.errors.old_password} />
         <NewPasswordFields name="new_password" label={labels.new_password} hint={t('profile.password.newHint')} confirmLabel={labels.password_confirmation} errors={state.errors} />
         <div className="form__actions">
           <Button type="submit" label={t('profile.password.submit')} loading={form.pending} />

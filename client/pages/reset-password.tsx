@@ -3,9 +3,9 @@
  * rendering). A new account's link from an approved registration adds `purpose=welcome`, and the page then asks to set
  * the password rather than reset it (docs/product.md#registration).
  */
-import { readFields, validateResetPassword } from '../../shared/account-forms'
+import { ResetPasswordSchema } from '../../shared/account-forms'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
-import { FormProblems } from '../components/account-form'
+import { FormProblems } from '../components/page-form'
 import { NewPasswordFields } from '../components/new-password-fields'
 import { Button } from '../components/button'
 import { PageTitle } from '../components/page-title'
@@ -19,7 +19,7 @@ export function Page() {
   const route = useRoute('reset-password')
   const bot = useBotProtection()
   const form = usePageForm({
-    validate: (data) => validateResetPassword(readFields(data)),
+    schema: ResetPasswordSchema,
     prepare: async (data) => {
       data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.resetPassword).catch(() => ''))
     },

@@ -1,11 +1,11 @@
 /** `/auth/sign-in?role=`: residents go to OneID, non-residents sign in with e-mail and password (works without JS). */
 import { useState } from 'react'
-import { readFields, validateSignIn } from '../../shared/account-forms'
+import { SignInSchema } from '../../shared/account-forms'
 import { href } from '../../shared/match'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
 import { AuthRoleNav } from '../components/auth-role-nav'
 import { AuthErrorDialog } from '../components/auth-error-dialog'
-import { FormProblems, StatusPanel, TextField } from '../components/account-form'
+import { FormProblems, StatusPanel, FormTextField } from '../components/page-form'
 import { Button } from '../components/button'
 import { PageTitle } from '../components/page-title'
 import { usePageForm } from '../forms'
@@ -27,7 +27,7 @@ export function Page() {
   const loadSession = useLoadSession()
   const [dialogKey, setDialogKey] = useState(0)
   const form = usePageForm({
-    validate: (data) => validateSignIn(readFields(data)),
+    schema: SignInSchema,
     prepare: async (data) => {
       data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.signIn).catch(() => ''))
     },
@@ -62,7 +62,7 @@ export function Page() {
           <p>{t('auth.signIn.nonResidentText')}</p>
           <FormProblems state={state} labels={labels} skipCodes={['user_not_found']} />
           <form method="post" action={form.action} onSubmit={form.onSubmit} noValidate className="form">
-            <TextField
+            <FormTextField
               name="email"
               type="email"
               label={labels.email}
@@ -72,7 +72,7 @@ export function Page() {
               defaultValue={state.values.email ?? ''}
               error={state.errors.email}
             />
-            <TextField name="password" type="password" label={labels.password} autoComplete="current-password" required error={state.errors.password} />
+            <FormTextField name="password" type="password" label={labels.password} autoComplete="current-password" required error={state.errors.password} />
             <div className="form__actions">
               <Button type="submit" label={t('auth.signIn.submit')} loading={form.pending} />
               <Link to={href('forgot-password', { locale, query: { role } })}>{t('auth.signIn.forgot')}</Link>

@@ -1,7 +1,8 @@
 /** The profile's appeals: create, reply while `reviewed`, and accept or reject the answer (docs/gateway-contract.md#appeals). */
-import { splitAppealType, validateAppeal, validateAppealReply, validateAppealResolution } from '../../shared/account-forms'
+import { AppealReplySchema, AppealResolutionSchema, AppealSchema } from '../../shared/account-forms'
+import { checkForm } from '../../shared/forms'
 import { href } from '../../shared/match'
-import { fromGatewayError, invalid, rejectInvalid } from './form-result'
+import { fromGatewayError, invalid } from './form-result'
 import type { Action, ActionInput, ActionResult } from './types'
 
 type Input = ActionInput<'profile-appeals'>
@@ -9,13 +10,11 @@ type Input = ActionInput<'profile-appeals'>
 type AppealContent = { id?: number } | null
 
 async function createAppeal({ c, fields, gateway }: Input): Promise<ActionResult> {
-  const rejected = rejectInvalid(fields, validateAppeal(fields))
-  if (rejected) return rejected
-  const ids = splitAppealType(fields.type)!
+  const form = checkForm(AppealSchema, fields)
+  if (!form.ok) return invalid(fields, form.errors)
+  const { type, region_id, text } = form.output
   try {
-    const envelope = await gateway.request<AppealContent>('POST', '/siw/appeal', {
-      body: { ...ids, region_id: Number(fields.region_id), text: fields.text!.trim() },
-    })
+    const envelope = await gateway.request<AppealContent>('POST', '/siw/appeal', { body: { ...type, region_id, text } })
     const id = envelope.content?.id
     return { redirect: href('profile-appeals', { locale: c.get('locale'), params: id ? { id: String(id) } : {} }), notice: 'notices.appealSent' }
   } catch (err) {
@@ -24,10 +23,10 @@ async function createAppeal({ c, fields, gateway }: Input): Promise<ActionResult
 }
 
 async function replyToAppeal({ c, fields, gateway }: Input, id: string): Promise<ActionResult> {
-  const rejected = rejectInvalid(fields, validateAppealReply(fields))
-  if (rejected) return rejected
+  const form = checkForm(AppealReplySchema, fields)
+  if (!form.ok) return invalid(fields, form.errors)
   try {
-    await gateway.request('POST', '/siw/appeal/reply', { body: { appeal_id: Number(id), response: fields.response!.trim() } })
+    await gateway.request('POST', '/siw/appeal/reply', { body: { appeal_id: Number(id), response: form.output.response } })
   } catch (err) {
     return fromGatewayError(err, fields)
   }
@@ -35,11 +34,11 @@ async function replyToAppeal({ c, fields, gateway }: Input, id: string): Promise
 }
 
 async function resolveAppeal({ c, fields, gateway }: Input, id: string): Promise<ActionResult> {
-  const rejected = rejectInvalid(fields, validateAppealResolution(fields))
-  if (rejected) return rejected
+  const form = checkForm(AppealResolutionSchema, fields)
+  if (!form.ok) return invalid(fields, form.errors)
   try {
     await gateway.request('POST', '/siw/appeal/resolved', {
-      body: { appeal_id: Number(id), resolved: fields.resolved === 'true', reason: (fields.reason ?? '').trim() },
+      body: { appeal_id: Number(id), resolved: form.output.resolved === 'true', reason: form.output.reason },
     })
   } catch (err) {
     return fromGatewayError(err, fields)

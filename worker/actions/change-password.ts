@@ -1,16 +1,17 @@
 /** Changes a non-resident's password (the other sessions end at the gateway; this one stays signed in). */
-import { FIELD_ERRORS, validateChangePassword } from '../../shared/account-forms'
+import { ChangePasswordSchema } from '../../shared/account-forms'
+import { checkForm, FIELD_ERRORS } from '../../shared/forms'
 import { href } from '../../shared/match'
-import { clientIpHeaders, fromGatewayError, rejectInvalid } from './form-result'
+import { clientIpHeaders, fromGatewayError, invalid } from './form-result'
 import type { Action } from './types'
 
 export const changePasswordAction: Action<'profile-password'> = {
   async run({ c, fields, gateway }) {
-    const rejected = rejectInvalid(fields, validateChangePassword(fields))
-    if (rejected) return rejected
+    const form = checkForm(ChangePasswordSchema, fields)
+    if (!form.ok) return invalid(fields, form.errors)
     try {
       await gateway.request('PATCH', '/core/profile/change-password', {
-        body: { old_password: fields.old_password, new_password: fields.new_password, password_confirmation: fields.password_confirmation, hash: fields.hash ?? '' },
+        body: { ...form.output, hash: fields.hash ?? '' },
         headers: clientIpHeaders(c),
       })
     } catch (err) {

@@ -1,7 +1,7 @@
 /** The contact form: checks the fields, sends them to `POST /siw/public/contact-us`, then shows the page's success panel. */
-import { CONTACT_ERRORS, toContactBody, validateContact } from '../../shared/contact-form'
+import { CONTACT_ERRORS, readContact } from '../../shared/contact-form'
 import { href } from '../../shared/match'
-import { clientIpHeaders, fromGatewayError, rejectInvalid } from './form-result'
+import { clientIpHeaders, fromGatewayError, invalid } from './form-result'
 import type { Action } from './types'
 
 /** The gateway's field names are the form's; its messages are the form's own where a rule is specific. */
@@ -10,11 +10,10 @@ const GATEWAY_MESSAGES = Object.freeze({ phone: CONTACT_ERRORS.phone, website: C
 export const contactUsAction: Action<'contact-us'> = {
   maxBytes: 64 * 1024,
   async run({ c, fields, gateway }) {
-    const rejected = rejectInvalid(fields, validateContact(fields))
-    if (rejected) return rejected
-    const body = toContactBody(fields)!
+    const read = readContact(fields)
+    if (!read.ok) return invalid(fields, read.errors)
     try {
-      await gateway.request('POST', '/siw/public/contact-us', { body, headers: clientIpHeaders(c) })
+      await gateway.request('POST', '/siw/public/contact-us', { body: read.body, headers: clientIpHeaders(c) })
     } catch (err) {
       return fromGatewayError(err, fields, { messages: GATEWAY_MESSAGES })
     }

@@ -20,7 +20,7 @@ export const eventRegisterAction: Action<'event-register'> = {
       },
       { fields, files: { passport_scan: files.passport_scan, image: files.image }, eventId: query.event_id ?? '' },
     )
-    if (!outcome.ok) return invalid(outcome.values as Record<string, string>, outcome.errors, outcome.code, outcome.status)
+    if (!outcome.ok) return invalid(outcome.values, outcome.errors, outcome.code, outcome.status)
     return { redirect: href('success-registration', { locale: c.get('locale') }), notice: 'notices.eventApplication' }
   },
 }

@@ -1,16 +1,17 @@
 /** Asks the gateway to e-mail a reset link; the answer is the same whether or not the account exists. */
-import { validateForgotPassword } from '../../shared/account-forms'
+import { ForgotPasswordSchema } from '../../shared/account-forms'
+import { checkForm } from '../../shared/forms'
 import { href } from '../../shared/match'
-import { clientIpHeaders, fromGatewayError, rejectInvalid } from './form-result'
+import { clientIpHeaders, fromGatewayError, invalid } from './form-result'
 import type { Action } from './types'
 
 export const forgotPasswordAction: Action<'forgot-password'> = {
   async run({ c, query, fields, gateway }) {
-    const rejected = rejectInvalid(fields, validateForgotPassword(fields))
-    if (rejected) return rejected
+    const form = checkForm(ForgotPasswordSchema, fields)
+    if (!form.ok) return invalid(fields, form.errors)
     try {
       await gateway.request('POST', '/core/auth/forgot-password', {
-        body: { email: fields.email!.trim(), hash: fields.hash ?? '', role: query.role },
+        body: { ...form.output, hash: fields.hash ?? '', role: query.role },
         headers: clientIpHeaders(c),
       })
     } catch (err) {

@@ -1,13 +1,13 @@
 /** Shared answers of page actions: the form again with field errors, and gateway failures turned into form state. */
 import type { Context } from 'hono'
-import { FIELD_ERRORS } from '../../shared/account-forms'
+import { FIELD_ERRORS, type FieldValues } from '../../shared/forms'
 import { formCodeFor, formStatusFor, type FormStatus } from '../../shared/form-status'
 import { GatewayError } from '../../shared/gateway-client'
 import type { AppEnv } from '../types'
 import type { ActionResult } from './types'
 import { safeValues } from './types'
 
-type Fields = Readonly<Record<string, string>>
+type Fields = FieldValues
 
 /** The form again with `errors` (field → i18n key) and an optional form-level code. */
 export function invalid(fields: Fields, errors: Record<string, string>, code: string | null = null, status: FormStatus = 422): ActionResult {

@@ -2,7 +2,8 @@
  * The two registration forms share their rules: validate, post to the gateway, then `/success-registration`. An e-mail
  * that already has an account or an application waiting is named next to the e-mail field (409 `already_registered`).
  */
-import { REGISTRATION_GATEWAY_CODES, REGISTRATION_GATEWAY_MESSAGES, toRegistrationBody, validateRegistration, type RegistrationKind } from '../../shared/guide-forms'
+import { fieldErrors } from '../../shared/forms'
+import { REGISTRATION_GATEWAY_CODES, REGISTRATION_GATEWAY_MESSAGES, registrationSchema, toRegistrationBody, type RegistrationKind } from '../../shared/guide-forms'
 import { href } from '../../shared/match'
 import { clientIpHeaders, fromGatewayError, rejectInvalid } from './form-result'
 import type { Action } from './types'
@@ -16,7 +17,7 @@ const PATHS: Readonly<Record<RegistrationKind, string>> = {
 export function registerAction<Id extends 'guide-register-investor' | 'guide-register-business'>(kind: RegistrationKind): Action<Id> {
   return {
     async run({ c, fields, gateway }) {
-      const rejected = rejectInvalid(fields, validateRegistration(kind, fields))
+      const rejected = rejectInvalid(fields, fieldErrors(registrationSchema(kind), fields))
       if (rejected) return rejected
       try {
         await gateway.request('POST', PATHS[kind], { body: toRegistrationBody(kind, fields), headers: clientIpHeaders(c) })

@@ -2,23 +2,21 @@
  * Sets a new password from a reset link, or a new account's first one from its set-password link (time, token, email,
  * uuid, role and the optional `purpose` travel in the page's query).
  */
-import { FIELD_ERRORS, validateResetPassword } from '../../shared/account-forms'
+import { ResetPasswordSchema } from '../../shared/account-forms'
+import { checkForm, FIELD_ERRORS } from '../../shared/forms'
 import { href } from '../../shared/match'
-import { clientIpHeaders, fromGatewayError, rejectInvalid } from './form-result'
+import { clientIpHeaders, fromGatewayError, invalid } from './form-result'
 import type { Action } from './types'
-
-const ROLES = new Set(['investor', 'businessmen'])
 
 export const resetPasswordAction: Action<'reset-password'> = {
   async run({ c, query, fields, gateway }) {
-    const rejected = rejectInvalid(fields, validateResetPassword(fields))
-    if (rejected) return rejected
-    const role = ROLES.has(query.role ?? '') ? query.role! : 'investor'
+    const form = checkForm(ResetPasswordSchema, fields)
+    if (!form.ok) return invalid(fields, form.errors)
+    const role = query.role === 'businessmen' ? 'businessmen' : 'investor'
     try {
       await gateway.request('POST', '/core/auth/reset-password', {
         body: {
-          password: fields.password,
-          password_confirmation: fields.password_confirmation,
+          ...form.output,
           hash: fields.hash ?? '',
           token: query.token,
           email: query.email,

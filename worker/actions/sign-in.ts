@@ -1,7 +1,8 @@
 /** Sign-in with e-mail and password (non-residents): the edge calls the gateway and keeps the token in the cookie. */
-import { validateSignIn } from '../../shared/account-forms'
+import { SignInSchema } from '../../shared/account-forms'
+import { checkForm } from '../../shared/forms'
 import { setSessionCookie } from '../session'
-import { clientIpHeaders, fromGatewayError, invalid, rejectInvalid } from './form-result'
+import { clientIpHeaders, fromGatewayError, invalid } from './form-result'
 import { afterSignIn } from './return-path'
 import type { Action } from './types'
 
@@ -9,11 +10,11 @@ type LoginContent = { token?: string; profile?: unknown } | null
 
 export const signInAction: Action<'sign-in'> = {
   async run({ c, query, fields, gateway }) {
-    const rejected = rejectInvalid(fields, validateSignIn(fields))
-    if (rejected) return rejected
+    const form = checkForm(SignInSchema, fields)
+    if (!form.ok) return invalid(fields, form.errors)
     try {
       const envelope = await gateway.request<LoginContent>('POST', '/core/auth/login', {
-        body: { email: fields.email!.trim(), password: fields.password, hash: fields.hash ?? '', role: query.role },
+        body: { ...form.output, hash: fields.hash ?? '', role: query.role },
         headers: clientIpHeaders(c),
       })
       const token = envelope.content?.token

@@ -1,6 +1,7 @@
 /** Page actions: the endpoint a form posts to, with or without JavaScript (docs/architecture.md#rule-11). */
 import type { Context } from 'hono'
 import type { FormStatus } from '../../shared/form-status'
+import type { FieldValues } from '../../shared/forms'
 import type { GatewayClient } from '../../shared/gateway-client'
 import type { ParamsOf, QueryOf, RouteId } from '../../shared/routes'
 import type { FormState } from '../../shared/state'
@@ -26,7 +27,9 @@ export type Action<Id extends RouteId> = Readonly<{
   run: (input: ActionInput<Id>) => Promise<ActionResult>
 }>
 
-/** Fields never echoed back into a page. */
-export function safeValues(fields: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(fields).filter(([k]) => !/password|hash|token/i.test(k)))
+/** The values to show again: never passwords, tokens or the bot-check `hash`. */
+export function safeValues(fields: FieldValues): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, value] of Object.entries(fields)) if (value !== undefined && !/password|hash|token/i.test(k)) out[k] = value
+  return out
 }

@@ -4,14 +4,13 @@
  * CSS (`:has`), so the reveal needs no script and the form posts to its page action with or without JavaScript.
  */
 import type { ReactNode } from 'react'
-import { readFields } from '../../../shared/account-forms'
-import { REGISTRATION_SOURCES, validateRegistration, type RegistrationKind } from '../../../shared/guide-forms'
+import { REGISTRATION_SOURCES, registrationSchema, type RegistrationKind } from '../../../shared/guide-forms'
 import { href } from '../../../shared/match'
 import { BOT_ACTIONS, useBotProtection } from '../../bot-protection'
 import { usePageForm } from '../../forms'
 import { useLocale, useT } from '../../i18n'
 import { Link } from '../../router'
-import { fieldId, FormProblems, SelectField, TextAreaField, TextField } from '../account-form'
+import { fieldId, FormProblems, FormSelectField, FormTextAreaField, FormTextField } from '../page-form'
 import { Button } from '../button'
 import { Icon } from '../icon'
 import { nameOf, type Named } from './types'
@@ -29,7 +28,7 @@ export function RegistrationForm({ kind, countries = [] }: { kind: RegistrationK
   const locale = useLocale()
   const bot = useBotProtection()
   const form = usePageForm({
-    validate: (data) => validateRegistration(kind, readFields(data)),
+    schema: registrationSchema(kind),
     prepare: async (data) => {
       data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.register))
     },
@@ -71,14 +70,14 @@ export function RegistrationForm({ kind, countries = [] }: { kind: RegistrationK
         ) : null}
         <div className="radios">
           <Residency id={fieldId('is_resident', SCOPE)} value="true" checked={values.is_resident === 'true'} label={t('guide.form.resident')} hint={t(`guide.form.residentHint.${kind}`)}>
-            <TextField {...common('pin')} hint={t('guide.form.hints.pin')} inputMode="numeric" autoComplete="off" maxLength={14} width="medium" required />
+            <FormTextField {...common('pin')} hint={t('guide.form.hints.pin')} inputMode="numeric" autoComplete="off" maxLength={14} width="medium" required />
             {kind === 'business' ? (
-              <TextField {...common('tin')} hint={t('guide.form.hints.tin')} inputMode="numeric" autoComplete="off" maxLength={9} width="medium" required />
+              <FormTextField {...common('tin')} hint={t('guide.form.hints.tin')} inputMode="numeric" autoComplete="off" maxLength={9} width="medium" required />
             ) : null}
           </Residency>
           <Residency id={`${fieldId('is_resident', SCOPE)}-1`} value="false" checked={values.is_resident === 'false'} label={t('guide.form.nonResident')} hint={t(`guide.form.nonResidentHint.${kind}`)}>
             {kind === 'investor' ? (
-              <SelectField {...common('country_id')} options={countryOptions} placeholder={t('guide.form.choose')} autoComplete="country" required />
+              <FormSelectField {...common('country_id')} options={countryOptions} placeholder={t('guide.form.choose')} autoComplete="country" required />
             ) : null}
           </Residency>
         </div>
@@ -87,10 +86,10 @@ export function RegistrationForm({ kind, countries = [] }: { kind: RegistrationK
       <fieldset className="form__section guide-form__section">
         <legend>{t(kind === 'investor' ? 'guide.form.sections.company' : 'guide.form.sections.business')}</legend>
         <div className="form__group">
-          <TextField {...common('company_name')} autoComplete="organization" required />
-          {kind === 'investor' ? <TextField {...common('position')} autoComplete="organization-title" /> : null}
-          {kind === 'business' ? <TextField {...common('legal_address')} hint={t('guide.form.hints.legalAddress')} autoComplete="street-address" /> : null}
-          <TextField {...common('website')} hint={t('guide.form.hints.website')} type="url" inputMode="url" autoComplete="url" />
+          <FormTextField {...common('company_name')} autoComplete="organization" required />
+          {kind === 'investor' ? <FormTextField {...common('position')} autoComplete="organization-title" /> : null}
+          {kind === 'business' ? <FormTextField {...common('legal_address')} hint={t('guide.form.hints.legalAddress')} autoComplete="street-address" /> : null}
+          <FormTextField {...common('website')} hint={t('guide.form.hints.website')} type="url" inputMode="url" autoComplete="url" />
         </div>
       </fieldset>
 
@@ -98,25 +97,25 @@ export function RegistrationForm({ kind, countries = [] }: { kind: RegistrationK
         <legend>{t('guide.form.sections.contact')}</legend>
         <div className="form__group">
           <div className="form__row form__row--2">
-            <TextField {...common('name')} autoComplete="given-name" required />
-            <TextField {...common('surname')} autoComplete="family-name" required />
+            <FormTextField {...common('name')} autoComplete="given-name" required />
+            <FormTextField {...common('surname')} autoComplete="family-name" required />
           </div>
-          <TextField {...common('email')} type="email" inputMode="email" autoComplete="email" spellCheck={false} required />
-          <TextField {...common('phone')} hint={t('guide.form.hints.phone')} type="tel" inputMode="numeric" autoComplete="tel" width="medium" required />
+          <FormTextField {...common('email')} type="email" inputMode="email" autoComplete="email" spellCheck={false} required />
+          <FormTextField {...common('phone')} hint={t('guide.form.hints.phone')} type="tel" inputMode="numeric" autoComplete="tel" width="medium" required />
         </div>
       </fieldset>
 
       <fieldset className="form__section guide-form__section">
         <legend>{t('guide.form.sections.more')}</legend>
         <div className="form__group">
-          <SelectField
+          <FormSelectField
             {...common('source')}
             options={REGISTRATION_SOURCES.map((s) => ({ value: s, label: t(`guide.form.sources.${s}`) }))}
             placeholder={t('guide.form.choose')}
             required
           />
-          <TextField {...common('source_variant')} hint={t('guide.form.hints.sourceVariant')} />
-          <TextAreaField {...common('comments')} hint={t(`guide.form.hints.comments.${kind}`)} rows={5} maxLength={2000} />
+          <FormTextField {...common('source_variant')} hint={t('guide.form.hints.sourceVariant')} />
+          <FormTextAreaField {...common('comments')} hint={t(`guide.form.hints.comments.${kind}`)} rows={5} maxLength={2000} />
         </div>
       </fieldset>
 

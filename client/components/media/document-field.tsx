@@ -1,6 +1,6 @@
 /** A document upload field of the event application: accepted types, the size limit and optional guidance under the label. */
 import type { ReactNode } from 'react'
-import { TextField } from '../account-form'
+import { FormTextField } from '../page-form'
 
 export function DocumentField({ name, label, hint, accept, error, children }: {
   name: string
@@ -14,7 +14,7 @@ export function DocumentField({ name, label, hint, accept, error, children }: {
 }) {
   return (
     <div className="document-field">
-      <TextField name={name} type="file" accept={accept} label={label} hint={hint} required error={error} />
+      <FormTextField name={name} type="file" accept={accept} label={label} hint={hint} required error={error} />
       {children}
     </div>
   )

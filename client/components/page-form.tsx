@@ -1,12 +1,12 @@
 /**
- * The account pages' forms on the design system's fields (`form-field.tsx`, `error-summary.tsx`): page-action state
- * (field → i18n key, a result code) in, labelled fields, the error summary and the form-level alert out.
+ * Page forms on the design system's fields (`form-field.tsx`, `error-summary.tsx`): page-action state (field → i18n
+ * key, a result code) in, labelled fields named after the form's fields, the error summary and the form-level alert out.
  */
 import { useMemo, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
 import type { FormState } from '../../shared/state'
 import { useCodeMessage, useT } from '../i18n'
 import { ErrorSummary } from './error-summary'
-import { FormField, SelectField as DsSelectField, TextAreaField as DsTextAreaField, TextField as DsTextField, type SelectOption } from './form-field'
+import { FormField, SelectField, TextAreaField, TextField, type SelectOption } from './form-field'
 import { Icon } from './icon'
 
 /** The element id of a form field, used by labels, the error summary's links and `aria-describedby`. */
@@ -16,20 +16,22 @@ export function fieldId(name: string, scope = 'field'): string {
 
 type Common = { name: string; label: ReactNode; hint?: ReactNode; /** i18n key */ error?: string; required?: boolean; scope?: string; className?: string }
 
-/** A text-like input whose error is an i18n key. */
-export function TextField({ name, error, scope, ...rest }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> & { width?: 'short' | 'medium' | 'full' }) {
+/** A text-like input of a page form: its id comes from its name, its error is an i18n key. */
+export function FormTextField({ name, error, scope, ...rest }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id'> & { width?: 'short' | 'medium' | 'full' }) {
   const t = useT()
-  return <DsTextField id={fieldId(name, scope)} name={name} error={error ? t(error) : null} {...rest} />
+  return <TextField id={fieldId(name, scope)} name={name} error={error ? t(error) : null} {...rest} />
 }
 
-export function TextAreaField({ name, error, scope, ...rest }: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id'>) {
+/** A text area of a page form (see `FormTextField`). */
+export function FormTextAreaField({ name, error, scope, ...rest }: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name' | 'id'>) {
   const t = useT()
-  return <DsTextAreaField id={fieldId(name, scope)} name={name} error={error ? t(error) : null} {...rest} />
+  return <TextAreaField id={fieldId(name, scope)} name={name} error={error ? t(error) : null} {...rest} />
 }
 
-export function SelectField({ name, error, scope, ...rest }: Common & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id'> & { options: readonly SelectOption[]; placeholder?: string }) {
+/** A select of a page form (see `FormTextField`). */
+export function FormSelectField({ name, error, scope, ...rest }: Common & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'id'> & { options: readonly SelectOption[]; placeholder?: string }) {
   const t = useT()
-  return <DsSelectField id={fieldId(name, scope)} name={name} error={error ? t(error) : null} {...rest} />
+  return <SelectField id={fieldId(name, scope)} name={name} error={error ? t(error) : null} {...rest} />
 }
 
 export type OptionGroup = { label: string; options: readonly SelectOption[] }
@@ -59,7 +61,6 @@ export function GroupedSelectField({ name, label, hint, error, required, scope, 
   )
 }
 
-/** The form-level message for a gateway result code (`messages.error.<code>`). */
 type ProblemsProps = {
   state: FormState
   /** Field name → its label, in the order of the form. */
