@@ -1,0 +1,66 @@
+/**
+ * The project form's submit with JavaScript: the shared workflow (`submitProjectForm`) through the browser's gateway
+ * client, each file uploaded with its progress shown; then the lists are refreshed and the user returns to them.
+ */
+import { useRef, useState, type FormEvent } from 'react'
+import { useSWRConfig } from 'swr'
+import { accountKeys } from '../../../shared/account-keys'
+import { readFields, readFiles } from '../../../shared/forms'
+import { href } from '../../../shared/match'
+import { PROJECT_FILE_FIELDS, submitProjectForm, type PersonalProject } from '../../../shared/project-form'
+import type { FormState } from '../../../shared/state'
+import { useGateway } from '../../gateway'
+import { useLocale, useT } from '../../i18n'
+import { showToast } from '../../notify'
+import { useRouter } from '../../router'
+import { uploadWithProgress } from '../../upload'
+import type { UploadProgress } from './file-input'
+
+export function useProjectSubmit({ project, onFailed }: { project: PersonalProject | null; onFailed: (state: FormState) => void }) {
+  const t = useT()
+  const locale = useLocale()
+  const { navigate } = useRouter()
+  const { mutate } = useSWRConfig()
+  const gateway = useGateway({ quiet: true })
+  const [pending, setPending] = useState(false)
+  const [uploads, setUploads] = useState<Readonly<Record<string, UploadProgress>>>({})
+  const sending = useRef(false)
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (sending.current) return
+    sending.current = true
+    const data = new FormData(event.currentTarget)
+    const files = readFiles(data, PROJECT_FILE_FIELDS)
+    try {
+      const outcome = await submitProjectForm(
+        {
+          gateway,
+          upload: (path, body, field) => {
+            const name = files[field]?.name ?? ''
+            const track = (percent: number, done = false) => setUploads((u) => ({ ...u, [field]: { name, percent, done } }))
+            track(0)
+            return uploadWithProgress(path, body, { locale, onProgress: (percent) => track(percent) }).then(() => track(100, true))
+          },
+          onSend: () => {
+            setPending(true)
+            setUploads({})
+          },
+        },
+        { fields: readFields(data), files, id: project ? String(project.id) : null },
+      )
+      if (!outcome.ok) {
+        onFailed({ values: readFields(data), errors: outcome.errors, code: outcome.code })
+        return
+      }
+      void mutate(accountKeys.projects())
+      void mutate(accountKeys.project(outcome.id))
+      showToast(outcome.filesFailed ? 'warning' : 'success', t(outcome.filesFailed ? 'notices.projectFilesFailed' : 'notices.projectSaved'))
+      await navigate(href('profile-my-projects', { locale }))
+    } finally {
+      sending.current = false
+      setPending(false)
+    }
+  }
+  return { pending, uploads, onSubmit: (event: FormEvent<HTMLFormElement>) => void onSubmit(event) }
+}
