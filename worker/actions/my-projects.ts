@@ -1,16 +1,23 @@
 /** The project list's one form without JavaScript: show or hide a project in the public catalogue. */
+import * as v from 'valibot'
+import { checkForm } from '../../shared/forms'
 import { href } from '../../shared/match'
 import { fromGatewayError, invalid } from './form-result'
 import type { Action } from './types'
 
+/** The list's buttons post their project and the visibility asked for; anything else is not this form. */
+const VisibilitySchema = v.object({
+  intent: v.literal('visibility'),
+  id: v.pipe(v.string(), v.regex(/^\d{1,10}$/)),
+  visible: v.picklist(['true', 'false']),
+})
+
 export const myProjectsAction: Action<'profile-my-projects'> = {
   async run({ c, query, fields, gateway }) {
-    const id = fields.id ?? ''
-    if (fields.intent !== 'visibility' || !/^\d{1,10}$/.test(id) || !['true', 'false'].includes(fields.visible ?? '')) {
-      return invalid(fields, {}, 'bad_request', 400)
-    }
+    const form = checkForm(VisibilitySchema, fields)
+    if (!form.ok) return invalid(fields, {}, 'bad_request', 400)
     try {
-      await gateway.request('POST', `/siw/personal/project/set-visible/${id}`, { query: { visible: fields.visible } })
+      await gateway.request('POST', `/siw/personal/project/set-visible/${form.output.id}`, { query: { visible: form.output.visible } })
     } catch (err) {
       return fromGatewayError(err, fields)
     }
