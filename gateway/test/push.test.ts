@@ -253,6 +253,10 @@ describe('push through FCM', () => {
     })
     expect(r.status).toBe(200)
     expect((await call('/siw/notification', { token: user.token })).body.content).toHaveLength(1)
+    // Push is off, nothing else: sign-in, forms and content read the same configuration and keep working.
+    const contact = { name: 'Omar', last_name: 'Haddad', email: 'omar@test.example', phone: '971501234567', message: 'Interested in logistics hubs near Tashkent.', purpose: 'other', hash: '' }
+    expect((await call('/siw/public/contact-us', { body: contact, env: broken })).status).toBe(200)
+    expect((await call('/core/auth?role=investor&state=x', { env: broken })).status).toBe(200)
   })
 })
 

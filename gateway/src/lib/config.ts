@@ -83,13 +83,26 @@ export function readConfig(env: Env): Config {
     botHostname: o.BOT_HOSTNAME || new URL(o.PORTAL_ORIGIN).hostname,
     operatorToken: o.OPERATOR_TOKEN,
     push: {
-      account: readServiceAccount(o.FCM_SERVICE_ACCOUNT),
+      account: readServiceAccountOrOff(o.FCM_SERVICE_ACCOUNT),
       endpoint: (o.FCM_ENDPOINT || GOOGLE_FCM_ENDPOINT).replace(/\/+$/, ''),
       tokenEndpoint: o.FCM_TOKEN_ENDPOINT || GOOGLE_TOKEN_ENDPOINT,
     },
   }
   cache.set(env, config)
   return config
+}
+
+/**
+ * An unusable service account switches push off and says why in the log, once per configuration: a broken push secret
+ * must not take sign-in, forms and content down with it.
+ */
+function readServiceAccountOrOff(text: string): PushConfig['account'] {
+  try {
+    return readServiceAccount(text)
+  } catch (err) {
+    console.error(JSON.stringify({ level: 'error', msg: 'push is off', error: err instanceof Error ? err.message : String(err) }))
+    return null
+  }
 }
 
 /** The FCM_SERVICE_ACCOUNT secret (a key file's JSON); empty means push is off, anything unusable is a config error. */
