@@ -13,8 +13,8 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: 2,
-  // One retry in CI absorbs load-induced timing flakes on the shared 2-core machine; Playwright reports them as flaky.
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that fails once is a test to fix (timing is a controlled clock or a held request, never a sleep).
+  retries: 0,
   timeout: 30_000,
   globalTimeout: 20 * 60_000,
   reporter: process.env.CI ? [['list']] : [['list']],

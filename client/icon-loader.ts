@@ -1,4 +1,4 @@
-/** Icons by name from the edge's icon endpoint (SPEC §7): batched requests, 1500 ms timeout, warning on failure. */
+/** Icons by name from the edge's icon endpoint (docs/product.md#icons): batched requests, 1500 ms timeout, warning on failure. */
 import { ICON_TIMEOUT_MS } from '../shared/constants'
 
 const cache = new Map<string, Promise<string | null | undefined>>()
@@ -11,7 +11,10 @@ function requestBatch(): Promise<Record<string, string> | null> {
     const names = queued
     queued = []
     batch = null
-    return fetch(`/_app/icons?names=${encodeURIComponent(names.join(','))}`, { signal: AbortSignal.timeout(ICON_TIMEOUT_MS) })
+    // A timer, not `AbortSignal.timeout`: the page's own clock decides, which a test can move on.
+    const timeout = new AbortController()
+    const timer = setTimeout(() => timeout.abort(new DOMException(`timed out after ${ICON_TIMEOUT_MS} ms`, 'TimeoutError')), ICON_TIMEOUT_MS)
+    return fetch(`/_app/icons?names=${encodeURIComponent(names.join(','))}`, { signal: timeout.signal })
       .then((res) => {
         if (!res.ok) throw new Error(`HTTP ${res.status}`)
         return res.json() as Promise<Record<string, string>>
@@ -22,6 +25,7 @@ function requestBatch(): Promise<Record<string, string> | null> {
         for (const n of names) cache.delete(n)
         return null
       })
+      .finally(() => clearTimeout(timer))
   })
   return batch
 }

@@ -1,4 +1,4 @@
-/** Deploy safety (SPEC §4): poll the build manifest, reload on the next navigation after a deploy, recover from stale chunks. */
+/** Deploy safety (docs/product.md#build-updates): poll the build manifest, reload on the next navigation after a deploy, recover from stale chunks. */
 import { RELOAD_GUARD_MS } from '../shared/constants'
 import { signalUpdate } from './router'
 
@@ -13,6 +13,8 @@ export async function checkForUpdate(currentId: string): Promise<boolean> {
     const latest = (await res.json()) as { id?: string }
     if (latest.id && latest.id !== currentId) {
       signalUpdate()
+      // Tests and tooling wait on <html data-update-pending>, as on <html data-hydrated>.
+      document.documentElement.setAttribute('data-update-pending', '')
       return true
     }
   } catch {

@@ -1,4 +1,4 @@
-/** Loads gateway data keys for pages and `_payload.json`, through the KV payload cache for public keys (issue #4). */
+/** Loads gateway data keys for pages and `_payload.json`, through the KV payload cache for public keys (docs/product.md#payload-cache). */
 import type { Context } from 'hono'
 import { isPublicUrl } from '../shared/api-keys'
 import { PAYLOAD_CACHE_MS } from '../shared/constants'
@@ -15,6 +15,17 @@ export const STALE_IF_ERROR_MS = 24 * 60 * 60 * 1000
 
 export type CacheOutcome = 'hit' | 'miss' | 'stale' | 'bypass' | 'error'
 type Cached = { envelope: Extract<PayloadEntry, { ok: true }>['envelope']; fetchedAt: number }
+
+/**
+ * The time cache entries are judged by (their age, the memory's window). Tests put a clock of their own in with
+ * `setPayloadClock`, so a window can pass without waiting for it.
+ */
+let clock: () => number = Date.now
+
+/** Sets the clock the payload cache judges entries by; without an argument, back to `Date.now`. */
+export function setPayloadClock(now: () => number = Date.now): void {
+  clock = now
+}
 
 /** One refresh per key in flight per isolate: concurrent misses share the upstream call. */
 const inflight = new Map<string, Promise<PayloadEntry>>()
@@ -37,7 +48,7 @@ function recall(cacheKey: string, now: number): Cached | null {
 function remember(cacheKey: string, cached: Cached, forMs: number): void {
   if (forMs <= 0) return
   memory.delete(cacheKey)
-  memory.set(cacheKey, { cached, until: Math.min(Date.now() + forMs, cached.fetchedAt + PAYLOAD_CACHE_MS) })
+  memory.set(cacheKey, { cached, until: Math.min(clock() + forMs, cached.fetchedAt + PAYLOAD_CACHE_MS) })
   if (memory.size > PAYLOAD_MEMORY_ENTRIES) memory.delete(memory.keys().next().value!)
 }
 
@@ -102,7 +113,7 @@ export async function loadEntry(c: Context<AppEnv>, key: string): Promise<Payloa
   const kv = c.env.PAYLOADS
   const cacheKey = payloadCacheKey(c.get('locale'), key)
   const { payloadMemoryMs } = c.get('config')
-  const held = payloadMemoryMs > 0 ? recall(cacheKey, Date.now()) : null
+  const held = payloadMemoryMs > 0 ? recall(cacheKey, clock()) : null
   if (held) {
     c.get('timings').push(['memory', 0])
     outcomes.push('hit')
@@ -111,7 +122,7 @@ export async function loadEntry(c: Context<AppEnv>, key: string): Promise<Payloa
   const kvStarted = Date.now()
   const cached = await kv.get<Cached>(cacheKey, 'json').catch(() => null)
   c.get('timings').push(['kv', Date.now() - kvStarted])
-  const now = Date.now()
+  const now = clock()
   if (cached && now - cached.fetchedAt < PAYLOAD_CACHE_MS) {
     remember(cacheKey, cached, payloadMemoryMs)
     outcomes.push('hit')
@@ -121,7 +132,7 @@ export async function loadEntry(c: Context<AppEnv>, key: string): Promise<Payloa
   if (!pending) {
     pending = fetchEntry(c, key, false).then((entry) => {
       if (entry.ok) {
-        const value: Cached = { envelope: entry.envelope, fetchedAt: Date.now() }
+        const value: Cached = { envelope: entry.envelope, fetchedAt: clock() }
         remember(cacheKey, value, payloadMemoryMs)
         c.executionCtx.waitUntil(kv.put(cacheKey, JSON.stringify(value), { expirationTtl: STALE_IF_ERROR_MS / 1000 }).catch(() => undefined))
       }

@@ -3,10 +3,9 @@
  * sign-in for both roles and returns there; a session that ends while a personal page is open goes to sign-in in the
  * page's language with that page as the return path.
  */
-import type { Page } from '@playwright/test'
-import { BUSINESSMAN, href, signInWithPassword, uniqueIp } from './account-support'
+import { BUSINESSMAN, signInWithPassword, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
-import { dropStatusError } from './support'
+import { dropStatusError, href, SWR_FOCUS_THROTTLE_MS } from './support'
 
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
 
@@ -14,7 +13,6 @@ test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
  * SWR ignores a focus within 5 s of the bell's mount or last focus revalidation; past it, a focus makes the bell ask
  * again, as it would for a visitor coming back to the tab.
  */
-const SWR_FOCUS_THROTTLE_MS = 5_000
 
 test('a personal page without a session answers 403 with sign-in for both roles, and signing in lands on that page', async ({ page, consoleErrors }) => {
   const appeals = href('profile-appeals', { locale: 'ru' })
@@ -54,23 +52,16 @@ test('without JavaScript the same offer works: the sign-in form returns to the p
   await context.close()
 })
 
-async function waitOutFocusThrottle(page: Page, bellAskedAt: () => number) {
-  const quietMs = bellAskedAt() + SWR_FOCUS_THROTTLE_MS + 300 - Date.now()
-  if (quietMs > 0) await page.waitForTimeout(quietMs)
-}
-
 test('a session that ends while a personal page is open goes to sign-in in the page’s language, returning to that page', async ({ page, consoleErrors }) => {
-  let bellAskedAt = 0
-  page.on('request', (req) => {
-    if (req.url().includes('/gateway/siw/notification')) bellAskedAt = Date.now()
-  })
+  await page.clock.install()
   await signInWithPassword(page, BUSINESSMAN, { locale: 'uz' })
   const appeals = href('profile-appeals', { locale: 'uz' })
   await page.goto(appeals)
   await waitForHydration(page)
   // The session ends elsewhere: the token is revoked; this page does not know yet.
   expect(await page.evaluate(async () => (await fetch('/gateway/core/auth/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status)).toBe(200)
-  await waitOutFocusThrottle(page, () => bellAskedAt)
+  // The visitor comes back to the tab after SWR's focus throttle: the page's clock moves on past it.
+  await page.clock.fastForward(SWR_FOCUS_THROTTLE_MS + 300)
   await page.evaluate(() => window.dispatchEvent(new Event('focus')))
   await page.waitForURL((url) => url.pathname === href('sign-in', { locale: 'uz' }) && url.searchParams.get('return') === appeals)
   expect(new URL(page.url()).searchParams.get('role')).toBe('businessmen')

@@ -1,7 +1,7 @@
 /** Non-resident sign-in with e-mail and password, with and without JavaScript; failures; sign-out (issue #6). */
-import { BUSINESSMAN, dropSession, href, newNoJsContext, signInWithPassword, uniqueIp } from './account-support'
+import { BUSINESSMAN, dropSession, newNoJsContext, signInWithPassword, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
-import { dropExpectedErrors } from './support'
+import { dropExpectedErrors, href } from './support'
 
 const IP = uniqueIp()
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': IP } })
@@ -156,12 +156,18 @@ for (const [locale, heading, oneId] of [['ru', 'Вход', 'Войти чере�
 
 test('signing out lets a notification poll already in flight answer with the token before revoking it (no 401)', async ({ page, context, consoleErrors }) => {
   await signInWithPassword(page, BUSINESSMAN)
+  // The page's clock stands still: signing out's bound on the wait for requests in flight (2 s) cannot run out, so
+  // only the held poll's answer lets it go on.
+  await page.clock.install()
   await page.goto(href('profile', { locale: 'en' }))
   await waitForHydration(page)
-  // Hold the next notification request at the edge for a moment, as a slow network would.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000)
+  // Hold the next notification request at the edge, as a slow network would, until signing out has begun.
   const order: string[] = []
+  let release: () => void = () => undefined
+  const released = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/gateway/siw/notification**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800))
+    await released
     const res = await route.fetch()
     order.push(`notifications ${res.status()}`)
     await route.fulfill({ response: res })
@@ -176,6 +182,8 @@ test('signing out lets a notification poll already in flight answer with the tok
   await expect.poll(() => polled).toBe(true)
   expect(order).toEqual([])
   await page.getByRole('navigation', { name: 'Profile area' }).getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.locator('button[aria-busy="true"]')).toHaveCount(1)
+  release()
   await page.waitForURL(/\/en$/)
   expect((await context.cookies()).find((c) => c.name === 'token')).toBeUndefined()
   expect(order[0]).toBe('notifications 200')

@@ -1,7 +1,7 @@
 /** The Button's loading state (SPEC §3, §4) on the real sign-out path, and the HttpOnly session it ends (issue #4). */
 import { TOKEN_COOKIE } from '../../shared/constants'
 import { expect, test, waitForHydration } from './fixtures'
-import { findDemoAccount, href, signInFromPage } from './support'
+import { findDemoAccount, holdRequests, href, signInFromPage } from './support'
 
 const locale = 'en'
 const home = href('home', { locale })
@@ -31,10 +31,8 @@ test('the sign-out button is disabled with a spinner and "Loading..." while sign
   await page.getByRole('button', { name: 'My profile' }).filter({ visible: true }).first().click()
   const signOut = page.getByRole('button', { name: 'Sign out' }).filter({ visible: true }).first()
   await expect(signOut).toBeEnabled()
-  await page.route('**/_app/session', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800))
-    await route.continue()
-  })
+  // Signing out waits at the edge until the busy button has been seen.
+  const session = await holdRequests(page, '**/_app/session')
   await signOut.click()
 
   const busy = page.locator('button[aria-busy="true"]')
@@ -42,6 +40,7 @@ test('the sign-out button is disabled with a spinner and "Loading..." while sign
   await expect(busy).toBeDisabled()
   await expect(busy).toHaveText('Loading...')
   await expect(busy.locator('.btn__spinner')).toHaveCount(1)
+  session.release()
 
   await expect(page.locator(`header a[href="${href('sign-in', { locale, query: { role: 'investor' } })}"]`).filter({ visible: true })).toHaveCount(1)
   await expect(busy).toHaveCount(0)

@@ -1,7 +1,8 @@
-/** Client navigation through the one route table: payload fetch, title, announcer, loading bar, history, guards (issue #2). */
+/** Client navigation through the one route resolution (docs/architecture.md#navigation): payload, title, announcer, loading bar, history, guards. */
 import type { Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures'
-import { dropExpectedErrors, dropStatusError, href, isSameDocument, markDocument, readServerTitle } from './support'
+import { LOADING_BAR } from '../../shared/constants'
+import { dropExpectedErrors, dropStatusError, holdRequests, href, isSameDocument, markDocument, readServerTitle, recordPayloadFetches } from './support'
 
 const locale = 'en'
 const home = href('home', { locale })
@@ -30,15 +31,13 @@ test('a header link navigates on the client: payload fetched, URL, title and ann
 test('the loading bar shows while a slow payload loads and returns to idle afterwards', async ({ page }) => {
   await page.goto(home)
   await waitForHydration(page)
-  await page.route(`**${target}/_payload.json*`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600))
-    await route.continue()
-  })
+  const payload = await holdRequests(page, `**${target}/_payload.json*`)
   const bar = page.locator('.loading-bar')
   await expect(bar).toHaveAttribute('data-state', 'idle')
   await headerLink(page, target).click()
   await expect(bar).toHaveAttribute('data-state', 'loading')
   await expect(bar).toHaveCSS('opacity', '1')
+  payload.release()
   await expect(page).toHaveURL(target)
   await expect(bar).toHaveAttribute('data-state', 'idle')
   await expect(bar).toHaveCSS('opacity', '0')
@@ -103,15 +102,12 @@ test('following the skip link stays on the page: no payload fetch, no loading ba
   await page.goto(target)
   await waitForHydration(page)
   await markDocument(page)
-  const payloads: string[] = []
-  page.on('request', (req) => {
-    if (req.url().includes('/_payload.json')) payloads.push(req.url())
-  })
+  const payloads = await recordPayloadFetches(page)
   await page.getByRole('link', { name: 'Skip to main content' }).focus()
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(`${target}#main`)
-  await page.waitForTimeout(300)
-  expect(payloads).toEqual([])
+  // The router answers the fragment's popstate in the same task as the URL changes: any fetch has been made by now.
+  expect(await payloads()).toEqual([])
   await expect(page.locator('.loading-bar')).toHaveAttribute('data-state', 'idle')
   expect(await isSameDocument(page)).toBe(true)
 })
@@ -155,6 +151,7 @@ test.describe('history', () => {
 
 test('the client guard shows the 403 screen for a protected page while signed out, without a full load or a payload fetch', async ({ page, consoleErrors }) => {
   const profile = href('profile', { locale })
+  await page.clock.install()
   await page.goto(profile)
   dropStatusError(consoleErrors, 403)
   await waitForHydration(page)
@@ -163,21 +160,22 @@ test('the client guard shows the 403 screen for a protected page while signed ou
   await expect(page.locator('.error-screen')).toHaveCount(0)
   await markDocument(page)
 
-  const payloads: string[] = []
-  page.on('request', (req) => {
-    if (req.url().includes('/_payload.json')) payloads.push(req.url())
-  })
+  const payloads = await recordPayloadFetches(page)
+  // The bar's timers stand still, so its error state stays while the test looks at it.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000)
   await page.goBack()
   await expect(page).toHaveURL(profile)
   await expect(page.locator('main h1')).toContainText('Forbidden')
   await expect(page.locator('.loading-bar')).toHaveAttribute('data-state', 'error')
+  await page.clock.runFor(LOADING_BAR.hideDelay + LOADING_BAR.resetDelay)
   await expect(page.locator('.loading-bar')).toHaveAttribute('data-state', 'idle')
-  expect(payloads).toEqual([])
+  expect(await payloads()).toEqual([])
   expect(await isSameDocument(page)).toBe(true)
 })
 
 test('a payload that answers an error shows the error screen on the client and turns the bar to its error colour', async ({ page, consoleErrors }) => {
   const missing = href('post', { locale, params: { id: '999999999' } })
+  await page.clock.install()
   await page.goto(missing)
   dropStatusError(consoleErrors, 404)
   await waitForHydration(page)
@@ -186,10 +184,8 @@ test('a payload that answers an error shows the error screen on the client and t
   await expect(page.locator('.error-screen')).toHaveCount(0)
   await markDocument(page)
 
-  await page.route(`**${missing}/_payload.json*`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    await route.continue()
-  })
+  // The bar's timers stand still, so its error colour stays while the test looks at it.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000)
   const answer = page.waitForResponse(isPayloadOf(missing))
   await page.goBack()
   expect((await answer).status()).toBe(404)
@@ -197,6 +193,8 @@ test('a payload that answers an error shows the error screen on the client and t
   await expect(bar).toHaveAttribute('data-state', 'error')
   await expect(bar).toHaveCSS('background-color', 'rgb(198, 40, 40)')
   await expect(page.locator('main h1')).toContainText(`Page Not Found: ${missing}`)
+  await page.clock.runFor(LOADING_BAR.hideDelay + LOADING_BAR.resetDelay)
+  await expect(bar).toHaveAttribute('data-state', 'idle')
   expect(await isSameDocument(page)).toBe(true)
   dropStatusError(consoleErrors, 404)
 })

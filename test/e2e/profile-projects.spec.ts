@@ -3,14 +3,14 @@
  * pending → approved → edit → visibility; rejection with its reason; the form without JavaScript.
  */
 import type { Page } from '@playwright/test'
-import { href, moderate, newNoJsContext, signInWithOneId, uniqueIp } from './account-support'
+import { moderate, newNoJsContext, signInWithOneId, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
+import { holdRequests, href, PNG } from './support'
 
 const IP = uniqueIp()
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': IP } })
 
 /** A 1×1 PNG: the gateway checks the magic bytes, not the name. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
 /** A small PDF (about 200 KB of padding, so the upload has something to report). */
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n% Investment teaser\n'), Buffer.alloc(200_000, 0x20), Buffer.from('\n%%EOF\n')])
 
@@ -65,14 +65,12 @@ test('propose with files → view-only while pending → approved → edit → h
   await expect(summary).toContainText('Year 1: Check this value.')
   await page.getByLabel('Year 1').fill('1500000')
 
-  // The uploads answer slowly here, so their progress stays on screen long enough to be seen.
-  await page.route('**/gateway/document/project/**', async (route) => {
-    await new Promise((r) => setTimeout(r, 600))
-    await route.continue()
-  })
+  // The uploads wait until their progress has been seen.
+  const uploads = await holdRequests(page, '**/gateway/document/project/**')
   await page.getByRole('button', { name: 'Send to moderation' }).click()
   await expect(page.locator('progress').first()).toBeVisible()
-  await expect(page.getByText(/Uploading cold-store\.png|cold-store\.png uploaded/)).toBeVisible()
+  await expect(page.getByText(/Uploading cold-store\.png/)).toBeVisible()
+  uploads.release()
   await page.waitForURL(/\/en\/profile\/my-projects$/)
   await expect(page.getByText('The project has been sent to moderation.')).toBeVisible()
   const row = page.locator('.record').filter({ hasText: title })

@@ -2,13 +2,11 @@
  * Media pages (issue 5): news and other post lists with pagination, posts, galleries with the lightbox, stories,
  * events (upcoming first) and the event application with its documents, with and without JavaScript.
  */
-import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
-import { dropStatusError, href } from './support'
+import { dropStatusError, holdRequests, href, PNG, seed } from './support'
 
 type L = { uz: string; ru: string; en: string }
-const seed = <T,>(name: string): T => JSON.parse(fs.readFileSync(new URL(`../../gateway/seed/${name}.json`, import.meta.url), 'utf8')) as T
 const posts = seed<{ id: number; category: string; publish_date: string; title: L }[]>('posts')
 const galleries = seed<{ id: number; title: L; images: { caption: L }[] }[]>('galleries')
 const stories = seed<{ id: number; title: L; publish_date: string }[]>('stories')
@@ -22,7 +20,6 @@ const past = events.filter((e) => e.date_to_offset_days < 0)
 const germany = countries.find((c) => c.code === 'DE') ?? countries[0]!
 
 /** A 1×1 PNG and a one-page PDF: real files of the accepted types, generated here. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -303,17 +300,14 @@ test.describe('event registration with JavaScript', () => {
     await fillApplication(page)
     await page.setInputFiles('#field-passport_scan', pdf())
     await page.setInputFiles('#field-image', png())
-    // Hold the upload a moment so its progress can be seen.
-    let uploadHeaders: Record<string, string> = {}
-    await page.route('**/gateway/document/public/event-application', async (route) => {
-      uploadHeaders = route.request().headers()
-      await new Promise((resolve) => setTimeout(resolve, 500))
-      await route.continue()
-    })
+    // The upload waits until its progress has been seen.
+    const upload = await holdRequests(page, '**/gateway/document/public/event-application')
     await page.getByRole('button', { name: 'Send application' }).click()
     await expect(page.locator('.upload-progress__bar')).toBeVisible()
-    await expect(page.locator('.upload-progress__text')).toContainText(/Uploading documents: \d+%|Sending your details/)
+    await expect(page.locator('.upload-progress__text')).toContainText(/Uploading documents: \d+%/)
+    upload.release()
     await expect(page).toHaveURL(href('success-registration', { locale: 'en', query: { notice: 'notices.eventApplication' } }))
+    const uploadHeaders = upload.held[0]!.headers()
     expect(uploadHeaders['x-requested-with']).toBe('invest-portal')
     expect(uploadHeaders['content-type']).toMatch(/^multipart\/form-data/)
   })

@@ -1,10 +1,22 @@
 /** Helpers the e2e specs share: full-load markers, demo sign-in through the edge, and expected-failure filters. */
 import fs from 'node:fs'
-import type { Page } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
 import { href, splitLocale } from '../../shared/match'
 import { expect } from './fixtures'
 
 type DemoAccount = { email: string; password: string | null; role: 'investor' | 'businessmen'; is_resident: boolean }
+
+/** A file of the reference gateway's seed content (`gateway/seed/{name}.json`), to know what pages show. */
+export const seed = <T,>(name: string): T => JSON.parse(fs.readFileSync(new URL(`../../gateway/seed/${name}.json`, import.meta.url), 'utf8')) as T
+
+/** A one-pixel PNG, an image every upload accepts. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+
+/** SWR revalidates on focus at most this often (its default `focusThrottleInterval`). */
+export const SWR_FOCUS_THROTTLE_MS = 5_000
+
+/** React's messages when hydration did not match the server's markup. */
+export const HYDRATION_WARNING = /hydrat|recoverable|did not match|server rendered/i
 
 /** The first seeded account with a password that matches, e.g. the demo non-resident investor. */
 export function findDemoAccount(match: { role: DemoAccount['role']; is_resident: boolean }): DemoAccount & { password: string } {
@@ -50,6 +62,41 @@ export async function signInFromPage(page: Page, account: { email: string; passw
   )
   expect(answer.status, `login answered ${JSON.stringify(answer.body)}`).toBe(200)
   return answer as LoginAnswer
+}
+
+/**
+ * Holds the requests to `url` until the test calls `release()`: what a page shows while they are on their way (the
+ * loading bar, upload progress, a busy button) stays on screen for exactly as long as the test looks at it.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<{ release: () => void; held: Request[] }> {
+  let release: () => void = () => undefined
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const held: Request[] = []
+  await page.route(url, async (route) => {
+    held.push(route.request())
+    await released
+    // The page may have given up on the request meanwhile (a timeout under test): then there is nothing to let go.
+    await route.fallback().catch(() => undefined)
+  })
+  return { release, held }
+}
+
+/**
+ * Records the `_payload.json` requests the page's own code makes, in the page: a test reads them right after an
+ * action, with nothing in flight between the page and the test process to wait for.
+ */
+export async function recordPayloadFetches(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __payloadFetches: string[]; fetch: typeof fetch }
+    w.__payloadFetches = []
+    const original = w.fetch.bind(window)
+    w.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input)
+      if (url.includes('/_payload.json')) w.__payloadFetches.push(url)
+      return original(input, init)
+    }
+  })
+  return () => page.evaluate(() => (window as unknown as { __payloadFetches: string[] }).__payloadFetches)
 }
 
 /** The `<title>` the edge renders for a URL: what a client navigation to it must show too. */

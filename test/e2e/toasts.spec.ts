@@ -1,7 +1,7 @@
 /** The one toast region (SPEC §8, §9): labelled, reachable with Alt+T, with the spec's layout values. */
 import type { Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures'
-import { dropStatusError, findDemoAccount, href, signInFromPage } from './support'
+import { dropStatusError, findDemoAccount, href, signInFromPage, SWR_FOCUS_THROTTLE_MS } from './support'
 
 const locale = 'en'
 const investor = findDemoAccount({ role: 'investor', is_resident: false })
@@ -13,7 +13,6 @@ const toaster = (page: Page) => page.locator('ol[data-sonner-toaster]')
  * SWR ignores a focus that comes within `focusThrottleInterval` of the hook's mount or last focus revalidation (5 s by
  * default, which the bell keeps); past it, a focus makes the bell ask again.
  */
-const SWR_FOCUS_THROTTLE_MS = 5_000
 
 async function openProfileSignedIn(page: Page) {
   await page.goto(href('home', { locale }))
@@ -65,11 +64,7 @@ test('a success toast appears bottom-right with the spec values, and Alt+T moves
 })
 
 test('gateway failures the page reports show the translated unauthorized toast, once for failures that come together', async ({ page, consoleErrors }) => {
-  // When the bell last asked for its notifications: its hook mounted, or last revalidated, before that.
-  let bellAskedAt = 0
-  page.on('request', (req) => {
-    if (req.url().includes('/gateway/siw/notification')) bellAskedAt = Date.now()
-  })
+  await page.clock.install()
   await openProfileSignedIn(page)
   await expect(region(page)).toHaveCount(1)
   // The session ends elsewhere (the token is revoked and the cookie cleared by the edge); the page does not know yet.
@@ -78,10 +73,9 @@ test('gateway failures the page reports show the translated unauthorized toast, 
     return res.status
   })
   expect(status).toBe(200)
-  // The focus below must come after SWR's focus throttle, as it would for a visitor who comes back to the tab later;
-  // a bell that has not asked yet asks once it mounts, after the session ended.
-  const quietMs = bellAskedAt + SWR_FOCUS_THROTTLE_MS + 300 - Date.now()
-  if (quietMs > 0) await page.waitForTimeout(quietMs)
+  // The focus below comes after SWR's focus throttle, as it would for a visitor who comes back to the tab later: the
+  // page's clock moves on past it. A bell that has not asked yet asks once it mounts, after the session ended.
+  await page.clock.fastForward(SWR_FOCUS_THROTTLE_MS + 300)
   // Several requests fail together (the page refreshes while focus revalidates the bell and the profile): one toast.
   // The first refusal also ends the session in the page, which then goes to sign-in; the toast stays.
   const failures = page.waitForResponse((res) => res.status() === 401 && res.url().includes('/gateway/'))

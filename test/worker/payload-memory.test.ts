@@ -4,18 +4,22 @@
  */
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { href } from '../../shared/match'
 import { mediaKeys } from '../../shared/media-keys'
 import { siteKeys } from '../../shared/site-keys'
 import { createApp } from '../../worker/app'
 import { readConfig } from '../../worker/env'
-import { PAYLOAD_MEMORY_ENTRIES, payloadCacheKey } from '../../worker/payloads'
-import { ORIGIN, payloadUrlOf, putPayload } from './helpers'
+import { PAYLOAD_MEMORY_ENTRIES, payloadCacheKey, setPayloadClock } from '../../worker/payloads'
+import { payloadUrlOf, HOUR, ORIGIN, putPayload } from './helpers'
 
-const HOUR = 60 * 60 * 1000
 const app = createApp()
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The payload cache's clock for these tests: it stands still unless a test moves it on. */
+let now = Date.now()
+const passes = (ms: number) => {
+  now += ms
+}
 
 type PagePayload = { payloads: Record<string, { envelope?: { content: unknown } }> }
 
@@ -34,7 +38,13 @@ async function read(slug: (typeof PAGES)[number], memoryMs: number) {
   return { status: res.status, cache: res.headers.get('x-payload-cache'), timing: res.headers.get('server-timing') ?? '', content: body.payloads[pageKey(slug)]?.envelope?.content }
 }
 
+beforeEach(() => {
+  now = Date.now()
+  setPayloadClock(() => now)
+})
+
 afterEach(async () => {
+  setPayloadClock()
   await Promise.all(PAGES.map((slug) => env.PAYLOADS.delete(payloadCacheKey('en', pageKey(slug)))))
 })
 
@@ -52,7 +62,9 @@ describe('isolate memory in front of KV', () => {
     expect(remembered.timing).toMatch(/memory;dur=0/)
     expect(remembered.timing).not.toMatch(/kv;dur=/)
 
-    await sleep(500)
+    passes(399)
+    expect(await read('contacts', 400)).toMatchObject({ cache: 'hit', content: { marker: 'first' } })
+    passes(1)
     expect(await read('contacts', 400)).toMatchObject({ cache: 'hit', content: { marker: 'second' } })
   })
 
@@ -70,12 +82,16 @@ describe('isolate memory in front of KV', () => {
     await putEntry(pageKey('privacy-policy'), { marker: 'ending' }, HOUR - 300)
     expect(await read('privacy-policy', 30_000)).toMatchObject({ cache: 'hit', content: { marker: 'ending' } })
     await putEntry(pageKey('privacy-policy'), { marker: 'renewed' }, 0)
-    await sleep(450)
+    passes(299)
+    expect(await read('privacy-policy', 30_000)).toMatchObject({ cache: 'hit', content: { marker: 'ending' } })
+    passes(1)
     expect(await read('privacy-policy', 30_000)).toMatchObject({ cache: 'hit', content: { marker: 'renewed' } })
   })
 
   it('remembers what a refresh wrote, so the next request neither reads KV nor calls the upstream', async () => {
     await env.PAYLOADS.delete(payloadCacheKey('en', pageKey('contacts')))
+    // Past the longest memory window (60 s): what an earlier test left of this page in the isolate is forgotten.
+    passes(60_001)
     const miss = await read('contacts', 30_000)
     expect(miss).toMatchObject({ status: 200, cache: 'miss' })
     const next = await read('contacts', 30_000)
