@@ -97,7 +97,6 @@ export async function pendingRegistrationId(request: APIRequestContext, email: s
   return found!.id
 }
 
-export { href }
 
 /** Ends the session from outside (drops the cookies) after leaving the live page, whose polls would answer 401. */
 export async function dropSession(page: Page) {

@@ -5,9 +5,9 @@
  * the same way.
  */
 import type { Page, Request } from '@playwright/test'
-import { BUSINESSMAN, href, uniqueIp } from './account-support'
+import { BUSINESSMAN, uniqueIp } from './account-support'
 import { expect, test, waitForHydration } from './fixtures'
-import { dropExpectedErrors } from './support'
+import { dropExpectedErrors, href } from './support'
 
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
 

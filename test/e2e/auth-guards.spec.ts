@@ -1,8 +1,8 @@
 /** Every guard outcome of SPEC §5/§6 on the account routes, for visitors, non-residents and residents (issue #6). */
 import type { RouteId } from '../../shared/routes'
-import { BUSINESSMAN, href, signInWithOneId, signInWithPassword, uniqueIp } from './account-support'
+import { BUSINESSMAN, signInWithOneId, signInWithPassword, uniqueIp } from './account-support'
 import { expect, test } from './fixtures'
-import { dropExpectedErrors } from './support'
+import { dropExpectedErrors, href } from './support'
 
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
 

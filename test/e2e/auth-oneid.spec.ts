@@ -1,7 +1,7 @@
 /** Residents sign in through OneID (the reference gateway's stand-in): `/auth/one-id` → SSO → `/sso` → profile (issue #6). */
-import { dropSession, href, signInWithOneId, uniqueIp } from './account-support'
+import { dropSession, signInWithOneId, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
-import { dropExpectedErrors } from './support'
+import { dropExpectedErrors, href } from './support'
 
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
 

@@ -4,9 +4,9 @@
  * password is in flux during this file, so no other spec signs in with it. One reset mail per run: the gateway sends
  * an account at most three an hour (superseded and expired links are covered in `test/worker/auth-reset.test.ts`).
  */
-import { dropSession, href, INVESTOR, lastOutboxId, latestResetLink, newNoJsContext, signInWithPassword, uniqueIp } from './account-support'
+import { dropSession, INVESTOR, lastOutboxId, latestResetLink, newNoJsContext, signInWithPassword, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
-import { dropExpectedErrors } from './support'
+import { dropExpectedErrors, href } from './support'
 
 const IP = uniqueIp()
 const NEW_PASSWORD = `Renewed#${Date.now()}`

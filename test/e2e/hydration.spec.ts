@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { LOCALES, type Locale } from '../../shared/constants'
 import type { RouteId } from '../../shared/routes'
 import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } from './fixtures'
-import { dropStatusError, href } from './support'
+import { dropStatusError, href, HYDRATION_WARNING } from './support'
 
 type Sample = { name: string; id: RouteId; params?: Record<string, string>; query?: Record<string, string>; status: number }
 
@@ -21,7 +21,6 @@ const SAMPLES: readonly Sample[] = [
 ]
 
 /** React reports hydration mismatches as recoverable errors; the entry logs those as warnings. */
-const HYDRATION_WARNING = /hydrat|recoverable|did not match|server rendered/i
 
 for (const locale of LOCALES) {
   for (const sample of SAMPLES) {

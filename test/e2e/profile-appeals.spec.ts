@@ -3,8 +3,9 @@
  * a keyboard-only run of the form; the anonymous two-step dialog from the appeal bar.
  */
 import type { Page } from '@playwright/test'
-import { href, moderate, newNoJsContext, signInWithOneId, uniqueIp } from './account-support'
+import { moderate, newNoJsContext, signInWithOneId, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
+import { href } from './support'
 
 const IP = uniqueIp()
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': IP } })

@@ -4,8 +4,9 @@
  * network calls intercepted, the browser's push subscription stubbed (headless Chromium has no push service).
  */
 import type { Page } from '@playwright/test'
-import { href, signInWithOneId, uniqueIp } from './account-support'
+import { signInWithOneId, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
+import { href } from './support'
 
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
 

@@ -1,6 +1,7 @@
 /** The profile area's read-only pages and personal services (issue #6): profile, refresh, company, my-services. */
-import { BUSINESSMAN, href, signInWithOneId, signInWithPassword, uniqueIp } from './account-support'
+import { BUSINESSMAN, signInWithOneId, signInWithPassword, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
+import { href } from './support'
 
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
 

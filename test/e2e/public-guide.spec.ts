@@ -3,16 +3,14 @@
  * pagination, project details, the sector explorer with its fourteen pages, and the investor and business
  * registration forms for residents and non-residents, with and without JavaScript, against the reference gateway.
  */
-import fs from 'node:fs'
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { Locale } from '../../shared/constants'
 import { SECTORS } from '../../shared/routes'
 import { uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
-import { dropStatusError, href } from './support'
+import { dropStatusError, href, seed } from './support'
 
 type L = { uz: string; ru: string; en: string }
-const seed = <T,>(name: string): T => JSON.parse(fs.readFileSync(new URL(`../../gateway/seed/${name}.json`, import.meta.url), 'utf8')) as T
 const pages = seed<{ slug: string; title: L }[]>('pages')
 const sectorPages = seed<{ slug: string; title: L; summary: L; figures: unknown[] }[]>('sector-pages')
 const categories = seed<{ id: number; title: L; order: number; service_ids: number[] }[]>('project-categories')

@@ -2,14 +2,12 @@
  * Services (issue 5): the catalogue's redirect and categories, the service guide's stages and steps in the URL (with and
  * without JavaScript), e-auction lots with live countdowns and apply links only while open, the lot page, UzEx lots.
  */
-import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import type { Locale } from '../../shared/constants'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
-import { dropStatusError, href, isSameDocument, markDocument } from './support'
+import { dropStatusError, href, isSameDocument, markDocument, seed } from './support'
 
 type L = { uz: string; ru: string; en: string }
-const seed = <T,>(name: string): T => JSON.parse(fs.readFileSync(new URL(`../../gateway/seed/${name}.json`, import.meta.url), 'utf8')) as T
 type Category = { id: number; parent_id: number | null; order: number; title: L }
 type Step = { id: number; title: L; groups: { documents: { title: L }[] }[]; accordions: { title: L }[] }
 type Service = { id: number; category_id: number; title: L; online: boolean; link: string | null; processes: { id: number; order: number; title: L; steps: Step[] }[] }

@@ -8,11 +8,10 @@ import { LOCALES, type Locale } from '../../shared/constants'
 import { REASONS } from '../../shared/routes'
 import { listSitemapEntries } from '../../shared/sitemap-routes'
 import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } from './fixtures'
-import { dropStatusError, href, isSameDocument, markDocument } from './support'
+import { dropStatusError, href, isSameDocument, markDocument, seed } from './support'
 
 type L = Record<Locale, string>
 type Messages = { home: { hero: { title: string } }; routes: Record<string, string>; site: { contact: { sentTitle: string } } }
-const seed = <T,>(name: string): T => JSON.parse(fs.readFileSync(new URL(`../../gateway/seed/${name}.json`, import.meta.url), 'utf8')) as T
 const messages = Object.fromEntries(
   LOCALES.map((l) => [l, JSON.parse(fs.readFileSync(new URL(`../../locales/${l}.json`, import.meta.url), 'utf8')) as Messages]),
 ) as Record<Locale, Messages>

@@ -11,10 +11,10 @@
  */
 import type { BrowserContext, Page, Worker } from '@playwright/test'
 import type { Locale } from '../../shared/constants'
-import { href, signInWithOneId, uniqueIp, type Role } from './account-support'
+import { signInWithOneId, uniqueIp, type Role } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
 import { FCM_STAND_IN_ORIGIN, PUSH_ORIGIN, SERVICE_ACCOUNT_EMAIL } from './push-config'
-import { dropStatusError } from './support'
+import { dropStatusError, href } from './support'
 
 test.use({ baseURL: PUSH_ORIGIN, extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
 

@@ -7,9 +7,9 @@
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import type { Locale } from '../../shared/constants'
-import { href, latestResetLink, moderate, pendingRegistrationId, signInWithPassword, uniqueIp } from './account-support'
+import { latestResetLink, moderate, pendingRegistrationId, signInWithPassword, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
-import { dropStatusError } from './support'
+import { dropStatusError, href } from './support'
 
 const countries = JSON.parse(fs.readFileSync(new URL('../../gateway/seed/countries.json', import.meta.url), 'utf8')) as { id: number; code: string }[]
 const GERMANY = countries.find((c) => c.code === 'DE') ?? countries[0]!

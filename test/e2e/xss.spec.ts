@@ -6,7 +6,7 @@
  */
 import type { APIRequest, APIRequestContext, Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures'
-import { href } from './support'
+import { href, HYDRATION_WARNING } from './support'
 
 const POST_ID = '990007'
 const BREAKOUT = '</script><script>window.__xss=1</script>'
@@ -23,7 +23,6 @@ const LIST_URL = href('media', { locale: 'en', params: { id: 'pr_material' }, qu
 const POST_URL = href('post', { locale: 'en', params: { id: POST_ID } })
 
 /** React reports hydration mismatches as recoverable errors; the entry logs those as warnings. */
-const HYDRATION_WARNING = /hydrat|recoverable|did not match|server rendered/i
 
 async function openApi(playwright: { request: APIRequest }, baseURL: string): Promise<APIRequestContext> {
   return playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL, 'x-requested-with': 'invest-portal' } })

@@ -6,18 +6,14 @@
  */
 import { env } from 'cloudflare:workers'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import en from '../../locales/en.json'
-import ru from '../../locales/ru.json'
 import { TOKEN_COOKIE, type Locale } from '../../shared/constants'
 import { href } from '../../shared/match'
 import { mediaKeys } from '../../shared/media-keys'
 import { siteKeys } from '../../shared/site-keys'
 import { payloadCacheKey } from '../../worker/payloads'
 import { callWithUpstream, faultUpstream, setScenario } from './fault-helpers'
-import { decodeEntities, payloadUrlOf, setCookieFor, tokenCookie, putPayload } from './helpers'
+import { payloadUrlOf, decodeEntities, HOUR, MESSAGES, tokenCookie, setCookieFor, putPayload } from './helpers'
 
-const HOUR = 60 * 60 * 1000
-const MESSAGES = { en, ru } as const
 const LOCALES = ['en', 'ru'] as const
 
 const POST_ID = '5'

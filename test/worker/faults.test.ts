@@ -5,17 +5,13 @@
  */
 import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it } from 'vitest'
-import en from '../../locales/en.json'
-import ru from '../../locales/ru.json'
 import type { Locale } from '../../shared/constants'
 import { href } from '../../shared/match'
 import { siteKeys } from '../../shared/site-keys'
 import { payloadCacheKey } from '../../worker/payloads'
 import { BOUND_MS, callWithUpstream, faultUpstream, MARGIN_MS, scenarioHits, setFlapUp, setScenario, type FaultMode } from './fault-helpers'
-import { decodeEntities, payloadUrlOf, putPayload } from './helpers'
+import { payloadUrlOf, decodeEntities, HOUR, MESSAGES, putPayload } from './helpers'
 
-const HOUR = 60 * 60 * 1000
-const MESSAGES = { en, ru } as const
 
 type Failure = { name: string; upstream: string; code: string; fail: () => Promise<void>; heal: () => Promise<void> }
 

@@ -1,5 +1,6 @@
-/** Inputs of the fuzz/property tests (issue #7): the known attack strings and the generators seeded with them. */
+/** Inputs of the fuzz/property tests (docs/security.md): the known attack strings and the generators seeded with them. */
 import fc from 'fast-check'
+import { ROUTES } from '../../shared/routes'
 
 /**
  * A run's seed: random per run (fast-check prints it with the counterexample's path on failure); set
@@ -12,6 +13,9 @@ export const FUZZ_SEED: number | undefined = SEED_VAR ? Number(SEED_VAR) : undef
 export function runs(numRuns: number): fc.Parameters<unknown> {
   return FUZZ_SEED === undefined ? { numRuns } : { numRuns, seed: FUZZ_SEED }
 }
+
+/** The ids of the protected routes (the profile area), which no visitor without a token may be served. */
+export const PROTECTED: ReadonlySet<string> = new Set(ROUTES.filter((r) => 'protected' in r.meta && r.meta.protected).map((r) => r.id))
 
 /** Path and query fragments that have opened redirects, climbed out of a base path or polluted prototypes elsewhere. */
 export const ATTACK_STRINGS = [

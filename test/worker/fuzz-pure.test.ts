@@ -20,20 +20,14 @@ import { pickFromAcceptLanguage } from '../../worker/middleware/locale'
 import { payloadCacheKey } from '../../worker/payloads'
 import { canonicalPath } from '../../worker/proxy'
 import { upstreamUrl } from '../../worker/upstream'
-import { ATTACK_STRINGS, flipCase, pathSegment, percentEncodeSome, requestPath, requestQuery, runs } from './fuzz-inputs'
-import { findPlan, ORIGIN } from './helpers'
+import { ATTACK_STRINGS, flipCase, pathSegment, percentEncodeSome, PROTECTED, requestPath, requestQuery, runs } from './fuzz-inputs'
+import { findPlan, isSameOriginPath, ORIGIN } from './helpers'
 
-const PROTECTED = new Set<string>(ROUTES.filter((r) => (r.meta as RouteMeta).protected).map((r) => r.id))
 /** Protected pages as a visitor types them; the variants below must reach the same route or none. */
 const PROTECTED_PATHS = ['/profile', '/profile/company', '/profile/password', '/profile/my-services', '/profile/appeals', '/profile/appeals/3', '/profile/my-projects', '/profile/my-projects/form', '/profile/my-projects/form/11']
 
 const locale = fc.constantFrom(...LOCALES)
 const anyText = fc.oneof(fc.constantFrom(...ATTACK_STRINGS), fc.string({ unit: 'binary', maxLength: 24 }))
-
-/** True when `location` is a path of the origin it is resolved against, never a scheme-relative or backslash URL. */
-function isSameOriginPath(location: string): boolean {
-  return location.startsWith('/') && !location.startsWith('//') && !location.startsWith('/\\') && new URL(location, ORIGIN).origin === ORIGIN
-}
 
 describe('route matcher', () => {
   it('never throws and only answers a route whose params pass its schema', () => {

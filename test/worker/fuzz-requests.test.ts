@@ -13,22 +13,15 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LOCALE_COOKIE } from '../../shared/constants'
 import { href } from '../../shared/match'
 import { mediaKeys } from '../../shared/media-keys'
-import { ROUTES, type RouteMeta } from '../../shared/routes'
 import { createApp } from '../../worker/app'
 import { payloadCacheKey } from '../../worker/payloads'
 import { canonicalPath } from '../../worker/proxy'
-import { ATTACK_STRINGS, OVERSIZED_HEADER_VALUE, flipCase, percentEncodeSome, proxyPath, requestHeaders, requestPath, requestQuery, runs } from './fuzz-inputs'
-import { ORIGIN, payloadUrlOf, readScripts, signInNonResident, tokenCookie } from './helpers'
+import { ATTACK_STRINGS, OVERSIZED_HEADER_VALUE, flipCase, percentEncodeSome, PROTECTED, proxyPath, requestHeaders, requestPath, requestQuery, runs } from './fuzz-inputs'
+import { isSameOriginPath, ORIGIN, payloadUrlOf, readScripts, signInNonResident, tokenCookie } from './helpers'
 
-const PROTECTED = new Set<string>(ROUTES.filter((r) => (r.meta as RouteMeta).protected).map((r) => r.id))
 const TIMEOUT = 120_000
 
 type Answer = { status: number; location: string | null; routeId: string | null; payloadRedirect: string | null; cache: string | null; body: string }
-
-/** True when `location` is a path of this origin: one leading `/`, never `//host` or `/\host`, resolving here. */
-function isSameOriginPath(location: string): boolean {
-  return location.startsWith('/') && !location.startsWith('//') && !location.startsWith('/\\') && new URL(location, ORIGIN).origin === ORIGIN
-}
 
 /** Reads what the properties look at: status, Location, the served route (payload JSON or the HTML state). */
 async function readAnswer(res: Response): Promise<Answer> {

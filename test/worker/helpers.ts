@@ -1,6 +1,8 @@
 /** Shared steps of the worker tests: requests to the portal in workerd, sign-in through its gateway proxy, HTML probes. */
 import { env, exports } from 'cloudflare:workers'
 import { expect } from 'vitest'
+import en from '../../locales/en.json'
+import ru from '../../locales/ru.json'
 import { LOCALE_COOKIE, TOKEN_COOKIE, type Locale } from '../../shared/constants'
 import { href, splitLocale } from '../../shared/match'
 import { payloadPathOf } from '../../shared/payload-path'
@@ -9,6 +11,20 @@ import { resolveRoute } from '../../shared/resolve'
 import { payloadCacheKey } from '../../worker/payloads'
 
 export const ORIGIN = 'http://portal.test'
+
+/** A crawler's user agent: the edge sends it the complete document (docs/architecture.md#head-start). */
+export const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
+
+/** An hour, the payload cache's freshness (`PAYLOAD_CACHE_MS`), in the units the tests age entries by. */
+export const HOUR = 60 * 60 * 1000
+
+/** The interface text of two languages, to check what a page says (`MESSAGES.ru.errors.goHome`). */
+export const MESSAGES = { en, ru } as const
+
+/** True when `location` is a path of this origin: one leading `/`, never `//host` or `/\host`, resolving here. */
+export function isSameOriginPath(location: string): boolean {
+  return location.startsWith('/') && !location.startsWith('//') && !location.startsWith('/\\') && new URL(location, ORIGIN).origin === ORIGIN
+}
 
 /** Requests a path (or absolute URL) from the portal worker; redirects are never followed. */
 export function fetchPortal(pathOrUrl: string, init: RequestInit = {}): Promise<Response> {

@@ -7,9 +7,8 @@ import { siteKeys } from '../../shared/site-keys'
 import { mediaKeys } from '../../shared/media-keys'
 import { payloadCacheKey } from '../../worker/payloads'
 import { BOUND_MS, callWithUpstream, faultUpstream, MARGIN_MS, scenarioHits, setScenario } from './fault-helpers'
-import { fetchPortal, localeCookie, payloadUrlOf, signInNonResident, tokenCookie, putPayload } from './helpers'
+import { payloadUrlOf, fetchPortal, HOUR, localeCookie, tokenCookie, signInNonResident, putPayload } from './helpers'
 
-const HOUR = 60 * 60 * 1000
 const CONTACTS_KEY = siteKeys.page('contacts')
 const contactsPayload = (locale: Locale) => payloadUrlOf(href('contacts', { locale }))
 

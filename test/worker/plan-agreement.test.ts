@@ -6,9 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { href } from '../../shared/match'
 import { ROUTES, type RouteId } from '../../shared/routes'
-import { fetchPortal, SAME_ORIGIN_JSON, signInNonResident, signInResident, tokenCookie } from './helpers'
+import { fetchPortal, GOOGLEBOT, tokenCookie, SAME_ORIGIN_JSON, signInNonResident, signInResident } from './helpers'
 
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 const en = { locale: 'en' } as const
 
 type Who = 'visitor' | 'non-resident' | 'resident'

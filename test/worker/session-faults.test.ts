@@ -4,14 +4,11 @@
  * and personal pages answer a translated 503.
  */
 import { describe, expect, it } from 'vitest'
-import en from '../../locales/en.json'
-import ru from '../../locales/ru.json'
 import { TOKEN_COOKIE } from '../../shared/constants'
 import { href } from '../../shared/match'
 import { callWithUpstream, faultUpstream, MARGIN_MS, BOUND_MS, setScenario, type FaultMode } from './fault-helpers'
-import { decodeEntities, readState, tokenCookie } from './helpers'
+import { decodeEntities, MESSAGES, tokenCookie, readState } from './helpers'
 
-const MESSAGES = { en, ru } as const
 const cookie = tokenCookie('a-session-the-upstream-cannot-check')
 
 /** The Set-Cookie line for the token, if the response has one. */
@@ -72,7 +69,7 @@ describe('a protected page without a session', () => {
     const page = await callWithUpstream(upstream, path)
     expect(page.status).toBe(403)
     const html = decodeEntities(page.body)
-    expect(html).toContain(ru.session.signInAs)
+    expect(html).toContain(MESSAGES.ru.session.signInAs)
     for (const role of ['investor', 'businessmen']) {
       expect(html).toContain(`href="${href('sign-in', { locale: 'ru', query: { role, return: path } })}"`)
       expect(html).toContain(`href="${href('one-id', { locale: 'ru', query: { role, state: path } })}"`)

@@ -3,10 +3,9 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { href } from '../../shared/match'
 import { payloadCacheKey } from '../../worker/payloads'
-import { fetchPortal, getPage, payloadUrlOf, planOf, readPayloadBlocks, readScripts, readState } from './helpers'
+import { payloadUrlOf, fetchPortal, getPage, GOOGLEBOT, planOf, readPayloadBlocks, readScripts, readState } from './helpers'
 
 const en = { locale: 'en' } as const
-const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36'
 
 const homePlan = planOf(href('home', en))
