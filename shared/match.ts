@@ -1,5 +1,5 @@
 /** One matcher and one `href()` for the route table, used by the worker, the client and the tests. */
-import { LOCALES, isLocale, type Locale } from './constants'
+import { isLocale, type Locale } from './constants'
 import { ROUTES, ROUTE_BY_ID, type HrefParams, type Params, type ParamsOf, type QueryOf, type RouteDef, type RouteId, type RouteOf, type Search, type Shape, type FieldRule, type ValueRule } from './routes'
 
 type Segment = { kind: 'static'; value: string } | { kind: 'param' | 'optional' | 'splat'; name: string }
@@ -194,4 +194,3 @@ export function switchLocalePath(pathname: string, search: string, locale: Local
   return `/${locale}${rest === '/' ? '' : rest}${search}`
 }
 
-export { LOCALES }

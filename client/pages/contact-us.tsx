@@ -10,7 +10,7 @@ import { RadioGroup } from '../components/form-field'
 import { Icon } from '../components/icon'
 import { PageTitle } from '../components/page-title'
 import { AsideLinks } from '../components/site/site-aside'
-import { SiteStyles } from '../components/site/site-styles'
+import { SitePageHead } from '../components/site/site-page-head'
 import { usePageForm } from '../forms'
 import { useCodeMessage, useLocale, useT } from '../i18n'
 import { showToast } from '../notify'
@@ -57,7 +57,7 @@ export function Page() {
   const error = (name: string) => state.errors[name]
   return (
     <main id="main" className="container page site-page contact-page">
-      <SiteStyles />
+      <SitePageHead />
       <PageTitle title={title} description={t('site.contact.description')} />
       <Breadcrumbs items={[{ label: t('routes.contacts'), to: href('contacts', { locale }) }, { label: title }]} />
       <header className="page-header">

@@ -15,7 +15,7 @@ import { Skeleton, SkeletonCardGrid, SkeletonRegion, SkeletonText } from '../com
 import { StatBlocks, type Stat } from '../components/stat-blocks'
 import { LatestPosts } from '../components/site/latest-posts'
 import { LinkTiles, type LinkTile } from '../components/site/link-tiles'
-import { SiteStyles } from '../components/site/site-styles'
+import { SitePageHead } from '../components/site/site-page-head'
 import { Testimonials } from '../components/site/testimonials'
 import { Section } from '../data'
 import { useLocale, useT } from '../i18n'
@@ -64,7 +64,7 @@ export function Page() {
 
   return (
     <main id="main" className="page page--flush site-page home-page">
-      <SiteStyles />
+      <SitePageHead />
       <PageTitle title={t('home.title')} description={t('home.description')} />
       <Hero
         tone="deep"

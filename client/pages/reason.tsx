@@ -10,7 +10,7 @@ import { PageTitle } from '../components/page-title'
 import { describeHtml } from '../components/site/describe'
 import { introText, OtherReasons, ReasonContents, ReasonSections, splitReason } from '../components/site/reason-article'
 import { ContactPrompt } from '../components/site/site-aside'
-import { SiteStyles } from '../components/site/site-styles'
+import { SitePageHead } from '../components/site/site-page-head'
 import type { ContentPage } from '../components/site/types'
 import { usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
@@ -36,7 +36,7 @@ export function Page() {
   }
   return (
     <main id="main" className="page page--flush site-page reason-page">
-      <SiteStyles />
+      <SitePageHead />
       <PageTitle title={page.title} description={describeHtml(parts.intro) ?? describeHtml(page.content)} />
       <Hero
         tone="deep"

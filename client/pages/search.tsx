@@ -11,7 +11,7 @@ import { Button } from '../components/button'
 import { Icon } from '../components/icon'
 import { PageTitle } from '../components/page-title'
 import { SearchAnswer } from '../components/site/search-results'
-import { SiteStyles } from '../components/site/site-styles'
+import { SitePageHead } from '../components/site/site-page-head'
 import { useLocale, useT } from '../i18n'
 import { Link, useRoute } from '../router'
 
@@ -57,7 +57,7 @@ export function Page() {
   const dataKey = searchPlan.build({ params: {}, query: { keyword, page } }).keys.results
   return (
     <main id="main" className="container page site-page search-page">
-      <SiteStyles />
+      <SitePageHead />
       <PageTitle title={title} description={t('site.search.description')} />
       <Breadcrumbs items={[{ label: t('routes.search') }]} />
       <header className="page-header">

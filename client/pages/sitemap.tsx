@@ -6,7 +6,7 @@ import { listSitemapEntries, sitemapSectionOf, SITEMAP_SECTIONS, type SitemapEnt
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { PageTitle } from '../components/page-title'
 import { SkeletonRegion, SkeletonText } from '../components/skeleton'
-import { SiteStyles } from '../components/site/site-styles'
+import { SitePageHead } from '../components/site/site-page-head'
 import type { EventSummary, GallerySummary, StorySummary } from '../components/site/types'
 import { Section, usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
@@ -82,7 +82,7 @@ export function Page() {
   const groups = groupEntries()
   return (
     <main id="main" className="container page site-page">
-      <SiteStyles />
+      <SitePageHead />
       <PageTitle title={title} description={t('site.sitemap.description')} />
       <Breadcrumbs items={[{ label: title }]} />
       <header className="page-header">

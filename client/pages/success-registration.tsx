@@ -3,7 +3,7 @@ import { href } from '../../shared/match'
 import { Button } from '../components/button'
 import { Icon } from '../components/icon'
 import { PageTitle } from '../components/page-title'
-import { SiteStyles } from '../components/site/site-styles'
+import { SitePageHead } from '../components/site/site-page-head'
 import { useLocale, useT } from '../i18n'
 import { Link } from '../router'
 
@@ -15,7 +15,7 @@ export function Page() {
   const title = t('site.success.title')
   return (
     <main id="main" className="container page site-page success-page">
-      <SiteStyles />
+      <SitePageHead />
       <PageTitle title={title} description={t('site.success.lead')} />
       <div className="success-page__card">
         <span className="success-page__mark" aria-hidden="true"><Icon name="check" /></span>

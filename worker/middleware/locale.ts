@@ -50,5 +50,3 @@ export function negotiateLocale(options: LocaleOptions): MiddlewareHandler<AppEn
     return c.redirect(toSameOriginPath(switchLocalePath(url.pathname, '', chosen)) + url.search, 302)
   }
 }
-
-export { LOCALES }

@@ -8,7 +8,7 @@ import { useFormat } from '../format'
 import { HtmlContent } from '../html-content'
 import { PageTitle } from '../page-title'
 import { describeHtml } from './describe'
-import { SiteStyles } from './site-styles'
+import { SitePageHead } from './site-page-head'
 import type { ContentPage } from './types'
 
 export type ContentPageViewProps = {
@@ -32,7 +32,7 @@ export function ContentPageView({ dataKey, trail = [], kicker, aside, children }
   if (!page) {
     return (
       <main id="main" className="container page">
-        <SiteStyles />
+        <SitePageHead />
         <PageTitle title={t('routes.page')} />
         <h1>{t('routes.page')}</h1>
         <ErrorState error={error} />
@@ -42,7 +42,7 @@ export function ContentPageView({ dataKey, trail = [], kicker, aside, children }
   const updated = page.updated_at ? f.date(page.updated_at) : ''
   return (
     <main id="main" className="page site-page">
-      <SiteStyles />
+      <SitePageHead />
       <PageTitle title={page.title} description={describeHtml(page.content)} />
       <div className="container">
         <Breadcrumbs items={[...trail, { label: page.title }]} />

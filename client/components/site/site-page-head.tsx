@@ -8,7 +8,7 @@ import { useLocale, useT } from '../../i18n'
 
 const OG_LOCALES: Readonly<Record<Locale, string>> = { uz: 'uz_UZ', ru: 'ru_RU', en: 'en_GB' }
 
-export function SiteStyles() {
+export function SitePageHead() {
   const t = useT()
   const locale = useLocale()
   return (
