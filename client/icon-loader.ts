@@ -32,7 +32,7 @@ function requestBatch(): Promise<Record<string, string> | null> {
 
 /**
  * Loads the SVG markup for `names`: null for a name the endpoint does not know; undefined for each name of a failed
- * load, which logs a warning only (SPEC §8).
+ * load, which logs a warning only (docs/product.md#icons).
  */
 export function loadIcons(names: readonly string[]): Promise<Record<string, string | null | undefined>> {
   for (const n of names) {

@@ -1,5 +1,5 @@
 /**
- * `/event/register?event_id=`: the event application (GATEWAY.md "Forms"), then the passport scan and photo. With
+ * `/event/register?event_id=`: the event application (docs/product.md#event-application), then the passport scan and photo. With
  * JavaScript the details go to the gateway and the documents upload with visible progress; without it the whole
  * multipart form posts to the page action, which does both steps.
  */

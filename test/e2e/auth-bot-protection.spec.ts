@@ -1,5 +1,5 @@
 /**
- * Bot-protection plumbing (SPEC §4): with a provider and site key in the public config, protected forms load the vendor
+ * Bot-protection plumbing (docs/product.md#bot-protection): with a provider and site key in the public config, protected forms load the vendor
  * script on demand and send its token as `hash`. The vendor cannot be reached here, so its script is replaced at the
  * network boundary by a fake that calls the real client code's callbacks; the page's embedded config is switched on
  * the same way.

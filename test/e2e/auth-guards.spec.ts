@@ -1,4 +1,4 @@
-/** Every guard outcome of SPEC §5/§6 on the account routes, for visitors, non-residents and residents (issue #6). */
+/** Every guard outcome (docs/product.md#validation, #guards) on the account routes, for visitors, non-residents and residents. */
 import type { RouteId } from '../../shared/routes'
 import { BUSINESSMAN, signInWithOneId, signInWithPassword, uniqueIp } from './account-support'
 import { expect, test } from './fixtures'

@@ -1,4 +1,4 @@
-/** Residents sign in through OneID (the reference gateway's stand-in): `/auth/one-id` → SSO → `/sso` → profile (issue #6). */
+/** Residents sign in through OneID (the reference gateway's stand-in): `/auth/one-id` → SSO → `/sso` → profile (docs/product.md#route-rules). */
 import { dropSession, signInWithOneId, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
 import { dropExpectedErrors, href } from './support'
@@ -64,7 +64,7 @@ test('the sso page works without JavaScript: the dialog is open and its link goe
   await context.close()
 })
 
-test('OneID without a role is forbidden (SPEC §5)', async ({ page, consoleErrors }) => {
+test('OneID without a role is forbidden (docs/product.md#validation)', async ({ page, consoleErrors }) => {
   const res = await page.goto('/en/auth/one-id')
   expect(res?.status()).toBe(403)
   await expect(page.locator('main')).toContainText('Forbidden')

@@ -1,5 +1,5 @@
 /**
- * Password recovery and change on the demo investor (issue #6): forgot → outbox link → reset → sign-in with the new
+ * Password recovery and change on the demo investor (docs/product.md#account-forms): forgot → outbox link → reset → sign-in with the new
  * password; used and unknown links rejected; the change-password page puts the original back. Serial: the investor's
  * password is in flux during this file, so no other spec signs in with it. One reset mail per run: the gateway sends
  * an account at most three an hour (superseded and expired links are covered in `test/worker/auth-reset.test.ts`).

@@ -1,4 +1,4 @@
-/** Non-resident sign-in with e-mail and password, with and without JavaScript; failures; sign-out (issue #6). */
+/** Non-resident sign-in with e-mail and password, with and without JavaScript; failures; sign-out (docs/product.md#account-forms, #session). */
 import { BUSINESSMAN, dropSession, newNoJsContext, signInWithPassword, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
 import { dropExpectedErrors, href } from './support'

@@ -1,4 +1,4 @@
-/** The Button's loading state (SPEC §3, §4) on the real sign-out path, and the HttpOnly session it ends (issue #4). */
+/** The Button's loading state (docs/product.md#buttons) on the real sign-out path, and the HttpOnly session it ends (docs/security.md#cookies). */
 import { TOKEN_COOKIE } from '../../shared/constants'
 import { expect, test, waitForHydration } from './fixtures'
 import { findDemoAccount, holdRequests, href, signInFromPage } from './support'

@@ -1,4 +1,4 @@
-/** Deploy-safe client (issue #4, SPEC §4, §7): build polling, guarded reload after chunk-load errors, icon endpoint. */
+/** Deploy-safe client (docs/product.md#build-updates, #reload-guard, #icons): build polling, guarded reload after chunk-load errors, icon endpoint. */
 import type { Page } from '@playwright/test'
 import { ICON_TIMEOUT_MS, RELOAD_GUARD_MS } from '../../shared/constants'
 import { expect, test, waitForHydration } from './fixtures'

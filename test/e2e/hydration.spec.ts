@@ -1,4 +1,4 @@
-/** Server-rendered pages hydrate cleanly in every language, with the right document metadata (issue #2). */
+/** Server-rendered pages hydrate cleanly in every language, with the right document metadata (docs/product.md#locale). */
 import type { Page } from '@playwright/test'
 import { LOCALES, type Locale } from '../../shared/constants'
 import type { RouteId } from '../../shared/routes'

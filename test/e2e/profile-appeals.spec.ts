@@ -1,5 +1,5 @@
 /**
- * Appeals (issue #6): create in the profile → moderated to `reviewed` → reply → resolve; the same without JavaScript;
+ * Appeals (docs/product.md#appeals): create in the profile → moderated to `reviewed` → reply → resolve; the same without JavaScript;
  * a keyboard-only run of the form; the anonymous two-step dialog from the appeal bar.
  */
 import type { Page } from '@playwright/test'

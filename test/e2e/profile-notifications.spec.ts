@@ -1,5 +1,5 @@
 /**
- * The notification bell (issue #6): unread count, infinite scroll, mark read, open the link; and Firebase Cloud
+ * The notification bell (docs/gateway-contract.md#notifications): unread count, infinite scroll, mark read, open the link; and Firebase Cloud
  * Messaging tested at its boundary — the page's public config switched on, the service worker script and Firebase's
  * network calls intercepted, the browser's push subscription stubbed (headless Chromium has no push service).
  */

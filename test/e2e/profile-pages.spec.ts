@@ -1,4 +1,4 @@
-/** The profile area's read-only pages and personal services (issue #6): profile, refresh, company, my-services. */
+/** The profile area's read-only pages and personal services (docs/product.md#profile-area): profile, refresh, company, my-services. */
 import { BUSINESSMAN, signInWithOneId, signInWithPassword, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
 import { href } from './support'

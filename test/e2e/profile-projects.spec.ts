@@ -1,5 +1,5 @@
 /**
- * Personal projects (issue #6): propose with an image and a presentation uploaded with progress → view-only while
+ * Personal projects (docs/product.md#projects): propose with an image and a presentation uploaded with progress → view-only while
  * pending → approved → edit → visibility; rejection with its reason; the form without JavaScript.
  */
 import type { Page } from '@playwright/test'

@@ -1,5 +1,5 @@
 /**
- * Investor guide (issue 5): the PPP and privatisation guides, the projects hub, categories with filters in the URL and
+ * Investor guide (docs/product.md#routes): the PPP and privatisation guides, the projects hub, categories with filters in the URL and
  * pagination, project details, the sector explorer with its fourteen pages, and the investor and business
  * registration forms for residents and non-residents, with and without JavaScript, against the reference gateway.
  */

@@ -1,5 +1,5 @@
 /**
- * Media pages (issue 5): news and other post lists with pagination, posts, galleries with the lightbox, stories,
+ * Media pages (docs/product.md#routes): news and other post lists with pagination, posts, galleries with the lightbox, stories,
  * events (upcoming first) and the event application with its documents, with and without JavaScript.
  */
 import type { Page } from '@playwright/test'

@@ -1,5 +1,5 @@
 /**
- * Services (issue 5): the catalogue's redirect and categories, the service guide's stages and steps in the URL (with and
+ * Services (docs/product.md#routes, #route-rules): the catalogue's redirect and categories, the service guide's stages and steps in the URL (with and
  * without JavaScript), e-auction lots with live countdowns and apply links only while open, the lot page, UzEx lots.
  */
 import type { Page } from '@playwright/test'

@@ -1,5 +1,5 @@
 /**
- * Site pages (issue 5): home with its regions map, about, contacts, policies, content pages, reasons, the site map,
+ * Site pages (docs/product.md#routes): home with its regions map, about, contacts, policies, content pages, reasons, the site map,
  * search and the contact form, with and without JavaScript; `/sitemap.xml` and `/robots.txt`.
  */
 import fs from 'node:fs'

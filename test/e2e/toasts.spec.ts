@@ -1,4 +1,4 @@
-/** The one toast region (SPEC §8, §9): labelled, reachable with Alt+T, with the spec's layout values. */
+/** The one toast region (docs/product.md#toasts): labelled, reachable with Alt+T, with the spec's layout values. */
 import type { Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures'
 import { dropStatusError, findDemoAccount, href, signInFromPage, SWR_FOCUS_THROTTLE_MS } from './support'

@@ -1,5 +1,5 @@
 /**
- * Serialised-payload XSS (issue #7): a post whose title, body and author carry `</script><script>…`, `<!--<script>`
+ * Serialised-payload XSS (docs/security.md#rendering): a post whose title, body and author carry `</script><script>…`, `<!--<script>`
  * and U+2028/U+2029 renders as inert text in Chromium and hydrates byte-identical to what the edge sent. The post is
  * written through the gateway's dev-only seam, dated far in the past so it sits last in its category (no other spec
  * sees it), and removed afterwards.

@@ -1,5 +1,5 @@
 /**
- * Fault tests of the edge (issue #7, "Faults"): the upstream down, hanging, slow mid-body, answering 5xx, malformed
+ * Fault tests of the edge (docs/performance.md, docs/product.md#api-failures): the upstream down, hanging, slow mid-body, answering 5xx, malformed
  * JSON, JSON of the wrong shape or resetting the connection. Cached pages keep answering (stale), uncached pages give
  * the translated error screen within the bound, every request answers, and the edge recovers when the upstream does.
  */

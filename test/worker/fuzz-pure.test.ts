@@ -1,5 +1,5 @@
 /**
- * Property tests of the pure pieces behind every request (issue #7): the route matcher, query validation, the
+ * Property tests of the pure pieces behind every request (docs/security.md): the route matcher, query validation, the
  * locale redirect, proxy URL building and the payload cache key. Generated inputs are seeded with the known attack
  * strings of `fuzz-inputs.ts`. Runs per `npm test` (the explicit `runs()` below): 23,600 generated paths, queries and
  * headers here, plus 5,650 whole requests in fuzz-requests.test.ts — 29,250 in all, above the issue's 10,000.
@@ -156,7 +156,7 @@ describe('query validation (docs/product.md#validation)', () => {
   })
 })
 
-describe('locale redirect (SPEC §4)', () => {
+describe('locale redirect (docs/product.md#locale)', () => {
   it('turns any path into a same-origin redirect target under the chosen locale', () => {
     fc.assert(
       fc.property(requestPath, locale, (raw, loc) => {
@@ -203,7 +203,7 @@ describe('locale redirect (SPEC §4)', () => {
   })
 })
 
-describe('proxy URL building (issue #4)', () => {
+describe('proxy URL building (docs/security.md#proxy)', () => {
   const configs: AppConfig[] = [{ gatewayOrigin: null }, { gatewayOrigin: 'https://gateway.example' }, { gatewayOrigin: 'https://gateway.example:8443' }] as AppConfig[]
   const upstreamOrigin = (config: AppConfig) => new URL(config.gatewayOrigin ?? 'http://gateway.internal').origin
 
@@ -235,7 +235,7 @@ describe('proxy URL building (issue #4)', () => {
   })
 })
 
-describe('payload cache key (issue #4)', () => {
+describe('payload cache key (docs/security.md#cache-keys)', () => {
   /** Params that pass each planned route's schema. */
   const PARAMS: Partial<Record<RouteId, Params>> = {
     post: { id: '42' }, media: { id: 'news' }, story: { id: '3' }, event: { id: '5' }, gallery: { id: '8' }, reason: { topic: 'living' },

@@ -1,5 +1,5 @@
 /**
- * Whole-request fuzz/property tests against the real worker and the reference gateway (issue #7). Generated paths,
+ * Whole-request fuzz/property tests against the real worker and the reference gateway (docs/security.md). Generated paths,
  * queries and headers are seeded with the known attack strings of `fuzz-inputs.ts`; most land on cheap answers
  * (redirects, 404s, guard denials, proxy rejections, `_payload.json`), so the 5,650 requests here (the explicit `runs()`
  * below) take about ten seconds on two cores.
@@ -136,7 +136,7 @@ describe('guards see the path the handler serves', () => {
     )
   })
 
-  it('answers 403 for any reset link the gateway did not issue (SPEC §5)', { timeout: TIMEOUT }, async () => {
+  it('answers 403 for any reset link the gateway did not issue (docs/product.md#validation)', { timeout: TIMEOUT }, async () => {
     const value = fc.oneof(fc.constantFrom(...ATTACK_STRINGS), fc.string({ maxLength: 16 }))
     const fields = fc.record({ time: value, token: value, email: value, uuid: value })
     await fc.assert(
@@ -150,7 +150,7 @@ describe('guards see the path the handler serves', () => {
   })
 })
 
-describe('payload cache key (issue #4)', () => {
+describe('payload cache key (docs/security.md#cache-keys)', () => {
   const page = href('media', { locale: 'uz', params: { id: 'publication' }, query: { page: 1 } })
   const cacheKey = payloadCacheKey('uz', mediaKeys.list('publication', 1))
 
@@ -196,7 +196,7 @@ describe('payload cache key (issue #4)', () => {
   })
 })
 
-describe('the pinned upstream (issue #4)', () => {
+describe('the pinned upstream (docs/architecture.md#gateway)', () => {
   const app = createApp()
   afterEach(() => {
     vi.restoreAllMocks()

@@ -1,4 +1,4 @@
-/** The KV payload cache behind `_payload.json` (SPEC §7, §9; issue #4): hit/miss/stale, error limits, key isolation, no personal data. */
+/** The KV payload cache behind `_payload.json` (docs/product.md#payload-cache, docs/architecture.md#request): hit/miss/stale, error limits, key isolation, no personal data. */
 import { env } from 'cloudflare:workers'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Locale } from '../../shared/constants'

@@ -1,4 +1,4 @@
-/** Locale negotiation (SPEC §4): cookie, then Accept-Language, then the default; bare paths redirect under a prefix. */
+/** Locale negotiation (docs/product.md#locale): cookie, then Accept-Language, then the default; bare paths redirect under a prefix. */
 import type { MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, isLocale, type Locale } from '../../shared/constants'

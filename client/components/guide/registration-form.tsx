@@ -1,5 +1,5 @@
 /**
- * The investor and business registration forms (GATEWAY.md "Forms"). Residents give their PINFL (and a business its
+ * The investor and business registration forms (docs/product.md#registration). Residents give their PINFL (and a business its
  * TIN), non-resident investors their country: the fields of the chosen residency are revealed under its radio with
  * CSS (`:has`), so the reveal needs no script and the form posts to its page action with or without JavaScript.
  */
