@@ -328,7 +328,8 @@ personalRoutes.get('/siw/personal/service/run/:id{[0-9]+}', async (c) => {
   const profile = await db.prepare('SELECT tin, pin FROM profiles WHERE user_id = ?').bind(c.get('user').id).first<{ tin: string; pin: string }>()
   // `inn` and `pinfl` are the profile's tin and pin, never the caller's choice: a company's tax and registry data is
   // its own (docs/security.md#personal-services). Naming another identifier is refused, not silently replaced.
-  const own: Record<string, string> = { inn: profile?.tin ?? '', pinfl: profile?.pin ?? '' }
+  const tin = profile?.tin ?? ''
+  const own: Record<string, string> = { inn: tin, pinfl: profile?.pin ?? '' }
   for (const key of Object.keys(own)) {
     const asked = (query[key] ?? '').trim()
     if (asked && asked !== own[key]) throw new GatewayError(403, 'forbidden')
@@ -350,11 +351,11 @@ personalRoutes.get('/siw/personal/service/run/:id{[0-9]+}', async (c) => {
   if (service.handler === 'company_registry') {
     const known = await db
       .prepare('SELECT company_name, legal_address, name, surname FROM profiles WHERE tin = ? LIMIT 1')
-      .bind(params.inn!)
+      .bind(tin)
       .first<{ company_name: string; legal_address: string; name: string; surname: string }>()
-    rows = runCompanyRegistry(params.inn!, lang, known)
+    rows = runCompanyRegistry(tin, lang, known)
   } else if (service.handler === 'tax_debts') {
-    rows = runTaxDebts(params.inn!, params.date ?? new Date().toISOString().slice(0, 10), lang)
+    rows = runTaxDebts(tin, params.date ?? new Date().toISOString().slice(0, 10), lang)
   }
   const result: ServiceResult = toServicePage(rows, paging.page, paging.size)
   return ok(c, result)
