@@ -66,12 +66,12 @@ export function planOf(url: string): PlannedKeys {
 }
 
 /**
- * Writes a payload into the edge's KV cache as if it had been fetched `ageMs` ago (its hour counts from then), under
- * the key the edge reads for `locale` and the gateway `key`.
+ * Writes a payload into the edge's KV cache as if it had been fetched `ageMs` before `now` (its hour counts from then),
+ * under the key the edge reads for `locale` and the gateway `key`.
  */
-export async function putPayload(locale: Locale, key: string, content: unknown, ageMs: number): Promise<void> {
+export async function putPayload(locale: Locale, key: string, content: unknown, ageMs: number, now = Date.now()): Promise<void> {
   const envelope = { result: { code: 'ok', description: '' }, content }
-  await env.PAYLOADS.put(payloadCacheKey(locale, key), JSON.stringify({ envelope, fetchedAt: Date.now() - ageMs }))
+  await env.PAYLOADS.put(payloadCacheKey(locale, key), JSON.stringify({ envelope, fetchedAt: now - ageMs }))
 }
 
 /** The Set-Cookie line for one cookie name, or undefined. */

@@ -27,7 +27,8 @@ type PagePayload = { payloads: Record<string, { envelope?: { content: unknown } 
 const PAGES = ['contacts', 'cookie-policy', 'privacy-policy'] as const
 const pageKey = (slug: (typeof PAGES)[number]) => siteKeys.page(slug)
 
-const putEntry = (key: string, content: unknown, ageMs: number) => putPayload('en', key, content, ageMs)
+/** Writes an entry aged by the tests' clock. */
+const putEntry = (key: string, content: unknown, ageMs: number) => putPayload('en', key, content, ageMs, now)
 
 /** `_payload.json` of the page with the memory layer set to `memoryMs`; its content and cache headers. */
 async function read(slug: (typeof PAGES)[number], memoryMs: number) {
