@@ -156,30 +156,29 @@ for (const [locale, heading, oneId] of [['ru', 'Вход', 'Войти чере�
 
 test('signing out lets a notification poll already in flight answer with the token before revoking it (no 401)', async ({ page, context, consoleErrors }) => {
   await signInWithPassword(page, BUSINESSMAN)
-  // The page's clock stands still: signing out's bound on the wait for requests in flight (2 s) cannot run out, so
-  // only the held poll's answer lets it go on.
-  await page.clock.install()
-  await page.goto(href('profile', { locale: 'en' }))
-  await waitForHydration(page)
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000)
-  // Hold the next notification request at the edge, as a slow network would, until signing out has begun.
+  // The bell's poll is held at the edge, as a slow network would hold it, until signing out has begun.
   const order: string[] = []
   let release: () => void = () => undefined
   const released = new Promise<void>((resolve) => (release = resolve))
+  let polled = false
   await page.route('**/gateway/siw/notification**', async (route) => {
+    polled = true
     await released
     const res = await route.fetch()
     order.push(`notifications ${res.status()}`)
     await route.fulfill({ response: res })
   })
-  let polled = false
   page.on('request', (req) => {
-    if (req.url().includes('/gateway/siw/notification')) polled = true
     if (req.method() === 'DELETE' && req.url().endsWith('/_app/session')) order.push('sign-out')
   })
-  // Focus revalidates the bell (SWR revalidateOnFocus): the request is in flight when the button is pressed.
-  await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+  await page.clock.install()
+  await page.goto(href('profile', { locale: 'en' }))
+  await waitForHydration(page)
+  // The bell asks once it mounts: that request is in flight when the button is pressed.
   await expect.poll(() => polled).toBe(true)
+  // The page's clock stands still from here: signing out's bound on the wait for requests in flight (2 s) cannot run
+  // out, so only the held poll's answer lets it go on.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000)
   expect(order).toEqual([])
   await page.getByRole('navigation', { name: 'Profile area' }).getByRole('button', { name: 'Sign out' }).click()
   await expect(page.locator('button[aria-busy="true"]')).toHaveCount(1)
