@@ -1,10 +1,9 @@
 /**
  * The realtime protocol (docs/architecture.md#realtime): channel names, the events upstreams publish, the signed publish
  * request and what a socket receives. Events are hints: a page applies a public event's values (a lot's price) or
- * refetches personal data with its own session; a personal event carries ids and states, never text.
+ * refetches personal data with its own session; a personal event carries ids and states, never text. The schemas that
+ * check a publish are in `realtime-schemas.ts`, which only the edge loads.
  */
-import * as v from 'valibot'
-
 /** The browser's endpoint: `GET /_app/realtime?channel=…` with `Upgrade: websocket`, one socket per channel. */
 export const REALTIME_PATH = '/_app/realtime'
 /** Upstreams publish here (`POST`, signed). */
@@ -17,8 +16,8 @@ export const LOTS_CHANNEL = 'lots'
 /** One lot's changes (its page). */
 export const lotChannel = (lotNumber: string | number) => `lot:${lotNumber}`
 
-const LOT_NUMBER = /^\d{1,20}$/
-const PUBLIC_CHANNEL = /^(lots|lot:\d{1,20})$/
+/** The public channels a browser may name. */
+export const PUBLIC_CHANNEL = /^(lots|lot:\d{1,20})$/
 
 /** Whether a browser may subscribe to `channel` by name: public channels only, never a user's. */
 export function isPublicChannel(channel: string): boolean {
@@ -29,45 +28,22 @@ export function isPublicChannel(channel: string): boolean {
 export const PUBLISH_HEADERS = Object.freeze({ timestamp: 'x-realtime-timestamp', id: 'x-realtime-id', signature: 'x-realtime-signature' })
 /** A publish older or newer than this (by its timestamp) is refused as stale. */
 export const PUBLISH_MAX_AGE_MS = 60_000
-/** A publish id: unique per message, so a replay within the window is recognised. */
-export const PublishIdSchema = v.pipe(v.string(), v.regex(/^[\w-]{16,64}$/))
 /** A publish body is small: events are hints, not documents. */
 export const PUBLISH_MAX_BYTES = 8192
 
-const LocaleTextSchema = v.object({ uz: v.pipe(v.string(), v.maxLength(200)), ru: v.pipe(v.string(), v.maxLength(200)), en: v.pipe(v.string(), v.maxLength(200)) })
-const IdSchema = v.pipe(v.number(), v.integer(), v.minValue(1))
-
 /** A new notification for the user (the bell refetches). `kind` is the notification type of the contract. */
-export const NotificationEventSchema = v.object({ type: v.literal('notification'), kind: v.pipe(v.string(), v.regex(/^[a-z_]{1,40}$/)) })
+export type NotificationEvent = { type: 'notification'; kind: string }
 /** One of the user's appeals changed: its status, or a reply in its thread. */
-export const AppealEventSchema = v.object({
-  type: v.literal('appeal'),
-  id: IdSchema,
-  status: v.picklist(['in_moderation', 'reviewed', 'resolved', 'not_resolved']),
-})
+export type AppealEvent = { type: 'appeal'; id: number; status: 'in_moderation' | 'reviewed' | 'resolved' | 'not_resolved' }
 /** One of the user's projects was moderated. */
-export const ProjectEventSchema = v.object({ type: v.literal('project'), id: IdSchema, state: v.picklist(['pending', 'approved', 'rejected', 'draft']) })
-/** An e-auction lot's price, status and end of applications, as they are now. */
-export const LotEventSchema = v.object({
-  type: v.literal('lot'),
-  lot: v.pipe(v.string(), v.regex(LOT_NUMBER)),
-  price: v.pipe(v.number(), v.minValue(0)),
-  deposit: v.nullable(v.pipe(v.number(), v.minValue(0))),
-  status: LocaleTextSchema,
-  order_end_time: v.pipe(v.string(), v.isoTimestamp()),
-})
-
-export const PersonalEventSchema = v.variant('type', [NotificationEventSchema, AppealEventSchema, ProjectEventSchema])
-export type PersonalEvent = v.InferOutput<typeof PersonalEventSchema>
-export type LotEvent = v.InferOutput<typeof LotEventSchema>
+export type ProjectEvent = { type: 'project'; id: number; state: 'pending' | 'approved' | 'rejected' | 'draft' }
+/** An e-auction lot's price, deposit, status (per language) and end of applications, as they are now. */
+export type LotEvent = { type: 'lot'; lot: string; price: number; deposit: number | null; status: { uz: string; ru: string; en: string }; order_end_time: string }
+export type PersonalEvent = NotificationEvent | AppealEvent | ProjectEvent
 export type RealtimeEvent = PersonalEvent | LotEvent
 
-/** The body of a publish: a personal event for one user (named by role and id), or a lot event for a public channel. */
-export const PublishBodySchema = v.union([
-  v.object({ user: v.object({ role: v.picklist(['investor', 'businessmen']), id: v.union([IdSchema, v.pipe(v.string(), v.regex(/^[\w.@+-]{1,100}$/))]) }), event: PersonalEventSchema }),
-  v.object({ channel: v.pipe(v.string(), v.regex(PUBLIC_CHANNEL)), event: LotEventSchema }),
-])
-export type PublishBody = v.InferOutput<typeof PublishBodySchema>
+/** The body of a publish: a personal event for one user (named by role and record id), or a lot event for a public channel. */
+export type PublishBody = { user: { role: 'investor' | 'businessmen'; id: number | string }; event: PersonalEvent } | { channel: string; event: LotEvent }
 
 /** One message on a socket: the publish id, when it was published (ms), and the event. */
 export type RealtimeMessage = { id: string; ts: number; event: RealtimeEvent }

@@ -13,9 +13,8 @@ import {
   PUBLISH_HEADERS,
   PUBLISH_MAX_AGE_MS,
   PUBLISH_MAX_BYTES,
-  PublishBodySchema,
-  PublishIdSchema,
 } from '../../shared/realtime'
+import { PublishBodySchema, PublishIdSchema } from '../../shared/realtime-schemas'
 import { errorEnvelope } from '../http/envelope'
 import { forgetPayloads, MAX_CACHED_PAGE } from '../payloads'
 import { readSession } from '../session'
