@@ -12,7 +12,12 @@ const LocaleTextSchema = v.object({ uz: v.pipe(v.string(), v.maxLength(200)), ru
 const IdSchema = v.pipe(v.number(), v.integer(), v.minValue(1))
 
 const NotificationEventSchema = v.object({ type: v.literal('notification'), kind: v.pipe(v.string(), v.regex(/^[a-z_]{1,40}$/)) })
-const AppealEventSchema = v.object({ type: v.literal('appeal'), id: IdSchema, status: v.picklist(['in_moderation', 'reviewed', 'resolved', 'not_resolved']) })
+const AppealEventSchema = v.object({
+  type: v.literal('appeal'),
+  id: IdSchema,
+  status: v.picklist(['in_moderation', 'reviewed', 'resolved', 'not_resolved']),
+  by: v.optional(v.picklist(['user', 'agency'])),
+})
 const ProjectEventSchema = v.object({ type: v.literal('project'), id: IdSchema, state: v.picklist(['pending', 'approved', 'rejected', 'draft']) })
 
 export const PersonalEventSchema: v.GenericSchema<unknown, PersonalEvent> = v.variant('type', [NotificationEventSchema, AppealEventSchema, ProjectEventSchema])

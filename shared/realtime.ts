@@ -33,8 +33,11 @@ export const PUBLISH_MAX_BYTES = 8192
 
 /** A new notification for the user (the bell refetches). `kind` is the notification type of the contract. */
 export type NotificationEvent = { type: 'notification'; kind: string }
-/** One of the user's appeals changed: its status, or a reply in its thread. */
-export type AppealEvent = { type: 'appeal'; id: number; status: 'in_moderation' | 'reviewed' | 'resolved' | 'not_resolved' }
+/**
+ * One of the user's appeals changed: its status, or a reply in its thread. `by: 'user'` when the user did it (another
+ * tab or device refreshes, nobody needs to hear it); otherwise the agency did.
+ */
+export type AppealEvent = { type: 'appeal'; id: number; status: 'in_moderation' | 'reviewed' | 'resolved' | 'not_resolved'; by?: 'user' | 'agency' }
 /** One of the user's projects was moderated. */
 export type ProjectEvent = { type: 'project'; id: number; state: 'pending' | 'approved' | 'rejected' | 'draft' }
 /** An e-auction lot's price, deposit, status (per language) and end of applications, as they are now. */
@@ -50,5 +53,17 @@ export type RealtimeMessage = { id: string; ts: number; event: RealtimeEvent }
 
 /** Close code the hub uses to ask a personal socket to reconnect, so the edge checks its session again. */
 export const REAUTHORISE_CLOSE_CODE = 4001
-/** The heartbeat a browser sends; the hub answers `pong` without waking (an auto-response). */
-export const HEARTBEAT = Object.freeze({ ping: 'ping', pong: 'pong' })
+
+/**
+ * A same-origin socket the edge will not serve is opened and closed at once with 4000 + the HTTP status it stands for
+ * (4400 no such channel, 4401 no session, 4403 not yours, 4429 too many, 4503 session unavailable): the page learns why,
+ * and a refused upgrade does not fill the console with failed handshakes.
+ */
+export const refusalCloseCode = (status: 400 | 401 | 403 | 429 | 503) => 4000 + status
+/** Refusals not worth retrying: the channel is wrong, or there is no session (the page's polling finds that out). */
+export const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([4400, 4401, 4403])
+/**
+ * Control frames: the hub says `ready` once it holds a socket (a refused one never hears it); the browser's heartbeat
+ * `ping` is answered `pong` by the runtime without waking the hub (an auto-response).
+ */
+export const HEARTBEAT = Object.freeze({ ready: 'ready', ping: 'ping', pong: 'pong' })

@@ -35,7 +35,8 @@ export function PersonalRealtime() {
         announce(t('realtime.notification'))
       } else if (event.type === 'appeal') {
         announcePersonalChange()
-        announce(t('realtime.appeal', { id: event.id, status: t(`appeals.status.${event.status}`) }))
+        // What the user did themselves (in another tab) refreshes quietly.
+        if (event.by !== 'user') announce(t('realtime.appeal', { id: event.id, status: t(`appeals.status.${event.status}`) }))
       } else if (event.type === 'project') {
         announcePersonalChange()
         announce(t('realtime.project', { state: t(`projects.state.${event.state}`) }))

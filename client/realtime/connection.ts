@@ -3,7 +3,7 @@
  * reconnects with capped exponential backoff and full jitter, rests while the tab is hidden, and checks the line with
  * a heartbeat the hub answers without waking. Whenever it is not live the page polls as it did before realtime.
  */
-import { HEARTBEAT, REALTIME_PATH, REAUTHORISE_CLOSE_CODE, type RealtimeMessage } from '../../shared/realtime'
+import { FINAL_CLOSE_CODES, HEARTBEAT, REALTIME_PATH, REAUTHORISE_CLOSE_CODE, type RealtimeMessage } from '../../shared/realtime'
 
 /** `live`: events arrive; otherwise the page polls. */
 export type ChannelStatus = 'connecting' | 'live' | 'offline'
@@ -56,9 +56,6 @@ export function openChannel(channel: string, handlers: ChannelHandlers): () => v
     socket = ws
     handlers.onStatus('connecting', false)
     ws.onopen = () => {
-      openedAt = Date.now()
-      openings++
-      handlers.onStatus('live', openings > 1)
       heartbeatTimer = setInterval(() => {
         if (ws.readyState !== WebSocket.OPEN) return
         ws.send(HEARTBEAT.ping)
@@ -69,6 +66,12 @@ export function openChannel(channel: string, handlers: ChannelHandlers): () => v
     }
     ws.onmessage = (e: MessageEvent) => {
       if (e.data === HEARTBEAT.pong) return clearTimeout(pongTimer)
+      // Live only once the hub holds the socket: a refused one is closed without it.
+      if (e.data === HEARTBEAT.ready) {
+        openedAt = Date.now()
+        openings++
+        return handlers.onStatus('live', openings > 1)
+      }
       try {
         handlers.onMessage(JSON.parse(String(e.data)) as RealtimeMessage)
       } catch {
@@ -84,6 +87,8 @@ export function openChannel(channel: string, handlers: ChannelHandlers): () => v
       handlers.onStatus('offline', false)
       if (openedAt && Date.now() - openedAt >= RECONNECT.healthyMs) attempt = 0
       openedAt = 0
+      // The edge said no for good (no such channel, no session): the page polls, and its polls find out the rest.
+      if (FINAL_CLOSE_CODES.has(e.code)) return
       if (hidden()) return
       // The hub asks a long-lived personal socket to come back so the edge checks its session: soon, but spread.
       const delay = e.code === REAUTHORISE_CLOSE_CODE ? backoffDelay(0) : backoffDelay(attempt++)

@@ -46,6 +46,7 @@ export async function measureRealtime({ base, subscribers = 1000, events = 40, g
     sockets.push(ws)
     ws.onmessage = (e) => {
       const now = performance.now()
+      if (e.data === 'ready' || e.data === 'pong') return
       const { id } = JSON.parse(String(e.data))
       const t0 = sent.get(id)
       if (t0 === undefined) return

@@ -34,16 +34,39 @@ async function requestSocket(channel: string, opts: { ip?: string; cookie?: stri
   return fetchPortal(`${REALTIME}?channel=${encodeURIComponent(channel)}`, { headers })
 }
 
+/** The close code of a socket the edge opened only to refuse it (4000 + the status it stands for). */
+async function closeCodeOf(res: Response): Promise<number> {
+  expect(res.status).toBe(101)
+  const ws = res.webSocket!
+  const closed = new Promise<CloseEvent>((resolve) => ws.addEventListener('close', resolve))
+  let ready = false
+  ws.addEventListener('message', (e) => (ready ||= e.data === 'ready'))
+  ws.accept()
+  const { code } = await closed
+  expect(ready, 'a refused socket never hears "ready"').toBe(false)
+  return code
+}
+
+async function refusal(channel: string, opts: Parameters<typeof requestSocket>[1] = {}): Promise<number> {
+  return closeCodeOf(await requestSocket(channel, opts))
+}
+
+/** Opens a socket and waits until the hub holds it (its `ready`). */
 async function openSocket(channel: string, opts: Parameters<typeof requestSocket>[1] = {}): Promise<Socket> {
   const res = await requestSocket(channel, opts)
   if (res.status !== 101) expect.fail(`socket refused: ${res.status} ${await res.text()}`)
   const ws = res.webSocket!
   const messages: RealtimeMessage[] = []
   const closed = new Promise<CloseEvent>((resolve) => ws.addEventListener('close', resolve))
-  ws.addEventListener('message', (e) => {
-    if (e.data !== 'pong') messages.push(JSON.parse(String(e.data)) as RealtimeMessage)
+  const ready = new Promise<void>((resolve, reject) => {
+    ws.addEventListener('message', (e) => {
+      if (e.data === 'ready') resolve()
+      else if (e.data !== 'pong') messages.push(JSON.parse(String(e.data)) as RealtimeMessage)
+    })
+    ws.addEventListener('close', (e) => reject(new Error(`closed with ${e.code} before ready`)))
   })
   ws.accept()
+  await ready
   return { ws, messages, closed }
 }
 
@@ -105,15 +128,15 @@ describe('subscribing', () => {
     expect(plain.status).toBe(426)
   })
 
-  it('refuses channels that do not exist, and any channel a browser names as a user’s', async () => {
-    for (const channel of ['', 'lot:abc', 'lot:1/../2', 'news', 'user']) expect((await requestSocket(channel)).status, channel).toBe(400)
+  it('refuses channels that do not exist (4400), and any channel a browser names as a user’s (4403)', async () => {
+    for (const channel of ['', 'lot:abc', 'lot:1/../2', 'news', 'user']) expect(await refusal(channel), channel).toBe(4400)
     const someone = await userChannel({ role: 'investor', id: 1 })
-    expect((await requestSocket(someone)).status).toBe(403)
+    expect(await refusal(someone)).toBe(4403)
   })
 
-  it('refuses the personal channel to an anonymous visitor and to a token the gateway does not accept', async () => {
-    expect((await requestSocket(PERSONAL_CHANNEL)).status).toBe(401)
-    expect((await requestSocket(PERSONAL_CHANNEL, { cookie: tokenCookie('not-a-real-token') })).status).toBe(401)
+  it('refuses the personal channel to an anonymous visitor and to a token the gateway does not accept (4401)', async () => {
+    expect(await refusal(PERSONAL_CHANNEL)).toBe(4401)
+    expect(await refusal(PERSONAL_CHANNEL, { cookie: tokenCookie('not-a-real-token') })).toBe(4401)
   })
 
   it('gives each signed-in user their own channel: A hears A’s events, B never does, and B cannot reach A’s channel', async () => {
@@ -125,7 +148,7 @@ describe('subscribing', () => {
     const a = await openSocket(PERSONAL_CHANNEL, { cookie: tokenCookie(tokenA) })
     const b = await openSocket(PERSONAL_CHANNEL, { cookie: tokenCookie(tokenB) })
     // B asking for A's channel by its name gets nothing: names come from the session only.
-    expect((await requestSocket(await userChannel(userA), { cookie: tokenCookie(tokenB) })).status).toBe(403)
+    expect(await refusal(await userChannel(userA), { cookie: tokenCookie(tokenB) })).toBe(4403)
 
     const toA = await publish({ user: userA, event: { type: 'appeal', id: 7, status: 'reviewed' } })
     expect(toA).toMatchObject({ status: 202, delivered: 1 })
@@ -161,40 +184,27 @@ describe('limits', () => {
     const channel = lotChannel('900000000002')
     const ip = '10.99.0.1'
     const sockets = await Promise.all(Array.from({ length: HUB_LIMITS.socketsPerAddress }, () => openSocket(channel, { ip })))
-    expect((await requestSocket(channel, { ip })).status).toBe(429)
+    expect(await refusal(channel, { ip })).toBe(4429)
     // Another address still gets in, and a freed place is free again.
     const other = await openSocket(channel)
     sockets[0]!.ws.close(1000)
-    await expectEventuallyStatus(() => requestSocket(channel, { ip }), 101)
-    for (const s of [...sockets, other]) s.ws.close(1000)
+    let again: Socket | null = null
+    for (let i = 0; i < 50 && !again; i++) again = await openSocket(channel, { ip }).catch(() => null)
+    expect(again).not.toBeNull()
+    for (const s of [...sockets, other, again!]) s.ws.close(1000)
   })
 
   it('limits socket upgrades per client address and minute before touching a session or a hub', { timeout: 60_000 }, async () => {
     const ip = '10.98.0.1'
-    const statuses: number[] = []
+    const codes: number[] = []
     // The local environment allows 600 a minute (wrangler.toml); a bad channel is refused after the count.
-    for (let i = 0; i < 601; i++) statuses.push((await requestSocket('no-such-channel', { ip })).status)
-    expect(statuses.slice(0, 600).every((s) => s === 400)).toBe(true)
-    expect(statuses[600]).toBe(429)
+    for (let i = 0; i < 601; i++) codes.push(await refusal('no-such-channel', { ip }))
+    expect(codes.slice(0, 600).every((code) => code === 4400)).toBe(true)
+    expect(codes[600]).toBe(4429)
     // Another address is not affected.
-    expect((await requestSocket('no-such-channel')).status).toBe(400)
+    expect(await refusal('no-such-channel')).toBe(4400)
   })
 })
-
-async function expectEventuallyStatus(request: () => Promise<Response>, status: number) {
-  let last = 0
-  for (let i = 0; i < 50; i++) {
-    const res = await request()
-    last = res.status
-    if (last === status) {
-      res.webSocket?.accept()
-      res.webSocket?.close(1000)
-      return
-    }
-    await new Promise((r) => setTimeout(r, 20))
-  }
-  expect(last).toBe(status)
-}
 
 describe('hibernation', () => {
   it('keeps sockets and their attachments while the hub is evicted, and wakes to deliver the next publish', async () => {
@@ -309,7 +319,7 @@ describe('the reference gateway publishes what it records', () => {
     await eventually(() => socket.messages.filter((m) => m.event.type === 'notification').length === 2, 5000, 'two notifications')
     expect(socket.messages.map((m) => m.event)).toEqual(
       expect.arrayContaining([
-        { type: 'appeal', id: appealId, status: 'reviewed' },
+        { type: 'appeal', id: appealId, status: 'reviewed', by: 'agency' },
         { type: 'notification', kind: 'appeal_forwarded' },
         { type: 'notification', kind: 'new_appeal_response' },
       ]),

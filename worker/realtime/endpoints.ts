@@ -13,6 +13,7 @@ import {
   PUBLISH_HEADERS,
   PUBLISH_MAX_AGE_MS,
   PUBLISH_MAX_BYTES,
+  refusalCloseCode,
 } from '../../shared/realtime'
 import { PublishBodySchema, PublishIdSchema } from '../../shared/realtime-schemas'
 import { errorEnvelope } from '../http/envelope'
@@ -23,11 +24,22 @@ import { userChannel, userOfProfile } from './channels'
 import { HUB_HEADERS, type HubPublishResult, type RealtimeHub } from './hub'
 import { isValidSignature } from './signature'
 
+/** A socket opened and closed at once with the refusal's code (see `refusalCloseCode`). */
+function refuse(status: 400 | 401 | 403 | 429 | 503, reason: string): Response {
+  const { 0: client, 1: server } = new WebSocketPair()
+  server.accept()
+  server.close(refusalCloseCode(status), reason)
+  return new Response(null, { status: 101, webSocket: client })
+}
+
 function hubOf(env: Env, channel: string): DurableObjectStub<RealtimeHub> {
   return env.REALTIME.get(env.REALTIME.idFromName(channel))
 }
 
-/** Upgrades a browser's socket to one channel: same origin, within the address's rate, authorised for that channel. */
+/**
+ * Upgrades a browser's socket to one channel: same origin, within the address's rate, authorised for that channel.
+ * Another site's page gets a plain 403; our own pages get a socket closed with the refusal's code.
+ */
 export async function serveRealtimeSocket(c: Context<AppEnv>): Promise<Response> {
   c.set('routeId', 'realtime')
   if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') return errorEnvelope(c, 426, 'upgrade_required')
@@ -36,7 +48,7 @@ export async function serveRealtimeSocket(c: Context<AppEnv>): Promise<Response>
   if (c.req.header('origin') !== new URL(c.req.url).origin) return errorEnvelope(c, 403, 'csrf_forbidden')
   const ip = c.req.header('cf-connecting-ip') ?? 'unknown'
   const { success } = await c.env.REALTIME_LIMITER.limit({ key: ip })
-  if (!success) return errorEnvelope(c, 429, 'too_many_attempts')
+  if (!success) return refuse(429, 'too_many_attempts')
 
   const requested = c.req.query('channel') ?? ''
   let channel: string
@@ -45,22 +57,22 @@ export async function serveRealtimeSocket(c: Context<AppEnv>): Promise<Response>
     // The session lookup speaks to the gateway; its language does not matter here.
     c.set('locale', 'en')
     const result = await readSession(c)
-    if (!result.ok) return errorEnvelope(c, 401, 'unauthorized')
-    if (result.session.unavailable) return errorEnvelope(c, 503, 'session_unavailable')
+    if (!result.ok) return refuse(401, 'unauthorized')
+    if (result.session.unavailable) return refuse(503, 'session_unavailable')
     const user = result.session.profile ? userOfProfile(result.session.profile) : null
-    if (!user) return errorEnvelope(c, result.session.hasToken ? 403 : 401, result.session.hasToken ? 'forbidden' : 'unauthorized')
+    if (!user) return result.session.hasToken ? refuse(403, 'forbidden') : refuse(401, 'unauthorized')
     channel = await userChannel(user)
   } else if (isPublicChannel(requested)) {
     channel = requested
   } else {
     // A user's channel is never named by the browser; anything else is no channel at all.
-    return errorEnvelope(c, requested.startsWith('user:') ? 403 : 400, requested.startsWith('user:') ? 'forbidden' : 'bad_request')
+    return requested.startsWith('user:') ? refuse(403, 'forbidden') : refuse(400, 'bad_request')
   }
 
   const res = await hubOf(c.env, channel).fetch('http://realtime.internal/subscribe', {
     headers: { upgrade: 'websocket', [HUB_HEADERS.channel]: channel, [HUB_HEADERS.ip]: ip, [HUB_HEADERS.personal]: personal ? '1' : '0' },
   })
-  if (res.status !== 101 || !res.webSocket) return errorEnvelope(c, 429, 'too_many_connections')
+  if (res.status !== 101 || !res.webSocket) return refuse(429, 'too_many_connections')
   // A response of our own (mutable headers) for the middlewares that add headers after this handler.
   return new Response(null, { status: 101, webSocket: res.webSocket })
 }

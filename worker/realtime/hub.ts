@@ -57,6 +57,7 @@ export class RealtimeHub extends DurableObject<Env> {
     const { 0: client, 1: server } = new WebSocketPair()
     this.ctx.acceptWebSocket(server, [addressTag(ip)])
     server.serializeAttachment({ channel, personal, ip, openedAt: Date.now() } satisfies SocketAttachment)
+    server.send(HEARTBEAT.ready)
     return new Response(null, { status: 101, webSocket: client })
   }
 

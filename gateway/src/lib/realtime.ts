@@ -12,7 +12,7 @@ import type { Lang } from './lang'
 /** Personal events: hints with ids and states; the browser refetches with its own session. */
 export type PersonalEvent =
   | { type: 'notification'; kind: string }
-  | { type: 'appeal'; id: number; status: 'in_moderation' | 'reviewed' | 'resolved' | 'not_resolved' }
+  | { type: 'appeal'; id: number; status: 'in_moderation' | 'reviewed' | 'resolved' | 'not_resolved'; by: 'user' | 'agency' }
   | { type: 'project'; id: number; state: 'pending' | 'approved' | 'rejected' | 'draft' }
 
 /** A lot as it is now: what its page and the lot list show that can change. */

@@ -193,7 +193,7 @@ devRoutes.post('/dev/moderate', async (c) => {
         .run()
       if (appeal.user_id) {
         await createNotification(db, appeal.user_id, 'appeal_rejected', String(appeal.id), notificationLinks.appeal(appeal.id), now)
-        publishToUser(db, appeal.user_id, { type: 'appeal', id: appeal.id, status: 'not_resolved' })
+        publishToUser(db, appeal.user_id, { type: 'appeal', id: appeal.id, status: 'not_resolved', by: 'agency' })
       }
       return ok(c, { id: appeal.id, status: 'not_resolved' })
     }
@@ -206,7 +206,7 @@ devRoutes.post('/dev/moderate', async (c) => {
       const link = notificationLinks.appeal(appeal.id)
       if (input.action === 'review') await createNotification(db, appeal.user_id, 'appeal_forwarded', String(appeal.id), link, now)
       await createNotification(db, appeal.user_id, input.action === 'review' ? 'new_appeal_response' : 'new_appeal_comment', String(appeal.id), link, now)
-      publishToUser(db, appeal.user_id, { type: 'appeal', id: appeal.id, status: 'reviewed' })
+      publishToUser(db, appeal.user_id, { type: 'appeal', id: appeal.id, status: 'reviewed', by: 'agency' })
     } else {
       await createMailer(c.env, now).send(composeAppealReply(appeal.email, appeal.id, reply))
     }
