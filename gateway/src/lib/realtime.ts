@@ -2,11 +2,13 @@
  * Realtime publishing to the portal (the portal's docs/architecture.md#realtime): after the gateway records a change,
  * it tells the portal's hub, which pushes it to the browsers that show it. A publish is `POST /_app/realtime/publish`
  * through the PORTAL service binding, signed with HMAC-SHA256 (REALTIME_SECRET) over `{timestamp}.{id}.{body}`. It runs
- * after the response (`waitUntil`); a failure is logged and never fails the request that made the change: the pages
- * fall back to polling.
+ * after the response, in the request's `waitUntil` found through Hono's context storage as pushes are
+ * (docs/architecture.md#request-context); a failure is logged and never fails the request that made the change: the
+ * pages fall back to polling. Outside a request (seeding) nothing is published.
  */
-import { env, waitUntil } from 'cloudflare:workers'
+import { tryGetContext } from 'hono/context-storage'
 import { readConfig } from './config'
+import type { AppEnv } from './context'
 import type { Lang } from './lang'
 
 /** Personal events: hints with ids and states; the browser refetches with its own session. */
@@ -22,27 +24,26 @@ const PUBLISH_URL = 'http://portal.internal/_app/realtime/publish'
 
 /** Tells the user's own channel; the portal names it from the user's role and id (looked up here). */
 export function publishToUser(db: D1Database, userId: number, event: PersonalEvent): void {
-  schedule(async () => {
+  schedule(async (env) => {
     const user = await db.prepare('SELECT role FROM users WHERE id = ?').bind(userId).first<{ role: string }>()
-    if (user) await publish({ user: { role: user.role, id: userId }, event })
+    if (user) await publish(env, { user: { role: user.role, id: userId }, event })
   })
 }
 
 /** Tells a lot's page (`lot:{number}`) and the lot list (`lots`). */
 export function publishLot(event: LotEvent): void {
-  schedule(() => publish({ channel: `lot:${event.lot}`, event }))
-  schedule(() => publish({ channel: 'lots', event }))
+  schedule((env) => publish(env, { channel: `lot:${event.lot}`, event }))
+  schedule((env) => publish(env, { channel: 'lots', event }))
 }
 
-function schedule(task: () => Promise<void>): void {
-  const running = task().catch((err: unknown) => {
-    console.error(JSON.stringify({ level: 'error', msg: 'realtime publish failed', error: err instanceof Error ? err.message : String(err) }))
-  })
-  try {
-    waitUntil(running)
-  } catch {
-    // Outside a request (nothing to outlive): the promise runs on its own.
-  }
+function schedule(task: (env: Env) => Promise<void>): void {
+  const c = tryGetContext<AppEnv>()
+  if (!c) return
+  c.executionCtx.waitUntil(
+    task(c.env).catch((err: unknown) => {
+      console.error(JSON.stringify({ level: 'error', msg: 'realtime publish failed', requestId: c.get('requestId'), error: err instanceof Error ? err.message : String(err) }))
+    }),
+  )
 }
 
 const encoder = new TextEncoder()
@@ -55,7 +56,7 @@ function keyOf(secret: string): Promise<CryptoKey> {
   return cachedKey.key
 }
 
-async function publish(body: object): Promise<void> {
+async function publish(env: Env, body: object): Promise<void> {
   const { realtimeSecret } = readConfig(env)
   const portal = (env as { PORTAL?: Fetcher }).PORTAL
   // Realtime is optional: without a key or a portal to reach, there is nothing to tell and the pages poll.
