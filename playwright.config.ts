@@ -21,8 +21,11 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
+      // Local Network Access checks off: a document a test rewrites with `route.fulfill` has no address space, so
+      // Chromium counts it as public and refuses its same-origin WebSocket (realtime) to the loopback test server.
+      // Production pages are never on a loopback address, where these checks apply.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-features=LocalNetworkAccessChecks'],
     },
     trace: 'off',
   },

@@ -2,12 +2,13 @@
 // `npm run deploy`: one command for a production deploy (docs/operations.md#routine-deploy). It builds both workers from
 // the top-level (production) configuration into dist-deploy/, checks that configuration, measures each worker against
 // the Workers limits (bundle size, startup CPU), then applies the gateway's D1 migrations to the remote database,
-// deploys the reference gateway and finally the portal bound to it.
+// deploys the reference gateway and finally the portal bound to it (on a first deploy, the gateway once more: the two
+// bind each other).
 //   npm run deploy -- --dry-run   (or npm run deploy:check): everything up to the deploys, which only validate; no
 //                                  network, no credentials. CI runs it, so a config or bundle that would not deploy fails.
 // With GATEWAY_ORIGIN set in wrangler.toml (the agency's API), the reference gateway is neither migrated nor deployed.
 import { spawnSync } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { configProblems } from './deploy-config.mjs'
 
 const OUT = 'dist-deploy'
@@ -86,15 +87,35 @@ if (dryRun) {
   process.exit(0)
 }
 
+/**
+ * The gateway publishes realtime events through a PORTAL service binding, and the portal reaches the gateway through
+ * GATEWAY: each names the other, and Cloudflare refuses a binding to a worker that does not exist yet. So on the very
+ * first deploy the gateway goes out once without PORTAL, then the portal, then the gateway again with it
+ * (docs/operations.md#first-deploy).
+ */
+function withoutPortalBinding(path) {
+  const config = JSON.parse(readFileSync(path, 'utf8'))
+  config.services = (config.services ?? []).filter((s) => s.binding !== 'PORTAL')
+  const out = path.replace(/wrangler\.json$/, 'wrangler.first-deploy.json')
+  writeFileSync(out, JSON.stringify(config))
+  return out
+}
+const firstDeploy = !external && !run('npx', ['wrangler', 'deployments', 'list', '--config', PORTAL], { capture: true, allowFailure: true }).ok
+
 if (!external) {
   console.log('▶ gateway: D1 migrations on the remote database, then the worker')
   // Schema first, so the new code never meets an old schema. On a first deploy the database does not exist yet: the
   // gateway's deploy provisions it, and the migrations follow at once (nothing calls the gateway before the portal).
   const migrate = () => run('npx', ['wrangler', 'd1', 'migrations', 'apply', D1_NAME, '--remote', '--config', GATEWAY], { allowFailure: true }).ok
   const migratedFirst = migrate()
-  run('npx', ['wrangler', 'deploy', '--config', GATEWAY])
+  if (firstDeploy) console.log('  (first deploy: without the PORTAL binding until the portal exists)')
+  run('npx', ['wrangler', 'deploy', '--config', firstDeploy ? withoutPortalBinding(GATEWAY) : GATEWAY])
   if (!migratedFirst && !migrate()) fail('the D1 migrations did not apply')
 }
 console.log('▶ portal')
 run('npx', ['wrangler', 'deploy', '--config', PORTAL])
+if (firstDeploy) {
+  console.log('▶ gateway again, now bound to the portal (realtime publishes)')
+  run('npx', ['wrangler', 'deploy', '--config', GATEWAY])
+}
 console.log('\n✓ deployed. Roll back with `npx wrangler rollback --config dist-deploy/invest_portal/wrangler.json` (docs/operations.md#rollback)')

@@ -11,6 +11,10 @@
 //   npm run gateway:moderate -- project <id> reject ["reason"]
 //   npm run gateway:moderate -- registration <id> approve     open the account (mails a set-password link or a OneID note)
 //   npm run gateway:moderate -- registration <id> reject "reason"   the reason is mailed to the applicant
+//   npm run gateway:moderate -- lot <number> price <uzs>             change an e-auction lot's start price
+//   npm run gateway:moderate -- lot <number> status "text"           its status (the same text in every language)
+//   npm run gateway:moderate -- lot <number> end <ISO time | +minutes> its end of applications
+// Every change is published to the pages that show it (docs/architecture.md#realtime).
 // Env: PORTAL_URL (default http://127.0.0.1:${PORT:-8787}).
 
 const origin = new URL(process.env.PORTAL_URL ?? `http://127.0.0.1:${process.env.PORT ?? '8787'}`).origin
@@ -72,6 +76,13 @@ try {
     const body = { kind, id: Number(id), action, ...(action === 'reject' ? { reason: text } : {}) }
     const result = await request('POST', '/moderate', body)
     console.log(`registration #${result.id} → ${result.state}${result.user_id ? ` (account #${result.user_id})` : ''}`)
+  } else if (kind === 'lot' && id && ['price', 'status', 'end'].includes(action) && text) {
+    const body = { lot_number: id }
+    if (action === 'price') body.price = Number(text)
+    if (action === 'status') body.status = text
+    if (action === 'end') body.end_time = /^\+\d+$/.test(text) ? new Date(Date.now() + Number(text.slice(1)) * 60_000).toISOString() : text
+    const lot = await request('POST', '/lot', body)
+    console.log(`lot ${lot.lot} → price ${lot.price} UZS, status "${lot.status.en}", applications until ${lot.order_end_time}`)
   } else if ((kind === 'appeal' || kind === 'project') && id && action) {
     const body = { kind, id: Number(id), action }
     if (text) Object.assign(body, action === 'reject' ? { reason: text } : { reply: text })
@@ -80,7 +91,7 @@ try {
   } else {
     console.error(
       'usage: npm run gateway:moderate -- [list | all | appeal <id> review|comment|reject [text] | project <id> approve|reject [reason]'
-        + ' | registration <id> approve | registration <id> reject "reason"]',
+        + ' | registration <id> approve | registration <id> reject "reason" | lot <number> price|status|end <value>]',
     )
     process.exit(2)
   }

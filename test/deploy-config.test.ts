@@ -24,6 +24,13 @@ describe('the deploy check’s configuration rules', () => {
     expect(configProblems(config, { gateway: true }).join('; ')).toMatch(problem)
   })
 
+  it('refuses a secret set as a var on either worker (the local environment’s realtime key must not ship)', () => {
+    const portal = { ...production.portal, vars: { ...production.portal.vars, REALTIME_SECRET: 'local-realtime-secret-for-development-only' } }
+    expect(configProblems(portal, { gateway: false }).join()).toMatch(/REALTIME_SECRET is a var/)
+    const gateway = { ...production.gateway, vars: { ...production.gateway.vars, REALTIME_SECRET: 'x'.repeat(40) } }
+    expect(configProblems(gateway, { gateway: true }).join()).toMatch(/REALTIME_SECRET is a var/)
+  })
+
   it('refuses a portal with debug headers or a placeholder KV id', () => {
     expect(configProblems({ ...production.portal, vars: { DEV_MODE: '0', DEBUG_HEADERS: '1' } }, { gateway: false }).join()).toMatch(/DEBUG_HEADERS/)
     expect(configProblems({ ...production.portal, kv_namespaces: [{ binding: 'PAYLOADS', id: 'payloads-local' }] }, { gateway: false }).join()).toMatch(/placeholder/)
@@ -37,6 +44,7 @@ describe('the deploy check’s configuration rules', () => {
       expect(text.slice(text.indexOf('[env.local]')), file).toMatch(/^DEV_MODE = "1"$/m)
       if (gateway) expect(topLevel).toMatch(/^workers_dev = false$/m)
       expect(topLevel, file).not.toMatch(/^\s*(id|database_id) = /m)
+      expect(topLevel, file).not.toMatch(/^REALTIME_SECRET/m)
     }
   })
 })

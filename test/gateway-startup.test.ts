@@ -8,6 +8,8 @@ import { createTestHarness } from 'wrangler'
 
 /** The gateway as the build wrote it, with its flattened config. */
 const BUILT_CONFIG = './dist/invest_portal_gateway/wrangler.json'
+/** The built portal beside it: the gateway's PORTAL binding (realtime publishes) must name a worker that exists. */
+const BUILT_PORTAL = './dist/invest_portal/wrangler.json'
 let server: ReturnType<typeof createTestHarness> | null = null
 
 afterEach(async () => {
@@ -17,7 +19,7 @@ afterEach(async () => {
 
 /** Starts the built gateway in workerd with these vars and asks it where OneID sign-in begins (no D1 needed). */
 async function startGateway(vars: Record<string, string>) {
-  server = createTestHarness({ workers: [{ configPath: BUILT_CONFIG, vars }] })
+  server = createTestHarness({ workers: [{ configPath: BUILT_CONFIG, vars }, { configPath: BUILT_PORTAL }] })
   await server.listen()
   return server.fetch('/core/auth?role=investor&state=x')
 }

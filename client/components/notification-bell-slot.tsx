@@ -7,7 +7,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useSession } from '../session'
 
-const NotificationBell = lazy(() => import('./notification-bell').then((m) => ({ default: m.NotificationBell })))
+// The bell and the user's realtime channel (docs/architecture.md#realtime) come in one chunk.
+const NotificationBell = lazy(() => import('./account-live').then((m) => ({ default: m.AccountLive })))
 
 export function NotificationBellSlot() {
   const session = useSession()

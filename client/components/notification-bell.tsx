@@ -14,6 +14,7 @@ import { useGateway } from '../gateway'
 import { useLocale, useT } from '../i18n'
 import { usePushMessages } from '../push/push-messages'
 import { useRouter } from '../router'
+import { usePersonalLive } from '../realtime/personal-status'
 import { useSession } from '../session'
 import { useFormat } from './format'
 import { Icon } from './icon'
@@ -57,10 +58,12 @@ function Bell() {
   const toggle = useRef<HTMLButtonElement>(null)
   const sentinel = useRef<HTMLLIElement>(null)
   const panelId = useId()
+  // Realtime (docs/architecture.md#realtime): no polling while the user's channel brings the news.
+  const live = usePersonalLive()
   const { data, size, setSize, mutate, isValidating, error } = useSWRInfinite<Envelope<PortalNotification[]>>(
     (index, previous) => (previous && previous.content.length < NOTIFICATION_PAGE_SIZE ? null : accountKeys.notifications(index, NOTIFICATION_PAGE_SIZE)),
     (key: string) => gateway.getEnvelope<PortalNotification[]>(key),
-    { refreshInterval: NOTIFICATION_REFRESH_MS, revalidateOnFocus: true, revalidateFirstPage: true, refreshWhenHidden: false },
+    { refreshInterval: live ? 0 : NOTIFICATION_REFRESH_MS, revalidateOnFocus: true, revalidateFirstPage: true, refreshWhenHidden: false },
   )
   const items = data?.flatMap((page) => page.content ?? []) ?? []
   const total = data?.[0]?.pageable?.total ?? items.length

@@ -15,6 +15,7 @@ const ConfigSchema = v.object({
   FCM_SERVICE_ACCOUNT: v.optional(v.string(), ''),
   FCM_ENDPOINT: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url())]), ''),
   FCM_TOKEN_ENDPOINT: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url())]), ''),
+  REALTIME_SECRET: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.minLength(32))]), ''),
 })
 
 /** The fields of a Google service-account key file that minting an access token needs. */
@@ -53,6 +54,8 @@ export type Config = {
   /** Bearer secret of the operator calls (`/core/operator/*`); empty: those calls do not exist (404). */
   operatorToken: string
   push: PushConfig
+  /** The key realtime publishes to the portal are signed with; empty: the gateway publishes nothing. */
+  realtimeSecret: string
 }
 
 const cache = new WeakMap<object, Config>()
@@ -87,6 +90,7 @@ export function readConfig(env: Env): Config {
       endpoint: (o.FCM_ENDPOINT || GOOGLE_FCM_ENDPOINT).replace(/\/+$/, ''),
       tokenEndpoint: o.FCM_TOKEN_ENDPOINT || GOOGLE_TOKEN_ENDPOINT,
     },
+    realtimeSecret: o.REALTIME_SECRET,
   }
   cache.set(env, config)
   return config

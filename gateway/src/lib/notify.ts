@@ -1,6 +1,7 @@
 /** Notifications the gateway creates when appeals and projects change state (GATEWAY.md "Notifications"). */
 import type { Lang } from './lang'
 import { queuePush } from './push'
+import { publishToUser } from './realtime'
 
 /** Notification types of GATEWAY.md "Notifications". */
 export type NotificationType =
@@ -104,4 +105,6 @@ export async function createNotification(
     .run()
   // Push to the user's devices (docs/gateway-contract.md#push): after the response, and only with FCM credentials.
   queuePush({ id: inserted.meta.last_row_id, userId, type, link, messages })
+  // Realtime: the user's open pages refresh their bell (after the response; never fails this call).
+  publishToUser(db, userId, { type: 'notification', kind: type })
 }
