@@ -1,28 +1,85 @@
-/**
- * The form a page was sent back with (a no-JavaScript post that needs correcting), and the one-time notice of an action,
- * both read once after hydration. Submitting a page's form: `use-page-form.ts`, which loads with the pages.
- */
-import { createContext, useContext, useEffect, type ReactNode } from 'react'
-import type { FormState } from '../shared/state'
-import { useT } from './i18n'
-import { showToast } from './notify'
+/** Page forms: one submit path for both worlds — a real POST to the page's action, enhanced to `fetch` once hydrated. */
+import { useCallback, useContext, useRef, useState, type FormEvent } from 'react'
+import { fieldErrors, readFields, type FormSchema } from '../shared/forms'
+import { CSRF_HEADER, CSRF_MARKER } from '../shared/gateway-client'
+import type { ActionResponse, FormState } from '../shared/state'
+import { InitialFormContext } from './form-context'
+import { useRouter } from './router'
 
-const InitialFormContext = createContext<FormState | null>(null)
+const EMPTY: FormState = { values: {}, errors: {}, code: null }
 
-export function InitialFormProvider({ value, children }: { value: FormState | null; children: ReactNode }) {
-  return <InitialFormContext.Provider value={value}>{children}</InitialFormContext.Provider>
+export type PageForm = {
+  /** Values to show again, field errors (i18n keys) and the form-level result code. */
+  state: FormState
+  pending: boolean
+  /** Attach to `<form method="post" action={action} onSubmit={onSubmit}>`. */
+  action: string
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  /** Replaces the state, e.g. after client-side validation. */
+  setState: (state: FormState) => void
 }
 
-/** The state of the page's form as the edge sent it back, or null. */
-export function useInitialForm(): FormState | null {
-  return useContext(InitialFormContext)
+export type PageFormOptions = {
+  /** The form's schema, which the page's action checks as well: field errors stop the submit before sending. */
+  schema?: FormSchema
+  /** Adds fields before sending (e.g. the bot-protection `hash`). */
+  prepare?: (data: FormData) => Promise<void>
+  /** Called with the action's answer before navigation (e.g. to show a toast); navigation waits for it. */
+  onResult?: (response: ActionResponse) => void | Promise<void>
 }
 
-/** Shows the one-time notice of a no-JS action as a toast after hydration. */
-export function useNoticeToast(notice: string | null) {
-  const t = useT()
-  useEffect(() => {
-    if (!notice) return
-    showToast('success', t(notice))
-  }, [notice, t])
+/** Binds a page's form to its action: state from a no-JS post, progress, errors, redirect on success. */
+export function usePageForm(options: PageFormOptions = {}): PageForm {
+  const initial = useContext(InitialFormContext)
+  const { route, navigate } = useRouter()
+  const [state, setState] = useState<FormState>(initial ?? EMPTY)
+  const [pending, setPending] = useState(false)
+  const opts = useRef(options)
+  opts.current = options
+  const action = route.path + route.search
+
+  const onSubmit = useCallback(
+    async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault()
+      if (pending) return
+      const form = event.currentTarget
+      const data = new FormData(form)
+      const schema = opts.current.schema
+      const errors = schema ? fieldErrors(schema, readFields(data)) : {}
+      if (Object.keys(errors).length) {
+        setState({ values: valuesOf(data), errors, code: null })
+        return
+      }
+      setPending(true)
+      try {
+        await opts.current.prepare?.(data)
+        const res = await fetch(action, {
+          method: 'POST',
+          body: data,
+          headers: { accept: 'application/json', [CSRF_HEADER]: CSRF_MARKER },
+          credentials: 'same-origin',
+        })
+        const body = (await res.json().catch(() => ({ form: { values: valuesOf(data), errors: {}, code: `http_${res.status}` } }))) as ActionResponse
+        await opts.current.onResult?.(body)
+        if (body.redirect) {
+          await navigate(body.redirect)
+          return
+        }
+        setState(body.form ?? { values: valuesOf(data), errors: {}, code: 'internal_error' })
+      } catch {
+        setState({ values: valuesOf(data), errors: {}, code: 'network_error' })
+      } finally {
+        setPending(false)
+      }
+    },
+    [action, navigate, pending],
+  )
+  return { state, pending, action, onSubmit: (e) => void onSubmit(e), setState }
 }
+
+function valuesOf(data: FormData): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of data) if (typeof v === 'string' && !/password|hash|token/i.test(k)) out[k] = v
+  return out
+}
+

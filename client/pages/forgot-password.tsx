@@ -6,7 +6,7 @@ import { FormProblems, StatusPanel, FormTextField } from '../components/page-for
 import { AuthRoleNav } from '../components/auth-role-nav'
 import { Button } from '../components/button'
 import { PageTitle } from '../components/page-title'
-import { usePageForm } from '../use-page-form'
+import { usePageForm } from '../forms'
 import { useLocale, useT } from '../i18n'
 import { Link, useRoute } from '../router'
 

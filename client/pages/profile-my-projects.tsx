@@ -14,7 +14,7 @@ import { ProjectStateBadge } from '../components/project-state-badge'
 import { Pagination } from '../components/pagination'
 import { useLiveRefresh } from '../components/use-live-refresh'
 import { useLivePayload } from '../live-data'
-import { usePageForm } from '../use-page-form'
+import { usePageForm } from '../forms'
 import { useLocale, useT } from '../i18n'
 import { Link, useRouteData } from '../router'
 

@@ -6,7 +6,7 @@ import { FormProblems, StatusPanel, FormTextField } from '../components/page-for
 import { NewPasswordFields } from '../components/new-password-fields'
 import { Button } from '../components/button'
 import { PageTitle } from '../components/page-title'
-import { usePageForm } from '../use-page-form'
+import { usePageForm } from '../forms'
 import { useT } from '../i18n'
 import { showToast } from '../notify'
 import { useRoute } from '../router'
