@@ -4,7 +4,7 @@
  * only when a page shows gateway HTML after a client navigation — not on first load.
  */
 import { lazy, Suspense, useState } from 'react'
-import { isHydrating } from '../hydration'
+import { useHydrating } from '../visibility'
 import { useContentLinks } from './html-content-links'
 import type { HtmlContentProps } from './html-content-rich'
 
@@ -12,7 +12,9 @@ const RichHtml = lazy(() => import('./html-content-rich').then((m) => ({ default
 
 /** Gateway HTML as safe elements in a `.prose` block; site links navigate on the client. */
 export function HtmlContent(props: HtmlContentProps) {
-  const [kept] = useState(() => (isHydrating() ? props.html : undefined))
+  // While this component hydrates (also in a Suspense section that hydrates after the root), the edge's markup stays.
+  const hydrating = useHydrating() && typeof document !== 'undefined'
+  const [kept] = useState(() => (hydrating ? props.html : undefined))
   return (
     <Suspense fallback={null}>
       {kept !== undefined && kept === props.html ? <KeptHtml {...props} /> : <RichHtml {...props} />}

@@ -20,10 +20,11 @@ import { Testimonials } from '../components/site/testimonials'
 import { Section } from '../data'
 import { useLocale, useT } from '../i18n'
 import { Link, useRouter } from '../router'
+import { HydrateWhenVisible } from '../visibility'
 
 /**
- * The map is below the fold and its shapes are the page's heaviest code: its chunk loads beside the entry and the
- * map hydrates when it arrives, while the edge still sends its full markup in the first document.
+ * The map is below the fold and its shapes are the page's heaviest code: the edge sends its full markup in the first
+ * document, and the browser loads its chunk and hydrates it when the section comes near the viewport.
  */
 const RegionMap = lazy(() => import('../components/site/region-map').then((m) => ({ default: m.RegionMap })))
 
@@ -144,7 +145,9 @@ export function Page() {
             </Suspense>
           ) : (
             <Section keys={[territories]} fallback={<MapSkeleton />}>
-              <RegionMap dataKey={territories} />
+              <HydrateWhenVisible near="regions">
+                <RegionMap dataKey={territories} />
+              </HydrateWhenVisible>
             </Section>
           )}
         </div>
