@@ -48,7 +48,7 @@ async function boot() {
   })
 }
 
-// The stylesheet is its own build input (vite.config.ts), which the edge inlines; under `vite dev` the entry loads it.
-if (import.meta.env.DEV) void import('./styles/main.css')
+// The shell's stylesheet is its own build input, which the edge inlines; under `vite dev` the entry loads it.
+if (import.meta.env.DEV) void import('./styles/shell.css')
 
 void boot()

@@ -1,16 +1,26 @@
 /** The whole document, rendered on the edge and hydrated in the browser. The worker imports only this. */
-import type { InitialState } from '../shared/state'
+import type { InitialState, SheetName } from '../shared/state'
 import { App } from './app'
 import type { PayloadStore } from './data'
+import { SheetsProvider } from './sheets'
 
 export const STATE_ELEMENT_ID = '__STATE__'
 
 /**
  * Server-only props (the browser hydrates their elements with an empty `__html`, leaving the text alone): `nonce`, the
- * edge's CSP nonce (browsers hide it); `css`, the inlined entry CSS; `stateText`, the serialised `state` the browser
- * boots from; `devPreamble`, React Refresh's preamble under `vite dev`.
+ * edge's CSP nonce (browsers hide it); `css`, the inlined shell CSS; `sheetTexts`, the area sheets' CSS, which a page's
+ * `<PageSheet>` inlines; `stateText`, the serialised `state` the browser boots from; `devPreamble`, React Refresh's
+ * preamble under `vite dev`.
  */
-export function Root({ state, store, nonce, css, stateText, devPreamble }: { state: InitialState; store: PayloadStore; nonce?: string; css?: string; stateText?: string; devPreamble?: string }) {
+export function Root({ state, store, nonce, css, sheetTexts, stateText, devPreamble }: {
+  state: InitialState
+  store: PayloadStore
+  nonce?: string
+  css?: string
+  sheetTexts?: Readonly<Record<SheetName, string>>
+  stateText?: string
+  devPreamble?: string
+}) {
   return (
     <html lang={state.locale} dir="ltr">
       <head>
@@ -33,7 +43,9 @@ export function Root({ state, store, nonce, css, stateText, devPreamble }: { sta
         ))}
       </head>
       <body>
-        <App state={state} store={store} />
+        <SheetsProvider value={{ hrefs: state.assets.sheets, texts: sheetTexts }}>
+          <App state={state} store={store} />
+        </SheetsProvider>
         <script type="application/json" id={STATE_ELEMENT_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: stateText ?? '' }} />
       </body>
     </html>

@@ -14,12 +14,18 @@ export type SessionState = Readonly<{ hasToken: boolean; profile: Profile | null
 /** A loaded key: the envelope, or the error that stopped it (rendered as a section error, never thrown). */
 export type PayloadEntry = Readonly<{ ok: true; envelope: Envelope; stale?: true } | { ok: false; status: number; code: string }>
 
+/** The areas' stylesheets, each a build input of its own that pages declare (`<PageSheet>`). */
+export const SHEET_NAMES = ['site', 'guide', 'services'] as const
+export type SheetName = (typeof SHEET_NAMES)[number]
+
 /** Built client files the document links (from the Vite manifest). */
 export type Assets = Readonly<{
   entry: string
-  /** Stylesheets to link; empty when the edge inlines the entry's CSS (`inlineCss`). */
+  /** Stylesheets to link; empty when the edge inlines the shell's CSS (`inlineCss`). */
   css: readonly string[]
   inlineCss?: boolean
+  /** The area sheets' built files, by name. */
+  sheets: Readonly<Record<SheetName, string>>
   preload: readonly string[]
   /** Vite's dev server (HMR). */
   dev?: boolean

@@ -3,8 +3,12 @@ declare module 'virtual:client-manifest' {
   const manifest: {
     entry: string
     css: string[]
-    /** The entry's CSS itself (empty under `vite dev`): inlined in first-load documents. */
+    /** The shell's CSS itself (empty under `vite dev`): inlined in every document. */
     cssText: string
+    /** The area sheets (`SHEET_NAMES`): built file and text, which a page's `<PageSheet>` inlines. */
+    sheets: Record<import('../shared/state').SheetName, { href: string; text: string }>
+    /** The boot script, minified: one statement that calls it with `...BOOT_ARGS` (empty under `vite dev`). */
+    boot: string
     /** Chunks the entry imports. */
     preload: string[]
     /** Of those, the ones the boot script starts as module scripts of their own, so each evaluates in its own task. */

@@ -7,7 +7,7 @@ import { renderToReadableStream } from 'react-dom/server.node'
 import manifest from 'virtual:client-manifest'
 import { EXTRA_ICONS, eagerPages, installPages, provideEdgeIcons, Root } from '../client/server'
 import { serializeEntryForHtml, serializeStateForHtml } from '../shared/serialize'
-import type { FormState, InitialState, PayloadEntry, RouteState, SessionState } from '../shared/state'
+import { SHEET_NAMES, type FormState, type InitialState, type PayloadEntry, type RouteState, type SessionState, type SheetName } from '../shared/state'
 import type { PageError } from '../shared/errors'
 import { isBot } from './bots'
 import { messagesFor } from './messages'
@@ -18,6 +18,9 @@ provideEdgeIcons(EXTRA_ICONS)
 
 /** React Refresh's preamble, which `@vitejs/plugin-react` requires before any module under `vite dev`. */
 const REFRESH_PREAMBLE = `import { injectIntoGlobalHook } from "/@react-refresh"; injectIntoGlobalHook(window); window.$RefreshReg$ = () => {}; window.$RefreshSig$ = () => (type) => type;`
+
+const sheetHrefs = Object.fromEntries(SHEET_NAMES.map((name) => [name, manifest.sheets[name].href])) as Record<SheetName, string>
+const sheetTexts = Object.fromEntries(SHEET_NAMES.map((name) => [name, manifest.sheets[name].text])) as Record<SheetName, string>
 
 /** How long a browser's document may wait for deferred data before the shell is sent without it. */
 const STREAM_HEAD_START_MS = 60
@@ -38,12 +41,13 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   const state: InitialState = {
     locale,
     origin: new URL(c.req.url).origin,
-    // The entry's CSS goes inline: a document is only fetched on a first visit (later pages come as `_payload.json`),
-    // and the first paint then waits on no stylesheet request.
+    // The shell's CSS and the page's area sheets go inline: a document is only fetched on a first visit (later pages
+    // come as `_payload.json`), and the first paint then waits on no stylesheet request.
     assets: {
       entry: manifest.entry,
       css: manifest.cssText ? [] : manifest.css,
       inlineCss: Boolean(manifest.cssText),
+      sheets: sheetHrefs,
       // Built: the boot script preloads the chunks after the first paint. Dev: linked in <head>.
       preload: manifest.dev ? [...manifest.preload, ...pageChunks(input.route.id)] : [],
       dev: manifest.dev,
@@ -61,7 +65,7 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   const nonce = c.get('secureHeadersNonce')
   let failed = false
   const crawler = isBot(c.req.header('user-agent'))
-  const stream = await renderToReadableStream(<Root state={state} store={store} nonce={nonce} css={manifest.cssText} stateText={serializeStateForHtml(state)} devPreamble={manifest.dev ? REFRESH_PREAMBLE : undefined} />, {
+  const stream = await renderToReadableStream(<Root state={state} store={store} nonce={nonce} css={manifest.cssText} sheetTexts={manifest.dev ? undefined : sheetTexts} stateText={serializeStateForHtml(state)} devPreamble={manifest.dev ? REFRESH_PREAMBLE : undefined} />, {
     nonce,
     ...(manifest.dev
       ? { bootstrapModules: [manifest.entry] }
@@ -91,16 +95,9 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   return c.body(stream, input.status as 200)
 }
 
-/**
- * The inline boot script: once the browser has painted the server's HTML (or after 200 ms, e.g. in a background tab
- * where frames do not run), it preloads the entry's and the page's chunks and starts the entry. The first paint then
- * never waits behind the download and evaluation of the hydration JavaScript; on a slow link that JavaScript arrives
- * after the paint anyway. `modules[0]` is the entry. Starting a request costs the main thread a millisecond or more on
- * a slow device, so the preloads go out a few per task (the entry's own imports first); then `first` (React DOM) and
- * the entry start as module scripts, so the browser evaluates each in a task of its own.
- */
+/** The inline boot script (`client/boot.ts`, minified by the build) with this document's modules; `modules[0]` is the entry. */
 function bootAfterFirstPaint(modules: readonly string[], first: readonly string[]): string {
-  return `(()=>{let s=0,i=1;const m=${JSON.stringify(modules)};const batch=()=>{for(const n=i+${BOOT_PRELOADS_PER_TASK};i<n&&i<m.length;i++){const l=document.createElement('link');l.rel='modulepreload';l.href=m[i];document.head.append(l)}if(i<m.length)return void setTimeout(batch);for(const h of [...${JSON.stringify(first)},m[0]]){const e=document.createElement('script');e.type='module';e.src=h;document.body.append(e)}};const go=()=>{if(!s++)batch()};requestAnimationFrame(()=>setTimeout(go));setTimeout(go,200)})()`
+  return manifest.boot.replace('BOOT_ARGS', `[${JSON.stringify(modules)},${JSON.stringify(first)},${BOOT_PRELOADS_PER_TASK}]`)
 }
 
 /** How many `modulepreload` links the boot script adds per task. */
