@@ -2,6 +2,7 @@
 import fs from 'node:fs'
 import { minifySync, transformSync } from 'rolldown/utils'
 import type { Plugin } from 'vite'
+import { catalogueAssets } from './messages-catalogue.ts'
 
 /** The push service worker is its own client entry, so Firebase never lands in the main bundle. */
 export const PUSH_WORKER_ENTRY = 'client/push/firebase-sw.ts'
@@ -58,7 +59,8 @@ export function clientManifest(): Plugin {
       if (id !== '\0virtual:client-manifest') return
       if (!isBuild || this.environment.name === 'client') {
         const sheets = Object.fromEntries(Object.entries(AREA_SHEETS).map(([name, file]) => [name, { href: '/' + file, text: '' }]))
-        return `export default ${JSON.stringify({ entry: '/client/entry.tsx', css: [], cssText: '', sheets, preload: [], evaluateFirst: [], pages: {}, boot: '', dev: true, pushWorker: '/' + PUSH_WORKER_ENTRY })}`
+        const messages = { uz: '', ru: '', en: '' }
+        return `export default ${JSON.stringify({ entry: '/client/entry.tsx', css: [], cssText: '', sheets, messages, preload: [], evaluateFirst: [], pages: {}, boot: '', dev: true, pushWorker: '/' + PUSH_WORKER_ENTRY })}`
       }
       type Chunk = { file: string; name?: string; css?: string[]; imports?: string[] }
       const m = JSON.parse(fs.readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, Chunk>
@@ -91,7 +93,9 @@ export function clientManifest(): Plugin {
       const shell = read(SHELL_STYLES)
       const sheets = Object.fromEntries(Object.entries(AREA_SHEETS).map(([name, key]) => [name, read(key)]))
       const boot = compileBootScript()
-      return `export default ${JSON.stringify({ entry: '/' + entry.file, css: [shell.href], cssText: shell.text, sheets, preload, evaluateFirst, pages, boot, dev: false, pushWorker })}`
+      const messages = Object.fromEntries(Object.entries(catalogueAssets()).map(([locale, { fileName }]) => [locale, '/' + fileName]))
+      for (const file of Object.values(messages)) if (!fs.existsSync(`dist/client${file}`)) this.error(`message catalogue ${file} was not built`)
+      return `export default ${JSON.stringify({ entry: '/' + entry.file, css: [shell.href], cssText: shell.text, sheets, messages, preload, evaluateFirst, pages, boot, dev: false, pushWorker })}`
     },
   }
 }

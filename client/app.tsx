@@ -18,13 +18,14 @@ import { getPages } from './pages'
 import { RouterProvider, useRouter } from './router'
 import { SessionProvider, useSession } from './session'
 
-export function App({ state, store }: { state: InitialState; store: PayloadStore }) {
+/** `record` (edge only): collects the message namespaces the render uses, which the document then carries. */
+export function App({ state, store, record }: { state: InitialState; store: PayloadStore; record?: Set<string> }) {
   useEffect(endHydration, [])
   const bar = useLoadingBar()
   const goHome = useRef<() => Promise<void>>(() => Promise.resolve())
   const onCleared = useCallback(() => goHome.current(), [])
   return (
-    <I18nProvider locale={state.locale} messages={state.messages}>
+    <I18nProvider locale={state.locale} messages={state.messages} record={record}>
       <ConfigProvider value={state.config}>
       <PayloadProvider value={store}>
         <SessionProvider initial={state.session} onCleared={onCleared}>

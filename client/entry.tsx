@@ -3,7 +3,8 @@ import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { createGatewayClient } from '../shared/gateway-client'
 import { gatewayFetch } from './gateway-fetch'
-import { bindLocale, createI18n } from '../shared/i18n'
+import type { Translate } from '../shared/i18n'
+import { initMessages, translate } from './i18n'
 import type { InitialState } from '../shared/state'
 import { setPayloadFetcher, type PayloadStore } from './data'
 import { createNotifier } from './notify'
@@ -16,7 +17,8 @@ async function boot() {
   // The modules' evaluation was one task; reading the state and starting the page is the next.
   await new Promise((resolve) => setTimeout(resolve))
   const state = JSON.parse(document.getElementById(STATE_ELEMENT_ID)!.textContent!) as InitialState
-  const t = bindLocale(createI18n({ [state.locale]: state.messages }), state.locale)
+  initMessages(state.messages, state.assets.messages)
+  const t: Translate = (key, values) => translate(state.locale, key, values)
   const gateway = createGatewayClient({
     fetch: gatewayFetch,
     locale: state.locale,

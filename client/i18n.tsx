@@ -1,5 +1,11 @@
-/** The current language in React: `useT()` translates with the page's locale (never a module-global locale). */
-import { createContext, useContext, useMemo, type ReactNode } from 'react'
+/**
+ * The current language in React: `useT()` translates with the page's locale (never a module-global locale).
+ *
+ * A document carries the messages of the namespaces its page rendered (the edge records them); the locale's whole
+ * catalogue is an immutable build asset the browser loads before its first client navigation, or when something
+ * drawn later asks for a namespace the document did not carry.
+ */
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import type { Locale } from '../shared/constants'
 import { bindLocale, createI18n, type Messages, type Translate } from '../shared/i18n'
 
@@ -19,9 +25,90 @@ function translatorFor(locale: Locale, messages: Messages): I18nValue {
   return value
 }
 
-export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
-  const value = useMemo(() => translatorFor(locale, messages), [locale, messages])
+/** The namespace of a key: its first segment (`home.hero.title` → `home`). */
+export function namespaceOf(key: string): string {
+  const dot = key.indexOf('.')
+  return dot < 0 ? key : key.slice(0, dot)
+}
+
+/** The browser's messages: the document's, then the whole catalogue once loaded. */
+const browser = {
+  messages: null as Messages | null,
+  url: '',
+  loading: null as Promise<void> | null,
+  listeners: new Set<() => void>(),
+}
+
+/** Starts the browser's store with the document's messages and where the locale's whole catalogue is. */
+export function initMessages(messages: Messages, catalogueUrl: string) {
+  browser.messages = messages
+  browser.url = catalogueUrl
+}
+
+/** Loads the locale's whole catalogue once (before a client navigation draws a page with other namespaces). */
+export function loadAllMessages(): Promise<void> {
+  // Under `vite dev` documents carry every namespace and there is no catalogue asset.
+  if (!browser.url) return Promise.resolve()
+  if (!browser.loading) {
+    browser.loading = fetch(browser.url)
+      .then((res) => {
+        if (!res.ok) throw new Error(`messages ${res.status}`)
+        return res.json() as Promise<Messages>
+      })
+      .then((all) => {
+        browser.messages = all
+        for (const listener of browser.listeners) listener()
+      })
+      .catch((error: unknown) => {
+        browser.loading = null
+        throw error
+      })
+  }
+  return browser.loading
+}
+
+const subscribe = (listener: () => void) => {
+  browser.listeners.add(listener)
+  return () => browser.listeners.delete(listener)
+}
+
+/** Translates outside React (e.g. gateway notices) with what the browser has loaded. */
+export function translate(locale: Locale, key: string, values?: Parameters<Translate>[1]): string {
+  return browser.messages ? translatorFor(locale, browser.messages).t(key, values) : key
+}
+
+/**
+ * `messages`: on the edge the whole dictionary, with `record` collecting the namespaces the render used; in the browser
+ * the document's, replaced by the whole catalogue once it is loaded.
+ */
+export function I18nProvider({ locale, messages, record, children }: { locale: Locale; messages: Messages; record?: Set<string>; children: ReactNode }) {
+  const current = useSyncExternalStore(
+    subscribe,
+    () => browser.messages ?? messages,
+    () => messages,
+  )
+  const value = useMemo(() => {
+    const base = translatorFor(locale, current)
+    if (record) return { locale, t: recording(base.t, record) }
+    if (typeof document === 'undefined') return base
+    return { locale, t: withCatalogueFallback(base.t, current) }
+  }, [locale, current, record])
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
+}
+
+function recording(t: Translate, record: Set<string>): Translate {
+  return (key, values) => {
+    record.add(namespaceOf(key))
+    return t(key, values)
+  }
+}
+
+/** A key of a namespace the document did not carry loads the catalogue (the store then re-renders with it). */
+function withCatalogueFallback(t: Translate, messages: Messages): Translate {
+  return (key, values) => {
+    if (!(namespaceOf(key) in messages)) void loadAllMessages().catch(() => undefined)
+    return t(key, values)
+  }
 }
 
 function useI18n(): I18nValue {

@@ -9,16 +9,18 @@ export const STATE_ELEMENT_ID = '__STATE__'
 /**
  * Server-only props (the browser hydrates their elements with an empty `__html`, leaving the text alone): `nonce`, the
  * edge's CSP nonce (browsers hide it); `css`, the inlined shell CSS; `sheetTexts`, the area sheets' CSS, which a page's
- * `<PageSheet>` inlines; `stateText`, the serialised `state` the browser boots from; `devPreamble`, React Refresh's
- * preamble under `vite dev`.
+ * `<PageSheet>` inlines; `record`, where the render collects the message namespaces it uses; `stateText`, the
+ * serialised state the browser boots from, built when React reaches it, after the page's shell has rendered (so with
+ * the namespaces recorded so far); `devPreamble`, React Refresh's preamble under `vite dev`.
  */
-export function Root({ state, store, nonce, css, sheetTexts, stateText, devPreamble }: {
+export function Root({ state, store, nonce, css, sheetTexts, record, stateText, devPreamble }: {
   state: InitialState
   store: PayloadStore
   nonce?: string
   css?: string
   sheetTexts?: Readonly<Record<SheetName, string>>
-  stateText?: string
+  record?: Set<string>
+  stateText?: () => string
   devPreamble?: string
 }) {
   return (
@@ -44,10 +46,14 @@ export function Root({ state, store, nonce, css, sheetTexts, stateText, devPream
       </head>
       <body>
         <SheetsProvider value={{ hrefs: state.assets.sheets, texts: sheetTexts }}>
-          <App state={state} store={store} />
+          <App state={state} store={store} record={record} />
         </SheetsProvider>
-        <script type="application/json" id={STATE_ELEMENT_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: stateText ?? '' }} />
+        <StateScript text={stateText} />
       </body>
     </html>
   )
+}
+
+function StateScript({ text }: { text?: () => string }) {
+  return <script type="application/json" id={STATE_ELEMENT_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text?.() ?? '' }} />
 }

@@ -7,6 +7,7 @@ import { matchRoute, readSearch, splitLocale, validateQuery } from '../shared/ma
 import type { RouteId } from '../shared/routes'
 import type { PagePayload, RouteState } from '../shared/state'
 import type { PayloadStore } from './data'
+import { loadAllMessages } from './i18n'
 import { preloadPage } from './pages'
 import type { Session } from './session'
 
@@ -108,6 +109,8 @@ export function RouterProvider({ locale, initialRoute, initialError, store, sess
 
       loading.start()
       let redirect: string | undefined
+      // The document carried its own page's messages only: a page drawn here may need any namespace.
+      const messagesReady = loadAllMessages()
       try {
         if (!error) {
           const res = await fetch(payloadUrl(url), { headers: { accept: 'application/json' }, credentials: 'same-origin' })
@@ -123,6 +126,7 @@ export function RouterProvider({ locale, initialRoute, initialError, store, sess
           return
         }
         if (route.id && !error) await preloadPage(route.id)
+        await messagesReady
       } catch {
         // A failed payload or a stale chunk after a deploy: a full page load recovers (guarded against loops).
         if (current === seq.current) window.location.assign(url.href)

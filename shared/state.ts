@@ -26,6 +26,8 @@ export type Assets = Readonly<{
   inlineCss?: boolean
   /** The area sheets' built files, by name. */
   sheets: Readonly<Record<SheetName, string>>
+  /** The locale's whole message catalogue (an immutable build asset); `messages` carries the page's namespaces. */
+  messages: string
   preload: readonly string[]
   /** Vite's dev server (HMR). */
   dev?: boolean
@@ -52,6 +54,7 @@ export type InitialState = Readonly<{
   session: SessionState
   error: PageError | null
   config: PublicConfig
+  /** The messages of the namespaces the page rendered (the shell's always among them), fallbacks filled. */
   messages: Messages
   /** Critical payloads (awaited before the first byte); deferred ones stream in as `data-payload` scripts. */
   payloads: Readonly<Record<string, PayloadEntry>>

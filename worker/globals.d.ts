@@ -7,6 +7,8 @@ declare module 'virtual:client-manifest' {
     cssText: string
     /** The area sheets (`SHEET_NAMES`): built file and text, which a page's `<PageSheet>` inlines. */
     sheets: Record<import('../shared/state').SheetName, { href: string; text: string }>
+    /** Each locale's whole message catalogue (fallbacks filled), an immutable asset; empty strings under `vite dev`. */
+    messages: Record<import('../shared/constants').Locale, string>
     /** The boot script, minified: one statement that calls it with `...BOOT_ARGS` (empty under `vite dev`). */
     boot: string
     /** Chunks the entry imports. */

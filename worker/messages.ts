@@ -34,3 +34,28 @@ export function translate(locale: Locale, key: string): string {
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined
   return typeof node === 'string' ? node : key
 }
+
+/**
+ * Namespaces every document carries whatever its page renders: what the browser translates outside a render (gateway
+ * notices, page notices, toasts) and the states any section may fall into.
+ */
+export const SHELL_NAMESPACES: readonly string[] = ['errors', 'messages', 'notices', 'toast', 'states', 'common']
+
+const subsets = new Map<string, Messages>()
+
+/**
+ * The part of `locale`'s dictionary under `namespaces`; `'all'` for the whole. One object per locale and set of
+ * namespaces, so its serialisation is made once per isolate.
+ */
+export function messagesOf(locale: Locale, namespaces: Iterable<string> | 'all'): Messages {
+  const all = messagesFor(locale)
+  if (namespaces === 'all') return all
+  const names = [...new Set(namespaces)].filter((n) => n in all).sort()
+  const key = `${locale}:${names.join(',')}`
+  let hit = subsets.get(key)
+  if (!hit) {
+    hit = Object.fromEntries(names.map((n) => [n, all[n]!]))
+    subsets.set(key, hit)
+  }
+  return hit
+}
