@@ -4,10 +4,11 @@
  * once the page is interactive; until then a same-sized placeholder keeps the header from shifting. Its styles are part
  * of `styles/shell.css`.
  */
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { useSession } from '../session'
+import { lazyComponent } from '../lazy-component'
 
-const NotificationBell = lazy(() => import('./notification-bell').then((m) => ({ default: m.NotificationBell })))
+const NotificationBell = lazyComponent(() => import('./notification-bell').then((m) => m.NotificationBell))
 
 export function NotificationBellSlot() {
   const session = useSession()

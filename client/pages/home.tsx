@@ -2,7 +2,7 @@
  * The home page: hero with key figures, entry points into the investor guide, the reasons to invest, the regions
  * map, the latest posts, services, what investors say, and the contact call to action. Gateway data streams in.
  */
-import { lazy, Suspense } from 'react'
+import { Suspense } from 'react'
 import { href } from '../../shared/match'
 import { REASONS } from '../../shared/routes'
 import { siteKeys } from '../../shared/site-keys'
@@ -21,12 +21,13 @@ import { Section } from '../data'
 import { useLocale, useT } from '../i18n'
 import { Link, useRouter } from '../router'
 import { HydrateWhenVisible } from '../visibility'
+import { lazyComponent } from '../lazy-component'
 
 /**
  * The map is below the fold and its shapes are the page's heaviest code: the edge sends its full markup in the first
  * document, and the browser loads its chunk and hydrates it when the section comes near the viewport.
  */
-const RegionMap = lazy(() => import('../components/site/region-map').then((m) => ({ default: m.RegionMap })))
+const RegionMap = lazyComponent(() => import('../components/site/region-map').then((m) => m.RegionMap))
 
 /** Key figures: value, unit and source live in the locales, so each language words them naturally. */
 const FIGURES: readonly { key: string; value: number }[] = [

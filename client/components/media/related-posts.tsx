@@ -3,7 +3,7 @@
  * fetched by the browser when the section comes near the viewport, and its cards come in their own chunk then;
  * without JavaScript the heading and the link to the category stay.
  */
-import { lazy, Suspense, useRef } from 'react'
+import { Suspense, useRef } from 'react'
 import { href } from '../../../shared/match'
 import type { PostCategory } from '../../../shared/media-keys'
 import { useLocale, useT } from '../../i18n'
@@ -11,8 +11,9 @@ import { Link } from '../../router'
 import { Icon } from '../icon'
 import type { Post } from './types'
 import { useNearViewport } from '../../visibility'
+import { lazyComponent } from '../../lazy-component'
 
-const RelatedList = lazy(() => import('./related-list').then((m) => ({ default: m.RelatedList })))
+const RelatedList = lazyComponent(() => import('./related-list').then((m) => m.RelatedList))
 
 export function RelatedPosts({ post, category }: { post: Post; category: PostCategory }) {
   const t = useT()

@@ -1,0 +1,51 @@
+/**
+ * `React.lazy` with a registry the edge can warm: the edge renders a document whose data is all in hand in one
+ * synchronous pass (`renderToString`), where a component still loading would leave its section to the browser. In the
+ * browser it behaves as `lazy` does: the first render suspends until the chunk is there.
+ */
+import { use, type ComponentType, type JSX } from 'react'
+
+type Loaded<P> = Promise<ComponentType<P>> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: ComponentType<P> }
+
+const loaders: (() => Promise<unknown>)[] = []
+
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => JSX.Element {
+  let loaded: Loaded<P> | null = null
+  const start = (): Loaded<P> => {
+    if (!loaded) {
+      const promise: Loaded<P> = load()
+      promise.status = 'pending'
+      promise.then(
+        (value) => Object.assign(promise, { status: 'fulfilled', value }),
+        () => Object.assign(promise, { status: 'rejected' }),
+      )
+      loaded = promise
+    }
+    return loaded
+  }
+  loaders.push(start)
+  return function Lazy(props: P) {
+    const Component = use(start() as Promise<ComponentType<P>>)
+    return <Component {...props} />
+  }
+}
+
+/** Registers a module the edge loads with the lazy components (code a render reads with `use()`). */
+export function registerWarmup(load: () => Promise<unknown>) {
+  loaders.push(load)
+}
+
+let warm: Promise<void> | null = null
+let isWarm = false
+
+/** Edge: loads every registered component's chunk (once per isolate); `lazyComponentsWarm()` tells when done. */
+export function warmLazyComponents(): Promise<void> {
+  warm ??= Promise.all(loaders.map((start) => start())).then(() => {
+    isWarm = true
+  })
+  return warm
+}
+
+export function lazyComponentsWarm(): boolean {
+  return isWarm
+}
