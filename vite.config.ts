@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { BUILD_ID } from './build/build-id.ts'
 import { buildManifests } from './build/build-manifests.ts'
 import { CLIENT_INPUTS, clientManifest, REACT_DOM_CHUNK } from './build/client-manifest.ts'
+import { messagesCatalogue } from './build/messages-catalogue.ts'
 import { previewCompression } from './build/preview-compression.ts'
 import { sonnerSpecValues } from './build/sonner-spec-values.ts'
 
@@ -17,7 +18,7 @@ export default defineConfig({
       config: (worker) => {
         if (worker.name === 'invest-portal' && process.env.GATEWAY_ORIGIN) worker.vars = { ...worker.vars, GATEWAY_ORIGIN: process.env.GATEWAY_ORIGIN }
       },
-    }), clientManifest(), sonnerSpecValues(), buildManifests()],
+    }), clientManifest(), sonnerSpecValues(), buildManifests(), messagesCatalogue()],
   environments: {
     client: {
       build: {
@@ -26,7 +27,15 @@ export default defineConfig({
         modulePreload: false,
         rollupOptions: {
           input: CLIENT_INPUTS,
-          output: { codeSplitting: { groups: [{ name: REACT_DOM_CHUNK, test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/ }] } },
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: REACT_DOM_CHUNK, test: /[\\/]node_modules[\\/](react-dom|react|scheduler)[\\/]/ },
+                // Small modules the entry shares with lazily loaded chunks, in one chunk rather than one each.
+                { name: 'shell', test: /[\\/]client[\\/](i18n|visibility|lazy-component)\.tsx?$|[\\/]shared[\\/](constants|i18n)\.ts$|[\\/]rosetta[\\/]|[\\/]dlv[\\/]|[\\/]templite[\\/]|preload-helper/ },
+              ],
+            },
+          },
         },
       },
     },
