@@ -73,13 +73,15 @@ for (const locale of LOCALES) {
 // A second copy of the rules, or a sheet added after paint, restyles the whole page while it becomes interactive.
 const sheetsOf = (page: Page) => page.evaluate(() => Array.from(document.styleSheets, (s) => `${s.ownerNode?.nodeName} ${s.href ?? 'inline'}`))
 
-test('the stylesheet the edge inlines stays the only one once the lazy map and the toast region have loaded', async ({ page }) => {
+test('the stylesheets the edge inlines (shell and site area) stay the only ones once the lazy map and the toast region have loaded', async ({ page }) => {
   await page.goto(href('home', { locale: 'en' }))
   await waitForHydration(page)
+  // The map hydrates when its section nears the viewport.
+  await page.locator('#regions').scrollIntoViewIfNeeded()
   await waitForHydratedElement(page.locator('.region-map__svg a').first())
   await expect(page.locator('section[aria-label^="Notifications"]')).toHaveCount(1)
   await page.waitForLoadState('networkidle')
-  expect(await sheetsOf(page)).toEqual(['STYLE inline'])
+  expect(await sheetsOf(page)).toEqual(['STYLE inline', 'STYLE inline'])
 })
 
 test('the stylesheet the edge inlines stays the only one after a client navigation loads the rich post body', async ({ page }) => {
