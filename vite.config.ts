@@ -11,7 +11,7 @@ import { sonnerSpecValues } from './build/sonner-spec-values.ts'
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   plugins: [react(), previewCompression(), cloudflare({
-      auxiliaryWorkers: [{ configPath: './gateway/wrangler.jsonc' }],
+      auxiliaryWorkers: [{ configPath: './gateway/wrangler.toml' }],
       // Local KV/D1/R2 state; tests point STATE_DIR elsewhere so they never touch the dev data.
       persistState: { path: process.env.STATE_DIR ?? '.wrangler/state' },
       // `GATEWAY_ORIGIN=http://host:port npm start` points the portal at another upstream (README).

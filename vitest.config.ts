@@ -17,7 +17,7 @@ export default defineConfig({
           react(),
           clientManifest(),
           cloudflareTest(async () => ({
-            wrangler: { configPath: './wrangler.jsonc' },
+            wrangler: { configPath: './wrangler.toml', environment: 'local' },
             miniflare: {
               // PAYLOAD_MEMORY_MS 0: these tests read and write KV entries directly, and each request must see them;
               // the isolate's memory layer has its own tests, which turn it on per request.
@@ -43,7 +43,7 @@ export default defineConfig({
       {
         plugins: [
           cloudflareTest(async () => ({
-            wrangler: { configPath: './gateway/wrangler.jsonc' },
+            wrangler: { configPath: './gateway/wrangler.toml', environment: 'local' },
             miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations('./gateway/migrations') } },
           })),
         ],

@@ -1,6 +1,7 @@
 /** The app shell (SPEC §2): loading bar, route announcer, the current page in its layout, and the toast region. */
 import { useCallback, useEffect, useRef } from 'react'
 import { LOCALES } from '../shared/constants'
+import { CSRF_HEADER, CSRF_MARKER } from '../shared/gateway-client'
 import { href, switchLocalePath } from '../shared/match'
 import { ROUTE_BY_ID } from '../shared/routes'
 import type { InitialState } from '../shared/state'
@@ -12,6 +13,7 @@ import { LoadingBar, useLoadingBar } from './components/loading-bar'
 import { RouteAnnouncer } from './components/route-announcer'
 import { Toaster } from './components/toaster'
 import { PayloadProvider, type PayloadStore } from './data'
+import { onTokenRejected } from './gateway-fetch'
 import { I18nProvider, useLocale } from './i18n'
 import { Layout } from './layouts/layout'
 import { getPages } from './pages'
@@ -55,6 +57,7 @@ function SessionRouter({ state, store, events, goHome, children }: {
   return (
     <RouterProvider locale={state.locale} initialRoute={state.route} initialError={state.error} store={store} session={session} loading={events}>
       <HomeNavigator goHome={goHome} locale={state.locale} />
+      <SessionEndWatcher />
       {children}
     </RouterProvider>
   )
@@ -63,6 +66,33 @@ function SessionRouter({ state, store, events, goHome, children }: {
 function HomeNavigator({ goHome, locale }: { goHome: { current: () => Promise<void> }; locale: InitialState['locale'] }) {
   const { navigate } = useRouter()
   goHome.current = () => navigate(href('home', { locale }))
+  return null
+}
+
+/**
+ * A session that ends while a page is open (the gateway refuses the token): the cookie goes, and on a personal page the
+ * visitor is taken to sign-in in their language, coming back to where they were (docs/product.md#session).
+ */
+function SessionEndWatcher() {
+  const session = useSession()
+  const { route, navigate } = useRouter()
+  const locale = useLocale()
+  const latest = useRef({ session, route })
+  latest.current = { session, route }
+  useEffect(
+    () =>
+      onTokenRejected(() => {
+        const { session: current, route: here } = latest.current
+        if (!current.hasToken) return
+        const role = current.profile?.role === 'businessmen' ? 'businessmen' : 'investor'
+        current.setProfile(null, false)
+        void fetch('/_app/session', { method: 'DELETE', headers: { [CSRF_HEADER]: CSRF_MARKER } })
+        if (here.id !== null && ROUTE_BY_ID[here.id].meta.protected) {
+          void navigate(href('sign-in', { locale, query: { role, return: here.path + here.search } }))
+        }
+      }),
+    [navigate, locale],
+  )
   return null
 }
 

@@ -1,7 +1,7 @@
 /** Browser entry: reads the embedded state, loads the current page's chunk and hydrates the document. */
 import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { createGatewayClient } from '../shared/gateway-client'
+import { createGatewayClient, CSRF_HEADER, CSRF_MARKER } from '../shared/gateway-client'
 import { gatewayFetch } from './gateway-fetch'
 import type { Translate } from '../shared/i18n'
 import { initMessages, translate } from './i18n'
@@ -22,7 +22,7 @@ async function boot() {
   const gateway = createGatewayClient({
     fetch: gatewayFetch,
     locale: state.locale,
-    headers: { 'x-requested-with': 'invest-portal' },
+    headers: { [CSRF_HEADER]: CSRF_MARKER },
     notify: createNotifier(t),
   })
   setPayloadFetcher((key) => gateway.getEnvelope(key))

@@ -1,6 +1,7 @@
 /** Page forms: one submit path for both worlds — a real POST to the page's action, enhanced to `fetch` once hydrated. */
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type { ActionResponse, FormState } from '../shared/state'
+import { CSRF_HEADER, CSRF_MARKER } from '../shared/gateway-client'
 import { useT } from './i18n'
 import { showToast } from './notify'
 import { useRouter } from './router'
@@ -60,7 +61,7 @@ export function usePageForm(options: PageFormOptions = {}): PageForm {
         const res = await fetch(action, {
           method: 'POST',
           body: data,
-          headers: { accept: 'application/json', 'x-requested-with': 'invest-portal' },
+          headers: { accept: 'application/json', [CSRF_HEADER]: CSRF_MARKER },
           credentials: 'same-origin',
         })
         const body = (await res.json().catch(() => ({ form: { values: valuesOf(data), errors: {}, code: `http_${res.status}` } }))) as ActionResponse

@@ -1,6 +1,6 @@
 /** The gateway client for components' own calls (mutations, revalidation): same rules as the entry's SWR fetcher. */
 import { useMemo } from 'react'
-import { createGatewayClient, type GatewayClient } from '../shared/gateway-client'
+import { createGatewayClient, CSRF_HEADER, CSRF_MARKER, type GatewayClient } from '../shared/gateway-client'
 import { gatewayFetch } from './gateway-fetch'
 import { useLocale, useT } from './i18n'
 import { createNotifier } from './notify'
@@ -18,7 +18,7 @@ export function useGateway(options: { quiet?: boolean } = {}): GatewayClient {
       createGatewayClient({
         fetch: gatewayFetch,
         locale,
-        headers: { 'x-requested-with': 'invest-portal' },
+        headers: { [CSRF_HEADER]: CSRF_MARKER },
         notify: quiet ? undefined : createNotifier(t),
       }),
     [locale, t, quiet],

@@ -7,7 +7,7 @@
  */
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import type { Locale } from '../shared/constants'
-import { bindLocale, createI18n, type Messages, type Translate } from '../shared/i18n'
+import { bindLocale, createI18n, translateCode, type Messages, type Translate } from '../shared/i18n'
 
 type I18nValue = { locale: Locale; t: Translate }
 
@@ -119,3 +119,8 @@ function useI18n(): I18nValue {
 
 export const useT = (): Translate => useI18n().t
 export const useLocale = (): Locale => useI18n().locale
+/** The text of a gateway result code in the page's language, or the generic message (docs/product.md#api-failures). */
+export function useCodeMessage(): (code: string) => string {
+  const t = useT()
+  return useMemo(() => (code: string) => translateCode(t, code), [t])
+}

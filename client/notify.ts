@@ -1,6 +1,6 @@
 /** The one toast path (SPEC §8, §9): gateway failures and page notices; call only from effects and handlers. */
 import type { Notice } from '../shared/gateway-client'
-import type { Translate } from '../shared/i18n'
+import { translateCode, type Translate } from '../shared/i18n'
 
 export type ToastKind = 'default' | 'success' | 'info' | 'warning' | 'error' | 'loading'
 
@@ -50,7 +50,15 @@ export async function showToast(kind: ToastKind, message: string, id?: string): 
  */
 export function createNotifier(t: Translate) {
   return (notice: Notice) => {
-    const message = notice.translate ? t(notice.key) : notice.text
+    const message = noticeText(t, notice)
     void showToast('error', message, `gateway:${message}`)
   }
+}
+
+/** A notice's text: the translation of its key (a code without one reads as the generic message), or its raw text. */
+export function noticeText(t: Translate, notice: Notice): string {
+  if (!notice.translate) return notice.text
+  const code = /^messages\.error\.(.+)$/.exec(notice.key)?.[1]
+  if (code !== undefined) return translateCode(t, code)
+  return t(notice.key)
 }

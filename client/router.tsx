@@ -2,6 +2,7 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react'
 import type { Locale } from '../shared/constants'
 import { checkGuards } from '../shared/guards'
+import { payloadPathOf } from '../shared/payload-path'
 import { notFound, pageError, type PageError } from '../shared/errors'
 import { matchRoute, readSearch, splitLocale, validateQuery } from '../shared/match'
 import type { RouteId } from '../shared/routes'
@@ -25,11 +26,6 @@ export function useRouter(): RouterValue {
   const value = useContext(RouterContext)
   if (!value) throw new Error('useRouter() outside <RouterProvider>')
   return value
-}
-
-/** `/en/post/1?x=1` → `/en/post/1/_payload.json?x=1` (ARCHITECTURE.md step 5). */
-export function payloadUrl(url: URL): string {
-  return `${url.pathname.replace(/\/+$/, '')}/_payload.json${url.search}`
 }
 
 const SCROLL_KEY = 'scroll-positions'
@@ -113,7 +109,7 @@ export function RouterProvider({ locale, initialRoute, initialError, store, sess
       const messagesReady = loadAllMessages()
       try {
         if (!error) {
-          const res = await fetch(payloadUrl(url), { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+          const res = await fetch(payloadPathOf(url), { headers: { accept: 'application/json' }, credentials: 'same-origin' })
           const payload = (await res.json()) as PagePayload
           if (current !== seq.current) return
           redirect = payload.redirect

@@ -2,6 +2,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import type { Profile } from '../shared/guards'
 import type { SessionState } from '../shared/state'
+import { CSRF_HEADER, CSRF_MARKER } from '../shared/gateway-client'
 import { holdGatewayRequests, settleGatewayRequests } from './gateway-fetch'
 
 /** How long signing out waits for gateway requests already in flight. */
@@ -10,6 +11,8 @@ const SIGN_OUT_SETTLE_MS = 2000
 export type Session = Readonly<{
   hasToken: boolean
   profile: Profile | null
+  /** The token is kept but the upstream could not give its profile (docs/product.md#session). */
+  unavailable: boolean
   loaded: boolean
   loading: boolean
   loggedIn: boolean
@@ -30,7 +33,7 @@ export function SessionProvider({ initial, onCleared, children }: { initial: Ses
     holdGatewayRequests(true)
     try {
       await settleGatewayRequests(SIGN_OUT_SETTLE_MS)
-      await fetch('/_app/session', { method: 'DELETE', headers: { 'x-requested-with': 'invest-portal' } })
+      await fetch('/_app/session', { method: 'DELETE', headers: { [CSRF_HEADER]: CSRF_MARKER } })
     } finally {
       setState({ hasToken: false, profile: null })
       setLoading(false)
@@ -39,7 +42,7 @@ export function SessionProvider({ initial, onCleared, children }: { initial: Ses
   }, [onCleared])
   const setProfile = useCallback((profile: Profile | null, hasToken: boolean) => setState({ profile, hasToken }), [])
   const value = useMemo<Session>(
-    () => ({ ...state, loaded: true, loading, loggedIn: state.profile !== null, clear, setProfile }),
+    () => ({ ...state, unavailable: state.unavailable === true, loaded: true, loading, loggedIn: state.profile !== null, clear, setProfile }),
     [state, loading, clear, setProfile],
   )
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>

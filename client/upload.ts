@@ -1,6 +1,6 @@
 /** Multipart uploads through the `/gateway` proxy with progress (fetch has no upload progress; XMLHttpRequest does). */
 import { GATEWAY_BASE, type Locale } from '../shared/constants'
-import { GatewayError, isOkCode, type Envelope } from '../shared/gateway-client'
+import { CSRF_HEADER, CSRF_MARKER, type Envelope, GatewayError, isOkCode } from '../shared/gateway-client'
 
 export type UploadOptions = {
   locale: Locale
@@ -15,7 +15,7 @@ export function uploadWithProgress<T = unknown>(path: string, data: FormData, op
     const xhr = new XMLHttpRequest()
     xhr.open('POST', GATEWAY_BASE + path)
     // The proxy accepts writes from our pages only: same origin plus this marker (a cross-site form cannot send it).
-    xhr.setRequestHeader('x-requested-with', 'invest-portal')
+    xhr.setRequestHeader(CSRF_HEADER, CSRF_MARKER)
     xhr.setRequestHeader('accept', 'application/json')
     xhr.setRequestHeader('accept-language', options.locale)
     xhr.withCredentials = true

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run gateway:moderate`: the moderation seam of the reference gateway (DEV_MODE only), through the running portal.
+// `npm run gateway:moderate`: the moderation seam of the reference gateway, through the running portal's `/_dev` route
+// (it exists only when the portal runs in local mode: `npm start`, `npm run dev`).
 //   npm run gateway:moderate                                  list appeals and projects waiting for a moderator
 //   npm run gateway:moderate -- all                           review every appeal in moderation, approve every pending project
 //   npm run gateway:moderate -- appeal <id> review ["reply"]  move an appeal to `reviewed` with a reply
@@ -7,10 +8,10 @@
 //   npm run gateway:moderate -- appeal <id> reject ["reason"] reject an appeal in moderation
 //   npm run gateway:moderate -- project <id> approve          approve a pending project
 //   npm run gateway:moderate -- project <id> reject ["reason"]
-// Env: GATEWAY_URL (default http://127.0.0.1:${PORT:-8787}/gateway).
+// Env: PORTAL_URL (default http://127.0.0.1:${PORT:-8787}).
 
-const base = (process.env.GATEWAY_URL ?? `http://127.0.0.1:${process.env.PORT ?? '8787'}/gateway`).replace(/\/+$/, '')
-const origin = new URL(base).origin
+const origin = new URL(process.env.PORTAL_URL ?? `http://127.0.0.1:${process.env.PORT ?? '8787'}`).origin
+const base = `${origin}/_dev`
 
 async function request(method, path, body) {
   let res
@@ -43,21 +44,21 @@ const text = rest.join(' ')
 
 try {
   if (!kind || kind === 'list') {
-    printQueue(await request('GET', '/dev/moderate'))
+    printQueue(await request('GET', '/moderate'))
   } else if (kind === 'all') {
-    const queue = await request('GET', '/dev/moderate')
+    const queue = await request('GET', '/moderate')
     for (const a of queue.appeals.filter((x) => x.status === 'in_moderation')) {
-      await request('POST', '/dev/moderate', { kind: 'appeal', id: a.id, action: 'review' })
+      await request('POST', '/moderate', { kind: 'appeal', id: a.id, action: 'review' })
       console.log(`appeal #${a.id} → reviewed`)
     }
     for (const p of queue.projects) {
-      await request('POST', '/dev/moderate', { kind: 'project', id: p.id, action: 'approve' })
+      await request('POST', '/moderate', { kind: 'project', id: p.id, action: 'approve' })
       console.log(`project #${p.id} → approved`)
     }
   } else if ((kind === 'appeal' || kind === 'project') && id && action) {
     const body = { kind, id: Number(id), action }
     if (text) Object.assign(body, action === 'reject' ? { reason: text } : { reply: text })
-    const result = await request('POST', '/dev/moderate', body)
+    const result = await request('POST', '/moderate', body)
     console.log(`${kind} #${result.id} → ${result.status ?? result.state}`)
   } else {
     console.error('usage: npm run gateway:moderate -- [list | all | appeal <id> review|comment|reject [text] | project <id> approve|reject [reason]]')

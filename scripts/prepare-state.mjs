@@ -15,7 +15,7 @@ if (process.argv.includes('--reset')) {
 console.log(`Applying gateway migrations to ${stateDir}`)
 const r = spawnSync(
   'npx',
-  ['wrangler', 'd1', 'migrations', 'apply', 'invest-portal', '--local', '--config', 'gateway/wrangler.jsonc', '--persist-to', stateDir],
+  ['wrangler', 'd1', 'migrations', 'apply', 'invest-portal', '--local', '--config', 'gateway/wrangler.toml', '--env', 'local', '--persist-to', stateDir],
   { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' }, encoding: 'utf8' },
 )
 if (r.status !== 0) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm start`: build, prepare local D1/KV/R2 state, serve the production build on workerd with the reference
-// gateway, seed it, and print the URL. Env: PORT (8787), STATE_DIR (.wrangler/state), SKIP_BUILD=1.
-// `--seed-only` (npm run db:reset): start, seed, stop. `--reset`: wipe the local state first.
+// `npm start`: build the `local` environment of the wrangler configs (development helpers on, loopback origins),
+// prepare local D1/KV/R2 state, serve the build on workerd with the reference gateway, seed it, and print where the
+// portal runs and the demo accounts. Env: PORT (8787), STATE_DIR (.wrangler/state), SKIP_BUILD=1, VERBOSE=1 (the
+// servers' own output). `--seed-only` (npm run db:reset): start, seed, stop. `--reset`: wipe the local state first.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -10,8 +11,18 @@ const port = process.env.PORT ?? '8787'
 const host = '127.0.0.1'
 const url = `http://${host}:${port}`
 
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env })
+/**
+ * The servers' environment. Miniflare looks up the `Request.cf` object on the internet at every start; offline that
+ * printed a stack trace, and no request needs real values locally.
+ */
+const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' }
+/** Builds and `vite dev` select the local environment; `vite preview` serves the build's own (flattened) config. */
+const localEnv = { ...env, CLOUDFLARE_ENV: 'local' }
+const previewEnv = { ...env }
+delete previewEnv.CLOUDFLARE_ENV
+
+function run(cmd, args, runEnv = env) {
+  const r = spawnSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], env: runEnv })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 
@@ -19,11 +30,15 @@ const seedOnly = process.argv.includes('--seed-only')
 // `--dev` (npm run dev): Vite's dev server with HMR, the worker and the gateway in workerd, no build.
 const dev = process.argv.includes('--dev')
 const reset = process.argv.includes('--reset')
-if (!dev && !process.env.SKIP_BUILD && !(seedOnly && existsSync('dist/client/.vite/manifest.json'))) run('npx', ['vite', 'build'])
+if (!dev && !process.env.SKIP_BUILD && !(seedOnly && existsSync('dist/client/.vite/manifest.json'))) run('npx', ['vite', 'build', '--logLevel', 'warn'], localEnv)
 run('node', ['scripts/prepare-state.mjs', ...(reset ? ['--reset'] : [])])
 
 // Its own process group, so stopping it stops workerd too.
-const server = spawn('npx', ['vite', dev ? 'dev' : 'preview', '--port', port, '--host', host, '--strictPort'], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env, detached: true })
+const server = spawn('npx', ['vite', dev ? 'dev' : 'preview', '--port', port, '--host', host, '--strictPort'], {
+  stdio: ['ignore', 'pipe', 'pipe'],
+  env: dev ? localEnv : previewEnv,
+  detached: true,
+})
 const stop = (signal = 'SIGTERM') => {
   try {
     process.kill(-server.pid, signal)
@@ -31,11 +46,20 @@ const stop = (signal = 'SIGTERM') => {
     /* already gone */
   }
 }
+// The servers' own output (a line per request, workerd's notices) is for debugging; errors still reach stderr.
+const serverErrors = []
 server.stdout.on('data', (chunk) => {
   if (process.env.VERBOSE) process.stdout.write(chunk)
 })
+server.stderr.on('data', (chunk) => {
+  if (process.env.VERBOSE) process.stderr.write(chunk)
+  else serverErrors.push(chunk)
+})
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal))
-server.on('exit', (code) => process.exit(code ?? 0))
+server.on('exit', (code) => {
+  if (code) process.stderr.write(Buffer.concat(serverErrors))
+  process.exit(code ?? 0)
+})
 
 async function waitForServer() {
   for (let i = 0; i < 240; i++) {
@@ -53,7 +77,7 @@ async function waitForServer() {
 
 await waitForServer()
 // The reference gateway seeds itself idempotently; user data survives restarts.
-const seeded = await fetch(`${url}/gateway/dev/seed`, { method: 'POST', headers: { origin: url, 'content-type': 'application/json', 'x-requested-with': 'invest-portal' }, body: '{}' })
+const seeded = await fetch(`${url}/_dev/seed`, { method: 'POST', headers: { origin: url, 'content-type': 'application/json', 'x-requested-with': 'invest-portal' }, body: '{}' })
 if (!seeded.ok) {
   console.error(`Seeding failed (${seeded.status}): ${(await seeded.text()).slice(0, 300)}`)
   stop()
@@ -62,4 +86,15 @@ if (!seeded.ok) {
 if (seedOnly) {
   console.log('Local state seeded.')
   stop()
-} else console.log(`\n  Invest Portal is running at ${url}\n`)
+} else {
+  console.log(`
+  Invest Portal is running at ${url}
+
+  Demo accounts (reference gateway):
+    non-resident investor    ${url}/en/auth/sign-in?role=investor     investor@demo.invest.example / Investor#2026
+    non-resident businessman ${url}/en/auth/sign-in?role=businessmen  business@demo.invest.example / Business#2026
+    resident investor        ${url}/en/auth/one-id?role=investor      (pick Sardor Rahimov on the OneID stand-in)
+    resident businessman     ${url}/en/auth/one-id?role=businessmen   (pick Dilnoza Yusupova)
+  Mail outbox: ${url}/_dev/outbox?email=…   Moderation: npm run gateway:moderate
+`)
+}

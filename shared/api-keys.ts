@@ -15,7 +15,10 @@ export function seg(value: string | number): string {
   return encodeURIComponent(String(value))
 }
 
-/** Public keys carry the word `public` (GATEWAY.md): they never depend on the bearer and may be cached. */
-export function isPublicKey(key: string): boolean {
-  return key.includes('public')
+/**
+ * The bearer rule (docs/product.md#bearer): a URL containing "public" never carries the user's token, so its answer
+ * never depends on who asks and may be cached.
+ */
+export function isPublicUrl(url: string): boolean {
+  return url.includes('public')
 }

@@ -1,7 +1,7 @@
 /** The one gateway client (SPEC §7, §8): base path, JSON, Accept-Language, bearer rules, retry, envelope check. */
 import { GATEWAY_BASE, IDEMPOTENT_METHODS, RETRY_STATUSES, SILENT_RESULT_CODES, type Locale } from './constants'
 import type { Query } from './api-keys'
-import { apiKey } from './api-keys'
+import { apiKey, isPublicUrl } from './api-keys'
 
 export type Pageable = { total: number; prev: number | null; next: number | null; current: number }
 export type Envelope<T = unknown> = {
@@ -54,9 +54,13 @@ export type GatewayClient = {
   getEnvelope<T>(key: string, signal?: AbortSignal): Promise<Envelope<T>>
 }
 
-/** SPEC §6: bearer from the token unless one is set already or the URL contains "public". */
+/** The header our own pages add to writes, which a cross-site form cannot send (docs/security.md#csrf). */
+export const CSRF_HEADER = 'x-requested-with'
+export const CSRF_MARKER = 'invest-portal'
+
+/** Bearer from the token unless one is set already or the URL is public (docs/product.md#bearer). */
 export function shouldSendBearer(url: string, headers: Headers): boolean {
-  return !headers.has('authorization') && !url.includes('public')
+  return !headers.has('authorization') && !isPublicUrl(url)
 }
 
 export function isOkCode(code: unknown): boolean {

@@ -54,3 +54,16 @@ export function createI18n(initial: Partial<Record<Locale, Messages>> = {}): I18
 export function bindLocale(i18n: I18n, locale: Locale): Translate {
   return (key, values) => i18n.t(locale, key, values)
 }
+
+/** The key of the message shown for a gateway result code nobody translated. */
+export const GENERIC_ERROR_KEY = 'messages.error.internal_error'
+
+/**
+ * The translated text of a gateway result code (`messages.error.{code}`), or the generic message when the locales have
+ * none: a new upstream code never reaches the user as a raw key (docs/product.md#api-failures).
+ */
+export function translateCode(t: Translate, code: string): string {
+  const key = `messages.error.${code}`
+  const text = t(key)
+  return text === key ? t(GENERIC_ERROR_KEY) : text
+}

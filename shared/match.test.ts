@@ -101,6 +101,12 @@ describe('matchRoute', () => {
     }
   })
 
+  it('answers no route, not the content catch-all, when a typed route’s pattern matched and its params failed', () => {
+    for (const rest of ['/post/abc', '/gallery/1a', '/story/1.5', '/event/x', '/media/video', '/reason/weather', '/service/category/x', '/guide/project/one']) {
+      expect(matchRoute(rest), rest).toBeNull()
+    }
+  })
+
   it('never matches the media route with an id outside the five content types', () => {
     for (const id of ['video', 'News', 'gallery ', 'pr-material', '__proto__']) expect(matchRoute(`/media/${encodeURIComponent(id)}`)?.route.id).not.toBe('media')
   })

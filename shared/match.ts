@@ -14,7 +14,10 @@ function compile(pattern: string): Segment[] {
   })
 }
 
-const COMPILED = ROUTES.map((route) => ({ route: route as RouteDef, segments: compile(route.pattern) }))
+const COMPILED = ROUTES.map((route) => {
+  const segments = compile(route.pattern)
+  return { route: route as RouteDef, segments, catchAll: segments.some((s) => s.kind === 'splat') }
+})
 const SEGMENTS_BY_ID = new Map(COMPILED.map(({ route, segments }) => [route.id, segments]))
 
 function matchSegments(segments: Segment[], parts: string[]): Params | null {
@@ -51,8 +54,10 @@ export function splitLocale(pathname: string): LocatedPath {
 export type RouteMatch = { route: RouteDef; params: Params }
 
 /**
- * Finds the route for a path below the locale prefix. A route whose params fail their schema does not match,
- * so `/guide/explore/energy` is the sector page while `/guide/explore/7` is an explore item.
+ * Finds the route for a path below the locale prefix. A route whose params fail their schema does not match, so
+ * `/guide/explore/energy` is the sector page while `/guide/explore/7` is an explore item; but a path that a typed
+ * route's pattern took and refused never falls through to the content catch-all: `/post/abc` is a 404 at once
+ * (docs/product.md#validation), not a content page the upstream is asked for.
  */
 export function matchRoute(rest: string): RouteMatch | null {
   let parts: string[]
@@ -63,12 +68,14 @@ export function matchRoute(rest: string): RouteMatch | null {
   }
   // An encoded `/` or `\` is no separator: `/profile%2Fcompany` must not reach the catch-all as `profile/company`.
   if (parts.some((p) => p.includes('/') || p.includes('\\'))) return null
-  for (const { route, segments } of COMPILED) {
+  let refused = false
+  for (const { route, segments, catchAll } of COMPILED) {
     const raw = matchSegments(segments, parts)
     if (!raw) continue
-    if (route.params) {
-      const parsed = v.safeParse(route.params, raw)
-      if (!parsed.success) continue
+    if (refused && catchAll) return null
+    if (route.params && !v.safeParse(route.params, raw).success) {
+      refused = true
+      continue
     }
     return { route, params: raw }
   }

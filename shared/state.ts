@@ -9,7 +9,11 @@ import type { Params, RouteId, Search } from './routes'
 
 export type RouteState = Readonly<{ id: RouteId | null; params: Params; query: Search; path: string; search: string }>
 
-export type SessionState = Readonly<{ hasToken: boolean; profile: Profile | null }>
+/**
+ * `unavailable`: the token cookie is kept but the profile could not be read (the upstream timed out or failed); the
+ * header offers a retry and protected pages answer 503 until it can (docs/product.md#session).
+ */
+export type SessionState = Readonly<{ hasToken: boolean; profile: Profile | null; unavailable?: true }>
 
 /** A loaded key: the envelope, or the error that stopped it (rendered as a section error, never thrown). */
 export type PayloadEntry = Readonly<{ ok: true; envelope: Envelope; stale?: true } | { ok: false; status: number; code: string }>

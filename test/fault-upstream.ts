@@ -18,7 +18,7 @@ declare module 'vitest' {
 }
 
 /** What the fake upstream does with a request. */
-export const FAULT_MODES = ['ok', 'hang', 'slow-body', 'malformed', 'reset', 'reset-body', 'status-500', 'status-502', 'status-503', 'status-504', 'status-404'] as const
+export const FAULT_MODES = ['ok', 'hang', 'slow-body', 'malformed', 'wrong-shape', 'reset', 'reset-body', 'status-500', 'status-502', 'status-503', 'status-504', 'status-404'] as const
 type FaultMode = (typeof FAULT_MODES)[number]
 type Scenario = { mode: FaultMode; content: unknown; hits: number }
 
@@ -70,6 +70,10 @@ function misbehave(s: Scenario, req: IncomingMessage, res: ServerResponse): void
       return
     case 'malformed':
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":{"code":"ok"},"content":<html>oops')
+      return
+    case 'wrong-shape':
+      // Valid JSON and an `ok` envelope, but no page's content: an object with a numeric title and nothing else.
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":{"code":"ok"},"content":{"title":42}}')
       return
     case 'reset':
       req.socket.resetAndDestroy()

@@ -1,6 +1,7 @@
 /** POST to a page: same-origin check, body limit, validation and guards as for GET, then the route's action. */
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { JSON_BODY_LIMIT } from '../shared/gateway-paths'
 import { checkGuards } from '../shared/guards'
 import { matchRoute, readSearch, validateQuery } from '../shared/match'
 import type { RouteId } from '../shared/routes'
@@ -10,17 +11,9 @@ import type { ActionResult } from './actions/types'
 import { gatewayFor } from './gateway'
 import { resolvePage } from './page'
 import { renderPage } from './render'
-import { resolveSession } from './session'
+import { errorEnvelope } from './http/envelope'
+import { readSession } from './session'
 import type { AppEnv } from './types'
-
-const MB = 1024 * 1024
-
-/** A form post must come from our own pages: the browser's Origin (or Sec-Fetch-Site) says so. */
-function isSameOriginPost(c: Context): boolean {
-  const origin = c.req.header('origin')
-  if (origin) return origin === new URL(c.req.url).origin
-  return c.req.header('sec-fetch-site') === 'same-origin'
-}
 
 function wantsJson(c: Context): boolean {
   return (c.req.header('accept') ?? '').includes('application/json')
@@ -30,10 +23,10 @@ export async function handleAction(c: Context<AppEnv>): Promise<Response> {
   const url = new URL(c.req.url)
   const match = matchRoute(c.get('rest'))
   const action = match ? ACTIONS[match.route.id as RouteId] : undefined
-  if (!match || !action) return c.json({ result: { code: 'method_not_allowed', description: 'method_not_allowed' }, content: null }, 405)
-  if (!isSameOriginPost(c)) return c.json({ result: { code: 'csrf_forbidden', description: 'csrf_forbidden' }, content: null }, 403)
+  if (!match || !action) return errorEnvelope(c, 405, 'method_not_allowed')
+  c.set('routeId', match.route.id)
   const query = readSearch(url.searchParams)
-  const session = await resolveSession(c)
+  const session = await readSession(c)
   if (!session.ok || !validateQuery(match.route, query) || checkGuards(match.route.meta, session.session)) {
     // The page itself answers with the right status and screen.
     return c.redirect(url.pathname + url.search, 303)
@@ -41,8 +34,8 @@ export async function handleAction(c: Context<AppEnv>): Promise<Response> {
 
   let result: ActionResult | undefined
   const limited = bodyLimit({
-    maxSize: action.maxBytes ?? MB,
-    onError: (ctx) => ctx.json({ result: { code: 'payload_too_large', description: 'payload_too_large' }, content: null }, 413),
+    maxSize: action.maxBytes ?? JSON_BODY_LIMIT,
+    onError: (ctx) => errorEnvelope(ctx, 413, 'payload_too_large'),
   })
   const limitedResponse = await limited(c, async () => {
     const body = await c.req.parseBody({ all: false })
@@ -55,7 +48,7 @@ export async function handleAction(c: Context<AppEnv>): Promise<Response> {
     }
     result = await action.run({ c, params: match.params, query, fields, files, gateway: gatewayFor(c, { withToken: true }) })
   })
-  if (!result) return limitedResponse ?? c.json({ result: { code: 'bad_request', description: 'bad_request' }, content: null }, 400)
+  if (!result) return limitedResponse ?? errorEnvelope(c, 400, 'bad_request')
 
   if ('redirect' in result) {
     if (wantsJson(c)) return c.json({ redirect: result.redirect, notice: result.notice } satisfies ActionResponse)

@@ -1,22 +1,31 @@
-/** The portal worker: security headers → locale → route → validation → session → guards → loader → stream. */
+/**
+ * The portal worker (docs/architecture.md#request): request id and log → security headers → the gateway proxy and the
+ * `_app` endpoints → locale → session → the page pipeline (match → validate → guards → rules → data plan → render).
+ */
 import { Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
+import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { TOKEN_COOKIE } from '../shared/constants'
-import type { PagePayload } from '../shared/state'
+import { pagePathOfPayload } from '../shared/payload-path'
 import { handleAction } from './action-handler'
 import { readConfig } from './env'
 import { gatewayFor } from './gateway'
+import { serveBuild, serveHealth } from './health'
+import { errorEnvelope } from './http/envelope'
+import { serveIcons } from './icons'
 import { negotiateLocale } from './middleware/locale'
+import { logRequests } from './middleware/request-log'
+import { requireSameOrigin } from './middleware/same-origin'
 import { resolvePage } from './page'
+import { servePayload } from './payload-endpoint'
 import { serverTiming, summariseOutcomes } from './payloads'
-import { clearSessionCookie } from './session'
+import { devHelpersProxy, gatewayProxy } from './proxy'
+import { servePushWorker } from './push-worker'
 import { renderPage } from './render'
+import { clearSessionCookie, resolveSession } from './session'
 import { serveRobots, serveSitemap } from './sitemap'
 import type { AppEnv } from './types'
-import { serveIcons } from './icons'
-import { gatewayProxy, isSameOriginWrite } from './proxy'
-import { servePushWorker } from './push-worker'
 import { vendorSrc } from './vendor-csp'
 
 export function createApp() {
@@ -26,8 +35,10 @@ export function createApp() {
     c.set('config', readConfig(c.env))
     c.set('cacheOutcomes', [])
     c.set('timings', [])
+    c.set('token', null)
     await next()
   })
+  app.use('*', requestId(), logRequests())
 
   app.use(
     '*',
@@ -57,19 +68,23 @@ export function createApp() {
     }),
   )
 
-  app.all('/gateway/*', gatewayProxy())
-
-  app.get('/_app/health', (c) => {
-    c.header('cache-control', 'no-store')
-    return c.text('ok')
+  // Cache outcomes and upstream timings are for debugging only: they describe the infrastructure to anyone asking.
+  app.use('*', async function debugHeaders(c, next) {
+    await next()
+    if (!c.get('config').debugHeaders) return
+    c.res.headers.set('x-payload-cache', summariseOutcomes(c.get('cacheOutcomes')))
+    c.res.headers.set('server-timing', serverTiming(c.get('timings')))
   })
 
-  app.get('/_app/icons', serveIcons)
+  app.all('/gateway/*', gatewayProxy())
+  app.all('/_dev/*', devHelpersProxy())
 
+  app.get('/_app/health', serveHealth)
+  app.get('/_app/build', serveBuild)
+  app.get('/_app/icons', serveIcons)
   app.get('/firebase-messaging-sw.js', servePushWorker)
 
-  app.delete('/_app/session', async (c) => {
-    if (!isSameOriginWrite(c)) return c.json({ result: { code: 'csrf_forbidden', description: 'csrf_forbidden' }, content: null }, 403)
+  app.delete('/_app/session', requireSameOrigin({ scriptOnly: true }), async (c) => {
     const token = getCookie(c, TOKEN_COOKIE)
     if (token) {
       c.set('locale', 'en')
@@ -85,33 +100,20 @@ export function createApp() {
 
   app.use('*', negotiateLocale({ defaultLocale: (c) => c.get('config').defaultLocale }))
 
-  app.get('*', async (c) => {
+  app.get('*', resolveSession(), async (c) => {
     const url = new URL(c.req.url)
-    const isPayload = url.pathname.endsWith('/_payload.json')
-    const pathname = isPayload ? url.pathname.slice(0, -'/_payload.json'.length) || '/' : url.pathname
-    if (isPayload) {
-      const rest = c.get('rest').slice(0, -'/_payload.json'.length)
-      c.set('rest', rest || '/')
-    }
-    const resolved = await resolvePage(c, pathname, url.searchParams)
-    c.header('x-payload-cache', summariseOutcomes(c.get('cacheOutcomes')))
-    c.header('server-timing', serverTiming(c.get('timings')))
-    if (isPayload) {
-      c.header('cache-control', 'no-store')
-      if (resolved.kind === 'redirect') return c.json({ redirect: resolved.location, route: null, error: null, payloads: {} })
-      const deferred = Object.fromEntries(await Promise.all([...resolved.deferred].map(async ([k, p]) => [k, await p] as const)))
-      const body: PagePayload = { route: resolved.route, error: resolved.error, payloads: { ...resolved.payloads, ...deferred } }
-      return c.json(body, resolved.status as 200)
-    }
+    const pagePath = pagePathOfPayload(url.pathname)
+    if (pagePath !== null) return servePayload(c, pagePath)
+    const resolved = await resolvePage(c, url.pathname, url.searchParams)
     if (resolved.kind === 'redirect') return c.redirect(resolved.location, 302)
     return renderPage(c, resolved)
   })
 
-  app.post('*', handleAction)
+  app.post('*', requireSameOrigin({ scriptOnly: false }), resolveSession(), handleAction)
 
   app.onError((err, c) => {
-    console.error(JSON.stringify({ level: 'error', msg: 'unhandled', path: new URL(c.req.url).pathname, error: err.message, stack: err.stack }))
-    return c.json({ result: { code: 'internal_error', description: 'internal_error' }, content: null }, 500)
+    console.error(JSON.stringify({ level: 'error', msg: 'unhandled', requestId: c.get('requestId'), path: new URL(c.req.url).pathname, error: err.message, stack: err.stack }))
+    return errorEnvelope(c, 500, 'internal_error')
   })
 
   return app

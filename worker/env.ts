@@ -14,6 +14,8 @@ const VarsSchema = v.object({
   VAPID_KEY: optionalText,
   UPSTREAM_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{2,6}$/), v.transform(Number)), '5000'),
   PAYLOAD_MEMORY_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/), v.transform(Number), v.maxValue(60_000)), '0'),
+  DEV_MODE: v.optional(v.picklist(['0', '1']), '0'),
+  DEBUG_HEADERS: v.optional(v.picklist(['0', '1']), '0'),
 })
 
 export type AppConfig = Readonly<{
@@ -27,6 +29,10 @@ export type AppConfig = Readonly<{
    * KV). At most 60 s, the time KV itself may take to show a write everywhere.
    */
   payloadMemoryMs: number
+  /** Local mode: `/_dev/*` reaches the reference gateway's development helpers (docs/security.md#dev-surface). */
+  devMode: boolean
+  /** `X-Payload-Cache` and `Server-Timing` on responses (docs/operations.md#logs). */
+  debugHeaders: boolean
   public: PublicConfig
 }>
 
@@ -57,6 +63,8 @@ export function readConfig(env: Env): AppConfig {
     gatewayOrigin: vars.GATEWAY_ORIGIN ? vars.GATEWAY_ORIGIN.replace(/\/+$/, '') : null,
     upstreamTimeoutMs: vars.UPSTREAM_TIMEOUT_MS,
     payloadMemoryMs: vars.PAYLOAD_MEMORY_MS,
+    devMode: vars.DEV_MODE === '1',
+    debugHeaders: vars.DEBUG_HEADERS === '1',
     public: Object.freeze({
       buildId: BUILD_ID,
       defaultLocale: vars.DEFAULT_LOCALE,

@@ -9,7 +9,7 @@ import { gatewayFor } from './gateway'
 import { loadEntries, loadEntry } from './payloads'
 import { DATA_PLANS } from '../shared/data-plans'
 import { ROUTE_RULES } from './route-rules'
-import { resolveSession } from './session'
+import { readSession } from './session'
 import type { AppEnv } from './types'
 
 export type ResolvedPage =
@@ -33,7 +33,8 @@ export async function resolvePage(c: Context<AppEnv>, pathname: string, search: 
   const match = matchRoute(rest)
   const route: RouteState = { id: (match?.route.id as RouteId | undefined) ?? null, params: match?.params ?? {}, query, path: pathname, search: searchString }
 
-  const sessionResult = await resolveSession(c)
+  c.set('routeId', route.id ?? 'not-found')
+  const sessionResult = await readSession(c)
   if (!sessionResult.ok) return { kind: 'redirect', location: href('home', { locale }) }
   const session = sessionResult.session
 

@@ -1,7 +1,8 @@
 /** Loads gateway data keys for pages and `_payload.json`, through the KV payload cache for public keys (issue #4). */
 import type { Context } from 'hono'
-import { isPublicKey } from '../shared/api-keys'
+import { isPublicUrl } from '../shared/api-keys'
 import { PAYLOAD_CACHE_MS } from '../shared/constants'
+import { validatePayload } from '../shared/contract'
 import { GatewayError } from '../shared/gateway-client'
 import type { PayloadEntry } from '../shared/state'
 import { BUILD_ID } from './env'
@@ -40,6 +41,20 @@ function remember(cacheKey: string, cached: Cached, forMs: number): void {
   if (memory.size > PAYLOAD_MEMORY_ENTRIES) memory.delete(memory.keys().next().value!)
 }
 
+/**
+ * The deepest list page (0-based, as the gateway counts) that is cached. Visitors choose keywords and page numbers, so
+ * caching every one would let anyone fill KV with entries nobody reads again (docs/security.md#cache-keys).
+ */
+export const MAX_CACHED_PAGE = 9
+
+/** Whether a public key's answer is kept in KV and the isolate's memory: no search keyword, no page past MAX_CACHED_PAGE. */
+export function isCacheableKey(key: string): boolean {
+  const query = new URLSearchParams(key.split('?')[1] ?? '')
+  if (query.has('keyword')) return false
+  const page = query.get('page')
+  return page === null || Number(page) <= MAX_CACHED_PAGE
+}
+
 /** KV key: build id + locale + the gateway key (path and allow-listed, normalised query). Nothing else varies it. */
 export function payloadCacheKey(locale: string, key: string): string {
   return `payload:${BUILD_ID}:${locale}:${key}`
@@ -51,7 +66,13 @@ async function fetchEntry(c: Context<AppEnv>, key: string, withToken: boolean): 
   const signal = AbortSignal.timeout(c.get('config').upstreamTimeoutMs)
   try {
     const envelope = await client.getEnvelope(key, signal)
-    return { ok: true, envelope: shapeListEnvelope(key, envelope) }
+    // An answer of the wrong shape is a broken upstream like a 5xx: the stale copy stands in for it, else the error page.
+    const checked = validatePayload(key, envelope)
+    if (!checked.ok) {
+      console.error(JSON.stringify({ level: 'error', msg: 'contract violation', key, issues: checked.issues }))
+      return { ok: false, status: 502, code: 'malformed_response' }
+    }
+    return { ok: true, envelope: shapeListEnvelope(key, checked.envelope) }
   } catch (err) {
     if (signal.aborted) return { ok: false, status: 504, code: 'upstream_timeout' }
     if (!(err instanceof GatewayError) || err.status === 0) return { ok: false, status: 502, code: 'network_error' }
@@ -70,9 +91,13 @@ function isUpstreamFailure(entry: PayloadEntry): boolean {
 /** Never throws: a failed key becomes an entry the page renders as an error state. */
 export async function loadEntry(c: Context<AppEnv>, key: string): Promise<PayloadEntry> {
   const outcomes = c.get('cacheOutcomes')
-  if (!isPublicKey(key)) {
+  if (!isPublicUrl(key)) {
     outcomes.push('bypass')
     return fetchEntry(c, key, true)
+  }
+  if (!isCacheableKey(key)) {
+    outcomes.push('bypass')
+    return fetchEntry(c, key, false)
   }
   const kv = c.env.PAYLOADS
   const cacheKey = payloadCacheKey(c.get('locale'), key)

@@ -1,134 +1,170 @@
-/** `/gateway/*` → the pinned upstream (SPEC §6, §7; issue #4): header hygiene, bearer, CSRF, body limits, session cookie. */
+/**
+ * `/gateway/*` → the pinned upstream (docs/security.md#proxy): one canonical path decides everything, only the
+ * contract's prefixes pass, header hygiene both ways, the bearer from the HttpOnly cookie, CSRF, bounded bodies, and
+ * the session cookie around the sign-in exchange. `/_dev/*` reaches the reference gateway's `/dev/*` helpers in local
+ * mode only.
+ */
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { getCookie } from 'hono/cookie'
 import { TOKEN_COOKIE } from '../shared/constants'
-import { setSessionCookie, clearSessionCookie } from './session'
+import { bodyLimitFor, EDGE_ONLY_CALLS, isUpstreamPath } from '../shared/gateway-paths'
+import { isPublicUrl } from '../shared/api-keys'
+import { isSameOriginPath } from '../shared/safe-path'
+import { errorEnvelope } from './http/envelope'
+import { isSameOriginWrite } from './middleware/same-origin'
+import { clearSessionCookie, setSessionCookie } from './session'
 import type { AppEnv } from './types'
 import { createUpstreamFetch } from './upstream'
 
-const MB = 1024 * 1024
-
-/** Request body limits that match the gateway's upload limits (GATEWAY.md), plus room for multipart framing. */
-export function bodyLimitFor(path: string): number {
-  if (path === '/document/project/presentation') return 3 * 25 * MB + MB
-  if (path === '/document/project/upload') return 10 * MB + MB
-  if (path === '/document/public/event-application') return 2 * 10 * MB + MB
-  return MB
-}
+/** Methods the proxy forwards; anything else is 405. */
+export const PROXY_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
+const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD'])
 
 /** Headers the upstream may see; everything else (Cookie, X-Forwarded-*, internal headers) stays at the edge. */
 const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'authorization', 'content-type', 'content-length', 'if-none-match', 'if-modified-since', 'range']
-/** Response headers never passed back: hop-by-hop (RFC 9110 §7.6.1) and cookies for the upstream's own origin. */
+/**
+ * Response headers never passed back: hop-by-hop (RFC 9110 §7.6.1), cookies for the upstream's own origin, and
+ * anything that describes the upstream. `Access-Control-*` is dropped by prefix: the portal is same-origin, and an
+ * upstream's CORS grant must not become the portal's.
+ */
 const DROPPED_RESPONSE_HEADERS = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'set-cookie', 'server', 'x-powered-by', 'alt-svc']
 
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/** The sign-in exchange through the proxy: its token goes into the HttpOnly cookie, never into the page. */
+const LOGIN_PATH = '/core/auth/login'
+const LOGOUT_PATH = '/core/auth/logout'
+/** Answers under this prefix are read and any `token` in their content removed before the browser sees them. */
+const TOKEN_BEARING_PREFIX = '/core/'
 
-function envelope(c: Context, status: 400 | 403 | 404 | 413 | 502 | 504, code: string) {
-  return c.json({ result: { code, description: code }, content: null }, status)
-}
-
-/** The path below `/gateway`, or null when it could climb out of the upstream's base path or smuggle a separator. */
-export function gatewayPath(rawPathname: string): string | null {
-  const below = rawPathname.slice('/gateway'.length)
-  if (!below.startsWith('/') || below.startsWith('//')) return null
-  if (/%2f|%5c|\\|%00/i.test(below)) return null
-  for (const seg of below.split('/')) {
+/**
+ * The canonical form of a path below `prefix`, or null when it could climb out of the upstream's base path or smuggle
+ * a separator: each segment is percent-decoded once and encoded again, so `/core/auth/%6cogin` is `/core/auth/login`
+ * for every decision the proxy makes and for the upstream alike.
+ */
+export function canonicalPath(rawPathname: string, prefix: string): string | null {
+  if (!rawPathname.startsWith(prefix + '/')) return null
+  const segments = rawPathname.slice(prefix.length + 1).split('/')
+  const out: string[] = []
+  for (const [i, segment] of segments.entries()) {
     let decoded: string
     try {
-      decoded = decodeURIComponent(seg)
+      decoded = decodeURIComponent(segment)
     } catch {
       return null
     }
-    if (decoded === '.' || decoded === '..' || decoded.includes('@')) return null
+    // An empty segment (`//`) is only allowed as a trailing slash.
+    if (decoded === '' && i !== segments.length - 1) return null
+    if (decoded === '.' || decoded === '..' || /[/\\@\u0000-\u001f\u007f]/.test(decoded)) return null
+    out.push(encodeURIComponent(decoded))
   }
-  return below
+  return '/' + out.join('/')
 }
 
-/**
- * State-changing calls must come from our own pages: same-origin `Origin` (or `Sec-Fetch-Site: same-origin`) and a
- * header a cross-site form cannot send (JSON content type or `X-Requested-With`).
- */
-export function isSameOriginWrite(c: Context): boolean {
-  const origin = c.req.header('origin')
-  const own = new URL(c.req.url).origin
-  const site = c.req.header('sec-fetch-site')
-  const sameOrigin = origin ? origin === own : site === 'same-origin'
-  if (!sameOrigin) return false
-  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
-  return type === 'application/json' || c.req.header('x-requested-with') === 'invest-portal'
+type Forward = Readonly<{ path: string; search: string; method: string; withToken: boolean }>
+
+/** Sends the request on to the upstream with the allowed headers; reads are bounded by `UPSTREAM_TIMEOUT_MS`. */
+async function forward(c: Context<AppEnv>, target: Forward): Promise<Response> {
+  const url = new URL(c.req.url)
+  const headers = new Headers()
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = c.req.header(name)
+    if (value) headers.set(name, value)
+  }
+  if (!target.withToken) headers.delete('authorization')
+  const token = getCookie(c, TOKEN_COOKIE)
+  if (target.withToken && token && !headers.has('authorization') && !isPublicUrl(target.path + target.search)) headers.set('authorization', `Bearer ${token}`)
+  const ip = c.req.header('cf-connecting-ip')
+  if (ip) headers.set('x-forwarded-for', ip)
+  headers.set('x-forwarded-proto', url.protocol.slice(0, -1))
+  headers.set('x-forwarded-host', url.host)
+  const upstream = createUpstreamFetch(c.env, c.get('config'))
+  const body = READ_METHODS.has(target.method) ? undefined : await c.req.arrayBuffer()
+  // Reads get the edge's bound until the upstream answers; the body then streams unbounded (large downloads).
+  // Writes are not cut short: the upstream may still be processing them.
+  const answered = new AbortController()
+  const timer = READ_METHODS.has(target.method) ? setTimeout(() => answered.abort(), c.get('config').upstreamTimeoutMs) : null
+  try {
+    return await upstream(`http://portal.internal/gateway${target.path}${target.search}`, { method: target.method, headers, body, signal: answered.signal })
+  } catch {
+    return answered.signal.aborted ? errorEnvelope(c, 504, 'upstream_timeout') : errorEnvelope(c, 502, 'bad_gateway')
+  } finally {
+    if (timer !== null) clearTimeout(timer)
+  }
 }
 
-const AUTH_EXCHANGES = new Set(['/core/auth/login', '/core/auth'])
+/** Runs `handler` under the body limit of `path` (for every method: a GET with a body is bounded too). */
+async function withBodyLimit(c: Context<AppEnv>, path: string, handler: () => Promise<Response>): Promise<Response> {
+  const limited = bodyLimit({ maxSize: bodyLimitFor(path), onError: (ctx) => errorEnvelope(ctx, 413, 'payload_too_large') })
+  let out: Response | undefined
+  const refused = await limited(c, async () => {
+    out = await handler()
+  })
+  return out ?? refused ?? errorEnvelope(c, 400, 'bad_request')
+}
 
 export function gatewayProxy(): MiddlewareHandler<AppEnv> {
   return async function gatewayProxyHandler(c) {
-    const url = new URL(c.req.url)
-    const below = gatewayPath(url.pathname)
-    if (below === null) return envelope(c, 400, 'bad_request')
+    c.set('routeId', 'gateway')
+    const path = canonicalPath(new URL(c.req.url).pathname, '/gateway')
+    if (path === null) return errorEnvelope(c, 400, 'bad_request')
     const method = c.req.method.toUpperCase()
-    if (UNSAFE_METHODS.has(method) && !isSameOriginWrite(c)) return envelope(c, 403, 'csrf_forbidden')
-
-    const forward = async () => {
-      const headers = new Headers()
-      for (const name of FORWARDED_REQUEST_HEADERS) {
-        const value = c.req.header(name)
-        if (value) headers.set(name, value)
-      }
-      const token = getCookie(c, TOKEN_COOKIE)
-      if (token && !headers.has('authorization') && !(url.pathname + url.search).includes('public')) headers.set('authorization', `Bearer ${token}`)
-      const ip = c.req.header('cf-connecting-ip')
-      if (ip) headers.set('x-forwarded-for', ip)
-      headers.set('x-forwarded-proto', url.protocol.slice(0, -1))
-      headers.set('x-forwarded-host', url.host)
-      const upstream = createUpstreamFetch(c.env, c.get('config'))
-      const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer()
-      // Reads get the edge's bound until the upstream answers; the body then streams unbounded (large downloads).
-      // Writes are not cut short: the upstream may still be processing them.
-      const answered = new AbortController()
-      const timer = method === 'GET' || method === 'HEAD' ? setTimeout(() => answered.abort(), c.get('config').upstreamTimeoutMs) : null
-      let res: Response
-      try {
-        res = await upstream(`http://portal.internal/gateway${below}${url.search}`, { method, headers, body, signal: answered.signal })
-      } catch {
-        return answered.signal.aborted ? envelope(c, 504, 'upstream_timeout') : envelope(c, 502, 'bad_gateway')
-      } finally {
-        if (timer !== null) clearTimeout(timer)
-      }
-      return relay(c, below, method, res)
-    }
-    if (!UNSAFE_METHODS.has(method)) return forward()
-    const limited = bodyLimit({ maxSize: bodyLimitFor(below), onError: (ctx) => envelope(ctx, 413, 'payload_too_large') })
-    let out: Response | undefined
-    const res = await limited(c, async () => {
-      out = await forward()
-    })
-    return res ?? out!
+    if (!isUpstreamPath(path) || EDGE_ONLY_CALLS.some(([m, p]) => m === method && p === path)) return errorEnvelope(c, 404, 'not_found')
+    if (!PROXY_METHODS.has(method)) return errorEnvelope(c, 405, 'method_not_allowed')
+    if (!READ_METHODS.has(method) && !isSameOriginWrite(c, { scriptOnly: true })) return errorEnvelope(c, 403, 'csrf_forbidden')
+    const search = new URL(c.req.url).search
+    return withBodyLimit(c, path, async () => relay(c, path, method, await forward(c, { path, search, method, withToken: true })))
   }
 }
 
-async function relay(c: Context<AppEnv>, below: string, method: string, res: Response): Promise<Response> {
+/**
+ * `/_dev/*` → the reference gateway's `/dev/*` (mail outbox, OneID stand-in, moderation, seeding). The route exists
+ * only when the portal runs in local mode (`DEV_MODE` "1"); otherwise it is the same 404 as any unknown path.
+ */
+export function devHelpersProxy(): MiddlewareHandler<AppEnv> {
+  return async function devHelpersProxyHandler(c) {
+    c.set('routeId', 'dev')
+    if (!c.get('config').devMode) return errorEnvelope(c, 404, 'not_found')
+    const below = canonicalPath(new URL(c.req.url).pathname, '/_dev')
+    if (below === null) return errorEnvelope(c, 400, 'bad_request')
+    const method = c.req.method.toUpperCase()
+    if (!PROXY_METHODS.has(method)) return errorEnvelope(c, 405, 'method_not_allowed')
+    if (!READ_METHODS.has(method) && !isSameOriginWrite(c, { scriptOnly: true })) return errorEnvelope(c, 403, 'csrf_forbidden')
+    const path = '/dev' + below
+    return withBodyLimit(c, path, async () => relay(c, path, method, await forward(c, { path, search: new URL(c.req.url).search, method, withToken: false })))
+  }
+}
+
+async function relay(c: Context<AppEnv>, path: string, method: string, res: Response): Promise<Response> {
   const headers = new Headers(res.headers)
   for (const name of DROPPED_RESPONSE_HEADERS) headers.delete(name)
+  for (const name of [...headers.keys()]) if (name.startsWith('access-control-')) headers.delete(name)
   const location = headers.get('location')
-  // Upstream redirects are not followed, and only same-origin paths may pass through. URL parsers drop tabs and
-  // newlines, so a control character would let `/\t/host` read as `//host`.
-  if (location && (!/^\/(?![\\/])/.test(location) || /[\u0000-\u001f\u007f]/.test(location))) headers.delete('location')
+  // Upstream redirects are not followed, and only same-origin paths may pass through.
+  if (location && !isSameOriginPath(location)) headers.delete('location')
+  // Personal answers (not public URLs) must not be stored by the browser or anything between.
+  if (!isPublicUrl(path)) headers.set('cache-control', 'no-store')
 
-  if (method === 'POST' && AUTH_EXCHANGES.has(below) && res.ok) {
-    const data = (await res.json().catch(() => null)) as { result?: { code?: string }; content?: { token?: string } | null } | null
-    const token = data?.content && typeof data.content === 'object' ? data.content.token : undefined
-    if (typeof token === 'string' && token) {
-      setSessionCookie(c, token)
-      // The browser never sees the token: it lives only in the HttpOnly cookie.
-      delete data!.content!.token
+  let body: BodyInit | null = res.body
+  if (path.startsWith(TOKEN_BEARING_PREFIX) && (headers.get('content-type') ?? '').includes('json')) {
+    const text = await res.text()
+    body = text
+    try {
+      const data = JSON.parse(text) as { content?: unknown } | null
+      const content = data?.content
+      if (content && typeof content === 'object' && 'token' in content) {
+        const { token } = content as { token?: unknown }
+        if (method === 'POST' && path === LOGIN_PATH && res.ok && typeof token === 'string' && token) setSessionCookie(c, token)
+        // The browser never sees a token: it lives only in the HttpOnly cookie.
+        delete (content as { token?: unknown }).token
+        body = JSON.stringify(data)
+      }
+    } catch {
+      // Not JSON after all: passed on as it came.
     }
     headers.delete('content-length')
-    for (const [k, v] of headers) c.header(k, v)
-    return c.json(data, res.status as 200)
   }
-  if (method === 'POST' && below === '/core/auth/logout') clearSessionCookie(c)
-  const out = new Response(res.body, { status: res.status, statusText: res.statusText, headers })
+  if (method === 'POST' && path === LOGOUT_PATH) clearSessionCookie(c)
+  const out = new Response(body, { status: res.status, statusText: res.statusText, headers })
   for (const cookie of c.res.headers.getSetCookie()) out.headers.append('set-cookie', cookie)
   return out
 }

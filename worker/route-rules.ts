@@ -4,9 +4,11 @@ import type { GatewayClient } from '../shared/gateway-client'
 import { href } from '../shared/match'
 import type { Params, RouteId, Search } from '../shared/routes'
 import type { SessionState } from '../shared/state'
-import { afterSignIn, safeReturnPath } from './actions/return-path'
+import { isSameOriginPath, safeReturnPath } from '../shared/safe-path'
+import { afterSignIn } from './actions/return-path'
 import { serviceCategoryIndexRule, serviceCategoryRule, serviceStepRule } from './service-rules'
 import { setSessionCookie } from './session'
+import { issueSsoNonce, takeSsoNonce } from './sso-nonce'
 import type { AppEnv } from './types'
 
 export type RouteRuleInput = Readonly<{
@@ -22,10 +24,10 @@ export type RouteRule = (input: RouteRuleInput) => Promise<string | null>
 
 const ROLES = new Set(['investor', 'businessmen'])
 
-/** The SSO authorize URL the gateway hands out: an https URL, or (reference gateway) a path of this origin. */
+/** The SSO authorize URL the gateway hands out: an https URL, or (reference gateway, local mode) a path of this origin. */
 function isSsoLocation(value: unknown): value is string {
   if (typeof value !== 'string' || value.length > 4096) return false
-  if (/^\/(?![\\/])/.test(value)) return !/[\u0000-\u001f\\]/.test(value)
+  if (value.startsWith('/')) return isSameOriginPath(value)
   try {
     return new URL(value).protocol === 'https:'
   } catch {
@@ -33,13 +35,16 @@ function isSsoLocation(value: unknown): value is string {
   }
 }
 
-/** `/auth/one-id?role=`: off to the national SSO with the return path as `state`; renders the page only on failure. */
+/**
+ * `/auth/one-id?role=&state=`: off to the national SSO. `state` here is where to go afterwards; what OneID receives as
+ * `state` is the nonce of this browser's sign-in (docs/security.md#sso-nonce). Renders the page only on failure.
+ */
 const oneIdRule: RouteRule = async ({ c, query, gateway }) => {
   const locale = c.get('locale')
   const role = ROLES.has(query.role ?? '') ? query.role : 'investor'
-  const state = safeReturnPath(query.state) ?? href('profile', { locale })
+  const nonce = issueSsoNonce(c, safeReturnPath(query.state) ?? href('profile', { locale }))
   try {
-    const envelope = await gateway.request<string>('GET', '/core/auth', { query: { state, role } })
+    const envelope = await gateway.request<string>('GET', '/core/auth', { query: { state: nonce, role } })
     return isSsoLocation(envelope.content) ? envelope.content : null
   } catch {
     return null
@@ -48,19 +53,20 @@ const oneIdRule: RouteRule = async ({ c, query, gateway }) => {
 
 /**
  * `/sso?code&state&role`: the SSO's answer. The code is exchanged once for the session (the token goes only into the
- * HttpOnly cookie); the page (auth-error dialog) renders only when that fails.
+ * HttpOnly cookie), and only when `state` is this browser's nonce; the page (auth-error dialog) renders otherwise.
  */
 const ssoRule: RouteRule = async ({ c, query, gateway }) => {
+  const returnPath = takeSsoNonce(c, query.state)
   const code = query.code
   const role = query.role
-  if (!code || code.length > 256 || !ROLES.has(role ?? '')) return null
+  if (returnPath === null || !code || code.length > 256 || !ROLES.has(role ?? '')) return null
   try {
     const envelope = await gateway.request<{ token?: string } | null>('POST', '/core/auth', { query: { code, role } })
     const token = envelope.content?.token
     if (typeof token !== 'string' || !token) return null
     setSessionCookie(c, token)
     c.header('referrer-policy', 'no-referrer')
-    return afterSignIn(query.state, c.get('locale'))
+    return afterSignIn(returnPath, c.get('locale'))
   } catch {
     return null
   }

@@ -1,7 +1,7 @@
 /** Hono context types of the portal worker. */
 import type { Locale } from '../shared/constants'
-import type { SessionState } from '../shared/state'
 import type { AppConfig } from './env'
+import type { SessionResult } from './session'
 
 export type AppVariables = {
   locale: Locale
@@ -9,8 +9,12 @@ export type AppVariables = {
   rest: string
   config: AppConfig
   secureHeadersNonce?: string
-  session: SessionState
+  /** The request's session, resolved once (`readSession`). */
+  session?: Promise<SessionResult>
+  /** The session token of this request, once `readSession` read the cookie. */
   token: string | null
+  /** The route that answered, for the request log (a route id, `gateway`, `dev` or an `_app` endpoint). */
+  routeId?: string
   cacheOutcomes: import('./payloads').CacheOutcome[]
   timings: [string, number][]
 }

@@ -4,7 +4,7 @@
  */
 import { useMemo, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
 import type { FormState } from '../../shared/state'
-import { useT } from '../i18n'
+import { useCodeMessage, useT } from '../i18n'
 import { ErrorSummary } from './error-summary'
 import { FormField, SelectField as DsSelectField, TextAreaField as DsTextAreaField, TextField as DsTextField, type SelectOption } from './form-field'
 import { Icon } from './icon'
@@ -60,12 +60,6 @@ export function GroupedSelectField({ name, label, hint, error, required, scope, 
 }
 
 /** The form-level message for a gateway result code (`messages.error.<code>`). */
-export function codeMessage(t: (key: string) => string, code: string): string {
-  const key = `messages.error.${code}`
-  const text = t(key)
-  return text === key ? t('messages.error.internal_error') : text
-}
-
 type ProblemsProps = {
   state: FormState
   /** Field name → its label, in the order of the form. */
@@ -81,6 +75,7 @@ type ProblemsProps = {
  */
 export function FormProblems({ state, labels, skipCodes = [], scope }: ProblemsProps) {
   const t = useT()
+  const codeMessage = useCodeMessage()
   // A new list moves focus to the summary, so it changes only with the form state (a new submit).
   const errors = useMemo(() => {
     const names = [...Object.keys(labels).filter((n) => state.errors[n]), ...Object.keys(state.errors).filter((n) => !(n in labels))]
@@ -93,7 +88,7 @@ export function FormProblems({ state, labels, skipCodes = [], scope }: ProblemsP
       {code ? (
         <div className="form-alert" role="alert">
           <Icon name="alert" />
-          <p>{codeMessage(t, code)}</p>
+          <p>{codeMessage(code)}</p>
         </div>
       ) : null}
       <ErrorSummary errors={errors} />

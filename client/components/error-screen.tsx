@@ -1,7 +1,14 @@
-/** The full-page error screen (SPEC §8): status code, translated message, a button to the home route. */
+/**
+ * The full-page error screen (docs/product.md#error-screen): status code, translated message, a button to the home
+ * route. A personal page refused for want of a session offers sign-in for both roles, coming back to the page; a
+ * session the upstream could not load offers to try again (docs/product.md#guards).
+ */
 import type { PageError } from '../../shared/errors'
 import { href } from '../../shared/match'
+import { ROUTE_BY_ID } from '../../shared/routes'
 import { useLocale, useT } from '../i18n'
+import { useRouter } from '../router'
+import { useSession } from '../session'
 import { Button } from './button'
 
 /** Text for an error: the gateway result code under `messages.error.*`, our own under `errors.*`, else its message. */
@@ -16,7 +23,11 @@ export function useErrorMessage(error: PageError): string {
 export function ErrorScreen({ error }: { error: PageError }) {
   const t = useT()
   const locale = useLocale()
+  const { route } = useRouter()
+  const session = useSession()
   const message = useErrorMessage(error)
+  const here = route.path + route.search
+  const personal = route.id !== null && ROUTE_BY_ID[route.id].meta.protected === true
   return (
     <main id="main" className="error-screen" tabIndex={-1}>
       <title>{`${error.statusCode} — ${t('site.name')}`}</title>
@@ -26,7 +37,36 @@ export function ErrorScreen({ error }: { error: PageError }) {
         <span className="visually-hidden">{t('errors.status', { status: error.statusCode })} </span>
         {message}
       </h1>
-      <Button to={href('home', { locale })} label={t('errors.goHome')} iconName="home" />
+      {personal && error.code === 'forbidden' && !session.hasToken ? <SignInOffer returnPath={here} /> : null}
+      <div className="error-screen__actions">
+        {error.code === 'session_unavailable' ? <Button href={here} label={t('errors.retry')} iconName="refresh" /> : null}
+        <Button to={href('home', { locale })} label={t('errors.goHome')} iconName="home" variant={error.code === 'session_unavailable' ? 'outline' : undefined} />
+      </div>
     </main>
+  )
+}
+
+/** Sign-in for both roles (e-mail for non-residents, OneID for residents), each returning to `returnPath`. */
+function SignInOffer({ returnPath }: { returnPath: string }) {
+  const t = useT()
+  const locale = useLocale()
+  return (
+    <nav className="error-screen__sign-in" aria-labelledby="sign-in-offer">
+      <h2 id="sign-in-offer">{t('session.signInAs')}</h2>
+      <ul>
+        <li>
+          <a href={href('sign-in', { locale, query: { role: 'investor', return: returnPath } })}>{t('session.signInInvestor')}</a>
+        </li>
+        <li>
+          <a href={href('sign-in', { locale, query: { role: 'businessmen', return: returnPath } })}>{t('session.signInBusiness')}</a>
+        </li>
+        <li>
+          <a href={href('one-id', { locale, query: { role: 'investor', state: returnPath } })}>{t('session.oneIdInvestor')}</a>
+        </li>
+        <li>
+          <a href={href('one-id', { locale, query: { role: 'businessmen', state: returnPath } })}>{t('session.oneIdBusiness')}</a>
+        </li>
+      </ul>
+    </nav>
   )
 }

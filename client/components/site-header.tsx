@@ -231,6 +231,7 @@ function AccountMenu() {
   const t = useT()
   const locale = useLocale()
   const session = useSession()
+  const { route } = useRouter()
   const [open, setOpen] = useState(false)
   const rootRef = useRef<HTMLDivElement>(null)
   const toggleRef = useRef<HTMLButtonElement>(null)
@@ -240,6 +241,15 @@ function AccountMenu() {
     if (reason === 'escape') toggleRef.current?.focus()
   })
 
+  if (session.unavailable) {
+    // The session is kept but its profile could not be read: a full load of this page asks the edge again.
+    return (
+      <a href={route.path + route.search} className="account-link account-link--retry" aria-label={t('session.retry')}>
+        <Icon name="refresh" />
+        <span className="account-link__label">{t('session.unavailableLabel')}</span>
+      </a>
+    )
+  }
   if (!session.loggedIn) {
     return (
       <Link to={href('sign-in', { locale, query: { role: 'investor' } })} className="account-link">

@@ -4,7 +4,7 @@ import { readFields } from '../../shared/account-forms'
 import { CONTACT_MESSAGE_MIN, CONTACT_PURPOSES, validateContact } from '../../shared/contact-form'
 import { href } from '../../shared/match'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
-import { codeMessage, fieldId, FormProblems, StatusPanel, TextAreaField, TextField } from '../components/account-form'
+import { fieldId, FormProblems, StatusPanel, TextAreaField, TextField } from '../components/account-form'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { Button } from '../components/button'
 import { RadioGroup } from '../components/form-field'
@@ -13,7 +13,7 @@ import { PageTitle } from '../components/page-title'
 import { AsideLinks } from '../components/site/site-aside'
 import { SiteStyles } from '../components/site/site-styles'
 import { usePageForm } from '../forms'
-import { useLocale, useT } from '../i18n'
+import { useCodeMessage, useLocale, useT } from '../i18n'
 import { showToast } from '../notify'
 import { Link, useRouter } from '../router'
 
@@ -21,6 +21,7 @@ const SCOPE = 'contact'
 
 export function Page() {
   const t = useT()
+  const codeMessage = useCodeMessage()
   const locale = useLocale()
   const { route } = useRouter()
   const bot = useBotProtection()
@@ -36,7 +37,7 @@ export function Page() {
   const { state } = form
   const code = state.code && !(state.code === 'validation_error' && Object.keys(state.errors).length) ? state.code : null
   useEffect(() => {
-    if (code) void showToast('error', codeMessage(t, code))
+    if (code) void showToast('error', codeMessage(code))
   }, [state, code, t])
 
   const sent = route.query.sent === '1'

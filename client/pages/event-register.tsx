@@ -7,20 +7,12 @@ import { useState, type FormEvent } from 'react'
 import { readFields } from '../../shared/account-forms'
 import {
   APPLICATION_EXPIRED,
-  checkEventFiles,
-  documentErrorMessage,
   DOCUMENT_RULES,
-  DOCUMENT_UPLOAD_NAMES,
-  EVENT_FILE_FIELDS,
   EVENT_ROLES,
   EVENT_TEXT_FIELDS,
-  eventErrorField,
   GENDERS,
-  toEventApplicationBody,
-  validateEventApplication,
-  type EventFileField,
+  submitEventApplication,
 } from '../../shared/event-application'
-import { GatewayError } from '../../shared/gateway-client'
 import { href } from '../../shared/match'
 import { mediaKeys } from '../../shared/media-keys'
 import type { FormState } from '../../shared/state'
@@ -100,16 +92,6 @@ function fileOf(data: FormData, name: string): File | undefined {
   return value instanceof File && value.size > 0 ? value : undefined
 }
 
-/** Field errors for a failed gateway call, on the form's own field names. */
-function gatewayFieldErrors(err: unknown, step: 'application' | 'documents'): Record<string, string> {
-  const errors: Record<string, string> = {}
-  if (!(err instanceof GatewayError)) return errors
-  for (const name of err.envelope?.errors ?? []) {
-    errors[eventErrorField(name, step)] = step === 'documents' ? documentErrorMessage(err.code) : 'forms.errors.invalid'
-  }
-  return errors
-}
-
 function RegisterForm({ event }: { event: EventItem }) {
   const t = useT()
   const locale = useLocale()
@@ -124,6 +106,7 @@ function RegisterForm({ event }: { event: EventItem }) {
   // A form the edge sent back with errors (no JavaScript): the browser did not keep the chosen files.
   const [returned] = useState(() => Object.keys(state.errors).length > 0 || state.code !== null)
   const applicationId = state.values.application_id ?? ''
+  const uploadKey = state.values.upload_key ?? ''
   const value = (name: string) => state.values[name] ?? ''
 
   const labels: Record<string, string> = {
@@ -155,41 +138,21 @@ function RegisterForm({ event }: { event: EventItem }) {
     e.preventDefault()
     if (pending) return
     const data = new FormData(e.currentTarget)
-    const fields = readFields(data)
-    const files: Record<EventFileField, File | undefined> = { passport_scan: fileOf(data, 'passport_scan'), image: fileOf(data, 'image') }
-    const errors = { ...(applicationId ? {} : validateEventApplication(fields)), ...checkEventFiles(files) }
-    if (Object.keys(errors).length) {
-      fail({ values: fields, errors, code: null })
-      return
-    }
+    const fields = { ...readFields(data), application_id: applicationId, upload_key: uploadKey }
     setPending(true)
+    setProgress(applicationId ? null : { step: 'sending' })
     try {
-      let id = applicationId
-      if (!id) {
-        setProgress({ step: 'sending' })
-        const hash = await bot.getChallengeToken(BOT_ACTIONS.event).catch(() => '')
-        try {
-          const envelope = await gateway.request<{ id: number }>('POST', '/siw/public/event-application', { body: toEventApplicationBody(fields, String(event.id), hash) })
-          id = String(envelope.content.id)
-        } catch (err) {
-          fail({ values: fields, errors: gatewayFieldErrors(err, 'application'), code: err instanceof GatewayError ? err.code || 'internal_error' : 'internal_error' })
-          return
-        }
-      }
-      setProgress({ step: 'uploading', percent: 0 })
-      const upload = new FormData()
-      upload.set('application_id', id)
-      for (const field of EVENT_FILE_FIELDS) upload.set(DOCUMENT_UPLOAD_NAMES[field], files[field]!)
-      try {
-        await uploadWithProgress('/document/public/event-application', upload, { locale, onProgress: (percent) => setProgress({ step: 'uploading', percent }) })
-      } catch (err) {
-        const code = err instanceof GatewayError ? err.code : 'internal_error'
-        if (code === 'not_found' || code === 'invalid_state') {
-          fail({ values: { ...fields, application_id: '' }, errors: {}, code: APPLICATION_EXPIRED })
-          return
-        }
-        const fileErrors = gatewayFieldErrors(err, 'documents')
-        fail({ values: { ...fields, application_id: id }, errors: fileErrors, code: Object.keys(fileErrors).length ? null : code })
+      const outcome = await submitEventApplication(
+        {
+          challenge: () => bot.getChallengeToken(BOT_ACTIONS.event).catch(() => ''),
+          create: async (body) => (await gateway.request<{ id: number; upload_token: string }>('POST', '/siw/public/event-application', { body })).content,
+          upload: (upload) => uploadWithProgress('/document/public/event-application', upload, { locale, onProgress: (percent) => setProgress({ step: 'uploading', percent }) }),
+          onUpload: () => setProgress({ step: 'uploading', percent: 0 }),
+        },
+        { fields, files: { passport_scan: fileOf(data, 'passport_scan'), image: fileOf(data, 'image') }, eventId: String(event.id) },
+      )
+      if (!outcome.ok) {
+        fail({ values: outcome.values as Record<string, string>, errors: outcome.errors, code: outcome.code })
         return
       }
       setProgress({ step: 'done' })
@@ -223,6 +186,7 @@ function RegisterForm({ event }: { event: EventItem }) {
         {applicationId ? (
           <>
             <input type="hidden" name="application_id" value={applicationId} />
+            <input type="hidden" name="upload_key" value={uploadKey} />
             {/* The saved details are shown read-only (disabled fields are not posted), so they travel along hidden. */}
             {EVENT_TEXT_FIELDS.map((name) => <input key={name} type="hidden" name={name} value={value(name)} />)}
           </>

@@ -93,14 +93,20 @@ function ServiceList({ servicesKey }: { servicesKey: string }) {
   )
 }
 
-/** The service's parameters from the URL, or the profile's defaults (`inn` ← tin, `pinfl` ← pin). */
+/**
+ * Parameters the gateway fills from the profile (`inn` ← tin, `pinfl` ← pin): shown, never chosen, never sent
+ * (docs/gateway-contract.md#personal-services).
+ */
+const PROFILE_PARAMS: ReadonlySet<string> = new Set(['inn', 'pinfl'])
+
+/** The service's parameters from the URL, and the profile's own identifiers. */
 function useParamValues(service: PersonalService): Record<string, string> {
   const { route } = useRouter()
   const session = useSession()
   const own = roleProfile(session.profile)
-  const defaults: Record<string, string> = { inn: typeof own.tin === 'string' ? own.tin : '', pinfl: typeof own.pin === 'string' ? own.pin : '' }
+  const identifiers: Record<string, string> = { inn: typeof own.tin === 'string' ? own.tin : '', pinfl: typeof own.pin === 'string' ? own.pin : '' }
   const out: Record<string, string> = {}
-  for (const p of service.params) out[p.key] = route.query[PARAM_PREFIX + p.key] ?? defaults[p.key] ?? ''
+  for (const p of service.params) out[p.key] = PROFILE_PARAMS.has(p.key) ? (identifiers[p.key] ?? '') : (route.query[PARAM_PREFIX + p.key] ?? '')
   return out
 }
 
@@ -117,7 +123,6 @@ function ServiceRunner({ service }: { service: PersonalService }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    // Empty parameters stay in the query (as a GET form sends them), so a cleared TIN is not refilled from the profile.
     const search = new URLSearchParams()
     for (const [k, v] of new FormData(event.currentTarget)) if (typeof v === 'string') search.append(k, v)
     void navigate(`${href('profile-my-services', { locale })}?${search}`)
@@ -149,12 +154,20 @@ function ServiceRunner({ service }: { service: PersonalService }) {
               )
             }
             if (p.type === 'district') return <DistrictSelect key={p.key} name={name} label={p.title} required={p.required} regionCode={regionCode} defaultValue={values[p.key] ?? ''} error={error} />
+            if (PROFILE_PARAMS.has(p.key)) {
+              return (
+                <dl key={p.key} className="field field--readonly">
+                  <dt className="field__label">{p.title}</dt>
+                  <dd className="field__hint">{t('services.fromProfile')}</dd>
+                  <dd className="field__value">{values[p.key] || (error ? t(error) : '—')}</dd>
+                </dl>
+              )
+            }
             return (
               <TextField
                 key={p.key}
                 name={name}
                 type={p.type === 'date' ? 'date' : 'text'}
-                inputMode={p.key === 'inn' || p.key === 'pinfl' ? 'numeric' : undefined}
                 label={p.title}
                 required={p.required}
                 width={p.type === 'date' ? 'medium' : 'full'}
@@ -201,7 +214,7 @@ function ServiceResults({ service, values, page }: { service: PersonalService; v
   const t = useT()
   const { route } = useRouter()
   const gateway = useGateway({ quiet: true })
-  const params = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''))
+  const params = Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== '' && !PROFILE_PARAMS.has(k)))
   const usePost = (service.body?.length ?? 0) > 0
   // The link is a gateway path; anything else is not ours to call.
   const link = service.link.startsWith('/') && !service.link.startsWith('//') ? service.link : null

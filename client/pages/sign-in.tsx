@@ -5,16 +5,17 @@ import { href } from '../../shared/match'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
 import { AuthRoleNav } from '../components/auth-role-nav'
 import { AuthErrorDialog } from '../components/auth-error-dialog'
-import { codeMessage, FormProblems, StatusPanel, TextField } from '../components/account-form'
+import { FormProblems, StatusPanel, TextField } from '../components/account-form'
 import { Button } from '../components/button'
 import { PageTitle } from '../components/page-title'
 import { usePageForm } from '../forms'
-import { useLocale, useT } from '../i18n'
+import { useCodeMessage, useLocale, useT } from '../i18n'
 import { Link, useRouter } from '../router'
 import { useLoadSession } from '../session-refresh'
 
 export function Page() {
   const t = useT()
+  const codeMessage = useCodeMessage()
   const locale = useLocale()
   const { route } = useRouter()
   const role = route.query.role === 'businessmen' ? 'businessmen' : 'investor'
@@ -82,7 +83,7 @@ export function Page() {
           </p>
         </section>
       </div>
-      {state.code === 'user_not_found' ? <AuthErrorDialog key={dialogKey} message={codeMessage(t, 'user_not_found')} /> : null}
+      {state.code === 'user_not_found' ? <AuthErrorDialog key={dialogKey} message={codeMessage('user_not_found')} /> : null}
     </main>
   )
 }

@@ -2,13 +2,13 @@
 import { useCallback } from 'react'
 import { href } from '../../shared/match'
 import { AuthErrorDialog } from '../components/auth-error-dialog'
-import { codeMessage } from '../components/account-form'
 import { PageTitle } from '../components/page-title'
-import { useLocale, useT } from '../i18n'
+import { useCodeMessage, useLocale, useT } from '../i18n'
 import { useRouter } from '../router'
 
 export function Page() {
   const t = useT()
+  const codeMessage = useCodeMessage()
   const locale = useLocale()
   const { navigate } = useRouter()
   const home = href('home', { locale })
@@ -19,7 +19,7 @@ export function Page() {
       <PageTitle title={title} />
       <h1 className="visually-hidden">{title}</h1>
       <AuthErrorDialog
-        message={codeMessage(t, 'user_not_found')}
+        message={codeMessage('user_not_found')}
         onClose={goHome}
         action={
           <a className="btn btn--solid btn--md btn--primary" href={home} autoFocus>

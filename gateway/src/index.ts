@@ -1,9 +1,11 @@
 /** The reference gateway: every call of GATEWAY.md on D1 and R2, answering in the upstream envelope. */
+import { env } from 'cloudflare:workers'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { assertSafeToStart } from './lib/config'
 import type { AppEnv } from './lib/context'
 import { fail, GatewayError } from './lib/envelope'
 import { appealRoutes } from './routes/appeal'
@@ -15,6 +17,8 @@ import { formRoutes } from './routes/forms'
 import { notificationRoutes } from './routes/notification'
 import { personalRoutes } from './routes/personal'
 import { profileRoutes } from './routes/profile'
+
+assertSafeToStart(env as unknown as Record<string, unknown>)
 
 const MB = 1024 * 1024
 

@@ -64,22 +64,53 @@ describe('POST /core/auth/login', () => {
     }
   })
 
-  it('locks an account for 15 minutes after 5 failed attempts, even with the right password', async () => {
+  it('locks one client out of an account for 15 minutes after 5 failed attempts, even with the right password', async () => {
     const user = await createUser({ password: PASSWORD })
-    for (let i = 0; i < 5; i++) expect((await login(user.email, 'Wrong#Horse1')).status).toBe(401)
-    const locked = await login(user.email, PASSWORD)
+    const attacker = uniqueIp()
+    for (let i = 0; i < 5; i++) expect((await login(user.email, 'Wrong#Horse1', 'investor', attacker)).status).toBe(401)
+    const locked = await login(user.email, PASSWORD, 'investor', attacker)
     expect(locked.status).toBe(429)
     expect(locked.body.result.code).toBe('too_many_attempts')
-    await env.DB.prepare('UPDATE rate_limits SET window_start_ms = window_start_ms - 900001 WHERE key = ?').bind(`login:account:${user.email}`).run()
-    expect((await login(user.email, PASSWORD)).status).toBe(200)
+    await env.DB.prepare('UPDATE rate_limits SET window_start_ms = window_start_ms - 900001 WHERE key = ?').bind(`login:account-client:${user.email}:${attacker}`).run()
+    expect((await login(user.email, PASSWORD, 'investor', attacker)).status).toBe(200)
   })
 
-  it('clears the account counter after a successful login', async () => {
+  it('never lets five bad passwords from one client lock the owner out on another', async () => {
     const user = await createUser({ password: PASSWORD })
-    for (let i = 0; i < 4; i++) await login(user.email, 'Wrong#Horse1')
-    expect((await login(user.email, PASSWORD)).status).toBe(200)
-    for (let i = 0; i < 4; i++) await login(user.email, 'Wrong#Horse1')
-    expect((await login(user.email, PASSWORD)).status).toBe(200)
+    const attacker = uniqueIp()
+    for (let i = 0; i < 6; i++) await login(user.email, 'Wrong#Horse1', 'investor', attacker)
+    expect((await login(user.email, PASSWORD, 'investor', attacker)).status).toBe(429)
+    const owner = await login(user.email, PASSWORD, 'investor', uniqueIp())
+    expect(owner.status).toBe(200)
+    expect(owner.body.result.code).toBe('ok')
+  })
+
+  it('answers at most 5 of 50 parallel wrong passwords for one account and client with user_not_found, the rest too_many_attempts', async () => {
+    const user = await createUser({ password: PASSWORD })
+    const ip = uniqueIp()
+    const answers = await Promise.all(Array.from({ length: 50 }, () => login(user.email, 'Wrong#Horse1', 'investor', ip)))
+    const codes = answers.map((a) => a.body.result.code)
+    expect(codes.filter((code) => code === 'user_not_found').length).toBeLessThanOrEqual(5)
+    expect(codes.filter((code) => code === 'too_many_attempts').length).toBeGreaterThanOrEqual(45)
+    expect(codes.every((code) => code === 'user_not_found' || code === 'too_many_attempts')).toBe(true)
+    expect((await login(user.email, PASSWORD, 'investor', uniqueIp())).status).toBe(200)
+  })
+
+  it('caps attempts on one account from many clients together (50 per window)', async () => {
+    const user = await createUser({ password: PASSWORD })
+    await env.DB.prepare('INSERT INTO rate_limits (key, count, window_start_ms) VALUES (?, 50, ?)').bind(`login:account:${user.email}`, Date.now()).run()
+    const blocked = await login(user.email, PASSWORD, 'investor', uniqueIp())
+    expect(blocked.status).toBe(429)
+    expect(blocked.body.result.code).toBe('too_many_attempts')
+  })
+
+  it('clears the client counter after a successful login', async () => {
+    const user = await createUser({ password: PASSWORD })
+    const ip = uniqueIp()
+    for (let i = 0; i < 4; i++) await login(user.email, 'Wrong#Horse1', 'investor', ip)
+    expect((await login(user.email, PASSWORD, 'investor', ip)).status).toBe(200)
+    for (let i = 0; i < 4; i++) await login(user.email, 'Wrong#Horse1', 'investor', ip)
+    expect((await login(user.email, PASSWORD, 'investor', ip)).status).toBe(200)
   })
 
   it('limits failed attempts per IP across accounts (20 per window)', async () => {

@@ -34,13 +34,16 @@ function form(fields: Record<string, string | File>) {
 const uploadImage = (user: TestUser, projectId: number, file: File) =>
   call('/document/project/upload', { token: user.token, body: form({ project_id: String(projectId), file }) })
 
-async function createApplication() {
+/** Creates an event application; answers its id and the upload capability the creation handed out. */
+async function createApplication(): Promise<Application> {
   const body = {
     event_id: 1, role: 'participant', first_name: 'Li', last_name: 'Wei', birth_date: '1985-02-03', gender: 'male', email: 'li.wei@test.example',
     phone: '8613800138000', passport: 'E12345678', country_id: 2, address: 'Chaoyang, Beijing', birthplace: 'Beijing', organization: 'Wei Trading', position: 'Director',
   }
-  return (await call('/siw/public/event-application', { body })).body.content.id as number
+  return (await call('/siw/public/event-application', { body })).body.content as Application
 }
+
+type Application = { id: number; upload_token: string }
 
 describe('sniffing file types', () => {
   it('recognises types by their bytes and Office files by their ZIP entries', () => {
@@ -175,12 +178,15 @@ describe('POST /document/project/presentation', () => {
 })
 
 describe('POST /document/public/event-application', () => {
-  const send = (applicationId: number, passport: File, image: File) =>
-    call('/document/public/event-application', { body: form({ application_id: String(applicationId), passport, image }) })
+  const send = (application: Application, passport: File, image: File) =>
+    call('/document/public/event-application', {
+      body: form({ application_id: String(application.id), upload_token: application.upload_token, passport, image }),
+    })
 
   it('stores the passport and photo privately, once per application', async () => {
-    const id = await createApplication()
-    const r = await send(id, fileOf(PDF_BYTES, 'passport.pdf'), fileOf(JPEG_BYTES, 'me.jpg'))
+    const application = await createApplication()
+    const id = application.id
+    const r = await send(application, fileOf(PDF_BYTES, 'passport.pdf'), fileOf(JPEG_BYTES, 'me.jpg'))
     expect(r.body.content).toEqual({ id })
     const docs = await env.DB.prepare(
       'SELECT f.is_public, f.id FROM event_application_documents d JOIN files f ON f.id IN (d.passport_file_id, d.image_file_id) WHERE d.application_id = ?',
@@ -189,27 +195,55 @@ describe('POST /document/public/event-application', () => {
       .all<{ is_public: number; id: string }>()
     expect(docs.results.map((d) => d.is_public)).toEqual([0, 0])
     expect((await call(`/document/public/file/${docs.results[0]!.id}`)).status).toBe(404)
-    const again = await send(id, fileOf(PDF_BYTES, 'passport.pdf'), fileOf(JPEG_BYTES, 'me.jpg'))
+    const again = await send(application, fileOf(PDF_BYTES, 'passport.pdf'), fileOf(JPEG_BYTES, 'me.jpg'))
     expect(again.status).toBe(409)
     expect(again.body.result.code).toBe('invalid_state')
   })
 
   it('refuses a stale or unknown application', async () => {
-    const id = await createApplication()
-    await env.DB.prepare('UPDATE event_applications SET created_at = ? WHERE id = ?').bind(new Date(Date.now() - 3600_001).toISOString(), id).run()
-    expect((await send(id, fileOf(PDF_BYTES, 'p.pdf'), fileOf(PNG_BYTES, 'i.png'))).status).toBe(404)
-    expect((await send(999999, fileOf(PDF_BYTES, 'p.pdf'), fileOf(PNG_BYTES, 'i.png'))).status).toBe(404)
+    const application = await createApplication()
+    await env.DB.prepare('UPDATE event_applications SET created_at = ? WHERE id = ?').bind(new Date(Date.now() - 3600_001).toISOString(), application.id).run()
+    expect((await send(application, fileOf(PDF_BYTES, 'p.pdf'), fileOf(PNG_BYTES, 'i.png'))).status).toBe(404)
+    expect((await send({ ...application, id: 999999 }, fileOf(PDF_BYTES, 'p.pdf'), fileOf(PNG_BYTES, 'i.png'))).status).toBe(404)
+  })
+
+  it('hands out a 128-bit upload capability and keeps only its hash', async () => {
+    const application = await createApplication()
+    expect(application.upload_token).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    const stored = await env.DB.prepare('SELECT upload_token_hash FROM event_applications WHERE id = ?').bind(application.id).first<string>('upload_token_hash')
+    expect(stored).toMatch(/^[0-9a-f]{64}$/)
+    expect(stored).not.toContain(application.upload_token)
+  })
+
+  it('answers 404 to an upload without the capability, or with another application’s, and stores nothing', async () => {
+    const application = await createApplication()
+    const other = await createApplication()
+    const files = () => ({ passport: fileOf(PDF_BYTES, 'p.pdf'), image: fileOf(JPEG_BYTES, 'i.jpg') })
+    const attempts = [
+      form({ application_id: String(application.id), ...files() }),
+      form({ application_id: String(application.id), upload_token: '', ...files() }),
+      form({ application_id: String(application.id), upload_token: other.upload_token, ...files() }),
+      form({ application_id: String(application.id), upload_token: application.upload_token.replace(/^./, (ch) => (ch === 'A' ? 'B' : 'A')), ...files() }),
+    ]
+    for (const body of attempts) {
+      const r = await call('/document/public/event-application', { body })
+      expect(r.status).toBe(404)
+      expect(r.body.result.code).toBe('not_found')
+    }
+    const docs = await env.DB.prepare('SELECT count(*) AS n FROM event_application_documents WHERE application_id = ?').bind(application.id).first<number>('n')
+    expect(docs).toBe(0)
+    expect((await send(application, fileOf(PDF_BYTES, 'p.pdf'), fileOf(JPEG_BYTES, 'i.jpg'))).body.result.code).toBe('ok')
   })
 
   it('checks types and sizes of both files', async () => {
-    const id = await createApplication()
-    const wrong = await send(id, fileOf(PPTX_BYTES, 'p.pdf'), fileOf(PNG_BYTES, 'i.png'))
+    const application = await createApplication()
+    const wrong = await send(application, fileOf(PPTX_BYTES, 'p.pdf'), fileOf(PNG_BYTES, 'i.png'))
     expect(wrong).toMatchObject({ status: 415, body: { errors: ['passport'] } })
-    const photo = await send(id, fileOf(PDF_BYTES, 'p.pdf'), fileOf(PDF_BYTES, 'i.png'))
+    const photo = await send(application, fileOf(PDF_BYTES, 'p.pdf'), fileOf(PDF_BYTES, 'i.png'))
     expect(photo).toMatchObject({ status: 415, body: { errors: ['image'] } })
-    const big = await send(id, fileOf(PDF_BYTES, 'p.pdf'), fileOf(padBytes(JPEG_BYTES, 10 * MB + 1), 'i.jpg'))
+    const big = await send(application, fileOf(PDF_BYTES, 'p.pdf'), fileOf(padBytes(JPEG_BYTES, 10 * MB + 1), 'i.jpg'))
     expect(big).toMatchObject({ status: 413, body: { result: { code: 'file_too_large' }, errors: ['image'] } })
-    expect((await send(id, fileOf(PDF_BYTES, 'p.pdf'), fileOf(JPEG_BYTES, 'i.jpg'))).body.result.code).toBe('ok')
+    expect((await send(application, fileOf(PDF_BYTES, 'p.pdf'), fileOf(JPEG_BYTES, 'i.jpg'))).body.result.code).toBe('ok')
   })
 })
 

@@ -1,5 +1,6 @@
 /** Test helpers: calling the gateway, creating users and tokens, and building upload bodies. */
-import { env, exports } from 'cloudflare:workers'
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
 import app from '../src/index'
 import { createAccount, type ProfileFields } from '../src/lib/accounts'
 import type { Role } from '../src/lib/context'
@@ -21,8 +22,10 @@ export type CallOptions = {
   ip?: string
   lang?: string
   headers?: Record<string, string>
-  /** Runs the app against a modified env (config variations); default: the real worker entry. */
+  /** Runs the app against a modified env (config variations). */
   env?: Partial<Record<keyof Env, unknown>>
+  /** Answer as soon as the response is ready, without waiting for the work it left in `waitUntil` (default: wait). */
+  unsettled?: boolean
 }
 
 /** Calls the gateway; JSON bodies are serialised, FormData/strings are sent as they are. */
@@ -39,7 +42,10 @@ export async function call<T = any>(path: string, options: CallOptions = {}): Pr
     headers.set('Content-Type', 'application/json')
   }
   const request = new Request(`http://gateway.test${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' })
-  const res = options.env ? await app.fetch(request, { ...env, ...options.env } as Env) : await exports.default.fetch(request)
+  // Work a handler leaves in `waitUntil` (a reset mail) is finished before the test goes on, unless asked otherwise.
+  const ctx = createExecutionContext()
+  const res = await app.fetch(request, (options.env ? { ...env, ...options.env } : env) as Env, ctx)
+  if (!options.unsettled) await waitOnExecutionContext(ctx)
   const text = await res.clone().text()
   let parsed: Envelope<T>
   try {

@@ -13,10 +13,10 @@ async function pickResident(role: 'investor' | 'businessmen', lang = 'en', state
 }
 
 describe('GET /core/auth', () => {
-  it('points to the local stand-in page under PUBLIC_BASE when no SSO is configured', async () => {
+  it('points to the local stand-in page under the portal’s dev route when no SSO is configured', async () => {
     const { body } = await call('/core/auth?state=%2Fru%2Fprofile&role=businessmen', { lang: 'ru' })
     const url = new URL(body.content, 'http://portal.test')
-    expect(url.pathname).toBe('/gateway/dev/oneid')
+    expect(url.pathname).toBe('/_dev/oneid')
     expect(Object.fromEntries(url.searchParams)).toEqual({ state: '/ru/profile', role: 'businessmen', lang: 'ru' })
   })
 
@@ -53,7 +53,7 @@ describe('the OneID stand-in page', () => {
     const links = [...html.matchAll(/<a href="([^"]+)">/g)].map((m) => m[1]!.replaceAll('&amp;', '&'))
     expect(links).toHaveLength(1)
     const link = new URL(links[0]!, 'http://portal.test')
-    expect(link.pathname).toBe('/gateway/dev/oneid/pick')
+    expect(link.pathname).toBe('/_dev/oneid/pick')
     expect(Object.fromEntries(link.searchParams)).toMatchObject({ state: '/uz', role: 'businessmen', lang: 'uz' })
   })
 

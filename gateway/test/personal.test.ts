@@ -209,28 +209,40 @@ describe('personal services', () => {
   })
 
   it('answers the same demo data for the same inn', async () => {
-    const user = await createUser()
-    const a = await call('/siw/personal/service/run/1?inn=123456789', { token: user.token })
+    const user = await createUser({ role: 'businessmen', profile: { tin: '123456789' } })
+    const a = await call('/siw/personal/service/run/1', { token: user.token })
     const b = await call('/siw/personal/service/run/1?inn=123456789', { token: user.token })
     expect(a.body.content).toEqual(b.body.content)
     expect(a.body.content.data[0].inn).toBe('123456789')
   })
 
+  it('answers 403 when the query names another company’s inn or another person’s pinfl, and runs nothing', async () => {
+    const user = await createUser({ role: 'businessmen', profile: { tin: '123456789', pin: '31507860180032' } })
+    for (const query of ['inn=301234567', 'inn=123456789&pinfl=42211890310057', 'pinfl=42211890310057']) {
+      const r = await call(`/siw/personal/service/run/1?${query}`, { token: user.token })
+      expect(r.status, query).toBe(403)
+      expect(r.body.result.code, query).toBe('forbidden')
+      expect(r.body.content, query).toBeNull()
+    }
+    const nobody = await createUser()
+    expect((await call('/siw/personal/service/run/1?inn=123456789', { token: nobody.token })).status).toBe(403)
+  })
+
   it('pages tax debts as of a date', async () => {
-    const user = await createUser()
-    const all = (await call('/siw/personal/service/run/2?inn=123456789&date=2026-06-30&size=100', { token: user.token })).body.content
+    const user = await createUser({ role: 'businessmen', profile: { tin: '123456789' } })
+    const all = (await call('/siw/personal/service/run/2?date=2026-06-30&size=100', { token: user.token })).body.content
     expect(all.count).toBeGreaterThan(3)
-    const page = (await call('/siw/personal/service/run/2?inn=123456789&date=2026-06-30&page=1&size=3', { token: user.token })).body.content
+    const page = (await call('/siw/personal/service/run/2?date=2026-06-30&page=1&size=3', { token: user.token })).body.content
     expect(page).toMatchObject({ count: all.count, size: 3, max_page: Math.ceil(all.count / 3) })
     expect(page.data).toEqual(all.data.slice(3, 6))
     expect(all.data[0].period).toBe('2026-06')
   })
 
-  it('names a missing or malformed required param', async () => {
+  it('names a missing required param and a malformed one', async () => {
     const user = await createUser()
     expect((await call('/siw/personal/service/run/1', { token: user.token })).body.errors).toEqual(['inn'])
-    expect((await call('/siw/personal/service/run/1?inn=12', { token: user.token })).body.errors).toEqual(['inn'])
-    expect((await call('/siw/personal/service/run/2?inn=123456789&date=2026-02-30', { token: user.token })).body.errors).toEqual(['date'])
+    const company = await createUser({ role: 'businessmen', profile: { tin: '123456789' } })
+    expect((await call('/siw/personal/service/run/2?date=2026-02-30', { token: company.token })).body.errors).toEqual(['date'])
   })
 
   it('answers an empty result for services without an integration, and not_found for unknown ones', async () => {

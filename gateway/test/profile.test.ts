@@ -63,7 +63,7 @@ describe('PATCH /core/profile/change-password', () => {
     expect((await change(user.token, {})).body.errors).toEqual(expect.arrayContaining(['old_password', 'new_password', 'password_confirmation']))
   })
 
-  it('rate-limits wrong old passwords with the login counter', async () => {
+  it('rate-limits wrong old passwords, 5 per window, counted before they are checked', async () => {
     const user = await createUser({ password: 'Old#Password1' })
     for (let i = 0; i < 5; i++) await change(user.token, { old_password: 'Nope#1234', new_password: 'New#Password2', password_confirmation: 'New#Password2' })
     const r = await change(user.token, { old_password: 'Old#Password1', new_password: 'New#Password2', password_confirmation: 'New#Password2' })

@@ -57,7 +57,7 @@ export async function latestResetLink(request: APIRequestContext, email: string,
   let link: string | undefined
   await expect
     .poll(async () => {
-      const res = await request.get(`/gateway/dev/outbox?email=${encodeURIComponent(email)}`)
+      const res = await request.get(`/_dev/outbox?email=${encodeURIComponent(email)}`)
       const body = (await res.json()) as { content: { id: number; links: string[] }[] }
       const message = body.content.find((m) => m.id > after && m.links.some((l) => l.includes('/auth/reset-password')))
       link = message?.links.find((l) => l.includes('/auth/reset-password'))
@@ -70,7 +70,7 @@ export async function latestResetLink(request: APIRequestContext, email: string,
 
 /** The id of the newest outbox message to `email` (0 when none), to tell new mail from old. */
 export async function lastOutboxId(request: APIRequestContext, email: string): Promise<number> {
-  const res = await request.get(`/gateway/dev/outbox?email=${encodeURIComponent(email)}`)
+  const res = await request.get(`/_dev/outbox?email=${encodeURIComponent(email)}`)
   const body = (await res.json()) as { content: { id: number }[] }
   return body.content[0]?.id ?? 0
 }
@@ -81,7 +81,7 @@ export async function moderate(
   baseURL: string,
   body: { kind: 'appeal' | 'project'; id: number; action: string; reply?: string; reason?: string },
 ) {
-  const res = await request.post('/gateway/dev/moderate', {
+  const res = await request.post('/_dev/moderate', {
     headers: { origin: baseURL, 'content-type': 'application/json', 'x-requested-with': 'invest-portal' },
     data: body,
   })

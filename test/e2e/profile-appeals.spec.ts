@@ -150,7 +150,7 @@ test('keyboard only: the anonymous appeal dialog from the appeal bar, both steps
 
   await expect(dialog.getByRole('heading', { name: 'Appeal sent' })).toBeFocused()
   await expect(dialog).toContainText(email)
-  const receipt = await request.get(`/gateway/dev/outbox?email=${encodeURIComponent(email)}`)
+  const receipt = await request.get(`/_dev/outbox?email=${encodeURIComponent(email)}`)
   expect(((await receipt.json()) as { content: unknown[] }).content.length).toBe(1)
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()

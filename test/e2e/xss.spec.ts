@@ -34,7 +34,7 @@ test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const api = await openApi(playwright, baseURL!)
-  const res = await api.put('/gateway/dev/content/post', {
+  const res = await api.put('/_dev/content/post', {
     data: { id: POST_ID, category: 'pr_material', publish_date: PUBLISH_DATE, title: TITLE, content: CONTENT, author: AUTHOR },
   })
   expect(res.status(), await res.text()).toBe(200)
@@ -43,7 +43,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 
 test.afterAll(async ({ playwright, baseURL }) => {
   const api = await openApi(playwright, baseURL!)
-  await api.delete(`/gateway/dev/content/post/${POST_ID}`)
+  await api.delete(`/_dev/content/post/${POST_ID}`)
   await api.dispose()
 })
 

@@ -168,7 +168,7 @@ const countBy = (rows) => new Map(rows.map((r) => [r.marker, r.n]))
 function queryStored(sql) {
   const r = spawnSync(
     'npx',
-    ['wrangler', 'd1', 'execute', 'invest-portal', '--local', '--config', 'gateway/wrangler.jsonc', '--persist-to', STATE_DIR, '--json', '--command', sql],
+    ['wrangler', 'd1', 'execute', 'invest-portal', '--local', '--config', 'gateway/wrangler.toml', '--env', 'local', '--persist-to', STATE_DIR, '--json', '--command', sql],
     { encoding: 'utf8', env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } },
   )
   if (r.status !== 0) throw new Error(`wrangler d1 execute failed: ${r.stderr || r.stdout}`)

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { TOKEN_COOKIE } from '../../shared/constants'
 import { href } from '../../shared/match'
 import { createApp } from '../../worker/app'
-import { decodeEntities, fetchPortal, ORIGIN, readState, setCookieFor, signInResident, tokenCookie } from './helpers'
+import { decodeEntities, fetchPortal, ORIGIN, pickOneIdIdentity, readState, setCookieFor, signInResident, SSO_NONCE_COOKIE, tokenCookie } from './helpers'
 
 const BUSINESSMAN = { email: 'business@demo.invest.example', password: 'Business#2026' }
 
@@ -71,32 +71,54 @@ describe('sign-in action', () => {
 })
 
 describe('OneID route rules', () => {
-  it('sends /auth/one-id to the SSO with a safe state', async () => {
+  it('sends /auth/one-id to the SSO with a fresh nonce as state, and keeps only a safe return path', async () => {
     const res = await fetchPortal(href('one-id', { locale: 'en', query: { role: 'businessmen', state: '//evil.example' } }))
     expect(res.status).toBe(302)
     const location = new URL(res.headers.get('location')!, ORIGIN)
-    expect(location.pathname).toBe('/gateway/dev/oneid')
+    expect(location.pathname).toBe('/_dev/oneid')
     expect(location.searchParams.get('role')).toBe('businessmen')
-    expect(location.searchParams.get('state')).toBe('/en/profile')
+    const nonce = location.searchParams.get('state')!
+    expect(nonce).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    const cookie = setCookieFor(res, SSO_NONCE_COOKIE)!
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/Secure/i)
+    expect(cookie).toMatch(/Max-Age=600/i)
+    expect(decodeURIComponent(cookie.split(';')[0]!.slice(SSO_NONCE_COOKIE.length + 1))).toBe(`${nonce}./en/profile`)
+    const another = await fetchPortal(href('one-id', { locale: 'en', query: { role: 'businessmen' } }))
+    expect(new URL(another.headers.get('location')!, ORIGIN).searchParams.get('state')).not.toBe(nonce)
   })
 
-  it('exchanges the code on /sso once: the cookie and the state path, then the auth-error page', async () => {
-    const authorize = await fetchPortal(href('one-id', { locale: 'en', query: { role: 'investor', state: '/en/profile/appeals' } }))
-    const standIn = new URL(authorize.headers.get('location')!, ORIGIN)
-    const page = await (await fetchPortal(standIn.pathname + standIn.search)).text()
-    const picked = await fetchPortal(decodeEntities(/<a href="([^"]+)"/.exec(page)![1]!))
-    const sso = picked.headers.get('location')!
+  it('exchanges the code on /sso once, in the browser that started the sign-in: the cookie and the return path, then the auth-error page', async () => {
+    const { sso, cookie } = await pickOneIdIdentity({ state: '/en/profile/appeals' })
     expect(sso).toMatch(/^\/en\/sso\?/)
 
-    const first = await fetchPortal(sso)
+    const first = await fetchPortal(sso, { headers: { cookie } })
     expect(first.status).toBe(302)
     expect(first.headers.get('location')).toBe('/en/profile/appeals')
     expect(setCookieFor(first, TOKEN_COOKIE)).toMatch(/HttpOnly/i)
+    expect(setCookieFor(first, SSO_NONCE_COOKIE)).toMatch(/Max-Age=0/i)
 
-    const again = await fetchPortal(sso)
+    const again = await fetchPortal(sso, { headers: { cookie } })
     expect(again.status).toBe(200)
     expect(setCookieFor(again, TOKEN_COOKIE)).toBeUndefined()
     expect(decodeEntities(await again.text())).toContain('User not found or not activated.')
+  })
+
+  it('signs nobody in on /sso without the nonce cookie (login CSRF): an attacker’s own code sent to a victim does nothing', async () => {
+    const { sso } = await pickOneIdIdentity()
+    const res = await fetchPortal(sso)
+    expect(res.status).toBe(200)
+    expect(setCookieFor(res, TOKEN_COOKIE)).toBeUndefined()
+    expect(decodeEntities(await res.text())).toContain('User not found or not activated.')
+  })
+
+  it('signs nobody in on /sso with another sign-in’s nonce, and spends the cookie', async () => {
+    const { sso } = await pickOneIdIdentity()
+    const { cookie: otherBrowsers } = await pickOneIdIdentity()
+    const res = await fetchPortal(sso, { headers: { cookie: otherBrowsers } })
+    expect(res.status).toBe(200)
+    expect(setCookieFor(res, TOKEN_COOKIE)).toBeUndefined()
+    expect(setCookieFor(res, SSO_NONCE_COOKIE)).toMatch(/Max-Age=0/i)
   })
 })
 

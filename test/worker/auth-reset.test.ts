@@ -1,13 +1,20 @@
 /** Reset links at the edge against the reference gateway: a newer link supersedes the older one, an expired one is refused. */
 import { env } from 'cloudflare:workers'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { href } from '../../shared/match'
 import { decodeEntities, fetchPortal, ORIGIN } from './helpers'
 
 const EMAIL = 'investor@demo.invest.example'
 
-/** Asks for a reset link through the page action (no JavaScript) and returns the path of the mailed link. */
+type Outbox = { content: { id: number; links: string[] }[] }
+const readOutbox = async () => (await (await env.GATEWAY.fetch(`http://gateway.internal/dev/outbox?email=${encodeURIComponent(EMAIL)}`)).json()) as Outbox
+
+/**
+ * Asks for a reset link through the page action (no JavaScript) and returns the path of the mailed link. The gateway
+ * mails after it answers (the same answer time for every address), so the test waits for the new message.
+ */
 async function requestLink(): Promise<string> {
+  const before = (await readOutbox()).content[0]?.id ?? 0
   const res = await fetchPortal(href('forgot-password', { locale: 'en', query: { role: 'investor' } }), {
     method: 'POST',
     headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded', 'cf-connecting-ip': '10.1.2.3' },
@@ -15,10 +22,12 @@ async function requestLink(): Promise<string> {
   })
   expect(res.status).toBe(303)
   expect(res.headers.get('location')).toBe('/en/auth/forgot-password?role=investor&sent=1')
-  const outbox = (await (await env.GATEWAY.fetch(`http://gateway.internal/dev/outbox?email=${encodeURIComponent(EMAIL)}`)).json()) as {
-    content: { links: string[] }[]
-  }
-  const link = outbox.content[0]!.links.find((l) => l.includes('/auth/reset-password'))!
+  const message = await vi.waitFor(async () => {
+    const newest = (await readOutbox()).content[0]
+    expect(newest?.id).toBeGreaterThan(before)
+    return newest!
+  })
+  const link = message.links.find((l) => l.includes('/auth/reset-password'))!
   const url = new URL(link)
   return url.pathname + url.search
 }

@@ -1,7 +1,7 @@
 /**
  * Fault tests of the edge (issue #7, "Faults"): the upstream down, hanging, slow mid-body, answering 5xx, malformed
- * JSON or resetting the connection. Cached pages keep answering (stale), uncached pages give the translated error
- * screen within the bound, every request answers, and the edge recovers when the upstream does.
+ * JSON, JSON of the wrong shape or resetting the connection. Cached pages keep answering (stale), uncached pages give
+ * the translated error screen within the bound, every request answers, and the edge recovers when the upstream does.
  */
 import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -53,6 +53,7 @@ const FAILURES: Failure[] = [
   misbehaving('answering 503', 'status-503', 'http_503', FRESH),
   misbehaving('answering 504', 'status-504', 'http_504', FRESH),
   misbehaving('answering malformed JSON', 'malformed', 'malformed_response', FRESH),
+  misbehaving('answering JSON of the wrong shape', 'wrong-shape', 'malformed_response', FRESH),
   misbehaving('resetting the connection before answering', 'reset', 'network_error', FRESH),
   misbehaving('resetting the connection mid-response', 'reset-body', 'network_error', FRESH),
 ]

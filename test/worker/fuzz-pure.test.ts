@@ -7,19 +7,19 @@
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { apiKey, isPublicKey } from '../../shared/api-keys'
+import { apiKey, isPublicUrl } from '../../shared/api-keys'
 import { LOCALES, isLocale } from '../../shared/constants'
 import { DATA_PLANS } from '../../shared/data-plans'
 import { checkGuards } from '../../shared/guards'
 import { href, matchRoute, readSearch, splitLocale, switchLocalePath, validateQuery } from '../../shared/match'
 import { mediaKeys, pageOf } from '../../shared/media-keys'
 import { ROUTES, ROUTE_BY_ID, type Params, type RouteId, type RouteMeta } from '../../shared/routes'
+import { safeReturnPath, toSameOriginPath } from '../../shared/safe-path'
 import { normaliseKeyword, siteKeys } from '../../shared/site-keys'
-import { safeReturnPath } from '../../worker/actions/return-path'
 import { BUILD_ID, type AppConfig } from '../../worker/env'
-import { pickFromAcceptLanguage, sameOriginPath } from '../../worker/middleware/locale'
+import { pickFromAcceptLanguage } from '../../worker/middleware/locale'
 import { payloadCacheKey } from '../../worker/payloads'
-import { gatewayPath } from '../../worker/proxy'
+import { canonicalPath } from '../../worker/proxy'
 import { upstreamUrl } from '../../worker/upstream'
 import { ATTACK_STRINGS, flipCase, pathSegment, percentEncodeSome, requestPath, requestQuery, runs } from './fuzz-inputs'
 
@@ -166,7 +166,7 @@ describe('locale redirect (SPEC §4)', () => {
     fc.assert(
       fc.property(requestPath, locale, (raw, loc) => {
         const pathname = new URL(ORIGIN + raw).pathname
-        const location = sameOriginPath(switchLocalePath(pathname, '', loc))
+        const location = toSameOriginPath(switchLocalePath(pathname, '', loc))
         expect(isSameOriginPath(location), location).toBe(true)
         expect(splitLocale(location).locale).toBe(loc)
       }),
@@ -177,7 +177,7 @@ describe('locale redirect (SPEC §4)', () => {
   it('collapses any run of slashes and backslashes so no input reads as another host', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(fc.constantFrom('/', '\\', '//', '/\\', '\\/'), pathSegment), { maxLength: 8 }).map((parts) => parts.join('')), (input) => {
-        expect(isSameOriginPath(sameOriginPath(input)), input).toBe(true)
+        expect(isSameOriginPath(toSameOriginPath(input)), input).toBe(true)
       }),
       runs(1000),
     )
@@ -222,13 +222,13 @@ describe('proxy URL building (issue #4)', () => {
     )
   })
 
-  it('forwards exactly the path it checked: what passes gatewayPath reaches the upstream unchanged', () => {
+  it('forwards exactly the path it checked: what passes canonicalPath reaches the upstream unchanged', () => {
     const raw = fc.tuple(fc.array(fc.tuple(fc.constantFrom('/', '/', '//', '/\\'), pathSegment), { minLength: 1, maxLength: 6 }), requestQuery)
     fc.assert(
       fc.property(fc.constantFrom(...configs), raw, (config, [parts, query]) => {
         const url = new URL(`${ORIGIN}/gateway${parts.map(([sep, seg]) => sep + seg).join('')}${query}`)
         if (!url.pathname.startsWith('/gateway')) return
-        const below = gatewayPath(url.pathname)
+        const below = canonicalPath(url.pathname, '/gateway')
         if (below === null) return
         const target = new URL(upstreamUrl(config, below + url.search))
         expect(target.origin).toBe(upstreamOrigin(config))
@@ -281,7 +281,7 @@ describe('payload cache key (issue #4)', () => {
         const { critical = [], deferred = [] } = DATA_PLANS[id]!({ params: PARAMS[id] ?? {}, query })
         for (const key of [...critical, ...deferred]) {
           const path = new URL(key, ORIGIN).pathname
-          expect(isPublicKey(key), key).toBe(/^\/[a-z]+\/public\//.test(path))
+          expect(isPublicUrl(key), key).toBe(/^\/[a-z]+\/public\//.test(path))
         }
       }),
       runs(1000),

@@ -2,7 +2,8 @@
 import { exports } from 'cloudflare:workers'
 import { expect } from 'vitest'
 import { LOCALE_COOKIE, TOKEN_COOKIE, type Locale } from '../../shared/constants'
-import { splitLocale } from '../../shared/match'
+import { href, splitLocale } from '../../shared/match'
+import { payloadPathOf } from '../../shared/payload-path'
 
 export const ORIGIN = 'http://portal.test'
 
@@ -23,10 +24,9 @@ export function unprefixed(url: string): string {
   return splitLocale(u.pathname).rest + u.search
 }
 
-/** `/en/post/1?x=1` → `/en/post/1/_payload.json?x=1`: the payload endpoint of a page built by `href()`. */
+/** The payload endpoint of a page built by `href()`. */
 export function payloadUrlOf(url: string): string {
-  const u = new URL(url, ORIGIN)
-  return `${u.pathname.replace(/\/+$/, '')}/_payload.json${u.search}`
+  return payloadPathOf(new URL(url, ORIGIN))
 }
 
 /** The Set-Cookie line for one cookie name, or undefined. */
@@ -110,23 +110,31 @@ export async function signInNonResident(): Promise<string> {
   return readTokenCookie(res)
 }
 
+/** The SSO nonce cookie of a sign-in the portal started (`__Host-` on this non-loopback test origin). */
+export const SSO_NONCE_COOKIE = '__Host-sso_state'
+
 /**
- * Signs a seeded resident investor in through the OneID flow of the reference gateway's dev stand-in:
- * `GET /core/auth` → stand-in page → follow the first identity's link → `/sso?code=` → `POST /core/auth?code=&role=`.
+ * Starts a OneID sign-in as a browser would: `/auth/one-id` (which sets the nonce cookie) → the reference gateway's
+ * stand-in page → the first identity's link. Answers the `/sso?code&state&role` path and the nonce cookie to send.
  */
-export async function signInResident(): Promise<string> {
-  const role = 'investor'
-  const authorize = await fetchPortal(`/gateway/core/auth?${new URLSearchParams({ role, state: '/' })}`, { headers: { 'accept-language': 'en' } })
-  expect(authorize.status).toBe(200)
-  const standIn = new URL(((await authorize.json()) as { content: string }).content, ORIGIN)
+export async function pickOneIdIdentity(opts: { role?: 'investor' | 'businessmen'; state?: string } = {}): Promise<{ sso: string; cookie: string }> {
+  const authorize = await fetchPortal(href('one-id', { locale: 'en', query: { role: opts.role ?? 'investor', state: opts.state } }))
+  expect(authorize.status).toBe(302)
+  const nonce = setCookieFor(authorize, SSO_NONCE_COOKIE)?.split(';')[0]
+  if (!nonce) throw new Error('/auth/one-id set no nonce cookie')
+  const standIn = new URL(authorize.headers.get('location')!, ORIGIN)
   const page = await (await fetchPortal(standIn.pathname + standIn.search)).text()
   const pick = /<a href="([^"]+)"/.exec(page)?.[1]
   if (!pick) throw new Error('the OneID stand-in lists no resident identity')
   const picked = await fetchPortal(decodeEntities(pick))
   expect(picked.status).toBe(303)
-  const code = new URL(picked.headers.get('location')!, ORIGIN).searchParams.get('code')
-  if (!code) throw new Error('the stand-in gave no OneID code')
-  const exchange = await fetchPortal(`/gateway/core/auth?${new URLSearchParams({ code, role })}`, { method: 'POST', headers: SAME_ORIGIN_JSON })
-  expect(exchange.status, await exchange.clone().text()).toBe(200)
+  return { sso: picked.headers.get('location')!, cookie: nonce }
+}
+
+/** Signs a seeded resident investor in through the whole OneID flow, as a browser would, and returns the token. */
+export async function signInResident(): Promise<string> {
+  const { sso, cookie } = await pickOneIdIdentity()
+  const exchange = await fetchPortal(sso, { headers: { cookie } })
+  expect(exchange.status, await exchange.clone().text()).toBe(302)
   return readTokenCookie(exchange)
 }

@@ -165,13 +165,15 @@ describe('a hanging upstream (no answer within UPSTREAM_TIMEOUT_MS)', () => {
     await setScenario(HANGING, { mode: 'hang' })
     await putEntry('en', CONTACTS_KEY, { marker: 'stale-copy' }, 2 * HOUR)
     expect((await callWithUpstream(upstream, contactsPayload('en'))).cache).toBe('stale')
-    await setScenario(HANGING, { mode: 'ok', content: { marker: 'answered-again' } })
+    // The upstream's answer must be a page (docs/gateway-contract.md#content) to be served; the marker rides along.
+    const answered = { slug: 'contacts', title: 'Contacts', content: '<p>Answered again.</p>', marker: 'answered-again' }
+    await setScenario(HANGING, { mode: 'ok', content: answered })
     const fresh = await callWithUpstream(upstream, contactsPayload('en'))
     expect(fresh.cache).toBe('miss')
-    expect(entryOf(fresh.body)?.envelope?.content).toEqual({ marker: 'answered-again' })
+    expect(entryOf(fresh.body)?.envelope?.content).toEqual(answered)
     const hit = await callWithUpstream(upstream, contactsPayload('en'))
     expect(hit.cache).toBe('hit')
-    expect(entryOf(hit.body)?.envelope?.content).toEqual({ marker: 'answered-again' })
+    expect(entryOf(hit.body)?.envelope?.content).toEqual(answered)
     expect(await scenarioHits(HANGING)).toBe(1)
   })
 })

@@ -88,31 +88,31 @@ describe('isolate memory in front of KV', () => {
   })
 
   it('holds a bounded number of entries: the oldest is forgotten first', async () => {
-    const pages = Array.from({ length: PAYLOAD_MEMORY_ENTRIES + 1 }, (_, i) => String(i + 1))
-    const listUrl = (page: string) => payloadUrlOf(href('media', { locale: 'en', params: { id: 'news' }, query: { page } }))
-    const readList = async (page: string) => {
+    // Posts by id: distinct keys that are all cached (list pages past the first few are not).
+    const ids = Array.from({ length: PAYLOAD_MEMORY_ENTRIES + 1 }, (_, i) => String(i + 1))
+    const readPost = async (id: string) => {
       const ctx = createExecutionContext()
-      const res = await app.fetch(new Request(new URL(listUrl(page), ORIGIN)), { ...env, PAYLOAD_MEMORY_MS: '30000' }, ctx)
+      const res = await app.fetch(new Request(new URL(payloadUrlOf(href('post', { locale: 'en', params: { id } })), ORIGIN)), { ...env, PAYLOAD_MEMORY_MS: '30000' }, ctx)
       const body = (await res.json()) as PagePayload
       await waitOnExecutionContext(ctx)
-      return body.payloads[mediaKeys.list('news', page)]?.envelope?.content
+      return body.payloads[mediaKeys.post(id)]?.envelope?.content
     }
     try {
-      await Promise.all(pages.map((page) => putEntry(mediaKeys.list('news', page), { page, round: 1 }, 60_000)))
-      for (const page of pages) expect(await readList(page)).toEqual({ page, round: 1 })
-      await Promise.all(pages.map((page) => putEntry(mediaKeys.list('news', page), { page, round: 2 }, 60_000)))
-      // The first page was pushed out by the last one and is read from KV again; the last is still remembered.
-      expect(await readList(pages[0]!)).toEqual({ page: '1', round: 2 })
-      expect(await readList(pages.at(-1)!)).toEqual({ page: pages.at(-1), round: 1 })
+      await Promise.all(ids.map((id) => putEntry(mediaKeys.post(id), { id, round: 1 }, 60_000)))
+      for (const id of ids) expect(await readPost(id)).toEqual({ id, round: 1 })
+      await Promise.all(ids.map((id) => putEntry(mediaKeys.post(id), { id, round: 2 }, 60_000)))
+      // The first post was pushed out by the last one and is read from KV again; the last is still remembered.
+      expect(await readPost(ids[0]!)).toEqual({ id: '1', round: 2 })
+      expect(await readPost(ids.at(-1)!)).toEqual({ id: ids.at(-1), round: 1 })
     } finally {
-      await Promise.all(pages.map((page) => env.PAYLOADS.delete(payloadCacheKey('en', mediaKeys.list('news', page)))))
+      await Promise.all(ids.map((id) => env.PAYLOADS.delete(payloadCacheKey('en', mediaKeys.post(id)))))
     }
   })
 })
 
 describe('PAYLOAD_MEMORY_MS', () => {
   it('is at most 60 s, the time KV itself may take to show a write everywhere', () => {
-    // A deploy's vars are typed as the values in wrangler.jsonc; these stand for other deploys.
+    // A deploy's vars are typed as the values in wrangler.toml; these stand for other deploys.
     const configWith = (value: string) => readConfig({ ...env, PAYLOAD_MEMORY_MS: value } as unknown as Env)
     expect(configWith('60000').payloadMemoryMs).toBe(60_000)
     expect(() => configWith('90000')).toThrow(/PAYLOAD_MEMORY_MS/)

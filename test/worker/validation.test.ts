@@ -1,6 +1,6 @@
 /** SPEC §5 validation and §8 error outcomes, decided before the first byte so the status code is right. */
 import { env } from 'cloudflare:workers'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import ru from '../../locales/ru.json'
 import { href } from '../../shared/match'
 import { DEMO_NON_RESIDENT, fetchPortal, getPage, ORIGIN } from './helpers'
@@ -86,12 +86,16 @@ describe('auth query rules (SPEC §5, §8)', () => {
       body: JSON.stringify({ email, hash: '', role: 'investor' }),
     })
     expect(sent.status).toBe(200)
-    const row = await env.GATEWAY_DB.prepare(
-      'SELECT r.uuid, r.time FROM reset_links r JOIN users u ON u.id = r.user_id WHERE u.email = ? AND r.used_at IS NULL ORDER BY r.id DESC',
-    )
-      .bind(email)
-      .first<{ uuid: string; time: string }>()
-    expect(row).not.toBeNull()
+    // The gateway mails the link after it answers.
+    const row = await vi.waitFor(async () => {
+      const live = await env.GATEWAY_DB.prepare(
+        'SELECT r.uuid, r.time FROM reset_links r JOIN users u ON u.id = r.user_id WHERE u.email = ? AND r.used_at IS NULL ORDER BY r.id DESC',
+      )
+        .bind(email)
+        .first<{ uuid: string; time: string }>()
+      expect(live).not.toBeNull()
+      return live
+    })
     const { status } = await getPage(href('reset-password', { ...en, query: { time: row!.time, token: 'from-the-mail', email, uuid: row!.uuid } }))
     expect(status).toBe(200)
   })

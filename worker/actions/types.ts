@@ -1,5 +1,6 @@
 /** Page actions: the endpoint a form posts to, with or without JavaScript (ARCHITECTURE.md style rule 11). */
 import type { Context } from 'hono'
+import type { FormStatus } from '../../shared/form-status'
 import type { GatewayClient } from '../../shared/gateway-client'
 import type { Params, Search } from '../../shared/routes'
 import type { FormState } from '../../shared/state'
@@ -17,7 +18,7 @@ export type ActionInput = Readonly<{
 }>
 
 /** Redirect on success (303), or the form again with errors (status 422 unless given). */
-export type ActionResult = { redirect: string; notice?: string } | { form: FormState; status?: 400 | 401 | 403 | 409 | 422 | 429 | 502 }
+export type ActionResult = { redirect: string; notice?: string } | { form: FormState; status?: FormStatus }
 
 export type Action = Readonly<{
   /** Largest request body accepted, in bytes (default 1 MiB). */

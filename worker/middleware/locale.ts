@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, isLocale, type Locale } from '../../shared/constants'
 import { splitLocale, switchLocalePath } from '../../shared/match'
+import { toSameOriginPath } from '../../shared/safe-path'
 import type { AppEnv } from '../types'
 
 /** Best match among our locales for an Accept-Language header, by q-value then order. */
@@ -23,12 +24,6 @@ export function pickFromAcceptLanguage(header: string | undefined): Locale | nul
 
 export function setLocaleCookie(c: Parameters<MiddlewareHandler>[0], locale: Locale) {
   setCookie(c, LOCALE_COOKIE, locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'Lax' })
-}
-
-/** Collapses runs of `/` and `\` so a redirect target can never read as `//host`. */
-export function sameOriginPath(path: string): string {
-  // URL parsers drop tabs and newlines, so `/\n/host` would read as `//host`; no control character belongs in a path.
-  return '/' + path.replace(/[\u0000-\u001f\u007f]+/g, '').replace(/[\\/]+/g, '/').replace(/^\//, '')
 }
 
 export type LocaleOptions = { defaultLocale: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => Locale }
@@ -52,7 +47,7 @@ export function negotiateLocale(options: LocaleOptions): MiddlewareHandler<AppEn
       c.header('Vary', 'Cookie, Accept-Language', { append: true })
       return next()
     }
-    return c.redirect(sameOriginPath(switchLocalePath(url.pathname, '', chosen)) + url.search, 302)
+    return c.redirect(toSameOriginPath(switchLocalePath(url.pathname, '', chosen)) + url.search, 302)
   }
 }
 

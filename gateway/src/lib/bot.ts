@@ -54,9 +54,18 @@ export async function verifyBotToken(config: Config, token: string, action: BotA
   return true
 }
 
-/** Throws 403 `bot_check_failed` unless the token verifies; a no-op when no secret is configured. */
+/**
+ * Throws 403 `bot_check_failed` unless the token verifies; a no-op when no provider is configured. A provider without
+ * its secret fails closed outside DEV_MODE (docs/security.md#bot-protection): a lost secret must not switch the
+ * protection off silently.
+ */
 export async function assertHuman(c: Context<AppEnv>, token: string, action: BotAction): Promise<void> {
   const config = readConfig(c.env)
-  if (!config.botSecret || !config.botProvider) return
+  if (!config.botProvider) return
+  if (!config.botSecret) {
+    if (config.devMode) return
+    console.error(JSON.stringify({ level: 'error', msg: 'bot protection misconfigured: BOT_PROVIDER is set but BOT_SECRET is missing' }))
+    throw new GatewayError(403, 'bot_check_failed')
+  }
   if (!(await verifyBotToken(config, token, action, readClientIp(c)))) throw new GatewayError(403, 'bot_check_failed')
 }

@@ -1,4 +1,9 @@
-/** The EMAIL adapter: locally every message goes to the D1 `outbox` (read back via /dev/outbox in DEV_MODE). */
+/**
+ * The EMAIL adapter: every message is recorded in the D1 `outbox`. In DEV_MODE it keeps the whole message (read back
+ * via /dev/outbox); otherwise links are redacted before storing, so the table never holds a usable reset or
+ * set-password link (docs/security.md#dev-surface).
+ */
+import { readConfig } from './config'
 import type { Lang } from './lang'
 
 /** One message to send. */
@@ -9,13 +14,21 @@ export type Mailer = { send(mail: Email): Promise<void> }
 
 /** The mailer for this environment (the outbox; a real transport would plug in here). */
 export function createMailer(env: Env, now: Date): Mailer {
+  const keepLinks = readConfig(env).devMode
   return {
     async send(mail) {
+      const text = keepLinks ? mail.text : redactLinks(mail.text)
+      const html = keepLinks ? mail.html : redactLinks(mail.html)
       await env.DB.prepare('INSERT INTO outbox (to_email, subject, text, html, created_at) VALUES (?, ?, ?, ?, ?)')
-        .bind(mail.to, mail.subject, mail.text, mail.html, now.toISOString())
+        .bind(mail.to, mail.subject, text, html, now.toISOString())
         .run()
     },
   }
+}
+
+/** Replaces every URL in a message with a marker. */
+export function redactLinks(body: string): string {
+  return body.replace(/https?:\/\/[^\s"'<>]+/g, '[link redacted]')
 }
 
 /** An outbox message as `/dev/outbox` answers it, with the links found in its text. */

@@ -4,8 +4,15 @@ import type { Context } from 'hono'
 /** A counter key with its window. */
 export type Limit = { key: string; max: number; windowMs: number }
 
-/** Failed sign-ins (and wrong old passwords) per account. */
-export const LOGIN_ACCOUNT_LIMIT = { max: 5, windowMs: 15 * 60_000 }
+/**
+ * Sign-in attempts per account from one client: five, then that client waits. Keyed by account and client, so an
+ * attacker's five wrong passwords do not lock the owner out on their own device.
+ */
+export const LOGIN_ACCOUNT_CLIENT_LIMIT = { max: 5, windowMs: 15 * 60_000 }
+/** Sign-in attempts per account from all clients together: the cap on a guessing attack spread over many addresses. */
+export const LOGIN_ACCOUNT_LIMIT = { max: 50, windowMs: 15 * 60_000 }
+/** Wrong old passwords when changing it (a signed-in user, so per account). */
+export const CHANGE_PASSWORD_LIMIT = { max: 5, windowMs: 15 * 60_000 }
 /** Failed sign-ins per client address. */
 export const LOGIN_IP_LIMIT = { max: 20, windowMs: 15 * 60_000 }
 /** Public form posts per client address and form. */
@@ -23,14 +30,6 @@ export function readClientIp(c: Context): string {
   return c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() || 'unknown'
 }
 
-/** True when the window of `limit` has already reached `max`. */
-export async function isLimited(db: D1Database, limit: Limit, nowMs: number): Promise<boolean> {
-  const row = await db
-    .prepare('SELECT count, window_start_ms FROM rate_limits WHERE key = ?')
-    .bind(limit.key)
-    .first<{ count: number; window_start_ms: number }>()
-  return !!row && row.window_start_ms > nowMs - limit.windowMs && row.count >= limit.max
-}
 
 /** Counts one event in the window of `limit` (starting a new window when the old one ended); returns the count. */
 export async function countHit(db: D1Database, limit: Limit, nowMs: number): Promise<number> {
@@ -47,7 +46,30 @@ export async function countHit(db: D1Database, limit: Limit, nowMs: number): Pro
   return row?.count ?? 1
 }
 
-/** Forgets a counter (a successful login clears its account's failures). */
+/**
+ * Counts an attempt before it is checked, against each limit in turn, and answers false when one is exhausted (the
+ * counters taken so far are given back). Counting first is what makes it hold under concurrency: fifty parallel
+ * guesses each take a number, and only the first `max` go on to be verified.
+ */
+export async function takeAttempt(db: D1Database, limits: readonly Limit[], nowMs: number): Promise<boolean> {
+  const taken: Limit[] = []
+  for (const limit of limits) {
+    const count = await countHit(db, limit, nowMs)
+    if (count > limit.max) {
+      await Promise.all(taken.map((t) => refundAttempt(db, t.key)))
+      return false
+    }
+    taken.push(limit)
+  }
+  return true
+}
+
+/** Gives one counted attempt back (it succeeded, or it was refused before it was tried). */
+export async function refundAttempt(db: D1Database, key: string): Promise<void> {
+  await db.prepare('UPDATE rate_limits SET count = max(count - 1, 0) WHERE key = ?').bind(key).run()
+}
+
+/** Forgets a counter (a successful login clears its client's failures). */
 export async function clearLimit(db: D1Database, key: string): Promise<void> {
   await db.prepare('DELETE FROM rate_limits WHERE key = ?').bind(key).run()
 }

@@ -8,17 +8,20 @@ import type { AppEnv, Role } from '../lib/context'
 import { createSecret, sha256Hex } from '../lib/crypto'
 import { composePasswordChangedEmail, composeResetEmail, createMailer } from '../lib/email'
 import { GatewayError, ok } from '../lib/envelope'
-import { readLang } from '../lib/lang'
+import { type Lang, readLang } from '../lib/lang'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/password'
 import {
   clearLimit,
   countHit,
   FORM_IP_LIMIT,
-  isLimited,
+  type Limit,
+  LOGIN_ACCOUNT_CLIENT_LIMIT,
   LOGIN_ACCOUNT_LIMIT,
   LOGIN_IP_LIMIT,
   readClientIp,
+  refundAttempt,
   RESET_MAIL_LIMIT,
+  takeAttempt,
 } from '../lib/rate-limit'
 import { issueToken, requireUser, revokeToken, revokeUserTokens } from '../lib/tokens'
 import {
@@ -73,6 +76,21 @@ const ExchangeQuerySchema = v.object({ code: v.pipe(v.string(), v.minLength(1), 
 
 const loginFailed = () => new GatewayError(401, 'user_not_found')
 
+/** A new password starts with a clean slate: the account's sign-in counters, from every client, are forgotten. */
+async function clearAccountLimits(db: D1Database, email: string): Promise<void> {
+  const clientPrefix = `login:account-client:${email}:`
+  await db.prepare('DELETE FROM rate_limits WHERE key = ?1 OR substr(key, 1, length(?2)) = ?2').bind(`login:account:${email}`, clientPrefix).run()
+}
+
+/** The counters a sign-in attempt takes, the account-and-client one first (docs/security.md#sign-in-throttling). */
+function loginLimits(email: string, ip: string): Limit[] {
+  return [
+    { key: `login:account-client:${email}:${ip}`, ...LOGIN_ACCOUNT_CLIENT_LIMIT },
+    { key: `login:account:${email}`, ...LOGIN_ACCOUNT_LIMIT },
+    { key: `login:ip:${ip}`, ...LOGIN_IP_LIMIT },
+  ]
+}
+
 /** The `/core/auth*` routes. */
 export const authRoutes = new Hono<AppEnv>()
 
@@ -81,23 +99,18 @@ authRoutes.post('/core/auth/login', async (c) => {
   await assertHuman(c, input.hash, 'signin')
   const db = c.env.DB
   const now = new Date()
-  const accountLimit = { key: `login:account:${input.email}`, ...LOGIN_ACCOUNT_LIMIT }
-  const ipLimit = { key: `login:ip:${readClientIp(c)}`, ...LOGIN_IP_LIMIT }
-  if ((await isLimited(db, accountLimit, now.getTime())) || (await isLimited(db, ipLimit, now.getTime()))) {
-    throw new GatewayError(429, 'too_many_attempts')
-  }
+  const limits = loginLimits(input.email, readClientIp(c))
+  if (!(await takeAttempt(db, limits, now.getTime()))) throw new GatewayError(429, 'too_many_attempts')
   const user = await db
     .prepare('SELECT id, role, password_hash FROM users WHERE email = ?')
     .bind(input.email)
     .first<{ id: number; role: Role; password_hash: string | null }>()
   // Unknown accounts spend the same PBKDF2 work, and every failure gives the same answer (ASVS V6.3.8).
   const passwordOk = user ? await verifyPassword(input.password, user.password_hash) : (await burnPasswordCheck(input.password), false)
-  if (!user || !passwordOk || user.role !== input.role) {
-    await countHit(db, accountLimit, now.getTime())
-    await countHit(db, ipLimit, now.getTime())
-    throw loginFailed()
-  }
-  await clearLimit(db, accountLimit.key)
+  if (!user || !passwordOk || user.role !== input.role) throw loginFailed()
+  // A success costs nothing: this client's failures are forgotten, the shared counters get their attempt back.
+  const [client, ...shared] = limits
+  await Promise.all([clearLimit(db, client!.key), ...shared.map((l) => refundAttempt(db, l.key))])
   const token = await issueToken(db, user.id, now)
   return ok(c, { token, profile: await readProfile(db, user.id, readLang(c.req.header('Accept-Language'))) })
 })
@@ -110,20 +123,30 @@ authRoutes.post('/core/auth/logout', requireUser, async (c) => {
 authRoutes.post('/core/auth/forgot-password', async (c) => {
   const input = parseInput(ForgotPasswordSchema, await readJson(c))
   await assertHuman(c, input.hash, 'sendnewpassword')
-  const db = c.env.DB
   const now = new Date()
   const ipLimit = { key: `forgot:ip:${readClientIp(c)}`, ...FORM_IP_LIMIT }
-  if ((await countHit(db, ipLimit, now.getTime())) > ipLimit.max) throw new GatewayError(429, 'too_many_attempts')
+  if ((await countHit(c.env.DB, ipLimit, now.getTime())) > ipLimit.max) throw new GatewayError(429, 'too_many_attempts')
+  // The same answer, after the same work, whether or not the account exists: finding it and mailing the link happen
+  // after the answer (docs/security.md#account-enumeration).
+  const lang = readLang(c.req.header('Accept-Language'))
+  c.executionCtx.waitUntil(
+    sendResetLink(c.env, input.email, input.role, lang, now).catch((err: unknown) => {
+      console.error(JSON.stringify({ level: 'error', msg: 'reset mail failed', requestId: c.get('requestId'), error: err instanceof Error ? err.message : String(err) }))
+    }),
+  )
+  return ok(c, null)
+})
+
+/** Mails a fresh single-use reset link to the account of `email` and `role`, if there is one and its hourly cap allows. */
+async function sendResetLink(env: Env, email: string, role: Role, lang: Lang, now: Date): Promise<void> {
+  const db = env.DB
   const user = await db
     .prepare('SELECT id, email, role FROM users WHERE email = ? AND role = ? AND password_hash IS NOT NULL')
-    .bind(input.email, input.role)
+    .bind(email, role)
     .first<{ id: number; email: string; role: Role }>()
-  // Same answer whether or not the account exists; mail to one account is capped silently.
-  if (!user) return ok(c, null)
+  if (!user) return
   const mailLimit = { key: `forgot:account:${user.id}`, ...RESET_MAIL_LIMIT }
-  if ((await countHit(db, mailLimit, now.getTime())) > mailLimit.max) return ok(c, null)
-  const config = readConfig(c.env)
-  const lang = readLang(c.req.header('Accept-Language'))
+  if ((await countHit(db, mailLimit, now.getTime())) > mailLimit.max) return
   const uuid = crypto.randomUUID()
   const token = createSecret(32)
   const time = String(now.getTime())
@@ -135,10 +158,9 @@ authRoutes.post('/core/auth/forgot-password', async (c) => {
   ])
   const query = new URLSearchParams({ time, token, email: user.email, uuid, role: user.role })
   // The host comes from configuration, never from the request (ASVS V6.4.x: no Host-header poisoning).
-  const link = `${config.portalOrigin}/${lang}/auth/reset-password?${query}`
-  await createMailer(c.env, now).send(composeResetEmail(user.email, link, lang))
-  return ok(c, null)
-})
+  const link = `${readConfig(env).portalOrigin}/${lang}/auth/reset-password?${query}`
+  await createMailer(env, now).send(composeResetEmail(user.email, link, lang))
+}
 
 type LiveLink = { id: number; user_id: number; token_hash: string; time: string; email: string; role: Role }
 
@@ -181,7 +203,7 @@ authRoutes.post('/core/auth/reset-password', async (c) => {
     .bind(await hashPassword(input.password), now.toISOString(), link.user_id)
     .run()
   await revokeUserTokens(db, link.user_id, now)
-  await clearLimit(db, `login:account:${input.email}`)
+  await clearAccountLimits(db, input.email)
   await createMailer(c.env, now).send(composePasswordChangedEmail(link.email, readLang(c.req.header('Accept-Language'))))
   return ok(c, null)
 })
@@ -201,7 +223,7 @@ authRoutes.get('/core/auth', async (c) => {
   }
   if (!config.devMode) throw new GatewayError(503, 'sso_unavailable')
   const params = new URLSearchParams({ state: query.state, role: query.role, lang })
-  return ok(c, `${config.publicBase}/dev/oneid?${params}`)
+  return ok(c, `${config.devBase}/oneid?${params}`)
 })
 
 authRoutes.post('/core/auth', async (c) => {

@@ -67,7 +67,7 @@ devRoutes.get('/dev/oneid', async (c) => {
   )
     .bind(q.role)
     .all<{ id: number; pin: string; name: string | null; surname: string | null; company_name: string | null }>()
-  const pickBase = `${readConfig(c.env).publicBase}/dev/oneid/pick`
+  const pickBase = `${readConfig(c.env).devBase}/oneid/pick`
   const items = results.map((r) => {
     const href = `${pickBase}?${new URLSearchParams({ user_id: String(r.id), state: q.state, role: q.role, lang: q.lang })}`
     return html`<li>

@@ -2,6 +2,7 @@
 import { Hono, type Context } from 'hono'
 import { readConfig } from '../lib/config'
 import type { AppEnv } from '../lib/context'
+import { sha256Hex } from '../lib/crypto'
 import { GatewayError, ok } from '../lib/envelope'
 import { checkUpload, contentDisposition, deleteFile, saveUpload, toFileView, UPLOAD_RULES, type FileRow } from '../lib/files'
 import { LANGS } from '../lib/lang'
@@ -63,16 +64,19 @@ documentRoutes.post('/document/project/presentation', async (c) => {
 documentRoutes.post('/document/public/event-application', async (c) => {
   const form = await readForm(c)
   const applicationId = parseInput(IdSchema, form.get('application_id') ?? '')
+  const uploadToken = form.get('upload_token')
   const db = c.env.DB
   const now = new Date()
+  // The upload capability the application's creation answered: without it the application does not exist here.
+  if (typeof uploadToken !== 'string' || uploadToken.length < 16 || uploadToken.length > 64) throw new GatewayError(404, 'not_found')
   const application = await db
     .prepare(
       `SELECT a.id, a.created_at, d.application_id AS has_documents FROM event_applications a
-       LEFT JOIN event_application_documents d ON d.application_id = a.id WHERE a.id = ?`,
+       LEFT JOIN event_application_documents d ON d.application_id = a.id WHERE a.id = ? AND a.upload_token_hash = ?`,
     )
-    .bind(applicationId)
+    .bind(applicationId, await sha256Hex(uploadToken))
     .first<{ id: number; created_at: string; has_documents: number | null }>()
-  // Anyone may call this public endpoint, so it only completes a fresh application that has no documents yet.
+  // A public endpoint: it only completes a fresh application that has no documents yet.
   if (!application || Date.parse(application.created_at) + APPLICATION_DOCUMENTS_WINDOW_MS < now.getTime()) {
     throw new GatewayError(404, 'not_found')
   }

@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { assertHuman, type BotAction } from '../lib/bot'
 import { findEventName, isEventId } from '../lib/catalog'
 import type { AppEnv } from '../lib/context'
+import { createSecret, sha256Hex } from '../lib/crypto'
 import { insertRow } from '../lib/db'
 import { GatewayError, ok } from '../lib/envelope'
 import { readLang } from '../lib/lang'
@@ -26,6 +27,9 @@ import {
   TinSchema,
   WebsiteSchema,
 } from '../lib/validate'
+
+/** The event application's upload capability: 128 random bits. */
+const UPLOAD_TOKEN_BYTES = 16
 
 const CONTACT_PURPOSES = ['exploring_investment_opportunities', 'media', 'vacancies', 'other'] as const
 const SOURCES = ['google', 'linkedin', 'instagram', 'telegram', 'forum', 'other'] as const
@@ -178,12 +182,14 @@ formRoutes.post('/siw/public/event-application', async (c) => {
   const i = parseInput(EventApplicationSchema, await readJson(c))
   await guardForm(c, i.hash, 'event', 'event')
   const now = new Date()
+  // Whoever created the application, and only they, may attach its documents: ids are sequential, this is not.
+  const uploadToken = createSecret(UPLOAD_TOKEN_BYTES)
   const id = await insertRow(c.env.DB, 'event_applications', {
     event_id: i.event_id, role: i.role, first_name: i.first_name, last_name: i.last_name, middle_name: i.middle_name,
     birth_date: i.birth_date, gender: i.gender, email: i.email, phone: i.phone, passport: i.passport, country_id: i.country_id,
     address: i.address, birthplace: i.birthplace, organization: i.organization, position: i.position, activity: i.activity,
-    lang: readLang(c.req.header('Accept-Language')), created_at: now.toISOString(),
+    lang: readLang(c.req.header('Accept-Language')), created_at: now.toISOString(), upload_token_hash: await sha256Hex(uploadToken),
   })
   await notifyByEmail(c.env.DB, i.email, 'event_registration', findEventName(i.event_id) ?? '', now)
-  return ok(c, { id })
+  return ok(c, { id, upload_token: uploadToken })
 })

@@ -326,12 +326,17 @@ personalRoutes.get('/siw/personal/service/run/:id{[0-9]+}', async (c) => {
   const query = readQuery(c)
   const paging = readPaging(query, 10)
   const profile = await db.prepare('SELECT tin, pin FROM profiles WHERE user_id = ?').bind(c.get('user').id).first<{ tin: string; pin: string }>()
-  // `inn` and `pinfl` default to the profile's tin and pin (GATEWAY.md "Personal projects and services").
-  const defaults: Record<string, string> = { inn: profile?.tin ?? '', pinfl: profile?.pin ?? '' }
+  // `inn` and `pinfl` are the profile's tin and pin, never the caller's choice: a company's tax and registry data is
+  // its own (docs/security.md#personal-services). Naming another identifier is refused, not silently replaced.
+  const own: Record<string, string> = { inn: profile?.tin ?? '', pinfl: profile?.pin ?? '' }
+  for (const key of Object.keys(own)) {
+    const asked = (query[key] ?? '').trim()
+    if (asked && asked !== own[key]) throw new GatewayError(403, 'forbidden')
+  }
   const params: Record<string, string> = {}
   const bad: string[] = []
   for (const p of JSON.parse(service.params_json) as ServiceParam[]) {
-    const value = (query[p.key] ?? '').trim() || defaults[p.key] || ''
+    const value = Object.hasOwn(own, p.key) ? own[p.key]! : (query[p.key] ?? '').trim()
     if (!value) {
       if (p.required) bad.push(p.key)
       continue

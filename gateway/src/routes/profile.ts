@@ -8,7 +8,7 @@ import { GatewayError, ok } from '../lib/envelope'
 import { readLang } from '../lib/lang'
 import { composePasswordChangedEmail, createMailer } from '../lib/email'
 import { hashPassword, verifyPassword } from '../lib/password'
-import { clearLimit, countHit, isLimited, LOGIN_ACCOUNT_LIMIT } from '../lib/rate-limit'
+import { CHANGE_PASSWORD_LIMIT, clearLimit, takeAttempt } from '../lib/rate-limit'
 import { requireUser, revokeUserTokens } from '../lib/tokens'
 import { failValidation, HashSchema, NewPasswordSchema, parseInput, readJson, readQuery } from '../lib/validate'
 
@@ -48,12 +48,9 @@ profileRoutes.patch('/core/profile/change-password', async (c) => {
   const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<{ password_hash: string | null }>()
   // Residents sign in through OneID and have no password to change.
   if (!row?.password_hash) throw new GatewayError(403, 'forbidden')
-  const limit = { key: `login:account:${user.email.toLowerCase()}`, ...LOGIN_ACCOUNT_LIMIT }
-  if (await isLimited(db, limit, now.getTime())) throw new GatewayError(429, 'too_many_attempts')
-  if (!(await verifyPassword(input.old_password, row.password_hash))) {
-    await countHit(db, limit, now.getTime())
-    failValidation(['old_password'])
-  }
+  const limit = { key: `change-password:${user.id}`, ...CHANGE_PASSWORD_LIMIT }
+  if (!(await takeAttempt(db, [limit], now.getTime()))) throw new GatewayError(429, 'too_many_attempts')
+  if (!(await verifyPassword(input.old_password, row.password_hash))) failValidation(['old_password'])
   await db
     .prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?')
     .bind(await hashPassword(input.new_password), now.toISOString(), user.id)

@@ -1,0 +1,118 @@
+/**
+ * Payloads of the signed-in area: the profile (docs/gateway-contract.md#profile), notifications
+ * (docs/gateway-contract.md#notifications), appeals (docs/gateway-contract.md#appeals), personal projects and
+ * services (docs/gateway-contract.md#personal).
+ */
+import * as v from 'valibot'
+import { GatewayFileSchema, IdSchema, LocaleTextSchema, NumberLikeSchema, RegionSchema } from './common'
+
+/** The role's own record (`profile[profile.role]`); the pages show what is there. */
+const ProfileRecordSchema = v.looseObject({
+  id: v.nullish(IdSchema),
+  name: v.nullish(v.string()),
+  surname: v.nullish(v.string()),
+  email: v.nullish(v.string()),
+  phone: v.nullish(v.string()),
+  company_name: v.nullish(v.string()),
+  website: v.nullish(v.string()),
+  region: v.nullish(RegionSchema),
+})
+
+/** `GET /core/profile`: the guards decide on `is_resident`; the pages read `profile[profile.role]`. */
+export const ProfileSchema = v.looseObject({
+  email: v.nullish(v.string()),
+  role: v.nullish(v.picklist(['investor', 'businessmen'])),
+  is_resident: v.boolean(),
+  investor: v.nullish(ProfileRecordSchema),
+  businessmen: v.nullish(ProfileRecordSchema),
+})
+export type Profile = v.InferOutput<typeof ProfileSchema>
+
+/** `GET /siw/notification`: one item of the bell. */
+export const NotificationSchema = v.looseObject({
+  id: IdSchema,
+  message: v.string(),
+  type: v.string(),
+  link: v.nullish(v.string()),
+  seen: v.boolean(),
+  created: v.string(),
+})
+export type Notification = v.InferOutput<typeof NotificationSchema>
+
+export const APPEAL_STATUS_VALUES = ['in_moderation', 'reviewed', 'resolved', 'not_resolved'] as const
+
+const TitledSchema = v.looseObject({ id: IdSchema, title: v.string() })
+
+/** An appeal: its status decides what the page offers (reply and resolve only while `reviewed`). */
+export const AppealSchema = v.looseObject({
+  id: IdSchema,
+  topic: v.nullish(TitledSchema),
+  type: v.nullish(TitledSchema),
+  region: v.nullish(RegionSchema),
+  status: v.picklist(APPEAL_STATUS_VALUES),
+  reject_reason: v.nullish(v.string()),
+  resolve_reason: v.nullish(v.string()),
+  text: v.string(),
+  createdAt: v.string(),
+})
+export type Appeal = v.InferOutput<typeof AppealSchema>
+
+/** `GET /siw/appeal/response`: one message of an appeal's thread. */
+export const AppealResponseSchema = v.looseObject({
+  id: IdSchema,
+  admin: v.nullish(v.string()),
+  created: v.string(),
+  response: v.string(),
+  owner: v.nullish(v.boolean()),
+})
+export type AppealResponse = v.InferOutput<typeof AppealResponseSchema>
+
+/** `GET /siw/public/appeal-type`: a type, under its topic. */
+export const AppealTypeSchema = v.looseObject({ id: IdSchema, title: v.string(), parent_id: v.nullish(IdSchema) })
+export type AppealType = v.InferOutput<typeof AppealTypeSchema>
+
+/** `GET /siw/public/appeal-topic`: topics, each with its types as `children`. */
+export const AppealTopicSchema = v.looseObject({ id: IdSchema, title: v.string(), children: v.nullish(v.array(AppealTypeSchema)) })
+export type AppealTopic = v.InferOutput<typeof AppealTopicSchema>
+
+export const PROJECT_STATE_VALUES = ['pending', 'approved', 'rejected'] as const
+
+/** A personal project as the list and the form read it: per-language texts, budget rows and moderation state. */
+export const PersonalProjectSchema = v.looseObject({
+  id: IdSchema,
+  title: LocaleTextSchema,
+  content: LocaleTextSchema,
+  category_id: v.nullish(IdSchema),
+  sector_id: v.nullish(IdSchema),
+  region_id: v.nullish(IdSchema),
+  budget: v.number(),
+  status: v.nullish(v.string()),
+  latitude: v.nullish(NumberLikeSchema),
+  longitude: v.nullish(NumberLikeSchema),
+  phone: v.nullish(v.string()),
+  email: v.nullish(v.string()),
+  budgets: v.array(v.looseObject({ id: IdSchema, sum: v.number() })),
+  state: v.picklist(PROJECT_STATE_VALUES),
+  reject_reason: v.nullish(v.string()),
+  draft: v.boolean(),
+  visible: v.nullish(v.boolean()),
+  upload: v.nullish(GatewayFileSchema),
+  presentation: v.nullish(v.looseObject({ en: v.nullish(GatewayFileSchema), ru: v.nullish(GatewayFileSchema), uz: v.nullish(GatewayFileSchema) })),
+  createdAt: v.string(),
+})
+export type PersonalProject = v.InferOutput<typeof PersonalProjectSchema>
+
+/** A field of a personal service's form; an unknown `type` is shown as a text field. */
+export const ServiceParamSchema = v.looseObject({ key: v.string(), title: v.string(), type: v.string(), required: v.boolean() })
+export type ServiceParam = v.InferOutput<typeof ServiceParamSchema>
+
+/** `GET /siw/personal/service`: a service the user can run through its `link` with `params`. */
+export const PersonalServiceSchema = v.looseObject({
+  id: IdSchema,
+  title: v.string(),
+  description: v.nullish(v.string()),
+  link: v.string(),
+  params: v.array(ServiceParamSchema),
+  body: v.nullish(v.array(v.unknown())),
+})
+export type PersonalService = v.InferOutput<typeof PersonalServiceSchema>

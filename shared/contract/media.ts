@@ -1,0 +1,67 @@
+/** Media payloads (docs/gateway-contract.md#content): posts, galleries, stories, events, and the countries of the event form. */
+import * as v from 'valibot'
+import { FileRefSchema, GatewayFileSchema, IdSchema, LinkedFileSchema } from './common'
+
+/** A post in a list: the card's id, title, date, category and photo; lists may leave the body out. */
+export const PostSummarySchema = v.looseObject({
+  id: IdSchema,
+  title: v.string(),
+  publish_date: v.string(),
+  category: v.string(),
+  content: v.nullish(v.string()),
+  description: v.nullish(v.string()),
+  photo: FileRefSchema,
+  files: v.nullish(v.array(LinkedFileSchema)),
+  author: v.nullish(v.looseObject({ firstName: v.nullish(v.string()), lastName: v.nullish(v.string()) })),
+})
+export type PostSummary = v.InferOutput<typeof PostSummarySchema>
+
+/** `GET post/{id}`: the article itself, so its HTML body is required. */
+export const PostSchema = v.looseObject({ ...PostSummarySchema.entries, content: v.string() })
+export type Post = v.InferOutput<typeof PostSchema>
+
+/** A gallery image: a linked file with an optional caption. */
+export const GalleryImageSchema = v.looseObject({ ...LinkedFileSchema.entries, caption: v.nullish(v.string()), title: v.nullish(v.string()) })
+export type GalleryImage = v.InferOutput<typeof GalleryImageSchema>
+
+export const GallerySchema = v.looseObject({
+  id: IdSchema,
+  title: v.string(),
+  publish_date: v.string(),
+  content: v.nullish(v.string()),
+  files: v.nullish(v.array(GalleryImageSchema)),
+})
+export type Gallery = v.InferOutput<typeof GallerySchema>
+
+/** A story in a list: the card's id, title, date, summary and photo. */
+export const StorySummarySchema = v.looseObject({
+  id: IdSchema,
+  title: v.string(),
+  publish_date: v.string(),
+  summary: v.nullish(v.string()),
+  content: v.nullish(v.string()),
+  photo: FileRefSchema,
+})
+export type StorySummary = v.InferOutput<typeof StorySummarySchema>
+
+/** `GET story/{id}`: the story's HTML body is required. */
+export const StorySchema = v.looseObject({ ...StorySummarySchema.entries, content: v.string() })
+export type Story = v.InferOutput<typeof StorySchema>
+
+/** An event: `date_from` decides upcoming or past; the agenda is a `File` or, in older answers, a bare link. */
+export const EventSchema = v.looseObject({
+  id: IdSchema,
+  name: v.string(),
+  date_from: v.string(),
+  date_to: v.nullish(v.string()),
+  time: v.nullish(v.string()),
+  location: v.nullish(v.string()),
+  description: v.nullish(v.string()),
+  photo: FileRefSchema,
+  agenda: v.nullish(v.union([GatewayFileSchema, v.string()])),
+})
+export type Event = v.InferOutput<typeof EventSchema>
+
+/** `GET …/territorial-entity/countries` (docs/gateway-contract.md#guide). */
+export const CountrySchema = v.looseObject({ id: IdSchema, country: v.string(), code: v.nullish(v.string()) })
+export type Country = v.InferOutput<typeof CountrySchema>

@@ -1,0 +1,81 @@
+/** Site payloads (docs/gateway-contract.md#content): content pages, leadership, reviews, territories and search. */
+import * as v from 'valibot'
+import { FileRefSchema, IdSchema, NumberLikeSchema, RegionSchema } from './common'
+
+/** A key figure of a sector page, already in the page's language. */
+export const FigureSchema = v.looseObject({
+  label: v.string(),
+  value: v.union([v.number(), v.string()]),
+  unit: v.nullish(v.string()),
+  year: v.nullish(v.union([v.number(), v.string()])),
+})
+export type Figure = v.InferOutput<typeof FigureSchema>
+
+/** `GET page/{slug}`: the title and HTML body are what every content page renders; sector pages may add a summary and figures. */
+export const PageSchema = v.looseObject({
+  slug: v.nullish(v.string()),
+  title: v.string(),
+  content: v.string(),
+  updated_at: v.nullish(v.string()),
+  summary: v.nullish(v.string()),
+  figures: v.nullish(v.array(FigureSchema)),
+})
+export type Page = v.InferOutput<typeof PageSchema>
+
+/** A leader's card: the name is built from `name` and `surname`; the contacts are optional. */
+export const LeaderSchema = v.looseObject({
+  id: IdSchema,
+  name: v.string(),
+  surname: v.string(),
+  position: v.string(),
+  bio: v.nullish(v.string()),
+  email: v.nullish(v.string()),
+  phone: v.nullish(v.string()),
+  working_days: v.nullish(v.string()),
+  photo: FileRefSchema,
+})
+export type Leader = v.InferOutput<typeof LeaderSchema>
+
+/** A quote on the home page; `author` is "Name, Position, Company". */
+export const ReviewSchema = v.looseObject({
+  id: v.nullish(IdSchema),
+  comment: v.string(),
+  author: v.string(),
+  photo: FileRefSchema,
+})
+export type Review = v.InferOutput<typeof ReviewSchema>
+
+const figure = v.nullish(NumberLikeSchema)
+
+/** A region on the home page's map: its region (the map is keyed by `region.code`) and its figures. */
+export const TerritorySchema = v.looseObject({
+  id: IdSchema,
+  region: RegionSchema,
+  area: figure,
+  population: figure,
+  tourists: figure,
+  investment_projects: figure,
+  fdi_credits: figure,
+  foreign_trade: figure,
+  presentation: v.nullish(v.string()),
+})
+export type Territory = v.InferOutput<typeof TerritorySchema>
+
+/** One search hit; `path` or `id` says where it leads. */
+export const SearchHitSchema = v.looseObject({
+  id: IdSchema,
+  title: v.string(),
+  description: v.nullish(v.string()),
+  path: v.nullish(v.string()),
+})
+export type SearchHit = v.InferOutput<typeof SearchHitSchema>
+
+const hits = v.nullish(v.array(SearchHitSchema))
+
+/** `GET search`: hits grouped by kind; a kind without hits may be missing, but a list is no grouping (every kind is optional). */
+export const SearchResultsSchema = v.pipe(
+  v.unknown(),
+  v.check((results) => !Array.isArray(results)),
+  v.looseObject({ events: hits, gallery: hits, pages: hits, posts: hits, stories: hits }),
+)
+export type SearchResults = v.InferOutput<typeof SearchResultsSchema>
