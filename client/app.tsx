@@ -33,7 +33,7 @@ export function App({ state, store, record }: { state: InitialState; store: Payl
         <SessionProvider initial={state.session} onCleared={onCleared}>
           <SessionRouter state={state} store={store} events={bar.events} goHome={goHome}>
             <InitialFormProvider value={state.form}>
-              <LoadingBar state={bar.state} />
+              <LoadingBar store={bar} />
               <Shell origin={state.origin} />
               <Toaster />
               <Notice notice={state.notice} />
