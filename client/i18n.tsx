@@ -31,11 +31,19 @@ export function namespaceOf(key: string): string {
   return dot < 0 ? key : key.slice(0, dot)
 }
 
-/** The browser's messages: the document's, then the whole catalogue once loaded. */
+/**
+ * The browser's messages: the document's, then the whole catalogue once loaded. The catalogue holds the same texts for
+ * the namespaces the document carried, so loading it re-renders nothing unless a key of a missing namespace was asked
+ * for: a re-render of everything would also make React give up hydrating sections still waiting for their code (the
+ * region map), replacing their markup with fallbacks and moving the page under the reader.
+ */
 const browser = {
   messages: null as Messages | null,
   url: '',
   loading: null as Promise<void> | null,
+  /** A key of a namespace the document lacks was translated (as the key itself) before the catalogue arrived. */
+  missed: false,
+  version: 0,
   listeners: new Set<() => void>(),
 }
 
@@ -57,6 +65,8 @@ export function loadAllMessages(): Promise<void> {
       })
       .then((all) => {
         browser.messages = all
+        if (!browser.missed) return
+        browser.version++
         for (const listener of browser.listeners) listener()
       })
       .catch((error: unknown) => {
@@ -79,20 +89,21 @@ export function translate(locale: Locale, key: string, values?: Parameters<Trans
 
 /**
  * `messages`: on the edge the whole dictionary, with `record` collecting the namespaces the render used; in the browser
- * the document's, replaced by the whole catalogue once it is loaded.
+ * the document's, read through the browser's store (which takes the whole catalogue once it is loaded).
  */
 export function I18nProvider({ locale, messages, record, children }: { locale: Locale; messages: Messages; record?: Set<string>; children: ReactNode }) {
-  const current = useSyncExternalStore(
+  const version = useSyncExternalStore(
     subscribe,
-    () => browser.messages ?? messages,
-    () => messages,
+    () => browser.version,
+    () => 0,
   )
   const value = useMemo(() => {
-    const base = translatorFor(locale, current)
+    const base = translatorFor(locale, messages)
     if (record) return { locale, t: recording(base.t, record) }
     if (typeof document === 'undefined') return base
-    return { locale, t: withCatalogueFallback(base.t, current) }
-  }, [locale, current, record])
+    return { locale, t: fromBrowserStore(locale, messages) }
+    // `version` changes when the catalogue brings namespaces a render asked for: translations then re-render.
+  }, [locale, messages, record, version])
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
 }
 
@@ -103,11 +114,15 @@ function recording(t: Translate, record: Set<string>): Translate {
   }
 }
 
-/** A key of a namespace the document did not carry loads the catalogue (the store then re-renders with it). */
-function withCatalogueFallback(t: Translate, messages: Messages): Translate {
+/** Translates from the browser's current messages; a key of a namespace they lack loads the catalogue. */
+function fromBrowserStore(locale: Locale, initial: Messages): Translate {
   return (key, values) => {
-    if (!(namespaceOf(key) in messages)) void loadAllMessages().catch(() => undefined)
-    return t(key, values)
+    const current = browser.messages ?? initial
+    if (!(namespaceOf(key) in current)) {
+      browser.missed = true
+      void loadAllMessages().catch(() => undefined)
+    }
+    return translatorFor(locale, current).t(key, values)
   }
 }
 
