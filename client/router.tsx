@@ -48,6 +48,43 @@ function readScroll(key: string): number | undefined {
   }
 }
 
+/**
+ * Scrolls to `y`, and again whenever the page's height changes shortly after: sections whose code or data arrive after
+ * the page is drawn (the region map, images) add their height later, too short to reach `y` at first or pushing the
+ * content at `y` down. Stops once the height has been still for a moment at `y`, on the reader's own scrolling input,
+ * or after a few seconds.
+ */
+function restoreScroll(y: number): (() => void) | undefined {
+  window.scrollTo(0, y)
+  if (typeof ResizeObserver === 'undefined') return undefined
+  const root = document.documentElement
+  const anchoring = root.style.overflowAnchor
+  // The browser's scroll anchoring would follow content that grows above the viewport instead of staying at `y`.
+  root.style.overflowAnchor = 'none'
+  let settle = 0
+  const settled = () => {
+    clearTimeout(settle)
+    if (Math.abs(window.scrollY - y) < 1) settle = window.setTimeout(stop, 500)
+  }
+  const observer = new ResizeObserver(() => {
+    window.scrollTo(0, y)
+    settled()
+  })
+  const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const
+  const cap = window.setTimeout(stop, 3000)
+  function stop() {
+    observer.disconnect()
+    clearTimeout(settle)
+    clearTimeout(cap)
+    root.style.overflowAnchor = anchoring
+    for (const type of inputs) window.removeEventListener(type, stop)
+  }
+  observer.observe(document.body)
+  for (const type of inputs) window.addEventListener(type, stop, { passive: true })
+  settled()
+  return stop
+}
+
 function historyKey(): string | undefined {
   return (history.state as { key?: string } | null)?.key
 }
@@ -159,7 +196,7 @@ export function RouterProvider({ locale, initialRoute, initialError, store, sess
     const hash = window.location.hash.slice(1)
     const target = hash ? document.getElementById(decodeURIComponent(hash)) : null
     if (target) target.scrollIntoView()
-    else window.scrollTo(0, state.scroll)
+    else return restoreScroll(state.scroll)
   }, [state])
 
   const value = useMemo(() => ({ route: state.route, error: state.error, navigate }), [state.route, state.error, navigate])
