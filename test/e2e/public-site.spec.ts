@@ -84,6 +84,8 @@ test.describe('home', () => {
     await expect(map.locator('a')).toHaveCount(territories.length)
     await expect(page.locator('#region-panel-title')).toHaveText(regionName('1726', locale))
     const andijan = map.locator(`a[href*="region=1703"]`)
+    // The map's code loads as the reader reaches it (a keyboard user's focus scrolls it into view too).
+    await map.scrollIntoViewIfNeeded()
     await waitForHydratedElement(andijan)
     await andijan.focus()
     await page.keyboard.press('Enter')
