@@ -2,6 +2,7 @@
 import { createContext, Suspense, use, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import type { Envelope } from '../shared/gateway-client'
 import type { PayloadEntry } from '../shared/state'
+import { useInKept } from './kept-context'
 
 /**
  * Server: `pending` holds the deferred loads; `ready` the resolved ones.
@@ -135,12 +136,14 @@ export function markHydrated() {
 
 /**
  * A streamed section: the shell shows `fallback` at once; when the keys resolve, the section and its serialised
- * payloads stream in, so the browser hydrates it without refetching.
+ * payloads stream in, so the browser hydrates it without refetching (inside a kept section, without the payloads).
  */
 export function Section({ keys, fallback, children }: { keys: readonly string[]; fallback: ReactNode; children: ReactNode }) {
+  // A kept section's data stays on the edge: the browser never renders it from this document.
+  const inKept = useInKept()
   return (
     <Suspense fallback={fallback}>
-      {IS_SERVER || !hydrated ? <PayloadScripts keys={keys} /> : null}
+      {(IS_SERVER || !hydrated) && !inKept ? <PayloadScripts keys={keys} /> : null}
       {children}
     </Suspense>
   )

@@ -9,7 +9,8 @@ import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNod
 import type { Locale } from '../shared/constants'
 import { bindLocale, createI18n, translateCode, type Messages, type Translate } from '../shared/i18n'
 
-type I18nValue = { locale: Locale; t: Translate }
+/** `plain` (edge, while recording): the same translator without recording, for markup the browser keeps as drawn. */
+type I18nValue = { locale: Locale; t: Translate; plain?: Translate }
 
 const I18nContext = createContext<I18nValue | null>(null)
 
@@ -99,12 +100,22 @@ export function I18nProvider({ locale, messages, record, children }: { locale: L
   )
   const value = useMemo(() => {
     const base = translatorFor(locale, messages)
-    if (record) return { locale, t: recording(base.t, record) }
+    if (record) return { locale, t: recording(base.t, record), plain: base.t }
     if (typeof document === 'undefined') return base
     return { locale, t: fromBrowserStore(locale, messages) }
     // `version` changes when the catalogue brings namespaces a render asked for: translations then re-render.
   }, [locale, messages, record, version])
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
+}
+
+/**
+ * Translates without recording namespaces: for markup the browser keeps as the edge drew it (`kept.tsx`), whose texts
+ * the document then need not carry.
+ */
+export function Unrecorded({ children }: { children: ReactNode }) {
+  const value = useI18n()
+  const plain = useMemo(() => (value.plain ? { locale: value.locale, t: value.plain } : value), [value])
+  return <I18nContext.Provider value={plain}>{children}</I18nContext.Provider>
 }
 
 function recording(t: Translate, record: Set<string>): Translate {

@@ -158,7 +158,7 @@ export function RouterProvider({ locale, initialRoute, initialError, store, sess
           await navigate(redirect, { replace: true })
           return
         }
-        if (route.id && !error) await preloadPage(route.id)
+        if (route.id && !error) await preloadPage(route.id, { drawn: true })
         await messagesReady
       } catch {
         // A failed payload or a stale chunk after a deploy: a full page load recovers (guarded against loops).

@@ -3,12 +3,15 @@ import type { ReactNode } from 'react'
 import type { Layout as LayoutName, RouteMeta } from '../../shared/routes'
 import { href } from '../../shared/match'
 import { AppealBar } from '../components/appeal-bar'
-import { SiteFooter } from '../components/site-footer'
 import { SiteHeader } from '../components/site-header'
 import { Icon } from '../components/icon'
 import { useLocale, useT } from '../i18n'
 import { Link, useRouter } from '../router'
 import { useSession } from '../session'
+import { keptComponent } from '../kept'
+
+/** The footer is static: the browser keeps the edge's markup and loads its code only to draw one itself. */
+const SiteFooter = keptComponent(() => import('../components/site-footer').then((m) => m.SiteFooterContent))
 
 export function Layout({ name, meta, children }: { name: LayoutName; meta: RouteMeta; children: ReactNode }) {
   if (name === 'blank') return <div className="layout layout--blank">{children}</div>
@@ -25,7 +28,7 @@ export function Layout({ name, meta, children }: { name: LayoutName; meta: Route
         children
       )}
       {!meta.hideAppealButton && <AppealBar />}
-      <SiteFooter />
+      <SiteFooter as="footer" className="site-footer" props={{}} />
     </div>
   )
 }

@@ -13,6 +13,7 @@ export function getPages(): PageRegistry {
   return registry
 }
 
-export function preloadPage(id: RouteId): Promise<unknown> {
-  return getPages().load(id)
+/** Loads a page's chunk; `drawn`: also what the browser needs to draw it rather than adopt the edge's markup. */
+export function preloadPage(id: RouteId, opts?: { drawn?: boolean }): Promise<unknown> {
+  return getPages().load(id, opts)
 }
