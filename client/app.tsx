@@ -5,7 +5,6 @@ import { CSRF_HEADER, CSRF_MARKER } from '../shared/gateway-client'
 import { href, switchLocalePath } from '../shared/match'
 import { ROUTE_BY_ID } from '../shared/routes'
 import type { InitialState } from '../shared/state'
-import { ErrorScreen } from './components/error-screen'
 import { ConfigProvider } from './config'
 import { InitialFormProvider, useNoticeToast } from './forms'
 import { endHydration } from './hydration'
@@ -19,6 +18,7 @@ import { Layout } from './layouts/layout'
 import { getPages } from './pages'
 import { RouterProvider, useRouter } from './router'
 import { SessionProvider, useSession } from './session'
+import { ErrorScreen } from './error-screen'
 
 /** `record` (edge only): collects the message namespaces the render uses, which the document then carries. */
 export function App({ state, store, record }: { state: InitialState; store: PayloadStore; record?: Set<string> }) {

@@ -8,6 +8,7 @@ import { initMessages, translate } from './i18n'
 import type { InitialState } from '../shared/state'
 import { setPayloadFetcher, type PayloadStore } from './data'
 import { createNotifier } from './notify'
+import { ErrorScreen } from './error-screen'
 import { installPages, preloadPage } from './pages'
 import { pages } from './pages/lazy'
 import { Root, STATE_ELEMENT_ID } from './root'
@@ -30,13 +31,12 @@ async function boot() {
   const store: PayloadStore = { ready: new Map(Object.entries(state.payloads)), pending: new Map() }
   watchChunkErrors()
   watchForUpdates(state.config.buildId)
-  if (state.route.id && !state.error) {
-    try {
-      await preloadPage(state.route.id)
-    } catch (err) {
-      if (isChunkLoadError(err) && reloadAfterChunkError()) return
-      throw err
-    }
+  try {
+    if (state.route.id && !state.error) await preloadPage(state.route.id)
+    else await ErrorScreen.preload()
+  } catch (err) {
+    if (isChunkLoadError(err) && reloadAfterChunkError()) return
+    throw err
   }
   // In a transition the root hydrates at a lane React time-slices: it yields to the browser every few milliseconds
   // instead of holding the main thread for the whole shell, and a click on a part not yet hydrated makes React hydrate

@@ -9,7 +9,8 @@ type Loaded<P> = Promise<ComponentType<P>> & { status?: 'pending' | 'fulfilled' 
 
 const loaders: (() => Promise<unknown>)[] = []
 
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => JSX.Element {
+/** `preload()` starts loading the component's chunk ahead of its first render. */
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): ((props: P) => JSX.Element) & { preload: () => Promise<unknown> } {
   let loaded: Loaded<P> | null = null
   const start = (): Loaded<P> => {
     if (!loaded) {
@@ -24,10 +25,11 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     return loaded
   }
   loaders.push(start)
-  return function Lazy(props: P) {
+  function Lazy(props: P) {
     const Component = use(start() as Promise<ComponentType<P>>)
     return <Component {...props} />
   }
+  return Object.assign(Lazy, { preload: start })
 }
 
 /** Registers a module the edge loads with the lazy components (code a render reads with `use()`). */
