@@ -76,7 +76,8 @@ export function clientManifest(): Plugin {
       const preload = [...entryFiles].filter((f) => f !== '/' + entry.file)
       const evaluateFirst = Object.values(m).filter((c) => c.name === REACT_DOM_CHUNK).map((c) => '/' + c.file)
       if (evaluateFirst.length !== 1 || !preload.includes(evaluateFirst[0]!)) this.error(`expected one ${REACT_DOM_CHUNK} chunk among the entry's imports`)
-      // Per page: its chunk and the chunks it imports, minus what the entry already loads (modulepreload on first load).
+      // Per page: its own chunk first, then the chunks it imports, minus what the entry already loads (modulepreload on
+      // first load; the document names the first as the page's module).
       const pages: Record<string, string[]> = {}
       for (const key of Object.keys(m)) {
         const id = /^client\/pages\/([a-z0-9-]+)\.tsx$/.exec(key)?.[1]

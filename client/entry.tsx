@@ -1,16 +1,13 @@
 /** Browser entry: reads the embedded state, loads the current page's chunk and hydrates the document. */
 import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { createGatewayClient, CSRF_HEADER, CSRF_MARKER } from '../shared/gateway-client'
-import { gatewayFetch } from './gateway-fetch'
+import type { GatewayClient } from '../shared/gateway-client'
 import type { Translate } from '../shared/i18n'
 import { initMessages, translate } from './i18n'
 import type { InitialState } from '../shared/state'
 import { setPayloadFetcher, type PayloadStore } from './data'
-import { createNotifier } from './notify'
 import { ErrorScreen } from './error-screen'
 import { installPages, preloadPage } from './pages'
-import { pages } from './pages/lazy'
 import { Root, STATE_ELEMENT_ID } from './root'
 import { isChunkLoadError, reloadAfterChunkError, watchChunkErrors, watchForUpdates } from './updates'
 
@@ -20,14 +17,14 @@ async function boot() {
   const state = JSON.parse(document.getElementById(STATE_ELEMENT_ID)!.textContent!) as InitialState
   initMessages(state.messages, state.assets.messages)
   const t: Translate = (key, values) => translate(state.locale, key, values)
-  const gateway = createGatewayClient({
-    fetch: gatewayFetch,
-    locale: state.locale,
-    headers: { [CSRF_HEADER]: CSRF_MARKER },
-    notify: createNotifier(t),
+  // The gateway client's code comes with the first key the edge did not load (most first views fetch none).
+  let gateway: Promise<GatewayClient> | null = null
+  setPayloadFetcher(async (key) => {
+    gateway ??= import('./gateway').then((m) => m.browserGatewayClient(state.locale, t))
+    return (await gateway).getEnvelope(key)
   })
-  setPayloadFetcher((key) => gateway.getEnvelope(key))
-  installPages(pages)
+  const first = state.assets.page && state.route.id && !state.error ? { id: state.route.id, url: state.assets.page } : undefined
+  installPages(() => import('./pages/lazy').then((m) => m.pages), first)
   const store: PayloadStore = { ready: new Map(Object.entries(state.payloads)), pending: new Map() }
   watchChunkErrors()
   watchForUpdates(state.config.buildId)

@@ -33,6 +33,8 @@ export type Assets = Readonly<{
   /** The locale's whole message catalogue (an immutable build asset); `messages` carries the page's namespaces. */
   messages: string
   preload: readonly string[]
+  /** The built module of the page the document shows (the browser loads the other pages' registry later). */
+  page?: string
   /** Vite's dev server (HMR). */
   dev?: boolean
 }>

@@ -64,6 +64,7 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
       messages: manifest.messages[locale],
       // Built: the boot script preloads the chunks after the first paint. Dev: linked in <head>.
       preload: manifest.dev ? [...manifest.preload, ...pageChunks(input.route.id)] : [],
+      page: manifest.dev || input.error ? undefined : pageChunks(input.route.id)[0],
       dev: manifest.dev,
     },
     route: input.route,
