@@ -5,6 +5,7 @@ import { BUILD_ID } from './build/build-id.ts'
 import { buildManifests } from './build/build-manifests.ts'
 import { CLIENT_INPUTS, clientManifest, REACT_DOM_CHUNK } from './build/client-manifest.ts'
 import { messagesCatalogue } from './build/messages-catalogue.ts'
+import { lightPreloadHelper } from './build/preload-helper.ts'
 import { previewCompression } from './build/preview-compression.ts'
 import { sonnerSpecValues } from './build/sonner-spec-values.ts'
 
@@ -18,7 +19,7 @@ export default defineConfig({
       config: (worker) => {
         if (worker.name === 'invest-portal' && process.env.GATEWAY_ORIGIN) worker.vars = { ...worker.vars, GATEWAY_ORIGIN: process.env.GATEWAY_ORIGIN }
       },
-    }), clientManifest(), sonnerSpecValues(), buildManifests(), messagesCatalogue()],
+    }), clientManifest(), sonnerSpecValues(), buildManifests(), messagesCatalogue(), lightPreloadHelper()],
   environments: {
     client: {
       build: {
