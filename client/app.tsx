@@ -18,7 +18,7 @@ import { Layout } from './layouts/layout'
 import { getPages } from './pages'
 import { RouterProvider, useRouter } from './router'
 import { SessionProvider, useSession } from './session'
-import { ErrorScreen } from './error-screen'
+import { ErrorScreen } from './shell-parts'
 
 /** `record` (edge only): collects the message namespaces the render uses, which the document then carries. */
 export function App({ state, store, record }: { state: InitialState; store: PayloadStore; record?: Set<string> }) {

@@ -6,7 +6,7 @@ import type { Translate } from '../shared/i18n'
 import { initMessages, translate } from './i18n'
 import type { InitialState } from '../shared/state'
 import { setPayloadFetcher, type PayloadStore } from './data'
-import { ErrorScreen } from './error-screen'
+import { preloadShellParts } from './shell-parts'
 import { installPages, preloadPage } from './pages'
 import { Root, STATE_ELEMENT_ID } from './root'
 import { isChunkLoadError, reloadAfterChunkError, watchChunkErrors, watchForUpdates } from './updates'
@@ -29,8 +29,7 @@ async function boot() {
   watchChunkErrors()
   watchForUpdates(state.config.buildId)
   try {
-    if (state.route.id && !state.error) await preloadPage(state.route.id)
-    else await ErrorScreen.preload()
+    await Promise.all([state.route.id && !state.error ? preloadPage(state.route.id) : null, preloadShellParts(state.route.id, state.error)])
   } catch (err) {
     if (isChunkLoadError(err) && reloadAfterChunkError()) return
     throw err

@@ -10,7 +10,7 @@ import type { PagePayload, RouteState } from '../shared/state'
 import type { PayloadStore } from './data'
 import { loadAllMessages } from './i18n'
 import { preloadPage } from './pages'
-import { ErrorScreen } from './error-screen'
+import { preloadShellParts } from './shell-parts'
 import type { Session } from './session'
 
 export type LoadingEvents = { start: () => void; finish: () => void; error: () => void }
@@ -159,8 +159,7 @@ export function RouterProvider({ locale, initialRoute, initialError, store, sess
           await navigate(redirect, { replace: true })
           return
         }
-        if (route.id && !error) await preloadPage(route.id, { drawn: true })
-        else await ErrorScreen.preload()
+        await Promise.all([route.id && !error ? preloadPage(route.id, { drawn: true }) : null, preloadShellParts(route.id, error)])
         await messagesReady
       } catch {
         // A failed payload or a stale chunk after a deploy: a full page load recovers (guarded against loops).
