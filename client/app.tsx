@@ -5,7 +5,7 @@ import { CSRF_HEADER, CSRF_MARKER } from '../shared/csrf'
 import { href, switchLocalePath } from '../shared/match'
 import { ROUTE_BY_ID } from '../shared/routes'
 import type { InitialState } from '../shared/state'
-import { ConfigProvider } from './config'
+import { ConfigProvider, OriginProvider } from './config'
 import { InitialFormProvider, useNoticeToast } from './form-context'
 import { endHydration } from './hydration'
 import { LoadingBar, useLoadingBar } from './components/loading-bar'
@@ -29,6 +29,7 @@ export function App({ state, store, record }: { state: InitialState; store: Payl
   return (
     <I18nProvider locale={state.locale} messages={state.messages} record={record}>
       <ConfigProvider value={state.config}>
+      <OriginProvider value={state.origin}>
       <PayloadProvider value={store}>
         <SessionProvider initial={state.session} onCleared={onCleared}>
           <SessionRouter state={state} store={store} events={bar.events} goHome={goHome}>
@@ -41,6 +42,7 @@ export function App({ state, store, record }: { state: InitialState; store: Payl
           </SessionRouter>
         </SessionProvider>
       </PayloadProvider>
+      </OriginProvider>
       </ConfigProvider>
     </I18nProvider>
   )
