@@ -13,6 +13,8 @@ export type PayloadStore = {
   pending: Map<string, Promise<PayloadEntry>>
   /** Server: how an entry is written into the document (the edge's serialiser, kept out of the browser bundle). */
   serialize?: (entry: PayloadEntry) => string
+  /** Server: the keys the browser will read while hydrating (read outside kept sections), which the state carries. */
+  reads?: Set<string>
 }
 
 const PayloadContext = createContext<PayloadStore | null>(null)
@@ -100,7 +102,9 @@ function toResult<T>(entry: PayloadEntry | undefined): PayloadResult<T> {
  */
 export function usePayload<T>(key: string | null): PayloadResult<T> {
   const store = usePayloadStore()
+  const inKept = useInKept()
   useSyncExternalStore(subscribe, () => version, () => version)
+  if (key && !inKept) store.reads?.add(key)
   const entry = key ? readEntry(store, key) : undefined
   useEffect(() => {
     if (key && !store.ready.has(key) && !store.pending.has(key)) load(store, key)
@@ -111,6 +115,8 @@ export function usePayload<T>(key: string | null): PayloadResult<T> {
 /** The entry the edge loaded for a key, as a fallback for SWR-backed hooks. */
 export function usePayloadEntry(key: string | null): PayloadEntry | undefined {
   const store = usePayloadStore()
+  const inKept = useInKept()
+  if (key && !inKept) store.reads?.add(key)
   return key ? readEntry(store, key) : undefined
 }
 

@@ -7,3 +7,10 @@ export const KeptContext = createContext(false)
 export function useInKept(): boolean {
   return useContext(KeptContext)
 }
+
+/**
+ * The head elements a page renders (its title, description and Open Graph tags). A page kept whole (`keptPage`)
+ * never renders them in the browser, so React does not own the edge's; the page removes them when it goes, before the
+ * next page's own take their place (React inserts those after it has removed the page going).
+ */
+export const PAGE_HEAD_SELECTOR = 'title, meta[name="description"], meta[property^="og:"]'

@@ -8,10 +8,10 @@
  * A kept section must depend only on what its page instance was drawn with (route, locale, the page's data): it is
  * not redrawn while it stays mounted.
  */
-import { useState, type ComponentType, type JSX } from 'react'
+import { useLayoutEffect, useState, type ComponentType, type JSX } from 'react'
 import { useContentLinks } from './components/html-content-links'
 import { Unrecorded } from './i18n'
-import { KeptContext } from './kept-context'
+import { KeptContext, PAGE_HEAD_SELECTOR } from './kept-context'
 import { lazyComponent } from './lazy-component'
 import { useHydrating } from './visibility'
 
@@ -50,4 +50,25 @@ export function keptComponent<P extends object>(load: () => Promise<ComponentTyp
     )
   }
   return Object.assign(Kept, { preload })
+}
+
+/**
+ * A page the browser keeps whole as the edge drew it, `<main>` and head elements included: a page with nothing to
+ * do in the browser (no live parts, no controls beyond links). Its module exports what this returns as `Page` and
+ * `preload`; the body (`load`) renders the page's `<main>`.
+ */
+export function keptPage(load: () => Promise<ComponentType>): { Page: () => JSX.Element; preload: () => Promise<unknown> } {
+  const Body = keptComponent<object>(load as () => Promise<ComponentType<object>>)
+  function Page() {
+    const hydrating = useHydrating() && typeof document !== 'undefined'
+    const [kept] = useState(hydrating)
+    useLayoutEffect(() => {
+      if (!kept) return
+      return () => {
+        for (const el of document.head.querySelectorAll(PAGE_HEAD_SELECTOR)) el.remove()
+      }
+    }, [kept])
+    return <Body props={{}} />
+  }
+  return { Page, preload: Body.preload }
 }

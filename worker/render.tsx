@@ -76,7 +76,7 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
     form: input.form ?? null,
     notice: readNotice(c.req.query('notice')),
   }
-  const store = { ready: new Map(Object.entries(input.payloads)), pending: input.deferred, serialize: serializeEntryForHtml }
+  const store = { ready: new Map(Object.entries(input.payloads)), pending: input.deferred, serialize: serializeEntryForHtml, reads: new Set<string>() }
   // The namespaces the render translates from; the document carries those (see `namespacesByRoute`).
   const routeKey = input.error ? `error:${input.route.id}` : String(input.route.id)
   const record = new Set(SHELL_NAMESPACES)
@@ -84,7 +84,9 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   const stateText = () => {
     const learned = namespacesByRoute.get(routeKey)
     const namespaces = manifest.dev ? 'all' : complete ? record : learned ? [...record, ...learned] : 'all'
-    return serializeStateForHtml({ ...state, messages: messagesOf(locale, namespaces) })
+    // A complete render knows which keys the browser reads while hydrating; kept sections read theirs on the edge only.
+    const payloads = complete && !manifest.dev ? Object.fromEntries(Object.entries(input.payloads).filter(([key]) => store.reads.has(key))) : input.payloads
+    return serializeStateForHtml({ ...state, payloads, messages: messagesOf(locale, namespaces) })
   }
   const nonce = c.get('secureHeadersNonce')
   let failed = false
