@@ -1,12 +1,12 @@
 /** `/about`: the agency's page from the gateway, then its leadership (streamed). */
-import { href } from '../../shared/match'
-import { siteKeys } from '../../shared/site-keys'
-import { SkeletonCardGrid } from '../components/skeleton'
-import { ContentPageView } from '../components/site/content-page'
-import { LeadershipList } from '../components/site/leadership'
-import { AsideLinks, ContactPrompt } from '../components/site/site-aside'
-import { Section } from '../data'
-import { useLocale, useT } from '../i18n'
+import { href } from '../../../shared/match'
+import { siteKeys } from '../../../shared/site-keys'
+import { SkeletonCardGrid } from '../../components/skeleton'
+import { ContentPageView } from '../../components/site/content-page'
+import { LeadershipList } from '../../components/site/leadership'
+import { AsideLinks, ContactPrompt } from '../../components/site/site-aside'
+import { Section } from '../../data'
+import { useLocale, useT } from '../../i18n'
 
 export function Page() {
   const t = useT()

@@ -1,9 +1,9 @@
 /** `/contacts`: addresses, phones and hours from the gateway page, with the contact form as the next step. */
-import { href } from '../../shared/match'
-import { siteKeys } from '../../shared/site-keys'
-import { ContentPageView } from '../components/site/content-page'
-import { AsideLinks, ContactPrompt } from '../components/site/site-aside'
-import { useLocale, useT } from '../i18n'
+import { href } from '../../../shared/match'
+import { siteKeys } from '../../../shared/site-keys'
+import { ContentPageView } from '../../components/site/content-page'
+import { AsideLinks, ContactPrompt } from '../../components/site/site-aside'
+import { useLocale, useT } from '../../i18n'
 
 export function Page() {
   const t = useT()

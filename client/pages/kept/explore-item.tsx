@@ -1,6 +1,6 @@
 /** `/guide/explore/{id}`: a project reached from the sector explorer, shown like the project page. */
-import { ProjectDetail } from '../components/guide/project-detail'
-import { useRouter } from '../router'
+import { ProjectDetail } from '../../components/guide/project-detail'
+import { useRouter } from '../../router'
 
 export function Page() {
   const { route } = useRouter()

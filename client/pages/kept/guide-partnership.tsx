@@ -1,10 +1,10 @@
 /** `/guide/partnership`: public-private partnership in Uzbekistan, from the gateway page `guide-partnership`. */
-import { GUIDE_PAGES } from '../../shared/guide-keys'
-import { href } from '../../shared/match'
-import { Button } from '../components/button'
-import { GuideArticle } from '../components/guide/guide-article'
-import { NextSteps } from '../components/guide/next-steps'
-import { useLocale, useT } from '../i18n'
+import { GUIDE_PAGES } from '../../../shared/guide-keys'
+import { href } from '../../../shared/match'
+import { Button } from '../../components/button'
+import { GuideArticle } from '../../components/guide/guide-article'
+import { NextSteps } from '../../components/guide/next-steps'
+import { useLocale, useT } from '../../i18n'
 
 export function Page() {
   const t = useT()

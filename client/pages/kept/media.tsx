@@ -1,16 +1,16 @@
 /** `/media/{type}`: news, publications, PR materials and blog posts as cards, or the photo galleries; paged. */
-import { href } from '../../shared/match'
-import { MEDIA_PAGE_SIZE, mediaKeys, pageOf } from '../../shared/media-keys'
-import type { MEDIA_TYPES } from '../../shared/routes'
-import { Card } from '../components/card'
-import { useFormat } from '../components/format'
-import { ListSection } from '../components/media/list-section'
-import { MediaHeader } from '../components/media/media-header'
-import { cardImage } from '../components/media/media-utils'
-import type { Gallery, Post } from '../components/media/types'
-import { PageTitle } from '../components/page-title'
-import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
+import { href } from '../../../shared/match'
+import { MEDIA_PAGE_SIZE, mediaKeys, pageOf } from '../../../shared/media-keys'
+import type { MEDIA_TYPES } from '../../../shared/routes'
+import { Card } from '../../components/card'
+import { useFormat } from '../../components/format'
+import { ListSection } from '../../components/media/list-section'
+import { MediaHeader } from '../../components/media/media-header'
+import { cardImage } from '../../components/media/media-utils'
+import type { Gallery, Post } from '../../components/media/types'
+import { PageTitle } from '../../components/page-title'
+import { useLocale, useT } from '../../i18n'
+import { useRouter } from '../../router'
 
 type MediaType = (typeof MEDIA_TYPES)[number]
 

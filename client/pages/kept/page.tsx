@@ -1,10 +1,10 @@
 /** `/{slug}`: any content page of the gateway (an unknown slug is the 404 screen, decided by the critical key). */
-import { href } from '../../shared/match'
-import { siteKeys } from '../../shared/site-keys'
-import { ContentPageView } from '../components/site/content-page'
-import { AsideLinks, ContactPrompt } from '../components/site/site-aside'
-import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
+import { href } from '../../../shared/match'
+import { siteKeys } from '../../../shared/site-keys'
+import { ContentPageView } from '../../components/site/content-page'
+import { AsideLinks, ContactPrompt } from '../../components/site/site-aside'
+import { useLocale, useT } from '../../i18n'
+import { useRouter } from '../../router'
 
 export function Page() {
   const t = useT()

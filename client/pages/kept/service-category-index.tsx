@@ -2,19 +2,19 @@
  * `/service/category`: the edge redirects to the first category (route rule); this page shows only when it could not,
  * listing whatever categories there are or saying that there are none yet.
  */
-import { byOrder, serviceKeys } from '../../shared/service-keys'
-import { Breadcrumbs } from '../components/breadcrumbs'
-import { CardGrid } from '../components/card-grid'
-import { EmptyState } from '../components/empty-state'
-import { ErrorState } from '../components/error-state'
-import { Hero } from '../components/hero'
-import { PageTitle } from '../components/page-title'
-import { CategoryCard } from '../components/services/category-card'
-import { categoryParentId } from '../components/services/category-nav'
-import { ServicesStyles } from '../components/services/services-styles'
-import type { ServiceCategory } from '../components/services/types'
-import { usePayload } from '../data'
-import { useT } from '../i18n'
+import { byOrder, serviceKeys } from '../../../shared/service-keys'
+import { Breadcrumbs } from '../../components/breadcrumbs'
+import { CardGrid } from '../../components/card-grid'
+import { EmptyState } from '../../components/empty-state'
+import { ErrorState } from '../../components/error-state'
+import { Hero } from '../../components/hero'
+import { PageTitle } from '../../components/page-title'
+import { CategoryCard } from '../../components/services/category-card'
+import { categoryParentId } from '../../components/services/category-nav'
+import { ServicesStyles } from '../../components/services/services-styles'
+import type { ServiceCategory } from '../../components/services/types'
+import { usePayload } from '../../data'
+import { useT } from '../../i18n'
 
 export function Page() {
   const t = useT()

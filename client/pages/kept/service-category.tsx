@@ -2,22 +2,22 @@
  * `/service/category/{id}` (service-category layout): the top-level categories as side navigation; the category's
  * sections (its children), each with its services, and any services filed under the category itself.
  */
-import { href } from '../../shared/match'
-import { byOrder, parentIdOf, sectionAnchor, serviceKeys } from '../../shared/service-keys'
-import { Breadcrumbs } from '../components/breadcrumbs'
-import { Button } from '../components/button'
-import { EmptyState } from '../components/empty-state'
-import { ErrorState } from '../components/error-state'
-import { Hero } from '../components/hero'
-import { Icon } from '../components/icon'
-import { PageTitle } from '../components/page-title'
-import { CategoryNav, categoryIcon, CATEGORY_ICON_FALLBACK } from '../components/services/category-nav'
-import { ServiceCard } from '../components/services/service-card'
-import { ServicesStyles } from '../components/services/services-styles'
-import type { ServiceCategory, ServiceSummary } from '../components/services/types'
-import { usePayload } from '../data'
-import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
+import { href } from '../../../shared/match'
+import { byOrder, parentIdOf, sectionAnchor, serviceKeys } from '../../../shared/service-keys'
+import { Breadcrumbs } from '../../components/breadcrumbs'
+import { Button } from '../../components/button'
+import { EmptyState } from '../../components/empty-state'
+import { ErrorState } from '../../components/error-state'
+import { Hero } from '../../components/hero'
+import { Icon } from '../../components/icon'
+import { PageTitle } from '../../components/page-title'
+import { CategoryNav, categoryIcon, CATEGORY_ICON_FALLBACK } from '../../components/services/category-nav'
+import { ServiceCard } from '../../components/services/service-card'
+import { ServicesStyles } from '../../components/services/services-styles'
+import type { ServiceCategory, ServiceSummary } from '../../components/services/types'
+import { usePayload } from '../../data'
+import { useLocale, useT } from '../../i18n'
+import { useRouter } from '../../router'
 
 export function Page() {
   const t = useT()

@@ -1,16 +1,16 @@
 /** `/sitemap`: every public route in the current language, grouped by section, then the latest content items. */
-import { href } from '../../shared/match'
-import { ROUTE_BY_ID } from '../../shared/routes'
-import { siteKeys } from '../../shared/site-keys'
-import { listSitemapEntries, sitemapSectionOf, SITEMAP_SECTIONS, type SitemapEntry, type SitemapSection } from '../../shared/sitemap-routes'
-import { Breadcrumbs } from '../components/breadcrumbs'
-import { PageTitle } from '../components/page-title'
-import { SkeletonRegion, SkeletonText } from '../components/skeleton'
-import { SiteStyles } from '../components/site/site-styles'
-import type { EventSummary, GallerySummary, StorySummary } from '../components/site/types'
-import { Section, usePayload } from '../data'
-import { useLocale, useT } from '../i18n'
-import { Link } from '../router'
+import { href } from '../../../shared/match'
+import { ROUTE_BY_ID } from '../../../shared/routes'
+import { siteKeys } from '../../../shared/site-keys'
+import { listSitemapEntries, sitemapSectionOf, SITEMAP_SECTIONS, type SitemapEntry, type SitemapSection } from '../../../shared/sitemap-routes'
+import { Breadcrumbs } from '../../components/breadcrumbs'
+import { PageTitle } from '../../components/page-title'
+import { SkeletonRegion, SkeletonText } from '../../components/skeleton'
+import { SiteStyles } from '../../components/site/site-styles'
+import type { EventSummary, GallerySummary, StorySummary } from '../../components/site/types'
+import { Section, usePayload } from '../../data'
+import { useLocale, useT } from '../../i18n'
+import { Link } from '../../router'
 
 type Translate = ReturnType<typeof useT>
 

@@ -1,15 +1,15 @@
 /** `/story`: investors' success stories as cards with their summary; paged. */
-import { href } from '../../shared/match'
-import { MEDIA_PAGE_SIZE, mediaKeys, pageOf } from '../../shared/media-keys'
-import { Card } from '../components/card'
-import { useFormat } from '../components/format'
-import { ListSection } from '../components/media/list-section'
-import { MediaHeader } from '../components/media/media-header'
-import { cardImage } from '../components/media/media-utils'
-import type { Story } from '../components/media/types'
-import { PageTitle } from '../components/page-title'
-import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
+import { href } from '../../../shared/match'
+import { MEDIA_PAGE_SIZE, mediaKeys, pageOf } from '../../../shared/media-keys'
+import { Card } from '../../components/card'
+import { useFormat } from '../../components/format'
+import { ListSection } from '../../components/media/list-section'
+import { MediaHeader } from '../../components/media/media-header'
+import { cardImage } from '../../components/media/media-utils'
+import type { Story } from '../../components/media/types'
+import { PageTitle } from '../../components/page-title'
+import { useLocale, useT } from '../../i18n'
+import { useRouter } from '../../router'
 
 export function Page() {
   const t = useT()

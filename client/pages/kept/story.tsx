@@ -1,15 +1,15 @@
 /** `/story/{id}`: one success story: summary as the lead, photo, the story itself and share links. */
-import { href } from '../../shared/match'
-import { mediaKeys } from '../../shared/media-keys'
-import { Breadcrumbs } from '../components/breadcrumbs'
-import { Button } from '../components/button'
-import { Article } from '../components/media/article'
-import { ShareLinks } from '../components/media/share-links'
-import type { Story } from '../components/media/types'
-import { PageTitle } from '../components/page-title'
-import { usePayload } from '../data'
-import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
+import { href } from '../../../shared/match'
+import { mediaKeys } from '../../../shared/media-keys'
+import { Breadcrumbs } from '../../components/breadcrumbs'
+import { Button } from '../../components/button'
+import { Article } from '../../components/media/article'
+import { ShareLinks } from '../../components/media/share-links'
+import type { Story } from '../../components/media/types'
+import { PageTitle } from '../../components/page-title'
+import { usePayload } from '../../data'
+import { useLocale, useT } from '../../i18n'
+import { useRouter } from '../../router'
 
 export function Page() {
   const t = useT()

@@ -1,11 +1,11 @@
 /** `/success-registration`: where the registration and event application forms land: what happens next, and where to go. */
-import { href } from '../../shared/match'
-import { Button } from '../components/button'
-import { Icon } from '../components/icon'
-import { PageTitle } from '../components/page-title'
-import { SiteStyles } from '../components/site/site-styles'
-import { useLocale, useT } from '../i18n'
-import { Link } from '../router'
+import { href } from '../../../shared/match'
+import { Button } from '../../components/button'
+import { Icon } from '../../components/icon'
+import { PageTitle } from '../../components/page-title'
+import { SiteStyles } from '../../components/site/site-styles'
+import { useLocale, useT } from '../../i18n'
+import { Link } from '../../router'
 
 const STEPS = ['check', 'mail', 'contact'] as const
 

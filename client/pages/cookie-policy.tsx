@@ -1,0 +1,4 @@
+/** `/cookie-policy`, drawn by `kept/cookie-policy.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+import { keptPage } from '../kept'
+
+export const { Page, preload } = keptPage(() => import('./kept/cookie-policy').then((m) => m.Page))
