@@ -1,25 +1,25 @@
 /** `/service/e-auction`: state property on the e-auction, each lot with its prices, a live countdown and the apply link. */
-import { href } from '../../shared/match'
 import { AUCTION_PAGE_SIZE, serviceKeys } from '../../shared/service-keys'
-import { Breadcrumbs } from '../components/breadcrumbs'
 import { CardGrid } from '../components/card-grid'
 import { EmptyState } from '../components/empty-state'
 import { ErrorState } from '../components/error-state'
 import { useFormat } from '../components/format'
-import { Hero } from '../components/hero'
 import { PageTitle } from '../components/page-title'
 import { Pagination } from '../components/pagination'
 import { LotCard } from '../components/services/lot-card'
 import { ServicesStyles } from '../components/services/services-styles'
-import { ServicesTabs } from '../components/services/services-tabs'
 import type { AuctionLot } from '../components/services/types'
 import { usePayload } from '../data'
-import { useLocale, useT } from '../i18n'
+import { useT } from '../i18n'
 import { useRouter } from '../router'
+import { keptComponent } from '../kept'
+
+/** The hero is kept as the edge drew it; the lots hydrate, their countdowns run. */
+const AuctionHero = keptComponent(() => import('../components/services/trading-heroes').then((m) => m.AuctionHero))
+export const preload = AuctionHero.preload
 
 export function Page() {
   const t = useT()
-  const locale = useLocale()
   const { route } = useRouter()
   const pageNumber = Number(route.query.page ?? 0)
   const key = serviceKeys.auctionLots(route.query.page)
@@ -28,9 +28,7 @@ export function Page() {
     <main id="main" className="page page--flush services-page">
       <ServicesStyles />
       <PageTitle title={pageNumber > 0 ? t('services.lots.pageTitle', { title, page: pageNumber + 1 }) : title} description={t('services.auction.description')} />
-      <Hero tone="light" title={title} kicker={t('routes.services')} lead={t('services.auction.description')} seed="e-auction" before={<Breadcrumbs items={[{ label: t('routes.services'), to: href('service-category-index', { locale }) }, { label: title }]} />}>
-        <ServicesTabs />
-      </Hero>
+      <AuctionHero as="section" className="hero hero--light hero--default" props={{}} />
       <div className="container services-body">
         <LotList listKey={key} page={pageNumber} />
       </div>
