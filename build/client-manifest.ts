@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import { minifySync, transformSync } from 'rolldown/utils'
 import type { Plugin } from 'vite'
 import { catalogueAssets } from './messages-catalogue.ts'
+import { parseCssRules } from '../shared/css-rules.ts'
 
 /** The push service worker is its own client entry, so Firebase never lands in the main bundle. */
 export const PUSH_WORKER_ENTRY = 'client/push/firebase-sw.ts'
@@ -58,9 +59,9 @@ export function clientManifest(): Plugin {
     load(id) {
       if (id !== '\0virtual:client-manifest') return
       if (!isBuild || this.environment.name === 'client') {
-        const sheets = Object.fromEntries(Object.entries(AREA_SHEETS).map(([name, file]) => [name, { href: '/' + file, text: '' }]))
+        const sheets = Object.fromEntries(Object.entries(AREA_SHEETS).map(([name, file]) => [name, { href: '/' + file, text: '', rules: [] }]))
         const messages = { uz: '', ru: '', en: '' }
-        return `export default ${JSON.stringify({ entry: '/client/entry.tsx', css: [], cssText: '', sheets, messages, preload: [], evaluateFirst: [], pages: {}, boot: '', dev: true, pushWorker: '/' + PUSH_WORKER_ENTRY })}`
+        return `export default ${JSON.stringify({ entry: '/client/entry.tsx', css: [], cssText: '', cssRules: [], sheets, messages, preload: [], evaluateFirst: [], pages: {}, boot: '', dev: true, pushWorker: '/' + PUSH_WORKER_ENTRY })}`
       }
       type Chunk = { file: string; name?: string; css?: string[]; imports?: string[] }
       const m = JSON.parse(fs.readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, Chunk>
@@ -86,17 +87,19 @@ export function clientManifest(): Plugin {
       const pushWorker = m[PUSH_WORKER_ENTRY] ? '/' + m[PUSH_WORKER_ENTRY]!.file : null
       if (entry.css?.length) this.error(`CSS imported from the entry's module graph (${entry.css.join(', ')}): @import it from ${SHELL_STYLES}`)
       // Vite writes url() references as absolute paths (base '/'), so the text reads the same inline in any page.
+      // Each sheet also as rules, from which the edge picks those a document's classes can match.
       const read = (key: string) => {
         const file = m[key]?.file
         if (!file) this.error(`no built file for ${key}`)
-        return { href: '/' + file, text: fs.readFileSync(`dist/client/${file}`, 'utf8') }
+        const text = fs.readFileSync(`dist/client/${file}`, 'utf8')
+        return { href: '/' + file, text, rules: parseCssRules(text) }
       }
       const shell = read(SHELL_STYLES)
       const sheets = Object.fromEntries(Object.entries(AREA_SHEETS).map(([name, key]) => [name, read(key)]))
       const boot = compileBootScript()
       const messages = Object.fromEntries(Object.entries(catalogueAssets()).map(([locale, { fileName }]) => [locale, '/' + fileName]))
       for (const file of Object.values(messages)) if (!fs.existsSync(`dist/client${file}`)) this.error(`message catalogue ${file} was not built`)
-      return `export default ${JSON.stringify({ entry: '/' + entry.file, css: [shell.href], cssText: shell.text, sheets, messages, preload, evaluateFirst, pages, boot, dev: false, pushWorker })}`
+      return `export default ${JSON.stringify({ entry: '/' + entry.file, css: [shell.href], cssText: shell.text, cssRules: shell.rules, sheets, messages, preload, evaluateFirst, pages, boot, dev: false, pushWorker })}`
     },
   }
 }

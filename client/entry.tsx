@@ -4,6 +4,7 @@ import { hydrateRoot } from 'react-dom/client'
 import type { GatewayClient } from '../shared/gateway-client'
 import type { Translate } from '../shared/i18n'
 import { initMessages, translate } from './i18n'
+import { configureFullStyles } from './full-styles'
 import type { InitialState } from '../shared/state'
 import { setPayloadFetcher, type PayloadStore } from './data'
 import { preloadShellParts } from './shell-parts'
@@ -16,6 +17,7 @@ async function boot() {
   await new Promise((resolve) => setTimeout(resolve))
   const state = JSON.parse(document.getElementById(STATE_ELEMENT_ID)!.textContent!) as InitialState
   initMessages(state.messages, state.assets.messages)
+  if (state.assets.shellCss) configureFullStyles(state.assets.shellCss, state.assets.sheets)
   const t: Translate = (key, values) => translate(state.locale, key, values)
   // The gateway client's code comes with the first key the edge did not load (most first views fetch none).
   let gateway: Promise<GatewayClient> | null = null

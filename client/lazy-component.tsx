@@ -3,7 +3,9 @@
  * synchronous pass (`renderToString`), where a component still loading would leave its section to the browser. In the
  * browser it behaves as `lazy` does: the first render suspends until the chunk is there.
  */
-import { use, type ComponentType, type JSX } from 'react'
+import { use, useState, type ComponentType, type JSX } from 'react'
+import { loadFullStyles } from './full-styles'
+import { useHydrating } from './visibility'
 
 type Loaded<P> = Promise<ComponentType<P>> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: ComponentType<P> }
 
@@ -26,7 +28,11 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
   }
   loaders.push(start)
   function Lazy(props: P) {
+    // Drawn anew in the browser (not adopted from the edge's markup while hydrating), it may use rules the document
+    // did not inline. Whether it was adopted is decided when it mounts: the renders after hydration read as fresh.
+    const [adopted] = useState(useHydrating())
     const Component = use(start() as Promise<ComponentType<P>>)
+    if (!adopted && typeof document !== 'undefined') use(fullStylesOnce())
     return <Component {...props} />
   }
   return Object.assign(Lazy, { preload: start })
@@ -50,4 +56,15 @@ export function warmLazyComponents(): Promise<void> {
 
 export function lazyComponentsWarm(): boolean {
   return isWarm
+}
+
+/** The whole sheets' load as a promise React's `use()` reads at once when it has settled. */
+let stylesLoad: (Promise<void> & { status?: string }) | null = null
+function fullStylesOnce(): Promise<void> {
+  if (!stylesLoad) {
+    const promise: Promise<void> & { status?: string } = loadFullStyles()
+    promise.then(() => (promise.status = 'fulfilled'))
+    stylesLoad = promise
+  }
+  return stylesLoad
 }

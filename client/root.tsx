@@ -3,6 +3,7 @@ import type { InitialState, SheetName } from '../shared/state'
 import { App } from './app'
 import type { PayloadStore } from './data'
 import { SheetsProvider } from './sheets'
+import { SHELL_STYLE_ID } from './full-styles'
 
 export const STATE_ELEMENT_ID = '__STATE__'
 
@@ -36,7 +37,7 @@ export function Root({ state, store, nonce, css, sheetTexts, record, stateText, 
             <script type="module" src="/@vite/client" nonce={nonce} suppressHydrationWarning />
           </>
         )}
-        {state.assets.inlineCss && <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css ?? '' }} />}
+        {state.assets.inlineCss && <style id={SHELL_STYLE_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css ?? '' }} />}
         {state.assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

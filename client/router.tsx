@@ -9,6 +9,7 @@ import type { RouteId } from '../shared/routes'
 import type { PagePayload, RouteState } from '../shared/state'
 import type { PayloadStore } from './data'
 import { loadAllMessages } from './i18n'
+import { loadFullStyles } from './full-styles'
 import { preloadPage } from './pages'
 import { preloadShellParts } from './shell-parts'
 import type { Session } from './session'
@@ -145,6 +146,8 @@ export function RouterProvider({ locale, initialRoute, initialError, store, sess
       let redirect: string | undefined
       // The document carried its own page's messages only: a page drawn here may need any namespace.
       const messagesReady = loadAllMessages()
+      // And only the CSS its own elements use: a page drawn here may need any rule.
+      const stylesReady = loadFullStyles()
       try {
         if (!error) {
           const res = await fetch(payloadPathOf(url), { headers: { accept: 'application/json' }, credentials: 'same-origin' })
@@ -161,6 +164,7 @@ export function RouterProvider({ locale, initialRoute, initialError, store, sess
         }
         await Promise.all([route.id && !error ? preloadPage(route.id, { drawn: true }) : null, preloadShellParts(route.id, error)])
         await messagesReady
+        await stylesReady
       } catch {
         // A failed payload or a stale chunk after a deploy: a full page load recovers (guarded against loops).
         if (current === seq.current) window.location.assign(url.href)

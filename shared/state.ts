@@ -28,6 +28,8 @@ export type Assets = Readonly<{
   /** Stylesheets to link; empty when the edge inlines the shell's CSS (`inlineCss`). */
   css: readonly string[]
   inlineCss?: boolean
+  /** The shell sheet's built file, whose rules the document inlines in part (the browser links it when it needs all). */
+  shellCss?: string
   /** The area sheets' built files, by name. */
   sheets: Readonly<Record<SheetName, string>>
   /** The locale's whole message catalogue (an immutable build asset); `messages` carries the page's namespaces. */

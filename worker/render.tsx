@@ -14,6 +14,7 @@ import { serializeEntryForHtml, serializeStateForHtml } from '../shared/serializ
 import { SHEET_NAMES, type FormState, type InitialState, type PayloadEntry, type RouteState, type SessionState, type SheetName } from '../shared/state'
 import type { PageError } from '../shared/errors'
 import { isBot } from './bots'
+import { inlineCriticalCss, SHEET_CSS_MARKS, SHELL_CSS_MARK } from './critical-css'
 import { messagesFor, messagesOf, SHELL_NAMESPACES } from './messages'
 import type { AppEnv } from './types'
 
@@ -60,6 +61,7 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
       entry: manifest.entry,
       css: manifest.cssText ? [] : manifest.css,
       inlineCss: Boolean(manifest.cssText),
+      shellCss: manifest.cssText ? manifest.css[0] : undefined,
       sheets: sheetHrefs,
       messages: manifest.messages[locale],
       // Built: the boot script preloads the chunks after the first paint. Dev: linked in <head>.
@@ -86,12 +88,16 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
     const namespaces = manifest.dev ? 'all' : complete ? record : learned ? [...record, ...learned] : 'all'
     // A complete render knows which keys the browser reads while hydrating; kept sections read theirs on the edge only.
     const payloads = complete && !manifest.dev ? Object.fromEntries(Object.entries(input.payloads).filter(([key]) => store.reads.has(key))) : input.payloads
-    return serializeStateForHtml({ ...state, payloads, messages: messagesOf(locale, namespaces) })
+    // A streamed document inlines the whole sheets: the browser has nothing more to link.
+    const assets = complete ? state.assets : { ...state.assets, shellCss: undefined }
+    return serializeStateForHtml({ ...state, assets, payloads, messages: messagesOf(locale, namespaces) })
   }
   const nonce = c.get('secureHeadersNonce')
   let failed = false
   const crawler = isBot(c.req.header('user-agent'))
-  const root = <Root state={state} store={store} nonce={nonce} css={manifest.cssText} sheetTexts={manifest.dev ? undefined : sheetTexts} record={record} stateText={stateText} devPreamble={manifest.dev ? REFRESH_PREAMBLE : undefined} />
+  const rootWith = (css: string, texts: Readonly<Record<SheetName, string>>) => (
+    <Root state={state} store={store} nonce={nonce} css={css} sheetTexts={manifest.dev ? undefined : texts} record={record} stateText={stateText} devPreamble={manifest.dev ? REFRESH_PREAMBLE : undefined} />
+  )
   const boot = manifest.dev ? '' : bootAfterFirstPaint([manifest.entry, ...manifest.preload.filter((f) => !manifest.evaluateFirst.includes(f)), ...pageChunks(input.route.id)], manifest.evaluateFirst)
   const headers = () => {
     c.header('content-type', 'text/html; charset=utf-8')
@@ -113,7 +119,8 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   if (settled && !manifest.dev && lazyComponentsWarm()) {
     for (const [key, entry] of settled) store.pending.set(key, fulfilled(entry))
     complete = true
-    const html = renderComplete(root, nonce, boot, onError)
+    // The inlined CSS is written once the document is known: the rules its classes can match (`critical-css.ts`).
+    const html = inlineCriticalCss(renderComplete(rootWith(SHELL_CSS_MARK, SHEET_CSS_MARKS), nonce, boot, onError))
     if (html !== null) {
       namespacesByRoute.set(routeKey, record)
       headers()
@@ -121,7 +128,7 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
     }
     complete = false
   }
-  const stream = await renderToReadableStream(root, {
+  const stream = await renderToReadableStream(rootWith(manifest.cssText, sheetTexts), {
     nonce,
     ...(manifest.dev ? { bootstrapModules: [manifest.entry] } : { bootstrapScriptContent: boot }),
     // Completed boundaries stay inline (never moved into script-revealed hidden divs) for every client.
