@@ -3,8 +3,8 @@ import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import type { GatewayClient } from '../shared/gateway-client'
 import type { Translate } from '../shared/i18n'
-import { initMessages, translate } from './i18n'
-import { configureFullStyles } from './full-styles'
+import { initMessages, loadAllMessages, translate } from './i18n'
+import { configureFullStyles, loadFullStyles } from './full-styles'
 import type { InitialState } from '../shared/state'
 import { setPayloadFetcher, type PayloadStore } from './data'
 import { preloadShellParts } from './shell-parts'
@@ -12,12 +12,23 @@ import { installPages, preloadPage } from './pages'
 import { Root, STATE_ELEMENT_ID } from './root'
 import { isChunkLoadError, reloadAfterChunkError, watchChunkErrors, watchForUpdates } from './updates'
 
+function onFirstInteraction() {
+  for (const type of ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const) window.removeEventListener(type, onFirstInteraction, { capture: true })
+  void loadFullStyles()
+  void loadAllMessages().catch(() => undefined)
+}
+
 async function boot() {
   // The modules' evaluation was one task; reading the state and starting the page is the next.
   await new Promise((resolve) => setTimeout(resolve))
   const state = JSON.parse(document.getElementById(STATE_ELEMENT_ID)!.textContent!) as InitialState
   initMessages(state.messages, state.assets.messages)
   if (state.assets.shellCss) configureFullStyles(state.assets.shellCss, state.assets.sheets)
+  // The document carries the CSS rules and the texts its page shows as drawn; what the reader's actions may show (a
+  // menu, a form's errors) needs the whole sheets and catalogue, which the first interaction loads.
+  for (const type of ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const) {
+    window.addEventListener(type, onFirstInteraction, { capture: true, passive: true })
+  }
   const t: Translate = (key, values) => translate(state.locale, key, values)
   // The gateway client's code comes with the first key the edge did not load (most first views fetch none).
   let gateway: Promise<GatewayClient> | null = null

@@ -1,8 +1,9 @@
 /**
  * A complete document inlines only the CSS rules its own elements can match (`worker/critical-css.ts`). Before the
  * browser draws something the edge did not (a component loaded on demand, a page after a client navigation), and
- * from the reader's first interaction on (a form's errors, a state script sets), it links the whole sheets: each right
- * after its inlined part, so the cascade keeps its order. The rules are the same, so nothing already drawn changes.
+ * from the reader's first interaction on (`entry.tsx`: a form's errors, a state script sets), it links the whole
+ * sheets: each right after its inlined part, so the cascade keeps its order. The rules are the same, so nothing
+ * already drawn changes.
  */
 export const SHELL_STYLE_ID = 'shell-css'
 
@@ -13,9 +14,6 @@ let loading: Promise<void> | null = null
 export function configureFullStyles(shell: string, areas: Readonly<Record<string, string>>) {
   sheets.shell = shell
   sheets.areas = areas
-  for (const type of ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const) {
-    window.addEventListener(type, () => void loadFullStyles(), { capture: true, once: true, passive: true })
-  }
 }
 
 /** Links the whole sheets once; resolves when they have loaded (or failed: the page still works with what it has). */

@@ -1,9 +1,9 @@
 /**
  * The current language in React: `useT()` translates with the page's locale (never a module-global locale).
  *
- * A document carries the messages of the namespaces its page rendered (the edge records them); the locale's whole
- * catalogue is an immutable build asset the browser loads before its first client navigation, or when something
- * drawn later asks for a namespace the document did not carry.
+ * A document carries the messages its page rendered in the parts the browser hydrates (the edge records the keys);
+ * the locale's whole catalogue is an immutable build asset the browser loads before its first client navigation, or
+ * when something drawn later asks for a key the document did not carry.
  */
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import type { Locale } from '../shared/constants'
@@ -26,23 +26,26 @@ function translatorFor(locale: Locale, messages: Messages): I18nValue {
   return value
 }
 
-/** The namespace of a key: its first segment (`home.hero.title` → `home`). */
-export function namespaceOf(key: string): string {
-  const dot = key.indexOf('.')
-  return dot < 0 ? key : key.slice(0, dot)
+/** Whether `messages` hold a text (or a group) at `key`. */
+function hasKey(messages: Messages, key: string): boolean {
+  let node: Messages | string | undefined = messages
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object') return false
+    node = node[part]
+  }
+  return node !== undefined
 }
 
 /**
  * The browser's messages: the document's, then the whole catalogue once loaded. The catalogue holds the same texts for
- * the namespaces the document carried, so loading it re-renders nothing unless a key of a missing namespace was asked
- * for: a re-render of everything would also make React give up hydrating sections still waiting for their code (the
+ * the keys the document carried, so loading it re-renders nothing unless a key it lacked was asked for: a re-render of everything would also make React give up hydrating sections still waiting for their code (the
  * region map), replacing their markup with fallbacks and moving the page under the reader.
  */
 const browser = {
   messages: null as Messages | null,
   url: '',
   loading: null as Promise<void> | null,
-  /** A key of a namespace the document lacks was translated (as the key itself) before the catalogue arrived. */
+  /** A key the document lacks was translated (as the key itself) before the catalogue arrived. */
   missed: false,
   version: 0,
   listeners: new Set<() => void>(),
@@ -54,9 +57,9 @@ export function initMessages(messages: Messages, catalogueUrl: string) {
   browser.url = catalogueUrl
 }
 
-/** Loads the locale's whole catalogue once (before a client navigation draws a page with other namespaces). */
+/** Loads the locale's whole catalogue once (before a client navigation draws a page with other texts). */
 export function loadAllMessages(): Promise<void> {
-  // Under `vite dev` documents carry every namespace and there is no catalogue asset.
+  // Under `vite dev` documents carry every text and there is no catalogue asset.
   if (!browser.url) return Promise.resolve()
   if (!browser.loading) {
     browser.loading = fetch(browser.url)
@@ -89,7 +92,7 @@ export function translate(locale: Locale, key: string, values?: Parameters<Trans
 }
 
 /**
- * `messages`: on the edge the whole dictionary, with `record` collecting the namespaces the render used; in the browser
+ * `messages`: on the edge the whole dictionary, with `record` collecting the keys the render used; in the browser
  * the document's, read through the browser's store (which takes the whole catalogue once it is loaded).
  */
 export function I18nProvider({ locale, messages, record, children }: { locale: Locale; messages: Messages; record?: Set<string>; children: ReactNode }) {
@@ -103,13 +106,13 @@ export function I18nProvider({ locale, messages, record, children }: { locale: L
     if (record) return { locale, t: recording(base.t, record), plain: base.t }
     if (typeof document === 'undefined') return base
     return { locale, t: fromBrowserStore(locale, messages) }
-    // `version` changes when the catalogue brings namespaces a render asked for: translations then re-render.
+    // `version` changes when the catalogue brings keys a render asked for: translations then re-render.
   }, [locale, messages, record, version])
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
 }
 
 /**
- * Translates without recording namespaces: for markup the browser keeps as the edge drew it (`kept.tsx`), whose texts
+ * Translates without recording keys: for markup the browser keeps as the edge drew it (`kept.tsx`), whose texts
  * the document then need not carry.
  */
 export function Unrecorded({ children }: { children: ReactNode }) {
@@ -120,16 +123,16 @@ export function Unrecorded({ children }: { children: ReactNode }) {
 
 function recording(t: Translate, record: Set<string>): Translate {
   return (key, values) => {
-    record.add(namespaceOf(key))
+    record.add(key)
     return t(key, values)
   }
 }
 
-/** Translates from the browser's current messages; a key of a namespace they lack loads the catalogue. */
+/** Translates from the browser's current messages; a key they lack loads the catalogue. */
 function fromBrowserStore(locale: Locale, initial: Messages): Translate {
   return (key, values) => {
     const current = browser.messages ?? initial
-    if (!(namespaceOf(key) in current)) {
+    if (!hasKey(current, key)) {
       browser.missed = true
       void loadAllMessages().catch(() => undefined)
     }

@@ -37,25 +37,47 @@ export function translate(locale: Locale, key: string): string {
 
 /**
  * Namespaces every document carries whatever its page renders: what the browser translates outside a render (gateway
- * notices, page notices, toasts) and the states any section may fall into.
+ * notices, page notices, toasts). Texts a render shows later (a form's errors) come with the whole catalogue, which
+ * the browser loads at the reader's first interaction.
  */
-export const SHELL_NAMESPACES: readonly string[] = ['errors', 'messages', 'notices', 'toast', 'states', 'common']
+export const SHELL_NAMESPACES: readonly string[] = ['messages', 'notices', 'toast']
 
 const subsets = new Map<string, Messages>()
+const SUBSETS_MAX = 300
 
 /**
- * The part of `locale`'s dictionary under `namespaces`; `'all'` for the whole. One object per locale and set of
- * namespaces, so its serialisation is made once per isolate.
+ * The part of `locale`'s dictionary under `paths` (namespaces such as `errors`, or keys such as `home.map.title`);
+ * `'all'` for the whole. One object per locale and set of paths, so its serialisation is made once per isolate.
  */
-export function messagesOf(locale: Locale, namespaces: Iterable<string> | 'all'): Messages {
+export function messagesOf(locale: Locale, paths: Iterable<string> | 'all'): Messages {
   const all = messagesFor(locale)
-  if (namespaces === 'all') return all
-  const names = [...new Set(namespaces)].filter((n) => n in all).sort()
-  const key = `${locale}:${names.join(',')}`
+  if (paths === 'all') return all
+  const sorted = [...new Set(paths)].sort()
+  const key = `${locale}:${sorted.join(',')}`
   let hit = subsets.get(key)
   if (!hit) {
-    hit = Object.fromEntries(names.map((n) => [n, all[n]!]))
+    hit = {}
+    for (const path of sorted) copyPath(all, hit, path.split('.'))
+    if (subsets.size >= SUBSETS_MAX) subsets.delete(subsets.keys().next().value!)
     subsets.set(key, hit)
   }
   return hit
+}
+
+/** Copies the value at `parts` from `from` into `to`, creating the objects on the way. */
+function copyPath(from: Messages, to: Messages, parts: readonly string[]) {
+  let source: Messages | string | undefined = from
+  let target = to
+  for (let i = 0; i < parts.length; i++) {
+    if (typeof source !== 'object') return
+    source = source[parts[i]!]
+    if (source === undefined) return
+    if (i === parts.length - 1) {
+      target[parts[i]!] = source
+      return
+    }
+    const next = target[parts[i]!]
+    if (typeof next === 'string') return
+    target = (target[parts[i]!] = next ?? {}) as Messages
+  }
 }

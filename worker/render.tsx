@@ -30,11 +30,11 @@ const sheetHrefs = Object.fromEntries(SHEET_NAMES.map((name) => [name, manifest.
 const sheetTexts = Object.fromEntries(SHEET_NAMES.map((name) => [name, manifest.sheets[name].text])) as Record<SheetName, string>
 
 /**
- * Per route: the message namespaces its complete renders in this isolate used. A streamed document's state is written
- * before its deferred sections render, so it carries these as well (or every namespace, before the route has rendered
+ * Per route: the message keys its complete renders in this isolate used. A streamed document's state is written
+ * before its deferred sections render, so it carries these as well (or every text, before the route has rendered
  * completely once here).
  */
-const namespacesByRoute = new Map<string, Set<string>>()
+const keysByRoute = new Map<string, Set<string>>()
 
 /** How long a browser's document may wait for deferred data before the shell is sent without it. */
 const STREAM_HEAD_START_MS = 60
@@ -79,18 +79,18 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
     notice: readNotice(c.req.query('notice')),
   }
   const store = { ready: new Map(Object.entries(input.payloads)), pending: input.deferred, serialize: serializeEntryForHtml, reads: new Set<string>() }
-  // The namespaces the render translates from; the document carries those (see `namespacesByRoute`).
+  // The keys the render translates (and the namespaces the browser uses outside renders); the document carries those.
   const routeKey = input.error ? `error:${input.route.id}` : String(input.route.id)
   const record = new Set(SHELL_NAMESPACES)
   let complete = false
   const stateText = () => {
-    const learned = namespacesByRoute.get(routeKey)
-    const namespaces = manifest.dev ? 'all' : complete ? record : learned ? [...record, ...learned] : 'all'
+    const learned = keysByRoute.get(routeKey)
+    const paths = manifest.dev ? 'all' : complete ? record : learned ? [...record, ...learned] : 'all'
     // A complete render knows which keys the browser reads while hydrating; kept sections read theirs on the edge only.
     const payloads = complete && !manifest.dev ? Object.fromEntries(Object.entries(input.payloads).filter(([key]) => store.reads.has(key))) : input.payloads
     // A streamed document inlines the whole sheets: the browser has nothing more to link.
     const assets = complete ? state.assets : { ...state.assets, shellCss: undefined }
-    return serializeStateForHtml({ ...state, assets, payloads, messages: messagesOf(locale, namespaces) })
+    return serializeStateForHtml({ ...state, assets, payloads, messages: messagesOf(locale, paths) })
   }
   const nonce = c.get('secureHeadersNonce')
   let failed = false
@@ -122,7 +122,7 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
     // The inlined CSS is written once the document is known: the rules its classes can match (`critical-css.ts`).
     const html = inlineCriticalCss(renderComplete(rootWith(SHELL_CSS_MARK, SHEET_CSS_MARKS), nonce, boot, onError))
     if (html !== null) {
-      namespacesByRoute.set(routeKey, record)
+      keysByRoute.set(routeKey, record)
       headers()
       return c.body(html, input.status as 200)
     }
@@ -135,7 +135,7 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
     progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError,
   })
-  void stream.allReady.then(() => namespacesByRoute.set(routeKey, new Set([...record, ...(namespacesByRoute.get(routeKey) ?? [])])), () => undefined)
+  void stream.allReady.then(() => keysByRoute.set(routeKey, new Set([...record, ...(keysByRoute.get(routeKey) ?? [])])), () => undefined)
   if (crawler) await stream.allReady
   headers()
   return c.body(stream, input.status as 200)
