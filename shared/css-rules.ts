@@ -36,14 +36,14 @@ export function parseCssRules(css: string): CssRule[] {
 }
 
 /**
- * The rules' text for a document whose elements carry `classes`. A class counts as present when its component (BEM
- * block: `card` for `card__title--large`) is on the page: script may add a component's modifiers and parts to the
- * elements the edge drew (a closed lot's badge, a menu's open panel).
+ * The rules' text for a document whose elements carry `classes`. A modifier counts as present when what it modifies
+ * is on the page (`badge--neutral` with `badge`): script may switch the modifiers of elements the edge drew (a closed
+ * lot's badge). Parts drawn later (a menu's open panel) come with the whole sheets (`client/full-styles.ts`).
  */
 export function pickCssRules(rules: readonly CssRule[], classes: ReadonlySet<string>): string {
-  const blocks = new Set<string>()
-  for (const c of classes) blocks.add(blockOf(c))
-  return pick(rules, (c) => classes.has(c) || blocks.has(blockOf(c)))
+  const bases = new Set<string>()
+  for (const c of classes) bases.add(unmodified(c))
+  return pick(rules, (c) => classes.has(c) || bases.has(unmodified(c)))
 }
 
 function pick(rules: readonly CssRule[], present: (c: string) => boolean): string {
@@ -57,12 +57,10 @@ function pick(rules: readonly CssRule[], present: (c: string) => boolean): strin
   return out
 }
 
-/** `card__title--large` → `card`. */
-function blockOf(c: string): string {
-  const element = c.indexOf('__')
-  const base = element < 0 ? c : c.slice(0, element)
-  const modifier = base.indexOf('--')
-  return modifier < 0 ? base : base.slice(0, modifier)
+/** `card__title--large` → `card__title`. */
+function unmodified(c: string): string {
+  const modifier = c.indexOf('--')
+  return modifier < 0 ? c : c.slice(0, modifier)
 }
 
 /** The classes each selector of a list needs: those outside functional pseudo-classes, state classes aside. */

@@ -20,15 +20,15 @@ describe('CSS rules picked per document', () => {
   const rules = parseCssRules(css)
 
   it('parses every rule, nested groups and strings with braces included', () => {
-    expect(pickCssRules(rules, new Set(['card', 'lot', 'badge', 'region-map', 'prose', 'error-summary', 'btn', 'a', 'tile', 'dialog', 'quote']))).toBe(css)
+    expect(pickCssRules(rules, new Set(['card', 'card__title', 'lot', 'badge', 'region-map__region', 'prose', 'error-summary', 'btn', 'a', 'tile', 'dialog', 'quote']))).toBe(css)
   })
 
   it('keeps what the document can match and drops components it does not show', () => {
-    const picked = pickCssRules(rules, classesOf('<main class="card"><h2 class="card__title">x</h2><span class="badge">y</span></main>'))
+    const picked = pickCssRules(rules, classesOf('<main class="card"><h2 class="card__title">x</h2><span class="badge">y</span></main><div class="dialog-host"></div>'))
     expect(picked).toContain(':root{--x:1}')
     expect(picked).toContain('a{color:red}')
     expect(picked).toContain('.card{padding:0}')
-    // A modifier or part of a component on the page: script may add it later.
+    // A modifier of an element on the page: script may switch it later.
     expect(picked).toContain('.card__title--large{font-size:2em}')
     expect(picked).toContain('@media (min-width:40rem){.card{padding:1rem}}')
     expect(picked).toContain('@keyframes spin')
@@ -36,6 +36,10 @@ describe('CSS rules picked per document', () => {
     expect(picked).not.toContain('.error-summary')
     expect(picked).not.toContain('.dialog')
     expect(picked).not.toContain('.tile')
+  })
+
+  it('leaves out the parts of a component that the document does not draw', () => {
+    expect(pickCssRules(parseCssRules('.menu{a:b}.menu__panel{c:d}.menu--open{e:f}'), new Set(['menu']))).toBe('.menu{a:b}.menu--open{e:f}')
   })
 
   it('needs no state class nor any class inside a functional pseudo-class', () => {
