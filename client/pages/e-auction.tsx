@@ -1,11 +1,9 @@
 /** `/service/e-auction`: state property on the e-auction, each lot with its prices, a live countdown and the apply link. */
 import { AUCTION_PAGE_SIZE, serviceKeys } from '../../shared/service-keys'
 import { CardGrid } from '../components/card-grid'
-import { EmptyState } from '../components/empty-state'
-import { ErrorState } from '../components/error-state'
 import { useFormat } from '../components/format'
 import { PageTitle } from '../components/page-title'
-import { Pagination } from '../components/pagination'
+import { KeptPagination } from '../components/kept-pagination'
 import { LotCard } from '../components/services/lot-card'
 import { ServicesStyles } from '../components/services/services-styles'
 import type { AuctionLot } from '../components/services/types'
@@ -13,10 +11,15 @@ import { usePayload } from '../data'
 import { useT } from '../i18n'
 import { useRouter } from '../router'
 import { keptComponent } from '../kept'
+import { lazyComponent } from '../lazy-component'
 
 /** The hero is kept as the edge drew it; the lots hydrate, their countdowns run. */
 const AuctionHero = keptComponent(() => import('../components/services/trading-heroes').then((m) => m.AuctionHero))
 export const preload = AuctionHero.preload
+
+/** Shown only when the lots fail to load or there are none: their code loads with that answer. */
+const ErrorState = lazyComponent(() => import('../components/error-state').then((m) => m.ErrorState))
+const EmptyState = lazyComponent(() => import('../components/empty-state').then((m) => m.EmptyState))
 
 export function Page() {
   const t = useT()
@@ -55,7 +58,7 @@ function LotList({ listKey, page }: { listKey: string; page: number }) {
           <LotCard key={lot.order_id ?? lot.lot_number} lot={lot} />
         ))}
       </CardGrid>
-      <Pagination routeId="e-auction" page={page} totalPages={Math.ceil(total / AUCTION_PAGE_SIZE)} label={t('services.lots.pages')} />
+      <KeptPagination props={{ routeId: 'e-auction', page, totalPages: Math.ceil(total / AUCTION_PAGE_SIZE), label: t('services.lots.pages') }} />
     </section>
   )
 }

@@ -1,10 +1,8 @@
 /** `/service/uz-ex`: lots on the Uzbek Republican Commodity Exchange with products, start cost, countdown and offer link. */
 import { serviceKeys, UZEX_PAGE_SIZE } from '../../shared/service-keys'
-import { EmptyState } from '../components/empty-state'
-import { ErrorState } from '../components/error-state'
 import { useFormat } from '../components/format'
 import { PageTitle } from '../components/page-title'
-import { Pagination } from '../components/pagination'
+import { KeptPagination } from '../components/kept-pagination'
 import { ServicesStyles } from '../components/services/services-styles'
 import type { UzexLot } from '../components/services/types'
 import { UzexLotPanel } from '../components/services/uzex-lot'
@@ -12,10 +10,15 @@ import { usePayload } from '../data'
 import { useT } from '../i18n'
 import { useRouter } from '../router'
 import { keptComponent } from '../kept'
+import { lazyComponent } from '../lazy-component'
 
 /** The hero is kept as the edge drew it; the lots hydrate, their countdowns run. */
 const UzexHero = keptComponent(() => import('../components/services/trading-heroes').then((m) => m.UzexHero))
 export const preload = UzexHero.preload
+
+/** Shown only when the lots fail to load or there are none: their code loads with that answer. */
+const ErrorState = lazyComponent(() => import('../components/error-state').then((m) => m.ErrorState))
+const EmptyState = lazyComponent(() => import('../components/empty-state').then((m) => m.EmptyState))
 
 export function Page() {
   const t = useT()
@@ -53,7 +56,7 @@ function UzexList({ listKey, page }: { listKey: string; page: number }) {
           </li>
         ))}
       </ul>
-      <Pagination routeId="uz-ex" page={page} totalPages={Math.ceil(total / UZEX_PAGE_SIZE)} label={t('services.lots.pages')} />
+      <KeptPagination props={{ routeId: 'uz-ex', page, totalPages: Math.ceil(total / UZEX_PAGE_SIZE), label: t('services.lots.pages') }} />
     </>
   )
 }
