@@ -15,13 +15,13 @@ import { KeptContext, PAGE_HEAD_SELECTOR } from './kept-context'
 import { lazyComponent } from './lazy-component'
 import { useHydrating } from './visibility'
 
-type KeptTag = 'div' | 'section' | 'footer' | 'aside' | 'article' | 'nav' | 'ul'
+type KeptTag = 'div' | 'section' | 'footer' | 'aside' | 'article' | 'nav' | 'ul' | 'a'
 
 /**
  * The section's own element: the browser keeps this element, so its tag and attributes are the caller's. Without
  * `as`, a `<div class="kept">` that takes no box of its own (`display: contents`).
  */
-export type KeptProps<P> = { as?: KeptTag; className?: string; id?: string; 'aria-labelledby'?: string; 'aria-label'?: string; props: P }
+export type KeptProps<P> = { as?: KeptTag; className?: string; id?: string; href?: string; 'aria-labelledby'?: string; 'aria-label'?: string; props: P }
 
 export type KeptComponent<P> = ((props: KeptProps<P>) => JSX.Element) & { preload: () => Promise<unknown> }
 

@@ -11,10 +11,13 @@ import { Button } from './button'
 import { Icon } from './icon'
 import { LanguageSwitcher } from './language-switcher'
 import { NotificationBellSlot } from './notification-bell-slot'
-import { Logo } from './logo'
 import { NAV_SECTION_IDS, navSectionOf, type NavSectionId } from './nav-section-ids'
 import { useDismiss } from './use-dismiss'
 import { lazyComponent } from '../lazy-component'
+import { keptComponent } from '../kept'
+
+/** The logo is a plain link home: the browser keeps it as the edge drew it. */
+const Logo = keptComponent(() => import('./logo').then((m) => m.LogoContent))
 
 /** `fixed`: the main bar stays at the top while the page scrolls (the utility strip scrolls away). */
 export function SiteHeader({ fixed }: { fixed: boolean }) {
@@ -33,7 +36,7 @@ export function SiteHeader({ fixed }: { fixed: boolean }) {
       </div>
       <div className="site-header__bar">
         <div className="container site-header__bar-inner">
-          <Logo />
+          <Logo as="a" href={href('home', { locale })} className="logo" props={{}} />
           <MegaMenu />
           <div className="site-header__actions">
             <Link to={href('search', { locale })} className="icon-button site-header__search">
