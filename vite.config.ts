@@ -33,7 +33,7 @@ export default defineConfig({
               groups: [
                 { name: REACT_DOM_CHUNK, test: /[\\/]node_modules[\\/](react-dom|react|scheduler)[\\/]/ },
                 // Small modules the entry shares with lazily loaded chunks, in one chunk rather than one each.
-                { name: 'shell', test: /[\\/]client[\\/](i18n|visibility|lazy-component|router)\.tsx?$|[\\/]shared[\\/](constants|i18n|routes|match|guards|errors|payload-path)\.ts$|[\\/]rosetta[\\/]|[\\/]dlv[\\/]|[\\/]templite[\\/]|preload-helper/ },
+                { name: 'shell', test: /[\\/]client[\\/](i18n|visibility|lazy-component|router)\.tsx?$|[\\/]shared[\\/](constants|i18n|routes|match|guards|errors|payload-path)\.ts$|preload-helper/ },
               ],
             },
           },
