@@ -36,11 +36,12 @@ export function translate(locale: Locale, key: string): string {
 }
 
 /**
- * Namespaces every document carries whatever its page renders: what the browser translates outside a render (gateway
- * notices, page notices, toasts). Texts a render shows later (a form's errors) come with the whole catalogue, which
- * the browser loads at the reader's first interaction.
+ * Namespaces every document carries whatever its page renders: what the browser may translate outside a render before
+ * the reader does anything (a gateway failure's notice, the toast region). Texts a render or an action shows later (a
+ * form's errors, an action's notice) come with the whole catalogue, which the first interaction loads; a document
+ * with a page notice carries that one (`render.tsx`).
  */
-export const SHELL_NAMESPACES: readonly string[] = ['messages', 'notices', 'toast']
+export const SHELL_NAMESPACES: readonly string[] = ['messages', 'toast']
 
 const subsets = new Map<string, Messages>()
 const SUBSETS_MAX = 300

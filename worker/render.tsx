@@ -82,6 +82,8 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   // The keys the render translates (and the namespaces the browser uses outside renders); the document carries those.
   const routeKey = input.error ? `error:${input.route.id}` : String(input.route.id)
   const record = new Set(SHELL_NAMESPACES)
+  // The page notice shows as a toast once hydrated, outside any render the edge records.
+  if (state.notice) record.add(state.notice)
   let complete = false
   const stateText = () => {
     const learned = keysByRoute.get(routeKey)
