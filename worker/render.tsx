@@ -13,8 +13,10 @@ import { EXTRA_ICONS, eagerPages, installPages, lazyComponentsWarm, provideEdgeI
 import { serializeEntryForHtml, serializeStateForHtml } from '../shared/serialize'
 import { SHEET_NAMES, type FormState, type InitialState, type PayloadEntry, type RouteState, type SessionState, type SheetName } from '../shared/state'
 import type { PageError } from '../shared/errors'
+import { ROUTE_BY_ID } from '../shared/routes'
 import { isBot } from './bots'
 import { inlineCriticalCss, SHEET_CSS_MARKS, SHELL_CSS_MARK } from './critical-css'
+import { recallDocument, rememberDocument } from './document-memory'
 import { messagesFor, messagesOf, SHELL_NAMESPACES } from './messages'
 import type { AppEnv } from './types'
 
@@ -119,12 +121,21 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   // JavaScript; when it is slow, the shell streams first and the sections follow.
   const settled = await settle(input.deferred, crawler ? Number.POSITIVE_INFINITY : STREAM_HEAD_START_MS)
   if (settled && !manifest.dev && lazyComponentsWarm()) {
+    // A public page an anonymous reader asks for again, made from the same remembered data: the same document.
+    const memoryKey = nonce && isRememberable(input, state, config.payloadMemoryMs) ? `${state.origin}${input.route.path}${input.route.search}` : null
+    const entries = new Map([...Object.entries(input.payloads), ...settled])
+    const remembered = memoryKey ? recallDocument(memoryKey, entries, nonce!, Date.now()) : null
+    if (remembered !== null) {
+      headers()
+      return c.body(remembered, input.status as 200)
+    }
     for (const [key, entry] of settled) store.pending.set(key, fulfilled(entry))
     complete = true
     // The inlined CSS is written once the document is known: the rules its classes can match (`critical-css.ts`).
     const html = inlineCriticalCss(renderComplete(rootWith(SHELL_CSS_MARK, SHEET_CSS_MARKS), nonce, boot, onError))
     if (html !== null) {
       keysByRoute.set(routeKey, record)
+      if (memoryKey && !failed) rememberDocument(memoryKey, html, nonce!, entries, config.payloadMemoryMs, Date.now())
       headers()
       return c.body(html, input.status as 200)
     }
@@ -141,6 +152,16 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   if (crawler) await stream.allReady
   headers()
   return c.body(stream, input.status as 200)
+}
+
+/**
+ * Whether a complete document may be remembered (`document-memory.ts`): a public page's 200 for an anonymous reader,
+ * with nothing from this request in it (no form state, no notice) and the payload memory on.
+ */
+function isRememberable(input: RenderInput, state: InitialState, payloadMemoryMs: number): boolean {
+  if (payloadMemoryMs <= 0 || input.status !== 200 || input.error || input.form || state.notice || input.session.hasToken || !input.route.id) return false
+  const def = ROUTE_BY_ID[input.route.id]
+  return !def.meta.protected && !def.checkResetLink
 }
 
 /** The deferred entries if all of them arrive within `ms`, else null (they keep loading for the stream). */
