@@ -7,14 +7,17 @@
  */
 import type { PayloadEntry } from '../shared/state'
 
-type Held = { html: string; nonce: string; envelopes: ReadonlyMap<string, unknown>; until: number }
+/** The document as UTF-8 bytes, with where its nonce stands in them: a hit copies the bytes and writes its own nonce. */
+type Held = { bytes: Uint8Array<ArrayBuffer>; nonce: string; at: readonly number[]; envelopes: ReadonlyMap<string, unknown>; until: number }
+
+const encoder = new TextEncoder()
 
 const held = new Map<string, Held>()
 /** Documents are 40–180 KB: a few dozen pages cost an isolate a few MB. */
 const HELD_MAX = 48
 
 /** The document remembered under `key` if it was made from exactly `entries`' envelopes, with `nonce` in place of its own. */
-export function recallDocument(key: string, entries: ReadonlyMap<string, PayloadEntry>, nonce: string, now: number): string | null {
+export function recallDocument(key: string, entries: ReadonlyMap<string, PayloadEntry>, nonce: string, now: number): Uint8Array<ArrayBuffer> | null {
   const hit = held.get(key)
   if (!hit) return null
   if (hit.until <= now || hit.envelopes.size !== entries.size) {
@@ -22,10 +25,15 @@ export function recallDocument(key: string, entries: ReadonlyMap<string, Payload
     return null
   }
   for (const [k, entry] of entries) if (!entry.ok || hit.envelopes.get(k) !== entry.envelope) return null
+  const own = encoder.encode(nonce)
+  // Nonces are of one length (base64 of 16 random bytes); another would not fit the remembered places.
+  if (own.length !== encoder.encode(hit.nonce).length) return null
   // Most recently used last: the oldest is forgotten first.
   held.delete(key)
   held.set(key, hit)
-  return hit.html.replaceAll(hit.nonce, nonce)
+  const bytes = hit.bytes.slice()
+  for (const at of hit.at) bytes.set(own, at)
+  return bytes
 }
 
 /** Remembers a complete document made from `entries` for `ms` (the payload memory's time). */
@@ -35,7 +43,19 @@ export function rememberDocument(key: string, html: string, nonce: string, entri
     if (!entry.ok) return
     envelopes.set(k, entry.envelope)
   }
+  const bytes = encoder.encode(html) as Uint8Array<ArrayBuffer>
+  const mark = encoder.encode(nonce)
+  const at: number[] = []
+  for (let i = indexOf(bytes, mark, 0); i >= 0; i = indexOf(bytes, mark, i + mark.length)) at.push(i)
   held.delete(key)
   if (held.size >= HELD_MAX) held.delete(held.keys().next().value!)
-  held.set(key, { html, nonce, envelopes, until: now + ms })
+  held.set(key, { bytes, nonce, at, envelopes, until: now + ms })
+}
+
+function indexOf(haystack: Uint8Array, needle: Uint8Array, from: number): number {
+  outer: for (let i = from; i <= haystack.length - needle.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer
+    return i
+  }
+  return -1
 }
