@@ -1,6 +1,12 @@
+import { generateKeyPairSync } from 'node:crypto'
 import { defineConfig } from '@playwright/test'
+import { FCM_STAND_IN_ORIGIN, FCM_STAND_IN_PORT, FIREBASE_CONFIG, FIREBASE_PROJECT, PUSH_ORIGIN, PUSH_PORT, SERVICE_ACCOUNT_EMAIL, VAPID_KEY } from './test/e2e/push-config'
 
 const PORT = Number(process.env.E2E_PORT ?? 8790)
+
+/** The push portal's service account: a key pair made for this run, its public half given to the FCM stand-in. */
+const pushKeys = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
+const serviceAccount = { type: 'service_account', project_id: FIREBASE_PROJECT, private_key: pushKeys.privateKey, client_email: SERVICE_ACCOUNT_EMAIL }
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -15,22 +21,58 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
+      // Local Network Access checks off: a document a test rewrites with `route.fulfill` has no address space, so
+      // Chromium counts it as public and refuses its same-origin WebSocket (realtime) to the loopback test server.
+      // Production pages are never on a loopback address, where these checks apply.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-features=LocalNetworkAccessChecks'],
     },
     trace: 'off',
   },
-  webServer: {
-    // A fresh state every run: the gateway's hourly limits (3 reset mails per account) must not carry over from the
-    // last run.
-    command: 'node scripts/start.mjs --reset',
-    // Ready once seeded: this post is 404 until the seed runs, and a gateway read (unlike a page) fills no payload cache.
-    url: `http://127.0.0.1:${PORT}/gateway/siw/public/post/1`,
-    env: { PORT: String(PORT), STATE_DIR: '.wrangler/e2e-state', SKIP_BUILD: '1' },
-    reuseExistingServer: !process.env.CI,
-    // start.mjs stops its preview server's whole process group on SIGTERM; a SIGKILL would leave it holding the pipe.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    timeout: 120_000,
-    stdout: 'pipe',
-  },
+  webServer: [
+    {
+      // A fresh state every run: the gateway's hourly limits (3 reset mails per account) must not carry over from the
+      // last run.
+      command: 'node scripts/start.mjs --reset',
+      // Ready once seeded: this post is 404 until the seed runs, and a gateway read (unlike a page) fills no payload cache.
+      url: `http://127.0.0.1:${PORT}/gateway/siw/public/post/1`,
+      env: { PORT: String(PORT), STATE_DIR: '.wrangler/e2e-state', SKIP_BUILD: '1' },
+      reuseExistingServer: !process.env.CI,
+      // start.mjs stops its preview server's whole process group on SIGTERM; a SIGKILL would leave it holding the pipe.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      timeout: 120_000,
+      stdout: 'pipe',
+    },
+    {
+      // Google's OAuth token endpoint and FCM, for the push portal's gateway (test/fcm-stand-in.ts).
+      command: `node test/fcm-stand-in.ts --port ${FCM_STAND_IN_PORT}`,
+      url: `${FCM_STAND_IN_ORIGIN}/__control/log`,
+      env: { FCM_STAND_IN_ACCOUNTS: JSON.stringify([{ client_email: SERVICE_ACCOUNT_EMAIL, project_id: FIREBASE_PROJECT, public_key: pushKeys.publicKey }]) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // The same build with push configured (test/e2e/push-config.ts); the servers take these variables from the
+      // environment (CLOUDFLARE_INCLUDE_PROCESS_ENV).
+      command: 'node scripts/start.mjs --reset',
+      url: `${PUSH_ORIGIN}/gateway/siw/public/post/1`,
+      env: {
+        PORT: String(PUSH_PORT),
+        STATE_DIR: '.wrangler/e2e-push-state',
+        SKIP_BUILD: '1',
+        CLOUDFLARE_INCLUDE_PROCESS_ENV: 'true',
+        FIREBASE_CONFIG: JSON.stringify(FIREBASE_CONFIG),
+        VAPID_KEY,
+        PORTAL_ORIGIN: PUSH_ORIGIN,
+        FCM_SERVICE_ACCOUNT: JSON.stringify(serviceAccount),
+        FCM_ENDPOINT: FCM_STAND_IN_ORIGIN,
+        FCM_TOKEN_ENDPOINT: `${FCM_STAND_IN_ORIGIN}/token`,
+      },
+      // A reused server would hold another run's service account, which this run's stand-in does not know.
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      timeout: 120_000,
+      stdout: 'pipe',
+    },
+  ],
 })

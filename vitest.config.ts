@@ -5,6 +5,8 @@ import { clientManifest } from './build/client-manifest.ts'
 
 /** The reference gateway as the portal's GATEWAY service in worker tests: the built bundle on the same local D1. */
 const GATEWAY_DB_ID = 'local-invest-portal'
+/** The portal's local REALTIME_SECRET (wrangler.toml [env.local.vars]), shared with the gateway as in `npm start`. */
+const REALTIME_TEST_SECRET = 'local-realtime-secret-for-development-only'
 
 export default defineConfig({
   test: {
@@ -31,7 +33,17 @@ export default defineConfig({
                   compatibilityDate: '2026-10-01',
                   d1Databases: { DB: GATEWAY_DB_ID },
                   r2Buckets: { UPLOADS: 'invest-portal-uploads' },
-                  bindings: { DEV_MODE: '1', PUBLIC_BASE: '/gateway', PORTAL_ORIGIN: 'http://localhost', ONEID_AUTHORIZE_URL: '', ONEID_CLIENT_ID: '', BOT_PROVIDER: '' },
+                  bindings: {
+                    DEV_MODE: '1',
+                    PUBLIC_BASE: '/gateway',
+                    PORTAL_ORIGIN: 'http://localhost',
+                    ONEID_AUTHORIZE_URL: '',
+                    ONEID_CLIENT_ID: '',
+                    BOT_PROVIDER: '',
+                    REALTIME_SECRET: REALTIME_TEST_SECRET,
+                  },
+                  // The gateway publishes realtime events to the portal under test (the plugin's runner worker).
+                  serviceBindings: { PORTAL: 'vitest-plugin-runner-worker' },
                 },
               ],
             },
@@ -44,10 +56,15 @@ export default defineConfig({
         plugins: [
           cloudflareTest(async () => ({
             wrangler: { configPath: './gateway/wrangler.toml', environment: 'local' },
-            miniflare: { bindings: { TEST_MIGRATIONS: await readD1Migrations('./gateway/migrations') } },
+            miniflare: {
+              bindings: { TEST_MIGRATIONS: await readD1Migrations('./gateway/migrations') },
+              // The gateway alone: its PORTAL binding (realtime publishes) reaches a stand-in that accepts them. The real
+              // portal receiving the gateway's publishes is tested in the worker project (test/worker/realtime.test.ts).
+              workers: [{ name: 'invest-portal', modules: true, compatibilityDate: '2026-10-01', script: 'export default { fetch: () => new Response(null, { status: 202 }) }' }],
+            },
           })),
         ],
-        test: { name: 'gateway', include: ['gateway/test/**/*.test.ts'], setupFiles: ['gateway/test/setup.ts'] },
+        test: { name: 'gateway', include: ['gateway/test/**/*.test.ts'], setupFiles: ['gateway/test/setup.ts'], globalSetup: ['test/fcm-stand-in.ts'] },
       },
     ],
   },

@@ -48,10 +48,13 @@ export function compileBootScript(file = BOOT_SOURCE): string {
 
 export function clientManifest(): Plugin {
   let isBuild = false
+  // Where the client environment writes its build (`dist/client`, or under `--outDir` for a deploy build).
+  let clientOutDir = 'dist/client'
   return {
     name: 'invest-portal:client-manifest',
     configResolved(c) {
       isBuild = c.command === 'build'
+      clientOutDir = c.environments.client?.build.outDir ?? clientOutDir
     },
     resolveId(id) {
       if (id === 'virtual:client-manifest') return '\0virtual:client-manifest'
@@ -64,7 +67,7 @@ export function clientManifest(): Plugin {
         return `export default ${JSON.stringify({ entry: '/client/entry.tsx', css: [], cssText: '', cssRules: [], sheets, messages, preload: [], evaluateFirst: [], pages: {}, boot: '', dev: true, pushWorker: '/' + PUSH_WORKER_ENTRY })}`
       }
       type Chunk = { file: string; name?: string; css?: string[]; imports?: string[] }
-      const m = JSON.parse(fs.readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, Chunk>
+      const m = JSON.parse(fs.readFileSync(`${clientOutDir}/.vite/manifest.json`, 'utf8')) as Record<string, Chunk>
       const collect = (key: string, into: Set<string>) => {
         const chunk = m[key]
         if (!chunk || into.has('/' + chunk.file)) return into
@@ -91,14 +94,14 @@ export function clientManifest(): Plugin {
       const read = (key: string) => {
         const file = m[key]?.file
         if (!file) this.error(`no built file for ${key}`)
-        const text = fs.readFileSync(`dist/client/${file}`, 'utf8')
+        const text = fs.readFileSync(`${clientOutDir}/${file}`, 'utf8')
         return { href: '/' + file, text, rules: parseCssRules(text) }
       }
       const shell = read(SHELL_STYLES)
       const sheets = Object.fromEntries(Object.entries(AREA_SHEETS).map(([name, key]) => [name, read(key)]))
       const boot = compileBootScript()
       const messages = Object.fromEntries(Object.entries(catalogueAssets()).map(([locale, { fileName }]) => [locale, '/' + fileName]))
-      for (const file of Object.values(messages)) if (!fs.existsSync(`dist/client${file}`)) this.error(`message catalogue ${file} was not built`)
+      for (const file of Object.values(messages)) if (!fs.existsSync(`${clientOutDir}${file}`)) this.error(`message catalogue ${file} was not built`)
       return `export default ${JSON.stringify({ entry: '/' + entry.file, css: [shell.href], cssText: shell.text, cssRules: shell.rules, sheets, messages, preload, evaluateFirst, pages, boot, dev: false, pushWorker })}`
     },
   }

@@ -1,13 +1,18 @@
 #!/usr/bin/env node
-// `npm test`: type check, build, unit + workerd integration tests, the load test on the build, then Playwright e2e.
+// `npm test`: type check, build, the deploy check, unit + workerd integration tests, the load test on the build, then
+// Playwright e2e.
 import { spawnSync } from 'node:child_process'
 
 const MINUTE = 60_000
+/** Offline-friendly tools: no Request.cf lookup on the internet, no usage metrics, no Vite config notice. */
+const QUIET = { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' }
 // Each step has a ceiling, so a hung process fails the run instead of stalling CI.
 const steps = [
   ['typecheck', 'npx', ['tsc', '-b'], 5 * MINUTE],
   // The local environment of the wrangler configs: development helpers on, loopback origins (docs/operations.md).
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn'], 5 * MINUTE, { CLOUDFLARE_ENV: 'local' }],
+  // The production configuration of both workers builds, validates and fits the Workers limits (nothing is deployed).
+  ['deploy check', 'node', ['scripts/deploy.mjs', '--dry-run'], 5 * MINUTE],
   ['unit + workerd', 'npx', ['vitest', 'run'], 10 * MINUTE],
   ['load', 'node', ['test/load/run.mjs'], 4 * MINUTE],
   ['e2e', 'npx', ['playwright', 'test'], 25 * MINUTE],
@@ -16,7 +21,7 @@ const steps = [
 for (const [name, cmd, args, timeout, extraEnv = {}] of steps) {
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`)
   const started = Date.now()
-  const r = spawnSync(cmd, args, { stdio: 'inherit', timeout, killSignal: 'SIGTERM', env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', ...extraEnv } })
+  const r = spawnSync(cmd, args, { stdio: 'inherit', timeout, killSignal: 'SIGTERM', env: { ...process.env, ...QUIET, ...extraEnv } })
   console.log(`◀ ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   if (r.error) console.error(`${name}: ${r.error.message}`)
   if (r.status !== 0) process.exit(r.status ?? 1)

@@ -20,6 +20,7 @@ export const REGISTRATION_ERRORS = Object.freeze({
   website: 'guide.form.errors.website',
   country: 'guide.form.errors.country',
   source: 'guide.form.errors.source',
+  alreadyRegistered: 'guide.form.errors.alreadyRegistered',
 })
 
 /** Field lengths the gateway accepts. */
@@ -121,4 +122,9 @@ export const REGISTRATION_GATEWAY_MESSAGES: Readonly<Record<string, string>> = O
   country_id: REGISTRATION_ERRORS.country,
   source: REGISTRATION_ERRORS.source,
   email: FIELD_ERRORS.email,
+})
+
+/** Gateway codes that name a field of the form → the message shown next to it (docs/product.md#registration). */
+export const REGISTRATION_GATEWAY_CODES: Readonly<Record<string, string>> = Object.freeze({
+  already_registered: REGISTRATION_ERRORS.alreadyRegistered,
 })

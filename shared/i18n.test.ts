@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bindLocale, createI18n } from './i18n'
+import { readFileSync } from 'node:fs'
+import { bindLocale, createI18n, GENERIC_ERROR_KEY, translateCode, type Messages } from './i18n'
 
 const en = { greet: 'Hello, {{name}}', onlyEn: 'English only', nested: { deep: 'Deep' }, blankElsewhere: 'From English' }
 const ru = { greet: 'Привет, {{name}}', onlyRu: 'Только по-русски', blankElsewhere: '' }
@@ -60,5 +61,24 @@ describe('createI18n', () => {
   it('binds a locale for component use', () => {
     const t = bindLocale(createI18n({ en, ru }), 'ru')
     expect(t('greet', { name: 'Bo' })).toBe('Привет, Bo')
+  })
+})
+
+describe('translateCode', () => {
+  const messages = (locale: 'en' | 'ru' | 'uz') => JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8')) as Messages
+
+  it('reads a known gateway result code in the page’s language', () => {
+    const i18n = createI18n({ en: messages('en'), ru: messages('ru'), uz: messages('uz') })
+    expect(translateCode(bindLocale(i18n, 'ru'), 'too_many_attempts')).toBe(((messages('ru').messages as Messages).error as Messages).too_many_attempts)
+  })
+
+  it('reads a code nobody translated as the generic message in every language, never as a raw key', () => {
+    const i18n = createI18n({ en: messages('en'), ru: messages('ru'), uz: messages('uz') })
+    for (const locale of ['en', 'ru', 'uz'] as const) {
+      const text = translateCode(bindLocale(i18n, locale), 'brand_new_upstream_code')
+      expect(text).toBe(i18n.t(locale, GENERIC_ERROR_KEY))
+      expect(text).not.toContain('brand_new_upstream_code')
+      expect(text).not.toContain('messages.error')
+    }
   })
 })

@@ -18,7 +18,7 @@ declare module 'vitest' {
 }
 
 /** What the fake upstream does with a request. */
-export const FAULT_MODES = ['ok', 'hang', 'slow-body', 'malformed', 'wrong-shape', 'reset', 'reset-body', 'status-500', 'status-502', 'status-503', 'status-504', 'status-404'] as const
+export const FAULT_MODES = ['ok', 'hang', 'slow-body', 'malformed', 'wrong-shape', 'reset', 'reset-body', 'status-500', 'status-502', 'status-503', 'status-504', 'status-404', 'status-401'] as const
 type FaultMode = (typeof FAULT_MODES)[number]
 type Scenario = { mode: FaultMode; content: unknown; hits: number }
 
@@ -96,6 +96,9 @@ function misbehave(s: Scenario, req: IncomingMessage, res: ServerResponse): void
       return
     case 'status-404':
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ result: { code: 'not_found', description: 'not_found' }, content: null }))
+      return
+    case 'status-401':
+      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ result: { code: 'expired_token', description: 'expired_token' }, content: null }))
   }
 }
 

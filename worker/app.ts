@@ -1,6 +1,6 @@
 /**
  * The portal worker (docs/architecture.md#request): request id and log → security headers → the gateway proxy and the
- * `_app` endpoints → locale → session → the page pipeline (match → validate → guards → rules → data plan → render).
+ * `_app` endpoints (realtime sockets and publishes among them) → locale → session → the page pipeline (match → validate → guards → rules → data plan → render).
  */
 import { Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
@@ -8,6 +8,7 @@ import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { TOKEN_COOKIE } from '../shared/constants'
 import { pagePathOfPayload } from '../shared/payload-path'
+import { REALTIME_PATH, REALTIME_PUBLISH_PATH } from '../shared/realtime'
 import { handleAction } from './action-handler'
 import { readConfig } from './env'
 import { gatewayFor } from './gateway'
@@ -19,6 +20,7 @@ import { logRequests } from './middleware/request-log'
 import { requireSameOrigin } from './middleware/same-origin'
 import { resolvePage } from './page'
 import { servePayload } from './payload-endpoint'
+import { servePublish, serveRealtimeSocket } from './realtime/endpoints'
 import { serverTiming, summariseOutcomes } from './payloads'
 import { devHelpersProxy, gatewayProxy } from './proxy'
 import { servePushWorker } from './push-worker'
@@ -83,6 +85,8 @@ export function createApp() {
   app.get('/_app/build', serveBuild)
   app.get('/_app/icons', serveIcons)
   app.get('/firebase-messaging-sw.js', servePushWorker)
+  app.get(REALTIME_PATH, serveRealtimeSocket)
+  app.post(REALTIME_PUBLISH_PATH, servePublish)
 
   app.delete('/_app/session', requireSameOrigin({ scriptOnly: true }), async (c) => {
     const token = getCookie(c, TOKEN_COOKIE)

@@ -16,6 +16,8 @@ const VarsSchema = v.object({
   PAYLOAD_MEMORY_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/), v.transform(Number), v.maxValue(60_000)), '0'),
   DEV_MODE: v.optional(v.picklist(['0', '1']), '0'),
   DEBUG_HEADERS: v.optional(v.picklist(['0', '1']), '0'),
+  // A secret (docs/architecture.md#realtime): empty turns publishing off; a short key is a mistake, not a choice.
+  REALTIME_SECRET: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.minLength(32))]), ''),
 })
 
 export type AppConfig = Readonly<{
@@ -33,6 +35,8 @@ export type AppConfig = Readonly<{
   devMode: boolean
   /** `X-Payload-Cache` and `Server-Timing` on responses (docs/operations.md#logs). */
   debugHeaders: boolean
+  /** The key upstreams sign realtime publishes with, or null: every publish is refused (docs/architecture.md#realtime). */
+  realtimeSecret: string | null
   public: PublicConfig
 }>
 
@@ -65,6 +69,7 @@ export function readConfig(env: Env): AppConfig {
     payloadMemoryMs: vars.PAYLOAD_MEMORY_MS,
     devMode: vars.DEV_MODE === '1',
     debugHeaders: vars.DEBUG_HEADERS === '1',
+    realtimeSecret: vars.REALTIME_SECRET || null,
     public: Object.freeze({
       buildId: BUILD_ID,
       defaultLocale: vars.DEFAULT_LOCALE,

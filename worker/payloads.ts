@@ -1,7 +1,7 @@
 /** Loads gateway data keys for pages and `_payload.json`, through the KV payload cache for public keys (issue #4). */
 import type { Context } from 'hono'
 import { isPublicUrl } from '../shared/api-keys'
-import { PAYLOAD_CACHE_MS } from '../shared/constants'
+import { LOCALES, PAYLOAD_CACHE_MS } from '../shared/constants'
 import { validatePayload } from '../shared/contract'
 import { GatewayError } from '../shared/gateway-client'
 import type { PayloadEntry } from '../shared/state'
@@ -144,6 +144,16 @@ export async function loadEntry(c: Context<AppEnv>, key: string): Promise<Payloa
   }
   outcomes.push('error')
   return entry
+}
+
+/**
+ * Drops cached copies of `keys` in every language, from KV and this isolate's memory, after an upstream announced a
+ * change (docs/architecture.md#realtime). Other isolates' memories still answer for up to `PAYLOAD_MEMORY_MS`.
+ */
+export async function forgetPayloads(kv: KVNamespace, keys: readonly string[]): Promise<void> {
+  const cacheKeys = LOCALES.flatMap((locale) => keys.map((key) => payloadCacheKey(locale, key)))
+  for (const cacheKey of cacheKeys) memory.delete(cacheKey)
+  await Promise.all(cacheKeys.map((cacheKey) => kv.delete(cacheKey).catch(() => undefined)))
 }
 
 export async function loadEntries(c: Context<AppEnv>, keys: readonly string[]): Promise<Record<string, PayloadEntry>> {

@@ -8,7 +8,7 @@ type Directive = 'script-src' | 'frame-src' | 'connect-src'
 const TURNSTILE = 'https://challenges.cloudflare.com'
 const RECAPTCHA = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']
 /** Firebase Installations and FCM registration endpoints the messaging SDK calls from the page. */
-export const FIREBASE_CONNECT = ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com']
+const FIREBASE_CONNECT = ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com']
 
 /** The extra sources for one directive under this configuration (space-separated, possibly empty). */
 export function vendorSources(config: PublicConfig, directive: Directive): string {

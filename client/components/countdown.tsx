@@ -32,6 +32,12 @@ export function Countdown({ end, label, onEnd, className }: CountdownProps) {
   const endDate = toDate(end)
   const endMs = endDate?.getTime() ?? 0
   const [ended, setEnded] = useState(() => endMs <= Date.now())
+  // A deadline that moves (a lot's end of applications, live) starts the count again.
+  const [counting, setCounting] = useState(endMs)
+  if (counting !== endMs) {
+    setCounting(endMs)
+    setEnded(endMs <= Date.now())
+  }
   const refs = useRef<Partial<Record<Unit, HTMLSpanElement | null>>>({})
   const onEndRef = useRef(onEnd)
   onEndRef.current = onEnd

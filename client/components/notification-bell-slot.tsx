@@ -8,7 +8,8 @@ import { Suspense, useEffect, useState } from 'react'
 import { useSession } from '../session'
 import { lazyComponent } from '../lazy-component'
 
-const NotificationBell = lazyComponent(() => import('./notification-bell').then((m) => m.NotificationBell))
+// The bell and the user's realtime channel (docs/architecture.md#realtime) come in one chunk.
+const NotificationBell = lazyComponent(() => import('./account-live').then((m) => m.AccountLive))
 
 export function NotificationBellSlot() {
   const session = useSession()

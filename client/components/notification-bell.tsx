@@ -1,8 +1,9 @@
 /**
  * The header bell for signed-in users: unread count, a list with infinite scroll, mark read, open the link. Kept live
- * by SWR (focus and an interval) and, when Firebase is configured, by push: foreground messages toast and revalidate.
+ * by SWR (focus and an interval) and, when Firebase is configured, by push: foreground messages toast and revalidate,
+ * and the panel offers to turn push on (`client/push/push-offer.tsx`, loaded when the panel first opens).
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import useSWRInfinite from 'swr/infinite'
 import { accountKeys } from '../../shared/account-keys'
 import type { Envelope } from '../../shared/gateway-client'
@@ -12,12 +13,15 @@ import type { RouteId } from '../../shared/routes'
 import { useConfig } from '../config'
 import { useGateway } from '../gateway'
 import { useLocale, useT } from '../i18n'
-import { showToast } from '../notify'
+import { usePushMessages } from '../push/push-messages'
 import { useRouter } from '../router'
+import { usePersonalLive } from '../realtime/personal-status'
 import { useSession } from '../session'
 import { useFormat } from './format'
 import { Icon } from './icon'
 import { useDismiss } from './use-dismiss'
+
+const PushOffer = lazy(() => import('../push/push-offer').then((m) => ({ default: m.PushOffer })))
 
 export type PortalNotification = { id: number; message: string; type: string; link: string; seen: boolean; created: string }
 
@@ -35,8 +39,6 @@ export function notificationHref(link: string, locale: Locale): string | null {
   return href(match.route.id as RouteId, { locale, params: match.params, query: readSearch(url.searchParams) })
 }
 
-type PushState = 'hidden' | 'off' | 'on' | 'denied' | 'failed' | 'busy'
-
 export function NotificationBell() {
   const session = useSession()
   if (!session.loggedIn) return null
@@ -49,15 +51,20 @@ function Bell() {
   const f = useFormat()
   const gateway = useGateway()
   const { navigate } = useRouter()
+  const config = useConfig()
   const [open, setOpen] = useState(false)
+  // The push offer mounts when the panel first opens and stays, so its state survives closing the panel.
+  const [opened, setOpened] = useState(false)
   const root = useRef<HTMLDivElement>(null)
   const toggle = useRef<HTMLButtonElement>(null)
   const sentinel = useRef<HTMLLIElement>(null)
   const panelId = useId()
+  // Realtime (docs/architecture.md#realtime): no polling while the user's channel brings the news.
+  const live = usePersonalLive()
   const { data, size, setSize, mutate, isValidating, error } = useSWRInfinite<Envelope<PortalNotification[]>>(
     (index, previous) => (previous && previous.content.length < NOTIFICATION_PAGE_SIZE ? null : accountKeys.notifications(index, NOTIFICATION_PAGE_SIZE)),
     (key: string) => gateway.getEnvelope<PortalNotification[]>(key),
-    { refreshInterval: NOTIFICATION_REFRESH_MS, revalidateOnFocus: true, revalidateFirstPage: true, refreshWhenHidden: false },
+    { refreshInterval: live ? 0 : NOTIFICATION_REFRESH_MS, revalidateOnFocus: true, revalidateFirstPage: true, refreshWhenHidden: false },
   )
   const items = data?.flatMap((page) => page.content ?? []) ?? []
   const total = data?.[0]?.pageable?.total ?? items.length
@@ -96,7 +103,8 @@ function Bell() {
     await navigate(to)
   }
 
-  const push = usePush(() => void mutate())
+  const pushConfigured = !!config.firebase && !!config.vapidKey
+  usePushMessages(pushConfigured, t('notifications.title'), () => void mutate())
 
   return (
     <div className="notification-bell" ref={root}>
@@ -107,7 +115,10 @@ function Bell() {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={unread ? t('notifications.open', { count: unreadLabel }) : t('notifications.openNone')}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          setOpen((o) => !o)
+          setOpened(true)
+        }}
       >
         <Icon name="bell" />
         {unread ? (
@@ -167,81 +178,12 @@ function Bell() {
             ) : null}
           </ul>
         ) : null}
-        {push.state !== 'hidden' ? (
-          <div className="notification-bell__push">
-            {push.state === 'off' || push.state === 'failed' || push.state === 'busy' ? (
-              <button type="button" className="btn btn--outline btn--sm btn--primary" aria-busy={push.state === 'busy' || undefined} onClick={() => void push.enable()}>
-                <Icon name="bell" />
-                {t('notifications.push')}
-              </button>
-            ) : null}
-            <p role="status" className="notification-bell__push-status">
-              {push.state === 'on' ? t('notifications.pushOn') : push.state === 'denied' ? t('notifications.pushDenied') : push.state === 'failed' ? t('notifications.pushFailed') : ''}
-            </p>
-          </div>
+        {pushConfigured && opened ? (
+          <Suspense fallback={null}>
+            <PushOffer />
+          </Suspense>
         ) : null}
       </div>
     </div>
   )
-}
-
-/**
- * Push through Firebase Cloud Messaging, offered only when the public config has Firebase and a VAPID key and the
- * browser supports it. Permission is asked only from the button (a user gesture); once granted, later visits start
- * push quietly. Firebase itself is imported on demand.
- */
-function usePush(onMessage: () => void): { state: PushState; enable: () => Promise<void> } {
-  const config = useConfig()
-  const t = useT()
-  const gateway = useGateway({ quiet: true })
-  const configured = !!config.firebase && !!config.vapidKey
-  const [state, setState] = useState<PushState>('hidden')
-  const started = useRef<(() => void) | null>(null)
-  const onMessageRef = useRef(onMessage)
-  onMessageRef.current = onMessage
-
-  const start = useCallback(async () => {
-    const { startPush } = await import('../push/firebase-client')
-    started.current?.()
-    started.current = await startPush({
-      config: config.firebase!,
-      vapidKey: config.vapidKey!,
-      register: async (token) => {
-        await gateway.request('POST', '/core/profile/fcm-token', { query: { fcm_token: token } })
-      },
-      onForeground: (message) => {
-        showToast('info', [message.title, message.body].filter(Boolean).join(' — ') || t('notifications.title'))
-        onMessageRef.current()
-      },
-    })
-    setState('on')
-  }, [config.firebase, config.vapidKey, gateway, t])
-
-  useEffect(() => {
-    // Cheap checks first: Firebase is imported only to start push, never just to offer it.
-    if (!configured || typeof Notification === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window)) return
-    let cancelled = false
-    if (Notification.permission === 'denied') setState('denied')
-    else setState('off')
-    if (Notification.permission === 'granted') {
-      start().catch(() => {
-        if (!cancelled) setState('failed')
-      })
-    }
-    return () => {
-      cancelled = true
-      started.current?.()
-      started.current = null
-    }
-  }, [configured, start])
-
-  const enable = async () => {
-    setState('busy')
-    // Asked here, inside the click: browsers only show the prompt for a user gesture.
-    const permission = await Notification.requestPermission()
-    if (permission !== 'granted') return setState(permission === 'denied' ? 'denied' : 'off')
-    await start().catch(() => setState('failed'))
-  }
-
-  return { state, enable }
 }

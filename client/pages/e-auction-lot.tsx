@@ -1,4 +1,7 @@
-/** `/service/e-auction/{lot_number}`: one lot with its gallery, prices, auction date, status, contacts, map link and apply link. */
+/**
+ * `/service/e-auction/{lot_number}`: one lot with its gallery, prices, auction date, status, contacts, map link and apply
+ * link. Price, status and end of applications stay current while the page is open (docs/architecture.md#realtime).
+ */
 import { href } from '../../shared/match'
 import { serviceKeys } from '../../shared/service-keys'
 import { Breadcrumbs } from '../components/breadcrumbs'
@@ -14,9 +17,11 @@ import { ServicesStyles } from '../components/services/services-styles'
 import { ServicesTabs } from '../components/services/services-tabs'
 import { regionName, type AuctionLotDetail } from '../components/services/types'
 import { LotPriceFacts } from '../components/services/lot-price-facts'
+import { useLiveLot } from '../components/services/use-live-lot'
 import { useOpenUntil } from '../components/services/use-open-until'
 import { usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
+import { LiveRegion } from '../realtime/live-announcer'
 import { useRouter } from '../router'
 
 export function Page() {
@@ -26,7 +31,8 @@ export function Page() {
   const { route } = useRouter()
   const lotNumber = route.params.id!
   const { data } = usePayload<AuctionLotDetail>(serviceKeys.auctionLot(lotNumber))
-  const lot = data?.content
+  const live = useLiveLot(lotNumber, data?.content)
+  const lot = live.lot
   const { open, close } = useOpenUntil(lot?.order_end_time)
   const listTitle = t('routes.eAuction')
   const title = lot?.property ?? t('routes.eAuctionLot')
@@ -109,6 +115,7 @@ export function Page() {
         <aside className="with-aside__aside lot-page__aside" aria-labelledby="lot-terms">
           <div className="panel lot-terms">
             <h2 id="lot-terms" className="lot-terms__title">{t('services.lot.terms')}</h2>
+            <LiveRegion message={live.message} state={live.status} />
             <dl className="lot-facts lot-facts--stacked">
               <LotPriceFacts price={lot.price} deposit={deposit} percent={lot.zaklad_percent} />
             </dl>

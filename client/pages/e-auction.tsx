@@ -1,4 +1,9 @@
-/** `/service/e-auction`: state property on the e-auction, each lot with its prices, a live countdown and the apply link. */
+/**
+ * `/service/e-auction`: state property on the e-auction, each lot with its prices, a live countdown and the apply link.
+ * The lots' prices and deadlines follow the `lots` channel while the page is open (docs/architecture.md#realtime).
+ */
+import { useCallback, useRef, useState } from 'react'
+import { LOTS_CHANNEL, type LotEvent, type RealtimeMessage } from '../../shared/realtime'
 import { AUCTION_PAGE_SIZE, serviceKeys } from '../../shared/service-keys'
 import { CardGrid } from '../components/card-grid'
 import { useFormat } from '../components/format'
@@ -9,6 +14,8 @@ import { ServicesStyles } from '../components/services/services-styles'
 import type { AuctionLot } from '../components/services/types'
 import { usePayload } from '../data'
 import { useT } from '../i18n'
+import { LiveRegion, useLiveAnnouncer } from '../realtime/live-announcer'
+import { useChannel } from '../realtime/use-channel'
 import { useRouter } from '../router'
 import { keptComponent } from '../kept'
 import { lazyComponent } from '../lazy-component'
@@ -43,8 +50,21 @@ function LotList({ listKey, page }: { listKey: string; page: number }) {
   const t = useT()
   const f = useFormat()
   const { data, error } = usePayload<AuctionLot[]>(listKey)
-  if (error) return <ErrorState error={error} />
   const lots = data?.content ?? []
+  const [changes, setChanges] = useState<Record<string, LotEvent>>({})
+  const [message, announce] = useLiveAnnouncer()
+  const shown = useRef(lots)
+  shown.current = lots
+  const onMessage = useCallback(
+    ({ event }: RealtimeMessage) => {
+      if (event.type !== 'lot' || !shown.current.some((lot) => String(lot.lot_number) === event.lot)) return
+      setChanges((c) => ({ ...c, [event.lot]: event }))
+      announce(t('realtime.lotChanged', { number: event.lot }))
+    },
+    [announce, t],
+  )
+  const status = useChannel(lots.length ? LOTS_CHANNEL : null, onMessage)
+  if (error) return <ErrorState error={error} />
   if (!lots.length) return <EmptyState title={t('services.lots.empty')} message={<p>{t('services.lots.emptyHint')}</p>} />
   const total = data?.pageable?.total ?? lots.length
   return (
@@ -55,10 +75,16 @@ function LotList({ listKey, page }: { listKey: string; page: number }) {
       </div>
       <CardGrid columns={3}>
         {lots.map((lot) => (
-          <LotCard key={lot.order_id ?? lot.lot_number} lot={lot} />
+          <LotCard key={lot.order_id ?? lot.lot_number} lot={withChange(lot, changes[String(lot.lot_number)])} />
         ))}
       </CardGrid>
+      <LiveRegion message={message} state={status} />
       <KeptPagination props={{ routeId: 'e-auction', page, totalPages: Math.ceil(total / AUCTION_PAGE_SIZE), label: t('services.lots.pages') }} />
     </section>
   )
+}
+
+/** A listed lot with the last change its channel brought. */
+function withChange(lot: AuctionLot, change: LotEvent | undefined): AuctionLot {
+  return change ? { ...lot, start_price: change.price, zakalad_amount: change.deposit, order_end_time: change.order_end_time } : lot
 }

@@ -1,4 +1,8 @@
-/** `/auth/reset-password?time&token&email&uuid`: a new password from a valid link (the edge checked it before rendering). */
+/**
+ * `/auth/reset-password?time&token&email&uuid`: a new password from a valid link (the edge checked it before
+ * rendering). A new account's link from an approved registration adds `purpose=welcome`, and the page then asks to set
+ * the password rather than reset it (docs/product.md#registration).
+ */
 import { readFields, validateResetPassword } from '../../shared/account-forms'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
 import { FormProblems } from '../components/account-form'
@@ -25,12 +29,13 @@ export function Page() {
   })
   const { state } = form
   const labels = { password: t('auth.reset.password'), password_confirmation: t('auth.reset.confirmation') }
-  const title = t('auth.reset.title')
+  const welcome = route.query.purpose === 'welcome'
+  const title = t(welcome ? 'auth.reset.welcome.title' : 'auth.reset.title')
   return (
     <main id="main" className="container page auth-page auth-page--narrow">
       <PageTitle title={title} />
       <h1>{title}</h1>
-      <p className="lead">{t('auth.reset.intro', { email: route.query.email ?? '' })}</p>
+      <p className="lead">{t(welcome ? 'auth.reset.welcome.intro' : 'auth.reset.intro', { email: route.query.email ?? '' })}</p>
       <FormProblems state={state} labels={labels} />
       <form method="post" action={form.action} onSubmit={form.onSubmit} noValidate className="form">
         {/* Password managers file the new password under the account it belongs to. */}

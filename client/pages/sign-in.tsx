@@ -16,6 +16,9 @@ import { lazyComponent } from '../lazy-component'
 /** Shown only when the gateway knows no such account: its code loads with that answer. */
 const AuthErrorDialog = lazyComponent(() => import('../components/auth-error-dialog').then((m) => m.AuthErrorDialog))
 
+/** Notices after a reset or a new account's first password, repeated on the page for readers without JavaScript. */
+const PASSWORD_NOTICES = new Set(['notices.passwordReset', 'notices.passwordSet'])
+
 export function Page() {
   const t = useT()
   const codeMessage = useCodeMessage()
@@ -45,7 +48,7 @@ export function Page() {
       <h1>{title}</h1>
       <p className="lead">{t('auth.signIn.intro')}</p>
       <AuthRoleNav routeId="sign-in" role={role} extraQuery={{ return: returnPath }} />
-      {route.query.notice === 'notices.passwordReset' ? <StatusPanel>{t('notices.passwordReset')}</StatusPanel> : null}
+      {route.query.notice && PASSWORD_NOTICES.has(route.query.notice) ? <StatusPanel>{t(route.query.notice)}</StatusPanel> : null}
       <div className="auth-page__options">
         <section className="auth-option" aria-labelledby="resident-title">
           <h2 id="resident-title">{t('auth.signIn.residentTitle')}</h2>

@@ -2,12 +2,14 @@
 import { env } from 'cloudflare:workers'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { contextStorage } from 'hono/context-storage'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { assertSafeToStart } from './lib/config'
+import { assertSafeToStart, readConfig } from './lib/config'
 import type { AppEnv } from './lib/context'
 import { fail, GatewayError } from './lib/envelope'
+import { logRequests } from './lib/request-log'
 import { appealRoutes } from './routes/appeal'
 import { authRoutes } from './routes/auth'
 import { contentRoutes } from './routes/content/index'
@@ -15,6 +17,7 @@ import { devRoutes } from './routes/dev'
 import { documentRoutes } from './routes/documents'
 import { formRoutes } from './routes/forms'
 import { notificationRoutes } from './routes/notification'
+import { operatorRoutes } from './routes/operator'
 import { personalRoutes } from './routes/personal'
 import { profileRoutes } from './routes/profile'
 
@@ -36,7 +39,14 @@ const uploadBodyLimits = Object.fromEntries(
 
 const app = new Hono<AppEnv>()
 
-app.use(requestId())
+app.use(requestId(), logRequests())
+// Every request checks the configuration, so an unsafe one (DEV_MODE on a public origin) serves nothing at all.
+app.use(async (c, next) => {
+  readConfig(c.env)
+  await next()
+})
+// Lets code deep in a request reach its context: a new notification queues its push in the request's waitUntil.
+app.use(contextStorage())
 app.use((c, next) => (uploadBodyLimits[c.req.path] ?? jsonBodyLimit)(c, next))
 
 app.route('/', authRoutes)
@@ -45,6 +55,7 @@ app.route('/', notificationRoutes)
 app.route('/', appealRoutes)
 app.route('/', personalRoutes)
 app.route('/', formRoutes)
+app.route('/', operatorRoutes)
 app.route('/', documentRoutes)
 app.route('/', devRoutes)
 app.route('/', contentRoutes)

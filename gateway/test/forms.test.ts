@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { call, createUser, uniqueIp } from './helpers'
+import { call, createUser, uniqueEmail, uniqueIp } from './helpers'
 
 const CONTACT = {
   name: 'Elena',
@@ -115,13 +115,13 @@ describe('POST /siw/public/contact-us', () => {
 
 describe('POST /siw/public/investor-registration', () => {
   it('accepts a non-resident with a country and no pin', async () => {
-    const r = await post('investor-registration', { ...INVESTOR_NON_RESIDENT, pin: '31507860180099' })
+    const r = await post('investor-registration', { ...INVESTOR_NON_RESIDENT, email: uniqueEmail('fund'), pin: '31507860180099' })
     const row = await env.DB.prepare('SELECT pin, country_id, is_resident FROM investor_registrations WHERE id = ?').bind(r.body.content.id).first()
     expect(row).toEqual({ pin: null, country_id: 2, is_resident: 0 })
   })
 
   it('accepts a resident with a pin and an Uzbek phone', async () => {
-    const r = await post('investor-registration', INVESTOR_RESIDENT)
+    const r = await post('investor-registration', { ...INVESTOR_RESIDENT, email: uniqueEmail('fund') })
     const row = await env.DB.prepare('SELECT pin, country_id, is_resident FROM investor_registrations WHERE id = ?').bind(r.body.content.id).first()
     expect(row).toEqual({ pin: '31507860180099', country_id: null, is_resident: 1 })
   })
@@ -144,22 +144,26 @@ describe('POST /siw/public/investor-registration', () => {
     expect((await post('investor-registration', { ...INVESTOR_NON_RESIDENT, [field]: value })).body.errors).toEqual([field])
   })
 
-  it('notifies an existing user with that email', async () => {
+  it('refuses an e-mail that already has an account, naming the e-mail, and stores nothing', async () => {
     const user = await createUser()
-    await post('investor-registration', { ...INVESTOR_NON_RESIDENT, email: user.email })
-    expect((await call('/siw/notification', { token: user.token })).body.content[0].type).toBe('registration')
+    const before = await env.DB.prepare('SELECT count(*) AS n FROM investor_registrations').first<{ n: number }>()
+    const r = await post('investor-registration', { ...INVESTOR_NON_RESIDENT, email: user.email.toUpperCase() })
+    expect(r.status).toBe(409)
+    expect(r.body.result.code).toBe('already_registered')
+    expect(r.body.errors).toEqual(['email'])
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM investor_registrations').first<{ n: number }>()).toEqual(before)
   })
 })
 
 describe('POST /siw/public/business-registration', () => {
   it('accepts a resident with tin and pin', async () => {
-    const r = await post('business-registration', BUSINESS)
+    const r = await post('business-registration', { ...BUSINESS, email: uniqueEmail('akmal') })
     const row = await env.DB.prepare('SELECT tin, pin, is_resident FROM business_registrations WHERE id = ?').bind(r.body.content.id).first()
     expect(row).toEqual({ tin: '305678912', pin: '30101850120045', is_resident: 1 })
   })
 
   it('accepts a non-resident without tin and pin', async () => {
-    const r = await post('business-registration', { ...BUSINESS, is_resident: false, tin: '', pin: '', phone: '4915112345678' })
+    const r = await post('business-registration', { ...BUSINESS, email: uniqueEmail('akmal'), is_resident: false, tin: '', pin: '', phone: '4915112345678' })
     expect(r.body.result.code).toBe('ok')
   })
 

@@ -4,10 +4,20 @@
 // so every payload is a hit, as on a warm edge) and the GATEWAY service forwarding to a running reference gateway.
 import { Session } from 'node:inspector/promises'
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { createRequire, registerHooks } from 'node:module'
 import { pathToFileURL } from 'node:url'
 
 const require = createRequire(import.meta.url)
+
+// The bundle exports its Durable Object class (the realtime hub), which extends the runtime's `DurableObject` from
+// `cloudflare:workers`; Node has no such module, and a render never constructs the class: a bare stand-in suffices.
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    if (specifier !== 'cloudflare:workers') return nextResolve(specifier, context)
+    const source = 'export class DurableObject { constructor(ctx, env) { this.ctx = ctx; this.env = env } }'
+    return { url: `data:text/javascript,${encodeURIComponent(source)}`, shortCircuit: true }
+  },
+})
 
 /** Profiles `requests` renders of each path; returns CPU ms per request and the hottest functions. */
 export async function profileRenders({ gatewayBase, paths, requests = 300, bundle = 'dist/invest_portal/index.js' }) {

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run bench`: figures for the budgets of issues #2, #4, #5 and #7, measured on the production build in workerd.
+// `npm run bench`: figures for the budgets of issues #2, #4, #5 and #7, and realtime fan-out latency (realtime.mjs),
+// measured on the production build in workerd.
 // Load and server share the machine's 2 cores: each figure is the median of several short autocannon runs at fixed
 // connections (c=1 and c=10), ratios taken within the same run. Loopback only.
 import autocannon from 'autocannon'
@@ -132,6 +133,20 @@ try {
     const { runLighthouse } = await import('./lighthouse.mjs')
     results.lighthouse = await runLighthouse(BASE)
   }
+} finally {
+  stop()
+}
+
+// Realtime fan-out (docs/architecture.md#realtime): publish → delivered for 1 subscriber (the local stack's own cost)
+// and for 1,000 subscribers of one channel.
+stop = await startServer()
+try {
+  const { measureRealtime } = await import('./realtime.mjs')
+  results.realtime = { one: await measureRealtime({ base: BASE, subscribers: 1 }), thousand: await measureRealtime({ base: BASE, subscribers: 1000 }) }
+  results.ratios['realtime 1,000 subscribers: median ms publish → delivered'] = results.realtime.thousand.deliveryMs.median
+  results.ratios['realtime 1,000 subscribers: p99 ms publish → delivered'] = results.realtime.thousand.deliveryMs.p99
+  mkdirSync('bench-results', { recursive: true })
+  writeFileSync('bench-results/realtime.json', JSON.stringify({ date: results.date, ...results.realtime }, null, 2))
 } finally {
   stop()
 }

@@ -47,7 +47,7 @@ export async function signInWithPassword(
 export async function signInWithOneId(page: Page, role: Role, opts: { locale?: Locale; state?: string } = {}) {
   const locale = opts.locale ?? 'en'
   await page.goto(href('one-id', { locale, query: { role, state: opts.state } }))
-  await expect(page).toHaveURL(/\/gateway\/dev\/oneid\?/)
+  await expect(page).toHaveURL(/\/_dev\/oneid\?/)
   await page.locator('main a').first().click()
   await page.waitForURL(opts.state ? (url) => url.pathname + url.search === opts.state : new RegExp(`/${locale}/profile$`))
 }
@@ -79,13 +79,22 @@ export async function lastOutboxId(request: APIRequestContext, email: string): P
 export async function moderate(
   request: APIRequestContext,
   baseURL: string,
-  body: { kind: 'appeal' | 'project'; id: number; action: string; reply?: string; reason?: string },
+  body: { kind: 'appeal' | 'project' | 'registration'; id: number; action: string; reply?: string; reason?: string },
 ) {
   const res = await request.post('/_dev/moderate', {
     headers: { origin: baseURL, 'content-type': 'application/json', 'x-requested-with': 'invest-portal' },
     data: body,
   })
   expect(res.status(), await res.text()).toBe(200)
+}
+
+/** The id moderators name the pending registration of `email` by (`npm run gateway:moderate` lists the same). */
+export async function pendingRegistrationId(request: APIRequestContext, email: string): Promise<number> {
+  const res = await request.get('/_dev/moderate')
+  const body = (await res.json()) as { content: { registrations: { id: number; email: string }[] } }
+  const found = body.content.registrations.find((r) => r.email === email)
+  expect(found, `a pending registration for ${email}`).toBeTruthy()
+  return found!.id
 }
 
 export { href }

@@ -9,7 +9,7 @@ test('a resident investor goes from the sign-in page through OneID to his profil
   await page.goto(href('sign-in', { locale: 'en', query: { role: 'investor' } }))
   await waitForHydration(page)
   await page.getByRole('link', { name: 'Sign in with OneID' }).click()
-  await expect(page).toHaveURL(/\/gateway\/dev\/oneid\?/)
+  await expect(page).toHaveURL(/\/_dev\/oneid\?/)
   await page.locator('main a').first().click()
   await page.waitForURL(/\/en\/profile$/)
   await expect(page.locator('main')).toContainText('Sardor')

@@ -30,7 +30,7 @@ test('the company page shows the registration’s company in the page’s langua
   await checkA11y(page)
 })
 
-test('a resident runs a personal service: TIN filled in from the profile, results as key/value cards', async ({ page }) => {
+test('a resident runs a personal service with the TIN of their own profile, shown not asked; results as key/value cards', async ({ page }) => {
   await signInWithOneId(page, 'businessmen')
   await page.goto(href('profile-my-services', { locale: 'en', query: { type: 'tax_information' } }))
   await waitForHydration(page)
@@ -40,8 +40,11 @@ test('a resident runs a personal service: TIN filled in from the profile, result
   await expect(page).toHaveURL(/type=my_company/)
   await page.getByRole('link', { name: 'Open the service' }).first().click()
   const form = page.getByRole('form', { name: 'Company details' })
-  // `inn` comes from the profile's TIN (the seeded resident business).
-  await expect(form.getByLabel(/TIN/)).toHaveValue('307648215')
+  // `inn` is the profile's TIN (the seeded resident business): shown, never a field anyone could change.
+  const tin = form.locator('.field--readonly')
+  await expect(tin).toContainText('307648215')
+  await expect(tin).toContainText('From your profile')
+  await expect(form.getByRole('textbox', { name: /TIN/ })).toHaveCount(0)
   await form.getByRole('button', { name: 'Show the data' }).click()
   await expect(page).toHaveURL(/run=1/)
   const results = page.locator('.service-results')
@@ -50,8 +53,11 @@ test('a resident runs a personal service: TIN filled in from the profile, result
   await checkA11y(page)
 
   // A required parameter left empty is named, and nothing is asked of the service.
-  await form.getByLabel(/TIN/).fill('')
-  await form.getByRole('button', { name: 'Show the data' }).click()
-  await expect(form.locator('.field__error')).toContainText('Fill in this field.')
+  await page.goto(href('profile-my-services', { locale: 'en', query: { type: 'infrastructure' } }))
+  await waitForHydration(page)
+  await page.getByRole('link', { name: 'Open the service' }).first().click()
+  const capacity = page.getByRole('form', { name: 'Utility connection capacity' })
+  await capacity.getByRole('button', { name: 'Show the data' }).click()
+  await expect(capacity.locator('.field__error').first()).toContainText('Fill in this field.')
   await expect(page.locator('.service-results')).toHaveCount(0)
 })

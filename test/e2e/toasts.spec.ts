@@ -82,10 +82,11 @@ test('gateway failures the page reports show the translated unauthorized toast, 
   // a bell that has not asked yet asks once it mounts, after the session ended.
   const quietMs = bellAskedAt + SWR_FOCUS_THROTTLE_MS + 300 - Date.now()
   if (quietMs > 0) await page.waitForTimeout(quietMs)
-  // Several requests fail together (focus revalidates the bell and the profile while the page refreshes): one toast.
-  const failures = page.waitForResponse((res) => res.status() === 401 && res.url().includes('/gateway/siw/notification'))
-  await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+  // Several requests fail together (the page refreshes while focus revalidates the bell and the profile): one toast.
+  // The first refusal also ends the session in the page, which then goes to sign-in; the toast stays.
+  const failures = page.waitForResponse((res) => res.status() === 401 && res.url().includes('/gateway/'))
   await page.getByRole('button', { name: 'Refresh' }).click()
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')))
   await failures
 
   const toast = toaster(page).locator('li[data-sonner-toast]')

@@ -182,15 +182,16 @@ describe('vendor configuration at the edge', () => {
     expect(html).toContain('href="/en/auth/one-id?role=investor"')
   })
 
-  it('serves the push service worker with the injected config, and 404 without one', async () => {
+  it('serves the push service worker when push is configured, and 404 without it', async () => {
     expect((await call('/firebase-messaging-sw.js', {})).status).toBe(404)
     const res = await call('/firebase-messaging-sw.js', { FIREBASE_CONFIG: JSON.stringify({ projectId: 'demo-project' }), VAPID_KEY: 'vapid' })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/javascript/)
     expect(res.headers.get('cache-control')).toBe('no-cache')
-    expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; script-src 'self'/)
+    // It reads pushes without the Firebase SDK: it may load its own module and fetch nothing.
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; script-src 'self'; img-src 'self'")
     const body = await res.text()
-    expect(body).toMatch(/^import \{ startMessagingWorker \} from "\/[^"]+"/)
-    expect(body).toContain('startMessagingWorker({"projectId":"demo-project"})')
+    // The worker's module (its dev path under these tests): it installs the handlers itself when it loads.
+    expect(body).toMatch(/^import "\/[^"]+firebase-sw[^"]*"\n$/)
   })
 })

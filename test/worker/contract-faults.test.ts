@@ -14,7 +14,7 @@ import { mediaKeys } from '../../shared/media-keys'
 import { siteKeys } from '../../shared/site-keys'
 import { payloadCacheKey } from '../../worker/payloads'
 import { callWithUpstream, faultUpstream, setScenario } from './fault-helpers'
-import { decodeEntities, payloadUrlOf, setCookieFor, tokenCookie } from './helpers'
+import { decodeEntities, payloadUrlOf, setCookieFor, tokenCookie, putPayload } from './helpers'
 
 const HOUR = 60 * 60 * 1000
 const MESSAGES = { en, ru } as const
@@ -44,10 +44,6 @@ const stalePost = (locale: Locale) => ({
 })
 const staleNews = (locale: Locale) => [{ id: 9, title: `News card (${locale} copy from two hours ago)`, publish_date: '2026-10-02', category: 'news', photo: null }]
 
-async function putAged(locale: Locale, key: string, content: unknown, ageMs: number): Promise<void> {
-  const envelope = { result: { code: 'ok', description: '' }, content }
-  await env.PAYLOADS.put(payloadCacheKey(locale, key), JSON.stringify({ envelope, fetchedAt: Date.now() - ageMs }))
-}
 
 /** The error screen's heading: the status line and the translated gateway code. */
 function errorHeading(html: string): string | undefined {
@@ -88,7 +84,7 @@ describe('a post whose upstream answer has the wrong shape', () => {
 
   it('answers the stale copy (200) when one is cached, and keeps it', async () => {
     for (const locale of LOCALES) {
-      await putAged(locale, POST_KEY, stalePost(locale), 2 * HOUR)
+      await putPayload(locale, POST_KEY, stalePost(locale), 2 * HOUR)
       const page = await callWithUpstream(WRONG_SHAPE, postPage(locale))
       expect(page.status).toBe(200)
       expect(page.cache).toBe('stale')
@@ -129,7 +125,7 @@ describe('a post list whose upstream answer is a list of numbers', () => {
 
   it('answers the stale list (200) when one is cached', async () => {
     for (const locale of LOCALES) {
-      await putAged(locale, NEWS_KEY, staleNews(locale), 2 * HOUR)
+      await putPayload(locale, NEWS_KEY, staleNews(locale), 2 * HOUR)
       const page = await callWithUpstream(NUMBERS, newsPage(locale))
       expect(page.status).toBe(200)
       expect(page.cache).toBe('stale')

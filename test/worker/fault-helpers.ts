@@ -18,7 +18,7 @@ export const MARGIN_MS = 1200
 
 export const faultUpstream = inject('faultUpstream')
 
-export type FaultMode = 'ok' | 'hang' | 'slow-body' | 'malformed' | 'wrong-shape' | 'reset' | 'reset-body' | `status-${500 | 502 | 503 | 504 | 404}`
+export type FaultMode = 'ok' | 'hang' | 'slow-body' | 'malformed' | 'wrong-shape' | 'reset' | 'reset-body' | `status-${500 | 502 | 503 | 504 | 404 | 401}`
 
 const app = createApp()
 

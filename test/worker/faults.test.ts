@@ -12,7 +12,7 @@ import { href } from '../../shared/match'
 import { siteKeys } from '../../shared/site-keys'
 import { payloadCacheKey } from '../../worker/payloads'
 import { BOUND_MS, callWithUpstream, faultUpstream, MARGIN_MS, scenarioHits, setFlapUp, setScenario, type FaultMode } from './fault-helpers'
-import { decodeEntities, payloadUrlOf } from './helpers'
+import { decodeEntities, payloadUrlOf, putPayload } from './helpers'
 
 const HOUR = 60 * 60 * 1000
 const MESSAGES = { en, ru } as const
@@ -64,10 +64,7 @@ function errorText(locale: 'en' | 'ru', code: string): string {
   return gatewayMessages[code] ?? MESSAGES[locale].errors.generic
 }
 
-async function putAgedPage(locale: Locale, slug: string, title: string, ageMs: number): Promise<void> {
-  const envelope = { result: { code: 'ok', description: '' }, content: pageContent(slug, title) }
-  await env.PAYLOADS.put(payloadCacheKey(locale, siteKeys.page(slug)), JSON.stringify({ envelope, fetchedAt: Date.now() - ageMs }))
-}
+const putAgedPage = (locale: Locale, slug: string, title: string, ageMs: number) => putPayload(locale, siteKeys.page(slug), pageContent(slug, title), ageMs)
 
 const staleTitle = (locale: Locale) => `Contacts (${locale} copy from two hours ago)`
 

@@ -1,9 +1,10 @@
 /** Shared steps of the worker tests: requests to the portal in workerd, sign-in through its gateway proxy, HTML probes. */
-import { exports } from 'cloudflare:workers'
+import { env, exports } from 'cloudflare:workers'
 import { expect } from 'vitest'
 import { LOCALE_COOKIE, TOKEN_COOKIE, type Locale } from '../../shared/constants'
 import { href, splitLocale } from '../../shared/match'
 import { payloadPathOf } from '../../shared/payload-path'
+import { payloadCacheKey } from '../../worker/payloads'
 
 export const ORIGIN = 'http://portal.test'
 
@@ -27,6 +28,15 @@ export function unprefixed(url: string): string {
 /** The payload endpoint of a page built by `href()`. */
 export function payloadUrlOf(url: string): string {
   return payloadPathOf(new URL(url, ORIGIN))
+}
+
+/**
+ * Writes a payload into the edge's KV cache as if it had been fetched `ageMs` ago (its hour counts from then), under
+ * the key the edge reads for `locale` and the gateway `key`.
+ */
+export async function putPayload(locale: Locale, key: string, content: unknown, ageMs: number): Promise<void> {
+  const envelope = { result: { code: 'ok', description: '' }, content }
+  await env.PAYLOADS.put(payloadCacheKey(locale, key), JSON.stringify({ envelope, fetchedAt: Date.now() - ageMs }))
 }
 
 /** The Set-Cookie line for one cookie name, or undefined. */

@@ -7,7 +7,7 @@ import { siteKeys } from '../../shared/site-keys'
 import { mediaKeys } from '../../shared/media-keys'
 import { payloadCacheKey } from '../../worker/payloads'
 import { BOUND_MS, callWithUpstream, faultUpstream, MARGIN_MS, scenarioHits, setScenario } from './fault-helpers'
-import { fetchPortal, localeCookie, payloadUrlOf, signInNonResident, tokenCookie } from './helpers'
+import { fetchPortal, localeCookie, payloadUrlOf, signInNonResident, tokenCookie, putPayload } from './helpers'
 
 const HOUR = 60 * 60 * 1000
 const CONTACTS_KEY = siteKeys.page('contacts')
@@ -36,10 +36,6 @@ async function waitForKey(key: string): Promise<void> {
   throw new Error(`KV key ${key} was never written`)
 }
 
-async function putEntry(locale: Locale, key: string, content: unknown, ageMs: number): Promise<void> {
-  const envelope = { result: { code: 'ok', description: '' }, content }
-  await env.PAYLOADS.put(payloadCacheKey(locale, key), JSON.stringify({ envelope, fetchedAt: Date.now() - ageMs }))
-}
 
 /** Makes the gateway fail for real: its `pages` table disappears for the duration of `run`. */
 async function withPagesTableGone<T>(run: () => Promise<T>): Promise<T> {
@@ -72,14 +68,14 @@ describe('hit and miss', () => {
   })
 
   it('serves a fresh entry from KV without asking the upstream', async () => {
-    await putEntry('en', CONTACTS_KEY, { marker: 'from-kv' }, 10 * 60 * 1000)
+    await putPayload('en', CONTACTS_KEY, { marker: 'from-kv' }, 10 * 60 * 1000)
     const res = await fetchPortal(contactsPayload('en'))
     expect(res.headers.get('x-payload-cache')).toBe('hit')
     expect(((await res.json()) as PagePayload).payloads[CONTACTS_KEY]?.envelope?.content).toEqual({ marker: 'from-kv' })
   })
 
   it('refreshes an entry older than one hour when the upstream answers', async () => {
-    await putEntry('en', CONTACTS_KEY, { marker: 'old' }, 2 * HOUR)
+    await putPayload('en', CONTACTS_KEY, { marker: 'old' }, 2 * HOUR)
     const res = await fetchPortal(contactsPayload('en'))
     expect(res.headers.get('x-payload-cache')).toBe('miss')
     expect(((await res.json()) as PagePayload).payloads[CONTACTS_KEY]?.envelope?.content).not.toEqual({ marker: 'old' })
@@ -88,7 +84,7 @@ describe('hit and miss', () => {
 
 describe('stale-if-error', () => {
   it('serves a two-hour-old entry marked stale when the upstream fails', async () => {
-    await putEntry('en', CONTACTS_KEY, { marker: 'stale-copy' }, 2 * HOUR)
+    await putPayload('en', CONTACTS_KEY, { marker: 'stale-copy' }, 2 * HOUR)
     const res = await withPagesTableGone(() => fetchPortal(contactsPayload('en')))
     expect(res.status).toBe(200)
     expect(res.headers.get('x-payload-cache')).toBe('stale')
@@ -97,7 +93,7 @@ describe('stale-if-error', () => {
   })
 
   it('answers the error status when the only entry is older than 24 hours', async () => {
-    await putEntry('en', CONTACTS_KEY, { marker: 'too-old' }, 25 * HOUR)
+    await putPayload('en', CONTACTS_KEY, { marker: 'too-old' }, 25 * HOUR)
     const res = await withPagesTableGone(() => fetchPortal(contactsPayload('en')))
     expect(res.status).toBeGreaterThanOrEqual(500)
     expect(res.headers.get('x-payload-cache')).toBe('error')
@@ -113,7 +109,7 @@ describe('stale-if-error', () => {
 
   it('does not mask an upstream 404 with a cached entry', async () => {
     const missingPost = mediaKeys.post('987654')
-    await putEntry('en', missingPost, { marker: 'deleted-post' }, 2 * HOUR)
+    await putPayload('en', missingPost, { marker: 'deleted-post' }, 2 * HOUR)
     const res = await fetchPortal(payloadUrlOf(href('post', { locale: 'en', params: { id: '987654' } })))
     expect(res.status).toBe(404)
     expect(res.headers.get('x-payload-cache')).toBe('error')
@@ -128,7 +124,7 @@ describe('a hanging upstream (no answer within UPSTREAM_TIMEOUT_MS)', () => {
 
   it('keeps a fresh entry a hit, answered from KV without waiting for the upstream', async () => {
     await setScenario(HANGING, { mode: 'hang' })
-    await putEntry('en', CONTACTS_KEY, { marker: 'fresh-copy' }, 10 * 60 * 1000)
+    await putPayload('en', CONTACTS_KEY, { marker: 'fresh-copy' }, 10 * 60 * 1000)
     const res = await callWithUpstream(upstream, contactsPayload('en'))
     expect(res.status).toBe(200)
     expect(res.cache).toBe('hit')
@@ -138,7 +134,7 @@ describe('a hanging upstream (no answer within UPSTREAM_TIMEOUT_MS)', () => {
 
   it('serves an expired entry stale once the bound has passed, and keeps it for the next try', async () => {
     await setScenario(HANGING, { mode: 'hang' })
-    await putEntry('en', CONTACTS_KEY, { marker: 'stale-copy' }, 2 * HOUR)
+    await putPayload('en', CONTACTS_KEY, { marker: 'stale-copy' }, 2 * HOUR)
     const res = await callWithUpstream(upstream, contactsPayload('en'))
     expect(res.status).toBe(200)
     expect(res.cache).toBe('stale')
@@ -163,7 +159,7 @@ describe('a hanging upstream (no answer within UPSTREAM_TIMEOUT_MS)', () => {
 
   it('goes from stale back to miss and hit once the upstream answers again', async () => {
     await setScenario(HANGING, { mode: 'hang' })
-    await putEntry('en', CONTACTS_KEY, { marker: 'stale-copy' }, 2 * HOUR)
+    await putPayload('en', CONTACTS_KEY, { marker: 'stale-copy' }, 2 * HOUR)
     expect((await callWithUpstream(upstream, contactsPayload('en'))).cache).toBe('stale')
     // The upstream's answer must be a page (docs/gateway-contract.md#content) to be served; the marker rides along.
     const answered = { slug: 'contacts', title: 'Contacts', content: '<p>Answered again.</p>', marker: 'answered-again' }

@@ -153,6 +153,15 @@ describe('CSRF on state-changing calls', () => {
     expect(res.status).toBe(200)
   })
 
+  it('decides an opaque Origin (null, sent by pages with no-referrer) by Sec-Fetch-Site: ours passes, a cross-site page’s does not', async () => {
+    expect((await post({ origin: 'null', 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' })).status).toBe(200)
+    for (const site of ['cross-site', 'same-site', 'none']) {
+      const res = await post({ origin: 'null', 'sec-fetch-site': site, 'content-type': 'application/json' })
+      expect(res.status, site).toBe(403)
+    }
+    expect((await post({ origin: 'null', 'content-type': 'application/json' })).status).toBe(403)
+  })
+
   it('accepts X-Requested-With: invest-portal in place of the JSON type', async () => {
     const res = await post({ origin: ORIGIN, 'content-type': 'text/plain', 'x-requested-with': 'invest-portal' })
     expect(res.status).not.toBe(403)

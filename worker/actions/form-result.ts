@@ -19,19 +19,23 @@ export type GatewayFieldMap = Readonly<{
   messages?: Readonly<Record<string, string>>
   /** Gateway field → the form's field, where they differ. */
   rename?: Readonly<Record<string, string>>
+  /** Another gateway code that names fields (e.g. `already_registered` naming `email`) → the i18n key of their message. */
+  codes?: Readonly<Record<string, string>>
 }>
 
 /**
  * The form state for a failed gateway call: `validation_error` names fields (messages from `map`, else
- * `forms.errors.invalid`); every other code is the form-level code the page translates with `messages.error.*`.
+ * `forms.errors.invalid`), as does a code listed in `map.codes` (with its message); every code is also the form-level
+ * code the page translates with `messages.error.*`.
  */
 export function fromGatewayError(err: unknown, fields: Fields, map: GatewayFieldMap = {}): ActionResult {
   if (!(err instanceof GatewayError)) return invalid(fields, {}, 'internal_error', 502)
   const errors: Record<string, string> = {}
-  if (err.code === 'validation_error') {
+  const codeMessage = err.code === 'validation_error' ? null : map.codes?.[err.code]
+  if (err.code === 'validation_error' || codeMessage) {
     for (const path of err.envelope?.errors ?? []) {
       const field = path.split('.')[0]!
-      errors[map.rename?.[field] ?? field] = map.messages?.[field] ?? FIELD_ERRORS.invalid
+      errors[map.rename?.[field] ?? field] = codeMessage ?? map.messages?.[field] ?? FIELD_ERRORS.invalid
     }
   }
   return invalid(fields, errors, formCodeFor(err), formStatusFor(err))

@@ -1,5 +1,8 @@
-/** The two registration forms share their rules: validate, post to the gateway, then `/success-registration`. */
-import { REGISTRATION_GATEWAY_MESSAGES, toRegistrationBody, validateRegistration, type RegistrationKind } from '../../shared/guide-forms'
+/**
+ * The two registration forms share their rules: validate, post to the gateway, then `/success-registration`. An e-mail
+ * that already has an account or an application waiting is named next to the e-mail field (409 `already_registered`).
+ */
+import { REGISTRATION_GATEWAY_CODES, REGISTRATION_GATEWAY_MESSAGES, toRegistrationBody, validateRegistration, type RegistrationKind } from '../../shared/guide-forms'
 import { href } from '../../shared/match'
 import { clientIpHeaders, fromGatewayError, rejectInvalid } from './form-result'
 import type { Action } from './types'
@@ -18,7 +21,7 @@ export function registerAction(kind: RegistrationKind): Action {
       try {
         await gateway.request('POST', PATHS[kind], { body: toRegistrationBody(kind, fields), headers: clientIpHeaders(c) })
       } catch (err) {
-        return fromGatewayError(err, fields, { messages: REGISTRATION_GATEWAY_MESSAGES })
+        return fromGatewayError(err, fields, { messages: REGISTRATION_GATEWAY_MESSAGES, codes: REGISTRATION_GATEWAY_CODES })
       }
       return { redirect: href('success-registration', { locale: c.get('locale') }) }
     },

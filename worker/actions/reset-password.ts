@@ -1,4 +1,7 @@
-/** Sets a new password from a reset link (time, token, email, uuid and role travel in the page's query). */
+/**
+ * Sets a new password from a reset link, or a new account's first one from its set-password link (time, token, email,
+ * uuid, role and the optional `purpose` travel in the page's query).
+ */
 import { FIELD_ERRORS, validateResetPassword } from '../../shared/account-forms'
 import { href } from '../../shared/match'
 import { clientIpHeaders, fromGatewayError, rejectInvalid } from './form-result'
@@ -28,6 +31,8 @@ export const resetPasswordAction: Action = {
     } catch (err) {
       return fromGatewayError(err, fields, { messages: { password: FIELD_ERRORS.passwordLength, password_confirmation: FIELD_ERRORS.passwordMismatch } })
     }
-    return { redirect: href('sign-in', { locale: c.get('locale'), query: { role } }), notice: 'notices.passwordReset' }
+    // A new account's first password (docs/product.md#registration) is "set", not "changed".
+    const notice = query.purpose === 'welcome' ? 'notices.passwordSet' : 'notices.passwordReset'
+    return { redirect: href('sign-in', { locale: c.get('locale'), query: { role } }), notice }
   },
 }

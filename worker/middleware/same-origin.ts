@@ -1,6 +1,6 @@
 /**
  * Cross-site request forgery (docs/security.md#csrf): a state-changing request must come from our own pages. The
- * browser's `Origin` (or `Sec-Fetch-Site: same-origin` where it sends none) must be ours; calls made by script must
+ * browser's `Origin` (or `Sec-Fetch-Site: same-origin` where it sends none, or `null`) must be ours; calls made by script must
  * also carry something a cross-site form cannot send: a JSON content type or our marker header.
  */
 import type { Context, MiddlewareHandler } from 'hono'
@@ -16,8 +16,10 @@ const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DE
 
 /** True when the request may change state on behalf of the visitor's cookies. */
 export function isSameOriginWrite(c: Context, options: SameOriginOptions): boolean {
+  // A page served with `Referrer-Policy: no-referrer` (reset-password) makes the browser send `Origin: null` on its own
+  // form posts; `Sec-Fetch-Site` still tells ours from a cross-site (or opaque-origin) page's, so it decides then.
   const origin = c.req.header('origin')
-  const sameOrigin = origin ? origin === new URL(c.req.url).origin : c.req.header('sec-fetch-site') === 'same-origin'
+  const sameOrigin = origin && origin !== 'null' ? origin === new URL(c.req.url).origin : c.req.header('sec-fetch-site') === 'same-origin'
   if (!sameOrigin) return false
   if (!options.scriptOnly) return true
   const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()

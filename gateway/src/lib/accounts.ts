@@ -1,10 +1,10 @@
-/** Accounts and profiles: creation (seed, tests) and the Profile object of GATEWAY.md. */
+/** Accounts and profiles: creation (seed, tests, approved registrations) and the Profile object of GATEWAY.md. */
 import type { Role } from './context'
 import type { Lang } from './lang'
 import { hashPassword } from './password'
 import { toCountryView, toRegionView } from './places'
 
-/** Profile columns a new account may carry (seed accounts, tests). */
+/** Profile columns a new account may carry (seed accounts, tests, approved registrations). */
 export type ProfileFields = {
   name?: string
   surname?: string
@@ -35,8 +35,15 @@ export type AccountInput = {
 
 /** Creates a user with its profile unless the email exists; returns the user id either way. */
 export async function createAccount(db: D1Database, input: AccountInput, now: Date): Promise<number> {
+  const created = await insertAccount(db, input, now)
+  if (created !== null) return created
+  return (await db.prepare('SELECT id FROM users WHERE email = ?').bind(input.email).first<{ id: number }>())!.id
+}
+
+/** Creates a user with its profile and returns its id, or null when an account with the email exists already. */
+export async function insertAccount(db: D1Database, input: AccountInput, now: Date): Promise<number | null> {
   const existing = await db.prepare('SELECT id FROM users WHERE email = ?').bind(input.email).first<{ id: number }>()
-  if (existing) return existing.id
+  if (existing) return null
   const at = now.toISOString()
   const passwordHash = input.password ? await hashPassword(input.password) : null
   const user = await db
@@ -46,7 +53,7 @@ export async function createAccount(db: D1Database, input: AccountInput, now: Da
     )
     .bind(input.email.toLowerCase(), input.role, input.isResident ? 1 : 0, passwordHash, input.pin ?? null, at, at)
     .first<{ id: number }>()
-  if (!user) return (await db.prepare('SELECT id FROM users WHERE email = ?').bind(input.email).first<{ id: number }>())!.id
+  if (!user) return null
   const p = input.profile ?? {}
   await db
     .prepare(

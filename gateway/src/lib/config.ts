@@ -11,7 +11,32 @@ const ConfigSchema = v.object({
   BOT_PROVIDER: v.optional(v.picklist(['', 'turnstile', 'recaptcha']), ''),
   BOT_SECRET: v.optional(v.string(), ''),
   BOT_HOSTNAME: v.optional(v.string(), ''),
+  OPERATOR_TOKEN: v.optional(v.string(), ''),
+  FCM_SERVICE_ACCOUNT: v.optional(v.string(), ''),
+  FCM_ENDPOINT: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url())]), ''),
+  FCM_TOKEN_ENDPOINT: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url())]), ''),
+  REALTIME_SECRET: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.minLength(32))]), ''),
 })
+
+/** The fields of a Google service-account key file that minting an access token needs. */
+const ServiceAccountSchema = v.object({
+  client_email: v.pipe(v.string(), v.email()),
+  private_key: v.pipe(v.string(), v.regex(/-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----/)),
+  project_id: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{4,61}[a-z0-9]$/)),
+})
+
+/** Google's endpoints, used unless FCM_ENDPOINT / FCM_TOKEN_ENDPOINT name a stand-in. */
+export const GOOGLE_FCM_ENDPOINT = 'https://fcm.googleapis.com'
+export const GOOGLE_TOKEN_ENDPOINT = 'https://oauth2.googleapis.com/token'
+
+/** Push through FCM: the service account (null: push is off) and the two endpoints. */
+export type PushConfig = {
+  account: { clientEmail: string; privateKey: string; projectId: string } | null
+  /** Origin of the FCM HTTP v1 API; messages go to `{endpoint}/v1/projects/{project_id}/messages:send`. */
+  endpoint: string
+  /** The OAuth token endpoint, which is also the `aud` of the JWT assertion. */
+  tokenEndpoint: string
+}
 
 /** The parsed configuration (see `readConfig`). */
 export type Config = {
@@ -26,6 +51,11 @@ export type Config = {
   botSecret: string
   /** Hostname the bot-protection token must have been issued for (defaults to PORTAL_ORIGIN's host). */
   botHostname: string
+  /** Bearer secret of the operator calls (`/core/operator/*`); empty: those calls do not exist (404). */
+  operatorToken: string
+  push: PushConfig
+  /** The key realtime publishes to the portal are signed with; empty: the gateway publishes nothing. */
+  realtimeSecret: string
 }
 
 const cache = new WeakMap<object, Config>()
@@ -54,9 +84,47 @@ export function readConfig(env: Env): Config {
     botProvider: o.BOT_PROVIDER || (o.BOT_SECRET ? 'turnstile' : ''),
     botSecret: o.BOT_SECRET,
     botHostname: o.BOT_HOSTNAME || new URL(o.PORTAL_ORIGIN).hostname,
+    operatorToken: o.OPERATOR_TOKEN,
+    push: {
+      account: readServiceAccountOrOff(o.FCM_SERVICE_ACCOUNT),
+      endpoint: (o.FCM_ENDPOINT || GOOGLE_FCM_ENDPOINT).replace(/\/+$/, ''),
+      tokenEndpoint: o.FCM_TOKEN_ENDPOINT || GOOGLE_TOKEN_ENDPOINT,
+    },
+    realtimeSecret: o.REALTIME_SECRET,
   }
   cache.set(env, config)
   return config
+}
+
+/**
+ * An unusable service account switches push off and says why in the log, once per configuration: a broken push secret
+ * must not take sign-in, forms and content down with it.
+ */
+function readServiceAccountOrOff(text: string): PushConfig['account'] {
+  try {
+    return readServiceAccount(text)
+  } catch (err) {
+    console.error(JSON.stringify({ level: 'error', msg: 'push is off', error: err instanceof Error ? err.message : String(err) }))
+    return null
+  }
+}
+
+/** The FCM_SERVICE_ACCOUNT secret (a key file's JSON); empty means push is off, anything unusable is a config error. */
+function readServiceAccount(text: string): PushConfig['account'] {
+  if (!text.trim()) return null
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new Error('invalid gateway configuration: FCM_SERVICE_ACCOUNT is not JSON')
+  }
+  const parsed = v.safeParse(ServiceAccountSchema, json)
+  if (!parsed.success) {
+    const keys = parsed.issues.map((i) => `FCM_SERVICE_ACCOUNT.${v.getDotPath(i) ?? '?'}`).join(', ')
+    throw new Error(`invalid gateway configuration: ${keys}`)
+  }
+  const { client_email, private_key, project_id } = parsed.output
+  return { clientEmail: client_email, privateKey: private_key, projectId: project_id }
 }
 
 /**

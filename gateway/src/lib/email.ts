@@ -139,3 +139,119 @@ export function composePasswordChangedEmail(to: string, lang: Lang): Email {
   const t = CHANGED_TEXT[lang]
   return { to, subject: t.subject, text: `${t.body}\n`, html: `<p>${escapeHtml(t.body)}</p>` }
 }
+
+/** The registration's role, as the applicant's mail names it. */
+type RegistrationRole = 'investor' | 'businessmen'
+
+const WELCOME_TEXT: Record<Lang, { subject: string; intro: Record<RegistrationRole, string>; action: string; outro: string }> = {
+  en: {
+    subject: 'Your Invest Portal account is ready: set your password',
+    intro: {
+      investor: 'Your registration as an investor on the Invest Portal has been approved and your account has been created.',
+      businessmen: 'Your registration as a business on the Invest Portal has been approved and your account has been created.',
+    },
+    action: 'Open this link within 72 hours to set your password (it works once); then sign in with your e-mail and that password:',
+    outro: 'If the link has expired, use "Forgot your password?" on the sign-in page to get a new one.',
+  },
+  ru: {
+    subject: 'Ваша учётная запись на Invest Portal готова: задайте пароль',
+    intro: {
+      investor: 'Ваша заявка на регистрацию инвестора на Invest Portal одобрена, учётная запись создана.',
+      businessmen: 'Ваша заявка на регистрацию предпринимателя на Invest Portal одобрена, учётная запись создана.',
+    },
+    action: 'Откройте эту ссылку в течение 72 часов, чтобы задать пароль (она действует один раз); затем входите с вашим e-mail и этим паролем:',
+    outro: 'Если срок ссылки истёк, воспользуйтесь «Забыли пароль?» на странице входа, чтобы получить новую.',
+  },
+  uz: {
+    subject: 'Invest Portal hisobingiz tayyor: parol oʻrnating',
+    intro: {
+      investor: 'Invest Portalda investor sifatida roʻyxatdan oʻtish arizangiz tasdiqlandi va hisobingiz yaratildi.',
+      businessmen: 'Invest Portalda tadbirkor sifatida roʻyxatdan oʻtish arizangiz tasdiqlandi va hisobingiz yaratildi.',
+    },
+    action: 'Parol oʻrnatish uchun ushbu havolani 72 soat ichida oching (u bir marta ishlaydi); soʻng e-pochtangiz va shu parol bilan kiring:',
+    outro: 'Agar havola muddati tugagan boʻlsa, yangisini olish uchun kirish sahifasidagi “Parolni unutdingizmi?” dan foydalaning.',
+  },
+}
+
+/** The approval of a non-resident's registration: the account exists, and this link sets its first password. */
+export function composeWelcomeEmail(to: string, role: RegistrationRole, link: string, lang: Lang): Email {
+  const t = WELCOME_TEXT[lang]
+  const intro = t.intro[role]
+  return {
+    to,
+    subject: t.subject,
+    text: `${intro}\n\n${t.action}\n${link}\n\n${t.outro}\n`,
+    html: `<p>${escapeHtml(intro)}</p><p>${escapeHtml(t.action)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(t.outro)}</p>`,
+  }
+}
+
+const RESIDENT_WELCOME_TEXT: Record<Lang, { subject: string; intro: Record<RegistrationRole, string>; action: string }> = {
+  en: {
+    subject: 'Your Invest Portal account is ready',
+    intro: {
+      investor: 'Your registration as an investor on the Invest Portal has been approved and your account has been created.',
+      businessmen: 'Your registration as a business on the Invest Portal has been approved and your account has been created.',
+    },
+    action: 'Sign in with OneID, using the PINFL you gave in your application:',
+  },
+  ru: {
+    subject: 'Ваша учётная запись на Invest Portal готова',
+    intro: {
+      investor: 'Ваша заявка на регистрацию инвестора на Invest Portal одобрена, учётная запись создана.',
+      businessmen: 'Ваша заявка на регистрацию предпринимателя на Invest Portal одобрена, учётная запись создана.',
+    },
+    action: 'Входите через OneID с ПИНФЛ, указанным в заявке:',
+  },
+  uz: {
+    subject: 'Invest Portal hisobingiz tayyor',
+    intro: {
+      investor: 'Invest Portalda investor sifatida roʻyxatdan oʻtish arizangiz tasdiqlandi va hisobingiz yaratildi.',
+      businessmen: 'Invest Portalda tadbirkor sifatida roʻyxatdan oʻtish arizangiz tasdiqlandi va hisobingiz yaratildi.',
+    },
+    action: 'Arizada koʻrsatgan JShShIR bilan OneID orqali kiring:',
+  },
+}
+
+/** The approval of a resident's registration: the account exists and signs in with OneID at `link`. */
+export function composeResidentWelcomeEmail(to: string, role: RegistrationRole, link: string, lang: Lang): Email {
+  const t = RESIDENT_WELCOME_TEXT[lang]
+  const intro = t.intro[role]
+  return {
+    to,
+    subject: t.subject,
+    text: `${intro}\n\n${t.action}\n${link}\n`,
+    html: `<p>${escapeHtml(intro)}</p><p>${escapeHtml(t.action)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+  }
+}
+
+const REJECTED_TEXT: Record<Lang, { subject: string; intro: string; reason: string; outro: string }> = {
+  en: {
+    subject: 'Your Invest Portal registration was not approved',
+    intro: 'We have reviewed your registration application on the Invest Portal and could not approve it.',
+    reason: 'Reason:',
+    outro: 'You may send a new application with corrected details, or write to us through the contact form.',
+  },
+  ru: {
+    subject: 'Ваша регистрация на Invest Portal не одобрена',
+    intro: 'Мы рассмотрели вашу заявку на регистрацию на Invest Portal и не можем её одобрить.',
+    reason: 'Причина:',
+    outro: 'Вы можете отправить новую заявку с исправленными данными или написать нам через форму обратной связи.',
+  },
+  uz: {
+    subject: 'Invest Portalda roʻyxatdan oʻtishingiz tasdiqlanmadi',
+    intro: 'Invest Portalda roʻyxatdan oʻtish arizangizni koʻrib chiqdik va uni tasdiqlay olmadik.',
+    reason: 'Sababi:',
+    outro: 'Maʼlumotlarni tuzatib, yangi ariza yuborishingiz yoki aloqa shakli orqali bizga yozishingiz mumkin.',
+  },
+}
+
+/** The rejection of a registration, with the moderator's reason. */
+export function composeRegistrationRejectedEmail(to: string, reason: string, lang: Lang): Email {
+  const t = REJECTED_TEXT[lang]
+  return {
+    to,
+    subject: t.subject,
+    text: `${t.intro}\n\n${t.reason} ${reason}\n\n${t.outro}\n`,
+    html: `<p>${escapeHtml(t.intro)}</p><p>${escapeHtml(t.reason)} ${escapeHtml(reason)}</p><p>${escapeHtml(t.outro)}</p>`,
+  }
+}

@@ -1,5 +1,7 @@
 /** Notifications the gateway creates when appeals and projects change state (GATEWAY.md "Notifications"). */
 import type { Lang } from './lang'
+import { queuePush } from './push'
+import { publishToUser } from './realtime'
 
 /** Notification types of GATEWAY.md "Notifications". */
 export type NotificationType =
@@ -96,8 +98,13 @@ export async function createNotification(
 ): Promise<void> {
   const t = TEMPLATES[type]
   const s = (lang: Lang) => (typeof subject === 'string' ? subject : subject[lang])
-  await db
+  const messages = { uz: t.uz(s('uz')), ru: t.ru(s('ru')), en: t.en(s('en')) }
+  const inserted = await db
     .prepare('INSERT INTO notifications (user_id, type, message_uz, message_ru, message_en, link, created) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .bind(userId, type, t.uz(s('uz')), t.ru(s('ru')), t.en(s('en')), link, now.toISOString())
+    .bind(userId, type, messages.uz, messages.ru, messages.en, link, now.toISOString())
     .run()
+  // Push to the user's devices (docs/gateway-contract.md#push): after the response, and only with FCM credentials.
+  queuePush({ id: inserted.meta.last_row_id, userId, type, link, messages })
+  // Realtime: the user's open pages refresh their bell (after the response; never fails this call).
+  publishToUser(db, userId, { type: 'notification', kind: type })
 }

@@ -8,6 +8,7 @@ import { GatewayError, ok } from '../lib/envelope'
 import { col, readLang, type Lang } from '../lib/lang'
 import { createNotification, notificationLinks } from '../lib/notify'
 import { pageable, readPaging } from '../lib/paging'
+import { publishToUser } from '../lib/realtime'
 import { isRegionId, toRegionView } from '../lib/places'
 import { countHit, FORM_IP_LIMIT, readClientIp } from '../lib/rate-limit'
 import { requireUser } from '../lib/tokens'
@@ -221,6 +222,8 @@ appealRoutes.post('/siw/appeal/reply', async (c) => {
   )
     .bind(appeal.id, input.response, new Date().toISOString())
     .first<ResponseRow>()
+  // The user's other tabs and devices show the reply in the thread.
+  publishToUser(c.env.DB, c.get('user').id, { type: 'appeal', id: appeal.id, status: 'reviewed', by: 'user' })
   return ok(c, toResponseView(row!))
 })
 
@@ -236,6 +239,7 @@ appealRoutes.post('/siw/appeal/resolved', async (c) => {
     .bind(input.resolved ? 'resolved' : 'not_resolved', input.reason || null, now, appeal.id)
     .run()
   if (result.meta.changes !== 1) throw new GatewayError(409, 'invalid_state')
+  publishToUser(c.env.DB, c.get('user').id, { type: 'appeal', id: appeal.id, status: input.resolved ? 'resolved' : 'not_resolved', by: 'user' })
   const lang = readLang(c.req.header('Accept-Language'))
   return ok(c, toAppealView((await readAppeal(c.env.DB, appeal.id, lang))!, lang))
 })

@@ -23,6 +23,7 @@ import {
   RESET_MAIL_LIMIT,
   takeAttempt,
 } from '../lib/rate-limit'
+import { issuePasswordLink, RESET_LINK_LIFETIME_MS } from '../lib/reset-links'
 import { issueToken, requireUser, revokeToken, revokeUserTokens } from '../lib/tokens'
 import {
   EmailSchema,
@@ -34,8 +35,6 @@ import {
   RoleSchema,
 } from '../lib/validate'
 
-/** Reset links live one hour (issue 3). */
-const RESET_LINK_LIFETIME_MS = 3600_000
 /** OneID codes live five minutes. */
 const ONEID_CODE_LIFETIME_MS = 5 * 60_000
 
@@ -137,28 +136,21 @@ authRoutes.post('/core/auth/forgot-password', async (c) => {
   return ok(c, null)
 })
 
-/** Mails a fresh single-use reset link to the account of `email` and `role`, if there is one and its hourly cap allows. */
+/**
+ * Mails a fresh single-use reset link to the account of `email` and `role`, if there is one that signs in with a
+ * password (a non-resident, possibly one whose set-password link from the registration expired) and its hourly cap
+ * allows.
+ */
 async function sendResetLink(env: Env, email: string, role: Role, lang: Lang, now: Date): Promise<void> {
   const db = env.DB
   const user = await db
-    .prepare('SELECT id, email, role FROM users WHERE email = ? AND role = ? AND password_hash IS NOT NULL')
+    .prepare('SELECT id, email, role FROM users WHERE email = ? AND role = ? AND (password_hash IS NOT NULL OR is_resident = 0)')
     .bind(email, role)
     .first<{ id: number; email: string; role: Role }>()
   if (!user) return
   const mailLimit = { key: `forgot:account:${user.id}`, ...RESET_MAIL_LIMIT }
   if ((await countHit(db, mailLimit, now.getTime())) > mailLimit.max) return
-  const uuid = crypto.randomUUID()
-  const token = createSecret(32)
-  const time = String(now.getTime())
-  await db.batch([
-    db.prepare('UPDATE reset_links SET used_at = ? WHERE user_id = ? AND used_at IS NULL').bind(now.toISOString(), user.id),
-    db
-      .prepare('INSERT INTO reset_links (uuid, user_id, token_hash, time, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .bind(uuid, user.id, await sha256Hex(token), time, new Date(now.getTime() + RESET_LINK_LIFETIME_MS).toISOString(), now.toISOString()),
-  ])
-  const query = new URLSearchParams({ time, token, email: user.email, uuid, role: user.role })
-  // The host comes from configuration, never from the request (ASVS V6.4.x: no Host-header poisoning).
-  const link = `${readConfig(env).portalOrigin}/${lang}/auth/reset-password?${query}`
+  const link = await issuePasswordLink(env, user, lang, { lifetimeMs: RESET_LINK_LIFETIME_MS, purpose: 'reset', now })
   await createMailer(env, now).send(composeResetEmail(user.email, link, lang))
 }
 

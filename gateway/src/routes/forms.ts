@@ -10,6 +10,7 @@ import { GatewayError, ok } from '../lib/envelope'
 import { readLang } from '../lib/lang'
 import { createNotification, notificationLinks, type NotificationType } from '../lib/notify'
 import { isCountryId } from '../lib/places'
+import { storeApplication } from '../lib/registrations'
 import { countHit, FORM_IP_LIMIT, readClientIp } from '../lib/rate-limit'
 import {
   BoolSchema,
@@ -130,7 +131,10 @@ async function notifyByEmail(db: D1Database, email: string, type: NotificationTy
   if (user) await createNotification(db, user.id, type, subject, notificationLinks.none(), now)
 }
 
-/** The columns both registration forms end with: how the applicant heard of us, residency, language and time. */
+/**
+ * The columns both registration forms end with: how the applicant heard of us, residency, time, and the language the
+ * application was made in, which the decision's mail is written in.
+ */
 function registrationTail(c: Context<AppEnv>, i: { source: unknown; source_variant: unknown; comments: unknown; is_resident: boolean }, now: Date) {
   return {
     source: i.source, source_variant: i.source_variant, comments: i.comments, is_resident: i.is_resident ? 1 : 0,
@@ -156,12 +160,11 @@ formRoutes.post('/siw/public/investor-registration', async (c) => {
   const i = parseInput(InvestorRegistrationSchema, await readJson(c))
   await guardForm(c, i.hash, 'register', 'registration')
   const now = new Date()
-  const id = await insertRow(c.env.DB, 'investor_registrations', {
+  const id = await storeApplication(c.env.DB, 'investor', {
     company_name: i.company_name, website: i.website, email: i.email, phone: i.phone, position: i.position, name: i.name,
     surname: i.surname, pin: i.is_resident ? i.pin : null, country_id: i.is_resident ? null : (i.country_id ?? null),
     ...registrationTail(c, i, now),
-  })
-  await notifyByEmail(c.env.DB, i.email, 'registration', '', now)
+  }, i.email, now)
   return ok(c, { id })
 })
 
@@ -169,12 +172,11 @@ formRoutes.post('/siw/public/business-registration', async (c) => {
   const i = parseInput(BusinessRegistrationSchema, await readJson(c))
   await guardForm(c, i.hash, 'register', 'registration')
   const now = new Date()
-  const id = await insertRow(c.env.DB, 'business_registrations', {
+  const id = await storeApplication(c.env.DB, 'business', {
     company_name: i.company_name, tin: i.tin, pin: i.is_resident ? i.pin : null, legal_address: i.legal_address,
     website: i.website, name: i.name, surname: i.surname, email: i.email, phone: i.phone,
     ...registrationTail(c, i, now),
-  })
-  await notifyByEmail(c.env.DB, i.email, 'registration', '', now)
+  }, i.email, now)
   return ok(c, { id })
 })
 

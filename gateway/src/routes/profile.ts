@@ -8,6 +8,7 @@ import { GatewayError, ok } from '../lib/envelope'
 import { readLang } from '../lib/lang'
 import { composePasswordChangedEmail, createMailer } from '../lib/email'
 import { hashPassword, verifyPassword } from '../lib/password'
+import { PUSH_DEVICE_LIMIT } from '../lib/push'
 import { CHANGE_PASSWORD_LIMIT, clearLimit, takeAttempt } from '../lib/rate-limit'
 import { requireUser, revokeUserTokens } from '../lib/tokens'
 import { failValidation, HashSchema, NewPasswordSchema, parseInput, readJson, readQuery } from '../lib/validate'
@@ -64,11 +65,20 @@ profileRoutes.patch('/core/profile/change-password', async (c) => {
 
 profileRoutes.post('/core/profile/fcm-token', async (c) => {
   const { fcm_token } = parseInput(FcmTokenSchema, readQuery(c))
-  await c.env.DB.prepare(
-    `INSERT INTO fcm_tokens (token, user_id, updated_at) VALUES (?1, ?2, ?3)
-     ON CONFLICT (token) DO UPDATE SET user_id = ?2, updated_at = ?3`,
-  )
-    .bind(fcm_token, c.get('user').id, new Date().toISOString())
-    .run()
+  const { id: userId, tokenId } = c.get('user')
+  // The device's language is the page's, so its pushes read in the language the user turned push on in; the session
+  // is kept so that signing out of it ends the device's pushes (a shared computer's next user must not see them).
+  const lang = readLang(c.req.header('Accept-Language'))
+  await c.env.DB.batch([
+    c.env.DB.prepare(
+      `INSERT INTO fcm_tokens (token, user_id, lang, session_id, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
+       ON CONFLICT (token) DO UPDATE SET user_id = ?2, lang = ?3, session_id = ?4, updated_at = ?5`,
+    ).bind(fcm_token, userId, lang, tokenId, new Date().toISOString()),
+    // Only the most recent devices get pushes; older registrations would only pile up.
+    c.env.DB.prepare(
+      `DELETE FROM fcm_tokens WHERE user_id = ?1 AND token NOT IN
+       (SELECT token FROM fcm_tokens WHERE user_id = ?1 ORDER BY updated_at DESC, rowid DESC LIMIT ?2)`,
+    ).bind(userId, PUSH_DEVICE_LIMIT),
+  ])
   return ok(c, null)
 })

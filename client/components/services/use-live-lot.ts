@@ -1,0 +1,80 @@
+/**
+ * An e-auction lot kept current while its page is open (docs/architecture.md#realtime): its price, deposit, status and
+ * end of applications follow the lot's channel, and changes are announced politely. While the socket is not live the
+ * lot is polled instead, as the profile area polls.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { lotChannel, type LotEvent, type RealtimeMessage } from '../../../shared/realtime'
+import { serviceKeys } from '../../../shared/service-keys'
+import { useGateway } from '../../gateway'
+import { useLocale, useT } from '../../i18n'
+import { useLiveAnnouncer } from '../../realtime/live-announcer'
+import { useChannel, type ChannelStatus } from '../../realtime/use-channel'
+import { useFormat } from '../format'
+import type { AuctionLotDetail } from './types'
+
+/** How often a lot is polled while its socket is not live. */
+export const LOT_POLL_MS = 30_000
+
+type LiveFields = Pick<AuctionLotDetail, 'price' | 'zaklad_summa' | 'lot_status' | 'order_end_time'>
+
+export type LiveLot = { lot: AuctionLotDetail | undefined; message: string; status: ChannelStatus }
+
+export function useLiveLot(lotNumber: string, loaded: AuctionLotDetail | undefined): LiveLot {
+  const t = useT()
+  const f = useFormat()
+  const locale = useLocale()
+  const gateway = useGateway({ quiet: true })
+  const [live, setLive] = useState<{ lotNumber: string; fields: LiveFields } | null>(null)
+  const [message, announce] = useLiveAnnouncer()
+  const lot = loaded && live?.lotNumber === lotNumber ? { ...loaded, ...live.fields } : loaded
+  const shown = useRef(lot)
+  shown.current = lot
+
+  /** Applies the lot as it is now, announcing what differs from what the page shows. */
+  const apply = useCallback(
+    (fields: LiveFields) => {
+      const before = shown.current
+      if (!before) return
+      if (fields.price !== before.price) announce(t('realtime.lotPrice', { price: f.money(fields.price, 'UZS') }))
+      if (fields.lot_status && fields.lot_status !== before.lot_status) announce(t('realtime.lotStatus', { status: fields.lot_status }))
+      if (fields.order_end_time && fields.order_end_time !== before.order_end_time) announce(t('realtime.lotEnd', { date: f.dateTime(fields.order_end_time) }))
+      setLive({ lotNumber, fields })
+    },
+    [announce, f, lotNumber, t],
+  )
+
+  const onMessage = useCallback(
+    ({ event }: RealtimeMessage) => {
+      if (event.type !== 'lot' || event.lot !== lotNumber) return
+      apply(fieldsOfEvent(event, locale))
+    },
+    [apply, locale, lotNumber],
+  )
+
+  const refetch = useCallback(() => {
+    gateway
+      .getEnvelope<AuctionLotDetail>(serviceKeys.auctionLot(lotNumber))
+      .then((envelope) => {
+        const l = envelope.content
+        if (l) apply({ price: l.price, zaklad_summa: l.zaklad_summa, lot_status: l.lot_status, order_end_time: l.order_end_time })
+      })
+      .catch(() => undefined)
+  }, [apply, gateway, lotNumber])
+
+  const status = useChannel(loaded ? lotChannel(lotNumber) : null, onMessage, refetch)
+
+  useEffect(() => {
+    if (!loaded || status === 'live') return
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') refetch()
+    }, LOT_POLL_MS)
+    return () => clearInterval(timer)
+  }, [loaded, refetch, status])
+
+  return { lot, message, status }
+}
+
+function fieldsOfEvent(event: LotEvent, locale: keyof LotEvent['status']): LiveFields {
+  return { price: event.price, zaklad_summa: event.deposit, lot_status: event.status[locale] || null, order_end_time: event.order_end_time }
+}

@@ -1,0 +1,118 @@
+/**
+ * The bell's push offer (docs/product.md#realtime), loaded when the bell's panel first opens. Shown only when the
+ * public config has Firebase and a VAPID key. Permission is asked only from its button (a user gesture, never on
+ * load); the choice and its result (on, blocked by the browser, failed, unsupported) are said in the user's language.
+ * Firebase itself is imported only to turn push on, or to refresh the token of a user who turned it on before.
+ */
+import { useCallback, useEffect, useState } from 'react'
+import type { Profile } from '../../shared/guards'
+import { Icon } from '../components/icon'
+import { useConfig } from '../config'
+import { useGateway } from '../gateway'
+import { useT } from '../i18n'
+import { useSession } from '../session'
+
+type PushState = 'checking' | 'unsupported' | 'off' | 'busy' | 'on' | 'denied' | 'failed'
+
+/** What a browser needs for web push at all; Firebase checks the rest when push is turned on. */
+function isPushCapable(): boolean {
+  return typeof Notification !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window
+}
+
+/**
+ * Remembers, per account, that its user turned push on in this browser: the browser's permission outlives the session,
+ * and the next person signing in here must choose for themselves rather than inherit it.
+ */
+function choiceKey(profile: Profile | null): string | null {
+  const own = profile?.role ? (profile[profile.role] as { id?: unknown } | undefined) : undefined
+  return profile?.role && own?.id != null ? `invest-portal:push:${profile.role}:${String(own.id)}` : null
+}
+
+function readChoice(key: string | null): boolean {
+  try {
+    return key !== null && localStorage.getItem(key) === 'on'
+  } catch {
+    return false
+  }
+}
+
+function saveChoice(key: string | null): void {
+  try {
+    if (key) localStorage.setItem(key, 'on')
+  } catch {
+    // Storage refused (private mode): push stays on; the offer shows again on a later visit.
+  }
+}
+
+export function PushOffer() {
+  const config = useConfig()
+  const t = useT()
+  const session = useSession()
+  const gateway = useGateway({ quiet: true })
+  const [state, setState] = useState<PushState>('checking')
+  const key = choiceKey(session.profile)
+  const { firebase, vapidKey } = config
+
+  const turnOn = useCallback(async () => {
+    const { registerPush } = await import('./firebase-client')
+    return registerPush({
+      config: firebase!,
+      vapidKey: vapidKey!,
+      register: async (token) => {
+        await gateway.request('POST', '/core/profile/fcm-token', { query: { fcm_token: token } })
+      },
+    })
+  }, [firebase, vapidKey, gateway])
+
+  useEffect(() => {
+    let cancelled = false
+    const settle = (next: PushState) => {
+      if (!cancelled) setState(next)
+    }
+    if (!isPushCapable()) settle('unsupported')
+    else if (Notification.permission === 'denied') settle('denied')
+    else if (Notification.permission !== 'granted' || !readChoice(key)) settle('off')
+    else {
+      // On since an earlier visit: the token is handed over again, since it may have changed, and so may the language
+      // its pushes should be written in. A failure here leaves the earlier registration in place.
+      settle('on')
+      turnOn().then(
+        (result) => settle(result),
+        () => undefined,
+      )
+    }
+    return () => {
+      cancelled = true
+    }
+  }, [key, turnOn])
+
+  const enable = async () => {
+    setState('busy')
+    // Asked here, inside the click: browsers show the prompt only for a user gesture.
+    const permission = await Notification.requestPermission()
+    if (permission !== 'granted') return setState(permission === 'denied' ? 'denied' : 'off')
+    try {
+      const result = await turnOn()
+      if (result === 'on') saveChoice(key)
+      setState(result)
+    } catch {
+      setState('failed')
+    }
+  }
+
+  if (!firebase || !vapidKey || state === 'checking') return null
+  const status = { on: 'notifications.pushOn', denied: 'notifications.pushDenied', failed: 'notifications.pushFailed', unsupported: 'notifications.pushUnsupported' } as const
+  return (
+    <div className="notification-bell__push">
+      {state === 'off' || state === 'failed' || state === 'busy' ? (
+        <button type="button" className="btn btn--outline btn--sm btn--primary" aria-busy={state === 'busy' || undefined} onClick={() => void enable()}>
+          <Icon name="bell" />
+          {t('notifications.push')}
+        </button>
+      ) : null}
+      <p role="status" className="notification-bell__push-status">
+        {state in status ? t(status[state as keyof typeof status]) : ''}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,43 @@
+/**
+ * A page's subscription to one realtime channel (docs/architecture.md#realtime). The socket code is imported on first
+ * use, so it is in no page's first load. The status tells the page whether to keep polling: anything but `live`.
+ */
+import { useEffect, useRef, useState } from 'react'
+import type { RealtimeMessage } from '../../shared/realtime'
+import type { ChannelStatus } from './connection'
+
+export type { ChannelStatus }
+
+/** Subscribes while mounted (`null`: nothing); `onResume` runs when the socket reopens after missing events. */
+export function useChannel(channel: string | null, onMessage: (message: RealtimeMessage) => void, onResume?: () => void): ChannelStatus {
+  const [status, setStatus] = useState<ChannelStatus>('connecting')
+  const messageRef = useRef(onMessage)
+  const resumeRef = useRef(onResume)
+  messageRef.current = onMessage
+  resumeRef.current = onResume
+  useEffect(() => {
+    if (!channel || typeof WebSocket === 'undefined') {
+      setStatus('offline')
+      return
+    }
+    let cancelled = false
+    let close: (() => void) | undefined
+    import('./connection')
+      .then(({ openChannel }) => {
+        if (cancelled) return
+        close = openChannel(channel, {
+          onMessage: (m) => messageRef.current(m),
+          onStatus: (next, resumed) => {
+            setStatus(next)
+            if (resumed) resumeRef.current?.()
+          },
+        })
+      })
+      .catch(() => setStatus('offline'))
+    return () => {
+      cancelled = true
+      close?.()
+    }
+  }, [channel])
+  return status
+}

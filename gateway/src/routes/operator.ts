@@ -1,0 +1,50 @@
+/**
+ * `/core/operator/*`: the agency's operators decide registration applications (docs/gateway-contract.md#operator).
+ * The calls exist only while the `OPERATOR_TOKEN` secret is set (404 otherwise) and need it as the bearer token.
+ */
+import { Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import * as v from 'valibot'
+import { readConfig } from '../lib/config'
+import type { AppEnv } from '../lib/context'
+import { isEqualBytes } from '../lib/crypto'
+import { GatewayError, ok } from '../lib/envelope'
+import { approveRegistration, listPendingRegistrations, rejectRegistration } from '../lib/registrations'
+import { readBearer } from '../lib/tokens'
+import { IdSchema, parseInput, readJson, text } from '../lib/validate'
+
+const digest = async (s: string) => new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(s)))
+
+/** 404 without a configured secret; 401 `unauthorized` unless the bearer equals it (compared in constant time). */
+const requireOperator = createMiddleware<AppEnv>(async (c, next) => {
+  const secret = readConfig(c.env).operatorToken
+  if (!secret) throw new GatewayError(404, 'not_found')
+  const given = readBearer(c.req.header('Authorization')) ?? ''
+  // Digests of equal length, so neither the secret's length nor a matching prefix shows in the timing.
+  if (!isEqualBytes(await digest(given), await digest(secret))) {
+    c.header('WWW-Authenticate', 'Bearer')
+    throw new GatewayError(401, 'unauthorized')
+  }
+  await next()
+})
+
+const ParamsSchema = v.object({ id: IdSchema })
+const RejectSchema = v.object({ reason: text(2000) })
+
+/** The operator routes. */
+export const operatorRoutes = new Hono<AppEnv>()
+
+operatorRoutes.use('/core/operator/*', requireOperator)
+
+operatorRoutes.get('/core/operator/registrations', async (c) => ok(c, await listPendingRegistrations(c.env.DB)))
+
+operatorRoutes.post('/core/operator/registrations/:id/approve', async (c) => {
+  const { id } = parseInput(ParamsSchema, c.req.param())
+  return ok(c, await approveRegistration(c.env, id, new Date()))
+})
+
+operatorRoutes.post('/core/operator/registrations/:id/reject', async (c) => {
+  const { id } = parseInput(ParamsSchema, c.req.param())
+  const { reason } = parseInput(RejectSchema, await readJson(c))
+  return ok(c, await rejectRegistration(c.env, id, reason, new Date()))
+})

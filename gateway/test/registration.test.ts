@@ -1,0 +1,310 @@
+import { env } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import { createAccount } from '../src/lib/accounts'
+import { call, moderate, uniqueEmail, uniqueIp } from './helpers'
+
+const HOUR = 3600_000
+const OPERATOR_TOKEN = 'operator-secret-3b9f1c0e7a2d4f6b8e1a'
+
+const investor = (email: string) => ({
+  company_name: 'Nordic Agri Fund AB',
+  website: 'nordic-agri.example',
+  email,
+  phone: '+46 70 123 45 67',
+  position: 'Investment manager',
+  name: 'Erik',
+  surname: 'Lund',
+  country_id: 2,
+  source: 'linkedin',
+  source_variant: 'A post by the agency',
+  comments: 'Greenhouse projects.',
+  is_resident: false,
+  hash: '',
+})
+
+const residentBusiness = (email: string) => ({
+  company_name: 'Buxoro Gilam MChJ',
+  tin: '305678912',
+  pin: '30101850120045',
+  legal_address: 'Bukhara, Mustaqillik street 12',
+  website: '',
+  name: 'Akmal',
+  surname: 'Sharipov',
+  email,
+  phone: '998912345678',
+  source: 'telegram',
+  source_variant: '',
+  comments: '',
+  is_resident: true,
+  hash: '',
+})
+
+/** Sends an application in `lang` and answers the id moderators and operators name it by. */
+async function apply(form: 'investor' | 'business', body: Record<string, unknown>, lang = 'en'): Promise<number> {
+  const r = await call(`/siw/public/${form}-registration`, { body, lang })
+  expect(r.status, JSON.stringify(r.body)).toBe(200)
+  const row = await env.DB.prepare('SELECT id FROM registrations WHERE kind = ? AND application_id = ?').bind(form, r.body.content.id).first<{ id: number }>()
+  return row!.id
+}
+
+const outbox = async (email: string) => (await call(`/dev/outbox?email=${encodeURIComponent(email)}`)).body.content as { subject: string; text: string; links: string[] }[]
+
+const registration = (id: number) =>
+  env.DB.prepare('SELECT state, reason, decided_at, user_id FROM registrations WHERE id = ?').bind(id).first<{
+    state: string
+    reason: string | null
+    decided_at: string | null
+    user_id: number | null
+  }>()
+
+const accountsWith = async (email: string) => (await env.DB.prepare('SELECT count(*) AS n FROM users WHERE email = ?').bind(email).first<{ n: number }>())!.n
+
+/** Calls an operator route with the gateway's secret set to `secret` (a secret is no var, so not in `Env`'s type). */
+function operator(path: string, options: { token?: string | null; body?: unknown; method?: string; secret?: string } = {}) {
+  const secrets: Record<string, string> = { OPERATOR_TOKEN: options.secret ?? OPERATOR_TOKEN }
+  return call(`/core/operator/registrations${path}`, {
+    method: options.method ?? 'POST',
+    body: options.body,
+    headers: options.token === null ? {} : { Authorization: `Bearer ${options.token ?? OPERATOR_TOKEN}` },
+    env: secrets,
+  })
+}
+
+describe('approving a registration', () => {
+  it('creates the non-resident investor account once, with the application’s fields; approving again is 409', async () => {
+    const email = uniqueEmail('approve')
+    const id = await apply('investor', investor(email))
+    const first = await moderate({ kind: 'registration', id, action: 'approve' })
+    expect(first.body.content).toEqual({ id, state: 'approved', user_id: expect.any(Number) })
+    const again = await moderate({ kind: 'registration', id, action: 'approve' })
+    expect(again.status).toBe(409)
+    expect(again.body.result.code).toBe('invalid_state')
+    expect(await accountsWith(email)).toBe(1)
+    expect(await registration(id)).toMatchObject({ state: 'approved', reason: null, decided_at: expect.any(String), user_id: first.body.content.user_id })
+
+    const user = await env.DB.prepare('SELECT role, is_resident, password_hash, pin FROM users WHERE email = ?').bind(email).first()
+    expect(user).toEqual({ role: 'investor', is_resident: 0, password_hash: null, pin: null })
+    const profile = await env.DB.prepare('SELECT * FROM profiles WHERE user_id = ?').bind(first.body.content.user_id).first()
+    expect(profile).toMatchObject({
+      name: 'Erik', surname: 'Lund', phone: '46701234567', company_name: 'Nordic Agri Fund AB', website: 'nordic-agri.example',
+      position: 'Investment manager', country_id: 2, source: 'linkedin', comments: 'Greenhouse projects.', pin: '',
+    })
+  })
+
+  it('two approvals at once create one account, and the other answers 409', async () => {
+    const email = uniqueEmail('race')
+    const id = await apply('investor', investor(email))
+    const answers = await Promise.all([moderate({ kind: 'registration', id, action: 'approve' }), moderate({ kind: 'registration', id, action: 'approve' })])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    expect(await accountsWith(email)).toBe(1)
+    expect((await outbox(email)).filter((m) => m.links.some((l) => l.includes('purpose=welcome')))).toHaveLength(1)
+  })
+
+  it('mails a non-resident a set-password link in the application’s language that lives 72 hours; it sets the password and the applicant signs in', async () => {
+    const email = uniqueEmail('welcome')
+    const id = await apply('investor', investor(email), 'ru')
+    const decided = await moderate({ kind: 'registration', id, action: 'approve' })
+    const [mail] = await outbox(email)
+    expect(mail!.subject).toBe('Ваша учётная запись на Invest Portal готова: задайте пароль')
+    expect(mail!.text).toContain('в течение 72 часов')
+    const link = new URL(mail!.links[0]!)
+    expect(link.origin + link.pathname).toBe('http://127.0.0.1:8787/ru/auth/reset-password')
+    const q = Object.fromEntries(link.searchParams)
+    expect(q).toMatchObject({ email, role: 'investor', purpose: 'welcome', uuid: expect.any(String), token: expect.any(String), time: expect.any(String) })
+
+    const stored = await env.DB.prepare('SELECT expires_at, created_at FROM reset_links WHERE uuid = ?').bind(q.uuid).first<{ expires_at: string; created_at: string }>()
+    expect(Date.parse(stored!.expires_at) - Date.parse(stored!.created_at)).toBe(72 * HOUR)
+    expect(Number(q.time)).toBe(Date.parse(stored!.created_at))
+    expect((await call(`/core/auth/check-reset-link?uuid=${q.uuid}`, { method: 'POST' })).body.content).toBe(true)
+
+    const password = 'Welcome#2026ok'
+    const set = await call('/core/auth/reset-password', {
+      body: { password, password_confirmation: password, hash: '', token: q.token, email, time: q.time, role: q.role, uuid: q.uuid },
+    })
+    expect(set.body.result.code).toBe('ok')
+    const login = await call('/core/auth/login', { body: { email, password, role: 'investor', hash: '' }, lang: 'ru' })
+    expect(login.body.result.code).toBe('ok')
+    expect(login.body.content.profile).toMatchObject({ email, role: 'investor', is_resident: false, investor: { id: decided.body.content.user_id, name: 'Erik', surname: 'Lund' } })
+  })
+
+  it('keeps a forgot-password link at one hour, and sends one to a non-resident whose set-password link went unused', async () => {
+    const email = uniqueEmail('expired')
+    const id = await apply('investor', investor(email))
+    await moderate({ kind: 'registration', id, action: 'approve' })
+    const r = await call('/core/auth/forgot-password', { body: { email, hash: '', role: 'investor' } })
+    expect(r.body.result.code).toBe('ok')
+    const [mail] = await outbox(email)
+    expect(mail!.subject).toBe('Reset your Invest Portal password')
+    const uuid = new URL(mail!.links[0]!).searchParams.get('uuid')
+    const stored = await env.DB.prepare('SELECT expires_at, created_at FROM reset_links WHERE uuid = ?').bind(uuid).first<{ expires_at: string; created_at: string }>()
+    expect(Date.parse(stored!.expires_at) - Date.parse(stored!.created_at)).toBe(HOUR)
+    // The newer link replaces the set-password link.
+    const live = await env.DB.prepare(
+      'SELECT count(*) AS n FROM reset_links r JOIN users u ON u.id = r.user_id WHERE u.email = ? AND r.used_at IS NULL',
+    ).bind(email).first<{ n: number }>()
+    expect(live!.n).toBe(1)
+  })
+
+  it('creates a resident business account for OneID with the PINFL and TIN, and mails that OneID signs them in', async () => {
+    const email = uniqueEmail('resident')
+    const id = await apply('business', residentBusiness(email), 'uz')
+    const decided = await moderate({ kind: 'registration', id, action: 'approve' })
+    expect(decided.status).toBe(200)
+    const user = await env.DB.prepare('SELECT role, is_resident, password_hash, pin FROM users WHERE email = ?').bind(email).first()
+    expect(user).toEqual({ role: 'businessmen', is_resident: 1, password_hash: null, pin: '30101850120045' })
+    const profile = await env.DB.prepare('SELECT tin, pin, legal_address, company_name FROM profiles WHERE user_id = ?').bind(decided.body.content.user_id).first()
+    expect(profile).toEqual({ tin: '305678912', pin: '30101850120045', legal_address: 'Bukhara, Mustaqillik street 12', company_name: 'Buxoro Gilam MChJ' })
+    const [mail] = await outbox(email)
+    expect(mail!.subject).toBe('Invest Portal hisobingiz tayyor')
+    expect(mail!.text).toContain('OneID orqali kiring')
+    expect(mail!.links).toEqual(['http://127.0.0.1:8787/uz/auth/one-id?role=businessmen'])
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM reset_links WHERE user_id = ?').bind(decided.body.content.user_id).first()).toEqual({ n: 0 })
+    // The OneID stand-in now offers the new resident.
+    const standIn = await call('/dev/oneid?role=businessmen&lang=uz')
+    expect(await standIn.res.text()).toContain('30101850120045')
+  })
+
+  it('answers 409 already_registered and leaves the application waiting when the e-mail became an account meanwhile', async () => {
+    const email = uniqueEmail('meanwhile')
+    const id = await apply('investor', investor(email))
+    await createAccount(env.DB, { email, password: null, role: 'businessmen', isResident: false }, new Date())
+    const r = await moderate({ kind: 'registration', id, action: 'approve' })
+    expect(r.status).toBe(409)
+    expect(r.body.result.code).toBe('already_registered')
+    expect(await registration(id)).toMatchObject({ state: 'pending', decided_at: null, user_id: null })
+  })
+
+  it('answers 404 for an unknown registration', async () => {
+    expect((await moderate({ kind: 'registration', id: 999999, action: 'approve' })).status).toBe(404)
+  })
+})
+
+describe('rejecting a registration', () => {
+  it('mails the reason in the application’s language, records the decision and creates no account', async () => {
+    const email = uniqueEmail('reject')
+    const id = await apply('investor', investor(email), 'uz')
+    const r = await moderate({ kind: 'registration', id, action: 'reject', reason: 'Kompaniya maʼlumotlari tasdiqlanmadi.' })
+    expect(r.body.content).toEqual({ id, state: 'rejected', user_id: null })
+    expect(await registration(id)).toMatchObject({ state: 'rejected', reason: 'Kompaniya maʼlumotlari tasdiqlanmadi.', decided_at: expect.any(String), user_id: null })
+    expect(await accountsWith(email)).toBe(0)
+    const [mail] = await outbox(email)
+    expect(mail!.subject).toBe('Invest Portalda roʻyxatdan oʻtishingiz tasdiqlanmadi')
+    expect(mail!.text).toContain('Sababi: Kompaniya maʼlumotlari tasdiqlanmadi.')
+    expect((await moderate({ kind: 'registration', id, action: 'approve' })).status).toBe(409)
+  })
+
+  it('needs a reason', async () => {
+    const id = await apply('investor', investor(uniqueEmail('noreason')))
+    const r = await moderate({ kind: 'registration', id, action: 'reject', reason: '  ' })
+    expect(r.status).toBe(422)
+    expect(r.body.errors).toEqual(['reason'])
+    expect(await registration(id)).toMatchObject({ state: 'pending' })
+  })
+
+  it('lets the applicant apply again afterwards', async () => {
+    const email = uniqueEmail('again')
+    const id = await apply('investor', investor(email))
+    await moderate({ kind: 'registration', id, action: 'reject', reason: 'Incomplete company details.' })
+    const second = await apply('investor', investor(email))
+    expect(second).not.toBe(id)
+  })
+})
+
+describe('a second application for the same e-mail', () => {
+  it('is refused while the first waits, from either form, naming the e-mail', async () => {
+    const email = uniqueEmail('twice')
+    await apply('investor', investor(email))
+    for (const [form, body] of [['investor', investor(email.toUpperCase())], ['business', { ...residentBusiness(email), is_resident: false, pin: '', tin: '' }]] as const) {
+      const r = await call(`/siw/public/${form}-registration`, { body })
+      expect(r.status).toBe(409)
+      expect(r.body.result.code).toBe('already_registered')
+      expect(r.body.errors).toEqual(['email'])
+    }
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM registrations WHERE email = ?').bind(email).first()).toEqual({ n: 1 })
+  })
+
+  it('is refused once the first is an account', async () => {
+    const email = uniqueEmail('account')
+    const id = await apply('investor', investor(email))
+    await moderate({ kind: 'registration', id, action: 'approve' })
+    const r = await call('/siw/public/business-registration', { body: residentBusiness(email) })
+    expect(r.status).toBe(409)
+    expect(r.body.errors).toEqual(['email'])
+  })
+
+  it('sent twice at once, is stored once', async () => {
+    const email = uniqueEmail('burst')
+    const answers = await Promise.all([
+      call('/siw/public/investor-registration', { body: investor(email), ip: uniqueIp() }),
+      call('/siw/public/business-registration', { body: residentBusiness(email), ip: uniqueIp() }),
+    ])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM registrations WHERE email = ? AND state = 'pending'").bind(email).first()).toEqual({ n: 1 })
+    // Past the check, the database itself keeps a second pending record for the e-mail out, whatever its case.
+    const second = env.DB.prepare("INSERT INTO registrations (kind, application_id, email, created_at) VALUES ('business', 999999, ?, '2026-01-01')")
+      .bind(email.toUpperCase())
+      .run()
+    await expect(second).rejects.toThrow(/UNIQUE constraint failed: registrations\.email/)
+  })
+})
+
+describe('moderation list', () => {
+  it('shows pending registrations with the applicant, and no longer once decided', async () => {
+    const email = uniqueEmail('listed')
+    const id = await apply('investor', investor(email))
+    const listed = (await call('/dev/moderate')).body.content.registrations as { id: number }[]
+    expect(listed.find((r) => r.id === id)).toEqual({
+      id, kind: 'investor', email, name: 'Erik', surname: 'Lund', company_name: 'Nordic Agri Fund AB', is_resident: false, lang: 'en',
+      created_at: expect.any(String),
+    })
+    await moderate({ kind: 'registration', id, action: 'approve' })
+    expect(((await call('/dev/moderate')).body.content.registrations as { id: number }[]).some((r) => r.id === id)).toBe(false)
+  })
+})
+
+describe('operator calls', () => {
+  it('answer 404 while OPERATOR_TOKEN is not set, whatever the bearer', async () => {
+    const id = await apply('investor', investor(uniqueEmail('nosecret')))
+    for (const token of [null, '', OPERATOR_TOKEN]) {
+      const r = await operator(`/${id}/approve`, { token, secret: '' })
+      expect(r.status).toBe(404)
+      expect(r.body.result.code).toBe('not_found')
+    }
+    expect(await registration(id)).toMatchObject({ state: 'pending' })
+  })
+
+  it('answer 401 without the bearer or with a wrong one, and decide nothing', async () => {
+    const id = await apply('investor', investor(uniqueEmail('wrong')))
+    for (const token of [null, 'wrong', `${OPERATOR_TOKEN}x`, OPERATOR_TOKEN.slice(0, -1)]) {
+      const r = await operator(`/${id}/approve`, { token })
+      expect(r.status).toBe(401)
+      expect(r.body.result.code).toBe('unauthorized')
+      expect(r.res.headers.get('www-authenticate')).toBe('Bearer')
+    }
+    expect((await operator('', { method: 'GET', token: 'wrong' })).status).toBe(401)
+    expect(await registration(id)).toMatchObject({ state: 'pending' })
+  })
+
+  it('with the right bearer list pending registrations, approve one and reject another with its reason', async () => {
+    const approvedEmail = uniqueEmail('op-approve')
+    const rejectedEmail = uniqueEmail('op-reject')
+    const toApprove = await apply('investor', investor(approvedEmail))
+    const toReject = await apply('business', residentBusiness(rejectedEmail), 'ru')
+    const list = await operator('', { method: 'GET' })
+    expect(list.status).toBe(200)
+    expect((list.body.content as { id: number }[]).map((r) => r.id)).toEqual(expect.arrayContaining([toApprove, toReject]))
+
+    const approved = await operator(`/${toApprove}/approve`)
+    expect(approved.body.content).toEqual({ id: toApprove, state: 'approved', user_id: expect.any(Number) })
+    expect(await accountsWith(approvedEmail)).toBe(1)
+    expect((await operator(`/${toApprove}/approve`)).status).toBe(409)
+
+    expect((await operator(`/${toReject}/reject`, { body: {} })).body.errors).toEqual(['reason'])
+    const rejected = await operator(`/${toReject}/reject`, { body: { reason: 'ИНН не найден в реестре.' } })
+    expect(rejected.body.content).toEqual({ id: toReject, state: 'rejected', user_id: null })
+    const [mail] = await outbox(rejectedEmail)
+    expect(mail!.subject).toBe('Ваша регистрация на Invest Portal не одобрена')
+    expect(mail!.text).toContain('Причина: ИНН не найден в реестре.')
+    expect((await operator('/999999/approve')).status).toBe(404)
+  })
+})

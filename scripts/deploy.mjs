@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+// `npm run deploy`: one command for a production deploy (docs/operations.md#routine-deploy). It builds both workers from
+// the top-level (production) configuration into dist-deploy/, checks that configuration, measures each worker against
+// the Workers limits (bundle size, startup CPU), then applies the gateway's D1 migrations to the remote database,
+// deploys the reference gateway and finally the portal bound to it (on a first deploy, the gateway once more: the two
+// bind each other).
+//   npm run deploy -- --dry-run   (or npm run deploy:check): everything up to the deploys, which only validate; no
+//                                  network, no credentials. CI runs it, so a config or bundle that would not deploy fails.
+// With GATEWAY_ORIGIN set in wrangler.toml (the agency's API), the reference gateway is neither migrated nor deployed.
+import { spawnSync } from 'node:child_process'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { configProblems } from './deploy-config.mjs'
+
+const OUT = 'dist-deploy'
+const PORTAL = `${OUT}/invest_portal/wrangler.json`
+const GATEWAY = `${OUT}/invest_portal_gateway/wrangler.json`
+const D1_NAME = 'invest-portal'
+const KiB = 1024
+
+/**
+ * The Workers platform's limits (developers.cloudflare.com/workers/platform/limits): a worker's compressed size
+ * (3 MiB on the Free plan, 10 MiB on paid plans; checked against the smaller) and its global scope's startup time.
+ */
+const LIMITS = Object.freeze({ gzipKiB: 3 * 1024, uncompressedKiB: 64 * 1024, startupMs: 1000 })
+
+const dryRun = process.argv.includes('--dry-run')
+// A deploy builds the production configuration, never an environment a shell happened to select.
+const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' }
+delete env.CLOUDFLARE_ENV
+
+function run(cmd, args, { capture = false, allowFailure = false } = {}) {
+  const r = spawnSync(cmd, args, { env, encoding: 'utf8', stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' })
+  if (r.status !== 0 && !allowFailure) {
+    if (capture) process.stderr.write(`${r.stdout ?? ''}${r.stderr ?? ''}`)
+    fail(`${cmd} ${args.join(' ')} exited with ${r.status}`)
+  }
+  return { ok: r.status === 0, out: `${r.stdout ?? ''}${r.stderr ?? ''}` }
+}
+
+function fail(message) {
+  console.error(`\n✗ deploy${dryRun ? ' check' : ''}: ${message}`)
+  process.exit(1)
+}
+
+/** A built worker's flattened configuration must be safe to ship: production values only, no local placeholders. */
+function checkConfig(path, { gateway }) {
+  const config = JSON.parse(readFileSync(path, 'utf8'))
+  const problems = configProblems(config, { gateway })
+  if (problems.length) fail(`${path}: ${problems.join('; ')}`)
+  return config
+}
+
+/** Bundle size from a dry-run deploy and startup CPU from wrangler's startup check, against the limits. */
+function measure(name, configPath) {
+  const dry = run('npx', ['wrangler', 'deploy', '--dry-run', '--config', configPath, '--outdir', `${OUT}/.upload/${name}`], { capture: true })
+  const size = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(dry.out)
+  if (!size) fail(`${name}: wrangler printed no upload size`)
+  const startup = run('npx', ['wrangler', 'check', 'startup', '--config', configPath, '--outfile', `${OUT}/${name}-startup.cpuprofile`], { capture: true })
+  const active = /Active: ([\d.]+) ms/.exec(startup.out)
+  if (!active) fail(`${name}: wrangler printed no startup time`)
+  const figures = { uncompressedKiB: Number(size[1]), gzipKiB: Number(size[2]), startupMs: Number(active[1]) }
+  const over = Object.entries(figures).filter(([k, v]) => v > LIMITS[k])
+  const pct = (k) => `${((figures[k] / LIMITS[k]) * 100).toFixed(1)}%`
+  console.log(
+    `  ${name.padEnd(8)} gzip ${figures.gzipKiB.toFixed(1)} KiB of ${LIMITS.gzipKiB} (${pct('gzipKiB')}), ` +
+      `uncompressed ${figures.uncompressedKiB.toFixed(1)} KiB, startup CPU ${figures.startupMs} ms of ${LIMITS.startupMs} (${pct('startupMs')})`,
+  )
+  if (over.length) fail(`${name} is over the Workers limits: ${over.map(([k]) => k).join(', ')}`)
+  return figures
+}
+
+console.log(`▶ building the production configuration into ${OUT}/`)
+rmSync(OUT, { recursive: true, force: true })
+run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', OUT, '--emptyOutDir'])
+
+const portal = checkConfig(PORTAL, { gateway: false })
+const external = Boolean(portal.vars?.GATEWAY_ORIGIN)
+if (!external) checkConfig(GATEWAY, { gateway: true })
+console.log(`▶ configuration: production values${external ? `, upstream ${portal.vars.GATEWAY_ORIGIN} (the reference gateway is not deployed)` : ''}`)
+
+console.log('▶ size and startup against the Workers limits')
+if (!external) measure('gateway', GATEWAY)
+measure('portal', PORTAL)
+
+if (dryRun) {
+  console.log('\n✓ deploy check passed: both workers build, validate and fit the limits (nothing was deployed)')
+  process.exit(0)
+}
+
+/**
+ * The gateway publishes realtime events through a PORTAL service binding, and the portal reaches the gateway through
+ * GATEWAY: each names the other, and Cloudflare refuses a binding to a worker that does not exist yet. So on the very
+ * first deploy the gateway goes out once without PORTAL, then the portal, then the gateway again with it
+ * (docs/operations.md#first-deploy).
+ */
+function withoutPortalBinding(path) {
+  const config = JSON.parse(readFileSync(path, 'utf8'))
+  config.services = (config.services ?? []).filter((s) => s.binding !== 'PORTAL')
+  const out = path.replace(/wrangler\.json$/, 'wrangler.first-deploy.json')
+  writeFileSync(out, JSON.stringify(config))
+  return out
+}
+const firstDeploy = !external && !run('npx', ['wrangler', 'deployments', 'list', '--config', PORTAL], { capture: true, allowFailure: true }).ok
+
+if (!external) {
+  console.log('▶ gateway: D1 migrations on the remote database, then the worker')
+  // Schema first, so the new code never meets an old schema. On a first deploy the database does not exist yet: the
+  // gateway's deploy provisions it, and the migrations follow at once (nothing calls the gateway before the portal).
+  const migrate = () => run('npx', ['wrangler', 'd1', 'migrations', 'apply', D1_NAME, '--remote', '--config', GATEWAY], { allowFailure: true }).ok
+  const migratedFirst = migrate()
+  if (firstDeploy) console.log('  (first deploy: without the PORTAL binding until the portal exists)')
+  run('npx', ['wrangler', 'deploy', '--config', firstDeploy ? withoutPortalBinding(GATEWAY) : GATEWAY])
+  if (!migratedFirst && !migrate()) fail('the D1 migrations did not apply')
+}
+console.log('▶ portal')
+run('npx', ['wrangler', 'deploy', '--config', PORTAL])
+if (firstDeploy) {
+  console.log('▶ gateway again, now bound to the portal (realtime publishes)')
+  run('npx', ['wrangler', 'deploy', '--config', GATEWAY])
+}
+console.log('\n✓ deployed. Roll back with `npx wrangler rollback --config dist-deploy/invest_portal/wrangler.json` (docs/operations.md#rollback)')

@@ -1,0 +1,50 @@
+/** The deploy check refuses configurations that must never ship, and passes what the TOML files build to. */
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { configProblems } from '../scripts/deploy-config.mjs'
+
+const production = {
+  portal: { vars: { DEV_MODE: '0', DEBUG_HEADERS: '0' }, observability: { enabled: true }, kv_namespaces: [{ binding: 'PAYLOADS' }] },
+  gateway: { vars: { DEV_MODE: '0', PORTAL_ORIGIN: 'https://invest.gov.uz' }, workers_dev: false, observability: { enabled: true }, d1_databases: [{ binding: 'DB', database_name: 'invest-portal' }] },
+}
+
+describe('the deploy check’s configuration rules', () => {
+  it('passes the production shape of both workers', () => {
+    expect(configProblems(production.portal, { gateway: false })).toEqual([])
+    expect(configProblems(production.gateway, { gateway: true })).toEqual([])
+  })
+
+  it.each([
+    ['DEV_MODE on', { ...production.gateway, vars: { ...production.gateway.vars, DEV_MODE: '1' } }, /DEV_MODE/],
+    ['a public workers.dev URL', { ...production.gateway, workers_dev: true }, /workers_dev/],
+    ['no observability', { ...production.gateway, observability: { enabled: false } }, /observability/],
+    ['a loopback PORTAL_ORIGIN', { ...production.gateway, vars: { ...production.gateway.vars, PORTAL_ORIGIN: 'http://127.0.0.1:8787' } }, /loopback/],
+    ['a placeholder database id', { ...production.gateway, d1_databases: [{ binding: 'DB', database_id: 'local-invest-portal' }] }, /placeholder/],
+  ])('refuses a gateway with %s', (_name, config, problem) => {
+    expect(configProblems(config, { gateway: true }).join('; ')).toMatch(problem)
+  })
+
+  it('refuses a secret set as a var on either worker (the local environment’s realtime key must not ship)', () => {
+    const portal = { ...production.portal, vars: { ...production.portal.vars, REALTIME_SECRET: 'local-realtime-secret-for-development-only' } }
+    expect(configProblems(portal, { gateway: false }).join()).toMatch(/REALTIME_SECRET is a var/)
+    const gateway = { ...production.gateway, vars: { ...production.gateway.vars, REALTIME_SECRET: 'x'.repeat(40) } }
+    expect(configProblems(gateway, { gateway: true }).join()).toMatch(/REALTIME_SECRET is a var/)
+  })
+
+  it('refuses a portal with debug headers or a placeholder KV id', () => {
+    expect(configProblems({ ...production.portal, vars: { DEV_MODE: '0', DEBUG_HEADERS: '1' } }, { gateway: false }).join()).toMatch(/DEBUG_HEADERS/)
+    expect(configProblems({ ...production.portal, kv_namespaces: [{ binding: 'PAYLOADS', id: 'payloads-local' }] }, { gateway: false }).join()).toMatch(/placeholder/)
+  })
+
+  it('finds the TOML files’ top level production-safe and their local environment not', () => {
+    for (const [file, gateway] of [['wrangler.toml', false], ['gateway/wrangler.toml', true]] as const) {
+      const text = readFileSync(file, 'utf8')
+      const topLevel = text.slice(0, text.indexOf('[env.local]'))
+      expect(topLevel, file).toMatch(/^DEV_MODE = "0"$/m)
+      expect(text.slice(text.indexOf('[env.local]')), file).toMatch(/^DEV_MODE = "1"$/m)
+      if (gateway) expect(topLevel).toMatch(/^workers_dev = false$/m)
+      expect(topLevel, file).not.toMatch(/^\s*(id|database_id) = /m)
+      expect(topLevel, file).not.toMatch(/^REALTIME_SECRET/m)
+    }
+  })
+})

@@ -1,0 +1,19 @@
+/**
+ * Where the push specs run: a second portal with push configured (Firebase's public config and a VAPID key for the
+ * page, a service account for the gateway) beside the main one, and the stand-in for Google (`test/fcm-stand-in.ts`)
+ * that the gateway sends its FCM calls to. Ports follow E2E_PORT: the main portal on it, this portal on the next, the
+ * stand-in on the one after.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 8790)
+
+export const PUSH_PORT = PORT + 1
+export const PUSH_ORIGIN = `http://127.0.0.1:${PUSH_PORT}`
+export const FCM_STAND_IN_PORT = PORT + 2
+export const FCM_STAND_IN_ORIGIN = `http://127.0.0.1:${FCM_STAND_IN_PORT}`
+
+/** The Firebase project of these tests: the page's config and the gateway's service account name the same one. */
+export const FIREBASE_PROJECT = 'invest-portal-e2e'
+export const FIREBASE_CONFIG = { apiKey: 'e2e-api-key', projectId: FIREBASE_PROJECT, messagingSenderId: '1234567890', appId: '1:1234567890:web:e2e' }
+// A valid P-256 public key (65 bytes, uncompressed), base64url: Firebase checks its shape.
+export const VAPID_KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U'
+export const SERVICE_ACCOUNT_EMAIL = `gateway-push@${FIREBASE_PROJECT}.iam.gserviceaccount.com`

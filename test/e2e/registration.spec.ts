@@ -1,0 +1,129 @@
+/**
+ * Registration opens an account (docs/product.md#registration): a non-resident investor registers, a second
+ * application for the same e-mail is refused next to the e-mail field, the moderator approves, the applicant follows
+ * the set-password link from the mail, sets a password, signs in and sees the profile with the registered name. Once
+ * without JavaScript (every step a form post to a page action) and once with it, in Russian.
+ */
+import fs from 'node:fs'
+import type { Page } from '@playwright/test'
+import type { Locale } from '../../shared/constants'
+import { href, latestResetLink, moderate, pendingRegistrationId, signInWithPassword, uniqueIp } from './account-support'
+import { checkA11y, expect, test, waitForHydration } from './fixtures'
+import { dropStatusError } from './support'
+
+const countries = JSON.parse(fs.readFileSync(new URL('../../gateway/seed/countries.json', import.meta.url), 'utf8')) as { id: number; code: string }[]
+const GERMANY = countries.find((c) => c.code === 'DE') ?? countries[0]!
+
+test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
+
+type Applicant = { email: string; name: string; surname: string; company: string }
+
+const TEXT = {
+  en: {
+    nonResident: 'Non-resident (foreign citizen or company)',
+    send: 'Send registration',
+    taken: 'This e-mail already has an account or an application under review. Sign in, or use another address.',
+    takenAlert: 'This e-mail is already registered or has an application under review.',
+    setTitle: 'Set your password',
+    save: 'Save the password',
+    passwordSet: 'Your password is set. Sign in with your e-mail and the new password.',
+  },
+  ru: {
+    nonResident: 'Нерезидент (иностранный гражданин или компания)',
+    send: 'Отправить заявку',
+    taken: 'С этим адресом уже есть учётная запись или заявка на рассмотрении. Войдите или укажите другой адрес.',
+    takenAlert: 'Этот адрес электронной почты уже зарегистрирован или по нему есть заявка на рассмотрении.',
+    setTitle: 'Задайте пароль',
+    save: 'Сохранить пароль',
+    passwordSet: 'Пароль задан. Войдите с вашей электронной почтой и новым паролем.',
+  },
+} as const
+
+const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
+
+/** Fills the investor form as a non-resident from Germany and sends it. */
+async function sendInvestorForm(page: Page, locale: 'en' | 'ru', a: Applicant, js: boolean) {
+  await page.goto(href('guide-register-investor', { locale }))
+  if (js) await waitForHydration(page)
+  await page.getByLabel(TEXT[locale].nonResident).check()
+  await page.locator('#register-country_id').selectOption(String(GERMANY.id))
+  await page.locator('#register-company_name').fill(a.company)
+  await page.locator('#register-name').fill(a.name)
+  await page.locator('#register-surname').fill(a.surname)
+  await page.locator('#register-email').fill(a.email)
+  await page.locator('#register-phone').fill('+49 30 1234 5678')
+  await page.locator('#register-source').selectOption('forum')
+  await page.getByRole('button', { name: TEXT[locale].send }).click()
+}
+
+/** The whole way from the form to the profile. */
+async function registerAndSignIn(page: Page, request: Parameters<typeof moderate>[0], baseURL: string, locale: 'en' | 'ru', a: Applicant, js: boolean) {
+  const t = TEXT[locale]
+  await sendInvestorForm(page, locale, a, js)
+  await expect(page).toHaveURL(href('success-registration', { locale }))
+
+  // The same e-mail again, while the first application waits: named next to the e-mail field, values kept.
+  await sendInvestorForm(page, locale, a, js)
+  await expect(page.locator('#register-email-error')).toContainText(t.taken)
+  await expect(page.locator('#register-email')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.locator('#register-email')).toHaveValue(a.email)
+  await expect(page.locator('.form-alert')).toContainText(t.takenAlert)
+  await expect(page.locator('.error-summary')).toContainText(t.taken)
+  await expect(page).toHaveURL(href('guide-register-investor', { locale }))
+
+  await moderate(request, baseURL, { kind: 'registration', id: await pendingRegistrationId(request, a.email), action: 'approve' })
+
+  const link = await latestResetLink(request, a.email)
+  expect(link).toMatch(new RegExp(`^/${locale}/auth/reset-password\\?.*purpose=welcome`))
+  await page.goto(link)
+  if (js) await waitForHydration(page)
+  await expect(page.locator('main h1')).toHaveText(t.setTitle)
+  await expect(page).toHaveTitle(new RegExp(`^${t.setTitle} — `))
+  await expect(page.locator('main .lead')).toContainText(a.email)
+  const password = `Welcome#${Date.now()}`
+  await page.locator('input[name="password"]').fill(password)
+  await page.locator('input[name="password_confirmation"]').fill(password)
+  await page.getByRole('button', { name: t.save }).click()
+  await page.waitForURL(new RegExp(`/${locale}/auth/sign-in\\?role=investor`))
+  await expect(page.getByText(t.passwordSet).first()).toBeVisible()
+
+  await signInWithPassword(page, { email: a.email, password, role: 'investor' }, { locale: locale as Locale, js })
+  const main = page.locator('main')
+  await expect(main).toContainText(a.name)
+  await expect(main).toContainText(a.surname)
+  await expect(main).toContainText(a.company)
+  await expect(main).toContainText(a.email)
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a non-resident investor registers, is refused a second time, is approved, sets a password from the mail and signs in', async ({ page, request, baseURL, consoleErrors }) => {
+    const applicant = { email: uniqueEmail('nojs.registrant'), name: 'Jonas', surname: 'Weber', company: 'Rhein Solar GmbH' }
+    await registerAndSignIn(page, request, baseURL!, 'en', applicant, false)
+    // The refused second application is a 409 document.
+    dropStatusError(consoleErrors, 409)
+  })
+})
+
+test('with JavaScript, in Russian: registers, is refused a second time, is approved, sets a password from the mail and signs in', async ({ page, request, baseURL, consoleErrors }) => {
+  const applicant = { email: uniqueEmail('js.registrant'), name: 'Anna', surname: 'Schmidt', company: 'Elbe Wind AG' }
+  await registerAndSignIn(page, request, baseURL!, 'ru', applicant, true)
+  dropStatusError(consoleErrors, 409)
+})
+
+test('the refused second application and the set-password page pass the accessibility checks', async ({ page, request, baseURL, consoleErrors }) => {
+  const applicant = { email: uniqueEmail('a11y.registrant'), name: 'Lena', surname: 'Fischer', company: 'Main Agro KG' }
+  await sendInvestorForm(page, 'en', applicant, true)
+  await expect(page).toHaveURL(href('success-registration', { locale: 'en' }))
+  await sendInvestorForm(page, 'en', applicant, true)
+  await expect(page.locator('#register-email-error')).toContainText(TEXT.en.taken)
+  await checkA11y(page)
+  dropStatusError(consoleErrors, 409)
+
+  await moderate(request, baseURL!, { kind: 'registration', id: await pendingRegistrationId(request, applicant.email), action: 'approve' })
+  await page.goto(await latestResetLink(request, applicant.email))
+  await waitForHydration(page)
+  await expect(page.locator('main h1')).toHaveText(TEXT.en.setTitle)
+  await checkA11y(page)
+})

@@ -1,0 +1,211 @@
+/**
+ * The security review's findings at the edge (docs/security.md), each against the real worker in workerd: the
+ * development surface, proxy hygiene on one canonical path, request logs, the bounded cache key space and debug headers.
+ */
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { TOKEN_COOKIE } from '../../shared/constants'
+import { href } from '../../shared/match'
+import { mediaKeys } from '../../shared/media-keys'
+import { createApp } from '../../worker/app'
+import { MAX_CACHED_PAGE, payloadCacheKey } from '../../worker/payloads'
+import { DEMO_NON_RESIDENT, ORIGIN, pickOneIdIdentity, setCookieFor, signInNonResident, tokenCookie } from './helpers'
+
+const app = createApp()
+
+type Envelope = { result: { code: string }; content: unknown }
+type Seen = { method: string; url: string }
+
+/**
+ * Runs the portal with its GATEWAY binding wrapped: every request the edge sends upstream is recorded, then answered
+ * by `answer` (default: the real reference gateway).
+ */
+async function callSpied(path: string, init: RequestInit = {}, opts: { vars?: Record<string, string>; answer?: (req: Request) => Promise<Response> } = {}) {
+  const seen: Seen[] = []
+  const gateway = {
+    fetch: async (input: RequestInfo, requestInit?: RequestInit) => {
+      const req = new Request(input, requestInit)
+      seen.push({ method: req.method, url: req.url })
+      return opts.answer ? opts.answer(req) : env.GATEWAY.fetch(req)
+    },
+  }
+  const ctx = createExecutionContext()
+  const res = await app.fetch(new Request(new URL(path, ORIGIN), { redirect: 'manual', ...init }), { ...env, ...opts.vars, GATEWAY: gateway } as unknown as Env, ctx)
+  const body = await res.text()
+  await waitOnExecutionContext(ctx)
+  return { res, body, seen }
+}
+
+const sameOriginJson = { origin: ORIGIN, 'content-type': 'application/json' }
+
+describe('the development surface', () => {
+  it.each([
+    ['GET', '/gateway/dev/outbox?email=investor%40demo.invest.example'],
+    ['GET', '/gateway/dev/oneid/pick?user_id=1&role=investor'],
+    ['POST', '/gateway/dev/reset'],
+    ['POST', '/gateway/dev/moderate'],
+    ['GET', '/gateway/dev/moderate'],
+    ['GET', '/gateway/%64ev/outbox?email=a%40b.uz'],
+    ['GET', '/gateway/admin/users'],
+    ['GET', '/gateway/core'],
+  ])('answers %s %s with the 404 envelope and never calls the upstream', async (method, path) => {
+    const { res, body, seen } = await callSpied(path, { method, headers: sameOriginJson, body: method === 'POST' ? '{}' : undefined })
+    expect(res.status).toBe(404)
+    expect((JSON.parse(body) as Envelope).result.code).toBe('not_found')
+    expect(seen).toEqual([])
+  })
+
+  it('reaches the gateway’s helpers at /_dev only when the portal runs in local mode', async () => {
+    const local = await callSpied('/_dev/outbox?email=investor%40demo.invest.example', {}, { vars: { DEV_MODE: '1' } })
+    expect(local.res.status).toBe(200)
+    expect(local.seen.map((s) => new URL(s.url).pathname)).toEqual(['/dev/outbox'])
+    const deployed = await callSpied('/_dev/outbox?email=investor%40demo.invest.example', {}, { vars: { DEV_MODE: '0' } })
+    expect(deployed.res.status).toBe(404)
+    expect(deployed.seen).toEqual([])
+  })
+
+  it('never lets a browser exchange a OneID code through the proxy: only /sso does, after its nonce check', async () => {
+    const { sso } = await pickOneIdIdentity()
+    const code = new URL(sso, ORIGIN).searchParams.get('code')!
+    const { res, seen } = await callSpied(`/gateway/core/auth?code=${code}&role=investor`, { method: 'POST', headers: sameOriginJson })
+    expect(res.status).toBe(404)
+    expect(seen).toEqual([])
+    expect(setCookieFor(res, TOKEN_COOKIE)).toBeUndefined()
+  })
+})
+
+describe('one canonical path for every proxy decision', () => {
+  it('treats /gateway/core/auth/%6cogin as the sign-in exchange: the token goes into the cookie, never into the body', async () => {
+    const { email, password, role } = DEMO_NON_RESIDENT
+    const { res, body, seen } = await callSpied('/gateway/core/auth/%6cogin', { method: 'POST', headers: sameOriginJson, body: JSON.stringify({ email, password, hash: '', role }) })
+    expect(res.status).toBe(200)
+    expect(seen.map((s) => new URL(s.url).pathname)).toEqual(['/core/auth/login'])
+    expect(setCookieFor(res, TOKEN_COOKIE)).toMatch(/HttpOnly/i)
+    const content = (JSON.parse(body) as Envelope).content as Record<string, unknown>
+    expect(content).not.toHaveProperty('token')
+    expect(body).not.toContain(setCookieFor(res, TOKEN_COOKIE)!.split(';')[0]!.slice(TOKEN_COOKIE.length + 1))
+  })
+
+  it('removes a token from any /core answer an upstream sends, whatever the call', async () => {
+    const leaky = async () => Response.json({ result: { code: 'ok', description: '' }, content: { token: 'upstream-secret', email: 'x@y.uz' } })
+    const { body } = await callSpied('/gateway/core/profile', {}, { answer: leaky })
+    expect(body).not.toContain('upstream-secret')
+    expect((JSON.parse(body) as Envelope).content).toEqual({ email: 'x@y.uz' })
+  })
+})
+
+describe('proxy hygiene', () => {
+  it.each(['OPTIONS', 'PROPFIND', 'REPORT'])('answers %s with 405 and never calls the upstream', async (method) => {
+    const { res, body, seen } = await callSpied('/gateway/siw/public/post', { method })
+    expect(res.status).toBe(405)
+    expect((JSON.parse(body) as Envelope).result.code).toBe('method_not_allowed')
+    expect(seen).toEqual([])
+  })
+
+  it('bounds the body of every method it forwards', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const { res, seen } = await callSpied('/gateway/siw/appeal', { method, headers: sameOriginJson, body: JSON.stringify({ pad: 'x'.repeat(1024 * 1024 + 16) }) })
+      expect(res.status, method).toBe(413)
+      expect(seen, method).toEqual([])
+    }
+  })
+
+  it('marks personal answers no-store and leaves public ones cacheable', async () => {
+    const token = await signInNonResident()
+    const personal = await callSpied('/gateway/core/profile', { headers: { cookie: tokenCookie(token) } })
+    expect(personal.res.status).toBe(200)
+    expect(personal.res.headers.get('cache-control')).toBe('no-store')
+    const notifications = await callSpied('/gateway/siw/notification?page=0&size=5', { headers: { cookie: tokenCookie(token) } })
+    expect(notifications.res.headers.get('cache-control')).toBe('no-store')
+    const publicPage = await callSpied('/gateway/siw/public/page/contacts')
+    expect(publicPage.res.headers.get('cache-control') ?? '').not.toContain('no-store')
+  })
+
+  it('drops the upstream’s Access-Control-* headers', async () => {
+    const permissive = async () =>
+      Response.json(
+        { result: { code: 'ok', description: '' }, content: [] },
+        { headers: { 'access-control-allow-origin': '*', 'access-control-allow-credentials': 'true', 'access-control-expose-headers': 'x-secret' } },
+      )
+    const { res } = await callSpied('/gateway/siw/public/post', {}, { answer: permissive })
+    expect(res.status).toBe(200)
+    expect([...res.headers.keys()].filter((k) => k.startsWith('access-control-'))).toEqual([])
+  })
+})
+
+describe('request logs', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('write one JSON line per request with its route, status, cache outcome and times, and never a reset token, SSO code, cookie or e-mail', async () => {
+    const lines: string[] = []
+    vi.spyOn(console, 'log').mockImplementation((line: unknown) => void lines.push(String(line)))
+    const secrets = { token: 'RESET-TOKEN-3f9a', code: 'SSO-CODE-77ab', email: 'someone.private@example.com', cookie: 'COOKIE-VALUE-19c' }
+    const reset = href('reset-password', { locale: 'en', query: { time: '1', token: secrets.token, email: secrets.email, uuid: '8a4ab7a4-1111-4111-8111-111111111111' } })
+    await callSpied(reset, { headers: { cookie: `other=${secrets.cookie}` } })
+    await callSpied(`/en/sso?code=${secrets.code}&state=x&role=investor`)
+    await callSpied(`/gateway/core/auth/check-reset-link?uuid=x&email=${encodeURIComponent(secrets.email)}`, { method: 'POST', headers: sameOriginJson })
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => l.msg === 'request')
+    expect(logged.map((l) => [l.route, l.status])).toEqual([['reset-password', 403], ['sso', 200], ['gateway', 200]])
+    for (const line of logged) {
+      expect(Object.keys(line).sort()).toEqual(['cache', 'level', 'method', 'ms', 'msg', 'path', 'requestId', 'route', 'status', 'upstreamMs'])
+      expect(line.requestId).toMatch(/\S{8,}/)
+    }
+    const all = lines.join('\n')
+    for (const secret of Object.values(secrets)) expect(all).not.toContain(secret)
+  })
+})
+
+describe('the payload cache’s key space', () => {
+  beforeAll(async () => {
+    for (const { name } of (await env.PAYLOADS.list()).keys) await env.PAYLOADS.delete(name)
+  })
+
+  const kvKeys = async () => (await env.PAYLOADS.list()).keys.map((k) => k.name)
+
+  it('keeps no entry for a search keyword', async () => {
+    const { res } = await callSpied(href('search', { locale: 'en', query: { keyword: 'zzx-unique-keyword' } }))
+    expect(res.status).toBe(200)
+    expect((await kvKeys()).filter((k) => k.includes('zzx-unique-keyword'))).toEqual([])
+  })
+
+  it(`keeps list pages up to ${MAX_CACHED_PAGE + 1} and none deeper`, async () => {
+    await callSpied(href('media', { locale: 'en', params: { id: 'news' }, query: { page: '2' } }))
+    await callSpied(href('media', { locale: 'en', params: { id: 'news' }, query: { page: '400' } }))
+    const keys = await kvKeys()
+    expect(keys).toContain(payloadCacheKey('en', mediaKeys.list('news', '2')))
+    expect(keys).not.toContain(payloadCacheKey('en', mediaKeys.list('news', '400')))
+  })
+})
+
+describe('debug headers', () => {
+  it('sends X-Payload-Cache and Server-Timing only when DEBUG_HEADERS is on', async () => {
+    const off = await callSpied(href('about', { locale: 'en' }), {}, { vars: { DEBUG_HEADERS: '0' } })
+    expect(off.res.headers.get('x-payload-cache')).toBeNull()
+    expect(off.res.headers.get('server-timing')).toBeNull()
+    const on = await callSpied(href('about', { locale: 'en' }), {}, { vars: { DEBUG_HEADERS: '1' } })
+    expect(on.res.headers.get('x-payload-cache')).toMatch(/^(hit|miss)$/)
+    expect(on.res.headers.get('server-timing')).toMatch(/\b(kv|upstream|memory);dur=/)
+  })
+})
+
+describe('route validation before any upstream call', () => {
+  it.each(['/en/post/abc', '/en/gallery/1a', '/en/story/x', '/en/media/video'])('answers %s with 404 at once, never asking the upstream for a content page', async (path) => {
+    const { res, body, seen } = await callSpied(path)
+    expect(res.status).toBe(404)
+    expect(body).toContain('Page Not Found')
+    expect(seen).toEqual([])
+  })
+})
+
+describe('health', () => {
+  it('reports the build and whether the upstream and KV answer, without details', async () => {
+    const up = await callSpied('/_app/health')
+    expect(up.res.status).toBe(200)
+    expect(JSON.parse(up.body)).toEqual({ build: 'test-build', upstream: 'ok', kv: 'ok' })
+    const down = await callSpied('/_app/health', {}, { answer: async () => new Response('boom: stack trace at db.internal:5432', { status: 500 }) })
+    expect(down.res.status).toBe(503)
+    expect(JSON.parse(down.body)).toEqual({ build: 'test-build', upstream: 'down', kv: 'ok' })
+    expect(down.body).not.toContain('db.internal')
+  })
+})
