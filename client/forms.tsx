@@ -1,16 +1,9 @@
 /** Page forms: one submit path for both worlds — a real POST to the page's action, enhanced to `fetch` once hydrated. */
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useCallback, useContext, useRef, useState, type FormEvent } from 'react'
 import type { ActionResponse, FormState } from '../shared/state'
-import { CSRF_HEADER, CSRF_MARKER } from '../shared/gateway-client'
-import { useT } from './i18n'
-import { showToast } from './notify'
+import { CSRF_HEADER, CSRF_MARKER } from '../shared/csrf'
+import { InitialFormContext } from './form-context'
 import { useRouter } from './router'
-
-const InitialFormContext = createContext<FormState | null>(null)
-
-export function InitialFormProvider({ value, children }: { value: FormState | null; children: ReactNode }) {
-  return <InitialFormContext.Provider value={value}>{children}</InitialFormContext.Provider>
-}
 
 const EMPTY: FormState = { values: {}, errors: {}, code: null }
 
@@ -88,11 +81,3 @@ function valuesOf(data: FormData): Record<string, string> {
   return out
 }
 
-/** Shows the one-time notice of a no-JS action as a toast after hydration. */
-export function useNoticeToast(notice: string | null) {
-  const t = useT()
-  useEffect(() => {
-    if (!notice) return
-    showToast('success', t(notice))
-  }, [notice, t])
-}

@@ -1,7 +1,6 @@
 /** One matcher and one `href()` for the route table, used by the worker, the client and the tests. */
-import * as v from 'valibot'
 import { LOCALES, isLocale, type Locale } from './constants'
-import { ROUTES, type Params, type RouteDef, type RouteId, type Search } from './routes'
+import { ROUTES, type Params, type RouteDef, type RouteId, type Search, type Shape } from './routes'
 
 type Segment = { kind: 'static'; value: string } | { kind: 'param' | 'optional' | 'splat'; name: string }
 
@@ -73,7 +72,7 @@ export function matchRoute(rest: string): RouteMatch | null {
     const raw = matchSegments(segments, parts)
     if (!raw) continue
     if (refused && catchAll) return null
-    if (route.params && !v.safeParse(route.params, raw).success) {
+    if (route.params && !satisfies(route.params, raw)) {
       refused = true
       continue
     }
@@ -84,7 +83,23 @@ export function matchRoute(rest: string): RouteMatch | null {
 
 /** Validates the query against the route's schema; a failure answers the route's rejection (SPEC §5). */
 export function validateQuery(route: RouteDef, query: Search): boolean {
-  return !route.query || v.safeParse(route.query, query).success
+  return !route.query || satisfies(route.query, query)
+}
+
+/** Whether `values` pass `shape`: each value it names matches its rule, or is missing where the rule is optional. */
+export function satisfies(shape: Shape, values: Readonly<Record<string, string | undefined>>): boolean {
+  for (const key of Object.keys(shape)) {
+    const rule = shape[key]!
+    const value = values[key]
+    const required = rule instanceof RegExp || Array.isArray(rule) ? rule : null
+    const check = required ?? (rule as { optional: RegExp | readonly string[] }).optional
+    if (value === undefined) {
+      if (required) return false
+      continue
+    }
+    if (check instanceof RegExp ? !check.test(value) : !check.includes(value)) return false
+  }
+  return true
 }
 
 /** Reads a URLSearchParams into a plain record (first value wins), ignoring keys that could pollute prototypes. */

@@ -1,5 +1,4 @@
 /** The one route table (SPEC §2): patterns, layouts, meta and param/query validation. Data plans: `data-plans.ts`. */
-import * as v from 'valibot'
 
 export type Layout = 'blank' | 'default' | 'profile' | 'service-category' | 'service'
 
@@ -14,6 +13,17 @@ export type RouteMeta = Readonly<{
 /** What a failed param/query validation answers (SPEC §5, §8). */
 export type Rejection = Readonly<{ status: 401 | 403 | 404; code: string }>
 
+/**
+ * What a path param or query value must be: a pattern it matches, or the values it may take; `optional(…)` also lets it
+ * be missing. Keys a shape does not name pass. Plain data rather than schemas: the browser checks every client
+ * navigation with these rules, and a schema library would be a tenth of a first view's JavaScript.
+ */
+export type ValueRule = RegExp | readonly string[]
+export type FieldRule = ValueRule | Readonly<{ optional: ValueRule }>
+export type Shape = Readonly<Record<string, FieldRule>>
+
+export const optional = (rule: ValueRule): FieldRule => ({ optional: rule })
+
 export type Params = Record<string, string | undefined>
 export type Search = Record<string, string | undefined>
 
@@ -27,8 +37,8 @@ export type RouteDef = Readonly<{
   /** i18n key of the page title, under `routes.` */
   title: string
   meta: RouteMeta
-  params?: v.GenericSchema
-  query?: v.GenericSchema
+  params?: Shape
+  query?: Shape
   reject?: Rejection
   /** Server-side check of the reset link (SPEC §5) before rendering. */
   checkResetLink?: boolean
@@ -39,10 +49,12 @@ export type RouteDef = Readonly<{
 const NOT_FOUND: Rejection = { status: 404, code: 'page_not_found' }
 const FORBIDDEN: Rejection = { status: 403, code: 'forbidden' }
 
-const numeric = v.pipe(v.string(), v.regex(/^\d{1,12}$/))
-const idParams = v.looseObject({ id: numeric })
-const role = v.picklist(['investor', 'businessmen'])
-const page = v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/)))
+const numeric = /^\d{1,12}$/
+const idParams: Shape = { id: numeric }
+const role = ['investor', 'businessmen'] as const
+const page = optional(/^\d{1,6}$/)
+/** Any value but the empty one. */
+const filled = /[\s\S]/
 
 export const MEDIA_TYPES = ['news', 'publication', 'pr_material', 'blog', 'gallery'] as const
 export const REASONS = ['living', 'talent', 'culture', 'economy', 'resource', 'strategy', 'innovation', 'environment'] as const
@@ -59,7 +71,7 @@ export const ROUTES = [
   def({ id: 'sso', pattern: '/sso', layout: 'blank', title: 'sso', meta: {}, sitemap: false }),
   def({ id: 'about', pattern: '/about', layout: 'default', title: 'about', meta: {} }),
   def({ id: 'search', pattern: '/search', layout: 'default', title: 'search', meta: {},
-    query: v.looseObject({ keyword: v.optional(v.string()), page }) }),
+    query: { keyword: optional(/^/), page } }),
   def({ id: 'sitemap', pattern: '/sitemap', layout: 'default', title: 'sitemap', meta: {} }),
   def({ id: 'contacts', pattern: '/contacts', layout: 'default', title: 'contacts', meta: {} }),
   def({ id: 'contact-us', pattern: '/contact-us', layout: 'default', title: 'contactUs', meta: {} }),
@@ -70,14 +82,14 @@ export const ROUTES = [
   def({ id: 'post', pattern: '/post/:id', layout: 'default', title: 'post', meta: {}, params: idParams, reject: NOT_FOUND,
     sitemap: false }),
   def({ id: 'media', pattern: '/media/:id', layout: 'default', title: 'media', meta: {},
-    params: v.looseObject({ id: v.picklist(MEDIA_TYPES) }), query: v.looseObject({ page }), reject: NOT_FOUND,
+    params: { id: MEDIA_TYPES }, query: { page }, reject: NOT_FOUND,
     sitemap: MEDIA_TYPES.map((id) => ({ id })) }),
-  def({ id: 'story-list', pattern: '/story', layout: 'default', title: 'stories', meta: {}, query: v.looseObject({ page }), reject: NOT_FOUND }),
+  def({ id: 'story-list', pattern: '/story', layout: 'default', title: 'stories', meta: {}, query: { page }, reject: NOT_FOUND }),
   def({ id: 'story', pattern: '/story/:id', layout: 'default', title: 'story', meta: {}, params: idParams, reject: NOT_FOUND,
     sitemap: false }),
-  def({ id: 'event-list', pattern: '/event', layout: 'default', title: 'events', meta: {}, query: v.looseObject({ page }), reject: NOT_FOUND }),
+  def({ id: 'event-list', pattern: '/event', layout: 'default', title: 'events', meta: {}, query: { page }, reject: NOT_FOUND }),
   def({ id: 'event-register', pattern: '/event/register', layout: 'default', title: 'eventRegister', meta: {},
-    query: v.looseObject({ event_id: v.pipe(v.string(), v.minLength(1)) }), reject: NOT_FOUND,
+    query: { event_id: filled }, reject: NOT_FOUND,
     sitemap: false }),
   def({ id: 'event', pattern: '/event/:id', layout: 'default', title: 'event', meta: {}, params: idParams, reject: NOT_FOUND,
     sitemap: false }),
@@ -85,31 +97,29 @@ export const ROUTES = [
     sitemap: false }),
 
   def({ id: 'one-id', pattern: '/auth/one-id', layout: 'blank', title: 'oneId', meta: {},
-    query: v.looseObject({ role: v.pipe(v.string(), v.minLength(1)) }), reject: FORBIDDEN, sitemap: false }),
+    query: { role: filled }, reject: FORBIDDEN, sitemap: false }),
   def({ id: 'sign-in', pattern: '/auth/sign-in', layout: 'default', title: 'signIn', meta: {},
-    query: v.looseObject({ role }), reject: FORBIDDEN, sitemap: false }),
+    query: { role }, reject: FORBIDDEN, sitemap: false }),
   def({ id: 'forgot-password', pattern: '/auth/forgot-password', layout: 'default', title: 'forgotPassword', meta: {},
-    query: v.looseObject({ role }), reject: FORBIDDEN, sitemap: false }),
+    query: { role }, reject: FORBIDDEN, sitemap: false }),
   def({ id: 'reset-password', pattern: '/auth/reset-password', layout: 'default', title: 'resetPassword', meta: {},
-    query: v.looseObject({
-      time: v.pipe(v.string(), v.minLength(1)), token: v.pipe(v.string(), v.minLength(1)),
-      email: v.pipe(v.string(), v.minLength(1)), uuid: v.pipe(v.string(), v.minLength(1)) }),
+    query: { time: filled, token: filled, email: filled, uuid: filled },
     reject: { status: 403, code: 'missing_query_params' }, checkResetLink: true, sitemap: false }),
 
   def({ id: 'reason', pattern: '/reason/:topic', layout: 'default', title: 'reason', meta: {},
-    params: v.looseObject({ topic: v.picklist(REASONS) }), reject: NOT_FOUND,
+    params: { topic: REASONS }, reject: NOT_FOUND,
     sitemap: REASONS.map((topic) => ({ topic })) }),
 
-  def({ id: 'uz-ex', pattern: '/service/uz-ex', layout: 'service', title: 'uzEx', meta: {}, query: v.looseObject({ page }), reject: NOT_FOUND }),
+  def({ id: 'uz-ex', pattern: '/service/uz-ex', layout: 'service', title: 'uzEx', meta: {}, query: { page }, reject: NOT_FOUND }),
   def({ id: 'service-category-index', pattern: '/service/category', layout: 'service-category', title: 'services', meta: {} }),
   def({ id: 'service-category', pattern: '/service/category/:category_id', layout: 'service-category', title: 'serviceCategory', meta: {},
-    params: v.looseObject({ category_id: numeric }), reject: NOT_FOUND,
+    params: { category_id: numeric }, reject: NOT_FOUND,
     sitemap: false }),
-  def({ id: 'e-auction', pattern: '/service/e-auction', layout: 'service', title: 'eAuction', meta: {}, query: v.looseObject({ page }), reject: NOT_FOUND }),
+  def({ id: 'e-auction', pattern: '/service/e-auction', layout: 'service', title: 'eAuction', meta: {}, query: { page }, reject: NOT_FOUND }),
   def({ id: 'e-auction-lot', pattern: '/service/e-auction/:id', layout: 'service', title: 'eAuctionLot', meta: {}, params: idParams, reject: NOT_FOUND,
     sitemap: false }),
   def({ id: 'service', pattern: '/service/:service_id', layout: 'service', title: 'service', meta: {},
-    params: v.looseObject({ service_id: numeric }), query: v.looseObject({ process: v.optional(numeric), step: v.optional(numeric) }), reject: NOT_FOUND,
+    params: { service_id: numeric }, query: { process: optional(numeric), step: optional(numeric) }, reject: NOT_FOUND,
     sitemap: false }),
 
   def({ id: 'guide-partnership', pattern: '/guide/partnership', layout: 'default', title: 'partnership', meta: {} }),
@@ -118,15 +128,15 @@ export const ROUTES = [
   def({ id: 'guide-register-investor', pattern: '/guide/register-investor', layout: 'default', title: 'registerInvestor', meta: {} }),
   def({ id: 'guide-project', pattern: '/guide/project', layout: 'default', title: 'projects', meta: {} }),
   def({ id: 'project-category-list', pattern: '/guide/project/category', layout: 'default', title: 'projectCategories', meta: {},
-    query: v.looseObject({ page }), reject: NOT_FOUND }),
+    query: { page }, reject: NOT_FOUND }),
   def({ id: 'project-category', pattern: '/guide/project/category/:id', layout: 'default', title: 'projectCategory', meta: {},
-    params: idParams, query: v.looseObject({ page }), reject: NOT_FOUND,
+    params: idParams, query: { page }, reject: NOT_FOUND,
     sitemap: false }),
   def({ id: 'project', pattern: '/guide/project/:id', layout: 'default', title: 'project', meta: {}, params: idParams, reject: NOT_FOUND,
     sitemap: false }),
   def({ id: 'explore', pattern: '/guide/explore', layout: 'default', title: 'explore', meta: {} }),
   def({ id: 'sector', pattern: '/guide/explore/:sector', layout: 'default', title: 'sector', meta: {},
-    params: v.looseObject({ sector: v.picklist(SECTORS) }), reject: NOT_FOUND,
+    params: { sector: SECTORS }, reject: NOT_FOUND,
     sitemap: SECTORS.map((sector) => ({ sector })) }),
   def({ id: 'explore-item', pattern: '/guide/explore/:id', layout: 'default', title: 'explore', meta: {}, params: idParams, reject: NOT_FOUND,
     sitemap: false }),
@@ -139,16 +149,16 @@ export const ROUTES = [
     meta: { protected: true, residentOnly: true, hideAppealButton: true },
     sitemap: false }),
   def({ id: 'profile-appeals', pattern: '/profile/appeals/:id?', layout: 'profile', title: 'appeals',
-    meta: { protected: true, hideAppealButton: true }, params: v.looseObject({ id: v.optional(numeric) }), query: v.looseObject({ page }), reject: NOT_FOUND,
+    meta: { protected: true, hideAppealButton: true }, params: { id: optional(numeric) }, query: { page }, reject: NOT_FOUND,
     sitemap: false }),
   def({ id: 'profile-my-projects', pattern: '/profile/my-projects', layout: 'profile', title: 'myProjects', meta: { protected: true, hideAppealButton: true },
-    query: v.looseObject({ page }), reject: NOT_FOUND, sitemap: false }),
+    query: { page }, reject: NOT_FOUND, sitemap: false }),
   def({ id: 'profile-project-form', pattern: '/profile/my-projects/form/:id?', layout: 'profile', title: 'projectForm',
-    meta: { protected: true, hideAppealButton: true }, params: v.looseObject({ id: v.optional(numeric) }), reject: NOT_FOUND,
+    meta: { protected: true, hideAppealButton: true }, params: { id: optional(numeric) }, reject: NOT_FOUND,
     sitemap: false }),
 
   def({ id: 'page', pattern: '/:slug+', layout: 'default', title: 'page', meta: {},
-    params: v.looseObject({ slug: v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/)) }), reject: NOT_FOUND,
+    params: { slug: /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/ }, reject: NOT_FOUND,
     sitemap: false }),
 ] as const satisfies readonly RouteDef[]
 

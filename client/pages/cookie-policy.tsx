@@ -1,8 +1,4 @@
-/** `/cookie-policy`: the policy text from the gateway, with the related policies beside it. */
-import { siteKeys } from '../../shared/site-keys'
-import { ContentPageView } from '../components/site/content-page'
-import { PolicyLinks } from '../components/site/site-aside'
+/** `/cookie-policy`, drawn by `kept/cookie-policy.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+import { keptPage } from '../kept'
 
-export function Page() {
-  return <ContentPageView dataKey={siteKeys.page('cookie-policy')} aside={<PolicyLinks current="cookie-policy" />} />
-}
+export const { Page, preload } = keptPage(() => import('./kept/cookie-policy').then((m) => m.Page))

@@ -1,0 +1,25 @@
+/** `/contacts`: addresses, phones and hours from the gateway page, with the contact form as the next step. */
+import { href } from '../../../shared/match'
+import { siteKeys } from '../../../shared/site-keys'
+import { ContentPageView } from '../../components/site/content-page'
+import { AsideLinks, ContactPrompt } from '../../components/site/site-aside'
+import { useLocale, useT } from '../../i18n'
+
+export function Page() {
+  const t = useT()
+  const locale = useLocale()
+  const aside = (
+    <>
+      <ContactPrompt />
+      <AsideLinks
+        title={t('site.aside.related')}
+        links={[
+          { to: href('about', { locale }), label: t('routes.about') },
+          { to: href('privacy-policy', { locale }), label: t('routes.privacyPolicy') },
+          { to: href('sitemap', { locale }), label: t('routes.sitemap') },
+        ]}
+      />
+    </>
+  )
+  return <ContentPageView dataKey={siteKeys.page('contacts')} aside={aside} />
+}
