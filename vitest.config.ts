@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import react from '@vitejs/plugin-react'
-import { clientManifest } from './vite.config.ts'
+import { clientManifest } from './build/client-manifest.ts'
 
 /** The reference gateway as the portal's GATEWAY service in worker tests: the built bundle on the same local D1. */
 const GATEWAY_DB_ID = 'local-invest-portal'

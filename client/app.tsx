@@ -1,13 +1,12 @@
 /** The app shell (docs/product.md#app-shell): loading bar, route announcer, the current page in its layout, and the toast region. */
 import { useCallback, useEffect, useRef } from 'react'
 import { LOCALES } from '../shared/constants'
-import { CSRF_HEADER, CSRF_MARKER } from '../shared/gateway-client'
+import { CSRF_HEADER, CSRF_MARKER } from '../shared/csrf'
 import { href, switchLocalePath } from '../shared/match'
 import { notFound } from '../shared/errors'
 import { ROUTE_BY_ID, type RouteId } from '../shared/routes'
 import type { InitialState } from '../shared/state'
-import { ErrorScreen } from './components/error-screen'
-import { ConfigProvider } from './config'
+import { ConfigProvider, OriginProvider } from './config'
 import { InitialFormProvider, useNoticeToast } from './form-context'
 import { endHydration } from './hydration'
 import { LoadingBar, useLoadingBar } from './components/loading-bar'
@@ -20,20 +19,23 @@ import { Layout } from './layouts/layout'
 import { getPages } from './pages'
 import { RouterProvider, useRouter } from './router'
 import { SessionProvider, useSession } from './session'
+import { ErrorScreen } from './shell-parts'
 
-export function App({ state, store }: { state: InitialState; store: PayloadStore }) {
+/** `record` (edge only): collects the message namespaces the render uses, which the document then carries. */
+export function App({ state, store, record }: { state: InitialState; store: PayloadStore; record?: Set<string> }) {
   useEffect(endHydration, [])
   const bar = useLoadingBar()
   const goHome = useRef<() => Promise<void>>(() => Promise.resolve())
   const onCleared = useCallback(() => goHome.current(), [])
   return (
-    <I18nProvider locale={state.locale} messages={state.messages}>
+    <I18nProvider locale={state.locale} messages={state.messages} record={record}>
       <ConfigProvider value={state.config}>
+      <OriginProvider value={state.origin}>
       <PayloadProvider value={store}>
         <SessionProvider initial={state.session} onCleared={onCleared}>
           <SessionRouter state={state} store={store} events={bar.events} goHome={goHome}>
             <InitialFormProvider value={state.form}>
-              <LoadingBar state={bar.state} />
+              <LoadingBar store={bar} />
               <Shell origin={state.origin} />
               <Toaster />
               <Notice notice={state.notice} />
@@ -41,6 +43,7 @@ export function App({ state, store }: { state: InitialState; store: PayloadStore
           </SessionRouter>
         </SessionProvider>
       </PayloadProvider>
+      </OriginProvider>
       </ConfigProvider>
     </I18nProvider>
   )

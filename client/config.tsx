@@ -1,4 +1,4 @@
-/** The whitelisted public configuration (bot protection, Firebase) for components: `useConfig()`. */
+/** The whitelisted public configuration (bot protection, Firebase) for components: `useConfig()`; the origin: `useOrigin()`. */
 import { createContext, useContext, type ReactNode } from 'react'
 import type { PublicConfig } from '../shared/config'
 
@@ -13,4 +13,15 @@ export function useConfig(): PublicConfig {
   const value = useContext(ConfigContext)
   if (!value) throw new Error('useConfig() outside <ConfigProvider>')
   return value
+}
+
+const OriginContext = createContext('')
+
+/** The portal's public origin (the edge's, as canonical links use it), for absolute addresses of the page. */
+export function OriginProvider({ value, children }: { value: string; children: ReactNode }) {
+  return <OriginContext.Provider value={value}>{children}</OriginContext.Provider>
+}
+
+export function useOrigin(): string {
+  return useContext(OriginContext)
 }

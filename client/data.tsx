@@ -2,6 +2,7 @@
 import { createContext, Suspense, use, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react'
 import type { Envelope } from '../shared/gateway-client'
 import type { PayloadEntry } from '../shared/state'
+import { useInKept } from './kept-context'
 
 /**
  * Server: `pending` holds the deferred loads; `ready` the resolved ones.
@@ -14,6 +15,8 @@ export type PayloadStore = {
   serialize?: (entry: PayloadEntry) => string
   /** Server: keys the render asked for that the page's data plan did not load (each a plan/page disagreement). */
   unplanned?: Set<string>
+  /** Server: the keys the browser will read while hydrating (read outside kept sections), which the state carries. */
+  reads?: Set<string>
 }
 
 const PayloadContext = createContext<PayloadStore | null>(null)
@@ -106,7 +109,9 @@ function toResult<T>(entry: PayloadEntry | undefined): PayloadResult<T> {
  */
 export function usePayload<T>(key: string | null | undefined): PayloadResult<T> {
   const store = usePayloadStore()
+  const inKept = useInKept()
   useSyncExternalStore(subscribe, () => version, () => version)
+  if (key && !inKept) store.reads?.add(key)
   const entry = key ? readEntry(store, key) : undefined
   useEffect(() => {
     if (key && !store.ready.has(key) && !store.pending.has(key)) load(store, key)
@@ -126,6 +131,8 @@ export function useBrowserPayload<T>(key: string | null | undefined): PayloadRes
 /** The entry the edge loaded for a key, as a fallback for SWR-backed hooks. */
 export function usePayloadEntry(key: string | null | undefined): PayloadEntry | undefined {
   const store = usePayloadStore()
+  const inKept = useInKept()
+  if (key && !inKept) store.reads?.add(key)
   return key ? readEntry(store, key) : undefined
 }
 
@@ -145,12 +152,14 @@ function PayloadScripts({ keys }: { keys: readonly string[] }) {
 
 /**
  * A streamed section: the shell shows `fallback` at once; when the keys resolve, the section and its serialised
- * payloads stream in, so the browser hydrates it without refetching.
+ * payloads stream in, so the browser hydrates it without refetching (inside a kept section, without the payloads).
  */
 export function Section({ keys, fallback, children }: { keys: readonly string[]; fallback: ReactNode; children: ReactNode }) {
+  // A kept section's data stays on the edge: the browser never renders it from this document.
+  const inKept = useInKept()
   return (
     <Suspense fallback={fallback}>
-      <PayloadScripts keys={keys} />
+      {inKept ? null : <PayloadScripts keys={keys} />}
       {children}
     </Suspense>
   )

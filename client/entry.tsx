@@ -1,40 +1,51 @@
 /** Browser entry: reads the embedded state, loads the current page's chunk and hydrates the document. */
 import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { createGatewayClient, CSRF_HEADER, CSRF_MARKER } from '../shared/gateway-client'
-import { gatewayFetch } from './gateway-fetch'
-import { bindLocale, createI18n } from '../shared/i18n'
+import type { GatewayClient } from '../shared/gateway-client'
+import type { Translate } from '../shared/i18n'
+import { initMessages, loadAllMessages, translate } from './i18n'
+import { configureFullStyles, loadFullStyles } from './full-styles'
 import type { InitialState } from '../shared/state'
 import { setPayloadFetcher, type PayloadStore } from './data'
-import { createNotifier } from './notify'
+import { preloadShellParts } from './shell-parts'
 import { installPages, preloadPage } from './pages'
-import { pages } from './pages/lazy'
 import { Root, STATE_ELEMENT_ID } from './root'
 import { isChunkLoadError, reloadAfterChunkError, watchChunkErrors, watchForUpdates } from './updates'
+
+function onFirstInteraction() {
+  for (const type of ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const) window.removeEventListener(type, onFirstInteraction, { capture: true })
+  void loadFullStyles()
+  void loadAllMessages().catch(() => undefined)
+}
 
 async function boot() {
   // The modules' evaluation was one task; reading the state and starting the page is the next.
   await new Promise((resolve) => setTimeout(resolve))
   const state = JSON.parse(document.getElementById(STATE_ELEMENT_ID)!.textContent!) as InitialState
-  const t = bindLocale(createI18n({ [state.locale]: state.messages }), state.locale)
-  const gateway = createGatewayClient({
-    fetch: gatewayFetch,
-    locale: state.locale,
-    headers: { [CSRF_HEADER]: CSRF_MARKER },
-    notify: createNotifier(t),
+  initMessages(state.messages, state.assets.messages)
+  if (state.assets.shellCss) configureFullStyles(state.assets.shellCss, state.assets.sheets)
+  // The document carries the CSS rules and the texts its page shows as drawn; what the reader's actions may show (a
+  // menu, a form's errors) needs the whole sheets and catalogue, which the first interaction loads.
+  for (const type of ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const) {
+    window.addEventListener(type, onFirstInteraction, { capture: true, passive: true })
+  }
+  const t: Translate = (key, values) => translate(state.locale, key, values)
+  // The gateway client's code comes with the first key the edge did not load (most first views fetch none).
+  let gateway: Promise<GatewayClient> | null = null
+  setPayloadFetcher(async (key) => {
+    gateway ??= import('./gateway').then((m) => m.browserGatewayClient(state.locale, t))
+    return (await gateway).getEnvelope(key)
   })
-  setPayloadFetcher((key) => gateway.getEnvelope(key))
-  installPages(pages)
+  const first = state.assets.page && state.route.id && !state.error ? { id: state.route.id, url: state.assets.page } : undefined
+  installPages(() => import('./pages/lazy').then((m) => m.pages), first)
   const store: PayloadStore = { ready: new Map(Object.entries(state.payloads)), pending: new Map() }
   watchChunkErrors()
   watchForUpdates(state.config.buildId)
-  if (state.route.id && !state.error) {
-    try {
-      await preloadPage(state.route.id)
-    } catch (err) {
-      if (isChunkLoadError(err) && reloadAfterChunkError()) return
-      throw err
-    }
+  try {
+    await Promise.all([state.route.id && !state.error ? preloadPage(state.route.id) : null, preloadShellParts(state.route.id, state.error)])
+  } catch (err) {
+    if (isChunkLoadError(err) && reloadAfterChunkError()) return
+    throw err
   }
   // In a transition the root hydrates at a lane React time-slices: it yields to the browser every few milliseconds
   // instead of holding the main thread for the whole shell, and a click on a part not yet hydrated makes React hydrate
@@ -48,7 +59,7 @@ async function boot() {
   })
 }
 
-// The stylesheet is its own build input (vite.config.ts), which the edge inlines; under `vite dev` the entry loads it.
-if (import.meta.env.DEV) void import('./styles/main.css')
+// The shell's stylesheet is its own build input, which the edge inlines; under `vite dev` the entry loads it.
+if (import.meta.env.DEV) void import('./styles/shell.css')
 
 void boot()

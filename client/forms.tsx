@@ -1,7 +1,7 @@
 /** Page forms: one submit path for both worlds — a real POST to the page's action, enhanced to `fetch` once hydrated. */
 import { useCallback, useContext, useRef, useState, type FormEvent } from 'react'
+import { CSRF_HEADER, CSRF_MARKER } from '../shared/csrf'
 import { fieldErrors, readFields, type FormSchema } from '../shared/forms'
-import { CSRF_HEADER, CSRF_MARKER } from '../shared/gateway-client'
 import type { ActionResponse, FormState } from '../shared/state'
 import { InitialFormContext } from './form-context'
 import { useRouter } from './router'

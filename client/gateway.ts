@@ -1,5 +1,7 @@
 /** The gateway client for components' own calls (mutations, revalidation): same rules as the entry's SWR fetcher. */
 import { useMemo } from 'react'
+import type { Locale } from '../shared/constants'
+import type { Translate } from '../shared/i18n'
 import { createGatewayClient, CSRF_HEADER, CSRF_MARKER, type GatewayClient } from '../shared/gateway-client'
 import { gatewayFetch } from './gateway-fetch'
 import { useLocale, useT } from './i18n'
@@ -13,14 +15,15 @@ export function useGateway(options: { quiet?: boolean } = {}): GatewayClient {
   const locale = useLocale()
   const t = useT()
   const quiet = options.quiet ?? false
-  return useMemo(
-    () =>
-      createGatewayClient({
-        fetch: gatewayFetch,
-        locale,
-        headers: { [CSRF_HEADER]: CSRF_MARKER },
-        notify: quiet ? undefined : createNotifier(t),
-      }),
-    [locale, t, quiet],
-  )
+  return useMemo(() => browserGatewayClient(locale, quiet ? undefined : t), [locale, t, quiet])
+}
+
+/** The browser's client for `/gateway`: failures toast in the page's language when `t` is given. */
+export function browserGatewayClient(locale: Locale, t?: Translate): GatewayClient {
+  return createGatewayClient({
+    fetch: gatewayFetch,
+    locale,
+    headers: { [CSRF_HEADER]: CSRF_MARKER },
+    notify: t ? createNotifier(t) : undefined,
+  })
 }

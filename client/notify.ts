@@ -14,11 +14,30 @@ export function markToasterReady() {
   resolveReady()
 }
 
+let wanted = false
+let loadToaster: (() => void) | null = null
+
+/** The toaster registers how to load its region; it runs at once if a toast was asked for before it mounted. */
+export function onToasterWanted(load: () => void): () => void {
+  loadToaster = load
+  if (wanted) load()
+  return () => {
+    if (loadToaster === load) loadToaster = null
+  }
+}
+
+function wantToaster() {
+  if (wanted) return
+  wanted = true
+  loadToaster?.()
+}
+
 /**
- * Shows a toast once the region is there; sonner loads with the region, not with the page. A toast with the `id` of
+ * Shows a toast once the region is there, loading sonner and the region with the first toast, not with the page. A toast with the `id` of
  * one still on screen replaces it instead of stacking a copy.
  */
 export async function showToast(kind: ToastKind, message: string, id?: string): Promise<string | number> {
+  wantToaster()
   await toasterReady
   const { toast } = await import('sonner')
   const options = id === undefined ? undefined : { id }

@@ -1,16 +1,29 @@
 /** The whole document, rendered on the edge and hydrated in the browser. The worker imports only this. */
-import type { InitialState } from '../shared/state'
+import type { InitialState, SheetName } from '../shared/state'
 import { App } from './app'
 import type { PayloadStore } from './data'
+import { SheetsProvider } from './sheets'
+import { SHELL_STYLE_ID } from './full-styles'
 
 export const STATE_ELEMENT_ID = '__STATE__'
 
 /**
  * Server-only props (the browser hydrates their elements with an empty `__html`, leaving the text alone): `nonce`, the
- * edge's CSP nonce (browsers hide it); `css`, the inlined entry CSS; `stateText`, the serialised `state` the browser
- * boots from; `devPreamble`, React Refresh's preamble under `vite dev`.
+ * edge's CSP nonce (browsers hide it); `css`, the inlined shell CSS; `sheetTexts`, the area sheets' CSS, which a page's
+ * `<PageSheet>` inlines; `record`, where the render collects the message namespaces it uses; `stateText`, the
+ * serialised state the browser boots from, built when React reaches it, after the page's shell has rendered (so with
+ * the namespaces recorded so far); `devPreamble`, React Refresh's preamble under `vite dev`.
  */
-export function Root({ state, store, nonce, css, stateText, devPreamble }: { state: InitialState; store: PayloadStore; nonce?: string; css?: string; stateText?: string; devPreamble?: string }) {
+export function Root({ state, store, nonce, css, sheetTexts, record, stateText, devPreamble }: {
+  state: InitialState
+  store: PayloadStore
+  nonce?: string
+  css?: string
+  sheetTexts?: Readonly<Record<SheetName, string>>
+  record?: Set<string>
+  stateText?: () => string
+  devPreamble?: string
+}) {
   return (
     <html lang={state.locale} dir="ltr">
       <head>
@@ -24,7 +37,7 @@ export function Root({ state, store, nonce, css, stateText, devPreamble }: { sta
             <script type="module" src="/@vite/client" nonce={nonce} suppressHydrationWarning />
           </>
         )}
-        {state.assets.inlineCss && <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css ?? '' }} />}
+        {state.assets.inlineCss && <style id={SHELL_STYLE_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css ?? '' }} />}
         {state.assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
@@ -33,9 +46,15 @@ export function Root({ state, store, nonce, css, stateText, devPreamble }: { sta
         ))}
       </head>
       <body>
-        <App state={state} store={store} />
-        <script type="application/json" id={STATE_ELEMENT_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: stateText ?? '' }} />
+        <SheetsProvider value={{ hrefs: state.assets.sheets, texts: sheetTexts }}>
+          <App state={state} store={store} record={record} />
+        </SheetsProvider>
+        <StateScript text={stateText} />
       </body>
     </html>
   )
+}
+
+function StateScript({ text }: { text?: () => string }) {
+  return <script type="application/json" id={STATE_ELEMENT_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text?.() ?? '' }} />
 }

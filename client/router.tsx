@@ -9,7 +9,10 @@ import { resolveRoute, routeOf } from '../shared/resolve'
 import type { RouteId } from '../shared/routes'
 import type { PagePayload, PageRoute, RouteState } from '../shared/state'
 import type { PayloadStore } from './data'
+import { loadAllMessages } from './i18n'
+import { loadFullStyles } from './full-styles'
 import { preloadPage } from './pages'
+import { preloadShellParts } from './shell-parts'
 import type { Session } from './session'
 
 export type LoadingEvents = { start: () => void; finish: () => void; error: () => void }
@@ -65,6 +68,43 @@ function readScroll(key: string): number | undefined {
   }
 }
 
+/**
+ * Scrolls to `y`, and again whenever the page's height changes shortly after: sections whose code or data arrive after
+ * the page is drawn (the region map, images) add their height later, too short to reach `y` at first or pushing the
+ * content at `y` down. Stops once the height has been still for a moment at `y`, on the reader's own scrolling input,
+ * or after a few seconds.
+ */
+function restoreScroll(y: number): (() => void) | undefined {
+  window.scrollTo(0, y)
+  if (typeof ResizeObserver === 'undefined') return undefined
+  const root = document.documentElement
+  const anchoring = root.style.overflowAnchor
+  // The browser's scroll anchoring would follow content that grows above the viewport instead of staying at `y`.
+  root.style.overflowAnchor = 'none'
+  let settle = 0
+  const settled = () => {
+    clearTimeout(settle)
+    if (Math.abs(window.scrollY - y) < 1) settle = window.setTimeout(stop, 500)
+  }
+  const observer = new ResizeObserver(() => {
+    window.scrollTo(0, y)
+    settled()
+  })
+  const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const
+  const cap = window.setTimeout(stop, 3000)
+  function stop() {
+    observer.disconnect()
+    clearTimeout(settle)
+    clearTimeout(cap)
+    root.style.overflowAnchor = anchoring
+    for (const type of inputs) window.removeEventListener(type, stop)
+  }
+  observer.observe(document.body)
+  for (const type of inputs) window.addEventListener(type, stop, { passive: true })
+  settled()
+  return stop
+}
+
 function historyKey(): string | undefined {
   return (history.state as { key?: string } | null)?.key
 }
@@ -115,6 +155,10 @@ export function RouterProvider({ locale, initialRoute, initialError, store, sess
 
       loading.start()
       let redirect: string | undefined
+      // The document carried its own page's messages only: a page drawn here may need any namespace.
+      const messagesReady = loadAllMessages()
+      // And only the CSS its own elements use: a page drawn here may need any rule.
+      const stylesReady = loadFullStyles()
       try {
         if (!error) {
           const res = await fetch(payloadPathOf(url), { headers: { accept: 'application/json' }, credentials: 'same-origin' })
@@ -129,7 +173,9 @@ export function RouterProvider({ locale, initialRoute, initialError, store, sess
           await navigate(redirect, { replace: true })
           return
         }
-        if (route.id && !error) await preloadPage(route.id)
+        await Promise.all([route.id && !error ? preloadPage(route.id, { drawn: true }) : null, preloadShellParts(route.id, error)])
+        await messagesReady
+        await stylesReady
       } catch {
         // A failed payload or a stale chunk after a deploy: a full page load recovers (guarded against loops).
         if (current === seq.current) window.location.assign(url.href)
@@ -166,7 +212,7 @@ export function RouterProvider({ locale, initialRoute, initialError, store, sess
     const hash = window.location.hash.slice(1)
     const target = hash ? document.getElementById(decodeURIComponent(hash)) : null
     if (target) target.scrollIntoView()
-    else window.scrollTo(0, state.scroll)
+    else return restoreScroll(state.scroll)
   }, [state])
 
   const value = useMemo(() => ({ route: state.route, error: state.error, navigate }), [state.route, state.error, navigate])

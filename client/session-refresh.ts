@@ -2,15 +2,17 @@
 import { useCallback } from 'react'
 import { flushSync } from 'react-dom'
 import type { Profile } from '../shared/guards'
-import { useGateway } from './gateway'
+import { useLocale } from './i18n'
 import { useSession } from './session'
 
 /** Reads the profile with the fresh HttpOnly cookie and stores it in the session; false when that failed. */
 export function useLoadSession(): () => Promise<boolean> {
   const session = useSession()
-  const gateway = useGateway({ quiet: true })
+  const locale = useLocale()
   return useCallback(async () => {
     try {
+      // The gateway client's code comes with the sign-in that needs it.
+      const gateway = (await import('./gateway')).browserGatewayClient(locale)
       const envelope = await gateway.getEnvelope<Profile>('/core/profile')
       if (!envelope.content) return false
       // Rendered at once, so the router's guard check on the next navigation sees the signed-in session.
@@ -19,5 +21,5 @@ export function useLoadSession(): () => Promise<boolean> {
     } catch {
       return false
     }
-  }, [gateway, session])
+  }, [locale, session])
 }

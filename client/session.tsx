@@ -2,7 +2,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import type { Profile } from '../shared/guards'
 import type { SessionState } from '../shared/state'
-import { CSRF_HEADER, CSRF_MARKER } from '../shared/gateway-client'
+import { CSRF_HEADER, CSRF_MARKER } from '../shared/csrf'
 import { holdGatewayRequests, settleGatewayRequests } from './gateway-fetch'
 
 /** How long signing out waits for gateway requests already in flight. */

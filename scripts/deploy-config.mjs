@@ -15,7 +15,10 @@ export function configProblems(config, { gateway }) {
   if (!config.observability?.enabled) problems.push('observability is off')
   if (gateway && /^http:\/\/(127\.|localhost|\[::1\])/.test(config.vars?.PORTAL_ORIGIN ?? '')) problems.push('PORTAL_ORIGIN is a loopback origin')
   // Secrets are `wrangler secret put`, never vars: a var is in the repository and in every build's config.
-  for (const name of Object.keys(config.vars ?? {})) if (/SECRET|TOKEN|PASSWORD|PRIVATE/i.test(name)) problems.push(`${name} is a var: secrets go in \`wrangler secret put\``)
+  // A name that says "secret" but names an address (FCM_TOKEN_ENDPOINT is where tokens are fetched) is not one.
+  for (const name of Object.keys(config.vars ?? {})) {
+    if (/SECRET|TOKEN|PASSWORD|PRIVATE/i.test(name) && !/_(ENDPOINT|URL|ORIGIN)$/.test(name)) problems.push(`${name} is a var: secrets go in \`wrangler secret put\``)
+  }
   const ids = [...(config.kv_namespaces ?? []).map((b) => b.id), ...(config.d1_databases ?? []).map((b) => b.database_id)].filter(Boolean)
   for (const id of ids) if (/local|placeholder|xxx|todo/i.test(id)) problems.push(`placeholder binding id "${id}"`)
   return problems

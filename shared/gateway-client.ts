@@ -54,9 +54,7 @@ export type GatewayClient = {
   getEnvelope<T>(key: string, signal?: AbortSignal): Promise<Envelope<T>>
 }
 
-/** The header our own pages add to writes, which a cross-site form cannot send (docs/security.md#csrf). */
-export const CSRF_HEADER = 'x-requested-with'
-export const CSRF_MARKER = 'invest-portal'
+export { CSRF_HEADER, CSRF_MARKER } from './csrf'
 
 /** Bearer from the token unless one is set already or the URL is public (docs/product.md#bearer). */
 export function shouldSendBearer(url: string, headers: Headers): boolean {

@@ -1,5 +1,4 @@
-/** Translation with the language passed per call (rosetta's own locale is module-global, so never set it). */
-import rosetta from 'rosetta'
+/** Translation with the language passed per call: dotted keys into per-locale dictionaries, `{{name}}` values. */
 import { LOCALE_FALLBACK, type Locale } from './constants'
 
 export type Messages = { [key: string]: string | Messages }
@@ -14,18 +13,39 @@ export type I18n = Readonly<{
   loaded: (locale: Locale) => boolean
 }>
 
+/** The value at a dotted path (`home.hero.title`), or undefined. */
+function lookupPath(tree: unknown, path: string): unknown {
+  let node = tree
+  for (const part of path.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined
+    node = (node as Record<string, unknown>)[part]
+  }
+  return node
+}
+
+/** `{{name}}` (or `{{a.b}}`) replaced by its value; a missing value by ''. */
+function interpolate(text: string, values: TranslateValues): string {
+  return text.replace(/\{\{(.*?)\}\}/g, (_, name: string) => {
+    const value = lookupPath(values, name.trim())
+    return value === null || value === undefined ? '' : String(value)
+  })
+}
+
 export function createI18n(initial: Partial<Record<Locale, Messages>> = {}): I18n {
-  const ros = rosetta<Messages>()
+  const dictionaries = new Map<Locale, Messages>()
   const loadedLocales = new Set<Locale>()
   // Plain strings (no values) resolved once per locale: a page looks up the same few hundred keys on every render.
   const plain = new Map<Locale, Map<string, string>>()
   const add = (locale: Locale, messages: Messages) => {
-    ros.set(locale, messages)
+    dictionaries.set(locale, messages)
     loadedLocales.add(locale)
     plain.clear()
   }
   for (const [locale, messages] of Object.entries(initial)) if (messages) add(locale as Locale, messages)
-  const lookup = (locale: Locale, key: string, values?: TranslateValues) => ros.t(key, values ?? {}, locale)
+  const lookup = (locale: Locale, key: string, values?: TranslateValues) => {
+    const text = lookupPath(dictionaries.get(locale), key)
+    return typeof text === 'string' ? interpolate(text, values ?? {}) : ''
+  }
   return Object.freeze({
     t(locale: Locale, key: string, values?: TranslateValues) {
       let memo = values ? undefined : plain.get(locale)

@@ -27,13 +27,25 @@ export type SessionState = Readonly<{ hasToken: boolean; profile: Profile | null
 /** A loaded key: the envelope, or the error that stopped it (rendered as a section error, never thrown). */
 export type PayloadEntry = Readonly<{ ok: true; envelope: Envelope; stale?: true } | { ok: false; status: number; code: string }>
 
+/** The areas' stylesheets, each a build input of its own that pages declare (`<PageSheet>`). */
+export const SHEET_NAMES = ['site', 'guide', 'services'] as const
+export type SheetName = (typeof SHEET_NAMES)[number]
+
 /** Built client files the document links (from the Vite manifest). */
 export type Assets = Readonly<{
   entry: string
-  /** Stylesheets to link; empty when the edge inlines the entry's CSS (`inlineCss`). */
+  /** Stylesheets to link; empty when the edge inlines the shell's CSS (`inlineCss`). */
   css: readonly string[]
   inlineCss?: boolean
+  /** The shell sheet's built file, whose rules the document inlines in part (the browser links it when it needs all). */
+  shellCss?: string
+  /** The area sheets' built files, by name. */
+  sheets: Readonly<Record<SheetName, string>>
+  /** The locale's whole message catalogue (an immutable build asset); `messages` carries the page's namespaces. */
+  messages: string
   preload: readonly string[]
+  /** The built module of the page the document shows (the browser loads the other pages' registry later). */
+  page?: string
   /** Vite's dev server (HMR). */
   dev?: boolean
 }>
@@ -59,6 +71,7 @@ export type InitialState = Readonly<{
   session: SessionState
   error: PageError | null
   config: PublicConfig
+  /** The messages of the namespaces the page rendered (the shell's always among them), fallbacks filled. */
   messages: Messages
   /** Critical payloads (awaited before the first byte); deferred ones stream in as `data-payload` scripts. */
   payloads: Readonly<Record<string, PayloadEntry>>

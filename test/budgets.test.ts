@@ -1,4 +1,8 @@
-/** CI checks the first-load JS budget of content pages against the production build (issue #2, #7). */
+/**
+ * CI checks the first-load JS budget of content pages against the production build: what the boot script loads for a
+ * page (the entry, its imports and the page's chunks), gzipped at the default level as served. `test/e2e/budgets.spec.ts`
+ * measures the same in Chromium, with what loads later in the first view.
+ */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { firstLoad } from './bench/first-load'

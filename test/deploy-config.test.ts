@@ -31,6 +31,13 @@ describe('the deploy check’s configuration rules', () => {
     expect(configProblems(gateway, { gateway: true }).join()).toMatch(/REALTIME_SECRET is a var/)
   })
 
+  it('takes an address whose name mentions a token for what it is: a var, not a secret', () => {
+    const gateway = { ...production.gateway, vars: { ...production.gateway.vars, FCM_TOKEN_ENDPOINT: 'https://oauth2.googleapis.com/token' } }
+    expect(configProblems(gateway, { gateway: true })).toEqual([])
+    const leaked = { ...production.gateway, vars: { ...production.gateway.vars, FCM_TOKEN: 'ya29.x' } }
+    expect(configProblems(leaked, { gateway: true }).join()).toMatch(/FCM_TOKEN is a var/)
+  })
+
   it('refuses a portal with debug headers or a placeholder KV id', () => {
     expect(configProblems({ ...production.portal, vars: { DEV_MODE: '0', DEBUG_HEADERS: '1' } }, { gateway: false }).join()).toMatch(/DEBUG_HEADERS/)
     expect(configProblems({ ...production.portal, kv_namespaces: [{ binding: 'PAYLOADS', id: 'payloads-local' }] }, { gateway: false }).join()).toMatch(/placeholder/)

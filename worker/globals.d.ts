@@ -3,8 +3,16 @@ declare module 'virtual:client-manifest' {
   const manifest: {
     entry: string
     css: string[]
-    /** The entry's CSS itself (empty under `vite dev`): inlined in first-load documents. */
+    /** The shell's CSS itself (empty under `vite dev`): inlined in every document. */
     cssText: string
+    /** The shell's CSS as rules, from which a complete render inlines those its classes can match. */
+    cssRules: import('../shared/css-rules').CssRule[]
+    /** The area sheets (`SHEET_NAMES`): built file, text and rules, which a page's `<PageSheet>` inlines. */
+    sheets: Record<import('../shared/state').SheetName, { href: string; text: string; rules: import('../shared/css-rules').CssRule[] }>
+    /** Each locale's whole message catalogue (fallbacks filled), an immutable asset; empty strings under `vite dev`. */
+    messages: Record<import('../shared/constants').Locale, string>
+    /** The boot script, minified: one statement that calls it with `...BOOT_ARGS` (empty under `vite dev`). */
+    boot: string
     /** Chunks the entry imports. */
     preload: string[]
     /** Of those, the ones the boot script starts as module scripts of their own, so each evaluates in its own task. */

@@ -34,3 +34,51 @@ export function translate(locale: Locale, key: string): string {
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined
   return typeof node === 'string' ? node : key
 }
+
+/**
+ * Namespaces every document carries whatever its page renders: what the browser may translate outside a render before
+ * the reader does anything (a gateway failure's notice, the toast region). Texts a render or an action shows later (a
+ * form's errors, an action's notice) come with the whole catalogue, which the first interaction loads; a document
+ * with a page notice carries that one (`render.tsx`).
+ */
+export const SHELL_NAMESPACES: readonly string[] = ['messages', 'toast']
+
+const subsets = new Map<string, Messages>()
+const SUBSETS_MAX = 300
+
+/**
+ * The part of `locale`'s dictionary under `paths` (namespaces such as `errors`, or keys such as `home.map.title`);
+ * `'all'` for the whole. One object per locale and set of paths, so its serialisation is made once per isolate.
+ */
+export function messagesOf(locale: Locale, paths: Iterable<string> | 'all'): Messages {
+  const all = messagesFor(locale)
+  if (paths === 'all') return all
+  const sorted = [...new Set(paths)].sort()
+  const key = `${locale}:${sorted.join(',')}`
+  let hit = subsets.get(key)
+  if (!hit) {
+    hit = {}
+    for (const path of sorted) copyPath(all, hit, path.split('.'))
+    if (subsets.size >= SUBSETS_MAX) subsets.delete(subsets.keys().next().value!)
+    subsets.set(key, hit)
+  }
+  return hit
+}
+
+/** Copies the value at `parts` from `from` into `to`, creating the objects on the way. */
+function copyPath(from: Messages, to: Messages, parts: readonly string[]) {
+  let source: Messages | string | undefined = from
+  let target = to
+  for (let i = 0; i < parts.length; i++) {
+    if (typeof source !== 'object') return
+    source = source[parts[i]!]
+    if (source === undefined) return
+    if (i === parts.length - 1) {
+      target[parts[i]!] = source
+      return
+    }
+    const next = target[parts[i]!]
+    if (typeof next === 'string') return
+    target = (target[parts[i]!] = next ?? {}) as Messages
+  }
+}

@@ -2,14 +2,15 @@
  * The appeal bar's action: signed-in users go to the form in their profile; visitors open the two-step dialog, whose
  * code loads on the first click. Before hydration it is a link to the contact page.
  */
-import { lazy, Suspense, useState, type MouseEvent } from 'react'
+import { Suspense, useState, type MouseEvent } from 'react'
 import { href } from '../../shared/match'
 import { useLocale } from '../i18n'
 import { useSession } from '../session'
 import { Button } from './button'
 import { Icon } from './icon'
+import { lazyComponent } from '../lazy-component'
 
-const AppealDialog = lazy(() => import('./appeal-dialog').then((m) => ({ default: m.AppealDialog })))
+const AppealDialog = lazyComponent(() => import('./appeal-dialog').then((m) => m.AppealDialog))
 
 export function AppealButton({ label }: { label: string }) {
   const locale = useLocale()

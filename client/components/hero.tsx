@@ -23,9 +23,23 @@ export type HeroProps = {
   id?: string
 }
 
-export function Hero({ title, lead, kicker, actions, before, children, tone = 'deep', size = 'default', art = 'medallion', seed = '', id }: HeroProps) {
+/** The hero's class list (a page that keeps the edge's hero element writes the same on it, `kept.tsx`). */
+function heroClass(tone: HeroProps['tone'] = 'deep', size: HeroProps['size'] = 'default'): string {
+  return `hero hero--${tone} hero--${size}${tone === 'deep' ? ' on-dark' : ''}`
+}
+
+export function Hero({ tone = 'deep', size = 'default', id, ...rest }: HeroProps) {
   return (
-    <section className={`hero hero--${tone} hero--${size}${tone === 'deep' ? ' on-dark' : ''}`} aria-labelledby={id}>
+    <section className={heroClass(tone, size)} aria-labelledby={id}>
+      <HeroContent tone={tone} id={id} {...rest} />
+    </section>
+  )
+}
+
+/** What is inside the hero's `<section>`. */
+export function HeroContent({ title, lead, kicker, actions, before, children, tone = 'deep', art = 'medallion', seed = '', id }: Omit<HeroProps, 'size'>) {
+  return (
+    <>
       <div className="hero__backdrop" aria-hidden="true">
         <PatternArt variant="girih" seed={seed} palette={tone === 'deep' ? 0 : 6} bare density={3} className="hero__lattice" />
       </div>
@@ -42,6 +56,6 @@ export function Hero({ title, lead, kicker, actions, before, children, tone = 'd
           <PatternArt variant={art} seed={seed} palette={tone === 'deep' ? 0 : 6} />
         </div>
       </div>
-    </section>
+    </>
   )
 }

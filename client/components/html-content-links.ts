@@ -3,10 +3,10 @@ import type { MouseEvent } from 'react'
 import { splitLocale } from '../../shared/match'
 import { useRouter } from '../router'
 
-/** Site links inside gateway HTML navigate on the client (delegated: the block itself is not interactive). */
+/** Site links inside gateway HTML or a kept section navigate on the client (delegated: the block itself is not interactive). */
 export function useContentLinks() {
   const { navigate } = useRouter()
-  return (event: MouseEvent<HTMLDivElement>) => {
+  return (event: MouseEvent<HTMLElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     const link = (event.target as Element).closest?.('a')
     const target = link?.getAttribute('href')

@@ -3,16 +3,19 @@
  * (`html-content-core.ts`); while the browser hydrates that markup it keeps it as it is, so the parser is loaded
  * only when a page shows gateway HTML after a client navigation — not on first load.
  */
-import { lazy, Suspense, useState } from 'react'
-import { isHydrating } from '../hydration'
+import { Suspense, useState } from 'react'
+import { useHydrating } from '../visibility'
 import { useContentLinks } from './html-content-links'
 import type { HtmlContentProps } from './html-content-rich'
+import { lazyComponent } from '../lazy-component'
 
-const RichHtml = lazy(() => import('./html-content-rich').then((m) => ({ default: m.RichHtml })))
+const RichHtml = lazyComponent(() => import('./html-content-rich').then((m) => m.RichHtml))
 
 /** Gateway HTML as safe elements in a `.prose` block; site links navigate on the client. */
 export function HtmlContent(props: HtmlContentProps) {
-  const [kept] = useState(() => (isHydrating() ? props.html : undefined))
+  // While this component hydrates (also in a Suspense section that hydrates after the root), the edge's markup stays.
+  const hydrating = useHydrating() && typeof document !== 'undefined'
+  const [kept] = useState(() => (hydrating ? props.html : undefined))
   return (
     <Suspense fallback={null}>
       {kept !== undefined && kept === props.html ? <KeptHtml {...props} /> : <RichHtml {...props} />}

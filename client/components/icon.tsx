@@ -4,7 +4,6 @@
  * in the browser, from `/_app/icons` (SPEC §7), with `fallback` (a bundled icon) for a name the portal does not draw.
  */
 import { useEffect, useRef, useState } from 'react'
-import { iconPaths, loadIcons } from '../icon-loader'
 import { ICONS } from './icons'
 
 type IconProps = { name: string; className?: string; label?: string; fallback?: string }
@@ -46,7 +45,9 @@ function RemoteIcon(props: IconProps) {
     // Hydrated over the edge's drawing: nothing to load.
     if (ref.current?.firstChild) return
     let live = true
-    void loadIcons([props.name]).then((icons) => {
+    // The loader's code comes with the first icon a view drawn in the browser lacks.
+    void import('../icon-loader').then(async ({ iconPaths, loadIcons }) => {
+      const icons = await loadIcons([props.name])
       const markup = icons[props.name]
       // undefined: the endpoint failed (already warned), so the icon stays blank; null: no such icon.
       const drawn = markup === null ? pathMarkup(props.fallback && ICONS[props.fallback]) : iconPaths(markup)

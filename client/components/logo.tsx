@@ -1,7 +1,5 @@
 /** The portal's mark (an eight-point girih star on the flag's azure) and wordmark, linking home. */
-import { href } from '../../shared/match'
-import { useLocale, useT } from '../i18n'
-import { Link } from '../router'
+import { useT } from '../i18n'
 
 const STAR = 'M16 5.5L19.08 8.58H23.42V12.92L26.5 16L23.42 19.08V23.42H19.08L16 26.5L12.92 23.42H8.58V19.08L5.5 16L8.58 12.92V8.58H12.92Z'
 const CORE = 'M16 11.8L17.4 14.6L20.2 16L17.4 17.4L16 20.2L14.6 17.4L11.8 16L14.6 14.6Z'
@@ -17,17 +15,16 @@ export function LogoMark({ size = 36 }: { size?: number }) {
   )
 }
 
-/** Mark and name as a link to the home page; `inverse` for dark backgrounds. */
-export function Logo({ inverse = false }: { inverse?: boolean }) {
+/** Mark and name, inside the header's link home (kept as the edge drew it, `site-header.tsx`). */
+export function LogoContent() {
   const t = useT()
-  const locale = useLocale()
   return (
-    <Link to={href('home', { locale })} className={inverse ? 'logo logo--inverse' : 'logo'}>
+    <>
       <LogoMark />
       <span className="logo__text">
         <span className="logo__name">{t('site.name')}</span>
         <span className="logo__country">{t('site.country')}</span>
       </span>
-    </Link>
+    </>
   )
 }

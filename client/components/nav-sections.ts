@@ -1,13 +1,19 @@
-/** The site's sections and their links, shared by the header's mega-menu, the mobile menu and the footer. */
+/**
+ * The site's sections and their links, shared by the header's menu panels and the footer (both load this module when
+ * they draw: the header's buttons need only `NAV_SECTION_IDS` and `navSectionOf`).
+ */
 import { useMemo } from 'react'
+import type { Locale } from '../../shared/constants'
+import type { Translate } from '../../shared/i18n'
 import { href } from '../../shared/match'
 import { MEDIA_TYPES, REASONS } from '../../shared/routes'
 import { useLocale, useT } from '../i18n'
+import type { NavSectionId } from './nav-section-ids'
 
 export type NavLink = { to: string; label: string }
 export type NavGroup = { label?: string; links: readonly NavLink[] }
 export type NavSection = {
-  id: 'about' | 'media' | 'guide' | 'services'
+  id: NavSectionId
   label: string
   /** One sentence under the section name in the mega-menu. */
   intro: string
@@ -19,7 +25,12 @@ export type NavSection = {
 export function useNavSections(): { sections: readonly NavSection[]; contacts: NavLink } {
   const t = useT()
   const locale = useLocale()
-  return useMemo(() => {
+  return useMemo(() => navSections(t, locale), [t, locale])
+}
+
+/** The sections and the Contacts link for a translator and a language. */
+export function navSections(t: Translate, locale: Locale): { sections: readonly NavSection[]; contacts: NavLink } {
+  {
     const link = (to: string, key: string): NavLink => ({ to, label: t(key) })
     const sections: NavSection[] = [
       {
@@ -92,10 +103,6 @@ export function useNavSections(): { sections: readonly NavSection[]; contacts: N
       },
     ]
     return { sections, contacts: link(href('contacts', { locale }), 'nav.contacts') }
-  }, [t, locale])
+  }
 }
 
-/** Whether `path` (no query) is one of the section's pages, so its menu button can show where the reader is. */
-export function isInSection(section: NavSection, path: string): boolean {
-  return section.groups.some((g) => g.links.some((l) => l.to.split('?')[0] === path)) || section.overview.to === path
-}

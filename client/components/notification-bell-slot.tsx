@@ -2,13 +2,14 @@
  * Where the header shows the notification bell: only for signed-in users, and its code (SWR infinite lists, push) loads
  * as its own chunk, so visitors' first load does not carry it. The bell needs JavaScript to do anything, so it appears
  * once the page is interactive; until then a same-sized placeholder keeps the header from shifting. Its styles are part
- * of `styles/main.css`.
+ * of `styles/shell.css`.
  */
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { useSession } from '../session'
+import { lazyComponent } from '../lazy-component'
 
 // The bell and the user's realtime channel (docs/architecture.md#realtime) come in one chunk.
-const NotificationBell = lazy(() => import('./account-live').then((m) => ({ default: m.AccountLive })))
+const NotificationBell = lazyComponent(() => import('./account-live').then((m) => m.AccountLive))
 
 export function NotificationBellSlot() {
   const session = useSession()

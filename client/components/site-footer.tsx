@@ -1,4 +1,7 @@
-/** Site footer: the agency and its contacts, link columns for every main section, policies, site map and copyright. */
+/**
+ * Site footer: the agency and its contacts, link columns for every main section, policies, site map and copyright.
+ * The layout keeps the edge's footer (`kept.tsx`): this is its content, loaded when a footer is drawn in the browser.
+ */
 import { href } from '../../shared/match'
 import { useLocale, useT } from '../i18n'
 import { Link } from '../router'
@@ -6,7 +9,7 @@ import { Icon } from './icon'
 import { LogoMark } from './logo'
 import { useNavSections } from './nav-sections'
 
-export function SiteFooter() {
+export function SiteFooterContent() {
   const t = useT()
   const locale = useLocale()
   const { sections } = useNavSections()
@@ -16,64 +19,62 @@ export function SiteFooter() {
     { to: href('sitemap', { locale }), label: t('routes.sitemap') },
   ]
   return (
-    <footer className="site-footer">
-      <div className="container">
-        <div className="site-footer__top">
-          <div className="site-footer__brand">
-            <Link to={href('home', { locale })} className="logo logo--inverse">
-              <LogoMark />
-              <span className="logo__text">
-                <span className="logo__name">{t('site.name')}</span>
-                <span className="logo__country">{t('site.country')}</span>
-              </span>
-            </Link>
-            <p className="site-footer__about">{t('footer.about')}</p>
-            <address className="site-footer__contacts">
-              <span className="site-footer__contact">
-                <Icon name="map-pin" />
-                {t('footer.address')}
-              </span>
-              <a className="site-footer__contact" href={`tel:${t('footer.phoneHref')}`}>
-                <Icon name="phone" />
-                {t('footer.phone')}
-              </a>
-              <a className="site-footer__contact" href={`mailto:${t('footer.email')}`}>
-                <Icon name="mail" />
-                {t('footer.email')}
-              </a>
-            </address>
-          </div>
-          <nav className="site-footer__nav" aria-label={t('nav.footer')}>
-            {sections.map((section) => {
-              const headingId = `footer-${section.id}`
-              // The eight reasons are one click away in the guide; the footer keeps to the main pages.
-              const links = (section.id === 'guide' ? section.groups.slice(0, 2) : section.groups).flatMap((g) => g.links)
+    <div className="container">
+      <div className="site-footer__top">
+        <div className="site-footer__brand">
+          <Link to={href('home', { locale })} className="logo logo--inverse">
+            <LogoMark />
+            <span className="logo__text">
+              <span className="logo__name">{t('site.name')}</span>
+              <span className="logo__country">{t('site.country')}</span>
+            </span>
+          </Link>
+          <p className="site-footer__about">{t('footer.about')}</p>
+          <address className="site-footer__contacts">
+            <span className="site-footer__contact">
+              <Icon name="map-pin" />
+              {t('footer.address')}
+            </span>
+            <a className="site-footer__contact" href={`tel:${t('footer.phoneHref')}`}>
+              <Icon name="phone" />
+              {t('footer.phone')}
+            </a>
+            <a className="site-footer__contact" href={`mailto:${t('footer.email')}`}>
+              <Icon name="mail" />
+              {t('footer.email')}
+            </a>
+          </address>
+        </div>
+        <nav className="site-footer__nav" aria-label={t('nav.footer')}>
+          {sections.map((section) => {
+            const headingId = `footer-${section.id}`
+            // The eight reasons are one click away in the guide; the footer keeps to the main pages.
+            const links = (section.id === 'guide' ? section.groups.slice(0, 2) : section.groups).flatMap((g) => g.links)
               return (
-                <div key={section.id} className="site-footer__column">
-                  <h2 id={headingId} className="site-footer__heading">{section.label}</h2>
-                  <ul aria-labelledby={headingId}>
-                    {links.map((l) => (
-                      <li key={l.to}>
-                        <Link to={l.to}>{l.label}</Link>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              )
-            })}
-          </nav>
-        </div>
-        <div className="site-footer__bottom">
-          <p className="site-footer__copy">{t('site.copyright', { year: 2026 })}</p>
-          <ul className="site-footer__legal">
-            {legal.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to}>{l.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </div>
+              <div key={section.id} className="site-footer__column">
+                <h2 id={headingId} className="site-footer__heading">{section.label}</h2>
+                <ul aria-labelledby={headingId}>
+                  {links.map((l) => (
+                    <li key={l.to}>
+                      <Link to={l.to}>{l.label}</Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )
+          })}
+        </nav>
       </div>
-    </footer>
+      <div className="site-footer__bottom">
+        <p className="site-footer__copy">{t('site.copyright', { year: 2026 })}</p>
+        <ul className="site-footer__legal">
+          {legal.map((l) => (
+            <li key={l.to}>
+              <Link to={l.to}>{l.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
   )
 }

@@ -2,7 +2,7 @@
  * Site header (DESIGN.md "Header"): a utility strip (languages, sign-in or the profile menu) and the main bar with
  * the logo, the primary navigation — a mega-menu on wide screens, a disclosure menu on small ones — and search.
  */
-import { useId, useRef, useState } from 'react'
+import { Suspense, useId, useRef, useState } from 'react'
 import { href } from '../../shared/match'
 import { useLocale, useT } from '../i18n'
 import { Link, useRouter } from '../router'
@@ -11,9 +11,13 @@ import { Button } from './button'
 import { Icon } from './icon'
 import { LanguageSwitcher } from './language-switcher'
 import { NotificationBellSlot } from './notification-bell-slot'
-import { Logo } from './logo'
-import { isInSection, useNavSections, type NavSection } from './nav-sections'
+import { NAV_SECTION_IDS, navSectionOf, type NavSectionId } from './nav-section-ids'
 import { useDismiss } from './use-dismiss'
+import { lazyComponent } from '../lazy-component'
+import { keptComponent } from '../kept'
+
+/** The logo is a plain link home: the browser keeps it as the edge drew it. */
+const Logo = keptComponent(() => import('./logo').then((m) => m.LogoContent))
 
 /** `fixed`: the main bar stays at the top while the page scrolls (the utility strip scrolls away). */
 export function SiteHeader({ fixed }: { fixed: boolean }) {
@@ -32,7 +36,7 @@ export function SiteHeader({ fixed }: { fixed: boolean }) {
       </div>
       <div className="site-header__bar">
         <div className="container site-header__bar-inner">
-          <Logo />
+          <Logo as="a" href={href('home', { locale })} className="logo" props={{}} />
           <MegaMenu />
           <div className="site-header__actions">
             <Link to={href('search', { locale })} className="icon-button site-header__search">
@@ -47,15 +51,25 @@ export function SiteHeader({ fixed }: { fixed: boolean }) {
   )
 }
 
+/**
+ * The menus' panels (their links and the code that draws them) load when a reader reaches for a menu: on pointer or
+ * focus entering the navigation, at the latest with the click that opens it.
+ */
+const MegaPanel = lazyComponent(() => import('./header-menus').then((m) => m.MegaPanel))
+const MobileMenuNav = lazyComponent(() => import('./header-menus').then((m) => m.MobileMenuNav))
+const preloadMenus = () => void MegaPanel.preload()
+
 /** Wide screens: each section is a disclosure button opening a panel of links. */
 function MegaMenu() {
   const t = useT()
+  const locale = useLocale()
   const { route } = useRouter()
-  const { sections, contacts } = useNavSections()
-  const [openId, setOpenId] = useState<string | null>(null)
+  const [openId, setOpenId] = useState<NavSectionId | null>(null)
   const navRef = useRef<HTMLElement>(null)
   const baseId = useId()
   const buttonId = (id: string) => `${baseId}-${id}-button`
+  const current = navSectionOf(route.id)
+  const contacts = href('contacts', { locale })
 
   useDismiss(navRef, openId !== null, (reason) => {
     if (reason === 'escape' && openId) document.getElementById(buttonId(openId))?.focus()
@@ -63,39 +77,38 @@ function MegaMenu() {
   })
 
   return (
-    <nav ref={navRef} className="mega-nav" aria-label={t('nav.primary')}>
+    <nav ref={navRef} className="mega-nav" aria-label={t('nav.primary')} onPointerEnter={preloadMenus} onFocus={preloadMenus}>
       <ul className="mega-nav__list">
-        {sections.map((section) => {
-          const open = openId === section.id
-          const panelId = `${baseId}-${section.id}-panel`
+        {NAV_SECTION_IDS.map((id) => {
+          const open = openId === id
+          const panelId = `${baseId}-${id}-panel`
           return (
-            <li key={section.id} className="mega-nav__item">
+            <li key={id} className="mega-nav__item">
               <button
                 type="button"
-                id={buttonId(section.id)}
-                className={isInSection(section, route.path) ? 'mega-nav__toggle is-current' : 'mega-nav__toggle'}
+                id={buttonId(id)}
+                className={current === id ? 'mega-nav__toggle is-current' : 'mega-nav__toggle'}
                 aria-expanded={open}
                 aria-controls={panelId}
-                onClick={() => setOpenId(open ? null : section.id)}
+                onClick={() => setOpenId(open ? null : id)}
               >
-                {section.label}
+                {t(`nav.${id}`)}
                 <Icon name="chevron-down" className="mega-nav__chevron" />
               </button>
               {/* Drawn when opened, like the mobile menu: only script opens a panel. */}
               <div id={panelId} className="mega-panel" hidden={!open}>
                 {open && (
-                  <div className="container mega-panel__inner">
-                    <SectionIntro section={section} onNavigate={() => setOpenId(null)} />
-                    <SectionLinks section={section} onNavigate={() => setOpenId(null)} />
-                  </div>
+                  <Suspense fallback={null}>
+                    <MegaPanel sectionId={id} onNavigate={() => setOpenId(null)} />
+                  </Suspense>
                 )}
               </div>
             </li>
           )
         })}
         <li className="mega-nav__item">
-          <Link to={contacts.to} className="mega-nav__link" aria-current={route.path === contacts.to ? 'page' : undefined}>
-            {contacts.label}
+          <Link to={contacts} className="mega-nav__link" aria-current={route.path === contacts ? 'page' : undefined}>
+            {t('nav.contacts')}
           </Link>
         </li>
       </ul>
@@ -103,47 +116,10 @@ function MegaMenu() {
   )
 }
 
-function SectionIntro({ section, onNavigate }: { section: NavSection; onNavigate: () => void }) {
-  return (
-    <div className="mega-panel__intro">
-      <p className="mega-panel__title">{section.label}</p>
-      <p className="mega-panel__text">{section.intro}</p>
-      <Link to={section.overview.to} className="mega-panel__overview" onClick={onNavigate}>
-        {section.overview.label}
-        <Icon name="arrow-right" />
-      </Link>
-    </div>
-  )
-}
-
-function SectionLinks({ section, onNavigate }: { section: NavSection; onNavigate: () => void }) {
-  const { route } = useRouter()
-  const headingId = useId()
-  return (
-    <div className={`mega-panel__groups mega-panel__groups--${section.groups.length}`}>
-      {section.groups.map((group, i) => (
-        <div key={i} className="mega-panel__group">
-          {group.label && <p className="mega-panel__group-label" id={`${headingId}-${i}`}>{group.label}</p>}
-          <ul aria-labelledby={group.label ? `${headingId}-${i}` : undefined}>
-            {group.links.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} onClick={onNavigate} aria-current={route.path === l.to ? 'page' : undefined}>{l.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
-    </div>
-  )
-}
-
 /** Small screens: one toggle opens the whole menu; each section inside is its own disclosure. */
 function MobileMenu() {
   const t = useT()
-  const { route } = useRouter()
-  const { sections, contacts } = useNavSections()
   const [open, setOpen] = useState(false)
-  const [expanded, setExpanded] = useState<string | null>(null)
   const rootRef = useRef<HTMLDivElement>(null)
   const toggleRef = useRef<HTMLButtonElement>(null)
   const baseId = useId()
@@ -162,6 +138,8 @@ function MobileMenu() {
         className="mobile-menu__toggle"
         aria-expanded={open}
         aria-controls={panelId}
+        onPointerDown={preloadMenus}
+        onFocus={preloadMenus}
         onClick={() => setOpen(!open)}
       >
         <Icon name={open ? 'close' : 'menu'} />
@@ -171,45 +149,9 @@ function MobileMenu() {
           into every document as hidden elements. The footer and the sitemap link every section for readers without it. */}
       <div id={panelId} className="mobile-menu__panel" hidden={!open}>
         {open && (
-          <nav aria-label={t('nav.primary')} className="container">
-            <ul className="mobile-menu__list">
-              {sections.map((section) => {
-                const isOpen = expanded === section.id
-                const listId = `${baseId}-${section.id}`
-                return (
-                  <li key={section.id} className="mobile-menu__section">
-                    <button
-                      type="button"
-                      className="mobile-menu__section-toggle"
-                      aria-expanded={isOpen}
-                      aria-controls={listId}
-                      onClick={() => setExpanded(isOpen ? null : section.id)}
-                    >
-                      {section.label}
-                      <Icon name="chevron-down" className="mobile-menu__chevron" />
-                    </button>
-                    <div id={listId} className="mobile-menu__links" hidden={!isOpen}>
-                      {section.groups.map((group, i) => (
-                        <div key={i}>
-                          {group.label && <p className="mobile-menu__group-label">{group.label}</p>}
-                          <ul>
-                            {group.links.map((l) => (
-                              <li key={l.to}>
-                                <Link to={l.to} onClick={() => setOpen(false)} aria-current={route.path === l.to ? 'page' : undefined}>{l.label}</Link>
-                              </li>
-                            ))}
-                          </ul>
-                        </div>
-                      ))}
-                    </div>
-                  </li>
-                )
-              })}
-              <li className="mobile-menu__section">
-                <Link to={contacts.to} className="mobile-menu__plain" onClick={() => setOpen(false)}>{contacts.label}</Link>
-              </li>
-            </ul>
-          </nav>
+          <Suspense fallback={null}>
+            <MobileMenuNav baseId={baseId} onNavigate={() => setOpen(false)} />
+          </Suspense>
         )}
       </div>
     </div>

@@ -1,6 +1,8 @@
-/** The sonner region with the SPEC §9 values; loaded after hydration so sonner stays out of the first-load bundle. */
+/** The sonner region with the SPEC §9 values; loaded with the first toast, so sonner stays out of a first view. */
 import { useEffect } from 'react'
 import { Toaster as Sonner } from 'sonner'
+// Sonner's own sheet (it no longer injects it, see build/sonner-spec-values.ts): Vite links it before the region renders.
+import 'sonner/dist/styles.css'
 import { TOAST } from '../../shared/constants'
 
 export function ToasterRegion({ label, closeLabel, onReady }: { label: string; closeLabel: string; onReady: () => void }) {

@@ -1,17 +1,22 @@
-/** The one toast region (SPEC §9). Mounted once the page is idle after hydration; toasts wait for it. */
+/**
+ * The one toast region (SPEC §9). Until the first toast is asked for (a page notice, a gateway failure, a form's
+ * answer) the region is an empty live region labelled as sonner labels its own; sonner, its region and its styles load
+ * with that first toast, so a first view that shows none never fetches them.
+ */
 import { useEffect, useState, type ComponentType } from 'react'
-import { markToasterReady } from '../notify'
+import { TOAST } from '../../shared/constants'
+import { markToasterReady, onToasterWanted } from '../notify'
 import { useT } from '../i18n'
 
 type RegionProps = { label: string; closeLabel: string; onReady: () => void }
 
+/** Sonner's own label suffix for its hotkey (`altKey`+`KeyT` reads "alt+T"). */
+const HOTKEY_LABEL = TOAST.hotkey.join('+').replace(/Key/g, '').replace(/Digit/g, '')
+
 export function Toaster() {
   const t = useT()
   const [Region, setRegion] = useState<ComponentType<RegionProps> | null>(null)
-  useEffect(() => {
-    const load = () => void import('./toaster-region').then((m) => setRegion(() => m.ToasterRegion))
-    if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 1500 })
-    else setTimeout(load, 200)
-  }, [])
-  return Region ? <Region label={t('toast.region')} closeLabel={t('toast.close')} onReady={markToasterReady} /> : null
+  useEffect(() => onToasterWanted(() => void import('./toaster-region').then((m) => setRegion(() => m.ToasterRegion))), [])
+  if (Region) return <Region label={t('toast.region')} closeLabel={t('toast.close')} onReady={markToasterReady} />
+  return <section aria-label={`${t('toast.region')} ${HOTKEY_LABEL}`} tabIndex={-1} aria-live="polite" aria-relevant="additions text" aria-atomic="false" />
 }

@@ -1,46 +1,4 @@
-/** `/about`: the agency's page from the gateway, then its leadership (streamed). */
-import { href } from '../../shared/match'
-import { aboutPlan } from '../../shared/plans/site'
-import { SkeletonCardGrid } from '../components/skeleton'
-import { ContentPageView } from '../components/site/content-page'
-import { LeadershipList } from '../components/site/leadership'
-import { AsideLinks, ContactPrompt } from '../components/site/site-aside'
-import { Section } from '../data'
-import { useLocale, useT } from '../i18n'
-import { useRouteData } from '../router'
+/** `/about`, drawn by `kept/about.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+import { keptPage } from '../kept'
 
-export function Page() {
-  const t = useT()
-  const locale = useLocale()
-  const { keys } = useRouteData(aboutPlan)
-  const aside = (
-    <>
-      <ContactPrompt />
-      <AsideLinks
-        title={t('site.aside.next')}
-        links={[
-          { to: href('contacts', { locale }), label: t('routes.contacts') },
-          { to: href('guide-project', { locale }), label: t('routes.projects') },
-          { to: href('service-category-index', { locale }), label: t('routes.services') },
-        ]}
-      />
-    </>
-  )
-  return (
-    <ContentPageView dataKey={keys.page} kicker={t('site.about.kicker')} aside={aside}>
-      <section className="section section--tint site-section" aria-labelledby="leadership-title">
-        <div className="container">
-          <div className="section__header">
-            <div>
-              <h2 id="leadership-title">{t('site.about.leadership')}</h2>
-              <p>{t('site.about.leadershipIntro')}</p>
-            </div>
-          </div>
-          <Section keys={[keys.leadership]} fallback={<SkeletonCardGrid count={4} columns={2} label={t('site.about.loadingLeaders')} />}>
-            <LeadershipList dataKey={keys.leadership} />
-          </Section>
-        </div>
-      </section>
-    </ContentPageView>
-  )
-}
+export const { Page, preload } = keptPage(() => import('./kept/about').then((m) => m.Page))

@@ -1,27 +1,4 @@
-/** `/contacts`: addresses, phones and hours from the gateway page, with the contact form as the next step. */
-import { href } from '../../shared/match'
-import { contactsPlan } from '../../shared/plans/site'
-import { ContentPageView } from '../components/site/content-page'
-import { AsideLinks, ContactPrompt } from '../components/site/site-aside'
-import { useLocale, useT } from '../i18n'
-import { useRouteData } from '../router'
+/** `/contacts`, drawn by `kept/contacts.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+import { keptPage } from '../kept'
 
-export function Page() {
-  const t = useT()
-  const locale = useLocale()
-  const { keys } = useRouteData(contactsPlan)
-  const aside = (
-    <>
-      <ContactPrompt />
-      <AsideLinks
-        title={t('site.aside.related')}
-        links={[
-          { to: href('about', { locale }), label: t('routes.about') },
-          { to: href('privacy-policy', { locale }), label: t('routes.privacyPolicy') },
-          { to: href('sitemap', { locale }), label: t('routes.sitemap') },
-        ]}
-      />
-    </>
-  )
-  return <ContentPageView dataKey={keys.page} aside={aside} />
-}
+export const { Page, preload } = keptPage(() => import('./kept/contacts').then((m) => m.Page))

@@ -1,10 +1,4 @@
-/** `/cookie-policy`: the policy text from the gateway, with the related policies beside it. */
-import { cookiePolicyPlan } from '../../shared/plans/site'
-import { ContentPageView } from '../components/site/content-page'
-import { PolicyLinks } from '../components/site/site-aside'
-import { useRouteData } from '../router'
+/** `/cookie-policy`, drawn by `kept/cookie-policy.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+import { keptPage } from '../kept'
 
-export function Page() {
-  const { keys } = useRouteData(cookiePolicyPlan)
-  return <ContentPageView dataKey={keys.page} aside={<PolicyLinks current="cookie-policy" />} />
-}
+export const { Page, preload } = keptPage(() => import('./kept/cookie-policy').then((m) => m.Page))

@@ -3,31 +3,34 @@
  * The lots' prices and deadlines follow the `lots` channel while the page is open (docs/architecture.md#realtime).
  */
 import { useCallback, useRef, useState } from 'react'
-import { href } from '../../shared/match'
 import { eAuctionPlan } from '../../shared/plans/services'
 import { LOTS_CHANNEL, type LotEvent, type RealtimeMessage } from '../../shared/realtime'
 import { AUCTION_PAGE_SIZE } from '../../shared/service-keys'
-import { Breadcrumbs } from '../components/breadcrumbs'
 import { CardGrid } from '../components/card-grid'
-import { EmptyState } from '../components/empty-state'
-import { ErrorState } from '../components/error-state'
 import { useFormat } from '../components/format'
-import { Hero } from '../components/hero'
 import { PageTitle } from '../components/page-title'
-import { Pagination } from '../components/pagination'
+import { KeptPagination } from '../components/kept-pagination'
 import { LotCard } from '../components/services/lot-card'
 import { ServicesStyles } from '../components/services/services-styles'
-import { ServicesTabs } from '../components/services/services-tabs'
 import type { AuctionLot } from '../components/services/types'
 import { usePayload } from '../data'
-import { useLocale, useT } from '../i18n'
+import { useT } from '../i18n'
 import { LiveRegion, useLiveAnnouncer } from '../realtime/live-announcer'
 import { useChannel } from '../realtime/use-channel'
 import { useRouteData } from '../router'
+import { keptComponent } from '../kept'
+import { lazyComponent } from '../lazy-component'
+
+/** The hero is kept as the edge drew it; the lots hydrate, their countdowns run. */
+const AuctionHero = keptComponent(() => import('../components/services/trading-heroes').then((m) => m.AuctionHero))
+export const preload = AuctionHero.preload
+
+/** Shown only when the lots fail to load or there are none: their code loads with that answer. */
+const ErrorState = lazyComponent(() => import('../components/error-state').then((m) => m.ErrorState))
+const EmptyState = lazyComponent(() => import('../components/empty-state').then((m) => m.EmptyState))
 
 export function Page() {
   const t = useT()
-  const locale = useLocale()
   const { query, keys } = useRouteData(eAuctionPlan)
   const pageNumber = query.page ?? 0
   const title = t('routes.eAuction')
@@ -35,9 +38,7 @@ export function Page() {
     <main id="main" className="page page--flush services-page">
       <ServicesStyles />
       <PageTitle title={pageNumber > 0 ? t('services.lots.pageTitle', { title, page: pageNumber + 1 }) : title} description={t('services.auction.description')} />
-      <Hero tone="light" title={title} kicker={t('routes.services')} lead={t('services.auction.description')} seed="e-auction" before={<Breadcrumbs items={[{ label: t('routes.services'), to: href('service-category-index', { locale }) }, { label: title }]} />}>
-        <ServicesTabs />
-      </Hero>
+      <AuctionHero as="section" className="hero hero--light hero--default" props={{}} />
       <div className="container services-body">
         <LotList listKey={keys.lots} page={pageNumber} />
       </div>
@@ -78,7 +79,7 @@ function LotList({ listKey, page }: { listKey: string; page: number }) {
         ))}
       </CardGrid>
       <LiveRegion message={message} state={status} />
-      <Pagination routeId="e-auction" page={page} totalPages={Math.ceil(total / AUCTION_PAGE_SIZE)} label={t('services.lots.pages')} />
+      <KeptPagination props={{ routeId: 'e-auction', page, totalPages: Math.ceil(total / AUCTION_PAGE_SIZE), label: t('services.lots.pages') }} />
     </section>
   )
 }

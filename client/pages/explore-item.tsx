@@ -1,9 +1,4 @@
-/** `/guide/explore/{id}`: a project reached from the sector explorer, shown like the project page. */
-import { ProjectDetail } from '../components/guide/project-detail'
-import { exploreItemPlan } from '../../shared/plans/guide'
-import { useRouteData } from '../router'
+/** `/guide/explore/{id}`, drawn by `kept/explore-item.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+import { keptPage } from '../kept'
 
-export function Page() {
-  const { keys } = useRouteData(exploreItemPlan)
-  return <ProjectDetail dataKey={keys.project} from="explore" />
-}
+export const { Page, preload } = keptPage(() => import('./kept/explore-item').then((m) => m.Page))

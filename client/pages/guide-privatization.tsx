@@ -1,34 +1,4 @@
-/** `/guide/privatization`: buying state assets in Uzbekistan, from the gateway page `guide-privatization`. */
-import { GUIDE_PAGES } from '../../shared/guide-keys'
-import { href } from '../../shared/match'
-import { guidePrivatizationPlan } from '../../shared/plans/guide'
-import { Button } from '../components/button'
-import { GuideArticle } from '../components/guide/guide-article'
-import { NextSteps } from '../components/guide/next-steps'
-import { useLocale, useT } from '../i18n'
-import { useRouteData } from '../router'
+/** `/guide/privatization`, drawn by `kept/guide-privatization.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+import { keptPage } from '../kept'
 
-export function Page() {
-  const t = useT()
-  const locale = useLocale()
-  const { keys } = useRouteData(guidePrivatizationPlan)
-  return (
-    <GuideArticle
-      dataKey={keys.page}
-      seed={GUIDE_PAGES.privatization}
-      lead={t('guide.privatization.lead')}
-      actions={<Button to={href('e-auction', { locale })} label={t('guide.privatization.cta')} iconName="arrow-right" afterIcon />}
-      aside={
-        <NextSteps
-          title={t('guide.next.title')}
-          intro={t('guide.privatization.nextIntro')}
-          links={[
-            { to: href('e-auction', { locale }), label: t('guide.next.eAuction'), icon: 'briefcase' },
-            { to: href('guide-project', { locale }), label: t('guide.next.projects'), icon: 'chart' },
-            { to: href('contact-us', { locale }), label: t('guide.next.contact'), icon: 'message' },
-          ]}
-        />
-      }
-    />
-  )
-}
+export const { Page, preload } = keptPage(() => import('./kept/guide-privatization').then((m) => m.Page))

@@ -1,27 +1,4 @@
-/** `/{slug}`: any content page of the gateway (an unknown slug is the 404 screen, decided by the critical key). */
-import { href } from '../../shared/match'
-import { contentPagePlan } from '../../shared/plans/site'
-import { ContentPageView } from '../components/site/content-page'
-import { AsideLinks, ContactPrompt } from '../components/site/site-aside'
-import { useLocale, useT } from '../i18n'
-import { useRouteData } from '../router'
+/** `/{slug}`, drawn by `kept/page.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+import { keptPage } from '../kept'
 
-export function Page() {
-  const t = useT()
-  const locale = useLocale()
-  const { keys } = useRouteData(contentPagePlan)
-  const aside = (
-    <>
-      <ContactPrompt />
-      <AsideLinks
-        title={t('site.aside.next')}
-        links={[
-          { to: href('guide-project', { locale }), label: t('routes.projects') },
-          { to: href('service-category-index', { locale }), label: t('routes.services') },
-          { to: href('sitemap', { locale }), label: t('routes.sitemap') },
-        ]}
-      />
-    </>
-  )
-  return <ContentPageView dataKey={keys.page} aside={aside} />
-}
+export const { Page, preload } = keptPage(() => import('./kept/page').then((m) => m.Page))

@@ -1,10 +1,4 @@
-/** `/privacy-policy`: the policy text from the gateway, with the related policies beside it. */
-import { privacyPolicyPlan } from '../../shared/plans/site'
-import { ContentPageView } from '../components/site/content-page'
-import { PolicyLinks } from '../components/site/site-aside'
-import { useRouteData } from '../router'
+/** `/privacy-policy`, drawn by `kept/privacy-policy.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+import { keptPage } from '../kept'
 
-export function Page() {
-  const { keys } = useRouteData(privacyPolicyPlan)
-  return <ContentPageView dataKey={keys.page} aside={<PolicyLinks current="privacy-policy" />} />
-}
+export const { Page, preload } = keptPage(() => import('./kept/privacy-policy').then((m) => m.Page))

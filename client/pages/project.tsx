@@ -1,9 +1,4 @@
-/** `/guide/project/{id}`: one investment project with its figures, description, map link, presentation and contacts. */
-import { ProjectDetail } from '../components/guide/project-detail'
-import { projectPlan } from '../../shared/plans/guide'
-import { useRouteData } from '../router'
+/** `/guide/project/{id}`, drawn by `kept/project.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+import { keptPage } from '../kept'
 
-export function Page() {
-  const { keys } = useRouteData(projectPlan)
-  return <ProjectDetail dataKey={keys.project} from="project" />
-}
+export const { Page, preload } = keptPage(() => import('./kept/project').then((m) => m.Page))

@@ -1,10 +1,9 @@
 /** `/auth/sign-in?role=`: residents go to OneID, non-residents sign in with e-mail and password (works without JS). */
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { SignInSchema } from '../../shared/account-forms'
 import { href } from '../../shared/match'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
 import { AuthRoleNav } from '../components/auth-role-nav'
-import { AuthErrorDialog } from '../components/auth-error-dialog'
 import { FormProblems, StatusPanel, FormTextField } from '../components/page-form'
 import { Button } from '../components/button'
 import { PageTitle } from '../components/page-title'
@@ -12,6 +11,10 @@ import { usePageForm } from '../forms'
 import { useCodeMessage, useLocale, useT } from '../i18n'
 import { Link, useRoute } from '../router'
 import { useLoadSession } from '../session-refresh'
+import { lazyComponent } from '../lazy-component'
+
+/** Shown only when the gateway knows no such account: its code loads with that answer. */
+const AuthErrorDialog = lazyComponent(() => import('../components/auth-error-dialog').then((m) => m.AuthErrorDialog))
 
 /** Notices after a reset or a new account's first password, repeated on the page for readers without JavaScript. */
 const PASSWORD_NOTICES = new Set(['notices.passwordReset', 'notices.passwordSet'])
@@ -86,7 +89,11 @@ export function Page() {
           </p>
         </section>
       </div>
-      {state.code === 'user_not_found' ? <AuthErrorDialog key={dialogKey} message={codeMessage('user_not_found')} /> : null}
+      {state.code === 'user_not_found' ? (
+        <Suspense fallback={null}>
+          <AuthErrorDialog key={dialogKey} message={codeMessage('user_not_found')} />
+        </Suspense>
+      ) : null}
     </main>
   )
 }

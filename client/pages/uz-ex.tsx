@@ -1,25 +1,28 @@
 /** `/service/uz-ex`: lots on the Uzbek Republican Commodity Exchange with products, start cost, countdown and offer link. */
-import { href } from '../../shared/match'
-import { UZEX_PAGE_SIZE } from '../../shared/service-keys'
 import { uzExPlan } from '../../shared/plans/services'
-import { Breadcrumbs } from '../components/breadcrumbs'
-import { EmptyState } from '../components/empty-state'
-import { ErrorState } from '../components/error-state'
+import { UZEX_PAGE_SIZE } from '../../shared/service-keys'
 import { useFormat } from '../components/format'
-import { Hero } from '../components/hero'
 import { PageTitle } from '../components/page-title'
-import { Pagination } from '../components/pagination'
+import { KeptPagination } from '../components/kept-pagination'
 import { ServicesStyles } from '../components/services/services-styles'
-import { ServicesTabs } from '../components/services/services-tabs'
 import type { UzexLot } from '../components/services/types'
 import { UzexLotPanel } from '../components/services/uzex-lot'
 import { usePayload } from '../data'
-import { useLocale, useT } from '../i18n'
+import { useT } from '../i18n'
 import { useRouteData } from '../router'
+import { keptComponent } from '../kept'
+import { lazyComponent } from '../lazy-component'
+
+/** The hero is kept as the edge drew it; the lots hydrate, their countdowns run. */
+const UzexHero = keptComponent(() => import('../components/services/trading-heroes').then((m) => m.UzexHero))
+export const preload = UzexHero.preload
+
+/** Shown only when the lots fail to load or there are none: their code loads with that answer. */
+const ErrorState = lazyComponent(() => import('../components/error-state').then((m) => m.ErrorState))
+const EmptyState = lazyComponent(() => import('../components/empty-state').then((m) => m.EmptyState))
 
 export function Page() {
   const t = useT()
-  const locale = useLocale()
   const { query, keys } = useRouteData(uzExPlan)
   const pageNumber = query.page ?? 0
   const title = t('routes.uzEx')
@@ -27,16 +30,7 @@ export function Page() {
     <main id="main" className="page page--flush services-page">
       <ServicesStyles />
       <PageTitle title={pageNumber > 0 ? t('services.lots.pageTitle', { title, page: pageNumber + 1 }) : title} description={t('services.uzex.description')} />
-      <Hero
-        tone="light"
-        title={title}
-        kicker={t('routes.services')}
-        lead={t('services.uzex.description')}
-        seed="uz-ex"
-        before={<Breadcrumbs items={[{ label: t('routes.services'), to: href('service-category-index', { locale }) }, { label: title }]} />}
-      >
-        <ServicesTabs />
-      </Hero>
+      <UzexHero as="section" className="hero hero--light hero--default" props={{}} />
       <div className="container services-body">
         <UzexList listKey={keys.lots} page={pageNumber} />
       </div>
@@ -62,7 +56,7 @@ function UzexList({ listKey, page }: { listKey: string; page: number }) {
           </li>
         ))}
       </ul>
-      <Pagination routeId="uz-ex" page={page} totalPages={Math.ceil(total / UZEX_PAGE_SIZE)} label={t('services.lots.pages')} />
+      <KeptPagination props={{ routeId: 'uz-ex', page, totalPages: Math.ceil(total / UZEX_PAGE_SIZE), label: t('services.lots.pages') }} />
     </>
   )
 }

@@ -53,7 +53,7 @@ async function startPortal(port, gatewayOrigin) {
     } catch {}
   }
   for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/_app/health`).then((r) => r.ok, () => false)
+    const ok = await fetch(`http://127.0.0.1:${port}/_app/build`).then((r) => r.ok, () => false)
     if (ok) return stop
     await sleep(250)
   }

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { LOCALES, type Locale } from '../../shared/constants'
 import type { RouteId } from '../../shared/routes'
 import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } from './fixtures'
-import { dropStatusError, href, HYDRATION_WARNING } from './support'
+import { dropStatusError, href, HYDRATION_WARNING, isSameDocument, markDocument } from './support'
 
 type Sample = { name: string; id: RouteId; params?: Record<string, string>; query?: Record<string, string>; status: number }
 
@@ -72,22 +72,29 @@ for (const locale of LOCALES) {
 // A second copy of the rules, or a sheet added after paint, restyles the whole page while it becomes interactive.
 const sheetsOf = (page: Page) => page.evaluate(() => Array.from(document.styleSheets, (s) => `${s.ownerNode?.nodeName} ${s.href ?? 'inline'}`))
 
-test('the stylesheet the edge inlines stays the only one once the lazy map and the toast region have loaded', async ({ page }) => {
+test('the stylesheets the edge inlines (shell and site area) stay the only ones once the lazy map and the toast region have loaded', async ({ page }) => {
   await page.goto(href('home', { locale: 'en' }))
   await waitForHydration(page)
+  // The map hydrates when its section nears the viewport.
+  await page.locator('#regions').scrollIntoViewIfNeeded()
   await waitForHydratedElement(page.locator('.region-map__svg a').first())
   await expect(page.locator('section[aria-label^="Notifications"]')).toHaveCount(1)
   await page.waitForLoadState('networkidle')
-  expect(await sheetsOf(page)).toEqual(['STYLE inline'])
+  expect(await sheetsOf(page)).toEqual(['STYLE inline', 'STYLE inline'])
 })
 
-test('the stylesheet the edge inlines stays the only one after a client navigation loads the rich post body', async ({ page }) => {
+test('a client navigation to the rich post body links the shell\'s whole sheet once, right after the rules the edge inlined, and no other', async ({ page }) => {
   await page.goto(href('media', { locale: 'en', params: { id: 'news' } }))
   await waitForHydration(page)
   const first = page.locator('main a[href^="/en/post/"]').first()
-  await waitForHydratedElement(first)
+  // The list is kept as the edge drew it: its links navigate through the kept element's delegated handler.
+  await waitForHydratedElement(page.locator('div.kept:has(main)'))
+  await markDocument(page)
   await first.click()
   await expect(page.locator('main .prose').first()).toBeVisible()
   await page.waitForLoadState('networkidle')
-  expect(await sheetsOf(page)).toEqual(['STYLE inline'])
+  expect(await isSameDocument(page)).toBe(true)
+  // The list inlined only the rules its own elements use; the page drawn in the browser may need any of the shell's.
+  const shell = await page.evaluate(() => JSON.parse(document.getElementById('__STATE__')!.textContent!).assets.shellCss as string)
+  expect(await sheetsOf(page)).toEqual(['STYLE inline', `LINK ${new URL(shell, page.url()).href}`])
 })

@@ -105,7 +105,9 @@ test.describe('posts', () => {
     await waitForHydration(page)
     await expect(page.locator('.share__link[href^="https://t.me/share/url?url="]')).toHaveAttribute('href', new RegExp(encodeURIComponent(page.url())))
     await expect(page.locator('.share script, iframe')).toHaveCount(0)
+    // Related posts load as the reader scrolls down to them.
     const related = page.locator('.related-posts')
+    await related.scrollIntoViewIfNeeded()
     await expect(related.locator('.card')).toHaveCount(3)
     await expect(related.locator('.card__title', { hasText: post.title.en })).toHaveCount(0)
     await checkA11y(page)

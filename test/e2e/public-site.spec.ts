@@ -74,6 +74,23 @@ test.describe('home', () => {
     await expect(page.locator('.testimonial')).toHaveCount(reviews.length)
   })
 
+  test('drawn in the browser after a client navigation, it has its hero, figures, posts and reviews, and its links navigate on the client', async ({ page }) => {
+    const locale = DATA_LOCALE
+    await page.goto(href('about', { locale }))
+    await waitForHydration(page)
+    await markDocument(page)
+    // The footer the edge drew is kept as it is; its links still navigate on the client.
+    await page.locator(`footer a[href="${href('home', { locale })}"]`).click()
+    await expect(page.locator('main h1')).toHaveText(messages[locale].home.hero.title)
+    await expect(page.locator('.stat-block')).toHaveCount(4)
+    await expect(page.locator('.reason-tiles a')).toHaveCount(REASONS.length)
+    await expect(page.locator('section[aria-labelledby="media-title"] .card')).toHaveCount(6)
+    await expect(page.locator('.testimonial')).toHaveCount(reviews.length)
+    await page.locator('.link-tiles').first().getByRole('link').first().click()
+    await expect(page).toHaveURL(href('guide-project', { locale }))
+    expect(await isSameDocument(page)).toBe(true)
+  })
+
   test('the regions map selects a region in place, its figures in the panel, and the table lists every region', async ({ page }) => {
     const locale = DATA_LOCALE
     await page.goto(href('home', { locale }))
@@ -83,6 +100,8 @@ test.describe('home', () => {
     await expect(map.locator('a')).toHaveCount(territories.length)
     await expect(page.locator('#region-panel-title')).toHaveText(regionName('1726', locale))
     const andijan = map.locator(`a[href*="region=1703"]`)
+    // The map's code loads as the reader reaches it (a keyboard user's focus scrolls it into view too).
+    await map.scrollIntoViewIfNeeded()
     await waitForHydratedElement(andijan)
     await andijan.focus()
     await page.keyboard.press('Enter')

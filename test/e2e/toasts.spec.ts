@@ -6,7 +6,7 @@ import { dropStatusError, findDemoAccount, href, signInFromPage, SWR_FOCUS_THROT
 const locale = 'en'
 const investor = findDemoAccount({ role: 'investor', is_resident: false })
 
-/** The region is loaded once the page is idle after hydration (it keeps sonner out of the first-load bundle). */
+/** An empty live region until the first toast, which loads sonner and its region (keeping both out of a first view). */
 const region = (page: Page) => page.locator('section[aria-label^="Notifications"]')
 const toaster = (page: Page) => page.locator('ol[data-sonner-toaster]')
 /**

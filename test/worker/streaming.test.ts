@@ -1,7 +1,8 @@
 /** Streaming render and payloads: deferred data under the client's keys, `_payload.json`, safe embedding, crawlers, CSP. */
 import { env } from 'cloudflare:workers'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { href } from '../../shared/match'
+import { siteKeys } from '../../shared/site-keys'
 import { payloadCacheKey } from '../../worker/payloads'
 import { payloadUrlOf, fetchPortal, getPage, GOOGLEBOT, planOf, readPayloadBlocks, readScripts, readState } from './helpers'
 
@@ -10,13 +11,16 @@ const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 
 const homePlan = planOf(href('home', en))
 const homeKeys = [...homePlan.critical, ...homePlan.deferred]
+/** What the browser hydrates the home page with: the region map's data; the other sections are kept as drawn. */
+const homeHydratedKeys = [siteKeys.territories()]
 
 describe('streamed sections', () => {
-  it('sends each deferred payload of the home page in a data-payload block under the key the client uses', async () => {
+  it('sends the deferred payloads the home page hydrates with in data-payload blocks under the key the client uses, and none of the sections it keeps as drawn', async () => {
     const { status, html } = await getPage(href('home', en), { 'user-agent': BROWSER })
     expect(status).toBe(200)
     const blocks = readPayloadBlocks(html)
-    expect([...blocks.keys()].sort()).toEqual([...homePlan.deferred].sort())
+    expect(homeHydratedKeys.every((key) => homePlan.deferred.includes(key))).toBe(true)
+    expect([...blocks.keys()].sort()).toEqual([...homeHydratedKeys].sort())
     for (const [key, { value }] of blocks) expect(value, key).toMatchObject({ ok: true, envelope: { result: { code: 'ok' } } })
   })
 
@@ -27,7 +31,7 @@ describe('streamed sections', () => {
     expect(html).not.toContain('<!--$?-->')
     expect(html).not.toMatch(/<div hidden id="S:/)
     expect(html.trimEnd()).toMatch(/<\/html>$/)
-    expect([...readPayloadBlocks(html).keys()].sort()).toEqual([...homePlan.deferred].sort())
+    expect([...readPayloadBlocks(html).keys()].sort()).toEqual([...homeHydratedKeys].sort())
   })
 })
 
@@ -79,15 +83,23 @@ describe('payload escaping', () => {
   const id = 900_001
   const title = '</script><script>alert(1)</script> <!--<script> line\u2028para\u2029end & more'
 
+  let presentation = ''
   beforeAll(async () => {
     const now = new Date().toISOString()
+    presentation = (await env.GATEWAY_DB.prepare('SELECT presentation_en FROM territories WHERE id = 1').first<{ presentation_en: string }>())!.presentation_en
+    await env.GATEWAY_DB.prepare('UPDATE territories SET presentation_en = ? WHERE id = 1').bind(title).run()
     await env.GATEWAY_DB.prepare(
       `INSERT OR REPLACE INTO posts (id, category, publish_date, title_uz, title_ru, title_en, content_en, updated_at)
        VALUES (?, 'news', ?, ?, ?, ?, '<p>Body</p>', ?)`,
     )
       .bind(id, now, title, title, title, now)
       .run()
-    // Earlier home renders may have cached the news list for an hour; this test needs the fresh one.
+    // Earlier home renders may have cached the news list and the territories for an hour; this test needs fresh ones.
+    await Promise.all(homeKeys.map((key) => env.PAYLOADS.delete(payloadCacheKey('en', key))))
+  })
+
+  afterAll(async () => {
+    await env.GATEWAY_DB.prepare('UPDATE territories SET presentation_en = ? WHERE id = 1').bind(presentation).run()
     await Promise.all(homeKeys.map((key) => env.PAYLOADS.delete(payloadCacheKey('en', key))))
   })
 
@@ -109,16 +121,15 @@ describe('payload escaping', () => {
     expect(readState(html).payloads[key!]).toMatchObject({ ok: true, envelope: { content: { id, title } } })
   })
 
-  it('streams a hostile title in a data-payload block that parses back to the original', async () => {
+  it('streams a hostile gateway text in a data-payload block that parses back to the original', async () => {
     for (const ua of [BROWSER, GOOGLEBOT]) {
       const { html } = await getPage(href('home', en), { 'user-agent': ua })
       expectSafeJsonBlocks(html)
-      const [newsKey] = homePlan.deferred
-      const block = readPayloadBlocks(html).get(newsKey!)
+      const block = readPayloadBlocks(html).get(siteKeys.territories())
       expect(block, ua).toBeDefined()
       expect(block!.raw).toContain('\\u003c/script\\u003e')
-      const news = block!.value as { envelope: { content: { id: number; title: string }[] } }
-      expect(news.envelope.content.find((p) => p.id === id)?.title).toBe(title)
+      const territories = block!.value as { envelope: { content: { id: number; presentation: string }[] } }
+      expect(territories.envelope.content.find((t) => t.id === 1)?.presentation).toBe(title)
     }
   })
 })

@@ -1,9 +1,6 @@
-/**
- * The guide area's stylesheet. Page chunks load lazily and the edge links only the entry's CSS, so the pages link
- * their own: React hoists the `<link>` into <head> on the edge (styled before any script runs) and dedupes it.
- */
-import stylesheet from '../../styles/guide.css?url'
+/** The guide area's stylesheet (`<PageSheet>`: inlined by the edge, linked after a client navigation). */
+import { PageSheet } from '../../sheets'
 
 export function GuideStyles() {
-  return <link rel="stylesheet" href={stylesheet} precedence="guide" />
+  return <PageSheet name="guide" />
 }

@@ -1,23 +1,27 @@
 /**
  * More posts of the same category under a post. The category is known only once the post has loaded, so the list is
- * fetched by the browser after the page is shown, and its cards come in their own chunk; without JavaScript the
- * heading and the link to the category stay.
+ * fetched by the browser when the section comes near the viewport, and its cards come in their own chunk then;
+ * without JavaScript the heading and the link to the category stay.
  */
-import { lazy, Suspense } from 'react'
+import { Suspense, useRef } from 'react'
 import { href } from '../../../shared/match'
 import type { PostCategory } from '../../../shared/media-keys'
 import { useLocale, useT } from '../../i18n'
 import { Link } from '../../router'
 import { Icon } from '../icon'
 import type { Post } from './types'
+import { useNearViewport } from '../../visibility'
+import { lazyComponent } from '../../lazy-component'
 
-const RelatedList = lazy(() => import('./related-list').then((m) => ({ default: m.RelatedList })))
+const RelatedList = lazyComponent(() => import('./related-list').then((m) => m.RelatedList))
 
 export function RelatedPosts({ post, category }: { post: Post; category: PostCategory }) {
   const t = useT()
   const locale = useLocale()
   const name = t(`media.types.${category}`)
   const title = t('media.related.title', { category: name })
+  const list = useRef<HTMLDivElement>(null)
+  const near = useNearViewport(list)
   return (
     <section className="section related-posts" aria-labelledby="related-title">
       <div className="section__header">
@@ -27,10 +31,14 @@ export function RelatedPosts({ post, category }: { post: Post; category: PostCat
           <Icon name="arrow-right" />
         </Link>
       </div>
-      <div className="related-posts__list">
-        <Suspense fallback={<div className="related-posts__placeholder" />}>
-          <RelatedList postId={post.id} category={category} label={title} />
-        </Suspense>
+      <div className="related-posts__list" ref={list}>
+        {near ? (
+          <Suspense fallback={<div className="related-posts__placeholder" />}>
+            <RelatedList postId={post.id} category={category} label={title} />
+          </Suspense>
+        ) : (
+          <div className="related-posts__placeholder" />
+        )}
       </div>
     </section>
   )

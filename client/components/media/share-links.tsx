@@ -1,19 +1,16 @@
 /**
- * Share links: plain links to each network's share page (no third-party script). They need the page's absolute
- * address, which the browser knows, so they appear once the page runs in it.
+ * Share links: plain links to each network's share page (no third-party script), with the page's absolute address
+ * from the portal's origin, so the edge draws them and they work without JavaScript.
  */
-import { useSyncExternalStore } from 'react'
+import { useOrigin } from '../../config'
 import { useT } from '../../i18n'
+import { useRouter } from '../../router'
 import { Icon } from '../icon'
-
-const subscribe = () => () => {}
-const readHref = () => window.location.origin + window.location.pathname
-const readNothing = () => ''
 
 export function ShareLinks({ title }: { title: string }) {
   const t = useT()
-  const url = useSyncExternalStore(subscribe, readHref, readNothing)
-  if (!url) return null
+  const { route } = useRouter()
+  const url = useOrigin() + route.path
   const u = encodeURIComponent(url)
   const text = encodeURIComponent(title)
   const links = [

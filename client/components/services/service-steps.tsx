@@ -13,12 +13,8 @@ import { EmptyState } from '../empty-state'
 import { ErrorState } from '../error-state'
 import { HtmlContent } from '../html-content'
 import { Icon } from '../icon'
+import { CHECKLIST_ANCHOR, STEPS_ANCHOR } from './service-anchors'
 import { fileLink, type ServiceProcess, type ServiceStep, type StepDocument, type StepSummary } from './types'
-
-/** Where the guide starts on the page: links between stages and steps land here. */
-export const STEPS_ANCHOR = 'service-steps'
-/** The documents of the selected step (the hero's checklist link). */
-export const CHECKLIST_ANCHOR = 'checklist'
 
 /** The selected stage and step, and the guide's keys in the page's data plan. */
 type Selection = { serviceId: string; process?: string; step?: string; keys: ServiceGuideKeys }

@@ -1,10 +1,10 @@
 /**
- * What every site page puts in <head> besides its title: the Open Graph tags that do not depend on the page (React
- * hoists the `<meta>` into <head> on the edge and dedupes them). The site area's CSS is part of the entry's, which the
- * edge inlines.
+ * What every site page puts in <head> besides its title: the site area's stylesheet and the Open Graph tags that do
+ * not depend on the page (React hoists both into <head> on the edge and dedupes them).
  */
 import { LOCALES, type Locale } from '../../../shared/constants'
 import { useLocale, useT } from '../../i18n'
+import { PageSheet } from '../../sheets'
 
 const OG_LOCALES: Readonly<Record<Locale, string>> = { uz: 'uz_UZ', ru: 'ru_RU', en: 'en_GB' }
 
@@ -13,6 +13,7 @@ export function SitePageHead() {
   const locale = useLocale()
   return (
     <>
+      <PageSheet name="site" />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={t('site.name')} />
       <meta property="og:locale" content={OG_LOCALES[locale]} />

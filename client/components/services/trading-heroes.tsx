@@ -1,0 +1,34 @@
+/** The heroes of the e-auction and UzEx pages (breadcrumbs, title, description, the services tabs), kept as drawn. */
+import { href } from '../../../shared/match'
+import { Breadcrumbs } from '../breadcrumbs'
+import { HeroContent } from '../hero'
+import { ServicesTabs } from './services-tabs'
+import { useLocale, useT } from '../../i18n'
+
+function TradingHero({ titleKey, descriptionKey, seed }: { titleKey: string; descriptionKey: string; seed: string }) {
+  const t = useT()
+  const locale = useLocale()
+  const title = t(titleKey)
+  return (
+    <HeroContent
+      tone="light"
+      title={title}
+      kicker={t('routes.services')}
+      lead={t(descriptionKey)}
+      seed={seed}
+      before={<Breadcrumbs items={[{ label: t('routes.services'), to: href('service-category-index', { locale }) }, { label: title }]} />}
+    >
+      <ServicesTabs />
+    </HeroContent>
+  )
+}
+
+/** Inside the e-auction page's `<section class="hero hero--light hero--default">`. */
+export function AuctionHero() {
+  return <TradingHero titleKey="routes.eAuction" descriptionKey="services.auction.description" seed="e-auction" />
+}
+
+/** Inside the UzEx page's `<section class="hero hero--light hero--default">`. */
+export function UzexHero() {
+  return <TradingHero titleKey="routes.uzEx" descriptionKey="services.uzex.description" seed="uz-ex" />
+}

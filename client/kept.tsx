@@ -1,0 +1,74 @@
+/**
+ * Sections the browser keeps as the edge drew them. A static section (the footer, the home page's tiles and
+ * testimonials, an article) needs no code in the browser for its first view: the edge renders it, and while the page
+ * hydrates the browser adopts its element with an unchanged empty `dangerouslySetInnerHTML`, which React leaves alone,
+ * so neither the section's code nor its texts and data travel with the document. Its site links navigate on the client
+ * through one delegated handler. Drawn anew in the browser (after a client navigation) it loads its chunk and renders.
+ *
+ * A kept section must depend only on what its page instance was drawn with (route, locale, the page's data): it is
+ * not redrawn while it stays mounted.
+ */
+import { useLayoutEffect, useState, type ComponentType, type JSX } from 'react'
+import { useContentLinks } from './components/html-content-links'
+import { Unrecorded } from './i18n'
+import { KeptContext, PAGE_HEAD_SELECTOR } from './kept-context'
+import { lazyComponent } from './lazy-component'
+import { useHydrating } from './visibility'
+
+type KeptTag = 'div' | 'section' | 'footer' | 'aside' | 'article' | 'nav' | 'ul' | 'a'
+
+/**
+ * The section's own element: the browser keeps this element, so its tag and attributes are the caller's. Without
+ * `as`, a `<div class="kept">` that takes no box of its own (`display: contents`).
+ */
+export type KeptProps<P> = { as?: KeptTag; className?: string; id?: string; href?: string; 'aria-labelledby'?: string; 'aria-label'?: string; props: P }
+
+export type KeptComponent<P> = ((props: KeptProps<P>) => JSX.Element) & { preload: () => Promise<unknown> }
+
+const KEEP = { __html: '' }
+
+/** A kept section whose content is the component `load` resolves to (its own chunk). */
+export function keptComponent<P extends object>(load: () => Promise<ComponentType<P>>): KeptComponent<P> {
+  let loading: Promise<unknown> | null = null
+  const preload = () => (loading ??= load())
+  const Content = lazyComponent(() => preload() as Promise<ComponentType<P>>)
+  function Kept({ as: Tag = 'div', className, props, ...attrs }: KeptProps<P>) {
+    const hydrating = useHydrating() && typeof document !== 'undefined'
+    // Adopted once, while hydrating; a kept element is never redrawn while it stays mounted.
+    const [kept] = useState(hydrating)
+    const onClick = useContentLinks()
+    const classes = className ?? (Tag === 'div' ? 'kept' : undefined)
+    if (kept) return <Tag className={classes} {...attrs} onClick={onClick} dangerouslySetInnerHTML={KEEP} suppressHydrationWarning />
+    return (
+      <Tag className={classes} {...attrs} onClick={onClick}>
+        <KeptContext.Provider value>
+          <Unrecorded>
+            <Content {...props} />
+          </Unrecorded>
+        </KeptContext.Provider>
+      </Tag>
+    )
+  }
+  return Object.assign(Kept, { preload })
+}
+
+/**
+ * A page the browser keeps whole as the edge drew it, `<main>` and head elements included: a page with nothing to
+ * do in the browser (no live parts, no controls beyond links). Its module exports what this returns as `Page` and
+ * `preload`; the body (`load`) renders the page's `<main>`.
+ */
+export function keptPage(load: () => Promise<ComponentType>): { Page: () => JSX.Element; preload: () => Promise<unknown> } {
+  const Body = keptComponent<object>(load as () => Promise<ComponentType<object>>)
+  function Page() {
+    const hydrating = useHydrating() && typeof document !== 'undefined'
+    const [kept] = useState(hydrating)
+    useLayoutEffect(() => {
+      if (!kept) return
+      return () => {
+        for (const el of document.head.querySelectorAll(PAGE_HEAD_SELECTOR)) el.remove()
+      }
+    }, [kept])
+    return <Body props={{}} />
+  }
+  return { Page, preload: Body.preload }
+}

@@ -1,0 +1,83 @@
+/** `/event`: upcoming events first (soonest first, registration open), then past ones, each with dates and place. */
+import { href } from '../../../shared/match'
+import { EVENT_PAGE_SIZE } from '../../../shared/media-keys'
+import { eventListPlan } from '../../../shared/plans/media'
+import { Card } from '../../components/card'
+import { CardGrid } from '../../components/card-grid'
+import { EmptyState } from '../../components/empty-state'
+import { ErrorState } from '../../components/error-state'
+import { useEventDates } from '../../components/media/event-dates'
+import { totalPages } from '../../components/media/list-section'
+import { MediaHeader } from '../../components/media/media-header'
+import { cardImage, splitEvents } from '../../components/media/media-utils'
+import type { EventItem } from '../../components/media/types'
+import { PageTitle } from '../../components/page-title'
+import { Pagination } from '../../components/pagination'
+import { usePayload } from '../../data'
+import { useLocale, useT } from '../../i18n'
+import { useRouteData } from '../../router'
+
+export function Page() {
+  const t = useT()
+  const locale = useLocale()
+  const { query, keys } = useRouteData(eventListPlan)
+  const title = t('routes.events')
+  return (
+    <main id="main" className="page page--flush media-page">
+      <PageTitle title={title} description={t('events.intro')} />
+      <MediaHeader title={title} lead={t('events.intro')} crumbs={[{ label: t('routes.media'), to: href('media', { locale, params: { id: 'news' } }) }, { label: title }]} current="event" />
+      <div className="container media-page__body">
+        <EventLists dataKey={keys.list} page={query.page ?? 0} />
+      </div>
+    </main>
+  )
+}
+
+function EventLists({ dataKey, page }: { dataKey: string; page: number }) {
+  const t = useT()
+  const locale = useLocale()
+  const dates = useEventDates(locale)
+  const { data, error } = usePayload<EventItem[]>(dataKey)
+  if (error) return <ErrorState error={error} />
+  const events = data?.content ?? []
+  const { upcoming, past } = splitEvents(events, Date.now())
+  const card = (e: EventItem, open: boolean) => (
+    <Card
+      key={e.id}
+      to={href('event', { locale, params: { id: String(e.id) } })}
+      title={e.name}
+      kicker={open ? t('events.upcomingKicker') : t('events.pastKicker')}
+      image={cardImage(e.photo)}
+      badge={open ? t('events.registrationOpen') : t('events.ended')}
+      badgeTone={open ? 'success' : 'neutral'}
+      meta={[
+        <time key="d" dateTime={e.date_from}>{dates(e)}</time>,
+        e.time ? t('events.startsAt', { time: e.time }) : null,
+        e.location ?? null,
+      ]}
+    />
+  )
+  return (
+    <>
+      <section className="event-group" aria-labelledby="events-upcoming">
+        <h2 id="events-upcoming" className="event-group__title">
+          {t('events.upcoming')} <span className="event-group__count">{upcoming.length}</span>
+        </h2>
+        {upcoming.length ? (
+          <CardGrid label={t('events.upcoming')}>{upcoming.map((e) => card(e, true))}</CardGrid>
+        ) : (
+          <EmptyState headingLevel={3} title={t('events.noUpcoming.title')} message={<p>{t('events.noUpcoming.message')}</p>} icon="calendar" />
+        )}
+      </section>
+      {past.length ? (
+        <section className="event-group event-group--past" aria-labelledby="events-past">
+          <h2 id="events-past" className="event-group__title">
+            {t('events.past')} <span className="event-group__count">{past.length}</span>
+          </h2>
+          <CardGrid label={t('events.past')}>{past.map((e) => card(e, false))}</CardGrid>
+        </section>
+      ) : null}
+      <Pagination routeId="event-list" page={page} totalPages={totalPages(data?.pageable, EVENT_PAGE_SIZE, events.length)} />
+    </>
+  )
+}

@@ -1,0 +1,9 @@
+/** `/guide/explore/{id}`: a project reached from the sector explorer, shown like the project page. */
+import { ProjectDetail } from '../../components/guide/project-detail'
+import { exploreItemPlan } from '../../../shared/plans/guide'
+import { useRouteData } from '../../router'
+
+export function Page() {
+  const { keys } = useRouteData(exploreItemPlan)
+  return <ProjectDetail dataKey={keys.project} from="explore" />
+}

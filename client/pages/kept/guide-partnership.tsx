@@ -1,0 +1,34 @@
+/** `/guide/partnership`: public-private partnership in Uzbekistan, from the gateway page `guide-partnership`. */
+import { GUIDE_PAGES } from '../../../shared/guide-keys'
+import { href } from '../../../shared/match'
+import { guidePartnershipPlan } from '../../../shared/plans/guide'
+import { Button } from '../../components/button'
+import { GuideArticle } from '../../components/guide/guide-article'
+import { NextSteps } from '../../components/guide/next-steps'
+import { useLocale, useT } from '../../i18n'
+import { useRouteData } from '../../router'
+
+export function Page() {
+  const t = useT()
+  const locale = useLocale()
+  const { keys } = useRouteData(guidePartnershipPlan)
+  return (
+    <GuideArticle
+      dataKey={keys.page}
+      seed={GUIDE_PAGES.partnership}
+      lead={t('guide.partnership.lead')}
+      actions={<Button to={href('guide-project', { locale })} label={t('guide.partnership.cta')} iconName="arrow-right" afterIcon />}
+      aside={
+        <NextSteps
+          title={t('guide.next.title')}
+          intro={t('guide.partnership.nextIntro')}
+          links={[
+            { to: href('guide-project', { locale }), label: t('guide.next.projects'), icon: 'briefcase' },
+            { to: href('guide-register-investor', { locale }), label: t('guide.next.registerInvestor'), icon: 'user' },
+            { to: href('contact-us', { locale }), label: t('guide.next.contact'), icon: 'message' },
+          ]}
+        />
+      }
+    />
+  )
+}

@@ -1,0 +1,10 @@
+/** `/privacy-policy`: the policy text from the gateway, with the related policies beside it. */
+import { privacyPolicyPlan } from '../../../shared/plans/site'
+import { ContentPageView } from '../../components/site/content-page'
+import { PolicyLinks } from '../../components/site/site-aside'
+import { useRouteData } from '../../router'
+
+export function Page() {
+  const { keys } = useRouteData(privacyPolicyPlan)
+  return <ContentPageView dataKey={keys.page} aside={<PolicyLinks current="privacy-policy" />} />
+}

@@ -1,0 +1,9 @@
+/** `/guide/project/{id}`: one investment project with its figures, description, map link, presentation and contacts. */
+import { ProjectDetail } from '../../components/guide/project-detail'
+import { projectPlan } from '../../../shared/plans/guide'
+import { useRouteData } from '../../router'
+
+export function Page() {
+  const { keys } = useRouteData(projectPlan)
+  return <ProjectDetail dataKey={keys.project} from="project" />
+}

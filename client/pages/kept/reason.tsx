@@ -1,0 +1,78 @@
+/** `/reason/{topic}`: one of the eight reasons to invest, from the content page `reason-{topic}`. */
+import { useMemo } from 'react'
+import { href } from '../../../shared/match'
+import { reasonPlan } from '../../../shared/plans/site'
+import { Breadcrumbs } from '../../components/breadcrumbs'
+import { Button } from '../../components/button'
+import { ErrorState } from '../../components/error-state'
+import { Hero } from '../../components/hero'
+import { PageTitle } from '../../components/page-title'
+import { describeHtml } from '../../components/site/describe'
+import { introText, OtherReasons, ReasonContents, ReasonSections, splitReason } from '../../components/site/reason-article'
+import { ContactPrompt } from '../../components/site/site-aside'
+import { SitePageHead } from '../../components/site/site-page-head'
+import type { ContentPage } from '../../components/site/types'
+import { usePayload } from '../../data'
+import { useLocale, useT } from '../../i18n'
+import { useRouteData } from '../../router'
+
+export function Page() {
+  const t = useT()
+  const locale = useLocale()
+  const { params, keys } = useRouteData(reasonPlan)
+  const { topic } = params
+  const { data, error } = usePayload<ContentPage>(keys.page)
+  const page = data?.content
+  const parts = useMemo(() => splitReason(page?.content ?? ''), [page?.content])
+  const kicker = t('routes.reason')
+  if (!page) {
+    return (
+      <main id="main" className="container page">
+        <PageTitle title={kicker} />
+        <h1>{kicker}</h1>
+        <ErrorState error={error} />
+      </main>
+    )
+  }
+  return (
+    <main id="main" className="page page--flush site-page reason-page">
+      <SitePageHead />
+      <PageTitle title={page.title} description={describeHtml(parts.intro) ?? describeHtml(page.content)} />
+      <Hero
+        tone="deep"
+        art="medallion"
+        seed={topic}
+        kicker={kicker}
+        title={page.title}
+        lead={introText(parts.intro) || undefined}
+        before={<Breadcrumbs items={[{ label: kicker }, { label: page.title }]} />}
+        actions={
+          <>
+            <Button to={href('guide-project', { locale })} label={t('site.reason.projects')} />
+            <Button to={href('contact-us', { locale })} variant="outline" label={t('site.reason.talk')} />
+          </>
+        }
+      />
+      <div className="container section">
+        <div className="with-aside">
+          <ReasonSections sections={parts.sections} />
+          <aside className="with-aside__aside site-aside" aria-label={t('site.page.related')}>
+            {parts.sections.length > 1 && <ReasonContents sections={parts.sections} />}
+            <ContactPrompt />
+          </aside>
+        </div>
+      </div>
+      <section className="section section--tint" aria-labelledby="other-reasons-title">
+        <div className="container">
+          <div className="section__header">
+            <div>
+              <h2 id="other-reasons-title">{t('site.reason.others')}</h2>
+              <p>{t('site.reason.othersIntro')}</p>
+            </div>
+          </div>
+          <OtherReasons current={topic} />
+        </div>
+      </section>
+    </main>
+  )
+}

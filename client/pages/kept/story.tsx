@@ -1,0 +1,47 @@
+/** `/story/{id}`: one success story: summary as the lead, photo, the story itself and share links. */
+import { href } from '../../../shared/match'
+import { storyPlan } from '../../../shared/plans/media'
+import { Breadcrumbs } from '../../components/breadcrumbs'
+import { Button } from '../../components/button'
+import { Article } from '../../components/media/article'
+import { ShareLinks } from '../../components/media/share-links'
+import type { Story } from '../../components/media/types'
+import { PageTitle } from '../../components/page-title'
+import { usePayload } from '../../data'
+import { useLocale, useT } from '../../i18n'
+import { useRouteData } from '../../router'
+
+export function Page() {
+  const t = useT()
+  const locale = useLocale()
+  const { keys } = useRouteData(storyPlan)
+  const { data } = usePayload<Story>(keys.story)
+  const story = data?.content
+  if (!story) return null
+  const photo = story.photo?.download_link
+  return (
+    <main id="main" className="page media-page">
+      <PageTitle title={story.title} description={story.summary || undefined} />
+      <div className="container">
+        <Breadcrumbs items={[{ label: t('routes.stories'), to: href('story-list', { locale }) }, { label: story.title }]} />
+        <Article
+          kicker={t('media.kicker.story')}
+          title={story.title}
+          lead={story.summary}
+          date={story.publish_date}
+          photo={photo}
+          html={story.content}
+          aside={<ShareLinks title={story.title} />}
+        />
+        <aside className="story-cta panel" aria-labelledby="story-cta-title">
+          <h2 id="story-cta-title">{t('media.story.ctaTitle')}</h2>
+          <p>{t('media.story.ctaText')}</p>
+          <div className="cluster">
+            <Button to={href('guide-register-investor', { locale })} label={t('media.story.ctaRegister')} />
+            <Button variant="outline" to={href('story-list', { locale })} label={t('media.story.ctaMore')} />
+          </div>
+        </aside>
+      </div>
+    </main>
+  )
+}
