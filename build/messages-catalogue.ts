@@ -1,5 +1,5 @@
 /**
- * Each locale's whole message catalogue (fallbacks filled along SPEC §4's chain) as an immutable, hashed client asset:
+ * Each locale's whole message catalogue (fallbacks filled along docs/product.md#session's chain) as an immutable, hashed client asset:
  * documents carry only their page's namespaces, and the browser loads the rest from here for client navigations.
  */
 import { createHash } from 'node:crypto'

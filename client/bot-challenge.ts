@@ -1,5 +1,5 @@
 /**
- * Bot protection's vendor side (SPEC §4): loads Turnstile's or reCAPTCHA's script and runs a challenge. Loaded only
+ * Bot protection's vendor side (docs/product.md#session): loads Turnstile's or reCAPTCHA's script and runs a challenge. Loaded only
  * where a provider is configured, by `bot-protection.ts`.
  */
 import type { BotAction, BotConfig } from './bot-protection'

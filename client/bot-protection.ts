@@ -1,12 +1,12 @@
 /**
- * Bot protection (SPEC §4): a challenge token per action from Turnstile or reCAPTCHA v3, the script loaded on demand.
+ * Bot protection (docs/product.md#session): a challenge token per action from Turnstile or reCAPTCHA v3, the script loaded on demand.
  * The vendor code (`bot-challenge.ts`) loads only where a provider is configured.
  */
 import { useEffect, useMemo } from 'react'
 import type { PublicConfig } from '../shared/config'
 import { useConfig } from './config'
 
-/** The action names the gateway verifies (GATEWAY.md "Auth and profile"). */
+/** The action names the gateway verifies (docs/gateway-contract.md#auth). */
 export const BOT_ACTIONS = Object.freeze({
   signIn: 'signin',
   sendNewPassword: 'sendnewpassword',

@@ -23,8 +23,8 @@ function isTokenRejection(url: string, response: Response): boolean {
 }
 
 export function gatewayFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  // A personal request while the session ends is refused without going out (URLs with `public` carry no token, SPEC
-  // §6, and pass): the gateway client reports it as a network error, which shows no toast.
+  // A personal request while the session ends is refused without going out (URLs with `public` carry no token,
+  // docs/product.md#guards, and pass): the gateway client reports it as a network error, which shows no toast.
   if (holding && !isPublicUrl(String(input instanceof Request ? input.url : input))) {
     return Promise.reject(new DOMException('Signing out', 'AbortError'))
   }

@@ -8,7 +8,7 @@ import { useLocale, useT } from './i18n'
 import { createNotifier } from './notify'
 
 /**
- * A client for `/gateway` in the page's language. Failures toast as SPEC §8 says, unless `quiet` (forms that show
+ * A client for `/gateway` in the page's language. Failures toast as docs/product.md#errors says, unless `quiet` (forms that show
  * their errors next to the fields).
  */
 export function useGateway(options: { quiet?: boolean } = {}): GatewayClient {

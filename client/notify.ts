@@ -1,4 +1,4 @@
-/** The one toast path (SPEC §8, §9): gateway failures and page notices; call only from effects and handlers. */
+/** The one toast path (docs/product.md#toasts): gateway failures and page notices; call only from effects and handlers. */
 import type { Notice } from '../shared/gateway-client'
 import { translateCode, type Translate } from '../shared/i18n'
 

@@ -1,4 +1,4 @@
-/** The session store (SPEC §3, §4): profile, loaded, loading, loggedIn; clearing empties it and goes home. */
+/** The session store (docs/product.md#session): profile, loaded, loading, loggedIn; clearing empties it and goes home. */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import type { Profile } from '../shared/guards'
 import type { SessionState } from '../shared/state'

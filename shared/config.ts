@@ -1,4 +1,4 @@
-/** The public configuration embedded in every page: whitelisted, never a secret (ARCHITECTURE.md style rule 4). */
+/** The public configuration embedded in every page: whitelisted, never a secret (docs/architecture.md#rule-4). */
 import type { Locale } from './constants'
 
 export type PublicConfig = Readonly<{

@@ -1,10 +1,10 @@
-/** The spec's numbers (SPEC §9, §7, §4), named once. */
+/** The spec's numbers (docs/product.md#constants), named once. */
 
 export const LOCALES = ['uz', 'ru', 'en'] as const
 export type Locale = (typeof LOCALES)[number]
-/** Each language in its own name (DESIGN.md "Header"). */
+/** Each language in its own name (docs/design.md#header). */
 export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { uz: 'Oʻzbekcha', ru: 'Русский', en: 'English' }
-/** Missing messages fall back across locales in this order (SPEC §4). */
+/** Missing messages fall back across locales in this order (docs/product.md#session). */
 export const LOCALE_FALLBACK: Readonly<Record<Locale, readonly Locale[]>> = {
   uz: ['uz', 'ru', 'en'],
   ru: ['ru', 'en', 'uz'],
@@ -16,10 +16,10 @@ export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60
 export const TOKEN_COOKIE = 'token'
 
 export const GATEWAY_BASE = '/gateway'
-/** Idempotent calls are retried once on these statuses (SPEC §7). */
+/** Idempotent calls are retried once on these statuses (docs/product.md#transport). */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504])
 export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS'])
-/** Result codes the caller handles itself: no toast (SPEC §8). */
+/** Result codes the caller handles itself: no toast (docs/product.md#errors). */
 export const SILENT_RESULT_CODES: ReadonlySet<string> = new Set(['expired_token', 'user_not_found'])
 
 export const PAYLOAD_CACHE_MS = 3_600_000

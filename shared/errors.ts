@@ -6,7 +6,7 @@ export type PageError = Readonly<{
   /** Interpolation values, e.g. the path of a 404. */
   values?: Readonly<Record<string, string>>
   fromGateway?: boolean
-  /** The error's own message, shown when no translation exists for the code (SPEC §8). */
+  /** The error's own message, shown when no translation exists for the code (docs/product.md#errors). */
   message?: string
 }>
 

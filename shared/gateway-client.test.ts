@@ -63,7 +63,7 @@ describe('gateway client transport', () => {
   })
 })
 
-describe('gateway client bearer (SPEC §6)', () => {
+describe('gateway client bearer (docs/product.md#guards)', () => {
   it('adds the bearer from the token', async () => {
     const { client, calls } = setup([ok()], { token: 'tok-1' })
     await client.getEnvelope('/core/profile')
@@ -90,7 +90,7 @@ describe('gateway client bearer (SPEC §6)', () => {
   })
 })
 
-describe('gateway client retry (SPEC §7)', () => {
+describe('gateway client retry (docs/product.md#transport)', () => {
   for (const status of RETRY_STATUSES) {
     it(`retries a GET once on ${status}`, async () => {
       const { client, calls } = setup([envelope(status, 'busy'), ok({ n: 2 })])
@@ -142,7 +142,7 @@ describe('gateway client retry (SPEC §7)', () => {
   })
 })
 
-describe('gateway client envelope (SPEC §8)', () => {
+describe('gateway client envelope (docs/product.md#errors)', () => {
   it('accepts ok in any case', async () => {
     for (const code of ['ok', 'OK', 'Ok']) {
       const { client } = setup([ok({ code }, code)])

@@ -1,4 +1,4 @@
-/** The one gateway client (SPEC §7, §8): base path, JSON, Accept-Language, bearer rules, retry, envelope check. */
+/** The one gateway client (docs/product.md#transport): base path, JSON, Accept-Language, bearer rules, retry, envelope check. */
 import { GATEWAY_BASE, IDEMPOTENT_METHODS, RETRY_STATUSES, SILENT_RESULT_CODES, type Locale } from './constants'
 import type { Query } from './api-keys'
 import { apiKey, isPublicUrl } from './api-keys'

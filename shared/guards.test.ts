@@ -12,7 +12,7 @@ const asNonResident: SessionView = { hasToken: true, profile: nonResident }
 
 const meta = (id: keyof typeof ROUTE_BY_ID) => ROUTE_BY_ID[id].meta
 
-describe('checkGuards (SPEC §6)', () => {
+describe('checkGuards (docs/product.md#guards)', () => {
   it('lets anyone through a public page', () => {
     for (const session of [visitor, tokenOnly, asResident, asNonResident]) expect(checkGuards(meta('home'), session)).toBeNull()
   })

@@ -1,4 +1,4 @@
-/** Route guards of SPEC §6, decided the same way on the edge and in the browser. */
+/** Route guards of docs/product.md#guards, decided the same way on the edge and in the browser. */
 import type { RouteMeta } from './routes'
 import { pageError, type PageError } from './errors'
 
@@ -12,7 +12,7 @@ export type Profile = Readonly<{
 export type SessionView = Readonly<{ hasToken: boolean; profile: Profile | null; unavailable?: boolean }>
 
 /**
- * Residency rules come before the token rule (issue #2): `my-services` and `password` answer 401 without a profile,
+ * Residency rules come before the token rule (docs/product.md#guards): `my-services` and `password` answer 401 without a profile,
  * 403 for the wrong residency; other protected pages answer 403 without a token.
  */
 export function checkGuards(meta: RouteMeta, session: SessionView): PageError | null {

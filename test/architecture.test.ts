@@ -1,4 +1,4 @@
-/** ARCHITECTURE.md style rules 1 and 2 as a lint: which room may import which, and no hand-built portal paths. */
+/** Style rules 1 and 2 (docs/architecture.md#rule-1, #rule-2) as a lint: which room may import which, and no hand-built portal paths. */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
@@ -152,7 +152,7 @@ function createProgram(files: readonly string[], extra: Record<string, string> =
   return ts.createProgram({ rootNames: [...new Set(roots)], options: PROGRAM_OPTIONS, host })
 }
 
-describe('rooms (ARCHITECTURE.md style rule 1)', () => {
+describe('rooms (docs/architecture.md#rule-1)', () => {
   it('keeps every import of shared/, worker/, client/ and gateway/ inside its allowed rooms', { timeout: 60_000 }, () => {
     expect(findImportViolations(readSources(['shared', 'worker', 'client', 'gateway']))).toEqual([])
   })
@@ -185,7 +185,7 @@ describe('rooms (ARCHITECTURE.md style rule 1)', () => {
   })
 })
 
-describe('URLs from the route table only (ARCHITECTURE.md style rule 2)', () => {
+describe('URLs from the route table only (docs/architecture.md#rule-2)', () => {
   // Tests of URL parsers need literal inputs (many of them attack strings), so the rule polices the code they test.
   const files = readSources(['client', 'worker']).map((s) => s.file).filter((f) => !f.endsWith('.d.ts') && !isTestFile(f))
   const probe = 'worker/__probe__.ts'

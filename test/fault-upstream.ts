@@ -1,5 +1,5 @@
 /**
- * Vitest global setup of the worker project: a misbehaving upstream on 127.0.0.1 for the fault tests (issue #7),
+ * Vitest global setup of the worker project: a misbehaving upstream on 127.0.0.1 for the fault tests (docs/architecture.md#tests),
  * handed to the workerd tests with `provide('faultUpstream')`. A test points `GATEWAY_ORIGIN` at `{origin}/{name}`;
  * the first path segment picks the behaviour: a mode name (`hang`, `status-503`, …) or a scenario whose mode the test
  * sets through `PUT {origin}/__control/{name}`. `flapOrigin` is a second listener the test can take down (connection

@@ -1,4 +1,4 @@
-/** `GET /_app/icons?names=a,b,c`: the requested icons as SVG markup, cacheable for a year (issue #4). */
+/** `GET /_app/icons?names=a,b,c`: the requested icons as SVG markup, cacheable for a year (docs/architecture.md#icons). */
 import type { Context } from 'hono'
 import { EXTRA_ICONS, ICONS } from '../client/server'
 

@@ -1,5 +1,5 @@
 /**
- * List payloads carry what list views render. GATEWAY.md's post and story lists return whole articles; their bodies
+ * List payloads carry what list views render. docs/gateway-contract.md's post and story lists return whole articles; their bodies
  * would otherwise be cached, embedded in every list page and re-parsed on hydration, unread.
  */
 import type { Envelope } from '../shared/gateway-client'

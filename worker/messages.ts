@@ -19,7 +19,7 @@ function mergeMissing(target: Messages, source: Messages): Messages {
 
 const merged = new Map<Locale, Messages>()
 
-/** The dictionary a page in `locale` ships: its own strings, gaps filled along the fallback chain (SPEC §4). */
+/** The dictionary a page in `locale` ships: its own strings, gaps filled along the fallback chain (docs/product.md#session). */
 export function messagesFor(locale: Locale): Messages {
   let hit = merged.get(locale)
   if (!hit) {

@@ -1,4 +1,4 @@
-/** The appeal bar of the default layout: the way to send an appeal (hidden in the profile area, SPEC §2). */
+/** The appeal bar of the default layout: the way to send an appeal (hidden in the profile area, docs/product.md#routes). */
 import { useT } from '../i18n'
 import { AppealButton } from './appeal-button'
 import { Icon } from './icon'

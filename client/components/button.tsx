@@ -1,4 +1,4 @@
-/** The button of SPEC §3/§4: a link when `href`/`to` is set; disabled and announcing while loading. */
+/** The button of docs/product.md#buttons: a link when `href`/`to` is set; disabled and announcing while loading. */
 import type { ButtonHTMLAttributes, ReactNode } from 'react'
 import { useT } from '../i18n'
 import { Link } from '../router'

@@ -1,5 +1,5 @@
 /**
- * The card (DESIGN.md "Cards"): the same anatomy everywhere — image, kicker, title, meta line — and one link target,
+ * The card (docs/design.md#cards): the same anatomy everywhere — image, kicker, title, meta line — and one link target,
  * the title, whose hit area covers the whole card.
  */
 import type { ReactNode } from 'react'

@@ -1,5 +1,5 @@
 /**
- * The error summary at the top of a form (DESIGN.md "Forms"): a list of what to fix, each a link that moves
+ * The error summary at the top of a form (docs/design.md#forms): a list of what to fix, each a link that moves
  * focus to its field. It takes focus itself whenever a new set of errors arrives (on submit).
  */
 import { useEffect, useId, useRef, type MouseEvent } from 'react'

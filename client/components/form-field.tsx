@@ -1,5 +1,5 @@
 /**
- * Form fields (DESIGN.md "Forms"): label above, hint under the label, the error next to the field with
+ * Form fields (docs/design.md#forms): label above, hint under the label, the error next to the field with
  * `aria-invalid` and `aria-describedby`, and required fields marked in words. Never disable submit to validate.
  */
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'

@@ -1,4 +1,4 @@
-/** Intl helpers in the page's language (DESIGN.md): dates in Tashkent time, numbers, and money with its currency code. */
+/** Intl helpers in the page's language (docs/design.md): dates in Tashkent time, numbers, and money with its currency code. */
 import { useMemo } from 'react'
 import type { Locale } from '../../shared/constants'
 import { useLocale } from '../i18n'

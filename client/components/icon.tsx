@@ -1,7 +1,7 @@
 /**
  * An inline SVG icon. The bundled set (`icons.ts`, the shell's icons) draws at once; the others (`icons-extra.ts`:
  * the icons the gateway names and those only page content uses) come inline from the edge and, for views first drawn
- * in the browser, from `/_app/icons` (SPEC §7), with `fallback` (a bundled icon) for a name the portal does not draw.
+ * in the browser, from `/_app/icons` (docs/product.md#transport), with `fallback` (a bundled icon) for a name the portal does not draw.
  */
 import { useEffect, useRef, useState } from 'react'
 import { ICONS } from './icons'

@@ -1,4 +1,4 @@
-/** The top loading bar (SPEC §4, §9): throttled start, estimated progress, finish, error colour. */
+/** The top loading bar (docs/product.md#loading-bar): throttled start, estimated progress, finish, error colour. */
 import { useState, useSyncExternalStore } from 'react'
 import { LOADING_BAR } from '../../shared/constants'
 import type { LoadingEvents } from '../router'

@@ -1,4 +1,4 @@
-/** The pattern art's drawing (DESIGN.md "Imagery"): SVG built from the variant, palette and seed, as a CSS background. */
+/** The pattern art's drawing (docs/design.md#imagery): SVG built from the variant, palette and seed, as a CSS background. */
 import type { PatternVariant } from './pattern-art'
 
 const round = (n: number) => Math.round(n * 100) / 100

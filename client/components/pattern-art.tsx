@@ -1,5 +1,5 @@
 /**
- * Decorative generated art (DESIGN.md "Imagery"): girih star lattices, stepped ikat lozenges and a tile medallion,
+ * Decorative generated art (docs/design.md#imagery): girih star lattices, stepped ikat lozenges and a tile medallion,
  * drawn as SVG. Deterministic from `seed`, so the edge and the browser draw the same picture; always `aria-hidden`.
  * The browser keeps the pictures the edge drew while it hydrates (React leaves their `style` as it is), so the drawing
  * code (`pattern-art-svg.ts`) loads only for pictures drawn after a client navigation.

@@ -1,4 +1,4 @@
-/** Read-only profile data as a description list (GATEWAY.md "Profile": the UI reads `profile[profile.role]`). */
+/** Read-only profile data as a description list (docs/gateway-contract.md#profile: the UI reads `profile[profile.role]`). */
 import type { Profile } from '../../shared/guards'
 import { useT } from '../i18n'
 

@@ -1,5 +1,5 @@
 /**
- * Site header (DESIGN.md "Header"): a utility strip (languages, sign-in or the profile menu) and the main bar with
+ * Site header (docs/design.md#header): a utility strip (languages, sign-in or the profile menu) and the main bar with
  * the logo, the primary navigation — a mega-menu on wide screens, a disclosure menu on small ones — and search.
  */
 import { Suspense, useId, useRef, useState } from 'react'
@@ -158,7 +158,7 @@ function MobileMenu() {
   )
 }
 
-/** Display name of the signed-in person: `profile[profile.role]` holds the details (GATEWAY.md "Profile"). */
+/** Display name of the signed-in person: `profile[profile.role]` holds the details (docs/gateway-contract.md#profile). */
 function readName(profile: Record<string, unknown> | null): { name: string; initials: string } {
   const inner = (profile && typeof profile.role === 'string' ? profile[profile.role] : null) ?? profile
   const rec = (inner && typeof inner === 'object' ? inner : {}) as Record<string, unknown>

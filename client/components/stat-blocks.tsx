@@ -1,4 +1,4 @@
-/** Key figures in a row (DESIGN.md "Figures"): each set large with its unit, a label and the source and year. */
+/** Key figures in a row (docs/design.md#figures): each set large with its unit, a label and the source and year. */
 import type { ReactNode } from 'react'
 import { useFormat } from './format'
 

@@ -1,4 +1,4 @@
-/** The sonner region with the SPEC §9 values; loaded with the first toast, so sonner stays out of a first view. */
+/** The sonner region with the docs/product.md#constants values; loaded with the first toast, so sonner stays out of a first view. */
 import { useEffect } from 'react'
 import { Toaster as Sonner } from 'sonner'
 // Sonner's own sheet (it no longer injects it, see build/sonner-spec-values.ts): Vite links it before the region renders.

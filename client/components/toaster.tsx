@@ -1,5 +1,5 @@
 /**
- * The one toast region (SPEC §9). Until the first toast is asked for (a page notice, a gateway failure, a form's
+ * The one toast region (docs/product.md#constants). Until the first toast is asked for (a page notice, a gateway failure, a form's
  * answer) the region is an empty live region labelled as sonner labels its own; sonner, its region and its styles load
  * with that first toast, so a first view that shows none never fetches them.
  */

@@ -1,4 +1,4 @@
-/** The five layouts of SPEC §2: blank, default, profile, service-category and service. */
+/** The five layouts of docs/product.md#routes: blank, default, profile, service-category and service. */
 import type { ReactNode } from 'react'
 import type { Layout as LayoutName, RouteMeta } from '../../shared/routes'
 import { AppealBar } from '../components/appeal-bar'

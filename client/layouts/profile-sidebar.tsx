@@ -1,4 +1,4 @@
-/** The profile area's side navigation (SPEC §2): the person's role, the area's pages and sign-out. */
+/** The profile area's side navigation (docs/product.md#routes): the person's role, the area's pages and sign-out. */
 import { href } from '../../shared/match'
 import { Icon } from '../components/icon'
 import { useLocale, useT } from '../i18n'

@@ -29,7 +29,7 @@ export function Page() {
         showToast('success', t('profile.refreshed'))
       }
     } catch {
-      // The client has already told the user (SPEC §8).
+      // The client has already told the user (docs/product.md#errors).
     } finally {
       setBusy(false)
     }

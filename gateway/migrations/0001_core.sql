@@ -13,7 +13,7 @@ CREATE TABLE users (
 );
 CREATE INDEX users_pin ON users (pin);
 
--- One row per user; investor and businessmen fields together (GATEWAY.md "Profile").
+-- One row per user; investor and businessmen fields together (docs/gateway-contract.md#profile).
 CREATE TABLE profiles (
   user_id INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
   name TEXT NOT NULL DEFAULT '',

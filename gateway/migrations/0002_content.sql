@@ -1,4 +1,4 @@
--- Public content, investor guide, services and integrations (GATEWAY.md), filled by the seeder from gateway/seed/*.json.
+-- Public content, investor guide, services and integrations (docs/gateway-contract.md), filled by the seeder from gateway/seed/*.json.
 -- Localised text is one column per language (`x_uz`, `x_ru`, `x_en`), the API picks the request's language with fallback.
 -- Image columns hold names of generated SVG illustrations (GET /document/public/art/{name}.svg).
 -- `keywords` holds the lower-cased titles in every language (apostrophes dropped) for `keyword` list filters.

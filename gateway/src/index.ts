@@ -1,4 +1,4 @@
-/** The reference gateway: every call of GATEWAY.md on D1 and R2, answering in the upstream envelope. */
+/** The reference gateway: every call of docs/gateway-contract.md on D1 and R2, answering in the upstream envelope. */
 import { env } from 'cloudflare:workers'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'

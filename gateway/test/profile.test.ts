@@ -10,7 +10,7 @@ async function loginDemo(email: string, password: string, role: string, lang = '
 }
 
 describe('GET /core/profile', () => {
-  it('answers the investor profile with exactly the fields of GATEWAY.md', async () => {
+  it('answers the investor profile with exactly the fields of docs/gateway-contract.md', async () => {
     const { token } = await loginDemo('investor@demo.invest.example', 'Investor#2026', 'investor')
     const { body } = await call('/core/profile', { token })
     expect(Object.keys(body.content).sort()).toEqual(['email', 'investor', 'is_resident', 'role'])

@@ -91,7 +91,7 @@ try {
     })
     ratios[`P5 cached/uncached c=${c}`] = cached.rps / uncached.rps
   }
-  // CPU per render (issue #2: ≤ 3 ms on home): the production bundle's own CPU time over warm renders.
+  // CPU per render (docs/performance.md: ≤ 3 ms on home): the production bundle's own CPU time over warm renders.
   const { profileRenders, workerdCpuPerRequest, workerdProfile } = await import('./render-cpu.mjs')
   const cpu = await profileRenders({ gatewayBase: BASE, paths: ['/en', '/en/media/news', '/en/post/1', '/_app/build'] })
   results.renderCpu = cpu.map(({ path, cpuMs, top }) => ({ path, cpuMs: Number(cpuMs.toFixed(2)), top: top.slice(0, 10) }))

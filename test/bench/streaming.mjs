@@ -1,4 +1,4 @@
-// P2 of issue #7: with every upstream call taking 1 s, how soon does a browser get the first byte of the home page's
+// P2 of docs/performance.md: with every upstream call taking 1 s, how soon does a browser get the first byte of the home page's
 // shell, against the fully buffered render of the same page (what a crawler gets, `allReady`)? Goal: ≤ 1/10.
 //
 // A second portal (production build, its own empty KV) runs with GATEWAY_ORIGIN pointing at a Node proxy that waits

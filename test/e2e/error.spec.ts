@@ -1,4 +1,4 @@
-/** The full-page error screen (SPEC §5, §8): status, translated message, a button home; the URL is kept. */
+/** The full-page error screen (docs/product.md#validation): status, translated message, a button home; the URL is kept. */
 import { expect, test, waitForHydration } from './fixtures'
 import { dropStatusError, href, isSameDocument, markDocument, readServerTitle } from './support'
 

@@ -1,4 +1,4 @@
-/** Locale negotiation and the language switcher (SPEC §4): cookie first, then the browser's languages, then the default. */
+/** Locale negotiation and the language switcher (docs/product.md#session): cookie first, then the browser's languages, then the default. */
 import type { BrowserContext, Page } from '@playwright/test'
 import { LOCALE_COOKIE, LOCALE_NAMES } from '../../shared/constants'
 import { expect, test, waitForHydration } from './fixtures'

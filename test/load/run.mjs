@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The load step of `npm test` (issue #7, "Load"): the production build served by workerd (`scripts/start.mjs`,
+// The load step of `npm test` (docs/architecture.md#tests): the production build served by workerd (`scripts/start.mjs`,
 // SKIP_BUILD=1) on its own fresh state, LOAD_SECONDS (60) at 100 connections over public pages, `_payload.json`
 // endpoints and gateway reads, while 50 contact-form submissions and 50 appeals are sent. Asserts correctness only
 // (the load tool and the server share the machine's cores): no 5xx or other non-200, no errors, timeouts or dropped

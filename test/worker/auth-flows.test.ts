@@ -1,4 +1,4 @@
-/** Account actions and route rules in workerd against the reference gateway (issue #6). */
+/** Account actions and route rules in workerd against the reference gateway (docs/product.md#profile-area). */
 import { createExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'

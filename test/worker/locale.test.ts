@@ -1,4 +1,4 @@
-/** SPEC §4 locale rules at the edge: negotiation, the i18n_redirected cookie, prefix redirects, alternates. */
+/** docs/product.md#session locale rules at the edge: negotiation, the i18n_redirected cookie, prefix redirects, alternates. */
 import { describe, expect, it } from 'vitest'
 import { LOCALE_COOKIE, LOCALES } from '../../shared/constants'
 import { href } from '../../shared/match'
@@ -6,7 +6,7 @@ import { fetchPortal, getPage, localeCookie, ORIGIN, readLinks, setCookieFor, un
 
 const home = '/'
 
-describe('GET / (SPEC §4)', () => {
+describe('GET / (docs/product.md#session)', () => {
   it('serves the home page with 200 in the Accept-Language locale', async () => {
     const { status, html } = await getPage(home, { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' })
     expect(status).toBe(200)
@@ -51,7 +51,7 @@ describe('GET / (SPEC §4)', () => {
   })
 })
 
-describe('prefixed and unprefixed paths (SPEC §4)', () => {
+describe('prefixed and unprefixed paths (docs/product.md#session)', () => {
   it('never sets the locale cookie on a prefixed path', async () => {
     for (const locale of LOCALES) {
       const { res, status, html } = await getPage(href('sitemap', { locale }), { 'accept-language': 'de' })

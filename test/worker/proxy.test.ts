@@ -1,4 +1,4 @@
-/** The `/gateway/*` proxy (SPEC §6, §7; issue #4) against the real reference gateway: bearer, host pinning, CSRF, limits, session cookie. */
+/** The `/gateway/*` proxy (docs/architecture.md#gateway) against the real reference gateway: bearer, host pinning, CSRF, limits, session cookie. */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { TOKEN_COOKIE } from '../../shared/constants'
 import type { AppConfig } from '../../worker/env'

@@ -1,4 +1,4 @@
-/** SPEC §4 session and §6 guards at the edge, with real tokens from the reference gateway. */
+/** docs/product.md#session session and §6 guards at the edge, with real tokens from the reference gateway. */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { TOKEN_COOKIE } from '../../shared/constants'
 import { href } from '../../shared/match'

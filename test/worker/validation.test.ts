@@ -1,4 +1,4 @@
-/** SPEC §5 validation and §8 error outcomes, decided before the first byte so the status code is right. */
+/** docs/product.md#validation validation and §8 error outcomes, decided before the first byte so the status code is right. */
 import { env } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
 import ru from '../../locales/ru.json'
@@ -14,7 +14,7 @@ function expectErrorScreen(html: string, status: number, message: string) {
   expect(html).toMatch(new RegExp(`<a [^>]*href="${href('home', en)}"`))
 }
 
-describe('numeric ids and media types (SPEC §5)', () => {
+describe('numeric ids and media types (docs/product.md#validation)', () => {
   it('rejects a non-numeric post id with 404', async () => {
     const url = href('post', { ...en, params: { id: 'abc' } })
     const { status, html } = await getPage(url)
@@ -38,7 +38,7 @@ describe('numeric ids and media types (SPEC §5)', () => {
   })
 })
 
-describe('auth query rules (SPEC §5, §8)', () => {
+describe('auth query rules (docs/product.md#validation)', () => {
   it('answers 403 Forbidden for /auth/one-id without a role', async () => {
     const { status, html } = await getPage(href('one-id', en))
     expect(status).toBe(403)
@@ -101,14 +101,14 @@ describe('auth query rules (SPEC §5, §8)', () => {
   })
 })
 
-describe('event registration (SPEC §5)', () => {
+describe('event registration (docs/product.md#validation)', () => {
   it('answers 404 for /event/register without event_id', async () => {
     expect((await getPage(href('event-register', en))).status).toBe(404)
     expect((await getPage(href('event-register', { ...en, query: { event_id: '' } }))).status).toBe(404)
   })
 })
 
-describe('not found (SPEC §8)', () => {
+describe('not found (docs/product.md#errors)', () => {
   it('answers 404 "Page Not Found: {path}" for a path no route matches and keeps the URL', async () => {
     const url = href('page', { ...en, params: { slug: 'No_Such_Page' } })
     const { res, status, html } = await getPage(url)

@@ -1,4 +1,4 @@
-/** A panel of next steps: one primary action and secondary links (DESIGN.md "one primary action per screen"). */
+/** A panel of next steps: one primary action and secondary links (docs/design.md#character). */
 import type { ReactNode } from 'react'
 import { Icon } from '../icon'
 import { Link } from '../../router'

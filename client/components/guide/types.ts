@@ -1,4 +1,4 @@
-/** Shapes of the investor guide's gateway answers (GATEWAY.md "Investor guide"), as the pages read them. */
+/** Shapes of the investor guide's gateway answers (docs/gateway-contract.md#guide), as the pages read them. */
 import type { ProjectStatus } from '../../../shared/guide-keys'
 import type { CardImage } from '../card'
 

@@ -1,4 +1,4 @@
-/** Shapes of the media payloads (GATEWAY.md "Public content"), as the media pages read them. */
+/** Shapes of the media payloads (docs/gateway-contract.md#content), as the media pages read them. */
 
 /** The gateway's `File` object; galleries may add a caption to each image. */
 export type GatewayFile = {

@@ -24,7 +24,7 @@ describe('formatPhone', () => {
 })
 
 describe('auctionStart', () => {
-  it('reads the date and time as UTC (GATEWAY.md)', () => expect(auctionStart('2026-11-24', '01:11')?.toISOString()).toBe('2026-11-24T01:11:00.000Z'))
+  it('reads the date and time as UTC (docs/gateway-contract.md)', () => expect(auctionStart('2026-11-24', '01:11')?.toISOString()).toBe('2026-11-24T01:11:00.000Z'))
   it('takes midnight without a time and null for a malformed date', () => {
     expect(auctionStart('2026-11-24', null)?.toISOString()).toBe('2026-11-24T00:00:00.000Z')
     expect(auctionStart('24.11.2026', '01:11')).toBeNull()

@@ -28,7 +28,7 @@ export function eAuctionLotUrl(lotNumber: string | number): string {
 }
 
 /**
- * The auction's start from the lot's separate date and time. GATEWAY.md: times are UTC unless noted, so
+ * The auction's start from the lot's separate date and time. docs/gateway-contract.md: times are UTC unless noted, so
  * `2026-11-24` + `01:11` is 01:11 UTC (06:11 in Tashkent); null when either part is missing or malformed.
  */
 export function auctionStart(date: string | null | undefined, time: string | null | undefined): Date | null {

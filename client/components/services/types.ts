@@ -1,4 +1,4 @@
-/** Shapes of the services area's gateway answers (GATEWAY.md "Services" and "Integrations"), as the pages read them. */
+/** Shapes of the services area's gateway answers (docs/gateway-contract.md#services and "Integrations"), as the pages read them. */
 import type { ParentRef } from '../../../shared/service-keys'
 
 /** The gateway's `File` object; only the fields the pages use. */

@@ -1,4 +1,4 @@
-/** Shapes of the site pages' payloads (GATEWAY.md "Public content"), as these pages read them. */
+/** Shapes of the site pages' payloads (docs/gateway-contract.md#content), as these pages read them. */
 
 /** The gateway's `File` object, or a bare URL of a generated illustration. */
 export type GatewayImage = { download_link?: string | null; thumbnail_link?: string | null } | string | null | undefined

@@ -5,7 +5,7 @@ import { readConfig, type Config } from './config'
 import { GatewayError } from './envelope'
 import { readClientIp } from './rate-limit'
 
-/** Actions the portal requests tokens for (GATEWAY.md "Auth and profile"). */
+/** Actions the portal requests tokens for (docs/gateway-contract.md#auth). */
 export type BotAction =
   | 'signin'
   | 'sendnewpassword'

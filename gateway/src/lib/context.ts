@@ -1,7 +1,7 @@
 /** Hono environment of the core routes: bindings plus the request id and the signed-in user. */
 import type { RequestIdVariables } from 'hono/request-id'
 
-/** The two account roles of GATEWAY.md. */
+/** The two account roles of docs/gateway-contract.md. */
 export type Role = 'investor' | 'businessmen'
 
 /** The user behind a valid bearer token (set by `requireUser`). */

@@ -1,7 +1,7 @@
 /** Demo integrations behind personal services: deterministic records keyed by the taxpayer number (inn). */
 import type { Lang } from './lang'
 
-/** What calling a personal service's link answers (GATEWAY.md). */
+/** What calling a personal service's link answers (docs/gateway-contract.md). */
 export type ServiceResult = { count: number; data: Record<string, unknown>[]; size: number; max_page: number }
 
 /** A small deterministic PRNG (mulberry32) seeded from a string, so the same inn always gives the same data. */

@@ -1,4 +1,4 @@
-/** The upstream answer envelope (GATEWAY.md "Transport"): every route answers through these helpers. */
+/** The upstream answer envelope (docs/gateway-contract.md#transport): every route answers through these helpers. */
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 

@@ -22,7 +22,7 @@ const MB = 1024 * 1024
 /** Accepted types and size cap of one upload slot. */
 export type UploadRule = { accept: readonly FileKind[]; maxBytes: number }
 
-/** Limits per upload slot (issue 3 "Writes and uploads"). */
+/** Limits per upload slot (docs/gateway-contract.md#uploads). */
 export const UPLOAD_RULES = {
   projectImage: { accept: IMAGE_KINDS, maxBytes: 10 * MB },
   presentation: { accept: ['pdf', 'pptx', 'docx', 'xlsx'], maxBytes: 25 * MB },
@@ -156,7 +156,7 @@ export async function deleteFile(env: Env, id: string | null): Promise<void> {
   await env.DB.prepare('DELETE FROM files WHERE id = ?').bind(id).run()
 }
 
-/** The `File` object of GATEWAY.md for a stored row. */
+/** The `File` object of docs/gateway-contract.md for a stored row. */
 export function toFileView(row: FileRow, publicBase: string) {
   const link = `${publicBase}/document/public/file/${row.id}`
   return {

@@ -1,9 +1,9 @@
-/** Notifications the gateway creates when appeals and projects change state (GATEWAY.md "Notifications"). */
+/** Notifications the gateway creates when appeals and projects change state (docs/gateway-contract.md#notifications). */
 import type { Lang } from './lang'
 import { queuePush } from './push'
 import { publishToUser } from './realtime'
 
-/** Notification types of GATEWAY.md "Notifications". */
+/** Notification types of docs/gateway-contract.md#notifications. */
 export type NotificationType =
   | 'registration'
   | 'event_registration'

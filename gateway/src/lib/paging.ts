@@ -1,4 +1,4 @@
-/** 0-based paging from `page`/`size` query values (GATEWAY.md "Lists"). */
+/** 0-based paging from `page`/`size` query values (docs/gateway-contract.md#lists). */
 export type Paging = { page: number; size: number; offset: number }
 
 export function readPaging(query: Record<string, string | undefined>, defaultSize = 12, maxSize = 100): Paging {

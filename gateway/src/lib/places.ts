@@ -10,7 +10,7 @@ type CountrySeed = { id: number; code: string; country: L }
 const regions = new Map((regionsSeed as RegionSeed[]).map((r) => [r.id, r]))
 const countries = new Map((countriesSeed as CountrySeed[]).map((c) => [c.id, c]))
 
-/** A region as GATEWAY.md shapes it. */
+/** A region as docs/gateway-contract.md shapes it. */
 export type RegionView = { id: number; region: string; code: string }
 /** A country as the countries list shapes it. */
 export type CountryView = { id: number; country: string; code: string }

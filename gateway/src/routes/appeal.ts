@@ -63,7 +63,7 @@ const appealSelect = (lang: Lang) => `
     a.type_id, ${col('y.title', lang, 'type_title')}, a.region_id, a.status, a.reject_reason, a.resolve_reason, a.text, a.created_at
   FROM appeals a JOIN appeal_topics t ON t.id = a.topic_id JOIN appeal_topics y ON y.id = a.type_id`
 
-/** The Appeal of GATEWAY.md. */
+/** The Appeal of docs/gateway-contract.md. */
 function toAppealView(row: AppealRow, lang: Lang) {
   return {
     id: row.id,

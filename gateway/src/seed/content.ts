@@ -29,7 +29,7 @@ const l3 = (v: L | undefined) => [v?.uz ?? '', v?.ru ?? '', v?.en ?? '']
 const cols3 = (field: string) => `${field}_uz, ${field}_ru, ${field}_en`
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ')
 const kw = (...vs: (L | undefined)[]) => toKeywords(...vs.flatMap((v) => l3(v)))
-/** The three languages of a rich-text field, through the allow-list sanitiser (GATEWAY.md: HTML is sanitised by the gateway). */
+/** The three languages of a rich-text field, through the allow-list sanitiser (docs/gateway-contract.md: HTML is sanitised by the gateway). */
 const html3 = (v: L | undefined) => l3(v).map(sanitizeHtml)
 
 /** Resolves a seed cross-reference, failing with the file and field that name an unknown key. */

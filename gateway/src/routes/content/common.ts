@@ -39,7 +39,7 @@ export function keywordClause(keyword: string | undefined): { sql: string; args:
 
 const EPOCH = '2025-01-01T00:00:00.000Z'
 
-/** GATEWAY.md `File` for a generated illustration: the link serves an SVG drawn from the name. */
+/** docs/gateway-contract.md#file-object for a generated illustration: the link serves an SVG drawn from the name. */
 export function artFile(c: Context<ContentEnv>, name: unknown, originalName?: string) {
   if (typeof name !== 'string' || !ART_NAME.test(name)) return null
   const base = `${readConfig(c.env).publicBase}/document/public/art`
@@ -58,7 +58,7 @@ export function artFile(c: Context<ContentEnv>, name: unknown, originalName?: st
   }
 }
 
-/** GATEWAY.md `File` for a generated download (agenda, document template); `lang` pins the language of the download. */
+/** docs/gateway-contract.md#file-object for a generated download (agenda, document template); `lang` pins the language of the download. */
 export function generatedFile(c: Context<ContentEnv>, path: string, fileName: string, contentType: string, size: number, lang: Lang) {
   const link = `${readConfig(c.env).publicBase}/document/public/${path}?lang=${lang}`
   return {

@@ -1,4 +1,4 @@
-/** Investor guide of GATEWAY.md: project categories, projects with filters, sectors, amounts and territorial entities. */
+/** Investor guide of docs/gateway-contract.md: project categories, projects with filters, sectors, amounts and territorial entities. */
 import { Hono } from 'hono'
 import { GatewayError, ok } from '../../lib/envelope'
 import { col, type Lang } from '../../lib/lang'

@@ -1,4 +1,4 @@
-/** The public content side of the gateway (GATEWAY.md "Public content", "Investor guide", "Services", "Integrations"). */
+/** The public content side of the gateway (docs/gateway-contract.md#content, "Investor guide", "Services", "Integrations"). */
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { readConfig } from '../../lib/config'

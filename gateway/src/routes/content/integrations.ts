@@ -1,4 +1,4 @@
-/** Integrations of GATEWAY.md: e-auction lots (eauksion/iskm) and UzEx exchange lots, times relative to the seed. */
+/** Integrations of docs/gateway-contract.md: e-auction lots (eauksion/iskm) and UzEx exchange lots, times relative to the seed. */
 import { Hono } from 'hono'
 import { ok } from '../../lib/envelope'
 import { col, type Lang } from '../../lib/lang'

@@ -1,4 +1,4 @@
-/** `/siw/public` content of GATEWAY.md: posts, galleries, events, stories, leadership, reviews, territories, pages, search. */
+/** `/siw/public` content of docs/gateway-contract.md: posts, galleries, events, stories, leadership, reviews, territories, pages, search. */
 import { Hono } from 'hono'
 import { GatewayError, ok } from '../../lib/envelope'
 import { col, type Lang } from '../../lib/lang'

@@ -1,4 +1,4 @@
-/** Services of GATEWAY.md: categories, services, processes, steps with document groups and accordions. */
+/** Services of docs/gateway-contract.md: categories, services, processes, steps with document groups and accordions. */
 import { Hono } from 'hono'
 import { GatewayError, ok } from '../../lib/envelope'
 import { col, type Lang } from '../../lib/lang'
