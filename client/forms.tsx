@@ -1,7 +1,7 @@
 /** Page forms: one submit path for both worlds — a real POST to the page's action, enhanced to `fetch` once hydrated. */
 import { useCallback, useContext, useRef, useState, type FormEvent } from 'react'
 import { CSRF_HEADER, CSRF_MARKER } from '../shared/csrf'
-import { fieldErrors, readFields, type FormSchema } from '../shared/forms'
+import type { FormSchema } from '../shared/forms'
 import type { ActionResponse, FormState } from '../shared/state'
 import { InitialFormContext } from './form-context'
 import { useRouter } from './router'
@@ -20,8 +20,12 @@ export type PageForm = {
 }
 
 export type PageFormOptions = {
-  /** The form's schema, which the page's action checks as well: field errors stop the submit before sending. */
-  schema?: FormSchema
+  /**
+   * Loads the form's schema, which the page's action checks as well: field errors stop the submit before sending. A
+   * loader, so the schema library comes with the first submit instead of in the page's first view
+   * (docs/architecture.md#form-schemas).
+   */
+  schema?: () => Promise<FormSchema>
   /** Adds fields before sending (e.g. the bot-protection `hash`). */
   prepare?: (data: FormData) => Promise<void>
   /** Called with the action's answer before navigation (e.g. to show a toast); navigation waits for it. */
@@ -44,8 +48,7 @@ export function usePageForm(options: PageFormOptions = {}): PageForm {
       if (pending) return
       const form = event.currentTarget
       const data = new FormData(form)
-      const schema = opts.current.schema
-      const errors = schema ? fieldErrors(schema, readFields(data)) : {}
+      const errors = opts.current.schema ? await browserCheck(opts.current.schema, data) : {}
       if (Object.keys(errors).length) {
         setState({ values: valuesOf(data), errors, code: null })
         return
@@ -75,6 +78,16 @@ export function usePageForm(options: PageFormOptions = {}): PageForm {
     [action, navigate, pending],
   )
   return { state, pending, action, onSubmit: (e) => void onSubmit(e), setState }
+}
+
+/** The schema's field errors; none when its code cannot load (offline): the action checks the form all the same. */
+async function browserCheck(schema: () => Promise<FormSchema>, data: FormData): Promise<Record<string, string>> {
+  try {
+    const [loaded, { fieldErrors, readFields }] = await Promise.all([schema(), import('../shared/forms')])
+    return fieldErrors(loaded, readFields(data))
+  } catch {
+    return {}
+  }
 }
 
 function valuesOf(data: FormData): Record<string, string> {

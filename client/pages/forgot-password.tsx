@@ -1,5 +1,4 @@
 /** `/auth/forgot-password?role=`: asks for the account's e-mail and sends a reset link (works without JS). */
-import { ForgotPasswordSchema } from '../../shared/account-forms'
 import { href } from '../../shared/match'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
 import { FormProblems, StatusPanel, FormTextField } from '../components/page-form'
@@ -18,7 +17,7 @@ export function Page() {
   const sent = route.query.sent === '1'
   const bot = useBotProtection()
   const form = usePageForm({
-    schema: ForgotPasswordSchema,
+    schema: () => import('../../shared/account-forms').then((m) => m.ForgotPasswordSchema),
     prepare: async (data) => {
       data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.sendNewPassword).catch(() => ''))
     },

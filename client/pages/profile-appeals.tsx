@@ -5,7 +5,6 @@
 import { useRef } from 'react'
 import { useSWRConfig } from 'swr'
 import { ACCOUNT_PAGE_SIZE, accountKeys } from '../../shared/account-keys'
-import { AppealReplySchema, AppealResolutionSchema, AppealSchema } from '../../shared/account-forms'
 import { href } from '../../shared/match'
 import { appealsPlan } from '../../shared/plans/account'
 import type { FormState } from '../../shared/state'
@@ -59,6 +58,8 @@ function forIntent(state: FormState, intent: string): FormState {
 }
 
 /** Page forms whose success toasts the action's notice and refreshes the given keys. */
+const accountForms = () => import('../../shared/account-forms')
+
 function useAppealForm(options: PageFormOptions, keys: readonly string[]) {
   const t = useT()
   const { mutate } = useSWRConfig()
@@ -114,7 +115,7 @@ function CreateAppeal({ listKey, topicsKey, regionsKey }: { listKey: string; top
   const topics = useLivePayload<AppealTopic[]>(topicsKey)
   const regions = useLivePayload<Region[]>(regionsKey)
   const labels = useAppealLabels()
-  const form = useAppealForm({ schema: AppealSchema }, [listKey])
+  const form = useAppealForm({ schema: () => accountForms().then((m) => m.AppealSchema) }, [listKey])
   const state = forIntent(form.state, 'create')
   if (topics.error || regions.error) return <ErrorState error={topics.error ?? regions.error} headingLevel={2} />
   return (
@@ -247,8 +248,8 @@ function Thread({ threadKey }: { threadKey: string }) {
 
 function ReplyForms({ keys }: { keys: readonly string[] }) {
   const t = useT()
-  const reply = useAppealForm({ schema: AppealReplySchema }, keys)
-  const resolve = useAppealForm({ schema: AppealResolutionSchema }, keys)
+  const reply = useAppealForm({ schema: () => accountForms().then((m) => m.AppealReplySchema) }, keys)
+  const resolve = useAppealForm({ schema: () => accountForms().then((m) => m.AppealResolutionSchema) }, keys)
   const replyState = forIntent(reply.state, 'reply')
   const resolveState = forIntent(resolve.state, 'resolve')
   const resolveLabels = { resolved: t('appeals.view.resolveTitle'), reason: t('appeals.view.reason') }

@@ -1,6 +1,5 @@
 /** `/profile/password` (non-residents): change the password, with bot protection and errors next to the fields. */
 import { useRef } from 'react'
-import { ChangePasswordSchema } from '../../shared/account-forms'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
 import { FormProblems, StatusPanel, FormTextField } from '../components/page-form'
 import { NewPasswordFields } from '../components/new-password-fields'
@@ -17,7 +16,7 @@ export function Page() {
   const bot = useBotProtection()
   const formRef = useRef<HTMLFormElement>(null)
   const form = usePageForm({
-    schema: ChangePasswordSchema,
+    schema: () => import('../../shared/account-forms').then((m) => m.ChangePasswordSchema),
     prepare: async (data) => {
       data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.changePassword).catch(() => ''))
     },

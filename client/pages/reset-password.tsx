@@ -3,7 +3,6 @@
  * rendering). A new account's link from an approved registration adds `purpose=welcome`, and the page then asks to set
  * the password rather than reset it (docs/product.md#registration).
  */
-import { ResetPasswordSchema } from '../../shared/account-forms'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
 import { FormProblems } from '../components/page-form'
 import { NewPasswordFields } from '../components/new-password-fields'
@@ -19,7 +18,7 @@ export function Page() {
   const route = useRoute('reset-password')
   const bot = useBotProtection()
   const form = usePageForm({
-    schema: ResetPasswordSchema,
+    schema: () => import('../../shared/account-forms').then((m) => m.ResetPasswordSchema),
     prepare: async (data) => {
       data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.resetPassword).catch(() => ''))
     },

@@ -1,6 +1,5 @@
 /** `/auth/sign-in?role=`: residents go to OneID, non-residents sign in with e-mail and password (works without JS). */
 import { Suspense, useState } from 'react'
-import { SignInSchema } from '../../shared/account-forms'
 import { href } from '../../shared/match'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
 import { AuthRoleNav } from '../components/auth-role-nav'
@@ -30,7 +29,7 @@ export function Page() {
   const loadSession = useLoadSession()
   const [dialogKey, setDialogKey] = useState(0)
   const form = usePageForm({
-    schema: SignInSchema,
+    schema: () => import('../../shared/account-forms').then((m) => m.SignInSchema),
     prepare: async (data) => {
       data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.signIn).catch(() => ''))
     },
