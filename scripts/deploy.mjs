@@ -8,7 +8,7 @@
 //                                  network, no credentials. CI runs it, so a config or bundle that would not deploy fails.
 // With GATEWAY_ORIGIN set in wrangler.toml (the agency's API), the reference gateway is neither migrated nor deployed.
 import { spawnSync } from 'node:child_process'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { configProblems } from './deploy-config.mjs'
 
 const OUT = 'dist-deploy'
@@ -71,7 +71,14 @@ function measure(name, configPath) {
 
 console.log(`▶ building the production configuration into ${OUT}/`)
 rmSync(OUT, { recursive: true, force: true })
+// The Cloudflare Vite plugin points `.wrangler/deploy/config.json` at the last build, and `vite preview` (npm start, the
+// load and e2e tests) follows it: the local build in dist/ must stay the one served, so the pointer is put back.
+const REDIRECT = '.wrangler/deploy/config.json'
+const redirect = existsSync(REDIRECT) ? readFileSync(REDIRECT) : null
+const restoreRedirect = () => (redirect ? writeFileSync(REDIRECT, redirect) : rmSync(REDIRECT, { force: true }))
+process.once('exit', restoreRedirect)
 run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', OUT, '--emptyOutDir'])
+restoreRedirect()
 
 const portal = checkConfig(PORTAL, { gateway: false })
 const external = Boolean(portal.vars?.GATEWAY_ORIGIN)
