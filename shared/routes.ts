@@ -74,7 +74,7 @@ const def = <const R extends RouteDef>(r: R) => r
 /** Ordered: the first matching pattern wins, so static segments come before params and the catch-all is last. */
 export const ROUTES = [
   // A region or metric is a map link followed without JavaScript (docs/product.md#routes).
-  def({ id: 'home', pattern: '/', layout: 'default', title: 'home', meta: { fixedHeader: false }, query: { region: text, metric: text } }),
+  def({ id: 'home', pattern: '/', layout: 'default', title: 'home', meta: { fixedHeader: false }, query: { region: text, metric: text, table: text } }),
   def({ id: 'sso', pattern: '/sso', layout: 'blank', title: 'sso', meta: {}, query: { code: text, state: text, role: text }, sitemap: false }),
   def({ id: 'about', pattern: '/about', layout: 'default', title: 'about', meta: {} }),
   def({ id: 'search', pattern: '/search', layout: 'default', title: 'search', meta: {},

@@ -5,7 +5,7 @@
  * `components/site/home-sections.tsx`), so a first view loads none of their code, texts or data.
  */
 import { Suspense } from 'react'
-import { homePlan } from '../../shared/plans/site'
+import { homePlan, isMapLink } from '../../shared/plans/site'
 import { PageTitle } from '../components/page-title'
 import { Skeleton, SkeletonRegion, SkeletonText } from '../components/skeleton'
 import { SitePageHead } from '../components/site/site-page-head'
@@ -39,8 +39,8 @@ export function Page() {
   const t = useT()
   const { query, keys } = useRouteData(homePlan)
   const { territories } = keys
-  // A map link followed without JavaScript carries `region`/`metric`; the route loads the map before the first byte then.
-  const mapInFirstByte = Boolean(query.region || query.metric)
+  // A map link followed without JavaScript: the route loads the map before the first byte then.
+  const mapInFirstByte = isMapLink(query)
 
   return (
     <main id="main" className="page page--flush site-page home-page">

@@ -1,11 +1,17 @@
 /** Data plans of the site pages: home, about, search, the site map, policies, reasons and content pages. */
 import { normaliseKeyword, siteKeys } from '../site-keys'
 import { definePlan } from '../api-keys'
+import type { QueryOf } from '../routes'
+
+/**
+ * A region, metric or the regions' table in the home page's query is a map link followed without JavaScript: the map
+ * then comes in the first byte.
+ */
+export const isMapLink = (query: QueryOf<'home'>): boolean => Boolean(query.region || query.metric || query.table)
 
 export const homePlan = definePlan('home', ({ query }) => ({
   keys: { latestPosts: siteKeys.latestPosts(), territories: siteKeys.territories(), reviews: siteKeys.reviews() },
-  // A region or metric in the query is a map link followed without JavaScript: the map then comes in the first byte.
-  deferred: query.region || query.metric ? ['latestPosts', 'reviews'] : ['latestPosts', 'territories', 'reviews'],
+  deferred: isMapLink(query) ? ['latestPosts', 'reviews'] : ['latestPosts', 'territories', 'reviews'],
 }))
 
 export const aboutPlan = definePlan('about', () => ({

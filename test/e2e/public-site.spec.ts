@@ -11,7 +11,7 @@ import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } fro
 import { dropStatusError, href, isSameDocument, markDocument, seed } from './support'
 
 type L = Record<Locale, string>
-type Messages = { home: { hero: { title: string } }; routes: Record<string, string>; site: { contact: { sentTitle: string } } }
+type Messages = { home: { hero: { title: string }; map: { table: string; hideTable: string } }; routes: Record<string, string>; site: { contact: { sentTitle: string } } }
 const messages = Object.fromEntries(
   LOCALES.map((l) => [l, JSON.parse(fs.readFileSync(new URL(`../../locales/${l}.json`, import.meta.url), 'utf8')) as Messages]),
 ) as Record<Locale, Messages>
@@ -111,8 +111,14 @@ test.describe('home', () => {
     expect(await isSameDocument(page)).toBe(true)
     await page.getByRole('link', { name: /Иностранные инвестиции/ }).click()
     await expect(page.locator('.region-map__legend')).toContainText('Иностранные инвестиции')
-    await page.locator('.region-table > summary').click()
+    const tableToggle = page.getByRole('link', { name: 'Показать все регионы таблицей' })
+    await expect(tableToggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(page.locator('.region-table table')).toHaveCount(0)
+    await tableToggle.click()
     await expect(page.locator('.region-table tbody tr')).toHaveCount(territories.length)
+    await expect(page.getByRole('link', { name: 'Скрыть таблицу' })).toHaveAttribute('aria-expanded', 'true')
+    expect(new URL(page.url()).searchParams.get('table')).toBe('1')
+    expect(await isSameDocument(page)).toBe(true)
     const total = territories.reduce((sum, t) => sum + t.population, 0)
     await expect(page.locator('.region-table tfoot td').first()).toHaveText(new Intl.NumberFormat('ru-RU').format(total).replace(/\u202f/g, '\u00a0'))
     await checkA11y(page)
@@ -367,6 +373,16 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('#region-panel-title')).toHaveText(regionName('1718', 'uz'))
     await page.locator('.region-map__svg a[href*="region=1735"]').click()
     await expect(page.locator('#region-panel-title')).toHaveText(regionName('1735', 'uz'))
+  })
+
+  test('the regions table is a link away: the server draws it with the chosen region kept, and hides it again', async ({ page }) => {
+    await page.goto(href('home', { locale: 'uz', query: { region: '1718' } }))
+    await expect(page.locator('.region-table table')).toHaveCount(0)
+    await page.getByRole('link', { name: messages.uz.home.map.table }).click()
+    await expect(page.locator('.region-table tbody tr')).toHaveCount(14)
+    await expect(page.locator('#region-panel-title')).toHaveText(regionName('1718', 'uz'))
+    await page.getByRole('link', { name: messages.uz.home.map.hideTable }).click()
+    await expect(page.locator('.region-table table')).toHaveCount(0)
   })
 
   test('search is a GET form', async ({ page }) => {

@@ -108,12 +108,9 @@ export function HomeReasons() {
         {REASONS.map((topic, i) => (
           <li key={topic}>
             <Link to={href('reason', { locale, params: { topic } })} className="reason-tile">
-              <span className="reason-tile__art" aria-hidden="true">
-                <PatternArt variant={i % 2 ? 'girih' : 'ikat'} seed={topic} />
-              </span>
+              <PatternArt variant={i % 2 ? 'girih' : 'ikat'} seed={topic} className="reason-tile__art" />
               <span className="reason-tile__number" aria-hidden="true">{String(i + 1).padStart(2, '0')}</span>
               <span className="reason-tile__label">{t(`menu.reasons.${topic}`)}</span>
-              <Icon name="arrow-right" className="reason-tile__arrow" />
             </Link>
           </li>
         ))}

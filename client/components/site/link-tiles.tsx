@@ -15,7 +15,6 @@ export function LinkTiles({ items, headingLevel = 3 }: { items: readonly LinkTil
             <Link to={item.to} className="link-tile__link">{item.title}</Link>
           </Heading>
           <p className="link-tile__text">{item.text}</p>
-          <Icon name="arrow-right" className="link-tile__arrow" />
         </li>
       ))}
     </ul>

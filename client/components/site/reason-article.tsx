@@ -7,7 +7,6 @@ import { REASONS } from '../../../shared/routes'
 import { useLocale, useT } from '../../i18n'
 import { Link } from '../../router'
 import { HtmlContent } from '../html-content'
-import { Icon } from '../icon'
 import { PatternArt } from '../pattern-art'
 import { plainText } from './describe'
 
@@ -72,11 +71,8 @@ export function OtherReasons({ current }: { current: string }) {
       {REASONS.filter((topic) => topic !== current).map((topic) => (
         <li key={topic}>
           <Link to={href('reason', { locale, params: { topic } })} className="reason-tile">
-            <span className="reason-tile__art" aria-hidden="true">
-              <PatternArt variant="ikat" seed={topic} />
-            </span>
+            <PatternArt variant="ikat" seed={topic} className="reason-tile__art" />
             <span className="reason-tile__label">{t(`menu.reasons.${topic}`)}</span>
-            <Icon name="arrow-right" className="reason-tile__arrow" />
           </Link>
         </li>
       ))}

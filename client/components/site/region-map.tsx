@@ -23,6 +23,8 @@ const SHADE_METRICS: readonly MapMetric[] = ['population', 'investment_projects'
 /** Five steps of azure, light to deep; labels switch to white from step 3 (contrast ≥ 4.5:1 both ways). */
 const SHADES = ['#eef7fb', '#a9d7ea', '#4fb0d8', '#0072a3', '#0b2e45'] as const
 const DARK_FROM = 3
+/** The legend's scale: the shades side by side as hard stops of one gradient. */
+const SCALE = `linear-gradient(90deg, ${SHADES.map((shade, i) => `${shade} ${(i * 100) / SHADES.length}% ${((i + 1) * 100) / SHADES.length}%`).join(', ')})`
 
 /** The shade step of a value between the smallest and the largest (square-root scale: a few regions dwarf the rest). */
 export function shadeStep(value: number, min: number, max: number): number {
@@ -53,6 +55,8 @@ export function RegionMap({ dataKey }: { dataKey: string }) {
   const pick = (code: string | undefined) => (code && byCode.has(code) ? code : byCode.has(DEFAULT_REGION) ? DEFAULT_REGION : territories[0]?.region.code)
   const [selected, setSelected] = useState(() => pick(route.query.region))
   const [metric, setMetric] = useState<MapMetric>(() => (isMetric(route.query.metric) && SHADE_METRICS.includes(route.query.metric) ? route.query.metric : 'population'))
+  // The regions' table is drawn only when asked for: 14 rows of figures are a sixth of the home page's elements.
+  const [table, setTable] = useState(() => Boolean(route.query.table))
 
   if (error && !territories.length) return <ErrorState error={error} headingLevel={3} />
   if (!territories.length) return <EmptyState headingLevel={3} title={t('home.map.empty')} />
@@ -61,14 +65,19 @@ export function RegionMap({ dataKey }: { dataKey: string }) {
   const values = territories.map((item) => Number(item[metric]) || 0)
   const min = Math.min(...values)
   const max = Math.max(...values)
-  const linkTo = (query: { region?: string; metric?: MapMetric }) =>
-    `${href('home', { locale, query: { region: query.region ?? current.region.code, metric: (query.metric ?? metric) === 'population' ? undefined : (query.metric ?? metric) } })}#regions`
+  type View = { region?: string; metric?: MapMetric; table?: boolean }
+  const linkTo = (next: View) => {
+    const shown = next.metric ?? metric
+    const query = { region: next.region ?? current.region.code, metric: shown === 'population' ? undefined : shown, table: (next.table ?? table) ? '1' : undefined }
+    return `${href('home', { locale, query })}${next.table ? '#regions-table' : '#regions'}`
+  }
   // With JavaScript the choice changes in place; the address follows so the view can be shared or reloaded.
-  const choose = (event: MouseEvent<Element>, next: { region?: string; metric?: MapMetric }) => {
+  const choose = (event: MouseEvent<Element>, next: View) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     event.preventDefault()
     if (next.region) setSelected(next.region)
     if (next.metric) setMetric(next.metric)
+    if (next.table !== undefined) setTable(next.table)
     history.replaceState(history.state, '', linkTo(next))
   }
 
@@ -105,7 +114,6 @@ export function RegionMap({ dataKey }: { dataKey: string }) {
                   aria-current={isSelected ? 'true' : undefined}
                   onClick={(e) => choose(e, { region: shape.code })}
                 >
-                  <title>{label}</title>
                   {shape.kind === 'path' ? (
                     <path d={shape.d} fill={SHADES[step]} className="region-map__shape" />
                   ) : (
@@ -132,9 +140,7 @@ export function RegionMap({ dataKey }: { dataKey: string }) {
           </svg>
           <figcaption className="region-map__legend">
             <span>{t(`home.map.metrics.${metric}`)}</span>
-            <span className="region-map__scale" aria-hidden="true">
-              {SHADES.map((shade) => <span key={shade} style={{ background: shade }} />)}
-            </span>
+            <span className="region-map__scale" aria-hidden="true" style={{ background: SCALE }} />
             <span className="region-map__range">
               {formatFigure(f, metric, min)} – {formatFigure(f, metric, max)}
             </span>
@@ -142,10 +148,12 @@ export function RegionMap({ dataKey }: { dataKey: string }) {
         </figure>
         <RegionPanel territory={current} />
       </div>
-      <details className="region-table">
-        <summary>{t('home.map.table')}</summary>
-        <RegionTable territories={territories} />
-      </details>
+      <div className="region-table" id="regions-table">
+        <a href={linkTo({ table: !table })} className="region-table__toggle" aria-expanded={table} onClick={(e) => choose(e, { table: !table })}>
+          {t(table ? 'home.map.hideTable' : 'home.map.table')}
+        </a>
+        {table ? <RegionTable territories={territories} /> : null}
+      </div>
     </div>
   )
 }

@@ -34,10 +34,8 @@ export function Testimonials({ dataKey }: { dataKey: string }) {
                 <span className="testimonial__photo" aria-hidden="true">
                   {photo ? <img src={photo} alt="" width={56} height={56} loading="lazy" decoding="async" /> : <PatternArt seed={name} />}
                 </span>
-                <span>
-                  <span className="testimonial__name">{name}</span>
-                  {role && <span className="testimonial__role">{role}</span>}
-                </span>
+                <span className="testimonial__name">{name}</span>
+                {role && <span className="testimonial__role">{role}</span>}
               </figcaption>
             </figure>
           </li>
