@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test'
 import { signInWithOneId, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
+import { stubPushSubscription } from './push-config'
 import { href } from './support'
 
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
@@ -99,26 +100,7 @@ async function configureFirebase(page: Page) {
   await page.route('https://fcmregistrations.googleapis.com/**', (route) =>
     route.fulfill({ contentType: 'application/json', body: JSON.stringify({ token: FCM_TOKEN }) }),
   )
-  // Headless Chromium has no push service: the subscription the browser would create is stubbed.
-  await page.addInitScript(() => {
-    const key = (n: number) => new Uint8Array(n).map((_, i) => (i * 7 + 1) % 256).buffer
-    const subscription = {
-      endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-endpoint',
-      expirationTime: null,
-      options: {},
-      getKey: (name: string) => key(name === 'p256dh' ? 65 : 16),
-      toJSON: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-endpoint', keys: {} }),
-      unsubscribe: async () => true,
-    }
-    let subscribed = false
-    PushManager.prototype.getSubscription = async function () {
-      return (subscribed ? subscription : null) as unknown as PushSubscription
-    }
-    PushManager.prototype.subscribe = async function () {
-      subscribed = true
-      return subscription as unknown as PushSubscription
-    }
-  })
+  await stubPushSubscription(page)
 }
 
 test('push: asked from the button, the token goes to the gateway, a foreground message toasts and refreshes the bell', async ({ page, context }) => {

@@ -4,6 +4,8 @@
  * that the gateway sends its FCM calls to. Ports follow E2E_PORT: the main portal on it, this portal on the next, the
  * stand-in on the one after.
  */
+import type { Page } from '@playwright/test'
+
 const PORT = Number(process.env.E2E_PORT ?? 8790)
 
 export const PUSH_PORT = PORT + 1
@@ -17,3 +19,26 @@ export const FIREBASE_CONFIG = { apiKey: 'e2e-api-key', projectId: FIREBASE_PROJ
 // A valid P-256 public key (65 bytes, uncompressed), base64url: Firebase checks its shape.
 export const VAPID_KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U'
 export const SERVICE_ACCOUNT_EMAIL = `gateway-push@${FIREBASE_PROJECT}.iam.gserviceaccount.com`
+
+/** Headless Chromium has no push service: the subscription the browser would create is stubbed, before any script runs. */
+export async function stubPushSubscription(page: Page) {
+  await page.addInitScript(() => {
+    const key = (n: number) => new Uint8Array(n).map((_, i) => (i * 7 + 1) % 256).buffer
+    const subscription = {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-endpoint',
+      expirationTime: null,
+      options: {},
+      getKey: (name: string) => key(name === 'p256dh' ? 65 : 16),
+      toJSON: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-endpoint', keys: {} }),
+      unsubscribe: async () => true,
+    }
+    let subscribed = false
+    PushManager.prototype.getSubscription = async function () {
+      return (subscribed ? subscription : null) as unknown as PushSubscription
+    }
+    PushManager.prototype.subscribe = async function () {
+      subscribed = true
+      return subscription as unknown as PushSubscription
+    }
+  })
+}

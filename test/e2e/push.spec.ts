@@ -13,7 +13,7 @@ import type { BrowserContext, Page, Worker } from '@playwright/test'
 import type { Locale } from '../../shared/constants'
 import { signInWithOneId, uniqueIp, type Role } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
-import { FCM_STAND_IN_ORIGIN, PUSH_ORIGIN, SERVICE_ACCOUNT_EMAIL } from './push-config'
+import { FCM_STAND_IN_ORIGIN, PUSH_ORIGIN, SERVICE_ACCOUNT_EMAIL, stubPushSubscription } from './push-config'
 import { dropStatusError, href } from './support'
 
 test.use({ baseURL: PUSH_ORIGIN, extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
@@ -53,29 +53,6 @@ async function stubFirebaseNetwork(page: Page, deviceToken: string, registration
     return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 500, message: 'Internal error', status: 'INTERNAL' } }) })
   })
   return calls
-}
-
-/** The browser's push subscription (see the file comment): what `subscribe` would give, without Google's push service. */
-async function stubPushSubscription(page: Page) {
-  await page.addInitScript(() => {
-    const key = (n: number) => new Uint8Array(n).map((_, i) => (i * 7 + 1) % 256).buffer
-    const subscription = {
-      endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-endpoint',
-      expirationTime: null,
-      options: {},
-      getKey: (name: string) => key(name === 'p256dh' ? 65 : 16),
-      toJSON: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/e2e-endpoint', keys: {} }),
-      unsubscribe: async () => true,
-    }
-    let subscribed = false
-    PushManager.prototype.getSubscription = async function () {
-      return (subscribed ? subscription : null) as unknown as PushSubscription
-    }
-    PushManager.prototype.subscribe = async function () {
-      subscribed = true
-      return subscription as unknown as PushSubscription
-    }
-  })
 }
 
 /** Signs a resident in on `locale` pages and opens the bell's panel. */
