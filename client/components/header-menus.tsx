@@ -32,7 +32,6 @@ function SectionIntro({ section, onNavigate }: { section: NavSection; onNavigate
 }
 
 function SectionLinks({ section, onNavigate }: { section: NavSection; onNavigate: () => void }) {
-  const { route } = useRouter()
   return (
     <div className={`mega-panel__groups mega-panel__groups--${section.groups.length}`}>
       {section.groups.map((group, i) => {
@@ -40,13 +39,7 @@ function SectionLinks({ section, onNavigate }: { section: NavSection; onNavigate
         return (
           <div key={i} className="mega-panel__group">
             {group.label && <p className="mega-panel__group-label" id={headingId}>{group.label}</p>}
-            <ul aria-labelledby={group.label ? headingId : undefined}>
-              {group.links.map((l) => (
-                <li key={l.to}>
-                  <Link to={l.to} onClick={onNavigate} aria-current={route.path === l.to ? 'page' : undefined}>{l.label}</Link>
-                </li>
-              ))}
-            </ul>
+            <GroupLinks links={group.links} labelledBy={group.label ? headingId : undefined} onNavigate={onNavigate} />
           </div>
         )
       })}
@@ -57,7 +50,6 @@ function SectionLinks({ section, onNavigate }: { section: NavSection; onNavigate
 /** The open mobile menu: each section a disclosure of its links, then Contacts. */
 export function MobileMenuNav({ baseId, onNavigate }: { baseId: string; onNavigate: () => void }) {
   const t = useT()
-  const { route } = useRouter()
   const { sections, contacts } = useNavSections()
   const [expanded, setExpanded] = useState<string | null>(null)
   return (
@@ -82,13 +74,7 @@ export function MobileMenuNav({ baseId, onNavigate }: { baseId: string; onNaviga
                 {section.groups.map((group, i) => (
                   <div key={i}>
                     {group.label && <p className="mobile-menu__group-label">{group.label}</p>}
-                    <ul>
-                      {group.links.map((l) => (
-                        <li key={l.to}>
-                          <Link to={l.to} onClick={onNavigate} aria-current={route.path === l.to ? 'page' : undefined}>{l.label}</Link>
-                        </li>
-                      ))}
-                    </ul>
+                    <GroupLinks links={group.links} onNavigate={onNavigate} />
                   </div>
                 ))}
               </div>
@@ -100,5 +86,19 @@ export function MobileMenuNav({ baseId, onNavigate }: { baseId: string; onNaviga
         </li>
       </ul>
     </nav>
+  )
+}
+
+/** A group's links; the one for the current page is marked. */
+function GroupLinks({ links, labelledBy, onNavigate }: { links: NavSection['groups'][number]['links']; labelledBy?: string; onNavigate: () => void }) {
+  const { route } = useRouter()
+  return (
+    <ul aria-labelledby={labelledBy}>
+      {links.map((l) => (
+        <li key={l.to}>
+          <Link to={l.to} onClick={onNavigate} aria-current={route.path === l.to ? 'page' : undefined}>{l.label}</Link>
+        </li>
+      ))}
+    </ul>
   )
 }
