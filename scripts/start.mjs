@@ -3,6 +3,7 @@
 // prepare local D1/KV/R2 state, serve the build on workerd with the reference gateway, seed it, and print where the
 // portal runs and the demo accounts. Env: PORT (8787), STATE_DIR (.wrangler/state), SKIP_BUILD=1, VERBOSE=1 (the
 // servers' own output). `--seed-only` (npm run db:reset): start, seed, stop. `--reset`: wipe the local state first.
+// `--wrangler`: serve the build with `wrangler dev` instead of `vite preview` (below).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -33,8 +34,16 @@ const reset = process.argv.includes('--reset')
 if (!dev && !process.env.SKIP_BUILD && !(seedOnly && existsSync('dist/client/.vite/manifest.json'))) run('npx', ['vite', 'build', '--logLevel', 'warn'], localEnv)
 run('node', ['scripts/prepare-state.mjs', ...(reset ? ['--reset'] : [])])
 
+// `--wrangler` (the load step): the build served by `wrangler dev` straight from its built configs instead of through
+// `vite preview`, whose proxy into workerd opens connections faster than workerd closes them under sustained load and
+// ran workerd out of file descriptors (docs/operations.md#local-servers).
+const wrangler = process.argv.includes('--wrangler')
+const stateDir = process.env.STATE_DIR ?? '.wrangler/state'
+const serverArgs = wrangler
+  ? ['wrangler', 'dev', '-c', 'dist/invest_portal/wrangler.json', '-c', 'dist/invest_portal_gateway/wrangler.json', '--port', port, '--ip', host, '--persist-to', stateDir]
+  : ['vite', dev ? 'dev' : 'preview', '--port', port, '--host', host, '--strictPort']
 // Its own process group, so stopping it stops workerd too.
-const server = spawn('npx', ['vite', dev ? 'dev' : 'preview', '--port', port, '--host', host, '--strictPort'], {
+const server = spawn('npx', serverArgs, {
   stdio: ['ignore', 'pipe', 'pipe'],
   env: dev ? localEnv : previewEnv,
   detached: true,

@@ -29,7 +29,7 @@ function check(ok, message) {
 
 async function startServer() {
   rmSync(STATE_DIR, { recursive: true, force: true })
-  const server = spawn('node', ['scripts/start.mjs'], {
+  const server = spawn('node', ['scripts/start.mjs', '--wrangler'], {
     env: { ...process.env, PORT, STATE_DIR, SKIP_BUILD: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
