@@ -38,6 +38,31 @@ export function Icon(props: IconProps) {
   )
 }
 
+type Loaded = { markup: string | null | undefined; iconPaths: (markup: string | null | undefined) => string | null }
+/** Names the effects of one commit asked for: handed to the loader together, so they go out in one request. */
+let wanted: Map<string, (loaded: Loaded) => void> | null = null
+
+/**
+ * An icon's markup from the loader, whose code comes with the first icon a view drawn in the browser lacks. The names
+ * are gathered before the loader's import: each import's promise settles in a turn of its own, which would split them.
+ */
+function remoteMarkup(name: string): Promise<Loaded> {
+  if (!wanted) {
+    const batch = (wanted = new Map())
+    queueMicrotask(() => {
+      wanted = null
+      void import('../icon-loader').then(async ({ iconPaths, loadIcons }) => {
+        const icons = await loadIcons([...batch.keys()])
+        for (const [n, resolve] of batch) resolve({ markup: icons[n], iconPaths })
+      })
+    })
+  }
+  const batch = wanted
+  const known = batch.get(name)
+  if (known) return new Promise((resolve) => batch.set(name, (loaded) => (known(loaded), resolve(loaded))))
+  return new Promise((resolve) => batch.set(name, resolve))
+}
+
 function RemoteIcon(props: IconProps) {
   const ref = useRef<SVGSVGElement>(null)
   const [paths, setPaths] = useState(() => (edgeIcons ? pathMarkup(edgeIcons[props.name] ?? (props.fallback && ICONS[props.fallback])) : ''))
@@ -45,10 +70,7 @@ function RemoteIcon(props: IconProps) {
     // Hydrated over the edge's drawing: nothing to load.
     if (ref.current?.firstChild) return
     let live = true
-    // The loader's code comes with the first icon a view drawn in the browser lacks.
-    void import('../icon-loader').then(async ({ iconPaths, loadIcons }) => {
-      const icons = await loadIcons([props.name])
-      const markup = icons[props.name]
+    void remoteMarkup(props.name).then(({ markup, iconPaths }) => {
       // undefined: the endpoint failed (already warned), so the icon stays blank; null: no such icon.
       const drawn = markup === null ? pathMarkup(props.fallback && ICONS[props.fallback]) : iconPaths(markup)
       if (live && drawn) setPaths(drawn)

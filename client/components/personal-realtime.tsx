@@ -32,14 +32,14 @@ export function PersonalRealtime() {
     ({ event }: RealtimeMessage) => {
       if (event.type === 'notification') {
         void mutate(BELL_KEY)
-        announce(t('realtime.notification'))
+        announce(() => t('realtime.notification'))
       } else if (event.type === 'appeal') {
         announcePersonalChange()
         // What the user did themselves (in another tab) refreshes quietly.
-        if (event.by !== 'user') announce(t('realtime.appeal', { id: event.id, status: t(`appeals.status.${event.status}`) }))
+        if (event.by !== 'user') announce(() => t('realtime.appeal', { id: event.id, status: t(`appeals.status.${event.status}`) }))
       } else if (event.type === 'project') {
         announcePersonalChange()
-        announce(t('realtime.project', { state: t(`projects.state.${event.state}`) }))
+        announce(() => t('realtime.project', { state: t(`projects.state.${event.state}`) }))
       }
     },
     [announce, mutate, t],

@@ -1,6 +1,6 @@
 /** `/contact-us`: the contact form (works without JavaScript), its success panel and the agency's direct contacts. */
 import { useEffect } from 'react'
-import { CONTACT_MESSAGE_MIN, CONTACT_PURPOSES } from '../../shared/contact-form'
+import { CONTACT_MESSAGE_MIN, CONTACT_PURPOSES, ContactSchema } from '../../shared/contact-form'
 import { href } from '../../shared/match'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
 import { fieldId, FormProblems, StatusPanel, FormTextAreaField, FormTextField } from '../components/page-form'
@@ -25,7 +25,8 @@ export function Page() {
   const route = useRoute('contact-us')
   const bot = useBotProtection()
   const form = usePageForm({
-    schema: () => import('../../shared/contact-form').then((m) => m.ContactSchema),
+    // The page shows the form's limits, so its schema module is in the page's chunk already.
+    schema: () => Promise.resolve(ContactSchema),
     prepare: async (data) => {
       data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.contact).catch(() => ''))
     },

@@ -59,7 +59,7 @@ function LotList({ listKey, page }: { listKey: string; page: number }) {
     ({ event }: RealtimeMessage) => {
       if (event.type !== 'lot' || !shown.current.some((lot) => String(lot.lot_number) === event.lot)) return
       setChanges((c) => ({ ...c, [event.lot]: event }))
-      announce(t('realtime.lotChanged', { number: event.lot }))
+      announce(() => t('realtime.lotChanged', { number: event.lot }))
     },
     [announce, t],
   )

@@ -4,7 +4,7 @@
  * CSS (`:has`), so the reveal needs no script and the form posts to its page action with or without JavaScript.
  */
 import type { ReactNode } from 'react'
-import { REGISTRATION_SOURCES, type RegistrationKind } from '../../../shared/guide-forms'
+import { REGISTRATION_SOURCES, registrationSchema, type RegistrationKind } from '../../../shared/guide-forms'
 import { href } from '../../../shared/match'
 import { BOT_ACTIONS, useBotProtection } from '../../bot-protection'
 import { usePageForm } from '../../forms'
@@ -28,7 +28,8 @@ export function RegistrationForm({ kind, countries = [] }: { kind: RegistrationK
   const locale = useLocale()
   const bot = useBotProtection()
   const form = usePageForm({
-    schema: () => import('../../../shared/guide-forms').then((m) => m.registrationSchema(kind)),
+    // The form lists the schema module's sources, so the schema is in the page's chunk already.
+    schema: () => Promise.resolve(registrationSchema(kind)),
     prepare: async (data) => {
       data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.register))
     },

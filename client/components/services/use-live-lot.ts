@@ -36,9 +36,10 @@ export function useLiveLot(lotNumber: string, loaded: AuctionLotDetail | undefin
     (fields: LiveFields) => {
       const before = shown.current
       if (!before) return
-      if (fields.price !== before.price) announce(t('realtime.lotPrice', { price: f.money(fields.price, 'UZS') }))
-      if (fields.lot_status && fields.lot_status !== before.lot_status) announce(t('realtime.lotStatus', { status: fields.lot_status }))
-      if (fields.order_end_time && fields.order_end_time !== before.order_end_time) announce(t('realtime.lotEnd', { date: f.dateTime(fields.order_end_time) }))
+      if (fields.price !== before.price) announce(() => t('realtime.lotPrice', { price: f.money(fields.price, 'UZS') }))
+      const status = fields.lot_status
+      if (status && status !== before.lot_status) announce(() => t('realtime.lotStatus', { status }))
+      if (fields.order_end_time && fields.order_end_time !== before.order_end_time) announce(() => t('realtime.lotEnd', { date: f.dateTime(fields.order_end_time) }))
       setLive({ lotNumber, fields })
     },
     [announce, f, lotNumber, t],
