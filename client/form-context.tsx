@@ -15,6 +15,6 @@ export function useNoticeToast(notice: string | null) {
   const t = useT()
   useEffect(() => {
     if (!notice) return
-    showToast('success', t(notice))
+    showToast('success', () => t(notice))
   }, [notice, t])
 }

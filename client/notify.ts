@@ -1,6 +1,7 @@
 /** The one toast path (docs/product.md#toasts): gateway failures and page notices; call only from effects and handlers. */
 import type { Notice } from '../shared/gateway-client'
 import { translateCode, type Translate } from '../shared/i18n'
+import { loadAllMessages } from './i18n'
 
 export type ToastKind = 'default' | 'success' | 'info' | 'warning' | 'error' | 'loading'
 
@@ -36,10 +37,13 @@ function wantToaster() {
  * Shows a toast once the region is there, loading sonner and the region with the first toast, not with the page. A toast with the `id` of
  * one still on screen replaces it instead of stacking a copy.
  */
-export async function showToast(kind: ToastKind, message: string, id?: string): Promise<string | number> {
+export async function showToast(kind: ToastKind, message: string | (() => string), id?: string): Promise<string | number> {
   wantToaster()
   await toasterReady
   const { toast } = await import('sonner')
+  // A text written as the toast shows (`() => t(…)`) waits for the whole catalogue: a handler's texts need not be among
+  // those the document carried (docs/architecture.md#first-view-css).
+  if (typeof message === 'function') message = await loadAllMessages().then(message, message)
   const options = id === undefined ? undefined : { id }
   return kind === 'default' ? toast(message, options) : toast[kind](message, options)
 }

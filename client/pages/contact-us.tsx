@@ -31,13 +31,14 @@ export function Page() {
       data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.contact).catch(() => ''))
     },
     onResult: (res) => {
-      if (res.redirect && res.notice) void showToast('success', t(res.notice))
+      const notice = res.notice
+      if (res.redirect && notice) void showToast('success', () => t(notice))
     },
   })
   const { state } = form
   const code = state.code && !(state.code === 'validation_error' && Object.keys(state.errors).length) ? state.code : null
   useEffect(() => {
-    if (code) void showToast('error', codeMessage(code))
+    if (code) void showToast('error', () => codeMessage(code))
   }, [state, code, t])
 
   const sent = route.query.sent === '1'

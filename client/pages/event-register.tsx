@@ -152,7 +152,7 @@ function RegisterForm({ event, countriesKey }: { event: EventItem; countriesKey:
         return
       }
       setProgress({ step: 'done' })
-      void showToast('success', t(SUCCESS_NOTICE))
+      void showToast('success', () => t(SUCCESS_NOTICE))
       await navigate(href('success-registration', { locale, query: { notice: SUCCESS_NOTICE } }))
     } finally {
       setPending(false)

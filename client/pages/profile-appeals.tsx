@@ -68,7 +68,8 @@ function useAppealForm(options: PageFormOptions, keys: readonly string[]) {
     ...options,
     onResult: (res) => {
       if (!res.redirect) return
-      if (res.notice) showToast('success', t(res.notice))
+      const notice = res.notice
+      if (notice) showToast('success', () => t(notice))
       ref.current?.reset()
       form.setState(EMPTY_FORM)
       for (const key of keys) void mutate(key)

@@ -22,7 +22,8 @@ export function Page() {
     },
     onResult: (res) => {
       if (!res.redirect) return
-      if (res.notice) showToast('success', t(res.notice))
+      const notice = res.notice
+      if (notice) showToast('success', () => t(notice))
       formRef.current?.reset()
       form.setState({ values: {}, errors: {}, code: null })
     },

@@ -26,7 +26,7 @@ export function Page() {
       const envelope = await gateway.getEnvelope<Profile>('/core/profile')
       if (envelope.content) {
         session.setProfile(envelope.content, true)
-        showToast('success', t('profile.refreshed'))
+        showToast('success', () => t('profile.refreshed'))
       }
     } catch {
       // The client has already told the user (docs/product.md#errors).

@@ -23,7 +23,8 @@ export function Page() {
       data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.resetPassword).catch(() => ''))
     },
     onResult: (res) => {
-      if (res.redirect && res.notice) showToast('success', t(res.notice))
+      const notice = res.notice
+      if (res.redirect && notice) showToast('success', () => t(notice))
     },
   })
   const { state } = form

@@ -1,4 +1,4 @@
-// Lighthouse budgets of issues #5 and #7: mobile preset (simulated throttling), Debian's Chromium, the local production
+// Lighthouse budgets (docs/performance.md): mobile preset (simulated throttling), Debian's Chromium, the local production
 // build. Each figure is the median of RUNS (5) runs per page; every run gets a fresh Chromium. The profile page runs
 // signed in: the demo investor signs in through the edge's gateway proxy and each run sends its `token` cookie.
 import * as chromeLauncher from 'chrome-launcher'

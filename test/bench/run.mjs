@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: figures for the budgets of issues #2, #4, #5 and #7, and realtime fan-out latency (realtime.mjs),
+// `npm run bench`: figures for the budgets of docs/performance.md, and realtime fan-out latency (realtime.mjs),
 // measured on the production build in workerd.
 // Load and server share the machine's 2 cores: each figure is the median of several short autocannon runs at fixed
 // connections (c=1 and c=10), ratios taken within the same run. Loopback only.
@@ -129,6 +129,13 @@ try {
   const { measureStreaming } = await import('./streaming.mjs')
   results.p2 = await measureStreaming({ upstream: BASE, port: Number(PORT) + 1, proxyPort: Number(PORT) + 2 })
   results.ratios['P2 shell first byte / buffered render'] = results.p2.ratio
+  // What a first view costs in Chromium (JavaScript until the network is idle, the document's size and elements) and
+  // the main thread's tasks between first paint and interactive, on home, a list and a post.
+  const { contentPages, measureFirstView } = await import('./first-view.mjs')
+  const pages = await contentPages(BASE)
+  results.firstView = await measureFirstView(BASE, pages)
+  const { measureMainThread } = await import('./main-thread.mjs')
+  results.mainThread = await measureMainThread(BASE, { home: pages.home, list: pages['list news'], post: pages.post })
   if (!process.env.BENCH_SKIP_LIGHTHOUSE) {
     const { runLighthouse } = await import('./lighthouse.mjs')
     results.lighthouse = await runLighthouse(BASE)

@@ -55,7 +55,7 @@ export function useProjectSubmit({ project, onFailed }: { project: PersonalProje
       }
       void mutate(accountKeys.projects())
       void mutate(accountKeys.project(outcome.id))
-      showToast(outcome.filesFailed ? 'warning' : 'success', t(outcome.filesFailed ? 'notices.projectFilesFailed' : 'notices.projectSaved'))
+      showToast(outcome.filesFailed ? 'warning' : 'success', () => t(outcome.filesFailed ? 'notices.projectFilesFailed' : 'notices.projectSaved'))
       await navigate(href('profile-my-projects', { locale }))
     } finally {
       sending.current = false
