@@ -120,6 +120,15 @@ async function pushWorker(context: BrowserContext, page: Page): Promise<{ worker
 
 type ShownNotification = { title: string; body: string; url: unknown }
 
+/** How many windows of the portal's origin the service worker sees. */
+function portalWindowCount(worker: Worker): Promise<number> {
+  return worker.evaluate(async () => {
+    const scope = globalThis as unknown as { clients: { matchAll: (o: object) => Promise<{ url: string }[]> }; location: Location }
+    const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true })
+    return windows.filter((w) => new URL(w.url).origin === scope.location.origin).length
+  })
+}
+
 /** The notifications the service worker is showing. */
 function shownNotifications(worker: Worker): Promise<ShownNotification[]> {
   return worker.evaluate(async () => {
@@ -200,6 +209,8 @@ test('push in Russian: turned on in the bell, sent in Russian, shown by the serv
   // No portal page open: the service worker shows the push itself.
   const { worker, deliver } = await pushWorker(context, page)
   await page.goto('about:blank')
+  // The worker may still list the page it just left until the browser has unloaded it.
+  await expect.poll(() => portalWindowCount(worker)).toBe(0)
   await deliver(webPushPayload(message))
   await expect.poll(() => shownNotifications(worker)).toEqual([
     { title: 'Обращение зарегистрировано', body: `Ваше обращение № ${appealId} зарегистрировано и отправлено на модерацию.`, url: `/ru/profile/appeals/${appealId}` },
