@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test'
 import { signInWithOneId, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
-import { stubPushSubscription } from './push-config'
+import { FIREBASE_INSTALLATION, stubPushSubscription } from './push-config'
 import { href } from './support'
 
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
@@ -89,12 +89,7 @@ async function configureFirebase(page: Page) {
   await page.route('https://firebaseinstallations.googleapis.com/**', (route) =>
     route.fulfill({
       contentType: 'application/json',
-      body: JSON.stringify({
-        name: 'projects/1234567890/installations/fid-e2e',
-        fid: 'cXbRp5C3Zz0AAAAAAAAAAA',
-        refreshToken: 'refresh-e2e',
-        authToken: { token: 'auth-e2e', expiresIn: '604800s' },
-      }),
+      body: FIREBASE_INSTALLATION,
     }),
   )
   await page.route('https://fcmregistrations.googleapis.com/**', (route) =>

@@ -20,6 +20,14 @@ export const FIREBASE_CONFIG = { apiKey: 'e2e-api-key', projectId: FIREBASE_PROJ
 export const VAPID_KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U'
 export const SERVICE_ACCOUNT_EMAIL = `gateway-push@${FIREBASE_PROJECT}.iam.gserviceaccount.com`
 
+/** What Firebase's installations service answers the page's SDK (the network boundary the specs stand in for). */
+export const FIREBASE_INSTALLATION = JSON.stringify({
+  name: 'projects/1234567890/installations/fid-e2e',
+  fid: 'cXbRp5C3Zz0AAAAAAAAAAA',
+  refreshToken: 'refresh-e2e',
+  authToken: { token: 'auth-e2e', expiresIn: '604800s' },
+})
+
 /** Headless Chromium has no push service: the subscription the browser would create is stubbed, before any script runs. */
 export async function stubPushSubscription(page: Page) {
   await page.addInitScript(() => {

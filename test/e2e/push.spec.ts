@@ -13,7 +13,7 @@ import type { BrowserContext, Page, Worker } from '@playwright/test'
 import type { Locale } from '../../shared/constants'
 import { signInWithOneId, uniqueIp, type Role } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
-import { FCM_STAND_IN_ORIGIN, PUSH_ORIGIN, SERVICE_ACCOUNT_EMAIL, stubPushSubscription } from './push-config'
+import { FCM_STAND_IN_ORIGIN, FIREBASE_INSTALLATION, PUSH_ORIGIN, SERVICE_ACCOUNT_EMAIL, stubPushSubscription } from './push-config'
 import { dropStatusError, href } from './support'
 
 test.use({ baseURL: PUSH_ORIGIN, extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
@@ -39,12 +39,7 @@ async function stubFirebaseNetwork(page: Page, deviceToken: string, registration
     if (url.host === 'firebaseinstallations.googleapis.com') {
       return route.fulfill({
         contentType: 'application/json',
-        body: JSON.stringify({
-          name: 'projects/1234567890/installations/fid-e2e',
-          fid: 'cXbRp5C3Zz0AAAAAAAAAAA',
-          refreshToken: 'refresh-e2e',
-          authToken: { token: 'auth-e2e', expiresIn: '604800s' },
-        }),
+        body: FIREBASE_INSTALLATION,
       })
     }
     if (url.host === 'fcmregistrations.googleapis.com' && registration === 'ok') {
