@@ -10,7 +10,7 @@ import { CardGrid } from '../components/card-grid'
 import { useFormat } from '../components/format'
 import { PageTitle } from '../components/page-title'
 import { KeptPagination } from '../components/kept-pagination'
-import { LotCard } from '../components/services/lot-card'
+import { LotCard, preloadLotCard } from '../components/services/lot-card'
 import { ServicesStyles } from '../components/services/services-styles'
 import type { AuctionLot } from '../components/services/types'
 import { usePayload } from '../data'
@@ -21,9 +21,9 @@ import { useRouteData } from '../router'
 import { keptComponent } from '../kept'
 import { lazyComponent } from '../lazy-component'
 
-/** The hero is kept as the edge drew it; the lots hydrate, their countdowns run. */
+/** The hero and each lot's picture and heading are kept as the edge drew them; the lots' live parts hydrate. */
 const AuctionHero = keptComponent(() => import('../components/services/trading-heroes').then((m) => m.AuctionHero))
-export const preload = AuctionHero.preload
+export const preload = () => Promise.all([AuctionHero.preload(), preloadLotCard()])
 
 /** Shown only when the lots fail to load or there are none: their code loads with that answer. */
 const ErrorState = lazyComponent(() => import('../components/error-state').then((m) => m.ErrorState))

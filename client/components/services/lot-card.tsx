@@ -1,50 +1,41 @@
 /**
  * An e-auction lot in the list: photo, group, title (opens the lot), lot number and region, start price, deposit and
  * area, a live countdown to the end of applications, and the external apply link only while applications are open.
+ * The picture and the heading never change while the page is open: they are kept as the edge drew them
+ * (`lot-card-parts.tsx`); the status badge, prices, countdown and apply link hydrate.
  */
-import { href } from '../../../shared/match'
+import { keptComponent } from '../../kept'
 import { useFormat } from '../format'
 import { Countdown } from '../countdown'
-import { useLocale, useT } from '../../i18n'
-import { Link } from '../../router'
-import { PatternArt } from '../pattern-art'
+import { useT } from '../../i18n'
 import { ExternalLink } from './external-link'
 import { depositOf } from './lot-format'
 import { LotPriceFacts } from './lot-price-facts'
-import { regionName, type AuctionLot } from './types'
+import type { LotPartsProps } from './lot-card-parts'
+import type { AuctionLot } from './types'
 import { useOpenUntil } from './use-open-until'
+
+const parts = () => import('./lot-card-parts')
+const LotPicture = keptComponent<LotPartsProps>(() => parts().then((m) => m.LotPicture))
+const LotHeading = keptComponent<LotPartsProps>(() => parts().then((m) => m.LotHeading))
+/** The edge draws the kept parts with their code in hand: the page's `preload` waits for it. */
+export const preloadLotCard = parts
 
 export function LotCard({ lot }: { lot: AuctionLot }) {
   const t = useT()
-  const locale = useLocale()
   const f = useFormat()
   const { open, close } = useOpenUntil(lot.order_end_time)
-  const lotNumber = String(lot.lot_number)
   const deposit = depositOf(lot.start_price, lot.zakalad_amount, lot.zakalad_percent)
-  const region = regionName(lot.region)
   return (
     <article className="card lot-card">
       <div className="card__media">
-        {lot.image_link ? (
-          <img src={lot.image_link} alt="" width={640} height={400} loading="lazy" decoding="async" />
-        ) : (
-          <PatternArt seed={lotNumber} className="card__pattern" />
-        )}
+        <LotPicture props={{ lot }} />
         <span className={`badge ${open ? 'badge--success' : 'badge--neutral'} card__badge`}>
           {t(open ? 'services.lots.open' : 'services.lots.closed')}
         </span>
       </div>
       <div className="card__body">
-        {lot.property_group && <p className="card__kicker">{lot.property_group}</p>}
-        <h3 className="card__title">
-          <Link to={href('e-auction-lot', { locale, params: { id: lotNumber } })} className="card__link">
-            {lot.property_name}
-          </Link>
-        </h3>
-        <p className="lot-card__where">
-          {t('services.lots.lotNumber', { number: lotNumber })}
-          {region && <> · {region}</>}
-        </p>
+        <LotHeading props={{ lot }} />
         <dl className="lot-facts">
           <LotPriceFacts price={lot.start_price} deposit={deposit} percent={lot.zakalad_percent} />
           {typeof lot.area === 'number' && (
