@@ -42,7 +42,7 @@ async function boot() {
   watchChunkErrors()
   watchForUpdates(state.config.buildId)
   try {
-    await Promise.all([state.route.id && !state.error ? preloadPage(state.route.id) : null, preloadShellParts(state.route.id, state.error)])
+    await Promise.all([state.route.id && !state.error ? preloadPage(state.route.id) : null, preloadShellParts(state.route.id, state.error, state.session)])
   } catch (err) {
     if (isChunkLoadError(err) && reloadAfterChunkError()) return
     throw err

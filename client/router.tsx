@@ -173,7 +173,7 @@ export function RouterProvider({ locale, initialRoute, initialError, store, sess
           await navigate(redirect, { replace: true })
           return
         }
-        await Promise.all([route.id && !error ? preloadPage(route.id, { drawn: true }) : null, preloadShellParts(route.id, error)])
+        await Promise.all([route.id && !error ? preloadPage(route.id, { drawn: true }) : null, preloadShellParts(route.id, error, sessionRef.current)])
         await messagesReady
         await stylesReady
       } catch {

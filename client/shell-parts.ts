@@ -1,6 +1,7 @@
 /**
  * Parts of the shell that only some documents show, loaded with them: before hydrating such a document, or with the
- * navigation to one (the error screen; the profile area's side navigation).
+ * navigation to one (the error screen; the profile area's side navigation; the header's account menu, for a signed-in
+ * session).
  */
 import type { PageError } from '../shared/errors'
 import { ROUTE_BY_ID, type RouteId } from '../shared/routes'
@@ -8,9 +9,11 @@ import { lazyComponent } from './lazy-component'
 
 export const ErrorScreen = lazyComponent(() => import('./components/error-screen').then((m) => m.ErrorScreen))
 export const ProfileSidebar = lazyComponent(() => import('./layouts/profile-sidebar').then((m) => m.ProfileSidebar))
+export const AccountMenu = lazyComponent(() => import('./components/account-menu').then((m) => m.AccountMenu))
 
-/** Loads the shell parts a route or an error shows. */
-export function preloadShellParts(routeId: RouteId | null, error: PageError | null): Promise<unknown> {
-  if (error || !routeId) return ErrorScreen.preload()
-  return ROUTE_BY_ID[routeId].layout === 'profile' ? ProfileSidebar.preload() : Promise.resolve()
+/** Loads the shell parts a route or an error shows to this session. */
+export function preloadShellParts(routeId: RouteId | null, error: PageError | null, session: { profile: unknown }): Promise<unknown> {
+  const account = session.profile !== null ? AccountMenu.preload() : null
+  if (error || !routeId) return Promise.all([ErrorScreen.preload(), account])
+  return Promise.all([ROUTE_BY_ID[routeId].layout === 'profile' ? ProfileSidebar.preload() : null, account])
 }

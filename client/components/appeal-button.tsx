@@ -5,8 +5,8 @@
 import { Suspense, useState, type MouseEvent } from 'react'
 import { href } from '../../shared/match'
 import { useLocale } from '../i18n'
+import { Link } from '../router'
 import { useSession } from '../session'
-import { Button } from './button'
 import { Icon } from './icon'
 import { lazyComponent } from '../lazy-component'
 
@@ -16,8 +16,15 @@ export function AppealButton({ label }: { label: string }) {
   const locale = useLocale()
   const session = useSession()
   const [open, setOpen] = useState(false)
+  // The outline button's look (docs/product.md#buttons), as a link: to the form, or opening the dialog.
+  const look = 'btn btn--outline btn--md btn--primary'
   if (session.loggedIn) {
-    return <Button to={href('profile-appeals', { locale, query: { new: '1' } })} variant="outline" iconName="arrow-right" afterIcon label={label} />
+    return (
+      <Link to={href('profile-appeals', { locale, query: { new: '1' } })} className={look}>
+        {label}
+        <Icon name="arrow-right" />
+      </Link>
+    )
   }
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
@@ -26,7 +33,7 @@ export function AppealButton({ label }: { label: string }) {
   }
   return (
     <>
-      <a href={href('contact-us', { locale })} className="btn btn--outline btn--md btn--primary" aria-haspopup="dialog" onClick={onClick}>
+      <a href={href('contact-us', { locale })} className={look} aria-haspopup="dialog" onClick={onClick}>
         {label}
         <Icon name="arrow-right" />
       </a>

@@ -7,7 +7,6 @@ import { href } from '../../shared/match'
 import { useLocale, useT } from '../i18n'
 import { Link, useRouter } from '../router'
 import { useSession } from '../session'
-import { Button } from './button'
 import { Icon } from './icon'
 import { LanguageSwitcher } from './language-switcher'
 import { NotificationBellSlot } from './notification-bell-slot'
@@ -15,6 +14,7 @@ import { NAV_SECTION_IDS, navSectionOf, type NavSectionId } from './nav-section-
 import { useDismiss } from './use-dismiss'
 import { lazyComponent } from '../lazy-component'
 import { keptComponent } from '../kept'
+import { AccountMenu } from '../shell-parts'
 
 /** The logo is a plain link home: the browser keeps it as the edge drew it. */
 const Logo = keptComponent(() => import('./logo').then((m) => m.LogoContent))
@@ -31,7 +31,7 @@ export function SiteHeader({ fixed }: { fixed: boolean }) {
           <p className="site-header__tagline">{t('header.tagline')}</p>
           <LanguageSwitcher />
           <NotificationBellSlot />
-          <AccountMenu />
+          <AccountArea />
         </div>
       </div>
       <div className="site-header__bar">
@@ -158,31 +158,16 @@ function MobileMenu() {
   )
 }
 
-/** Display name of the signed-in person: `profile[profile.role]` holds the details (docs/gateway-contract.md#profile). */
-function readName(profile: Record<string, unknown> | null): { name: string; initials: string } {
-  const inner = (profile && typeof profile.role === 'string' ? profile[profile.role] : null) ?? profile
-  const rec = (inner && typeof inner === 'object' ? inner : {}) as Record<string, unknown>
-  const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
-  const name = [str(rec.name), str(rec.surname)].filter(Boolean).join(' ') || str(rec.company_name) || str(profile?.email)
-  const initials = name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('')
-  return { name, initials }
-}
-
-/** Sign-in for visitors; for a signed-in person a disclosure menu with the personal area and sign-out. */
-function AccountMenu() {
+/**
+ * Sign-in for visitors, a retry link when the profile could not be read, and for a signed-in person the account menu
+ * (`account-menu.tsx`): its code loads with documents and navigations of a signed-in session (`shell-parts.ts`), so
+ * visitors' first view does not carry it.
+ */
+function AccountArea() {
   const t = useT()
   const locale = useLocale()
   const session = useSession()
   const { route } = useRouter()
-  const [open, setOpen] = useState(false)
-  const rootRef = useRef<HTMLDivElement>(null)
-  const toggleRef = useRef<HTMLButtonElement>(null)
-  const menuId = useId()
-  useDismiss(rootRef, open, (reason) => {
-    setOpen(false)
-    if (reason === 'escape') toggleRef.current?.focus()
-  })
-
   if (session.unavailable) {
     // The session is kept but its profile could not be read: a full load of this page asks the edge again.
     return (
@@ -200,42 +185,10 @@ function AccountMenu() {
       </Link>
     )
   }
-  const { name, initials } = readName(session.profile as Record<string, unknown> | null)
-  const resident = session.profile?.is_resident === true
-  const links = [
-    { to: href('profile', { locale }), label: t('routes.profile') },
-    { to: href('profile-company', { locale }), label: t('routes.company') },
-    resident ? { to: href('profile-my-services', { locale }), label: t('routes.myServices') } : null,
-    { to: href('profile-appeals', { locale }), label: t('routes.appeals') },
-    { to: href('profile-my-projects', { locale }), label: t('routes.myProjects') },
-  ].filter((l) => l !== null)
+  // Signed in without a navigation (the chunk not yet loaded): an empty place of the menu's size until it is.
   return (
-    <div ref={rootRef} className="account-menu">
-      <button ref={toggleRef} type="button" className="account-menu__toggle" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
-        <span className="account-menu__avatar" aria-hidden="true">{initials || <Icon name="user" />}</span>
-        <span className="account-menu__label">{t('nav.profile')}</span>
-        <Icon name="chevron-down" className="account-menu__chevron" />
-      </button>
-      <div id={menuId} className="account-menu__panel" hidden={!open}>
-        {name && <p className="account-menu__name">{name}</p>}
-        <ul>
-          {links.map((l) => (
-            <li key={l.to}>
-              <Link to={l.to} onClick={() => setOpen(false)}>{l.label}</Link>
-            </li>
-          ))}
-        </ul>
-        <Button
-          variant="ghost"
-          color="danger"
-          size="sm"
-          iconName="log-out"
-          className="account-menu__signout"
-          label={t('nav.signOut')}
-          loading={session.loading}
-          onClick={() => void session.clear()}
-        />
-      </div>
-    </div>
+    <Suspense fallback={<span className="account-menu" aria-hidden="true" />}>
+      <AccountMenu />
+    </Suspense>
   )
 }
