@@ -1,10 +1,11 @@
 /**
- * A page's subscription to one realtime channel (docs/architecture.md#realtime). The socket code is imported on first
- * use, so it is in no page's first load. The status tells the page whether to keep polling: anything but `live`.
+ * A page's subscription to one realtime channel (docs/architecture.md#realtime). Only pages with a live part import
+ * it, and each of them opens its channel as it mounts, so the socket code comes in the same chunk. The status tells the
+ * page whether to keep polling: anything but `live`.
  */
 import { useEffect, useRef, useState } from 'react'
 import type { RealtimeMessage } from '../../shared/realtime'
-import type { ChannelStatus } from './connection'
+import { openChannel, type ChannelStatus } from './connection'
 
 export type { ChannelStatus }
 
@@ -20,24 +21,14 @@ export function useChannel(channel: string | null, onMessage: (message: Realtime
       setStatus('offline')
       return
     }
-    let cancelled = false
-    let close: (() => void) | undefined
-    import('./connection')
-      .then(({ openChannel }) => {
-        if (cancelled) return
-        close = openChannel(channel, {
-          onMessage: (m) => messageRef.current(m),
-          onStatus: (next, resumed) => {
-            setStatus(next)
-            if (resumed) resumeRef.current?.()
-          },
-        })
-      })
-      .catch(() => setStatus('offline'))
-    return () => {
-      cancelled = true
-      close?.()
-    }
+    const close = openChannel(channel, {
+      onMessage: (m) => messageRef.current(m),
+      onStatus: (next, resumed) => {
+        setStatus(next)
+        if (resumed) resumeRef.current?.()
+      },
+    })
+    return close
   }, [channel])
   return status
 }

@@ -25,6 +25,7 @@ const pages = {
   'guide page': href('guide-partnership', { locale }),
   'projects hub': href('guide-project', { locale }),
   'service catalogue': href('service-category-index', { locale }),
+  'e-auction': href('e-auction', { locale }),
   UzEx: href('uz-ex', { locale }),
   'sign-in': href('sign-in', { locale, query: { role: 'investor' } }),
 }
