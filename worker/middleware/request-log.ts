@@ -43,7 +43,7 @@ export function logRequests(): MiddlewareHandler<AppEnv> {
     const write = () => console.log(JSON.stringify(line))
     // Written once the response has left (docs/operations.md#logs): the line costs the runtime a write the reply need
     // not wait for. Without an execution context (a unit test calling the app bare) it is written at once.
-    let ctx: ExecutionContext | undefined
+    let ctx: { waitUntil(promise: Promise<unknown>): void } | undefined
     try {
       ctx = c.executionCtx
     } catch {
