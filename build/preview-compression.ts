@@ -2,8 +2,10 @@ import type { Plugin } from 'vite'
 import zlib from 'node:zlib'
 
 /**
- * `vite preview` compresses text responses as the edge does in production (gzip when accepted). Flushed whenever the
- * worker's stream pauses, so a streamed shell still reaches the browser before its deferred sections.
+ * `vite preview` compresses text responses as the edge does in production (gzip when accepted). A document is flushed
+ * whenever the worker's stream pauses, so a streamed shell still reaches the browser before its deferred sections;
+ * other responses (scripts, styles, JSON) are compressed whole, as the edge compresses a static asset, so their size on
+ * the wire does not depend on how the bytes happened to arrive (the first-view budgets count it).
  */
 export function previewCompression(): Plugin {
   const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/
@@ -15,6 +17,7 @@ export function previewCompression(): Plugin {
         type Fn = (...args: unknown[]) => unknown
         const [write, end, writeHead] = [res.write, res.end, res.writeHead].map((f) => (f as Fn).bind(res))
         let gzip: zlib.Gzip | null = null
+        let streamed = false
         let flushQueued = false
         res.writeHead = ((status: number, ...rest: unknown[]) => {
           const headers = rest.find((r) => typeof r === 'object' && r !== null && !Array.isArray(r)) as Record<string, string | string[]> | undefined
@@ -24,6 +27,7 @@ export function previewCompression(): Plugin {
             res.setHeader('content-encoding', 'gzip')
             res.setHeader('vary', [res.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', '))
             res.removeHeader('content-length')
+            streamed = type.startsWith('text/html')
             gzip = zlib.createGzip()
             gzip.on('data', (chunk) => write!(chunk))
             gzip.on('end', () => end!())
@@ -33,7 +37,7 @@ export function previewCompression(): Plugin {
         res.write = ((...args: unknown[]) => {
           if (!gzip) return write!(...args)
           gzip.write(args[0] as Buffer)
-          if (!flushQueued) {
+          if (streamed && !flushQueued) {
             flushQueued = true
             setImmediate(() => {
               flushQueued = false
