@@ -268,6 +268,9 @@ test('the mega-menu opens a section panel, navigates on the client and closes on
   await expect(page).toHaveURL(explore)
   await expect(panel).toBeHidden()
   expect(await isSameDocument(page)).toBe(true)
+  // The new page is drawn once its heading has the focus (the route announcer moves it there): only then is the menu
+  // opened again, or that move would come after Escape and take the focus from the button.
+  await expect(page.locator('main h1')).toBeFocused()
 
   await guide.click()
   await expect(panel.locator(`a[href="${projects}"]`).first()).toBeVisible()
