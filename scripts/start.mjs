@@ -44,7 +44,7 @@ const serverArgs = wrangler
   : ['vite', dev ? 'dev' : 'preview', '--port', port, '--host', host, '--strictPort']
 // Its own process group, so stopping it stops workerd too.
 const server = spawn('npx', serverArgs, {
-  stdio: ['ignore', 'pipe', 'pipe'],
+  stdio: ['ignore', process.env.VERBOSE ? 'pipe' : 'ignore', 'pipe'],
   env: dev ? localEnv : previewEnv,
   detached: true,
 })
@@ -55,11 +55,11 @@ const stop = (signal = 'SIGTERM') => {
     /* already gone */
   }
 }
-// The servers' own output (a line per request, workerd's notices) is for debugging; errors still reach stderr.
+// The servers' own output (a line per request, workerd's notices) is for debugging (VERBOSE=1); otherwise the system
+// drops it rather than this process reading and discarding a line per request beside the server it measures. Errors
+// still reach stderr.
 const serverErrors = []
-server.stdout.on('data', (chunk) => {
-  if (process.env.VERBOSE) process.stdout.write(chunk)
-})
+server.stdout?.on('data', (chunk) => process.stdout.write(chunk))
 server.stderr.on('data', (chunk) => {
   if (process.env.VERBOSE) process.stderr.write(chunk)
   else serverErrors.push(chunk)
