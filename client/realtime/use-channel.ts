@@ -21,14 +21,13 @@ export function useChannel(channel: string | null, onMessage: (message: Realtime
       setStatus('offline')
       return
     }
-    const close = openChannel(channel, {
+    return openChannel(channel, {
       onMessage: (m) => messageRef.current(m),
       onStatus: (next, resumed) => {
         setStatus(next)
         if (resumed) resumeRef.current?.()
       },
     })
-    return close
   }, [channel])
   return status
 }
