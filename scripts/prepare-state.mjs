@@ -12,6 +12,10 @@ if (process.argv.includes('--reset')) {
   rmSync(stateDir, { recursive: true, force: true })
 }
 
+// Traces of Miniflare's local observability copy, which `npm start` leaves off (scripts/start.mjs): earlier runs' traces
+// only take disk space.
+if (process.env.X_LOCAL_OBSERVABILITY === 'false') rmSync(`${stateDir}/v3/observability`, { recursive: true, force: true })
+
 console.log(`Applying gateway migrations to ${stateDir}`)
 const r = spawnSync(
   'npx',
