@@ -9,8 +9,8 @@ export function useInKept(): boolean {
 }
 
 /**
- * The head elements a page renders (its title, description and Open Graph tags). A page kept whole (`keptPage`)
- * never renders them in the browser, so React does not own the edge's; the page removes them when it goes, before the
- * next page's own take their place (React inserts those after it has removed the page going).
+ * The head elements a page renders (its title, description and Open Graph tags). A page kept whole (`keptPage`), or a
+ * kept section that renders them (`keptComponent`'s `head`), never renders them in the browser, so React does not own
+ * the edge's; the section removes them when it goes (`kept.tsx`).
  */
 export const PAGE_HEAD_SELECTOR = 'title, meta[name="description"], meta[property^="og:"]'

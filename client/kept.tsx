@@ -27,8 +27,12 @@ export type KeptComponent<P> = ((props: KeptProps<P>) => JSX.Element) & { preloa
 
 const KEEP = { __html: '' }
 
-/** A kept section whose content is the component `load` resolves to (its own chunk). */
-export function keptComponent<P extends object>(load: () => Promise<ComponentType<P>>): KeptComponent<P> {
+/**
+ * A kept section whose content is the component `load` resolves to (its own chunk). `head`: the section renders the
+ * page's head elements (`<PageTitle>`); kept, React does not own the edge's, so the section removes them when it goes,
+ * before the next page's own take their place (React inserts those after it has removed the page going).
+ */
+export function keptComponent<P extends object>(load: () => Promise<ComponentType<P>>, { head = false }: { head?: boolean } = {}): KeptComponent<P> {
   let loading: Promise<unknown> | null = null
   const preload = () => (loading ??= load())
   const Content = lazyComponent(() => preload() as Promise<ComponentType<P>>)
@@ -36,6 +40,12 @@ export function keptComponent<P extends object>(load: () => Promise<ComponentTyp
     const hydrating = useHydrating() && typeof document !== 'undefined'
     // Adopted once, while hydrating; a kept element is never redrawn while it stays mounted.
     const [kept] = useState(hydrating)
+    useLayoutEffect(() => {
+      if (!kept || !head) return
+      return () => {
+        for (const el of document.head.querySelectorAll(PAGE_HEAD_SELECTOR)) el.remove()
+      }
+    }, [kept])
     const onClick = useContentLinks()
     const classes = className ?? (Tag === 'div' ? 'kept' : undefined)
     if (kept) return <Tag className={classes} {...attrs} onClick={onClick} dangerouslySetInnerHTML={KEEP} suppressHydrationWarning />
@@ -58,17 +68,6 @@ export function keptComponent<P extends object>(load: () => Promise<ComponentTyp
  * `preload`; the body (`load`) renders the page's `<main>`.
  */
 export function keptPage(load: () => Promise<ComponentType>): { Page: () => JSX.Element; preload: () => Promise<unknown> } {
-  const Body = keptComponent<object>(load as () => Promise<ComponentType<object>>)
-  function Page() {
-    const hydrating = useHydrating() && typeof document !== 'undefined'
-    const [kept] = useState(hydrating)
-    useLayoutEffect(() => {
-      if (!kept) return
-      return () => {
-        for (const el of document.head.querySelectorAll(PAGE_HEAD_SELECTOR)) el.remove()
-      }
-    }, [kept])
-    return <Body props={{}} />
-  }
-  return { Page, preload: Body.preload }
+  const Body = keptComponent<object>(load as () => Promise<ComponentType<object>>, { head: true })
+  return { Page: () => <Body props={{}} />, preload: Body.preload }
 }

@@ -17,7 +17,7 @@ const url = `http://${host}:${port}`
  * printed a stack trace, and no request needs real values locally. Its local copy of Workers observability (every
  * invocation streamed to a collector worker and written to SQLite with an fsync under `STATE_DIR`) is off unless asked
  * for with `X_LOCAL_OBSERVABILITY=true`: it cost a worker reply more than the reply itself and filled the state folder
- * by about 80 MB in a few minutes of load (docs/operations.md#local-servers). The request log still reaches the
+ * by about 80 MB in a few minutes of load (docs/operations.md#local-observability). The request log still reaches the
  * servers' output (VERBOSE=1).
  */
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? 'false' }

@@ -1,7 +1,9 @@
 /** `/guide/register-investor`: how investor registration works, and the form (resident or non-resident). */
 import { guideRegisterInvestorPlan } from '../../shared/plans/guide'
-import { RegistrationPage } from '../components/guide/registration-page'
+import { preloadRegistrationPage, RegistrationPage } from '../components/guide/registration-page'
 import { useRouteData } from '../router'
+
+export const preload = preloadRegistrationPage
 
 export function Page() {
   const { keys } = useRouteData(guideRegisterInvestorPlan)

@@ -23,10 +23,12 @@ const pages = {
   post: href('post', { locale, params: { id: '1' } }),
   about: href('about', { locale }),
   'guide page': href('guide-partnership', { locale }),
+  'registration guide': href('guide-register-business', { locale }),
   'projects hub': href('guide-project', { locale }),
   'service catalogue': href('service-category-index', { locale }),
   'e-auction': href('e-auction', { locale }),
   UzEx: href('uz-ex', { locale }),
+  'contact form': href('contact-us', { locale }),
   'sign-in': href('sign-in', { locale, query: { role: 'investor' } }),
 }
 

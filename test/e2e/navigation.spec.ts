@@ -112,24 +112,27 @@ test('following the skip link stays on the page: no payload fetch, no loading ba
   expect(await isSameDocument(page)).toBe(true)
 })
 
-test('a page the browser kept as the edge drew it gives way to the next one with only that page\'s own title and description', async ({ page }) => {
-  const about = href('about', { locale })
-  const contacts = href('contacts', { locale })
-  const aboutTitle = await readServerTitle(page, about)
-  const contactsTitle = await readServerTitle(page, contacts)
-  await page.goto(about)
-  await waitForHydration(page)
-  await markDocument(page)
-  await page.locator(`footer a[href="${contacts}"]`).click()
-  await expect(page).toHaveTitle(contactsTitle)
-  await expect(page.locator('main h1')).toBeVisible()
-  const head = () => page.evaluate(() => ({ titles: document.head.querySelectorAll('title').length, descriptions: document.head.querySelectorAll('meta[name="description"]').length, ogTitles: document.head.querySelectorAll('meta[property="og:title"]').length }))
-  expect(await head()).toEqual({ titles: 1, descriptions: 1, ogTitles: 1 })
-  await page.goBack()
-  await expect(page).toHaveTitle(aboutTitle)
-  expect(await head()).toEqual({ titles: 1, descriptions: 1, ogTitles: 1 })
-  expect(await isSameDocument(page)).toBe(true)
-})
+// About is kept whole; a registration page keeps its text, title and description included, and hydrates its form.
+for (const kept of ['about', 'guide-register-investor'] as const) {
+  test(`a ${kept} page the browser kept as the edge drew it gives way to the next one with only that page's own title and description`, async ({ page }) => {
+    const first = href(kept, { locale })
+    const contacts = href('contacts', { locale })
+    const firstTitle = await readServerTitle(page, first)
+    const contactsTitle = await readServerTitle(page, contacts)
+    await page.goto(first)
+    await waitForHydration(page)
+    await markDocument(page)
+    await page.locator(`footer a[href="${contacts}"]`).click()
+    await expect(page).toHaveTitle(contactsTitle)
+    await expect(page.locator('main h1')).toBeVisible()
+    const head = () => page.evaluate(() => ({ titles: document.head.querySelectorAll('title').length, descriptions: document.head.querySelectorAll('meta[name="description"]').length, ogTitles: document.head.querySelectorAll('meta[property="og:title"]').length }))
+    expect(await head()).toEqual({ titles: 1, descriptions: 1, ogTitles: 1 })
+    await page.goBack()
+    await expect(page).toHaveTitle(firstTitle)
+    expect(await head()).toEqual({ titles: 1, descriptions: 1, ogTitles: 1 })
+    expect(await isSameDocument(page)).toBe(true)
+  })
+}
 
 test.describe('history', () => {
   // A short viewport makes even the placeholder pages scroll.

@@ -7,7 +7,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import type { Locale } from '../../shared/constants'
 import { SECTORS } from '../../shared/routes'
 import { uniqueIp } from './account-support'
-import { checkA11y, expect, test, waitForHydration } from './fixtures'
+import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } from './fixtures'
 import { dropStatusError, href, seed } from './support'
 
 type L = { uz: string; ru: string; en: string }
@@ -255,6 +255,23 @@ test.describe('registration forms', () => {
     await page.locator('#register-comments').fill('Solar generation in Navoi region, around USD 20 million.')
     await page.getByRole('button', { name: 'Send registration' }).click()
     await expect(page).toHaveURL(href('success-registration', { locale: 'en' }))
+  })
+
+  test('the form\'s code loads as the form nears the viewport, not with the first view', async ({ page }) => {
+    const chunks: string[] = []
+    page.on('request', (request) => {
+      if (/\/assets\/registration-form-[^/]*\.js$/.test(request.url())) chunks.push(request.url())
+    })
+    await page.goto(href('guide-register-business', { locale: 'en' }))
+    await waitForHydration(page)
+    await page.waitForLoadState('networkidle')
+    expect(chunks).toEqual([])
+    // The hero's link to the form.
+    await page.getByRole('link', { name: 'Go to the form' }).click()
+    await expect.poll(() => chunks.length).toBe(1)
+    await waitForHydratedElement(page.locator('#registration form'))
+    await page.getByRole('button', { name: 'Send registration' }).click()
+    await expect(page.locator('.error-summary')).toBeFocused()
   })
 
   test('a resident investor gives a PINFL and an Uzbek number', async ({ page }) => {

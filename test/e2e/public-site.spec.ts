@@ -342,6 +342,36 @@ test.describe('contact form', () => {
     dropStatusError(consoleErrors, 429)
   })
 
+  test('the form\'s code loads when the reader turns to it; what was typed stays and a send pressed meanwhile is checked in the browser', async ({ page }) => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const chunks: string[] = []
+    const posts: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url())
+      if (/\/assets\/contact-form-[^/]*\.js$/.test(request.url())) chunks.push(request.url())
+    })
+    await page.route(/\/assets\/contact-form-[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(href('contact-us', { locale: 'en' }))
+    await waitForHydration(page)
+    await page.waitForLoadState('networkidle')
+    expect(chunks, 'the first view loads no form code').toEqual([])
+    await page.locator('#contact-name').fill('Aziza')
+    await page.getByRole('button', { name: 'Send message' }).click()
+    await expect.poll(() => chunks.length).toBe(1)
+    // The code is held back: the send waits for it instead of posting the page.
+    await page.waitForTimeout(300)
+    expect(posts).toEqual([])
+    release()
+    await expect(page.locator('.error-summary')).toBeFocused()
+    await expect(page.locator('#contact-name')).toHaveValue('Aziza')
+    await expect(page.locator('#contact-email')).toHaveAttribute('aria-invalid', 'true')
+    expect(posts).toEqual([])
+  })
+
   test('the form page has no axe violations with errors shown', async ({ page }) => {
     await page.goto(href('contact-us', { locale: 'ru' }))
     await waitForHydration(page)

@@ -27,21 +27,31 @@ export type GuideArticleProps = {
   children?: ReactNode
 }
 
-export function GuideArticle({ dataKey, seed, lead, actions, aside, children }: GuideArticleProps) {
+export function GuideArticle({ children, ...article }: GuideArticleProps) {
+  return (
+    <main id="main" className="page page--flush guide">
+      <GuideArticleBody {...article} />
+      {children}
+    </main>
+  )
+}
+
+/** The article without its `<main>`: what a page that keeps the text as the edge drew it renders in its kept section. */
+export function GuideArticleBody({ dataKey, seed, lead, actions, aside }: Omit<GuideArticleProps, 'children'>) {
   const t = useT()
   const f = useFormat()
   const { data, error } = usePayload<GuidePage>(dataKey)
   const page = data?.content ?? null
   if (!page) {
     return (
-      <main id="main" className="container page">
+      <div className="container page">
         <ErrorState error={error} headingLevel={2} title={t('states.error.title')} />
-      </main>
+      </div>
     )
   }
   const updated = f.date(page.updated_at)
   return (
-    <main id="main" className="page page--flush guide">
+    <>
       <GuideStyles />
       <PageTitle title={page.title} description={lead} />
       <Hero
@@ -65,7 +75,6 @@ export function GuideArticle({ dataKey, seed, lead, actions, aside, children }: 
           </aside>
         </div>
       </div>
-      {children}
-    </main>
+    </>
   )
 }

@@ -1,38 +1,30 @@
-/** `/guide/register-investor` and `/guide/register-business`: the guide text, then the registration form. */
+/**
+ * `/guide/register-investor` and `/guide/register-business`: the guide text, then the registration form. The text is
+ * kept as the edge drew it (`kept.tsx`); the form below it works without JavaScript (it posts to its page action), and
+ * the browser loads its code and hydrates it when it comes near the viewport, so a first view loads neither.
+ */
+import { Suspense } from 'react'
 import type { RegistrationKind } from '../../../shared/guide-forms'
-import { GUIDE_PAGES } from '../../../shared/guide-keys'
-import { href } from '../../../shared/match'
 import { usePayload } from '../../data'
-import { useLocale, useT } from '../../i18n'
-import { Button } from '../button'
-import { GuideArticle } from './guide-article'
-import { NextSteps } from './next-steps'
-import { RegistrationForm } from './registration-form'
+import { useT } from '../../i18n'
+import { keptComponent } from '../../kept'
+import { lazyComponent } from '../../lazy-component'
+import { HydrateWhenVisible } from '../../visibility'
 import type { Named } from './types'
+
+const RegistrationArticle = keptComponent(() => import('./registration-article').then((m) => m.RegistrationArticle), { head: true })
+const RegistrationForm = lazyComponent(() => import('./registration-form').then((m) => m.RegistrationForm))
+
+/** Drawn in the browser after a client navigation, the page's text and form load with it. */
+export const preloadRegistrationPage = () => Promise.all([RegistrationArticle.preload(), RegistrationForm.preload()])
 
 /** `keys`: the page text's key and, for investors, the countries' key, from the page's data plan. */
 export function RegistrationPage({ kind, keys }: { kind: RegistrationKind; keys: Readonly<{ page: string; countries?: string }> }) {
   const t = useT()
-  const locale = useLocale()
   const countries = usePayload<Named[]>(keys.countries).data?.content ?? []
-  const role = kind === 'investor' ? 'investor' : 'businessmen'
   return (
-    <GuideArticle
-      dataKey={keys.page}
-      seed={kind === 'investor' ? GUIDE_PAGES.registerInvestor : GUIDE_PAGES.registerBusiness}
-      lead={t(`guide.register.${kind}.lead`)}
-      actions={<Button href="#registration" label={t('guide.register.toForm')} iconName="arrow-right" afterIcon />}
-      aside={
-        <NextSteps
-          title={t('guide.register.haveAccount')}
-          intro={t('guide.register.haveAccountText')}
-          links={[
-            { to: href('sign-in', { locale, query: { role } }), label: t('guide.register.signIn'), icon: 'user' },
-            { to: href('contact-us', { locale }), label: t('guide.register.ask'), icon: 'message' },
-          ]}
-        />
-      }
-    >
+    <main id="main" className="page page--flush guide">
+      <RegistrationArticle props={{ kind, pageKey: keys.page }} />
       <section className="section section--tint guide-register" id="registration">
         <div className="container">
           <div className="guide-register__head">
@@ -40,10 +32,14 @@ export function RegistrationPage({ kind, keys }: { kind: RegistrationKind; keys:
             <p className="lead">{t(`guide.register.${kind}.formIntro`)}</p>
           </div>
           <div className="panel guide-register__panel">
-            <RegistrationForm kind={kind} countries={countries} />
+            <Suspense fallback={null}>
+              <HydrateWhenVisible near="registration">
+                <RegistrationForm kind={kind} countries={countries} />
+              </HydrateWhenVisible>
+            </Suspense>
           </div>
         </div>
       </section>
-    </GuideArticle>
+    </main>
   )
 }
