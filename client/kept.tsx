@@ -15,7 +15,7 @@ import { KeptContext, PAGE_HEAD_SELECTOR } from './kept-context'
 import { lazyComponent } from './lazy-component'
 import { useHydrating } from './visibility'
 
-type KeptTag = 'div' | 'section' | 'footer' | 'aside' | 'article' | 'nav' | 'ul' | 'a'
+type KeptTag = 'div' | 'section' | 'footer' | 'aside' | 'article' | 'nav' | 'ul' | 'dl' | 'p' | 'a'
 
 /**
  * The section's own element: the browser keeps this element, so its tag and attributes are the caller's. Without

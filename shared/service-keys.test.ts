@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseQuery } from './match'
-import { AUCTION_PAGE_SIZE, byOrder, parentIdOf, serviceGuideKeys, serviceKeys } from './service-keys'
+import { byOrder, parentIdOf, serviceGuideKeys } from './service-keys'
+import { AUCTION_PAGE_SIZE, tradingKeys } from './trading-keys'
 
 describe('serviceGuideKeys', () => {
   it('lists the stages, then the stage’s steps and the step when selected', () => {
@@ -13,12 +14,12 @@ describe('serviceGuideKeys', () => {
   })
 })
 
-describe('serviceKeys', () => {
+describe('tradingKeys', () => {
   it('pages the lot lists from 0 with a fixed size, so the plan and the page build one key', () => {
-    expect(serviceKeys.auctionLots(undefined)).toBe(`/integration/public/integration/eauksion/lot?page=0&size=${AUCTION_PAGE_SIZE}`)
-    expect(serviceKeys.auctionLots(parseQuery('e-auction', { page: '002' })?.page)).toBe(serviceKeys.auctionLots(2))
+    expect(tradingKeys.auctionLots(undefined)).toBe(`/integration/public/integration/eauksion/lot?page=0&size=${AUCTION_PAGE_SIZE}`)
+    expect(tradingKeys.auctionLots(parseQuery('e-auction', { page: '002' })?.page)).toBe(tradingKeys.auctionLots(2))
   })
-  it('never lets an id add a path segment', () => expect(serviceKeys.auctionLot('1/../x')).toBe('/integration/public/integration/iskm/lot/1%2F..%2Fx'))
+  it('never lets an id add a path segment', () => expect(tradingKeys.auctionLot('1/../x')).toBe('/integration/public/integration/iskm/lot/1%2F..%2Fx'))
 })
 
 describe('parentIdOf', () => {

@@ -1,13 +1,10 @@
-/** Gateway keys of the services area, used by the data plans and the route rules (docs/architecture.md#rule-9). */
+/**
+ * Gateway keys of the services area, used by the data plans and the route rules (docs/architecture.md#rule-9). The
+ * trading lists' keys (e-auction, UzEx) are in `trading-keys.ts`.
+ */
 import { apiKey, seg } from './api-keys'
 
 const PUBLIC = '/siw/public'
-const INTEGRATION = '/integration/public/integration'
-
-/** Lots per page on the e-auction list (a 3-column grid). */
-export const AUCTION_PAGE_SIZE = 12
-/** Lots per page on the UzEx list (each lot carries its products table). */
-export const UZEX_PAGE_SIZE = 10
 /** Categories are few; one page holds them all. */
 const CATEGORY_SIZE = 100
 
@@ -20,9 +17,6 @@ export const serviceKeys = Object.freeze({
   processes: (serviceId: string | number) => apiKey(`${PUBLIC}/service-process`, { service_id: serviceId }),
   steps: (processId: string | number) => apiKey(`${PUBLIC}/service/step`, { process_id: processId }),
   step: (id: string | number) => `${PUBLIC}/service/step/${seg(id)}`,
-  auctionLots: (page = 0) => apiKey(`${INTEGRATION}/eauksion/lot`, { page, size: AUCTION_PAGE_SIZE }),
-  auctionLot: (lotNumber: string | number) => `${INTEGRATION}/iskm/lot/${seg(lotNumber)}`,
-  uzexLots: (page = 0) => apiKey(`${INTEGRATION}/uzex-lots`, { page, size: UZEX_PAGE_SIZE }),
 })
 
 /** The service guide's keys for a selected stage and step (none selected: the stages only). */

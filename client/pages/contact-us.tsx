@@ -12,7 +12,7 @@ import { SitePageHead } from '../components/site/site-page-head'
 import { useLocale, useT } from '../i18n'
 import { lazyComponent } from '../lazy-component'
 import { useRoute } from '../router'
-import { HydrateWhenEngaged } from '../visibility'
+import { HydrateWhenEngaged } from '../hydrate-later'
 
 const ContactForm = lazyComponent(() => import('../components/site/contact-form').then((m) => m.ContactForm))
 

@@ -2,31 +2,35 @@
  * `/service/e-auction/{lot_number}`: one lot with its gallery, prices, auction date, status, contacts, map link and apply
  * link. Price, status and end of applications stay current while the page is open (docs/architecture.md#realtime).
  */
-import { href } from '../../shared/match'
-import { eAuctionLotPlan } from '../../shared/plans/services'
-import { Breadcrumbs } from '../components/breadcrumbs'
+import { eAuctionLotPlan } from '../../shared/plans/trading'
 import { Countdown } from '../components/countdown'
-import { useFormat } from '../components/format'
-import { Hero } from '../components/hero'
-import { Icon } from '../components/icon'
 import { Lightbox } from '../components/lightbox'
-import { PageTitle } from '../components/page-title'
+import { DetailsRow } from '../components/details-row'
+import { useFormat } from '../components/format'
 import { ExternalLink } from '../components/services/external-link'
-import { auctionStart, depositOf, eAuctionLotUrl, formatPhone, osmLink } from '../components/services/lot-format'
-import { ServicesStyles } from '../components/services/services-styles'
-import { ServicesTabs } from '../components/services/services-tabs'
-import { regionName, type AuctionLotDetail } from '../components/services/types'
+import { depositOf, eAuctionLotUrl, osmLink } from '../components/services/lot-format'
+import type { AuctionLotDetail } from '../components/services/types'
 import { LotPriceFacts } from '../components/services/lot-price-facts'
 import { useLiveLot } from '../components/services/use-live-lot'
 import { useOpenUntil } from '../components/services/use-open-until'
 import { usePayload } from '../data'
-import { useLocale, useT } from '../i18n'
+import { useT } from '../i18n'
+import { keptComponent } from '../kept'
 import { LiveRegion } from '../realtime/live-announcer'
 import { useRouteData } from '../router'
 
+/** What never changes while the page is open (title, fixed details, map link, contacts) is kept as the edge drew it. */
+const parts = () => import('../components/services/lot-parts')
+const LotHero = keptComponent(() => parts().then((m) => m.LotHero), { head: true })
+const LotDetails = keptComponent(() => parts().then((m) => m.LotDetails))
+const LotMapLink = keptComponent(() => parts().then((m) => m.LotMapLink))
+const LotContacts = keptComponent(() => parts().then((m) => m.LotContacts))
+
+/** Drawn in the browser after a client navigation, the kept parts load with the page. */
+export const preload = parts
+
 export function Page() {
   const t = useT()
-  const locale = useLocale()
   const f = useFormat()
   const { params, keys } = useRouteData(eAuctionLotPlan)
   const lotNumber = params.id
@@ -34,37 +38,13 @@ export function Page() {
   const live = useLiveLot(lotNumber, data?.content)
   const lot = live.lot
   const { open, close } = useOpenUntil(lot?.order_end_time)
-  const listTitle = t('routes.eAuction')
   const title = lot?.property ?? t('routes.eAuctionLot')
   if (!lot) return null
-  const deposit = depositOf(lot.price, lot.zaklad_summa, lot.zaklad_percent)
-  const map = osmLink(lot.lat, lot.lng)
-  const region = regionName(lot.region)
   const images = [...new Set([lot.main_image, ...(lot.images ?? []).map((i) => i.image)].filter((src): src is string => Boolean(src)))]
-  const start = auctionStart(lot.auction_date, lot.auction_time)
-  const auctionWhen = start ? (lot.auction_time ? f.dateTime(start) : f.date(start)) : ''
+  const deposit = depositOf(lot.price, lot.zaklad_summa, lot.zaklad_percent)
   return (
     <main id="main" className="page page--flush services-page">
-      <ServicesStyles />
-      <PageTitle title={title} description={t('services.lot.description', { number: String(lot.lot), price: f.money(lot.price, 'UZS') })} />
-      <Hero
-        tone="light"
-        title={title}
-        kicker={t('services.lots.lotNumber', { number: String(lot.lot) })}
-        lead={lot.address ?? undefined}
-        seed={`lot-${lotNumber}`}
-        before={
-          <Breadcrumbs
-            items={[
-              { label: t('routes.services'), to: href('service-category-index', { locale }) },
-              { label: listTitle, to: href('e-auction', { locale }) },
-              { label: t('services.lots.lotNumber', { number: String(lot.lot) }) },
-            ]}
-          />
-        }
-      >
-        <ServicesTabs />
-      </Hero>
+      <LotHero props={{ lotKey: keys.lot, lotNumber }} />
       <div className="container services-body with-aside lot-page">
         <div className="lot-page__main">
           {images.length > 0 && (
@@ -79,37 +59,14 @@ export function Page() {
           <section className="lot-page__block" aria-labelledby="lot-details">
             <h2 id="lot-details">{t('services.lot.details')}</h2>
             <dl className="details-list">
-              <Row label={t('services.lot.status')} value={lot.lot_status} />
-              <Row label={t('services.lot.group')} value={lot.property_group} />
-              <Row label={t('services.lot.category')} value={lot.property_category} />
-              <Row label={t('services.lots.area')} value={typeof lot.area === 'number' ? t('services.lots.areaValue', { value: f.number(lot.area) }) : null} />
-              <Row label={t('services.lot.region')} value={region} />
-              <Row label={t('services.lot.address')} value={lot.address} />
-              <Row label={t('services.lot.auctionDate')} value={auctionWhen} />
-              <Row label={t('services.lot.ordersEnd')} value={f.dateTime(lot.order_end_time)} />
-              <Row label={t('services.lot.views')} value={typeof lot.view_count === 'number' ? f.number(lot.view_count) : null} />
+              <DetailsRow label={t('services.lot.status')} value={lot.lot_status} />
+              <DetailsRow label={t('services.lot.ordersEnd')} value={f.dateTime(lot.order_end_time)} />
             </dl>
-            {map && (
-              <p className="lot-page__map">
-                <ExternalLink href={map}>{t('services.lot.map')}</ExternalLink>
-              </p>
-            )}
+            <LotDetails as="dl" className="details-list--continued" props={{ lotKey: keys.lot }} />
+            {osmLink(lot.lat, lot.lng) && <LotMapLink as="p" className="lot-page__map" props={{ lotKey: keys.lot }} />}
           </section>
           {(lot.customer_name || lot.customer_phone || lot.customer_email) && (
-            <section className="lot-page__block" aria-labelledby="lot-contacts">
-              <h2 id="lot-contacts">{t('services.lot.contacts')}</h2>
-              <ul className="lot-contacts">
-                {lot.customer_name && (
-                  <li><Icon name="user" /><span><span className="visually-hidden">{t('services.lot.seller')}: </span>{lot.customer_name}</span></li>
-                )}
-                {lot.customer_phone && (
-                  <li><Icon name="phone" /><a href={`tel:+${lot.customer_phone.replace(/\D/g, '')}`}>{formatPhone(lot.customer_phone)}</a></li>
-                )}
-                {lot.customer_email && (
-                  <li><Icon name="mail" /><a href={`mailto:${lot.customer_email}`}>{lot.customer_email}</a></li>
-                )}
-              </ul>
-            </section>
+            <LotContacts as="section" className="lot-page__block" aria-labelledby="lot-contacts" props={{ lotKey: keys.lot }} />
           )}
         </div>
         <aside className="with-aside__aside lot-page__aside" aria-labelledby="lot-terms">
@@ -131,15 +88,5 @@ export function Page() {
         </aside>
       </div>
     </main>
-  )
-}
-
-function Row({ label, value }: { label: string; value: string | null | undefined }) {
-  if (!value) return null
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
   )
 }

@@ -3,9 +3,9 @@
  * The lots' prices and deadlines follow the `lots` channel while the page is open (docs/architecture.md#realtime).
  */
 import { useCallback, useRef, useState } from 'react'
-import { eAuctionPlan } from '../../shared/plans/services'
+import { eAuctionPlan } from '../../shared/plans/trading'
 import { LOTS_CHANNEL, type LotEvent, type RealtimeMessage } from '../../shared/realtime'
-import { AUCTION_PAGE_SIZE } from '../../shared/service-keys'
+import { AUCTION_PAGE_SIZE } from '../../shared/trading-keys'
 import { CardGrid } from '../components/card-grid'
 import { useFormat } from '../components/format'
 import { PageTitle } from '../components/page-title'

@@ -1,6 +1,6 @@
 /** `/service/uz-ex`: lots on the Uzbek Republican Commodity Exchange with products, start cost, countdown and offer link. */
-import { uzExPlan } from '../../shared/plans/services'
-import { UZEX_PAGE_SIZE } from '../../shared/service-keys'
+import { uzExPlan } from '../../shared/plans/trading'
+import { UZEX_PAGE_SIZE } from '../../shared/trading-keys'
 import { useFormat } from '../components/format'
 import { PageTitle } from '../components/page-title'
 import { KeptPagination } from '../components/kept-pagination'

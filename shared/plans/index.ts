@@ -21,7 +21,8 @@ import {
 import { eventListPlan, eventPlan, eventRegisterPlan, galleryPlan, mediaPlan, postPlan, storyListPlan, storyPlan } from './media'
 import type { DataPlan, PlanRoute } from '../api-keys'
 import { splitKeys, type PlannedKeys } from './plan'
-import { eAuctionLotPlan, eAuctionPlan, serviceCategoryIndexPlan, serviceCategoryPlan, servicePlan, uzExPlan } from './services'
+import { serviceCategoryIndexPlan, serviceCategoryPlan, servicePlan } from './services'
+import { eAuctionLotPlan, eAuctionPlan, uzExPlan } from './trading'
 import { aboutPlan, contactsPlan, contentPagePlan, cookiePolicyPlan, homePlan, privacyPolicyPlan, reasonPlan, searchPlan, sitemapPlan } from './site'
 
 export type { PlannedKeys } from './plan'

@@ -7,13 +7,15 @@ import fs from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import type { Browser } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { href } from './support'
+import { href, seed } from './support'
 
 const budgets = JSON.parse(fs.readFileSync(new URL('../bench/budgets.json', import.meta.url), 'utf8')) as {
   firstView: { jsGzipBytes: number; document: { homeGzipBytes: number; homeElements: number; gzipBytes: number } }
 }
 const { jsGzipBytes, document: documents } = budgets.firstView
 const locale = 'en'
+/** A lot with photos, prices and contacts: the seed's first. */
+const firstLot = seed<{ lot_number: string }[]>('eauction-lots')[0]!.lot_number
 
 const pages = {
   home: href('home', { locale }),
@@ -27,6 +29,7 @@ const pages = {
   'projects hub': href('guide-project', { locale }),
   'service catalogue': href('service-category-index', { locale }),
   'e-auction': href('e-auction', { locale }),
+  'e-auction lot': href('e-auction-lot', { locale, params: { id: firstLot } }),
   UzEx: href('uz-ex', { locale }),
   'contact form': href('contact-us', { locale }),
   'sign-in': href('sign-in', { locale, query: { role: 'investor' } }),

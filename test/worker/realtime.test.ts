@@ -6,7 +6,7 @@
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { serviceKeys } from '../../shared/service-keys'
+import { tradingKeys } from '../../shared/trading-keys'
 import { LOTS_CHANNEL, lotChannel, PERSONAL_CHANNEL, PUBLISH_HEADERS, type RealtimeMessage } from '../../shared/realtime'
 import { payloadCacheKey } from '../../worker/payloads'
 import { userChannel } from '../../worker/realtime/channels'
@@ -337,7 +337,7 @@ describe('the reference gateway publishes what it records', () => {
 
   it('a lot change (POST /dev/lot) reaches the lot’s page and the lot list, and drops the lot’s cached payload', async () => {
     const lot = '17241954'
-    const key = serviceKeys.auctionLot(lot)
+    const key = tradingKeys.auctionLot(lot)
     const page = await fetchPortal(`/en/service/e-auction/${lot}`)
     expect(page.status).toBe(200)
     await expect.poll(() => env.PAYLOADS.get(payloadCacheKey('en', key)), { timeout: 5000 }).not.toBeNull()

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono'
 import * as v from 'valibot'
-import { serviceKeys } from '../../shared/service-keys'
+import { tradingKeys } from '../../shared/trading-keys'
 import {
   isPublicChannel,
   LOTS_CHANNEL,
@@ -108,8 +108,8 @@ export async function servePublish(c: Context<AppEnv>): Promise<Response> {
   if (!result.ok) return errorEnvelope(c, 409, 'replayed')
   if (message.event.type === 'lot' && channel !== LOTS_CHANNEL) {
     // A reload after the change must not show the cached lot for the rest of its hour.
-    const pages = Array.from({ length: MAX_CACHED_PAGE + 1 }, (_, page) => serviceKeys.auctionLots(page))
-    c.executionCtx.waitUntil(forgetPayloads(c.env.PAYLOADS, [serviceKeys.auctionLot(message.event.lot), ...pages]))
+    const pages = Array.from({ length: MAX_CACHED_PAGE + 1 }, (_, page) => tradingKeys.auctionLots(page))
+    c.executionCtx.waitUntil(forgetPayloads(c.env.PAYLOADS, [tradingKeys.auctionLot(message.event.lot), ...pages]))
   }
   return c.json({ result: { code: 'ok', description: '' }, content: { delivered: result.delivered } }, 202)
 }

@@ -9,7 +9,8 @@ import { usePayload } from '../../data'
 import { useT } from '../../i18n'
 import { keptComponent } from '../../kept'
 import { lazyComponent } from '../../lazy-component'
-import { HydrateWhenVisible } from '../../visibility'
+import { HydrateLater } from '../../hydrate-later'
+import { whenVisible } from '../../visibility'
 import type { Named } from './types'
 
 const RegistrationArticle = keptComponent(() => import('./registration-article').then((m) => m.RegistrationArticle), { head: true })
@@ -33,9 +34,9 @@ export function RegistrationPage({ kind, keys }: { kind: RegistrationKind; keys:
           </div>
           <div className="panel guide-register__panel">
             <Suspense fallback={null}>
-              <HydrateWhenVisible near="registration">
+              <HydrateLater id="registration" until={whenVisible}>
                 <RegistrationForm kind={kind} countries={countries} />
-              </HydrateWhenVisible>
+              </HydrateLater>
             </Suspense>
           </div>
         </div>

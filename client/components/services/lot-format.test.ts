@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { auctionStart, depositOf, eAuctionLotUrl, formatPhone, osmLink } from './lot-format'
+import { auctionStart, formatPhone } from './lot-detail-format'
+import { depositOf, eAuctionLotUrl, osmLink } from './lot-format'
 
 describe('depositOf', () => {
   it('takes the gateway amount when there is one', () => expect(depositOf(1000, 150, 10)).toBe(150))

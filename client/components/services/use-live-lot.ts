@@ -5,8 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { lotChannel, type LotEvent, type RealtimeMessage } from '../../../shared/realtime'
-import { serviceKeys } from '../../../shared/service-keys'
-import { useGateway } from '../../gateway'
+import { tradingKeys } from '../../../shared/trading-keys'
 import { useLocale, useT } from '../../i18n'
 import { useLiveAnnouncer } from '../../realtime/live-announcer'
 import { useChannel, type ChannelStatus } from '../../realtime/use-channel'
@@ -24,7 +23,6 @@ export function useLiveLot(lotNumber: string, loaded: AuctionLotDetail | undefin
   const t = useT()
   const f = useFormat()
   const locale = useLocale()
-  const gateway = useGateway({ quiet: true })
   const [live, setLive] = useState<{ lotNumber: string; fields: LiveFields } | null>(null)
   const [message, announce] = useLiveAnnouncer()
   const lot = loaded && live?.lotNumber === lotNumber ? { ...loaded, ...live.fields } : loaded
@@ -54,14 +52,15 @@ export function useLiveLot(lotNumber: string, loaded: AuctionLotDetail | undefin
   )
 
   const refetch = useCallback(() => {
-    gateway
-      .getEnvelope<AuctionLotDetail>(serviceKeys.auctionLot(lotNumber))
+    // The gateway client's code comes with the first refetch: most views of a lot stay live on their socket.
+    import('../../gateway')
+      .then((m) => m.browserGatewayClient(locale).getEnvelope<AuctionLotDetail>(tradingKeys.auctionLot(lotNumber)))
       .then((envelope) => {
         const l = envelope.content
         if (l) apply({ price: l.price, zaklad_summa: l.zaklad_summa, lot_status: l.lot_status, order_end_time: l.order_end_time })
       })
       .catch(() => undefined)
-  }, [apply, gateway, lotNumber])
+  }, [apply, locale, lotNumber])
 
   const status = useChannel(loaded ? lotChannel(lotNumber) : null, onMessage, refetch)
 
