@@ -1,9 +1,10 @@
 /**
- * Sections hydrated later than the page: their markup is the edge's, and their code loads when the reader gets near
- * them (`HydrateLater` with `whenVisible`) or turns to them (`HydrateWhenEngaged`), and what the reader does in them
- * meanwhile is not lost. Their own module, so pages without such a section do not load it. A deferred section's
- * Suspense boundary must not receive new props before it hydrates (React would then draw it anew in the browser,
- * dropping what was typed into it): render it from a component whose props do not change while the page is open.
+ * Sections hydrated later than the page (docs/architecture.md#sections-hydrated-later): their markup is the edge's,
+ * and their code loads when the reader gets near them (`HydrateLater` with `whenVisible`) or turns to them
+ * (`HydrateWhenEngaged`); what the reader does in them meanwhile is not lost. Their own module, so pages without such
+ * a section do not load it. A deferred section's Suspense boundary must not receive new props before it hydrates
+ * (React would then draw it anew in the browser, dropping what was typed into it): render it from a component whose
+ * props do not change while the page is open.
  */
 import { use, useEffect, type ReactNode } from 'react'
 import { useHydrating } from './visibility'

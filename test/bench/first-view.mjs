@@ -8,10 +8,12 @@ import { gzipSync } from 'node:zlib'
 
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
-/** Content pages of the budgets: home, lists, a post, about, guide and service pages, sign-in. */
+/** Content pages of the budgets: home, lists, a post, about, guide and service pages, the contact form, sign-in. */
 export async function contentPages(base) {
   const news = await (await fetch(`${base}/en/media/news`)).text()
   const postId = /href="\/en\/post\/([^"/?#]+)"/.exec(news)?.[1]
+  const auction = await (await fetch(`${base}/en/service/e-auction`)).text()
+  const lotId = /href="\/en\/service\/e-auction\/([^"/?#]+)"/.exec(auction)?.[1]
   return {
     home: '/en',
     'list news': '/en/media/news',
@@ -21,9 +23,12 @@ export async function contentPages(base) {
     about: '/en/about',
     'guide partnership': '/en/guide/partnership',
     'guide projects': '/en/guide/project',
+    'guide registration': '/en/guide/register-business',
     'service category': '/en/service/category',
     'service e-auction': '/en/service/e-auction',
+    'service e-auction lot': `/en/service/e-auction/${lotId}`,
     'service uz-ex': '/en/service/uz-ex',
+    'contact form': '/en/contact-us',
     'sign-in': '/en/auth/sign-in?role=investor',
   }
 }
