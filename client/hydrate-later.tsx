@@ -66,8 +66,8 @@ const holding = new Map<string, { held: Held | null; release: () => void }>()
 /**
  * Holds a form sent, or a link pressed, inside the element `id` before the section has hydrated (the press is also
  * what starts loading its code), and does it again once it has: the section's own handlers then take it (a form is
- * checked and sent by its code, a photo opens in the lightbox), as they would have had the code been there. Without
- * the hold the browser would post the form as without JavaScript, or follow the link.
+ * checked and sent by its code, a site link navigates on the client), as they would have had the code been there.
+ * Without the hold the browser would post the form as without JavaScript, or load the link's page whole.
  */
 function holdUntilHydrated(id: string) {
   if (holding.has(id)) return

@@ -11,12 +11,12 @@ import { Breadcrumbs } from '../breadcrumbs'
 import { DetailsRow } from '../details-row'
 import { useFormat } from '../format'
 import { Hero } from '../hero'
-import { PageTitle } from '../page-title'
-import { ServicesStyles } from './services-styles'
 import { Icon } from '../icon'
+import { PageTitle } from '../page-title'
 import { ExternalLink } from './external-link'
 import { auctionStart, formatPhone } from './lot-detail-format'
 import { osmLink } from './lot-format'
+import { ServicesStyles } from './services-styles'
 import { ServicesTabs } from './services-tabs'
 import { regionName, type AuctionLotDetail } from './types'
 
@@ -84,7 +84,7 @@ export function LotMapLink({ lotKey }: LotPartProps) {
   const t = useT()
   const lot = useLot(lotKey)
   const map = lot ? osmLink(lot.lat, lot.lng) : null
-  return map ? <ExternalLink href={map}>{t('services.lot.map')}</ExternalLink> : <></>
+  return map ? <ExternalLink href={map}>{t('services.lot.map')}</ExternalLink> : null
 }
 
 /** Whom to ask about the lot: the seller's name, phone and e-mail. */
