@@ -64,7 +64,7 @@ export default defineConfig({
             },
           })),
         ],
-        test: { name: 'gateway', include: ['gateway/test/**/*.test.ts'], setupFiles: ['gateway/test/setup.ts'], globalSetup: ['test/fcm-stand-in.ts'] },
+        test: { name: 'gateway', include: ['gateway/test/**/*.test.ts'], setupFiles: ['gateway/test/setup.ts'], globalSetup: ['test/fcm-stand-in.ts', 'test/access-stand-in.ts'] },
       },
     ],
   },

@@ -7,9 +7,16 @@
 /** Path prefixes of the contract. The proxy forwards nothing else (no `/dev/*`, no unknown roots). */
 export const UPSTREAM_PREFIXES = ['/core/', '/siw/', '/integration/', '/document/'] as const
 
-/** True when a canonical path below `/gateway` lies under one of the contract's prefixes. */
+/**
+ * Prefixes inside the contract's that no browser may reach through the portal: the operators' API lives on its own
+ * hostname behind Cloudflare Access (docs/security.md#operator-surface).
+ */
+export const PRIVATE_PREFIXES = ['/core/operator'] as const
+
+/** True when a canonical path below `/gateway` lies under one of the contract's prefixes and is not private. */
 export function isUpstreamPath(path: string): boolean {
-  return UPSTREAM_PREFIXES.some((prefix) => path.startsWith(prefix))
+  const isPrivate = PRIVATE_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix + '/'))
+  return !isPrivate && UPSTREAM_PREFIXES.some((prefix) => path.startsWith(prefix))
 }
 
 /**

@@ -21,8 +21,12 @@ import { createUpstreamFetch } from './upstream'
 export const PROXY_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
 const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD'])
 
-/** Headers the upstream may see; everything else (Cookie, X-Forwarded-*, internal headers) stays at the edge. */
-const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'authorization', 'content-type', 'content-length', 'if-none-match', 'if-modified-since', 'range']
+/**
+ * Headers the upstream may see; everything else (Cookie, X-Forwarded-*, internal headers) stays at the edge. A
+ * client's own `Authorization` is never among them: the bearer comes from the HttpOnly cookie alone, so no caller
+ * chooses whose session or which credential the upstream sees (docs/security.md#proxy).
+ */
+const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'content-length', 'if-none-match', 'if-modified-since', 'range']
 /**
  * Response headers never passed back: hop-by-hop (RFC 9110 §7.6.1), cookies for the upstream's own origin, and
  * anything that describes the upstream. `Access-Control-*` is dropped by prefix: the portal is same-origin, and an
@@ -70,9 +74,8 @@ async function forward(c: Context<AppEnv>, target: Forward): Promise<Response> {
     const value = c.req.header(name)
     if (value) headers.set(name, value)
   }
-  if (!target.withToken) headers.delete('authorization')
   const token = getCookie(c, TOKEN_COOKIE)
-  if (target.withToken && token && !headers.has('authorization') && !isPublicUrl(target.path + target.search)) headers.set('authorization', `Bearer ${token}`)
+  if (target.withToken && token && !isPublicUrl(target.path + target.search)) headers.set('authorization', `Bearer ${token}`)
   const ip = c.req.header('cf-connecting-ip')
   if (ip) headers.set('x-forwarded-for', ip)
   headers.set('x-forwarded-proto', url.protocol.slice(0, -1))

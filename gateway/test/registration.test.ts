@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createAccount } from '../src/lib/accounts'
+import { accessAssertion, accessEnv } from './access-helpers'
 import { call, moderate, uniqueEmail, uniqueIp } from './helpers'
 
 const HOUR = 3600_000
@@ -59,15 +60,22 @@ const registration = (id: number) =>
 
 const accountsWith = async (email: string) => (await env.DB.prepare('SELECT count(*) AS n FROM users WHERE email = ?').bind(email).first<{ n: number }>())!.n
 
-/** Calls an operator route with the gateway's secret set to `secret` (a secret is no var, so not in `Env`'s type). */
-function operator(path: string, options: { token?: string | null; body?: unknown; method?: string; secret?: string } = {}) {
+/** A valid Access token of an operator, signed by the stand-in issuer before the tests run. */
+let operatorAssertion = ''
+beforeAll(async () => {
+  operatorAssertion = await accessAssertion({ email: 'moderator@agency.example' })
+})
+
+/**
+ * Calls an operator route on the operators' hostname: Access's token (`assertion`, default a valid one) and the
+ * gateway's secret set to `secret` (a secret is no var, so not in `Env`'s type).
+ */
+function operator(path: string, options: { token?: string | null; body?: unknown; method?: string; secret?: string; assertion?: string | null } = {}) {
   const secrets: Record<string, string> = { OPERATOR_TOKEN: options.secret ?? OPERATOR_TOKEN }
-  return call(`/core/operator/registrations${path}`, {
-    method: options.method ?? 'POST',
-    body: options.body,
-    headers: options.token === null ? {} : { Authorization: `Bearer ${options.token ?? OPERATOR_TOKEN}` },
-    env: secrets,
-  })
+  const headers: Record<string, string> = options.token === null ? {} : { Authorization: `Bearer ${options.token ?? OPERATOR_TOKEN}` }
+  const assertion = options.assertion === undefined ? operatorAssertion : options.assertion
+  if (assertion !== null) headers['Cf-Access-Jwt-Assertion'] = assertion
+  return call(`/core/operator/registrations${path}`, { method: options.method ?? 'POST', body: options.body, headers, env: { ...accessEnv(), ...secrets } })
 }
 
 describe('approving a registration', () => {
@@ -270,6 +278,17 @@ describe('operator calls', () => {
       expect(r.status).toBe(404)
       expect(r.body.result.code).toBe('not_found')
     }
+    expect(await registration(id)).toMatchObject({ state: 'pending' })
+  })
+
+  it('answer 404 while Access is not configured, even with a valid token and the right bearer', async () => {
+    const id = await apply('investor', investor(uniqueEmail('noaccess')))
+    const r = await call(`/core/operator/registrations/${id}/approve`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${OPERATOR_TOKEN}`, 'Cf-Access-Jwt-Assertion': operatorAssertion },
+      env: { OPERATOR_TOKEN, ACCESS_TEAM_DOMAIN: '', ACCESS_AUD: '' },
+    })
+    expect(r.status).toBe(404)
     expect(await registration(id)).toMatchObject({ state: 'pending' })
   })
 

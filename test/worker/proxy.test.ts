@@ -64,11 +64,14 @@ describe('bearer injection', () => {
     }
   })
 
-  it('lets an explicit Authorization header win over the cookie', async () => {
+  it('never forwards a client’s own Authorization header: the bearer comes from the token cookie alone', async () => {
     const forgedHeader = await fetchPortal('/gateway/core/profile', { headers: { cookie: tokenCookie(token), authorization: 'Bearer forged-token' } })
-    expect(forgedHeader.status).toBe(401)
-    const realHeader = await fetchPortal('/gateway/core/profile', { headers: { cookie: tokenCookie('forged-token'), authorization: `Bearer ${token}` } })
-    expect(realHeader.status).toBe(200)
+    expect(forgedHeader.status).toBe(200)
+    expect(((await forgedHeader.json()) as { content: { email: string } }).content.email).toBe(DEMO_NON_RESIDENT.email)
+    const headerOnly = await fetchPortal('/gateway/core/profile', { headers: { authorization: `Bearer ${token}` } })
+    expect(headerOnly.status).toBe(401)
+    const forgedCookie = await fetchPortal('/gateway/core/profile', { headers: { cookie: tokenCookie('forged-token'), authorization: `Bearer ${token}` } })
+    expect(forgedCookie.status).toBe(401)
   })
 })
 

@@ -39,7 +39,7 @@ async function callSpied(path: string, init: RequestInit = {}, opts: { vars?: Re
 
 const sameOriginJson = { origin: ORIGIN, 'content-type': 'application/json' }
 
-describe('the development surface', () => {
+describe('the development and operator surfaces', () => {
   it.each([
     ['GET', '/gateway/dev/outbox?email=investor%40demo.invest.example'],
     ['GET', '/gateway/dev/oneid/pick?user_id=1&role=investor'],
@@ -49,6 +49,10 @@ describe('the development surface', () => {
     ['GET', '/gateway/%64ev/outbox?email=a%40b.uz'],
     ['GET', '/gateway/admin/users'],
     ['GET', '/gateway/core'],
+    ['GET', '/gateway/core/operator/registrations'],
+    ['POST', '/gateway/core/operator/registrations/1/approve'],
+    ['GET', '/gateway/core/%6fperator/registrations'],
+    ['GET', '/gateway/core/operator'],
   ])('answers %s %s with the 404 envelope and never calls the upstream', async (method, path) => {
     const { res, body, seen } = await callSpied(path, { method, headers: sameOriginJson, body: method === 'POST' ? '{}' : undefined })
     expect(res.status).toBe(404)

@@ -12,6 +12,8 @@ const ConfigSchema = v.object({
   BOT_SECRET: v.optional(v.string(), ''),
   BOT_HOSTNAME: v.optional(v.string(), ''),
   OPERATOR_TOKEN: v.optional(v.string(), ''),
+  ACCESS_TEAM_DOMAIN: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url())]), ''),
+  ACCESS_AUD: v.optional(v.string(), ''),
   FCM_SERVICE_ACCOUNT: v.optional(v.string(), ''),
   FCM_ENDPOINT: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url())]), ''),
   FCM_TOKEN_ENDPOINT: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url())]), ''),
@@ -53,6 +55,11 @@ export type Config = {
   botHostname: string
   /** Bearer secret of the operator calls (`/core/operator/*`); empty: those calls do not exist (404). */
   operatorToken: string
+  /**
+   * Cloudflare Access in front of the operators' hostname: the team domain (the tokens' issuer, whose keys are at
+   * `/cdn-cgi/access/certs`) and the application's audience tag. Either empty: the operator calls do not exist (404).
+   */
+  access: { teamDomain: string; audience: string } | null
   push: PushConfig
   /** The key realtime publishes to the portal are signed with; empty: the gateway publishes nothing. */
   realtimeSecret: string
@@ -85,6 +92,7 @@ export function readConfig(env: Env): Config {
     botSecret: o.BOT_SECRET,
     botHostname: o.BOT_HOSTNAME || new URL(o.PORTAL_ORIGIN).hostname,
     operatorToken: o.OPERATOR_TOKEN,
+    access: o.ACCESS_TEAM_DOMAIN && o.ACCESS_AUD ? { teamDomain: o.ACCESS_TEAM_DOMAIN, audience: o.ACCESS_AUD } : null,
     push: {
       account: readServiceAccountOrOff(o.FCM_SERVICE_ACCOUNT),
       endpoint: (o.FCM_ENDPOINT || GOOGLE_FCM_ENDPOINT).replace(/\/+$/, ''),

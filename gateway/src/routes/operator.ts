@@ -1,12 +1,15 @@
 /**
  * `/core/operator/*`: the agency's operators decide registration applications (docs/gateway-contract.md#operator).
- * The calls exist only while the `OPERATOR_TOKEN` secret is set (404 otherwise) and need it as the bearer token.
+ * The calls are served on the operators' own hostname behind Cloudflare Access, never through the portal's proxy:
+ * they exist only while Access and the `OPERATOR_TOKEN` secret are configured (404 otherwise), and need a valid Access
+ * token (403 otherwise) and then the secret as the bearer (401 otherwise) (docs/security.md#operator-surface).
  */
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
 import { readConfig } from '../lib/config'
 import type { AppEnv } from '../lib/context'
+import { ACCESS_ASSERTION_HEADER, verifyAccessAssertion } from '../lib/access'
 import { isEqualBytes } from '../lib/crypto'
 import { GatewayError, ok } from '../lib/envelope'
 import { approveRegistration, listPendingRegistrations, rejectRegistration } from '../lib/registrations'
@@ -15,10 +18,18 @@ import { IdSchema, parseInput, readJson, text } from '../lib/validate'
 
 const digest = async (s: string) => new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(s)))
 
-/** 404 without a configured secret; 401 `unauthorized` unless the bearer equals it (compared in constant time). */
+/**
+ * 404 unless Access and the secret are configured; 403 `forbidden` without a valid Access token; 401 `unauthorized`
+ * unless the bearer equals the secret (compared in constant time).
+ */
 const requireOperator = createMiddleware<AppEnv>(async (c, next) => {
-  const secret = readConfig(c.env).operatorToken
-  if (!secret) throw new GatewayError(404, 'not_found')
+  const { operatorToken: secret, access } = readConfig(c.env)
+  if (!secret || !access) throw new GatewayError(404, 'not_found')
+  const verdict = await verifyAccessAssertion(c.req.header(ACCESS_ASSERTION_HEADER), access)
+  if (!verdict.ok) {
+    console.warn(JSON.stringify({ level: 'warn', msg: 'access refused', requestId: c.get('requestId'), reason: verdict.reason }))
+    throw new GatewayError(403, 'forbidden')
+  }
   const given = readBearer(c.req.header('Authorization')) ?? ''
   // Digests of equal length, so neither the secret's length nor a matching prefix shows in the timing.
   if (!isEqualBytes(await digest(given), await digest(secret))) {

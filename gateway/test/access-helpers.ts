@@ -1,0 +1,23 @@
+/** Access tokens for operator tests, signed by the stand-in issuer at the network boundary (test/access-stand-in.ts). */
+import { inject } from 'vitest'
+
+/** The audience tag of the operators' Access application in these tests. */
+export const ACCESS_AUD = 'invest-portal-operators-test-aud'
+
+/** The gateway's Access settings pointing at the stand-in issuer. */
+export function accessEnv(): Record<string, string> {
+  return { ACCESS_TEAM_DOMAIN: inject('accessIssuer').origin, ACCESS_AUD }
+}
+
+/**
+ * An Access application token: `claims` over the defaults (the stand-in as issuer, this audience, valid for an hour);
+ * `key: 'rogue'` signs with a key the issuer does not publish.
+ */
+export async function accessAssertion(claims: Record<string, unknown>, options: { key?: 'rogue' } = {}): Promise<string> {
+  const res = await fetch(`${inject('accessIssuer').origin}/__sign`, {
+    method: 'POST',
+    body: JSON.stringify({ claims: { aud: [ACCESS_AUD], ...claims }, key: options.key }),
+  })
+  if (!res.ok) throw new Error(`access stand-in: ${res.status}`)
+  return ((await res.json()) as { token: string }).token
+}

@@ -1,0 +1,100 @@
+/**
+ * The operators' API behind Cloudflare Access (docs/security.md#operator-surface): the gateway verifies Access's
+ * application token itself (signature against the issuer's published keys, issuer, audience, validity) before the
+ * operator secret, against a stand-in issuer at the network boundary.
+ */
+import { env } from 'cloudflare:workers'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { ACCESS_AUD, accessAssertion, accessEnv } from './access-helpers'
+import { call, uniqueEmail } from './helpers'
+
+const OPERATOR_TOKEN = 'operator-secret-for-access-tests-5d1e'
+const LIST = '/core/operator/registrations'
+
+function callOperator(path: string, headers: Record<string, string>, method = 'GET', extraEnv: Record<string, string> = {}) {
+  return call(path, { method, headers, env: { ...accessEnv(), OPERATOR_TOKEN, ...extraEnv } })
+}
+
+const bearer = { Authorization: `Bearer ${OPERATOR_TOKEN}` }
+const now = () => Math.floor(Date.now() / 1000)
+
+/** A pending registration application, sent through the public form as an investor abroad would. */
+async function pendingApplication(): Promise<number> {
+  const body = {
+    company_name: 'Baltic Timber Partners OÜ',
+    website: 'baltic-timber.example',
+    email: uniqueEmail('access'),
+    phone: '+372 5123 4567',
+    position: 'Director',
+    name: 'Kadri',
+    surname: 'Tamm',
+    country_id: 2,
+    source: 'linkedin',
+    source_variant: '',
+    comments: '',
+    is_resident: false,
+    hash: '',
+  }
+  const r = await call('/siw/public/investor-registration', { body })
+  expect(r.status, JSON.stringify(r.body)).toBe(200)
+  const row = await env.DB.prepare("SELECT id FROM registrations WHERE kind = 'investor' AND application_id = ?").bind(r.body.content.id).first<{ id: number }>()
+  return row!.id
+}
+
+const stateOf = async (id: number) => (await env.DB.prepare('SELECT state FROM registrations WHERE id = ?').bind(id).first<{ state: string }>())!.state
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('the operator API behind Access', () => {
+  let valid = ''
+  beforeAll(async () => {
+    valid = await accessAssertion({ email: 'moderator@agency.example' })
+  })
+
+  it('lets a valid Access token with the operator secret through', async () => {
+    const r = await callOperator(LIST, { ...bearer, 'Cf-Access-Jwt-Assertion': valid })
+    expect(r.status).toBe(200)
+    expect(Array.isArray(r.body.content)).toBe(true)
+  })
+
+  it.each([
+    ['no token', 'missing', async () => null],
+    ['a token that is not a JWT', 'malformed', async () => 'not.a-jwt'],
+    ['a token signed with a key the issuer does not publish', 'bad_signature', () => accessAssertion({ email: 'moderator@agency.example' }, { key: 'rogue' })],
+    ['an expired token', 'expired', () => accessAssertion({ email: 'moderator@agency.example', iat: now() - 7200, nbf: now() - 7200, exp: now() - 3600 })],
+    ['a token not valid yet', 'not_yet_valid', () => accessAssertion({ email: 'moderator@agency.example', iat: now() + 3600, nbf: now() + 3600, exp: now() + 7200 })],
+    ['a token for another application (audience)', 'wrong_audience', () => accessAssertion({ email: 'moderator@agency.example', aud: ['another-app-aud'] })],
+    ['a token from another issuer', 'wrong_issuer', () => accessAssertion({ email: 'moderator@agency.example', iss: 'https://other-team.cloudflareaccess.com' })],
+  ])('refuses %s with 403 before looking at the secret, and decides nothing', async (_, reason, make) => {
+    const assertion = await make()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const id = await pendingApplication()
+    const headers: Record<string, string> = { ...bearer }
+    if (assertion) headers['Cf-Access-Jwt-Assertion'] = assertion
+    const decided = await callOperator(`${LIST}/${id}/approve`, headers, 'POST')
+    expect(decided.status).toBe(403)
+    expect(decided.body.result.code).toBe('forbidden')
+    expect(await stateOf(id)).toBe('pending')
+    expect((await callOperator(LIST, headers)).status).toBe(403)
+    // The log says why, so an operator locked out can be helped; the caller learns nothing.
+    expect(warn.mock.calls.map(([line]) => JSON.parse(String(line)).reason)).toEqual([reason, reason])
+  })
+
+  it('still needs the operator secret after Access: a valid token alone is 401', async () => {
+    const r = await callOperator(LIST, { 'Cf-Access-Jwt-Assertion': valid })
+    expect(r.status).toBe(401)
+    expect(r.body.result.code).toBe('unauthorized')
+  })
+
+  it('answers 404 on a gateway with the secret but no Access settings, whatever the caller sends', async () => {
+    const r = await callOperator(LIST, { ...bearer, 'Cf-Access-Jwt-Assertion': valid }, 'GET', { ACCESS_TEAM_DOMAIN: '', ACCESS_AUD: '' })
+    expect(r.status).toBe(404)
+  })
+
+  it('checks the audience it is configured with, not one the token names', async () => {
+    const r = await callOperator(LIST, { ...bearer, 'Cf-Access-Jwt-Assertion': valid }, 'GET', { ACCESS_AUD: `${ACCESS_AUD}-other` })
+    expect(r.status).toBe(403)
+  })
+})
