@@ -12,6 +12,7 @@ import { bodyLimitFor, EDGE_ONLY_CALLS, isUpstreamPath } from '../shared/gateway
 import { isPublicUrl } from '../shared/api-keys'
 import { isSameOriginPath } from '../shared/safe-path'
 import { errorEnvelope } from './http/envelope'
+import { deviceHeaders, setDeviceCookie } from './device-cookie'
 import { isSameOriginWrite } from './middleware/same-origin'
 import { clearSessionCookie, setSessionCookie } from './session'
 import type { AppEnv } from './types'
@@ -76,6 +77,8 @@ async function forward(c: Context<AppEnv>, target: Forward): Promise<Response> {
   }
   const token = getCookie(c, TOKEN_COOKIE)
   if (target.withToken && token && !isPublicUrl(target.path + target.search)) headers.set('authorization', `Bearer ${token}`)
+  // Only the sign-in call learns this browser's device token (docs/security.md#sign-in-throttling).
+  if (target.method === 'POST' && target.path === LOGIN_PATH) for (const [name, value] of Object.entries(deviceHeaders(c))) headers.set(name, value)
   const ip = c.req.header('cf-connecting-ip')
   if (ip) headers.set('x-forwarded-for', ip)
   headers.set('x-forwarded-proto', url.protocol.slice(0, -1))
@@ -154,11 +157,14 @@ async function relay(c: Context<AppEnv>, path: string, method: string, res: Resp
     try {
       const data = JSON.parse(text) as { content?: unknown } | null
       const content = data?.content
-      if (content && typeof content === 'object' && 'token' in content) {
-        const { token } = content as { token?: unknown }
-        if (method === 'POST' && path === LOGIN_PATH && res.ok && typeof token === 'string' && token) setSessionCookie(c, token)
-        // The browser never sees a token: it lives only in the HttpOnly cookie.
+      if (content && typeof content === 'object' && ('token' in content || 'device' in content)) {
+        const { token, device } = content as { token?: unknown; device?: unknown }
+        const signedIn = method === 'POST' && path === LOGIN_PATH && res.ok
+        if (signedIn && typeof token === 'string' && token) setSessionCookie(c, token)
+        if (signedIn && typeof device === 'string' && device) setDeviceCookie(c, device)
+        // The browser never sees a token: each lives only in its HttpOnly cookie.
         delete (content as { token?: unknown }).token
+        delete (content as { device?: unknown }).device
         body = JSON.stringify(data)
       }
     } catch {

@@ -1,11 +1,18 @@
 /** Access tokens for operator tests, signed by the stand-in issuer at the network boundary (test/access-stand-in.ts). */
 import { inject } from 'vitest'
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The stand-in Access issuer (test/access-stand-in.ts). */
+    accessIssuer: { origin: string }
+  }
+}
+
 /** The audience tag of the operators' Access application in these tests. */
 export const ACCESS_AUD = 'invest-portal-operators-test-aud'
 
 /** The gateway's Access settings pointing at the stand-in issuer. */
-export function accessEnv(): Record<string, string> {
+export function accessEnv(): Record<string, unknown> {
   return { ACCESS_TEAM_DOMAIN: inject('accessIssuer').origin, ACCESS_AUD }
 }
 

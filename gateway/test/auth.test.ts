@@ -4,8 +4,8 @@ import { call, createUser, uniqueEmail, uniqueIp } from './helpers'
 
 const PASSWORD = 'Correct#Horse1'
 
-async function login(email: string, password: string, role = 'investor', ip = uniqueIp()) {
-  return call('/core/auth/login', { body: { email, password, hash: '', role }, ip })
+async function login(email: string, password: string, role = 'investor', ip = uniqueIp(), device?: string) {
+  return call('/core/auth/login', { body: { email, password, hash: '', role }, ip, headers: device ? { 'X-Device-Token': device } : {} })
 }
 
 async function requestReset(email: string, role = 'investor', extra: Parameters<typeof call>[1] = {}) {
@@ -18,6 +18,53 @@ async function readResetLink(email: string) {
   const link = new URL(body.content[0].links[0])
   return { link, query: Object.fromEntries(link.searchParams) as Record<string, string> }
 }
+
+describe('sign-in lock-out (device tokens)', () => {
+  it('keeps the owner signing in from a device that signed in before, after 50 failures spread over 10 clients, while the attackers stay throttled', async () => {
+    const user = await createUser({ password: PASSWORD })
+    const first = await login(user.email, PASSWORD)
+    const device = first.body.content.device as string
+    expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const attackers = Array.from({ length: 10 }, () => uniqueIp())
+    for (const ip of attackers) for (let i = 0; i < 5; i++) expect((await login(user.email, 'Wrong#Horse1', 'investor', ip)).status).toBe(401)
+    // The account's shared budget is spent: every client without the device waits, the right password included.
+    expect((await login(user.email, 'Wrong#Horse2', 'investor', uniqueIp())).body.result.code).toBe('too_many_attempts')
+    expect((await login(user.email, PASSWORD, 'investor', uniqueIp())).body.result.code).toBe('too_many_attempts')
+    expect((await login(user.email, 'Wrong#Horse2', 'investor', attackers[0])).body.result.code).toBe('too_many_attempts')
+    const owner = await login(user.email, PASSWORD, 'investor', uniqueIp(), device)
+    expect(owner.status).toBe(200)
+    expect(owner.body.content.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  })
+
+  it('keeps only the SHA-256 of a device token, and gives a known device no new one', async () => {
+    const user = await createUser({ password: PASSWORD })
+    const device = (await login(user.email, PASSWORD)).body.content.device as string
+    const raw = await env.DB.prepare('SELECT count(*) AS n FROM trusted_devices WHERE token_hash = ?').bind(device).first<number>('n')
+    expect(raw).toBe(0)
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM trusted_devices WHERE user_id = ?').bind(user.id).first<number>('n')).toBe(1)
+    const again = await login(user.email, PASSWORD, 'investor', uniqueIp(), device)
+    expect(again.status).toBe(200)
+    expect(again.body.content.device).toBeUndefined()
+  })
+
+  it('gives a trusted device five failures of its own, then it waits like any client', async () => {
+    const user = await createUser({ password: PASSWORD })
+    const device = (await login(user.email, PASSWORD)).body.content.device as string
+    for (let i = 0; i < 5; i++) expect((await login(user.email, 'Wrong#Horse1', 'investor', uniqueIp(), device)).status).toBe(401)
+    expect((await login(user.email, PASSWORD, 'investor', uniqueIp(), device)).body.result.code).toBe('too_many_attempts')
+    // Its failures were its own: the account's other clients are not held back by them.
+    expect((await login(user.email, PASSWORD, 'investor', uniqueIp())).status).toBe(200)
+  })
+
+  it('trusts a device token only for the account it signed in to', async () => {
+    const owner = await createUser({ password: PASSWORD })
+    const victim = await createUser({ password: PASSWORD })
+    const device = (await login(owner.email, PASSWORD)).body.content.device as string
+    await env.DB.prepare('INSERT INTO rate_limits (key, count, window_start_ms) VALUES (?, 50, ?)').bind(`login:account:${victim.email}`, Date.now()).run()
+    expect((await login(victim.email, PASSWORD, 'investor', uniqueIp(), device)).body.result.code).toBe('too_many_attempts')
+    expect((await login(victim.email, PASSWORD, 'investor', uniqueIp(), 'forged-device-token-0123456789')).body.result.code).toBe('too_many_attempts')
+  })
+})
 
 describe('POST /core/auth/login', () => {
   it('answers a token and the profile for the right email, password and role', async () => {

@@ -283,10 +283,11 @@ describe('operator calls', () => {
 
   it('answer 404 while Access is not configured, even with a valid token and the right bearer', async () => {
     const id = await apply('investor', investor(uniqueEmail('noaccess')))
+    const settings: Record<string, unknown> = { OPERATOR_TOKEN, ACCESS_TEAM_DOMAIN: '', ACCESS_AUD: '' }
     const r = await call(`/core/operator/registrations/${id}/approve`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${OPERATOR_TOKEN}`, 'Cf-Access-Jwt-Assertion': operatorAssertion },
-      env: { OPERATOR_TOKEN, ACCESS_TEAM_DOMAIN: '', ACCESS_AUD: '' },
+      env: settings,
     })
     expect(r.status).toBe(404)
     expect(await registration(id)).toMatchObject({ state: 'pending' })

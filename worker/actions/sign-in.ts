@@ -1,12 +1,13 @@
 /** Sign-in with e-mail and password (non-residents): the edge calls the gateway and keeps the token in the cookie. */
 import { SignInSchema } from '../../shared/account-forms'
 import { checkForm } from '../../shared/forms'
+import { deviceHeaders, setDeviceCookie } from '../device-cookie'
 import { setSessionCookie } from '../session'
 import { clientIpHeaders, fromGatewayError, invalid } from './form-result'
 import { afterSignIn } from './return-path'
 import type { Action } from './types'
 
-type LoginContent = { token?: string; profile?: unknown } | null
+type LoginContent = { token?: string; device?: string; profile?: unknown } | null
 
 export const signInAction: Action<'sign-in'> = {
   async run({ c, query, fields, gateway }) {
@@ -15,11 +16,13 @@ export const signInAction: Action<'sign-in'> = {
     try {
       const envelope = await gateway.request<LoginContent>('POST', '/core/auth/login', {
         body: { ...form.output, hash: fields.hash ?? '', role: query.role },
-        headers: clientIpHeaders(c),
+        headers: { ...clientIpHeaders(c), ...deviceHeaders(c) },
       })
       const token = envelope.content?.token
       if (typeof token !== 'string' || !token) return invalid(fields, {}, 'user_not_found', 401)
       setSessionCookie(c, token)
+      const device = envelope.content?.device
+      if (typeof device === 'string' && device) setDeviceCookie(c, device)
       return { redirect: afterSignIn(query.return, c.get('locale')) }
     } catch (err) {
       return fromGatewayError(err, fields)

@@ -9,6 +9,11 @@ export type Limit = { key: string; max: number; windowMs: number }
  * attacker's five wrong passwords do not lock the owner out on their own device.
  */
 export const LOGIN_ACCOUNT_CLIENT_LIMIT = { max: 5, windowMs: 15 * 60_000 }
+/**
+ * Sign-in attempts from a device that signed in to the account before (docs/security.md#sign-in-throttling): its own
+ * budget, in place of the shared ones below, so nobody else's failures count against it.
+ */
+export const LOGIN_DEVICE_LIMIT = { max: 5, windowMs: 15 * 60_000 }
 /** Sign-in attempts per account from all clients together: the cap on a guessing attack spread over many addresses. */
 export const LOGIN_ACCOUNT_LIMIT = { max: 50, windowMs: 15 * 60_000 }
 /** Wrong old passwords when changing it (a signed-in user, so per account). */

@@ -6,6 +6,7 @@ import { assertHuman } from '../lib/bot'
 import { readConfig } from '../lib/config'
 import type { AppEnv, Role } from '../lib/context'
 import { createSecret, sha256Hex } from '../lib/crypto'
+import { DEVICE_HEADER, isTrustedDevice, readDeviceHash, renewDevice, trustNewDevice } from '../lib/devices'
 import { composePasswordChangedEmail, composeResetEmail, createMailer } from '../lib/email'
 import { GatewayError, ok } from '../lib/envelope'
 import { type Lang, readLang } from '../lib/lang'
@@ -17,6 +18,7 @@ import {
   type Limit,
   LOGIN_ACCOUNT_CLIENT_LIMIT,
   LOGIN_ACCOUNT_LIMIT,
+  LOGIN_DEVICE_LIMIT,
   LOGIN_IP_LIMIT,
   readClientIp,
   refundAttempt,
@@ -81,8 +83,12 @@ async function clearAccountLimits(db: D1Database, email: string): Promise<void> 
   await db.prepare('DELETE FROM rate_limits WHERE key = ?1 OR substr(key, 1, length(?2)) = ?2').bind(`login:account:${email}`, clientPrefix).run()
 }
 
-/** The counters a sign-in attempt takes, the account-and-client one first (docs/security.md#sign-in-throttling). */
-function loginLimits(email: string, ip: string): Limit[] {
+/**
+ * The counters a sign-in attempt takes (docs/security.md#sign-in-throttling): a device that signed in to this account
+ * before has its own budget; any other client takes the account-and-client counter first, then the shared ones.
+ */
+function loginLimits(email: string, ip: string, trustedDevice: string | null): Limit[] {
+  if (trustedDevice) return [{ key: `login:device:${trustedDevice}`, ...LOGIN_DEVICE_LIMIT }]
   return [
     { key: `login:account-client:${email}:${ip}`, ...LOGIN_ACCOUNT_CLIENT_LIMIT },
     { key: `login:account:${email}`, ...LOGIN_ACCOUNT_LIMIT },
@@ -98,7 +104,9 @@ authRoutes.post('/core/auth/login', async (c) => {
   await assertHuman(c, input.hash, 'signin')
   const db = c.env.DB
   const now = new Date()
-  const limits = loginLimits(input.email, readClientIp(c))
+  const presented = await readDeviceHash(c.req.header(DEVICE_HEADER))
+  const trustedDevice = presented && (await isTrustedDevice(db, presented, input.email, now)) ? presented : null
+  const limits = loginLimits(input.email, readClientIp(c), trustedDevice)
   if (!(await takeAttempt(db, limits, now.getTime()))) throw new GatewayError(429, 'too_many_attempts')
   const user = await db
     .prepare('SELECT id, role, password_hash FROM users WHERE email = ?')
@@ -110,8 +118,12 @@ authRoutes.post('/core/auth/login', async (c) => {
   // A success costs nothing: this client's failures are forgotten, the shared counters get their attempt back.
   const [client, ...shared] = limits
   await Promise.all([clearLimit(db, client!.key), ...shared.map((l) => refundAttempt(db, l.key))])
+  // The device that got in is trusted from now on, or for longer (docs/security.md#sign-in-throttling).
+  let device: string | undefined
+  if (trustedDevice) await renewDevice(db, trustedDevice, now)
+  else device = await trustNewDevice(db, user.id, now)
   const token = await issueToken(db, user.id, now)
-  return ok(c, { token, profile: await readProfile(db, user.id, readLang(c.req.header('Accept-Language'))) })
+  return ok(c, { token, device, profile: await readProfile(db, user.id, readLang(c.req.header('Accept-Language'))) })
 })
 
 authRoutes.post('/core/auth/logout', requireUser, async (c) => {
