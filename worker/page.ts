@@ -9,7 +9,7 @@ import { keysOfRoute } from '../shared/plans'
 import { resolveRoute } from '../shared/resolve'
 import type { PayloadEntry, RouteState, SessionState } from '../shared/state'
 import { gatewayFor } from './gateway'
-import { loadEntries, loadEntry } from './payloads'
+import { holdWrites, loadEntries, loadEntry } from './payloads'
 import { runRouteRule } from './route-rules'
 import { readSession } from './session'
 import type { AppEnv } from './types'
@@ -44,12 +44,16 @@ export async function resolvePage(c: Context<AppEnv>, pathname: string, search: 
   if (location) return { kind: 'redirect', location }
 
   const plan = keysOfRoute(route)
+  // Nothing this page loads is cached until its critical keys say it exists (docs/security.md#cache-keys).
+  const held = holdWrites(c)
   const payloads = await loadEntries(c, plan.critical)
   for (const entry of Object.values(payloads)) {
     if (entry.ok) continue
+    held.drop()
     if (entry.status === 404) return fail(notFound(pathname))
     return fail({ statusCode: entry.status >= 500 || entry.status === 0 ? 502 : entry.status, code: entry.code, fromGateway: true })
   }
+  held.commit()
   const deferred = new Map<string, Promise<PayloadEntry>>()
   for (const key of plan.deferred) deferred.set(key, loadEntry(c, key))
   return { kind: 'page', status: 200, route, session, error: null, payloads, deferred }

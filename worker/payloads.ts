@@ -58,12 +58,55 @@ function remember(cacheKey: string, cached: Cached, forMs: number): void {
  */
 export const MAX_CACHED_PAGE = 9
 
-/** Whether a public key's answer is kept in KV and the isolate's memory: no search keyword, no page past MAX_CACHED_PAGE. */
+/**
+ * Query parameters whose values a visitor chooses freely (a search, ids of list filters), so each new value would be a
+ * new cache entry: keys carrying them are fetched without being stored (docs/security.md#cache-keys).
+ */
+const UNCACHED_QUERY = ['keyword', 'sector_id', 'region_id', 'amount_id'] as const
+
+/** Whether a public key's answer is kept in KV and the isolate's memory: no free-form query, no page past MAX_CACHED_PAGE. */
 export function isCacheableKey(key: string): boolean {
   const query = new URLSearchParams(key.split('?')[1] ?? '')
-  if (query.has('keyword')) return false
+  if (UNCACHED_QUERY.some((name) => query.has(name))) return false
   const page = query.get('page')
   return page === null || Number(page) <= MAX_CACHED_PAGE
+}
+
+/**
+ * Cache writes a request holds back until it knows its page exists: a page whose primary key answers 404 (a made-up
+ * category id) must not leave its other keys in KV (docs/security.md#cache-keys). `commit` writes them, `drop`
+ * forgets them.
+ */
+export type HeldWrites = { commit(): void; drop(): void }
+type WriteQueue = Array<() => void>
+
+/** Starts holding this request's cache writes; `loadEntry` queues them until the holder commits or drops them. */
+export function holdWrites(c: Context<AppEnv>): HeldWrites {
+  const queue: WriteQueue = []
+  c.set('heldWrites', queue)
+  const release = (run: boolean) => {
+    c.set('heldWrites', null)
+    for (const write of queue.splice(0)) if (run) write()
+  }
+  return { commit: () => release(true), drop: () => release(false) }
+}
+
+/**
+ * Keeps a fresh answer in the isolate's memory and KV, now or when the request commits its held writes. An empty list
+ * is not kept: ids a visitor makes up (a service stage, a category's children) answer one, and keeping each would let
+ * anyone fill KV (docs/security.md#cache-keys); a list that is really empty costs an upstream call instead.
+ */
+function store(c: Context<AppEnv>, cacheKey: string, envelope: Cached['envelope'], payloadMemoryMs: number): void {
+  if (Array.isArray(envelope.content) && envelope.content.length === 0) return
+  const value: Cached = { envelope, fetchedAt: clock() }
+  const kv = c.env.PAYLOADS
+  const write = () => {
+    remember(cacheKey, value, payloadMemoryMs)
+    c.executionCtx.waitUntil(kv.put(cacheKey, JSON.stringify(value), { expirationTtl: STALE_IF_ERROR_MS / 1000 }).catch(() => undefined))
+  }
+  const held = c.get('heldWrites')
+  if (held) held.push(write)
+  else write()
 }
 
 /** KV key: build id + locale + the gateway key (path and allow-listed, normalised query). Nothing else varies it. */
@@ -129,15 +172,10 @@ export async function loadEntry(c: Context<AppEnv>, key: string): Promise<Payloa
     return { ok: true, envelope: cached.envelope }
   }
   let pending = inflight.get(cacheKey)
+  // The request that asks the upstream stores the answer; those that shared its call do not write it again.
+  const asked = !pending
   if (!pending) {
-    pending = fetchEntry(c, key, false).then((entry) => {
-      if (entry.ok) {
-        const value: Cached = { envelope: entry.envelope, fetchedAt: clock() }
-        remember(cacheKey, value, payloadMemoryMs)
-        c.executionCtx.waitUntil(kv.put(cacheKey, JSON.stringify(value), { expirationTtl: STALE_IF_ERROR_MS / 1000 }).catch(() => undefined))
-      }
-      return entry
-    })
+    pending = fetchEntry(c, key, false)
     inflight.set(cacheKey, pending)
     void pending.finally(() => inflight.delete(cacheKey))
     // Other requests may await this promise. Workers cancel a request's unfinished I/O when it ends (e.g. an HTML
@@ -146,6 +184,7 @@ export async function loadEntry(c: Context<AppEnv>, key: string): Promise<Payloa
   }
   const entry = await pending
   if (entry.ok) {
+    if (asked) store(c, cacheKey, entry.envelope, payloadMemoryMs)
     outcomes.push('miss')
     return entry
   }

@@ -16,6 +16,8 @@ export type AppVariables = {
   /** The route that answered, for the request log (a route id, `gateway`, `dev` or an `_app` endpoint). */
   routeId?: string
   cacheOutcomes: import('./payloads').CacheOutcome[]
+  /** Cache writes held back until the page's critical keys have decided its status (`holdWrites`). */
+  heldWrites?: Array<() => void> | null
   timings: [string, number][]
 }
 

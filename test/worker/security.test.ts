@@ -173,11 +173,61 @@ describe('the payload cache’s key space', () => {
     expect((await kvKeys()).filter((k) => k.includes('zzx-unique-keyword'))).toEqual([])
   })
 
+  /** A random id of up to ten digits, as a visitor can put in any URL. */
+  const randomId = () => String(Math.floor(Math.random() * 9_999_999_999) + 1)
+  /** The first id of a gateway list (seeded content). */
+  const firstId = async (path: string) => {
+    const res = await env.GATEWAY.fetch(`http://gateway.internal${path}`)
+    return String(((await res.json()) as { content: { id: number }[] }).content[0]!.id)
+  }
+
+  it('keeps the KV key count unchanged across 200 requests with made-up project filter ids', async () => {
+    const category = await firstId('/siw/public/project-category?page=0&size=12')
+    const page = (query: Record<string, string>) => href('project-category', { locale: 'en', params: { id: category }, query })
+    expect((await callSpied(page({}))).res.status).toBe(200)
+    const before = (await kvKeys()).length
+    for (let i = 0; i < 200; i++) {
+      const choices: Record<string, string>[] = [{ sector_id: randomId() }, { region_id: randomId() }, { amount_id: randomId() }, { sector_id: randomId(), region_id: randomId(), amount_id: randomId() }]
+      const filters = choices[i % 4]!
+      const url = page(filters)
+      const { res } = await callSpied(i % 2 ? url : url.replace(/(\?|$)/, '/_payload.json$1'))
+      expect(res.status).toBe(200)
+    }
+    expect((await kvKeys()).length).toBe(before)
+  })
+
+  it('writes nothing for a page whose primary key is a 404, nor for a made-up service stage', async () => {
+    const service = await firstId('/siw/public/service?page=0&size=100')
+    const ids: string[] = []
+    const made = () => {
+      const id = randomId()
+      ids.push(id)
+      return id
+    }
+    const madeUp = () => [
+      href('project-category', { locale: 'en', params: { id: made() } }),
+      href('project-category', { locale: 'ru', params: { id: made() }, query: { page: '3' } }),
+      href('service', { locale: 'en', params: { service_id: made() }, query: { process: made() } }),
+      href('service', { locale: 'en', params: { service_id: service }, query: { process: made() } }),
+      href('service-category', { locale: 'uz', params: { category_id: made() } }),
+      href('post', { locale: 'en', params: { id: made() } }),
+      href('project', { locale: 'en', params: { id: made() } }),
+    ]
+    // The first round may keep the real lists these pages share (categories, sectors); later rounds add nothing.
+    for (const url of madeUp()) expect((await callSpied(url)).res.status).toBeLessThan(500)
+    const before = (await kvKeys()).length
+    for (let round = 0; round < 10; round++) for (const url of madeUp()) expect((await callSpied(url)).res.status).toBeLessThan(500)
+    const keys = await kvKeys()
+    expect(keys.length).toBe(before)
+    expect(keys.filter((k) => ids.some((id) => k.includes(id)))).toEqual([])
+  })
+
   it(`keeps list pages up to ${MAX_CACHED_PAGE + 1} and none deeper`, async () => {
-    await callSpied(href('media', { locale: 'en', params: { id: 'news' }, query: { page: '2' } }))
+    // The seed has eight news items: the second page (page 1, counted from 0) holds two, so it is a list worth keeping.
+    await callSpied(href('media', { locale: 'en', params: { id: 'news' }, query: { page: '1' } }))
     await callSpied(href('media', { locale: 'en', params: { id: 'news' }, query: { page: '400' } }))
     const keys = await kvKeys()
-    expect(keys).toContain(payloadCacheKey('en', mediaKeys.list('news', 2)))
+    expect(keys).toContain(payloadCacheKey('en', mediaKeys.list('news', 1)))
     expect(keys).not.toContain(payloadCacheKey('en', mediaKeys.list('news', 400)))
   })
 })

@@ -75,12 +75,15 @@ guideRoutes.get('/siw/public/project', async (c) => {
   const amountId = readOptionalId(c, 'amount_id')
   if (amountId !== null) {
     const band = await c.env.DB.prepare('SELECT amount_from, amount_to FROM amounts WHERE id = ?').bind(amountId).first<Row>()
-    if (!band) throw new GatewayError(422, 'validation_error', 'validation_error', ['amount_id'])
-    clauses.push('p.budget >= ?')
-    args.push(band.amount_from)
-    if (band.amount_to !== null) {
-      clauses.push('p.budget < ?')
-      args.push(band.amount_to)
+    // An unknown band matches no project, as an unknown sector or region does (a link to a band since removed).
+    if (!band) clauses.push('0 = 1')
+    else {
+      clauses.push('p.budget >= ?')
+      args.push(band.amount_from)
+      if (band.amount_to !== null) {
+        clauses.push('p.budget < ?')
+        args.push(band.amount_to)
+      }
     }
   }
   const status = c.req.query('status')
