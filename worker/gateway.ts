@@ -7,11 +7,23 @@ import type { AppEnv } from './types'
 /** The portal's own origin never leaves the worker: the upstream fetch maps `/gateway/*` to the pinned upstream. */
 const INTERNAL_ORIGIN = 'http://portal.internal'
 
-export function gatewayFor(c: Context<AppEnv>, opts: { withToken: boolean }): GatewayClient {
+/**
+ * A gateway client for this request. `forClient` sends the visitor's address along (`X-Forwarded-For` from
+ * `CF-Connecting-IP`), as form actions must: the gateway's per-client limits (sign-in, forms, reset mails) would
+ * otherwise put every visitor in one bucket, and one attacker could lock everyone out (docs/security.md#forms).
+ */
+export function gatewayFor(c: Context<AppEnv>, opts: { withToken: boolean; forClient?: boolean }): GatewayClient {
   return createGatewayClient({
     fetch: createUpstreamFetch(c.env, c.get('config')),
     origin: INTERNAL_ORIGIN,
     locale: c.get('locale'),
     token: opts.withToken ? c.get('token') : null,
+    headers: opts.forClient ? clientAddressHeaders(c) : undefined,
   })
+}
+
+/** The visitor's address as the upstream reads it; Cloudflare sets `CF-Connecting-IP` itself. */
+function clientAddressHeaders(c: Context<AppEnv>): Record<string, string> {
+  const ip = c.req.header('cf-connecting-ip')?.trim()
+  return ip ? { 'x-forwarded-for': ip } : {}
 }

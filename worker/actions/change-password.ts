@@ -2,7 +2,7 @@
 import { ChangePasswordSchema } from '../../shared/account-forms'
 import { checkForm, FIELD_ERRORS } from '../../shared/forms'
 import { href } from '../../shared/match'
-import { clientIpHeaders, fromGatewayError, invalid } from './form-result'
+import { fromGatewayError, invalid } from './form-result'
 import type { Action } from './types'
 
 export const changePasswordAction: Action<'profile-password'> = {
@@ -12,7 +12,6 @@ export const changePasswordAction: Action<'profile-password'> = {
     try {
       await gateway.request('PATCH', '/core/profile/change-password', {
         body: { ...form.output, hash: fields.hash ?? '' },
-        headers: clientIpHeaders(c),
       })
     } catch (err) {
       return fromGatewayError(err, fields, {

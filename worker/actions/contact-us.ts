@@ -1,7 +1,7 @@
 /** The contact form: checks the fields, sends them to `POST /siw/public/contact-us`, then shows the page's success panel. */
 import { CONTACT_ERRORS, readContact } from '../../shared/contact-form'
 import { href } from '../../shared/match'
-import { clientIpHeaders, fromGatewayError, invalid } from './form-result'
+import { fromGatewayError, invalid } from './form-result'
 import type { Action } from './types'
 
 /** The gateway's field names are the form's; its messages are the form's own where a rule is specific. */
@@ -13,7 +13,7 @@ export const contactUsAction: Action<'contact-us'> = {
     const read = readContact(fields)
     if (!read.ok) return invalid(fields, read.errors)
     try {
-      await gateway.request('POST', '/siw/public/contact-us', { body: read.body, headers: clientIpHeaders(c) })
+      await gateway.request('POST', '/siw/public/contact-us', { body: read.body })
     } catch (err) {
       return fromGatewayError(err, fields, { messages: GATEWAY_MESSAGES })
     }

@@ -2,7 +2,7 @@
 import { ForgotPasswordSchema } from '../../shared/account-forms'
 import { checkForm } from '../../shared/forms'
 import { href } from '../../shared/match'
-import { clientIpHeaders, fromGatewayError, invalid } from './form-result'
+import { fromGatewayError, invalid } from './form-result'
 import type { Action } from './types'
 
 export const forgotPasswordAction: Action<'forgot-password'> = {
@@ -12,7 +12,6 @@ export const forgotPasswordAction: Action<'forgot-password'> = {
     try {
       await gateway.request('POST', '/core/auth/forgot-password', {
         body: { ...form.output, hash: fields.hash ?? '', role: query.role },
-        headers: clientIpHeaders(c),
       })
     } catch (err) {
       return fromGatewayError(err, fields)

@@ -1,9 +1,7 @@
 /** Shared answers of page actions: the form again with field errors, and gateway failures turned into form state. */
-import type { Context } from 'hono'
 import { FIELD_ERRORS, type FieldValues } from '../../shared/forms'
 import { formCodeFor, formStatusFor, type FormStatus } from '../../shared/form-status'
 import { GatewayError } from '../../shared/gateway-client'
-import type { AppEnv } from '../types'
 import type { ActionResult } from './types'
 import { safeValues } from './types'
 
@@ -44,13 +42,4 @@ export function fromGatewayError(err: unknown, fields: Fields, map: GatewayField
 /** The form again when the local checks found problems, else null. */
 export function rejectInvalid(fields: Fields, errors: Record<string, string>): ActionResult | null {
   return Object.keys(errors).length ? invalid(fields, errors) : null
-}
-
-/**
- * The visitor's address for the gateway's per-client limits (sign-in, reset mails): without it every page-action call
- * would share one bucket, and one attacker could lock everyone out. Cloudflare sets `CF-Connecting-IP` itself.
- */
-export function clientIpHeaders(c: Context<AppEnv>): Record<string, string> {
-  const ip = c.req.header('cf-connecting-ip')?.trim()
-  return ip ? { 'x-forwarded-for': ip } : {}
 }

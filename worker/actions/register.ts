@@ -5,7 +5,7 @@
 import { fieldErrors } from '../../shared/forms'
 import { REGISTRATION_GATEWAY_CODES, REGISTRATION_GATEWAY_MESSAGES, registrationSchema, toRegistrationBody, type RegistrationKind } from '../../shared/guide-forms'
 import { href } from '../../shared/match'
-import { clientIpHeaders, fromGatewayError, rejectInvalid } from './form-result'
+import { fromGatewayError, rejectInvalid } from './form-result'
 import type { Action } from './types'
 
 const PATHS: Readonly<Record<RegistrationKind, string>> = {
@@ -20,7 +20,7 @@ export function registerAction<Id extends 'guide-register-investor' | 'guide-reg
       const rejected = rejectInvalid(fields, fieldErrors(registrationSchema(kind), fields))
       if (rejected) return rejected
       try {
-        await gateway.request('POST', PATHS[kind], { body: toRegistrationBody(kind, fields), headers: clientIpHeaders(c) })
+        await gateway.request('POST', PATHS[kind], { body: toRegistrationBody(kind, fields) })
       } catch (err) {
         return fromGatewayError(err, fields, { messages: REGISTRATION_GATEWAY_MESSAGES, codes: REGISTRATION_GATEWAY_CODES })
       }

@@ -5,7 +5,7 @@
 import { ResetPasswordSchema } from '../../shared/account-forms'
 import { checkForm, FIELD_ERRORS } from '../../shared/forms'
 import { href } from '../../shared/match'
-import { clientIpHeaders, fromGatewayError, invalid } from './form-result'
+import { fromGatewayError, invalid } from './form-result'
 import type { Action } from './types'
 
 export const resetPasswordAction: Action<'reset-password'> = {
@@ -24,7 +24,6 @@ export const resetPasswordAction: Action<'reset-password'> = {
           role,
           uuid: query.uuid,
         },
-        headers: clientIpHeaders(c),
       })
     } catch (err) {
       return fromGatewayError(err, fields, { messages: { password: FIELD_ERRORS.passwordLength, password_confirmation: FIELD_ERRORS.passwordMismatch } })

@@ -3,7 +3,7 @@ import { SignInSchema } from '../../shared/account-forms'
 import { checkForm } from '../../shared/forms'
 import { deviceHeaders, setDeviceCookie } from '../device-cookie'
 import { setSessionCookie } from '../session'
-import { clientIpHeaders, fromGatewayError, invalid } from './form-result'
+import { fromGatewayError, invalid } from './form-result'
 import { afterSignIn } from './return-path'
 import type { Action } from './types'
 
@@ -16,7 +16,7 @@ export const signInAction: Action<'sign-in'> = {
     try {
       const envelope = await gateway.request<LoginContent>('POST', '/core/auth/login', {
         body: { ...form.output, hash: fields.hash ?? '', role: query.role },
-        headers: { ...clientIpHeaders(c), ...deviceHeaders(c) },
+        headers: deviceHeaders(c),
       })
       const token = envelope.content?.token
       if (typeof token !== 'string' || !token) return invalid(fields, {}, 'user_not_found', 401)
