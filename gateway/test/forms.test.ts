@@ -144,14 +144,14 @@ describe('POST /siw/public/investor-registration', () => {
     expect((await post('investor-registration', { ...INVESTOR_NON_RESIDENT, [field]: value })).body.errors).toEqual([field])
   })
 
-  it('refuses an e-mail that already has an account, naming the e-mail, and stores nothing', async () => {
+  it('answers an e-mail that already has an account as it answers a new one, and nothing waits for a decision', async () => {
     const user = await createUser()
-    const before = await env.DB.prepare('SELECT count(*) AS n FROM investor_registrations').first<{ n: number }>()
+    const fresh = await post('investor-registration', { ...INVESTOR_NON_RESIDENT, email: uniqueEmail('new-fund') })
     const r = await post('investor-registration', { ...INVESTOR_NON_RESIDENT, email: user.email.toUpperCase() })
-    expect(r.status).toBe(409)
-    expect(r.body.result.code).toBe('already_registered')
-    expect(r.body.errors).toEqual(['email'])
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM investor_registrations').first<{ n: number }>()).toEqual(before)
+    expect(r.status).toBe(fresh.status)
+    expect(r.body.result).toEqual(fresh.body.result)
+    expect(Object.keys(r.body.content)).toEqual(Object.keys(fresh.body.content))
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM registrations WHERE email = ? AND state = 'pending'").bind(user.email).first<{ n: number }>()).toEqual({ n: 0 })
   })
 })
 
@@ -201,11 +201,13 @@ describe('POST /siw/public/event-application', () => {
     expect((await post('event-application', { ...EVENT, [field]: value })).body.errors).toEqual([field])
   })
 
-  it('notifies an existing user with that email, naming the event', async () => {
+  it('never notifies, pushes to or publishes for the account whose e-mail the applicant typed', async () => {
     const user = await createUser()
-    await post('event-application', { ...EVENT, email: user.email })
-    const note = (await call('/siw/notification', { token: user.token })).body.content[0]
-    expect(note.type).toBe('event_registration')
-    expect(note.message.length).toBeGreaterThan(40)
+    const before = (await call('/siw/notification', { token: user.token })).body.content.length
+    const r = await post('event-application', { ...EVENT, email: user.email })
+    expect(r.status).toBe(200)
+    expect((await call('/siw/notification', { token: user.token })).body.content).toHaveLength(before)
+    const pushes = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND type = 'event_registration'").bind(user.id).first<{ n: number }>()
+    expect(pushes).toEqual({ n: 0 })
   })
 })

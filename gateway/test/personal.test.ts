@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { env } from 'cloudflare:workers'
 import { call, createUser, ensureSeeded, moderate, type TestUser } from './helpers'
 
 beforeAll(ensureSeeded)
+
+/** A random 9-digit TIN and 14-digit PINFL: two accounts never share one (docs/security.md#personal-services). */
+const uniqueTin = () => String(300_000_000 + Math.floor(Math.random() * 99_999_999))
+const uniquePin = () => `3${String(Math.floor(Math.random() * 1e13)).padStart(13, '0')}`
 
 const PROJECT = {
   title: { en: 'Cold storage in Samarkand', ru: 'Холодильный склад в Самарканде', uz: 'Samarqandda sovutish ombori' },
@@ -186,7 +191,7 @@ describe('POST /siw/personal/project/set-visible/{id}', () => {
 
 describe('personal services', () => {
   it('lists services with localised params and a callable link, filtered by type', async () => {
-    const user = await createUser()
+    const user = await createUser({ isResident: true, pin: uniquePin() })
     const { body } = await call('/siw/personal/service?type=my_company', { token: user.token, lang: 'ru' })
     expect(body.content.length).toBeGreaterThanOrEqual(1)
     expect(body.content.every((s: any) => s.type === 'my_company')).toBe(true)
@@ -202,34 +207,37 @@ describe('personal services', () => {
   })
 
   it('runs the company registry with inn filled from the profile tin', async () => {
-    const user = await createUser({ role: 'businessmen', profile: { tin: '301234567', company_name: 'Silk Road Textiles LLC', name: 'Aziza', surname: 'Karimova' } })
+    const TIN = uniqueTin()
+    const user = await createUser({ role: 'businessmen', isResident: true, pin: uniquePin(), profile: { tin: TIN, company_name: 'Silk Road Textiles LLC', name: 'Aziza', surname: 'Karimova' } })
     const { body } = await call('/siw/personal/service/run/1', { token: user.token })
     expect(body.content).toMatchObject({ count: 1, size: 10, max_page: 1 })
-    expect(body.content.data[0]).toMatchObject({ inn: '301234567', name: 'Silk Road Textiles LLC', director: 'Aziza Karimova' })
+    expect(body.content.data[0]).toMatchObject({ inn: TIN, name: 'Silk Road Textiles LLC', director: 'Aziza Karimova' })
   })
 
   it('answers the same demo data for the same inn', async () => {
-    const user = await createUser({ role: 'businessmen', profile: { tin: '123456789' } })
+    const tin = uniqueTin()
+    const user = await createUser({ role: 'businessmen', isResident: true, pin: uniquePin(), profile: { tin } })
     const a = await call('/siw/personal/service/run/1', { token: user.token })
-    const b = await call('/siw/personal/service/run/1?inn=123456789', { token: user.token })
+    const b = await call(`/siw/personal/service/run/1?inn=${tin}`, { token: user.token })
     expect(a.body.content).toEqual(b.body.content)
-    expect(a.body.content.data[0].inn).toBe('123456789')
+    expect(a.body.content.data[0].inn).toBe(tin)
   })
 
   it('answers 403 when the query names another company’s inn or another person’s pinfl, and runs nothing', async () => {
-    const user = await createUser({ role: 'businessmen', profile: { tin: '123456789', pin: '31507860180032' } })
-    for (const query of ['inn=301234567', 'inn=123456789&pinfl=42211890310057', 'pinfl=42211890310057']) {
+    const tin = uniqueTin()
+    const user = await createUser({ role: 'businessmen', isResident: true, pin: uniquePin(), profile: { tin } })
+    for (const query of [`inn=${uniqueTin()}`, `inn=${tin}&pinfl=42211890310057`, 'pinfl=42211890310057']) {
       const r = await call(`/siw/personal/service/run/1?${query}`, { token: user.token })
       expect(r.status, query).toBe(403)
       expect(r.body.result.code, query).toBe('forbidden')
       expect(r.body.content, query).toBeNull()
     }
-    const nobody = await createUser()
-    expect((await call('/siw/personal/service/run/1?inn=123456789', { token: nobody.token })).status).toBe(403)
+    const nobody = await createUser({ isResident: true, pin: uniquePin() })
+    expect((await call(`/siw/personal/service/run/1?inn=${tin}`, { token: nobody.token })).status).toBe(403)
   })
 
   it('pages tax debts as of a date', async () => {
-    const user = await createUser({ role: 'businessmen', profile: { tin: '123456789' } })
+    const user = await createUser({ role: 'businessmen', isResident: true, pin: uniquePin(), profile: { tin: uniqueTin() } })
     const all = (await call('/siw/personal/service/run/2?date=2026-06-30&size=100', { token: user.token })).body.content
     expect(all.count).toBeGreaterThan(3)
     const page = (await call('/siw/personal/service/run/2?date=2026-06-30&page=1&size=3', { token: user.token })).body.content
@@ -239,15 +247,62 @@ describe('personal services', () => {
   })
 
   it('names a missing required param and a malformed one', async () => {
-    const user = await createUser()
+    const user = await createUser({ isResident: true, pin: uniquePin() })
     expect((await call('/siw/personal/service/run/1', { token: user.token })).body.errors).toEqual(['inn'])
-    const company = await createUser({ role: 'businessmen', profile: { tin: '123456789' } })
+    const company = await createUser({ role: 'businessmen', isResident: true, pin: uniquePin(), profile: { tin: uniqueTin() } })
     expect((await call('/siw/personal/service/run/2?date=2026-02-30', { token: company.token })).body.errors).toEqual(['date'])
   })
 
   it('answers an empty result for services without an integration, and not_found for unknown ones', async () => {
-    const user = await createUser()
+    const user = await createUser({ isResident: true, pin: uniquePin() })
     expect((await call('/siw/personal/service/run/3?region=1&district=2', { token: user.token })).body.content).toEqual({ count: 0, data: [], size: 10, max_page: 0 })
     expect((await call('/siw/personal/service/run/999', { token: user.token })).status).toBe(404)
+  })
+
+  it('answers 403 to a non-resident, whose typed identifiers nobody checked, and runs nothing', async () => {
+    const user = await createUser({ role: 'businessmen', profile: { tin: uniqueTin() } })
+    for (const path of ['/siw/personal/service', '/siw/personal/service/run/1', '/siw/personal/service/run/2?date=2026-06-30']) {
+      const r = await call(path, { token: user.token })
+      expect(r.status, path).toBe(403)
+      expect(r.body.result.code, path).toBe('forbidden')
+      expect(r.body.content, path).toBeNull()
+    }
+  })
+
+  it('never shows an account registered with a victim’s TIN the victim’s name, address or tax records', async () => {
+    const tin = uniqueTin()
+    const victim = await createUser({
+      role: 'businessmen',
+      isResident: true,
+      pin: uniquePin(),
+      profile: { tin, company_name: 'Samarqand Oltin Tola MChJ', name: 'Gulnora', surname: 'Tosheva', legal_address: 'Samarkand, Registon street 7' },
+    })
+    const victimTaxes = (await call('/siw/personal/service/run/2?date=2026-06-30&size=100', { token: victim.token })).body.content
+    // The attacker applies as a resident business with the victim's TIN: the application is taken, but no account with
+    // that TIN is ever opened.
+    const email = `attacker-${crypto.randomUUID().slice(0, 8)}@test.example`
+    const body = {
+      company_name: 'Copycat MChJ', tin, pin: uniquePin(), legal_address: 'Tashkent', website: '', name: 'Bobur', surname: 'Qodirov', email,
+      phone: '998901112244', source: 'telegram', source_variant: '', comments: '', is_resident: true, hash: '',
+    }
+    expect((await call('/siw/public/business-registration', { body })).status).toBe(200)
+    const row = await env.DB.prepare('SELECT id FROM registrations WHERE email = ?').bind(email).first<{ id: number }>()
+    const approval = await moderate({ kind: 'registration', id: row!.id, action: 'approve' })
+    expect(approval.body.result.code).toBe('identifier_taken')
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM users WHERE email = ?').bind(email).first<{ n: number }>()).toEqual({ n: 0 })
+    // Even an account that somehow holds the same identifier reads only its own record: the registry answers from the
+    // signed-in account's profile, never from another profile with that TIN.
+    const twin = await createUser({ role: 'businessmen', isResident: true, pin: uniquePin(), profile: { company_name: 'Twin LLC', name: 'Twin', surname: 'Account' } })
+    await env.DB.prepare('DROP INDEX profiles_tin_unique').run()
+    try {
+      await env.DB.prepare('UPDATE profiles SET tin = ? WHERE user_id = ?').bind(tin, twin.id).run()
+      const registry = JSON.stringify((await call('/siw/personal/service/run/1', { token: twin.token })).body.content)
+      for (const secret of ['Samarqand Oltin Tola', 'Gulnora', 'Tosheva', 'Registon']) expect(registry).not.toContain(secret)
+      expect(registry).toContain('Twin LLC')
+    } finally {
+      await env.DB.prepare("UPDATE profiles SET tin = '' WHERE user_id = ?").bind(twin.id).run()
+      await env.DB.prepare("CREATE UNIQUE INDEX profiles_tin_unique ON profiles (tin) WHERE tin <> ''").run()
+    }
+    expect(victimTaxes.count).toBeGreaterThan(0)
   })
 })

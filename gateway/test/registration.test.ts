@@ -219,40 +219,82 @@ describe('rejecting a registration', () => {
 })
 
 describe('a second application for the same e-mail', () => {
-  it('is refused while the first waits, from either form, naming the e-mail', async () => {
+  const pendingFor = async (email: string) =>
+    (await env.DB.prepare("SELECT count(*) AS n FROM registrations WHERE email = ? AND state = 'pending'").bind(email).first<{ n: number }>())!.n
+
+  it('is answered like a first one while the first waits, from either form, waits for no decision, and the owner is mailed why', async () => {
     const email = uniqueEmail('twice')
     await apply('investor', investor(email))
+    const fresh = await call('/siw/public/investor-registration', { body: investor(uniqueEmail('fresh')) })
     for (const [form, body] of [['investor', investor(email.toUpperCase())], ['business', { ...residentBusiness(email), is_resident: false, pin: '', tin: '' }]] as const) {
       const r = await call(`/siw/public/${form}-registration`, { body })
-      expect(r.status).toBe(409)
-      expect(r.body.result.code).toBe('already_registered')
-      expect(r.body.errors).toEqual(['email'])
+      expect(r.status).toBe(fresh.status)
+      expect(Object.keys(r.body.content)).toEqual(Object.keys(fresh.body.content))
+      expect(r.body.result).toEqual(fresh.body.result)
     }
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM registrations WHERE email = ?').bind(email).first()).toEqual({ n: 1 })
+    expect(await pendingFor(email)).toBe(1)
+    const mails = await outbox(email)
+    expect(mails.map((m) => m.subject)).toEqual(['A registration on Invest Portal with your e-mail address', 'A registration on Invest Portal with your e-mail address'])
+    expect(mails[0]!.text).toContain('already waiting for a decision')
   })
 
-  it('is refused once the first is an account', async () => {
+  it('is answered like a first one once the first is an account, and the owner is mailed a way in, in the form’s language', async () => {
     const email = uniqueEmail('account')
     const id = await apply('investor', investor(email))
     await moderate({ kind: 'registration', id, action: 'approve' })
-    const r = await call('/siw/public/business-registration', { body: residentBusiness(email) })
-    expect(r.status).toBe(409)
-    expect(r.body.errors).toEqual(['email'])
+    const r = await call('/siw/public/business-registration', { body: residentBusiness(email), lang: 'ru' })
+    expect(r.status).toBe(200)
+    expect(r.body.content).toEqual({ id: expect.any(Number) })
+    expect(await pendingFor(email)).toBe(0)
+    const [mail] = await outbox(email)
+    expect(mail!.subject).toBe('Регистрация на Invest Portal с вашим адресом электронной почты')
+    expect(mail!.text).toContain('уже есть учётная запись')
+    expect(mail!.links).toContain('http://127.0.0.1:8787/ru/auth/sign-in?role=businessmen')
   })
 
-  it('sent twice at once, is stored once', async () => {
+  it('sent twice at once, waits for a decision once', async () => {
     const email = uniqueEmail('burst')
     const answers = await Promise.all([
       call('/siw/public/investor-registration', { body: investor(email), ip: uniqueIp() }),
       call('/siw/public/business-registration', { body: residentBusiness(email), ip: uniqueIp() }),
     ])
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM registrations WHERE email = ? AND state = 'pending'").bind(email).first()).toEqual({ n: 1 })
+    expect(answers.map((a) => a.status)).toEqual([200, 200])
+    expect(await pendingFor(email)).toBe(1)
     // Past the check, the database itself keeps a second pending record for the e-mail out, whatever its case.
     const second = env.DB.prepare("INSERT INTO registrations (kind, application_id, email, created_at) VALUES ('business', 999999, ?, '2026-01-01')")
       .bind(email.toUpperCase())
       .run()
     await expect(second).rejects.toThrow(/UNIQUE constraint failed: registrations\.email/)
+  })
+})
+
+describe('identifiers', () => {
+  /** A random 9-digit TIN no other test uses. */
+  const uniqueTin = () => String(300_000_000 + Math.floor(Math.random() * 99_999_999))
+  const uniquePin = () => `3${String(Math.floor(Math.random() * 1e13)).padStart(13, '0')}`
+
+  it('refuses to approve a registration whose TIN or PINFL another account holds (409 identifier_taken), and creates no account', async () => {
+    const tin = uniqueTin()
+    const pin = uniquePin()
+    const first = await apply('business', { ...residentBusiness(uniqueEmail('first')), tin, pin })
+    expect((await moderate({ kind: 'registration', id: first, action: 'approve' })).status).toBe(200)
+    for (const [body, field] of [[{ ...residentBusiness(uniqueEmail('same-tin')), tin, pin: uniquePin() }, 'tin'], [{ ...residentBusiness(uniqueEmail('same-pin')), tin: uniqueTin(), pin }, 'pin']] as const) {
+      const id = await apply('business', body)
+      const r = await moderate({ kind: 'registration', id, action: 'approve' })
+      expect(r.status).toBe(409)
+      expect(r.body.result.code).toBe('identifier_taken')
+      expect(r.body.errors).toEqual([field])
+      expect(await registration(id)).toMatchObject({ state: 'pending', user_id: null })
+      expect(await accountsWith(body.email)).toBe(0)
+    }
+  })
+
+  it('is kept unique by the database itself', async () => {
+    const tin = uniqueTin()
+    await createAccount(env.DB, { email: uniqueEmail('db-a'), password: null, role: 'businessmen', isResident: true, profile: { tin } }, new Date())
+    const second = createAccount(env.DB, { email: uniqueEmail('db-b'), password: null, role: 'businessmen', isResident: true, profile: { tin } }, new Date())
+    await expect(second).rejects.toThrow(/UNIQUE constraint failed: profiles\.tin/)
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE p.user_id IS NULL').first<{ n: number }>()).toEqual({ n: 0 })
   })
 })
 

@@ -55,11 +55,11 @@ export async function insertAccount(db: D1Database, input: AccountInput, now: Da
     .first<{ id: number }>()
   if (!user) return null
   const p = input.profile ?? {}
-  await db
+  const profile = db
     .prepare(
-      `INSERT OR IGNORE INTO profiles (user_id, name, surname, email, phone, pin, tin, country_id, website, position, company_name,
+      `INSERT INTO profiles (user_id, name, surname, email, phone, pin, tin, country_id, website, position, company_name,
          contact_person, legal_address, source, comments, region_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO NOTHING`,
     )
     .bind(
       user.id,
@@ -79,7 +79,13 @@ export async function insertAccount(db: D1Database, input: AccountInput, now: Da
       p.comments ?? '',
       p.region_id ?? null,
     )
-    .run()
+  try {
+    await profile.run()
+  } catch (err) {
+    // A TIN another account holds (docs/security.md#personal-services): no account is left without its profile.
+    await db.prepare('DELETE FROM users WHERE id = ?').bind(user.id).run()
+    throw err
+  }
   return user.id
 }
 

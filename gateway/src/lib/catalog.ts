@@ -2,11 +2,10 @@
 import sectorsSeed from '../../seed/sectors.json'
 import categoriesSeed from '../../seed/project-categories.json'
 import eventsSeed from '../../seed/events.json'
-import type { Lang } from './lang'
 
 const sectorIds = new Set((sectorsSeed as { id: number }[]).map((s) => s.id))
 const categoryIds = new Set((categoriesSeed as { id: number }[]).map((c) => c.id))
-const eventNames = new Map((eventsSeed as { id: number; name: Record<Lang, string> }[]).map((e) => [e.id, e.name]))
+const eventIds = new Set((eventsSeed as { id: number }[]).map((e) => e.id))
 
 /** True for a seeded investment sector id. */
 export function isSectorId(id: number): boolean {
@@ -20,10 +19,5 @@ export function isProjectCategoryId(id: number): boolean {
 
 /** True for a seeded event id. */
 export function isEventId(id: number): boolean {
-  return eventNames.has(id)
-}
-
-/** The event's name in every language, or null for an unknown id. */
-export function findEventName(id: number): Record<Lang, string> | null {
-  return eventNames.get(id) ?? null
+  return eventIds.has(id)
 }

@@ -255,3 +255,51 @@ export function composeRegistrationRejectedEmail(to: string, reason: string, lan
     html: `<p>${escapeHtml(t.intro)}</p><p>${escapeHtml(t.reason)} ${escapeHtml(reason)}</p><p>${escapeHtml(t.outro)}</p>`,
   }
 }
+
+/** Why a registration for an address was not taken: the address has an account, or an application already waits. */
+export type DuplicateRegistration = 'account' | 'pending'
+
+const DUPLICATE_TEXT: Record<Lang, { subject: string; intro: string; reason: Record<DuplicateRegistration, string>; outro: string }> = {
+  en: {
+    subject: 'A registration on Invest Portal with your e-mail address',
+    intro: 'Someone, perhaps you, has just asked to register on the Invest Portal with this e-mail address.',
+    reason: {
+      account: 'This address already has an account, so no new application was made. To get in, sign in or reset your password:',
+      pending: 'An application with this address is already waiting for a decision, so no second one was made. We will write to you once it is decided. To sign in later:',
+    },
+    outro: 'If it was not you, you can ignore this message: nothing has changed.',
+  },
+  ru: {
+    subject: 'Регистрация на Invest Portal с вашим адресом электронной почты',
+    intro: 'Кто-то, возможно вы, только что попытался зарегистрироваться на Invest Portal с этим адресом электронной почты.',
+    reason: {
+      account: 'С этим адресом уже есть учётная запись, поэтому новая заявка не создана. Чтобы войти, откройте страницу входа или сбросьте пароль:',
+      pending: 'Заявка с этим адресом уже ждёт решения, поэтому вторая не создана. Мы напишем вам, когда решение будет принято. Страница входа:',
+    },
+    outro: 'Если это были не вы, просто проигнорируйте письмо: ничего не изменилось.',
+  },
+  uz: {
+    subject: 'Elektron pochtangiz bilan Invest Portalda roʻyxatdan oʻtish',
+    intro: 'Kimdir, ehtimol siz, hozirgina ushbu elektron pochta manzili bilan Invest Portalda roʻyxatdan oʻtmoqchi boʻldi.',
+    reason: {
+      account: 'Bu manzil bilan hisob allaqachon mavjud, shuning uchun yangi ariza yaratilmadi. Kirish yoki parolni tiklash uchun:',
+      pending: 'Bu manzil bilan ariza allaqachon qaror kutmoqda, shuning uchun ikkinchisi yaratilmadi. Qaror qabul qilinganda sizga yozamiz. Kirish sahifasi:',
+    },
+    outro: 'Agar bu siz boʻlmasangiz, xatga eʼtibor bermang: hech narsa oʻzgarmadi.',
+  },
+}
+
+/**
+ * The mail to an address someone tried to register again (docs/security.md#account-enumeration): the form answers the
+ * same as for a new application, and only the owner of the address learns why nothing new was made.
+ */
+export function composeDuplicateRegistrationEmail(to: string, why: DuplicateRegistration, signIn: string, lang: Lang): Email {
+  const t = DUPLICATE_TEXT[lang]
+  const reason = t.reason[why]
+  return {
+    to,
+    subject: t.subject,
+    text: `${t.intro}\n\n${reason}\n${signIn}\n\n${t.outro}\n`,
+    html: `<p>${escapeHtml(t.intro)}</p><p>${escapeHtml(reason)}<br><a href="${escapeHtml(signIn)}">${escapeHtml(signIn)}</a></p><p>${escapeHtml(t.outro)}</p>`,
+  }
+}

@@ -8,7 +8,7 @@ import { insertAccount, type ProfileFields } from './accounts'
 import { readConfig } from './config'
 import type { Role } from './context'
 import { insertStatement } from './db'
-import { composeRegistrationRejectedEmail, composeResidentWelcomeEmail, composeWelcomeEmail, createMailer } from './email'
+import { composeRegistrationRejectedEmail, composeResidentWelcomeEmail, composeWelcomeEmail, createMailer, type DuplicateRegistration } from './email'
 import { GatewayError } from './envelope'
 import { LANGS, type Lang } from './lang'
 import { issuePasswordLink, WELCOME_LINK_LIFETIME_MS } from './reset-links'
@@ -35,40 +35,66 @@ export type PendingRegistration = {
   created_at: string
 }
 
-/** The refusal of an application whose e-mail has an account or another application waiting: 409 naming `email`. */
-export function alreadyRegistered(): GatewayError {
+/** The refusal of an approval whose e-mail has an account by now: 409 naming `email`. */
+function alreadyRegistered(): GatewayError {
   return new GatewayError(409, 'already_registered', 'already_registered', ['email'])
 }
 
-/** True when `email` belongs to an account or to an application waiting for a decision. */
-async function isEmailTaken(db: D1Database, email: string): Promise<boolean> {
-  const row = await db
-    .prepare(
-      `SELECT EXISTS (SELECT 1 FROM users WHERE email = ?1) OR EXISTS (SELECT 1 FROM registrations WHERE email = ?1 AND state = 'pending')
-       AS taken`,
-    )
-    .bind(email)
-    .first<{ taken: number }>()
-  return row?.taken === 1
+/**
+ * The refusal of an approval whose company TIN or personal PINFL another account holds: 409 naming the field. Two
+ * accounts never share one, since personal services answer from the account's own record
+ * (docs/security.md#personal-services).
+ */
+function identifierTaken(field: 'tin' | 'pin'): GatewayError {
+  return new GatewayError(409, 'identifier_taken', 'identifier_taken', [field])
 }
 
+async function assertIdentifiersFree(db: D1Database, ids: { tin: string; pin: string }): Promise<void> {
+  if (ids.tin && (await db.prepare('SELECT 1 FROM profiles WHERE tin = ?').bind(ids.tin).first())) throw identifierTaken('tin')
+  if (ids.pin && (await db.prepare('SELECT 1 FROM users WHERE pin = ?').bind(ids.pin).first())) throw identifierTaken('pin')
+}
+
+/** Whether `email` belongs to an account or to an application waiting for a decision, or neither. */
+async function findDuplicate(db: D1Database, email: string): Promise<DuplicateRegistration | null> {
+  const row = await db
+    .prepare(
+      `SELECT EXISTS (SELECT 1 FROM users WHERE email = ?1) AS account,
+         EXISTS (SELECT 1 FROM registrations WHERE email = ?1 AND state = 'pending') AS pending`,
+    )
+    .bind(email)
+    .first<{ account: number; pending: number }>()
+  if (row?.account === 1) return 'account'
+  if (row?.pending === 1) return 'pending'
+  return null
+}
+
+/** What storing an application did: its id, and why it waits for no decision when its e-mail was taken. */
+export type StoredApplication = { id: number; duplicate: DuplicateRegistration | null }
+
 /**
- * Stores an application (`row`, the columns of its form's table) with its pending record, in one transaction, and
- * returns the application's id. An e-mail that has an account or another application waiting is refused.
+ * Stores an application (`row`, the columns of its form's table) with its record, in one transaction, and returns
+ * its id. An e-mail that has an account or another application waiting is not refused, which would tell anyone
+ * whether the address is registered (docs/security.md#account-enumeration): the application is kept as already
+ * decided (rejected as a duplicate, so no moderator sees it) and the caller mails the address's owner instead.
  */
-export async function storeApplication(db: D1Database, kind: RegistrationKind, row: Record<string, unknown>, email: string, now: Date): Promise<number> {
-  if (await isEmailTaken(db, email)) throw alreadyRegistered()
+export async function storeApplication(db: D1Database, kind: RegistrationKind, row: Record<string, unknown>, email: string, now: Date): Promise<StoredApplication> {
+  const insert = async (duplicate: DuplicateRegistration | null) => {
+    const at = now.toISOString()
+    const record = duplicate
+      ? db
+          .prepare("INSERT INTO registrations (kind, application_id, email, state, reason, decided_at, created_at) VALUES (?, last_insert_rowid(), ?, 'rejected', ?, ?, ?)")
+          .bind(kind, email, `duplicate: ${duplicate}`, at, at)
+      : db.prepare('INSERT INTO registrations (kind, application_id, email, created_at) VALUES (?, last_insert_rowid(), ?, ?)').bind(kind, email, at)
+    const [inserted] = await db.batch<{ id: number }>([insertStatement(db, TABLES[kind], row), record])
+    return { id: inserted!.results[0]!.id, duplicate }
+  }
+  const duplicate = await findDuplicate(db, email)
+  if (duplicate) return insert(duplicate)
   try {
-    const [inserted] = await db.batch<{ id: number }>([
-      insertStatement(db, TABLES[kind], row),
-      db
-        .prepare('INSERT INTO registrations (kind, application_id, email, created_at) VALUES (?, last_insert_rowid(), ?, ?)')
-        .bind(kind, email, now.toISOString()),
-    ])
-    return inserted!.results[0]!.id
+    return await insert(null)
   } catch (err) {
-    // Two applications for one e-mail at once: the pending-e-mail index lets only the first in.
-    if (err instanceof Error && /UNIQUE constraint failed: registrations\.email/.test(err.message)) throw alreadyRegistered()
+    // Two applications for one e-mail at once: the pending-e-mail index lets only the first wait.
+    if (err instanceof Error && /UNIQUE constraint failed: registrations\.email/.test(err.message)) return insert('pending')
     throw err
   }
 }
@@ -136,13 +162,16 @@ function profileOf(kind: RegistrationKind, a: Application): ProfileFields {
  * Approves a pending application, exactly once: claims the record, creates the account of its role and residency with
  * the application's fields, and mails the applicant in the application's language: a non-resident a link that sets
  * the first password (72 hours), a resident that OneID now signs them in. 409 `invalid_state` when already decided,
- * 409 `already_registered` when the e-mail has an account by now.
+ * 409 `already_registered` when the e-mail has an account by now, 409 `identifier_taken` when its TIN or PINFL
+ * belongs to another account.
  */
 export async function approveRegistration(env: Env, id: number, now: Date): Promise<RegistrationDecision> {
   const db = env.DB
   const { ledger, application } = await readRegistration(db, id)
   if (ledger.state !== 'pending') throw new GatewayError(409, 'invalid_state')
   if (await db.prepare('SELECT 1 FROM users WHERE email = ?').bind(ledger.email).first()) throw alreadyRegistered()
+  const isResident = application.is_resident === 1
+  await assertIdentifiersFree(db, { tin: ledger.kind === 'business' ? (application.tin ?? '') : '', pin: isResident ? (application.pin ?? '') : '' })
   const at = now.toISOString()
   // The claim decides between two approvals (or an approval and a rejection) at once: only one changes the row.
   const claimed = await db
@@ -153,7 +182,6 @@ export async function approveRegistration(env: Env, id: number, now: Date): Prom
   const release = () =>
     db.prepare("UPDATE registrations SET state = 'pending', decided_at = NULL WHERE id = ? AND user_id IS NULL").bind(id).run()
   const role = ROLES[ledger.kind]
-  const isResident = application.is_resident === 1
   let userId: number | null
   try {
     userId = await insertAccount(
@@ -163,6 +191,9 @@ export async function approveRegistration(env: Env, id: number, now: Date): Prom
     )
   } catch (err) {
     await release()
+    // Another approval took the identifier in the meantime: the unique index is the last word.
+    if (err instanceof Error && /UNIQUE constraint failed: profiles\.tin/.test(err.message)) throw identifierTaken('tin')
+    if (err instanceof Error && /UNIQUE constraint failed: users\.pin/.test(err.message)) throw identifierTaken('pin')
     throw err
   }
   if (userId === null) {

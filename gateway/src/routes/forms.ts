@@ -2,15 +2,16 @@
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
 import { assertHuman, type BotAction } from '../lib/bot'
-import { findEventName, isEventId } from '../lib/catalog'
-import type { AppEnv } from '../lib/context'
+import { isEventId } from '../lib/catalog'
+import { readConfig } from '../lib/config'
+import type { AppEnv, Role } from '../lib/context'
 import { createSecret, sha256Hex } from '../lib/crypto'
 import { insertRow } from '../lib/db'
+import { composeDuplicateRegistrationEmail, createMailer } from '../lib/email'
 import { GatewayError, ok } from '../lib/envelope'
 import { readLang } from '../lib/lang'
-import { createNotification, notificationLinks, type NotificationType } from '../lib/notify'
 import { isCountryId } from '../lib/places'
-import { storeApplication } from '../lib/registrations'
+import { storeApplication, type StoredApplication } from '../lib/registrations'
 import { countHit, FORM_IP_LIMIT, readClientIp } from '../lib/rate-limit'
 import {
   BoolSchema,
@@ -125,10 +126,24 @@ async function guardForm(c: Context<AppEnv>, hash: string, action: BotAction, fo
   if ((await countHit(c.env.DB, limit, Date.now())) > limit.max) throw new GatewayError(429, 'too_many_attempts')
 }
 
-/** Lets a signed-up user with the form's email see the submission among their notifications. */
-async function notifyByEmail(db: D1Database, email: string, type: NotificationType, subject: string | Record<'uz' | 'ru' | 'en', string>, now: Date) {
-  const user = await db.prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: number }>()
-  if (user) await createNotification(db, user.id, type, subject, notificationLinks.none(), now)
+/**
+ * The answer to a registration: the same `{ id }` whether or not the e-mail was free, after the same work; when it was
+ * taken, the address's owner is mailed after the answer (docs/security.md#account-enumeration).
+ */
+function answerApplication(c: Context<AppEnv>, stored: StoredApplication, role: Role, email: string, now: Date) {
+  const { duplicate } = stored
+  if (duplicate) {
+    const lang = readLang(c.req.header('Accept-Language'))
+    const signIn = `${readConfig(c.env).portalOrigin}/${lang}/auth/sign-in?${new URLSearchParams({ role })}`
+    c.executionCtx.waitUntil(
+      createMailer(c.env, now)
+        .send(composeDuplicateRegistrationEmail(email, duplicate, signIn, lang))
+        .catch((err: unknown) => {
+          console.error(JSON.stringify({ level: 'error', msg: 'duplicate registration mail failed', requestId: c.get('requestId'), error: err instanceof Error ? err.message : String(err) }))
+        }),
+    )
+  }
+  return ok(c, { id: stored.id })
 }
 
 /**
@@ -160,24 +175,24 @@ formRoutes.post('/siw/public/investor-registration', async (c) => {
   const i = parseInput(InvestorRegistrationSchema, await readJson(c))
   await guardForm(c, i.hash, 'register', 'registration')
   const now = new Date()
-  const id = await storeApplication(c.env.DB, 'investor', {
+  const stored = await storeApplication(c.env.DB, 'investor', {
     company_name: i.company_name, website: i.website, email: i.email, phone: i.phone, position: i.position, name: i.name,
     surname: i.surname, pin: i.is_resident ? i.pin : null, country_id: i.is_resident ? null : (i.country_id ?? null),
     ...registrationTail(c, i, now),
   }, i.email, now)
-  return ok(c, { id })
+  return answerApplication(c, stored, 'investor', i.email, now)
 })
 
 formRoutes.post('/siw/public/business-registration', async (c) => {
   const i = parseInput(BusinessRegistrationSchema, await readJson(c))
   await guardForm(c, i.hash, 'register', 'registration')
   const now = new Date()
-  const id = await storeApplication(c.env.DB, 'business', {
+  const stored = await storeApplication(c.env.DB, 'business', {
     company_name: i.company_name, tin: i.tin, pin: i.is_resident ? i.pin : null, legal_address: i.legal_address,
     website: i.website, name: i.name, surname: i.surname, email: i.email, phone: i.phone,
     ...registrationTail(c, i, now),
   }, i.email, now)
-  return ok(c, { id })
+  return answerApplication(c, stored, 'businessmen', i.email, now)
 })
 
 formRoutes.post('/siw/public/event-application', async (c) => {
@@ -192,6 +207,7 @@ formRoutes.post('/siw/public/event-application', async (c) => {
     address: i.address, birthplace: i.birthplace, organization: i.organization, position: i.position, activity: i.activity,
     lang: readLang(c.req.header('Accept-Language')), created_at: now.toISOString(), upload_token_hash: await sha256Hex(uploadToken),
   })
-  await notifyByEmail(c.env.DB, i.email, 'event_registration', findEventName(i.event_id) ?? '', now)
+  // No notification, push or realtime event goes to an account with the typed e-mail: the applicant is not signed in
+  // as it (a public form), and anyone may type anyone's address (docs/security.md#public-forms).
   return ok(c, { id, upload_token: uploadToken })
 })

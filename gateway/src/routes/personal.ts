@@ -1,5 +1,6 @@
 /** `/siw/personal/*`: the signed-in user's investment projects and personal services. */
 import { Hono, type Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
 import { isProjectCategoryId, isSectorId } from '../lib/catalog'
 import { readConfig } from '../lib/config'
@@ -285,6 +286,17 @@ const serviceSelect = (lang: Lang) =>
 /** The service's link, relative to the gateway root (the portal calls it through its gateway client). */
 export const serviceLink = (id: number) => `/siw/personal/service/run/${id}`
 
+/**
+ * Personal services are for residents only (docs/product.md#guards: `my-services`), and answer from the signed-in
+ * account's own record: a non-resident, whose identifiers nobody checked, gets 403 (docs/security.md#personal-services).
+ */
+const requireResident = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.get('user').isResident) throw new GatewayError(403, 'forbidden')
+  await next()
+})
+personalRoutes.use('/siw/personal/service', requireResident)
+personalRoutes.use('/siw/personal/service/*', requireResident)
+
 personalRoutes.get('/siw/personal/service', async (c) => {
   const { type } = parseInput(v.object({ type: v.optional(v.picklist(SERVICE_TYPES)) }), readQuery(c))
   const lang = readLang(c.req.header('Accept-Language'))
@@ -349,9 +361,10 @@ personalRoutes.get('/siw/personal/service/run/:id{[0-9]+}', async (c) => {
   if (bad.length) failValidation(bad)
   let rows: Record<string, unknown>[] = []
   if (service.handler === 'company_registry') {
+    // The account's own record only: another account's profile with the same identifier never answers.
     const known = await db
-      .prepare('SELECT company_name, legal_address, name, surname FROM profiles WHERE tin = ? LIMIT 1')
-      .bind(tin)
+      .prepare('SELECT company_name, legal_address, name, surname FROM profiles WHERE user_id = ?')
+      .bind(c.get('user').id)
       .first<{ company_name: string; legal_address: string; name: string; surname: string }>()
     rows = runCompanyRegistry(tin, lang, known)
   } else if (service.handler === 'tax_debts') {
