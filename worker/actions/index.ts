@@ -13,7 +13,7 @@ import { resetPasswordAction } from './reset-password'
 import { signInAction } from './sign-in'
 import type { Action } from './types'
 
-export const ACTIONS: { readonly [Id in RouteId]?: Action<Id> } = {
+const actions = {
   'sign-in': signInAction,
   'contact-us': contactUsAction,
   'forgot-password': forgotPasswordAction,
@@ -25,4 +25,9 @@ export const ACTIONS: { readonly [Id in RouteId]?: Action<Id> } = {
   'guide-register-business': registerBusinessAction,
   'guide-register-investor': registerInvestorAction,
   'event-register': eventRegisterAction,
-}
+} satisfies { readonly [Id in RouteId]?: Action<Id> }
+
+/** The routes that take a form post: what a record of one entry per action is keyed by. */
+export type ActionRouteId = keyof typeof actions
+
+export const ACTIONS: { readonly [Id in RouteId]?: Action<Id> } = actions
