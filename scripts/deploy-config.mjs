@@ -13,6 +13,8 @@ export function configProblems(config, { gateway }) {
   if (!gateway && config.vars?.DEBUG_HEADERS !== '0') problems.push('DEBUG_HEADERS is on')
   if (gateway && config.workers_dev !== false) problems.push('workers_dev is not false: the gateway would have a public URL')
   if (!config.observability?.enabled) problems.push('observability is off')
+  // The platform's invocation log records each request's URL, reset tokens and OneID codes included (docs/security.md#logs).
+  if (config.observability?.logs?.invocation_logs !== false) problems.push('invocation logs are on: they would keep every URL, secrets in queries included')
   if (gateway && /^http:\/\/(127\.|localhost|\[::1\])/.test(config.vars?.PORTAL_ORIGIN ?? '')) problems.push('PORTAL_ORIGIN is a loopback origin')
   // Secrets are `wrangler secret put`, never vars: a var is in the repository and in every build's config.
   // A name that says "secret" but names an address (FCM_TOKEN_ENDPOINT is where tokens are fetched) is not one.

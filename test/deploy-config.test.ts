@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { configProblems } from '../scripts/deploy-config.mjs'
 
 const production = {
-  portal: { vars: { DEV_MODE: '0', DEBUG_HEADERS: '0' }, observability: { enabled: true }, kv_namespaces: [{ binding: 'PAYLOADS' }] },
-  gateway: { vars: { DEV_MODE: '0', PORTAL_ORIGIN: 'https://invest.gov.uz' }, workers_dev: false, observability: { enabled: true }, d1_databases: [{ binding: 'DB', database_name: 'invest-portal' }] },
+  portal: { vars: { DEV_MODE: '0', DEBUG_HEADERS: '0' }, observability: { enabled: true, logs: { invocation_logs: false } }, kv_namespaces: [{ binding: 'PAYLOADS' }] },
+  gateway: { vars: { DEV_MODE: '0', PORTAL_ORIGIN: 'https://invest.gov.uz' }, workers_dev: false, observability: { enabled: true, logs: { invocation_logs: false } }, d1_databases: [{ binding: 'DB', database_name: 'invest-portal' }] },
 }
 
 describe('the deploy check’s configuration rules', () => {
@@ -18,6 +18,8 @@ describe('the deploy check’s configuration rules', () => {
     ['DEV_MODE on', { ...production.gateway, vars: { ...production.gateway.vars, DEV_MODE: '1' } }, /DEV_MODE/],
     ['a public workers.dev URL', { ...production.gateway, workers_dev: true }, /workers_dev/],
     ['no observability', { ...production.gateway, observability: { enabled: false } }, /observability/],
+    ['invocation logs on (they keep every URL)', { ...production.gateway, observability: { enabled: true } }, /invocation logs/],
+    ['invocation logs switched on explicitly', { ...production.gateway, observability: { enabled: true, logs: { invocation_logs: true } } }, /invocation logs/],
     ['a loopback PORTAL_ORIGIN', { ...production.gateway, vars: { ...production.gateway.vars, PORTAL_ORIGIN: 'http://127.0.0.1:8787' } }, /loopback/],
     ['a placeholder database id', { ...production.gateway, d1_databases: [{ binding: 'DB', database_id: 'local-invest-portal' }] }, /placeholder/],
   ])('refuses a gateway with %s', (_name, config, problem) => {
@@ -52,6 +54,9 @@ describe('the deploy check’s configuration rules', () => {
       if (gateway) expect(topLevel).toMatch(/^workers_dev = false$/m)
       expect(topLevel, file).not.toMatch(/^\s*(id|database_id) = /m)
       expect(topLevel, file).not.toMatch(/^REALTIME_SECRET/m)
+      // Our own request line stays, the platform's URL-bearing invocation log does not (docs/security.md#logs).
+      expect(topLevel, file).toMatch(/^\[observability\]\nenabled = true$/m)
+      expect(topLevel, file).toMatch(/^\[observability\.logs\]\ninvocation_logs = false$/m)
     }
   })
 })

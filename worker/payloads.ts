@@ -123,7 +123,8 @@ async function fetchEntry(c: Context<AppEnv>, key: string, withToken: boolean): 
     // An answer of the wrong shape is a broken upstream like a 5xx: the stale copy stands in for it, else the error page.
     const checked = validatePayload(key, envelope)
     if (!checked.ok) {
-      console.error(JSON.stringify({ level: 'error', msg: 'contract violation', key, issues: checked.issues }))
+      // The path only: a key's query may hold what a visitor typed (a search) (docs/security.md#logs).
+      console.error(JSON.stringify({ level: 'error', msg: 'contract violation', path: key.split('?')[0], issues: checked.issues }))
       return { ok: false, status: 502, code: 'malformed_response' }
     }
     return { ok: true, envelope: shapeListEnvelope(key, checked.envelope) }

@@ -94,7 +94,7 @@ describe('a post whose upstream answer has the wrong shape', () => {
     }
   })
 
-  it('logs one structured line with the key and the broken paths, not the values', async () => {
+  it('logs one structured line with the key’s path and the broken paths, not the values', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     await callWithUpstream(WRONG_SHAPE, payloadUrlOf(postPage('en')))
     const lines = logged.mock.calls.map(([line]) => String(line)).filter((line) => line.includes('contract violation'))
@@ -102,10 +102,21 @@ describe('a post whose upstream answer has the wrong shape', () => {
     expect(JSON.parse(lines[0]!)).toEqual({
       level: 'error',
       msg: 'contract violation',
-      key: POST_KEY,
+      path: POST_KEY,
       issues: ['content.id', 'content.title', 'content.publish_date', 'content.category', 'content.content'],
     })
     expect(lines[0]).not.toContain('42')
+  })
+
+  it('never logs the query of a key that breaks the contract: a visitor’s search words stay out of the logs', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    await callWithUpstream(NUMBERS, href('search', { locale: 'en', query: { keyword: 'my-private-search-words' } }))
+    const lines = logged.mock.calls.map(([line]) => String(line)).filter((line) => line.includes('contract violation'))
+    expect(lines.length).toBeGreaterThan(0)
+    for (const line of lines) {
+      expect(line).not.toContain('my-private-search-words')
+      expect(JSON.parse(line).path).not.toContain('?')
+    }
   })
 })
 
