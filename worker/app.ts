@@ -4,11 +4,12 @@
  */
 import { Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
+import { bodyLimit } from 'hono/body-limit'
 import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { TOKEN_COOKIE } from '../shared/constants'
 import { pagePathOfPayload } from '../shared/payload-path'
-import { REALTIME_PATH, REALTIME_PUBLISH_PATH } from '../shared/realtime'
+import { PUBLISH_MAX_BYTES, REALTIME_PATH, REALTIME_PUBLISH_PATH } from '../shared/realtime'
 import { handleAction } from './action-handler'
 import { readConfig } from './env'
 import { gatewayFor } from './gateway'
@@ -86,7 +87,8 @@ export function createApp() {
   app.get('/_app/icons', serveIcons)
   app.get('/firebase-messaging-sw.js', servePushWorker)
   app.get(REALTIME_PATH, serveRealtimeSocket)
-  app.post(REALTIME_PUBLISH_PATH, servePublish)
+  // A publish is small: its body is bounded while it arrives, before the signature is checked (docs/security.md#realtime).
+  app.post(REALTIME_PUBLISH_PATH, bodyLimit({ maxSize: PUBLISH_MAX_BYTES, onError: (c) => errorEnvelope(c, 413, 'payload_too_large') }), servePublish)
 
   app.delete('/_app/session', requireSameOrigin({ scriptOnly: true }), async (c) => {
     const token = getCookie(c, TOKEN_COOKIE)
