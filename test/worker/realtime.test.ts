@@ -134,6 +134,12 @@ describe('subscribing', () => {
     expect(await refusal(someone)).toBe(4403)
   })
 
+  it('opens a lot’s channel only for a lot the upstream knows: a made-up lot number is refused (4400) and gets no hub', async () => {
+    for (const lot of ['1', '99999999999', '424242424242424242']) expect(await refusal(lotChannel(lot)), lot).toBe(4400)
+    const socket = await openSocket(lotChannel(LOT))
+    socket.ws.close(1000)
+  })
+
   it('refuses the personal channel to an anonymous visitor and to a token the gateway does not accept (4401)', async () => {
     expect(await refusal(PERSONAL_CHANNEL)).toBe(4401)
     expect(await refusal(PERSONAL_CHANNEL, { cookie: tokenCookie('not-a-real-token') })).toBe(4401)
@@ -166,7 +172,7 @@ describe('subscribing', () => {
 
 describe('fan-out', () => {
   it('delivers one publish to all 1,000 sockets of a channel', { timeout: 120_000 }, async () => {
-    const channel = lotChannel('900000000001')
+    const channel = lotChannel('17240447')
     const sockets: Socket[] = []
     for (let batch = 0; batch < 20; batch++) sockets.push(...(await Promise.all(Array.from({ length: 50 }, () => openSocket(channel)))))
     expect(await runInDurableObject(hub(channel), (instance: RealtimeHub) => instance.sockets().length)).toBe(1000)
@@ -181,7 +187,7 @@ describe('fan-out', () => {
 
 describe('limits', () => {
   it(`accepts at most ${HUB_LIMITS.socketsPerAddress} sockets of one public channel from one client address`, { timeout: 60_000 }, async () => {
-    const channel = lotChannel('900000000002')
+    const channel = lotChannel('17240584')
     const ip = '10.99.0.1'
     const sockets = await Promise.all(Array.from({ length: HUB_LIMITS.socketsPerAddress }, () => openSocket(channel, { ip })))
     expect(await refusal(channel, { ip })).toBe(4429)
@@ -216,7 +222,7 @@ describe('limits', () => {
 
 describe('hibernation', () => {
   it('keeps sockets and their attachments while the hub is evicted, and wakes to deliver the next publish', async () => {
-    const channel = lotChannel('900000000003')
+    const channel = lotChannel('17240721')
     const sockets = await Promise.all([openSocket(channel, { ip: '10.97.0.1' }), openSocket(channel, { ip: '10.97.0.2' })])
     const stub = hub(channel)
     const before = await runInDurableObject(stub, (instance: RealtimeHub) => instance)
@@ -243,7 +249,7 @@ describe('hibernation', () => {
   })
 
   it('still refuses a replayed publish after the hub was evicted (publish ids are in its storage)', async () => {
-    const channel = lotChannel('900000000004')
+    const channel = lotChannel('17240858')
     const body = { channel, event: lotEvent('900000000004', 1) }
     const first = await publish(body)
     expect(first.status).toBe(202)

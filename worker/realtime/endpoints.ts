@@ -17,7 +17,7 @@ import {
 } from '../../shared/realtime'
 import { PublishBodySchema, PublishIdSchema } from '../../shared/realtime-schemas'
 import { errorEnvelope } from '../http/envelope'
-import { forgetPayloads, MAX_CACHED_PAGE } from '../payloads'
+import { forgetPayloads, loadEntry, MAX_CACHED_PAGE } from '../payloads'
 import { readSession } from '../session'
 import type { AppEnv } from '../types'
 import { userChannel, userOfProfile } from './channels'
@@ -30,6 +30,11 @@ function refuse(status: 400 | 401 | 403 | 429 | 503, reason: string): Response {
   server.accept()
   server.close(refusalCloseCode(status), reason)
   return new Response(null, { status: 101, webSocket: client })
+}
+
+/** The lot number of a `lot:{number}` channel, else null. */
+function lotNumberOf(channel: string): string | null {
+  return channel.startsWith('lot:') ? channel.slice('lot:'.length) : null
 }
 
 function hubOf(env: Env, channel: string): DurableObjectStub<RealtimeHub> {
@@ -64,6 +69,14 @@ export async function serveRealtimeSocket(c: Context<AppEnv>): Promise<Response>
     channel = await userChannel(user)
   } else if (isPublicChannel(requested)) {
     channel = requested
+    // A lot's hub exists only for a lot the upstream knows, so made-up numbers create no Durable Objects
+    // (docs/security.md#realtime). The lot's payload is usually in the isolate's memory or KV already.
+    const lot = lotNumberOf(channel)
+    if (lot !== null) {
+      c.set('locale', 'en')
+      const entry = await loadEntry(c, tradingKeys.auctionLot(lot))
+      if (!entry.ok) return entry.status === 404 ? refuse(400, 'bad_request') : refuse(503, 'lot_unavailable')
+    }
   } else {
     // A user's channel is never named by the browser; anything else is no channel at all.
     return requested.startsWith('user:') ? refuse(403, 'forbidden') : refuse(400, 'bad_request')
