@@ -2,16 +2,21 @@
 // a public gateway, no logs, a loopback origin, placeholder ids. Used by scripts/deploy.mjs; tested in test/.
 
 /**
- * The problems of one built (flattened) wrangler configuration; empty when it is safe to ship.
+ * The problems of one built (flattened) wrangler configuration; empty when it is safe to ship. `strict` (what
+ * `npm run deploy` checks; CI checks the committed shape without it) also asks for what only an operator can fill in:
+ * the portal's public hostname and a decision about bot protection (docs/operations.md#first-deploy).
  * @param {Record<string, any>} config
- * @param {{ gateway: boolean }} opts
+ * @param {{ gateway: boolean, strict?: boolean }} opts
  * @returns {string[]}
  */
-export function configProblems(config, { gateway }) {
+export function configProblems(config, { gateway, strict = false }) {
   const problems = []
+  // One public origin (docs/security.md#cookies): a workers.dev address beside the portal's domain would be a second
+  // origin with its own cookies, and the gateway needs none at all.
+  if (config.workers_dev !== false) problems.push(`workers_dev is not false: the ${gateway ? 'gateway' : 'portal'} would have a public workers.dev URL`)
+  if (strict) problems.push(...operatorProblems(config, { gateway }))
   if (config.vars?.DEV_MODE !== '0') problems.push(`DEV_MODE is ${JSON.stringify(config.vars?.DEV_MODE)}, not "0"`)
   if (!gateway && config.vars?.DEBUG_HEADERS !== '0') problems.push('DEBUG_HEADERS is on')
-  if (gateway && config.workers_dev !== false) problems.push('workers_dev is not false: the gateway would have a public URL')
   if (!config.observability?.enabled) problems.push('observability is off')
   // The platform's invocation log records each request's URL, reset tokens and OneID codes included (docs/security.md#logs).
   if (config.observability?.logs?.invocation_logs !== false) problems.push('invocation logs are on: they would keep every URL, secrets in queries included')
@@ -23,5 +28,26 @@ export function configProblems(config, { gateway }) {
   }
   const ids = [...(config.kv_namespaces ?? []).map((b) => b.id), ...(config.d1_databases ?? []).map((b) => b.database_id)].filter(Boolean)
   for (const id of ids) if (/local|placeholder|xxx|todo/i.test(id)) problems.push(`placeholder binding id "${id}"`)
+  return problems
+}
+
+/**
+ * What a real deploy needs from its operator, beyond the committed configuration's shape.
+ * @param {Record<string, any>} config
+ * @param {{ gateway: boolean }} opts
+ * @returns {string[]}
+ */
+function operatorProblems(config, { gateway }) {
+  const problems = []
+  const provider = config.vars?.BOT_PROVIDER ?? ''
+  if (provider === '') {
+    problems.push('BOT_PROVIDER is empty: set "turnstile" or "recaptcha" (with its keys), or "none" to deploy without bot protection on purpose')
+  }
+  const routes = [...(config.routes ?? []), ...(config.route ? [config.route] : [])]
+  if (!gateway && routes.length === 0) problems.push('the portal has no route or custom domain: add one under `routes` in wrangler.toml')
+  const access = config.vars?.ACCESS_TEAM_DOMAIN ?? ''
+  if (gateway && access && !/^https:\/\/[^/]+\.cloudflareaccess\.com\/?$/.test(access)) {
+    problems.push(`ACCESS_TEAM_DOMAIN ${JSON.stringify(access)} is not a Cloudflare Access team domain (https://<team>.cloudflareaccess.com)`)
+  }
   return problems
 }

@@ -6,6 +6,7 @@
 // bind each other).
 //   npm run deploy -- --dry-run   (or npm run deploy:check): everything up to the deploys, which only validate; no
 //                                  network, no credentials. CI runs it, so a config or bundle that would not deploy fails.
+//   npm run deploy -- --dry-run --strict: the same with the operator's settings checked as a real deploy checks them.
 // With GATEWAY_ORIGIN set in wrangler.toml (the agency's API), the reference gateway is neither migrated nor deployed.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -24,6 +25,9 @@ const KiB = 1024
 const LIMITS = Object.freeze({ gzipKiB: 3 * 1024, uncompressedKiB: 64 * 1024, startupMs: 1000 })
 
 const dryRun = process.argv.includes('--dry-run')
+// A real deploy also checks what its operator must fill in (a route, a bot-protection decision); the dry run in CI checks
+// the committed configuration's shape only, unless asked with --strict.
+const strict = !dryRun || process.argv.includes('--strict')
 // A deploy builds the production configuration, never an environment a shell happened to select.
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' }
 delete env.CLOUDFLARE_ENV
@@ -45,7 +49,7 @@ function fail(message) {
 /** A built worker's flattened configuration must be safe to ship: production values only, no local placeholders. */
 function checkConfig(path, { gateway }) {
   const config = JSON.parse(readFileSync(path, 'utf8'))
-  const problems = configProblems(config, { gateway })
+  const problems = configProblems(config, { gateway, strict })
   if (problems.length) fail(`${path}: ${problems.join('; ')}`)
   return config
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { configProblems } from '../scripts/deploy-config.mjs'
 
 const production = {
-  portal: { vars: { DEV_MODE: '0', DEBUG_HEADERS: '0' }, observability: { enabled: true, logs: { invocation_logs: false } }, kv_namespaces: [{ binding: 'PAYLOADS' }] },
+  portal: { vars: { DEV_MODE: '0', DEBUG_HEADERS: '0' }, workers_dev: false, observability: { enabled: true, logs: { invocation_logs: false } }, kv_namespaces: [{ binding: 'PAYLOADS' }] },
   gateway: { vars: { DEV_MODE: '0', PORTAL_ORIGIN: 'https://invest.gov.uz' }, workers_dev: false, observability: { enabled: true, logs: { invocation_logs: false } }, d1_databases: [{ binding: 'DB', database_name: 'invest-portal' }] },
 }
 
@@ -24,6 +24,48 @@ describe('the deploy check’s configuration rules', () => {
     ['a placeholder database id', { ...production.gateway, d1_databases: [{ binding: 'DB', database_id: 'local-invest-portal' }] }, /placeholder/],
   ])('refuses a gateway with %s', (_name, config, problem) => {
     expect(configProblems(config, { gateway: true }).join('; ')).toMatch(problem)
+  })
+
+  it('refuses a portal with a workers.dev address beside its own domain (one public origin)', () => {
+    expect(configProblems({ ...production.portal, workers_dev: true }, { gateway: false }).join()).toMatch(/workers_dev/)
+    const { workers_dev: _, ...unset } = production.portal
+    expect(configProblems(unset, { gateway: false }).join()).toMatch(/workers_dev/)
+  })
+
+  describe('strict mode (npm run deploy)', () => {
+    const route = { routes: [{ pattern: 'invest.gov.uz', custom_domain: true }] }
+    const ready = {
+      portal: { ...production.portal, ...route, vars: { ...production.portal.vars, BOT_PROVIDER: 'turnstile' } },
+      gateway: { ...production.gateway, vars: { ...production.gateway.vars, BOT_PROVIDER: 'turnstile' } },
+    }
+
+    it('passes what an operator has filled in, and the committed shape without strict', () => {
+      expect(configProblems(ready.portal, { gateway: false, strict: true })).toEqual([])
+      expect(configProblems(ready.gateway, { gateway: true, strict: true })).toEqual([])
+      expect(configProblems(production.portal, { gateway: false })).toEqual([])
+    })
+
+    it('refuses an empty BOT_PROVIDER on either worker, and takes "none" as the documented opt-out', () => {
+      for (const [config, gateway] of [[ready.portal, false], [ready.gateway, true]] as const) {
+        const empty = { ...config, vars: { ...config.vars, BOT_PROVIDER: '' } }
+        expect(configProblems(empty, { gateway, strict: true }).join()).toMatch(/BOT_PROVIDER is empty/)
+        expect(configProblems(empty, { gateway })).toEqual([])
+        expect(configProblems({ ...config, vars: { ...config.vars, BOT_PROVIDER: 'none' } }, { gateway, strict: true })).toEqual([])
+      }
+    })
+
+    it('refuses a portal with neither a route nor a custom domain', () => {
+      const { routes: _, ...noRoute } = ready.portal
+      expect(configProblems(noRoute, { gateway: false, strict: true }).join()).toMatch(/no route or custom domain/)
+      expect(configProblems({ ...noRoute, route: 'invest.gov.uz/*' }, { gateway: false, strict: true })).toEqual([])
+    })
+
+    it('refuses an Access team domain that is not Cloudflare Access (a local stand-in)', () => {
+      const standIn = { ...ready.gateway, vars: { ...ready.gateway.vars, ACCESS_TEAM_DOMAIN: 'http://127.0.0.1:8799' } }
+      expect(configProblems(standIn, { gateway: true, strict: true }).join()).toMatch(/ACCESS_TEAM_DOMAIN/)
+      const real = { ...ready.gateway, vars: { ...ready.gateway.vars, ACCESS_TEAM_DOMAIN: 'https://agency.cloudflareaccess.com' } }
+      expect(configProblems(real, { gateway: true, strict: true })).toEqual([])
+    })
   })
 
   it('refuses a secret set as a var on either worker (the local environment’s realtime key must not ship)', () => {
@@ -51,7 +93,7 @@ describe('the deploy check’s configuration rules', () => {
       const topLevel = text.slice(0, text.indexOf('[env.local]'))
       expect(topLevel, file).toMatch(/^DEV_MODE = "0"$/m)
       expect(text.slice(text.indexOf('[env.local]')), file).toMatch(/^DEV_MODE = "1"$/m)
-      if (gateway) expect(topLevel).toMatch(/^workers_dev = false$/m)
+      expect(topLevel, file).toMatch(/^workers_dev = false$/m)
       expect(topLevel, file).not.toMatch(/^\s*(id|database_id) = /m)
       expect(topLevel, file).not.toMatch(/^REALTIME_SECRET/m)
       // Our own request line stays, the platform's URL-bearing invocation log does not (docs/security.md#logs).

@@ -3,11 +3,9 @@
  * `_app` endpoints (realtime sockets and publishes among them) → locale → session → the page pipeline (match → validate → guards → rules → data plan → render).
  */
 import { Hono } from 'hono'
-import { getCookie } from 'hono/cookie'
 import { bodyLimit } from 'hono/body-limit'
 import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
-import { TOKEN_COOKIE } from '../shared/constants'
 import { pagePathOfPayload } from '../shared/payload-path'
 import { PUBLISH_MAX_BYTES, REALTIME_PATH, REALTIME_PUBLISH_PATH } from '../shared/realtime'
 import { handleAction } from './action-handler'
@@ -26,7 +24,7 @@ import { serverTiming, summariseOutcomes } from './payloads'
 import { devHelpersProxy, gatewayProxy } from './proxy'
 import { servePushWorker } from './push-worker'
 import { renderPage } from './render'
-import { clearSessionCookie, resolveSession } from './session'
+import { clearSessionCookie, readSessionToken, resolveSession } from './session'
 import { serveRobots, serveSitemap } from './sitemap'
 import type { AppEnv } from './types'
 import { vendorSrc } from './vendor-csp'
@@ -91,7 +89,7 @@ export function createApp() {
   app.post(REALTIME_PUBLISH_PATH, bodyLimit({ maxSize: PUBLISH_MAX_BYTES, onError: (c) => errorEnvelope(c, 413, 'payload_too_large') }), servePublish)
 
   app.delete('/_app/session', requireSameOrigin({ scriptOnly: true }), async (c) => {
-    const token = getCookie(c, TOKEN_COOKIE)
+    const token = await readSessionToken(c)
     if (token) {
       c.set('locale', 'en')
       c.set('token', token)

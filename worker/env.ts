@@ -8,7 +8,8 @@ const optionalText = v.optional(v.string(), '')
 const VarsSchema = v.object({
   DEFAULT_LOCALE: v.optional(v.picklist(LOCALES), 'en'),
   GATEWAY_ORIGIN: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//))]), ''),
-  BOT_PROVIDER: v.optional(v.picklist(['', 'turnstile', 'recaptcha']), ''),
+  // "none": no bot protection, chosen on purpose (the deploy check's strict mode refuses an empty value).
+  BOT_PROVIDER: v.optional(v.picklist(['', 'none', 'turnstile', 'recaptcha']), ''),
   BOT_SITE_KEY: optionalText,
   FIREBASE_CONFIG: optionalText,
   VAPID_KEY: optionalText,
@@ -73,7 +74,7 @@ export function readConfig(env: Env): AppConfig {
     public: Object.freeze({
       buildId: BUILD_ID,
       defaultLocale: vars.DEFAULT_LOCALE,
-      botProvider: vars.BOT_PROVIDER || null,
+      botProvider: vars.BOT_PROVIDER === '' || vars.BOT_PROVIDER === 'none' ? null : vars.BOT_PROVIDER,
       botSiteKey: vars.BOT_SITE_KEY || null,
       firebase,
       vapidKey: vars.VAPID_KEY || null,

@@ -6,15 +6,13 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { getCookie } from 'hono/cookie'
-import { TOKEN_COOKIE } from '../shared/constants'
 import { bodyLimitFor, EDGE_ONLY_CALLS, isUpstreamPath } from '../shared/gateway-paths'
 import { isPublicUrl } from '../shared/api-keys'
 import { isSameOriginPath } from '../shared/safe-path'
 import { errorEnvelope } from './http/envelope'
 import { deviceHeaders, setDeviceCookie } from './device-cookie'
 import { isSameOriginWrite } from './middleware/same-origin'
-import { clearSessionCookie, setSessionCookie } from './session'
+import { clearSessionCookie, readSessionToken, setSessionCookie } from './session'
 import type { AppEnv } from './types'
 import { createUpstreamFetch } from './upstream'
 
@@ -75,7 +73,7 @@ async function forward(c: Context<AppEnv>, target: Forward): Promise<Response> {
     const value = c.req.header(name)
     if (value) headers.set(name, value)
   }
-  const token = getCookie(c, TOKEN_COOKIE)
+  const token = await readSessionToken(c)
   if (target.withToken && token && !isPublicUrl(target.path + target.search)) headers.set('authorization', `Bearer ${token}`)
   // Only the sign-in call learns this browser's device token (docs/security.md#sign-in-throttling).
   if (target.method === 'POST' && target.path === LOGIN_PATH) for (const [name, value] of Object.entries(deviceHeaders(c))) headers.set(name, value)
@@ -160,7 +158,7 @@ async function relay(c: Context<AppEnv>, path: string, method: string, res: Resp
       if (content && typeof content === 'object' && ('token' in content || 'device' in content)) {
         const { token, device } = content as { token?: unknown; device?: unknown }
         const signedIn = method === 'POST' && path === LOGIN_PATH && res.ok
-        if (signedIn && typeof token === 'string' && token) setSessionCookie(c, token)
+        if (signedIn && typeof token === 'string' && token) await setSessionCookie(c, token)
         if (signedIn && typeof device === 'string' && device) setDeviceCookie(c, device)
         // The browser never sees a token: each lives only in its HttpOnly cookie.
         delete (content as { token?: unknown }).token

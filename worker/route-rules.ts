@@ -65,7 +65,7 @@ const ssoRule: RouteRule<'sso'> = async ({ c, query, gateway }) => {
     const envelope = await gateway.request<{ token?: string } | null>('POST', '/core/auth', { query: { code, role } })
     const token = envelope.content?.token
     if (typeof token !== 'string' || !token) return null
-    setSessionCookie(c, token)
+    await setSessionCookie(c, token)
     c.header('referrer-policy', 'no-referrer')
     return afterSignIn(returnPath, c.get('locale'))
   } catch {

@@ -27,7 +27,7 @@ export function isTokenRejection(err: unknown): boolean {
 }
 
 async function fetchSession(c: Context<AppEnv>): Promise<SessionResult> {
-  const token = getCookie(c, TOKEN_COOKIE) || null
+  const token = await readSessionToken(c)
   c.set('token', token)
   if (!token) return { ok: true, session: { hasToken: false, profile: null } }
   try {
@@ -75,12 +75,62 @@ export function isLoopbackHttp(c: Context): boolean {
 export function clearSessionCookie(c: Context<AppEnv>) {
   c.set('token', null)
   deleteCookie(c, TOKEN_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax' })
+  deleteCookie(c, bindingCookieName(c), { path: '/', secure: !isLoopbackHttp(c), httpOnly: true, sameSite: 'Lax' })
 }
 
 /** Matches the gateway's absolute token expiry. */
 const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60
 
-/** The session cookie (docs/security.md#cookies): HttpOnly, Secure except on plain-http loopback, SameSite=Lax, Path=/. */
-export function setSessionCookie(c: Context<AppEnv>, token: string) {
-  setCookie(c, TOKEN_COOKIE, token, { path: '/', httpOnly: true, secure: !isLoopbackHttp(c), sameSite: 'Lax', maxAge: SESSION_MAX_AGE_S })
+/**
+ * The session's host-bound companion (docs/security.md#cookies): the spec names the session cookie `token`, and a page
+ * on a sibling subdomain could set a cookie of that name for a parent domain. Only the portal's own host can set a
+ * `__Host-` cookie, so the companion holds the token's SHA-256 and a `token` without its match is not a session.
+ * Browsers refuse `__Host-` on plain-http loopback, which gets a plain name.
+ */
+function bindingCookieName(c: Context): string {
+  return isLoopbackHttp(c) ? 'token_bind' : '__Host-token_bind'
+}
+
+/** The companion's value for `token`: its SHA-256, base64url. */
+export async function sessionBinding(token: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)))
+  return btoa(String.fromCharCode(...digest)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+/** Every value of the cookies named `name` in the request, in the order the browser sent them. */
+function cookieValues(c: Context, name: string): string[] {
+  const values: string[] = []
+  for (const part of (c.req.header('cookie') ?? '').split(';')) {
+    const eq = part.indexOf('=')
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue
+    try {
+      values.push(decodeURIComponent(part.slice(eq + 1).trim()))
+    } catch {
+      // A malformed value is no session.
+    }
+  }
+  return values
+}
+
+/**
+ * The session token of this request: the `token` cookie whose SHA-256 the host-bound companion holds. A `token`
+ * another host planted (for a parent domain) has no such companion and is ignored; with both present the portal's
+ * own wins. Null when there is none.
+ */
+export async function readSessionToken(c: Context): Promise<string | null> {
+  const candidates = cookieValues(c, TOKEN_COOKIE).filter(Boolean)
+  const binding = getCookie(c, bindingCookieName(c))
+  if (!candidates.length || !binding) return null
+  for (const candidate of candidates) if ((await sessionBinding(candidate)) === binding) return candidate
+  return null
+}
+
+/**
+ * The session cookie (docs/security.md#cookies): HttpOnly, Secure except on plain-http loopback, SameSite=Lax, Path=/,
+ * with its host-bound companion.
+ */
+export async function setSessionCookie(c: Context<AppEnv>, token: string): Promise<void> {
+  const secure = !isLoopbackHttp(c)
+  setCookie(c, TOKEN_COOKIE, token, { path: '/', httpOnly: true, secure, sameSite: 'Lax', maxAge: SESSION_MAX_AGE_S })
+  setCookie(c, bindingCookieName(c), await sessionBinding(token), { path: '/', httpOnly: true, secure, sameSite: 'Lax', maxAge: SESSION_MAX_AGE_S })
 }

@@ -78,6 +78,12 @@ describe('bot protection', () => {
     expect(String(fetch.mock.calls[0]![0])).toContain('turnstile')
   })
 
+  it('takes BOT_PROVIDER "none" as bot protection switched off on purpose, whatever secret is left set', async () => {
+    const fetch = stubSiteverify({ success: false })
+    expect((await contact('', { BOT_PROVIDER: 'none', BOT_SECRET: 'left-over-secret' })).body.result.code).toBe('ok')
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
   it('skips verification when no secret is configured', async () => {
     const fetch = stubSiteverify({ success: false })
     expect((await contact('', {})).body.result.code).toBe('ok')

@@ -1,4 +1,5 @@
 /** Shared steps of the worker tests: requests to the portal in workerd, sign-in through its gateway proxy, HTML probes. */
+import { createHash } from 'node:crypto'
 import { env, exports } from 'cloudflare:workers'
 import { expect } from 'vitest'
 import en from '../../locales/en.json'
@@ -80,7 +81,13 @@ export function setCookieFor(res: Response, name: string): string | undefined {
 }
 
 export const localeCookie = (locale: string) => `${LOCALE_COOKIE}=${locale}`
-export const tokenCookie = (token: string) => `${TOKEN_COOKIE}=${token}`
+/**
+ * The session cookies a browser holds after signing in: `token` and its host-bound companion with the token's SHA-256
+ * (docs/security.md#cookies; `__Host-` on this non-loopback test origin).
+ */
+export const tokenCookie = (token: string) => `${TOKEN_COOKIE}=${token}; ${SESSION_BINDING_COOKIE}=${createHash('sha256').update(token).digest('base64url')}`
+/** The session's host-bound companion cookie on this (non-loopback) test origin. */
+export const SESSION_BINDING_COOKIE = '__Host-token_bind'
 
 /** Decodes the few entities React writes in attribute values and text. */
 export function decodeEntities(text: string): string {

@@ -114,3 +114,53 @@ describe('signed in as a resident (OneID)', () => {
     expect(await password.json()).toMatchObject({ error: { statusCode: 403, code: 'forbidden' } })
   })
 })
+
+describe('a session cookie another host planted', () => {
+  let owner = ''
+  let planted = ''
+  beforeAll(async () => {
+    owner = await signInResident()
+    // The attacker's own valid session, as a page on a sibling subdomain could set it for a parent domain.
+    planted = await signInNonResident()
+  })
+
+  const emailOf = async (cookie: string) => {
+    const res = await fetchPortal('/gateway/core/profile', { headers: { cookie } })
+    return res.status === 200 ? ((await res.json()) as { content: { email: string } }).content.email : res.status
+  }
+
+  it('is no session without the portal’s host-bound companion: pages and the proxy treat the visitor as signed out', async () => {
+    const cookie = `${TOKEN_COOKIE}=${planted}`
+    expect((await getPage(href('profile', en), { cookie })).status).toBe(403)
+    expect(await emailOf(cookie)).toBe(401)
+    expect(readState((await getPage(href('about', en), { cookie })).html).session).toEqual({ hasToken: false, profile: null })
+  })
+
+  it('never wins over the portal’s own session, whichever comes first in the Cookie header', async () => {
+    const ownEmail = await emailOf(tokenCookie(owner))
+    expect(ownEmail).toEqual(expect.stringContaining('@'))
+    expect(await emailOf(`${TOKEN_COOKIE}=${planted}; ${tokenCookie(owner)}`)).toBe(ownEmail)
+    expect(await emailOf(`${tokenCookie(owner)}; ${TOKEN_COOKIE}=${planted}`)).toBe(ownEmail)
+  })
+
+  it('cannot be paired with a companion of its own: only the portal’s host sets a __Host- cookie, and it must match', async () => {
+    expect(await emailOf(`${TOKEN_COOKIE}=${planted}; __Host-token_bind=not-the-hash`)).toBe(401)
+  })
+})
+
+describe('the session cookies a sign-in sets', () => {
+  it('are the spec’s HttpOnly `token` and a __Host- companion: Secure, Path=/, no Domain', async () => {
+    const res = await fetchPortal('/gateway/core/auth/login', {
+      method: 'POST',
+      headers: { origin: 'http://portal.test', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'investor@demo.invest.example', password: 'Investor#2026', hash: '', role: 'investor' }),
+    })
+    expect(res.status).toBe(200)
+    expect(setCookieFor(res, TOKEN_COOKIE)).toMatch(/HttpOnly/i)
+    const companion = setCookieFor(res, '__Host-token_bind')!
+    expect(companion).toMatch(/HttpOnly/i)
+    expect(companion).toMatch(/Secure/i)
+    expect(companion).toMatch(/Path=\//i)
+    expect(companion).not.toMatch(/Domain=/i)
+  })
+})

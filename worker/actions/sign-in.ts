@@ -20,7 +20,7 @@ export const signInAction: Action<'sign-in'> = {
       })
       const token = envelope.content?.token
       if (typeof token !== 'string' || !token) return invalid(fields, {}, 'user_not_found', 401)
-      setSessionCookie(c, token)
+      await setSessionCookie(c, token)
       const device = envelope.content?.device
       if (typeof device === 'string' && device) setDeviceCookie(c, device)
       return { redirect: afterSignIn(query.return, c.get('locale')) }
