@@ -3,7 +3,7 @@
  * turns push on (never in the main bundle): registers the service worker, gets the device token and hands it over.
  */
 import { getApps, initializeApp } from 'firebase/app'
-import { getMessaging, getToken, isSupported } from 'firebase/messaging'
+import { deleteToken, getMessaging, getToken, isSupported } from 'firebase/messaging'
 
 /** Where the edge serves the push service worker. */
 export const PUSH_WORKER_URL = '/firebase-messaging-sw.js'
@@ -20,8 +20,23 @@ export async function registerPush(options: PushOptions): Promise<'on' | 'unsupp
   if (!(await isSupported())) return 'unsupported'
   const registration = await navigator.serviceWorker.register(PUSH_WORKER_URL, { type: 'module', scope: '/' })
   const app = getApps()[0] ?? initializeApp({ ...options.config })
-  const token = await getToken(getMessaging(app), { vapidKey: options.vapidKey, serviceWorkerRegistration: registration })
-  if (!token) throw new Error('no push token')
-  await options.register(token)
+  const messaging = getMessaging(app)
+  const fetchToken = async () => {
+    const token = await getToken(messaging, { vapidKey: options.vapidKey, serviceWorkerRegistration: registration })
+    if (!token) throw new Error('no push token')
+    return token
+  }
+  try {
+    await options.register(await fetchToken())
+  } catch (err) {
+    // Another signed-in user holds this device's token (docs/security.md#push-tokens): the device proves itself by
+    // subscribing anew, and the fresh token is this user's.
+    if ((err as { code?: unknown } | null)?.code !== PUSH_TOKEN_TAKEN) throw err
+    await deleteToken(messaging)
+    await options.register(await fetchToken())
+  }
   return 'on'
 }
+
+/** The gateway's answer to a device token another user's live session holds. */
+const PUSH_TOKEN_TAKEN = 'push_token_taken'

@@ -84,14 +84,39 @@ describe('PATCH /core/profile/change-password', () => {
 })
 
 describe('POST /core/profile/fcm-token', () => {
-  it('stores the push token for the user and moves it when another user registers it', async () => {
+  const ownerOf = (token: string) => env.DB.prepare('SELECT user_id FROM fcm_tokens WHERE token = ?').bind(token).first<number>('user_id')
+  const register = (token: string, bearer: string) => call(`/core/profile/fcm-token?fcm_token=${token}`, { method: 'POST', token: bearer })
+
+  it('stores the push token for the user', async () => {
+    const a = await createUser()
+    const token = `fcm:${crypto.randomUUID()}`
+    expect((await register(token, a.token)).body.result.code).toBe('ok')
+    expect(await ownerOf(token)).toBe(a.id)
+  })
+
+  it('never moves a token another user registered from a live session: 409 push_token_taken, and it stays theirs', async () => {
     const a = await createUser()
     const b = await createUser()
     const token = `fcm:${crypto.randomUUID()}`
-    expect((await call(`/core/profile/fcm-token?fcm_token=${token}`, { method: 'POST', token: a.token })).body.result.code).toBe('ok')
-    expect(await env.DB.prepare('SELECT user_id FROM fcm_tokens WHERE token = ?').bind(token).first<number>('user_id')).toBe(a.id)
-    await call(`/core/profile/fcm-token?fcm_token=${token}`, { method: 'POST', token: b.token })
-    expect(await env.DB.prepare('SELECT user_id FROM fcm_tokens WHERE token = ?').bind(token).first<number>('user_id')).toBe(b.id)
+    await register(token, a.token)
+    const taken = await register(token, b.token)
+    expect(taken.status).toBe(409)
+    expect(taken.body.result.code).toBe('push_token_taken')
+    expect(await ownerOf(token)).toBe(a.id)
+    // The device proves itself by subscribing anew: its fresh token is B's.
+    const fresh = `fcm:${crypto.randomUUID()}`
+    expect((await register(fresh, b.token)).status).toBe(200)
+    expect(await ownerOf(fresh)).toBe(b.id)
+  })
+
+  it('lets the next user of a device take its token once the session that registered it signed out', async () => {
+    const a = await createUser()
+    const b = await createUser()
+    const token = `fcm:${crypto.randomUUID()}`
+    await register(token, a.token)
+    await call('/core/auth/logout', { method: 'POST', token: a.token })
+    expect((await register(token, b.token)).status).toBe(200)
+    expect(await ownerOf(token)).toBe(b.id)
   })
 
   it('names a missing or malformed token', async () => {

@@ -31,8 +31,10 @@ const newDeviceToken = () => `e2e-${crypto.randomUUID()}:APA91b${crypto.randomUU
  * Firebase's network, answered at its boundary: the installation (Firebase Installations API) and the device token
  * (FCM registrations API) for `deviceToken`, or a failure of the registration.
  */
-async function stubFirebaseNetwork(page: Page, deviceToken: string, registration: 'ok' | 'fail' = 'ok') {
+async function stubFirebaseNetwork(page: Page, deviceToken: string | string[], registration: 'ok' | 'fail' = 'ok') {
   const calls: string[] = []
+  // Each new subscription of the device (a POST) gets the next token; a deleted one (DELETE) is simply gone.
+  const tokens = Array.isArray(deviceToken) ? [...deviceToken] : [deviceToken]
   await page.route('https://*.googleapis.com/**', async (route) => {
     const url = new URL(route.request().url())
     calls.push(url.host)
@@ -42,8 +44,13 @@ async function stubFirebaseNetwork(page: Page, deviceToken: string, registration
         body: FIREBASE_INSTALLATION,
       })
     }
+    if (url.host === 'fcmregistrations.googleapis.com' && registration === 'ok' && route.request().method() === 'DELETE') {
+      calls.push('fcmregistrations.googleapis.com DELETE')
+      return route.fulfill({ contentType: 'application/json', body: '{}' })
+    }
     if (url.host === 'fcmregistrations.googleapis.com' && registration === 'ok') {
-      return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ token: deviceToken }) })
+      const token = tokens.length > 1 ? tokens.shift()! : tokens[0]!
+      return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ token }) })
     }
     return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 500, message: 'Internal error', status: 'INTERNAL' } }) })
   })
@@ -275,6 +282,35 @@ test('push: when the device cannot be registered, the bell says push failed and 
   await expect(panel.getByRole('button', { name: TEXT.ru.offer })).toBeVisible()
   expect(calls).toContain('fcmregistrations.googleapis.com')
   dropStatusError(consoleErrors, 500)
+})
+
+test('push: a device token another signed-in user holds is never taken over: the device subscribes anew and its fresh token is this user’s', async ({ page, context, playwright, consoleErrors }) => {
+  const held = newDeviceToken()
+  const fresh = newDeviceToken()
+  // Another user, still signed in elsewhere, registered this token first.
+  const other = await playwright.request.newContext({ baseURL: PUSH_ORIGIN, extraHTTPHeaders: { origin: PUSH_ORIGIN, 'cf-connecting-ip': uniqueIp() } })
+  const signedIn = await other.post('/gateway/core/auth/login', { data: { email: 'investor@demo.invest.example', password: 'Investor#2026', hash: '', role: 'investor' } })
+  expect(signedIn.status()).toBe(200)
+  expect((await other.post(`/gateway/core/profile/fcm-token?fcm_token=${encodeURIComponent(held)}`, { headers: { 'x-requested-with': 'invest-portal' } })).status()).toBe(200)
+
+  const calls = await stubFirebaseNetwork(page, [held, fresh])
+  await stubPushSubscription(page)
+  await context.grantPermissions(['notifications'], { origin: PUSH_ORIGIN })
+  const panel = await openBell(page, 'businessmen', 'en')
+  const answers: { token: string | null; status: number }[] = []
+  page.on('response', (r) => {
+    if (r.url().includes('/gateway/core/profile/fcm-token')) answers.push({ token: new URL(r.url()).searchParams.get('fcm_token'), status: r.status() })
+  })
+  await panel.getByRole('button', { name: TEXT.en.offer }).click()
+  await expect(panel.getByRole('status')).toHaveText(TEXT.en.on)
+  expect(answers).toEqual([{ token: held, status: 409 }, { token: fresh, status: 200 }])
+  expect(calls).toContain('fcmregistrations.googleapis.com DELETE')
+
+  // This user's pushes go to the fresh token; the other user's device keeps its own.
+  const appealId = await createAppeal(page)
+  expect((await sentAbout(page, fresh, appealId)).token).toBe(fresh)
+  await other.dispose()
+  dropStatusError(consoleErrors, 409)
 })
 
 test('push: a browser without web push is told so instead of being offered it', async ({ page }) => {

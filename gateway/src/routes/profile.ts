@@ -69,6 +69,16 @@ profileRoutes.post('/core/profile/fcm-token', async (c) => {
   // The device's language is the page's, so its pushes read in the language the user turned push on in; the session
   // is kept so that signing out of it ends the device's pushes (a shared computer's next user must not see them).
   const lang = readLang(c.req.header('Accept-Language'))
+  // A token another user registered from a session that is still live stays theirs: moving it on the word of whoever
+  // sends it would let anyone take a device's pushes (docs/security.md#push-tokens). The device proves itself by
+  // subscribing anew (a fresh token); a token whose session ended (its user signed out there) is free.
+  const held = await c.env.DB.prepare(
+    `SELECT 1 AS live FROM fcm_tokens f JOIN tokens t ON t.id = f.session_id
+     WHERE f.token = ? AND f.user_id <> ? AND t.revoked_at IS NULL AND t.expires_at > ?`,
+  )
+    .bind(fcm_token, userId, new Date().toISOString())
+    .first<{ live: number }>()
+  if (held) throw new GatewayError(409, 'push_token_taken')
   await c.env.DB.batch([
     c.env.DB.prepare(
       `INSERT INTO fcm_tokens (token, user_id, lang, session_id, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
