@@ -8,50 +8,64 @@ const GATEWAY_DB_ID = 'local-invest-portal'
 /** The portal's local REALTIME_SECRET (wrangler.toml [env.local.vars]), shared with the gateway as in `npm start`. */
 const REALTIME_TEST_SECRET = 'local-realtime-secret-for-development-only'
 
+/** Worker tests of the production render path (one-pass render, inlined CSS): they run on the client build's manifest. */
+const BUILT_TESTS = 'test/worker/**/*.built.test.ts'
+
+/**
+ * The whole portal worker in workerd with the built reference gateway as its GATEWAY service. `built`: the edge renders
+ * with the client build's manifest, as deployed (`npx vite build` first); otherwise with the development manifest, as
+ * under `vite dev`, whose documents always stream.
+ */
+function workerProject(name: string, include: string[], built: boolean) {
+  return {
+    plugins: [
+      react(),
+      clientManifest({ built }),
+      cloudflareTest(async () => ({
+        wrangler: { configPath: './wrangler.toml', environment: 'local' },
+        miniflare: {
+          // PAYLOAD_MEMORY_MS 0: these tests read and write KV entries directly, and each request must see them;
+          // the isolate's memory layer has its own tests, which turn it on per request.
+          bindings: { TEST_MIGRATIONS: await readD1Migrations('./gateway/migrations'), PAYLOAD_MEMORY_MS: '0' },
+          d1Databases: { GATEWAY_DB: GATEWAY_DB_ID },
+          workers: [
+            {
+              name: 'invest-portal-gateway',
+              modules: true,
+              scriptPath: './dist/invest_portal_gateway/index.js',
+              compatibilityDate: '2026-10-01',
+              d1Databases: { DB: GATEWAY_DB_ID },
+              r2Buckets: { UPLOADS: 'invest-portal-uploads' },
+              bindings: {
+                DEV_MODE: '1',
+                PUBLIC_BASE: '/gateway',
+                PORTAL_ORIGIN: 'http://localhost',
+                ONEID_AUTHORIZE_URL: '',
+                ONEID_CLIENT_ID: '',
+                BOT_PROVIDER: '',
+                REALTIME_SECRET: REALTIME_TEST_SECRET,
+              },
+              // The gateway publishes realtime events to the portal under test (the plugin's runner worker, named after
+              // the project).
+              serviceBindings: { PORTAL: `vitest-plugin-runner-${name}` },
+            },
+          ],
+        },
+      })),
+    ],
+    define: { __BUILD_ID__: JSON.stringify('test-build') },
+    test: { name, include, exclude: built ? [] : [BUILT_TESTS], setupFiles: ['test/worker/setup.ts'], globalSetup: built ? [] : ['test/fault-upstream.ts'] },
+  }
+}
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: { name: 'unit', include: ['shared/**/*.test.ts', 'client/**/*.test.ts', 'test/*.test.ts'], environment: 'node' },
       },
-      {
-        plugins: [
-          react(),
-          clientManifest(),
-          cloudflareTest(async () => ({
-            wrangler: { configPath: './wrangler.toml', environment: 'local' },
-            miniflare: {
-              // PAYLOAD_MEMORY_MS 0: these tests read and write KV entries directly, and each request must see them;
-              // the isolate's memory layer has its own tests, which turn it on per request.
-              bindings: { TEST_MIGRATIONS: await readD1Migrations('./gateway/migrations'), PAYLOAD_MEMORY_MS: '0' },
-              d1Databases: { GATEWAY_DB: GATEWAY_DB_ID },
-              workers: [
-                {
-                  name: 'invest-portal-gateway',
-                  modules: true,
-                  scriptPath: './dist/invest_portal_gateway/index.js',
-                  compatibilityDate: '2026-10-01',
-                  d1Databases: { DB: GATEWAY_DB_ID },
-                  r2Buckets: { UPLOADS: 'invest-portal-uploads' },
-                  bindings: {
-                    DEV_MODE: '1',
-                    PUBLIC_BASE: '/gateway',
-                    PORTAL_ORIGIN: 'http://localhost',
-                    ONEID_AUTHORIZE_URL: '',
-                    ONEID_CLIENT_ID: '',
-                    BOT_PROVIDER: '',
-                    REALTIME_SECRET: REALTIME_TEST_SECRET,
-                  },
-                  // The gateway publishes realtime events to the portal under test (the plugin's runner worker).
-                  serviceBindings: { PORTAL: 'vitest-plugin-runner-worker' },
-                },
-              ],
-            },
-          })),
-        ],
-        define: { __BUILD_ID__: JSON.stringify('test-build') },
-        test: { name: 'worker', include: ['test/worker/**/*.test.ts', 'worker/**/*.test.ts'], setupFiles: ['test/worker/setup.ts'], globalSetup: ['test/fault-upstream.ts'] },
-      },
+      workerProject('worker', ['test/worker/**/*.test.ts', 'worker/**/*.test.ts'], false),
+      workerProject('worker-built', [BUILT_TESTS], true),
       {
         plugins: [
           cloudflareTest(async () => ({

@@ -46,15 +46,17 @@ export function compileBootScript(file = BOOT_SOURCE): string {
   return out.code.trim().replace(/;$/, '')
 }
 
-export function clientManifest(): Plugin {
-  let isBuild = false
+/** `built`: the client build's manifest outside a build too (the worker tests of the production render path). */
+export function clientManifest({ built = false }: { built?: boolean } = {}): Plugin {
+  let isBuild = built
   // Where the client environment writes its build (`dist/client`, or under `--outDir` for a deploy build).
   let clientOutDir = 'dist/client'
   return {
     name: 'invest-portal:client-manifest',
     configResolved(c) {
-      isBuild = c.command === 'build'
-      clientOutDir = c.environments.client?.build.outDir ?? clientOutDir
+      isBuild = built || c.command === 'build'
+      // Outside a build (`built`) there is no client environment to ask: the tests read the default build.
+      if (c.command === 'build') clientOutDir = c.environments.client?.build.outDir ?? clientOutDir
     },
     resolveId(id) {
       if (id === 'virtual:client-manifest') return '\0virtual:client-manifest'

@@ -13,6 +13,7 @@ import { LoadingBar, useLoadingBar } from './components/loading-bar'
 import { RouteAnnouncer } from './components/route-announcer'
 import { Toaster } from './components/toaster'
 import { PayloadProvider, type PayloadStore } from './data'
+import { ErrorBoundary } from './error-boundary'
 import { onTokenRejected } from './gateway-fetch'
 import { I18nProvider, useLocale } from './i18n'
 import { Layout } from './layouts/layout'
@@ -34,12 +35,14 @@ export function App({ state, store, record }: { state: InitialState; store: Payl
       <PayloadProvider value={store}>
         <SessionProvider initial={state.session} onCleared={onCleared}>
           <SessionRouter state={state} store={store} events={bar.events} goHome={goHome}>
-            <InitialFormProvider value={state.form}>
-              <LoadingBar store={bar} />
-              <Shell origin={state.origin} />
-              <Toaster />
-              <Notice notice={state.notice} />
-            </InitialFormProvider>
+            <ErrorBoundary>
+              <InitialFormProvider value={state.form}>
+                <LoadingBar store={bar} />
+                <Shell origin={state.origin} />
+                <Toaster />
+                <Notice notice={state.notice} />
+              </InitialFormProvider>
+            </ErrorBoundary>
           </SessionRouter>
         </SessionProvider>
       </PayloadProvider>
@@ -111,15 +114,21 @@ function Shell({ origin }: { origin: string }) {
   )
 }
 
+/**
+ * The page in its layout, with the page's error boundary around both: the full-page error screen takes their place
+ * (docs/product.md#render-errors). The lazily loaded and hydrated-later sections inside have this boundary.
+ */
 function CurrentPage({ id }: { id: RouteId }) {
   const { route } = useRouter()
   const def = ROUTE_BY_ID[id]
   const Page = getPages().get(id)
   if (!Page) throw new Error(`Page for ${id} was not loaded`)
   return (
-    <Layout name={def.layout} meta={def.meta}>
-      <Page key={route.path + route.search} />
-    </Layout>
+    <ErrorBoundary>
+      <Layout name={def.layout} meta={def.meta}>
+        <Page key={route.path + route.search} />
+      </Layout>
+    </ErrorBoundary>
   )
 }
 

@@ -5,3 +5,8 @@
 export function endHydration() {
   document.documentElement.setAttribute('data-hydrated', '')
 }
+
+/** Whether the root has committed its hydration (`endHydration`). */
+export function isHydrated(): boolean {
+  return document.documentElement.hasAttribute('data-hydrated')
+}

@@ -8,6 +8,8 @@ import { ROUTE_BY_ID, type RouteId } from '../shared/routes'
 import { lazyComponent } from './lazy-component'
 
 export const ErrorScreen = lazyComponent(() => import('./components/error-screen').then((m) => m.ErrorScreen))
+/** What an error boundary shows (`error-boundary.tsx`), in the error screen's chunk. */
+export const RenderFailure = lazyComponent(() => import('./components/error-screen').then((m) => m.RenderFailure))
 export const ProfileSidebar = lazyComponent(() => import('./layouts/profile-sidebar').then((m) => m.ProfileSidebar))
 export const AccountMenu = lazyComponent(() => import('./components/account-menu').then((m) => m.AccountMenu))
 

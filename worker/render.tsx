@@ -110,8 +110,10 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
     c.header('cache-control', 'no-store')
     // The reset link's token sits in the URL: no Referer may carry it to another page or origin.
     if (input.route.id === 'reset-password') c.header('referrer-policy', 'no-referrer')
-    if (failed) c.header('x-render-error', '1')
+    // Which render failed is for debugging only (docs/security.md#debug-headers); the log line always says.
+    if (failed && config.debugHeaders) c.header('x-render-error', '1')
   }
+  // Called by the stream only: a section that suspends is streamed, never reported here (docs/architecture.md#one-pass-render).
   const onError = (error: unknown) => {
     failed = true
     console.error(JSON.stringify({ level: 'error', msg: 'render error', path: input.route.path, error: String(error) }))
@@ -133,7 +135,7 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
     for (const [key, entry] of settled) store.pending.set(key, fulfilled(entry))
     complete = true
     // The inlined CSS is written once the document is known: the rules its classes can match (`critical-css.ts`).
-    const html = inlineCriticalCss(renderComplete(rootWith(SHELL_CSS_MARK, SHEET_CSS_MARKS), nonce, boot, onError))
+    const html = inlineCriticalCss(renderComplete(rootWith(SHELL_CSS_MARK, SHEET_CSS_MARKS), nonce, boot))
     if (html !== null) {
       keysByRoute.set(routeKey, record)
       if (memoryKey && !failed) rememberDocument(memoryKey, html, nonce!, entries, config.payloadMemoryMs, Date.now())
@@ -188,14 +190,16 @@ function fulfilled<T>(value: T): Promise<T> {
 /**
  * The whole document in one synchronous pass (`renderToString` does none of the stream's chunking and flushing, about
  * 2.4 times cheaper for a home page), with the boot script after the body as the stream would put it. Null if anything
- * suspended all the same (a section React could not finish): the caller streams instead.
+ * suspended all the same, or failed: the caller streams instead. `renderToString` reports a suspension outside a
+ * Suspense boundary as a thrown error and one inside as a client-rendered boundary, the same ways as a real failure, so
+ * neither is reported here: the stream renders the same tree, waits for what suspended, and reports only what really
+ * fails (its `onError`).
  */
-function renderComplete(root: ReactElement, nonce: string | undefined, boot: string, onError: (error: unknown) => void): string | null {
+function renderComplete(root: ReactElement, nonce: string | undefined, boot: string): string | null {
   let html: string
   try {
     html = renderToString(root)
-  } catch (error) {
-    onError(error)
+  } catch {
     return null
   }
   if (html.includes('<!--$!') || html.includes('<!--$?')) return null

@@ -3,12 +3,14 @@
  * route. A personal page refused for want of a session offers sign-in for both roles, coming back to the page; a
  * session the upstream could not load offers to try again (docs/product.md#guards).
  */
-import type { PageError } from '../../shared/errors'
+import { use, useEffect, useLayoutEffect, useState } from 'react'
+import { notFound, pageError, type PageError } from '../../shared/errors'
 import { href } from '../../shared/match'
 import { ROUTE_BY_ID } from '../../shared/routes'
-import { useLocale, useT } from '../i18n'
+import { loadAllMessages, useLocale, useT } from '../i18n'
 import { useRouter } from '../router'
 import { useSession } from '../session'
+import { isChunkLoadError, reloadAfterChunkError } from '../updates'
 import { Button } from './button'
 
 /** Text for an error: the gateway result code under `messages.error.*`, our own under `errors.*`, else its message. */
@@ -69,4 +71,26 @@ function SignInOffer({ returnPath }: { returnPath: string }) {
       </ul>
     </nav>
   )
+}
+
+let failureReady: Promise<unknown> | null = null
+
+/**
+ * A render error a boundary caught (`error-boundary.tsx`, docs/product.md#render-errors): a failed hydration shows the
+ * 404 page, any other error 500; a chunk that failed to load reloads the page (within the reload guard). Drawn once the
+ * whole catalogue is there (and, like anything drawn anew, the whole sheets): the document carried only the texts and
+ * rules of the page the edge drew. When the route changes (a navigation, the go-home button), `retry` draws the
+ * boundary's children again.
+ */
+export function RenderFailure({ error, hydration, retry }: { error: unknown; hydration: boolean; retry: () => void }) {
+  const { route } = useRouter()
+  const [failedOn] = useState(route)
+  use((failureReady ??= loadAllMessages().catch(() => undefined)))
+  useLayoutEffect(() => {
+    if (route !== failedOn) retry()
+  })
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadAfterChunkError()
+  }, [error])
+  return <ErrorScreen error={hydration ? notFound(failedOn.path) : pageError(500, 'render_failed')} />
 }

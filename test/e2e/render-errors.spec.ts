@@ -1,0 +1,111 @@
+/**
+ * Render errors in the browser (docs/product.md#render-errors): a page whose data makes a component throw shows the
+ * translated error screen with its go-home button, never an empty page; a document whose hydration throws shows the
+ * 404 page; a client navigation away recovers without a reload. The data is broken at the network boundary: the
+ * `_payload.json` of a client navigation, or the state the document embeds.
+ */
+import fs from 'node:fs'
+import type { Page, Route } from '@playwright/test'
+import { LOCALES, type Locale } from '../../shared/constants'
+import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } from './fixtures'
+import { href, isSameDocument, markDocument, readServerTitle } from './support'
+
+type Messages = { site: { name: string }; errors: { goHome: string; render_failed: string; page_not_found: string } }
+const messages = Object.fromEntries(
+  LOCALES.map((l) => [l, JSON.parse(fs.readFileSync(new URL(`../../locales/${l}.json`, import.meta.url), 'utf8')) as Messages]),
+) as Record<Locale, Messages>
+
+type Payloads = Record<string, { ok: boolean; envelope?: { content?: { files?: unknown } } }>
+
+/** A gallery whose `files` is a number: the gallery page maps over its files, so drawing it throws a TypeError. */
+function breakGalleries(payloads: Payloads) {
+  for (const [key, entry] of Object.entries(payloads)) if (key.includes('/gallery/') && entry.envelope?.content) entry.envelope.content.files = 5
+}
+
+/** The one console error the broken page writes: React logs the error a boundary caught, once. */
+const THROWN = /^TypeError: .*\.map is not a function/
+
+/** Removes the one expected console error (the fixture fails on any other) and checks it was written exactly once. */
+function expectOneRenderError(errors: string[]) {
+  expect(errors.filter((e) => THROWN.test(e)), 'the render error, written once').toHaveLength(1)
+  errors.splice(errors.findIndex((e) => THROWN.test(e)), 1)
+}
+
+/** Answers a gallery's `_payload.json` with the real answer, its gallery broken. */
+async function breakGalleryPayloads(page: Page) {
+  await page.route('**/gallery/*/_payload.json*', async (route: Route) => {
+    const response = await route.fetch()
+    const payload = (await response.json()) as { payloads: Payloads }
+    breakGalleries(payload.payloads)
+    await route.fulfill({ response, json: payload })
+  })
+}
+
+/** Serves a document with the gallery in its embedded state broken: the edge drew it whole, the browser cannot hydrate it. */
+async function breakEmbeddedGallery(page: Page, path: string) {
+  await page.route((url) => url.pathname === path, async (route: Route) => {
+    const response = await route.fetch()
+    const html = await response.text()
+    const broken = html.replace(/(<script type="application\/json" id="__STATE__"[^>]*>)([\s\S]*?)(<\/script>)/, (_, open: string, text: string, close: string) => {
+      const state = JSON.parse(text) as { payloads: Payloads }
+      breakGalleries(state.payloads)
+      return open + JSON.stringify(state).replace(/</g, '\\u003c') + close
+    })
+    expect(broken, 'the document embeds its state').not.toBe(html)
+    await route.fulfill({ response, body: broken })
+  })
+}
+
+/** Goes home with the error screen's button, on the client, and checks the home page came back in the same document. */
+async function goHomeAndRecover(page: Page, locale: Locale) {
+  const home = href('home', { locale })
+  const title = await readServerTitle(page, home)
+  await page.getByRole('link', { name: messages[locale].errors.goHome }).click()
+  await expect(page).toHaveURL(home)
+  await expect(page).toHaveTitle(title)
+  await expect(page.locator('.error-screen')).toHaveCount(0)
+  await expect(page.locator('main h1')).toBeVisible()
+  expect(await isSameDocument(page)).toBe(true)
+}
+
+for (const locale of LOCALES) {
+  const t = messages[locale]
+
+  test(`in ${locale}, a page whose data makes a component throw shows the translated error screen with the go-home button, and going home recovers without a reload`, async ({ page, consoleErrors }) => {
+    const list = href('media', { locale, params: { id: 'gallery' } })
+    await page.goto(list)
+    await waitForHydration(page)
+    // The list is kept as the edge drew it: its links navigate through the kept element's delegated handler.
+    await waitForHydratedElement(page.locator('div.kept:has(main)'))
+    await markDocument(page)
+    await breakGalleryPayloads(page)
+    // Any gallery of the list: its path is the gallery route's up to the id.
+    const galleries = href('gallery', { locale, params: { id: '1' } }).slice(0, -1)
+    const link = page.locator(`main a[href^="${galleries}"]`).first()
+    const target = await link.getAttribute('href')
+    await link.click()
+    await expect(page).toHaveURL(target!)
+    await expect(page.locator('.error-screen__code')).toHaveText('500')
+    await expect(page.locator('main h1')).toContainText(t.errors.render_failed)
+    await expect(page).toHaveTitle(`500 — ${t.site.name}`)
+    await expect(page.getByRole('link', { name: t.errors.goHome })).toHaveAttribute('href', href('home', { locale }))
+    expect(await isSameDocument(page)).toBe(true)
+    await checkA11y(page)
+    expectOneRenderError(consoleErrors)
+    await goHomeAndRecover(page, locale)
+  })
+
+  test(`in ${locale}, a document whose hydration throws shows the 404 page, and a navigation away recovers without a reload`, async ({ page, consoleErrors }) => {
+    const gallery = href('gallery', { locale, params: { id: '1' } })
+    await breakEmbeddedGallery(page, gallery)
+    const res = await page.goto(gallery)
+    expect(res?.status()).toBe(200)
+    await waitForHydration(page)
+    await expect(page.locator('.error-screen__code')).toHaveText('404')
+    await expect(page.locator('main h1')).toContainText(t.errors.page_not_found.replace('{{path}}', gallery))
+    await expect(page).toHaveURL(gallery)
+    await markDocument(page)
+    expectOneRenderError(consoleErrors)
+    await goHomeAndRecover(page, locale)
+  })
+}
