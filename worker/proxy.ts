@@ -33,6 +33,34 @@ const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 
  */
 const DROPPED_RESPONSE_HEADERS = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'set-cookie', 'server', 'x-powered-by', 'alt-svc']
 
+/**
+ * Security headers the portal sets itself on every answer (`secureHeaders` in `app.ts`): an upstream's own are dropped,
+ * so `Strict-Transport-Security: max-age=0` or `X-Frame-Options: ALLOWALL` from an upstream never reach the browser
+ * (docs/security.md#proxy).
+ */
+const PORTAL_SECURITY_HEADERS = [
+  'strict-transport-security',
+  'x-frame-options',
+  'x-content-type-options',
+  'referrer-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'cross-origin-embedder-policy',
+  'origin-agent-cluster',
+  'permissions-policy',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'content-security-policy-report-only',
+]
+
+/**
+ * The policy of every proxied answer. An upstream's own policy is sent beside it as a second one, which browsers
+ * enforce as well: it can only tighten (an uploaded file's sandbox stays), never loosen (`default-src *`).
+ */
+const PROXIED_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
 /** The sign-in exchange through the proxy: its token goes into the HttpOnly cookie, never into the page. */
 const LOGIN_PATH = '/core/auth/login'
 const LOGOUT_PATH = '/core/auth/logout'
@@ -142,6 +170,10 @@ async function relay(c: Context<AppEnv>, path: string, method: string, res: Resp
   const headers = new Headers(res.headers)
   for (const name of DROPPED_RESPONSE_HEADERS) headers.delete(name)
   for (const name of [...headers.keys()]) if (name.startsWith('access-control-')) headers.delete(name)
+  for (const name of PORTAL_SECURITY_HEADERS) headers.delete(name)
+  const upstreamPolicy = headers.get('content-security-policy')
+  headers.set('content-security-policy', PROXIED_CSP)
+  if (upstreamPolicy) headers.append('content-security-policy', upstreamPolicy)
   const location = headers.get('location')
   // Upstream redirects are not followed, and only same-origin paths may pass through.
   if (location && !isSameOriginPath(location)) headers.delete('location')

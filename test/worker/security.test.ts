@@ -126,6 +126,101 @@ describe('proxy hygiene', () => {
     expect(publicPage.res.headers.get('cache-control') ?? '').not.toContain('no-store')
   })
 
+  it('lets an upstream’s security headers only tighten the portal’s: a hostile CSP, HSTS and X-Frame-Options never reach the browser', async () => {
+    const hostile = async () =>
+      Response.json(
+        { result: { code: 'ok', description: '' }, content: [] },
+        {
+          headers: {
+            'content-security-policy': 'default-src *',
+            'strict-transport-security': 'max-age=0',
+            'x-frame-options': 'ALLOWALL',
+            'referrer-policy': 'unsafe-url',
+            'cross-origin-opener-policy': 'unsafe-none',
+            'content-security-policy-report-only': "default-src 'none'; report-uri https://evil.example/r",
+          },
+        },
+      )
+    const { res } = await callSpied('/gateway/siw/public/post', {}, { answer: hostile })
+    expect(res.status).toBe(200)
+    // Two policies, both enforced: the portal's own, and the upstream's beside it, which cannot widen it.
+    const policies = (res.headers.get('content-security-policy') ?? '').split(',').map((p) => p.trim())
+    expect(policies[0]).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+    expect(res.headers.get('content-security-policy-report-only')).toBeNull()
+  })
+
+  it('keeps an uploaded file’s sandbox policy from the real gateway beside the portal’s', async () => {
+    // A project image uploaded through the portal, as a signed-in investor does from the project form.
+    const cookie = tokenCookie(await signInNonResident())
+    const write = { ...sameOriginJson, cookie }
+    const project = await callSpied('/gateway/siw/personal/project', {
+      method: 'POST',
+      headers: write,
+      body: JSON.stringify({ title: { en: 'Sandbox check', ru: 'Проверка', uz: 'Tekshiruv' }, category_id: 1, sector_id: 11, region_id: 7, budget: 1000, draft: true }),
+    })
+    expect(project.res.status, project.body).toBe(200)
+    const form = new FormData()
+    form.set('project_id', String((JSON.parse(project.body) as { content: { id: number } }).content.id))
+    // The smallest bytes the gateway's sniffing takes for a PNG.
+    form.set('file', new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0])], 'a.png', { type: 'image/png' }))
+    const uploaded = await callSpied('/gateway/document/project/upload', { method: 'POST', headers: { origin: ORIGIN, 'x-requested-with': 'invest-portal', cookie }, body: form })
+    expect(uploaded.res.status, uploaded.body).toBe(200)
+    const link = (JSON.parse(uploaded.body) as { content: { download_link: string } }).content.download_link
+    const { res } = await callSpied(link)
+    expect(res.status).toBe(200)
+    const policies = (res.headers.get('content-security-policy') ?? '').split(',').map((p) => p.trim())
+    expect(policies).toContain("default-src 'none'; sandbox")
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('passes none of a hostile upstream’s Set-Cookie, Server or X-Powered-By, and a Location only as a same-origin path', async () => {
+    const answerWith = (location: string) => async () =>
+      new Response(JSON.stringify({ result: { code: 'ok', description: '' }, content: null }), {
+        status: 302,
+        headers: { 'content-type': 'application/json', location, 'set-cookie': 'token=attacker; Path=/', server: 'upstream/1.2.3', 'x-powered-by': 'PHP/5.2' },
+      })
+    for (const [location, passed] of [
+      ['https://evil.example/phish', null],
+      ['//evil.example/x', null],
+      ['/\\evil.example', null],
+      ['/en/profile', '/en/profile'],
+    ] as const) {
+      const { res } = await callSpied('/gateway/siw/public/post', {}, { answer: answerWith(location) })
+      expect(res.headers.get('location'), location).toBe(passed)
+      expect(res.headers.getSetCookie(), location).toEqual([])
+      expect(res.headers.get('server'), location).toBeNull()
+      expect(res.headers.get('x-powered-by'), location).toBeNull()
+    }
+  })
+
+  it('forwards only the allow-listed request headers: never cookies, a forged forwarding header or anything else', async () => {
+    let seen: Headers | null = null
+    const record = async (req: Request) => {
+      seen = req.headers
+      return Response.json({ result: { code: 'ok', description: '' }, content: [] })
+    }
+    await callSpied('/gateway/siw/public/post?page=0', {
+      headers: {
+        cookie: 'token=abc; other=1',
+        'cf-connecting-ip': '203.0.113.9',
+        'x-forwarded-for': '6.6.6.6',
+        'x-forwarded-host': 'evil.example',
+        'x-internal-admin': '1',
+        authorization: 'Bearer forged',
+        'accept-language': 'ru',
+        'if-none-match': '"abc"',
+      },
+    }, { answer: record })
+    const names = [...seen!.keys()].sort()
+    expect(names).toEqual(['accept-language', 'if-none-match', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'])
+    expect(seen!.get('x-forwarded-for')).toBe('203.0.113.9')
+    expect(seen!.get('x-forwarded-host')).toBe('portal.test')
+  })
+
   it('drops the upstream’s Access-Control-* headers', async () => {
     const permissive = async () =>
       Response.json(
