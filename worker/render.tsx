@@ -13,10 +13,9 @@ import { EXTRA_ICONS, eagerPages, installPages, lazyComponentsWarm, provideEdgeI
 import { serializeEntryForHtml, serializeStateForHtml } from '../shared/serialize'
 import { SHEET_NAMES, type FormState, type InitialState, type PayloadEntry, type RouteState, type SessionState, type SheetName } from '../shared/state'
 import type { PageError } from '../shared/errors'
-import { ROUTE_BY_ID } from '../shared/routes'
 import { isBot } from './bots'
 import { inlineCriticalCss, SHEET_CSS_MARKS, SHELL_CSS_MARK } from './critical-css'
-import { recallDocument, rememberDocument } from './document-memory'
+import { documentMemoryKey, mayRememberDocument, recallDocument, rememberDocument } from './document-memory'
 import { messagesFor, messagesOf, SHELL_NAMESPACES } from './messages'
 import type { AppEnv } from './types'
 
@@ -125,7 +124,17 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   const settled = await settle(input.deferred, crawler ? Number.POSITIVE_INFINITY : STREAM_HEAD_START_MS)
   if (settled && !manifest.dev && lazyComponentsWarm()) {
     // A public page an anonymous reader asks for again, made from the same remembered data: the same document.
-    const memoryKey = nonce && isRememberable(input, state, config.payloadMemoryMs) ? `${state.origin}${input.route.path}${input.route.search}` : null
+    const rememberable = mayRememberDocument({
+      payloadMemoryMs: config.payloadMemoryMs,
+      status: input.status,
+      hasError: !!input.error,
+      hasForm: !!input.form,
+      hasNotice: !!state.notice,
+      hasToken: input.session.hasToken,
+      routeId: input.route.id,
+      search: input.route.search,
+    })
+    const memoryKey = nonce && rememberable ? documentMemoryKey(state.origin, state.locale, input.route.path, input.route.search) : null
     const entries = new Map([...Object.entries(input.payloads), ...settled])
     const remembered = memoryKey ? recallDocument(memoryKey, entries, nonce!, Date.now()) : null
     if (remembered !== null) {
@@ -157,17 +166,6 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   headers()
   reportUnplanned(c, input.route, unplanned, stream.allReady)
   return c.body(stream, input.status as 200)
-}
-
-/**
- * Whether a complete document may be remembered (`document-memory.ts`): a public page's 200 for an anonymous reader,
- * with nothing from this request in it (no form state, no notice) and the payload memory on.
- */
-function isRememberable(input: RenderInput, state: InitialState, payloadMemoryMs: number): boolean {
-  if (payloadMemoryMs <= 0 || input.status !== 200 || input.error || input.form || state.notice || input.session.hasToken || !input.route.id) return false
-  const def = ROUTE_BY_ID[input.route.id]
-  // The reset page's address carries a one-time token: never kept.
-  return !def.meta.protected && input.route.id !== 'reset-password'
 }
 
 /** The deferred entries if all of them arrive within `ms`, else null (they keep loading for the stream). */
