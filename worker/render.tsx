@@ -15,6 +15,7 @@ import { SHEET_NAMES, type FormState, type InitialState, type PayloadEntry, type
 import type { PageError } from '../shared/errors'
 import { isBot } from './bots'
 import { inlineCriticalCss, SHEET_CSS_MARKS, SHELL_CSS_MARK } from './critical-css'
+import { reportUnplanned } from './unplanned-keys'
 import { documentMemoryKey, mayRememberDocument, recallDocument, rememberDocument } from './document-memory'
 import { messagesFor, messagesOf, SHELL_NAMESPACES } from './messages'
 import type { AppEnv } from './types'
@@ -213,20 +214,6 @@ function bootAfterFirstPaint(modules: readonly string[], first: readonly string[
 
 /** How many `modulepreload` links the boot script adds per task. */
 const BOOT_PRELOADS_PER_TASK = 5
-
-/**
- * Keys the page read that its data plan does not load: each is a request the browser makes after hydrating, which the
- * plan should have made on the edge (docs/architecture.md#rule-9). Named in `X-Plan-Missing` (debug headers only) as far
- * as the render got before the headers went, and in one log line once the document is complete.
- */
-function reportUnplanned(c: Context<AppEnv>, route: RouteState, unplanned: ReadonlySet<string>, complete: Promise<void>) {
-  if (unplanned.size && c.get('config').debugHeaders) c.header('x-plan-missing', [...unplanned].join(' '))
-  void complete
-    .then(() => {
-      if (unplanned.size) console.warn(JSON.stringify({ level: 'warn', msg: 'keys outside the data plan', route: route.id, path: route.path, keys: [...unplanned] }))
-    })
-    .catch(() => undefined)
-}
 
 /** Only i18n keys under `notices.` pass: a crafted link cannot put arbitrary text into a toast. */
 function readNotice(value: string | undefined): string | null {

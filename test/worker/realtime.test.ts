@@ -7,7 +7,7 @@ import { evictDurableObject, runInDurableObject } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { tradingKeys } from '../../shared/trading-keys'
-import { LOTS_CHANNEL, lotChannel, PERSONAL_CHANNEL, PUBLISH_HEADERS, type RealtimeMessage } from '../../shared/realtime'
+import { LOTS_CHANNEL, lotChannel, PERSONAL_CHANNEL, PUBLISH_HEADERS, REAUTHORISE_CLOSE_CODE, type RealtimeMessage } from '../../shared/realtime'
 import { payloadCacheKey } from '../../worker/payloads'
 import { userChannel } from '../../worker/realtime/channels'
 import { HUB_LIMITS, type RealtimeHub } from '../../worker/realtime/hub'
@@ -198,6 +198,34 @@ describe('limits', () => {
     for (let i = 0; i < 50 && !again; i++) again = await openSocket(channel, { ip }).catch(() => null)
     expect(again).not.toBeNull()
     for (const s of [...sockets, other, again!]) s.ws.close(1000)
+  })
+
+  it(`accepts at most ${HUB_LIMITS.personalSockets} sockets on one user’s channel (tabs and devices together)`, { timeout: 60_000 }, async () => {
+    const token = await signInResident()
+    const cookie = tokenCookie(token)
+    const sockets = await Promise.all(Array.from({ length: HUB_LIMITS.personalSockets }, () => openSocket(PERSONAL_CHANNEL, { cookie })))
+    expect(await refusal(PERSONAL_CHANNEL, { cookie })).toBe(4429)
+    for (const s of sockets) s.ws.close(1000)
+  })
+
+  it('makes a personal socket older than 15 minutes reconnect at the next publish, so its session is checked again', async () => {
+    const token = await signInNonResident()
+    const user = await whoIs(token)
+    const cookie = tokenCookie(token)
+    const old = await openSocket(PERSONAL_CHANNEL, { cookie })
+    // That socket opened 15 minutes and a second ago, as far as the hub remembers (its attachment survives hibernation).
+    await runInDurableObject(hub(await userChannel(user)), (_: RealtimeHub, state: DurableObjectState) => {
+      for (const ws of state.getWebSockets()) {
+        const attachment = ws.deserializeAttachment() as { openedAt: number }
+        ws.serializeAttachment({ ...attachment, openedAt: Date.now() - HUB_LIMITS.personalRecheckMs - 1000 })
+      }
+    })
+    const fresh = await openSocket(PERSONAL_CHANNEL, { cookie })
+    expect(await publish({ user, event: { type: 'appeal', id: 1, status: 'reviewed' } })).toMatchObject({ status: 202, delivered: 1 })
+    expect((await old.closed).code).toBe(REAUTHORISE_CLOSE_CODE)
+    expect(old.messages).toEqual([])
+    await eventually(() => fresh.messages.length === 1, 5000, 'the fresh socket’s event')
+    fresh.ws.close(1000)
   })
 
   it('limits socket upgrades per client address and minute before touching a session or a hub', { timeout: 60_000 }, async () => {

@@ -327,6 +327,43 @@ describe('the payload cache’s key space', () => {
   })
 })
 
+describe('the headers every document carries', () => {
+  it.each([
+    ['a content page', href('about', { locale: 'uz' })],
+    ['the home page', href('home', { locale: 'ru' })],
+    ['a 404 page', '/en/no-such-page-here'],
+    ['a protected page refused (403)', href('profile', { locale: 'en' })],
+  ])('gives %s the CSP the portal relies on, HSTS and COOP', async (_, path) => {
+    const { res } = await callSpied(path)
+    const csp = res.headers.get('content-security-policy') ?? ''
+    const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]))
+    const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1]
+    expect(nonce, csp).toBeTruthy()
+    expect(directives.get('script-src')).toEqual([`'nonce-${nonce}'`, "'strict-dynamic'"])
+    expect(directives.get('object-src')).toEqual(["'none'"])
+    expect(directives.get('base-uri')).toEqual(["'none'"])
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"])
+    expect(directives.get('default-src')).toEqual(["'self'"])
+    expect(directives.get('form-action')).toEqual(["'self'"])
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin')
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('writes a fresh nonce into every document, and every inline script carries it', async () => {
+    const first = await callSpied(href('about', { locale: 'en' }))
+    const second = await callSpied(href('about', { locale: 'en' }))
+    const nonceOf = (csp: string | null) => /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp ?? '')?.[1]
+    const [a, b] = [nonceOf(first.res.headers.get('content-security-policy')), nonceOf(second.res.headers.get('content-security-policy'))]
+    expect(a).not.toBe(b)
+    for (const tag of first.body.match(/<script\b[^>]*>/g) ?? []) {
+      if (/type="application\/json"/.test(tag)) continue
+      expect(tag).toContain(`nonce="${a}"`)
+    }
+  })
+})
+
 describe('debug headers', () => {
   it('sends X-Payload-Cache and Server-Timing only when DEBUG_HEADERS is on', async () => {
     const off = await callSpied(href('about', { locale: 'en' }), {}, { vars: { DEBUG_HEADERS: '0' } })
