@@ -115,16 +115,17 @@ export async function runLighthouse(base, { runs = Number(process.env.LIGHTHOUSE
   return out
 }
 
-/** The demo investor's `token` cookie (README "Demo accounts"), from a sign-in through the edge's gateway proxy. */
+/** The demo investor's session cookies (README "Demo accounts"), from a sign-in through the edge's gateway proxy. */
 async function signInDemoInvestor(base) {
   const res = await fetch(`${base}/gateway/core/auth/login`, {
     method: 'POST',
     headers: { origin: base, 'content-type': 'application/json', accept: 'application/json', 'x-requested-with': 'invest-portal' },
     body: JSON.stringify({ email: 'investor@demo.invest.example', password: 'Investor#2026', role: 'investor', hash: '' }),
   })
-  const token = res.headers.getSetCookie().map((c) => /^token=([^;]+)/.exec(c)?.[1]).find(Boolean)
-  if (!res.ok || !token) throw new Error(`demo investor sign-in answered ${res.status}: ${(await res.text()).slice(0, 200)}`)
-  return `token=${token}`
+  // The session is `token` and its host-bound companion (docs/security.md#cookies).
+  const cookies = res.headers.getSetCookie().filter((c) => /^(token|token_bind)=/.test(c))
+  if (!res.ok || cookies.length !== 2) throw new Error(`demo investor sign-in answered ${res.status}: ${(await res.text()).slice(0, 200)}`)
+  return cookies.map((c) => c.split(';')[0]).join('; ')
 }
 
 async function findPostId(base) {

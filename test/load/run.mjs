@@ -59,12 +59,15 @@ async function getJson(path, headers = {}) {
   return res.json()
 }
 
-/** The demo investor's session cookie, from the sign-in exchange through the proxy. */
+/**
+ * The demo investor's session cookies, from the sign-in exchange through the proxy: `token` and its host-bound
+ * companion (docs/security.md#cookies).
+ */
 async function signIn() {
   const res = await fetch(`${BASE}/gateway/core/auth/login`, { method: 'POST', headers: SAME_ORIGIN_JSON, body: JSON.stringify({ ...DEMO, hash: '' }) })
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('token='))
-  if (res.status !== 200 || !cookie) throw new Error(`sign-in failed: ${res.status}`)
-  return cookie.split(';')[0]
+  const cookies = res.headers.getSetCookie().filter((c) => /^(token|token_bind)=/.test(c))
+  if (res.status !== 200 || cookies.length !== 2) throw new Error(`sign-in failed: ${res.status}`)
+  return cookies.map((c) => c.split(';')[0]).join('; ')
 }
 
 /** The GET mix: pages, their payloads and gateway reads, with ids taken from the seeded content. */
