@@ -162,18 +162,21 @@ export function devHelpersProxy(): MiddlewareHandler<AppEnv> {
     if (!PROXY_METHODS.has(method)) return errorEnvelope(c, 405, 'method_not_allowed')
     if (!READ_METHODS.has(method) && !isSameOriginWrite(c, { scriptOnly: true })) return errorEnvelope(c, 403, 'csrf_forbidden')
     const path = '/dev' + below
-    return withBodyLimit(c, path, async () => relay(c, path, method, await forward(c, { path, search: new URL(c.req.url).search, method, withToken: false })))
+    // The helpers' own pages (the OneID stand-in) keep their policy: they exist only on a developer's machine.
+    return withBodyLimit(c, path, async () => relay(c, path, method, await forward(c, { path, search: new URL(c.req.url).search, method, withToken: false }), { ownPolicy: false }))
   }
 }
 
-async function relay(c: Context<AppEnv>, path: string, method: string, res: Response): Promise<Response> {
+async function relay(c: Context<AppEnv>, path: string, method: string, res: Response, opts: { ownPolicy: boolean } = { ownPolicy: true }): Promise<Response> {
   const headers = new Headers(res.headers)
   for (const name of DROPPED_RESPONSE_HEADERS) headers.delete(name)
   for (const name of [...headers.keys()]) if (name.startsWith('access-control-')) headers.delete(name)
   for (const name of PORTAL_SECURITY_HEADERS) headers.delete(name)
   const upstreamPolicy = headers.get('content-security-policy')
-  headers.set('content-security-policy', PROXIED_CSP)
-  if (upstreamPolicy) headers.append('content-security-policy', upstreamPolicy)
+  if (opts.ownPolicy) {
+    headers.set('content-security-policy', PROXIED_CSP)
+    if (upstreamPolicy) headers.append('content-security-policy', upstreamPolicy)
+  }
   const location = headers.get('location')
   // Upstream redirects are not followed, and only same-origin paths may pass through.
   if (location && !isSameOriginPath(location)) headers.delete('location')

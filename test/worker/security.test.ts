@@ -64,6 +64,11 @@ describe('the development and operator surfaces', () => {
     const local = await callSpied('/_dev/outbox?email=investor%40demo.invest.example', {}, { vars: { DEV_MODE: '1' } })
     expect(local.res.status).toBe(200)
     expect(local.seen.map((s) => new URL(s.url).pathname)).toEqual(['/dev/outbox'])
+    // The helpers' own pages (the OneID stand-in) keep their own policy, which the portal's proxied-answer policy would
+    // otherwise sit beside: they exist only on a developer's machine.
+    const standIn = await callSpied('/_dev/oneid?role=investor&lang=en', {}, { vars: { DEV_MODE: '1' } })
+    expect(standIn.res.headers.get('content-security-policy')).toContain("style-src 'unsafe-inline'")
+    expect(standIn.res.headers.get('content-security-policy')).not.toContain(',')
     const deployed = await callSpied('/_dev/outbox?email=investor%40demo.invest.example', {}, { vars: { DEV_MODE: '0' } })
     expect(deployed.res.status).toBe(404)
     expect(deployed.seen).toEqual([])
