@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
 import { assertHuman, type BotAction } from '../lib/bot'
 import { findEventName, isEventId } from '../lib/catalog'
-import type { AppEnv } from '../lib/context'
+import { requestScope, type AppEnv } from '../lib/context'
 import { createSecret, sha256Hex } from '../lib/crypto'
 import { insertRow } from '../lib/db'
 import { GatewayError, ok } from '../lib/envelope'
@@ -126,9 +126,10 @@ async function guardForm(c: Context<AppEnv>, hash: string, action: BotAction, fo
 }
 
 /** Lets a signed-up user with the form's email see the submission among their notifications. */
-async function notifyByEmail(db: D1Database, email: string, type: NotificationType, subject: string | Record<'uz' | 'ru' | 'en', string>, now: Date) {
+async function notifyByEmail(c: Context<AppEnv>, email: string, type: NotificationType, subject: string | Record<'uz' | 'ru' | 'en', string>, now: Date) {
+  const db = c.env.DB
   const user = await db.prepare('SELECT id FROM users WHERE email = ?').bind(email).first<{ id: number }>()
-  if (user) await createNotification(db, user.id, type, subject, notificationLinks.none(), now)
+  if (user) await createNotification(requestScope(c), db, user.id, type, subject, notificationLinks.none(), now)
 }
 
 /**
@@ -192,6 +193,6 @@ formRoutes.post('/siw/public/event-application', async (c) => {
     address: i.address, birthplace: i.birthplace, organization: i.organization, position: i.position, activity: i.activity,
     lang: readLang(c.req.header('Accept-Language')), created_at: now.toISOString(), upload_token_hash: await sha256Hex(uploadToken),
   })
-  await notifyByEmail(c.env.DB, i.email, 'event_registration', findEventName(i.event_id) ?? '', now)
+  await notifyByEmail(c, i.email, 'event_registration', findEventName(i.event_id) ?? '', now)
   return ok(c, { id, upload_token: uploadToken })
 })
