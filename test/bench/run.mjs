@@ -157,6 +157,24 @@ try {
   stop()
 }
 
+// Heap after GC of the portal's and the gateway's isolates across thousands of requests (docs/performance.md#heap-after-gc),
+// on a fresh server; growth over the budget of budgets.json fails the bench once every figure is written.
+let heapOverBudget = false
+stop = await startServer()
+try {
+  const { measureHeap, reportHeap } = await import('./heap.mjs')
+  const budget = JSON.parse(readFileSync('test/bench/budgets.json', 'utf8')).heapAfterGc
+  const heap = await measureHeap({ rootPid: stop.pid, base: BASE, requests: Number(process.env.BENCH_HEAP_REQUESTS ?? budget.requests) })
+  if (heap) {
+    results.heap = { ...heap, maxGrowthMB: budget.maxGrowthMB }
+    heapOverBudget = !reportHeap(heap, budget.maxGrowthMB)
+    for (const [isolate, mb] of Object.entries(heap.growthMB)) results.ratios[`heap growth MB over ${2 * heap.requests} requests, ${isolate}`] = mb
+  } else console.log('heap after GC: no workerd inspector found, not measured')
+} finally {
+  stop()
+}
+await sleep(500)
+
 // P2 (streaming against a 1 s upstream; ports BENCH_PORT+1 and +2) and Lighthouse share one server: it is P2's
 // reference gateway behind the delay proxy and Lighthouse's target. `BENCH_SKIP_LIGHTHOUSE=1` leaves Lighthouse out.
 stop = await startServer()
@@ -189,23 +207,6 @@ try {
   results.ratios['realtime 1,000 subscribers: p99 ms publish → delivered'] = results.realtime.thousand.deliveryMs.p99
   mkdirSync('bench-results', { recursive: true })
   writeFileSync('bench-results/realtime.json', JSON.stringify({ date: results.date, ...results.realtime }, null, 2))
-} finally {
-  stop()
-}
-
-// Heap after GC of the portal's and the gateway's isolates across thousands of requests (docs/performance.md#heap-after-gc),
-// on a fresh server; growth over the budget of budgets.json fails the bench once every figure is written.
-let heapOverBudget = false
-stop = await startServer()
-try {
-  const { measureHeap, reportHeap } = await import('./heap.mjs')
-  const budget = JSON.parse(readFileSync('test/bench/budgets.json', 'utf8')).heapAfterGc
-  const heap = await measureHeap({ rootPid: stop.pid, base: BASE, requests: Number(process.env.BENCH_HEAP_REQUESTS ?? budget.requests) })
-  if (heap) {
-    results.heap = { ...heap, maxGrowthMB: budget.maxGrowthMB }
-    heapOverBudget = !reportHeap(heap, budget.maxGrowthMB)
-    for (const [isolate, mb] of Object.entries(heap.growthMB)) results.ratios[`heap growth MB over ${2 * heap.requests} requests, ${isolate}`] = mb
-  } else console.log('heap after GC: no workerd inspector found, not measured')
 } finally {
   stop()
 }
