@@ -2,7 +2,6 @@
 import { env } from 'cloudflare:workers'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { contextStorage } from 'hono/context-storage'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -45,8 +44,6 @@ app.use(async (c, next) => {
   readConfig(c.env)
   await next()
 })
-// Lets code deep in a request reach its context: a new notification queues its push in the request's waitUntil.
-app.use(contextStorage())
 app.use((c, next) => (uploadBodyLimits[c.req.path] ?? jsonBodyLimit)(c, next))
 
 app.route('/', authRoutes)

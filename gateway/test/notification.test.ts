@@ -4,7 +4,7 @@ import { createNotification } from '../src/lib/notify'
 import { call, createUser } from './helpers'
 
 async function addNotifications(userId: number, count: number) {
-  for (let i = 1; i <= count; i++) await createNotification(env.DB, userId, 'new_appeal', String(i), `/profile/appeals/${i}`, new Date())
+  for (let i = 1; i <= count; i++) await createNotification(null, env.DB, userId, 'new_appeal', String(i), `/profile/appeals/${i}`, new Date())
 }
 
 describe('GET /siw/notification', () => {

@@ -118,7 +118,7 @@ function descendants(pid) {
 }
 
 /** The workerd process under `rootPid` (Linux /proc), or null. */
-function workerdPid(rootPid) {
+export function workerdPid(rootPid) {
   const { readFileSync: read } = require('node:fs')
   const found = descendants(rootPid).filter((p) => {
     try {
@@ -131,7 +131,7 @@ function workerdPid(rootPid) {
 }
 
 /** The TCP ports a process listens on, from /proc/<pid>/fd and /proc/net/tcp. */
-function listeningPorts(pid) {
+export function listeningPorts(pid) {
   const { readdirSync, readFileSync: read, readlinkSync } = require('node:fs')
   const inodes = new Set()
   for (const fd of readdirSync(`/proc/${pid}/fd`)) {

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// `npm run bench`: figures for the budgets of docs/performance.md, and realtime fan-out latency (realtime.mjs),
-// measured on the production build in workerd.
+// `npm run bench`: figures for the budgets of docs/performance.md, realtime fan-out latency (realtime.mjs) and both
+// isolates' heap after GC across thousands of requests (heap.mjs), measured on the production build in workerd.
 // Load and server share the machine's 2 cores: each figure is the median of several short autocannon runs at fixed
 // connections (c=1 and c=10), ratios taken within the same run. Loopback only.
 import autocannon from 'autocannon'
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 const PORT = process.env.BENCH_PORT ?? '8799'
@@ -157,6 +157,24 @@ try {
   stop()
 }
 
+// Heap after GC of the portal's and the gateway's isolates across thousands of requests (docs/performance.md#heap-after-gc),
+// on a fresh server; growth over the budget of budgets.json fails the bench once every figure is written.
+let heapOverBudget = false
+stop = await startServer()
+try {
+  const { measureHeap, reportHeap } = await import('./heap.mjs')
+  const budget = JSON.parse(readFileSync('test/bench/budgets.json', 'utf8')).heapAfterGc
+  const heap = await measureHeap({ rootPid: stop.pid, base: BASE, requests: Number(process.env.BENCH_HEAP_REQUESTS ?? budget.requests) })
+  if (heap) {
+    results.heap = { ...heap, maxGrowthMB: budget.maxGrowthMB }
+    heapOverBudget = !reportHeap(heap, budget.maxGrowthMB)
+    for (const [isolate, mb] of Object.entries(heap.growthMB)) results.ratios[`heap growth MB over ${2 * heap.requests} requests, ${isolate}`] = mb
+  } else console.log('heap after GC: no workerd inspector found, not measured')
+} finally {
+  stop()
+}
+await sleep(500)
+
 // P2 (streaming against a 1 s upstream; ports BENCH_PORT+1 and +2) and Lighthouse share one server: it is P2's
 // reference gateway behind the delay proxy and Lighthouse's target. `BENCH_SKIP_LIGHTHOUSE=1` leaves Lighthouse out.
 stop = await startServer()
@@ -202,3 +220,7 @@ console.table(results.ratios)
 mkdirSync('bench-results', { recursive: true })
 writeFileSync('bench-results/latest.json', JSON.stringify(results, null, 2))
 console.log('written to bench-results/latest.json')
+if (heapOverBudget) {
+  console.error('An isolate\'s heap after GC grew over its budget (docs/performance.md#heap-after-gc).')
+  process.exitCode = 1
+}

@@ -1,4 +1,5 @@
 /** Hono environment of the core routes: bindings plus the request id and the signed-in user. */
+import type { Context } from 'hono'
 import type { RequestIdVariables } from 'hono/request-id'
 
 /** The two account roles of docs/gateway-contract.md. */
@@ -9,3 +10,15 @@ export type AuthUser = { id: number; email: string; role: Role; isResident: bool
 
 /** Bindings and per-request variables of every core route. */
 export type AppEnv = { Bindings: Env; Variables: RequestIdVariables & { user: AuthUser } }
+
+/**
+ * What work a request leaves for after its response (a push, a realtime publish) needs of that request: its bindings,
+ * its `waitUntil` and its id for the log. Routes hand it down as an argument; an async context holding the request
+ * would keep every request the isolate served (docs/architecture.md#request-context).
+ */
+export type RequestScope = { env: Env; executionCtx: Context<AppEnv>['executionCtx']; requestId: string }
+
+/** The scope of the request `c` is serving. */
+export function requestScope(c: Context<AppEnv>): RequestScope {
+  return { env: c.env, executionCtx: c.executionCtx, requestId: c.get('requestId') }
+}

@@ -1,4 +1,5 @@
 /** Notifications the gateway creates when appeals and projects change state (docs/gateway-contract.md#notifications). */
+import type { RequestScope } from './context'
 import type { Lang } from './lang'
 import { queuePush } from './push'
 import { publishToUser } from './realtime'
@@ -86,9 +87,11 @@ export const notificationLinks = {
 
 /**
  * Creates a notification for a user. `subject` fills the template: an appeal number, or a project or event
- * title per language (a project's title is stored per language, so each message uses its own).
+ * title per language (a project's title is stored per language, so each message uses its own). `request` is the
+ * request that made it, whose `waitUntil` pushes and publishes it; without one (seeding) it is only stored.
  */
 export async function createNotification(
+  request: RequestScope | null,
   db: D1Database,
   userId: number,
   type: NotificationType,
@@ -103,8 +106,9 @@ export async function createNotification(
     .prepare('INSERT INTO notifications (user_id, type, message_uz, message_ru, message_en, link, created) VALUES (?, ?, ?, ?, ?, ?, ?)')
     .bind(userId, type, messages.uz, messages.ru, messages.en, link, now.toISOString())
     .run()
+  if (!request) return
   // Push to the user's devices (docs/gateway-contract.md#push): after the response, and only with FCM credentials.
-  queuePush({ id: inserted.meta.last_row_id, userId, type, link, messages })
+  queuePush(request, { id: inserted.meta.last_row_id, userId, type, link, messages })
   // Realtime: the user's open pages refresh their bell (after the response; never fails this call).
-  publishToUser(db, userId, { type: 'notification', kind: type })
+  publishToUser(request, userId, { type: 'notification', kind: type })
 }

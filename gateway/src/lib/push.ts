@@ -3,9 +3,8 @@
  * that device registered in, after the response (`waitUntil`). Without FCM_SERVICE_ACCOUNT nothing is sent
  * (docs/gateway-contract.md#push).
  */
-import { tryGetContext } from 'hono/context-storage'
 import { readConfig, type Config, type PushConfig } from './config'
-import type { AppEnv } from './context'
+import type { RequestScope } from './context'
 import { getAccessToken, sendFcmMessage, type FcmMessage } from './fcm'
 import { LANGS, type Lang } from './lang'
 import type { NotificationType } from './notify'
@@ -91,15 +90,13 @@ export async function deliverPush(
 const pendingTokens = new WeakMap<object, Promise<string>>()
 
 /**
- * Queues the push of a notification just created, in `waitUntil` of the current request (Hono's context storage), so
- * the request that created it is not slowed. Outside a request (seeding) or without FCM credentials it does nothing.
+ * Queues the push of a notification just created, in `waitUntil` of the request that created it, so that request is
+ * not slowed. Without FCM credentials it does nothing.
  */
-export function queuePush(n: PushNotification): void {
-  const c = tryGetContext<AppEnv>()
-  if (!c) return
+export function queuePush(request: RequestScope, n: PushNotification): void {
   let config: Config
   try {
-    config = readConfig(c.env)
+    config = readConfig(request.env)
   } catch (err) {
     // The notification is stored already; a broken push configuration must not fail the request that made it.
     console.error(JSON.stringify({ level: 'error', msg: 'push not sent', error: err instanceof Error ? err.message : String(err) }))
@@ -107,7 +104,7 @@ export function queuePush(n: PushNotification): void {
   }
   const account = config.push.account
   if (!account) return
-  const ctx = c.executionCtx
+  const ctx = request.executionCtx
   const accessToken = () => {
     let pending = pendingTokens.get(ctx)
     if (!pending) {
@@ -117,8 +114,8 @@ export function queuePush(n: PushNotification): void {
     return pending
   }
   ctx.waitUntil(
-    deliverPush(c.env.DB, config.push, config.portalOrigin, n, accessToken).catch((err: unknown) => {
-      console.error(JSON.stringify({ level: 'error', msg: 'push delivery failed', requestId: c.get('requestId'), error: err instanceof Error ? err.message : String(err) }))
+    deliverPush(request.env.DB, config.push, config.portalOrigin, n, accessToken).catch((err: unknown) => {
+      console.error(JSON.stringify({ level: 'error', msg: 'push delivery failed', requestId: request.requestId, error: err instanceof Error ? err.message : String(err) }))
     }),
   )
 }

@@ -2,13 +2,12 @@
  * Realtime publishing to the portal (the portal's docs/architecture.md#realtime): after the gateway records a change,
  * it tells the portal's hub, which pushes it to the browsers that show it. A publish is `POST /_app/realtime/publish`
  * through the PORTAL service binding, signed with HMAC-SHA256 (REALTIME_SECRET) over `{timestamp}.{id}.{body}`. It runs
- * after the response, in the request's `waitUntil` found through Hono's context storage as pushes are
+ * after the response, in `waitUntil` of the request the route hands down, as pushes do
  * (docs/architecture.md#request-context); a failure is logged and never fails the request that made the change: the
- * pages fall back to polling. Outside a request (seeding) nothing is published.
+ * pages fall back to polling.
  */
-import { tryGetContext } from 'hono/context-storage'
 import { readConfig } from './config'
-import type { AppEnv } from './context'
+import type { RequestScope } from './context'
 import type { Lang } from './lang'
 
 /** Personal events: hints with ids and states; the browser refetches with its own session. */
@@ -23,25 +22,23 @@ export type LotEvent = { type: 'lot'; lot: string; price: number; deposit: numbe
 const PUBLISH_URL = 'http://portal.internal/_app/realtime/publish'
 
 /** Tells the user's own channel; the portal names it from the user's role and id (looked up here). */
-export function publishToUser(db: D1Database, userId: number, event: PersonalEvent): void {
-  schedule(async (env) => {
-    const user = await db.prepare('SELECT role FROM users WHERE id = ?').bind(userId).first<{ role: string }>()
+export function publishToUser(request: RequestScope, userId: number, event: PersonalEvent): void {
+  schedule(request, async (env) => {
+    const user = await env.DB.prepare('SELECT role FROM users WHERE id = ?').bind(userId).first<{ role: string }>()
     if (user) await publish(env, { user: { role: user.role, id: userId }, event })
   })
 }
 
 /** Tells a lot's page (`lot:{number}`) and the lot list (`lots`). */
-export function publishLot(event: LotEvent): void {
-  schedule((env) => publish(env, { channel: `lot:${event.lot}`, event }))
-  schedule((env) => publish(env, { channel: 'lots', event }))
+export function publishLot(request: RequestScope, event: LotEvent): void {
+  schedule(request, (env) => publish(env, { channel: `lot:${event.lot}`, event }))
+  schedule(request, (env) => publish(env, { channel: 'lots', event }))
 }
 
-function schedule(task: (env: Env) => Promise<void>): void {
-  const c = tryGetContext<AppEnv>()
-  if (!c) return
-  c.executionCtx.waitUntil(
-    task(c.env).catch((err: unknown) => {
-      console.error(JSON.stringify({ level: 'error', msg: 'realtime publish failed', requestId: c.get('requestId'), error: err instanceof Error ? err.message : String(err) }))
+function schedule(request: RequestScope, task: (env: Env) => Promise<void>): void {
+  request.executionCtx.waitUntil(
+    task(request.env).catch((err: unknown) => {
+      console.error(JSON.stringify({ level: 'error', msg: 'realtime publish failed', requestId: request.requestId, error: err instanceof Error ? err.message : String(err) }))
     }),
   )
 }

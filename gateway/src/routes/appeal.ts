@@ -2,7 +2,7 @@
 import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
 import { assertHuman } from '../lib/bot'
-import type { AppEnv } from '../lib/context'
+import { requestScope, type AppEnv } from '../lib/context'
 import { composeAppealReceipt, createMailer } from '../lib/email'
 import { GatewayError, ok } from '../lib/envelope'
 import { col, readLang, type Lang } from '../lib/lang'
@@ -190,7 +190,7 @@ appealRoutes.post('/siw/appeal', async (c) => {
   const user = c.get('user')
   const now = new Date()
   const id = await insertAppeal(db, input, { userId: user.id, fullName: '', email: user.email }, now)
-  await createNotification(db, user.id, 'new_appeal', String(id), notificationLinks.appeal(id), now)
+  await createNotification(requestScope(c), db, user.id, 'new_appeal', String(id), notificationLinks.appeal(id), now)
   const lang = readLang(c.req.header('Accept-Language'))
   return ok(c, toAppealView((await readAppeal(db, id, lang))!, lang))
 })
@@ -223,7 +223,7 @@ appealRoutes.post('/siw/appeal/reply', async (c) => {
     .bind(appeal.id, input.response, new Date().toISOString())
     .first<ResponseRow>()
   // The user's other tabs and devices show the reply in the thread.
-  publishToUser(c.env.DB, c.get('user').id, { type: 'appeal', id: appeal.id, status: 'reviewed', by: 'user' })
+  publishToUser(requestScope(c), c.get('user').id, { type: 'appeal', id: appeal.id, status: 'reviewed', by: 'user' })
   return ok(c, toResponseView(row!))
 })
 
@@ -239,7 +239,7 @@ appealRoutes.post('/siw/appeal/resolved', async (c) => {
     .bind(input.resolved ? 'resolved' : 'not_resolved', input.reason || null, now, appeal.id)
     .run()
   if (result.meta.changes !== 1) throw new GatewayError(409, 'invalid_state')
-  publishToUser(c.env.DB, c.get('user').id, { type: 'appeal', id: appeal.id, status: input.resolved ? 'resolved' : 'not_resolved', by: 'user' })
+  publishToUser(requestScope(c), c.get('user').id, { type: 'appeal', id: appeal.id, status: input.resolved ? 'resolved' : 'not_resolved', by: 'user' })
   const lang = readLang(c.req.header('Accept-Language'))
   return ok(c, toAppealView((await readAppeal(c.env.DB, appeal.id, lang))!, lang))
 })

@@ -6,7 +6,7 @@ import { Hono } from 'hono'
 import { html } from 'hono/html'
 import * as v from 'valibot'
 import { readConfig } from '../lib/config'
-import type { AppEnv, Role } from '../lib/context'
+import { requestScope, type AppEnv, type Role } from '../lib/context'
 import { composeAppealReply, createMailer, readOutbox } from '../lib/email'
 import { GatewayError, ok } from '../lib/envelope'
 import { LANGS, type Lang } from '../lib/lang'
@@ -192,8 +192,8 @@ devRoutes.post('/dev/moderate', async (c) => {
         .bind(input.reason || null, at, appeal.id)
         .run()
       if (appeal.user_id) {
-        await createNotification(db, appeal.user_id, 'appeal_rejected', String(appeal.id), notificationLinks.appeal(appeal.id), now)
-        publishToUser(db, appeal.user_id, { type: 'appeal', id: appeal.id, status: 'not_resolved', by: 'agency' })
+        await createNotification(requestScope(c), db, appeal.user_id, 'appeal_rejected', String(appeal.id), notificationLinks.appeal(appeal.id), now)
+        publishToUser(requestScope(c), appeal.user_id, { type: 'appeal', id: appeal.id, status: 'not_resolved', by: 'agency' })
       }
       return ok(c, { id: appeal.id, status: 'not_resolved' })
     }
@@ -204,9 +204,9 @@ devRoutes.post('/dev/moderate', async (c) => {
     ])
     if (appeal.user_id) {
       const link = notificationLinks.appeal(appeal.id)
-      if (input.action === 'review') await createNotification(db, appeal.user_id, 'appeal_forwarded', String(appeal.id), link, now)
-      await createNotification(db, appeal.user_id, input.action === 'review' ? 'new_appeal_response' : 'new_appeal_comment', String(appeal.id), link, now)
-      publishToUser(db, appeal.user_id, { type: 'appeal', id: appeal.id, status: 'reviewed', by: 'agency' })
+      if (input.action === 'review') await createNotification(requestScope(c), db, appeal.user_id, 'appeal_forwarded', String(appeal.id), link, now)
+      await createNotification(requestScope(c), db, appeal.user_id, input.action === 'review' ? 'new_appeal_response' : 'new_appeal_comment', String(appeal.id), link, now)
+      publishToUser(requestScope(c), appeal.user_id, { type: 'appeal', id: appeal.id, status: 'reviewed', by: 'agency' })
     } else {
       await createMailer(c.env, now).send(composeAppealReply(appeal.email, appeal.id, reply))
     }
@@ -225,8 +225,8 @@ devRoutes.post('/dev/moderate', async (c) => {
     .bind(state, state === 'rejected' ? input.reason || null : null, at, project.id)
     .run()
   const title = Object.fromEntries(LANGS.map((l) => [l, String(project[`title_${l}`] || project.title_en || '')])) as Record<Lang, string>
-  await createNotification(db, project.user_id, state === 'approved' ? 'project_approved' : 'project_rejected', title, notificationLinks.project(project.id), now)
-  publishToUser(db, project.user_id, { type: 'project', id: project.id, state })
+  await createNotification(requestScope(c), db, project.user_id, state === 'approved' ? 'project_approved' : 'project_rejected', title, notificationLinks.project(project.id), now)
+  publishToUser(requestScope(c), project.user_id, { type: 'project', id: project.id, state })
   return ok(c, { id: project.id, state })
 })
 
@@ -274,6 +274,6 @@ devRoutes.post('/dev/lot', async (c) => {
     status: { uz: now.lot_status_uz, ru: now.lot_status_ru, en: now.lot_status_en },
     order_end_time: now.order_end_time,
   }
-  publishLot(event)
+  publishLot(requestScope(c), event)
   return ok(c, event)
 })

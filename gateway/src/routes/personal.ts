@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
 import { isProjectCategoryId, isSectorId } from '../lib/catalog'
 import { readConfig } from '../lib/config'
-import type { AppEnv } from '../lib/context'
+import { requestScope, type AppEnv } from '../lib/context'
 import { runCompanyRegistry, runTaxDebts, toServicePage, type ServiceResult } from '../lib/demo-services'
 import { GatewayError, ok } from '../lib/envelope'
 import { col, LANGS, readLang, type Lang } from '../lib/lang'
@@ -218,7 +218,7 @@ personalRoutes.post('/siw/personal/project', async (c) => {
       input.budgets.map((b) => db.prepare('INSERT INTO personal_project_budgets (project_id, sum, created_at) VALUES (?, ?, ?)').bind(id, b.sum, at)),
     )
   }
-  if (!input.draft) await createNotification(db, user.id, 'new_project', input.title, notificationLinks.project(id), now)
+  if (!input.draft) await createNotification(requestScope(c), db, user.id, 'new_project', input.title, notificationLinks.project(id), now)
   return ok(c, await readProjectView(c, id))
 })
 
@@ -252,7 +252,7 @@ personalRoutes.put('/siw/personal/project', async (c) => {
         : db.prepare('INSERT INTO personal_project_budgets (project_id, sum, created_at) VALUES (?, ?, ?)').bind(id, b.sum, at),
     ),
   ])
-  if (!input.draft) await createNotification(db, c.get('user').id, 'update_project', input.title, notificationLinks.project(id), now)
+  if (!input.draft) await createNotification(requestScope(c), db, c.get('user').id, 'update_project', input.title, notificationLinks.project(id), now)
   return ok(c, await readProjectView(c, id))
 })
 

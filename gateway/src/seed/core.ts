@@ -146,9 +146,9 @@ async function seedDemoHistory(db: D1Database, userId: number, role: Role, now: 
       db.prepare('INSERT INTO personal_project_budgets (project_id, sum, created_at) VALUES (?, ?, ?)').bind(projectId, sum, daysAgo(now, 30)),
     ),
   )
-  await createNotification(db, userId, 'project_approved', title, notificationLinks.project(projectId), new Date(daysAgo(now, 25)))
-  await createNotification(db, userId, 'new_appeal_response', String(reviewedId), notificationLinks.appeal(reviewedId), new Date(daysAgo(now, 9)))
-  await createNotification(db, userId, 'new_appeal', String(pending!.id), notificationLinks.appeal(pending!.id), new Date(daysAgo(now, 2)))
+  await createNotification(null, db, userId, 'project_approved', title, notificationLinks.project(projectId), new Date(daysAgo(now, 25)))
+  await createNotification(null, db, userId, 'new_appeal_response', String(reviewedId), notificationLinks.appeal(reviewedId), new Date(daysAgo(now, 9)))
+  await createNotification(null, db, userId, 'new_appeal', String(pending!.id), notificationLinks.appeal(pending!.id), new Date(daysAgo(now, 2)))
 }
 
 /**
