@@ -4,6 +4,9 @@
  * (docs/architecture.md#tests).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
 import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type Page } from 'puppeteer-core'
 import { startProxy, type EngineProxy } from './proxy.ts'
 import { until, WAIT_MS } from './until.ts'
@@ -157,12 +160,13 @@ export async function launchWebKit(opts: { proxyPort: number; upstreamPort: numb
   )
   const driverErrors: Buffer[] = []
   driver.stderr?.on('data', (chunk: Buffer) => driverErrors.push(chunk))
-  const stopDriver = () => {
-    try {
-      process.kill(-driver.pid!, 'SIGTERM')
-    } catch {
-      /* already gone */
-    }
+  const driverExited = once(driver, 'exit')
+  const stopDriver = async () => {
+    // The driver alone first: xvfb-run then stops its Xvfb and removes its temporary folder itself, which it does not
+    // when it is signalled. Whatever is left of the group after that goes with it.
+    for (const pid of childrenOf(driver.pid!)) if (readProc(pid, 'cmdline').includes('WebKitWebDriver')) signal(pid, 'SIGTERM')
+    await Promise.race([driverExited, sleep(5_000)])
+    signal(-driver.pid!, 'SIGKILL')
   }
   const driverOrigin = `http://127.0.0.1:${opts.driverPort}`
   let session: WebDriverSession
@@ -179,7 +183,7 @@ export async function launchWebKit(opts: { proxyPort: number; upstreamPort: numb
     }))
     await session.setWindowRect(VIEWPORT)
   } catch (err) {
-    stopDriver()
+    await stopDriver()
     await proxy.close()
     throw new Error(`${(err as Error).message}\n${Buffer.concat(driverErrors).toString()}`)
   }
@@ -196,9 +200,29 @@ export async function launchWebKit(opts: { proxyPort: number; upstreamPort: numb
     },
     async close() {
       await session.delete().catch(() => undefined)
-      stopDriver()
+      await stopDriver()
       await proxy.close()
     },
+  }
+}
+
+function readProc(pid: number, file: string): string {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8')
+  } catch {
+    return ''
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  return readProc(pid, `task/${pid}/children`).split(' ').filter(Boolean).map(Number)
+}
+
+function signal(pid: number, name: NodeJS.Signals) {
+  try {
+    process.kill(pid, name)
+  } catch {
+    /* already gone */
   }
 }
 
