@@ -34,6 +34,8 @@ export type Case = { name: string; run: (c: Context) => Promise<void> }
 
 /** The visible header link to a page, found by its URL (the header's search link is a plain link at every width). */
 const headerLink = (to: string) => `header a[href="${to}"]`
+/** The sign-in page's e-mail and password form. */
+const SIGN_IN_FORM = 'form:has(input[name="password"])'
 
 // Functions run in the page are sent as source: they use only their arguments and the page's globals.
 const here = () => location.pathname + location.search
@@ -156,17 +158,17 @@ export const CASES: readonly Case[] = [
       const signIn = href('sign-in', { locale, query: { role: 'investor' } })
       const m = messages(locale)
       await tab.goto(signIn)
-      await tab.type('input[name="email"]', 'not-an-email')
-      await tab.click('form:has(input[name="password"]) button[type="submit"]')
+      await tab.type(`${SIGN_IN_FORM} input[name="email"]`, 'not-an-email')
+      await tab.click(`${SIGN_IN_FORM} button[type="submit"]`)
       // Named in the summary, which takes the focus, and at the field; the page stays where it is.
       await expectEventually(
         () =>
-          tab.evaluate(() => ({
+          tab.evaluate((form: string) => ({
             summary: Array.from(document.querySelectorAll('.error-summary a'), (a) => a.textContent),
             summaryFocused: document.activeElement?.classList.contains('error-summary') ?? false,
-            emailInvalid: document.querySelector('input[name="email"]')?.getAttribute('aria-invalid') ?? null,
+            emailInvalid: document.querySelector(`${form} input[name="email"]`)?.getAttribute('aria-invalid') ?? null,
             url: location.pathname + location.search,
-          })),
+          }), SIGN_IN_FORM),
         { summary: [`${m.auth.email}: ${m.forms.errors.email}`, `${m.auth.password}: ${m.forms.errors.required}`], summaryFocused: true, emailInvalid: 'true', url: signIn },
         'the errors in the summary and at the field',
       )
@@ -180,9 +182,9 @@ export const CASES: readonly Case[] = [
       await tab.goto(href('sign-in', { locale, query: { role: 'investor' } }))
       // Signed out: the form is there (a signed-in visitor would have been sent on to the profile already).
       assert.equal(await tab.evaluate(here), href('sign-in', { locale, query: { role: 'investor' } }))
-      await tab.type('form:has(input[name="password"]) input[name="email"]', INVESTOR.email)
-      await tab.type('form:has(input[name="password"]) input[name="password"]', INVESTOR.password!)
-      await tab.click('form:has(input[name="password"]) button[type="submit"]')
+      await tab.type(`${SIGN_IN_FORM} input[name="email"]`, INVESTOR.email)
+      await tab.type(`${SIGN_IN_FORM} input[name="password"]`, INVESTOR.password!)
+      await tab.click(`${SIGN_IN_FORM} button[type="submit"]`)
       await until(
         () => tab.evaluate((p: string, h1: string, company: string) => location.pathname === p && document.querySelector('main h1')?.textContent?.trim() === h1 && (document.querySelector('main')?.textContent ?? '').includes(company), profile, m.profile.title, INVESTOR.profile.company_name),
         `${profile} with the investor's data`,
