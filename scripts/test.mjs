@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: type check, build, the deploy check, unit + workerd integration tests, the load test on the build, then
-// Playwright e2e.
+// `npm test`: type check, build, the deploy check, unit + workerd integration tests, the load test on the build,
+// Playwright e2e, then the engine suite (Firefox and WebKit).
 import { spawnSync } from 'node:child_process'
 
 const MINUTE = 60_000
@@ -16,6 +16,8 @@ const steps = [
   ['unit + workerd', 'npx', ['vitest', 'run'], 10 * MINUTE],
   ['load', 'node', ['test/load/run.mjs'], 4 * MINUTE],
   ['e2e', 'npx', ['playwright', 'test'], 25 * MINUTE],
+  // The smoke cases in Firefox ESR and WebKitGTK, both engines side by side (docs/architecture.md#tests).
+  ['engines', 'node', ['test/engines/run.mjs'], 3 * MINUTE],
 ]
 
 for (const [name, cmd, args, timeout, extraEnv = {}] of steps) {
