@@ -7,7 +7,7 @@ import { use, useState, type ComponentType, type JSX } from 'react'
 import { loadFullStyles } from './full-styles'
 import { useHydrating } from './visibility'
 
-type Loaded<P> = Promise<ComponentType<P>> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: ComponentType<P> }
+type Loaded<P> = Promise<ComponentType<P>> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: ComponentType<P>; reason?: unknown }
 
 const loaders: (() => Promise<unknown>)[] = []
 
@@ -20,7 +20,9 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
       promise.status = 'pending'
       promise.then(
         (value) => Object.assign(promise, { status: 'fulfilled', value }),
-        () => Object.assign(promise, { status: 'rejected' }),
+        // React's `use()` throws a rejected thenable's `reason`: without it, the real error (a chunk that failed to load)
+        // would read as React's generic one.
+        (reason: unknown) => Object.assign(promise, { status: 'rejected', reason }),
       )
       loaded = promise
     }

@@ -44,8 +44,6 @@ export type RouteDef = Readonly<{
   /** The query keys the route reads; others stay in the raw search only. */
   query?: Shape
   reject?: Rejection
-  /** Sitemap: included unless false; parametrised routes list their known values. */
-  sitemap?: false | readonly Params[]
 }>
 
 const NOT_FOUND: Rejection = { status: 404, code: 'page_not_found' }
@@ -75,7 +73,7 @@ const def = <const R extends RouteDef>(r: R) => r
 export const ROUTES = [
   // A region or metric is a map link followed without JavaScript (docs/product.md#routes).
   def({ id: 'home', pattern: '/', layout: 'default', title: 'home', meta: { fixedHeader: false }, query: { region: text, metric: text, table: text } }),
-  def({ id: 'sso', pattern: '/sso', layout: 'blank', title: 'sso', meta: {}, query: { code: text, state: text, role: text }, sitemap: false }),
+  def({ id: 'sso', pattern: '/sso', layout: 'blank', title: 'sso', meta: {}, query: { code: text, state: text, role: text } }),
   def({ id: 'about', pattern: '/about', layout: 'default', title: 'about', meta: {} }),
   def({ id: 'search', pattern: '/search', layout: 'default', title: 'search', meta: {},
     query: { keyword: text, page } }),
@@ -84,50 +82,40 @@ export const ROUTES = [
   def({ id: 'contact-us', pattern: '/contact-us', layout: 'default', title: 'contactUs', meta: {}, query: { sent: text } }),
   def({ id: 'cookie-policy', pattern: '/cookie-policy', layout: 'default', title: 'cookiePolicy', meta: {} }),
   def({ id: 'privacy-policy', pattern: '/privacy-policy', layout: 'default', title: 'privacyPolicy', meta: {} }),
-  def({ id: 'success-registration', pattern: '/success-registration', layout: 'default', title: 'successRegistration', meta: {}, sitemap: false }),
+  def({ id: 'success-registration', pattern: '/success-registration', layout: 'default', title: 'successRegistration', meta: {} }),
 
-  def({ id: 'post', pattern: '/post/:id', layout: 'default', title: 'post', meta: {}, params: idParams, reject: NOT_FOUND,
-    sitemap: false }),
+  def({ id: 'post', pattern: '/post/:id', layout: 'default', title: 'post', meta: {}, params: idParams, reject: NOT_FOUND }),
   def({ id: 'media', pattern: '/media/:id', layout: 'default', title: 'media', meta: {},
-    params: { id: MEDIA_TYPES }, query: { page }, reject: NOT_FOUND,
-    sitemap: MEDIA_TYPES.map((id) => ({ id })) }),
+    params: { id: MEDIA_TYPES }, query: { page }, reject: NOT_FOUND }),
   def({ id: 'story-list', pattern: '/story', layout: 'default', title: 'stories', meta: {}, query: { page }, reject: NOT_FOUND }),
-  def({ id: 'story', pattern: '/story/:id', layout: 'default', title: 'story', meta: {}, params: idParams, reject: NOT_FOUND,
-    sitemap: false }),
+  def({ id: 'story', pattern: '/story/:id', layout: 'default', title: 'story', meta: {}, params: idParams, reject: NOT_FOUND }),
   def({ id: 'event-list', pattern: '/event', layout: 'default', title: 'events', meta: {}, query: { page }, reject: NOT_FOUND }),
   def({ id: 'event-register', pattern: '/event/register', layout: 'default', title: 'eventRegister', meta: {},
-    query: { event_id: filled }, reject: NOT_FOUND,
-    sitemap: false }),
-  def({ id: 'event', pattern: '/event/:id', layout: 'default', title: 'event', meta: {}, params: idParams, reject: NOT_FOUND,
-    sitemap: false }),
-  def({ id: 'gallery', pattern: '/gallery/:id', layout: 'default', title: 'gallery', meta: {}, params: idParams, reject: NOT_FOUND,
-    sitemap: false }),
+    query: { event_id: filled }, reject: NOT_FOUND }),
+  def({ id: 'event', pattern: '/event/:id', layout: 'default', title: 'event', meta: {}, params: idParams, reject: NOT_FOUND }),
+  def({ id: 'gallery', pattern: '/gallery/:id', layout: 'default', title: 'gallery', meta: {}, params: idParams, reject: NOT_FOUND }),
 
   def({ id: 'one-id', pattern: '/auth/one-id', layout: 'blank', title: 'oneId', meta: {},
-    query: { role: filled, state: text }, reject: FORBIDDEN, sitemap: false }),
+    query: { role: filled, state: text }, reject: FORBIDDEN }),
   def({ id: 'sign-in', pattern: '/auth/sign-in', layout: 'default', title: 'signIn', meta: {},
-    query: { role, return: text, notice: text }, reject: FORBIDDEN, sitemap: false }),
+    query: { role, return: text, notice: text }, reject: FORBIDDEN }),
   def({ id: 'forgot-password', pattern: '/auth/forgot-password', layout: 'default', title: 'forgotPassword', meta: {},
-    query: { role, return: text, sent: text }, reject: FORBIDDEN, sitemap: false }),
+    query: { role, return: text, sent: text }, reject: FORBIDDEN }),
   def({ id: 'reset-password', pattern: '/auth/reset-password', layout: 'default', title: 'resetPassword', meta: {},
     query: { time: filled, token: filled, email: filled, uuid: filled, role: text, purpose: text },
-    reject: { status: 403, code: 'missing_query_params' }, sitemap: false }),
+    reject: { status: 403, code: 'missing_query_params' } }),
 
   def({ id: 'reason', pattern: '/reason/:topic', layout: 'default', title: 'reason', meta: {},
-    params: { topic: REASONS }, reject: NOT_FOUND,
-    sitemap: REASONS.map((topic) => ({ topic })) }),
+    params: { topic: REASONS }, reject: NOT_FOUND }),
 
   def({ id: 'uz-ex', pattern: '/service/uz-ex', layout: 'service', title: 'uzEx', meta: {}, query: { page }, reject: NOT_FOUND }),
   def({ id: 'service-category-index', pattern: '/service/category', layout: 'service-category', title: 'services', meta: {} }),
   def({ id: 'service-category', pattern: '/service/category/:category_id', layout: 'service-category', title: 'serviceCategory', meta: {},
-    params: { category_id: numeric }, reject: NOT_FOUND,
-    sitemap: false }),
+    params: { category_id: numeric }, reject: NOT_FOUND }),
   def({ id: 'e-auction', pattern: '/service/e-auction', layout: 'service', title: 'eAuction', meta: {}, query: { page }, reject: NOT_FOUND }),
-  def({ id: 'e-auction-lot', pattern: '/service/e-auction/:id', layout: 'service', title: 'eAuctionLot', meta: {}, params: idParams, reject: NOT_FOUND,
-    sitemap: false }),
+  def({ id: 'e-auction-lot', pattern: '/service/e-auction/:id', layout: 'service', title: 'eAuctionLot', meta: {}, params: idParams, reject: NOT_FOUND }),
   def({ id: 'service', pattern: '/service/:service_id', layout: 'service', title: 'service', meta: {},
-    params: { service_id: numeric }, query: { process: optional(numeric), step: optional(numeric) }, reject: NOT_FOUND,
-    sitemap: false }),
+    params: { service_id: numeric }, query: { process: optional(numeric), step: optional(numeric) }, reject: NOT_FOUND }),
 
   def({ id: 'guide-partnership', pattern: '/guide/partnership', layout: 'default', title: 'partnership', meta: {} }),
   def({ id: 'guide-privatization', pattern: '/guide/privatization', layout: 'default', title: 'privatization', meta: {} }),
@@ -138,37 +126,29 @@ export const ROUTES = [
     query: { page }, reject: NOT_FOUND }),
   def({ id: 'project-category', pattern: '/guide/project/category/:id', layout: 'default', title: 'projectCategory', meta: {},
     // Malformed filters are ignored rather than refused (`readProjectFilters`).
-    params: idParams, query: { page, sector_id: text, region_id: text, amount_id: text, status: text }, reject: NOT_FOUND,
-    sitemap: false }),
-  def({ id: 'project', pattern: '/guide/project/:id', layout: 'default', title: 'project', meta: {}, params: idParams, reject: NOT_FOUND,
-    sitemap: false }),
+    params: idParams, query: { page, sector_id: text, region_id: text, amount_id: text, status: text }, reject: NOT_FOUND }),
+  def({ id: 'project', pattern: '/guide/project/:id', layout: 'default', title: 'project', meta: {}, params: idParams, reject: NOT_FOUND }),
   def({ id: 'explore', pattern: '/guide/explore', layout: 'default', title: 'explore', meta: {} }),
   def({ id: 'sector', pattern: '/guide/explore/:sector', layout: 'default', title: 'sector', meta: {},
-    params: { sector: SECTORS }, reject: NOT_FOUND,
-    sitemap: SECTORS.map((sector) => ({ sector })) }),
-  def({ id: 'explore-item', pattern: '/guide/explore/:id', layout: 'default', title: 'explore', meta: {}, params: idParams, reject: NOT_FOUND,
-    sitemap: false }),
+    params: { sector: SECTORS }, reject: NOT_FOUND }),
+  def({ id: 'explore-item', pattern: '/guide/explore/:id', layout: 'default', title: 'explore', meta: {}, params: idParams, reject: NOT_FOUND }),
 
-  def({ id: 'profile', pattern: '/profile', layout: 'profile', title: 'profile', meta: { protected: true, hideAppealButton: true }, sitemap: false }),
-  def({ id: 'profile-company', pattern: '/profile/company', layout: 'profile', title: 'company', meta: { protected: true, hideAppealButton: true }, sitemap: false }),
+  def({ id: 'profile', pattern: '/profile', layout: 'profile', title: 'profile', meta: { protected: true, hideAppealButton: true } }),
+  def({ id: 'profile-company', pattern: '/profile/company', layout: 'profile', title: 'company', meta: { protected: true, hideAppealButton: true } }),
   def({ id: 'profile-password', pattern: '/profile/password', layout: 'profile', title: 'password',
-    meta: { protected: true, nonResidentOnly: true, hideAppealButton: true }, query: { notice: text }, sitemap: false }),
+    meta: { protected: true, nonResidentOnly: true, hideAppealButton: true }, query: { notice: text } }),
   def({ id: 'profile-my-services', pattern: '/profile/my-services', layout: 'profile', title: 'myServices',
     // A service's own parameters travel as `p_{key}` beside these (read from the raw search).
-    meta: { protected: true, residentOnly: true, hideAppealButton: true }, query: { type: text, service: text, run: text, page: text },
-    sitemap: false }),
+    meta: { protected: true, residentOnly: true, hideAppealButton: true }, query: { type: text, service: text, run: text, page: text } }),
   def({ id: 'profile-appeals', pattern: '/profile/appeals/:id?', layout: 'profile', title: 'appeals',
-    meta: { protected: true, hideAppealButton: true }, params: { id: optional(numeric) }, query: { page, new: text }, reject: NOT_FOUND,
-    sitemap: false }),
+    meta: { protected: true, hideAppealButton: true }, params: { id: optional(numeric) }, query: { page, new: text }, reject: NOT_FOUND }),
   def({ id: 'profile-my-projects', pattern: '/profile/my-projects', layout: 'profile', title: 'myProjects', meta: { protected: true, hideAppealButton: true },
-    query: { page }, reject: NOT_FOUND, sitemap: false }),
+    query: { page }, reject: NOT_FOUND }),
   def({ id: 'profile-project-form', pattern: '/profile/my-projects/form/:id?', layout: 'profile', title: 'projectForm',
-    meta: { protected: true, hideAppealButton: true }, params: { id: optional(numeric) }, reject: NOT_FOUND,
-    sitemap: false }),
+    meta: { protected: true, hideAppealButton: true }, params: { id: optional(numeric) }, reject: NOT_FOUND }),
 
   def({ id: 'page', pattern: '/:slug+', layout: 'default', title: 'page', meta: {},
-    params: { slug: /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/ }, reject: NOT_FOUND,
-    sitemap: false }),
+    params: { slug: /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/ }, reject: NOT_FOUND }),
 ] as const satisfies readonly RouteDef[]
 
 export type Route = (typeof ROUTES)[number]

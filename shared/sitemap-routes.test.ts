@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MEDIA_TYPES, REASONS, ROUTE_BY_ID, SECTORS } from './routes'
-import { listPrivateRoutes, listSitemapEntries, sitemapSectionOf } from './sitemap-routes'
+import { MEDIA_TYPES, REASONS, SECTORS } from './routes'
+import { listPrivateRoutes, listSitemapEntries, sitemapOf, sitemapSectionOf } from './sitemap-routes'
 
 describe('site map routes', () => {
   const entries = listSitemapEntries()
@@ -12,10 +12,10 @@ describe('site map routes', () => {
     expect(entries.filter((e) => e.id === 'sector')).toHaveLength(SECTORS.length)
   })
 
-  it('leaves out routes marked sitemap: false and routes whose params it cannot know', () => {
+  it('leaves out routes the site map names as left out, and routes whose params it cannot know', () => {
     const ids = new Set(entries.map((e) => e.id))
     for (const id of ['sso', 'sign-in', 'profile', 'post', 'page', 'success-registration', 'explore-item'] as const) expect(ids.has(id)).toBe(false)
-    expect(entries.every((e) => ROUTE_BY_ID[e.id].sitemap !== false)).toBe(true)
+    expect(entries.every((e) => sitemapOf(e.id) !== false)).toBe(true)
   })
 
   it('groups routes by their first path segment', () => {

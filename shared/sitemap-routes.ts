@@ -1,6 +1,6 @@
 /** The public routes a site map lists, read from the route table: the page `/sitemap` and `/sitemap.xml` share it. */
 import type { RouteTarget } from './match'
-import { ROUTE_BY_ID, ROUTES, type RouteDef, type RouteId } from './routes'
+import { MEDIA_TYPES, REASONS, ROUTE_BY_ID, ROUTES, SECTORS, type Params, type RouteDef, type RouteId } from './routes'
 
 export type SitemapEntry = RouteTarget
 
@@ -16,12 +16,53 @@ const SECTION_BY_SEGMENT: Readonly<Record<string, SitemapSection>> = {
 const hasRequiredParam = (pattern: string) => pattern.split('/').some((s) => s.startsWith(':') && !s.endsWith('?'))
 const isProtected = (route: RouteDef) => route.meta.protected === true
 
-/** Every route not marked `sitemap: false`, in table order; a parametrised route gives one entry per listed value. */
+/**
+ * What a site map lists of a route, where the route table alone does not say: `false` leaves it out (a page for one
+ * visitor, a step of a flow, a page whose ids the table does not know), a list names its params. The edge's concern
+ * only, so it stays out of the route table the browser carries.
+ */
+const SITEMAP: Readonly<Partial<Record<RouteId, false | readonly Params[]>>> = {
+  sso: false,
+  'success-registration': false,
+  post: false,
+  media: MEDIA_TYPES.map((id) => ({ id })),
+  story: false,
+  'event-register': false,
+  event: false,
+  gallery: false,
+  'one-id': false,
+  'sign-in': false,
+  'forgot-password': false,
+  'reset-password': false,
+  reason: REASONS.map((topic) => ({ topic })),
+  'service-category': false,
+  'e-auction-lot': false,
+  service: false,
+  'project-category': false,
+  project: false,
+  sector: SECTORS.map((sector) => ({ sector })),
+  'explore-item': false,
+  profile: false,
+  'profile-company': false,
+  'profile-password': false,
+  'profile-my-services': false,
+  'profile-appeals': false,
+  'profile-my-projects': false,
+  'profile-project-form': false,
+  page: false,
+}
+
+/** Whether a site map lists `id` (a parametrised route: with the params it names). */
+export function sitemapOf(id: RouteId): false | readonly Params[] | undefined {
+  return SITEMAP[id]
+}
+
+/** Every route the site map does not leave out, in table order; a parametrised route gives one entry per listed value. */
 export function listSitemapEntries(): SitemapEntry[] {
   const entries: SitemapEntry[] = []
   for (const route of ROUTES) {
     const { id } = route
-    const { sitemap }: RouteDef = route
+    const sitemap = SITEMAP[id]
     if (sitemap === false) continue
     if (sitemap) {
       for (const params of sitemap) entries.push({ id, params })

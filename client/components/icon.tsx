@@ -51,10 +51,18 @@ function remoteMarkup(name: string): Promise<Loaded> {
     const batch = (wanted = new Map())
     queueMicrotask(() => {
       wanted = null
-      void import('../icon-loader').then(async ({ iconPaths, loadIcons }) => {
-        const icons = await loadIcons([...batch.keys()])
-        for (const [n, resolve] of batch) resolve({ markup: icons[n], iconPaths })
-      })
+      void import('../icon-loader').then(
+        async ({ iconPaths, loadIcons }) => {
+          const icons = await loadIcons([...batch.keys()])
+          for (const [n, resolve] of batch) resolve({ markup: icons[n], iconPaths })
+        },
+        (err: unknown) => {
+          // The loader's own code did not arrive (a navigation cancelled it, a deploy replaced it): a warning only, as a
+          // failed icon request (docs/product.md#icons), and the icons stay blank.
+          console.warn(err)
+          for (const resolve of batch.values()) resolve({ markup: undefined, iconPaths: () => null })
+        },
+      )
     })
   }
   const batch = wanted
