@@ -1,19 +1,38 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { defineConfig } from '@playwright/test'
-import { FCM_STAND_IN_ORIGIN, FCM_STAND_IN_PORT, FIREBASE_CONFIG, FIREBASE_PROJECT, PUSH_ORIGIN, PUSH_PORT, SERVICE_ACCOUNT_EMAIL, VAPID_KEY } from './test/e2e/push-config'
+import {
+  FCM_STAND_IN_ORIGIN,
+  FCM_STAND_IN_PORT,
+  FIREBASE_CONFIG,
+  FIREBASE_PROJECT,
+  PUSH_ORIGIN,
+  PUSH_PORT,
+  SERVICE_ACCOUNT_EMAIL,
+  VAPID_KEY,
+} from './test/e2e/push-config'
 
 const PORT = Number(process.env.E2E_PORT ?? 8790)
 
 /** The push portal's service account: a key pair made for this run, its public half given to the FCM stand-in. */
-const pushKeys = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
-const serviceAccount = { type: 'service_account', project_id: FIREBASE_PROJECT, private_key: pushKeys.privateKey, client_email: SERVICE_ACCOUNT_EMAIL }
+const pushKeys = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+})
+const serviceAccount = {
+  type: 'service_account',
+  project_id: FIREBASE_PROJECT,
+  private_key: pushKeys.privateKey,
+  client_email: SERVICE_ACCOUNT_EMAIL,
+}
 
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
   workers: 2,
-  // No retries: a test that fails once is a test to fix (timing is a controlled clock or a held request, never a sleep).
+  // No retries: a test that fails once is a test to fix (timing is a controlled clock or a held request, never a
+  // sleep).
   retries: 0,
   timeout: 30_000,
   globalTimeout: 20 * 60_000,
@@ -25,7 +44,15 @@ export default defineConfig({
       // Chromium counts it as public and refuses its same-origin WebSocket (realtime) to the loopback test server.
       // Production pages are never on a loopback address, where these checks apply.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-features=LocalNetworkAccessChecks'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-features=LocalNetworkAccessChecks',
+      ],
     },
     trace: 'off',
   },
@@ -34,7 +61,8 @@ export default defineConfig({
       // A fresh state every run: the gateway's hourly limits (3 reset mails per account) must not carry over from the
       // last run.
       command: 'node scripts/start.mjs --reset',
-      // Ready once seeded: this post is 404 until the seed runs, and a gateway read (unlike a page) fills no payload cache.
+      // Ready once seeded: this post is 404 until the seed runs, and a gateway read (unlike a page) fills no payload
+      // cache.
       url: `http://127.0.0.1:${PORT}/gateway/siw/public/post/1`,
       env: { PORT: String(PORT), STATE_DIR: '.wrangler/e2e-state', SKIP_BUILD: '1' },
       reuseExistingServer: !process.env.CI,
@@ -47,7 +75,11 @@ export default defineConfig({
       // Google's OAuth token endpoint and FCM, for the push portal's gateway (test/fcm-stand-in.ts).
       command: `node test/fcm-stand-in.ts --port ${FCM_STAND_IN_PORT}`,
       url: `${FCM_STAND_IN_ORIGIN}/__control/log`,
-      env: { FCM_STAND_IN_ACCOUNTS: JSON.stringify([{ client_email: SERVICE_ACCOUNT_EMAIL, project_id: FIREBASE_PROJECT, public_key: pushKeys.publicKey }]) },
+      env: {
+        FCM_STAND_IN_ACCOUNTS: JSON.stringify([
+          { client_email: SERVICE_ACCOUNT_EMAIL, project_id: FIREBASE_PROJECT, public_key: pushKeys.publicKey },
+        ]),
+      },
       reuseExistingServer: false,
       timeout: 30_000,
     },

@@ -1,6 +1,6 @@
-import { defineConfig } from 'vite'
 import { cloudflare } from '@cloudflare/vite-plugin'
 import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
 import { BUILD_ID } from './build/build-id.ts'
 import { buildManifests } from './build/build-manifests.ts'
 import { CLIENT_INPUTS, clientManifest, REACT_DOM_CHUNK } from './build/client-manifest.ts'
@@ -11,15 +11,25 @@ import { sonnerSpecValues } from './build/sonner-spec-values.ts'
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
-  plugins: [react(), previewCompression(), cloudflare({
+  plugins: [
+    react(),
+    previewCompression(),
+    cloudflare({
       auxiliaryWorkers: [{ configPath: './gateway/wrangler.toml' }],
       // Local KV/D1/R2 state; tests point STATE_DIR elsewhere so they never touch the dev data.
       persistState: { path: process.env.STATE_DIR ?? '.wrangler/state' },
       // `GATEWAY_ORIGIN=http://host:port npm start` points the portal at another upstream (README).
       config: (worker) => {
-        if (worker.name === 'invest-portal' && process.env.GATEWAY_ORIGIN) worker.vars = { ...worker.vars, GATEWAY_ORIGIN: process.env.GATEWAY_ORIGIN }
+        if (worker.name === 'invest-portal' && process.env.GATEWAY_ORIGIN)
+          worker.vars = { ...worker.vars, GATEWAY_ORIGIN: process.env.GATEWAY_ORIGIN }
       },
-    }), clientManifest(), sonnerSpecValues(), buildManifests(), messagesCatalogue(), lightPreloadHelper()],
+    }),
+    clientManifest(),
+    sonnerSpecValues(),
+    buildManifests(),
+    messagesCatalogue(),
+    lightPreloadHelper(),
+  ],
   environments: {
     client: {
       build: {
@@ -33,13 +43,21 @@ export default defineConfig({
               groups: [
                 { name: REACT_DOM_CHUNK, test: /[\\/]node_modules[\\/](react-dom|react|scheduler)[\\/]/ },
                 // Small modules the entry shares with lazily loaded chunks, in one chunk rather than one each.
-                { name: 'shell', test: /[\\/]client[\\/](i18n|visibility|lazy-component|router|kept|components[\\/](page-title|icons?|kept-pagination))\.tsx?$|[\\/]shared[\\/](constants|i18n|routes|match|guards|errors|payload-path|api-keys)\.ts$|preload-helper/ },
+                {
+                  name: 'shell',
+                  test: /[\\/]client[\\/](i18n|visibility|lazy-component|router|kept|components[\\/](page-title|icons?|kept-pagination))\.tsx?$|[\\/]shared[\\/](constants|i18n|routes|match|guards|errors|payload-path|api-keys)\.ts$|preload-helper/,
+                },
                 // The Intl helpers: most pages with dates or figures use them.
                 { name: 'format', test: /[\\/]client[\\/]components[\\/]format(-uz)?\.ts$/ },
-                // What the trading pages (e-auction, a lot, UzEx) share: deadlines, prices, the external link, their data plans
-                // and keys, in one chunk rather than several. (A group takes in what its modules import, unless an earlier
+                // What the trading pages (e-auction, a lot, UzEx) share: deadlines, prices, the external link, their
+                // data plans
+                // and keys, in one chunk rather than several. (A group takes in what its modules import, unless an
+                // earlier
                 // group has it.)
-                { name: 'trading', test: /[\\/]client[\\/]components[\\/](countdown|services[\\/](use-open-until|lot-price-facts|lot-format|external-link))\.tsx?$|[\\/]shared[\\/](trading-keys|plans[\\/]trading)\.ts$/ },
+                {
+                  name: 'trading',
+                  test: /[\\/]client[\\/]components[\\/](countdown|services[\\/](use-open-until|lot-price-facts|lot-format|external-link))\.tsx?$|[\\/]shared[\\/](trading-keys|plans[\\/]trading)\.ts$/,
+                },
               ],
             },
           },

@@ -1,6 +1,6 @@
-import { defineConfig } from 'vitest/config'
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
 import { clientManifest } from './build/client-manifest.ts'
 
 /** The reference gateway as the portal's GATEWAY service in worker tests: the built bundle on the same local D1. */
@@ -8,7 +8,9 @@ const GATEWAY_DB_ID = 'local-invest-portal'
 /** The portal's local REALTIME_SECRET (wrangler.toml [env.local.vars]), shared with the gateway as in `npm start`. */
 const REALTIME_TEST_SECRET = 'local-realtime-secret-for-development-only'
 
-/** Worker tests of the production render path (one-pass render, inlined CSS): they run on the client build's manifest. */
+/**
+ * Worker tests of the production render path (one-pass render, inlined CSS): they run on the client build's manifest.
+ */
 const BUILT_TESTS = 'test/worker/**/*.built.test.ts'
 
 /**
@@ -54,7 +56,13 @@ function workerProject(name: string, include: string[], built: boolean) {
       })),
     ],
     define: { __BUILD_ID__: JSON.stringify('test-build') },
-    test: { name, include, exclude: built ? [] : [BUILT_TESTS], setupFiles: ['test/worker/setup.ts'], globalSetup: built ? [] : ['test/fault-upstream.ts'] },
+    test: {
+      name,
+      include,
+      exclude: built ? [] : [BUILT_TESTS],
+      setupFiles: ['test/worker/setup.ts'],
+      globalSetup: built ? [] : ['test/fault-upstream.ts'],
+    },
   }
 }
 
@@ -62,7 +70,11 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', include: ['shared/**/*.test.ts', 'client/**/*.test.ts', 'test/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['shared/**/*.test.ts', 'client/**/*.test.ts', 'test/*.test.ts'],
+          environment: 'node',
+        },
       },
       workerProject('worker', ['test/worker/**/*.test.ts', 'worker/**/*.test.ts'], false),
       workerProject('worker-built', [BUILT_TESTS], true),
@@ -72,13 +84,27 @@ export default defineConfig({
             wrangler: { configPath: './gateway/wrangler.toml', environment: 'local' },
             miniflare: {
               bindings: { TEST_MIGRATIONS: await readD1Migrations('./gateway/migrations') },
-              // The gateway alone: its PORTAL binding (realtime publishes) reaches a stand-in that accepts them. The real
-              // portal receiving the gateway's publishes is tested in the worker project (test/worker/realtime.test.ts).
-              workers: [{ name: 'invest-portal', modules: true, compatibilityDate: '2026-10-01', script: 'export default { fetch: () => new Response(null, { status: 202 }) }' }],
+              // The gateway alone: its PORTAL binding (realtime publishes) reaches a stand-in that accepts them. The
+              // real
+              // portal receiving the gateway's publishes is tested in the worker project
+              // (test/worker/realtime.test.ts).
+              workers: [
+                {
+                  name: 'invest-portal',
+                  modules: true,
+                  compatibilityDate: '2026-10-01',
+                  script: 'export default { fetch: () => new Response(null, { status: 202 }) }',
+                },
+              ],
             },
           })),
         ],
-        test: { name: 'gateway', include: ['gateway/test/**/*.test.ts'], setupFiles: ['gateway/test/setup.ts'], globalSetup: ['test/fcm-stand-in.ts', 'test/access-stand-in.ts'] },
+        test: {
+          name: 'gateway',
+          include: ['gateway/test/**/*.test.ts'],
+          setupFiles: ['gateway/test/setup.ts'],
+          globalSetup: ['test/fcm-stand-in.ts', 'test/access-stand-in.ts'],
+        },
       },
     ],
   },

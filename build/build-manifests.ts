@@ -2,7 +2,8 @@ import type { Plugin } from 'vite'
 import { BUILD_ID, BUILD_TIMESTAMP } from './build-id.ts'
 
 /**
- * Build manifests for deploy-safe clients (docs/product.md#build-updates): `/_app/builds/latest.json` = { id, timestamp } and
+ * Build manifests for deploy-safe clients (docs/product.md#build-updates): `/_app/builds/latest.json` = { id, timestamp
+ * } and
  * `/_app/builds/meta/{id}.json` = the route-rules manifest, emitted as static assets of the client build.
  */
 export function buildManifests(): Plugin {

@@ -2,8 +2,8 @@
 import fs from 'node:fs'
 import { minifySync, transformSync } from 'rolldown/utils'
 import type { Plugin } from 'vite'
-import { catalogueAssets } from './messages-catalogue.ts'
 import { parseCssRules } from '../shared/css-rules.ts'
+import { catalogueAssets } from './messages-catalogue.ts'
 
 /** The push service worker is its own client entry, so Firebase never lands in the main bundle. */
 export const PUSH_WORKER_ENTRY = 'client/push/firebase-sw.ts'
@@ -16,7 +16,11 @@ export const PUSH_WORKER_ENTRY = 'client/push/firebase-sw.ts'
 export const SHELL_STYLES = 'client/styles/shell.css'
 
 /** The areas' sheets (`SHEET_NAMES` in shared/state.ts), build inputs too: pages declare them with <PageSheet>. */
-export const AREA_SHEETS = { site: 'client/styles/site.css', guide: 'client/styles/guide.css', services: 'client/styles/services.css' } as const
+export const AREA_SHEETS = {
+  site: 'client/styles/site.css',
+  guide: 'client/styles/guide.css',
+  services: 'client/styles/services.css',
+} as const
 
 /** The boot script's source; the manifest carries it compiled and minified, with its arguments left to the edge. */
 const BOOT_SOURCE = 'client/boot.ts'
@@ -41,8 +45,12 @@ export function compileBootScript(file = BOOT_SOURCE): string {
   if (js.errors.length) throw new Error(`${file}: ${js.errors.map((e) => e.message).join('; ')}`)
   const body = js.code.replace(/^export function bootAfterFirstPaint\(/m, 'function bootAfterFirstPaint(')
   if (body === js.code) throw new Error(`${file} must export function bootAfterFirstPaint`)
-  const out = minifySync('boot.js', `(()=>{${body};bootAfterFirstPaint(...BOOT_ARGS)})()`, { compress: true, mangle: { toplevel: true } })
-  if (out.errors?.length || !out.code.includes('BOOT_ARGS')) throw new Error(`${file}: minifying the boot script failed`)
+  const out = minifySync('boot.js', `(()=>{${body};bootAfterFirstPaint(...BOOT_ARGS)})()`, {
+    compress: true,
+    mangle: { toplevel: true },
+  })
+  if (out.errors?.length || !out.code.includes('BOOT_ARGS'))
+    throw new Error(`${file}: minifying the boot script failed`)
   return out.code.trim().replace(/;$/, '')
 }
 
@@ -64,7 +72,9 @@ export function clientManifest({ built = false }: { built?: boolean } = {}): Plu
     load(id) {
       if (id !== '\0virtual:client-manifest') return
       if (!isBuild || this.environment.name === 'client') {
-        const sheets = Object.fromEntries(Object.entries(AREA_SHEETS).map(([name, file]) => [name, { href: '/' + file, text: '', rules: [] }]))
+        const sheets = Object.fromEntries(
+          Object.entries(AREA_SHEETS).map(([name, file]) => [name, { href: '/' + file, text: '', rules: [] }]),
+        )
         const messages = { uz: '', ru: '', en: '' }
         return `export default ${JSON.stringify({ entry: '/client/entry.tsx', css: [], cssText: '', cssRules: [], sheets, messages, preload: [], evaluateFirst: [], pages: {}, boot: '', dev: true, pushWorker: '/' + PUSH_WORKER_ENTRY })}`
       }
@@ -80,8 +90,11 @@ export function clientManifest({ built = false }: { built?: boolean } = {}): Plu
       const entry = m['client/entry.tsx']!
       const entryFiles = collect('client/entry.tsx', new Set())
       const preload = [...entryFiles].filter((f) => f !== '/' + entry.file)
-      const evaluateFirst = Object.values(m).filter((c) => c.name === REACT_DOM_CHUNK).map((c) => '/' + c.file)
-      if (evaluateFirst.length !== 1 || !preload.includes(evaluateFirst[0]!)) this.error(`expected one ${REACT_DOM_CHUNK} chunk among the entry's imports`)
+      const evaluateFirst = Object.values(m)
+        .filter((c) => c.name === REACT_DOM_CHUNK)
+        .map((c) => '/' + c.file)
+      if (evaluateFirst.length !== 1 || !preload.includes(evaluateFirst[0]!))
+        this.error(`expected one ${REACT_DOM_CHUNK} chunk among the entry's imports`)
       // Per page: its own chunk first, then the chunks it imports, minus what the entry already loads (modulepreload on
       // first load; the document names the first as the page's module).
       const pages: Record<string, string[]> = {}
@@ -90,7 +103,10 @@ export function clientManifest({ built = false }: { built?: boolean } = {}): Plu
         if (id) pages[id] = [...collect(key, new Set())].filter((f) => !entryFiles.has(f))
       }
       const pushWorker = m[PUSH_WORKER_ENTRY] ? '/' + m[PUSH_WORKER_ENTRY]!.file : null
-      if (entry.css?.length) this.error(`CSS imported from the entry's module graph (${entry.css.join(', ')}): @import it from ${SHELL_STYLES}`)
+      if (entry.css?.length)
+        this.error(
+          `CSS imported from the entry's module graph (${entry.css.join(', ')}): @import it from ${SHELL_STYLES}`,
+        )
       // Vite writes url() references as absolute paths (base '/'), so the text reads the same inline in any page.
       // Each sheet also as rules, from which the edge picks those a document's classes can match.
       const read = (key: string) => {
@@ -102,8 +118,11 @@ export function clientManifest({ built = false }: { built?: boolean } = {}): Plu
       const shell = read(SHELL_STYLES)
       const sheets = Object.fromEntries(Object.entries(AREA_SHEETS).map(([name, key]) => [name, read(key)]))
       const boot = compileBootScript()
-      const messages = Object.fromEntries(Object.entries(catalogueAssets()).map(([locale, { fileName }]) => [locale, '/' + fileName]))
-      for (const file of Object.values(messages)) if (!fs.existsSync(`${clientOutDir}${file}`)) this.error(`message catalogue ${file} was not built`)
+      const messages = Object.fromEntries(
+        Object.entries(catalogueAssets()).map(([locale, { fileName }]) => [locale, '/' + fileName]),
+      )
+      for (const file of Object.values(messages))
+        if (!fs.existsSync(`${clientOutDir}${file}`)) this.error(`message catalogue ${file} was not built`)
       return `export default ${JSON.stringify({ entry: '/' + entry.file, css: [shell.href], cssText: shell.text, cssRules: shell.rules, sheets, messages, preload, evaluateFirst, pages, boot, dev: false, pushWorker })}`
     },
   }

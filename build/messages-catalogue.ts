@@ -1,5 +1,6 @@
 /**
- * Each locale's whole message catalogue (fallbacks filled along docs/product.md#session's chain) as an immutable, hashed client asset:
+ * Each locale's whole message catalogue (fallbacks filled along docs/product.md#session's chain) as an immutable,
+ * hashed client asset:
  * documents carry only their page's namespaces, and the browser loads the rest from here for client navigations.
  */
 import { createHash } from 'node:crypto'
@@ -21,7 +22,9 @@ function fillMissing(target: Messages, source: Messages): Messages {
 
 /** Per locale: the asset's file name (content-hashed) and its text. */
 export function catalogueAssets(dir = 'locales'): Record<Locale, { fileName: string; source: string }> {
-  const dicts = Object.fromEntries(LOCALES.map((l) => [l, JSON.parse(fs.readFileSync(`${dir}/${l}.json`, 'utf8')) as Messages])) as Record<Locale, Messages>
+  const dicts = Object.fromEntries(
+    LOCALES.map((l) => [l, JSON.parse(fs.readFileSync(`${dir}/${l}.json`, 'utf8')) as Messages]),
+  ) as Record<Locale, Messages>
   const out = {} as Record<Locale, { fileName: string; source: string }>
   for (const locale of LOCALES) {
     const merged = LOCALE_FALLBACK[locale].slice(1).reduce((acc, l) => fillMissing(acc, dicts[l]), dicts[locale])
@@ -38,7 +41,8 @@ export function messagesCatalogue(): Plugin {
     applyToEnvironment: (env) => env.name === 'client',
     generateBundle() {
       if (this.environment.config.command !== 'build') return
-      for (const { fileName, source } of Object.values(catalogueAssets())) this.emitFile({ type: 'asset', fileName, source })
+      for (const { fileName, source } of Object.values(catalogueAssets()))
+        this.emitFile({ type: 'asset', fileName, source })
     },
   }
 }

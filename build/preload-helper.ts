@@ -30,7 +30,9 @@ export function lightPreloadHelper(): Plugin {
     },
     generateBundle(_options, bundle) {
       // Vite's helper carries `modulepreload`; this one does not: fail the build if the replacement did not take.
-      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.code.includes('relList.supports')) this.error(`Vite's preload helper is still in ${chunk.fileName}`)
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && chunk.code.includes('relList.supports'))
+          this.error(`Vite's preload helper is still in ${chunk.fileName}`)
     },
   }
 }

@@ -1,5 +1,5 @@
-import type { Plugin } from 'vite'
 import zlib from 'node:zlib'
+import type { Plugin } from 'vite'
 
 /**
  * `vite preview` compresses text responses as the edge does in production (gzip when accepted). A document is flushed
@@ -20,7 +20,9 @@ export function previewCompression(): Plugin {
         let streamed = false
         let flushQueued = false
         res.writeHead = ((status: number, ...rest: unknown[]) => {
-          const headers = rest.find((r) => typeof r === 'object' && r !== null && !Array.isArray(r)) as Record<string, string | string[]> | undefined
+          const headers = rest.find((r) => typeof r === 'object' && r !== null && !Array.isArray(r)) as
+            | Record<string, string | string[]>
+            | undefined
           for (const [k, v] of Object.entries(headers ?? {})) res.setHeader(k, v)
           const type = String(res.getHeader('content-type') ?? '')
           if (status !== 204 && status !== 304 && !res.getHeader('content-encoding') && COMPRESSIBLE.test(type)) {

@@ -1,20 +1,23 @@
-/** The app shell (docs/product.md#app-shell): loading bar, route announcer, the current page in its layout, and the toast region. */
+/**
+ * The app shell (docs/product.md#app-shell): loading bar, route announcer, the current page in its layout, and the
+ * toast region.
+ */
 import { useCallback, useEffect, useRef } from 'react'
 import { LOCALES } from '../shared/constants'
 import { CSRF_HEADER, CSRF_MARKER } from '../shared/csrf'
-import { href, switchLocalePath } from '../shared/match'
 import { notFound } from '../shared/errors'
+import { href, switchLocalePath } from '../shared/match'
 import { ROUTE_BY_ID, type RouteId } from '../shared/routes'
 import type { InitialState } from '../shared/state'
-import { ConfigProvider, OriginProvider } from './config'
-import { InitialFormProvider, useNoticeToast } from './form-context'
-import { endHydration } from './hydration'
 import { LoadingBar, useLoadingBar } from './components/loading-bar'
 import { RouteAnnouncer } from './components/route-announcer'
 import { Toaster } from './components/toaster'
+import { ConfigProvider, OriginProvider } from './config'
 import { PayloadProvider, type PayloadStore } from './data'
 import { ErrorBoundary } from './error-boundary'
+import { InitialFormProvider, useNoticeToast } from './form-context'
 import { onTokenRejected } from './gateway-fetch'
+import { endHydration } from './hydration'
 import { I18nProvider, useLocale } from './i18n'
 import { Layout } from './layouts/layout'
 import { getPages } from './pages'
@@ -31,28 +34,34 @@ export function App({ state, store, record }: { state: InitialState; store: Payl
   return (
     <I18nProvider locale={state.locale} messages={state.messages} record={record}>
       <ConfigProvider value={state.config}>
-      <OriginProvider value={state.origin}>
-      <PayloadProvider value={store}>
-        <SessionProvider initial={state.session} onCleared={onCleared}>
-          <SessionRouter state={state} store={store} events={bar.events} goHome={goHome}>
-            <ErrorBoundary>
-              <InitialFormProvider value={state.form}>
-                <LoadingBar store={bar} />
-                <Shell origin={state.origin} />
-                <Toaster />
-                <Notice notice={state.notice} />
-              </InitialFormProvider>
-            </ErrorBoundary>
-          </SessionRouter>
-        </SessionProvider>
-      </PayloadProvider>
-      </OriginProvider>
+        <OriginProvider value={state.origin}>
+          <PayloadProvider value={store}>
+            <SessionProvider initial={state.session} onCleared={onCleared}>
+              <SessionRouter state={state} store={store} events={bar.events} goHome={goHome}>
+                <ErrorBoundary>
+                  <InitialFormProvider value={state.form}>
+                    <LoadingBar store={bar} />
+                    <Shell origin={state.origin} />
+                    <Toaster />
+                    <Notice notice={state.notice} />
+                  </InitialFormProvider>
+                </ErrorBoundary>
+              </SessionRouter>
+            </SessionProvider>
+          </PayloadProvider>
+        </OriginProvider>
       </ConfigProvider>
     </I18nProvider>
   )
 }
 
-function SessionRouter({ state, store, events, goHome, children }: {
+function SessionRouter({
+  state,
+  store,
+  events,
+  goHome,
+  children,
+}: {
   state: InitialState
   store: PayloadStore
   events: ReturnType<typeof useLoadingBar>['events']
@@ -61,7 +70,14 @@ function SessionRouter({ state, store, events, goHome, children }: {
 }) {
   const session = useSession()
   return (
-    <RouterProvider locale={state.locale} initialRoute={state.route} initialError={state.error} store={store} session={session} loading={events}>
+    <RouterProvider
+      locale={state.locale}
+      initialRoute={state.route}
+      initialError={state.error}
+      store={store}
+      session={session}
+      loading={events}
+    >
       <HomeNavigator goHome={goHome} locale={state.locale} />
       <SessionEndWatcher />
       {children}
@@ -69,7 +85,13 @@ function SessionRouter({ state, store, events, goHome, children }: {
   )
 }
 
-function HomeNavigator({ goHome, locale }: { goHome: { current: () => Promise<void> }; locale: InitialState['locale'] }) {
+function HomeNavigator({
+  goHome,
+  locale,
+}: {
+  goHome: { current: () => Promise<void> }
+  locale: InitialState['locale']
+}) {
   const { navigate } = useRouter()
   goHome.current = () => navigate(href('home', { locale }))
   return null
@@ -109,7 +131,11 @@ function Shell({ origin }: { origin: string }) {
     <>
       <Alternates origin={origin} path={route.path} search={route.search} />
       <RouteAnnouncer routeKey={routeKey} />
-      {error || route.id === null ? <ErrorScreen error={error ?? notFound(route.path)} /> : <CurrentPage id={route.id} />}
+      {error || route.id === null ? (
+        <ErrorScreen error={error ?? notFound(route.path)} />
+      ) : (
+        <CurrentPage id={route.id} />
+      )}
     </>
   )
 }

@@ -1,5 +1,6 @@
 /**
- * Bot protection's vendor side (docs/product.md#session): loads Turnstile's or reCAPTCHA's script and runs a challenge. Loaded only
+ * Bot protection's vendor side (docs/product.md#session): loads Turnstile's or reCAPTCHA's script and runs a challenge.
+ * Loaded only
  * where a provider is configured, by `bot-protection.ts`.
  */
 import type { BotAction, BotConfig } from './bot-protection'
@@ -31,7 +32,9 @@ type VendorWindow = Window & { turnstile?: TurnstileApi; grecaptcha?: RecaptchaA
 const scripts = new Map<string, Promise<void>>()
 
 function scriptUrl(config: { botProvider: 'turnstile' | 'recaptcha'; botSiteKey: string }): string {
-  return config.botProvider === 'turnstile' ? BOT_SCRIPT_URLS.turnstile : BOT_SCRIPT_URLS.recaptcha + encodeURIComponent(config.botSiteKey)
+  return config.botProvider === 'turnstile'
+    ? BOT_SCRIPT_URLS.turnstile
+    : BOT_SCRIPT_URLS.recaptcha + encodeURIComponent(config.botSiteKey)
 }
 
 /** Inserts the vendor script once; a failed load may be retried by the next call. */
@@ -129,7 +132,10 @@ function runRecaptcha(siteKey: string, action: BotAction): Promise<string> {
 export async function getChallengeToken(action: BotAction, config: BotConfig): Promise<string> {
   if (!isEnabled(config) || typeof document === 'undefined') return ''
   await withTimeout(preloadBotProtection(config))
-  const token = await withTimeout(config.botProvider === 'turnstile' ? runTurnstile(config.botSiteKey, action) : runRecaptcha(config.botSiteKey, action))
+  const token = await withTimeout(
+    config.botProvider === 'turnstile'
+      ? runTurnstile(config.botSiteKey, action)
+      : runRecaptcha(config.botSiteKey, action),
+  )
   return typeof token === 'string' ? token : ''
 }
-

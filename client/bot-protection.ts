@@ -1,5 +1,6 @@
 /**
- * Bot protection (docs/product.md#session): a challenge token per action from Turnstile or reCAPTCHA v3, the script loaded on demand.
+ * Bot protection (docs/product.md#session): a challenge token per action from Turnstile or reCAPTCHA v3, the script
+ * loaded on demand.
  * The vendor code (`bot-challenge.ts`) loads only where a provider is configured.
  */
 import { useEffect, useMemo } from 'react'
@@ -41,10 +42,19 @@ export async function getChallengeToken(action: BotAction, config: BotConfig): P
 /** For pages with protected forms: configures the module and loads the vendor script after hydration. */
 export function useBotProtection(): { enabled: boolean; getChallengeToken: (action: BotAction) => Promise<string> } {
   const config = useConfig()
-  const bot = useMemo<BotConfig>(() => ({ botProvider: config.botProvider, botSiteKey: config.botSiteKey }), [config.botProvider, config.botSiteKey])
+  const bot = useMemo<BotConfig>(
+    () => ({ botProvider: config.botProvider, botSiteKey: config.botSiteKey }),
+    [config.botProvider, config.botSiteKey],
+  )
   useEffect(() => {
     // A script that fails now is retried on submit, where the failure is shown.
-    if (isEnabled(bot)) void vendor().then((m) => m.preloadBotProtection(bot)).catch(() => undefined)
+    if (isEnabled(bot))
+      void vendor()
+        .then((m) => m.preloadBotProtection(bot))
+        .catch(() => undefined)
   }, [bot])
-  return useMemo(() => ({ enabled: isEnabled(bot), getChallengeToken: (action: BotAction) => getChallengeToken(action, bot) }), [bot])
+  return useMemo(
+    () => ({ enabled: isEnabled(bot), getChallengeToken: (action: BotAction) => getChallengeToken(action, bot) }),
+    [bot],
+  )
 }

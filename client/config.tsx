@@ -1,5 +1,8 @@
-/** The whitelisted public configuration (bot protection, Firebase) for components: `useConfig()`; the origin: `useOrigin()`. */
-import { createContext, useContext, type ReactNode } from 'react'
+/**
+ * The whitelisted public configuration (bot protection, Firebase) for components: `useConfig()`; the origin:
+ * `useOrigin()`.
+ */
+import { createContext, type ReactNode, useContext } from 'react'
 import type { PublicConfig } from '../shared/config'
 
 const ConfigContext = createContext<PublicConfig | null>(null)

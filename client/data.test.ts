@@ -2,7 +2,7 @@ import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import type { PayloadEntry } from '../shared/state'
-import { PayloadProvider, useBrowserPayload, usePayload, type PayloadStore } from './data'
+import { PayloadProvider, type PayloadStore, useBrowserPayload, usePayload } from './data'
 
 const OK: PayloadEntry = { ok: true, envelope: { result: { code: 'ok', description: '' }, content: 'planned' } }
 

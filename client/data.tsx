@@ -1,5 +1,8 @@
-/** Page data: the payloads the edge loaded, under the exact gateway keys the browser's SWR uses (docs/architecture.md#rule-9). */
-import { createContext, Suspense, use, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react'
+/**
+ * Page data: the payloads the edge loaded, under the exact gateway keys the browser's SWR uses
+ * (docs/architecture.md#rule-9).
+ */
+import { createContext, type ReactNode, Suspense, use, useContext, useEffect, useSyncExternalStore } from 'react'
 import type { Envelope } from '../shared/gateway-client'
 import type { PayloadEntry } from '../shared/state'
 import { useInKept } from './kept-context'
@@ -41,7 +44,8 @@ function readStreamed(key: string): PayloadEntry | undefined {
 
 /** While hydrating, a payload script keeps the text the edge streamed (no re-serialising in the browser). */
 function streamedText(key: string): string {
-  for (const el of document.querySelectorAll<HTMLScriptElement>('script[data-payload]')) if (el.dataset.payload === key) return el.textContent ?? ''
+  for (const el of document.querySelectorAll<HTMLScriptElement>('script[data-payload]'))
+    if (el.dataset.payload === key) return el.textContent ?? ''
   return ''
 }
 
@@ -59,10 +63,16 @@ function readEntry(store: PayloadStore, key: string): PayloadEntry | undefined {
   return streamed
 }
 
-export type PayloadResult<T> = { data: Envelope<T> | undefined; error: { status: number; code: string } | undefined; isLoading: boolean }
+export type PayloadResult<T> = {
+  data: Envelope<T> | undefined
+  error: { status: number; code: string } | undefined
+  isLoading: boolean
+}
 
 let fetcher: ((key: string) => Promise<Envelope>) | null = null
-/** The browser's gateway fetcher (for keys the edge did not load, and for live revalidation), installed by the entry. */
+/**
+ * The browser's gateway fetcher (for keys the edge did not load, and for live revalidation), installed by the entry.
+ */
 export function setPayloadFetcher(fn: (key: string) => Promise<Envelope>) {
   fetcher = fn
 }
@@ -87,7 +97,13 @@ function load(store: PayloadStore, key: string) {
   if (loading.has(key)) return
   const done = getPayloadFetcher()(key)
     .then((envelope): PayloadEntry => ({ ok: true, envelope }))
-    .catch((err: { status?: number; code?: string }): PayloadEntry => ({ ok: false, status: err.status ?? 0, code: err.code ?? 'network_error' }))
+    .catch(
+      (err: { status?: number; code?: string }): PayloadEntry => ({
+        ok: false,
+        status: err.status ?? 0,
+        code: err.code ?? 'network_error',
+      }),
+    )
     .then((entry) => {
       store.ready.set(key, entry)
       loading.delete(key)
@@ -99,7 +115,9 @@ function load(store: PayloadStore, key: string) {
 
 function toResult<T>(entry: PayloadEntry | undefined): PayloadResult<T> {
   if (!entry) return { data: undefined, error: undefined, isLoading: true }
-  return entry.ok ? { data: entry.envelope as Envelope<T>, error: undefined, isLoading: false } : { data: undefined, error: entry, isLoading: false }
+  return entry.ok
+    ? { data: entry.envelope as Envelope<T>, error: undefined, isLoading: false }
+    : { data: undefined, error: entry, isLoading: false }
 }
 
 /**
@@ -110,7 +128,11 @@ function toResult<T>(entry: PayloadEntry | undefined): PayloadResult<T> {
 export function usePayload<T>(key: string | null | undefined): PayloadResult<T> {
   const store = usePayloadStore()
   const inKept = useInKept()
-  useSyncExternalStore(subscribe, () => version, () => version)
+  useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => version,
+  )
   if (key && !inKept) store.reads?.add(key)
   const entry = key ? readEntry(store, key) : undefined
   useEffect(() => {
@@ -143,7 +165,13 @@ function PayloadScripts({ keys }: { keys: readonly string[] }) {
     <>
       {entries.map(([key, entry]) =>
         entry ? (
-          <script key={key} type="application/json" data-payload={key} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: store.serialize ? store.serialize(entry) : streamedText(key) }} />
+          <script
+            key={key}
+            type="application/json"
+            data-payload={key}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: store.serialize ? store.serialize(entry) : streamedText(key) }}
+          />
         ) : null,
       )}
     </>
@@ -154,7 +182,15 @@ function PayloadScripts({ keys }: { keys: readonly string[] }) {
  * A streamed section: the shell shows `fallback` at once; when the keys resolve, the section and its serialised
  * payloads stream in, so the browser hydrates it without refetching (inside a kept section, without the payloads).
  */
-export function Section({ keys, fallback, children }: { keys: readonly string[]; fallback: ReactNode; children: ReactNode }) {
+export function Section({
+  keys,
+  fallback,
+  children,
+}: {
+  keys: readonly string[]
+  fallback: ReactNode
+  children: ReactNode
+}) {
   // A kept section's data stays on the edge: the browser never renders it from this document.
   const inKept = useInKept()
   return (

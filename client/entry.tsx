@@ -3,17 +3,18 @@ import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import type { GatewayClient } from '../shared/gateway-client'
 import type { Translate } from '../shared/i18n'
-import { initMessages, loadAllMessages, translate } from './i18n'
-import { configureFullStyles, loadFullStyles } from './full-styles'
 import type { InitialState } from '../shared/state'
-import { setPayloadFetcher, type PayloadStore } from './data'
-import { preloadShellParts } from './shell-parts'
+import { type PayloadStore, setPayloadFetcher } from './data'
+import { configureFullStyles, loadFullStyles } from './full-styles'
+import { initMessages, loadAllMessages, translate } from './i18n'
 import { installPages, preloadPage } from './pages'
 import { Root, STATE_ELEMENT_ID } from './root'
+import { preloadShellParts } from './shell-parts'
 import { isChunkLoadError, reloadAfterChunkError, watchChunkErrors, watchForUpdates } from './updates'
 
 function onFirstInteraction() {
-  for (const type of ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const) window.removeEventListener(type, onFirstInteraction, { capture: true })
+  for (const type of ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const)
+    window.removeEventListener(type, onFirstInteraction, { capture: true })
   void loadFullStyles()
   void loadAllMessages().catch(() => undefined)
 }
@@ -36,13 +37,17 @@ async function boot() {
     gateway ??= import('./gateway').then((m) => m.browserGatewayClient(state.locale, t))
     return (await gateway).getEnvelope(key)
   })
-  const first = state.assets.page && state.route.id && !state.error ? { id: state.route.id, url: state.assets.page } : undefined
+  const first =
+    state.assets.page && state.route.id && !state.error ? { id: state.route.id, url: state.assets.page } : undefined
   installPages(() => import('./pages/lazy').then((m) => m.pages), first)
   const store: PayloadStore = { ready: new Map(Object.entries(state.payloads)), pending: new Map() }
   watchChunkErrors()
   watchForUpdates(state.config.buildId)
   try {
-    await Promise.all([state.route.id && !state.error ? preloadPage(state.route.id) : null, preloadShellParts(state.route.id, state.error, state.session)])
+    await Promise.all([
+      state.route.id && !state.error ? preloadPage(state.route.id) : null,
+      preloadShellParts(state.route.id, state.error, state.session),
+    ])
   } catch (err) {
     if (isChunkLoadError(err) && reloadAfterChunkError()) return
     throw err

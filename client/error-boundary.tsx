@@ -3,7 +3,7 @@
  * browser shows the error screen, never an empty page. The screen's code loads when it is needed, and it draws the
  * children again once the route changes, so a navigation away recovers.
  */
-import { Component, Suspense, type ReactNode } from 'react'
+import { Component, type ReactNode, Suspense } from 'react'
 import { isHydrated } from './hydration'
 import { RenderFailure } from './shell-parts'
 

@@ -1,5 +1,5 @@
 /** What a no-JavaScript form post left for the page (its form state, a notice): the app provides it to every page. */
-import { createContext, useEffect, type ReactNode } from 'react'
+import { createContext, type ReactNode, useEffect } from 'react'
 import type { FormState } from '../shared/state'
 import { useT } from './i18n'
 import { showToast } from './notify'

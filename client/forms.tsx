@@ -1,5 +1,7 @@
-/** Page forms: one submit path for both worlds — a real POST to the page's action, enhanced to `fetch` once hydrated. */
-import { useCallback, useContext, useRef, useState, type FormEvent } from 'react'
+/**
+ * Page forms: one submit path for both worlds — a real POST to the page's action, enhanced to `fetch` once hydrated.
+ */
+import { type FormEvent, useCallback, useContext, useRef, useState } from 'react'
 import { CSRF_HEADER, CSRF_MARKER } from '../shared/csrf'
 import type { FormSchema } from '../shared/forms'
 import type { ActionResponse, FormState } from '../shared/state'
@@ -62,7 +64,9 @@ export function usePageForm(options: PageFormOptions = {}): PageForm {
           headers: { accept: 'application/json', [CSRF_HEADER]: CSRF_MARKER },
           credentials: 'same-origin',
         })
-        const body = (await res.json().catch(() => ({ form: { values: valuesOf(data), errors: {}, code: `http_${res.status}` } }))) as ActionResponse
+        const body = (await res.json().catch(() => ({
+          form: { values: valuesOf(data), errors: {}, code: `http_${res.status}` },
+        }))) as ActionResponse
         await opts.current.onResult?.(body)
         if (body.redirect) {
           await navigate(body.redirect)
@@ -95,4 +99,3 @@ function valuesOf(data: FormData): Record<string, string> {
   for (const [k, v] of data) if (typeof v === 'string' && !/password|hash|token/i.test(k)) out[k] = v
   return out
 }
-

@@ -21,7 +21,9 @@ export function loadFullStyles(): Promise<void> {
   if (typeof document === 'undefined' || !sheets.shell) return Promise.resolve()
   return (loading ??= Promise.all([
     linkAfter(document.getElementById(SHELL_STYLE_ID), sheets.shell),
-    ...Object.values(sheets.areas).map((href) => linkAfter(document.querySelector(`style[data-href~="${CSS.escape(href)}"]`), href)),
+    ...Object.values(sheets.areas).map((href) =>
+      linkAfter(document.querySelector(`style[data-href~="${CSS.escape(href)}"]`), href),
+    ),
   ]).then(() => undefined))
 }
 

@@ -1,14 +1,15 @@
 /** The gateway client for components' own calls (mutations, revalidation): same rules as the entry's SWR fetcher. */
 import { useMemo } from 'react'
 import type { Locale } from '../shared/constants'
+import { CSRF_HEADER, CSRF_MARKER, createGatewayClient, type GatewayClient } from '../shared/gateway-client'
 import type { Translate } from '../shared/i18n'
-import { createGatewayClient, CSRF_HEADER, CSRF_MARKER, type GatewayClient } from '../shared/gateway-client'
 import { gatewayFetch } from './gateway-fetch'
 import { useLocale, useT } from './i18n'
 import { createNotifier } from './notify'
 
 /**
- * A client for `/gateway` in the page's language. Failures toast as docs/product.md#errors says, unless `quiet` (forms that show
+ * A client for `/gateway` in the page's language. Failures toast as docs/product.md#errors says, unless `quiet` (forms
+ * that show
  * their errors next to the fields).
  */
 export function useGateway(options: { quiet?: boolean } = {}): GatewayClient {

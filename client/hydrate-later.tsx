@@ -6,7 +6,7 @@
  * (React would then draw it anew in the browser, dropping what was typed into it): render it from a component whose
  * props do not change while the page is open.
  */
-import { use, useEffect, type ReactNode } from 'react'
+import { type ReactNode, use, useEffect } from 'react'
 import { useHydrating } from './visibility'
 
 /** What counts as a reader turning to an element: a press, a focus (also by Tab), a key or a form sent inside it. */
@@ -41,7 +41,11 @@ export function whenEngaged(id: string): Promise<void> {
  * link pressed before the code is there waits for it. Rendered anew it renders its children at once.
  */
 export function HydrateWhenEngaged({ within, children }: { within: string; children: ReactNode }) {
-  return <HydrateLater id={within} until={whenEngaged}>{children}</HydrateLater>
+  return (
+    <HydrateLater id={within} until={whenEngaged}>
+      {children}
+    </HydrateLater>
+  )
 }
 
 /**
@@ -49,7 +53,15 @@ export function HydrateWhenEngaged({ within, children }: { within: string; child
  * then the boundary keeps the edge's markup and its code is not loaded, and a form sent or a link pressed inside the
  * element is held and done again once the section has hydrated. Rendered anew it renders its children at once.
  */
-export function HydrateLater({ id, until, children }: { id: string; until: (id: string) => Promise<void>; children: ReactNode }) {
+export function HydrateLater({
+  id,
+  until,
+  children,
+}: {
+  id: string
+  until: (id: string) => Promise<void>
+  children: ReactNode
+}) {
   const hydrating = useHydrating() && typeof document !== 'undefined'
   if (hydrating) {
     holdUntilHydrated(id)
@@ -59,7 +71,9 @@ export function HydrateLater({ id, until, children }: { id: string; until: (id: 
   return <Hydrated within={id}>{children}</Hydrated>
 }
 
-/** A form sent, or a link pressed, inside a section whose code is still loading: held until the section has hydrated. */
+/**
+ * A form sent, or a link pressed, inside a section whose code is still loading: held until the section has hydrated.
+ */
 type Held = { form: HTMLFormElement; submitter: HTMLElement | null } | { link: HTMLAnchorElement }
 const holding = new Map<string, { held: Held | null; release: () => void }>()
 
@@ -82,7 +96,15 @@ function holdUntilHydrated(id: string) {
   const onClick = (event: MouseEvent) => {
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null
     // A press that opens a new tab or window is the browser's.
-    if (!(link instanceof HTMLAnchorElement) || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    if (
+      !(link instanceof HTMLAnchorElement) ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return
     event.preventDefault()
     entry.held = { link }
   }
@@ -106,4 +128,3 @@ function Hydrated({ within, children }: { within: string; children: ReactNode })
   useEffect(() => holding.get(within)?.release(), [within])
   return children
 }
-

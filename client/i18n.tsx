@@ -5,9 +5,9 @@
  * the locale's whole catalogue is an immutable build asset the browser loads before its first client navigation, or
  * when something drawn later asks for a key the document did not carry.
  */
-import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
+import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react'
 import type { Locale } from '../shared/constants'
-import { bindLocale, createI18n, translateCode, type Messages, type Translate } from '../shared/i18n'
+import { bindLocale, createI18n, type Messages, type Translate, translateCode } from '../shared/i18n'
 
 /** `plain` (edge, while recording): the same translator without recording, for markup the browser keeps as drawn. */
 type I18nValue = { locale: Locale; t: Translate; plain?: Translate }
@@ -38,7 +38,8 @@ function hasKey(messages: Messages, key: string): boolean {
 
 /**
  * The browser's messages: the document's, then the whole catalogue once loaded. The catalogue holds the same texts for
- * the keys the document carried, so loading it re-renders nothing unless a key it lacked was asked for: a re-render of everything would also make React give up hydrating sections still waiting for their code (the
+ * the keys the document carried, so loading it re-renders nothing unless a key it lacked was asked for: a re-render of
+ * everything would also make React give up hydrating sections still waiting for their code (the
  * region map), replacing their markup with fallbacks and moving the page under the reader.
  */
 const browser = {
@@ -95,7 +96,17 @@ export function translate(locale: Locale, key: string, values?: Parameters<Trans
  * `messages`: on the edge the whole dictionary, with `record` collecting the keys the render used; in the browser
  * the document's, read through the browser's store (which takes the whole catalogue once it is loaded).
  */
-export function I18nProvider({ locale, messages, record, children }: { locale: Locale; messages: Messages; record?: Set<string>; children: ReactNode }) {
+export function I18nProvider({
+  locale,
+  messages,
+  record,
+  children,
+}: {
+  locale: Locale
+  messages: Messages
+  record?: Set<string>
+  children: ReactNode
+}) {
   const version = useSyncExternalStore(
     subscribe,
     () => browser.version,

@@ -1,4 +1,7 @@
-/** Icons by name from the edge's icon endpoint (docs/product.md#icons): batched requests, 1500 ms timeout, warning on failure. */
+/**
+ * Icons by name from the edge's icon endpoint (docs/product.md#icons): batched requests, 1500 ms timeout, warning on
+ * failure.
+ */
 import { ICON_TIMEOUT_MS } from '../shared/constants'
 
 const cache = new Map<string, Promise<string | null | undefined>>()
@@ -13,7 +16,10 @@ function requestBatch(): Promise<Record<string, string> | null> {
     batch = null
     // A timer, not `AbortSignal.timeout`: the page's own clock decides, which a test can move on.
     const timeout = new AbortController()
-    const timer = setTimeout(() => timeout.abort(new DOMException(`timed out after ${ICON_TIMEOUT_MS} ms`, 'TimeoutError')), ICON_TIMEOUT_MS)
+    const timer = setTimeout(
+      () => timeout.abort(new DOMException(`timed out after ${ICON_TIMEOUT_MS} ms`, 'TimeoutError')),
+      ICON_TIMEOUT_MS,
+    )
     return fetch(`/_app/icons?names=${encodeURIComponent(names.join(','))}`, { signal: timeout.signal })
       .then((res) => {
         if (!res.ok) throw new Error(`HTTP ${res.status}`)
@@ -38,7 +44,10 @@ export function loadIcons(names: readonly string[]): Promise<Record<string, stri
   for (const n of names) {
     if (cache.has(n)) continue
     queued.push(n)
-    cache.set(n, requestBatch().then((all) => (all ? (all[n] ?? null) : undefined)))
+    cache.set(
+      n,
+      requestBatch().then((all) => (all ? (all[n] ?? null) : undefined)),
+    )
   }
   return Promise.all(names.map(async (n) => [n, await cache.get(n)!] as const)).then(Object.fromEntries)
 }

@@ -8,7 +8,7 @@
  * A kept section must depend only on what its page instance was drawn with (route, locale, the page's data): it is
  * not redrawn while it stays mounted.
  */
-import { useLayoutEffect, useState, type ComponentType, type JSX } from 'react'
+import { type ComponentType, type JSX, useLayoutEffect, useState } from 'react'
 import { useContentLinks } from './components/html-content-links'
 import { Unrecorded } from './i18n'
 import { KeptContext, PAGE_HEAD_SELECTOR } from './kept-context'
@@ -21,7 +21,15 @@ type KeptTag = 'div' | 'section' | 'footer' | 'aside' | 'article' | 'nav' | 'ul'
  * The section's own element: the browser keeps this element, so its tag and attributes are the caller's. Without
  * `as`, a `<div class="kept">` that takes no box of its own (`display: contents`).
  */
-export type KeptProps<P> = { as?: KeptTag; className?: string; id?: string; href?: string; 'aria-labelledby'?: string; 'aria-label'?: string; props: P }
+export type KeptProps<P> = {
+  as?: KeptTag
+  className?: string
+  id?: string
+  href?: string
+  'aria-labelledby'?: string
+  'aria-label'?: string
+  props: P
+}
 
 export type KeptComponent<P> = ((props: KeptProps<P>) => JSX.Element) & { preload: () => Promise<unknown> }
 
@@ -32,7 +40,10 @@ const KEEP = { __html: '' }
  * page's head elements (`<PageTitle>`); kept, React does not own the edge's, so the section removes them when it goes,
  * before the next page's own take their place (React inserts those after it has removed the page going).
  */
-export function keptComponent<P extends object>(load: () => Promise<ComponentType<P>>, { head = false }: { head?: boolean } = {}): KeptComponent<P> {
+export function keptComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  { head = false }: { head?: boolean } = {},
+): KeptComponent<P> {
   let loading: Promise<unknown> | null = null
   const preload = () => (loading ??= load())
   const Content = lazyComponent(() => preload() as Promise<ComponentType<P>>)
@@ -48,7 +59,10 @@ export function keptComponent<P extends object>(load: () => Promise<ComponentTyp
     }, [kept])
     const onClick = useContentLinks()
     const classes = className ?? (Tag === 'div' ? 'kept' : undefined)
-    if (kept) return <Tag className={classes} {...attrs} onClick={onClick} dangerouslySetInnerHTML={KEEP} suppressHydrationWarning />
+    if (kept)
+      return (
+        <Tag className={classes} {...attrs} onClick={onClick} dangerouslySetInnerHTML={KEEP} suppressHydrationWarning />
+      )
     return (
       <Tag className={classes} {...attrs} onClick={onClick}>
         <KeptContext.Provider value>
@@ -67,7 +81,10 @@ export function keptComponent<P extends object>(load: () => Promise<ComponentTyp
  * do in the browser (no live parts, no controls beyond links). Its module exports what this returns as `Page` and
  * `preload`; the body (`load`) renders the page's `<main>`.
  */
-export function keptPage(load: () => Promise<ComponentType>): { Page: () => JSX.Element; preload: () => Promise<unknown> } {
+export function keptPage(load: () => Promise<ComponentType>): {
+  Page: () => JSX.Element
+  preload: () => Promise<unknown>
+} {
   const Body = keptComponent<object>(load as () => Promise<ComponentType<object>>, { head: true })
   return { Page: () => <Body props={{}} />, preload: Body.preload }
 }

@@ -3,16 +3,22 @@
  * synchronous pass (`renderToString`), where a component still loading would leave its section to the browser. In the
  * browser it behaves as `lazy` does: the first render suspends until the chunk is there.
  */
-import { use, useState, type ComponentType, type JSX } from 'react'
+import { type ComponentType, type JSX, use, useState } from 'react'
 import { loadFullStyles } from './full-styles'
 import { useHydrating } from './visibility'
 
-type Loaded<P> = Promise<ComponentType<P>> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: ComponentType<P>; reason?: unknown }
+type Loaded<P> = Promise<ComponentType<P>> & {
+  status?: 'pending' | 'fulfilled' | 'rejected'
+  value?: ComponentType<P>
+  reason?: unknown
+}
 
 const loaders: (() => Promise<unknown>)[] = []
 
 /** `preload()` starts loading the component's chunk ahead of its first render. */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): ((props: P) => JSX.Element) & { preload: () => Promise<unknown> } {
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): ((props: P) => JSX.Element) & { preload: () => Promise<unknown> } {
   let loaded: Loaded<P> | null = null
   const start = (): Loaded<P> => {
     if (!loaded) {
@@ -20,7 +26,8 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
       promise.status = 'pending'
       promise.then(
         (value) => Object.assign(promise, { status: 'fulfilled', value }),
-        // React's `use()` throws a rejected thenable's `reason`: without it, the real error (a chunk that failed to load)
+        // React's `use()` throws a rejected thenable's `reason`: without it, the real error (a chunk that failed to
+        // load)
         // would read as React's generic one.
         (reason: unknown) => Object.assign(promise, { status: 'rejected', reason }),
       )

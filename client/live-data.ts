@@ -1,7 +1,7 @@
 /** Live page data (profile area): SWR over the edge's payload, under the same gateway key, revalidated on demand. */
 import useSWR from 'swr'
 import type { Envelope } from '../shared/gateway-client'
-import { getPayloadFetcher, usePayloadEntry, type PayloadResult } from './data'
+import { getPayloadFetcher, type PayloadResult, usePayloadEntry } from './data'
 
 /**
  * Like `usePayload`, but kept fresh by SWR: `mutate(key)` (e.g. `useLiveRefresh`, after a form) refetches it.
@@ -17,7 +17,11 @@ export function useLivePayload<T>(key: string | null | undefined, opts: { browse
     revalidateOnFocus: false,
   })
   if (isServer || (entry && !swr.data)) {
-    return { data: entry?.ok ? (entry.envelope as Envelope<T>) : undefined, error: entry && !entry.ok ? entry : undefined, isLoading: false }
+    return {
+      data: entry?.ok ? (entry.envelope as Envelope<T>) : undefined,
+      error: entry && !entry.ok ? entry : undefined,
+      isLoading: false,
+    }
   }
   const err = swr.error as { status?: number; code?: string } | undefined
   return {

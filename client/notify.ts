@@ -1,6 +1,8 @@
-/** The one toast path (docs/product.md#toasts): gateway failures and page notices; call only from effects and handlers. */
+/**
+ * The one toast path (docs/product.md#toasts): gateway failures and page notices; call only from effects and handlers.
+ */
 import type { Notice } from '../shared/gateway-client'
-import { translateCode, type Translate } from '../shared/i18n'
+import { type Translate, translateCode } from '../shared/i18n'
 import { loadAllMessages } from './i18n'
 
 export type ToastKind = 'default' | 'success' | 'info' | 'warning' | 'error' | 'loading'
@@ -34,10 +36,15 @@ function wantToaster() {
 }
 
 /**
- * Shows a toast once the region is there, loading sonner and the region with the first toast, not with the page. A toast with the `id` of
+ * Shows a toast once the region is there, loading sonner and the region with the first toast, not with the page. A
+ * toast with the `id` of
  * one still on screen replaces it instead of stacking a copy.
  */
-export async function showToast(kind: ToastKind, message: string | (() => string), id?: string): Promise<string | number> {
+export async function showToast(
+  kind: ToastKind,
+  message: string | (() => string),
+  id?: string,
+): Promise<string | number> {
   wantToaster()
   await toasterReady
   const { toast } = await import('sonner')

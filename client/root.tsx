@@ -2,8 +2,8 @@
 import type { InitialState, SheetName } from '../shared/state'
 import { App } from './app'
 import type { PayloadStore } from './data'
-import { SheetsProvider } from './sheets'
 import { SHELL_STYLE_ID } from './full-styles'
+import { SheetsProvider } from './sheets'
 
 export const STATE_ELEMENT_ID = '__STATE__'
 
@@ -14,7 +14,16 @@ export const STATE_ELEMENT_ID = '__STATE__'
  * serialised state the browser boots from, built when React reaches it, after the page's shell has rendered (so with
  * the namespaces recorded so far); `devPreamble`, React Refresh's preamble under `vite dev`.
  */
-export function Root({ state, store, nonce, css, sheetTexts, record, stateText, devPreamble }: {
+export function Root({
+  state,
+  store,
+  nonce,
+  css,
+  sheetTexts,
+  record,
+  stateText,
+  devPreamble,
+}: {
   state: InitialState
   store: PayloadStore
   nonce?: string
@@ -33,11 +42,18 @@ export function Root({ state, store, nonce, css, sheetTexts, record, stateText, 
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {state.assets.dev && (
           <>
-            <script type="module" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: devPreamble ?? '' }} />
+            <script
+              type="module"
+              nonce={nonce}
+              suppressHydrationWarning
+              dangerouslySetInnerHTML={{ __html: devPreamble ?? '' }}
+            />
             <script type="module" src="/@vite/client" nonce={nonce} suppressHydrationWarning />
           </>
         )}
-        {state.assets.inlineCss && <style id={SHELL_STYLE_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css ?? '' }} />}
+        {state.assets.inlineCss && (
+          <style id={SHELL_STYLE_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: css ?? '' }} />
+        )}
         {state.assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
@@ -56,5 +72,12 @@ export function Root({ state, store, nonce, css, sheetTexts, record, stateText, 
 }
 
 function StateScript({ text }: { text?: () => string }) {
-  return <script type="application/json" id={STATE_ELEMENT_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: text?.() ?? '' }} />
+  return (
+    <script
+      type="application/json"
+      id={STATE_ELEMENT_ID}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: text?.() ?? '' }}
+    />
+  )
 }

@@ -1,5 +1,17 @@
 /** Client navigation through the same route resolution as the edge (docs/architecture.md#navigation). */
-import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react'
+import {
+  type AnchorHTMLAttributes,
+  createContext,
+  type MouseEvent,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import type { DataPlan, PlanKeys } from '../shared/api-keys'
 import type { Locale } from '../shared/constants'
 import type { PageError } from '../shared/errors'
@@ -9,11 +21,11 @@ import { resolveRoute, routeOf } from '../shared/resolve'
 import type { RouteId } from '../shared/routes'
 import type { PagePayload, PageRoute, RouteState } from '../shared/state'
 import type { PayloadStore } from './data'
-import { loadAllMessages } from './i18n'
 import { loadFullStyles } from './full-styles'
+import { loadAllMessages } from './i18n'
 import { preloadPage } from './pages'
-import { preloadShellParts } from './shell-parts'
 import type { Session } from './session'
+import { preloadShellParts } from './shell-parts'
 
 export type LoadingEvents = { start: () => void; finish: () => void; error: () => void }
 
@@ -113,7 +125,9 @@ function createHistoryKey(): string {
   return Math.random().toString(36).slice(2)
 }
 
-/** Whether a build update was signalled: the next navigation is then a full page load (docs/product.md#build-updates). */
+/**
+ * Whether a build update was signalled: the next navigation is then a full page load (docs/product.md#build-updates).
+ */
 let updatePending = false
 export function signalUpdate() {
   updatePending = true
@@ -129,7 +143,15 @@ type RouterProviderProps = {
   children: ReactNode
 }
 
-export function RouterProvider({ locale, initialRoute, initialError, store, session, loading, children }: RouterProviderProps) {
+export function RouterProvider({
+  locale,
+  initialRoute,
+  initialError,
+  store,
+  session,
+  loading,
+  children,
+}: RouterProviderProps) {
   const [state, setState] = useState({ route: initialRoute, error: initialError, scroll: null as number | null })
   const seq = useRef(0)
   /** The entry on screen: on popstate `history.state` already names the next one, so its scroll is saved from here. */
@@ -161,7 +183,10 @@ export function RouterProvider({ locale, initialRoute, initialError, store, sess
       const stylesReady = loadFullStyles()
       try {
         if (!error) {
-          const res = await fetch(payloadPathOf(url), { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+          const res = await fetch(payloadPathOf(url), {
+            headers: { accept: 'application/json' },
+            credentials: 'same-origin',
+          })
           const payload = (await res.json()) as PagePayload
           if (current !== seq.current) return
           redirect = payload.redirect
@@ -173,7 +198,10 @@ export function RouterProvider({ locale, initialRoute, initialError, store, sess
           await navigate(redirect, { replace: true })
           return
         }
-        await Promise.all([route.id && !error ? preloadPage(route.id, { drawn: true }) : null, preloadShellParts(route.id, error, sessionRef.current)])
+        await Promise.all([
+          route.id && !error ? preloadPage(route.id, { drawn: true }) : null,
+          preloadShellParts(route.id, error, sessionRef.current),
+        ])
         await messagesReady
         await stylesReady
       } catch {
@@ -215,7 +243,10 @@ export function RouterProvider({ locale, initialRoute, initialError, store, sess
     else return restoreScroll(state.scroll)
   }, [state])
 
-  const value = useMemo(() => ({ route: state.route, error: state.error, navigate }), [state.route, state.error, navigate])
+  const value = useMemo(
+    () => ({ route: state.route, error: state.error, navigate }),
+    [state.route, state.error, navigate],
+  )
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>
 }
 
@@ -226,7 +257,15 @@ export function Link({ to, onClick, target, ...rest }: LinkProps) {
   const { navigate } = useRouter()
   const handle = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event)
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return
     if ((target && target !== '_self') || rest.download !== undefined) return
     event.preventDefault()
     void navigate(to)

@@ -1,8 +1,10 @@
-/** The session store (docs/product.md#session): profile, loaded, loading, loggedIn; clearing empties it and goes home. */
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
+/**
+ * The session store (docs/product.md#session): profile, loaded, loading, loggedIn; clearing empties it and goes home.
+ */
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react'
+import { CSRF_HEADER, CSRF_MARKER } from '../shared/csrf'
 import type { Profile } from '../shared/guards'
 import type { SessionState } from '../shared/state'
-import { CSRF_HEADER, CSRF_MARKER } from '../shared/csrf'
 import { holdGatewayRequests, settleGatewayRequests } from './gateway-fetch'
 
 /** How long signing out waits for gateway requests already in flight. */
@@ -23,7 +25,15 @@ export type Session = Readonly<{
 
 const SessionContext = createContext<Session | null>(null)
 
-export function SessionProvider({ initial, onCleared, children }: { initial: SessionState; onCleared: () => Promise<void>; children: ReactNode }) {
+export function SessionProvider({
+  initial,
+  onCleared,
+  children,
+}: {
+  initial: SessionState
+  onCleared: () => Promise<void>
+  children: ReactNode
+}) {
   const [state, setState] = useState(initial)
   const [loading, setLoading] = useState(false)
   const clear = useCallback(async () => {
@@ -42,7 +52,15 @@ export function SessionProvider({ initial, onCleared, children }: { initial: Ses
   }, [onCleared])
   const setProfile = useCallback((profile: Profile | null, hasToken: boolean) => setState({ profile, hasToken }), [])
   const value = useMemo<Session>(
-    () => ({ ...state, unavailable: state.unavailable === true, loaded: true, loading, loggedIn: state.profile !== null, clear, setProfile }),
+    () => ({
+      ...state,
+      unavailable: state.unavailable === true,
+      loaded: true,
+      loading,
+      loggedIn: state.profile !== null,
+      clear,
+      setProfile,
+    }),
     [state, loading, clear, setProfile],
   )
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>

@@ -4,7 +4,7 @@
  * stream in later); the browser adopts that element while hydrating, and after a client navigation links the built,
  * immutable sheet instead, which React loads before it shows the page.
  */
-import { createContext, useContext, type ReactNode } from 'react'
+import { createContext, type ReactNode, useContext } from 'react'
 import type { SheetName } from '../shared/state'
 
 type Sheets = Readonly<{ hrefs: Readonly<Record<SheetName, string>>; texts?: Readonly<Record<SheetName, string>> }>
@@ -21,7 +21,12 @@ export function PageSheet({ name }: { name: SheetName }) {
   if (!href) return null
   // The edge: the sheet's text. The browser: the edge's element, adopted by its href, if the document has it.
   const text = sheets.texts?.[name]
-  if (text !== undefined || isInlined(href)) return <style href={href} precedence={name}>{text ?? ''}</style>
+  if (text !== undefined || isInlined(href))
+    return (
+      <style href={href} precedence={name}>
+        {text ?? ''}
+      </style>
+    )
   return <link rel="stylesheet" href={href} precedence={name} />
 }
 

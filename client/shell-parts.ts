@@ -14,7 +14,11 @@ export const ProfileSidebar = lazyComponent(() => import('./layouts/profile-side
 export const AccountMenu = lazyComponent(() => import('./components/account-menu').then((m) => m.AccountMenu))
 
 /** Loads the shell parts a route or an error shows to this session. */
-export function preloadShellParts(routeId: RouteId | null, error: PageError | null, session: { profile: unknown }): Promise<unknown> {
+export function preloadShellParts(
+  routeId: RouteId | null,
+  error: PageError | null,
+  session: { profile: unknown },
+): Promise<unknown> {
   const account = session.profile !== null ? AccountMenu.preload() : null
   if (error || !routeId) return Promise.all([ErrorScreen.preload(), account])
   return Promise.all([ROUTE_BY_ID[routeId].layout === 'profile' ? ProfileSidebar.preload() : null, account])

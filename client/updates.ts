@@ -1,4 +1,7 @@
-/** Deploy safety (docs/product.md#build-updates): poll the build manifest, reload on the next navigation after a deploy, recover from stale chunks. */
+/**
+ * Deploy safety (docs/product.md#build-updates): poll the build manifest, reload on the next navigation after a deploy,
+ * recover from stale chunks.
+ */
 import { RELOAD_GUARD_MS } from '../shared/constants'
 import { signalUpdate } from './router'
 
@@ -58,7 +61,9 @@ export function reloadAfterChunkError(path = window.location.pathname): boolean 
 
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error)
-  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(message)
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(
+    message,
+  )
 }
 
 /**

@@ -9,8 +9,14 @@ export type UploadOptions = {
   signal?: AbortSignal
 }
 
-/** POSTs `data` to `/gateway{path}`; resolves with the envelope, rejects with a `GatewayError` like the gateway client. */
-export function uploadWithProgress<T = unknown>(path: string, data: FormData, options: UploadOptions): Promise<Envelope<T>> {
+/**
+ * POSTs `data` to `/gateway{path}`; resolves with the envelope, rejects with a `GatewayError` like the gateway client.
+ */
+export function uploadWithProgress<T = unknown>(
+  path: string,
+  data: FormData,
+  options: UploadOptions,
+): Promise<Envelope<T>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open('POST', GATEWAY_BASE + path)
@@ -34,7 +40,14 @@ export function uploadWithProgress<T = unknown>(path: string, data: FormData, op
         options.onProgress?.(100)
         resolve(envelope)
       } else {
-        reject(new GatewayError(xhr.status, code ?? `http_${xhr.status}`, envelope?.result?.description ?? '', envelope ?? undefined))
+        reject(
+          new GatewayError(
+            xhr.status,
+            code ?? `http_${xhr.status}`,
+            envelope?.result?.description ?? '',
+            envelope ?? undefined,
+          ),
+        )
       }
     }
     xhr.onerror = () => reject(new GatewayError(0, 'network_error', 'upload failed'))

@@ -1,5 +1,5 @@
 /** Visibility and hydration signals for code that a first view does not need until the reader gets there. */
-import { use, useEffect, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react'
+import { type ReactNode, type RefObject, use, useEffect, useState, useSyncExternalStore } from 'react'
 
 const subscribeNever = () => () => undefined
 
@@ -60,7 +60,9 @@ export function useNearViewport(ref: RefObject<Element | null>): boolean {
     const el = ref.current
     if (!el || near) return
     if (typeof IntersectionObserver === 'undefined') return setNear(true)
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: AHEAD })
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: AHEAD,
+    })
     observer.observe(el)
     return () => observer.disconnect()
   }, [ref, near])

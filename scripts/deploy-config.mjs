@@ -13,20 +13,28 @@ export function configProblems(config, { gateway, strict = false }) {
   const problems = []
   // One public origin (docs/security.md#cookies): a workers.dev address beside the portal's domain would be a second
   // origin with its own cookies, and the gateway needs none at all.
-  if (config.workers_dev !== false) problems.push(`workers_dev is not false: the ${gateway ? 'gateway' : 'portal'} would have a public workers.dev URL`)
+  if (config.workers_dev !== false)
+    problems.push(`workers_dev is not false: the ${gateway ? 'gateway' : 'portal'} would have a public workers.dev URL`)
   if (strict) problems.push(...operatorProblems(config, { gateway }))
   if (config.vars?.DEV_MODE !== '0') problems.push(`DEV_MODE is ${JSON.stringify(config.vars?.DEV_MODE)}, not "0"`)
   if (!gateway && config.vars?.DEBUG_HEADERS !== '0') problems.push('DEBUG_HEADERS is on')
   if (!config.observability?.enabled) problems.push('observability is off')
-  // The platform's invocation log records each request's URL, reset tokens and OneID codes included (docs/security.md#logs).
-  if (config.observability?.logs?.invocation_logs !== false) problems.push('invocation logs are on: they would keep every URL, secrets in queries included')
-  if (gateway && /^http:\/\/(127\.|localhost|\[::1\])/.test(config.vars?.PORTAL_ORIGIN ?? '')) problems.push('PORTAL_ORIGIN is a loopback origin')
+  // The platform's invocation log records each request's URL, reset tokens and OneID codes included
+  // (docs/security.md#logs).
+  if (config.observability?.logs?.invocation_logs !== false)
+    problems.push('invocation logs are on: they would keep every URL, secrets in queries included')
+  if (gateway && /^http:\/\/(127\.|localhost|\[::1\])/.test(config.vars?.PORTAL_ORIGIN ?? ''))
+    problems.push('PORTAL_ORIGIN is a loopback origin')
   // Secrets are `wrangler secret put`, never vars: a var is in the repository and in every build's config.
   // A name that says "secret" but names an address (FCM_TOKEN_ENDPOINT is where tokens are fetched) is not one.
   for (const name of Object.keys(config.vars ?? {})) {
-    if (/SECRET|TOKEN|PASSWORD|PRIVATE/i.test(name) && !/_(ENDPOINT|URL|ORIGIN)$/.test(name)) problems.push(`${name} is a var: secrets go in \`wrangler secret put\``)
+    if (/SECRET|TOKEN|PASSWORD|PRIVATE/i.test(name) && !/_(ENDPOINT|URL|ORIGIN)$/.test(name))
+      problems.push(`${name} is a var: secrets go in \`wrangler secret put\``)
   }
-  const ids = [...(config.kv_namespaces ?? []).map((b) => b.id), ...(config.d1_databases ?? []).map((b) => b.database_id)].filter(Boolean)
+  const ids = [
+    ...(config.kv_namespaces ?? []).map((b) => b.id),
+    ...(config.d1_databases ?? []).map((b) => b.database_id),
+  ].filter(Boolean)
   for (const id of ids) if (/local|placeholder|xxx|todo/i.test(id)) problems.push(`placeholder binding id "${id}"`)
   return problems
 }
@@ -41,13 +49,18 @@ function operatorProblems(config, { gateway }) {
   const problems = []
   const provider = config.vars?.BOT_PROVIDER ?? ''
   if (provider === '') {
-    problems.push('BOT_PROVIDER is empty: set "turnstile" or "recaptcha" (with its keys), or "none" to deploy without bot protection on purpose')
+    problems.push(
+      'BOT_PROVIDER is empty: set "turnstile" or "recaptcha" (with its keys), or "none" to deploy without bot protection on purpose',
+    )
   }
   const routes = [...(config.routes ?? []), ...(config.route ? [config.route] : [])]
-  if (!gateway && routes.length === 0) problems.push('the portal has no route or custom domain: add one under `routes` in wrangler.toml')
+  if (!gateway && routes.length === 0)
+    problems.push('the portal has no route or custom domain: add one under `routes` in wrangler.toml')
   const access = config.vars?.ACCESS_TEAM_DOMAIN ?? ''
   if (gateway && access && !/^https:\/\/[^/]+\.cloudflareaccess\.com\/?$/.test(access)) {
-    problems.push(`ACCESS_TEAM_DOMAIN ${JSON.stringify(access)} is not a Cloudflare Access team domain (https://<team>.cloudflareaccess.com)`)
+    problems.push(
+      `ACCESS_TEAM_DOMAIN ${JSON.stringify(access)} is not a Cloudflare Access team domain (https://<team>.cloudflareaccess.com)`,
+    )
   }
   return problems
 }

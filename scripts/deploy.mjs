@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// `npm run deploy`: one command for a production deploy (docs/operations.md#routine-deploy). It builds both workers from
+// `npm run deploy`: one command for a production deploy (docs/operations.md#routine-deploy). It builds both workers
+// from
 // the top-level (production) configuration into dist-deploy/, checks that configuration, measures each worker against
 // the Workers limits (bundle size, startup CPU), then applies the gateway's D1 migrations to the remote database,
 // deploys the reference gateway and finally the portal bound to it (on a first deploy, the gateway once more: the two
 // bind each other).
 //   npm run deploy -- --dry-run   (or npm run deploy:check): everything up to the deploys, which only validate; no
-//                                  network, no credentials. CI runs it, so a config or bundle that would not deploy fails.
+//                                  network, no credentials. CI runs it, so a config or bundle that would not deploy
+// fails.
 //   npm run deploy -- --dry-run --strict: the same with the operator's settings checked as a real deploy checks them.
 // With GATEWAY_ORIGIN set in wrangler.toml (the agency's API), the reference gateway is neither migrated nor deployed.
 import { spawnSync } from 'node:child_process'
@@ -25,11 +27,17 @@ const KiB = 1024
 const LIMITS = Object.freeze({ gzipKiB: 3 * 1024, uncompressedKiB: 64 * 1024, startupMs: 1000 })
 
 const dryRun = process.argv.includes('--dry-run')
-// A real deploy also checks what its operator must fill in (a route, a bot-protection decision); the dry run in CI checks
+// A real deploy also checks what its operator must fill in (a route, a bot-protection decision); the dry run in CI
+// checks
 // the committed configuration's shape only, unless asked with --strict.
 const strict = !dryRun || process.argv.includes('--strict')
 // A deploy builds the production configuration, never an environment a shell happened to select.
-const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' }
+const env = {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_SEND_METRICS: 'false',
+  VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
+}
 delete env.CLOUDFLARE_ENV
 
 function run(cmd, args, { capture = false, allowFailure = false } = {}) {
@@ -56,10 +64,18 @@ function checkConfig(path, { gateway }) {
 
 /** Bundle size from a dry-run deploy and startup CPU from wrangler's startup check, against the limits. */
 function measure(name, configPath) {
-  const dry = run('npx', ['wrangler', 'deploy', '--dry-run', '--config', configPath, '--outdir', `${OUT}/.upload/${name}`], { capture: true })
+  const dry = run(
+    'npx',
+    ['wrangler', 'deploy', '--dry-run', '--config', configPath, '--outdir', `${OUT}/.upload/${name}`],
+    { capture: true },
+  )
   const size = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(dry.out)
   if (!size) fail(`${name}: wrangler printed no upload size`)
-  const startup = run('npx', ['wrangler', 'check', 'startup', '--config', configPath, '--outfile', `${OUT}/${name}-startup.cpuprofile`], { capture: true })
+  const startup = run(
+    'npx',
+    ['wrangler', 'check', 'startup', '--config', configPath, '--outfile', `${OUT}/${name}-startup.cpuprofile`],
+    { capture: true },
+  )
   const active = /Active: ([\d.]+) ms/.exec(startup.out)
   if (!active) fail(`${name}: wrangler printed no startup time`)
   const figures = { uncompressedKiB: Number(size[1]), gzipKiB: Number(size[2]), startupMs: Number(active[1]) }
@@ -75,7 +91,8 @@ function measure(name, configPath) {
 
 console.log(`▶ building the production configuration into ${OUT}/`)
 rmSync(OUT, { recursive: true, force: true })
-// The Cloudflare Vite plugin points `.wrangler/deploy/config.json` at the last build, and `vite preview` (npm start, the
+// The Cloudflare Vite plugin points `.wrangler/deploy/config.json` at the last build, and `vite preview` (npm start,
+// the
 // load and e2e tests) follows it: the local build in dist/ must stay the one served, so the pointer is put back.
 const REDIRECT = '.wrangler/deploy/config.json'
 const redirect = existsSync(REDIRECT) ? readFileSync(REDIRECT) : null
@@ -87,7 +104,9 @@ restoreRedirect()
 const portal = checkConfig(PORTAL, { gateway: false })
 const external = Boolean(portal.vars?.GATEWAY_ORIGIN)
 if (!external) checkConfig(GATEWAY, { gateway: true })
-console.log(`▶ configuration: production values${external ? `, upstream ${portal.vars.GATEWAY_ORIGIN} (the reference gateway is not deployed)` : ''}`)
+console.log(
+  `▶ configuration: production values${external ? `, upstream ${portal.vars.GATEWAY_ORIGIN} (the reference gateway is not deployed)` : ''}`,
+)
 
 console.log('▶ size and startup against the Workers limits')
 if (!external) measure('gateway', GATEWAY)
@@ -111,13 +130,18 @@ function withoutPortalBinding(path) {
   writeFileSync(out, JSON.stringify(config))
   return out
 }
-const firstDeploy = !external && !run('npx', ['wrangler', 'deployments', 'list', '--config', PORTAL], { capture: true, allowFailure: true }).ok
+const firstDeploy =
+  !external &&
+  !run('npx', ['wrangler', 'deployments', 'list', '--config', PORTAL], { capture: true, allowFailure: true }).ok
 
 if (!external) {
   console.log('▶ gateway: D1 migrations on the remote database, then the worker')
   // Schema first, so the new code never meets an old schema. On a first deploy the database does not exist yet: the
   // gateway's deploy provisions it, and the migrations follow at once (nothing calls the gateway before the portal).
-  const migrate = () => run('npx', ['wrangler', 'd1', 'migrations', 'apply', D1_NAME, '--remote', '--config', GATEWAY], { allowFailure: true }).ok
+  const migrate = () =>
+    run('npx', ['wrangler', 'd1', 'migrations', 'apply', D1_NAME, '--remote', '--config', GATEWAY], {
+      allowFailure: true,
+    }).ok
   const migratedFirst = migrate()
   if (firstDeploy) console.log('  (first deploy: without the PORTAL binding until the portal exists)')
   run('npx', ['wrangler', 'deploy', '--config', firstDeploy ? withoutPortalBinding(GATEWAY) : GATEWAY])
@@ -129,4 +153,6 @@ if (firstDeploy) {
   console.log('▶ gateway again, now bound to the portal (realtime publishes)')
   run('npx', ['wrangler', 'deploy', '--config', GATEWAY])
 }
-console.log('\n✓ deployed. Roll back with `npx wrangler rollback --config dist-deploy/invest_portal/wrangler.json` (docs/operations.md#rollback)')
+console.log(
+  '\n✓ deployed. Roll back with `npx wrangler rollback --config dist-deploy/invest_portal/wrangler.json` (docs/operations.md#rollback)',
+)

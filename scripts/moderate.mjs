@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 // `npm run gateway:moderate`: the moderation seam of the reference gateway, through the running portal's `/_dev` route
 // (it exists only when the portal runs in local mode: `npm start`, `npm run dev`).
-//   npm run gateway:moderate                                  list appeals, projects and registrations waiting for a moderator
-//   npm run gateway:moderate -- all                           review every appeal in moderation, approve every pending project
+//   npm run gateway:moderate                                  list appeals, projects and registrations waiting for a
+// moderator
+//   npm run gateway:moderate -- all                           review every appeal in moderation, approve every pending
+// project
 //                                                             and registration
 //   npm run gateway:moderate -- appeal <id> review ["reply"]  move an appeal to `reviewed` with a reply
 //   npm run gateway:moderate -- appeal <id> comment "text"    add a moderator comment to a reviewed appeal
 //   npm run gateway:moderate -- appeal <id> reject ["reason"] reject an appeal in moderation
 //   npm run gateway:moderate -- project <id> approve          approve a pending project
 //   npm run gateway:moderate -- project <id> reject ["reason"]
-//   npm run gateway:moderate -- registration <id> approve     open the account (mails a set-password link or a OneID note)
+//   npm run gateway:moderate -- registration <id> approve     open the account (mails a set-password link or a OneID
+// note)
 //   npm run gateway:moderate -- registration <id> reject "reason"   the reason is mailed to the applicant
 //   npm run gateway:moderate -- lot <number> price <uzs>             change an e-auction lot's start price
 //   npm run gateway:moderate -- lot <number> status "text"           its status (the same text in every language)
@@ -26,7 +29,12 @@ async function request(method, path, body) {
     res = await fetch(`${base}${path}`, {
       method,
       // The portal's proxy accepts writes only with a same-origin Origin and a JSON body.
-      headers: { origin, 'content-type': 'application/json', 'x-requested-with': 'invest-portal', 'accept-language': 'en' },
+      headers: {
+        origin,
+        'content-type': 'application/json',
+        'x-requested-with': 'invest-portal',
+        'accept-language': 'en',
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
   } catch (err) {
@@ -41,7 +49,8 @@ async function request(method, path, body) {
 
 function printQueue(queue) {
   console.log(`Appeals (${queue.appeals.length}):`)
-  for (const a of queue.appeals) console.log(`  #${a.id} [${a.status}] ${a.email ?? ''} — ${String(a.text).slice(0, 70)}`)
+  for (const a of queue.appeals)
+    console.log(`  #${a.id} [${a.status}] ${a.email ?? ''} — ${String(a.text).slice(0, 70)}`)
   console.log(`Projects pending (${queue.projects.length}):`)
   for (const p of queue.projects) console.log(`  #${p.id} ${p.email} — ${p.title}`)
   const registrations = queue.registrations ?? []
@@ -80,9 +89,12 @@ try {
     const body = { lot_number: id }
     if (action === 'price') body.price = Number(text)
     if (action === 'status') body.status = text
-    if (action === 'end') body.end_time = /^\+\d+$/.test(text) ? new Date(Date.now() + Number(text.slice(1)) * 60_000).toISOString() : text
+    if (action === 'end')
+      body.end_time = /^\+\d+$/.test(text) ? new Date(Date.now() + Number(text.slice(1)) * 60_000).toISOString() : text
     const lot = await request('POST', '/lot', body)
-    console.log(`lot ${lot.lot} → price ${lot.price} UZS, status "${lot.status.en}", applications until ${lot.order_end_time}`)
+    console.log(
+      `lot ${lot.lot} → price ${lot.price} UZS, status "${lot.status.en}", applications until ${lot.order_end_time}`,
+    )
   } else if ((kind === 'appeal' || kind === 'project') && id && action) {
     const body = { kind, id: Number(id), action }
     if (text) Object.assign(body, action === 'reject' ? { reason: text } : { reply: text })
@@ -90,8 +102,8 @@ try {
     console.log(`${kind} #${result.id} → ${result.status ?? result.state}`)
   } else {
     console.error(
-      'usage: npm run gateway:moderate -- [list | all | appeal <id> review|comment|reject [text] | project <id> approve|reject [reason]'
-        + ' | registration <id> approve | registration <id> reject "reason" | lot <number> price|status|end <value>]',
+      'usage: npm run gateway:moderate -- [list | all | appeal <id> review|comment|reject [text] | project <id> approve|reject [reason]' +
+        ' | registration <id> approve | registration <id> reject "reason" | lot <number> price|status|end <value>]',
     )
     process.exit(2)
   }

@@ -23,7 +23,15 @@ if (!all && keys.length === 0) {
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' }
 const where = local
-  ? ['--local', '--persist-to', process.env.STATE_DIR ?? '.wrangler/state', '--config', 'wrangler.toml', '--env', 'local']
+  ? [
+      '--local',
+      '--persist-to',
+      process.env.STATE_DIR ?? '.wrangler/state',
+      '--config',
+      'wrangler.toml',
+      '--env',
+      'local',
+    ]
   : ['--remote', '--config', 'wrangler.toml']
 
 function wrangler(extra) {

@@ -20,7 +20,12 @@ const url = `http://${host}:${port}`
  * by about 80 MB in a few minutes of load (docs/operations.md#local-observability). The request log still reaches the
  * servers' output (VERBOSE=1).
  */
-const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? 'false' }
+const env = {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_SEND_METRICS: 'false',
+  X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? 'false',
+}
 /** Builds and `vite dev` select the local environment; `vite preview` serves the build's own (flattened) config. */
 const localEnv = { ...env, CLOUDFLARE_ENV: 'local' }
 const previewEnv = { ...env }
@@ -35,7 +40,8 @@ const seedOnly = process.argv.includes('--seed-only')
 // `--dev` (npm run dev): Vite's dev server with HMR, the worker and the gateway in workerd, no build.
 const dev = process.argv.includes('--dev')
 const reset = process.argv.includes('--reset')
-if (!dev && !process.env.SKIP_BUILD && !(seedOnly && existsSync('dist/client/.vite/manifest.json'))) run('npx', ['vite', 'build', '--logLevel', 'warn'], localEnv)
+if (!dev && !process.env.SKIP_BUILD && !(seedOnly && existsSync('dist/client/.vite/manifest.json')))
+  run('npx', ['vite', 'build', '--logLevel', 'warn'], localEnv)
 run('node', ['scripts/prepare-state.mjs', ...(reset ? ['--reset'] : [])])
 
 // `--wrangler` (the load step): the build served by `wrangler dev` straight from its built configs instead of through
@@ -44,7 +50,20 @@ run('node', ['scripts/prepare-state.mjs', ...(reset ? ['--reset'] : [])])
 const wrangler = process.argv.includes('--wrangler')
 const stateDir = process.env.STATE_DIR ?? '.wrangler/state'
 const serverArgs = wrangler
-  ? ['wrangler', 'dev', '-c', 'dist/invest_portal/wrangler.json', '-c', 'dist/invest_portal_gateway/wrangler.json', '--port', port, '--ip', host, '--persist-to', stateDir]
+  ? [
+      'wrangler',
+      'dev',
+      '-c',
+      'dist/invest_portal/wrangler.json',
+      '-c',
+      'dist/invest_portal_gateway/wrangler.json',
+      '--port',
+      port,
+      '--ip',
+      host,
+      '--persist-to',
+      stateDir,
+    ]
   : ['vite', dev ? 'dev' : 'preview', '--port', port, '--host', host, '--strictPort']
 // Its own process group, so stopping it stops workerd too.
 const server = spawn('npx', serverArgs, {
@@ -90,7 +109,11 @@ async function waitForServer() {
 
 await waitForServer()
 // The reference gateway seeds itself idempotently; user data survives restarts.
-const seeded = await fetch(`${url}/_dev/seed`, { method: 'POST', headers: { origin: url, 'content-type': 'application/json', 'x-requested-with': 'invest-portal' }, body: '{}' })
+const seeded = await fetch(`${url}/_dev/seed`, {
+  method: 'POST',
+  headers: { origin: url, 'content-type': 'application/json', 'x-requested-with': 'invest-portal' },
+  body: '{}',
+})
 if (!seeded.ok) {
   console.error(`Seeding failed (${seeded.status}): ${(await seeded.text()).slice(0, 300)}`)
   stop()

@@ -5,7 +5,11 @@ import { spawnSync } from 'node:child_process'
 
 const MINUTE = 60_000
 /** Offline-friendly tools: no Request.cf lookup on the internet, no usage metrics, no Vite config notice. */
-const QUIET = { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' }
+const QUIET = {
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_SEND_METRICS: 'false',
+  VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
+}
 // Each step has a ceiling, so a hung process fails the run instead of stalling CI.
 const steps = [
   ['typecheck', 'npx', ['tsc', '-b'], 5 * MINUTE],
@@ -23,7 +27,12 @@ const steps = [
 for (const [name, cmd, args, timeout, extraEnv = {}] of steps) {
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`)
   const started = Date.now()
-  const r = spawnSync(cmd, args, { stdio: 'inherit', timeout, killSignal: 'SIGTERM', env: { ...process.env, ...QUIET, ...extraEnv } })
+  const r = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    timeout,
+    killSignal: 'SIGTERM',
+    env: { ...process.env, ...QUIET, ...extraEnv },
+  })
   console.log(`◀ ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   if (r.error) console.error(`${name}: ${r.error.message}`)
   if (r.status !== 0) process.exit(r.status ?? 1)

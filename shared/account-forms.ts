@@ -16,7 +16,12 @@ const ID = /^\d{1,10}$/
 /** Required, not trimmed: a password is sent as typed. */
 const given = () => v.pipe(v.string(), v.nonEmpty(FIELD_ERRORS.required))
 const newPassword = () =>
-  v.pipe(v.string(), v.nonEmpty(FIELD_ERRORS.required), v.minLength(MIN_PASSWORD_LENGTH, FIELD_ERRORS.passwordLength), v.maxLength(MAX_PASSWORD_LENGTH, FIELD_ERRORS.passwordLength))
+  v.pipe(
+    v.string(),
+    v.nonEmpty(FIELD_ERRORS.required),
+    v.minLength(MIN_PASSWORD_LENGTH, FIELD_ERRORS.passwordLength),
+    v.maxLength(MAX_PASSWORD_LENGTH, FIELD_ERRORS.passwordLength),
+  )
 /** A given confirmation must equal a given password (an empty one is reported as required). */
 const confirms = (password: string, confirmation: string) => !password || !confirmation || confirmation === password
 
@@ -29,13 +34,21 @@ export type ForgotPassword = v.InferOutput<typeof ForgotPasswordSchema>
 
 export const ResetPasswordSchema = v.pipe(
   v.object({ password: newPassword(), password_confirmation: given() }),
-  crossCheck(['password_confirmation', (f) => confirms(f('password'), f('password_confirmation')), FIELD_ERRORS.passwordMismatch]),
+  crossCheck([
+    'password_confirmation',
+    (f) => confirms(f('password'), f('password_confirmation')),
+    FIELD_ERRORS.passwordMismatch,
+  ]),
 )
 export type ResetPassword = v.InferOutput<typeof ResetPasswordSchema>
 
 export const ChangePasswordSchema = v.pipe(
   v.object({ old_password: given(), new_password: newPassword(), password_confirmation: given() }),
-  crossCheck(['password_confirmation', (f) => confirms(f('new_password'), f('password_confirmation')), FIELD_ERRORS.passwordMismatch]),
+  crossCheck([
+    'password_confirmation',
+    (f) => confirms(f('new_password'), f('password_confirmation')),
+    FIELD_ERRORS.passwordMismatch,
+  ]),
 )
 export type ChangePassword = v.InferOutput<typeof ChangePasswordSchema>
 
@@ -54,7 +67,13 @@ function appealTypeIds(value: string): { topic_id: number; type_id: number } {
 
 /** The anonymous appeal's first step: a name of 2 to 150 characters and an e-mail. */
 export const AppealContactSchema = v.object({
-  full_name: v.pipe(v.string(), v.trim(), v.nonEmpty(FIELD_ERRORS.required), v.minLength(2, FIELD_ERRORS.textLength), v.maxLength(150, FIELD_ERRORS.textLength)),
+  full_name: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(FIELD_ERRORS.required),
+    v.minLength(2, FIELD_ERRORS.textLength),
+    v.maxLength(150, FIELD_ERRORS.textLength),
+  ),
   email: email(),
 })
 
@@ -63,7 +82,13 @@ export const AppealSchema = v.object({
   /** Read as the two ids it carries. */
   type: v.pipe(v.string(), v.regex(APPEAL_TYPE, FIELD_ERRORS.required), v.transform(appealTypeIds)),
   region_id: v.pipe(v.string(), v.regex(ID, FIELD_ERRORS.required), v.transform(Number)),
-  text: v.pipe(v.string(), v.trim(), v.nonEmpty(FIELD_ERRORS.required), v.minLength(APPEAL_TEXT_MIN, FIELD_ERRORS.textLength), v.maxLength(APPEAL_TEXT_MAX, FIELD_ERRORS.textLength)),
+  text: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(FIELD_ERRORS.required),
+    v.minLength(APPEAL_TEXT_MIN, FIELD_ERRORS.textLength),
+    v.maxLength(APPEAL_TEXT_MAX, FIELD_ERRORS.textLength),
+  ),
 })
 export type Appeal = v.InferOutput<typeof AppealSchema>
 
@@ -74,6 +99,10 @@ export const AppealResolutionSchema = v.pipe(
   v.object({ resolved: v.picklist(['true', 'false'], FIELD_ERRORS.required), reason: v.pipe(v.string(), v.trim()) }),
   crossCheck(
     ['reason', (f) => f('resolved') !== 'false' || f('reason') !== '', FIELD_ERRORS.required],
-    ['reason', (f) => !['true', 'false'].includes(f('resolved')) || f('reason').length <= REASON_MAX, FIELD_ERRORS.textLength],
+    [
+      'reason',
+      (f) => !['true', 'false'].includes(f('resolved')) || f('reason').length <= REASON_MAX,
+      FIELD_ERRORS.textLength,
+    ],
   ),
 )

@@ -6,17 +6,31 @@ export const ACCOUNT_PAGE_SIZE = 10
 /** Lists used as select options are small; one page holds them all. */
 const OPTIONS_SIZE = 100
 
-export const SERVICE_TYPES = ['my_company', 'infrastructure', 'license', 'foreign_economic_activity', 'tax_information', 'economic_operations', 'others'] as const
+export const SERVICE_TYPES = [
+  'my_company',
+  'infrastructure',
+  'license',
+  'foreign_economic_activity',
+  'tax_information',
+  'economic_operations',
+  'others',
+] as const
 export type ServiceType = (typeof SERVICE_TYPES)[number]
 
 export const accountKeys = Object.freeze({
   profile: () => '/core/profile',
   appeals: (page = 0) => apiKey('/siw/appeal', { page, size: ACCOUNT_PAGE_SIZE }),
   appeal: (id: string | number) => `/siw/appeal/${seg(id)}`,
-  appealResponses: (id: string | number) => apiKey('/siw/appeal/response', { appeal_id: id, page: 0, size: OPTIONS_SIZE }),
+  appealResponses: (id: string | number) =>
+    apiKey('/siw/appeal/response', { appeal_id: id, page: 0, size: OPTIONS_SIZE }),
   appealTopics: () => '/siw/public/appeal-topic',
   regions: () => apiKey('/integration/public/territorial-entity/regions', { page: 0, size: OPTIONS_SIZE }),
-  districts: (regionCode: string) => apiKey('/integration/public/territorial-entity/districts', { region_code: regionCode, page: 0, size: OPTIONS_SIZE }),
+  districts: (regionCode: string) =>
+    apiKey('/integration/public/territorial-entity/districts', {
+      region_code: regionCode,
+      page: 0,
+      size: OPTIONS_SIZE,
+    }),
   projects: (page = 0) => apiKey('/siw/personal/project', { page, size: ACCOUNT_PAGE_SIZE }),
   project: (id: string | number) => `/siw/personal/project/${seg(id)}`,
   projectCategories: () => apiKey('/siw/public/project-category', { page: 0, size: OPTIONS_SIZE }),

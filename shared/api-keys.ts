@@ -41,9 +41,17 @@ export type PlanResult<K extends PlanKeys> = Readonly<{ keys: K; deferred?: read
  * (critical ones before the first byte, deferred ones streamed); the page reads the same names through
  * `useRouteData(plan)`, so each key is written once (docs/architecture.md#rule-9).
  */
-export type DataPlan<Id extends RouteId, K extends PlanKeys = PlanKeys> = Readonly<{ id: Id; build: (route: PlanRoute<Id>) => PlanResult<K> }>
+export type DataPlan<Id extends RouteId, K extends PlanKeys = PlanKeys> = Readonly<{
+  id: Id
+  build: (route: PlanRoute<Id>) => PlanResult<K>
+}>
 
-/** A route's data plan (kept in `shared/plans/{area}.ts`, one module per area, so a page loads only its area's plans). */
-export function definePlan<Id extends RouteId, const K extends PlanKeys>(id: Id, build: (route: PlanRoute<Id>) => PlanResult<K>): DataPlan<Id, K> {
+/**
+ * A route's data plan (kept in `shared/plans/{area}.ts`, one module per area, so a page loads only its area's plans).
+ */
+export function definePlan<Id extends RouteId, const K extends PlanKeys>(
+  id: Id,
+  build: (route: PlanRoute<Id>) => PlanResult<K>,
+): DataPlan<Id, K> {
   return { id, build }
 }

@@ -1,6 +1,6 @@
 /** The contact form (docs/product.md#contact): one schema checked in the browser and by the page action. */
 import * as v from 'valibot'
-import { checkForm, email, FIELD_ERRORS, optionalText, requiredText, type FieldValues } from './forms'
+import { checkForm, email, FIELD_ERRORS, type FieldValues, optionalText, requiredText } from './forms'
 
 export const CONTACT_PURPOSES = ['exploring_investment_opportunities', 'media', 'vacancies', 'other'] as const
 export type ContactPurpose = (typeof CONTACT_PURPOSES)[number]
@@ -27,11 +27,20 @@ export const ContactSchema = v.object({
   name: required(100),
   last_name: required(100),
   email: email(),
-  phone: v.pipe(v.string(), v.trim(), v.nonEmpty(FIELD_ERRORS.required), v.transform(phoneDigits), v.regex(/^\d{7,15}$/, CONTACT_ERRORS.phone)),
+  phone: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(FIELD_ERRORS.required),
+    v.transform(phoneDigits),
+    v.regex(/^\d{7,15}$/, CONTACT_ERRORS.phone),
+  ),
   company_name: trimmed(200),
   designation: trimmed(150),
   country: trimmed(100),
-  website: v.pipe(trimmed(255), v.regex(/^$|^(https?:\/\/)?[\p{L}\d-]+(\.[\p{L}\d-]+)+(:\d+)?(\/\S*)?$/u, CONTACT_ERRORS.website)),
+  website: v.pipe(
+    trimmed(255),
+    v.regex(/^$|^(https?:\/\/)?[\p{L}\d-]+(\.[\p{L}\d-]+)+(:\d+)?(\/\S*)?$/u, CONTACT_ERRORS.website),
+  ),
   message: v.pipe(
     v.string(),
     v.trim(),
@@ -43,7 +52,9 @@ export const ContactSchema = v.object({
 export type Contact = v.InferOutput<typeof ContactSchema>
 
 /** The gateway body of a valid form, or the field errors; `hash` is the bot-protection token. */
-export function readContact(f: FieldValues): { ok: true; body: Contact & { hash: string } } | { ok: false; errors: Record<string, string> } {
+export function readContact(
+  f: FieldValues,
+): { ok: true; body: Contact & { hash: string } } | { ok: false; errors: Record<string, string> } {
   const checked = checkForm(ContactSchema, f)
   return checked.ok ? { ok: true, body: { ...checked.output, hash: f.hash ?? '' } } : checked
 }

@@ -6,7 +6,9 @@
  */
 
 /** A style rule: its text and, per selector, the classes it needs (null: always, e.g. `:root`, `a`, `@font-face`). */
-export type CssRule = readonly [text: string, needs: readonly (readonly string[])[] | null] | readonly [prelude: string, rules: readonly CssRule[], group: 1]
+export type CssRule =
+  | readonly [text: string, needs: readonly (readonly string[])[] | null]
+  | readonly [prelude: string, rules: readonly CssRule[], group: 1]
 
 /** At-rules whose block holds rules to pick from; any other block (`@keyframes`, `@font-face`…) is kept whole. */
 const GROUPS = /^@(media|supports|container|layer)\b/

@@ -1,7 +1,9 @@
 /** One error shape for pages and payloads: a status, a code that maps to `errors.*` in locales/, and details. */
 export type PageError = Readonly<{
   statusCode: number
-  /** i18n key below `errors.` (e.g. `forbidden`), or a gateway result code under `messages.error.` when `fromGateway`. */
+  /**
+   * i18n key below `errors.` (e.g. `forbidden`), or a gateway result code under `messages.error.` when `fromGateway`.
+   */
   code: string
   /** Interpolation values, e.g. the path of a 404. */
   values?: Readonly<Record<string, string>>

@@ -4,18 +4,30 @@ import {
   DOCUMENT_MAX_BYTES,
   documentErrorMessage,
   EVENT_ERRORS,
-  eventErrorField,
   EventApplicationSchema,
+  eventErrorField,
   toEventApplicationBody,
 } from './event-application'
-import { fieldErrors, type FieldValues } from './forms'
+import { type FieldValues, fieldErrors } from './forms'
 
 const validateEventApplication = (f: FieldValues) => fieldErrors(EventApplicationSchema, f)
 
 const complete = {
-  role: 'investor', last_name: 'Schneider', first_name: 'Anna', middle_name: '', gender: 'female', birth_date: '1986-04-12',
-  birthplace: 'Leipzig, Germany', country_id: '12', address: 'Karl-Liebknecht-Strasse 12, Leipzig', passport: 'c4f 91234',
-  email: 'anna@example.com', phone: '+49 (341) 555-0192', organization: 'Saxon Solar', position: 'Manager', activity: '',
+  role: 'investor',
+  last_name: 'Schneider',
+  first_name: 'Anna',
+  middle_name: '',
+  gender: 'female',
+  birth_date: '1986-04-12',
+  birthplace: 'Leipzig, Germany',
+  country_id: '12',
+  address: 'Karl-Liebknecht-Strasse 12, Leipzig',
+  passport: 'c4f 91234',
+  email: 'anna@example.com',
+  phone: '+49 (341) 555-0192',
+  organization: 'Saxon Solar',
+  position: 'Manager',
+  activity: '',
 }
 
 describe('validateEventApplication', () => {
@@ -57,8 +69,13 @@ describe('checkEventFiles', () => {
 
   it('requires both documents, caps each at 10 MB and refuses other types', () => {
     expect(checkEventFiles({})).toEqual({ passport_scan: EVENT_ERRORS.fileRequired, image: EVENT_ERRORS.fileRequired })
-    expect(checkEventFiles({ passport_scan: pdf, image: { ...photo, size: DOCUMENT_MAX_BYTES + 1 } }).image).toBe(EVENT_ERRORS.fileTooLarge)
-    expect(checkEventFiles({ passport_scan: { ...photo, name: 'scan.webp', type: 'image/webp' }, image: photo }).passport_scan).toBe(EVENT_ERRORS.fileType)
+    expect(checkEventFiles({ passport_scan: pdf, image: { ...photo, size: DOCUMENT_MAX_BYTES + 1 } }).image).toBe(
+      EVENT_ERRORS.fileTooLarge,
+    )
+    expect(
+      checkEventFiles({ passport_scan: { ...photo, name: 'scan.webp', type: 'image/webp' }, image: photo })
+        .passport_scan,
+    ).toBe(EVENT_ERRORS.fileType)
     expect(checkEventFiles({ passport_scan: pdf, image: { ...pdf, name: 'me.pdf' } }).image).toBe(EVENT_ERRORS.fileType)
   })
 })
@@ -66,7 +83,13 @@ describe('checkEventFiles', () => {
 describe('the gateway body and its errors', () => {
   it('sends digits-only phones, upper-case passports and numeric ids', () => {
     const body = toEventApplicationBody(complete, '7', 'token')
-    expect(body).toMatchObject({ event_id: 7, country_id: 12, phone: '493415550192', passport: 'C4F91234', hash: 'token' })
+    expect(body).toMatchObject({
+      event_id: 7,
+      country_id: 12,
+      phone: '493415550192',
+      passport: 'C4F91234',
+      hash: 'token',
+    })
   })
 
   it('maps the upload field `passport` to the scan field and codes to messages', () => {

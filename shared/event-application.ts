@@ -3,8 +3,8 @@
  * action, the JSON body for `POST /siw/public/event-application`, and the rules of the two documents.
  */
 import * as v from 'valibot'
-import { FIELD_ERRORS, fieldErrors, isEmail, type FieldErrors, type FieldValues, type FileLike } from './forms'
-import { formCodeFor, formStatusFor, type FormStatus } from './form-status'
+import { type FormStatus, formCodeFor, formStatusFor } from './form-status'
+import { FIELD_ERRORS, type FieldErrors, type FieldValues, type FileLike, fieldErrors, isEmail } from './forms'
 import { GatewayError } from './gateway-client'
 import { UPLOAD_LIMITS } from './gateway-paths'
 
@@ -48,7 +48,10 @@ export const DOCUMENT_RULES: Readonly<Record<EventFileField, DocumentRule>> = {
 }
 
 /** The gateway's multipart name of each slot (`passport` is also a text field of the application). */
-export const DOCUMENT_UPLOAD_NAMES: Readonly<Record<EventFileField, 'passport' | 'image'>> = { passport_scan: 'passport', image: 'image' }
+export const DOCUMENT_UPLOAD_NAMES: Readonly<Record<EventFileField, 'passport' | 'image'>> = {
+  passport_scan: 'passport',
+  image: 'image',
+}
 
 const today = () => new Date().toISOString().slice(0, 10)
 
@@ -77,18 +80,33 @@ const choice = () => given(EVENT_ERRORS.choose)
 
 /** The application's text fields in the form's order (the error summary's), with the gateway's rules. */
 export const EventApplicationSchema = v.object({
-  role: v.pipe(choice(), v.check((value) => (EVENT_ROLES as readonly string[]).includes(value), FIELD_ERRORS.invalid)),
+  role: v.pipe(
+    choice(),
+    v.check((value) => (EVENT_ROLES as readonly string[]).includes(value), FIELD_ERRORS.invalid),
+  ),
   last_name: text(100),
   first_name: text(100),
   middle_name: optional(100),
-  gender: v.pipe(choice(), v.check((value) => (GENDERS as readonly string[]).includes(value), FIELD_ERRORS.invalid)),
-  birth_date: v.pipe(given(), v.check((value) => isRealDate(value) && value >= '1900-01-01' && value < today(), EVENT_ERRORS.birthDate)),
+  gender: v.pipe(
+    choice(),
+    v.check((value) => (GENDERS as readonly string[]).includes(value), FIELD_ERRORS.invalid),
+  ),
+  birth_date: v.pipe(
+    given(),
+    v.check((value) => isRealDate(value) && value >= '1900-01-01' && value < today(), EVENT_ERRORS.birthDate),
+  ),
   birthplace: text(200),
   country_id: v.pipe(choice(), v.regex(/^\d{1,10}$/, FIELD_ERRORS.invalid)),
   address: text(300),
-  passport: v.pipe(given(), v.check((value) => /^[A-Z0-9]{5,20}$/.test(passportNumber(value)), EVENT_ERRORS.passport)),
+  passport: v.pipe(
+    given(),
+    v.check((value) => /^[A-Z0-9]{5,20}$/.test(passportNumber(value)), EVENT_ERRORS.passport),
+  ),
   email: v.pipe(given(), v.check(isEmail, FIELD_ERRORS.email)),
-  phone: v.pipe(given(), v.check((value) => /^\d{7,15}$/.test(phoneDigits(value)), EVENT_ERRORS.phone)),
+  phone: v.pipe(
+    given(),
+    v.check((value) => /^\d{7,15}$/.test(phoneDigits(value)), EVENT_ERRORS.phone),
+  ),
   organization: text(200),
   position: text(150),
   activity: optional(1000),
@@ -110,7 +128,8 @@ export function checkEventFiles(files: Partial<Record<EventFileField, FileLike |
       const extension = (file.name.split('.').pop() ?? '').toLowerCase()
       // The browser's type may be empty for unusual names; the gateway checks the bytes in any case.
       const type = file.type ?? ''
-      if (!rule.extensions.includes(extension) || (type !== '' && !rule.types.includes(type))) errors[field] = EVENT_ERRORS.fileType
+      if (!rule.extensions.includes(extension) || (type !== '' && !rule.types.includes(type)))
+        errors[field] = EVENT_ERRORS.fileType
     }
   }
   return errors
@@ -194,7 +213,11 @@ export type EventApplicationOutcome =
  */
 export async function submitEventApplication(
   ports: EventApplicationPorts,
-  input: Readonly<{ fields: FieldValues; files: Partial<Record<EventFileField, (FileLike & Blob) | undefined>>; eventId: string }>,
+  input: Readonly<{
+    fields: FieldValues
+    files: Partial<Record<EventFileField, (FileLike & Blob) | undefined>>
+    eventId: string
+  }>,
 ): Promise<EventApplicationOutcome> {
   const { fields, files } = input
   let saved = readSavedApplication(fields)
@@ -206,7 +229,13 @@ export async function submitEventApplication(
       const created = await ports.create(toEventApplicationBody(fields, input.eventId, await ports.challenge()))
       saved = { id: String(created.id), uploadKey: created.upload_token }
     } catch (err) {
-      return { ok: false, status: formStatusFor(err), values: fields, errors: fieldErrorsOf(err, 'application'), code: formCodeFor(err) }
+      return {
+        ok: false,
+        status: formStatusFor(err),
+        values: fields,
+        errors: fieldErrorsOf(err, 'application'),
+        code: formCodeFor(err),
+      }
     }
   }
   const withSaved = { ...fields, application_id: saved.id, upload_key: saved.uploadKey }
@@ -221,10 +250,17 @@ export async function submitEventApplication(
     const code = formCodeFor(err)
     // The application's hour passed or it has its documents already: start again from a clean form.
     if (code === 'not_found' || code === 'invalid_state') {
-      return { ok: false, status: 409, values: { ...fields, application_id: '', upload_key: '' }, errors: {}, code: APPLICATION_EXPIRED }
+      return {
+        ok: false,
+        status: 409,
+        values: { ...fields, application_id: '', upload_key: '' },
+        errors: {},
+        code: APPLICATION_EXPIRED,
+      }
     }
     const fileErrors = fieldErrorsOf(err, 'documents')
-    if (Object.keys(fileErrors).length) return { ok: false, status: 422, values: withSaved, errors: fileErrors, code: null }
+    if (Object.keys(fileErrors).length)
+      return { ok: false, status: 422, values: withSaved, errors: fileErrors, code: null }
     return { ok: false, status: formStatusFor(err), values: withSaved, errors: {}, code }
   }
   return { ok: true }
@@ -234,6 +270,7 @@ export async function submitEventApplication(
 function fieldErrorsOf(err: unknown, step: 'application' | 'documents'): FieldErrors {
   const errors: FieldErrors = {}
   if (!(err instanceof GatewayError)) return errors
-  for (const name of err.envelope?.errors ?? []) errors[eventErrorField(name, step)] = step === 'documents' ? documentErrorMessage(err.code) : FIELD_ERRORS.invalid
+  for (const name of err.envelope?.errors ?? [])
+    errors[eventErrorField(name, step)] = step === 'documents' ? documentErrorMessage(err.code) : FIELD_ERRORS.invalid
   return errors
 }

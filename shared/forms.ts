@@ -23,7 +23,9 @@ export const FIELD_ERRORS = Object.freeze({
 /** A form's schema: an object of text fields, possibly piped through checks across fields. */
 export type FormSchema = v.GenericSchema<Record<string, string>, unknown> & Readonly<{ entries: v.ObjectEntries }>
 
-export type FormCheck<S extends v.GenericSchema> = { ok: true; output: v.InferOutput<S> } | { ok: false; errors: FieldErrors }
+export type FormCheck<S extends v.GenericSchema> =
+  | { ok: true; output: v.InferOutput<S> }
+  | { ok: false; errors: FieldErrors }
 
 /** A field's name: the first part of an issue's path. */
 const topField = (path: string) => path.split('.')[0]!
@@ -37,7 +39,11 @@ export function checkForm<S extends FormSchema>(schema: S, values: FieldValues):
  * Checks an input read from a form's fields (`checkForm`, or a form with rows, such as the project's cash flow);
  * `fieldOf` turns an issue's path into the field it names where the two differ.
  */
-export function checkInput<S extends v.GenericSchema>(schema: S, input: unknown, fieldOf: (path: string) => string = topField): FormCheck<S> {
+export function checkInput<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+  fieldOf: (path: string) => string = topField,
+): FormCheck<S> {
   const result = v.safeParse(schema, input)
   if (result.success) return { ok: true, output: result.output }
   const errors: FieldErrors = {}
@@ -65,10 +71,12 @@ export const requiredText = (max: number, tooLong: string = FIELD_ERRORS.textLen
   v.pipe(v.string(), v.trim(), v.nonEmpty(FIELD_ERRORS.required), v.maxLength(max, tooLong))
 
 /** Trimmed text that may be empty, at most `max` characters. */
-export const optionalText = (max: number, tooLong: string = FIELD_ERRORS.textLength) => v.pipe(v.string(), v.trim(), v.maxLength(max, tooLong))
+export const optionalText = (max: number, tooLong: string = FIELD_ERRORS.textLength) =>
+  v.pipe(v.string(), v.trim(), v.maxLength(max, tooLong))
 
 /** A required, well-formed e-mail address (trimmed). */
-export const email = () => v.pipe(v.string(), v.trim(), v.nonEmpty(FIELD_ERRORS.required), v.check(isEmail, FIELD_ERRORS.email))
+export const email = () =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty(FIELD_ERRORS.required), v.check(isEmail, FIELD_ERRORS.email))
 
 /** A rule across fields whose problem belongs to one of them: the field, whether the fields pass, the message. */
 export type CrossRule = readonly [field: string, isValid: (read: (name: string) => string) => boolean, message: string]
@@ -80,13 +88,18 @@ export type CrossRule = readonly [field: string, isValid: (read: (name: string) 
  */
 export function crossCheck<T>(...rules: readonly CrossRule[]) {
   return v.rawCheck<T>(({ dataset, addIssue }) => {
-    const values: Readonly<Record<string, unknown>> = typeof dataset.value === 'object' && dataset.value !== null ? { ...dataset.value } : {}
+    const values: Readonly<Record<string, unknown>> =
+      typeof dataset.value === 'object' && dataset.value !== null ? { ...dataset.value } : {}
     const read = (name: string) => {
       const value = values[name]
       return typeof value === 'string' ? value : ''
     }
     for (const [field, isValid, message] of rules) {
-      if (!isValid(read)) addIssue({ message, path: [{ type: 'object', origin: 'value', input: values, key: field, value: values[field] }] })
+      if (!isValid(read))
+        addIssue({
+          message,
+          path: [{ type: 'object', origin: 'value', input: values, key: field, value: values[field] }],
+        })
     }
   })
 }

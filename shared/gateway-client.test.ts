@@ -1,18 +1,24 @@
 import { describe, expect, it } from 'vitest'
-import { createGatewayClient, GatewayError, type GatewayClientOptions, type Notice } from './gateway-client'
+import { createGatewayClient, type GatewayClientOptions, GatewayError, type Notice } from './gateway-client'
 
 type Call = { url: string; method: string; headers: Headers; body: string | null }
 type Reply = Response | Error
 
 const ok = (content: unknown = null, code = 'ok') => Response.json({ result: { code, description: '' }, content })
-const envelope = (status: number, code: string, description = '') => Response.json({ result: { code, description }, content: null }, { status })
+const envelope = (status: number, code: string, description = '') =>
+  Response.json({ result: { code, description }, content: null }, { status })
 
 /** A fake fetch that answers from a script and records what it was asked. */
 function fakeFetch(...replies: Reply[]) {
   const calls: Call[] = []
   const fn: typeof fetch = async (input, init) => {
     const headers = new Headers(init?.headers)
-    calls.push({ url: String(input), method: init?.method ?? 'GET', headers, body: typeof init?.body === 'string' ? init.body : null })
+    calls.push({
+      url: String(input),
+      method: init?.method ?? 'GET',
+      headers,
+      body: typeof init?.body === 'string' ? init.body : null,
+    })
     const reply = replies.shift() ?? new Error('no scripted reply')
     if (reply instanceof Error) throw reply
     return reply
@@ -195,7 +201,10 @@ describe('gateway client envelope (docs/product.md#errors)', () => {
 
   it('rejects other failing statuses without a notice', async () => {
     for (const status of [400, 404, 422, 500]) {
-      const { client, notices } = setup([envelope(status, 'some_code', 'some_code'), envelope(status, 'some_code', 'some_code')])
+      const { client, notices } = setup([
+        envelope(status, 'some_code', 'some_code'),
+        envelope(status, 'some_code', 'some_code'),
+      ])
       await expect(client.getEnvelope('/x')).rejects.toMatchObject({ status, code: 'some_code' })
       expect(notices, String(status)).toEqual([])
     }

@@ -1,7 +1,11 @@
-/** The one gateway client (docs/product.md#transport): base path, JSON, Accept-Language, bearer rules, retry, envelope check. */
-import { GATEWAY_BASE, IDEMPOTENT_METHODS, RETRY_STATUSES, SILENT_RESULT_CODES, type Locale } from './constants'
+/**
+ * The one gateway client (docs/product.md#transport): base path, JSON, Accept-Language, bearer rules, retry, envelope
+ * check.
+ */
+
 import type { Query } from './api-keys'
 import { apiKey, isPublicUrl } from './api-keys'
+import { GATEWAY_BASE, IDEMPOTENT_METHODS, type Locale, RETRY_STATUSES, SILENT_RESULT_CODES } from './constants'
 
 export type Pageable = { total: number; prev: number | null; next: number | null; current: number }
 export type Envelope<T = unknown> = {
@@ -71,7 +75,12 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
     const upper = method.toUpperCase()
     const url = base + apiKey(path, opts.query)
-    const headers = new Headers({ accept: 'application/json', 'accept-language': options.locale, ...options.headers, ...opts.headers })
+    const headers = new Headers({
+      accept: 'application/json',
+      'accept-language': options.locale,
+      ...options.headers,
+      ...opts.headers,
+    })
     let body: BodyInit | undefined
     if (opts.body instanceof FormData) body = opts.body
     else if (opts.body !== undefined) {
@@ -84,7 +93,13 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     let response: Response | undefined
     for (let attempt = 1; attempt <= attempts; attempt++) {
       try {
-        response = await options.fetch(url, { method: upper, headers, body, credentials: 'include', signal: opts.signal })
+        response = await options.fetch(url, {
+          method: upper,
+          headers,
+          body,
+          credentials: 'include',
+          signal: opts.signal,
+        })
       } catch (err) {
         if (attempt < attempts && !opts.signal?.aborted) continue
         throw new GatewayError(0, 'network_error', err instanceof Error ? err.message : String(err))
@@ -97,7 +112,12 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     if (!res.ok) {
       if (res.status === 401) options.notify?.({ translate: true, key: 'messages.error.unauthorized' })
       else if (res.status === 403) options.notify?.({ translate: true, key: 'messages.error.forbidden' })
-      throw new GatewayError(res.status, envelope?.result?.code ?? `http_${res.status}`, envelope?.result?.description ?? res.statusText, envelope ?? undefined)
+      throw new GatewayError(
+        res.status,
+        envelope?.result?.code ?? `http_${res.status}`,
+        envelope?.result?.description ?? res.statusText,
+        envelope ?? undefined,
+      )
     }
     if (!envelope || !isOkCode(envelope.result?.code)) {
       const code = envelope?.result?.code ?? 'malformed_response'

@@ -43,7 +43,10 @@ const MULTIPART_OVERHEAD = MB
 /** Largest body a JSON call may send. */
 export const JSON_BODY_LIMIT = MB
 
-/** Whole-body limits of the upload calls, derived from the per-file limits; every other call is bounded by JSON_BODY_LIMIT. */
+/**
+ * Whole-body limits of the upload calls, derived from the per-file limits; every other call is bounded by
+ * JSON_BODY_LIMIT.
+ */
 export const UPLOAD_BODY_LIMITS: Readonly<Record<string, number>> = {
   '/document/project/upload': UPLOAD_LIMITS.projectImage + MULTIPART_OVERHEAD,
   '/document/project/presentation': 3 * UPLOAD_LIMITS.presentation + MULTIPART_OVERHEAD,

@@ -14,17 +14,25 @@ const meta = (id: keyof typeof ROUTE_BY_ID) => ROUTE_BY_ID[id].meta
 
 describe('checkGuards (docs/product.md#guards)', () => {
   it('lets anyone through a public page', () => {
-    for (const session of [visitor, tokenOnly, asResident, asNonResident]) expect(checkGuards(meta('home'), session)).toBeNull()
+    for (const session of [visitor, tokenOnly, asResident, asNonResident])
+      expect(checkGuards(meta('home'), session)).toBeNull()
   })
 
   it('answers 403 Forbidden on a protected page without a token', () => {
-    for (const id of ['profile', 'profile-company', 'profile-appeals', 'profile-my-projects', 'profile-project-form'] as const) {
+    for (const id of [
+      'profile',
+      'profile-company',
+      'profile-appeals',
+      'profile-my-projects',
+      'profile-project-form',
+    ] as const) {
       expect(checkGuards(meta(id), visitor)).toMatchObject({ statusCode: 403, code: 'forbidden' })
     }
   })
 
   it('lets a token holder through a protected page', () => {
-    for (const session of [tokenOnly, asResident, asNonResident]) expect(checkGuards(meta('profile'), session)).toBeNull()
+    for (const session of [tokenOnly, asResident, asNonResident])
+      expect(checkGuards(meta('profile'), session)).toBeNull()
   })
 
   it('answers 401 on my-services and password without a profile, before the token rule', () => {
@@ -35,7 +43,10 @@ describe('checkGuards (docs/product.md#guards)', () => {
   })
 
   it('answers 403 on my-services for a non-resident and lets a resident through', () => {
-    expect(checkGuards(meta('profile-my-services'), asNonResident)).toMatchObject({ statusCode: 403, code: 'forbidden' })
+    expect(checkGuards(meta('profile-my-services'), asNonResident)).toMatchObject({
+      statusCode: 403,
+      code: 'forbidden',
+    })
     expect(checkGuards(meta('profile-my-services'), asResident)).toBeNull()
   })
 

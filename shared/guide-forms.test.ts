@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { fieldErrors, type FieldValues } from './forms'
-import { normalizePhone, registrationSchema, toRegistrationBody, type RegistrationKind } from './guide-forms'
+import { type FieldValues, fieldErrors } from './forms'
+import { normalizePhone, type RegistrationKind, registrationSchema, toRegistrationBody } from './guide-forms'
 
 const validateRegistration = (kind: RegistrationKind, f: FieldValues) => fieldErrors(registrationSchema(kind), f)
 
-const base = { company_name: 'Silk Road Ventures', name: 'Aziza', surname: 'Karimova', email: 'aziza@example.com', source: 'forum' }
+const base = {
+  company_name: 'Silk Road Ventures',
+  name: 'Aziza',
+  surname: 'Karimova',
+  email: 'aziza@example.com',
+  source: 'forum',
+}
 
 describe('validateRegistration', () => {
   it('asks for the residency and every required field of an empty form', () => {
@@ -21,29 +27,59 @@ describe('validateRegistration', () => {
 
   it('needs a 14-digit PINFL and an Uzbek 998 number from residents, and a TIN from resident businesses', () => {
     const resident = { ...base, is_resident: 'true', phone: '+49 30 1234567', pin: '123' }
-    expect(validateRegistration('investor', resident)).toEqual({ pin: 'guide.form.errors.pin', phone: 'guide.form.errors.residentPhone' })
-    expect(validateRegistration('business', { ...resident, pin: '31203199012345', phone: '998 (90) 123-45-67' })).toEqual({ tin: 'forms.errors.required' })
-    expect(validateRegistration('business', { ...resident, pin: '31203199012345', phone: '998901234567', tin: '305123456' })).toEqual({})
+    expect(validateRegistration('investor', resident)).toEqual({
+      pin: 'guide.form.errors.pin',
+      phone: 'guide.form.errors.residentPhone',
+    })
+    expect(
+      validateRegistration('business', { ...resident, pin: '31203199012345', phone: '998 (90) 123-45-67' }),
+    ).toEqual({ tin: 'forms.errors.required' })
+    expect(
+      validateRegistration('business', { ...resident, pin: '31203199012345', phone: '998901234567', tin: '305123456' }),
+    ).toEqual({})
   })
 
   it('needs a country from non-resident investors only, and any 7 to 15 digit phone', () => {
     const nonResident = { ...base, is_resident: 'false', phone: '+49 30 1234567' }
     expect(validateRegistration('investor', nonResident)).toEqual({ country_id: 'guide.form.errors.country' })
     expect(validateRegistration('business', nonResident)).toEqual({})
-    expect(validateRegistration('business', { ...nonResident, phone: '12345' })).toEqual({ phone: 'guide.form.errors.phone' })
+    expect(validateRegistration('business', { ...nonResident, phone: '12345' })).toEqual({
+      phone: 'guide.form.errors.phone',
+    })
   })
 
   it('rejects a malformed website and overlong comments', () => {
     const f = { ...base, is_resident: 'false', phone: '4930123456', website: 'not a site', comments: 'x'.repeat(2001) }
-    expect(validateRegistration('business', f)).toEqual({ website: 'guide.form.errors.website', comments: 'forms.errors.textLength' })
+    expect(validateRegistration('business', f)).toEqual({
+      website: 'guide.form.errors.website',
+      comments: 'forms.errors.textLength',
+    })
   })
 })
 
 describe('toRegistrationBody', () => {
   it('sends digits-only phones and leaves out the fields of the other residency', () => {
-    const f = { ...base, is_resident: 'false', phone: '+49 (30) 123-4567', pin: '31203199012345', tin: '305123456', country_id: '12', hash: 'h' }
-    expect(toRegistrationBody('investor', f)).toMatchObject({ is_resident: false, phone: '49301234567', pin: '', country_id: 12, hash: 'h' })
-    expect(toRegistrationBody('business', { ...f, is_resident: 'true' })).toMatchObject({ is_resident: true, pin: '31203199012345', tin: '305123456' })
+    const f = {
+      ...base,
+      is_resident: 'false',
+      phone: '+49 (30) 123-4567',
+      pin: '31203199012345',
+      tin: '305123456',
+      country_id: '12',
+      hash: 'h',
+    }
+    expect(toRegistrationBody('investor', f)).toMatchObject({
+      is_resident: false,
+      phone: '49301234567',
+      pin: '',
+      country_id: 12,
+      hash: 'h',
+    })
+    expect(toRegistrationBody('business', { ...f, is_resident: 'true' })).toMatchObject({
+      is_resident: true,
+      pin: '31203199012345',
+      tin: '305123456',
+    })
     expect(toRegistrationBody('business', f)).not.toHaveProperty('country_id')
     expect(normalizePhone(' +998 90 123 45 67 ')).toBe('998901234567')
   })

@@ -3,7 +3,7 @@
  * and by the page action, and the gateway body built from the posted fields.
  */
 import * as v from 'valibot'
-import { crossCheck, email, FIELD_ERRORS, optionalText, requiredText, type CrossRule, type FieldValues } from './forms'
+import { type CrossRule, crossCheck, email, FIELD_ERRORS, type FieldValues, optionalText, requiredText } from './forms'
 
 /** Where the visitor heard of the portal (`source`, docs/gateway-contract.md#forms). */
 export const REGISTRATION_SOURCES = ['google', 'linkedin', 'instagram', 'telegram', 'forum', 'other'] as const
@@ -45,11 +45,18 @@ export function readResidency(value: string | undefined): boolean | null {
 const common = {
   is_resident: v.picklist(['true', 'false'], REGISTRATION_ERRORS.residency),
   company_name: requiredText(200),
-  website: v.pipe(optionalText(255, REGISTRATION_ERRORS.website), v.regex(new RegExp(`^$|${WEBSITE.source}`, 'u'), REGISTRATION_ERRORS.website)),
+  website: v.pipe(
+    optionalText(255, REGISTRATION_ERRORS.website),
+    v.regex(new RegExp(`^$|${WEBSITE.source}`, 'u'), REGISTRATION_ERRORS.website),
+  ),
   name: requiredText(100),
   surname: requiredText(100),
   email: email(),
-  phone: v.pipe(v.string(), v.transform((value: string) => normalizePhone(value)), v.nonEmpty(FIELD_ERRORS.required)),
+  phone: v.pipe(
+    v.string(),
+    v.transform((value: string) => normalizePhone(value)),
+    v.nonEmpty(FIELD_ERRORS.required),
+  ),
   pin: v.pipe(v.string(), v.trim()),
   source: v.picklist(REGISTRATION_SOURCES, REGISTRATION_ERRORS.source),
   source_variant: optionalText(200),
@@ -58,7 +65,11 @@ const common = {
 
 /** Checks of the phone and the PINFL that depend on the residency (docs/product.md#registration). */
 const RESIDENCY_RULES: readonly CrossRule[] = [
-  ['phone', (f) => !f('phone') || f('is_resident') !== 'true' || RESIDENT_PHONE.test(f('phone')), REGISTRATION_ERRORS.residentPhone],
+  [
+    'phone',
+    (f) => !f('phone') || f('is_resident') !== 'true' || RESIDENT_PHONE.test(f('phone')),
+    REGISTRATION_ERRORS.residentPhone,
+  ],
   ['phone', (f) => !f('phone') || f('is_resident') === 'true' || PHONE.test(f('phone')), REGISTRATION_ERRORS.phone],
   ['pin', (f) => f('is_resident') !== 'true' || f('pin') !== '', FIELD_ERRORS.required],
   ['pin', (f) => f('is_resident') !== 'true' || !f('pin') || PIN.test(f('pin')), REGISTRATION_ERRORS.pin],
@@ -67,7 +78,11 @@ const RESIDENCY_RULES: readonly CrossRule[] = [
 /** The investor registration: a position; residents give a PINFL, non-residents choose a country. */
 export const InvestorRegistrationSchema = v.pipe(
   v.object({ ...common, position: optionalText(150), country_id: v.string() }),
-  crossCheck(...RESIDENCY_RULES, ['country_id', (f) => f('is_resident') !== 'false' || ID.test(f('country_id')), REGISTRATION_ERRORS.country]),
+  crossCheck(...RESIDENCY_RULES, [
+    'country_id',
+    (f) => f('is_resident') !== 'false' || ID.test(f('country_id')),
+    REGISTRATION_ERRORS.country,
+  ]),
 )
 export type InvestorRegistration = v.InferOutput<typeof InvestorRegistrationSchema>
 
@@ -83,7 +98,9 @@ export const BusinessRegistrationSchema = v.pipe(
 export type BusinessRegistration = v.InferOutput<typeof BusinessRegistrationSchema>
 
 /** The schema of one registration form. */
-export function registrationSchema(kind: RegistrationKind): typeof InvestorRegistrationSchema | typeof BusinessRegistrationSchema {
+export function registrationSchema(
+  kind: RegistrationKind,
+): typeof InvestorRegistrationSchema | typeof BusinessRegistrationSchema {
   return kind === 'investor' ? InvestorRegistrationSchema : BusinessRegistrationSchema
 }
 

@@ -23,7 +23,12 @@ export const GUIDE_PAGES = Object.freeze({
 })
 
 /** The project list filters a category page keeps in its URL query; anything malformed is dropped. */
-export type ProjectFilters = Readonly<{ sector_id?: string; region_id?: string; amount_id?: string; status?: ProjectStatus }>
+export type ProjectFilters = Readonly<{
+  sector_id?: string
+  region_id?: string
+  amount_id?: string
+  status?: ProjectStatus
+}>
 
 export const FILTER_NAMES = ['sector_id', 'region_id', 'amount_id', 'status'] as const
 
@@ -32,7 +37,9 @@ const ID = /^\d{1,10}$/
 /** Reads the filters from a URL query: ids must be digits and the status one of the three, else they are ignored. */
 export function readProjectFilters(query: Readonly<{ [K in keyof ProjectFilters]?: string }>): ProjectFilters {
   const id = (value: string | undefined) => (value && ID.test(value) ? value : undefined)
-  const status = (PROJECT_STATUSES as readonly string[]).includes(query.status ?? '') ? (query.status as ProjectStatus) : undefined
+  const status = (PROJECT_STATUSES as readonly string[]).includes(query.status ?? '')
+    ? (query.status as ProjectStatus)
+    : undefined
   return { sector_id: id(query.sector_id), region_id: id(query.region_id), amount_id: id(query.amount_id), status }
 }
 

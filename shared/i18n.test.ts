@@ -1,8 +1,13 @@
-import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
-import { bindLocale, createI18n, GENERIC_ERROR_KEY, translateCode, type Messages } from './i18n'
+import { describe, expect, it } from 'vitest'
+import { bindLocale, createI18n, GENERIC_ERROR_KEY, type Messages, translateCode } from './i18n'
 
-const en = { greet: 'Hello, {{name}}', onlyEn: 'English only', nested: { deep: 'Deep' }, blankElsewhere: 'From English' }
+const en = {
+  greet: 'Hello, {{name}}',
+  onlyEn: 'English only',
+  nested: { deep: 'Deep' },
+  blankElsewhere: 'From English',
+}
 const ru = { greet: 'Привет, {{name}}', onlyRu: 'Только по-русски', blankElsewhere: '' }
 const uz = { greet: 'Salom, {{name}}', blankElsewhere: '' }
 
@@ -65,11 +70,14 @@ describe('createI18n', () => {
 })
 
 describe('translateCode', () => {
-  const messages = (locale: 'en' | 'ru' | 'uz') => JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8')) as Messages
+  const messages = (locale: 'en' | 'ru' | 'uz') =>
+    JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8')) as Messages
 
   it('reads a known gateway result code in the page’s language', () => {
     const i18n = createI18n({ en: messages('en'), ru: messages('ru'), uz: messages('uz') })
-    expect(translateCode(bindLocale(i18n, 'ru'), 'too_many_attempts')).toBe(((messages('ru').messages as Messages).error as Messages).too_many_attempts)
+    expect(translateCode(bindLocale(i18n, 'ru'), 'too_many_attempts')).toBe(
+      ((messages('ru').messages as Messages).error as Messages).too_many_attempts,
+    )
   })
 
   it('reads a code nobody translated as the generic message in every language, never as a raw key', () => {

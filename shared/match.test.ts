@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from './constants'
 import { href, hrefTo, matchRoute, parseQuery, readSearch, splitLocale, switchLocalePath, validateQuery } from './match'
-import { ROUTES, ROUTE_BY_ID, type Params, type RouteId } from './routes'
+import { type Params, ROUTE_BY_ID, ROUTES, type RouteId } from './routes'
 
 /** Params that satisfy each route's schema; optional params appear both filled and omitted. */
 const SAMPLE_PARAMS: Record<RouteId, readonly Params[]> = {
@@ -27,7 +27,9 @@ const SAMPLE_PARAMS: Record<RouteId, readonly Params[]> = {
   'sign-in': [{}],
   'forgot-password': [{}],
   'reset-password': [{}],
-  reason: ['living', 'talent', 'culture', 'economy', 'resource', 'strategy', 'innovation', 'environment'].map((topic) => ({ topic })),
+  reason: ['living', 'talent', 'culture', 'economy', 'resource', 'strategy', 'innovation', 'environment'].map(
+    (topic) => ({ topic }),
+  ),
   'uz-ex': [{}],
   'service-category-index': [{}],
   'service-category': [{ category_id: '2' }],
@@ -44,8 +46,20 @@ const SAMPLE_PARAMS: Record<RouteId, readonly Params[]> = {
   project: [{ id: '17' }],
   explore: [{}],
   sector: [
-    'energy', 'metals', 'pharma', 'finance', 'tourism', 'textiles', 'chemicals', 'education',
-    'automotive', 'technology', 'agriculture', 'oil-and-gas', 'construction', 'zdravoohranenie',
+    'energy',
+    'metals',
+    'pharma',
+    'finance',
+    'tourism',
+    'textiles',
+    'chemicals',
+    'education',
+    'automotive',
+    'technology',
+    'agriculture',
+    'oil-and-gas',
+    'construction',
+    'zdravoohranenie',
   ].map((sector) => ({ sector })),
   'explore-item': [{ id: '7' }],
   profile: [{}],
@@ -96,24 +110,50 @@ describe('matchRoute', () => {
   })
 
   it('never matches a numeric-id route with a non-numeric id', () => {
-    for (const rest of ['/post/abc', '/post/1e3', '/post/-1', '/gallery/x1', '/story/1.5', '/event/%20', '/guide/project/one']) {
+    for (const rest of [
+      '/post/abc',
+      '/post/1e3',
+      '/post/-1',
+      '/gallery/x1',
+      '/story/1.5',
+      '/event/%20',
+      '/guide/project/one',
+    ]) {
       const id = matchRoute(rest)?.route.id
       expect(['post', 'gallery', 'story', 'event', 'project']).not.toContain(id)
     }
   })
 
   it('answers no route, not the content catch-all, when a typed route’s pattern matched and its params failed', () => {
-    for (const rest of ['/post/abc', '/gallery/1a', '/story/1.5', '/event/x', '/media/video', '/reason/weather', '/service/category/x', '/guide/project/one']) {
+    for (const rest of [
+      '/post/abc',
+      '/gallery/1a',
+      '/story/1.5',
+      '/event/x',
+      '/media/video',
+      '/reason/weather',
+      '/service/category/x',
+      '/guide/project/one',
+    ]) {
       expect(matchRoute(rest), rest).toBeNull()
     }
   })
 
   it('never matches the media route with an id outside the five content types', () => {
-    for (const id of ['video', 'News', 'gallery ', 'pr-material', '__proto__']) expect(matchRoute(`/media/${encodeURIComponent(id)}`)?.route.id).not.toBe('media')
+    for (const id of ['video', 'News', 'gallery ', 'pr-material', '__proto__'])
+      expect(matchRoute(`/media/${encodeURIComponent(id)}`)?.route.id).not.toBe('media')
   })
 
   it('matches nothing for unknown paths whose segments are not content slugs', () => {
-    for (const rest of ['/About', '/post/1/Edit', '/guide/explore/Energy', '/a_b/c', '/profile/appeals/x_1', '/some page/x', '/%2e%2e/etc']) {
+    for (const rest of [
+      '/About',
+      '/post/1/Edit',
+      '/guide/explore/Energy',
+      '/a_b/c',
+      '/profile/appeals/x_1',
+      '/some page/x',
+      '/%2e%2e/etc',
+    ]) {
       expect(matchRoute(rest), rest).toBeNull()
     }
   })
@@ -128,7 +168,14 @@ describe('matchRoute', () => {
   })
 
   it('matches nothing when an encoded slash or backslash would join two segments', () => {
-    for (const rest of ['/profile%2Fmy-services', '/profile%2fcompany', '/investment%2Fclimate', '/profile%5Ccompany', '/post%2F1']) expect(matchRoute(rest), rest).toBeNull()
+    for (const rest of [
+      '/profile%2Fmy-services',
+      '/profile%2fcompany',
+      '/investment%2Fclimate',
+      '/profile%5Ccompany',
+      '/post%2F1',
+    ])
+      expect(matchRoute(rest), rest).toBeNull()
   })
 
   it('decodes percent-encoded segments before validating them', () => {
@@ -160,7 +207,9 @@ describe('href', () => {
   })
 
   it('percent-encodes params so they can never add segments or a query', () => {
-    expect(href('post', { locale: 'en', params: { id: '1/../../admin?x=1#f' } })).toBe('/en/post/1%2F..%2F..%2Fadmin%3Fx%3D1%23f')
+    expect(href('post', { locale: 'en', params: { id: '1/../../admin?x=1#f' } })).toBe(
+      '/en/post/1%2F..%2F..%2Fadmin%3Fx%3D1%23f',
+    )
     expect(href('page', { locale: 'en', params: { slug: 'a b/ü' } })).toBe('/en/a%20b/%C3%BC')
   })
 
@@ -183,9 +232,15 @@ describe('href', () => {
   })
 
   it('encodes the query and skips empty values', () => {
-    const url = href('search', { locale: 'en', query: { keyword: 'solar & wind=100%', page: 2, empty: '', none: undefined } })
+    const url = href('search', {
+      locale: 'en',
+      query: { keyword: 'solar & wind=100%', page: 2, empty: '', none: undefined },
+    })
     expect(url).toBe('/en/search?keyword=solar+%26+wind%3D100%25&page=2')
-    expect(readSearch(new URL(url, 'http://portal.test').searchParams)).toEqual({ keyword: 'solar & wind=100%', page: '2' })
+    expect(readSearch(new URL(url, 'http://portal.test').searchParams)).toEqual({
+      keyword: 'solar & wind=100%',
+      page: '2',
+    })
   })
 
   it('throws on an unknown route id', () => {
@@ -211,7 +266,8 @@ describe('switchLocalePath', () => {
 
   it('gives the same result as href() for every locale', () => {
     const from = href('post', { locale: 'uz', params: { id: '9' } })
-    for (const locale of LOCALES) expect(switchLocalePath(from, '', locale)).toBe(href('post', { locale, params: { id: '9' } }))
+    for (const locale of LOCALES)
+      expect(switchLocalePath(from, '', locale)).toBe(href('post', { locale, params: { id: '9' } }))
   })
 })
 
@@ -258,7 +314,9 @@ describe('validateQuery (docs/product.md#validation)', () => {
     expect(validateQuery(ROUTE_BY_ID['reset-password'], q(new URLSearchParams(all).toString()))).toBe(true)
     for (const missing of Object.keys(all)) {
       const partial = Object.fromEntries(Object.entries(all).filter(([k]) => k !== missing))
-      expect(validateQuery(ROUTE_BY_ID['reset-password'], q(new URLSearchParams(partial).toString())), missing).toBe(false)
+      expect(validateQuery(ROUTE_BY_ID['reset-password'], q(new URLSearchParams(partial).toString())), missing).toBe(
+        false,
+      )
     }
   })
 
@@ -284,13 +342,25 @@ describe('parseQuery', () => {
   })
 
   it('keeps only the keys the route names, so a stray key can never reach a data plan', () => {
-    expect(parseQuery('search', q('keyword=solar&page=1&utm_source=mail&__proto__=x'))).toEqual({ keyword: 'solar', page: 1 })
+    expect(parseQuery('search', q('keyword=solar&page=1&utm_source=mail&__proto__=x'))).toEqual({
+      keyword: 'solar',
+      page: 1,
+    })
     expect(parseQuery('post', q('page=3'))).toEqual({})
   })
 
   it('answers null where validateQuery refuses, for every route', () => {
-    for (const search of ['', 'page=x', 'role=investor', 'role=admin', 'event_id=', 'process=1&step=a', 'time=1&token=t&email=e&uuid=u']) {
-      for (const route of ROUTES) expect(parseQuery(route.id, q(search)) !== null, `${route.id}?${search}`).toBe(validateQuery(route, q(search)))
+    for (const search of [
+      '',
+      'page=x',
+      'role=investor',
+      'role=admin',
+      'event_id=',
+      'process=1&step=a',
+      'time=1&token=t&email=e&uuid=u',
+    ]) {
+      for (const route of ROUTES)
+        expect(parseQuery(route.id, q(search)) !== null, `${route.id}?${search}`).toBe(validateQuery(route, q(search)))
     }
   })
 })

@@ -1,16 +1,33 @@
 /** One matcher and one `href()` for the route table, used by the worker, the client and the tests. */
 import { isLocale, type Locale } from './constants'
-import { ROUTES, ROUTE_BY_ID, type HrefParams, type Params, type ParamsOf, type QueryOf, type RouteDef, type RouteId, type RouteOf, type Search, type Shape, type FieldRule, type ValueRule } from './routes'
+import {
+  type FieldRule,
+  type HrefParams,
+  type Params,
+  type ParamsOf,
+  type QueryOf,
+  ROUTE_BY_ID,
+  ROUTES,
+  type RouteDef,
+  type RouteId,
+  type RouteOf,
+  type Search,
+  type Shape,
+  type ValueRule,
+} from './routes'
 
 type Segment = { kind: 'static'; value: string } | { kind: 'param' | 'optional' | 'splat'; name: string }
 
 function compile(pattern: string): Segment[] {
-  return pattern.split('/').filter(Boolean).map((s): Segment => {
-    if (!s.startsWith(':')) return { kind: 'static', value: s }
-    if (s.endsWith('?')) return { kind: 'optional', name: s.slice(1, -1) }
-    if (s.endsWith('+')) return { kind: 'splat', name: s.slice(1, -1) }
-    return { kind: 'param', name: s.slice(1) }
-  })
+  return pattern
+    .split('/')
+    .filter(Boolean)
+    .map((s): Segment => {
+      if (!s.startsWith(':')) return { kind: 'static', value: s }
+      if (s.endsWith('?')) return { kind: 'optional', name: s.slice(1, -1) }
+      if (s.endsWith('+')) return { kind: 'splat', name: s.slice(1, -1) }
+      return { kind: 'param', name: s.slice(1) }
+    })
 }
 
 const COMPILED = ROUTES.map((route) => {
@@ -56,7 +73,10 @@ const isList = (rule: FieldRule): rule is readonly string[] => Array.isArray(rul
  * `values` read through `shape`: each value it names must match its rule (or be missing where the rule is optional);
  * `{ number }` values come out as numbers. Keys the shape does not name are left out. Null when a rule fails.
  */
-export function parseShape(shape: Shape, values: Readonly<Record<string, string | undefined>>): Record<string, string | number> | null {
+export function parseShape(
+  shape: Shape,
+  values: Readonly<Record<string, string | undefined>>,
+): Record<string, string | number> | null {
   const out: Record<string, string | number> = {}
   for (const key of Object.keys(shape)) {
     const field = shape[key]!
@@ -82,7 +102,9 @@ export function parseShape(shape: Shape, values: Readonly<Record<string, string 
 }
 
 /** A matched route: its id, its table entry and its typed params; a union discriminated by `id`. */
-export type RouteMatch<Id extends RouteId = RouteId> = { [K in Id]: Readonly<{ id: K; route: RouteOf<K>; params: ParamsOf<K> }> }[Id]
+export type RouteMatch<Id extends RouteId = RouteId> = {
+  [K in Id]: Readonly<{ id: K; route: RouteOf<K>; params: ParamsOf<K> }>
+}[Id]
 
 /**
  * Finds the route for a path below the locale prefix. A route whose params fail their rules does not match, so
@@ -93,7 +115,10 @@ export type RouteMatch<Id extends RouteId = RouteId> = { [K in Id]: Readonly<{ i
 export function matchRoute(rest: string): RouteMatch | null {
   let parts: string[]
   try {
-    parts = rest.split('/').filter(Boolean).map((p) => decodeURIComponent(p))
+    parts = rest
+      .split('/')
+      .filter(Boolean)
+      .map((p) => decodeURIComponent(p))
   } catch {
     return null
   }
@@ -135,7 +160,8 @@ export function validateQuery(route: RouteDef, query: Search): boolean {
 /** Reads a URLSearchParams into a plain record (first value wins), ignoring keys that could pollute prototypes. */
 export function readSearch(search: URLSearchParams): Search {
   const out: Search = Object.create(null)
-  for (const [k, value] of search) if (!(k in out) && k !== '__proto__' && k !== 'constructor' && k !== 'prototype') out[k] = value
+  for (const [k, value] of search)
+    if (!(k in out) && k !== '__proto__' && k !== 'constructor' && k !== 'prototype') out[k] = value
   return out
 }
 
@@ -143,10 +169,15 @@ export type HrefQuery = Readonly<Record<string, string | number | undefined>>
 
 /** `href()`'s options: `params` required when the route's pattern has a required name (per route of a union of ids). */
 export type HrefOptions<Id extends RouteId> = Id extends RouteId
-  ? { locale: Locale; query?: HrefQuery } & ({} extends HrefParams<Id> ? { params?: HrefParams<Id> } : { params: HrefParams<Id> })
+  ? { locale: Locale; query?: HrefQuery } & ({} extends HrefParams<Id>
+      ? { params?: HrefParams<Id> }
+      : { params: HrefParams<Id> })
   : never
 
-/** The only way to build a portal URL: fills the pattern, encodes params, throws on a missing required param or a dot segment. */
+/**
+ * The only way to build a portal URL: fills the pattern, encodes params, throws on a missing required param or a dot
+ * segment.
+ */
 export function href<Id extends RouteId>(id: Id, opts: HrefOptions<Id>): string {
   return fill(id, opts.locale, opts.params, opts.query)
 }
@@ -176,14 +207,16 @@ function fill(id: string, locale: Locale, params: Readonly<Params> | undefined, 
       }
       const values = seg.kind === 'splat' ? value.split('/') : [value]
       // `.` and `..` stay dot segments however they are encoded, so the URL parser would drop or climb them.
-      if (values.some((part) => part === '.' || part === '..')) throw new Error(`href(${id}): param "${seg.name}" is a dot segment`)
+      if (values.some((part) => part === '.' || part === '..'))
+        throw new Error(`href(${id}): param "${seg.name}" is a dot segment`)
       parts.push(values.map(encodeURIComponent).join('/'))
     }
   }
   const path = `/${locale}${parts.length ? '/' + parts.join('/') : ''}`
   if (!query) return path
   const search = new URLSearchParams()
-  for (const [k, value] of Object.entries(query)) if (value !== undefined && value !== '') search.append(k, String(value))
+  for (const [k, value] of Object.entries(query))
+    if (value !== undefined && value !== '') search.append(k, String(value))
   const qs = search.toString()
   return qs ? `${path}?${qs}` : path
 }
@@ -193,4 +226,3 @@ export function switchLocalePath(pathname: string, search: string, locale: Local
   const { rest } = splitLocale(pathname)
   return `/${locale}${rest === '/' ? '' : rest}${search}`
 }
-

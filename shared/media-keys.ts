@@ -19,7 +19,10 @@ export function isPostCategory(value: unknown): value is PostCategory {
   return typeof value === 'string' && (POST_CATEGORIES as readonly string[]).includes(value)
 }
 
-/** The keys; list keys put `category` first, then `page` (0-based) and `size`, as the home page's news key does (one cache entry). */
+/**
+ * The keys; list keys put `category` first, then `page` (0-based) and `size`, as the home page's news key does (one
+ * cache entry).
+ */
 export const mediaKeys = Object.freeze({
   /** A media list: posts of a category, or galleries for `gallery`. */
   list: (type: MediaType, page = 0) =>

@@ -1,4 +1,6 @@
-/** The payload endpoint of a page (docs/architecture.md#navigation): `/en/post/1?x=1` ↔ `/en/post/1/_payload.json?x=1`. */
+/**
+ * The payload endpoint of a page (docs/architecture.md#navigation): `/en/post/1?x=1` ↔ `/en/post/1/_payload.json?x=1`.
+ */
 
 const SUFFIX = '/_payload.json'
 

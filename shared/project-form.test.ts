@@ -1,12 +1,31 @@
 import { describe, expect, it } from 'vitest'
 import { GatewayError } from './gateway-client'
-import { checkProjectFiles, IMAGE_MAX_BYTES, readProjectForm, submitProjectForm, type ProjectFormPorts } from './project-form'
+import {
+  checkProjectFiles,
+  IMAGE_MAX_BYTES,
+  type ProjectFormPorts,
+  readProjectForm,
+  submitProjectForm,
+} from './project-form'
 
-const valid = { title_en: ' Cold storage ', content_en: 'First.\n\nSecond <b>', category_id: '1', sector_id: '2', region_id: '3', budget: '1500000,5' }
+const valid = {
+  title_en: ' Cold storage ',
+  content_en: 'First.\n\nSecond <b>',
+  category_id: '1',
+  sector_id: '2',
+  region_id: '3',
+  budget: '1500000,5',
+}
 
 describe('project form rules', () => {
   it('reads a valid form into the gateway body: trimmed titles, paragraphs as HTML, numbers, the default status', () => {
-    const read = readProjectForm({ ...valid, latitude: ' 41.3 ', longitude: '', phone: '+998 (90) 123-45-67', email: '' })
+    const read = readProjectForm({
+      ...valid,
+      latitude: ' 41.3 ',
+      longitude: '',
+      phone: '+998 (90) 123-45-67',
+      email: '',
+    })
     expect(read).toMatchObject({
       ok: true,
       body: {
@@ -27,24 +46,62 @@ describe('project form rules', () => {
   it('needs a title in one language and the three choices, and names each bad value', () => {
     expect(readProjectForm({})).toEqual({
       ok: false,
-      errors: { title_en: 'forms.errors.oneLanguage', category_id: 'forms.errors.required', sector_id: 'forms.errors.required', region_id: 'forms.errors.required', budget: 'forms.errors.required' },
+      errors: {
+        title_en: 'forms.errors.oneLanguage',
+        category_id: 'forms.errors.required',
+        sector_id: 'forms.errors.required',
+        region_id: 'forms.errors.required',
+        budget: 'forms.errors.required',
+      },
     })
-    const bad = readProjectForm({ ...valid, title_ru: 'x'.repeat(256), budget: '-1', latitude: '91', longitude: 'east', phone: '123', email: 'a@' })
+    const bad = readProjectForm({
+      ...valid,
+      title_ru: 'x'.repeat(256),
+      budget: '-1',
+      latitude: '91',
+      longitude: 'east',
+      phone: '123',
+      email: 'a@',
+    })
     expect(bad).toEqual({
       ok: false,
-      errors: { title_ru: 'forms.errors.textLength', budget: 'forms.errors.invalid', latitude: 'forms.errors.invalid', longitude: 'forms.errors.invalid', phone: 'forms.errors.invalid', email: 'forms.errors.email' },
+      errors: {
+        title_ru: 'forms.errors.textLength',
+        budget: 'forms.errors.invalid',
+        latitude: 'forms.errors.invalid',
+        longitude: 'forms.errors.invalid',
+        phone: 'forms.errors.invalid',
+        email: 'forms.errors.email',
+      },
     })
   })
 
   it('keeps filled cash-flow rows, deletes emptied saved ones and names a bad row by its own field', () => {
-    const rows = { 'budgets.0.sum': '100', 'budgets.1.id': '7', 'budgets.1.sum': '', 'budgets.2.id': '8', 'budgets.2.sum': '250', deleted_budgets: '9, x' }
-    expect(readProjectForm({ ...valid, ...rows })).toMatchObject({ ok: true, body: { budgets: [{ sum: 100 }, { id: 8, sum: 250 }], deleted_budgets: [9, 7] } })
-    expect(readProjectForm({ ...valid, 'budgets.0.sum': '1', 'budgets.3.sum': 'lots' })).toEqual({ ok: false, errors: { 'budgets.3.sum': 'forms.errors.invalid' } })
+    const rows = {
+      'budgets.0.sum': '100',
+      'budgets.1.id': '7',
+      'budgets.1.sum': '',
+      'budgets.2.id': '8',
+      'budgets.2.sum': '250',
+      deleted_budgets: '9, x',
+    }
+    expect(readProjectForm({ ...valid, ...rows })).toMatchObject({
+      ok: true,
+      body: { budgets: [{ sum: 100 }, { id: 8, sum: 250 }], deleted_budgets: [9, 7] },
+    })
+    expect(readProjectForm({ ...valid, 'budgets.0.sum': '1', 'budgets.3.sum': 'lots' })).toEqual({
+      ok: false,
+      errors: { 'budgets.3.sum': 'forms.errors.invalid' },
+    })
   })
 
   it('checks the image and presentations by extension and size', () => {
-    expect(checkProjectFiles({ image: { name: 'a.gif', size: 1 }, presentation_ru: { name: 'deck.key', size: 1 } })).toEqual({ image: 'forms.errors.fileType', presentation_ru: 'forms.errors.fileType' })
-    expect(checkProjectFiles({ image: { name: 'a.JPG', size: IMAGE_MAX_BYTES + 1 } })).toEqual({ image: 'forms.errors.imageTooLarge' })
+    expect(
+      checkProjectFiles({ image: { name: 'a.gif', size: 1 }, presentation_ru: { name: 'deck.key', size: 1 } }),
+    ).toEqual({ image: 'forms.errors.fileType', presentation_ru: 'forms.errors.fileType' })
+    expect(checkProjectFiles({ image: { name: 'a.JPG', size: IMAGE_MAX_BYTES + 1 } })).toEqual({
+      image: 'forms.errors.imageTooLarge',
+    })
   })
 })
 
@@ -52,7 +109,7 @@ describe('submitProjectForm', () => {
   const file = (name: string) => new File(['bytes'], name)
   const ports = (calls: string[], fail: { save?: unknown; upload?: string } = {}): ProjectFormPorts => ({
     gateway: {
-      request: async <T,>(method: string, path: string, opts?: { query?: Record<string, unknown> }) => {
+      request: async <T>(method: string, path: string, opts?: { query?: Record<string, unknown> }) => {
         calls.push(`${method} ${path}${opts?.query ? `?id=${String(opts.query.id)}` : ''}`)
         if (fail.save) throw fail.save
         return { result: { code: 'ok', description: '' }, content: { id: 41 } as T }
@@ -66,23 +123,43 @@ describe('submitProjectForm', () => {
 
   it('creates the project, then uploads the image and each presentation one by one', async () => {
     const calls: string[] = []
-    const outcome = await submitProjectForm(ports(calls), { fields: valid, files: { image: file('a.png'), presentation_en: file('deck.pdf') }, id: null })
+    const outcome = await submitProjectForm(ports(calls), {
+      fields: valid,
+      files: { image: file('a.png'), presentation_en: file('deck.pdf') },
+      id: null,
+    })
     expect(outcome).toEqual({ ok: true, id: 41, filesFailed: false })
-    expect(calls).toEqual(['POST /siw/personal/project', 'upload image /document/project/upload 41', 'upload presentation_en /document/project/presentation 41'])
+    expect(calls).toEqual([
+      'POST /siw/personal/project',
+      'upload image /document/project/upload 41',
+      'upload presentation_en /document/project/presentation 41',
+    ])
   })
 
   it('updates a project it has the id of, and reports failed uploads without failing the saved project', async () => {
     const calls: string[] = []
-    const outcome = await submitProjectForm(ports(calls, { upload: 'image' }), { fields: valid, files: { image: file('a.png'), presentation_uz: file('deck.pdf') }, id: '41' })
+    const outcome = await submitProjectForm(ports(calls, { upload: 'image' }), {
+      fields: valid,
+      files: { image: file('a.png'), presentation_uz: file('deck.pdf') },
+      id: '41',
+    })
     expect(outcome).toEqual({ ok: true, id: 41, filesFailed: true })
     expect(calls).toEqual(['PUT /siw/personal/project?id=41', 'upload image /document/project/upload 41'])
   })
 
   it('sends nothing for a form with errors, and maps the gateway’s field errors to the form’s fields', async () => {
     const calls: string[] = []
-    expect(await submitProjectForm(ports(calls), { fields: {}, files: {}, id: null })).toMatchObject({ ok: false, status: 422, code: null })
+    expect(await submitProjectForm(ports(calls), { fields: {}, files: {}, id: null })).toMatchObject({
+      ok: false,
+      status: 422,
+      code: null,
+    })
     expect(calls).toEqual([])
-    const refused = new GatewayError(422, 'validation_error', '', { result: { code: 'validation_error', description: '' }, content: null, errors: ['content.ru', 'budgets.2.sum'] })
+    const refused = new GatewayError(422, 'validation_error', '', {
+      result: { code: 'validation_error', description: '' },
+      content: null,
+      errors: ['content.ru', 'budgets.2.sum'],
+    })
     expect(await submitProjectForm(ports(calls, { save: refused }), { fields: valid, files: {}, id: null })).toEqual({
       ok: false,
       status: 422,

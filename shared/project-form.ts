@@ -3,9 +3,17 @@
  * schema for the edge and the browser, and one workflow (save, then upload the files) for both.
  */
 import * as v from 'valibot'
-import { formCodeFor, formStatusFor, type FormStatus } from './form-status'
-import { checkInput, crossCheck, FIELD_ERRORS, isEmail, type FieldErrors, type FieldValues, type FileLike } from './forms'
-import { GatewayError, type GatewayClient } from './gateway-client'
+import { type FormStatus, formCodeFor, formStatusFor } from './form-status'
+import {
+  checkInput,
+  crossCheck,
+  FIELD_ERRORS,
+  type FieldErrors,
+  type FieldValues,
+  type FileLike,
+  isEmail,
+} from './forms'
+import { type GatewayClient, GatewayError } from './gateway-client'
 
 export const PROJECT_LANGS = ['en', 'ru', 'uz'] as const
 export type ProjectLang = (typeof PROJECT_LANGS)[number]
@@ -45,7 +53,9 @@ export type PersonalProject = {
   draft: boolean
   visible?: boolean
   upload: { original_name?: string; file_name?: string; download_link?: string; thumbnail_link?: string } | null
-  presentation: Partial<Record<ProjectLang, { original_name?: string; file_name?: string; download_link?: string } | null>>
+  presentation: Partial<
+    Record<ProjectLang, { original_name?: string; file_name?: string; download_link?: string } | null>
+  >
   createdAt: string
 }
 
@@ -89,15 +99,18 @@ const isAmount = within(0, MAX_BUDGET_USD)
 /** The form field a gateway validation path points at (`content.en` → `content_en`, `title` → `title_en`). */
 export function projectErrorField(path: string): string {
   const [head, second, third] = path.split('.')
-  if ((head === 'title' || head === 'content') && second && (PROJECT_LANGS as readonly string[]).includes(second)) return `${head}_${second}`
+  if ((head === 'title' || head === 'content') && second && (PROJECT_LANGS as readonly string[]).includes(second))
+    return `${head}_${second}`
   if (head === 'title') return titleField('en')
-  if (head === 'budgets' && second !== undefined) return third === 'id' ? budgetIdField(Number(second)) : budgetField(Number(second))
+  if (head === 'budgets' && second !== undefined)
+    return third === 'id' ? budgetIdField(Number(second)) : budgetField(Number(second))
   return head ?? path
 }
 
 /** Escapes text and turns blank-line separated paragraphs into `<p>`s (the gateway sanitises again). */
 export function textToHtml(text: string): string {
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+  const escape = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
   return text
     .replace(/\r\n?/g, '\n')
     .split(/\n{2,}/)
@@ -136,11 +149,21 @@ export function budgetRows(f: FieldValues): number[] {
 const title = () => v.pipe(v.string(), v.trim(), v.maxLength(MAX_TITLE, FIELD_ERRORS.textLength))
 /** Plain paragraphs in, the HTML the gateway stores out (its length is what the gateway limits). */
 const content = () =>
-  v.pipe(v.string(), v.trim(), v.transform((text: string) => (text ? textToHtml(text) : '')), v.maxLength(MAX_CONTENT, FIELD_ERRORS.textLength))
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.transform((text: string) => (text ? textToHtml(text) : '')),
+    v.maxLength(MAX_CONTENT, FIELD_ERRORS.textLength),
+  )
 const choice = () => v.pipe(v.string(), v.regex(ID, FIELD_ERRORS.required), v.transform(Number))
 /** An optional coordinate within ±`limit`, or null. */
 const coordinate = (limit: number) =>
-  v.pipe(v.string(), v.trim(), v.check((text) => text === '' || within(-limit, limit)(text), FIELD_ERRORS.invalid), v.transform((text) => numberOf(text)))
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((text) => text === '' || within(-limit, limit)(text), FIELD_ERRORS.invalid),
+    v.transform((text) => numberOf(text)),
+  )
 
 /**
  * The project form's fields (docs/product.md#projects), with the cash-flow rows as a list. An empty row is skipped
@@ -157,17 +180,50 @@ export const ProjectFormSchema = v.pipe(
     category_id: choice(),
     sector_id: choice(),
     region_id: choice(),
-    budget: v.pipe(v.string(), v.trim(), v.nonEmpty(FIELD_ERRORS.required), v.check(isAmount, FIELD_ERRORS.invalid), v.transform((text) => numberOf(text) ?? 0)),
-    status: v.pipe(v.string(), v.transform((text) => ((PROJECT_STATUSES as readonly string[]).includes(text) ? text : 'open_for_investment'))),
+    budget: v.pipe(
+      v.string(),
+      v.trim(),
+      v.nonEmpty(FIELD_ERRORS.required),
+      v.check(isAmount, FIELD_ERRORS.invalid),
+      v.transform((text) => numberOf(text) ?? 0),
+    ),
+    status: v.pipe(
+      v.string(),
+      v.transform((text) => ((PROJECT_STATUSES as readonly string[]).includes(text) ? text : 'open_for_investment')),
+    ),
     latitude: coordinate(90),
     longitude: coordinate(180),
-    phone: v.pipe(v.string(), v.transform((text: string) => text.replace(/[\s()+-]/g, '')), v.check((text) => text === '' || /^\d{7,15}$/.test(text), FIELD_ERRORS.invalid)),
-    email: v.pipe(v.string(), v.trim(), v.check((text) => text === '' || isEmail(text), FIELD_ERRORS.email)),
-    deleted_budgets: v.pipe(v.string(), v.transform((text: string) => text.split(',').map((s) => s.trim()).filter((s) => ID.test(s)).map(Number))),
+    phone: v.pipe(
+      v.string(),
+      v.transform((text: string) => text.replace(/[\s()+-]/g, '')),
+      v.check((text) => text === '' || /^\d{7,15}$/.test(text), FIELD_ERRORS.invalid),
+    ),
+    email: v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((text) => text === '' || isEmail(text), FIELD_ERRORS.email),
+    ),
+    deleted_budgets: v.pipe(
+      v.string(),
+      v.transform((text: string) =>
+        text
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => ID.test(s))
+          .map(Number),
+      ),
+    ),
     budgets: v.array(
       v.object({
-        id: v.pipe(v.string(), v.transform((text: string) => (ID.test(text) ? Number(text) : undefined))),
-        sum: v.pipe(v.string(), v.trim(), v.check((text) => text === '' || isAmount(text), FIELD_ERRORS.invalid)),
+        id: v.pipe(
+          v.string(),
+          v.transform((text: string) => (ID.test(text) ? Number(text) : undefined)),
+        ),
+        sum: v.pipe(
+          v.string(),
+          v.trim(),
+          v.check((text) => text === '' || isAmount(text), FIELD_ERRORS.invalid),
+        ),
       }),
     ),
   }),
@@ -198,7 +254,18 @@ export const ProjectFormSchema = v.pipe(
   }),
 )
 
-const TEXT_FIELDS = ['category_id', 'sector_id', 'region_id', 'budget', 'status', 'latitude', 'longitude', 'phone', 'email', 'deleted_budgets'] as const
+const TEXT_FIELDS = [
+  'category_id',
+  'sector_id',
+  'region_id',
+  'budget',
+  'status',
+  'latitude',
+  'longitude',
+  'phone',
+  'email',
+  'deleted_budgets',
+] as const
 
 /** The gateway body of the posted fields, or the errors by field name (a cash-flow row's as `budgets.{row}.sum`). */
 export function readProjectForm(f: FieldValues): { ok: true; body: ProjectBody } | { ok: false; errors: FieldErrors } {
@@ -233,7 +300,8 @@ export function checkProjectFiles(files: Readonly<Partial<Record<string, FileLik
   for (const lang of PROJECT_LANGS) {
     const file = files[presentationField(lang)]
     if (!file) continue
-    if (!PRESENTATION_EXTENSIONS.includes(extension(file.name))) errors[presentationField(lang)] = 'forms.errors.fileType'
+    if (!PRESENTATION_EXTENSIONS.includes(extension(file.name)))
+      errors[presentationField(lang)] = 'forms.errors.fileType'
     else if (file.size > PRESENTATION_MAX_BYTES) errors[presentationField(lang)] = 'forms.errors.presentationTooLarge'
   }
   return errors
@@ -280,11 +348,20 @@ export async function submitProjectForm(
   let id: number
   try {
     const envelope = input.id
-      ? await ports.gateway.request<{ id: number }>('PUT', '/siw/personal/project', { query: { id: input.id }, body: read.body })
+      ? await ports.gateway.request<{ id: number }>('PUT', '/siw/personal/project', {
+          query: { id: input.id },
+          body: read.body,
+        })
       : await ports.gateway.request<{ id: number }>('POST', '/siw/personal/project', { body: read.body })
     id = envelope.content.id
   } catch (err) {
-    return { ok: false, status: formStatusFor(err), values: fields, errors: gatewayFieldErrors(err), code: formCodeFor(err) }
+    return {
+      ok: false,
+      status: formStatusFor(err),
+      values: fields,
+      errors: gatewayFieldErrors(err),
+      code: formCodeFor(err),
+    }
   }
 
   for (const [field, path, data] of uploadsOf(id, files)) {

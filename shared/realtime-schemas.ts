@@ -3,24 +3,39 @@
  * in `realtime.ts`. Kept apart so pages that import the protocol's names never carry valibot for it.
  */
 import * as v from 'valibot'
-import { PUBLIC_CHANNEL, type LotEvent, type PersonalEvent, type PublishBody } from './realtime'
+import { type LotEvent, type PersonalEvent, PUBLIC_CHANNEL, type PublishBody } from './realtime'
 
 /** A publish id: unique per message, so a replay within the window is recognised. */
 export const PublishIdSchema = v.pipe(v.string(), v.regex(/^[\w-]{16,64}$/))
 
-const LocaleTextSchema = v.object({ uz: v.pipe(v.string(), v.maxLength(200)), ru: v.pipe(v.string(), v.maxLength(200)), en: v.pipe(v.string(), v.maxLength(200)) })
+const LocaleTextSchema = v.object({
+  uz: v.pipe(v.string(), v.maxLength(200)),
+  ru: v.pipe(v.string(), v.maxLength(200)),
+  en: v.pipe(v.string(), v.maxLength(200)),
+})
 const IdSchema = v.pipe(v.number(), v.integer(), v.minValue(1))
 
-const NotificationEventSchema = v.object({ type: v.literal('notification'), kind: v.pipe(v.string(), v.regex(/^[a-z_]{1,40}$/)) })
+const NotificationEventSchema = v.object({
+  type: v.literal('notification'),
+  kind: v.pipe(v.string(), v.regex(/^[a-z_]{1,40}$/)),
+})
 const AppealEventSchema = v.object({
   type: v.literal('appeal'),
   id: IdSchema,
   status: v.picklist(['in_moderation', 'reviewed', 'resolved', 'not_resolved']),
   by: v.optional(v.picklist(['user', 'agency'])),
 })
-const ProjectEventSchema = v.object({ type: v.literal('project'), id: IdSchema, state: v.picklist(['pending', 'approved', 'rejected', 'draft']) })
+const ProjectEventSchema = v.object({
+  type: v.literal('project'),
+  id: IdSchema,
+  state: v.picklist(['pending', 'approved', 'rejected', 'draft']),
+})
 
-export const PersonalEventSchema: v.GenericSchema<unknown, PersonalEvent> = v.variant('type', [NotificationEventSchema, AppealEventSchema, ProjectEventSchema])
+export const PersonalEventSchema: v.GenericSchema<unknown, PersonalEvent> = v.variant('type', [
+  NotificationEventSchema,
+  AppealEventSchema,
+  ProjectEventSchema,
+])
 
 export const LotEventSchema: v.GenericSchema<unknown, LotEvent> = v.object({
   type: v.literal('lot'),
@@ -34,7 +49,10 @@ export const LotEventSchema: v.GenericSchema<unknown, LotEvent> = v.object({
 /** A personal event for one user (named by role and record id), or a lot event for a public channel. */
 export const PublishBodySchema: v.GenericSchema<unknown, PublishBody> = v.union([
   v.object({
-    user: v.object({ role: v.picklist(['investor', 'businessmen']), id: v.union([IdSchema, v.pipe(v.string(), v.regex(/^[\w.@+-]{1,100}$/))]) }),
+    user: v.object({
+      role: v.picklist(['investor', 'businessmen']),
+      id: v.union([IdSchema, v.pipe(v.string(), v.regex(/^[\w.@+-]{1,100}$/))]),
+    }),
     event: PersonalEventSchema,
   }),
   v.object({ channel: v.pipe(v.string(), v.regex(PUBLIC_CHANNEL)), event: LotEventSchema }),

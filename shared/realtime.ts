@@ -1,5 +1,6 @@
 /**
- * The realtime protocol (docs/architecture.md#realtime): channel names, the events upstreams publish, the signed publish
+ * The realtime protocol (docs/architecture.md#realtime): channel names, the events upstreams publish, the signed
+ * publish
  * request and what a socket receives. Events are hints: a page applies a public event's values (a lot's price) or
  * refetches personal data with its own session; a personal event carries ids and states, never text. The schemas that
  * check a publish are in `realtime-schemas.ts`, which only the edge loads.
@@ -25,7 +26,11 @@ export function isPublicChannel(channel: string): boolean {
 }
 
 /** Headers of a signed publish; the signature is HMAC-SHA256 over `{timestamp}.{id}.{body}` (`v1=` + hex). */
-export const PUBLISH_HEADERS = Object.freeze({ timestamp: 'x-realtime-timestamp', id: 'x-realtime-id', signature: 'x-realtime-signature' })
+export const PUBLISH_HEADERS = Object.freeze({
+  timestamp: 'x-realtime-timestamp',
+  id: 'x-realtime-id',
+  signature: 'x-realtime-signature',
+})
 /** A publish older or newer than this (by its timestamp) is refused as stale. */
 export const PUBLISH_MAX_AGE_MS = 60_000
 /** A publish body is small: events are hints, not documents. */
@@ -37,16 +42,33 @@ export type NotificationEvent = { type: 'notification'; kind: string }
  * One of the user's appeals changed: its status, or a reply in its thread. `by: 'user'` when the user did it (another
  * tab or device refreshes, nobody needs to hear it); otherwise the agency did.
  */
-export type AppealEvent = { type: 'appeal'; id: number; status: 'in_moderation' | 'reviewed' | 'resolved' | 'not_resolved'; by?: 'user' | 'agency' }
+export type AppealEvent = {
+  type: 'appeal'
+  id: number
+  status: 'in_moderation' | 'reviewed' | 'resolved' | 'not_resolved'
+  by?: 'user' | 'agency'
+}
 /** One of the user's projects was moderated. */
 export type ProjectEvent = { type: 'project'; id: number; state: 'pending' | 'approved' | 'rejected' | 'draft' }
 /** An e-auction lot's price, deposit, status (per language) and end of applications, as they are now. */
-export type LotEvent = { type: 'lot'; lot: string; price: number; deposit: number | null; status: { uz: string; ru: string; en: string }; order_end_time: string }
+export type LotEvent = {
+  type: 'lot'
+  lot: string
+  price: number
+  deposit: number | null
+  status: { uz: string; ru: string; en: string }
+  order_end_time: string
+}
 export type PersonalEvent = NotificationEvent | AppealEvent | ProjectEvent
 export type RealtimeEvent = PersonalEvent | LotEvent
 
-/** The body of a publish: a personal event for one user (named by role and record id), or a lot event for a public channel. */
-export type PublishBody = { user: { role: 'investor' | 'businessmen'; id: number | string }; event: PersonalEvent } | { channel: string; event: LotEvent }
+/**
+ * The body of a publish: a personal event for one user (named by role and record id), or a lot event for a public
+ * channel.
+ */
+export type PublishBody =
+  | { user: { role: 'investor' | 'businessmen'; id: number | string }; event: PersonalEvent }
+  | { channel: string; event: LotEvent }
 
 /** One message on a socket: the publish id, when it was published (ms), and the event. */
 export type RealtimeMessage = { id: string; ts: number; event: RealtimeEvent }
@@ -56,7 +78,8 @@ export const REAUTHORISE_CLOSE_CODE = 4001
 
 /**
  * A same-origin socket the edge will not serve is opened and closed at once with 4000 + the HTTP status it stands for
- * (4400 no such channel, 4401 no session, 4403 not yours, 4429 too many, 4503 session unavailable): the page learns why,
+ * (4400 no such channel, 4401 no session, 4403 not yours, 4429 too many, 4503 session unavailable): the page learns
+ * why,
  * and a refused upgrade does not fill the console with failed handshakes.
  */
 export const refusalCloseCode = (status: 400 | 401 | 403 | 429 | 503) => 4000 + status

@@ -3,9 +3,9 @@
  * edge, its form actions and the browser's router all call this one function; the edge then adds the reset-link
  * check, its route rules and the data plan (docs/architecture.md#request).
  */
-import { notFound, pageError, type PageError } from './errors'
+import { notFound, type PageError, pageError } from './errors'
 import { checkGuards, type SessionView } from './guards'
-import { matchRoute, parseQuery, readSearch, type RouteMatch } from './match'
+import { matchRoute, parseQuery, type RouteMatch, readSearch } from './match'
 import type { RouteDef, RouteId } from './routes'
 import type { NoRoute, PageRoute, RouteState } from './state'
 
@@ -43,7 +43,12 @@ export function resolveRoute({ rest, path, search, session }: RouteInput): Resol
 }
 
 /** The typed page route of a match whose query passes its rules, else null. */
-function pageRouteOf<M extends RouteMatch>(match: M, search: Readonly<Record<string, string | undefined>>, path: string, searchString: string): PageRoute | null {
+function pageRouteOf<M extends RouteMatch>(
+  match: M,
+  search: Readonly<Record<string, string | undefined>>,
+  path: string,
+  searchString: string,
+): PageRoute | null {
   const query = parseQuery(match.id, search)
   if (!query) return null
   // `match` and `query` belong to the same route id; TypeScript cannot follow that correlation through the union.

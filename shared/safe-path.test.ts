@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { isSameOriginPath, safeReturnPath, toSameOriginPath } from './safe-path'
 
 describe('safeReturnPath', () => {
-  it.each(['/en', '/en/profile', '/ru/profile/appeals/3?tab=x', '/uz/guide/project'])('keeps the portal path %s', (path) => {
-    expect(safeReturnPath(path)).toBe(path)
-  })
+  it.each(['/en', '/en/profile', '/ru/profile/appeals/3?tab=x', '/uz/guide/project'])(
+    'keeps the portal path %s',
+    (path) => {
+      expect(safeReturnPath(path)).toBe(path)
+    },
+  )
 
   it.each([
     ['protocol-relative', '//evil.example/en'],
@@ -27,17 +30,30 @@ describe('isSameOriginPath', () => {
     expect(isSameOriginPath(path)).toBe(true)
   })
 
-  it.each(['//evil.example', '/\\evil.example', '/\t/evil.example', '/en\n', 'https://evil.example', 'en/profile', '', null, 7])(
-    'refuses %j',
-    (value) => {
-      expect(isSameOriginPath(value)).toBe(false)
-    },
-  )
+  it.each([
+    '//evil.example',
+    '/\\evil.example',
+    '/\t/evil.example',
+    '/en\n',
+    'https://evil.example',
+    'en/profile',
+    '',
+    null,
+    7,
+  ])('refuses %j', (value) => {
+    expect(isSameOriginPath(value)).toBe(false)
+  })
 })
 
 describe('toSameOriginPath', () => {
   it('collapses runs of slashes and backslashes so the result never reads as a host', () => {
-    for (const input of ['//evil.example', '/\\evil.example', '\\\\evil.example', '///evil.example/x', '/x//\\evil.example']) {
+    for (const input of [
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '///evil.example/x',
+      '/x//\\evil.example',
+    ]) {
       const out = toSameOriginPath(input)
       expect(out, input).toMatch(/^\/(?![\\/])/)
       expect(out).not.toContain('\\')

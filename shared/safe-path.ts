@@ -13,7 +13,13 @@ export function isSameOriginPath(value: unknown): value is string {
 
 /** Collapses runs of `/` and `\` and drops control characters, so the result can never read as `//host`. */
 export function toSameOriginPath(path: string): string {
-  return '/' + path.replace(/[\u0000-\u001f\u007f]+/g, '').replace(/[\\/]+/g, '/').replace(/^\//, '')
+  return (
+    '/' +
+    path
+      .replace(/[\u0000-\u001f\u007f]+/g, '')
+      .replace(/[\\/]+/g, '/')
+      .replace(/^\//, '')
+  )
 }
 
 const MAX_RETURN_PATH = 1024

@@ -14,7 +14,13 @@ describe('serializeForHtml', () => {
   })
 
   it('round-trips through JSON.parse', () => {
-    const value = { title: '</script><script>alert(1)</script>', nested: [{ html: '<!--<script>', sep: '\u2028\u2029' }], n: 1, ok: true, none: null }
+    const value = {
+      title: '</script><script>alert(1)</script>',
+      nested: [{ html: '<!--<script>', sep: '\u2028\u2029' }],
+      n: 1,
+      ok: true,
+      none: null,
+    }
     expect(JSON.parse(serializeForHtml(value))).toEqual(value)
   })
 
@@ -34,7 +40,10 @@ describe('serializeForHtml', () => {
 })
 
 describe('serializeStateForHtml and serializeEntryForHtml', () => {
-  const envelope = { result: { code: 'ok', description: '' }, content: { title: '</script><script>alert(1)</script>', sep: '\u2028' } }
+  const envelope = {
+    result: { code: 'ok', description: '' },
+    content: { title: '</script><script>alert(1)</script>', sep: '\u2028' },
+  }
   const state = {
     locale: 'en',
     origin: 'https://portal.example',
@@ -42,7 +51,10 @@ describe('serializeStateForHtml and serializeEntryForHtml', () => {
     session: { token: null },
     error: null,
     messages: { home: { title: 'Home <b>' } },
-    payloads: { '/core/post/7': { ok: true, envelope }, '/core/post/8': { ok: false, status: 502, code: 'network_error' } },
+    payloads: {
+      '/core/post/7': { ok: true, envelope },
+      '/core/post/8': { ok: false, status: 502, code: 'network_error' },
+    },
     form: null,
     notice: null,
   } as unknown as InitialState

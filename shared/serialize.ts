@@ -2,7 +2,10 @@ import type { InitialState, PayloadEntry } from './state'
 
 /** JSON that is safe inside HTML: `<`, `>`, `&`, U+2028 and U+2029 escaped so no payload can close its script. */
 export function serializeForHtml(value: unknown): string {
-  return JSON.stringify(value ?? null).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return JSON.stringify(value ?? null).replace(
+    /[<>&\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
 }
 
 const serializedOnce = new WeakMap<object, string>()
@@ -29,7 +32,9 @@ export function serializeEntryForHtml(entry: PayloadEntry): string {
 
 /** The state script's text: per response, with the messages and the payloads' envelopes serialised once per isolate. */
 export function serializeStateForHtml(state: InitialState): string {
-  const payloads = Object.entries(state.payloads).map(([key, entry]) => `${serializeForHtml(key)}:${serializeEntryForHtml(entry)}`)
+  const payloads = Object.entries(state.payloads).map(
+    ([key, entry]) => `${serializeForHtml(key)}:${serializeEntryForHtml(entry)}`,
+  )
   const rest = serializeForHtml({ ...state, messages: undefined, payloads: undefined })
   return `${rest.slice(0, -1)},"payloads":{${payloads.join(',')}},"messages":${serializeForHtmlOnce(state.messages)}}`
 }

@@ -5,7 +5,11 @@ import { AUCTION_PAGE_SIZE, tradingKeys } from './trading-keys'
 
 describe('serviceGuideKeys', () => {
   it('lists the stages, then the stage’s steps and the step when selected', () => {
-    expect(serviceGuideKeys('5', {})).toEqual({ processes: '/siw/public/service-process?service_id=5', steps: undefined, step: undefined })
+    expect(serviceGuideKeys('5', {})).toEqual({
+      processes: '/siw/public/service-process?service_id=5',
+      steps: undefined,
+      step: undefined,
+    })
     expect(serviceGuideKeys('5', { process: '101', step: '1001' })).toEqual({
       processes: '/siw/public/service-process?service_id=5',
       steps: '/siw/public/service/step?process_id=101',
@@ -16,10 +20,13 @@ describe('serviceGuideKeys', () => {
 
 describe('tradingKeys', () => {
   it('pages the lot lists from 0 with a fixed size, so the plan and the page build one key', () => {
-    expect(tradingKeys.auctionLots(undefined)).toBe(`/integration/public/integration/eauksion/lot?page=0&size=${AUCTION_PAGE_SIZE}`)
+    expect(tradingKeys.auctionLots(undefined)).toBe(
+      `/integration/public/integration/eauksion/lot?page=0&size=${AUCTION_PAGE_SIZE}`,
+    )
     expect(tradingKeys.auctionLots(parseQuery('e-auction', { page: '002' })?.page)).toBe(tradingKeys.auctionLots(2))
   })
-  it('never lets an id add a path segment', () => expect(tradingKeys.auctionLot('1/../x')).toBe('/integration/public/integration/iskm/lot/1%2F..%2Fx'))
+  it('never lets an id add a path segment', () =>
+    expect(tradingKeys.auctionLot('1/../x')).toBe('/integration/public/integration/iskm/lot/1%2F..%2Fx'))
 })
 
 describe('parentIdOf', () => {

@@ -11,8 +11,10 @@ const CATEGORY_SIZE = 100
 export const serviceKeys = Object.freeze({
   /** Every category (top level and children); the side navigation and the redirect read it. */
   categories: () => apiKey(`${PUBLIC}/service/category`, { page: 0, size: CATEGORY_SIZE }),
-  children: (parentId: string | number) => apiKey(`${PUBLIC}/service/category`, { parent_id: parentId, page: 0, size: CATEGORY_SIZE }),
-  services: (categoryId: string | number) => apiKey(`${PUBLIC}/service`, { category_id: categoryId, page: 0, size: CATEGORY_SIZE }),
+  children: (parentId: string | number) =>
+    apiKey(`${PUBLIC}/service/category`, { parent_id: parentId, page: 0, size: CATEGORY_SIZE }),
+  services: (categoryId: string | number) =>
+    apiKey(`${PUBLIC}/service`, { category_id: categoryId, page: 0, size: CATEGORY_SIZE }),
   service: (id: string | number) => `${PUBLIC}/service/${seg(id)}`,
   processes: (serviceId: string | number) => apiKey(`${PUBLIC}/service-process`, { service_id: serviceId }),
   steps: (processId: string | number) => apiKey(`${PUBLIC}/service/step`, { process_id: processId }),
@@ -36,7 +38,9 @@ export function sectionAnchor(categoryId: number | string): string {
   return `category-${categoryId}`
 }
 
-/** Anything with a parent: a bare id, an object with one, or nothing (docs/gateway-contract.md leaves the shape open). */
+/**
+ * Anything with a parent: a bare id, an object with one, or nothing (docs/gateway-contract.md leaves the shape open).
+ */
 export type ParentRef = number | string | { id?: number | string | null } | null | undefined
 
 /** The parent's id as a string, or null for a top-level category. */
@@ -48,5 +52,8 @@ export function parentIdOf(parent: ParentRef): string | null {
 
 /** Items sorted by `order` (missing last), then by id, without touching the input. */
 export function byOrder<T extends { id: number | string; order?: number | null }>(items: readonly T[]): T[] {
-  return [...items].sort((a, b) => (a.order ?? Number.MAX_SAFE_INTEGER) - (b.order ?? Number.MAX_SAFE_INTEGER) || Number(a.id) - Number(b.id))
+  return [...items].sort(
+    (a, b) =>
+      (a.order ?? Number.MAX_SAFE_INTEGER) - (b.order ?? Number.MAX_SAFE_INTEGER) || Number(a.id) - Number(b.id),
+  )
 }

@@ -1,4 +1,7 @@
-/** Gateway keys of the site pages (home, about, search, sitemap, policies, reasons, content pages): one source for the data plans and the pages. */
+/**
+ * Gateway keys of the site pages (home, about, search, sitemap, policies, reasons, content pages): one source for the
+ * data plans and the pages.
+ */
 import { apiKey, seg } from './api-keys'
 
 const PUBLIC = '/siw/public'

@@ -14,7 +14,8 @@ describe('site map routes', () => {
 
   it('leaves out routes the site map names as left out, and routes whose params it cannot know', () => {
     const ids = new Set(entries.map((e) => e.id))
-    for (const id of ['sso', 'sign-in', 'profile', 'post', 'page', 'success-registration', 'explore-item'] as const) expect(ids.has(id)).toBe(false)
+    for (const id of ['sso', 'sign-in', 'profile', 'post', 'page', 'success-registration', 'explore-item'] as const)
+      expect(ids.has(id)).toBe(false)
     expect(entries.every((e) => sitemapOf(e.id) !== false)).toBe(true)
   })
 

@@ -1,6 +1,6 @@
 /** The public routes a site map lists, read from the route table: the page `/sitemap` and `/sitemap.xml` share it. */
 import type { RouteTarget } from './match'
-import { MEDIA_TYPES, REASONS, ROUTE_BY_ID, ROUTES, SECTORS, type Params, type RouteDef, type RouteId } from './routes'
+import { MEDIA_TYPES, type Params, REASONS, ROUTE_BY_ID, ROUTES, type RouteDef, type RouteId, SECTORS } from './routes'
 
 export type SitemapEntry = RouteTarget
 
@@ -8,9 +8,17 @@ export const SITEMAP_SECTIONS = ['general', 'about', 'media', 'reasons', 'guide'
 export type SitemapSection = (typeof SITEMAP_SECTIONS)[number]
 
 const SECTION_BY_SEGMENT: Readonly<Record<string, SitemapSection>> = {
-  about: 'about', contacts: 'about', 'contact-us': 'about',
-  media: 'media', post: 'media', story: 'media', event: 'media', gallery: 'media',
-  reason: 'reasons', guide: 'guide', service: 'services',
+  about: 'about',
+  contacts: 'about',
+  'contact-us': 'about',
+  media: 'media',
+  post: 'media',
+  story: 'media',
+  event: 'media',
+  gallery: 'media',
+  reason: 'reasons',
+  guide: 'guide',
+  service: 'services',
 }
 
 const hasRequiredParam = (pattern: string) => pattern.split('/').some((s) => s.startsWith(':') && !s.endsWith('?'))
@@ -57,7 +65,9 @@ export function sitemapOf(id: RouteId): false | readonly Params[] | undefined {
   return SITEMAP[id]
 }
 
-/** Every route the site map does not leave out, in table order; a parametrised route gives one entry per listed value. */
+/**
+ * Every route the site map does not leave out, in table order; a parametrised route gives one entry per listed value.
+ */
 export function listSitemapEntries(): SitemapEntry[] {
   const entries: SitemapEntry[] = []
   for (const route of ROUTES) {
@@ -79,5 +89,7 @@ export function sitemapSectionOf(id: RouteId): SitemapSection {
 
 /** Routes that are no page for crawlers: the profile area, sign-in flows and blank screens without params. */
 export function listPrivateRoutes(): RouteId[] {
-  return ROUTES.filter((r) => (isProtected(r) || r.layout === 'blank' || r.pattern.startsWith('/auth/')) && !hasRequiredParam(r.pattern)).map((r) => r.id)
+  return ROUTES.filter(
+    (r) => (isProtected(r) || r.layout === 'blank' || r.pattern.startsWith('/auth/')) && !hasRequiredParam(r.pattern),
+  ).map((r) => r.id)
 }

@@ -1,6 +1,7 @@
 /** What the edge hands the browser to hydrate: the route, locale, session, messages and critical payloads. */
-import type { Locale } from './constants'
+
 import type { PublicConfig } from './config'
+import type { Locale } from './constants'
 import type { PageError } from './errors'
 import type { Envelope } from './gateway-client'
 import type { Profile } from './guards'
@@ -13,7 +14,13 @@ export type PageRoute<Id extends RouteId = RouteId> = {
 }[Id]
 
 /** No page: nothing matched, or the query broke the route's rules (the error says which). */
-export type NoRoute = Readonly<{ id: null; params: Readonly<Record<string, never>>; query: Readonly<Record<string, never>>; path: string; search: string }>
+export type NoRoute = Readonly<{
+  id: null
+  params: Readonly<Record<string, never>>
+  query: Readonly<Record<string, never>>
+  path: string
+  search: string
+}>
 
 /** Where the browser is: the path, the raw search (`?a=1`) and, when a page answers, its typed route. */
 export type RouteState = PageRoute | NoRoute
@@ -25,7 +32,9 @@ export type RouteState = PageRoute | NoRoute
 export type SessionState = Readonly<{ hasToken: boolean; profile: Profile | null; unavailable?: true }>
 
 /** A loaded key: the envelope, or the error that stopped it (rendered as a section error, never thrown). */
-export type PayloadEntry = Readonly<{ ok: true; envelope: Envelope; stale?: true } | { ok: false; status: number; code: string }>
+export type PayloadEntry = Readonly<
+  { ok: true; envelope: Envelope; stale?: true } | { ok: false; status: number; code: string }
+>
 
 /** The areas' stylesheets, each a build input of its own that pages declare (`<PageSheet>`). */
 export const SHEET_NAMES = ['site', 'guide', 'services'] as const
@@ -37,7 +46,9 @@ export type Assets = Readonly<{
   /** Stylesheets to link; empty when the edge inlines the shell's CSS (`inlineCss`). */
   css: readonly string[]
   inlineCss?: boolean
-  /** The shell sheet's built file, whose rules the document inlines in part (the browser links it when it needs all). */
+  /**
+   * The shell sheet's built file, whose rules the document inlines in part (the browser links it when it needs all).
+   */
   shellCss?: string
   /** The area sheets' built files, by name. */
   sheets: Readonly<Record<SheetName, string>>

@@ -10,7 +10,7 @@
  *
  * Used as a vitest global setup (`inject('accessIssuer')`), or run alone: `node test/access-stand-in.ts --port N`.
  */
-import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto'
+import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { pathToFileURL } from 'node:url'
@@ -55,17 +55,30 @@ export async function startAccessStandIn(port = 0): Promise<{ origin: string; se
   let origin = ''
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname
-    const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+    const json = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
     if (req.method === 'GET' && path === '/cdn-cgi/access/certs') {
       const jwk = current.publicKey.export({ format: 'jwk' })
       const pem = current.publicKey.export({ type: 'spki', format: 'pem' }).toString()
-      return json(200, { keys: [{ ...jwk, kid, alg: 'RS256', use: 'sig' }], public_cert: { kid, cert: pem }, public_certs: [{ kid, cert: pem }] })
+      return json(200, {
+        keys: [{ ...jwk, kid, alg: 'RS256', use: 'sig' }],
+        public_cert: { kid, cert: pem },
+        public_certs: [{ kid, cert: pem }],
+      })
     }
     if (req.method === 'POST' && path === '/__sign') {
       void readBody(req).then((text) => {
         const { claims = {}, key } = JSON.parse(text || '{}') as { claims?: Record<string, unknown>; key?: 'rogue' }
         const now = Math.floor(Date.now() / 1000)
-        const full = { iss: origin, iat: now, nbf: now, exp: now + 3600, type: 'app', sub: 'stand-in-subject', ...claims }
+        const full = {
+          iss: origin,
+          iat: now,
+          nbf: now,
+          exp: now + 3600,
+          type: 'app',
+          sub: 'stand-in-subject',
+          ...claims,
+        }
         json(200, { token: signAccessToken(key === 'rogue' ? rogue : current, kid, full) })
       })
       return

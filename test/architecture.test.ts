@@ -1,4 +1,7 @@
-/** Style rules 1 and 2 (docs/architecture.md#rule-1, #rule-2) as a lint: which room may import which, and no hand-built portal paths. */
+/**
+ * Style rules 1 and 2 (docs/architecture.md#rule-1, #rule-2) as a lint: which room may import which, and no hand-built
+ * portal paths.
+ */
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
@@ -31,13 +34,18 @@ function readImports(source: ts.SourceFile): Import[] {
   const found: Import[] = []
   const add = (node: ts.Node, specifier: ts.Expression | undefined) => {
     if (specifier && ts.isStringLiteralLike(specifier)) {
-      found.push({ specifier: specifier.text, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1 })
+      found.push({
+        specifier: specifier.text,
+        line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
+      })
     }
   }
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) add(node, node.moduleSpecifier)
-    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) add(node, node.moduleReference.expression)
-    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) add(node, node.arguments[0])
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference))
+      add(node, node.moduleReference.expression)
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword)
+      add(node, node.arguments[0])
     else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) add(node, node.argument.literal)
     ts.forEachChild(node, visit)
   }
@@ -48,7 +56,10 @@ function readImports(source: ts.SourceFile): Import[] {
 /** The repository path a relative specifier points at (no extension), or null for a package or virtual module. */
 function resolveRelative(file: string, specifier: string): string | null {
   if (!specifier.startsWith('.')) return null
-  return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)).replace(/\.(?:m?[jt]sx?|json)$/, '').replace(/\/index$/, '')
+  return path.posix
+    .normalize(path.posix.join(path.posix.dirname(file), specifier))
+    .replace(/\.(?:m?[jt]sx?|json)$/, '')
+    .replace(/\/index$/, '')
 }
 
 const roomOf = (repoPath: string) => repoPath.split('/')[0] ?? ''
@@ -67,17 +78,22 @@ export function findImportViolations(sources: readonly Source[]): string[] {
       const at = `${file}:${line} imports '${specifier}'`
       const target = resolveRelative(file, specifier)
       const targetRoom = target === null ? null : roomOf(target)
-      if (target !== null && !(ROOMS as readonly string[]).includes(targetRoom!)) violations.push(`${at}: outside the rooms`)
+      if (target !== null && !(ROOMS as readonly string[]).includes(targetRoom!))
+        violations.push(`${at}: outside the rooms`)
       if (room === 'shared') {
-        if (target !== null && targetRoom !== 'shared') violations.push(`${at}: shared/ imports nothing outside shared/`)
+        if (target !== null && targetRoom !== 'shared')
+          violations.push(`${at}: shared/ imports nothing outside shared/`)
         if (target === null && SIDE_PACKAGES.test(specifier) && !(isTestFile(file) && /^node:/.test(specifier))) {
           violations.push(`${at}: shared/ imports neither hono nor react nor a runtime`)
         }
       } else if (room === 'worker') {
-        if (targetRoom === 'client' && target !== 'client/server') violations.push(`${at}: worker/ imports only client/server from client/`)
-        if (targetRoom === 'gateway' || targetRoom === 'test') violations.push(`${at}: worker/ imports shared/ and client/server only`)
+        if (targetRoom === 'client' && target !== 'client/server')
+          violations.push(`${at}: worker/ imports only client/server from client/`)
+        if (targetRoom === 'gateway' || targetRoom === 'test')
+          violations.push(`${at}: worker/ imports shared/ and client/server only`)
       } else if (room === 'client') {
-        if (targetRoom === 'worker' || targetRoom === 'gateway' || targetRoom === 'test') violations.push(`${at}: client/ imports shared/ only`)
+        if (targetRoom === 'worker' || targetRoom === 'gateway' || targetRoom === 'test')
+          violations.push(`${at}: client/ imports shared/ only`)
       } else if (room === 'gateway') {
         if (target !== null && targetRoom !== 'gateway') violations.push(`${at}: gateway/ stands alone`)
       }
@@ -106,10 +122,13 @@ export function findHandBuiltPaths(program: ts.Program, files: readonly string[]
     const source = program.getSourceFile(path.join(ROOT, file))
     if (!source) throw new Error(`not in the program: ${file}`)
     const report = (node: ts.Node) =>
-      violations.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}: ${node.getText(source)}`)
+      violations.push(
+        `${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}: ${node.getText(source)}`,
+      )
     const visit = (node: ts.Node) => {
       if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return
-      if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && LOCALE_PREFIX.test(node.text)) report(node)
+      if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && LOCALE_PREFIX.test(node.text))
+        report(node)
       else if (ts.isTemplateExpression(node)) {
         if (LOCALE_PREFIX.test(node.head.text)) report(node)
         else if (node.head.text === '/' && isLocaleTyped(node.templateSpans[0]!.expression)) report(node)
@@ -148,19 +167,31 @@ function createProgram(files: readonly string[], extra: Record<string, string> =
   host.fileExists = (name) => name in extra || ts.sys.fileExists(name)
   host.getSourceFile = (name, lang, ...rest) =>
     name in extra ? ts.createSourceFile(name, extra[name]!, lang, true) : getSourceFile(name, lang, ...rest)
-  const roots = [...files.map((f) => path.join(ROOT, f)), ...Object.keys(extra), path.join(ROOT, 'worker/worker-configuration.d.ts')]
+  const roots = [
+    ...files.map((f) => path.join(ROOT, f)),
+    ...Object.keys(extra),
+    path.join(ROOT, 'worker/worker-configuration.d.ts'),
+  ]
   return ts.createProgram({ rootNames: [...new Set(roots)], options: PROGRAM_OPTIONS, host })
 }
 
 describe('rooms (docs/architecture.md#rule-1)', () => {
-  it('keeps every import of shared/, worker/, client/ and gateway/ inside its allowed rooms', { timeout: 60_000 }, () => {
+  it('keeps every import of shared/, worker/, client/ and gateway/ inside its allowed rooms', {
+    timeout: 60_000,
+  }, () => {
     expect(findImportViolations(readSources(['shared', 'worker', 'client', 'gateway']))).toEqual([])
   })
 
   it('flags shared/ importing hono, react, a runtime module or another room', () => {
     const found = findImportViolations([
-      { file: 'shared/a.ts', text: "import { Hono } from 'hono'\nimport type { FC } from 'react'\nimport { env } from 'cloudflare:workers'\nimport { x } from '../worker/app'\nexport { y } from '../client/data'\n" },
-      { file: 'shared/b.ts', text: "import * as v from 'valibot'\nimport { apiKey } from './api-keys'\nexport type T = import('./routes').Route\n" },
+      {
+        file: 'shared/a.ts',
+        text: "import { Hono } from 'hono'\nimport type { FC } from 'react'\nimport { env } from 'cloudflare:workers'\nimport { x } from '../worker/app'\nexport { y } from '../client/data'\n",
+      },
+      {
+        file: 'shared/b.ts',
+        text: "import * as v from 'valibot'\nimport { apiKey } from './api-keys'\nexport type T = import('./routes').Route\n",
+      },
     ])
     expect(found).toHaveLength(5)
     expect(found.every((v) => v.startsWith('shared/a.ts'))).toBe(true)
@@ -168,7 +199,10 @@ describe('rooms (docs/architecture.md#rule-1)', () => {
 
   it('flags worker/ importing a client internal but not client/server', () => {
     const found = findImportViolations([
-      { file: 'worker/x.ts', text: "import { Root } from '../client/server'\nimport { App } from '../client/app'\nconst m = await import('../client/data')\n" },
+      {
+        file: 'worker/x.ts',
+        text: "import { Root } from '../client/server'\nimport { App } from '../client/app'\nconst m = await import('../client/data')\n",
+      },
     ])
     expect(found).toEqual([
       "worker/x.ts:2 imports '../client/app': worker/ imports only client/server from client/",
@@ -179,7 +213,10 @@ describe('rooms (docs/architecture.md#rule-1)', () => {
   it('flags client/ importing worker/ and gateway/ importing any portal room', () => {
     const found = findImportViolations([
       { file: 'client/pages/x.tsx', text: "import type { AppEnv } from '../../worker/types'\n" },
-      { file: 'gateway/src/x.ts', text: "import { LOCALES } from '../../shared/constants'\nimport { ok } from './lib/envelope'\n" },
+      {
+        file: 'gateway/src/x.ts',
+        text: "import { LOCALES } from '../../shared/constants'\nimport { ok } from './lib/envelope'\n",
+      },
     ])
     expect(found).toHaveLength(2)
   })
@@ -187,7 +224,9 @@ describe('rooms (docs/architecture.md#rule-1)', () => {
 
 describe('URLs from the route table only (docs/architecture.md#rule-2)', () => {
   // Tests of URL parsers need literal inputs (many of them attack strings), so the rule polices the code they test.
-  const files = readSources(['client', 'worker']).map((s) => s.file).filter((f) => !f.endsWith('.d.ts') && !isTestFile(f))
+  const files = readSources(['client', 'worker'])
+    .map((s) => s.file)
+    .filter((f) => !f.endsWith('.d.ts') && !isTestFile(f))
   const probe = 'worker/__probe__.ts'
   const probeText = [
     "import type { Locale } from '../shared/constants'",
@@ -214,6 +253,12 @@ describe('URLs from the route table only (docs/architecture.md#rule-2)', () => {
 
   it('flags locale-prefixed literals and templates that start with a locale', { timeout: 60_000 }, () => {
     const found = findHandBuiltPaths(getProgram(), [probe])
-    expect(found.map((v) => v.split(': ')[1])).toEqual(["'/en/post/1'", '`/ru/post/${id}`', '`/${chosen}/about`', '`/${state.locale}`', "'/ru'"])
+    expect(found.map((v) => v.split(': ')[1])).toEqual([
+      "'/en/post/1'",
+      '`/ru/post/${id}`',
+      '`/${chosen}/about`',
+      '`/${state.locale}`',
+      "'/ru'",
+    ])
   })
 })

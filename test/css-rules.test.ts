@@ -20,11 +20,34 @@ describe('CSS rules picked per document', () => {
   const rules = parseCssRules(css)
 
   it('parses every rule, nested groups and strings with braces included', () => {
-    expect(pickCssRules(rules, new Set(['card', 'card__title', 'lot', 'badge', 'region-map__region', 'prose', 'error-summary', 'btn', 'a', 'tile', 'dialog', 'quote']))).toBe(css)
+    expect(
+      pickCssRules(
+        rules,
+        new Set([
+          'card',
+          'card__title',
+          'lot',
+          'badge',
+          'region-map__region',
+          'prose',
+          'error-summary',
+          'btn',
+          'a',
+          'tile',
+          'dialog',
+          'quote',
+        ]),
+      ),
+    ).toBe(css)
   })
 
   it('keeps what the document can match and drops components it does not show', () => {
-    const picked = pickCssRules(rules, classesOf('<main class="card"><h2 class="card__title">x</h2><span class="badge">y</span></main><div class="dialog-host"></div>'))
+    const picked = pickCssRules(
+      rules,
+      classesOf(
+        '<main class="card"><h2 class="card__title">x</h2><span class="badge">y</span></main><div class="dialog-host"></div>',
+      ),
+    )
     expect(picked).toContain(':root{--x:1}')
     expect(picked).toContain('a{color:red}')
     expect(picked).toContain('.card{padding:0}')
@@ -39,7 +62,9 @@ describe('CSS rules picked per document', () => {
   })
 
   it('leaves out the parts of a component that the document does not draw', () => {
-    expect(pickCssRules(parseCssRules('.menu{a:b}.menu__panel{c:d}.menu--open{e:f}'), new Set(['menu']))).toBe('.menu{a:b}.menu--open{e:f}')
+    expect(pickCssRules(parseCssRules('.menu{a:b}.menu__panel{c:d}.menu--open{e:f}'), new Set(['menu']))).toBe(
+      '.menu{a:b}.menu--open{e:f}',
+    )
   })
 
   it('needs no state class nor any class inside a functional pseudo-class', () => {
@@ -49,6 +74,10 @@ describe('CSS rules picked per document', () => {
   })
 
   it('reads the classes of a document from its class attributes only', () => {
-    expect([...classesOf('<p class="a  b">class="c"</p><div data-class="d" class="e"></div>')].sort()).toEqual(['a', 'b', 'e'])
+    expect([...classesOf('<p class="a  b">class="c"</p><div data-class="d" class="e"></div>')].sort()).toEqual([
+      'a',
+      'b',
+      'e',
+    ])
   })
 })

@@ -4,8 +4,18 @@ import { describe, expect, it } from 'vitest'
 import { configProblems } from '../scripts/deploy-config.mjs'
 
 const production = {
-  portal: { vars: { DEV_MODE: '0', DEBUG_HEADERS: '0' }, workers_dev: false, observability: { enabled: true, logs: { invocation_logs: false } }, kv_namespaces: [{ binding: 'PAYLOADS' }] },
-  gateway: { vars: { DEV_MODE: '0', PORTAL_ORIGIN: 'https://invest.gov.uz' }, workers_dev: false, observability: { enabled: true, logs: { invocation_logs: false } }, d1_databases: [{ binding: 'DB', database_name: 'invest-portal' }] },
+  portal: {
+    vars: { DEV_MODE: '0', DEBUG_HEADERS: '0' },
+    workers_dev: false,
+    observability: { enabled: true, logs: { invocation_logs: false } },
+    kv_namespaces: [{ binding: 'PAYLOADS' }],
+  },
+  gateway: {
+    vars: { DEV_MODE: '0', PORTAL_ORIGIN: 'https://invest.gov.uz' },
+    workers_dev: false,
+    observability: { enabled: true, logs: { invocation_logs: false } },
+    d1_databases: [{ binding: 'DB', database_name: 'invest-portal' }],
+  },
 }
 
 describe('the deploy check’s configuration rules', () => {
@@ -18,16 +28,34 @@ describe('the deploy check’s configuration rules', () => {
     ['DEV_MODE on', { ...production.gateway, vars: { ...production.gateway.vars, DEV_MODE: '1' } }, /DEV_MODE/],
     ['a public workers.dev URL', { ...production.gateway, workers_dev: true }, /workers_dev/],
     ['no observability', { ...production.gateway, observability: { enabled: false } }, /observability/],
-    ['invocation logs on (they keep every URL)', { ...production.gateway, observability: { enabled: true } }, /invocation logs/],
-    ['invocation logs switched on explicitly', { ...production.gateway, observability: { enabled: true, logs: { invocation_logs: true } } }, /invocation logs/],
-    ['a loopback PORTAL_ORIGIN', { ...production.gateway, vars: { ...production.gateway.vars, PORTAL_ORIGIN: 'http://127.0.0.1:8787' } }, /loopback/],
-    ['a placeholder database id', { ...production.gateway, d1_databases: [{ binding: 'DB', database_id: 'local-invest-portal' }] }, /placeholder/],
+    [
+      'invocation logs on (they keep every URL)',
+      { ...production.gateway, observability: { enabled: true } },
+      /invocation logs/,
+    ],
+    [
+      'invocation logs switched on explicitly',
+      { ...production.gateway, observability: { enabled: true, logs: { invocation_logs: true } } },
+      /invocation logs/,
+    ],
+    [
+      'a loopback PORTAL_ORIGIN',
+      { ...production.gateway, vars: { ...production.gateway.vars, PORTAL_ORIGIN: 'http://127.0.0.1:8787' } },
+      /loopback/,
+    ],
+    [
+      'a placeholder database id',
+      { ...production.gateway, d1_databases: [{ binding: 'DB', database_id: 'local-invest-portal' }] },
+      /placeholder/,
+    ],
   ])('refuses a gateway with %s', (_name, config, problem) => {
     expect(configProblems(config, { gateway: true }).join('; ')).toMatch(problem)
   })
 
   it('refuses a portal with a workers.dev address beside its own domain (one public origin)', () => {
-    expect(configProblems({ ...production.portal, workers_dev: true }, { gateway: false }).join()).toMatch(/workers_dev/)
+    expect(configProblems({ ...production.portal, workers_dev: true }, { gateway: false }).join()).toMatch(
+      /workers_dev/,
+    )
     const { workers_dev: _, ...unset } = production.portal
     expect(configProblems(unset, { gateway: false }).join()).toMatch(/workers_dev/)
   })
@@ -46,11 +74,16 @@ describe('the deploy check’s configuration rules', () => {
     })
 
     it('refuses an empty BOT_PROVIDER on either worker, and takes "none" as the documented opt-out', () => {
-      for (const [config, gateway] of [[ready.portal, false], [ready.gateway, true]] as const) {
+      for (const [config, gateway] of [
+        [ready.portal, false],
+        [ready.gateway, true],
+      ] as const) {
         const empty = { ...config, vars: { ...config.vars, BOT_PROVIDER: '' } }
         expect(configProblems(empty, { gateway, strict: true }).join()).toMatch(/BOT_PROVIDER is empty/)
         expect(configProblems(empty, { gateway })).toEqual([])
-        expect(configProblems({ ...config, vars: { ...config.vars, BOT_PROVIDER: 'none' } }, { gateway, strict: true })).toEqual([])
+        expect(
+          configProblems({ ...config, vars: { ...config.vars, BOT_PROVIDER: 'none' } }, { gateway, strict: true }),
+        ).toEqual([])
       }
     })
 
@@ -63,32 +96,51 @@ describe('the deploy check’s configuration rules', () => {
     it('refuses an Access team domain that is not Cloudflare Access (a local stand-in)', () => {
       const standIn = { ...ready.gateway, vars: { ...ready.gateway.vars, ACCESS_TEAM_DOMAIN: 'http://127.0.0.1:8799' } }
       expect(configProblems(standIn, { gateway: true, strict: true }).join()).toMatch(/ACCESS_TEAM_DOMAIN/)
-      const real = { ...ready.gateway, vars: { ...ready.gateway.vars, ACCESS_TEAM_DOMAIN: 'https://agency.cloudflareaccess.com' } }
+      const real = {
+        ...ready.gateway,
+        vars: { ...ready.gateway.vars, ACCESS_TEAM_DOMAIN: 'https://agency.cloudflareaccess.com' },
+      }
       expect(configProblems(real, { gateway: true, strict: true })).toEqual([])
     })
   })
 
   it('refuses a secret set as a var on either worker (the local environment’s realtime key must not ship)', () => {
-    const portal = { ...production.portal, vars: { ...production.portal.vars, REALTIME_SECRET: 'local-realtime-secret-for-development-only' } }
+    const portal = {
+      ...production.portal,
+      vars: { ...production.portal.vars, REALTIME_SECRET: 'local-realtime-secret-for-development-only' },
+    }
     expect(configProblems(portal, { gateway: false }).join()).toMatch(/REALTIME_SECRET is a var/)
     const gateway = { ...production.gateway, vars: { ...production.gateway.vars, REALTIME_SECRET: 'x'.repeat(40) } }
     expect(configProblems(gateway, { gateway: true }).join()).toMatch(/REALTIME_SECRET is a var/)
   })
 
   it('takes an address whose name mentions a token for what it is: a var, not a secret', () => {
-    const gateway = { ...production.gateway, vars: { ...production.gateway.vars, FCM_TOKEN_ENDPOINT: 'https://oauth2.googleapis.com/token' } }
+    const gateway = {
+      ...production.gateway,
+      vars: { ...production.gateway.vars, FCM_TOKEN_ENDPOINT: 'https://oauth2.googleapis.com/token' },
+    }
     expect(configProblems(gateway, { gateway: true })).toEqual([])
     const leaked = { ...production.gateway, vars: { ...production.gateway.vars, FCM_TOKEN: 'ya29.x' } }
     expect(configProblems(leaked, { gateway: true }).join()).toMatch(/FCM_TOKEN is a var/)
   })
 
   it('refuses a portal with debug headers or a placeholder KV id', () => {
-    expect(configProblems({ ...production.portal, vars: { DEV_MODE: '0', DEBUG_HEADERS: '1' } }, { gateway: false }).join()).toMatch(/DEBUG_HEADERS/)
-    expect(configProblems({ ...production.portal, kv_namespaces: [{ binding: 'PAYLOADS', id: 'payloads-local' }] }, { gateway: false }).join()).toMatch(/placeholder/)
+    expect(
+      configProblems({ ...production.portal, vars: { DEV_MODE: '0', DEBUG_HEADERS: '1' } }, { gateway: false }).join(),
+    ).toMatch(/DEBUG_HEADERS/)
+    expect(
+      configProblems(
+        { ...production.portal, kv_namespaces: [{ binding: 'PAYLOADS', id: 'payloads-local' }] },
+        { gateway: false },
+      ).join(),
+    ).toMatch(/placeholder/)
   })
 
   it('finds the TOML files’ top level production-safe and their local environment not', () => {
-    for (const [file, gateway] of [['wrangler.toml', false], ['gateway/wrangler.toml', true]] as const) {
+    for (const [file, gateway] of [
+      ['wrangler.toml', false],
+      ['gateway/wrangler.toml', true],
+    ] as const) {
       const text = readFileSync(file, 'utf8')
       const topLevel = text.slice(0, text.indexOf('[env.local]'))
       expect(topLevel, file).toMatch(/^DEV_MODE = "0"$/m)

@@ -1,5 +1,6 @@
 /**
- * Vitest global setup of the worker project: a misbehaving upstream on 127.0.0.1 for the fault tests (docs/architecture.md#tests),
+ * Vitest global setup of the worker project: a misbehaving upstream on 127.0.0.1 for the fault tests
+ * (docs/architecture.md#tests),
  * handed to the workerd tests with `provide('faultUpstream')`. A test points `GATEWAY_ORIGIN` at `{origin}/{name}`;
  * the first path segment picks the behaviour: a mode name (`hang`, `status-503`, …) or a scenario whose mode the test
  * sets through `PUT {origin}/__control/{name}`. `flapOrigin` is a second listener the test can take down (connection
@@ -18,7 +19,21 @@ declare module 'vitest' {
 }
 
 /** What the fake upstream does with a request. */
-export const FAULT_MODES = ['ok', 'hang', 'slow-body', 'malformed', 'wrong-shape', 'reset', 'reset-body', 'status-500', 'status-502', 'status-503', 'status-504', 'status-404', 'status-401'] as const
+export const FAULT_MODES = [
+  'ok',
+  'hang',
+  'slow-body',
+  'malformed',
+  'wrong-shape',
+  'reset',
+  'reset-body',
+  'status-500',
+  'status-502',
+  'status-503',
+  'status-504',
+  'status-404',
+  'status-401',
+] as const
 type FaultMode = (typeof FAULT_MODES)[number]
 type Scenario = { mode: FaultMode; content: unknown; hits: number }
 
@@ -83,7 +98,9 @@ function misbehave(s: Scenario, req: IncomingMessage, res: ServerResponse): void
       res.write(half, () => setTimeout(() => req.socket.resetAndDestroy(), 20))
       return
     case 'status-500':
-      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ result: { code: 'internal_error', description: 'internal_error' }, content: null }))
+      res
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ result: { code: 'internal_error', description: 'internal_error' }, content: null }))
       return
     case 'status-502':
       res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body><h1>502 Bad Gateway</h1></body></html>')
@@ -95,10 +112,14 @@ function misbehave(s: Scenario, req: IncomingMessage, res: ServerResponse): void
       res.writeHead(504, { 'content-type': 'text/html' }).end('<html><body><h1>504 Gateway Time-out</h1></body></html>')
       return
     case 'status-404':
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ result: { code: 'not_found', description: 'not_found' }, content: null }))
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ result: { code: 'not_found', description: 'not_found' }, content: null }))
       return
     case 'status-401':
-      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ result: { code: 'expired_token', description: 'expired_token' }, content: null }))
+      res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ result: { code: 'expired_token', description: 'expired_token' }, content: null }))
   }
 }
 

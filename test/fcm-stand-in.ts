@@ -13,7 +13,7 @@
  * Used as the gateway project's vitest global setup (`inject('fcmStandIn')`), and by Playwright as a web server:
  * `node test/fcm-stand-in.ts --port N`, with accounts given in `FCM_STAND_IN_ACCOUNTS` (a JSON array).
  */
-import { createPublicKey, randomUUID, verify, type KeyObject } from 'node:crypto'
+import { createPublicKey, type KeyObject, randomUUID, verify } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { pathToFileURL } from 'node:url'
@@ -108,12 +108,14 @@ function checkAssertion(assertion: string): { account: Account; clientEmail: str
   if (header.alg !== 'RS256') return { error: `alg ${header.alg}` }
   const account = accounts.get(claims.iss ?? '')
   if (!account) return { error: `unknown iss ${claims.iss}` }
-  if (!verify('RSA-SHA256', Buffer.from(`${h}.${p}`), account.publicKey, fromBase64Url(s))) return { error: 'bad signature' }
+  if (!verify('RSA-SHA256', Buffer.from(`${h}.${p}`), account.publicKey, fromBase64Url(s)))
+    return { error: 'bad signature' }
   const now = Math.floor(Date.now() / 1000)
   if (claims.scope !== SCOPE) return { error: `scope ${claims.scope}` }
   if (claims.aud !== `${origin}/token`) return { error: `aud ${claims.aud}` }
   if (typeof claims.iat !== 'number' || Math.abs(claims.iat - now) > 60) return { error: 'iat not now' }
-  if (typeof claims.exp !== 'number' || claims.exp <= now || claims.exp - claims.iat > 3600) return { error: 'exp out of range' }
+  if (typeof claims.exp !== 'number' || claims.exp <= now || claims.exp - claims.iat > 3600)
+    return { error: 'exp out of range' }
   return { account, clientEmail: claims.iss! }
 }
 
@@ -146,17 +148,21 @@ const fcmError = (status: number, code: string, message: string, extra: object[]
 
 /** The shape FCM accepts for our messages: unknown fields and non-string data are refused, as FCM refuses them. */
 function checkMessage(body: unknown): string | null {
-  const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
+  const isObject = (x: unknown): x is Record<string, unknown> =>
+    typeof x === 'object' && x !== null && !Array.isArray(x)
   const onlyKeys = (x: Record<string, unknown>, keys: string[]) => Object.keys(x).every((k) => keys.includes(k))
   if (!isObject(body) || !onlyKeys(body, ['message']) || !isObject(body.message)) return 'no message'
   const m = body.message
   if (!onlyKeys(m, ['token', 'notification', 'data', 'webpush'])) return `unknown field in ${Object.keys(m)}`
   if (typeof m.token !== 'string' || !m.token) return 'no token'
   if (!isObject(m.notification) || !onlyKeys(m.notification, ['title', 'body'])) return 'bad notification'
-  if (typeof m.notification.title !== 'string' || typeof m.notification.body !== 'string') return 'notification text not strings'
-  if (m.data !== undefined && (!isObject(m.data) || Object.values(m.data).some((v) => typeof v !== 'string'))) return 'data values must be strings'
+  if (typeof m.notification.title !== 'string' || typeof m.notification.body !== 'string')
+    return 'notification text not strings'
+  if (m.data !== undefined && (!isObject(m.data) || Object.values(m.data).some((v) => typeof v !== 'string')))
+    return 'data values must be strings'
   if (m.webpush !== undefined) {
-    if (!isObject(m.webpush) || !onlyKeys(m.webpush, ['fcm_options']) || !isObject(m.webpush.fcm_options)) return 'bad webpush'
+    if (!isObject(m.webpush) || !onlyKeys(m.webpush, ['fcm_options']) || !isObject(m.webpush.fcm_options))
+      return 'bad webpush'
     const link = m.webpush.fcm_options.link
     if (typeof link !== 'string' || !link.startsWith('https://')) return 'webpush link must be HTTPS'
   }
@@ -170,7 +176,9 @@ async function send(project: string, req: IncomingMessage, res: ServerResponse):
   const raw = await readBody(req)
   if (!issued || !account || issued.expiresAt <= Date.now()) {
     for (const a of accounts.values()) a.rejections.push('send: bearer not a live access token')
-    return json(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } })
+    return json(res, 401, {
+      error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' },
+    })
   }
   if (project !== account.projectId) {
     account.rejections.push(`send: project ${project}`)
@@ -196,7 +204,10 @@ async function send(project: string, req: IncomingMessage, res: ServerResponse):
       res,
       400,
       fcmError(400, 'INVALID_ARGUMENT', 'The registration token is not a valid FCM registration token', [
-        { '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'message.token', description: 'Invalid registration token' }] },
+        {
+          '@type': 'type.googleapis.com/google.rpc.BadRequest',
+          fieldViolations: [{ field: 'message.token', description: 'Invalid registration token' }],
+        },
       ]),
     )
   }
@@ -213,11 +224,19 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (req.method === 'GET' && records) {
     const a = accounts.get(decodeURIComponent(records[1]!))
     if (!a) return json(res, 404, { error: 'unknown account' })
-    return json(res, 200, { tokenRequests: a.tokenRequests, messages: a.messages, rejections: a.rejections } satisfies StandInRecords)
+    return json(res, 200, {
+      tokenRequests: a.tokenRequests,
+      messages: a.messages,
+      rejections: a.rejections,
+    } satisfies StandInRecords)
   }
   if (req.method === 'GET' && path === '/__control/log') {
     const prefix = new URL(req.url ?? '/', 'http://x').searchParams.get('prefix') ?? '/'
-    return json(res, 200, requestLog.filter((line) => line.split(' ')[1]!.startsWith(prefix)))
+    return json(
+      res,
+      200,
+      requestLog.filter((line) => line.split(' ')[1]!.startsWith(prefix)),
+    )
   }
   if (!path.startsWith('/__control/')) requestLog.push(`${req.method} ${path}`)
   if (req.method === 'POST' && path === '/token') return token(req, res)
@@ -227,7 +246,10 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
 }
 
 /** Starts the stand-in on 127.0.0.1 (`port` 0: any free port). */
-export async function startFcmStandIn(port = 0, preset: StandInAccount[] = []): Promise<{ origin: string; server: Server }> {
+export async function startFcmStandIn(
+  port = 0,
+  preset: StandInAccount[] = [],
+): Promise<{ origin: string; server: Server }> {
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => json(res, 500, { error: String(err) }))
   })

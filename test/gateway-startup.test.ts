@@ -1,5 +1,6 @@
 /**
- * The built reference gateway refuses to start with DEV_MODE "1" on a public PORTAL_ORIGIN (docs/security.md#dev-surface):
+ * The built reference gateway refuses to start with DEV_MODE "1" on a public PORTAL_ORIGIN
+ * (docs/security.md#dev-surface):
  * its module throws while loading in workerd, so a deploy of that configuration fails instead of exposing the helpers.
  */
 import { existsSync } from 'node:fs'
@@ -30,7 +31,9 @@ describe('the built gateway at startup', () => {
   })
 
   it('refuses to start with DEV_MODE "1" and a public PORTAL_ORIGIN', async () => {
-    await expect(startGateway({ DEV_MODE: '1', PORTAL_ORIGIN: 'https://invest.gov.uz' })).rejects.toThrow(/failed to start/)
+    await expect(startGateway({ DEV_MODE: '1', PORTAL_ORIGIN: 'https://invest.gov.uz' })).rejects.toThrow(
+      /failed to start/,
+    )
   }, 60_000)
 
   it('starts in production (DEV_MODE "0", no SSO configured: 503 sso_unavailable) and locally on a loopback origin', async () => {

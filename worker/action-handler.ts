@@ -67,10 +67,20 @@ function actionOf<Id extends RouteId>(route: PageRoute<Id>): Action<Id> | undefi
   return ACTIONS[route.id]
 }
 
-async function runAction<Id extends RouteId>(c: Context<AppEnv>, route: PageRoute<Id>, body: { fields: Record<string, string>; files: Record<string, File> }): Promise<ActionResult | undefined> {
+async function runAction<Id extends RouteId>(
+  c: Context<AppEnv>,
+  route: PageRoute<Id>,
+  body: { fields: Record<string, string>; files: Record<string, File> },
+): Promise<ActionResult | undefined> {
   const action = actionOf(route)
   // Every action's calls carry the visitor's address: the gateway's per-client limits depend on it.
-  return action?.run({ c, params: route.params, query: route.query, ...body, gateway: gatewayFor(c, { withToken: true, forClient: true }) })
+  return action?.run({
+    c,
+    params: route.params,
+    query: route.query,
+    ...body,
+    gateway: gatewayFor(c, { withToken: true, forClient: true }),
+  })
 }
 
 /** A no-JS success notice travels in the redirect's query and is shown once as a toast. */

@@ -1,6 +1,7 @@
 /**
  * The portal worker (docs/architecture.md#request): request id and log → security headers → the gateway proxy and the
- * `_app` endpoints (realtime sockets and publishes among them) → locale → session → the page pipeline (match → validate → guards → rules → data plan → render).
+ * `_app` endpoints (realtime sockets and publishes among them) → locale → session → the page pipeline (match → validate
+ * → guards → rules → data plan → render).
  */
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -19,10 +20,10 @@ import { logRequests } from './middleware/request-log'
 import { requireSameOrigin } from './middleware/same-origin'
 import { resolvePage } from './page'
 import { servePayload } from './payload-endpoint'
-import { servePublish, serveRealtimeSocket } from './realtime/endpoints'
 import { serverTiming, summariseOutcomes } from './payloads'
 import { devHelpersProxy, gatewayProxy } from './proxy'
 import { servePushWorker } from './push-worker'
+import { servePublish, serveRealtimeSocket } from './realtime/endpoints'
 import { renderPage } from './render'
 import { clearSessionCookie, readSessionToken, resolveSession } from './session'
 import { serveRobots, serveSitemap } from './sitemap'
@@ -85,15 +86,22 @@ export function createApp() {
   app.get('/_app/icons', serveIcons)
   app.get('/firebase-messaging-sw.js', servePushWorker)
   app.get(REALTIME_PATH, serveRealtimeSocket)
-  // A publish is small: its body is bounded while it arrives, before the signature is checked (docs/security.md#realtime).
-  app.post(REALTIME_PUBLISH_PATH, bodyLimit({ maxSize: PUBLISH_MAX_BYTES, onError: (c) => errorEnvelope(c, 413, 'payload_too_large') }), servePublish)
+  // A publish is small: its body is bounded while it arrives, before the signature is checked
+  // (docs/security.md#realtime).
+  app.post(
+    REALTIME_PUBLISH_PATH,
+    bodyLimit({ maxSize: PUBLISH_MAX_BYTES, onError: (c) => errorEnvelope(c, 413, 'payload_too_large') }),
+    servePublish,
+  )
 
   app.delete('/_app/session', requireSameOrigin({ scriptOnly: true }), async (c) => {
     const token = await readSessionToken(c)
     if (token) {
       c.set('locale', 'en')
       c.set('token', token)
-      await gatewayFor(c, { withToken: true }).request('POST', '/core/auth/logout').catch(() => undefined)
+      await gatewayFor(c, { withToken: true })
+        .request('POST', '/core/auth/logout')
+        .catch(() => undefined)
     }
     clearSessionCookie(c)
     return c.json({ result: { code: 'ok', description: '' }, content: null })
@@ -116,7 +124,16 @@ export function createApp() {
   app.post('*', requireSameOrigin({ scriptOnly: false }), resolveSession(), handleAction)
 
   app.onError((err, c) => {
-    console.error(JSON.stringify({ level: 'error', msg: 'unhandled', requestId: c.get('requestId'), path: new URL(c.req.url).pathname, error: err.message, stack: err.stack }))
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        msg: 'unhandled',
+        requestId: c.get('requestId'),
+        path: new URL(c.req.url).pathname,
+        error: err.message,
+        stack: err.stack,
+      }),
+    )
     return errorEnvelope(c, 500, 'internal_error')
   })
 

@@ -5,12 +5,14 @@
  * known when its head is sent, inlines the whole sheets.
  */
 import manifest from 'virtual:client-manifest'
-import { classesOf, pickCssRules, type CssRule } from '../shared/css-rules'
+import { type CssRule, classesOf, pickCssRules } from '../shared/css-rules'
 import { SHEET_NAMES, type SheetName } from '../shared/state'
 
 /** What a complete render writes where the shell's CSS goes, and each area sheet's. */
 export const SHELL_CSS_MARK = '/*critical:shell*/'
-export const SHEET_CSS_MARKS = Object.fromEntries(SHEET_NAMES.map((name) => [name, `/*critical:${name}*/`])) as Readonly<Record<SheetName, string>>
+export const SHEET_CSS_MARKS = Object.fromEntries(
+  SHEET_NAMES.map((name) => [name, `/*critical:${name}*/`]),
+) as Readonly<Record<SheetName, string>>
 
 /** Picked rules by sheet and class set: most documents of a route use the same classes. */
 const picked = new Map<string, string>()

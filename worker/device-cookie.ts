@@ -13,7 +13,10 @@ export const DEVICE_HEADER = 'x-device-token'
 /** As long as the gateway trusts the device after a sign-in. */
 const DEVICE_MAX_AGE_S = 90 * 24 * 60 * 60
 
-/** `__Host-` pins the cookie to this host over https; browsers refuse it on plain-http loopback, which gets a plain name. */
+/**
+ * `__Host-` pins the cookie to this host over https; browsers refuse it on plain-http loopback, which gets a plain
+ * name.
+ */
 function cookieName(c: Context): string {
   return isLoopbackHttp(c) ? 'device' : '__Host-device'
 }
@@ -26,5 +29,11 @@ export function deviceHeaders(c: Context<AppEnv>): Record<string, string> {
 
 /** Keeps a device token the gateway answered a successful sign-in with. */
 export function setDeviceCookie(c: Context<AppEnv>, token: string): void {
-  setCookie(c, cookieName(c), token, { path: '/', httpOnly: true, secure: !isLoopbackHttp(c), sameSite: 'Lax', maxAge: DEVICE_MAX_AGE_S })
+  setCookie(c, cookieName(c), token, {
+    path: '/',
+    httpOnly: true,
+    secure: !isLoopbackHttp(c),
+    sameSite: 'Lax',
+    maxAge: DEVICE_MAX_AGE_S,
+  })
 }

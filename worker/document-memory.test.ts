@@ -1,18 +1,29 @@
-/** The isolate's memory of complete documents (docs/security.md#document-memory): what may be kept, its key, its bounds. */
+/**
+ * The isolate's memory of complete documents (docs/security.md#document-memory): what may be kept, its key, its bounds.
+ */
 import { describe, expect, it } from 'vitest'
 import type { PayloadEntry } from '../shared/state'
 import {
   DOCUMENT_MEMORY_BYTES,
   DOCUMENT_MEMORY_ENTRIES,
+  type DocumentFacts,
   documentMemoryKey,
   documentMemorySize,
   mayRememberDocument,
   recallDocument,
   rememberDocument,
-  type DocumentFacts,
 } from './document-memory'
 
-const publicPage: DocumentFacts = { payloadMemoryMs: 30_000, status: 200, hasError: false, hasForm: false, hasNotice: false, hasToken: false, routeId: 'about', search: '' }
+const publicPage: DocumentFacts = {
+  payloadMemoryMs: 30_000,
+  status: 200,
+  hasError: false,
+  hasForm: false,
+  hasNotice: false,
+  hasToken: false,
+  routeId: 'about',
+  search: '',
+}
 
 describe('may this document be remembered', () => {
   it('keeps a public page’s 200 for an anonymous reader', () => {
@@ -28,7 +39,10 @@ describe('may this document be remembered', () => {
     ['a 502 error page', { status: 502, hasError: true }],
     ['an error at status 200', { hasError: true }],
     ['a protected route', { routeId: 'profile' }],
-    ['the reset page, whose address carries a one-time token', { routeId: 'reset-password', search: '?time=1&token=t&email=a&uuid=u' }],
+    [
+      'the reset page, whose address carries a one-time token',
+      { routeId: 'reset-password', search: '?time=1&token=t&email=a&uuid=u' },
+    ],
     ['no route', { routeId: null }],
     ['the payload memory switched off', { payloadMemoryMs: 0 }],
     ['a query parameter the route does not declare', { routeId: 'media', search: '?page=2&utm_source=x' }],
@@ -38,18 +52,23 @@ describe('may this document be remembered', () => {
   })
 
   it('keys a bare / by the language the home page was drawn in', () => {
-    expect(documentMemoryKey('https://invest.gov.uz', 'ru', '/', '')).not.toBe(documentMemoryKey('https://invest.gov.uz', 'uz', '/', ''))
+    expect(documentMemoryKey('https://invest.gov.uz', 'ru', '/', '')).not.toBe(
+      documentMemoryKey('https://invest.gov.uz', 'uz', '/', ''),
+    )
   })
 })
 
 describe('the memory’s bounds', () => {
-  const entries = new Map<string, PayloadEntry>([['/siw/public/page/about', { ok: true, envelope: { result: { code: 'ok', description: '' }, content: {} } }]])
+  const entries = new Map<string, PayloadEntry>([
+    ['/siw/public/page/about', { ok: true, envelope: { result: { code: 'ok', description: '' }, content: {} } }],
+  ])
   const nonce = 'AAAAAAAAAAAAAAAAAAAAAA=='
   const doc = (bytes: number) => `<html nonce="${nonce}">${'x'.repeat(bytes)}</html>`
 
   it(`holds at most ${DOCUMENT_MEMORY_ENTRIES} documents, forgetting the least recently used`, () => {
     const now = Date.now()
-    for (let i = 0; i < DOCUMENT_MEMORY_ENTRIES + 10; i++) rememberDocument(`entries-${i}`, doc(1000), nonce, entries, 60_000, now)
+    for (let i = 0; i < DOCUMENT_MEMORY_ENTRIES + 10; i++)
+      rememberDocument(`entries-${i}`, doc(1000), nonce, entries, 60_000, now)
     expect(documentMemorySize().entries).toBe(DOCUMENT_MEMORY_ENTRIES)
     expect(recallDocument('entries-0', entries, nonce, now)).toBeNull()
     expect(recallDocument(`entries-${DOCUMENT_MEMORY_ENTRIES + 9}`, entries, nonce, now)).not.toBeNull()

@@ -8,8 +8,16 @@
 import { ROUTE_BY_ID, type RouteId } from '../shared/routes'
 import type { PayloadEntry } from '../shared/state'
 
-/** The document as UTF-8 bytes, with where its nonce stands in them: a hit copies the bytes and writes its own nonce. */
-type Held = { bytes: Uint8Array<ArrayBuffer>; nonce: string; at: readonly number[]; envelopes: ReadonlyMap<string, unknown>; until: number }
+/**
+ * The document as UTF-8 bytes, with where its nonce stands in them: a hit copies the bytes and writes its own nonce.
+ */
+type Held = {
+  bytes: Uint8Array<ArrayBuffer>
+  nonce: string
+  at: readonly number[]
+  envelopes: ReadonlyMap<string, unknown>
+  until: number
+}
 
 const encoder = new TextEncoder()
 
@@ -43,7 +51,15 @@ export type DocumentFacts = Readonly<{
  * carries a one-time token.
  */
 export function mayRememberDocument(facts: DocumentFacts): boolean {
-  if (facts.payloadMemoryMs <= 0 || facts.status !== 200 || facts.hasError || facts.hasForm || facts.hasNotice || facts.hasToken) return false
+  if (
+    facts.payloadMemoryMs <= 0 ||
+    facts.status !== 200 ||
+    facts.hasError ||
+    facts.hasForm ||
+    facts.hasNotice ||
+    facts.hasToken
+  )
+    return false
   if (facts.routeId === null || facts.routeId === 'reset-password') return false
   const def = ROUTE_BY_ID[facts.routeId]
   if (def.meta.protected) return false
@@ -67,8 +83,16 @@ function forget(key: string): void {
   held.delete(key)
 }
 
-/** The document remembered under `key` if it was made from exactly `entries`' envelopes, with `nonce` in place of its own. */
-export function recallDocument(key: string, entries: ReadonlyMap<string, PayloadEntry>, nonce: string, now: number): Uint8Array<ArrayBuffer> | null {
+/**
+ * The document remembered under `key` if it was made from exactly `entries`' envelopes, with `nonce` in place of its
+ * own.
+ */
+export function recallDocument(
+  key: string,
+  entries: ReadonlyMap<string, PayloadEntry>,
+  nonce: string,
+  now: number,
+): Uint8Array<ArrayBuffer> | null {
   const hit = held.get(key)
   if (!hit) return null
   if (hit.until <= now || hit.envelopes.size !== entries.size) {
@@ -88,7 +112,14 @@ export function recallDocument(key: string, entries: ReadonlyMap<string, Payload
 }
 
 /** Remembers a complete document made from `entries` for `ms` (the payload memory's time). */
-export function rememberDocument(key: string, html: string, nonce: string, entries: ReadonlyMap<string, PayloadEntry>, ms: number, now: number) {
+export function rememberDocument(
+  key: string,
+  html: string,
+  nonce: string,
+  entries: ReadonlyMap<string, PayloadEntry>,
+  ms: number,
+  now: number,
+) {
   const envelopes = new Map<string, unknown>()
   for (const [k, entry] of entries) {
     if (!entry.ok) return
@@ -101,7 +132,11 @@ export function rememberDocument(key: string, html: string, nonce: string, entri
   if (bytes.byteLength > DOCUMENT_MEMORY_BYTES / 4) return
   forget(key)
   // The least recently used go first, until both bounds hold.
-  while (held.size >= DOCUMENT_MEMORY_ENTRIES || (held.size > 0 && heldBytes + bytes.byteLength > DOCUMENT_MEMORY_BYTES)) forget(held.keys().next().value!)
+  while (
+    held.size >= DOCUMENT_MEMORY_ENTRIES ||
+    (held.size > 0 && heldBytes + bytes.byteLength > DOCUMENT_MEMORY_BYTES)
+  )
+    forget(held.keys().next().value!)
   held.set(key, { bytes, nonce, at, envelopes, until: now + ms })
   heldBytes += bytes.byteLength
 }

@@ -1,7 +1,7 @@
 /** Deploy configuration: wrangler vars parsed once with a schema that names every bad key. */
 import * as v from 'valibot'
-import { LOCALES, type Locale } from '../shared/constants'
 import type { PublicConfig } from '../shared/config'
+import { LOCALES, type Locale } from '../shared/constants'
 
 const optionalText = v.optional(v.string(), '')
 
@@ -36,7 +36,9 @@ export type AppConfig = Readonly<{
   devMode: boolean
   /** `X-Payload-Cache` and `Server-Timing` on responses (docs/operations.md#logs). */
   debugHeaders: boolean
-  /** The key upstreams sign realtime publishes with, or null: every publish is refused (docs/architecture.md#realtime). */
+  /**
+   * The key upstreams sign realtime publishes with, or null: every publish is refused (docs/architecture.md#realtime).
+   */
   realtimeSecret: string | null
   public: PublicConfig
 }>

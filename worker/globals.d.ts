@@ -8,7 +8,10 @@ declare module 'virtual:client-manifest' {
     /** The shell's CSS as rules, from which a complete render inlines those its classes can match. */
     cssRules: import('../shared/css-rules').CssRule[]
     /** The area sheets (`SHEET_NAMES`): built file, text and rules, which a page's `<PageSheet>` inlines. */
-    sheets: Record<import('../shared/state').SheetName, { href: string; text: string; rules: import('../shared/css-rules').CssRule[] }>
+    sheets: Record<
+      import('../shared/state').SheetName,
+      { href: string; text: string; rules: import('../shared/css-rules').CssRule[] }
+    >
     /** Each locale's whole message catalogue (fallbacks filled), an immutable asset; empty strings under `vite dev`. */
     messages: Record<import('../shared/constants').Locale, string>
     /** The boot script, minified: one statement that calls it with `...BOOT_ARGS` (empty under `vite dev`). */

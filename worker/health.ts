@@ -5,8 +5,8 @@
  */
 import type { Context } from 'hono'
 import { BUILD_ID } from './env'
-import { createUpstreamFetch } from './upstream'
 import type { AppEnv } from './types'
+import { createUpstreamFetch } from './upstream'
 
 /** A small public call of the contract that every upstream answers. */
 const UPSTREAM_PROBE = '/siw/public/project-amount'

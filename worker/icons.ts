@@ -1,4 +1,6 @@
-/** `GET /_app/icons?names=a,b,c`: the requested icons as SVG markup, cacheable for a year (docs/architecture.md#icons). */
+/**
+ * `GET /_app/icons?names=a,b,c`: the requested icons as SVG markup, cacheable for a year (docs/architecture.md#icons).
+ */
 import type { Context } from 'hono'
 import { EXTRA_ICONS, ICONS } from '../client/server'
 
@@ -9,10 +11,18 @@ function svg(path: string): string {
 }
 
 export function serveIcons(c: Context) {
-  const names = (c.req.query('names') ?? '').split(',').map((n) => n.trim()).filter((n) => /^[a-z0-9-]{1,40}$/.test(n)).slice(0, MAX_NAMES)
+  const names = (c.req.query('names') ?? '')
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => /^[a-z0-9-]{1,40}$/.test(n))
+    .slice(0, MAX_NAMES)
   const body: Record<string, string> = {}
   for (const name of names) {
-    const path = Object.hasOwn(ICONS, name) ? ICONS[name] : Object.hasOwn(EXTRA_ICONS, name) ? EXTRA_ICONS[name] : undefined
+    const path = Object.hasOwn(ICONS, name)
+      ? ICONS[name]
+      : Object.hasOwn(EXTRA_ICONS, name)
+        ? EXTRA_ICONS[name]
+        : undefined
     if (path) body[name] = svg(path)
   }
   c.header('cache-control', 'public, max-age=31536000, immutable')

@@ -1,10 +1,13 @@
 /**
- * List payloads carry what list views render. docs/gateway-contract.md's post and story lists return whole articles; their bodies
+ * List payloads carry what list views render. docs/gateway-contract.md's post and story lists return whole articles;
+ * their bodies
  * would otherwise be cached, embedded in every list page and re-parsed on hydration, unread.
  */
 import type { Envelope } from '../shared/gateway-client'
 
-/** Item fields the edge drops from a list key's `content`, by the key's path (detail keys such as `post/1` never match). */
+/**
+ * Item fields the edge drops from a list key's `content`, by the key's path (detail keys such as `post/1` never match).
+ */
 const UNREAD_LIST_FIELDS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^\/siw\/public\/post(?:\?|$)/, ['content']],
   [/^\/siw\/public\/story(?:\?|$)/, ['content']],

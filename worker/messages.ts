@@ -19,7 +19,10 @@ function mergeMissing(target: Messages, source: Messages): Messages {
 
 const merged = new Map<Locale, Messages>()
 
-/** The dictionary a page in `locale` ships: its own strings, gaps filled along the fallback chain (docs/product.md#session). */
+/**
+ * The dictionary a page in `locale` ships: its own strings, gaps filled along the fallback chain
+ * (docs/product.md#session).
+ */
 export function messagesFor(locale: Locale): Messages {
   let hit = merged.get(locale)
   if (!hit) {

@@ -3,7 +3,7 @@
  * then the edge's own steps: the reset-link check, route rules and the data plan.
  */
 import type { Context } from 'hono'
-import { notFound, pageError, type PageError } from '../shared/errors'
+import { notFound, type PageError, pageError } from '../shared/errors'
 import { href } from '../shared/match'
 import { keysOfRoute } from '../shared/plans'
 import { resolveRoute } from '../shared/resolve'
@@ -27,18 +27,36 @@ export type ResolvedPage =
     }
 
 /** Decides everything that sets the status before a byte is sent; deferred data keeps loading. */
-export async function resolvePage(c: Context<AppEnv>, pathname: string, search: URLSearchParams): Promise<ResolvedPage> {
+export async function resolvePage(
+  c: Context<AppEnv>,
+  pathname: string,
+  search: URLSearchParams,
+): Promise<ResolvedPage> {
   const sessionResult = await readSession(c)
   if (!sessionResult.ok) return { kind: 'redirect', location: href('home', { locale: c.get('locale') }) }
   const session = sessionResult.session
-  const { route, match, error } = resolveRoute({ rest: c.get('rest'), path: pathname, search: searchOf(search), session })
+  const { route, match, error } = resolveRoute({
+    rest: c.get('rest'),
+    path: pathname,
+    search: searchOf(search),
+    session,
+  })
   c.set('routeId', match?.id ?? 'not-found')
 
   const fail = (failure: PageError) =>
-    ({ kind: 'page', status: failure.statusCode, route, session, error: failure, payloads: {}, deferred: new Map() }) as const
+    ({
+      kind: 'page',
+      status: failure.statusCode,
+      route,
+      session,
+      error: failure,
+      payloads: {},
+      deferred: new Map(),
+    }) as const
   if (error || route.id === null) return fail(error ?? notFound(pathname))
 
-  if (route.id === 'reset-password' && !(await isResetLinkValid(c, route.query.uuid))) return fail(pageError(403, 'invalid_reset_link'))
+  if (route.id === 'reset-password' && !(await isResetLinkValid(c, route.query.uuid)))
+    return fail(pageError(403, 'invalid_reset_link'))
 
   const location = await runRouteRule(c, route, session)
   if (location) return { kind: 'redirect', location }
@@ -51,7 +69,11 @@ export async function resolvePage(c: Context<AppEnv>, pathname: string, search: 
     if (entry.ok) continue
     held.drop()
     if (entry.status === 404) return fail(notFound(pathname))
-    return fail({ statusCode: entry.status >= 500 || entry.status === 0 ? 502 : entry.status, code: entry.code, fromGateway: true })
+    return fail({
+      statusCode: entry.status >= 500 || entry.status === 0 ? 502 : entry.status,
+      code: entry.code,
+      fromGateway: true,
+    })
   }
   held.commit()
   const deferred = new Map<string, Promise<PayloadEntry>>()
@@ -67,7 +89,9 @@ export function searchOf(search: URLSearchParams): string {
 /** The reset link is valid only when the gateway answers with truthy content (docs/product.md#validation). */
 async function isResetLinkValid(c: Context<AppEnv>, uuid: string): Promise<boolean> {
   try {
-    const envelope = await gatewayFor(c, { withToken: false }).request<unknown>('POST', '/core/auth/check-reset-link', { query: { uuid } })
+    const envelope = await gatewayFor(c, { withToken: false }).request<unknown>('POST', '/core/auth/check-reset-link', {
+      query: { uuid },
+    })
     return Boolean(envelope.content)
   } catch {
     return false

@@ -3,8 +3,8 @@
  * JSON for client navigation, with every deferred key awaited.
  */
 import type { Context } from 'hono'
-import type { PagePayload } from '../shared/state'
 import { pagePathOfPayload } from '../shared/payload-path'
+import type { PagePayload } from '../shared/state'
 import { resolvePage } from './page'
 import type { AppEnv } from './types'
 
@@ -12,8 +12,15 @@ export async function servePayload(c: Context<AppEnv>, pagePath: string): Promis
   c.set('rest', pagePathOfPayload(c.get('rest')) ?? '/')
   const resolved = await resolvePage(c, pagePath, new URL(c.req.url).searchParams)
   c.header('cache-control', 'no-store')
-  if (resolved.kind === 'redirect') return c.json({ redirect: resolved.location, route: null, error: null, payloads: {} })
-  const deferred = Object.fromEntries(await Promise.all([...resolved.deferred].map(async ([k, p]) => [k, await p] as const)))
-  const body: PagePayload = { route: resolved.route, error: resolved.error, payloads: { ...resolved.payloads, ...deferred } }
+  if (resolved.kind === 'redirect')
+    return c.json({ redirect: resolved.location, route: null, error: null, payloads: {} })
+  const deferred = Object.fromEntries(
+    await Promise.all([...resolved.deferred].map(async ([k, p]) => [k, await p] as const)),
+  )
+  const body: PagePayload = {
+    route: resolved.route,
+    error: resolved.error,
+    payloads: { ...resolved.payloads, ...deferred },
+  }
   return c.json(body, resolved.status as 200)
 }

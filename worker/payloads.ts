@@ -1,4 +1,7 @@
-/** Loads gateway data keys for pages and `_payload.json`, through the KV payload cache for public keys (docs/product.md#payload-cache). */
+/**
+ * Loads gateway data keys for pages and `_payload.json`, through the KV payload cache for public keys
+ * (docs/product.md#payload-cache).
+ */
 import type { Context } from 'hono'
 import { isPublicUrl } from '../shared/api-keys'
 import { LOCALES, PAYLOAD_CACHE_MS } from '../shared/constants'
@@ -32,7 +35,8 @@ const inflight = new Map<string, Promise<PayloadEntry>>()
 
 /**
  * The isolate's memory in front of KV: a fresh entry read from (or written to) KV answers this isolate's requests for
- * `payloadMemoryMs` without another KV read. It never outlives the entry's hour, and holds the most recent entries only.
+ * `payloadMemoryMs` without another KV read. It never outlives the entry's hour, and holds the most recent entries
+ * only.
  */
 const memory = new Map<string, { cached: Cached; until: number }>()
 export const PAYLOAD_MEMORY_ENTRIES = 200
@@ -64,7 +68,10 @@ export const MAX_CACHED_PAGE = 9
  */
 const UNCACHED_QUERY = ['keyword', 'sector_id', 'region_id', 'amount_id'] as const
 
-/** Whether a public key's answer is kept in KV and the isolate's memory: no free-form query, no page past MAX_CACHED_PAGE. */
+/**
+ * Whether a public key's answer is kept in KV and the isolate's memory: no free-form query, no page past
+ * MAX_CACHED_PAGE.
+ */
 export function isCacheableKey(key: string): boolean {
   const query = new URLSearchParams(key.split('?')[1] ?? '')
   if (UNCACHED_QUERY.some((name) => query.has(name))) return false
@@ -102,7 +109,9 @@ function store(c: Context<AppEnv>, cacheKey: string, envelope: Cached['envelope'
   const kv = c.env.PAYLOADS
   const write = () => {
     remember(cacheKey, value, payloadMemoryMs)
-    c.executionCtx.waitUntil(kv.put(cacheKey, JSON.stringify(value), { expirationTtl: STALE_IF_ERROR_MS / 1000 }).catch(() => undefined))
+    c.executionCtx.waitUntil(
+      kv.put(cacheKey, JSON.stringify(value), { expirationTtl: STALE_IF_ERROR_MS / 1000 }).catch(() => undefined),
+    )
   }
   const held = c.get('heldWrites')
   if (held) held.push(write)
@@ -120,11 +129,14 @@ async function fetchEntry(c: Context<AppEnv>, key: string, withToken: boolean): 
   const signal = AbortSignal.timeout(c.get('config').upstreamTimeoutMs)
   try {
     const envelope = await client.getEnvelope(key, signal)
-    // An answer of the wrong shape is a broken upstream like a 5xx: the stale copy stands in for it, else the error page.
+    // An answer of the wrong shape is a broken upstream like a 5xx: the stale copy stands in for it, else the error
+    // page.
     const checked = validatePayload(key, envelope)
     if (!checked.ok) {
       // The path only: a key's query may hold what a visitor typed (a search) (docs/security.md#logs).
-      console.error(JSON.stringify({ level: 'error', msg: 'contract violation', path: key.split('?')[0], issues: checked.issues }))
+      console.error(
+        JSON.stringify({ level: 'error', msg: 'contract violation', path: key.split('?')[0], issues: checked.issues }),
+      )
       return { ok: false, status: 502, code: 'malformed_response' }
     }
     return { ok: true, envelope: shapeListEnvelope(key, checked.envelope) }
@@ -229,5 +241,7 @@ export function serverTiming(timings: readonly [string, number][]): string {
     const t = totals.get(name) ?? { dur: 0, count: 0 }
     totals.set(name, { dur: t.dur + dur, count: t.count + 1 })
   }
-  return [...totals].map(([name, t]) => `${name};dur=${t.dur};desc="${t.count} call${t.count === 1 ? '' : 's'}"`).join(', ')
+  return [...totals]
+    .map(([name, t]) => `${name};dur=${t.dur};desc="${t.count} call${t.count === 1 ? '' : 's'}"`)
+    .join(', ')
 }

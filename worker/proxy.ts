@@ -6,11 +6,11 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { bodyLimitFor, EDGE_ONLY_CALLS, isUpstreamPath } from '../shared/gateway-paths'
 import { isPublicUrl } from '../shared/api-keys'
+import { bodyLimitFor, EDGE_ONLY_CALLS, isUpstreamPath } from '../shared/gateway-paths'
 import { isSameOriginPath } from '../shared/safe-path'
-import { errorEnvelope } from './http/envelope'
 import { deviceHeaders, setDeviceCookie } from './device-cookie'
+import { errorEnvelope } from './http/envelope'
 import { isSameOriginWrite } from './middleware/same-origin'
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session'
 import type { AppEnv } from './types'
@@ -25,13 +25,34 @@ const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD'])
  * client's own `Authorization` is never among them: the bearer comes from the HttpOnly cookie alone, so no caller
  * chooses whose session or which credential the upstream sees (docs/security.md#proxy).
  */
-const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'content-length', 'if-none-match', 'if-modified-since', 'range']
+const FORWARDED_REQUEST_HEADERS = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'content-length',
+  'if-none-match',
+  'if-modified-since',
+  'range',
+]
 /**
  * Response headers never passed back: hop-by-hop (RFC 9110 §7.6.1), cookies for the upstream's own origin, and
  * anything that describes the upstream. `Access-Control-*` is dropped by prefix: the portal is same-origin, and an
  * upstream's CORS grant must not become the portal's.
  */
-const DROPPED_RESPONSE_HEADERS = ['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'set-cookie', 'server', 'x-powered-by', 'alt-svc']
+const DROPPED_RESPONSE_HEADERS = [
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'set-cookie',
+  'server',
+  'x-powered-by',
+  'alt-svc',
+]
 
 /**
  * Security headers the portal sets itself on every answer (`secureHeaders` in `app.ts`): an upstream's own are dropped,
@@ -102,9 +123,11 @@ async function forward(c: Context<AppEnv>, target: Forward): Promise<Response> {
     if (value) headers.set(name, value)
   }
   const token = await readSessionToken(c)
-  if (target.withToken && token && !isPublicUrl(target.path + target.search)) headers.set('authorization', `Bearer ${token}`)
+  if (target.withToken && token && !isPublicUrl(target.path + target.search))
+    headers.set('authorization', `Bearer ${token}`)
   // Only the sign-in call learns this browser's device token (docs/security.md#sign-in-throttling).
-  if (target.method === 'POST' && target.path === LOGIN_PATH) for (const [name, value] of Object.entries(deviceHeaders(c))) headers.set(name, value)
+  if (target.method === 'POST' && target.path === LOGIN_PATH)
+    for (const [name, value] of Object.entries(deviceHeaders(c))) headers.set(name, value)
   const ip = c.req.header('cf-connecting-ip')
   if (ip) headers.set('x-forwarded-for', ip)
   headers.set('x-forwarded-proto', url.protocol.slice(0, -1))
@@ -114,9 +137,16 @@ async function forward(c: Context<AppEnv>, target: Forward): Promise<Response> {
   // Reads get the edge's bound until the upstream answers; the body then streams unbounded (large downloads).
   // Writes are not cut short: the upstream may still be processing them.
   const answered = new AbortController()
-  const timer = READ_METHODS.has(target.method) ? setTimeout(() => answered.abort(), c.get('config').upstreamTimeoutMs) : null
+  const timer = READ_METHODS.has(target.method)
+    ? setTimeout(() => answered.abort(), c.get('config').upstreamTimeoutMs)
+    : null
   try {
-    return await upstream(`http://portal.internal/gateway${target.path}${target.search}`, { method: target.method, headers, body, signal: answered.signal })
+    return await upstream(`http://portal.internal/gateway${target.path}${target.search}`, {
+      method: target.method,
+      headers,
+      body,
+      signal: answered.signal,
+    })
   } catch {
     return answered.signal.aborted ? errorEnvelope(c, 504, 'upstream_timeout') : errorEnvelope(c, 502, 'bad_gateway')
   } finally {
@@ -126,7 +156,10 @@ async function forward(c: Context<AppEnv>, target: Forward): Promise<Response> {
 
 /** Runs `handler` under the body limit of `path` (for every method: a GET with a body is bounded too). */
 async function withBodyLimit(c: Context<AppEnv>, path: string, handler: () => Promise<Response>): Promise<Response> {
-  const limited = bodyLimit({ maxSize: bodyLimitFor(path), onError: (ctx) => errorEnvelope(ctx, 413, 'payload_too_large') })
+  const limited = bodyLimit({
+    maxSize: bodyLimitFor(path),
+    onError: (ctx) => errorEnvelope(ctx, 413, 'payload_too_large'),
+  })
   let out: Response | undefined
   const refused = await limited(c, async () => {
     out = await handler()
@@ -140,11 +173,15 @@ export function gatewayProxy(): MiddlewareHandler<AppEnv> {
     const path = canonicalPath(new URL(c.req.url).pathname, '/gateway')
     if (path === null) return errorEnvelope(c, 400, 'bad_request')
     const method = c.req.method.toUpperCase()
-    if (!isUpstreamPath(path) || EDGE_ONLY_CALLS.some(([m, p]) => m === method && p === path)) return errorEnvelope(c, 404, 'not_found')
+    if (!isUpstreamPath(path) || EDGE_ONLY_CALLS.some(([m, p]) => m === method && p === path))
+      return errorEnvelope(c, 404, 'not_found')
     if (!PROXY_METHODS.has(method)) return errorEnvelope(c, 405, 'method_not_allowed')
-    if (!READ_METHODS.has(method) && !isSameOriginWrite(c, { scriptOnly: true })) return errorEnvelope(c, 403, 'csrf_forbidden')
+    if (!READ_METHODS.has(method) && !isSameOriginWrite(c, { scriptOnly: true }))
+      return errorEnvelope(c, 403, 'csrf_forbidden')
     const search = new URL(c.req.url).search
-    return withBodyLimit(c, path, async () => relay(c, path, method, await forward(c, { path, search, method, withToken: true })))
+    return withBodyLimit(c, path, async () =>
+      relay(c, path, method, await forward(c, { path, search, method, withToken: true })),
+    )
   }
 }
 
@@ -160,14 +197,25 @@ export function devHelpersProxy(): MiddlewareHandler<AppEnv> {
     if (below === null) return errorEnvelope(c, 400, 'bad_request')
     const method = c.req.method.toUpperCase()
     if (!PROXY_METHODS.has(method)) return errorEnvelope(c, 405, 'method_not_allowed')
-    if (!READ_METHODS.has(method) && !isSameOriginWrite(c, { scriptOnly: true })) return errorEnvelope(c, 403, 'csrf_forbidden')
+    if (!READ_METHODS.has(method) && !isSameOriginWrite(c, { scriptOnly: true }))
+      return errorEnvelope(c, 403, 'csrf_forbidden')
     const path = '/dev' + below
     // The helpers' own pages (the OneID stand-in) keep their policy: they exist only on a developer's machine.
-    return withBodyLimit(c, path, async () => relay(c, path, method, await forward(c, { path, search: new URL(c.req.url).search, method, withToken: false }), { ownPolicy: false }))
+    return withBodyLimit(c, path, async () =>
+      relay(c, path, method, await forward(c, { path, search: new URL(c.req.url).search, method, withToken: false }), {
+        ownPolicy: false,
+      }),
+    )
   }
 }
 
-async function relay(c: Context<AppEnv>, path: string, method: string, res: Response, opts: { ownPolicy: boolean } = { ownPolicy: true }): Promise<Response> {
+async function relay(
+  c: Context<AppEnv>,
+  path: string,
+  method: string,
+  res: Response,
+  opts: { ownPolicy: boolean } = { ownPolicy: true },
+): Promise<Response> {
   const headers = new Headers(res.headers)
   for (const name of DROPPED_RESPONSE_HEADERS) headers.delete(name)
   for (const name of [...headers.keys()]) if (name.startsWith('access-control-')) headers.delete(name)

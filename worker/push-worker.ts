@@ -1,6 +1,7 @@
 /** `/firebase-messaging-sw.js`: the push service worker, served only when push is configured (404 otherwise). */
-import type { Context } from 'hono'
+
 import manifest from 'virtual:client-manifest'
+import type { Context } from 'hono'
 import type { AppEnv } from './types'
 
 /** The worker imports its own built module and fetches nothing (it reads pushes without the Firebase SDK). */

@@ -2,34 +2,58 @@
  * Renders the document with React's production renderer: in one synchronous pass when the page's data is all in hand
  * within a short head start (crawlers wait for all of it), streamed with Suspense sections when some is still pending.
  */
+
+import manifest from 'virtual:client-manifest'
 import type { Context } from 'hono'
 import type { ReactElement } from 'react'
 // React's Node build (Web Streams API, workerd's nodejs_compat): it writes strings into one reused buffer with
 // `encodeInto`, where the edge build allocates a `TextEncoder.encode()` array per attribute and text node, which cost
 // about a third of a home render's CPU (`npm run bench`, render CPU).
 import { renderToReadableStream, renderToString } from 'react-dom/server.node'
-import manifest from 'virtual:client-manifest'
-import { EXTRA_ICONS, eagerPages, installPages, lazyComponentsWarm, provideEdgeIcons, Root, warmLazyComponents } from '../client/server'
-import { serializeEntryForHtml, serializeStateForHtml } from '../shared/serialize'
-import { SHEET_NAMES, type FormState, type InitialState, type PayloadEntry, type RouteState, type SessionState, type SheetName } from '../shared/state'
+import {
+  EXTRA_ICONS,
+  eagerPages,
+  installPages,
+  lazyComponentsWarm,
+  provideEdgeIcons,
+  Root,
+  warmLazyComponents,
+} from '../client/server'
 import type { PageError } from '../shared/errors'
+import { serializeEntryForHtml, serializeStateForHtml } from '../shared/serialize'
+import {
+  type FormState,
+  type InitialState,
+  type PayloadEntry,
+  type RouteState,
+  type SessionState,
+  SHEET_NAMES,
+  type SheetName,
+} from '../shared/state'
 import { isBot } from './bots'
 import { inlineCriticalCss, SHEET_CSS_MARKS, SHELL_CSS_MARK } from './critical-css'
-import { reportUnplanned } from './unplanned-keys'
 import { documentMemoryKey, mayRememberDocument, recallDocument, rememberDocument } from './document-memory'
 import { messagesFor, messagesOf, SHELL_NAMESPACES } from './messages'
 import type { AppEnv } from './types'
+import { reportUnplanned } from './unplanned-keys'
 
 installPages(eagerPages)
 provideEdgeIcons(EXTRA_ICONS)
-// The components pages load lazily in the browser are bundled here; loaded once, a complete document renders in one pass.
+// The components pages load lazily in the browser are bundled here; loaded once, a complete document renders in one
+// pass.
 void warmLazyComponents()
 
 /** React Refresh's preamble, which `@vitejs/plugin-react` requires before any module under `vite dev`. */
 const REFRESH_PREAMBLE = `import { injectIntoGlobalHook } from "/@react-refresh"; injectIntoGlobalHook(window); window.$RefreshReg$ = () => {}; window.$RefreshSig$ = () => (type) => type;`
 
-const sheetHrefs = Object.fromEntries(SHEET_NAMES.map((name) => [name, manifest.sheets[name].href])) as Record<SheetName, string>
-const sheetTexts = Object.fromEntries(SHEET_NAMES.map((name) => [name, manifest.sheets[name].text])) as Record<SheetName, string>
+const sheetHrefs = Object.fromEntries(SHEET_NAMES.map((name) => [name, manifest.sheets[name].href])) as Record<
+  SheetName,
+  string
+>
+const sheetTexts = Object.fromEntries(SHEET_NAMES.map((name) => [name, manifest.sheets[name].text])) as Record<
+  SheetName,
+  string
+>
 
 /**
  * Per route: the message keys its complete renders in this isolate used. A streamed document's state is written
@@ -81,7 +105,13 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
     notice: readNotice(c.req.query('notice')),
   }
   const unplanned = new Set<string>()
-  const store = { ready: new Map(Object.entries(input.payloads)), pending: input.deferred, serialize: serializeEntryForHtml, reads: new Set<string>(), unplanned }
+  const store = {
+    ready: new Map(Object.entries(input.payloads)),
+    pending: input.deferred,
+    serialize: serializeEntryForHtml,
+    reads: new Set<string>(),
+    unplanned,
+  }
   // The keys the render translates (and the namespaces the browser uses outside renders); the document carries those.
   const routeKey = input.error ? `error:${input.route.id}` : String(input.route.id)
   const record = new Set(SHELL_NAMESPACES)
@@ -92,7 +122,10 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
     const learned = keysByRoute.get(routeKey)
     const paths = manifest.dev ? 'all' : complete ? record : learned ? [...record, ...learned] : 'all'
     // A complete render knows which keys the browser reads while hydrating; kept sections read theirs on the edge only.
-    const payloads = complete && !manifest.dev ? Object.fromEntries(Object.entries(input.payloads).filter(([key]) => store.reads.has(key))) : input.payloads
+    const payloads =
+      complete && !manifest.dev
+        ? Object.fromEntries(Object.entries(input.payloads).filter(([key]) => store.reads.has(key)))
+        : input.payloads
     // A streamed document inlines the whole sheets: the browser has nothing more to link.
     const assets = complete ? state.assets : { ...state.assets, shellCss: undefined }
     return serializeStateForHtml({ ...state, assets, payloads, messages: messagesOf(locale, paths) })
@@ -101,9 +134,27 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
   let failed = false
   const crawler = isBot(c.req.header('user-agent'))
   const rootWith = (css: string, texts: Readonly<Record<SheetName, string>>) => (
-    <Root state={state} store={store} nonce={nonce} css={css} sheetTexts={manifest.dev ? undefined : texts} record={record} stateText={stateText} devPreamble={manifest.dev ? REFRESH_PREAMBLE : undefined} />
+    <Root
+      state={state}
+      store={store}
+      nonce={nonce}
+      css={css}
+      sheetTexts={manifest.dev ? undefined : texts}
+      record={record}
+      stateText={stateText}
+      devPreamble={manifest.dev ? REFRESH_PREAMBLE : undefined}
+    />
   )
-  const boot = manifest.dev ? '' : bootAfterFirstPaint([manifest.entry, ...manifest.preload.filter((f) => !manifest.evaluateFirst.includes(f)), ...pageChunks(input.route.id)], manifest.evaluateFirst)
+  const boot = manifest.dev
+    ? ''
+    : bootAfterFirstPaint(
+        [
+          manifest.entry,
+          ...manifest.preload.filter((f) => !manifest.evaluateFirst.includes(f)),
+          ...pageChunks(input.route.id),
+        ],
+        manifest.evaluateFirst,
+      )
   const headers = () => {
     c.header('content-type', 'text/html; charset=utf-8')
     // Finished HTML carries a per-response nonce and possibly personal data: never cache it.
@@ -113,7 +164,8 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
     // Which render failed is for debugging only (docs/security.md#debug-headers); the log line always says.
     if (failed && config.debugHeaders) c.header('x-render-error', '1')
   }
-  // Called by the stream only: a section that suspends is streamed, never reported here (docs/architecture.md#one-pass-render).
+  // Called by the stream only: a section that suspends is streamed, never reported here
+  // (docs/architecture.md#one-pass-render).
   const onError = (error: unknown) => {
     failed = true
     console.error(JSON.stringify({ level: 'error', msg: 'render error', path: input.route.path, error: String(error) }))
@@ -135,7 +187,8 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
       routeId: input.route.id,
       search: input.route.search,
     })
-    const memoryKey = nonce && rememberable ? documentMemoryKey(state.origin, state.locale, input.route.path, input.route.search) : null
+    const memoryKey =
+      nonce && rememberable ? documentMemoryKey(state.origin, state.locale, input.route.path, input.route.search) : null
     const entries = new Map([...Object.entries(input.payloads), ...settled])
     const remembered = memoryKey ? recallDocument(memoryKey, entries, nonce!, Date.now()) : null
     if (remembered !== null) {
@@ -162,7 +215,10 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
     progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError,
   })
-  void stream.allReady.then(() => keysByRoute.set(routeKey, new Set([...record, ...(keysByRoute.get(routeKey) ?? [])])), () => undefined)
+  void stream.allReady.then(
+    () => keysByRoute.set(routeKey, new Set([...record, ...(keysByRoute.get(routeKey) ?? [])])),
+    () => undefined,
+  )
   if (crawler) await stream.allReady
   headers()
   reportUnplanned(c, input.route, unplanned, stream.allReady)
@@ -170,9 +226,14 @@ export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promis
 }
 
 /** The deferred entries if all of them arrive within `ms`, else null (they keep loading for the stream). */
-async function settle(deferred: ReadonlyMap<string, Promise<PayloadEntry>>, ms: number): Promise<Map<string, PayloadEntry> | null> {
+async function settle(
+  deferred: ReadonlyMap<string, Promise<PayloadEntry>>,
+  ms: number,
+): Promise<Map<string, PayloadEntry> | null> {
   if (deferred.size === 0) return new Map()
-  const all = Promise.all([...deferred].map(async ([key, promise]) => [key, await promise] as const)).then((entries) => new Map(entries))
+  const all = Promise.all([...deferred].map(async ([key, promise]) => [key, await promise] as const)).then(
+    (entries) => new Map(entries),
+  )
   if (ms === Number.POSITIVE_INFINITY) return all
   let timer = 0
   const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)))
@@ -207,9 +268,15 @@ function renderComplete(root: ReactElement, nonce: string | undefined, boot: str
   return `<!DOCTYPE html>${end < 0 ? html + script : html.slice(0, end) + script + html.slice(end)}`
 }
 
-/** The inline boot script (`client/boot.ts`, minified by the build) with this document's modules; `modules[0]` is the entry. */
+/**
+ * The inline boot script (`client/boot.ts`, minified by the build) with this document's modules; `modules[0]` is the
+ * entry.
+ */
 function bootAfterFirstPaint(modules: readonly string[], first: readonly string[]): string {
-  return manifest.boot.replace('BOOT_ARGS', `[${JSON.stringify(modules)},${JSON.stringify(first)},${BOOT_PRELOADS_PER_TASK}]`)
+  return manifest.boot.replace(
+    'BOOT_ARGS',
+    `[${JSON.stringify(modules)},${JSON.stringify(first)},${BOOT_PRELOADS_PER_TASK}]`,
+  )
 }
 
 /** How many `modulepreload` links the boot script adds per task. */

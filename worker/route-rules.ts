@@ -3,11 +3,11 @@ import type { Context } from 'hono'
 import type { GatewayClient } from '../shared/gateway-client'
 import { href } from '../shared/match'
 import type { ParamsOf, QueryOf, RouteId } from '../shared/routes'
-import type { PageRoute, SessionState } from '../shared/state'
 import { isSameOriginPath, safeReturnPath } from '../shared/safe-path'
+import type { PageRoute, SessionState } from '../shared/state'
 import { afterSignIn } from './actions/return-path'
-import { serviceCategoryIndexRule, serviceCategoryRule, serviceStepRule } from './service-rules'
 import { gatewayFor } from './gateway'
+import { serviceCategoryIndexRule, serviceCategoryRule, serviceStepRule } from './service-rules'
 import { setSessionCookie } from './session'
 import { issueSsoNonce, takeSsoNonce } from './sso-nonce'
 import type { AppEnv } from './types'
@@ -20,12 +20,16 @@ export type RouteRuleInput<Id extends RouteId> = Readonly<{
   gateway: GatewayClient
 }>
 
-/** Answers a redirect location (a same-origin path, or a configured external URL such as the SSO), or null to render. */
+/**
+ * Answers a redirect location (a same-origin path, or a configured external URL such as the SSO), or null to render.
+ */
 export type RouteRule<Id extends RouteId> = (input: RouteRuleInput<Id>) => Promise<string | null>
 
 const ROLES = new Set(['investor', 'businessmen'])
 
-/** The SSO authorize URL the gateway hands out: an https URL, or (reference gateway, local mode) a path of this origin. */
+/**
+ * The SSO authorize URL the gateway hands out: an https URL, or (reference gateway, local mode) a path of this origin.
+ */
 function isSsoLocation(value: unknown): value is string {
   if (typeof value !== 'string' || value.length > 4096) return false
   if (value.startsWith('/')) return isSameOriginPath(value)
@@ -74,7 +78,8 @@ const ssoRule: RouteRule<'sso'> = async ({ c, query, gateway }) => {
 }
 
 /** A signed-in visitor has nothing to do on the sign-in pages: straight to the profile (or the return path). */
-const signedInRule: RouteRule<'sign-in' | 'forgot-password'> = async ({ c, query, session }) => (session.profile ? afterSignIn(query.return, c.get('locale')) : null)
+const signedInRule: RouteRule<'sign-in' | 'forgot-password'> = async ({ c, query, session }) =>
+  session.profile ? afterSignIn(query.return, c.get('locale')) : null
 
 type RouteRules = { readonly [Id in RouteId]?: RouteRule<Id> }
 
@@ -89,7 +94,11 @@ export const ROUTE_RULES: RouteRules = {
 }
 
 /** Runs the route's rule, if it has one: a redirect location, or null to render the page. */
-export function runRouteRule<Id extends RouteId>(c: Context<AppEnv>, route: PageRoute<Id>, session: SessionState): Promise<string | null> {
+export function runRouteRule<Id extends RouteId>(
+  c: Context<AppEnv>,
+  route: PageRoute<Id>,
+  session: SessionState,
+): Promise<string | null> {
   const rule: RouteRule<Id> | undefined = ROUTE_RULES[route.id]
   if (!rule) return Promise.resolve(null)
   return rule({ c, params: route.params, query: route.query, session, gateway: gatewayFor(c, { withToken: true }) })

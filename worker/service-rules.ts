@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono'
 import { href } from '../shared/match'
-import { byOrder, parentIdOf, sectionAnchor, serviceKeys, type ParentRef } from '../shared/service-keys'
+import { byOrder, type ParentRef, parentIdOf, sectionAnchor, serviceKeys } from '../shared/service-keys'
 import { loadEntry } from './payloads'
 import type { RouteRule } from './route-rules'
 import type { AppEnv } from './types'
@@ -18,7 +18,9 @@ async function loadList<T>({ c }: { c: Context<AppEnv> }, key: string): Promise<
   return entry.ok && Array.isArray(entry.envelope.content) ? (entry.envelope.content as T[]) : []
 }
 
-/** `/service/category` → the first top-level category by `order` (302); the page renders the list when there is none. */
+/**
+ * `/service/category` → the first top-level category by `order` (302); the page renders the list when there is none.
+ */
 export const serviceCategoryIndexRule: RouteRule<'service-category-index'> = async (input) => {
   const categories = await loadList<CategoryRef>(input, serviceKeys.categories())
   const first = byOrder(categories.filter((c) => parentIdOf(c.parent ?? c.parent_id) === null))[0]
@@ -41,7 +43,11 @@ export const serviceStepRule: RouteRule<'service'> = async (input) => {
   const step = steps[0]
   if (!step) return null
   const locale = input.c.get('locale')
-  return href('service', { locale, params: { service_id: serviceId }, query: { process: String(process.id), step: String(step.id) } })
+  return href('service', {
+    locale,
+    params: { service_id: serviceId },
+    query: { process: String(process.id), step: String(step.id) },
+  })
 }
 
 /**
@@ -52,7 +58,12 @@ export const serviceCategoryRule: RouteRule<'service-category'> = async (input) 
   const id = input.params.category_id
   const top = await loadList<CategoryRef>(input, serviceKeys.categories())
   if (!top.length || top.some((c) => String(c.id) === id)) return null
-  const lists = await Promise.all(top.map(async (parent) => ({ parent, children: await loadList<CategoryRef>(input, serviceKeys.children(parent.id)) })))
+  const lists = await Promise.all(
+    top.map(async (parent) => ({
+      parent,
+      children: await loadList<CategoryRef>(input, serviceKeys.children(parent.id)),
+    })),
+  )
   const hit = lists.find(({ children }) => children.some((c) => String(c.id) === id))
   if (!hit) return null
   return `${href('service-category', { locale: input.c.get('locale'), params: { category_id: String(hit.parent.id) } })}#${sectionAnchor(id)}`

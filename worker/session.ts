@@ -17,7 +17,12 @@ import type { AppEnv } from './types'
 export type SessionResult = { ok: true; session: SessionState } | { ok: false; ended: true }
 
 /** Result codes that mean the token itself is no good (beside a 401 or 403 status). */
-const TOKEN_REJECTED_CODES: ReadonlySet<string> = new Set(['expired_token', 'invalid_token', 'unauthorized', 'forbidden'])
+const TOKEN_REJECTED_CODES: ReadonlySet<string> = new Set([
+  'expired_token',
+  'invalid_token',
+  'unauthorized',
+  'forbidden',
+])
 
 /** True when a failed profile fetch means "this token is not accepted", as opposed to "the upstream is in trouble". */
 export function isTokenRejection(err: unknown): boolean {
@@ -31,7 +36,10 @@ async function fetchSession(c: Context<AppEnv>): Promise<SessionResult> {
   c.set('token', token)
   if (!token) return { ok: true, session: { hasToken: false, profile: null } }
   try {
-    const envelope = await gatewayFor(c, { withToken: true }).getEnvelope<Profile>('/core/profile', AbortSignal.timeout(c.get('config').upstreamTimeoutMs))
+    const envelope = await gatewayFor(c, { withToken: true }).getEnvelope<Profile>(
+      '/core/profile',
+      AbortSignal.timeout(c.get('config').upstreamTimeoutMs),
+    )
     // An accepted call without a profile: the account behind the token is gone.
     if (!envelope.content) throw new GatewayError(401, 'expired_token', 'empty profile')
     // A profile of the wrong shape (docs/gateway-contract.md#profile) is the upstream's fault, not the token's: the
@@ -94,7 +102,10 @@ function bindingCookieName(c: Context): string {
 /** The companion's value for `token`: its SHA-256, base64url. */
 export async function sessionBinding(token: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)))
-  return btoa(String.fromCharCode(...digest)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
 }
 
 /** Every value of the cookies named `name` in the request, in the order the browser sent them. */
@@ -132,5 +143,11 @@ export async function readSessionToken(c: Context): Promise<string | null> {
 export async function setSessionCookie(c: Context<AppEnv>, token: string): Promise<void> {
   const secure = !isLoopbackHttp(c)
   setCookie(c, TOKEN_COOKIE, token, { path: '/', httpOnly: true, secure, sameSite: 'Lax', maxAge: SESSION_MAX_AGE_S })
-  setCookie(c, bindingCookieName(c), await sessionBinding(token), { path: '/', httpOnly: true, secure, sameSite: 'Lax', maxAge: SESSION_MAX_AGE_S })
+  setCookie(c, bindingCookieName(c), await sessionBinding(token), {
+    path: '/',
+    httpOnly: true,
+    secure,
+    sameSite: 'Lax',
+    maxAge: SESSION_MAX_AGE_S,
+  })
 }

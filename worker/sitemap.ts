@@ -17,26 +17,34 @@ const POST_CATEGORIES = ['news', 'publication', 'pr_material', 'blog'] as const
 
 type Item = { id: number | string }
 
-const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!)
+const escapeXml = (s: string) =>
+  s.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!)
 
 /** Content detail pages (posts, stories, events, galleries) the gateway lists now; a failing list is left out. */
 async function listContentEntries(c: Context<AppEnv>): Promise<RouteTarget[]> {
   c.set('locale', c.get('config').defaultLocale)
   const gateway = gatewayFor(c, { withToken: false })
   const lists: [RouteId, string, Record<string, string | number>][] = [
-    ...POST_CATEGORIES.map((category): [RouteId, string, Record<string, string | number>] => ['post', `${PUBLIC}/post`, { category }]),
+    ...POST_CATEGORIES.map((category): [RouteId, string, Record<string, string | number>] => [
+      'post',
+      `${PUBLIC}/post`,
+      { category },
+    ]),
     ['story', `${PUBLIC}/story`, {}],
     ['event', `${PUBLIC}/event`, {}],
     ['gallery', `${PUBLIC}/gallery`, {}],
   ]
   const results = await Promise.allSettled(
-    lists.map(([, path, query]) => gateway.request<Item[]>('GET', path, { query: { ...query, page: 0, size: CONTENT_LIMIT } })),
+    lists.map(([, path, query]) =>
+      gateway.request<Item[]>('GET', path, { query: { ...query, page: 0, size: CONTENT_LIMIT } }),
+    ),
   )
   const entries: RouteTarget[] = []
   results.forEach((result, i) => {
     if (result.status !== 'fulfilled' || !Array.isArray(result.value.content)) return
     for (const item of result.value.content) {
-      if (item && /^\d{1,12}$/.test(String(item.id))) entries.push({ id: lists[i]![0], params: { id: String(item.id) } })
+      if (item && /^\d{1,12}$/.test(String(item.id)))
+        entries.push({ id: lists[i]![0], params: { id: String(item.id) } })
     }
   })
   return entries
@@ -47,11 +55,14 @@ export function renderSitemap(origin: string, entries: readonly RouteTarget[], d
   const urls: string[] = []
   for (const entry of entries) {
     const alternates = LOCALES.map((locale) => [locale, origin + hrefTo(entry, { locale })] as const)
-    // x-default is the path without a language prefix, which negotiates the language (as the page's own hreflang links say).
+    // x-default is the path without a language prefix, which negotiates the language (as the page's own hreflang links
+    // say).
     const prefixed = hrefTo(entry, { locale: defaultLocale })
     const xDefault = origin + (prefixed.slice(1 + defaultLocale.length) || '/')
     const links = [
-      ...alternates.map(([locale, url]) => `    <xhtml:link rel="alternate" hreflang="${locale}" href="${escapeXml(url)}"/>`),
+      ...alternates.map(
+        ([locale, url]) => `    <xhtml:link rel="alternate" hreflang="${locale}" href="${escapeXml(url)}"/>`,
+      ),
       `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(xDefault)}"/>`,
     ].join('\n')
     for (const [, url] of alternates) urls.push(`  <url>\n    <loc>${escapeXml(url)}</loc>\n${links}\n  </url>`)
@@ -73,7 +84,9 @@ export async function serveSitemap(c: Context<AppEnv>) {
   return c.body(renderSitemap(origin, entries, c.get('config').defaultLocale))
 }
 
-/** Crawlers may read every public page; the gateway, app internals, sign-in flows and the profile area are not for them. */
+/**
+ * Crawlers may read every public page; the gateway, app internals, sign-in flows and the profile area are not for them.
+ */
 export function serveRobots(c: Context<AppEnv>) {
   const origin = new URL(c.req.url).origin
   const paths = [...new Set(listPrivateRoutes().flatMap((id) => LOCALES.map((locale) => hrefTo({ id }, { locale }))))]

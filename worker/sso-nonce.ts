@@ -12,20 +12,32 @@ import type { AppEnv } from './types'
 /** Time to finish signing in at OneID. */
 const NONCE_MAX_AGE_S = 10 * 60
 
-/** `__Host-` pins the cookie to this host over https; browsers refuse it on plain-http loopback, which gets a plain name. */
+/**
+ * `__Host-` pins the cookie to this host over https; browsers refuse it on plain-http loopback, which gets a plain
+ * name.
+ */
 function cookieName(c: Context): string {
   return isLoopbackHttp(c) ? 'sso_state' : '__Host-sso_state'
 }
 
 function randomNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
 }
 
 /** Starts a sign-in: sets the nonce cookie (with where to go afterwards) and returns the nonce to send as `state`. */
 export function issueSsoNonce(c: Context<AppEnv>, returnPath: string): string {
   const nonce = randomNonce()
-  setCookie(c, cookieName(c), `${nonce}.${returnPath}`, { path: '/', httpOnly: true, secure: !isLoopbackHttp(c), sameSite: 'Lax', maxAge: NONCE_MAX_AGE_S })
+  setCookie(c, cookieName(c), `${nonce}.${returnPath}`, {
+    path: '/',
+    httpOnly: true,
+    secure: !isLoopbackHttp(c),
+    sameSite: 'Lax',
+    maxAge: NONCE_MAX_AGE_S,
+  })
   return nonce
 }
 

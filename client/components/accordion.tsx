@@ -1,5 +1,5 @@
 /** Accordion: headings holding disclosure buttons (`aria-expanded`, `aria-controls`) over their panels. */
-import { useId, useState, type ReactNode } from 'react'
+import { type ReactNode, useId, useState } from 'react'
 import { Icon } from './icon'
 
 export type AccordionItem = { id: string; title: ReactNode; content: ReactNode }
@@ -34,7 +34,13 @@ export function Accordion({ items, headingLevel = 3, defaultOpen = [], single = 
         return (
           <div key={item.id} className="accordion__item">
             <Heading className="accordion__heading">
-              <button type="button" className="accordion__toggle" aria-expanded={expanded} aria-controls={panelId} onClick={() => toggle(item.id)}>
+              <button
+                type="button"
+                className="accordion__toggle"
+                aria-expanded={expanded}
+                aria-controls={panelId}
+                onClick={() => toggle(item.id)}
+              >
                 <span>{item.title}</span>
                 <Icon name={expanded ? 'minus' : 'plus'} className="accordion__icon" />
               </button>

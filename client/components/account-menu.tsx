@@ -11,13 +11,21 @@ import { Button } from './button'
 import { Icon } from './icon'
 import { useDismiss } from './use-dismiss'
 
-/** Display name of the signed-in person: `profile[profile.role]` holds the details (docs/gateway-contract.md#profile). */
+/**
+ * Display name of the signed-in person: `profile[profile.role]` holds the details (docs/gateway-contract.md#profile).
+ */
 function readName(profile: Record<string, unknown> | null): { name: string; initials: string } {
   const inner = (profile && typeof profile.role === 'string' ? profile[profile.role] : null) ?? profile
   const rec = (inner && typeof inner === 'object' ? inner : {}) as Record<string, unknown>
   const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '')
-  const name = [str(rec.name), str(rec.surname)].filter(Boolean).join(' ') || str(rec.company_name) || str(profile?.email)
-  const initials = name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('')
+  const name =
+    [str(rec.name), str(rec.surname)].filter(Boolean).join(' ') || str(rec.company_name) || str(profile?.email)
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('')
   return { name, initials }
 }
 
@@ -46,8 +54,17 @@ export function AccountMenu() {
   ].filter((l) => l !== null)
   return (
     <div ref={rootRef} className="account-menu">
-      <button ref={toggleRef} type="button" className="account-menu__toggle" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
-        <span className="account-menu__avatar" aria-hidden="true">{initials || <Icon name="user" />}</span>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="account-menu__toggle"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+      >
+        <span className="account-menu__avatar" aria-hidden="true">
+          {initials || <Icon name="user" />}
+        </span>
         <span className="account-menu__label">{t('nav.profile')}</span>
         <Icon name="chevron-down" className="account-menu__chevron" />
       </button>
@@ -56,7 +73,9 @@ export function AccountMenu() {
         <ul>
           {links.map((l) => (
             <li key={l.to}>
-              <Link to={l.to} onClick={() => setOpen(false)}>{l.label}</Link>
+              <Link to={l.to} onClick={() => setOpen(false)}>
+                {l.label}
+              </Link>
             </li>
           ))}
         </ul>

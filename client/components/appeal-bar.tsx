@@ -1,4 +1,6 @@
-/** The appeal bar of the default layout: the way to send an appeal (hidden in the profile area, docs/product.md#routes). */
+/**
+ * The appeal bar of the default layout: the way to send an appeal (hidden in the profile area, docs/product.md#routes).
+ */
 import { useT } from '../i18n'
 import { AppealButton } from './appeal-button'
 import { Icon } from './icon'
@@ -8,7 +10,9 @@ export function AppealBar() {
   return (
     <aside className="appeal-bar" aria-label={t('appeal.bar')}>
       <div className="container appeal-bar__inner">
-        <span className="appeal-bar__icon" aria-hidden="true"><Icon name="message" /></span>
+        <span className="appeal-bar__icon" aria-hidden="true">
+          <Icon name="message" />
+        </span>
         <p className="appeal-bar__text">{t('appeal.prompt')}</p>
         <AppealButton label={t('appeal.action')} />
       </div>

@@ -2,13 +2,13 @@
  * The appeal bar's action: signed-in users go to the form in their profile; visitors open the two-step dialog, whose
  * code loads on the first click. Before hydration it is a link to the contact page.
  */
-import { Suspense, useState, type MouseEvent } from 'react'
+import { type MouseEvent, Suspense, useState } from 'react'
 import { href } from '../../shared/match'
 import { useLocale } from '../i18n'
+import { lazyComponent } from '../lazy-component'
 import { Link } from '../router'
 import { useSession } from '../session'
 import { Icon } from './icon'
-import { lazyComponent } from '../lazy-component'
 
 const AppealDialog = lazyComponent(() => import('./appeal-dialog').then((m) => m.AppealDialog))
 

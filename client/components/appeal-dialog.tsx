@@ -2,20 +2,20 @@
  * The anonymous appeal from the default layout's appeal bar (`appeal-button.tsx` opens it): a two-step dialog (name and
  * e-mail, then the appeal) that posts to `POST /siw/public/appeal` with bot protection.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { AppealContactSchema, AppealSchema } from '../../shared/account-forms'
-import { checkForm, readFields } from '../../shared/forms'
 import { accountKeys } from '../../shared/account-keys'
+import { checkForm, readFields } from '../../shared/forms'
 import { GatewayError } from '../../shared/gateway-client'
 import type { FormState } from '../../shared/state'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
 import { usePayload } from '../data'
 import { useGateway } from '../gateway'
 import { useT } from '../i18n'
-import { FormProblems, StatusPanel, FormTextField } from './page-form'
-import { AppealFields, useAppealLabels, type AppealTopic, type Region } from './appeal-fields'
+import { AppealFields, type AppealTopic, type Region, useAppealLabels } from './appeal-fields'
 import { Button } from './button'
 import { Icon } from './icon'
+import { FormProblems, FormTextField, StatusPanel } from './page-form'
 
 const EMPTY: FormState = { values: {}, errors: {}, code: null }
 const SCOPE = 'appeal-dialog'
@@ -56,18 +56,31 @@ export function AppealDialog({ onClose }: { onClose: () => void }) {
   return (
     <dialog ref={ref} className="dialog appeal-dialog" aria-labelledby={`${id}-title`}>
       <div className="dialog__header">
-        <h2 className="dialog__title" id={`${id}-title`}>{t('appeals.form.title')}</h2>
-        <button type="button" className="icon-button dialog__close" aria-label={t('appeals.form.close')} onClick={() => ref.current?.close()}>
+        <h2 className="dialog__title" id={`${id}-title`}>
+          {t('appeals.form.title')}
+        </h2>
+        <button
+          type="button"
+          className="icon-button dialog__close"
+          aria-label={t('appeals.form.close')}
+          onClick={() => ref.current?.close()}
+        >
           <Icon name="close" />
         </button>
       </div>
       {step === 1 ? (
         <ContactStep initial={contact} onNext={(values) => (setContact(values), setStep(2))} />
       ) : step === 2 ? (
-        <AppealStep contact={contact} onBack={() => setStep(1)} onSent={(result) => (setSent(result), setStep('sent'))} />
+        <AppealStep
+          contact={contact}
+          onBack={() => setStep(1)}
+          onSent={(result) => (setSent(result), setStep('sent'))}
+        />
       ) : (
         <div className="dialog__body">
-          <h3 tabIndex={-1} data-step-heading>{t('appeals.form.sentTitle')}</h3>
+          <h3 tabIndex={-1} data-step-heading>
+            {t('appeals.form.sentTitle')}
+          </h3>
           <StatusPanel>
             <p>{t('appeals.form.sentText', { id: sent?.id ?? '', email: sent?.email ?? '' })}</p>
           </StatusPanel>
@@ -81,7 +94,13 @@ export function AppealDialog({ onClose }: { onClose: () => void }) {
   )
 }
 
-function ContactStep({ initial, onNext }: { initial: Record<string, string>; onNext: (values: Record<string, string>) => void }) {
+function ContactStep({
+  initial,
+  onNext,
+}: {
+  initial: Record<string, string>
+  onNext: (values: Record<string, string>) => void
+}) {
   const t = useT()
   const [state, setState] = useState<FormState>({ values: initial, errors: {}, code: null })
   const labels = { full_name: t('appeals.form.name'), email: t('appeals.form.email') }
@@ -94,9 +113,19 @@ function ContactStep({ initial, onNext }: { initial: Record<string, string>; onN
   }
   return (
     <form className="dialog__body form" onSubmit={onSubmit} noValidate>
-      <h3 tabIndex={-1} data-step-heading className="dialog__step">{t('appeals.form.step', { step: 1 })}</h3>
+      <h3 tabIndex={-1} data-step-heading className="dialog__step">
+        {t('appeals.form.step', { step: 1 })}
+      </h3>
       <FormProblems state={state} labels={labels} scope={SCOPE} />
-      <FormTextField name="full_name" scope={SCOPE} label={labels.full_name} autoComplete="name" required defaultValue={state.values.full_name ?? ''} error={state.errors.full_name} />
+      <FormTextField
+        name="full_name"
+        scope={SCOPE}
+        label={labels.full_name}
+        autoComplete="name"
+        required
+        defaultValue={state.values.full_name ?? ''}
+        error={state.errors.full_name}
+      />
       <FormTextField
         name="email"
         scope={SCOPE}
@@ -116,7 +145,15 @@ function ContactStep({ initial, onNext }: { initial: Record<string, string>; onN
   )
 }
 
-function AppealStep({ contact, onBack, onSent }: { contact: Record<string, string>; onBack: () => void; onSent: (result: { id: number; email: string }) => void }) {
+function AppealStep({
+  contact,
+  onBack,
+  onSent,
+}: {
+  contact: Record<string, string>
+  onBack: () => void
+  onSent: (result: { id: number; email: string }) => void
+}) {
   const t = useT()
   const gateway = useGateway({ quiet: true })
   const bot = useBotProtection()
@@ -154,12 +191,19 @@ function AppealStep({ contact, onBack, onSent }: { contact: Record<string, strin
   }
   return (
     <form className="dialog__body form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <h3 tabIndex={-1} data-step-heading className="dialog__step">{t('appeals.form.step', { step: 2 })}</h3>
+      <h3 tabIndex={-1} data-step-heading className="dialog__step">
+        {t('appeals.form.step', { step: 2 })}
+      </h3>
       <FormProblems state={state} labels={labels} scope={SCOPE} />
       {topics.error || regions.error ? (
         <p role="alert">{t('messages.error.internal_error')}</p>
       ) : (
-        <AppealFields topics={topics.data?.content ?? []} regions={regions.data?.content ?? []} state={state} scope={SCOPE} />
+        <AppealFields
+          topics={topics.data?.content ?? []}
+          regions={regions.data?.content ?? []}
+          state={state}
+          scope={SCOPE}
+        />
       )}
       <div className="form__actions">
         <Button variant="outline" iconName="arrow-left" label={t('appeals.form.back')} onClick={onBack} />

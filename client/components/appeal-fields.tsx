@@ -1,8 +1,10 @@
-/** The appeal form's fields (topic → type grouped select, region, text), shared by the profile and the anonymous dialog. */
-import { joinAppealType, APPEAL_TEXT_MAX } from '../../shared/account-forms'
+/**
+ * The appeal form's fields (topic → type grouped select, region, text), shared by the profile and the anonymous dialog.
+ */
+import { APPEAL_TEXT_MAX, joinAppealType } from '../../shared/account-forms'
 import type { FormState } from '../../shared/state'
 import { useT } from '../i18n'
-import { GroupedSelectField, FormSelectField, FormTextAreaField } from './page-form'
+import { FormSelectField, FormTextAreaField, GroupedSelectField } from './page-form'
 
 export type AppealTopic = { id: number; title: string; children?: { id: number; title: string }[] }
 export type Region = { id: number; region: string; code?: string }
@@ -15,7 +17,17 @@ export function useAppealLabels(): Record<(typeof APPEAL_FIELDS)[number], string
   return { type: t('appeals.form.type'), region_id: t('appeals.form.region'), text: t('appeals.form.text') }
 }
 
-export function AppealFields({ topics, regions, state, scope }: { topics: readonly AppealTopic[]; regions: readonly Region[]; state: FormState; scope?: string }) {
+export function AppealFields({
+  topics,
+  regions,
+  state,
+  scope,
+}: {
+  topics: readonly AppealTopic[]
+  regions: readonly Region[]
+  state: FormState
+  scope?: string
+}) {
   const t = useT()
   const labels = useAppealLabels()
   const groups = topics.map((topic) => ({

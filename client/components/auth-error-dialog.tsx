@@ -1,5 +1,7 @@
-/** The auth-error dialog ("user not found or not activated"): open on the server's answer, closable without JavaScript. */
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
+/**
+ * The auth-error dialog ("user not found or not activated"): open on the server's answer, closable without JavaScript.
+ */
+import { type ReactNode, useId, useLayoutEffect, useRef } from 'react'
 import { useT } from '../i18n'
 
 type Props = {
@@ -10,7 +12,8 @@ type Props = {
 }
 
 /**
- * A `<dialog>` rendered open, so it shows before hydration; `<form method="dialog">` closes it natively. Once hydrated it
+ * A `<dialog>` rendered open, so it shows before hydration; `<form method="dialog">` closes it natively. Once hydrated
+ * it
  * is re-opened as a modal so focus stays inside until it is closed.
  */
 export function AuthErrorDialog({ message, action, onClose }: Props) {
@@ -31,8 +34,16 @@ export function AuthErrorDialog({ message, action, onClose }: Props) {
     return () => dialog.removeEventListener('close', close)
   }, [])
   return (
-    <dialog ref={ref} open className="dialog auth-error-dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
-      <h2 className="dialog__title" id={`${id}-title`}>{t('auth.dialog.title')}</h2>
+    <dialog
+      ref={ref}
+      open
+      className="dialog auth-error-dialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+    >
+      <h2 className="dialog__title" id={`${id}-title`}>
+        {t('auth.dialog.title')}
+      </h2>
       <p id={`${id}-text`}>{message}</p>
       <div className="dialog__actions">
         {action ?? (

@@ -6,7 +6,15 @@ import { Link } from '../router'
 export type Crumb = { label: string; to?: string }
 
 /** `items` run from the section down to the current page (last, without `to`); Home is added first. */
-export function Breadcrumbs({ items, home = true, className }: { items: readonly Crumb[]; home?: boolean; className?: string }) {
+export function Breadcrumbs({
+  items,
+  home = true,
+  className,
+}: {
+  items: readonly Crumb[]
+  home?: boolean
+  className?: string
+}) {
   const t = useT()
   const locale = useLocale()
   const all: Crumb[] = home ? [{ label: t('routes.home'), to: href('home', { locale }) }, ...items] : [...items]

@@ -23,11 +23,36 @@ export type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'color'>
 }
 
 export function Button({
-  variant = 'solid', size = 'md', color = 'primary', label, loadingLabel, rounded, squared, loading = false, disabled = false,
-  href, to, iconName, iconClass, afterIcon = false, className, children, type = 'button', ...rest
+  variant = 'solid',
+  size = 'md',
+  color = 'primary',
+  label,
+  loadingLabel,
+  rounded,
+  squared,
+  loading = false,
+  disabled = false,
+  href,
+  to,
+  iconName,
+  iconClass,
+  afterIcon = false,
+  className,
+  children,
+  type = 'button',
+  ...rest
 }: ButtonProps) {
   const t = useT()
-  const classes = ['btn', `btn--${variant}`, `btn--${size}`, `btn--${color}`, rounded && 'btn--rounded', squared && 'btn--squared', loading && 'btn--loading', className]
+  const classes = [
+    'btn',
+    `btn--${variant}`,
+    `btn--${size}`,
+    `btn--${color}`,
+    rounded && 'btn--rounded',
+    squared && 'btn--squared',
+    loading && 'btn--loading',
+    className,
+  ]
     .filter(Boolean)
     .join(' ')
   const icon = iconName && !loading ? <Icon name={iconName} className={iconClass} /> : null
@@ -44,7 +69,15 @@ export function Button({
     </>
   )
   if ((to || href) && !disabled && !loading) {
-    return to ? <Link to={to} className={classes}>{content}</Link> : <a href={href} className={classes}>{content}</a>
+    return to ? (
+      <Link to={to} className={classes}>
+        {content}
+      </Link>
+    ) : (
+      <a href={href} className={classes}>
+        {content}
+      </a>
+    )
   }
   return (
     <button {...rest} type={type} className={classes} disabled={disabled || loading} aria-busy={loading || undefined}>

@@ -1,7 +1,12 @@
 /** A responsive list of cards: one column on phones, up to `columns` on wide screens; each child is a list item. */
 import { Children, isValidElement, type ReactNode } from 'react'
 
-export function CardGrid({ children, columns = 3, label, className }: {
+export function CardGrid({
+  children,
+  columns = 3,
+  label,
+  className,
+}: {
   children: ReactNode
   columns?: 2 | 3 | 4
   /** Accessible name of the list when the page has several. */

@@ -31,17 +31,39 @@ export type CardProps = {
 }
 
 export function Card({
-  to, title, kicker, meta, description, image, badge, badgeTone = 'brand', headingLevel = 3, variant = 'default', external = false, className, priority = false,
+  to,
+  title,
+  kicker,
+  meta,
+  description,
+  image,
+  badge,
+  badgeTone = 'brand',
+  headingLevel = 3,
+  variant = 'default',
+  external = false,
+  className,
+  priority = false,
 }: CardProps) {
   const Heading = `h${headingLevel}` as const
-  const metaItems = (Array.isArray(meta) ? meta : meta ? [meta] : []).filter((m) => m !== null && m !== undefined && m !== '')
+  const metaItems = (Array.isArray(meta) ? meta : meta ? [meta] : []).filter(
+    (m) => m !== null && m !== undefined && m !== '',
+  )
   const classes = ['card', `card--${variant}`, className].filter(Boolean).join(' ')
   return (
     <article className={classes}>
       {variant !== 'compact' && (
         <div className="card__media">
           {image?.src ? (
-            <img src={image.src} alt={image.alt ?? ''} width={image.width ?? 640} height={image.height ?? 400} loading={priority ? 'eager' : 'lazy'} fetchPriority={priority ? 'high' : undefined} decoding="async" />
+            <img
+              src={image.src}
+              alt={image.alt ?? ''}
+              width={image.width ?? 640}
+              height={image.height ?? 400}
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : undefined}
+              decoding="async"
+            />
           ) : (
             <PatternArt seed={title} className="card__pattern" />
           )}
@@ -52,16 +74,22 @@ export function Card({
         {kicker && <p className="card__kicker">{kicker}</p>}
         <Heading className="card__title">
           {external ? (
-            <a href={to} className="card__link" rel="noopener noreferrer">{title}</a>
+            <a href={to} className="card__link" rel="noopener noreferrer">
+              {title}
+            </a>
           ) : (
-            <Link to={to} className="card__link">{title}</Link>
+            <Link to={to} className="card__link">
+              {title}
+            </Link>
           )}
         </Heading>
         {description && <div className="card__description">{description}</div>}
         {metaItems.length > 0 && (
           <p className="card__meta">
             {metaItems.map((m, i) => (
-              <span key={i} className="card__meta-item">{m}</span>
+              <span key={i} className="card__meta-item">
+                {m}
+              </span>
             ))}
           </p>
         )}

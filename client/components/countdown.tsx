@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { useLocale, useT } from '../i18n'
-import { formatDateTime, toDate, type DateInput } from './format'
+import { type DateInput, formatDateTime, toDate } from './format'
 
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const
 type Unit = (typeof UNITS)[number]
@@ -12,7 +12,12 @@ type Unit = (typeof UNITS)[number]
 /** Whole days, hours, minutes and seconds left until `end` (all zero once it has passed). */
 export function splitRemaining(ms: number): Record<Unit, number> {
   const s = Math.max(0, Math.floor(ms / 1000))
-  return { days: Math.floor(s / 86400), hours: Math.floor(s / 3600) % 24, minutes: Math.floor(s / 60) % 60, seconds: s % 60 }
+  return {
+    days: Math.floor(s / 86400),
+    hours: Math.floor(s / 3600) % 24,
+    minutes: Math.floor(s / 60) % 60,
+    seconds: s % 60,
+  }
 }
 
 const show = (unit: Unit, n: number) => (unit === 'days' ? String(n) : String(n).padStart(2, '0'))

@@ -18,7 +18,9 @@ export function EmptyState({ title, message, action, icon = 'inbox', headingLeve
   const Heading = `h${headingLevel}` as const
   return (
     <div className={['state', 'state--empty', className].filter(Boolean).join(' ')}>
-      <span className="state__icon" aria-hidden="true"><Icon name={icon} /></span>
+      <span className="state__icon" aria-hidden="true">
+        <Icon name={icon} />
+      </span>
       <Heading className="state__title">{title ?? t('states.empty.title')}</Heading>
       <div className="state__message">{message ?? <p>{t('states.empty.message')}</p>}</div>
       {action && <div className="state__action">{action}</div>}

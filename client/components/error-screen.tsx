@@ -4,7 +4,7 @@
  * session the upstream could not load offers to try again (docs/product.md#guards).
  */
 import { use, useEffect, useLayoutEffect, useState } from 'react'
-import { notFound, pageError, type PageError } from '../../shared/errors'
+import { notFound, type PageError, pageError } from '../../shared/errors'
 import { href } from '../../shared/match'
 import { ROUTE_BY_ID } from '../../shared/routes'
 import { loadAllMessages, useLocale, useT } from '../i18n'
@@ -34,15 +34,24 @@ export function ErrorScreen({ error }: { error: PageError }) {
     <main id="main" className="error-screen" tabIndex={-1}>
       <title>{`${error.statusCode} — ${t('site.name')}`}</title>
       <meta name="robots" content="noindex" />
-      <p className="error-screen__code" aria-hidden="true">{error.statusCode}</p>
+      <p className="error-screen__code" aria-hidden="true">
+        {error.statusCode}
+      </p>
       <h1 className="error-screen__title">
         <span className="visually-hidden">{t('errors.status', { status: error.statusCode })} </span>
         {message}
       </h1>
       {personal && error.code === 'forbidden' && !session.hasToken ? <SignInOffer returnPath={here} /> : null}
       <div className="error-screen__actions">
-        {error.code === 'session_unavailable' ? <Button href={here} label={t('errors.retry')} iconName="refresh" /> : null}
-        <Button to={href('home', { locale })} label={t('errors.goHome')} iconName="home" variant={error.code === 'session_unavailable' ? 'outline' : undefined} />
+        {error.code === 'session_unavailable' ? (
+          <Button href={here} label={t('errors.retry')} iconName="refresh" />
+        ) : null}
+        <Button
+          to={href('home', { locale })}
+          label={t('errors.goHome')}
+          iconName="home"
+          variant={error.code === 'session_unavailable' ? 'outline' : undefined}
+        />
       </div>
     </main>
   )
@@ -57,16 +66,24 @@ function SignInOffer({ returnPath }: { returnPath: string }) {
       <h2 id="sign-in-offer">{t('session.signInAs')}</h2>
       <ul>
         <li>
-          <a href={href('sign-in', { locale, query: { role: 'investor', return: returnPath } })}>{t('session.signInInvestor')}</a>
+          <a href={href('sign-in', { locale, query: { role: 'investor', return: returnPath } })}>
+            {t('session.signInInvestor')}
+          </a>
         </li>
         <li>
-          <a href={href('sign-in', { locale, query: { role: 'businessmen', return: returnPath } })}>{t('session.signInBusiness')}</a>
+          <a href={href('sign-in', { locale, query: { role: 'businessmen', return: returnPath } })}>
+            {t('session.signInBusiness')}
+          </a>
         </li>
         <li>
-          <a href={href('one-id', { locale, query: { role: 'investor', state: returnPath } })}>{t('session.oneIdInvestor')}</a>
+          <a href={href('one-id', { locale, query: { role: 'investor', state: returnPath } })}>
+            {t('session.oneIdInvestor')}
+          </a>
         </li>
         <li>
-          <a href={href('one-id', { locale, query: { role: 'businessmen', state: returnPath } })}>{t('session.oneIdBusiness')}</a>
+          <a href={href('one-id', { locale, query: { role: 'businessmen', state: returnPath } })}>
+            {t('session.oneIdBusiness')}
+          </a>
         </li>
       </ul>
     </nav>

@@ -27,12 +27,20 @@ export function ErrorState({ error, title, message, onRetry, action, headingLeve
   const text = message ?? (known && known !== key ? known : t('states.error.message'))
   return (
     <div className={['state', 'state--error', className].filter(Boolean).join(' ')} role="alert">
-      <span className="state__icon" aria-hidden="true"><Icon name="alert" /></span>
+      <span className="state__icon" aria-hidden="true">
+        <Icon name="alert" />
+      </span>
       <Heading className="state__title">{title ?? t('states.error.title')}</Heading>
       <div className="state__message">{typeof text === 'string' ? <p>{text}</p> : text}</div>
       <div className="state__action">
         {onRetry && <Button variant="solid" iconName="refresh" label={t('states.error.retry')} onClick={onRetry} />}
-        {action ?? <Button variant={onRetry ? 'outline' : 'solid'} to={href('contacts', { locale })} label={t('states.error.contact')} />}
+        {action ?? (
+          <Button
+            variant={onRetry ? 'outline' : 'solid'}
+            to={href('contacts', { locale })}
+            label={t('states.error.contact')}
+          />
+        )}
       </div>
     </div>
   )

@@ -2,13 +2,21 @@
  * The error summary at the top of a form (docs/design.md#forms): a list of what to fix, each a link that moves
  * focus to its field. It takes focus itself whenever a new set of errors arrives (on submit).
  */
-import { useEffect, useId, useRef, type MouseEvent } from 'react'
+import { type MouseEvent, useEffect, useId, useRef } from 'react'
 import { useT } from '../i18n'
 
 /** `field` is the id of the control to fix (for a radio group, its first option's id). */
 export type FieldError = { field: string; message: string }
 
-export function ErrorSummary({ errors, title, className }: { errors: readonly FieldError[]; title?: string; className?: string }) {
+export function ErrorSummary({
+  errors,
+  title,
+  className,
+}: {
+  errors: readonly FieldError[]
+  title?: string
+  className?: string
+}) {
   const t = useT()
   const ref = useRef<HTMLDivElement>(null)
   const titleId = useId()
@@ -21,17 +29,28 @@ export function ErrorSummary({ errors, title, className }: { errors: readonly Fi
     if (!target) return
     event.preventDefault()
     // Show the label with the field: scroll its question into view, then focus without a second jump.
-    const label = document.querySelector(`label[for="${CSS.escape(field)}"]`) ?? target.closest('fieldset')?.querySelector('legend')
+    const label =
+      document.querySelector(`label[for="${CSS.escape(field)}"]`) ?? target.closest('fieldset')?.querySelector('legend')
     ;(label ?? target).scrollIntoView({ block: 'start' })
     target.focus({ preventScroll: true })
   }
   return (
-    <div ref={ref} className={['error-summary', className].filter(Boolean).join(' ')} tabIndex={-1} aria-labelledby={titleId} role="alert">
-      <h2 className="error-summary__title" id={titleId}>{title ?? t('form.summaryTitle')}</h2>
+    <div
+      ref={ref}
+      className={['error-summary', className].filter(Boolean).join(' ')}
+      tabIndex={-1}
+      aria-labelledby={titleId}
+      role="alert"
+    >
+      <h2 className="error-summary__title" id={titleId}>
+        {title ?? t('form.summaryTitle')}
+      </h2>
       <ul className="error-summary__list">
         {errors.map((e) => (
           <li key={e.field + e.message}>
-            <a href={`#${e.field}`} onClick={onClick(e.field)}>{e.message}</a>
+            <a href={`#${e.field}`} onClick={onClick(e.field)}>
+              {e.message}
+            </a>
           </li>
         ))}
       </ul>

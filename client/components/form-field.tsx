@@ -48,13 +48,26 @@ function FieldError({ id, error }: { id: string; error?: string | null }) {
 function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNode; error?: string | null }) {
   return (
     <>
-      {hint && <div className="field__hint" id={hintId(id)}>{hint}</div>}
+      {hint && (
+        <div className="field__hint" id={hintId(id)}>
+          {hint}
+        </div>
+      )}
       <FieldError id={id} error={error} />
     </>
   )
 }
 
-export function FormField({ id, name, label, hint, error, required, className, children }: FieldBase & { children: (control: ControlProps) => ReactNode }) {
+export function FormField({
+  id,
+  name,
+  label,
+  hint,
+  error,
+  required,
+  className,
+  children,
+}: FieldBase & { children: (control: ControlProps) => ReactNode }) {
   const t = useT()
   const describedBy = [hint && hintId(id), error && errorId(id)].filter(Boolean).join(' ') || undefined
   return (
@@ -64,7 +77,13 @@ export function FormField({ id, name, label, hint, error, required, className, c
         {required && <span className="field__required"> ({t('form.required')})</span>}
       </label>
       <FieldMessages id={id} hint={hint} error={error} />
-      {children({ id, name: name ?? id, required: required || undefined, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {children({
+        id,
+        name: name ?? id,
+        required: required || undefined,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
     </div>
   )
 }
@@ -72,10 +91,21 @@ export function FormField({ id, name, label, hint, error, required, className, c
 type Without<T> = Omit<T, 'id' | 'name' | 'required' | 'className'>
 
 /** A text-like input (`type` text, email, tel, password, number, date, url, search, file). */
-export function TextField({ id, name, label, hint, error, required, className, width, ...input }: FieldBase & Without<InputHTMLAttributes<HTMLInputElement>> & {
-  /** Size the box to the expected answer: `short` (codes, years), `medium`, or `full` (default). */
-  width?: 'short' | 'medium' | 'full'
-}) {
+export function TextField({
+  id,
+  name,
+  label,
+  hint,
+  error,
+  required,
+  className,
+  width,
+  ...input
+}: FieldBase &
+  Without<InputHTMLAttributes<HTMLInputElement>> & {
+    /** Size the box to the expected answer: `short` (codes, years), `medium`, or `full` (default). */
+    width?: 'short' | 'medium' | 'full'
+  }) {
   return (
     <FormField id={id} name={name} label={label} hint={hint} error={error} required={required} className={className}>
       {(control) => <input {...input} {...control} className={`input input--${width ?? 'full'}`} />}
@@ -83,7 +113,17 @@ export function TextField({ id, name, label, hint, error, required, className, w
   )
 }
 
-export function TextAreaField({ id, name, label, hint, error, required, className, rows = 5, ...textarea }: FieldBase & Without<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+export function TextAreaField({
+  id,
+  name,
+  label,
+  hint,
+  error,
+  required,
+  className,
+  rows = 5,
+  ...textarea
+}: FieldBase & Without<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
   return (
     <FormField id={id} name={name} label={label} hint={hint} error={error} required={required} className={className}>
       {(control) => <textarea {...textarea} {...control} rows={rows} className="input input--textarea" />}
@@ -94,10 +134,22 @@ export function TextAreaField({ id, name, label, hint, error, required, classNam
 export type SelectOption = { value: string; label: string }
 
 /** A native select; `placeholder` adds an empty first option ("Choose…"). */
-export function SelectField({ id, name, label, hint, error, required, className, options, placeholder, ...select }: FieldBase & Without<SelectHTMLAttributes<HTMLSelectElement>> & {
-  options: readonly SelectOption[]
-  placeholder?: string
-}) {
+export function SelectField({
+  id,
+  name,
+  label,
+  hint,
+  error,
+  required,
+  className,
+  options,
+  placeholder,
+  ...select
+}: FieldBase &
+  Without<SelectHTMLAttributes<HTMLSelectElement>> & {
+    options: readonly SelectOption[]
+    placeholder?: string
+  }) {
   return (
     <FormField id={id} name={name} label={label} hint={hint} error={error} required={required} className={className}>
       {(control) => (
@@ -105,7 +157,9 @@ export function SelectField({ id, name, label, hint, error, required, className,
           <select {...select} {...control} className="input input--select">
             {placeholder !== undefined && <option value="">{placeholder}</option>}
             {options.map((o) => (
-              <option key={o.value} value={o.value}>{o.label}</option>
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
             ))}
           </select>
           <Icon name="chevron-down" className="select__chevron" />
@@ -116,26 +170,61 @@ export function SelectField({ id, name, label, hint, error, required, className,
 }
 
 /** A single checkbox with its label beside it (consents, "I agree"); the error sits above. */
-export function CheckboxField({ id, name, label, hint, error, required, className, ...input }: FieldBase & Without<InputHTMLAttributes<HTMLInputElement>>) {
+export function CheckboxField({
+  id,
+  name,
+  label,
+  hint,
+  error,
+  required,
+  className,
+  ...input
+}: FieldBase & Without<InputHTMLAttributes<HTMLInputElement>>) {
   const t = useT()
   const describedBy = [hint && hintId(id), error && errorId(id)].filter(Boolean).join(' ') || undefined
   return (
     <div className={['field', 'field--check', error && 'field--error', className].filter(Boolean).join(' ')}>
       <FieldError id={id} error={error} />
       <div className="check">
-        <input {...input} type="checkbox" id={id} name={name ?? id} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className="check__input" />
+        <input
+          {...input}
+          type="checkbox"
+          id={id}
+          name={name ?? id}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className="check__input"
+        />
         <label htmlFor={id} className="check__label">
           {label}
           {required && <span className="field__required"> ({t('form.required')})</span>}
         </label>
       </div>
-      {hint && <div className="field__hint field__hint--check" id={hintId(id)}>{hint}</div>}
+      {hint && (
+        <div className="field__hint field__hint--check" id={hintId(id)}>
+          {hint}
+        </div>
+      )}
     </div>
   )
 }
 
 /** A group of radio buttons in a fieldset whose legend is the question; `id` is the first option's id. */
-export function RadioGroup({ id, name, label, hint, error, required, className, options, value, defaultValue, onChange, inline = false }: FieldBase & {
+export function RadioGroup({
+  id,
+  name,
+  label,
+  hint,
+  error,
+  required,
+  className,
+  options,
+  value,
+  defaultValue,
+  onChange,
+  inline = false,
+}: FieldBase & {
   options: readonly SelectOption[]
   value?: string
   defaultValue?: string
@@ -145,7 +234,10 @@ export function RadioGroup({ id, name, label, hint, error, required, className, 
   const t = useT()
   const describedBy = [hint && hintId(id), error && errorId(id)].filter(Boolean).join(' ') || undefined
   return (
-    <fieldset className={['field', 'fieldset', error && 'field--error', className].filter(Boolean).join(' ')} aria-describedby={describedBy}>
+    <fieldset
+      className={['field', 'fieldset', error && 'field--error', className].filter(Boolean).join(' ')}
+      aria-describedby={describedBy}
+    >
       <legend className="field__label">
         {label}
         {required && <span className="field__required"> ({t('form.required')})</span>}
@@ -164,9 +256,13 @@ export function RadioGroup({ id, name, label, hint, error, required, className, 
                 className="check__input check__input--radio"
                 required={required}
                 aria-invalid={error ? true : undefined}
-                {...(value !== undefined ? { checked: value === o.value, onChange: () => onChange?.(o.value) } : { defaultChecked: defaultValue === o.value, onChange: () => onChange?.(o.value) })}
+                {...(value !== undefined
+                  ? { checked: value === o.value, onChange: () => onChange?.(o.value) }
+                  : { defaultChecked: defaultValue === o.value, onChange: () => onChange?.(o.value) })}
               />
-              <label htmlFor={optionId} className="check__label">{o.label}</label>
+              <label htmlFor={optionId} className="check__label">
+                {o.label}
+              </label>
             </div>
           )
         })}

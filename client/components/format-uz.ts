@@ -4,7 +4,20 @@
  * must print the same text for hydration. This is locale data (like ICU's), not UI text.
  */
 
-const MONTHS = ['yanvar', 'fevral', 'mart', 'aprel', 'may', 'iyun', 'iyul', 'avgust', 'sentabr', 'oktabr', 'noyabr', 'dekabr']
+const MONTHS = [
+  'yanvar',
+  'fevral',
+  'mart',
+  'aprel',
+  'may',
+  'iyun',
+  'iyul',
+  'avgust',
+  'sentabr',
+  'oktabr',
+  'noyabr',
+  'dekabr',
+]
 const WEEKDAYS = ['yakshanba', 'dushanba', 'seshanba', 'chorshanba', 'payshanba', 'juma', 'shanba']
 /** Russian compact units → Uzbek: the number formats of the two locales differ only in these words. */
 const COMPACT_UNITS: Readonly<Record<string, string>> = { 'тыс.': 'ming', млн: 'mln', млрд: 'mlrd', трлн: 'trln' }
@@ -37,4 +50,8 @@ export function toUzNumber(russian: string): string {
 }
 
 /** CLDR's short Uzbek units for file sizes. */
-export const FILE_SIZE_UNITS: Readonly<Record<'byte' | 'kilobyte' | 'megabyte', string>> = { byte: 'bayt', kilobyte: 'KB', megabyte: 'MB' }
+export const FILE_SIZE_UNITS: Readonly<Record<'byte' | 'kilobyte' | 'megabyte', string>> = {
+  byte: 'bayt',
+  kilobyte: 'KB',
+  megabyte: 'MB',
+}

@@ -1,8 +1,11 @@
-/** Intl helpers in the page's language (docs/design.md): dates in Tashkent time, numbers, and money with its currency code. */
+/**
+ * Intl helpers in the page's language (docs/design.md): dates in Tashkent time, numbers, and money with its currency
+ * code.
+ */
 import { useMemo } from 'react'
 import type { Locale } from '../../shared/constants'
 import { useLocale } from '../i18n'
-import { formatUzDate, formatUzTime, toUzNumber, type DateParts } from './format-uz'
+import { type DateParts, formatUzDate, formatUzTime, toUzNumber } from './format-uz'
 
 export type Currency = 'UZS' | 'USD'
 export type DateInput = string | number | Date
@@ -36,7 +39,11 @@ function numberFormat(locale: Locale, kind: string, options: () => Intl.NumberFo
 function dateFormat(locale: Locale, kind: string, options: () => Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = locale + kind
   let f = dateFormats.get(key)
-  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(resolveIntlLocale(locale), { timeZone: TIME_ZONE, ...options() })))
+  if (!f)
+    dateFormats.set(
+      key,
+      (f = new Intl.DateTimeFormat(resolveIntlLocale(locale), { timeZone: TIME_ZONE, ...options() })),
+    )
   return f
 }
 
@@ -46,7 +53,15 @@ const tidy = (s: string) => s.replace(/\u202f/g, '\u00a0')
 /** Numbers: Uzbek reads Russian's digits with its own words (`format-uz.ts`). */
 const tidyNumber = (locale: Locale, s: string) => (locale === 'uz' ? toUzNumber(tidy(s)) : tidy(s))
 
-const numericParts = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' })
+const numericParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
+})
 
 /** Year, month, day, hour and minute of a moment in Tashkent time. */
 function tashkentParts(d: Date): DateParts {
@@ -58,37 +73,61 @@ function tashkentParts(d: Date): DateParts {
 /** A Date from an ISO string, a timestamp or a Date; null when it is not a valid date. */
 export function toDate(value: DateInput | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null
-  const d = value instanceof Date ? value : new Date(typeof value === 'string' && /^\d{4}-\d{2}-\d{2} \d/.test(value) ? value.replace(' ', 'T') : value)
+  const d =
+    value instanceof Date
+      ? value
+      : new Date(typeof value === 'string' && /^\d{4}-\d{2}-\d{2} \d/.test(value) ? value.replace(' ', 'T') : value)
   return Number.isNaN(d.getTime()) ? null : d
 }
 
-/** "12 March 2026" (style `long`), "12.03.2026" (`short`), or "Thursday, 12 March 2026" (`full`); '' for an invalid date. */
-export function formatDate(locale: Locale, value: DateInput | null | undefined, style: 'short' | 'medium' | 'long' | 'full' = 'long'): string {
+/**
+ * "12 March 2026" (style `long`), "12.03.2026" (`short`), or "Thursday, 12 March 2026" (`full`); '' for an invalid
+ * date.
+ */
+export function formatDate(
+  locale: Locale,
+  value: DateInput | null | undefined,
+  style: 'short' | 'medium' | 'long' | 'full' = 'long',
+): string {
   const d = toDate(value)
   if (!d) return ''
-  return locale === 'uz' ? formatUzDate(tashkentParts(d), style) : tidy(dateFormat(locale, `d${style}`, () => ({ dateStyle: style })).format(d))
+  return locale === 'uz'
+    ? formatUzDate(tashkentParts(d), style)
+    : tidy(dateFormat(locale, `d${style}`, () => ({ dateStyle: style })).format(d))
 }
 
 /** Date and time in Tashkent time, e.g. "12 March 2026, 18:00". */
-export function formatDateTime(locale: Locale, value: DateInput | null | undefined, style: 'short' | 'medium' | 'long' = 'long'): string {
+export function formatDateTime(
+  locale: Locale,
+  value: DateInput | null | undefined,
+  style: 'short' | 'medium' | 'long' = 'long',
+): string {
   const d = toDate(value)
   if (!d) return ''
   if (locale === 'uz') {
     const parts = tashkentParts(d)
     return `${formatUzDate(parts, style)}, ${formatUzTime(parts)}`
   }
-  return tidy(dateFormat(locale, `dt${style}`, () => ({ dateStyle: style, timeStyle: 'short', hourCycle: 'h23' })).format(d))
+  return tidy(
+    dateFormat(locale, `dt${style}`, () => ({ dateStyle: style, timeStyle: 'short', hourCycle: 'h23' })).format(d),
+  )
 }
 
 /** Time of day in Tashkent time, e.g. "18:00". */
 export function formatTime(locale: Locale, value: DateInput | null | undefined): string {
   const d = toDate(value)
   if (!d) return ''
-  return locale === 'uz' ? formatUzTime(tashkentParts(d)) : tidy(dateFormat(locale, 't', () => ({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })).format(d))
+  return locale === 'uz'
+    ? formatUzTime(tashkentParts(d))
+    : tidy(dateFormat(locale, 't', () => ({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })).format(d))
 }
 
 /** A grouped number in the page's language; `compact` gives "1.2B" / "1,2 млрд". */
-export function formatNumber(locale: Locale, value: number, options: { compact?: boolean; maxFractionDigits?: number } = {}): string {
+export function formatNumber(
+  locale: Locale,
+  value: number,
+  options: { compact?: boolean; maxFractionDigits?: number } = {},
+): string {
   if (!Number.isFinite(value)) return ''
   return tidyNumber(
     locale,
@@ -102,11 +141,22 @@ export function formatNumber(locale: Locale, value: number, options: { compact?:
 /** A percentage from a plain number: 5.6 → "5.6%". */
 export function formatPercent(locale: Locale, value: number, maxFractionDigits = 1): string {
   if (!Number.isFinite(value)) return ''
-  return tidyNumber(locale, numberFormat(locale, `p${maxFractionDigits}`, () => ({ style: 'percent', maximumFractionDigits: maxFractionDigits })).format(value / 100))
+  return tidyNumber(
+    locale,
+    numberFormat(locale, `p${maxFractionDigits}`, () => ({
+      style: 'percent',
+      maximumFractionDigits: maxFractionDigits,
+    })).format(value / 100),
+  )
 }
 
 /** Money with its ISO code always shown ("USD 1,200,000", "1 200 000 UZS"); UZS has no fractional part. */
-export function formatMoney(locale: Locale, value: number, currency: Currency, options: { compact?: boolean } = {}): string {
+export function formatMoney(
+  locale: Locale,
+  value: number,
+  currency: Currency,
+  options: { compact?: boolean } = {},
+): string {
   if (!Number.isFinite(value)) return ''
   return tidyNumber(
     locale,

@@ -4,7 +4,7 @@ import { useT } from '../i18n'
 import { Link, useRouter } from '../router'
 import { Icon } from './icon'
 import type { NavSectionId } from './nav-section-ids'
-import { useNavSections, type NavSection } from './nav-sections'
+import { type NavSection, useNavSections } from './nav-sections'
 
 /** An open mega-menu panel: the section's name, its sentence and overview link, and its groups of links. */
 export function MegaPanel({ sectionId, onNavigate }: { sectionId: NavSectionId; onNavigate: () => void }) {
@@ -38,7 +38,11 @@ function SectionLinks({ section, onNavigate }: { section: NavSection; onNavigate
         const headingId = `mega-${section.id}-${i}`
         return (
           <div key={i} className="mega-panel__group">
-            {group.label && <p className="mega-panel__group-label" id={headingId}>{group.label}</p>}
+            {group.label && (
+              <p className="mega-panel__group-label" id={headingId}>
+                {group.label}
+              </p>
+            )}
             <GroupLinks links={group.links} labelledBy={group.label ? headingId : undefined} onNavigate={onNavigate} />
           </div>
         )
@@ -82,7 +86,9 @@ export function MobileMenuNav({ baseId, onNavigate }: { baseId: string; onNaviga
           )
         })}
         <li className="mobile-menu__section">
-          <Link to={contacts.to} className="mobile-menu__plain" onClick={onNavigate}>{contacts.label}</Link>
+          <Link to={contacts.to} className="mobile-menu__plain" onClick={onNavigate}>
+            {contacts.label}
+          </Link>
         </li>
       </ul>
     </nav>
@@ -90,13 +96,23 @@ export function MobileMenuNav({ baseId, onNavigate }: { baseId: string; onNaviga
 }
 
 /** A group's links; the one for the current page is marked. */
-function GroupLinks({ links, labelledBy, onNavigate }: { links: NavSection['groups'][number]['links']; labelledBy?: string; onNavigate: () => void }) {
+function GroupLinks({
+  links,
+  labelledBy,
+  onNavigate,
+}: {
+  links: NavSection['groups'][number]['links']
+  labelledBy?: string
+  onNavigate: () => void
+}) {
   const { route } = useRouter()
   return (
     <ul aria-labelledby={labelledBy}>
       {links.map((l) => (
         <li key={l.to}>
-          <Link to={l.to} onClick={onNavigate} aria-current={route.path === l.to ? 'page' : undefined}>{l.label}</Link>
+          <Link to={l.to} onClick={onNavigate} aria-current={route.path === l.to ? 'page' : undefined}>
+            {l.label}
+          </Link>
         </li>
       ))}
     </ul>

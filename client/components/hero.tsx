@@ -37,17 +37,37 @@ export function Hero({ tone = 'deep', size = 'default', id, ...rest }: HeroProps
 }
 
 /** What is inside the hero's `<section>`. */
-export function HeroContent({ title, lead, kicker, actions, before, children, tone = 'deep', art = 'medallion', seed = '', id }: Omit<HeroProps, 'size'>) {
+export function HeroContent({
+  title,
+  lead,
+  kicker,
+  actions,
+  before,
+  children,
+  tone = 'deep',
+  art = 'medallion',
+  seed = '',
+  id,
+}: Omit<HeroProps, 'size'>) {
   return (
     <>
       <div className="hero__backdrop" aria-hidden="true">
-        <PatternArt variant="girih" seed={seed} palette={tone === 'deep' ? 0 : 6} bare density={3} className="hero__lattice" />
+        <PatternArt
+          variant="girih"
+          seed={seed}
+          palette={tone === 'deep' ? 0 : 6}
+          bare
+          density={3}
+          className="hero__lattice"
+        />
       </div>
       <div className="container hero__inner">
         <div className="hero__content">
           {before}
           {kicker && <p className="hero__kicker">{kicker}</p>}
-          <h1 className="hero__title" id={id}>{title}</h1>
+          <h1 className="hero__title" id={id}>
+            {title}
+          </h1>
           {lead && <p className="hero__lead">{lead}</p>}
           {actions && <div className="hero__actions">{actions}</div>}
           {children}

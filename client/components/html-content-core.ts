@@ -1,5 +1,6 @@
 /**
- * The allow-list HTML parser behind `HtmlContent` (docs/architecture.md#adopted-html): plain TypeScript returning a node tree, rendered as React
+ * The allow-list HTML parser behind `HtmlContent` (docs/architecture.md#adopted-html): plain TypeScript returning a
+ * node tree, rendered as React
  * elements. It runs identically on the edge (no DOM) and in the browser; nothing is ever set as raw HTML from it, so
  * React escapes every text and attribute it outputs.
  */
@@ -8,24 +9,116 @@ import type { Locale } from '../../shared/constants'
 import { splitLocale, switchLocalePath } from '../../shared/match'
 
 export type SafeTag =
-  | 'p' | 'h2' | 'h3' | 'h4' | 'ul' | 'ol' | 'li' | 'strong' | 'em' | 'b' | 'i' | 'a' | 'br' | 'blockquote'
-  | 'table' | 'thead' | 'tbody' | 'tr' | 'th' | 'td' | 'figure' | 'figcaption' | 'img'
+  | 'p'
+  | 'h2'
+  | 'h3'
+  | 'h4'
+  | 'ul'
+  | 'ol'
+  | 'li'
+  | 'strong'
+  | 'em'
+  | 'b'
+  | 'i'
+  | 'a'
+  | 'br'
+  | 'blockquote'
+  | 'table'
+  | 'thead'
+  | 'tbody'
+  | 'tr'
+  | 'th'
+  | 'td'
+  | 'figure'
+  | 'figcaption'
+  | 'img'
 export type SafeElement = { tag: SafeTag; attrs: Readonly<Record<string, string>>; children: SafeNode[] }
 export type SafeNode = string | SafeElement
 
 const ALLOWED: ReadonlySet<string> = new Set<SafeTag>([
-  'p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'br', 'blockquote',
-  'table', 'thead', 'tbody', 'tr', 'th', 'td', 'figure', 'figcaption', 'img',
+  'p',
+  'h2',
+  'h3',
+  'h4',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  'b',
+  'i',
+  'a',
+  'br',
+  'blockquote',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'figure',
+  'figcaption',
+  'img',
 ])
 /** The page owns its h1; deeper headings than h4 read as h4. */
 const RENAMED: Readonly<Record<string, SafeTag>> = { h1: 'h2', h5: 'h4', h6: 'h4' }
-const VOID: ReadonlySet<string> = new Set(['br', 'img', 'hr', 'input', 'meta', 'link', 'area', 'base', 'col', 'embed', 'param', 'source', 'track', 'wbr'])
+const VOID: ReadonlySet<string> = new Set([
+  'br',
+  'img',
+  'hr',
+  'input',
+  'meta',
+  'link',
+  'area',
+  'base',
+  'col',
+  'embed',
+  'param',
+  'source',
+  'track',
+  'wbr',
+])
 /** Elements whose content is not markup: skipped up to their end tag, text included. */
-const RAW_TEXT: ReadonlySet<string> = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript'])
+const RAW_TEXT: ReadonlySet<string> = new Set([
+  'script',
+  'style',
+  'textarea',
+  'title',
+  'xmp',
+  'iframe',
+  'noembed',
+  'noframes',
+  'noscript',
+])
 /** Elements dropped with everything inside them; other unknown tags are unwrapped and keep their text. */
-const DROPPED: ReadonlySet<string> = new Set(['template', 'svg', 'math', 'object', 'applet', 'select', 'head', 'frameset', 'canvas', 'audio', 'video', 'button'])
+const DROPPED: ReadonlySet<string> = new Set([
+  'template',
+  'svg',
+  'math',
+  'object',
+  'applet',
+  'select',
+  'head',
+  'frameset',
+  'canvas',
+  'audio',
+  'video',
+  'button',
+])
 /** Allowed elements that may not sit inside a <p> (the browser would close the paragraph and break hydration). */
-const CLOSES_P: ReadonlySet<string> = new Set(['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'table', 'figure', 'figcaption'])
+const CLOSES_P: ReadonlySet<string> = new Set([
+  'p',
+  'h2',
+  'h3',
+  'h4',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'table',
+  'figure',
+  'figcaption',
+])
 const HEADINGS: ReadonlySet<string> = new Set(['h2', 'h3', 'h4'])
 const PHRASING: ReadonlySet<string> = new Set(['strong', 'em', 'b', 'i', 'a'])
 const TABLE_SECTIONS: ReadonlySet<string> = new Set(['table', 'thead', 'tbody', 'tr'])
@@ -34,16 +127,79 @@ const NO_BOUNDARIES: ReadonlySet<string> = new Set()
 const MAX_DEPTH = 32
 
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', shy: '\u00ad', ensp: '\u2002', emsp: '\u2003',
-  thinsp: '\u2009', zwnj: '\u200c', zwj: '\u200d', ndash: '\u2013', mdash: '\u2014', lsquo: '\u2018', rsquo: '\u2019',
-  sbquo: '\u201a', ldquo: '\u201c', rdquo: '\u201d', bdquo: '\u201e', laquo: '\u00ab', raquo: '\u00bb', hellip: '\u2026',
-  bull: '\u2022', middot: '\u00b7', copy: '\u00a9', reg: '\u00ae', trade: '\u2122', deg: '\u00b0', plusmn: '\u00b1',
-  times: '\u00d7', divide: '\u00f7', minus: '\u2212', le: '\u2264', ge: '\u2265', ne: '\u2260', asymp: '\u2248',
-  frac12: '\u00bd', frac14: '\u00bc', frac34: '\u00be', sup2: '\u00b2', sup3: '\u00b3', micro: '\u00b5', para: '\u00b6',
-  sect: '\u00a7', euro: '\u20ac', pound: '\u00a3', yen: '\u00a5', cent: '\u00a2', dollar: '$', percnt: '%', num: '#',
-  larr: '\u2190', rarr: '\u2192', uarr: '\u2191', darr: '\u2193', harr: '\u2194', prime: '\u2032', Prime: '\u2033',
-  colon: ':', semi: ';', comma: ',', period: '.', excl: '!', quest: '?', lpar: '(', rpar: ')', sol: '/', bsol: '\\',
-  lowbar: '_', equals: '=', Tab: '\t', NewLine: '\n',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  shy: '\u00ad',
+  ensp: '\u2002',
+  emsp: '\u2003',
+  thinsp: '\u2009',
+  zwnj: '\u200c',
+  zwj: '\u200d',
+  ndash: '\u2013',
+  mdash: '\u2014',
+  lsquo: '\u2018',
+  rsquo: '\u2019',
+  sbquo: '\u201a',
+  ldquo: '\u201c',
+  rdquo: '\u201d',
+  bdquo: '\u201e',
+  laquo: '\u00ab',
+  raquo: '\u00bb',
+  hellip: '\u2026',
+  bull: '\u2022',
+  middot: '\u00b7',
+  copy: '\u00a9',
+  reg: '\u00ae',
+  trade: '\u2122',
+  deg: '\u00b0',
+  plusmn: '\u00b1',
+  times: '\u00d7',
+  divide: '\u00f7',
+  minus: '\u2212',
+  le: '\u2264',
+  ge: '\u2265',
+  ne: '\u2260',
+  asymp: '\u2248',
+  frac12: '\u00bd',
+  frac14: '\u00bc',
+  frac34: '\u00be',
+  sup2: '\u00b2',
+  sup3: '\u00b3',
+  micro: '\u00b5',
+  para: '\u00b6',
+  sect: '\u00a7',
+  euro: '\u20ac',
+  pound: '\u00a3',
+  yen: '\u00a5',
+  cent: '\u00a2',
+  dollar: '$',
+  percnt: '%',
+  num: '#',
+  larr: '\u2190',
+  rarr: '\u2192',
+  uarr: '\u2191',
+  darr: '\u2193',
+  harr: '\u2194',
+  prime: '\u2032',
+  Prime: '\u2033',
+  colon: ':',
+  semi: ';',
+  comma: ',',
+  period: '.',
+  excl: '!',
+  quest: '?',
+  lpar: '(',
+  rpar: ')',
+  sol: '/',
+  bsol: '\\',
+  lowbar: '_',
+  equals: '=',
+  Tab: '\t',
+  NewLine: '\n',
 }
 
 function fromCodePoint(code: number): string {
@@ -54,11 +210,14 @@ function fromCodePoint(code: number): string {
 /** Decodes character references the way a browser would for the common cases; unknown names stay literal. */
 export function decodeEntities(text: string): string {
   if (!text.includes('&')) return text
-  return text.replace(/&(?:#[xX]([0-9a-fA-F]{1,8});?|#([0-9]{1,9});?|([a-zA-Z][a-zA-Z0-9]{1,31});)/g, (all, hex?: string, dec?: string, name?: string) => {
-    if (hex) return fromCodePoint(Number.parseInt(hex, 16))
-    if (dec) return fromCodePoint(Number.parseInt(dec, 10))
-    return (name && Object.hasOwn(NAMED_ENTITIES, name) ? NAMED_ENTITIES[name] : undefined) ?? all
-  })
+  return text.replace(
+    /&(?:#[xX]([0-9a-fA-F]{1,8});?|#([0-9]{1,9});?|([a-zA-Z][a-zA-Z0-9]{1,31});)/g,
+    (all, hex?: string, dec?: string, name?: string) => {
+      if (hex) return fromCodePoint(Number.parseInt(hex, 16))
+      if (dec) return fromCodePoint(Number.parseInt(dec, 10))
+      return (name && Object.hasOwn(NAMED_ENTITIES, name) ? NAMED_ENTITIES[name] : undefined) ?? all
+    },
+  )
 }
 
 /**
@@ -107,7 +266,8 @@ function pickAttrs(tag: SafeTag, raw: Record<string, string>): Record<string, st
     case 'td':
       digits('colspan', 3)
       digits('rowspan', 3)
-      if (tag === 'th' && raw.scope && ['col', 'row', 'colgroup', 'rowgroup'].includes(raw.scope.toLowerCase())) attrs.scope = raw.scope.toLowerCase()
+      if (tag === 'th' && raw.scope && ['col', 'row', 'colgroup', 'rowgroup'].includes(raw.scope.toLowerCase()))
+        attrs.scope = raw.scope.toLowerCase()
       break
     default:
       break
@@ -241,7 +401,10 @@ class TreeBuilder {
 const TAG_NAME = /[^\s/>]*/y
 
 /** Reads attributes from `html` at `start` to the tag's `>`; returns null when the tag never closes. */
-function readAttributes(html: string, start: number): { attrs: Record<string, string>; end: number; selfClosing: boolean } | null {
+function readAttributes(
+  html: string,
+  start: number,
+): { attrs: Record<string, string>; end: number; selfClosing: boolean } | null {
   const attrs: Record<string, string> = Object.create(null)
   let i = start
   let selfClosing = false
@@ -344,7 +507,11 @@ export function sanitizeHtml(html: string | null | undefined): SafeNode[] {
 /** Plain text of a node tree, e.g. for a description meta tag. */
 export function toPlainText(nodes: readonly SafeNode[]): string {
   return nodes
-    .map((n) => (typeof n === 'string' ? n : `${toPlainText(n.children)}${/^(p|h\d|li|tr|br|blockquote|figcaption)$/.test(n.tag) ? ' ' : ''}`))
+    .map((n) =>
+      typeof n === 'string'
+        ? n
+        : `${toPlainText(n.children)}${/^(p|h\d|li|tr|br|blockquote|figcaption)$/.test(n.tag) ? ' ' : ''}`,
+    )
     .join('')
     .replace(/\s+/g, ' ')
     .trim()
@@ -368,17 +535,36 @@ export function renderSafeNodes(nodes: readonly SafeNode[], options: RenderOptio
     switch (node.tag) {
       case 'a': {
         const target = options.resolveHref ? options.resolveHref(a.href!) : a.href
-        return createElement('a', { key, href: target, rel: isExternal(target!) ? 'noopener noreferrer' : undefined }, children)
+        return createElement(
+          'a',
+          { key, href: target, rel: isExternal(target!) ? 'noopener noreferrer' : undefined },
+          children,
+        )
       }
       case 'img':
         return createElement('img', {
-          key, src: a.src, alt: a.alt ?? '', width: a.width, height: a.height, loading: 'lazy', decoding: 'async',
+          key,
+          src: a.src,
+          alt: a.alt ?? '',
+          width: a.width,
+          height: a.height,
+          loading: 'lazy',
+          decoding: 'async',
         })
       case 'br':
         return createElement('br', { key })
       case 'th':
       case 'td':
-        return createElement(node.tag, { key, colSpan: a.colspan ? Number(a.colspan) : undefined, rowSpan: a.rowspan ? Number(a.rowspan) : undefined, scope: a.scope }, children)
+        return createElement(
+          node.tag,
+          {
+            key,
+            colSpan: a.colspan ? Number(a.colspan) : undefined,
+            rowSpan: a.rowspan ? Number(a.rowspan) : undefined,
+            scope: a.scope,
+          },
+          children,
+        )
       case 'table':
         return createElement(
           'div',
@@ -401,4 +587,3 @@ export function localiseHref(href: string, locale: Locale): string {
   if (APP_PATHS.test(path) || /\.[a-z0-9]{2,5}$/i.test(path) || splitLocale(path).locale) return href
   return switchLocalePath(path, m[2] ?? '', locale) + (m[3] ?? '')
 }
-

@@ -12,7 +12,11 @@ export function RichHtml({ html, className, id }: HtmlContentProps) {
   const t = useT()
   const onClick = useContentLinks()
   const content = useMemo(
-    () => renderSafeNodes(sanitizeHtml(html), { resolveHref: (h) => localiseHref(h, locale), tableLabel: t('content.table') }),
+    () =>
+      renderSafeNodes(sanitizeHtml(html), {
+        resolveHref: (h) => localiseHref(h, locale),
+        tableLabel: t('content.table'),
+      }),
     [html, locale, t],
   )
   return (

@@ -1,7 +1,14 @@
 import { createElement, Fragment } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { cleanUrl, decodeEntities, renderSafeNodes, sanitizeHtml, toPlainText, type SafeNode } from './html-content-core'
+import {
+  cleanUrl,
+  decodeEntities,
+  renderSafeNodes,
+  type SafeNode,
+  sanitizeHtml,
+  toPlainText,
+} from './html-content-core'
 
 /** The markup React would send for `html` after sanitising: what the browser finally sees. */
 function render(html: string): string {
@@ -10,7 +17,8 @@ function render(html: string): string {
 
 describe('sanitizeHtml', () => {
   it('keeps allowed structure and text', () => {
-    const html = '<h2>Title</h2><p>Hello <strong>bold</strong> and <em>soft</em><br>next</p><ul><li>one</li><li>two</li></ul>'
+    const html =
+      '<h2>Title</h2><p>Hello <strong>bold</strong> and <em>soft</em><br>next</p><ul><li>one</li><li>two</li></ul>'
     expect(render(html)).toBe(html.replace('<br>', '<br/>'))
   })
 
@@ -20,12 +28,20 @@ describe('sanitizeHtml', () => {
   })
 
   it('drops svg, math, iframes and templates with everything inside', () => {
-    expect(render('<p>a</p><svg><a href="https://x.test"><text>t</text></a><script>1</script></svg><p>b</p>')).toBe('<p>a</p><p>b</p>')
-    expect(render('<iframe src="https://evil.test"><p>inside</p></iframe><template><p>t</p></template><math><mi>x</mi></math>ok')).toBe('ok')
+    expect(render('<p>a</p><svg><a href="https://x.test"><text>t</text></a><script>1</script></svg><p>b</p>')).toBe(
+      '<p>a</p><p>b</p>',
+    )
+    expect(
+      render(
+        '<iframe src="https://evil.test"><p>inside</p></iframe><template><p>t</p></template><math><mi>x</mi></math>ok',
+      ),
+    ).toBe('ok')
   })
 
   it('removes event handlers, style, class and id attributes', () => {
-    const out = render('<p onclick="alert(1)" style="color:red" class="x" id="y">t</p><img src="/a.png" onerror="alert(1)" alt="A">')
+    const out = render(
+      '<p onclick="alert(1)" style="color:red" class="x" id="y">t</p><img src="/a.png" onerror="alert(1)" alt="A">',
+    )
     expect(out).toBe('<p>t</p><img src="/a.png" alt="A" loading="lazy" decoding="async"/>')
   })
 
@@ -36,9 +52,17 @@ describe('sanitizeHtml', () => {
 
   it('drops links with javascript:, data: or vbscript: URLs, however they are disguised', () => {
     const attacks = [
-      'javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'java&#x09;script:alert(1)',
-      '&#106;avascript:alert(1)', '&#x6A;avascript&#x3A;alert(1)', 'javascript&colon;alert(1)', '\u0001javascript:alert(1)',
-      'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==', 'vbscript:msgbox(1)',
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'java&#x09;script:alert(1)',
+      '&#106;avascript:alert(1)',
+      '&#x6A;avascript&#x3A;alert(1)',
+      'javascript&colon;alert(1)',
+      '\u0001javascript:alert(1)',
+      'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+      'vbscript:msgbox(1)',
     ]
     for (const href of attacks) {
       const out = render(`<p><a href="${href}">click</a></p>`)
@@ -47,22 +71,34 @@ describe('sanitizeHtml', () => {
   })
 
   it('keeps http(s), mailto, tel and relative links, and marks external ones noopener', () => {
-    expect(render('<a href="https://gov.uz/x?a=1&amp;b=2">g</a>')).toBe('<a href="https://gov.uz/x?a=1&amp;b=2" rel="noopener noreferrer">g</a>')
-    expect(render('<a href="mailto:info@invest.example">m</a><a href="tel:+998712021000">t</a><a href="/contact-us#form">c</a>'))
-      .toBe('<a href="mailto:info@invest.example">m</a><a href="tel:+998712021000">t</a><a href="/contact-us#form">c</a>')
+    expect(render('<a href="https://gov.uz/x?a=1&amp;b=2">g</a>')).toBe(
+      '<a href="https://gov.uz/x?a=1&amp;b=2" rel="noopener noreferrer">g</a>',
+    )
+    expect(
+      render(
+        '<a href="mailto:info@invest.example">m</a><a href="tel:+998712021000">t</a><a href="/contact-us#form">c</a>',
+      ),
+    ).toBe(
+      '<a href="mailto:info@invest.example">m</a><a href="tel:+998712021000">t</a><a href="/contact-us#form">c</a>',
+    )
   })
 
   it('allows images only from http(s) or relative sources, with numeric sizes', () => {
     expect(render('<img src="data:image/svg+xml;base64,AAAA" alt="x">')).toBe('')
     expect(render('<img src="javascript:alert(1)">')).toBe('')
-    expect(render('<img src="https://cdn.test/a.jpg" alt="Plant" width="640" height="360px">'))
-      .toBe('<img src="https://cdn.test/a.jpg" alt="Plant" width="640" loading="lazy" decoding="async"/>')
+    expect(render('<img src="https://cdn.test/a.jpg" alt="Plant" width="640" height="360px">')).toBe(
+      '<img src="https://cdn.test/a.jpg" alt="Plant" width="640" loading="lazy" decoding="async"/>',
+    )
     expect(render('<img src="/a.jpg">')).toBe('<img src="/a.jpg" alt="" loading="lazy" decoding="async"/>')
   })
 
   it('never lets a quote in an attribute break out of it', () => {
-    const out = render('<a href=\'/x" onmouseover="alert(1)\'>q</a><img src="/a.png" alt="&quot; onerror=&quot;alert(1)">')
-    expect(out).toBe('<a href="/x&quot; onmouseover=&quot;alert(1)">q</a><img src="/a.png" alt="&quot; onerror=&quot;alert(1)" loading="lazy" decoding="async"/>')
+    const out = render(
+      '<a href=\'/x" onmouseover="alert(1)\'>q</a><img src="/a.png" alt="&quot; onerror=&quot;alert(1)">',
+    )
+    expect(out).toBe(
+      '<a href="/x&quot; onmouseover=&quot;alert(1)">q</a><img src="/a.png" alt="&quot; onerror=&quot;alert(1)" loading="lazy" decoding="async"/>',
+    )
   })
 
   it('escapes text so stray angle brackets stay text', () => {
@@ -71,7 +107,9 @@ describe('sanitizeHtml', () => {
   })
 
   it('ignores comments, doctypes and CDATA', () => {
-    expect(render('<!DOCTYPE html><!-- <script>alert(1)</script> --><p>a</p><![CDATA[x]]><?php echo 1 ?>')).toBe('<p>a</p>')
+    expect(render('<!DOCTYPE html><!-- <script>alert(1)</script> --><p>a</p><![CDATA[x]]><?php echo 1 ?>')).toBe(
+      '<p>a</p>',
+    )
   })
 
   it('drops a tag that never closes instead of guessing', () => {
@@ -86,10 +124,16 @@ describe('sanitizeHtml', () => {
   })
 
   it('gives tables the row groups and rows the browser would insert, without stray text', () => {
-    expect(render('<table>\n <tr><td>1<td>2</tr>\n<tr><th scope="col" onclick="x">h</th></table>'))
-      .toBe('<div class="table-scroll" role="region" tabindex="0"><table><tbody><tr><td>1</td><td>2</td></tr><tr><th scope="col">h</th></tr></tbody></table></div>')
-    expect(render('<table>junk<p>para</p><thead><tr><th>a</th></tr></thead><tbody><tr><td colspan="2">b</td></tr></tbody></table>'))
-      .toBe('<div class="table-scroll" role="region" tabindex="0"><table><thead><tr><th>a</th></tr></thead><tbody><tr><td colSpan="2">b</td></tr></tbody></table></div>')
+    expect(render('<table>\n <tr><td>1<td>2</tr>\n<tr><th scope="col" onclick="x">h</th></table>')).toBe(
+      '<div class="table-scroll" role="region" tabindex="0"><table><tbody><tr><td>1</td><td>2</td></tr><tr><th scope="col">h</th></tr></tbody></table></div>',
+    )
+    expect(
+      render(
+        '<table>junk<p>para</p><thead><tr><th>a</th></tr></thead><tbody><tr><td colspan="2">b</td></tr></tbody></table>',
+      ),
+    ).toBe(
+      '<div class="table-scroll" role="region" tabindex="0"><table><thead><tr><th>a</th></tr></thead><tbody><tr><td colSpan="2">b</td></tr></tbody></table></div>',
+    )
   })
 
   it('maps h1 to h2 and h5/h6 to h4, keeping the page its single h1', () => {
@@ -97,8 +141,13 @@ describe('sanitizeHtml', () => {
   })
 
   it('keeps figures with captions and blockquotes', () => {
-    expect(render('<figure><img src="/p.jpg" alt="Plant" width="4" height="3"><figcaption>Caption</figcaption></figure><blockquote><p>Q</p></blockquote>'))
-      .toBe('<figure><img src="/p.jpg" alt="Plant" width="4" height="3" loading="lazy" decoding="async"/><figcaption>Caption</figcaption></figure><blockquote><p>Q</p></blockquote>')
+    expect(
+      render(
+        '<figure><img src="/p.jpg" alt="Plant" width="4" height="3"><figcaption>Caption</figcaption></figure><blockquote><p>Q</p></blockquote>',
+      ),
+    ).toBe(
+      '<figure><img src="/p.jpg" alt="Plant" width="4" height="3" loading="lazy" decoding="async"/><figcaption>Caption</figcaption></figure><blockquote><p>Q</p></blockquote>',
+    )
   })
 
   it('survives deep nesting and unbalanced end tags', () => {
@@ -114,9 +163,60 @@ describe('sanitizeHtml', () => {
   })
 
   it('produces only allow-listed tags and attributes for arbitrary input', () => {
-    const tags = new Set(['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'br', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'figure', 'figcaption', 'img'])
+    const tags = new Set([
+      'p',
+      'h2',
+      'h3',
+      'h4',
+      'ul',
+      'ol',
+      'li',
+      'strong',
+      'em',
+      'b',
+      'i',
+      'a',
+      'br',
+      'blockquote',
+      'table',
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
+      'figure',
+      'figcaption',
+      'img',
+    ])
     const attrs = new Set(['href', 'src', 'alt', 'width', 'height', 'colspan', 'rowspan', 'scope'])
-    const pieces = ['<p>', '</p>', '<script>', '</script>', '<a href="javascript:x">', '<a href=/ok>', '</a>', '<img src=x onerror=y>', '<table>', '<tr>', '<td>', '</table>', '<svg>', '</svg>', 'text', '&amp;', '<', '>', '"', "'", '<div style="x">', '<!--', '-->', '<li>', '<ul>', '</ul>']
+    const pieces = [
+      '<p>',
+      '</p>',
+      '<script>',
+      '</script>',
+      '<a href="javascript:x">',
+      '<a href=/ok>',
+      '</a>',
+      '<img src=x onerror=y>',
+      '<table>',
+      '<tr>',
+      '<td>',
+      '</table>',
+      '<svg>',
+      '</svg>',
+      'text',
+      '&amp;',
+      '<',
+      '>',
+      '"',
+      "'",
+      '<div style="x">',
+      '<!--',
+      '-->',
+      '<li>',
+      '<ul>',
+      '</ul>',
+    ]
     let seed = 7
     const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
     const check = (nodes: readonly SafeNode[]) => {

@@ -1,7 +1,8 @@
 /**
  * An inline SVG icon. The bundled set (`icons.ts`, the shell's icons) draws at once; the others (`icons-extra.ts`:
  * the icons the gateway names and those only page content uses) come inline from the edge and, for views first drawn
- * in the browser, from `/_app/icons` (docs/product.md#transport), with `fallback` (a bundled icon) for a name the portal does not draw.
+ * in the browser, from `/_app/icons` (docs/product.md#transport), with `fallback` (a bundled icon) for a name the
+ * portal does not draw.
  */
 import { useEffect, useRef, useState } from 'react'
 import { ICONS } from './icons'
@@ -23,8 +24,12 @@ function svgProps({ className, label }: IconProps) {
     className: ['icon', className].filter(Boolean).join(' '),
     // The stroke (none fill, currentColor, 2, round caps and joins) is `.icon`'s in base.css: five attributes fewer on
     // each of the dozens of icons a page draws.
-    viewBox: '0 0 24 24', width: 20, height: 20,
-    'aria-hidden': label ? undefined : true, role: label ? 'img' : undefined, 'aria-label': label,
+    viewBox: '0 0 24 24',
+    width: 20,
+    height: 20,
+    'aria-hidden': label ? undefined : true,
+    role: label ? 'img' : undefined,
+    'aria-label': label,
   } as const
 }
 
@@ -57,7 +62,8 @@ function remoteMarkup(name: string): Promise<Loaded> {
           for (const [n, resolve] of batch) resolve({ markup: icons[n], iconPaths })
         },
         (err: unknown) => {
-          // The loader's own code did not arrive (a navigation cancelled it, a deploy replaced it): a warning only, as a
+          // The loader's own code did not arrive (a navigation cancelled it, a deploy replaced it): a warning only, as
+          // a
           // failed icon request (docs/product.md#icons), and the icons stay blank.
           console.warn(err)
           for (const resolve of batch.values()) resolve({ markup: undefined, iconPaths: () => null })
@@ -73,7 +79,9 @@ function remoteMarkup(name: string): Promise<Loaded> {
 
 function RemoteIcon(props: IconProps) {
   const ref = useRef<SVGSVGElement>(null)
-  const [paths, setPaths] = useState(() => (edgeIcons ? pathMarkup(edgeIcons[props.name] ?? (props.fallback && ICONS[props.fallback])) : ''))
+  const [paths, setPaths] = useState(() =>
+    edgeIcons ? pathMarkup(edgeIcons[props.name] ?? (props.fallback && ICONS[props.fallback])) : '',
+  )
   useEffect(() => {
     // Hydrated over the edge's drawing: nothing to load.
     if (ref.current?.firstChild) return

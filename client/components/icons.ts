@@ -1,4 +1,6 @@
-/** The bundled icons: the shell draws them at once; every other icon is in `icons-extra.ts` (edge and `/_app/icons`). */
+/**
+ * The bundled icons: the shell draws them at once; every other icon is in `icons-extra.ts` (edge and `/_app/icons`).
+ */
 export const ICONS: Readonly<Record<string, string>> = Object.freeze({
   'arrow-right': 'M5 12h14M13 5l7 7-7 7',
   'chevron-down': 'M6 9l6 6 6-6',
@@ -10,7 +12,8 @@ export const ICONS: Readonly<Record<string, string>> = Object.freeze({
   'log-out': 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9',
   file: 'M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zM14 2v6h6',
   check: 'M20 6L9 17l-5-5',
-  briefcase: 'M20 7H4a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V9a2 2 0 0 0-2-2zM16 21V5a2 2 0 0 0-2-2h-4a2 2 0 0 0-2 2v16',
+  briefcase:
+    'M20 7H4a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V9a2 2 0 0 0-2-2zM16 21V5a2 2 0 0 0-2-2h-4a2 2 0 0 0-2 2v16',
   message: 'M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z',
   plus: 'M12 5v14M5 12h14',
   minus: 'M5 12h14',

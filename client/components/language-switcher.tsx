@@ -1,5 +1,5 @@
 /** Language switcher: each language in its own name; a real link, and the choice is stored in the locale cookie. */
-import { LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALE_NAMES } from '../../shared/constants'
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALE_NAMES, LOCALES } from '../../shared/constants'
 import { switchLocalePath } from '../../shared/match'
 import { useLocale, useT } from '../i18n'
 import { useRouter } from '../router'

@@ -1,5 +1,13 @@
 /** The lightbox's modal dialog (`lightbox.tsx`), loaded as the reader reaches for a photo. */
-import { useEffect, useId, useRef, type Dispatch, type KeyboardEvent, type MouseEvent, type SetStateAction } from 'react'
+import {
+  type Dispatch,
+  type KeyboardEvent,
+  type MouseEvent,
+  type SetStateAction,
+  useEffect,
+  useId,
+  useRef,
+} from 'react'
 import { useT } from '../i18n'
 import { Icon } from './icon'
 import type { LightboxImage } from './lightbox'
@@ -45,7 +53,14 @@ export function LightboxDialog({ images, label, index, onIndex, onClosed }: Ligh
   }
 
   return (
-    <dialog ref={dialogRef} className="lightbox__dialog" aria-labelledby={titleId} onClose={onClosed} onKeyDown={onKeyDown} onClick={onBackdrop}>
+    <dialog
+      ref={dialogRef}
+      className="lightbox__dialog"
+      aria-labelledby={titleId}
+      onClose={onClosed}
+      onKeyDown={onKeyDown}
+      onClick={onBackdrop}
+    >
       {current && index !== null && (
         <div className="lightbox__frame">
           <div className="lightbox__bar">
@@ -53,17 +68,36 @@ export function LightboxDialog({ images, label, index, onIndex, onClosed }: Ligh
               <span className="visually-hidden">{label}: </span>
               {t('gallery.counter', { current: index + 1, total: count })}
             </p>
-            <button type="button" className="icon-button lightbox__close" onClick={() => dialogRef.current?.close()} aria-label={t('gallery.close')}>
+            <button
+              type="button"
+              className="icon-button lightbox__close"
+              onClick={() => dialogRef.current?.close()}
+              aria-label={t('gallery.close')}
+            >
               <Icon name="close" />
             </button>
           </div>
           <figure className="lightbox__figure">
-            <img key={current.src} src={current.src} alt={current.alt} width={current.width} height={current.height} decoding="async" />
-            {(current.caption || current.alt) && <figcaption className="lightbox__caption">{current.caption ?? current.alt}</figcaption>}
+            <img
+              key={current.src}
+              src={current.src}
+              alt={current.alt}
+              width={current.width}
+              height={current.height}
+              decoding="async"
+            />
+            {(current.caption || current.alt) && (
+              <figcaption className="lightbox__caption">{current.caption ?? current.alt}</figcaption>
+            )}
           </figure>
           {count > 1 && (
             <div className="lightbox__nav">
-              <button type="button" className="lightbox__step" onClick={() => go(-1)} aria-label={t('gallery.previous')}>
+              <button
+                type="button"
+                className="lightbox__step"
+                onClick={() => go(-1)}
+                aria-label={t('gallery.previous')}
+              >
                 <Icon name="chevron-left" />
               </button>
               <button type="button" className="lightbox__step" onClick={() => go(1)} aria-label={t('gallery.next')}>
@@ -71,7 +105,10 @@ export function LightboxDialog({ images, label, index, onIndex, onClosed }: Ligh
               </button>
             </div>
           )}
-          <p className="visually-hidden" aria-live="polite">{`${t('gallery.counter', { current: index + 1, total: count })}: ${current.caption ?? current.alt}`}</p>
+          <p
+            className="visually-hidden"
+            aria-live="polite"
+          >{`${t('gallery.counter', { current: index + 1, total: count })}: ${current.caption ?? current.alt}`}</p>
         </div>
       )}
     </dialog>

@@ -3,7 +3,7 @@
  * and a modal `<dialog>` with captions, previous/next, arrow keys and Escape; focus returns to the thumbnail. The
  * dialog's code (`lightbox-dialog.tsx`) loads as the pointer or the focus reaches a photo, or with the first press.
  */
-import { Suspense, useRef, useState, type MouseEvent } from 'react'
+import { type MouseEvent, Suspense, useRef, useState } from 'react'
 import { lazyComponent } from '../lazy-component'
 import { Icon } from './icon'
 
@@ -65,8 +65,17 @@ export function Lightbox({ images, label, captions = false, className }: Lightbo
                 onPointerEnter={preloadDialog}
                 onFocus={preloadDialog}
               >
-                <img src={image.thumb ?? image.src} alt={image.alt} width={image.width ?? 640} height={image.height ?? 480} loading="lazy" decoding="async" />
-                <span className="gallery-grid__zoom" aria-hidden="true"><Icon name="zoom-in" /></span>
+                <img
+                  src={image.thumb ?? image.src}
+                  alt={image.alt}
+                  width={image.width ?? 640}
+                  height={image.height ?? 480}
+                  loading="lazy"
+                  decoding="async"
+                />
+                <span className="gallery-grid__zoom" aria-hidden="true">
+                  <Icon name="zoom-in" />
+                </span>
               </a>
               {captions && image.caption && <figcaption>{image.caption}</figcaption>}
             </figure>

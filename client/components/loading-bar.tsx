@@ -13,7 +13,10 @@ const IDLE: BarState = { progress: 0, visible: false, error: false }
  */
 type BarStore = { events: LoadingEvents; subscribe: (listener: () => void) => () => void; read: () => BarState }
 
-/** Drives the bar: `start` shows it only if loading lasts past the throttle; progress eases toward 100 % over the estimate. */
+/**
+ * Drives the bar: `start` shows it only if loading lasts past the throttle; progress eases toward 100 % over the
+ * estimate.
+ */
 function createBarStore(): BarStore {
   let state = IDLE
   let timers: number[] = []

@@ -1,7 +1,8 @@
 /** The portal's mark (an eight-point girih star on the flag's azure) and wordmark, linking home. */
 import { useT } from '../i18n'
 
-const STAR = 'M16 5.5L19.08 8.58H23.42V12.92L26.5 16L23.42 19.08V23.42H19.08L16 26.5L12.92 23.42H8.58V19.08L5.5 16L8.58 12.92V8.58H12.92Z'
+const STAR =
+  'M16 5.5L19.08 8.58H23.42V12.92L26.5 16L23.42 19.08V23.42H19.08L16 26.5L12.92 23.42H8.58V19.08L5.5 16L8.58 12.92V8.58H12.92Z'
 const CORE = 'M16 11.8L17.4 14.6L20.2 16L17.4 17.4L16 20.2L14.6 17.4L11.8 16L14.6 14.6Z'
 
 /** The mark alone, decorative. */

@@ -1,4 +1,6 @@
-/** The header's menu sections by id, and which section a page belongs to (its button then shows where the reader is). */
+/**
+ * The header's menu sections by id, and which section a page belongs to (its button then shows where the reader is).
+ */
 import type { RouteId } from '../../shared/routes'
 
 export const NAV_SECTION_IDS = ['about', 'media', 'guide', 'services'] as const
@@ -8,7 +10,16 @@ export type NavSectionId = (typeof NAV_SECTION_IDS)[number]
 export const NAV_SECTION_ROUTES: Readonly<Record<NavSectionId, readonly RouteId[]>> = {
   about: ['about', 'contacts', 'contact-us'],
   media: ['media', 'event-list', 'story-list'],
-  guide: ['guide-register-investor', 'guide-register-business', 'guide-partnership', 'guide-privatization', 'guide-project', 'project-category-list', 'explore', 'reason'],
+  guide: [
+    'guide-register-investor',
+    'guide-register-business',
+    'guide-partnership',
+    'guide-privatization',
+    'guide-project',
+    'project-category-list',
+    'explore',
+    'reason',
+  ],
   services: ['service-category-index', 'e-auction', 'uz-ex'],
 }
 

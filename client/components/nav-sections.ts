@@ -21,7 +21,9 @@ export type NavSection = {
   groups: readonly NavGroup[]
 }
 
-/** The four menu sections (About, Media, Investor guide, Services) and the plain Contacts link, in the page's language. */
+/**
+ * The four menu sections (About, Media, Investor guide, Services) and the plain Contacts link, in the page's language.
+ */
 export function useNavSections(): { sections: readonly NavSection[]; contacts: NavLink } {
   const t = useT()
   const locale = useLocale()
@@ -38,26 +40,30 @@ export function navSections(t: Translate, locale: Locale): { sections: readonly 
         label: t('nav.about'),
         intro: t('menu.about.intro'),
         overview: link(href('about', { locale }), 'menu.about.overview'),
-        groups: [{
-          links: [
-            link(href('about', { locale }), 'routes.about'),
-            link(href('contacts', { locale }), 'routes.contacts'),
-            link(href('contact-us', { locale }), 'routes.contactUs'),
-          ],
-        }],
+        groups: [
+          {
+            links: [
+              link(href('about', { locale }), 'routes.about'),
+              link(href('contacts', { locale }), 'routes.contacts'),
+              link(href('contact-us', { locale }), 'routes.contactUs'),
+            ],
+          },
+        ],
       },
       {
         id: 'media',
         label: t('nav.media'),
         intro: t('menu.media.intro'),
         overview: link(href('media', { locale, params: { id: 'news' } }), 'menu.media.overview'),
-        groups: [{
-          links: [
-            ...MEDIA_TYPES.map((id) => link(href('media', { locale, params: { id } }), `menu.media.${id}`)),
-            link(href('event-list', { locale }), 'routes.events'),
-            link(href('story-list', { locale }), 'routes.stories'),
-          ],
-        }],
+        groups: [
+          {
+            links: [
+              ...MEDIA_TYPES.map((id) => link(href('media', { locale, params: { id } }), `menu.media.${id}`)),
+              link(href('event-list', { locale }), 'routes.events'),
+              link(href('story-list', { locale }), 'routes.stories'),
+            ],
+          },
+        ],
       },
       {
         id: 'guide',
@@ -93,16 +99,17 @@ export function navSections(t: Translate, locale: Locale): { sections: readonly 
         label: t('nav.services'),
         intro: t('menu.services.intro'),
         overview: link(href('service-category-index', { locale }), 'menu.services.overview'),
-        groups: [{
-          links: [
-            link(href('service-category-index', { locale }), 'menu.services.categories'),
-            link(href('e-auction', { locale }), 'routes.eAuction'),
-            link(href('uz-ex', { locale }), 'routes.uzEx'),
-          ],
-        }],
+        groups: [
+          {
+            links: [
+              link(href('service-category-index', { locale }), 'menu.services.categories'),
+              link(href('e-auction', { locale }), 'routes.eAuction'),
+              link(href('uz-ex', { locale }), 'routes.uzEx'),
+            ],
+          },
+        ],
       },
     ]
     return { sections, contacts: link(href('contacts', { locale }), 'nav.contacts') }
   }
 }
-

@@ -2,7 +2,13 @@
 import type { FormState } from '../../shared/state'
 import { FormTextField } from './page-form'
 
-export function NewPasswordFields({ name, label, hint, confirmLabel, errors }: {
+export function NewPasswordFields({
+  name,
+  label,
+  hint,
+  confirmLabel,
+  errors,
+}: {
   name: 'password' | 'new_password'
   label: string
   hint: string
@@ -11,7 +17,17 @@ export function NewPasswordFields({ name, label, hint, confirmLabel, errors }: {
 }) {
   return (
     <>
-      <FormTextField name={name} type="password" label={label} hint={hint} autoComplete="new-password" minLength={8} maxLength={128} required error={errors[name]} />
+      <FormTextField
+        name={name}
+        type="password"
+        label={label}
+        hint={hint}
+        autoComplete="new-password"
+        minLength={8}
+        maxLength={128}
+        required
+        error={errors[name]}
+      />
       <FormTextField
         name="password_confirmation"
         type="password"

@@ -11,7 +11,10 @@ describe('notificationHref', () => {
     expect(notificationHref('/en/profile/appeals/12', 'uz')).toBe('/uz/profile/appeals/12')
   })
 
-  it.each(['', 'https://evil.example/profile', '//evil.example/profile', '/\\evil.example', '/%E0%A4%A'])('gives no link for %j', (link) => {
-    expect(notificationHref(link, 'en')).toBeNull()
-  })
+  it.each(['', 'https://evil.example/profile', '//evil.example/profile', '/\\evil.example', '/%E0%A4%A'])(
+    'gives no link for %j',
+    (link) => {
+      expect(notificationHref(link, 'en')).toBeNull()
+    },
+  )
 })

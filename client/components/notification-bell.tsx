@@ -6,15 +6,15 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import useSWRInfinite from 'swr/infinite'
 import { accountKeys } from '../../shared/account-keys'
-import type { Envelope } from '../../shared/gateway-client'
 import type { Locale } from '../../shared/constants'
+import type { Envelope } from '../../shared/gateway-client'
 import { hrefTo, matchRoute, readSearch, splitLocale } from '../../shared/match'
 import { useConfig } from '../config'
 import { useGateway } from '../gateway'
 import { useLocale, useT } from '../i18n'
 import { usePushMessages } from '../push/push-messages'
-import { useRouter } from '../router'
 import { usePersonalLive } from '../realtime/personal-status'
+import { useRouter } from '../router'
 import { useSession } from '../session'
 import { useFormat } from './format'
 import { Icon } from './icon'
@@ -22,7 +22,14 @@ import { useDismiss } from './use-dismiss'
 
 const PushOffer = lazy(() => import('../push/push-offer').then((m) => ({ default: m.PushOffer })))
 
-export type PortalNotification = { id: number; message: string; type: string; link: string; seen: boolean; created: string }
+export type PortalNotification = {
+  id: number
+  message: string
+  type: string
+  link: string
+  seen: boolean
+  created: string
+}
 
 export const NOTIFICATION_PAGE_SIZE = 10
 /** How often the bell asks for news while the page is visible. */
@@ -61,9 +68,17 @@ function Bell() {
   // Realtime (docs/architecture.md#realtime): no polling while the user's channel brings the news.
   const live = usePersonalLive()
   const { data, size, setSize, mutate, isValidating, error } = useSWRInfinite<Envelope<PortalNotification[]>>(
-    (index, previous) => (previous && previous.content.length < NOTIFICATION_PAGE_SIZE ? null : accountKeys.notifications(index, NOTIFICATION_PAGE_SIZE)),
+    (index, previous) =>
+      previous && previous.content.length < NOTIFICATION_PAGE_SIZE
+        ? null
+        : accountKeys.notifications(index, NOTIFICATION_PAGE_SIZE),
     (key: string) => gateway.getEnvelope<PortalNotification[]>(key),
-    { refreshInterval: live ? 0 : NOTIFICATION_REFRESH_MS, revalidateOnFocus: true, revalidateFirstPage: true, refreshWhenHidden: false },
+    {
+      refreshInterval: live ? 0 : NOTIFICATION_REFRESH_MS,
+      revalidateOnFocus: true,
+      revalidateFirstPage: true,
+      refreshWhenHidden: false,
+    },
   )
   const items = data?.flatMap((page) => page.content ?? []) ?? []
   const total = data?.[0]?.pageable?.total ?? items.length
@@ -126,7 +141,13 @@ function Bell() {
           </span>
         ) : null}
       </button>
-      <div id={panelId} className="notification-bell__panel" hidden={!open} role="region" aria-label={t('notifications.title')}>
+      <div
+        id={panelId}
+        className="notification-bell__panel"
+        hidden={!open}
+        role="region"
+        aria-label={t('notifications.title')}
+      >
         <div className="notification-bell__head">
           <h2 className="notification-bell__title">{t('notifications.title')}</h2>
           {unread ? (
@@ -135,8 +156,14 @@ function Bell() {
             </button>
           ) : null}
         </div>
-        {error && !items.length ? <p className="notification-bell__empty" role="alert">{t('notifications.error')}</p> : null}
-        {!error && data && !items.length ? <p className="notification-bell__empty">{t('notifications.empty')}</p> : null}
+        {error && !items.length ? (
+          <p className="notification-bell__empty" role="alert">
+            {t('notifications.error')}
+          </p>
+        ) : null}
+        {!error && data && !items.length ? (
+          <p className="notification-bell__empty">{t('notifications.empty')}</p>
+        ) : null}
         {items.length ? (
           <ul className="notification-bell__list" aria-busy={isValidating || undefined}>
             {items.map((n) => {
@@ -159,9 +186,15 @@ function Bell() {
                   ) : (
                     <span className="notification__message">{n.message}</span>
                   )}
-                  <time className="notification__time" dateTime={n.created}>{f.dateTime(n.created, 'medium')}</time>
+                  <time className="notification__time" dateTime={n.created}>
+                    {f.dateTime(n.created, 'medium')}
+                  </time>
                   {!n.seen ? (
-                    <button type="button" className="btn btn--ghost btn--sm btn--neutral notification__read" onClick={() => void markRead(n)}>
+                    <button
+                      type="button"
+                      className="btn btn--ghost btn--sm btn--neutral notification__read"
+                      onClick={() => void markRead(n)}
+                    >
                       {t('notifications.markRead')}
                     </button>
                   ) : null}
@@ -170,7 +203,11 @@ function Bell() {
             })}
             {hasMore ? (
               <li ref={sentinel} className="notification-bell__more">
-                <button type="button" className="btn btn--outline btn--sm btn--primary" onClick={() => void setSize(size + 1)}>
+                <button
+                  type="button"
+                  className="btn btn--outline btn--sm btn--primary"
+                  onClick={() => void setSize(size + 1)}
+                >
                   {t('notifications.more')}
                 </button>
               </li>

@@ -1,5 +1,5 @@
 /** Pagination with 0-based `page` in the URL query (built with `href()`): previous/next and numbered links. */
-import { hrefTo, type HrefQuery } from '../../shared/match'
+import { type HrefQuery, hrefTo } from '../../shared/match'
 import type { Params, RouteId } from '../../shared/routes'
 import { useLocale, useT } from '../i18n'
 import { Link } from '../router'
@@ -37,16 +37,32 @@ export function Pagination({ routeId, params, query = {}, page, totalPages, labe
   const locale = useLocale()
   if (totalPages <= 1) return null
   const current = Math.min(Math.max(0, page), totalPages - 1)
-  const to = (p: number) => hrefTo({ id: routeId, params }, { locale, query: { ...query, page: p === 0 ? undefined : p } })
+  const to = (p: number) =>
+    hrefTo({ id: routeId, params }, { locale, query: { ...query, page: p === 0 ? undefined : p } })
   const step = (p: number, kind: 'prev' | 'next') => {
     const text = kind === 'prev' ? t('pagination.previous') : t('pagination.next')
     const icon = <Icon name={kind === 'prev' ? 'arrow-left' : 'arrow-right'} />
-    const inside = kind === 'prev' ? <>{icon}<span>{text}</span></> : <><span>{text}</span>{icon}</>
+    const inside =
+      kind === 'prev' ? (
+        <>
+          {icon}
+          <span>{text}</span>
+        </>
+      ) : (
+        <>
+          <span>{text}</span>
+          {icon}
+        </>
+      )
     const ok = p >= 0 && p < totalPages
     return ok ? (
-      <Link to={to(p)} className={`pagination__step pagination__step--${kind}`} rel={kind}>{inside}</Link>
+      <Link to={to(p)} className={`pagination__step pagination__step--${kind}`} rel={kind}>
+        {inside}
+      </Link>
     ) : (
-      <span className={`pagination__step pagination__step--${kind} is-disabled`} aria-hidden="true">{inside}</span>
+      <span className={`pagination__step pagination__step--${kind} is-disabled`} aria-hidden="true">
+        {inside}
+      </span>
     )
   }
   return (
@@ -55,9 +71,14 @@ export function Pagination({ routeId, params, query = {}, page, totalPages, labe
       <ul className="pagination__pages">
         {pageWindow(current, totalPages).map((p, i) =>
           p === null ? (
-            <li key={`gap-${i}`} className="pagination__gap" aria-hidden="true">…</li>
+            <li key={`gap-${i}`} className="pagination__gap" aria-hidden="true">
+              …
+            </li>
           ) : (
-            <li key={p} className={Math.abs(p - current) > 1 && p !== 0 && p !== totalPages - 1 ? 'pagination__far' : undefined}>
+            <li
+              key={p}
+              className={Math.abs(p - current) > 1 && p !== 0 && p !== totalPages - 1 ? 'pagination__far' : undefined}
+            >
               <Link
                 to={to(p)}
                 className="pagination__page"

@@ -1,4 +1,7 @@
-/** The pattern art's drawing (docs/design.md#imagery): SVG built from the variant, palette and seed, as a CSS background. */
+/**
+ * The pattern art's drawing (docs/design.md#imagery): SVG built from the variant, palette and seed, as a CSS
+ * background.
+ */
 import type { PatternVariant } from './pattern-art'
 
 const round = (n: number) => Math.round(n * 100) / 100
@@ -20,27 +23,57 @@ function steppedLozenge(cx: number, cy: number, a: number, b: number, steps: num
   const dx = a / steps
   const dy = b / steps
   const p: string[] = [`${round(cx)} ${round(cy - b)}`]
-  for (let i = 1; i <= steps; i++) p.push(`${round(cx + dx * i)} ${round(cy - b + dy * (i - 1))}`, `${round(cx + dx * i)} ${round(cy - b + dy * i)}`)
-  for (let i = 1; i <= steps; i++) p.push(`${round(cx + a - dx * (i - 1))} ${round(cy + dy * i)}`, `${round(cx + a - dx * i)} ${round(cy + dy * i)}`)
-  for (let i = 1; i <= steps; i++) p.push(`${round(cx - dx * i)} ${round(cy + b - dy * (i - 1))}`, `${round(cx - dx * i)} ${round(cy + b - dy * i)}`)
-  for (let i = 1; i <= steps; i++) p.push(`${round(cx - a + dx * (i - 1))} ${round(cy - dy * i)}`, `${round(cx - a + dx * i)} ${round(cy - dy * i)}`)
+  for (let i = 1; i <= steps; i++)
+    p.push(`${round(cx + dx * i)} ${round(cy - b + dy * (i - 1))}`, `${round(cx + dx * i)} ${round(cy - b + dy * i)}`)
+  for (let i = 1; i <= steps; i++)
+    p.push(`${round(cx + a - dx * (i - 1))} ${round(cy + dy * i)}`, `${round(cx + a - dx * i)} ${round(cy + dy * i)}`)
+  for (let i = 1; i <= steps; i++)
+    p.push(`${round(cx - dx * i)} ${round(cy + b - dy * (i - 1))}`, `${round(cx - dx * i)} ${round(cy + b - dy * i)}`)
+  for (let i = 1; i <= steps; i++)
+    p.push(`${round(cx - a + dx * (i - 1))} ${round(cy - dy * i)}`, `${round(cx - a + dx * i)} ${round(cy - dy * i)}`)
   return `M${p.join('L')}Z`
 }
 
 const GIRIH_TILE = 56
 const GIRIH = [
   starPath(28, 28, 15),
-  ...[[0, 0], [56, 0], [0, 56], [56, 56]].map(([x, y]) => starPath(x!, y!, 15)),
-  ...[[28, 0], [0, 28], [56, 28], [28, 56]].map(([x, y]) => starPath(x!, y!, 6, 22.5)),
+  ...[
+    [0, 0],
+    [56, 0],
+    [0, 56],
+    [56, 56],
+  ].map(([x, y]) => starPath(x!, y!, 15)),
+  ...[
+    [28, 0],
+    [0, 28],
+    [56, 28],
+    [28, 56],
+  ].map(([x, y]) => starPath(x!, y!, 6, 22.5)),
 ].join('')
 
 const IKAT_W = 48
 const IKAT_H = 80
-const IKAT_OUTER = [steppedLozenge(24, 40, 18, 34, 5), steppedLozenge(0, 0, 18, 34, 5), steppedLozenge(48, 0, 18, 34, 5), steppedLozenge(0, 80, 18, 34, 5), steppedLozenge(48, 80, 18, 34, 5)].join('')
-const IKAT_INNER = [steppedLozenge(24, 40, 8, 15, 3), steppedLozenge(0, 0, 8, 15, 3), steppedLozenge(48, 0, 8, 15, 3), steppedLozenge(0, 80, 8, 15, 3), steppedLozenge(48, 80, 8, 15, 3)].join('')
+const IKAT_OUTER = [
+  steppedLozenge(24, 40, 18, 34, 5),
+  steppedLozenge(0, 0, 18, 34, 5),
+  steppedLozenge(48, 0, 18, 34, 5),
+  steppedLozenge(0, 80, 18, 34, 5),
+  steppedLozenge(48, 80, 18, 34, 5),
+].join('')
+const IKAT_INNER = [
+  steppedLozenge(24, 40, 8, 15, 3),
+  steppedLozenge(0, 0, 8, 15, 3),
+  steppedLozenge(48, 0, 8, 15, 3),
+  steppedLozenge(0, 80, 8, 15, 3),
+  steppedLozenge(48, 80, 8, 15, 3),
+].join('')
 
 const MEDALLION_RINGS = [
-  starPath(200, 200, 190), starPath(200, 200, 150, 22.5), starPath(200, 200, 112), starPath(200, 200, 76, 22.5), starPath(200, 200, 44),
+  starPath(200, 200, 190),
+  starPath(200, 200, 150, 22.5),
+  starPath(200, 200, 112),
+  starPath(200, 200, 76, 22.5),
+  starPath(200, 200, 44),
 ]
 const MEDALLION_SATELLITES = Array.from({ length: 8 }, (_, k) => {
   const a = ((k * 45 - 90) * Math.PI) / 180
@@ -64,7 +97,13 @@ const PALETTES = [
  */
 const styles = new Map<string, { backgroundImage: string }>()
 
-export function artStyle(kind: PatternVariant, palette: number, seedHash: number, density: number, bare: boolean): { backgroundImage: string } {
+export function artStyle(
+  kind: PatternVariant,
+  palette: number,
+  seedHash: number,
+  density: number,
+  bare: boolean,
+): { backgroundImage: string } {
   // The seed also shifts the lattice so neighbouring cards do not look stamped from one block.
   const shift = kind === 'medallion' ? 0 : (seedHash >>> 8) % (kind === 'girih' ? GIRIH_TILE : IKAT_W)
   const key = `${kind}:${palette}:${shift}:${density}:${bare ? 1 : 0}`
@@ -78,23 +117,30 @@ export function artStyle(kind: PatternVariant, palette: number, seedHash: number
 
 function artSvg(kind: PatternVariant, palette: number, shift: number, density: number, bare: boolean): string {
   const [bg, line, fill] = PALETTES[palette] ?? PALETTES[0]
-  const svg = (viewBox: string, body: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}">${body}</svg>`
+  const svg = (viewBox: string, body: string) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}">${body}</svg>`
   if (kind === 'medallion') {
     const rings = MEDALLION_RINGS.map(
-      (d, i) => `<path d="${d}" fill="${i === MEDALLION_RINGS.length - 1 ? fill : 'none'}" stroke="${line}" stroke-width="${i === 0 ? 1.5 : 1.2}" stroke-opacity="${round(0.9 - i * 0.08)}"/>`,
+      (d, i) =>
+        `<path d="${d}" fill="${i === MEDALLION_RINGS.length - 1 ? fill : 'none'}" stroke="${line}" stroke-width="${i === 0 ? 1.5 : 1.2}" stroke-opacity="${round(0.9 - i * 0.08)}"/>`,
     )
     return svg(
       '0 0 400 400',
       `${rings.join('')}<path d="${MEDALLION_SATELLITES}" fill="${fill}" fill-opacity="0.55" stroke="${line}" stroke-width="1"/><circle cx="200" cy="200" r="170" fill="none" stroke="${line}" stroke-opacity="0.35" stroke-dasharray="2 6"/>`,
     )
   }
-  const tile = kind === 'girih'
-    ? { w: GIRIH_TILE, h: GIRIH_TILE, body: `<path d="${GIRIH}" fill="none" stroke="${line}" stroke-width="1.4" stroke-opacity="0.75"/>` }
-    : {
-        w: IKAT_W,
-        h: IKAT_H,
-        body: `<path d="${IKAT_OUTER}" fill="${fill}" fill-opacity="0.45" stroke="${line}" stroke-width="1.2" stroke-opacity="0.8"/><path d="${IKAT_INNER}" fill="${line}" fill-opacity="0.8"/>`,
-      }
+  const tile =
+    kind === 'girih'
+      ? {
+          w: GIRIH_TILE,
+          h: GIRIH_TILE,
+          body: `<path d="${GIRIH}" fill="none" stroke="${line}" stroke-width="1.4" stroke-opacity="0.75"/>`,
+        }
+      : {
+          w: IKAT_W,
+          h: IKAT_H,
+          body: `<path d="${IKAT_OUTER}" fill="${fill}" fill-opacity="0.45" stroke="${line}" stroke-width="1.2" stroke-opacity="0.8"/><path d="${IKAT_INNER}" fill="${line}" fill-opacity="0.8"/>`,
+        }
   const w = 320 * density
   const hgt = 200 * density
   return svg(
@@ -107,7 +153,9 @@ function artSvg(kind: PatternVariant, palette: number, shift: number, density: n
   )
 }
 
-/** Just enough escaping for an SVG inside a double-quoted CSS `url()`; its quotes become `%22`, which HTML leaves alone. */
+/**
+ * Just enough escaping for an SVG inside a double-quoted CSS `url()`; its quotes become `%22`, which HTML leaves alone.
+ */
 function encodeSvg(svg: string): string {
   return svg.replace(/[%#<>"]/g, encodeURIComponent)
 }

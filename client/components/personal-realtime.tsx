@@ -1,6 +1,8 @@
 /**
- * The signed-in user's realtime channel (docs/architecture.md#realtime), mounted with the bell: a notification refetches
- * the bell, an appeal or project change the profile page's live keys (`useLiveRefresh`), and each is announced politely.
+ * The signed-in user's realtime channel (docs/architecture.md#realtime), mounted with the bell: a notification
+ * refetches
+ * the bell, an appeal or project change the profile page's live keys (`useLiveRefresh`), and each is announced
+ * politely.
  * While the channel is live the bell and the profile pages stop polling; when it drops they poll again, and on its
  * return everything is refetched.
  */
@@ -36,7 +38,8 @@ export function PersonalRealtime() {
       } else if (event.type === 'appeal') {
         announcePersonalChange()
         // What the user did themselves (in another tab) refreshes quietly.
-        if (event.by !== 'user') announce(() => t('realtime.appeal', { id: event.id, status: t(`appeals.status.${event.status}`) }))
+        if (event.by !== 'user')
+          announce(() => t('realtime.appeal', { id: event.id, status: t(`appeals.status.${event.status}`) }))
       } else if (event.type === 'project') {
         announcePersonalChange()
         announce(() => t('realtime.project', { state: t(`projects.state.${event.state}`) }))

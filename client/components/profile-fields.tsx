@@ -1,4 +1,7 @@
-/** Read-only profile data as a description list (docs/gateway-contract.md#profile: the UI reads `profile[profile.role]`). */
+/**
+ * Read-only profile data as a description list (docs/gateway-contract.md#profile: the UI reads
+ * `profile[profile.role]`).
+ */
 import type { Profile } from '../../shared/guards'
 import { useT } from '../i18n'
 
@@ -11,7 +14,9 @@ export function roleProfile(profile: Profile | null): RoleProfile {
   return own && typeof own === 'object' ? (own as RoleProfile) : {}
 }
 
-/** Text of a profile value: strings and numbers as they are, places by their name (`region.region`, `country.country`). */
+/**
+ * Text of a profile value: strings and numbers as they are, places by their name (`region.region`, `country.country`).
+ */
 export function profileText(value: unknown): string {
   if (value === null || value === undefined) return ''
   if (typeof value === 'string' || typeof value === 'number') return String(value)

@@ -2,10 +2,18 @@
 import type { PersonalProject, ProjectState } from '../../shared/project-form'
 import { useT } from '../i18n'
 
-const STATE_TONE: Record<ProjectState, 'neutral' | 'success' | 'danger'> = { pending: 'neutral', approved: 'success', rejected: 'danger' }
+const STATE_TONE: Record<ProjectState, 'neutral' | 'success' | 'danger'> = {
+  pending: 'neutral',
+  approved: 'success',
+  rejected: 'danger',
+}
 
 export function ProjectStateBadge({ project }: { project: Pick<PersonalProject, 'state' | 'draft'> }) {
   const t = useT()
   if (project.draft) return <span className="badge badge--neutral">{t('projects.state.draft')}</span>
-  return <span className={`badge badge--${STATE_TONE[project.state] ?? 'neutral'}`}>{t(`projects.state.${project.state}`)}</span>
+  return (
+    <span className={`badge badge--${STATE_TONE[project.state] ?? 'neutral'}`}>
+      {t(`projects.state.${project.state}`)}
+    </span>
+  )
 }

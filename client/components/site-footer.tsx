@@ -50,9 +50,11 @@ export function SiteFooterContent() {
             const headingId = `footer-${section.id}`
             // The eight reasons are one click away in the guide; the footer keeps to the main pages.
             const links = (section.id === 'guide' ? section.groups.slice(0, 2) : section.groups).flatMap((g) => g.links)
-              return (
+            return (
               <div key={section.id} className="site-footer__column">
-                <h2 id={headingId} className="site-footer__heading">{section.label}</h2>
+                <h2 id={headingId} className="site-footer__heading">
+                  {section.label}
+                </h2>
                 <ul aria-labelledby={headingId}>
                   {links.map((l) => (
                     <li key={l.to}>

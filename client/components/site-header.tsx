@@ -5,16 +5,16 @@
 import { Suspense, useId, useRef, useState } from 'react'
 import { href } from '../../shared/match'
 import { useLocale, useT } from '../i18n'
+import { keptComponent } from '../kept'
+import { lazyComponent } from '../lazy-component'
 import { Link, useRouter } from '../router'
 import { useSession } from '../session'
+import { AccountMenu } from '../shell-parts'
 import { Icon } from './icon'
 import { LanguageSwitcher } from './language-switcher'
+import { NAV_SECTION_IDS, type NavSectionId, navSectionOf } from './nav-section-ids'
 import { NotificationBellSlot } from './notification-bell-slot'
-import { NAV_SECTION_IDS, navSectionOf, type NavSectionId } from './nav-section-ids'
 import { useDismiss } from './use-dismiss'
-import { lazyComponent } from '../lazy-component'
-import { keptComponent } from '../kept'
-import { AccountMenu } from '../shell-parts'
 
 /** The logo is a plain link home: the browser keeps it as the edge drew it. */
 const Logo = keptComponent(() => import('./logo').then((m) => m.LogoContent))
@@ -25,7 +25,9 @@ export function SiteHeader({ fixed }: { fixed: boolean }) {
   const locale = useLocale()
   return (
     <header className={fixed ? 'site-header site-header--fixed' : 'site-header'}>
-      <a className="skip-link" href="#main">{t('nav.skip')}</a>
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
       <div className="site-header__utility">
         <div className="container site-header__utility-inner">
           <p className="site-header__tagline">{t('header.tagline')}</p>
@@ -77,7 +79,13 @@ function MegaMenu() {
   })
 
   return (
-    <nav ref={navRef} className="mega-nav" aria-label={t('nav.primary')} onPointerEnter={preloadMenus} onFocus={preloadMenus}>
+    <nav
+      ref={navRef}
+      className="mega-nav"
+      aria-label={t('nav.primary')}
+      onPointerEnter={preloadMenus}
+      onFocus={preloadMenus}
+    >
       <ul className="mega-nav__list">
         {NAV_SECTION_IDS.map((id) => {
           const open = openId === id

@@ -6,18 +6,38 @@ import type { CSSProperties, ReactNode } from 'react'
 import { useT } from '../i18n'
 
 /** A busy region wrapping any skeleton shapes; `label` names what is loading. */
-export function SkeletonRegion({ label, children, className }: { label?: string; children: ReactNode; className?: string }) {
+export function SkeletonRegion({
+  label,
+  children,
+  className,
+}: {
+  label?: string
+  children: ReactNode
+  className?: string
+}) {
   const t = useT()
   return (
     <div className={['skeleton-region', className].filter(Boolean).join(' ')} aria-busy="true">
-      <p className="visually-hidden" role="status">{label ?? t('common.loading')}</p>
+      <p className="visually-hidden" role="status">
+        {label ?? t('common.loading')}
+      </p>
       <div aria-hidden="true">{children}</div>
     </div>
   )
 }
 
 /** One grey shape: a text line (width in %), a block of given height, or a circle. */
-export function Skeleton({ width, height, shape = 'line', className }: { width?: number | string; height?: number | string; shape?: 'line' | 'block' | 'circle'; className?: string }) {
+export function Skeleton({
+  width,
+  height,
+  shape = 'line',
+  className,
+}: {
+  width?: number | string
+  height?: number | string
+  shape?: 'line' | 'block' | 'circle'
+  className?: string
+}) {
   const style: CSSProperties = {
     width: typeof width === 'number' ? `${width}%` : width,
     height: typeof height === 'number' ? `${height}px` : height,
@@ -40,7 +60,11 @@ export function SkeletonText({ lines = 3 }: { lines?: number }) {
 export function SkeletonCard({ image = true }: { image?: boolean }) {
   return (
     <span className="card card--skeleton">
-      {image && <span className="card__media"><Skeleton shape="block" height="100%" /></span>}
+      {image && (
+        <span className="card__media">
+          <Skeleton shape="block" height="100%" />
+        </span>
+      )}
       <span className="card__body">
         <Skeleton width={30} />
         <Skeleton width={90} height="1.4em" />
@@ -52,7 +76,17 @@ export function SkeletonCard({ image = true }: { image?: boolean }) {
 }
 
 /** A grid of card placeholders in a busy region: the usual fallback of a streamed list. */
-export function SkeletonCardGrid({ count = 6, columns = 3, label, image = true }: { count?: number; columns?: 2 | 3 | 4; label?: string; image?: boolean }) {
+export function SkeletonCardGrid({
+  count = 6,
+  columns = 3,
+  label,
+  image = true,
+}: {
+  count?: number
+  columns?: 2 | 3 | 4
+  label?: string
+  image?: boolean
+}) {
   return (
     <SkeletonRegion label={label}>
       <span className={`card-grid card-grid--${columns}`}>

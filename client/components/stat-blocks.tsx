@@ -15,7 +15,11 @@ export type Stat = {
   maxFractionDigits?: number
 }
 
-export function StatBlocks({ items, tone = 'light', className }: {
+export function StatBlocks({
+  items,
+  tone = 'light',
+  className,
+}: {
   items: readonly Stat[]
   /** `deep` for dark bands. */
   tone?: 'light' | 'deep' | 'plain'
@@ -29,7 +33,9 @@ export function StatBlocks({ items, tone = 'light', className }: {
           <dt className="stat-block__label">{item.label}</dt>
           <dd className="stat-block__figure">
             {item.prefix}
-            {typeof item.value === 'number' ? f.number(item.value, { maxFractionDigits: item.maxFractionDigits ?? 1 }) : item.value}
+            {typeof item.value === 'number'
+              ? f.number(item.value, { maxFractionDigits: item.maxFractionDigits ?? 1 })
+              : item.value}
             {item.unit && <span className="stat-block__unit">{item.unit}</span>}
           </dd>
           {item.source && <dd className="stat-block__source">{item.source}</dd>}

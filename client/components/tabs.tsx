@@ -1,5 +1,8 @@
-/** Tabs (WAI-ARIA tabs pattern): arrow keys, Home and End move between tabs and select them; panels are labelled by their tab. */
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+/**
+ * Tabs (WAI-ARIA tabs pattern): arrow keys, Home and End move between tabs and select them; panels are labelled by
+ * their tab.
+ */
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react'
 
 export type TabItem = { id: string; label: ReactNode; content: ReactNode }
 

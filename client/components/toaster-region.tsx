@@ -1,11 +1,23 @@
-/** The sonner region with the docs/product.md#constants values; loaded with the first toast, so sonner stays out of a first view. */
+/**
+ * The sonner region with the docs/product.md#constants values; loaded with the first toast, so sonner stays out of a
+ * first view.
+ */
 import { useEffect } from 'react'
 import { Toaster as Sonner } from 'sonner'
-// Sonner's own sheet (it no longer injects it, see build/sonner-spec-values.ts): Vite links it before the region renders.
+// Sonner's own sheet (it no longer injects it, see build/sonner-spec-values.ts): Vite links it before the region
+// renders.
 import 'sonner/dist/styles.css'
 import { TOAST } from '../../shared/constants'
 
-export function ToasterRegion({ label, closeLabel, onReady }: { label: string; closeLabel: string; onReady: () => void }) {
+export function ToasterRegion({
+  label,
+  closeLabel,
+  onReady,
+}: {
+  label: string
+  closeLabel: string
+  onReady: () => void
+}) {
   useEffect(onReady, [onReady])
   return (
     <Sonner

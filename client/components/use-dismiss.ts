@@ -1,5 +1,5 @@
 /** Closing behaviour shared by menus and popovers: Escape, a click outside, focus leaving, and navigation. */
-import { useEffect, useRef, type RefObject } from 'react'
+import { type RefObject, useEffect, useRef } from 'react'
 import { useRouter } from '../router'
 
 export type DismissReason = 'escape' | 'outside' | 'navigation'
@@ -8,7 +8,11 @@ export type DismissReason = 'escape' | 'outside' | 'navigation'
  * While `open`, calls `onDismiss` on Escape, on a pointer press or focus move outside `container`, and when the
  * route changes. On Escape the caller should return focus to its toggle.
  */
-export function useDismiss(container: RefObject<HTMLElement | null>, open: boolean, onDismiss: (reason: DismissReason) => void) {
+export function useDismiss(
+  container: RefObject<HTMLElement | null>,
+  open: boolean,
+  onDismiss: (reason: DismissReason) => void,
+) {
   const callback = useRef(onDismiss)
   callback.current = onDismiss
   const { route } = useRouter()

@@ -8,7 +8,9 @@ import { onPersonalChange, usePersonalLive } from '../realtime/personal-status'
 
 export const LIVE_REFRESH_MS = 30_000
 
-/** Revalidates `keys` (those an SWR hook on the page uses) on focus and every `intervalMs` while the page is visible. */
+/**
+ * Revalidates `keys` (those an SWR hook on the page uses) on focus and every `intervalMs` while the page is visible.
+ */
 export function useLiveRefresh(keys: readonly (string | null | undefined)[], intervalMs = LIVE_REFRESH_MS) {
   const { mutate } = useSWRConfig()
   const live = usePersonalLive()

@@ -16,17 +16,29 @@ export function ProfileSidebar() {
     { id: 'profile', to: href('profile', { locale }), label: t('routes.profile'), icon: 'user' },
     { id: 'profile-company', to: href('profile-company', { locale }), label: t('routes.company'), icon: 'briefcase' },
     resident
-      ? { id: 'profile-my-services', to: href('profile-my-services', { locale }), label: t('routes.myServices'), icon: 'file' }
+      ? {
+          id: 'profile-my-services',
+          to: href('profile-my-services', { locale }),
+          label: t('routes.myServices'),
+          icon: 'file',
+        }
       : { id: 'profile-password', to: href('profile-password', { locale }), label: t('routes.password'), icon: 'lock' },
     { id: 'profile-appeals', to: href('profile-appeals', { locale }), label: t('routes.appeals'), icon: 'message' },
-    { id: 'profile-my-projects', to: href('profile-my-projects', { locale }), label: t('routes.myProjects'), icon: 'chart' },
+    {
+      id: 'profile-my-projects',
+      to: href('profile-my-projects', { locale }),
+      label: t('routes.myProjects'),
+      icon: 'chart',
+    },
   ]
   const current = route.id === 'profile-project-form' ? 'profile-my-projects' : route.id
   return (
     <nav className="profile-sidebar" aria-label={t('nav.profileArea')}>
       {role && (
         <div className="profile-sidebar__user">
-          <span className="profile-sidebar__avatar" aria-hidden="true"><Icon name="user" /></span>
+          <span className="profile-sidebar__avatar" aria-hidden="true">
+            <Icon name="user" />
+          </span>
           <span className="profile-sidebar__who">
             <span className="profile-sidebar__name">{t('nav.profileArea')}</span>
             <span className="profile-sidebar__role">{t(`profile.role.${role}`)}</span>

@@ -1,4 +1,7 @@
-/** `/about`, drawn by `kept/about.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+/**
+ * `/about`, drawn by `kept/about.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew
+ * it.
+ */
 import { keptPage } from '../kept'
 
 export const { Page, preload } = keptPage(() => import('./kept/about').then((m) => m.Page))

@@ -9,10 +9,10 @@ import { Icon } from '../components/icon'
 import { PageTitle } from '../components/page-title'
 import { AsideLinks } from '../components/site/site-aside'
 import { SitePageHead } from '../components/site/site-page-head'
+import { HydrateWhenEngaged } from '../hydrate-later'
 import { useLocale, useT } from '../i18n'
 import { lazyComponent } from '../lazy-component'
 import { useRoute } from '../router'
-import { HydrateWhenEngaged } from '../hydrate-later'
 
 const ContactForm = lazyComponent(() => import('../components/site/contact-form').then((m) => m.ContactForm))
 
@@ -44,7 +44,9 @@ export function Page() {
         </div>
         <aside className="with-aside__aside site-aside" aria-label={t('site.contact.direct')}>
           <section className="site-aside__block" aria-labelledby="contact-direct-title">
-            <h2 className="site-aside__title" id="contact-direct-title">{t('site.contact.direct')}</h2>
+            <h2 className="site-aside__title" id="contact-direct-title">
+              {t('site.contact.direct')}
+            </h2>
             <ul className="contact-direct">
               <li>
                 <Icon name="phone" />

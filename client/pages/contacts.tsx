@@ -1,4 +1,7 @@
-/** `/contacts`, drawn by `kept/contacts.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+/**
+ * `/contacts`, drawn by `kept/contacts.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge
+ * drew it.
+ */
 import { keptPage } from '../kept'
 
 export const { Page, preload } = keptPage(() => import('./kept/contacts').then((m) => m.Page))

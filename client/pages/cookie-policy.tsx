@@ -1,4 +1,7 @@
-/** `/cookie-policy`, drawn by `kept/cookie-policy.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+/**
+ * `/cookie-policy`, drawn by `kept/cookie-policy.tsx`: nothing in it runs in the browser, which keeps the page whole as
+ * the edge drew it.
+ */
 import { keptPage } from '../kept'
 
 export const { Page, preload } = keptPage(() => import('./kept/cookie-policy').then((m) => m.Page))

@@ -1,16 +1,17 @@
 /**
- * `/service/e-auction/{lot_number}`: one lot with its gallery, prices, auction date, status, contacts, map link and apply
+ * `/service/e-auction/{lot_number}`: one lot with its gallery, prices, auction date, status, contacts, map link and
+ * apply
  * link. Price, status and end of applications stay current while the page is open (docs/architecture.md#realtime).
  */
 import { eAuctionLotPlan } from '../../shared/plans/trading'
 import { Countdown } from '../components/countdown'
-import { Lightbox } from '../components/lightbox'
 import { DetailsRow } from '../components/details-row'
 import { useFormat } from '../components/format'
+import { Lightbox } from '../components/lightbox'
 import { ExternalLink } from '../components/services/external-link'
 import { depositOf, eAuctionLotUrl, osmLink } from '../components/services/lot-format'
-import type { AuctionLotDetail } from '../components/services/types'
 import { LotPriceFacts } from '../components/services/lot-price-facts'
+import type { AuctionLotDetail } from '../components/services/types'
 import { useLiveLot } from '../components/services/use-live-lot'
 import { useOpenUntil } from '../components/services/use-open-until'
 import { usePayload } from '../data'
@@ -40,7 +41,11 @@ export function Page() {
   const { open, close } = useOpenUntil(lot?.order_end_time)
   const title = lot?.property ?? t('routes.eAuctionLot')
   if (!lot) return null
-  const images = [...new Set([lot.main_image, ...(lot.images ?? []).map((i) => i.image)].filter((src): src is string => Boolean(src)))]
+  const images = [
+    ...new Set(
+      [lot.main_image, ...(lot.images ?? []).map((i) => i.image)].filter((src): src is string => Boolean(src)),
+    ),
+  ]
   const deposit = depositOf(lot.price, lot.zaklad_summa, lot.zaklad_percent)
   return (
     <main id="main" className="page page--flush services-page">
@@ -52,7 +57,12 @@ export function Page() {
               <h2 id="lot-photos">{t('services.lot.photos')}</h2>
               <Lightbox
                 label={t('services.lot.photosOf', { title })}
-                images={images.map((src, i) => ({ src, alt: t('services.lot.photoAlt', { title, n: i + 1 }), width: 640, height: 480 }))}
+                images={images.map((src, i) => ({
+                  src,
+                  alt: t('services.lot.photoAlt', { title, n: i + 1 }),
+                  width: 640,
+                  height: 480,
+                }))}
               />
             </section>
           )}
@@ -66,19 +76,36 @@ export function Page() {
             {osmLink(lot.lat, lot.lng) && <LotMapLink as="p" className="lot-page__map" props={{ lotKey: keys.lot }} />}
           </section>
           {(lot.customer_name || lot.customer_phone || lot.customer_email) && (
-            <LotContacts as="section" className="lot-page__block" aria-labelledby="lot-contacts" props={{ lotKey: keys.lot }} />
+            <LotContacts
+              as="section"
+              className="lot-page__block"
+              aria-labelledby="lot-contacts"
+              props={{ lotKey: keys.lot }}
+            />
           )}
         </div>
         <aside className="with-aside__aside lot-page__aside" aria-labelledby="lot-terms">
           <div className="panel lot-terms">
-            <h2 id="lot-terms" className="lot-terms__title">{t('services.lot.terms')}</h2>
+            <h2 id="lot-terms" className="lot-terms__title">
+              {t('services.lot.terms')}
+            </h2>
             <LiveRegion message={live.message} state={live.status} />
             <dl className="lot-facts lot-facts--stacked">
               <LotPriceFacts price={lot.price} deposit={deposit} percent={lot.zaklad_percent} />
             </dl>
-            {lot.order_end_time && <Countdown end={lot.order_end_time} label={t('services.lots.closesIn')} onEnd={close} className="countdown--compact" />}
+            {lot.order_end_time && (
+              <Countdown
+                end={lot.order_end_time}
+                label={t('services.lots.closesIn')}
+                onEnd={close}
+                className="countdown--compact"
+              />
+            )}
             {open ? (
-              <ExternalLink href={lot.external_link || eAuctionLotUrl(lot.lot)} className="btn btn--solid btn--lg btn--primary lot-terms__apply">
+              <ExternalLink
+                href={lot.external_link || eAuctionLotUrl(lot.lot)}
+                className="btn btn--solid btn--lg btn--primary lot-terms__apply"
+              >
                 {t('services.lots.apply')}
               </ExternalLink>
             ) : (

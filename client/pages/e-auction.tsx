@@ -8,18 +8,18 @@ import { LOTS_CHANNEL, type LotEvent, type RealtimeMessage } from '../../shared/
 import { AUCTION_PAGE_SIZE } from '../../shared/trading-keys'
 import { CardGrid } from '../components/card-grid'
 import { useFormat } from '../components/format'
-import { PageTitle } from '../components/page-title'
 import { KeptPagination } from '../components/kept-pagination'
+import { PageTitle } from '../components/page-title'
 import { LotCard, preloadLotCard } from '../components/services/lot-card'
 import { ServicesStyles } from '../components/services/services-styles'
 import type { AuctionLot } from '../components/services/types'
 import { usePayload } from '../data'
 import { useT } from '../i18n'
+import { keptComponent } from '../kept'
+import { lazyComponent } from '../lazy-component'
 import { LiveRegion, useLiveAnnouncer } from '../realtime/live-announcer'
 import { useChannel } from '../realtime/use-channel'
 import { useRouteData } from '../router'
-import { keptComponent } from '../kept'
-import { lazyComponent } from '../lazy-component'
 
 /** The hero and each lot's picture and heading are kept as the edge drew them; the lots' live parts hydrate. */
 const AuctionHero = keptComponent(() => import('../components/services/trading-heroes').then((m) => m.AuctionHero))
@@ -37,7 +37,10 @@ export function Page() {
   return (
     <main id="main" className="page page--flush services-page">
       <ServicesStyles />
-      <PageTitle title={pageNumber > 0 ? t('services.lots.pageTitle', { title, page: pageNumber + 1 }) : title} description={t('services.auction.description')} />
+      <PageTitle
+        title={pageNumber > 0 ? t('services.lots.pageTitle', { title, page: pageNumber + 1 }) : title}
+        description={t('services.auction.description')}
+      />
       <AuctionHero as="section" className="hero hero--light hero--default" props={{}} />
       <div className="container services-body">
         <LotList listKey={keys.lots} page={pageNumber} />
@@ -65,7 +68,8 @@ function LotList({ listKey, page }: { listKey: string; page: number }) {
   )
   const status = useChannel(lots.length ? LOTS_CHANNEL : null, onMessage)
   if (error) return <ErrorState error={error} />
-  if (!lots.length) return <EmptyState title={t('services.lots.empty')} message={<p>{t('services.lots.emptyHint')}</p>} />
+  if (!lots.length)
+    return <EmptyState title={t('services.lots.empty')} message={<p>{t('services.lots.emptyHint')}</p>} />
   const total = data?.pageable?.total ?? lots.length
   return (
     <section aria-labelledby="lots-title">
@@ -79,12 +83,21 @@ function LotList({ listKey, page }: { listKey: string; page: number }) {
         ))}
       </CardGrid>
       <LiveRegion message={message} state={status} />
-      <KeptPagination props={{ routeId: 'e-auction', page, totalPages: Math.ceil(total / AUCTION_PAGE_SIZE), label: t('services.lots.pages') }} />
+      <KeptPagination
+        props={{
+          routeId: 'e-auction',
+          page,
+          totalPages: Math.ceil(total / AUCTION_PAGE_SIZE),
+          label: t('services.lots.pages'),
+        }}
+      />
     </section>
   )
 }
 
 /** A listed lot with the last change its channel brought. */
 function withChange(lot: AuctionLot, change: LotEvent | undefined): AuctionLot {
-  return change ? { ...lot, start_price: change.price, zakalad_amount: change.deposit, order_end_time: change.order_end_time } : lot
+  return change
+    ? { ...lot, start_price: change.price, zakalad_amount: change.deposit, order_end_time: change.order_end_time }
+    : lot
 }

@@ -1,10 +1,10 @@
 /**
- * `/event/register?event_id=`: the event application (docs/product.md#event-application), then the passport scan and photo. With
+ * `/event/register?event_id=`: the event application (docs/product.md#event-application), then the passport scan and
+ * photo. With
  * JavaScript the details go to the gateway and the documents upload with visible progress; without it the whole
  * multipart form posts to the page action, which does both steps.
  */
-import { useState, type FormEvent } from 'react'
-import { readFields, readFiles } from '../../shared/forms'
+import { type FormEvent, useState } from 'react'
 import {
   APPLICATION_EXPIRED,
   DOCUMENT_RULES,
@@ -14,11 +14,11 @@ import {
   GENDERS,
   submitEventApplication,
 } from '../../shared/event-application'
+import { readFields, readFiles } from '../../shared/forms'
 import { href } from '../../shared/match'
 import { eventRegisterPlan } from '../../shared/plans/media'
 import type { FormState } from '../../shared/state'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
-import { fieldId, FormProblems, FormSelectField, StatusPanel, FormTextAreaField, FormTextField } from '../components/page-form'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { Button } from '../components/button'
 import { ErrorState } from '../components/error-state'
@@ -29,6 +29,14 @@ import { EventFacts } from '../components/media/event-facts'
 import { isUpcoming } from '../components/media/media-utils'
 import type { Country, EventItem } from '../components/media/types'
 import { UploadProgress, type UploadStep } from '../components/media/upload-progress'
+import {
+  FormProblems,
+  FormSelectField,
+  FormTextAreaField,
+  FormTextField,
+  fieldId,
+  StatusPanel,
+} from '../components/page-form'
 import { PageTitle } from '../components/page-title'
 import { usePayload } from '../data'
 import { usePageForm } from '../forms'
@@ -54,7 +62,13 @@ export function Page() {
     <main id="main" className="page media-page event-register">
       <PageTitle title={title} description={t('events.register.intro')} />
       <div className="container">
-        <Breadcrumbs items={[{ label: t('routes.events'), to: href('event-list', { locale }) }, { label: event.name, to: eventLink }, { label: t('routes.eventRegister') }]} />
+        <Breadcrumbs
+          items={[
+            { label: t('routes.events'), to: href('event-list', { locale }) },
+            { label: event.name, to: eventLink },
+            { label: t('routes.eventRegister') },
+          ]}
+        />
         <div className="page-header">
           <p className="page-header__kicker">{t('routes.eventRegister')}</p>
           <h1>{title}</h1>
@@ -67,13 +81,19 @@ export function Page() {
             ) : (
               <StatusPanel tone="warning" title={t('events.register.closedTitle')}>
                 <p>{t('events.register.closedText')}</p>
-                <p><Link to={href('event-list', { locale })}>{t('events.register.otherEvents')}</Link></p>
+                <p>
+                  <Link to={href('event-list', { locale })}>{t('events.register.otherEvents')}</Link>
+                </p>
               </StatusPanel>
             )}
           </div>
           <aside className="with-aside__aside event-facts panel" aria-labelledby="event-summary-title">
-            <h2 id="event-summary-title" className="event-facts__title">{t('events.register.summary')}</h2>
-            <p className="event-facts__name"><Link to={eventLink}>{event.name}</Link></p>
+            <h2 id="event-summary-title" className="event-facts__title">
+              {t('events.register.summary')}
+            </h2>
+            <p className="event-facts__name">
+              <Link to={eventLink}>{event.name}</Link>
+            </p>
             <EventFacts event={event} />
             <h3 className="event-facts__subtitle">{t('events.register.nextTitle')}</h3>
             <ol className="event-facts__steps">
@@ -141,8 +161,17 @@ function RegisterForm({ event, countriesKey }: { event: EventItem; countriesKey:
       const outcome = await submitEventApplication(
         {
           challenge: () => bot.getChallengeToken(BOT_ACTIONS.event).catch(() => ''),
-          create: async (body) => (await gateway.request<{ id: number; upload_token: string }>('POST', '/siw/public/event-application', { body })).content,
-          upload: (upload) => uploadWithProgress('/document/public/event-application', upload, { locale, onProgress: (percent) => setProgress({ step: 'uploading', percent }) }),
+          create: async (body) =>
+            (
+              await gateway.request<{ id: number; upload_token: string }>('POST', '/siw/public/event-application', {
+                body,
+              })
+            ).content,
+          upload: (upload) =>
+            uploadWithProgress('/document/public/event-application', upload, {
+              locale,
+              onProgress: (percent) => setProgress({ step: 'uploading', percent }),
+            }),
           onUpload: () => setProgress({ step: 'uploading', percent: 0 }),
         },
         { fields, files: readFiles(data, EVENT_FILE_FIELDS), eventId: String(event.id) },
@@ -178,13 +207,22 @@ function RegisterForm({ event, countriesKey }: { event: EventItem; countriesKey:
           <p>{t('events.register.savedText')}</p>
         </StatusPanel>
       ) : null}
-      <form method="post" action={form.action} encType="multipart/form-data" onSubmit={(e) => void onSubmit(e)} noValidate className="form event-form">
+      <form
+        method="post"
+        action={form.action}
+        encType="multipart/form-data"
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+        className="form event-form"
+      >
         {applicationId ? (
           <>
             <input type="hidden" name="application_id" value={applicationId} />
             <input type="hidden" name="upload_key" value={uploadKey} />
             {/* The saved details are shown read-only (disabled fields are not posted), so they travel along hidden. */}
-            {EVENT_TEXT_FIELDS.map((name) => <input key={name} type="hidden" name={name} value={value(name)} />)}
+            {EVENT_TEXT_FIELDS.map((name) => (
+              <input key={name} type="hidden" name={name} value={value(name)} />
+            ))}
           </>
         ) : null}
         <p className="event-form__note">{t('events.register.requiredNote')}</p>
@@ -203,10 +241,44 @@ function RegisterForm({ event, countriesKey }: { event: EventItem; countriesKey:
         <fieldset className="form__section" disabled={!!applicationId}>
           <legend>{t('events.register.sections.personal')}</legend>
           <div className="form__grid">
-            <FormTextField name="last_name" label={labels.last_name} required autoComplete="family-name" maxLength={100} defaultValue={value('last_name')} error={state.errors.last_name} />
-            <FormTextField name="first_name" label={labels.first_name} required autoComplete="given-name" maxLength={100} defaultValue={value('first_name')} error={state.errors.first_name} />
-            <FormTextField name="middle_name" label={labels.middle_name} hint={t('events.register.hints.middleName')} autoComplete="additional-name" maxLength={100} defaultValue={value('middle_name')} error={state.errors.middle_name} />
-            <FormTextField name="birth_date" type="date" label={labels.birth_date} required autoComplete="bday" width="medium" min="1900-01-01" defaultValue={value('birth_date')} error={state.errors.birth_date} />
+            <FormTextField
+              name="last_name"
+              label={labels.last_name}
+              required
+              autoComplete="family-name"
+              maxLength={100}
+              defaultValue={value('last_name')}
+              error={state.errors.last_name}
+            />
+            <FormTextField
+              name="first_name"
+              label={labels.first_name}
+              required
+              autoComplete="given-name"
+              maxLength={100}
+              defaultValue={value('first_name')}
+              error={state.errors.first_name}
+            />
+            <FormTextField
+              name="middle_name"
+              label={labels.middle_name}
+              hint={t('events.register.hints.middleName')}
+              autoComplete="additional-name"
+              maxLength={100}
+              defaultValue={value('middle_name')}
+              error={state.errors.middle_name}
+            />
+            <FormTextField
+              name="birth_date"
+              type="date"
+              label={labels.birth_date}
+              required
+              autoComplete="bday"
+              width="medium"
+              min="1900-01-01"
+              defaultValue={value('birth_date')}
+              error={state.errors.birth_date}
+            />
           </div>
           <RadioGroup
             id={fieldId('gender')}
@@ -219,7 +291,15 @@ function RegisterForm({ event, countriesKey }: { event: EventItem; countriesKey:
             error={state.errors.gender ? t(state.errors.gender) : null}
           />
           <div className="form__grid">
-            <FormTextField name="birthplace" label={labels.birthplace} hint={t('events.register.hints.birthplace')} required maxLength={200} defaultValue={value('birthplace')} error={state.errors.birthplace} />
+            <FormTextField
+              name="birthplace"
+              label={labels.birthplace}
+              hint={t('events.register.hints.birthplace')}
+              required
+              maxLength={200}
+              defaultValue={value('birthplace')}
+              error={state.errors.birthplace}
+            />
             <FormSelectField
               name="country_id"
               label={labels.country_id}
@@ -231,28 +311,96 @@ function RegisterForm({ event, countriesKey }: { event: EventItem; countriesKey:
               error={state.errors.country_id}
             />
           </div>
-          <FormTextField name="address" label={labels.address} hint={t('events.register.hints.address')} required autoComplete="street-address" maxLength={300} defaultValue={value('address')} error={state.errors.address} />
-          <FormTextField name="passport" label={labels.passport} hint={t('events.register.hints.passport')} required width="medium" autoCapitalize="characters" spellCheck={false} maxLength={24} defaultValue={value('passport')} error={state.errors.passport} />
+          <FormTextField
+            name="address"
+            label={labels.address}
+            hint={t('events.register.hints.address')}
+            required
+            autoComplete="street-address"
+            maxLength={300}
+            defaultValue={value('address')}
+            error={state.errors.address}
+          />
+          <FormTextField
+            name="passport"
+            label={labels.passport}
+            hint={t('events.register.hints.passport')}
+            required
+            width="medium"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={24}
+            defaultValue={value('passport')}
+            error={state.errors.passport}
+          />
         </fieldset>
         <fieldset className="form__section" disabled={!!applicationId}>
           <legend>{t('events.register.sections.contacts')}</legend>
           <div className="form__grid">
-            <FormTextField name="email" type="email" label={labels.email} hint={t('events.register.hints.email')} required autoComplete="email" inputMode="email" defaultValue={value('email')} error={state.errors.email} />
-            <FormTextField name="phone" type="tel" label={labels.phone} hint={t('events.register.hints.phone')} required autoComplete="tel" inputMode="tel" defaultValue={value('phone')} error={state.errors.phone} />
+            <FormTextField
+              name="email"
+              type="email"
+              label={labels.email}
+              hint={t('events.register.hints.email')}
+              required
+              autoComplete="email"
+              inputMode="email"
+              defaultValue={value('email')}
+              error={state.errors.email}
+            />
+            <FormTextField
+              name="phone"
+              type="tel"
+              label={labels.phone}
+              hint={t('events.register.hints.phone')}
+              required
+              autoComplete="tel"
+              inputMode="tel"
+              defaultValue={value('phone')}
+              error={state.errors.phone}
+            />
           </div>
         </fieldset>
         <fieldset className="form__section" disabled={!!applicationId}>
           <legend>{t('events.register.sections.work')}</legend>
           <div className="form__grid">
-            <FormTextField name="organization" label={labels.organization} required autoComplete="organization" maxLength={200} defaultValue={value('organization')} error={state.errors.organization} />
-            <FormTextField name="position" label={labels.position} required autoComplete="organization-title" maxLength={150} defaultValue={value('position')} error={state.errors.position} />
+            <FormTextField
+              name="organization"
+              label={labels.organization}
+              required
+              autoComplete="organization"
+              maxLength={200}
+              defaultValue={value('organization')}
+              error={state.errors.organization}
+            />
+            <FormTextField
+              name="position"
+              label={labels.position}
+              required
+              autoComplete="organization-title"
+              maxLength={150}
+              defaultValue={value('position')}
+              error={state.errors.position}
+            />
           </div>
-          <FormTextAreaField name="activity" label={labels.activity} hint={t('events.register.hints.activity')} rows={4} maxLength={1000} defaultValue={value('activity')} error={state.errors.activity} />
+          <FormTextAreaField
+            name="activity"
+            label={labels.activity}
+            hint={t('events.register.hints.activity')}
+            rows={4}
+            maxLength={1000}
+            defaultValue={value('activity')}
+            error={state.errors.activity}
+          />
         </fieldset>
         <fieldset className="form__section">
           <legend>{t('events.register.sections.documents')}</legend>
           <p className="field__hint">{t('events.register.documentsIntro')}</p>
-          {returned ? <p className="event-form__again"><Icon name="info" /> {t('events.register.chooseAgain')}</p> : null}
+          {returned ? (
+            <p className="event-form__again">
+              <Icon name="info" /> {t('events.register.chooseAgain')}
+            </p>
+          ) : null}
           <DocumentField
             name="passport_scan"
             label={labels.passport_scan!}
@@ -269,7 +417,13 @@ function RegisterForm({ event, countriesKey }: { event: EventItem; countriesKey:
               <li>{t('events.register.photoGuide.format')}</li>
             </ul>
           </div>
-          <DocumentField name="image" label={labels.image!} hint={t('events.register.hints.photo')} accept={DOCUMENT_RULES.image.accept} error={state.errors.image} />
+          <DocumentField
+            name="image"
+            label={labels.image!}
+            hint={t('events.register.hints.photo')}
+            accept={DOCUMENT_RULES.image.accept}
+            error={state.errors.image}
+          />
         </fieldset>
         <UploadProgress state={progress} />
         <div className="form__actions">

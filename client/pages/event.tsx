@@ -1,4 +1,7 @@
-/** `/event/{id}`, drawn by `kept/event.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+/**
+ * `/event/{id}`, drawn by `kept/event.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge
+ * drew it.
+ */
 import { keptPage } from '../kept'
 
 export const { Page, preload } = keptPage(() => import('./kept/event').then((m) => m.Page))

@@ -1,9 +1,9 @@
 /** `/auth/forgot-password?role=`: asks for the account's e-mail and sends a reset link (works without JS). */
 import { href } from '../../shared/match'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
-import { FormProblems, StatusPanel, FormTextField } from '../components/page-form'
 import { AuthRoleNav } from '../components/auth-role-nav'
 import { Button } from '../components/button'
+import { FormProblems, FormTextField, StatusPanel } from '../components/page-form'
 import { PageTitle } from '../components/page-title'
 import { usePageForm } from '../forms'
 import { useLocale, useT } from '../i18n'

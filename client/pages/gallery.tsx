@@ -35,7 +35,12 @@ export function Page() {
       <PageTitle title={gallery.title} description={gallery.content || undefined} />
       <header className="media-head">
         <div className="container media-head__inner">
-          <Breadcrumbs items={[{ label: t('media.types.gallery'), to: href('media', { locale, params: { id: 'gallery' } }) }, { label: gallery.title }]} />
+          <Breadcrumbs
+            items={[
+              { label: t('media.types.gallery'), to: href('media', { locale, params: { id: 'gallery' } }) },
+              { label: gallery.title },
+            ]}
+          />
           <p className="page-header__kicker">{t('media.types.gallery')}</p>
           <h1 className="media-head__title">{gallery.title}</h1>
           {gallery.content ? <p className="lead">{gallery.content}</p> : null}

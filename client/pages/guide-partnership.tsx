@@ -1,4 +1,7 @@
-/** `/guide/partnership`, drawn by `kept/guide-partnership.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+/**
+ * `/guide/partnership`, drawn by `kept/guide-partnership.tsx`: nothing in it runs in the browser, which keeps the page
+ * whole as the edge drew it.
+ */
 import { keptPage } from '../kept'
 
 export const { Page, preload } = keptPage(() => import('./kept/guide-partnership').then((m) => m.Page))

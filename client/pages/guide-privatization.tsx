@@ -1,4 +1,7 @@
-/** `/guide/privatization`, drawn by `kept/guide-privatization.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+/**
+ * `/guide/privatization`, drawn by `kept/guide-privatization.tsx`: nothing in it runs in the browser, which keeps the
+ * page whole as the edge drew it.
+ */
 import { keptPage } from '../kept'
 
 export const { Page, preload } = keptPage(() => import('./kept/guide-privatization').then((m) => m.Page))

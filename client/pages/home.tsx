@@ -7,14 +7,14 @@
 import { Suspense } from 'react'
 import { homePlan, isMapLink } from '../../shared/plans/site'
 import { PageTitle } from '../components/page-title'
-import { Skeleton, SkeletonRegion, SkeletonText } from '../components/skeleton'
 import { SitePageHead } from '../components/site/site-page-head'
+import { Skeleton, SkeletonRegion, SkeletonText } from '../components/skeleton'
 import { Section } from '../data'
 import { useT } from '../i18n'
 import { keptComponent } from '../kept'
+import { lazyComponent } from '../lazy-component'
 import { useRouteData } from '../router'
 import { HydrateWhenVisible } from '../visibility'
-import { lazyComponent } from '../lazy-component'
 
 /**
  * The map is below the fold and its shapes are the page's heaviest code: the edge sends its full markup in the first

@@ -14,10 +14,16 @@ const installed = {
 }
 
 /** Edge: the registry of every page. Browser: also how to load it, and the document's own page module if built. */
-export function installPages(whole: PageRegistry | (() => Promise<PageRegistry>), first?: { id: RouteId; url: string }) {
+export function installPages(
+  whole: PageRegistry | (() => Promise<PageRegistry>),
+  first?: { id: RouteId; url: string },
+) {
   if (typeof whole === 'function') installed.loadWhole = whole
   else installed.whole = whole
-  if (first) installed.first = createRegistry({ [`./${first.id}.tsx`]: () => import(/* @vite-ignore */ first.url) as Promise<PageModule> })
+  if (first)
+    installed.first = createRegistry({
+      [`./${first.id}.tsx`]: () => import(/* @vite-ignore */ first.url) as Promise<PageModule>,
+    })
 }
 
 function whole(): Promise<PageRegistry> {

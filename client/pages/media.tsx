@@ -1,4 +1,7 @@
-/** `/media/{type}`, drawn by `kept/media.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+/**
+ * `/media/{type}`, drawn by `kept/media.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge
+ * drew it.
+ */
 import { keptPage } from '../kept'
 
 export const { Page, preload } = keptPage(() => import('./kept/media').then((m) => m.Page))

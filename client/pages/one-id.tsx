@@ -1,7 +1,7 @@
 /** `/auth/one-id?role=`: the edge sends the browser to OneID; this page shows only when that is not possible. */
 import { href } from '../../shared/match'
-import { StatusPanel } from '../components/page-form'
 import { Button } from '../components/button'
+import { StatusPanel } from '../components/page-form'
 import { PageTitle } from '../components/page-title'
 import { useLocale, useT } from '../i18n'
 import { Link, useRoute } from '../router'
@@ -21,7 +21,11 @@ export function Page() {
           <p>{t('auth.oneId.unavailable')}</p>
         </StatusPanel>
         <div className="form__actions">
-          <Button href={href('one-id', { locale, query: { role, state: route.query.state } })} label={t('auth.oneId.retry')} iconName="refresh" />
+          <Button
+            href={href('one-id', { locale, query: { role, state: route.query.state } })}
+            label={t('auth.oneId.retry')}
+            iconName="refresh"
+          />
           <Link to={href('sign-in', { locale, query: { role } })}>{t('auth.forgot.back')}</Link>
         </div>
       </div>

@@ -1,4 +1,7 @@
-/** `/{slug}`, drawn by `kept/page.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+/**
+ * `/{slug}`, drawn by `kept/page.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew
+ * it.
+ */
 import { keptPage } from '../kept'
 
 export const { Page, preload } = keptPage(() => import('./kept/page').then((m) => m.Page))

@@ -4,10 +4,10 @@
  */
 import { isPostCategory } from '../../shared/media-keys'
 import { postPlan } from '../../shared/plans/media'
-import { describeHtml } from '../components/site/describe'
 import { RelatedPosts } from '../components/media/related-posts'
 import type { Post } from '../components/media/types'
 import { PageTitle } from '../components/page-title'
+import { describeHtml } from '../components/site/describe'
 import { usePayload } from '../data'
 import { keptComponent } from '../kept'
 import { useRouteData } from '../router'

@@ -1,4 +1,7 @@
-/** `/privacy-policy`, drawn by `kept/privacy-policy.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+/**
+ * `/privacy-policy`, drawn by `kept/privacy-policy.tsx`: nothing in it runs in the browser, which keeps the page whole
+ * as the edge drew it.
+ */
 import { keptPage } from '../kept'
 
 export const { Page, preload } = keptPage(() => import('./kept/privacy-policy').then((m) => m.Page))

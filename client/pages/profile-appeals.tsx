@@ -8,19 +8,19 @@ import { ACCOUNT_PAGE_SIZE, accountKeys } from '../../shared/account-keys'
 import { href } from '../../shared/match'
 import { appealsPlan } from '../../shared/plans/account'
 import type { FormState } from '../../shared/state'
-import { FormProblems, FormTextAreaField, fieldId } from '../components/page-form'
-import { AppealFields, useAppealLabels, type AppealTopic, type Region } from '../components/appeal-fields'
+import { AppealFields, type AppealTopic, type Region, useAppealLabels } from '../components/appeal-fields'
 import { Button } from '../components/button'
 import { EmptyState } from '../components/empty-state'
 import { ErrorState } from '../components/error-state'
 import { RadioGroup } from '../components/form-field'
 import { useFormat } from '../components/format'
+import { FormProblems, FormTextAreaField, fieldId } from '../components/page-form'
 import { PageTitle } from '../components/page-title'
 import { Pagination } from '../components/pagination'
 import { useLiveRefresh } from '../components/use-live-refresh'
-import { useLivePayload } from '../live-data'
-import { usePageForm, type PageFormOptions } from '../forms'
+import { type PageFormOptions, usePageForm } from '../forms'
 import { useLocale, useT } from '../i18n'
+import { useLivePayload } from '../live-data'
 import { showToast } from '../notify'
 import { Link, useRouteData } from '../router'
 
@@ -80,13 +80,28 @@ function useAppealForm(options: PageFormOptions, keys: readonly string[]) {
 
 export function Page() {
   const { params, query, keys } = useRouteData(appealsPlan)
-  if (params.id && keys.appeal && keys.responses) return <AppealView id={params.id} appealKey={keys.appeal} threadKey={keys.responses} />
+  if (params.id && keys.appeal && keys.responses)
+    return <AppealView id={params.id} appealKey={keys.appeal} threadKey={keys.responses} />
   if (!keys.list) return null
-  return <AppealList listKey={keys.list} page={query.page ?? 0} create={keys.topics && keys.regions ? { topicsKey: keys.topics, regionsKey: keys.regions } : null} />
+  return (
+    <AppealList
+      listKey={keys.list}
+      page={query.page ?? 0}
+      create={keys.topics && keys.regions ? { topicsKey: keys.topics, regionsKey: keys.regions } : null}
+    />
+  )
 }
 
 /** `create`: the new-appeal form's option lists, when the address asks for the form (`?new=1`). */
-function AppealList({ listKey, page, create }: { listKey: string; page: number; create: { topicsKey: string; regionsKey: string } | null }) {
+function AppealList({
+  listKey,
+  page,
+  create,
+}: {
+  listKey: string
+  page: number
+  create: { topicsKey: string; regionsKey: string } | null
+}) {
   const t = useT()
   const locale = useLocale()
   const creating = create !== null
@@ -96,12 +111,16 @@ function AppealList({ listKey, page, create }: { listKey: string; page: number; 
       <PageTitle title={title} />
       <div className="profile-page__head">
         <h1>{title}</h1>
-        {!creating ? <Button to={href('profile-appeals', { locale, query: { new: '1' } })} iconName="plus" label={t('appeals.new')} /> : null}
+        {!creating ? (
+          <Button
+            to={href('profile-appeals', { locale, query: { new: '1' } })}
+            iconName="plus"
+            label={t('appeals.new')}
+          />
+        ) : null}
       </div>
       <p className="lead">{t('appeals.intro')}</p>
-      {create ? (
-        <CreateAppeal listKey={listKey} {...create} />
-      ) : null}
+      {create ? <CreateAppeal listKey={listKey} {...create} /> : null}
       <section aria-labelledby="appeal-list-title">
         <h2 id="appeal-list-title">{t('appeals.list')}</h2>
         <AppealItems listKey={listKey} page={page} />
@@ -149,7 +168,13 @@ function AppealItems({ listKey, page }: { listKey: string; page: number }) {
         headingLevel={3}
         title={t('appeals.empty')}
         message={<p>{t('appeals.intro')}</p>}
-        action={<Button to={href('profile-appeals', { locale, query: { new: '1' } })} variant="outline" label={t('appeals.new')} />}
+        action={
+          <Button
+            to={href('profile-appeals', { locale, query: { new: '1' } })}
+            variant="outline"
+            label={t('appeals.new')}
+          />
+        }
       />
     )
   }
@@ -161,7 +186,9 @@ function AppealItems({ listKey, page }: { listKey: string; page: number }) {
           <li key={a.id} className="record">
             <div className="record__head">
               <h3 className="record__title">
-                <Link to={href('profile-appeals', { locale, params: { id: String(a.id) } })}>{t('appeals.number', { id: a.id })}</Link>
+                <Link to={href('profile-appeals', { locale, params: { id: String(a.id) } })}>
+                  {t('appeals.number', { id: a.id })}
+                </Link>
               </h3>
               <AppealStatusBadge status={a.status} />
             </div>
@@ -197,19 +224,37 @@ function AppealView({ id, appealKey, threadKey }: { id: string; appealKey: strin
         <AppealStatusBadge status={appeal.status} />
       </div>
       <section aria-labelledby="appeal-details-title">
-        <h2 id="appeal-details-title" className="visually-hidden">{t('appeals.view.details')}</h2>
+        <h2 id="appeal-details-title" className="visually-hidden">
+          {t('appeals.view.details')}
+        </h2>
         <dl className="data-list">
-          <div className="data-list__row"><dt>{t('appeals.form.topic')}</dt><dd>{appeal.topic?.title}</dd></div>
-          <div className="data-list__row"><dt>{t('appeals.form.type')}</dt><dd>{appeal.type?.title}</dd></div>
-          <div className="data-list__row"><dt>{t('appeals.form.region')}</dt><dd>{appeal.region?.region}</dd></div>
-          <div className="data-list__row"><dt>{t('appeals.view.sentAt')}</dt><dd>{f.dateTime(appeal.createdAt)}</dd></div>
+          <div className="data-list__row">
+            <dt>{t('appeals.form.topic')}</dt>
+            <dd>{appeal.topic?.title}</dd>
+          </div>
+          <div className="data-list__row">
+            <dt>{t('appeals.form.type')}</dt>
+            <dd>{appeal.type?.title}</dd>
+          </div>
+          <div className="data-list__row">
+            <dt>{t('appeals.form.region')}</dt>
+            <dd>{appeal.region?.region}</dd>
+          </div>
+          <div className="data-list__row">
+            <dt>{t('appeals.view.sentAt')}</dt>
+            <dd>{f.dateTime(appeal.createdAt)}</dd>
+          </div>
         </dl>
         <blockquote className="appeal-text">{appeal.text}</blockquote>
         {appeal.reject_reason ? (
-          <p className="appeal-reason"><strong>{t('appeals.view.rejectReason')}:</strong> {appeal.reject_reason}</p>
+          <p className="appeal-reason">
+            <strong>{t('appeals.view.rejectReason')}:</strong> {appeal.reject_reason}
+          </p>
         ) : null}
         {appeal.resolve_reason ? (
-          <p className="appeal-reason"><strong>{t('appeals.view.resolveReason')}:</strong> {appeal.resolve_reason}</p>
+          <p className="appeal-reason">
+            <strong>{t('appeals.view.resolveReason')}:</strong> {appeal.resolve_reason}
+          </p>
         ) : null}
       </section>
       <section aria-labelledby="appeal-thread-title">
@@ -218,7 +263,9 @@ function AppealView({ id, appealKey, threadKey }: { id: string; appealKey: strin
         {appeal.status === 'reviewed' ? (
           <ReplyForms keys={[appealKey, threadKey, accountKeys.appeals()]} />
         ) : (
-          <p className="muted">{appeal.status === 'in_moderation' ? t('appeals.view.noAnswers') : t('appeals.view.closedThread')}</p>
+          <p className="muted">
+            {appeal.status === 'in_moderation' ? t('appeals.view.noAnswers') : t('appeals.view.closedThread')}
+          </p>
         )}
       </section>
     </main>
@@ -238,7 +285,8 @@ function Thread({ threadKey }: { threadKey: string }) {
       {items.map((r) => (
         <li key={r.id} className={r.owner ? 'thread__item thread__item--own' : 'thread__item'}>
           <p className="thread__meta">
-            <strong>{r.owner ? t('appeals.view.you') : r.admin || t('appeals.view.agency')}</strong> · <time dateTime={r.created}>{f.dateTime(r.created)}</time>
+            <strong>{r.owner ? t('appeals.view.you') : r.admin || t('appeals.view.agency')}</strong> ·{' '}
+            <time dateTime={r.created}>{f.dateTime(r.created)}</time>
           </p>
           <p className="thread__text">{r.response}</p>
         </li>
@@ -256,16 +304,40 @@ function ReplyForms({ keys }: { keys: readonly string[] }) {
   const resolveLabels = { resolved: t('appeals.view.resolveTitle'), reason: t('appeals.view.reason') }
   return (
     <div className="appeal-actions">
-      <form ref={reply.ref} method="post" action={reply.action} onSubmit={reply.onSubmit} noValidate className="form" aria-labelledby="reply-title">
+      <form
+        ref={reply.ref}
+        method="post"
+        action={reply.action}
+        onSubmit={reply.onSubmit}
+        noValidate
+        className="form"
+        aria-labelledby="reply-title"
+      >
         <h3 id="reply-title">{t('appeals.view.reply')}</h3>
         <FormProblems state={replyState} labels={{ response: t('appeals.view.reply') }} scope="reply" />
         <input type="hidden" name="intent" value="reply" />
-        <FormTextAreaField name="response" scope="reply" label={t('appeals.view.reply')} rows={4} required defaultValue={replyState.values.response ?? ''} error={replyState.errors.response} />
+        <FormTextAreaField
+          name="response"
+          scope="reply"
+          label={t('appeals.view.reply')}
+          rows={4}
+          required
+          defaultValue={replyState.values.response ?? ''}
+          error={replyState.errors.response}
+        />
         <div className="form__actions">
           <Button type="submit" label={t('appeals.view.replySubmit')} loading={reply.pending} />
         </div>
       </form>
-      <form ref={resolve.ref} method="post" action={resolve.action} onSubmit={resolve.onSubmit} noValidate className="form" aria-labelledby="resolve-title">
+      <form
+        ref={resolve.ref}
+        method="post"
+        action={resolve.action}
+        onSubmit={resolve.onSubmit}
+        noValidate
+        className="form"
+        aria-labelledby="resolve-title"
+      >
         <h3 id="resolve-title">{t('appeals.view.resolveTitle')}</h3>
         <FormProblems state={resolveState} labels={resolveLabels} scope="resolve" />
         <input type="hidden" name="intent" value="resolve" />

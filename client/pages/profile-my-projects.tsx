@@ -3,19 +3,19 @@ import { useSWRConfig } from 'swr'
 import { ACCOUNT_PAGE_SIZE } from '../../shared/account-keys'
 import { href } from '../../shared/match'
 import { myProjectsPlan } from '../../shared/plans/account'
-import { pickLang, type PersonalProject } from '../../shared/project-form'
-import { FormProblems } from '../components/page-form'
+import { type PersonalProject, pickLang } from '../../shared/project-form'
 import { Button } from '../components/button'
 import { EmptyState } from '../components/empty-state'
 import { ErrorState } from '../components/error-state'
 import { useFormat } from '../components/format'
+import { FormProblems } from '../components/page-form'
 import { PageTitle } from '../components/page-title'
-import { ProjectStateBadge } from '../components/project-state-badge'
 import { Pagination } from '../components/pagination'
+import { ProjectStateBadge } from '../components/project-state-badge'
 import { useLiveRefresh } from '../components/use-live-refresh'
-import { useLivePayload } from '../live-data'
 import { usePageForm } from '../forms'
 import { useLocale, useT } from '../i18n'
+import { useLivePayload } from '../live-data'
 import { Link, useRouteData } from '../router'
 
 export function Page() {
@@ -108,7 +108,14 @@ function ProjectItem({ project: p, listKey }: { project: PersonalProject; listKe
           <input type="hidden" name="intent" value="visibility" />
           <input type="hidden" name="id" value={p.id} />
           <input type="hidden" name="visible" value={visible ? 'false' : 'true'} />
-          <Button type="submit" variant="ghost" size="sm" iconName={visible ? 'minus' : 'plus'} label={t(visible ? 'projects.hide' : 'projects.show')} loading={visibility.pending} />
+          <Button
+            type="submit"
+            variant="ghost"
+            size="sm"
+            iconName={visible ? 'minus' : 'plus'}
+            label={t(visible ? 'projects.hide' : 'projects.show')}
+            loading={visibility.pending}
+          />
         </form>
       </div>
       <FormProblems state={state} labels={{}} scope={`visibility-${p.id}`} />

@@ -3,29 +3,36 @@
  * from the profile, region/district selects, dates), and its results as key/value cards with paging. The chosen
  * category, service, parameters and page live in the URL, so links and the back button keep them.
  */
-import { useState, type FormEvent } from 'react'
+import { type FormEvent, useState } from 'react'
 import useSWR from 'swr'
 import { accountKeys, SERVICE_TYPES, serviceTypeOf } from '../../shared/account-keys'
-import { myServicesPlan } from '../../shared/plans/account'
 import { apiKey } from '../../shared/api-keys'
 import type { Envelope } from '../../shared/gateway-client'
 import { href, readSearch } from '../../shared/match'
-import { FormSelectField, FormTextField } from '../components/page-form'
+import { myServicesPlan } from '../../shared/plans/account'
 import { Button } from '../components/button'
 import { EmptyState } from '../components/empty-state'
 import { ErrorState } from '../components/error-state'
+import { FormSelectField, FormTextField } from '../components/page-form'
 import { PageTitle } from '../components/page-title'
 import { Pagination } from '../components/pagination'
 import { roleProfile } from '../components/profile-fields'
 import { SkeletonRegion, SkeletonText } from '../components/skeleton'
-import { useLivePayload } from '../live-data'
 import { useGateway } from '../gateway'
 import { useLocale, useT } from '../i18n'
+import { useLivePayload } from '../live-data'
 import { Link, useRoute, useRouteData, useRouter } from '../router'
 import { useSession } from '../session'
 
 type ServiceParam = { key: string; title: string; type: 'text' | 'date' | 'region' | 'district'; required: boolean }
-type PersonalService = { id: number; title: string; description: string; link: string; params: ServiceParam[]; body?: unknown[] }
+type PersonalService = {
+  id: number
+  title: string
+  description: string
+  link: string
+  params: ServiceParam[]
+  body?: unknown[]
+}
 type ServiceResult = { count: number; data: Record<string, unknown>[]; size: number; max_page: number }
 type Region = { id: number; region: string; code: string }
 type District = { id: number; name: string; mhobt?: string }
@@ -49,7 +56,11 @@ export function Page() {
         <ul>
           {SERVICE_TYPES.map((ty) => (
             <li key={ty}>
-              <Link to={href('profile-my-services', { locale, query: { type: ty } })} className="chip" aria-current={ty === type ? 'page' : undefined}>
+              <Link
+                to={href('profile-my-services', { locale, query: { type: ty } })}
+                className="chip"
+                aria-current={ty === type ? 'page' : undefined}
+              >
                 {t(`services.types.${ty}`)}
               </Link>
             </li>
@@ -105,9 +116,13 @@ function useParamValues(service: PersonalService): Record<string, string> {
   const search = new URLSearchParams(route.search)
   const session = useSession()
   const own = roleProfile(session.profile)
-  const identifiers: Record<string, string> = { inn: typeof own.tin === 'string' ? own.tin : '', pinfl: typeof own.pin === 'string' ? own.pin : '' }
+  const identifiers: Record<string, string> = {
+    inn: typeof own.tin === 'string' ? own.tin : '',
+    pinfl: typeof own.pin === 'string' ? own.pin : '',
+  }
   const out: Record<string, string> = {}
-  for (const p of service.params) out[p.key] = PROFILE_PARAMS.has(p.key) ? (identifiers[p.key] ?? '') : (search.get(PARAM_PREFIX + p.key) ?? '')
+  for (const p of service.params)
+    out[p.key] = PROFILE_PARAMS.has(p.key) ? (identifiers[p.key] ?? '') : (search.get(PARAM_PREFIX + p.key) ?? '')
   return out
 }
 
@@ -132,7 +147,14 @@ function ServiceRunner({ service, regionsKey }: { service: PersonalService; regi
 
   return (
     <div className="service-runner">
-      <form method="get" action={href('profile-my-services', { locale })} onSubmit={onSubmit} noValidate className="form" aria-label={service.title}>
+      <form
+        method="get"
+        action={href('profile-my-services', { locale })}
+        onSubmit={onSubmit}
+        noValidate
+        className="form"
+        aria-label={service.title}
+      >
         <input type="hidden" name="type" value={route.query.type ?? ''} />
         <input type="hidden" name="service" value={service.id} />
         <input type="hidden" name="run" value="1" />
@@ -155,7 +177,18 @@ function ServiceRunner({ service, regionsKey }: { service: PersonalService; regi
                 />
               )
             }
-            if (p.type === 'district') return <DistrictSelect key={p.key} name={name} label={p.title} required={p.required} regionCode={regionCode} defaultValue={values[p.key] ?? ''} error={error} />
+            if (p.type === 'district')
+              return (
+                <DistrictSelect
+                  key={p.key}
+                  name={name}
+                  label={p.title}
+                  required={p.required}
+                  regionCode={regionCode}
+                  defaultValue={values[p.key] ?? ''}
+                  error={error}
+                />
+              )
             if (PROFILE_PARAMS.has(p.key)) {
               return (
                 <dl key={p.key} className="field field--readonly">
@@ -188,7 +221,14 @@ function ServiceRunner({ service, regionsKey }: { service: PersonalService; regi
   )
 }
 
-function DistrictSelect({ name, label, required, regionCode, defaultValue, error }: {
+function DistrictSelect({
+  name,
+  label,
+  required,
+  regionCode,
+  defaultValue,
+  error,
+}: {
   name: string
   label: string
   required: boolean
@@ -213,7 +253,15 @@ function DistrictSelect({ name, label, required, regionCode, defaultValue, error
   )
 }
 
-function ServiceResults({ service, values, page }: { service: PersonalService; values: Record<string, string>; page: number }) {
+function ServiceResults({
+  service,
+  values,
+  page,
+}: {
+  service: PersonalService
+  values: Record<string, string>
+  page: number
+}) {
   const t = useT()
   const route = useRoute('profile-my-services')
   const gateway = useGateway({ quiet: true })
@@ -221,19 +269,29 @@ function ServiceResults({ service, values, page }: { service: PersonalService; v
   const usePost = (service.body?.length ?? 0) > 0
   // The link is a gateway path; anything else is not ours to call.
   const link = service.link.startsWith('/') && !service.link.startsWith('//') ? service.link : null
-  const key = link ? apiKey(link, usePost ? { page, size: RESULT_PAGE_SIZE } : { ...params, page, size: RESULT_PAGE_SIZE }) : null
+  const key = link
+    ? apiKey(link, usePost ? { page, size: RESULT_PAGE_SIZE } : { ...params, page, size: RESULT_PAGE_SIZE })
+    : null
   const { data, error, isLoading } = useSWR<Envelope<ServiceResult>>(key ? [key, usePost] : null, ([k]: [string]) =>
     usePost ? gateway.request<ServiceResult>('POST', k, { body: params }) : gateway.getEnvelope<ServiceResult>(k),
   )
   if (!link) return <ErrorState message={t('services.unavailable')} />
-  if (isLoading) return <SkeletonRegion label={t('services.results')}><SkeletonText lines={4} /></SkeletonRegion>
-  if (error) return <ErrorState error={error as { code?: string }} message={t('services.unavailable')} headingLevel={3} />
+  if (isLoading)
+    return (
+      <SkeletonRegion label={t('services.results')}>
+        <SkeletonText lines={4} />
+      </SkeletonRegion>
+    )
+  if (error)
+    return <ErrorState error={error as { code?: string }} message={t('services.unavailable')} headingLevel={3} />
   const result = data?.content
   const rows = result?.data ?? []
   return (
     <section className="service-results" aria-labelledby={`results-${service.id}`}>
       <h3 id={`results-${service.id}`}>{t('services.results')}</h3>
-      <p role="status">{rows.length ? t('services.resultCount', { count: result?.count ?? rows.length }) : t('services.noResults')}</p>
+      <p role="status">
+        {rows.length ? t('services.resultCount', { count: result?.count ?? rows.length }) : t('services.noResults')}
+      </p>
       <ul className="result-cards">
         {rows.map((row, i) => (
           <li key={i} className="result-card">
@@ -249,7 +307,13 @@ function ServiceResults({ service, values, page }: { service: PersonalService; v
           </li>
         ))}
       </ul>
-      <Pagination routeId="profile-my-services" query={{ ...readSearch(new URLSearchParams(route.search)), page: undefined }} page={page} totalPages={result?.max_page ?? 0} label={t('services.results')} />
+      <Pagination
+        routeId="profile-my-services"
+        query={{ ...readSearch(new URLSearchParams(route.search)), page: undefined }}
+        page={page}
+        totalPages={result?.max_page ?? 0}
+        label={t('services.results')}
+      />
     </section>
   )
 }

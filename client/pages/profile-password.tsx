@@ -1,9 +1,9 @@
 /** `/profile/password` (non-residents): change the password, with bot protection and errors next to the fields. */
 import { useRef } from 'react'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
-import { FormProblems, StatusPanel, FormTextField } from '../components/page-form'
-import { NewPasswordFields } from '../components/new-password-fields'
 import { Button } from '../components/button'
+import { NewPasswordFields } from '../components/new-password-fields'
+import { FormProblems, FormTextField, StatusPanel } from '../components/page-form'
 import { PageTitle } from '../components/page-title'
 import { usePageForm } from '../forms'
 import { useT } from '../i18n'
@@ -29,18 +29,44 @@ export function Page() {
     },
   })
   const { state } = form
-  const labels = { old_password: t('profile.password.current'), new_password: t('profile.password.new'), password_confirmation: t('profile.password.confirmation') }
+  const labels = {
+    old_password: t('profile.password.current'),
+    new_password: t('profile.password.new'),
+    password_confirmation: t('profile.password.confirmation'),
+  }
   const title = t('profile.password.title')
   return (
     <main id="main" className="profile-page">
       <PageTitle title={title} />
       <h1>{title}</h1>
       <p className="lead">{t('profile.password.intro')}</p>
-      {route.query.notice === 'notices.passwordChanged' ? <StatusPanel>{t('profile.password.done')}</StatusPanel> : null}
+      {route.query.notice === 'notices.passwordChanged' ? (
+        <StatusPanel>{t('profile.password.done')}</StatusPanel>
+      ) : null}
       <FormProblems state={state} labels={labels} />
-      <form ref={formRef} method="post" action={form.action} onSubmit={form.onSubmit} noValidate className="form form--narrow">
-        <FormTextField name="old_password" type="password" label={labels.old_password} autoComplete="current-password" required error={state.errors.old_password} />
-        <NewPasswordFields name="new_password" label={labels.new_password} hint={t('profile.password.newHint')} confirmLabel={labels.password_confirmation} errors={state.errors} />
+      <form
+        ref={formRef}
+        method="post"
+        action={form.action}
+        onSubmit={form.onSubmit}
+        noValidate
+        className="form form--narrow"
+      >
+        <FormTextField
+          name="old_password"
+          type="password"
+          label={labels.old_password}
+          autoComplete="current-password"
+          required
+          error={state.errors.old_password}
+        />
+        <NewPasswordFields
+          name="new_password"
+          label={labels.new_password}
+          hint={t('profile.password.newHint')}
+          confirmLabel={labels.password_confirmation}
+          errors={state.errors}
+        />
         <div className="form__actions">
           <Button type="submit" label={t('profile.password.submit')} loading={form.pending} />
         </div>

@@ -12,13 +12,13 @@ import {
   budgetField,
   contentField,
   IMAGE_ACCEPT,
+  type PersonalProject,
   PRESENTATION_ACCEPT,
   PROJECT_LANGS,
   PROJECT_STATUSES,
+  type ProjectLang,
   presentationField,
   titleField,
-  type PersonalProject,
-  type ProjectLang,
 } from '../../shared/project-form'
 import type { FormState } from '../../shared/state'
 import { Button } from '../components/button'
@@ -47,7 +47,9 @@ export function Page() {
   const { data } = useLivePayload<PersonalProject>(keys.project)
   const project = data?.content ?? null
   const readOnly = !!project && project.state === 'pending' && !project.draft
-  const title = t(!params.id ? 'projects.form.createTitle' : readOnly ? 'projects.form.viewTitle' : 'projects.form.editTitle')
+  const title = t(
+    !params.id ? 'projects.form.createTitle' : readOnly ? 'projects.form.viewTitle' : 'projects.form.editTitle',
+  )
   return (
     <main id="main" className="profile-page">
       <PageTitle title={title} />
@@ -87,12 +89,25 @@ function useLabels(rowCount: number): Record<string, string> {
     longitude: t('projects.form.longitude'),
   })
   for (let i = 0; i < rowCount; i++) labels[budgetField(i)] = t('projects.form.year', { n: i + 1 })
-  Object.assign(labels, { phone: t('projects.form.phone'), email: t('projects.form.email'), image: t('projects.form.image') })
-  for (const lang of PROJECT_LANGS) labels[presentationField(lang)] = t('projects.form.presentation', { lang: LOCALE_NAMES[lang] })
+  Object.assign(labels, {
+    phone: t('projects.form.phone'),
+    email: t('projects.form.email'),
+    image: t('projects.form.image'),
+  })
+  for (const lang of PROJECT_LANGS)
+    labels[presentationField(lang)] = t('projects.form.presentation', { lang: LOCALE_NAMES[lang] })
   return labels
 }
 
-function ProjectForm({ project, readOnly, keys }: { project: PersonalProject | null; readOnly: boolean; keys: OptionKeys }) {
+function ProjectForm({
+  project,
+  readOnly,
+  keys,
+}: {
+  project: PersonalProject | null
+  readOnly: boolean
+  keys: OptionKeys
+}) {
   const t = useT()
   const locale = useLocale()
   const categories = useLivePayload<Category[]>(keys.categories)
@@ -112,9 +127,11 @@ function ProjectForm({ project, readOnly, keys }: { project: PersonalProject | n
     },
   })
 
-  if (categories.error || sectors.error || regions.error) return <ErrorState error={categories.error ?? sectors.error ?? regions.error} />
+  if (categories.error || sectors.error || regions.error)
+    return <ErrorState error={categories.error ?? sectors.error ?? regions.error} />
 
-  const value = (name: string, saved: string | number | null | undefined) => state.values[name] ?? (saved === null || saved === undefined ? '' : String(saved))
+  const value = (name: string, saved: string | number | null | undefined) =>
+    state.values[name] ?? (saved === null || saved === undefined ? '' : String(saved))
   const { errors } = state
   return (
     <>
@@ -128,7 +145,14 @@ function ProjectForm({ project, readOnly, keys }: { project: PersonalProject | n
         className="form project-form"
       >
         <fieldset disabled={readOnly} className="form__fieldset">
-          <LanguageTabs project={project} values={state.values} errors={errors} labels={labels} tab={tab} onTab={setTab} />
+          <LanguageTabs
+            project={project}
+            values={state.values}
+            errors={errors}
+            labels={labels}
+            tab={tab}
+            onTab={setTab}
+          />
           <div className="form__grid">
             <FormSelectField
               name="category_id"
@@ -181,21 +205,67 @@ function ProjectForm({ project, readOnly, keys }: { project: PersonalProject | n
             <legend>{t('projects.form.location')}</legend>
             <p className="field__hint">{t('projects.form.locationHint')}</p>
             <div className="form__grid">
-              <FormTextField name="latitude" type="number" step="any" min={-90} max={90} inputMode="decimal" width="medium" label={labels.latitude} defaultValue={value('latitude', project?.latitude)} error={errors.latitude} />
-              <FormTextField name="longitude" type="number" step="any" min={-180} max={180} inputMode="decimal" width="medium" label={labels.longitude} defaultValue={value('longitude', project?.longitude)} error={errors.longitude} />
+              <FormTextField
+                name="latitude"
+                type="number"
+                step="any"
+                min={-90}
+                max={90}
+                inputMode="decimal"
+                width="medium"
+                label={labels.latitude}
+                defaultValue={value('latitude', project?.latitude)}
+                error={errors.latitude}
+              />
+              <FormTextField
+                name="longitude"
+                type="number"
+                step="any"
+                min={-180}
+                max={180}
+                inputMode="decimal"
+                width="medium"
+                label={labels.longitude}
+                defaultValue={value('longitude', project?.longitude)}
+                error={errors.longitude}
+              />
             </div>
           </fieldset>
           <BudgetRows budget={budget} labels={labels} errors={errors} />
           <fieldset className="form__section">
             <legend>{t('projects.form.contacts')}</legend>
             <div className="form__grid">
-              <FormTextField name="phone" type="tel" autoComplete="tel" inputMode="tel" label={labels.phone} hint={t('projects.form.phoneHint')} defaultValue={value('phone', project?.phone)} error={errors.phone} />
-              <FormTextField name="email" type="email" autoComplete="email" label={labels.email} defaultValue={value('email', project?.email)} error={errors.email} />
+              <FormTextField
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                label={labels.phone}
+                hint={t('projects.form.phoneHint')}
+                defaultValue={value('phone', project?.phone)}
+                error={errors.phone}
+              />
+              <FormTextField
+                name="email"
+                type="email"
+                autoComplete="email"
+                label={labels.email}
+                defaultValue={value('email', project?.email)}
+                error={errors.email}
+              />
             </div>
           </fieldset>
           <fieldset className="form__section">
             <legend>{t('projects.form.files')}</legend>
-            <FileInput name="image" label={labels.image!} hint={t('projects.form.imageHint')} accept={IMAGE_ACCEPT} current={project?.upload} error={errors.image} upload={submit.uploads.image} />
+            <FileInput
+              name="image"
+              label={labels.image!}
+              hint={t('projects.form.imageHint')}
+              accept={IMAGE_ACCEPT}
+              current={project?.upload}
+              error={errors.image}
+              upload={submit.uploads.image}
+            />
             {PROJECT_LANGS.map((lang) => (
               <FileInput
                 key={lang}
@@ -211,7 +281,12 @@ function ProjectForm({ project, readOnly, keys }: { project: PersonalProject | n
           </fieldset>
           {!readOnly ? (
             <div className="form__actions">
-              <Button type="submit" label={t('projects.form.save')} loading={submit.pending} loadingLabel={t('projects.form.saving')} />
+              <Button
+                type="submit"
+                label={t('projects.form.save')}
+                loading={submit.pending}
+                loadingLabel={t('projects.form.saving')}
+              />
             </div>
           ) : null}
         </fieldset>

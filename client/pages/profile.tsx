@@ -9,8 +9,33 @@ import { useT } from '../i18n'
 import { showToast } from '../notify'
 import { useSession } from '../session'
 
-const INVESTOR_FIELDS = ['name', 'surname', 'email', 'phone', 'pin', 'country', 'region', 'company_name', 'position', 'website', 'contact_person', 'source', 'comments'] as const
-const BUSINESS_FIELDS = ['name', 'surname', 'email', 'phone', 'pin', 'tin', 'company_name', 'region', 'legal_address', 'website'] as const
+const INVESTOR_FIELDS = [
+  'name',
+  'surname',
+  'email',
+  'phone',
+  'pin',
+  'country',
+  'region',
+  'company_name',
+  'position',
+  'website',
+  'contact_person',
+  'source',
+  'comments',
+] as const
+const BUSINESS_FIELDS = [
+  'name',
+  'surname',
+  'email',
+  'phone',
+  'pin',
+  'tin',
+  'company_name',
+  'region',
+  'legal_address',
+  'website',
+] as const
 
 export function Page() {
   const t = useT()
@@ -40,11 +65,20 @@ export function Page() {
       <PageTitle title={title} />
       <div className="profile-page__head">
         <h1>{title}</h1>
-        <Button variant="outline" size="sm" iconName="refresh" label={t('profile.refresh')} loading={busy} onClick={() => void refresh()} />
+        <Button
+          variant="outline"
+          size="sm"
+          iconName="refresh"
+          label={t('profile.refresh')}
+          loading={busy}
+          onClick={() => void refresh()}
+        />
       </div>
       <p className="profile-page__badges">
         <span className="badge">{t(`auth.roles.${profile?.role ?? 'investor'}`)}</span>{' '}
-        <span className="badge badge--neutral">{t(profile?.is_resident ? 'profile.residentYes' : 'profile.residentNo')}</span>
+        <span className="badge badge--neutral">
+          {t(profile?.is_resident ? 'profile.residentYes' : 'profile.residentNo')}
+        </span>
       </p>
       <section aria-labelledby="personal-title">
         <h2 id="personal-title">{t('profile.personal')}</h2>

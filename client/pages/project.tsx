@@ -1,4 +1,7 @@
-/** `/guide/project/{id}`, drawn by `kept/project.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+/**
+ * `/guide/project/{id}`, drawn by `kept/project.tsx`: nothing in it runs in the browser, which keeps the page whole as
+ * the edge drew it.
+ */
 import { keptPage } from '../kept'
 
 export const { Page, preload } = keptPage(() => import('./kept/project').then((m) => m.Page))

@@ -1,4 +1,7 @@
-/** `/reason/{topic}`, drawn by `kept/reason.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+/**
+ * `/reason/{topic}`, drawn by `kept/reason.tsx`: nothing in it runs in the browser, which keeps the page whole as the
+ * edge drew it.
+ */
 import { keptPage } from '../kept'
 
 export const { Page, preload } = keptPage(() => import('./kept/reason').then((m) => m.Page))

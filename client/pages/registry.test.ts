@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { ROUTES } from '../../shared/routes'
 import { createRegistry, type PageModule } from './registry'
 
-const PAGE_FILES = readdirSync(import.meta.dirname).filter((f) => f.endsWith('.tsx')).map((f) => f.slice(0, -4))
+const PAGE_FILES = readdirSync(import.meta.dirname)
+  .filter((f) => f.endsWith('.tsx'))
+  .map((f) => f.slice(0, -4))
 
 describe('pages', () => {
   it('has a page file for every route of the table, and no page file without a route', () => {

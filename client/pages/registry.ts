@@ -2,7 +2,10 @@
 import type { ComponentType } from 'react'
 import type { RouteId } from '../../shared/routes'
 
-/** `preload`: the chunks of sections the page keeps as the edge drew them (`kept.tsx`), needed to draw it in the browser. */
+/**
+ * `preload`: the chunks of sections the page keeps as the edge drew them (`kept.tsx`), needed to draw it in the
+ * browser.
+ */
 export type PageModule = { Page: ComponentType; preload?: () => Promise<unknown> }
 export type PageRegistry = {
   /** The component if its module is loaded; pages are always loaded before they render. */
@@ -15,7 +18,8 @@ export type PageRegistry = {
 export function createRegistry(modules: Record<string, PageModule | (() => Promise<PageModule>)>): PageRegistry {
   const loaded = new Map<string, ComponentType>()
   const preloads = new Map<string, () => Promise<unknown>>()
-  for (const [path, mod] of Object.entries(modules)) if (typeof mod !== 'function') loaded.set(path.slice(2, -4), mod.Page)
+  for (const [path, mod] of Object.entries(modules))
+    if (typeof mod !== 'function') loaded.set(path.slice(2, -4), mod.Page)
   return {
     get: (id) => loaded.get(id),
     async load(id, opts = {}) {

@@ -4,9 +4,9 @@
  * the password rather than reset it (docs/product.md#registration).
  */
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
-import { FormProblems } from '../components/page-form'
-import { NewPasswordFields } from '../components/new-password-fields'
 import { Button } from '../components/button'
+import { NewPasswordFields } from '../components/new-password-fields'
+import { FormProblems } from '../components/page-form'
 import { PageTitle } from '../components/page-title'
 import { usePageForm } from '../forms'
 import { useT } from '../i18n'
@@ -35,12 +35,20 @@ export function Page() {
     <main id="main" className="container page auth-page auth-page--narrow">
       <PageTitle title={title} />
       <h1>{title}</h1>
-      <p className="lead">{t(welcome ? 'auth.reset.welcome.intro' : 'auth.reset.intro', { email: route.query.email })}</p>
+      <p className="lead">
+        {t(welcome ? 'auth.reset.welcome.intro' : 'auth.reset.intro', { email: route.query.email })}
+      </p>
       <FormProblems state={state} labels={labels} />
       <form method="post" action={form.action} onSubmit={form.onSubmit} noValidate className="form">
         {/* Password managers file the new password under the account it belongs to. */}
         <input type="email" name="username" autoComplete="username" value={route.query.email} readOnly hidden />
-        <NewPasswordFields name="password" label={labels.password} hint={t('auth.reset.passwordHint')} confirmLabel={labels.password_confirmation} errors={state.errors} />
+        <NewPasswordFields
+          name="password"
+          label={labels.password}
+          hint={t('auth.reset.passwordHint')}
+          confirmLabel={labels.password_confirmation}
+          errors={state.errors}
+        />
         <div className="form__actions">
           <Button type="submit" label={t('auth.reset.submit')} loading={form.pending} />
         </div>

@@ -2,7 +2,7 @@
  * `/search?keyword=&page=`: a GET form that works without JavaScript; with it, results follow the typing (debounced)
  * and the address bar keeps the keyword without reloading the page.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { href } from '../../shared/match'
 import { searchPlan } from '../../shared/plans/site'
 import { normaliseKeyword } from '../../shared/site-keys'
@@ -64,9 +64,20 @@ export function Page() {
         <h1>{t('routes.search')}</h1>
         <p className="lead">{t('site.search.lead')}</p>
       </header>
-      <form role="search" method="get" action={href('search', { locale })} onSubmit={onSubmit} className="search-form" aria-label={t('site.search.formLabel')}>
-        <label htmlFor="search-keyword" className="field__label">{t('site.search.label')}</label>
-        <p id="search-keyword-hint" className="field__hint">{t('site.search.hint')}</p>
+      <form
+        role="search"
+        method="get"
+        action={href('search', { locale })}
+        onSubmit={onSubmit}
+        className="search-form"
+        aria-label={t('site.search.formLabel')}
+      >
+        <label htmlFor="search-keyword" className="field__label">
+          {t('site.search.label')}
+        </label>
+        <p id="search-keyword-hint" className="field__hint">
+          {t('site.search.hint')}
+        </p>
         <div className="search-form__row">
           <span className="search-form__field">
             <Icon name="search" className="search-form__icon" />
@@ -90,7 +101,12 @@ export function Page() {
         {dataKey ? (
           <SearchAnswer dataKey={dataKey} keyword={keyword} page={page} />
         ) : (
-          <SearchSuggestions onPick={(word) => { setInput(word); commit(word) }} />
+          <SearchSuggestions
+            onPick={(word) => {
+              setInput(word)
+              commit(word)
+            }}
+          />
         )}
       </div>
     </main>
@@ -101,7 +117,10 @@ export function Page() {
 function SearchSuggestions({ onPick }: { onPick: (word: string) => void }) {
   const t = useT()
   const locale = useLocale()
-  const words = t('site.search.popularWords').split('|').map((w) => w.trim()).filter(Boolean)
+  const words = t('site.search.popularWords')
+    .split('|')
+    .map((w) => w.trim())
+    .filter(Boolean)
   return (
     <div className="search-suggestions">
       <h2 className="search-suggestions__title">{t('site.search.popular')}</h2>

@@ -1,4 +1,7 @@
-/** `/guide/explore/{sector}`, drawn by `kept/sector.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+/**
+ * `/guide/explore/{sector}`, drawn by `kept/sector.tsx`: nothing in it runs in the browser, which keeps the page whole
+ * as the edge drew it.
+ */
 import { keptPage } from '../kept'
 
 export const { Page, preload } = keptPage(() => import('./kept/sector').then((m) => m.Page))

@@ -1,4 +1,7 @@
-/** `/service/category/{id}`, drawn by `kept/service-category.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+/**
+ * `/service/category/{id}`, drawn by `kept/service-category.tsx`: nothing in it runs in the browser, which keeps the
+ * page whole as the edge drew it.
+ */
 import { keptPage } from '../kept'
 
 export const { Page, preload } = keptPage(() => import('./kept/service-category').then((m) => m.Page))

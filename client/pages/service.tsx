@@ -5,8 +5,8 @@
  */
 import { servicePlan } from '../../shared/plans/services'
 import { PageTitle } from '../components/page-title'
-import { ServiceSteps } from '../components/services/service-steps'
 import { STEPS_ANCHOR } from '../components/services/service-anchors'
+import { ServiceSteps } from '../components/services/service-steps'
 import { ServicesStyles } from '../components/services/services-styles'
 import type { ServiceSummary } from '../components/services/types'
 import { usePayload } from '../data'

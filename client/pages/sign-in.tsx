@@ -3,14 +3,14 @@ import { Suspense, useState } from 'react'
 import { href } from '../../shared/match'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
 import { AuthRoleNav } from '../components/auth-role-nav'
-import { FormProblems, StatusPanel, FormTextField } from '../components/page-form'
 import { Button } from '../components/button'
+import { FormProblems, FormTextField, StatusPanel } from '../components/page-form'
 import { PageTitle } from '../components/page-title'
 import { usePageForm } from '../forms'
 import { useCodeMessage, useLocale, useT } from '../i18n'
+import { lazyComponent } from '../lazy-component'
 import { Link, useRoute } from '../router'
 import { useLoadSession } from '../session-refresh'
-import { lazyComponent } from '../lazy-component'
 
 /** Shown only when the gateway knows no such account: its code loads with that answer. */
 const AuthErrorDialog = lazyComponent(() => import('../components/auth-error-dialog').then((m) => m.AuthErrorDialog))
@@ -47,7 +47,9 @@ export function Page() {
       <h1>{title}</h1>
       <p className="lead">{t('auth.signIn.intro')}</p>
       <AuthRoleNav routeId="sign-in" role={role} extraQuery={{ return: returnPath }} />
-      {route.query.notice && PASSWORD_NOTICES.has(route.query.notice) ? <StatusPanel>{t(route.query.notice)}</StatusPanel> : null}
+      {route.query.notice && PASSWORD_NOTICES.has(route.query.notice) ? (
+        <StatusPanel>{t(route.query.notice)}</StatusPanel>
+      ) : null}
       <div className="auth-page__options">
         <section className="auth-option" aria-labelledby="resident-title">
           <h2 id="resident-title">{t('auth.signIn.residentTitle')}</h2>
@@ -74,7 +76,14 @@ export function Page() {
               defaultValue={state.values.email ?? ''}
               error={state.errors.email}
             />
-            <FormTextField name="password" type="password" label={labels.password} autoComplete="current-password" required error={state.errors.password} />
+            <FormTextField
+              name="password"
+              type="password"
+              label={labels.password}
+              autoComplete="current-password"
+              required
+              error={state.errors.password}
+            />
             <div className="form__actions">
               <Button type="submit" label={t('auth.signIn.submit')} loading={form.pending} />
               <Link to={href('forgot-password', { locale, query: { role } })}>{t('auth.signIn.forgot')}</Link>

@@ -1,4 +1,7 @@
-/** `/sitemap`, drawn by `kept/sitemap.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+/**
+ * `/sitemap`, drawn by `kept/sitemap.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge
+ * drew it.
+ */
 import { keptPage } from '../kept'
 
 export const { Page, preload } = keptPage(() => import('./kept/sitemap').then((m) => m.Page))

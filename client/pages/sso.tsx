@@ -1,4 +1,6 @@
-/** `/sso`: the edge exchanges the OneID code and redirects; this page shows only when that failed (auth-error dialog). */
+/**
+ * `/sso`: the edge exchanges the OneID code and redirects; this page shows only when that failed (auth-error dialog).
+ */
 import { useCallback } from 'react'
 import { href } from '../../shared/match'
 import { AuthErrorDialog } from '../components/auth-error-dialog'

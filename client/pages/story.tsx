@@ -1,4 +1,7 @@
-/** `/story/{id}`, drawn by `kept/story.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+/**
+ * `/story/{id}`, drawn by `kept/story.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge
+ * drew it.
+ */
 import { keptPage } from '../kept'
 
 export const { Page, preload } = keptPage(() => import('./kept/story').then((m) => m.Page))

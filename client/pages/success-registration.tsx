@@ -1,4 +1,7 @@
-/** `/success-registration`, drawn by `kept/success-registration.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew it. */
+/**
+ * `/success-registration`, drawn by `kept/success-registration.tsx`: nothing in it runs in the browser, which keeps the
+ * page whole as the edge drew it.
+ */
 import { keptPage } from '../kept'
 
 export const { Page, preload } = keptPage(() => import('./kept/success-registration').then((m) => m.Page))

@@ -1,17 +1,20 @@
-/** `/service/uz-ex`: lots on the Uzbek Republican Commodity Exchange with products, start cost, countdown and offer link. */
+/**
+ * `/service/uz-ex`: lots on the Uzbek Republican Commodity Exchange with products, start cost, countdown and offer
+ * link.
+ */
 import { uzExPlan } from '../../shared/plans/trading'
 import { UZEX_PAGE_SIZE } from '../../shared/trading-keys'
 import { useFormat } from '../components/format'
-import { PageTitle } from '../components/page-title'
 import { KeptPagination } from '../components/kept-pagination'
+import { PageTitle } from '../components/page-title'
 import { ServicesStyles } from '../components/services/services-styles'
 import type { UzexLot } from '../components/services/types'
 import { UzexLotPanel } from '../components/services/uzex-lot'
 import { usePayload } from '../data'
 import { useT } from '../i18n'
-import { useRouteData } from '../router'
 import { keptComponent } from '../kept'
 import { lazyComponent } from '../lazy-component'
+import { useRouteData } from '../router'
 
 /** The hero is kept as the edge drew it; the lots hydrate, their countdowns run. */
 const UzexHero = keptComponent(() => import('../components/services/trading-heroes').then((m) => m.UzexHero))
@@ -29,7 +32,10 @@ export function Page() {
   return (
     <main id="main" className="page page--flush services-page">
       <ServicesStyles />
-      <PageTitle title={pageNumber > 0 ? t('services.lots.pageTitle', { title, page: pageNumber + 1 }) : title} description={t('services.uzex.description')} />
+      <PageTitle
+        title={pageNumber > 0 ? t('services.lots.pageTitle', { title, page: pageNumber + 1 }) : title}
+        description={t('services.uzex.description')}
+      />
       <UzexHero as="section" className="hero hero--light hero--default" props={{}} />
       <div className="container services-body">
         <UzexList listKey={keys.lots} page={pageNumber} />
@@ -44,7 +50,8 @@ function UzexList({ listKey, page }: { listKey: string; page: number }) {
   const { data, error } = usePayload<UzexLot[]>(listKey)
   if (error) return <ErrorState error={error} />
   const lots = data?.content ?? []
-  if (!lots.length) return <EmptyState title={t('services.lots.empty')} message={<p>{t('services.lots.emptyHint')}</p>} />
+  if (!lots.length)
+    return <EmptyState title={t('services.lots.empty')} message={<p>{t('services.lots.emptyHint')}</p>} />
   const total = data?.pageable?.total ?? lots.length
   return (
     <>
@@ -56,7 +63,14 @@ function UzexList({ listKey, page }: { listKey: string; page: number }) {
           </li>
         ))}
       </ul>
-      <KeptPagination props={{ routeId: 'uz-ex', page, totalPages: Math.ceil(total / UZEX_PAGE_SIZE), label: t('services.lots.pages') }} />
+      <KeptPagination
+        props={{
+          routeId: 'uz-ex',
+          page,
+          totalPages: Math.ceil(total / UZEX_PAGE_SIZE),
+          label: t('services.lots.pages'),
+        }}
+      />
     </>
   )
 }

@@ -6,7 +6,9 @@ const ORIGIN = 'https://invest.example'
 describe('the push service worker', () => {
   it('opens the page the message links to', () => {
     expect(pushTarget({ data: { link: '/ru/profile/appeals/12', lang: 'ru' } }, ORIGIN)).toBe('/ru/profile/appeals/12')
-    expect(pushTarget({ data: { link: '/uz/profile/my-projects/form/3?tab=files' } }, ORIGIN)).toBe('/uz/profile/my-projects/form/3?tab=files')
+    expect(pushTarget({ data: { link: '/uz/profile/my-projects/form/3?tab=files' } }, ORIGIN)).toBe(
+      '/uz/profile/my-projects/form/3?tab=files',
+    )
   })
 
   it('follows FCM’s link only to this portal, and otherwise opens the profile', () => {
@@ -18,13 +20,23 @@ describe('the push service worker', () => {
   })
 
   it('shows a notification message’s title and body, and a data-only message’s', () => {
-    expect(readPush({ notification: { title: 'Ответ на обращение', body: 'На ваше обращение № 7 поступил ответ.' }, data: { id: '41', link: '/ru/profile/appeals/7', lang: 'ru' } }, ORIGIN)).toEqual({
+    expect(
+      readPush(
+        {
+          notification: { title: 'Ответ на обращение', body: 'На ваше обращение № 7 поступил ответ.' },
+          data: { id: '41', link: '/ru/profile/appeals/7', lang: 'ru' },
+        },
+        ORIGIN,
+      ),
+    ).toEqual({
       title: 'Ответ на обращение',
       body: 'На ваше обращение № 7 поступил ответ.',
       tag: 'notification-41',
       url: '/ru/profile/appeals/7',
     })
-    expect(readPush({ data: { title: 'Project approved', message: 'Your project "Solar" has been approved.' } }, ORIGIN)).toEqual({
+    expect(
+      readPush({ data: { title: 'Project approved', message: 'Your project "Solar" has been approved.' } }, ORIGIN),
+    ).toEqual({
       title: 'Project approved',
       body: 'Your project "Solar" has been approved.',
       tag: undefined,

@@ -108,10 +108,17 @@ async function receive(payload: PushPayload): Promise<void> {
     return
   }
   const shown = readPush(payload, self.location.origin)
-  await self.registration.showNotification(shown.title, { body: shown.body, tag: shown.tag, icon: '/favicon.svg', data: { url: shown.url } })
+  await self.registration.showNotification(shown.title, {
+    body: shown.body,
+    tag: shown.tag,
+    icon: '/favicon.svg',
+    data: { url: shown.url },
+  })
 }
 
-/** The clicked notification's page: a tab already there is focused, else a portal tab goes there, else a new one opens. */
+/**
+ * The clicked notification's page: a tab already there is focused, else a portal tab goes there, else a new one opens.
+ */
 async function open(path: string): Promise<void> {
   const url = new URL(path, self.location.origin).href
   const windows = await portalWindows()
@@ -142,4 +149,5 @@ export function startMessagingWorker() {
 }
 
 // Only in a service worker: the unit tests import this module for its pure parts.
-if (typeof (globalThis as { ServiceWorkerGlobalScope?: unknown }).ServiceWorkerGlobalScope === 'function') startMessagingWorker()
+if (typeof (globalThis as { ServiceWorkerGlobalScope?: unknown }).ServiceWorkerGlobalScope === 'function')
+  startMessagingWorker()

@@ -101,11 +101,21 @@ export function PushOffer() {
   }
 
   if (!firebase || !vapidKey || state === 'checking') return null
-  const status = { on: 'notifications.pushOn', denied: 'notifications.pushDenied', failed: 'notifications.pushFailed', unsupported: 'notifications.pushUnsupported' } as const
+  const status = {
+    on: 'notifications.pushOn',
+    denied: 'notifications.pushDenied',
+    failed: 'notifications.pushFailed',
+    unsupported: 'notifications.pushUnsupported',
+  } as const
   return (
     <div className="notification-bell__push">
       {state === 'off' || state === 'failed' || state === 'busy' ? (
-        <button type="button" className="btn btn--outline btn--sm btn--primary" aria-busy={state === 'busy' || undefined} onClick={() => void enable()}>
+        <button
+          type="button"
+          className="btn btn--outline btn--sm btn--primary"
+          aria-busy={state === 'busy' || undefined}
+          onClick={() => void enable()}
+        >
           <Icon name="bell" />
           {t('notifications.push')}
         </button>

@@ -3,7 +3,12 @@ import { backoffDelay, RECONNECT } from './connection'
 
 describe('reconnect backoff (full jitter)', () => {
   it('waits between 0 and the exponential step: 1 s, 2 s, 4 s … for the first attempts', () => {
-    for (const [attempt, step] of [[0, 1000], [1, 2000], [2, 4000], [5, 32_000]] as const) {
+    for (const [attempt, step] of [
+      [0, 1000],
+      [1, 2000],
+      [2, 4000],
+      [5, 32_000],
+    ] as const) {
       expect(backoffDelay(attempt, () => 0)).toBe(0)
       expect(backoffDelay(attempt, () => 0.5)).toBe(step / 2)
       expect(backoffDelay(attempt, () => 0.999_999)).toBe(step - 1)
@@ -11,7 +16,8 @@ describe('reconnect backoff (full jitter)', () => {
   })
 
   it('never waits longer than the cap, however many attempts failed', () => {
-    for (const attempt of [6, 10, 50, 1000]) expect(backoffDelay(attempt, () => 0.999_999)).toBeLessThan(RECONNECT.capMs)
+    for (const attempt of [6, 10, 50, 1000])
+      expect(backoffDelay(attempt, () => 0.999_999)).toBeLessThan(RECONNECT.capMs)
     expect(RECONNECT.capMs).toBe(60_000)
   })
 

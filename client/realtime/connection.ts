@@ -3,7 +3,13 @@
  * reconnects with capped exponential backoff and full jitter, rests while the tab is hidden, and checks the line with
  * a heartbeat the hub answers without waking. Whenever it is not live the page polls as it did before realtime.
  */
-import { FINAL_CLOSE_CODES, HEARTBEAT, REALTIME_PATH, REAUTHORISE_CLOSE_CODE, type RealtimeMessage } from '../../shared/realtime'
+import {
+  FINAL_CLOSE_CODES,
+  HEARTBEAT,
+  REALTIME_PATH,
+  REAUTHORISE_CLOSE_CODE,
+  type RealtimeMessage,
+} from '../../shared/realtime'
 
 /** `live`: events arrive; otherwise the page polls. */
 export type ChannelStatus = 'connecting' | 'live' | 'offline'
@@ -17,7 +23,9 @@ export type ChannelHandlers = {
 export const RECONNECT = Object.freeze({
   baseMs: 1000,
   capMs: 60_000,
-  /** A socket that stays open this long counts as healthy again: the next drop starts the backoff from the beginning. */
+  /**
+   * A socket that stays open this long counts as healthy again: the next drop starts the backoff from the beginning.
+   */
   healthyMs: 10_000,
   /** A hidden tab keeps its socket this long, then closes it until it is shown again. */
   hiddenGraceMs: 30_000,

@@ -22,7 +22,11 @@ function subscribeLive(listener: () => void) {
 
 /** True while events for this user arrive by socket. */
 export function usePersonalLive(): boolean {
-  return useSyncExternalStore(subscribeLive, () => live, () => false)
+  return useSyncExternalStore(
+    subscribeLive,
+    () => live,
+    () => false,
+  )
 }
 
 /** Tells the profile area that the user's data changed (or may have, while the channel was down). */

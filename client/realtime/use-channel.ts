@@ -5,12 +5,16 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import type { RealtimeMessage } from '../../shared/realtime'
-import { openChannel, type ChannelStatus } from './connection'
+import { type ChannelStatus, openChannel } from './connection'
 
 export type { ChannelStatus }
 
 /** Subscribes while mounted (`null`: nothing); `onResume` runs when the socket reopens after missing events. */
-export function useChannel(channel: string | null, onMessage: (message: RealtimeMessage) => void, onResume?: () => void): ChannelStatus {
+export function useChannel(
+  channel: string | null,
+  onMessage: (message: RealtimeMessage) => void,
+  onResume?: () => void,
+): ChannelStatus {
   const [status, setStatus] = useState<ChannelStatus>('connecting')
   const messageRef = useRef(onMessage)
   const resumeRef = useRef(onResume)

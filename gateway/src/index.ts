@@ -33,7 +33,10 @@ const UPLOAD_BODY_LIMITS: Record<string, number> = {
 
 const jsonBodyLimit = bodyLimit({ maxSize: MB, onError: (c) => fail(c, 413, 'payload_too_large') })
 const uploadBodyLimits = Object.fromEntries(
-  Object.entries(UPLOAD_BODY_LIMITS).map(([path, maxSize]) => [path, bodyLimit({ maxSize, onError: (c) => fail(c, 413, 'file_too_large') })]),
+  Object.entries(UPLOAD_BODY_LIMITS).map(([path, maxSize]) => [
+    path,
+    bodyLimit({ maxSize, onError: (c) => fail(c, 413, 'file_too_large') }),
+  ]),
 )
 
 const app = new Hono<AppEnv>()
@@ -61,7 +64,8 @@ app.notFound((c) => fail(c, 404, 'not_found'))
 
 app.onError((err, c) => {
   if (err instanceof GatewayError) return fail(c, err.status, err.code, err.description, err.errors)
-  if (err instanceof HTTPException && err.status < 500) return fail(c, err.status as ContentfulStatusCode, 'bad_request')
+  if (err instanceof HTTPException && err.status < 500)
+    return fail(c, err.status as ContentfulStatusCode, 'bad_request')
   // Unexpected: log structured JSON for operators; the caller sees only the code (ASVS V16.5).
   console.error(
     JSON.stringify({

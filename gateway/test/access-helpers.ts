@@ -1,4 +1,6 @@
-/** Access tokens for operator tests, signed by the stand-in issuer at the network boundary (test/access-stand-in.ts). */
+/**
+ * Access tokens for operator tests, signed by the stand-in issuer at the network boundary (test/access-stand-in.ts).
+ */
 import { inject } from 'vitest'
 
 declare module 'vitest' {
@@ -20,7 +22,10 @@ export function accessEnv(): Record<string, unknown> {
  * An Access application token: `claims` over the defaults (the stand-in as issuer, this audience, valid for an hour);
  * `key: 'rogue'` signs with a key the issuer does not publish.
  */
-export async function accessAssertion(claims: Record<string, unknown>, options: { key?: 'rogue' } = {}): Promise<string> {
+export async function accessAssertion(
+  claims: Record<string, unknown>,
+  options: { key?: 'rogue' } = {},
+): Promise<string> {
   const res = await fetch(`${inject('accessIssuer').origin}/__sign`, {
     method: 'POST',
     body: JSON.stringify({ claims: { aud: [ACCESS_AUD], ...claims }, key: options.key }),

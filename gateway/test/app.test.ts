@@ -19,12 +19,19 @@ describe('the gateway app', () => {
     expect(r.status).toBe(500)
     expect(r.body).toEqual({ result: { code: 'internal_error', description: 'internal_error' }, content: null })
     const logged = JSON.parse(String(log.mock.calls[0]![0]))
-    expect(logged).toMatchObject({ level: 'error', path: '/core/auth', message: expect.stringContaining('PORTAL_ORIGIN') })
+    expect(logged).toMatchObject({
+      level: 'error',
+      path: '/core/auth',
+      message: expect.stringContaining('PORTAL_ORIGIN'),
+    })
     log.mockRestore()
   })
 
   it('refuses JSON bodies over 1 MB with payload_too_large', async () => {
-    const r = await call('/siw/public/contact-us', { method: 'POST', body: JSON.stringify({ message: 'x'.repeat(1024 * 1024 + 1) }) })
+    const r = await call('/siw/public/contact-us', {
+      method: 'POST',
+      body: JSON.stringify({ message: 'x'.repeat(1024 * 1024 + 1) }),
+    })
     expect(r.status).toBe(413)
     expect(r.body.result.code).toBe('payload_too_large')
   })

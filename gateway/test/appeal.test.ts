@@ -1,6 +1,15 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { call, createUser, ensureSeeded, moderate, readTopicAndType, uniqueEmail, uniqueIp, type TestUser } from './helpers'
+import {
+  call,
+  createUser,
+  ensureSeeded,
+  moderate,
+  readTopicAndType,
+  type TestUser,
+  uniqueEmail,
+  uniqueIp,
+} from './helpers'
 
 let ids: Awaited<ReturnType<typeof readTopicAndType>>
 
@@ -12,12 +21,20 @@ beforeAll(async () => {
 const TEXT = 'Please explain the procedure for registering a foreign-owned LLC in Samarkand region.'
 
 function createAppeal(user: TestUser, extra: Record<string, unknown> = {}) {
-  return call('/siw/appeal', { token: user.token, body: { topic_id: ids.topicId, type_id: ids.typeId, region_id: 7, text: TEXT, ...extra } })
+  return call('/siw/appeal', {
+    token: user.token,
+    body: { topic_id: ids.topicId, type_id: ids.typeId, region_id: 7, text: TEXT, ...extra },
+  })
 }
 
 async function createReviewedAppeal(user: TestUser) {
   const { body } = await createAppeal(user)
-  await moderate({ kind: 'appeal', id: body.content.id, action: 'review', reply: 'Forwarded to the Samarkand regional office.' })
+  await moderate({
+    kind: 'appeal',
+    id: body.content.id,
+    action: 'review',
+    reply: 'Forwarded to the Samarkand regional office.',
+  })
   return body.content.id as number
 }
 
@@ -34,7 +51,9 @@ describe('appeal topics and types', () => {
     await env.DB.prepare("UPDATE appeal_topics SET title_uz = '' WHERE id = ?").bind(ids.topicId).run()
     const uz = (await call('/siw/public/appeal-topic', { lang: 'uz' })).body.content[0]
     expect(uz.title).toBe('Инвестиционный климат')
-    await env.DB.prepare("UPDATE appeal_topics SET title_uz = 'Investitsiya muhiti' WHERE id = ?").bind(ids.topicId).run()
+    await env.DB.prepare("UPDATE appeal_topics SET title_uz = 'Investitsiya muhiti' WHERE id = ?")
+      .bind(ids.topicId)
+      .run()
   })
 
   it('lists the types of one topic by parent_id', async () => {
@@ -67,7 +86,9 @@ describe('POST /siw/appeal', () => {
       expect.arrayContaining(['topic_id', 'type_id', 'region_id', 'text']),
     )
     expect((await createAppeal(user, { type_id: ids.otherTypeId })).body.errors).toEqual(['type_id'])
-    expect((await createAppeal(user, { topic_id: ids.typeId })).body.errors).toEqual(expect.arrayContaining(['topic_id']))
+    expect((await createAppeal(user, { topic_id: ids.typeId })).body.errors).toEqual(
+      expect.arrayContaining(['topic_id']),
+    )
   })
 
   it('needs a bearer token', async () => {
@@ -93,8 +114,12 @@ describe('reading appeals', () => {
     expect(r.status).toBe(404)
     expect(r.body.result.code).toBe('not_found')
     expect((await call(`/siw/appeal/response?appeal_id=${id}`, { token: other.token })).status).toBe(404)
-    expect((await call('/siw/appeal/reply', { token: other.token, body: { appeal_id: id, response: 'hi' } })).status).toBe(404)
-    expect((await call('/siw/appeal/resolved', { token: other.token, body: { appeal_id: id, resolved: true } })).status).toBe(404)
+    expect(
+      (await call('/siw/appeal/reply', { token: other.token, body: { appeal_id: id, response: 'hi' } })).status,
+    ).toBe(404)
+    expect(
+      (await call('/siw/appeal/resolved', { token: other.token, body: { appeal_id: id, resolved: true } })).status,
+    ).toBe(404)
   })
 })
 
@@ -105,7 +130,10 @@ describe('replies and resolution', () => {
     const reply = await call('/siw/appeal/reply', { token: user.token, body: { appeal_id: id, response: 'Any news?' } })
     expect(reply.status).toBe(409)
     expect(reply.body.result.code).toBe('invalid_state')
-    expect((await call('/siw/appeal/resolved', { token: user.token, body: { appeal_id: id, resolved: true } })).body.result.code).toBe('invalid_state')
+    expect(
+      (await call('/siw/appeal/resolved', { token: user.token, body: { appeal_id: id, resolved: true } })).body.result
+        .code,
+    ).toBe('invalid_state')
   })
 
   it('moves to reviewed with the moderator’s response and notifies the author', async () => {
@@ -115,14 +143,29 @@ describe('replies and resolution', () => {
     const types = (await call('/siw/notification', { token: user.token })).body.content.map((n: any) => n.type)
     expect(types).toEqual(expect.arrayContaining(['appeal_forwarded', 'new_appeal_response']))
     const responses = (await call(`/siw/appeal/response?appeal_id=${id}`, { token: user.token })).body
-    expect(responses.content).toEqual([{ id: expect.any(Number), admin: 'Moderator', created: expect.any(String), response: 'Forwarded to the Samarkand regional office.', owner: false }])
+    expect(responses.content).toEqual([
+      {
+        id: expect.any(Number),
+        admin: 'Moderator',
+        created: expect.any(String),
+        response: 'Forwarded to the Samarkand regional office.',
+        owner: false,
+      },
+    ])
   })
 
   it('lets the author reply while reviewed, paged oldest first', async () => {
     const user = await createUser()
     const id = await createReviewedAppeal(user)
-    const r = await call('/siw/appeal/reply', { token: user.token, body: { appeal_id: id, response: 'Thank you, I will wait for their call.' } })
-    expect(r.body.content).toMatchObject({ admin: null, owner: true, response: 'Thank you, I will wait for their call.' })
+    const r = await call('/siw/appeal/reply', {
+      token: user.token,
+      body: { appeal_id: id, response: 'Thank you, I will wait for their call.' },
+    })
+    expect(r.body.content).toMatchObject({
+      admin: null,
+      owner: true,
+      response: 'Thank you, I will wait for their call.',
+    })
     const page = (await call(`/siw/appeal/response?appeal_id=${id}&page=1&size=1`, { token: user.token })).body
     expect(page.pageable).toEqual({ total: 2, current: 1, prev: 0, next: null })
     expect(page.content[0].owner).toBe(true)
@@ -131,16 +174,26 @@ describe('replies and resolution', () => {
   it('resolves once while reviewed, then refuses further replies and resolutions', async () => {
     const user = await createUser()
     const id = await createReviewedAppeal(user)
-    const r = await call('/siw/appeal/resolved', { token: user.token, body: { appeal_id: id, resolved: 'false', reason: 'No call yet.' } })
+    const r = await call('/siw/appeal/resolved', {
+      token: user.token,
+      body: { appeal_id: id, resolved: 'false', reason: 'No call yet.' },
+    })
     expect(r.body.content).toMatchObject({ status: 'not_resolved', resolve_reason: 'No call yet.' })
-    expect((await call('/siw/appeal/resolved', { token: user.token, body: { appeal_id: id, resolved: true } })).status).toBe(409)
-    expect((await call('/siw/appeal/reply', { token: user.token, body: { appeal_id: id, response: 'Hello?' } })).status).toBe(409)
+    expect(
+      (await call('/siw/appeal/resolved', { token: user.token, body: { appeal_id: id, resolved: true } })).status,
+    ).toBe(409)
+    expect(
+      (await call('/siw/appeal/reply', { token: user.token, body: { appeal_id: id, response: 'Hello?' } })).status,
+    ).toBe(409)
   })
 
   it('notifies new moderator comments on a reviewed appeal', async () => {
     const user = await createUser()
     const id = await createReviewedAppeal(user)
-    expect((await moderate({ kind: 'appeal', id, action: 'comment', reply: 'The office will call on Monday.' })).body.result.code).toBe('ok')
+    expect(
+      (await moderate({ kind: 'appeal', id, action: 'comment', reply: 'The office will call on Monday.' })).body.result
+        .code,
+    ).toBe('ok')
     expect((await call('/siw/notification', { token: user.token })).body.content[0].type).toBe('new_appeal_comment')
   })
 
@@ -148,15 +201,23 @@ describe('replies and resolution', () => {
     const user = await createUser()
     const id = (await createAppeal(user)).body.content.id
     await moderate({ kind: 'appeal', id, action: 'reject', reason: 'Duplicate of an earlier appeal.' })
-    expect((await call(`/siw/appeal/${id}`, { token: user.token })).body.content).toMatchObject({ status: 'not_resolved', reject_reason: 'Duplicate of an earlier appeal.' })
+    expect((await call(`/siw/appeal/${id}`, { token: user.token })).body.content).toMatchObject({
+      status: 'not_resolved',
+      reject_reason: 'Duplicate of an earlier appeal.',
+    })
     expect((await call('/siw/notification', { token: user.token })).body.content[0].type).toBe('appeal_rejected')
     expect((await moderate({ kind: 'appeal', id, action: 'review' })).status).toBe(409)
   })
 
   it('names invalid reply and resolve fields', async () => {
     const user = await createUser()
-    expect((await call('/siw/appeal/reply', { token: user.token, body: { appeal_id: 'x', response: '' } })).body.errors).toEqual(['appeal_id', 'response'])
-    expect((await call('/siw/appeal/resolved', { token: user.token, body: { appeal_id: 1, resolved: 'maybe' } })).body.errors).toEqual(['resolved'])
+    expect(
+      (await call('/siw/appeal/reply', { token: user.token, body: { appeal_id: 'x', response: '' } })).body.errors,
+    ).toEqual(['appeal_id', 'response'])
+    expect(
+      (await call('/siw/appeal/resolved', { token: user.token, body: { appeal_id: 1, resolved: 'maybe' } })).body
+        .errors,
+    ).toEqual(['resolved'])
     expect((await call('/siw/appeal/response', { token: user.token })).body.errors).toEqual(['appeal_id'])
   })
 })
@@ -165,14 +226,25 @@ describe('POST /siw/public/appeal', () => {
   const anonymous = (extra: Record<string, unknown> = {}, ip = uniqueIp()) =>
     call('/siw/public/appeal', {
       ip,
-      body: { full_name: 'Jamshid Nazarov', email: 'jamshid@test.example', hash: '', topic_id: ids.topicId, type_id: ids.typeId, region_id: 1, text: TEXT, ...extra },
+      body: {
+        full_name: 'Jamshid Nazarov',
+        email: 'jamshid@test.example',
+        hash: '',
+        topic_id: ids.topicId,
+        type_id: ids.typeId,
+        region_id: 1,
+        text: TEXT,
+        ...extra,
+      },
     })
 
   it('accepts an anonymous appeal with a name and email, and mails a receipt', async () => {
     const email = uniqueEmail('anon')
     const r = await anonymous({ email })
     expect(r.body.content).toMatchObject({ status: 'in_moderation', region: { id: 1 } })
-    const row = await env.DB.prepare('SELECT user_id, full_name, email FROM appeals WHERE id = ?').bind(r.body.content.id).first()
+    const row = await env.DB.prepare('SELECT user_id, full_name, email FROM appeals WHERE id = ?')
+      .bind(r.body.content.id)
+      .first()
     expect(row).toEqual({ user_id: null, full_name: 'Jamshid Nazarov', email })
     const mail = (await call(`/dev/outbox?email=${email}`)).body.content
     expect(mail[0].subject).toContain(String(r.body.content.id))
@@ -192,7 +264,9 @@ describe('POST /siw/public/appeal', () => {
 
   it('limits anonymous appeals per IP', async () => {
     const ip = uniqueIp()
-    await env.DB.prepare('INSERT INTO rate_limits (key, count, window_start_ms) VALUES (?, 20, ?)').bind(`form:appeal:ip:${ip}`, Date.now()).run()
+    await env.DB.prepare('INSERT INTO rate_limits (key, count, window_start_ms) VALUES (?, 20, ?)')
+      .bind(`form:appeal:ip:${ip}`, Date.now())
+      .run()
     const r = await anonymous({}, ip)
     expect(r.status).toBe(429)
     expect(r.body.result.code).toBe('too_many_attempts')

@@ -21,18 +21,27 @@ function stubSiteverify(answer: Record<string, unknown> | Error) {
   })
 }
 
-const contact = (hash: string, env: Record<string, string>) => call('/siw/public/contact-us', { body: { ...CONTACT, hash }, env })
+const contact = (hash: string, env: Record<string, string>) =>
+  call('/siw/public/contact-us', { body: { ...CONTACT, hash }, env })
 
 afterEach(() => vi.restoreAllMocks())
 
 describe('bot protection', () => {
   it('verifies the hash with Turnstile, sending the secret, token and client IP', async () => {
     const fetch = stubSiteverify({ success: true, action: 'contact', hostname: '127.0.0.1' })
-    const r = await call('/siw/public/contact-us', { body: { ...CONTACT, hash: 'tok-1' }, env: TURNSTILE, ip: '203.0.113.7' })
+    const r = await call('/siw/public/contact-us', {
+      body: { ...CONTACT, hash: 'tok-1' },
+      env: TURNSTILE,
+      ip: '203.0.113.7',
+    })
     expect(r.body.result.code).toBe('ok')
     const [url, init] = fetch.mock.calls[0]!
     expect(String(url)).toBe('https://challenges.cloudflare.com/turnstile/v0/siteverify')
-    expect(Object.fromEntries(new URLSearchParams(String(init!.body)))).toEqual({ secret: 'test-secret', response: 'tok-1', remoteip: '203.0.113.7' })
+    expect(Object.fromEntries(new URLSearchParams(String(init!.body)))).toEqual({
+      secret: 'test-secret',
+      response: 'tok-1',
+      remoteip: '203.0.113.7',
+    })
   })
 
   it.each([
@@ -61,13 +70,18 @@ describe('bot protection', () => {
     const fetch = stubSiteverify({ success: true, action: 'contact', hostname: '127.0.0.1', score: 0.3 })
     expect((await contact('tok', RECAPTCHA)).body.result.code).toBe('bot_check_failed')
     expect(String(fetch.mock.calls[0]![0])).toBe('https://www.google.com/recaptcha/api/siteverify')
-    fetch.mockImplementation(async () => Response.json({ success: true, action: 'contact', hostname: '127.0.0.1', score: 0.9 }))
+    fetch.mockImplementation(async () =>
+      Response.json({ success: true, action: 'contact', hostname: '127.0.0.1', score: 0.9 }),
+    )
     expect((await contact('tok', RECAPTCHA)).body.result.code).toBe('ok')
   })
 
   it('uses the action of each form', async () => {
     const fetch = stubSiteverify({ success: true, action: 'signin', hostname: '127.0.0.1' })
-    const r = await call('/core/auth/login', { body: { email: 'nobody@test.example', password: 'x', hash: 'tok', role: 'investor' }, env: TURNSTILE })
+    const r = await call('/core/auth/login', {
+      body: { email: 'nobody@test.example', password: 'x', hash: 'tok', role: 'investor' },
+      env: TURNSTILE,
+    })
     expect(r.body.result.code).toBe('user_not_found')
     expect(fetch).toHaveBeenCalledTimes(1)
   })

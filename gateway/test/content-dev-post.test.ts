@@ -28,15 +28,23 @@ describe('PUT /dev/content/post', () => {
     for (const lang of ['en', 'ru', 'uz']) {
       const { status, body } = await call(`/siw/public/post/${HOSTILE.id}`, { lang })
       expect(status).toBe(200)
-      expect(body.content).toMatchObject({ title: HOSTILE.title, content: HOSTILE.content, author: { firstName: HOSTILE.author } })
+      expect(body.content).toMatchObject({
+        title: HOSTILE.title,
+        content: HOSTILE.content,
+        author: { firstName: HOSTILE.author },
+      })
     }
     const list = await call('/siw/public/post?category=pr_material&page=0&size=100')
     expect(list.body.content.at(-1).id).toBe(HOSTILE.id)
   })
 
   it('rejects a post with an unknown category or a malformed date', async () => {
-    expect((await call('/dev/content/post', { method: 'PUT', body: { ...HOSTILE, category: 'video' } })).status).toBe(422)
-    expect((await call('/dev/content/post', { method: 'PUT', body: { ...HOSTILE, publish_date: 'yesterday' } })).status).toBe(422)
+    expect((await call('/dev/content/post', { method: 'PUT', body: { ...HOSTILE, category: 'video' } })).status).toBe(
+      422,
+    )
+    expect(
+      (await call('/dev/content/post', { method: 'PUT', body: { ...HOSTILE, publish_date: 'yesterday' } })).status,
+    ).toBe(422)
   })
 
   it('removes the post again with DELETE', async () => {

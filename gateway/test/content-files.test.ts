@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { excerpt, htmlToText, sanitizeHtml } from '../src/lib/sanitize-html'
 import { likePattern, toFtsQuery } from '../src/lib/search-text'
-import { ART_RATIOS, parseArtName, renderArt, type ArtRatio } from '../src/lib/svg-art'
+import { ART_RATIOS, type ArtRatio, parseArtName, renderArt } from '../src/lib/svg-art'
 import { seedAll } from '../src/seed/index'
 import { call } from './helpers'
 
@@ -11,10 +11,15 @@ beforeAll(async () => {
 })
 
 describe('generated art', () => {
-  const names = Array.from({ length: 120 }, (_, i) => [`post-${String(i).padStart(2, '0')}`, `gallery-${i % 7}-${i}`, `lot-${i}`][i % 3]!)
+  const names = Array.from(
+    { length: 120 },
+    (_, i) => [`post-${String(i).padStart(2, '0')}`, `gallery-${i % 7}-${i}`, `lot-${i}`][i % 3]!,
+  )
 
   it('stays under 4 KB for every motif, composition and ratio', () => {
-    for (const name of names) for (const ratio of Object.keys(ART_RATIOS) as ArtRatio[]) expect(renderArt(name, ratio).length, `${name} ${ratio}`).toBeLessThan(4096)
+    for (const name of names)
+      for (const ratio of Object.keys(ART_RATIOS) as ArtRatio[])
+        expect(renderArt(name, ratio).length, `${name} ${ratio}`).toBeLessThan(4096)
   })
 
   it('draws the same bytes for a name and different pictures for different names', () => {
@@ -77,7 +82,12 @@ describe('document templates', () => {
   })
 
   it('answers 404 for unknown and non-numeric template and agenda ids', async () => {
-    for (const path of ['/document/public/template/999999', '/document/public/template/x', '/document/public/agenda/999999', '/document/public/agenda/1a']) {
+    for (const path of [
+      '/document/public/template/999999',
+      '/document/public/template/x',
+      '/document/public/agenda/999999',
+      '/document/public/agenda/1a',
+    ]) {
       expect((await call(path)).body.result.code, path).toBe('not_found')
     }
   })
@@ -89,7 +99,9 @@ describe('event dates', () => {
     for (const e of events) {
       const from = new Date(e.date_from)
       const local = new Date(from.getTime() + 5 * 3_600_000)
-      expect(`${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`).toBe(e.time)
+      expect(`${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`).toBe(
+        e.time,
+      )
       expect(Date.parse(e.date_to)).toBeGreaterThan(from.getTime())
     }
   })
@@ -102,7 +114,9 @@ describe('event dates', () => {
 
 describe('sanitised HTML', () => {
   it('keeps allowed structure and drops scripts, handlers, styles and unsafe links', () => {
-    expect(sanitizeHtml('<p class="x" onclick="a()">Hi <strong>there</strong></p><script>alert(1)</script>')).toBe('<p>Hi <strong>there</strong></p>')
+    expect(sanitizeHtml('<p class="x" onclick="a()">Hi <strong>there</strong></p><script>alert(1)</script>')).toBe(
+      '<p>Hi <strong>there</strong></p>',
+    )
     expect(sanitizeHtml('<a href="javascript:alert(1)">x</a><a href="https://uzinvest.uz">y</a>')).toBe(
       '<a>x</a><a href="https://uzinvest.uz" rel="noopener noreferrer">y</a>',
     )
@@ -115,12 +129,22 @@ describe('sanitised HTML', () => {
   })
 
   it('stores seeded rich text without attributes other than href, rel and scope', async () => {
-    const sources = ['content_en FROM posts', 'description_ru FROM events', 'content_uz FROM stories', 'content_en FROM pages', 'content_ru FROM projects', 'content_en FROM service_steps']
-    const batches = await env.DB.batch<{ html: string }>(sources.map((from) => env.DB.prepare(`SELECT ${from.replace(' FROM', ' AS html FROM')}`)))
+    const sources = [
+      'content_en FROM posts',
+      'description_ru FROM events',
+      'content_uz FROM stories',
+      'content_en FROM pages',
+      'content_ru FROM projects',
+      'content_en FROM service_steps',
+    ]
+    const batches = await env.DB.batch<{ html: string }>(
+      sources.map((from) => env.DB.prepare(`SELECT ${from.replace(' FROM', ' AS html FROM')}`)),
+    )
     const results = batches.flatMap((b) => b.results)
     expect(results.length).toBeGreaterThan(50)
     for (const { html } of results) {
-      for (const tag of html.match(/<[a-z0-9]+\b[^>]*>/g) ?? []) expect(tag).toMatch(/^<[a-z0-9]+(?: (?:href|rel|scope)="[^"]*")*>$/)
+      for (const tag of html.match(/<[a-z0-9]+\b[^>]*>/g) ?? [])
+        expect(tag).toMatch(/^<[a-z0-9]+(?: (?:href|rel|scope)="[^"]*")*>$/)
       expect(html).not.toMatch(/<script|<img|<iframe/i)
     }
   })
@@ -138,7 +162,10 @@ describe('search text', () => {
     const pattern = likePattern('инвестиционный проект в Ташкентской области')
     expect(new TextEncoder().encode(pattern).length).toBeLessThanOrEqual(50)
     expect(likePattern('100%_\\')).toBe('%100\\%\\_\\\\%')
-    const res = await call(`/siw/public/post?keyword=${encodeURIComponent('инвестиционный проект в Ташкентской области')}`, { lang: 'ru' })
+    const res = await call(
+      `/siw/public/post?keyword=${encodeURIComponent('инвестиционный проект в Ташкентской области')}`,
+      { lang: 'ru' },
+    )
     expect(res.status).toBe(200)
   })
 

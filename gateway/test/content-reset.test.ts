@@ -15,7 +15,18 @@ describe('POST /dev/reset', () => {
     await seedAll(env)
     await env.DB.prepare("UPDATE posts SET title_en = 'edited' WHERE id = 1").run()
     const contact = await call('/siw/public/contact-us', {
-      body: { name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '998901234567', website: '', country: 'GB', designation: 'CTO', message: 'A question about free economic zones.', purpose: 'other', company_name: 'Engines' },
+      body: {
+        name: 'Ada',
+        last_name: 'Lovelace',
+        email: 'ada@example.com',
+        phone: '998901234567',
+        website: '',
+        country: 'GB',
+        designation: 'CTO',
+        message: 'A question about free economic zones.',
+        purpose: 'other',
+        company_name: 'Engines',
+      },
     })
     expect(contact.status).toBe(200)
     await env.UPLOADS.put('stray/object.bin', new Uint8Array([1, 2, 3]))

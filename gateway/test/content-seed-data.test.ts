@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ART_NAME } from '../src/lib/svg-art'
+import amounts from '../seed/amounts.json'
+import countries from '../seed/countries.json'
 import eauctionLots from '../seed/eauction-lots.json'
 import events from '../seed/events.json'
 import galleries from '../seed/galleries.json'
@@ -16,27 +17,51 @@ import services from '../seed/services.json'
 import stories from '../seed/stories.json'
 import territories from '../seed/territories.json'
 import uzexLots from '../seed/uzex-lots.json'
-import countries from '../seed/countries.json'
-import amounts from '../seed/amounts.json'
+import { ART_NAME } from '../src/lib/svg-art'
 
 const CONTENT_FILES: Record<string, unknown> = {
-  posts, events, stories, galleries, leadership, reviews, pages, regions, territories, countries, sectors, amounts,
-  'project-categories': projectCategories, projects, 'service-categories': serviceCategories, services, 'eauction-lots': eauctionLots, 'uzex-lots': uzexLots,
+  posts,
+  events,
+  stories,
+  galleries,
+  leadership,
+  reviews,
+  pages,
+  regions,
+  territories,
+  countries,
+  sectors,
+  amounts,
+  'project-categories': projectCategories,
+  projects,
+  'service-categories': serviceCategories,
+  services,
+  'eauction-lots': eauctionLots,
+  'uzex-lots': uzexLots,
 }
 
 const isLocalised = (v: unknown): v is { uz: unknown; ru: unknown; en: unknown } =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && ['en', 'ru', 'uz'].every((k) => k in v) && Object.keys(v).length === 3
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  ['en', 'ru', 'uz'].every((k) => k in v) &&
+  Object.keys(v).length === 3
 
 /** Every localised object in a seed file with its JSON path. */
 function localisedTexts(value: unknown, path: string, out: { path: string; text: Record<string, unknown> }[] = []) {
   if (isLocalised(value)) out.push({ path, text: value })
   else if (Array.isArray(value)) value.forEach((v, i) => localisedTexts(v, `${path}[${i}]`, out))
-  else if (typeof value === 'object' && value !== null) for (const [k, v] of Object.entries(value)) localisedTexts(v, `${path}.${k}`, out)
+  else if (typeof value === 'object' && value !== null)
+    for (const [k, v] of Object.entries(value)) localisedTexts(v, `${path}.${k}`, out)
   return out
 }
 
 type SeedDocument = { id: number; type: string }
-type SeedStep = { id: number; groups: { id: number; documents: SeedDocument[] }[]; accordions: { id: number; documents: SeedDocument[] }[] }
+type SeedStep = {
+  id: number
+  groups: { id: number; documents: SeedDocument[] }[]
+  accordions: { id: number; documents: SeedDocument[] }[]
+}
 /** The services file as a plain tree (the JSON's inferred union types are too wide to flatten). */
 const serviceTree = services as { id: number; processes: { id: number; steps: SeedStep[] }[] }[]
 
@@ -50,9 +75,11 @@ describe('seed files (gateway/seed/*.json) follow seed-format.md', () => {
     for (const [file, data] of Object.entries(CONTENT_FILES)) {
       for (const { path, text } of localisedTexts(data, file)) {
         checked++
-        for (const lang of ['uz', 'ru', 'en'] as const) if (typeof text[lang] !== 'string' || !(text[lang] as string).trim()) problems.push(`${path}.${lang} empty`)
+        for (const lang of ['uz', 'ru', 'en'] as const)
+          if (typeof text[lang] !== 'string' || !(text[lang] as string).trim()) problems.push(`${path}.${lang} empty`)
         if (/[а-яё]{3}/i.test(String(text.uz))) problems.push(`${path}.uz is Cyrillic`)
-        if (/[a-z]{4}/i.test(String(text.ru)) && !/[а-яё]/i.test(String(text.ru))) problems.push(`${path}.ru has no Cyrillic`)
+        if (/[a-z]{4}/i.test(String(text.ru)) && !/[а-яё]/i.test(String(text.ru)))
+          problems.push(`${path}.ru has no Cyrillic`)
       }
     }
     expect(problems).toEqual([])
@@ -61,19 +88,29 @@ describe('seed files (gateway/seed/*.json) follow seed-format.md', () => {
 
   it('name images the art route can draw', () => {
     const names = [
-      ...posts.map((p) => p.photo), ...events.map((e) => e.photo), ...stories.map((s) => s.photo), ...leadership.map((l) => l.photo),
-      ...reviews.map((r) => r.photo), ...galleries.flatMap((g) => g.images.map((i) => i.name)), ...projectCategories.map((c) => c.upload),
-      ...projects.map((p) => p.upload), ...services.map((s) => s.upload), ...eauctionLots.flatMap((l) => [l.image, ...l.images]),
+      ...posts.map((p) => p.photo),
+      ...events.map((e) => e.photo),
+      ...stories.map((s) => s.photo),
+      ...leadership.map((l) => l.photo),
+      ...reviews.map((r) => r.photo),
+      ...galleries.flatMap((g) => g.images.map((i) => i.name)),
+      ...projectCategories.map((c) => c.upload),
+      ...projects.map((p) => p.upload),
+      ...services.map((s) => s.upload),
+      ...eauctionLots.flatMap((l) => [l.image, ...l.images]),
     ].filter((n) => n !== null)
     expect(names.filter((n) => typeof n !== 'string' || !ART_NAME.test(n))).toEqual([])
   })
 
   it('have the required amounts of public content', () => {
     expect(posts.length).toBeGreaterThanOrEqual(24)
-    for (const category of ['news', 'publication', 'pr_material', 'blog']) expect(posts.filter((p) => p.category === category).length, category).toBeGreaterThanOrEqual(5)
+    for (const category of ['news', 'publication', 'pr_material', 'blog'])
+      expect(posts.filter((p) => p.category === category).length, category).toBeGreaterThanOrEqual(5)
     expect(events.length).toBeGreaterThanOrEqual(6)
     expect(events.some((e) => e.date_to_offset_days < 0) && events.some((e) => e.date_from_offset_days > 0)).toBe(true)
-    expect(events.every((e) => /^\d{2}:\d{2}$/.test(e.time) && e.date_to_offset_days >= e.date_from_offset_days)).toBe(true)
+    expect(events.every((e) => /^\d{2}:\d{2}$/.test(e.time) && e.date_to_offset_days >= e.date_from_offset_days)).toBe(
+      true,
+    )
     expect(stories.length).toBeGreaterThanOrEqual(6)
     expect(galleries.length).toBeGreaterThanOrEqual(4)
     expect(galleries.every((g) => g.images.length >= 6)).toBe(true)
@@ -88,12 +125,27 @@ describe('seed files (gateway/seed/*.json) follow seed-format.md', () => {
   it('cover the 14 regions with districts and territories, 14 sectors and at least 60 countries', () => {
     expect(regions).toHaveLength(14)
     expect(regions.map((r) => r.code)).toContain('1726')
-    expect(regions.every((r) => r.districts.length >= 3 && r.districts.every((d) => d.mhobt.startsWith(r.code)))).toBe(true)
+    expect(regions.every((r) => r.districts.length >= 3 && r.districts.every((d) => d.mhobt.startsWith(r.code)))).toBe(
+      true,
+    )
     expect(unique(regions.flatMap((r) => ids(r.districts)))).toBe(true)
     expect(territories.map((t) => t.region_code).sort()).toEqual(regions.map((r) => r.code).sort())
-    expect(sectors.map((s) => s.slug).sort()).toEqual(
-      ['agriculture', 'automotive', 'chemicals', 'construction', 'education', 'energy', 'finance', 'metals', 'oil-and-gas', 'pharma', 'technology', 'textiles', 'tourism', 'zdravoohranenie'],
-    )
+    expect(sectors.map((s) => s.slug).sort()).toEqual([
+      'agriculture',
+      'automotive',
+      'chemicals',
+      'construction',
+      'education',
+      'energy',
+      'finance',
+      'metals',
+      'oil-and-gas',
+      'pharma',
+      'technology',
+      'textiles',
+      'tourism',
+      'zdravoohranenie',
+    ])
     expect(countries.length).toBeGreaterThanOrEqual(60)
     expect(unique(countries.map((c) => c.code)) && countries.every((c) => /^[A-Z]{2}$/.test(c.code))).toBe(true)
     expect(amounts.filter((a) => a.to === null)).toHaveLength(1)
@@ -105,14 +157,22 @@ describe('seed files (gateway/seed/*.json) follow seed-format.md', () => {
     expect(projectCategories.length).toBeGreaterThanOrEqual(6)
     expect(projectCategories.flatMap((c) => c.service_ids).filter((id) => !serviceIds.has(id))).toEqual([])
     expect(projects.length).toBeGreaterThanOrEqual(20)
-    expect(new Set(projects.map((p) => p.status))).toEqual(new Set(['open_for_investment', 'under_negotiation', 'closed']))
+    expect(new Set(projects.map((p) => p.status))).toEqual(
+      new Set(['open_for_investment', 'under_negotiation', 'closed']),
+    )
     const categoryIds = new Set(ids(projectCategories))
     const slugs = new Set(sectors.map((s) => s.slug))
-    expect(projects.filter((p) => !categoryIds.has(p.category_id) || !slugs.has(p.sector_slug) || !regionCodes.has(p.region_code)).map((p) => p.id)).toEqual([])
+    expect(
+      projects
+        .filter((p) => !categoryIds.has(p.category_id) || !slugs.has(p.sector_slug) || !regionCodes.has(p.region_code))
+        .map((p) => p.id),
+    ).toEqual([])
     expect(projects.every((p) => /^998\d{9}$/.test(p.phone))).toBe(true)
     const serviceCategoryIds = new Set(ids(serviceCategories))
     expect(serviceCategories.filter((c) => c.parent_id === null).length).toBeGreaterThanOrEqual(5)
-    expect(serviceCategories.filter((c) => c.parent_id !== null && !serviceCategoryIds.has(c.parent_id)).map((c) => c.id)).toEqual([])
+    expect(
+      serviceCategories.filter((c) => c.parent_id !== null && !serviceCategoryIds.has(c.parent_id)).map((c) => c.id),
+    ).toEqual([])
     expect(services.filter((s) => !serviceCategoryIds.has(s.category_id)).map((s) => s.id)).toEqual([])
     expect(eauctionLots.filter((l) => !regionCodes.has(l.region_code)).map((l) => l.order_id)).toEqual([])
   })
@@ -134,7 +194,9 @@ describe('seed files (gateway/seed/*.json) follow seed-format.md', () => {
     expect(eauctionLots.length).toBeGreaterThanOrEqual(12)
     expect(eauctionLots.filter((l) => l.order_end_offset_hours > 0).length).toBeGreaterThan(eauctionLots.length / 2)
     expect(eauctionLots.some((l) => l.order_end_offset_hours < 0)).toBe(true)
-    expect(unique(eauctionLots.map((l) => l.lot_number)) && eauctionLots.every((l) => /^\d+$/.test(l.lot_number))).toBe(true)
+    expect(unique(eauctionLots.map((l) => l.lot_number)) && eauctionLots.every((l) => /^\d+$/.test(l.lot_number))).toBe(
+      true,
+    )
     expect(uzexLots.length).toBeGreaterThanOrEqual(12)
     expect(uzexLots.every((l) => l.products.length > 0 && ['UZS', 'USD'].includes(l.currency_name))).toBe(true)
   })

@@ -46,7 +46,10 @@ describe('posts', () => {
   })
 
   it('rejects an unknown category and answers 404 for missing or non-numeric ids', async () => {
-    expect((await call('/siw/public/post?category=gossip')).body).toMatchObject({ result: { code: 'validation_error' }, errors: ['category'] })
+    expect((await call('/siw/public/post?category=gossip')).body).toMatchObject({
+      result: { code: 'validation_error' },
+      errors: ['category'],
+    })
     expect((await call('/siw/public/post/999999')).status).toBe(404)
     expect((await call('/siw/public/post/abc')).body.result.code).toBe('not_found')
   })
@@ -57,7 +60,10 @@ describe('galleries, events, stories, people', () => {
     const galleries = await seed('galleries')
     const g = await call('/siw/public/gallery/1', { lang: 'uz' })
     expect(g.body.content.files).toHaveLength(galleries[0].images.length)
-    expect(g.body.content.files[0]).toMatchObject({ caption: galleries[0].images[0].caption.uz, content_type: 'image/svg+xml' })
+    expect(g.body.content.files[0]).toMatchObject({
+      caption: galleries[0].images[0].caption.uz,
+      content_type: 'image/svg+xml',
+    })
     expect((await call('/siw/public/gallery?page=0&size=2')).body.pageable!.total).toBe(galleries.length)
   })
 
@@ -82,7 +88,10 @@ describe('galleries, events, stories, people', () => {
     const pinned = await call('/document/public/agenda/1?lang=uz', { lang: 'ru' })
     const bytes = new Uint8Array(await pinned.res.arrayBuffer())
     expect(new TextDecoder().decode(bytes)).toContain(events[0].agenda.uz.split('\n')[0])
-    expect((await call('/siw/public/event/1', { lang: 'uz' })).body.content.agenda).toMatchObject({ size: bytes.length, file_extension: 'txt' })
+    expect((await call('/siw/public/event/1', { lang: 'uz' })).body.content.agenda).toMatchObject({
+      size: bytes.length,
+      file_extension: 'txt',
+    })
   })
 
   it('returns stories, leadership, reviews and the 14 territories with their regions', async () => {
@@ -104,7 +113,8 @@ describe('galleries, events, stories, people', () => {
 })
 
 describe('search', () => {
-  const search = (keyword: string, lang: string) => call(`/siw/public/search?keyword=${encodeURIComponent(keyword)}&size=5`, { lang })
+  const search = (keyword: string, lang: string) =>
+    call(`/siw/public/search?keyword=${encodeURIComponent(keyword)}&size=5`, { lang })
 
   it('finds content in each language with portal paths', async () => {
     const en = await search('textile', 'en')
@@ -165,10 +175,12 @@ describe('investor guide', () => {
   it('lists sectors, regions, districts of a region and countries with keyword filters', async () => {
     expect((await call('/siw/public/service-sector?size=20')).body.content).toHaveLength(14)
     expect((await call('/integration/public/territorial-entity/regions?size=20')).body.content).toHaveLength(14)
-    const districts = (await call('/integration/public/territorial-entity/districts?region_code=1726&size=100')).body.content as any[]
+    const districts = (await call('/integration/public/territorial-entity/districts?region_code=1726&size=100')).body
+      .content as any[]
     expect(districts.length).toBeGreaterThan(3)
     expect(districts.every((d) => d.mhobt.startsWith('1726'))).toBe(true)
-    const germany = (await call('/integration/public/territorial-entity/countries?keyword=germ', { lang: 'en' })).body.content
+    const germany = (await call('/integration/public/territorial-entity/countries?keyword=germ', { lang: 'en' })).body
+      .content
     expect(germany).toEqual([{ id: expect.any(Number), code: 'DE', country: 'Germany' }])
   })
 })
@@ -179,7 +191,8 @@ describe('services', () => {
     expect(top.every((c) => c.parent === null)).toBe(true)
     const children = (await call(`/siw/public/service/category?parent_id=${top[0].id}`)).body.content as any[]
     expect(children.every((c) => c.parent === top[0].id)).toBe(true)
-    const services = (await call('/siw/public/service?category_id=' + (children[0]?.id ?? top[0].id))).body.content as any[]
+    const services = (await call('/siw/public/service?category_id=' + (children[0]?.id ?? top[0].id))).body
+      .content as any[]
     expect(services.length).toBeGreaterThan(0)
     const processes = (await call(`/siw/public/service-process?service_id=${services[0].id}`)).body.content as any[]
     expect(processes.length).toBeGreaterThan(0)
@@ -223,8 +236,15 @@ describe('integrations', () => {
 describe('lists and ids across the content API', () => {
   it('answers the not_found envelope for a missing or non-numeric id on every detail call', async () => {
     const details = [
-      '/siw/public/post', '/siw/public/gallery', '/siw/public/event', '/siw/public/story', '/siw/public/project-category',
-      '/siw/public/project', '/siw/public/service', '/siw/public/service/step', '/integration/public/integration/uzex-lots',
+      '/siw/public/post',
+      '/siw/public/gallery',
+      '/siw/public/event',
+      '/siw/public/story',
+      '/siw/public/project-category',
+      '/siw/public/project',
+      '/siw/public/service',
+      '/siw/public/service/step',
+      '/integration/public/integration/uzex-lots',
     ]
     for (const base of details) {
       for (const id of ['987654', 'abc', '1.5', '-1']) {
@@ -245,15 +265,22 @@ describe('lists and ids across the content API', () => {
   it('filters categories, sectors, regions and districts by keyword in any language', async () => {
     const categories = await seed('project-categories')
     const word = categories[0].title.ru.split(' ')[0]
-    const found = (await call(`/siw/public/project-category?keyword=${encodeURIComponent(word)}`, { lang: 'en' })).body.content as any[]
+    const found = (await call(`/siw/public/project-category?keyword=${encodeURIComponent(word)}`, { lang: 'en' })).body
+      .content as any[]
     expect(found.map((c) => c.id)).toContain(categories[0].id)
     expect((await call('/siw/public/service-sector?keyword=zzzzqq')).body.pageable!.total).toBe(0)
-    const tashkent = (await call(`/integration/public/territorial-entity/regions?keyword=${encodeURIComponent('ташкент')}`, { lang: 'ru' })).body.content as any[]
+    const tashkent = (
+      await call(`/integration/public/territorial-entity/regions?keyword=${encodeURIComponent('ташкент')}`, {
+        lang: 'ru',
+      })
+    ).body.content as any[]
     expect(tashkent.map((r) => r.code)).toContain('1726')
     expect(tashkent.every((r) => /Ташкент/i.test(r.region))).toBe(true)
     const regions = await seed('regions')
     const district = regions[0].districts[0]
-    const districts = (await call(`/integration/public/territorial-entity/districts?keyword=${encodeURIComponent(district.name.en)}`)).body.content as any[]
+    const districts = (
+      await call(`/integration/public/territorial-entity/districts?keyword=${encodeURIComponent(district.name.en)}`)
+    ).body.content as any[]
     expect(districts.map((d) => d.mhobt)).toContain(district.mhobt)
   })
 
@@ -273,13 +300,17 @@ describe('lists and ids across the content API', () => {
     const p = projects[0]
     const regions = await seed('regions')
     const regionId = regions.find((r) => r.code === p.region_code).id
-    const both = (await call(`/siw/public/project?category_id=${p.category_id}&region_id=${regionId}&size=50`)).body.content as any[]
+    const both = (await call(`/siw/public/project?category_id=${p.category_id}&region_id=${regionId}&size=50`)).body
+      .content as any[]
     expect(both.map((x) => x.id)).toContain(p.id)
     expect(both.every((x) => x.category.id === p.category_id && x.region.id === regionId)).toBe(true)
     const categories = await seed('service-categories')
     const parent = categories.find((c) => c.parent_id === null && categories.some((k) => k.parent_id === c.id))
     const childIds = new Set([parent.id, ...categories.filter((k) => k.parent_id === parent.id).map((k) => k.id)])
-    const expected = (await seed('services')).filter((s) => childIds.has(s.category_id)).map((s) => s.id).sort((a, b) => a - b)
+    const expected = (await seed('services'))
+      .filter((s) => childIds.has(s.category_id))
+      .map((s) => s.id)
+      .sort((a, b) => a - b)
     const listed = (await call(`/siw/public/service?category_id=${parent.id}`)).body.content as any[]
     expect(listed.map((s) => s.id).sort((a, b) => a - b)).toEqual(expected)
   })
@@ -312,13 +343,34 @@ describe('generated art and seeding', () => {
   it('seeds idempotently and keeps user data', async () => {
     const count = (t: string) => env.DB.prepare(`SELECT count(*) AS n FROM ${t}`).first<number>('n')
     const contact = await call('/siw/public/contact-us', {
-      body: { name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '998901234567', website: '', country: 'GB', designation: 'CTO', message: 'Hello there, a question about zones.', purpose: 'other', company_name: 'Engines' },
+      body: {
+        name: 'Ada',
+        last_name: 'Lovelace',
+        email: 'ada@example.com',
+        phone: '998901234567',
+        website: '',
+        country: 'GB',
+        designation: 'CTO',
+        message: 'Hello there, a question about zones.',
+        purpose: 'other',
+        company_name: 'Engines',
+      },
     })
     expect(contact.status).toBe(200)
-    const before = { posts: await count('posts'), pages: await count('pages'), search: await count('search_index'), contact: await count('contact_requests') }
+    const before = {
+      posts: await count('posts'),
+      pages: await count('pages'),
+      search: await count('search_index'),
+      contact: await count('contact_requests'),
+    }
     await seedAll(env)
     await seedAll(env)
-    expect({ posts: await count('posts'), pages: await count('pages'), search: await count('search_index'), contact: await count('contact_requests') }).toEqual(before)
+    expect({
+      posts: await count('posts'),
+      pages: await count('pages'),
+      search: await count('search_index'),
+      contact: await count('contact_requests'),
+    }).toEqual(before)
   })
 
   it('answers the dev seed endpoint only in dev mode', async () => {

@@ -17,7 +17,9 @@ describe('POST /dev/lot', () => {
   })
 
   it('changes the price (and so the deposit), the status in every language and the end of applications, as the lot shows them', async () => {
-    const res = await call('/dev/lot', { body: { lot_number: LOT, price: 3_000_000_000, status: 'Auction postponed', end_time: '2031-05-06T07:08:00Z' } })
+    const res = await call('/dev/lot', {
+      body: { lot_number: LOT, price: 3_000_000_000, status: 'Auction postponed', end_time: '2031-05-06T07:08:00Z' },
+    })
     expect(res.status).toBe(200)
     expect(res.body.content).toEqual({
       type: 'lot',
@@ -29,7 +31,12 @@ describe('POST /dev/lot', () => {
     })
     for (const lang of ['en', 'ru', 'uz']) {
       const lot = (await call(`/integration/public/integration/iskm/lot/${LOT}`, { lang })).body.content
-      expect(lot).toMatchObject({ price: 3_000_000_000, zaklad_summa: res.body.content.deposit, lot_status: 'Auction postponed', order_end_time: '2031-05-06T07:08:00.000Z' })
+      expect(lot).toMatchObject({
+        price: 3_000_000_000,
+        zaklad_summa: res.body.content.deposit,
+        lot_status: 'Auction postponed',
+        order_end_time: '2031-05-06T07:08:00.000Z',
+      })
     }
   })
 
@@ -38,7 +45,11 @@ describe('POST /dev/lot', () => {
     const status = { uz: 'Kim oshdi savdosi oʻtkazildi', ru: 'Торги проведены', en: 'Auction held' }
     expect((await call('/dev/lot', { body: { lot_number: LOT, status } })).status).toBe(200)
     const ru = (await call(`/integration/public/integration/iskm/lot/${LOT}`, { lang: 'ru' })).body.content
-    expect(ru).toMatchObject({ price: before.price, order_end_time: before.order_end_time, lot_status: 'Торги проведены' })
+    expect(ru).toMatchObject({
+      price: before.price,
+      order_end_time: before.order_end_time,
+      lot_status: 'Торги проведены',
+    })
   })
 
   it('answers 404 for a lot that does not exist and 422 when there is nothing (valid) to change', async () => {

@@ -9,10 +9,10 @@ import {
   fileOf,
   JPEG_BYTES,
   makeZip,
-  padBytes,
   PDF_BYTES,
   PNG_BYTES,
   PPTX_BYTES,
+  padBytes,
   type TestUser,
 } from './helpers'
 
@@ -37,8 +37,20 @@ const uploadImage = (user: TestUser, projectId: number, file: File) =>
 /** Creates an event application; answers its id and the upload capability the creation handed out. */
 async function createApplication(): Promise<Application> {
   const body = {
-    event_id: 1, role: 'participant', first_name: 'Li', last_name: 'Wei', birth_date: '1985-02-03', gender: 'male', email: 'li.wei@test.example',
-    phone: '8613800138000', passport: 'E12345678', country_id: 2, address: 'Chaoyang, Beijing', birthplace: 'Beijing', organization: 'Wei Trading', position: 'Director',
+    event_id: 1,
+    role: 'participant',
+    first_name: 'Li',
+    last_name: 'Wei',
+    birth_date: '1985-02-03',
+    gender: 'male',
+    email: 'li.wei@test.example',
+    phone: '8613800138000',
+    passport: 'E12345678',
+    country_id: 2,
+    address: 'Chaoyang, Beijing',
+    birthplace: 'Beijing',
+    organization: 'Wei Trading',
+    position: 'Director',
   }
   return (await call('/siw/public/event-application', { body })).body.content as Application
 }
@@ -76,7 +88,9 @@ describe('POST /document/project/upload', () => {
       created_at: expect.any(String),
       updated_at: expect.any(String),
     })
-    expect((await call(`/siw/personal/project/${id}`, { token: user.token })).body.content.upload.id).toBe(r.body.content.id)
+    expect((await call(`/siw/personal/project/${id}`, { token: user.token })).body.content.upload.id).toBe(
+      r.body.content.id,
+    )
     const { res } = await call(`/document/public/file/${r.body.content.id}`)
     expect(res.headers.get('Content-Type')).toBe('image/png')
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
@@ -96,7 +110,10 @@ describe('POST /document/project/upload', () => {
   it('refuses a file whose bytes are not an image, whatever its name and type say', async () => {
     const user = await createUser()
     const id = await createProject(user)
-    for (const file of [fileOf(new TextEncoder().encode('<script>alert(1)</script>'), 'x.png', 'image/png'), fileOf(PDF_BYTES, 'x.png', 'image/png')]) {
+    for (const file of [
+      fileOf(new TextEncoder().encode('<script>alert(1)</script>'), 'x.png', 'image/png'),
+      fileOf(PDF_BYTES, 'x.png', 'image/png'),
+    ]) {
       const r = await uploadImage(user, id, file)
       expect(r.status).toBe(415)
       expect(r.body).toMatchObject({ result: { code: 'unsupported_file_type' }, errors: ['file'] })
@@ -122,7 +139,9 @@ describe('POST /document/project/upload', () => {
     expect((await uploadImage(other, id, fileOf(PNG_BYTES, 'a.png'))).status).toBe(404)
     const r = await call('/document/project/upload', { token: owner.token, body: form({ project_id: String(id) }) })
     expect(r.body.errors).toEqual(['file'])
-    expect((await call('/document/project/upload', { token: owner.token, body: form({}) })).body.errors).toEqual(['body'])
+    expect((await call('/document/project/upload', { token: owner.token, body: form({}) })).body.errors).toEqual([
+      'body',
+    ])
   })
 
   it('needs a bearer token', async () => {
@@ -136,14 +155,28 @@ describe('POST /document/project/presentation', () => {
     const id = await createProject(user)
     const r = await call('/document/project/presentation', {
       token: user.token,
-      body: form({ project_id: String(id), presentation_en: fileOf(PPTX_BYTES, 'deck.pptx'), presentation_ru: fileOf(PDF_BYTES, 'презентация.pdf') }),
+      body: form({
+        project_id: String(id),
+        presentation_en: fileOf(PPTX_BYTES, 'deck.pptx'),
+        presentation_ru: fileOf(PDF_BYTES, 'презентация.pdf'),
+      }),
     })
-    expect(r.body.content.en).toMatchObject({ file_extension: 'pptx', content_type: expect.stringContaining('presentationml'), thumbnail_link: null })
+    expect(r.body.content.en).toMatchObject({
+      file_extension: 'pptx',
+      content_type: expect.stringContaining('presentationml'),
+      thumbnail_link: null,
+    })
     expect(r.body.content.ru).toMatchObject({ file_extension: 'pdf', original_name: 'презентация.pdf' })
     const project = (await call(`/siw/personal/project/${id}`, { token: user.token })).body.content
-    expect(project.presentation).toMatchObject({ en: { id: r.body.content.en.id }, ru: { id: r.body.content.ru.id }, uz: null })
+    expect(project.presentation).toMatchObject({
+      en: { id: r.body.content.en.id },
+      ru: { id: r.body.content.ru.id },
+      uz: null,
+    })
     const { res } = await call(`/document/public/file/${r.body.content.ru.id}`)
-    expect(res.headers.get('Content-Disposition')).toBe(`attachment; filename="___________.pdf"; filename*=UTF-8''${encodeURIComponent('презентация.pdf')}`)
+    expect(res.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="___________.pdf"; filename*=UTF-8''${encodeURIComponent('презентация.pdf')}`,
+    )
   })
 
   it('stores nothing when one of the files is refused', async () => {
@@ -151,11 +184,19 @@ describe('POST /document/project/presentation', () => {
     const id = await createProject(user)
     const r = await call('/document/project/presentation', {
       token: user.token,
-      body: form({ project_id: String(id), presentation_en: fileOf(DOCX_BYTES, 'a.docx'), presentation_uz: fileOf(makeZip(['a.txt']), 'b.pptx') }),
+      body: form({
+        project_id: String(id),
+        presentation_en: fileOf(DOCX_BYTES, 'a.docx'),
+        presentation_uz: fileOf(makeZip(['a.txt']), 'b.pptx'),
+      }),
     })
     expect(r.status).toBe(415)
     expect(r.body.errors).toEqual(['presentation_uz'])
-    expect((await call(`/siw/personal/project/${id}`, { token: user.token })).body.content.presentation).toEqual({ en: null, ru: null, uz: null })
+    expect((await call(`/siw/personal/project/${id}`, { token: user.token })).body.content.presentation).toEqual({
+      en: null,
+      ru: null,
+      uz: null,
+    })
   })
 
   it('refuses presentations over 25 MB', async () => {
@@ -172,7 +213,10 @@ describe('POST /document/project/presentation', () => {
   it('names the presentation fields when none is sent', async () => {
     const user = await createUser()
     const id = await createProject(user)
-    const r = await call('/document/project/presentation', { token: user.token, body: form({ project_id: String(id) }) })
+    const r = await call('/document/project/presentation', {
+      token: user.token,
+      body: form({ project_id: String(id) }),
+    })
     expect(r.body.errors).toEqual(['presentation_uz', 'presentation_ru', 'presentation_en'])
   })
 })
@@ -202,15 +246,21 @@ describe('POST /document/public/event-application', () => {
 
   it('refuses a stale or unknown application', async () => {
     const application = await createApplication()
-    await env.DB.prepare('UPDATE event_applications SET created_at = ? WHERE id = ?').bind(new Date(Date.now() - 3600_001).toISOString(), application.id).run()
+    await env.DB.prepare('UPDATE event_applications SET created_at = ? WHERE id = ?')
+      .bind(new Date(Date.now() - 3600_001).toISOString(), application.id)
+      .run()
     expect((await send(application, fileOf(PDF_BYTES, 'p.pdf'), fileOf(PNG_BYTES, 'i.png'))).status).toBe(404)
-    expect((await send({ ...application, id: 999999 }, fileOf(PDF_BYTES, 'p.pdf'), fileOf(PNG_BYTES, 'i.png'))).status).toBe(404)
+    expect(
+      (await send({ ...application, id: 999999 }, fileOf(PDF_BYTES, 'p.pdf'), fileOf(PNG_BYTES, 'i.png'))).status,
+    ).toBe(404)
   })
 
   it('hands out a 128-bit upload capability and keeps only its hash', async () => {
     const application = await createApplication()
     expect(application.upload_token).toMatch(/^[A-Za-z0-9_-]{22}$/)
-    const stored = await env.DB.prepare('SELECT upload_token_hash FROM event_applications WHERE id = ?').bind(application.id).first<string>('upload_token_hash')
+    const stored = await env.DB.prepare('SELECT upload_token_hash FROM event_applications WHERE id = ?')
+      .bind(application.id)
+      .first<string>('upload_token_hash')
     expect(stored).toMatch(/^[0-9a-f]{64}$/)
     expect(stored).not.toContain(application.upload_token)
   })
@@ -223,16 +273,24 @@ describe('POST /document/public/event-application', () => {
       form({ application_id: String(application.id), ...files() }),
       form({ application_id: String(application.id), upload_token: '', ...files() }),
       form({ application_id: String(application.id), upload_token: other.upload_token, ...files() }),
-      form({ application_id: String(application.id), upload_token: application.upload_token.replace(/^./, (ch) => (ch === 'A' ? 'B' : 'A')), ...files() }),
+      form({
+        application_id: String(application.id),
+        upload_token: application.upload_token.replace(/^./, (ch) => (ch === 'A' ? 'B' : 'A')),
+        ...files(),
+      }),
     ]
     for (const body of attempts) {
       const r = await call('/document/public/event-application', { body })
       expect(r.status).toBe(404)
       expect(r.body.result.code).toBe('not_found')
     }
-    const docs = await env.DB.prepare('SELECT count(*) AS n FROM event_application_documents WHERE application_id = ?').bind(application.id).first<number>('n')
+    const docs = await env.DB.prepare('SELECT count(*) AS n FROM event_application_documents WHERE application_id = ?')
+      .bind(application.id)
+      .first<number>('n')
     expect(docs).toBe(0)
-    expect((await send(application, fileOf(PDF_BYTES, 'p.pdf'), fileOf(JPEG_BYTES, 'i.jpg'))).body.result.code).toBe('ok')
+    expect((await send(application, fileOf(PDF_BYTES, 'p.pdf'), fileOf(JPEG_BYTES, 'i.jpg'))).body.result.code).toBe(
+      'ok',
+    )
   })
 
   it('checks types and sizes of both files', async () => {
@@ -243,7 +301,9 @@ describe('POST /document/public/event-application', () => {
     expect(photo).toMatchObject({ status: 415, body: { errors: ['image'] } })
     const big = await send(application, fileOf(PDF_BYTES, 'p.pdf'), fileOf(padBytes(JPEG_BYTES, 10 * MB + 1), 'i.jpg'))
     expect(big).toMatchObject({ status: 413, body: { result: { code: 'file_too_large' }, errors: ['image'] } })
-    expect((await send(application, fileOf(PDF_BYTES, 'p.pdf'), fileOf(JPEG_BYTES, 'i.jpg'))).body.result.code).toBe('ok')
+    expect((await send(application, fileOf(PDF_BYTES, 'p.pdf'), fileOf(JPEG_BYTES, 'i.jpg'))).body.result.code).toBe(
+      'ok',
+    )
   })
 })
 

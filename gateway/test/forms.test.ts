@@ -32,7 +32,13 @@ const INVESTOR_NON_RESIDENT = {
   hash: '',
 }
 
-const INVESTOR_RESIDENT = { ...INVESTOR_NON_RESIDENT, phone: '998901234567', pin: '31507860180099', country_id: null, is_resident: true }
+const INVESTOR_RESIDENT = {
+  ...INVESTOR_NON_RESIDENT,
+  phone: '998901234567',
+  pin: '31507860180099',
+  country_id: null,
+  is_resident: true,
+}
 
 const BUSINESS = {
   company_name: 'Buxoro Gilam MChJ',
@@ -71,14 +77,22 @@ const EVENT = {
   hash: '',
 }
 
-const post = (path: string, body: Record<string, unknown>, ip = uniqueIp()) => call(`/siw/public/${path}`, { body, ip, lang: 'ru' })
+const post = (path: string, body: Record<string, unknown>, ip = uniqueIp()) =>
+  call(`/siw/public/${path}`, { body, ip, lang: 'ru' })
 
 describe('POST /siw/public/contact-us', () => {
   it('stores the request with digits-only phone, ignoring unknown fields', async () => {
     const r = await post('contact-us', { ...CONTACT, admin: true, lang: 'xx' })
     expect(r.body.result.code).toBe('ok')
-    const row = await env.DB.prepare('SELECT * FROM contact_requests WHERE id = ?').bind(r.body.content.id).first<Record<string, unknown>>()
-    expect(row).toMatchObject({ name: 'Elena', phone: '79123456789', purpose: 'exploring_investment_opportunities', lang: 'ru' })
+    const row = await env.DB.prepare('SELECT * FROM contact_requests WHERE id = ?')
+      .bind(r.body.content.id)
+      .first<Record<string, unknown>>()
+    expect(row).toMatchObject({
+      name: 'Elena',
+      phone: '79123456789',
+      purpose: 'exploring_investment_opportunities',
+      lang: 'ru',
+    })
     expect(row).not.toHaveProperty('admin')
   })
 
@@ -99,7 +113,9 @@ describe('POST /siw/public/contact-us', () => {
 
   it('limits submissions per IP (20 per 10 minutes)', async () => {
     const ip = uniqueIp()
-    await env.DB.prepare('INSERT INTO rate_limits (key, count, window_start_ms) VALUES (?, 19, ?)').bind(`form:contact:ip:${ip}`, Date.now()).run()
+    await env.DB.prepare('INSERT INTO rate_limits (key, count, window_start_ms) VALUES (?, 19, ?)')
+      .bind(`form:contact:ip:${ip}`, Date.now())
+      .run()
     expect((await post('contact-us', CONTACT, ip)).status).toBe(200)
     const r = await post('contact-us', CONTACT, ip)
     expect(r.status).toBe(429)
@@ -107,7 +123,10 @@ describe('POST /siw/public/contact-us', () => {
   })
 
   it('does not pollute prototypes', async () => {
-    const body = JSON.stringify({ ...CONTACT, __proto__: { isAdmin: true } }).replace('"name"', '"__proto__":{"isAdmin":true},"name"')
+    const body = JSON.stringify({ ...CONTACT, __proto__: { isAdmin: true } }).replace(
+      '"name"',
+      '"__proto__":{"isAdmin":true},"name"',
+    )
     expect((await call('/siw/public/contact-us', { method: 'POST', body })).body.result.code).toBe('ok')
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined()
   })
@@ -115,22 +134,36 @@ describe('POST /siw/public/contact-us', () => {
 
 describe('POST /siw/public/investor-registration', () => {
   it('accepts a non-resident with a country and no pin', async () => {
-    const r = await post('investor-registration', { ...INVESTOR_NON_RESIDENT, email: uniqueEmail('fund'), pin: '31507860180099' })
-    const row = await env.DB.prepare('SELECT pin, country_id, is_resident FROM investor_registrations WHERE id = ?').bind(r.body.content.id).first()
+    const r = await post('investor-registration', {
+      ...INVESTOR_NON_RESIDENT,
+      email: uniqueEmail('fund'),
+      pin: '31507860180099',
+    })
+    const row = await env.DB.prepare('SELECT pin, country_id, is_resident FROM investor_registrations WHERE id = ?')
+      .bind(r.body.content.id)
+      .first()
     expect(row).toEqual({ pin: null, country_id: 2, is_resident: 0 })
   })
 
   it('accepts a resident with a pin and an Uzbek phone', async () => {
     const r = await post('investor-registration', { ...INVESTOR_RESIDENT, email: uniqueEmail('fund') })
-    const row = await env.DB.prepare('SELECT pin, country_id, is_resident FROM investor_registrations WHERE id = ?').bind(r.body.content.id).first()
+    const row = await env.DB.prepare('SELECT pin, country_id, is_resident FROM investor_registrations WHERE id = ?')
+      .bind(r.body.content.id)
+      .first()
     expect(row).toEqual({ pin: '31507860180099', country_id: null, is_resident: 1 })
   })
 
   it('requires the pin and an Uzbek phone of residents, and a country of non-residents', async () => {
-    expect((await post('investor-registration', { ...INVESTOR_RESIDENT, pin: '', phone: '46701234567' })).body.errors).toEqual(['pin', 'phone'])
+    expect(
+      (await post('investor-registration', { ...INVESTOR_RESIDENT, pin: '', phone: '46701234567' })).body.errors,
+    ).toEqual(['pin', 'phone'])
     expect((await post('investor-registration', { ...INVESTOR_RESIDENT, pin: '123' })).body.errors).toEqual(['pin'])
-    expect((await post('investor-registration', { ...INVESTOR_NON_RESIDENT, country_id: null })).body.errors).toEqual(['country_id'])
-    expect((await post('investor-registration', { ...INVESTOR_NON_RESIDENT, country_id: 9999 })).body.errors).toEqual(['country_id'])
+    expect((await post('investor-registration', { ...INVESTOR_NON_RESIDENT, country_id: null })).body.errors).toEqual([
+      'country_id',
+    ])
+    expect((await post('investor-registration', { ...INVESTOR_NON_RESIDENT, country_id: 9999 })).body.errors).toEqual([
+      'country_id',
+    ])
   })
 
   it.each([
@@ -141,7 +174,9 @@ describe('POST /siw/public/investor-registration', () => {
     ['source', 'tv'],
     ['is_resident', 'perhaps'],
   ])('names an invalid %s', async (field, value) => {
-    expect((await post('investor-registration', { ...INVESTOR_NON_RESIDENT, [field]: value })).body.errors).toEqual([field])
+    expect((await post('investor-registration', { ...INVESTOR_NON_RESIDENT, [field]: value })).body.errors).toEqual([
+      field,
+    ])
   })
 
   it('answers an e-mail that already has an account as it answers a new one, and nothing waits for a decision', async () => {
@@ -151,34 +186,54 @@ describe('POST /siw/public/investor-registration', () => {
     expect(r.status).toBe(fresh.status)
     expect(r.body.result).toEqual(fresh.body.result)
     expect(Object.keys(r.body.content)).toEqual(Object.keys(fresh.body.content))
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM registrations WHERE email = ? AND state = 'pending'").bind(user.email).first<{ n: number }>()).toEqual({ n: 0 })
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM registrations WHERE email = ? AND state = 'pending'")
+        .bind(user.email)
+        .first<{ n: number }>(),
+    ).toEqual({ n: 0 })
   })
 })
 
 describe('POST /siw/public/business-registration', () => {
   it('accepts a resident with tin and pin', async () => {
     const r = await post('business-registration', { ...BUSINESS, email: uniqueEmail('akmal') })
-    const row = await env.DB.prepare('SELECT tin, pin, is_resident FROM business_registrations WHERE id = ?').bind(r.body.content.id).first()
+    const row = await env.DB.prepare('SELECT tin, pin, is_resident FROM business_registrations WHERE id = ?')
+      .bind(r.body.content.id)
+      .first()
     expect(row).toEqual({ tin: '305678912', pin: '30101850120045', is_resident: 1 })
   })
 
   it('accepts a non-resident without tin and pin', async () => {
-    const r = await post('business-registration', { ...BUSINESS, email: uniqueEmail('akmal'), is_resident: false, tin: '', pin: '', phone: '4915112345678' })
+    const r = await post('business-registration', {
+      ...BUSINESS,
+      email: uniqueEmail('akmal'),
+      is_resident: false,
+      tin: '',
+      pin: '',
+      phone: '4915112345678',
+    })
     expect(r.body.result.code).toBe('ok')
   })
 
   it('requires tin and pin of residents and validates their formats', async () => {
     expect((await post('business-registration', { ...BUSINESS, tin: '', pin: '' })).body.errors).toEqual(['pin', 'tin'])
     expect((await post('business-registration', { ...BUSINESS, tin: '12345' })).body.errors).toEqual(['tin'])
-    expect((await post('business-registration', { ...BUSINESS, phone: '4915112345678' })).body.errors).toEqual(['phone'])
+    expect((await post('business-registration', { ...BUSINESS, phone: '4915112345678' })).body.errors).toEqual([
+      'phone',
+    ])
   })
 })
 
 describe('POST /siw/public/event-application', () => {
   it('answers the application id with its upload capability and stores the upper-cased passport number', async () => {
     const r = await post('event-application', EVENT)
-    expect(r.body.content).toEqual({ id: expect.any(Number), upload_token: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) })
-    const row = await env.DB.prepare('SELECT passport, event_id FROM event_applications WHERE id = ?').bind(r.body.content.id).first()
+    expect(r.body.content).toEqual({
+      id: expect.any(Number),
+      upload_token: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+    })
+    const row = await env.DB.prepare('SELECT passport, event_id FROM event_applications WHERE id = ?')
+      .bind(r.body.content.id)
+      .first()
     expect(row).toEqual({ passport: 'YA1234567', event_id: 1 })
   })
 
@@ -207,7 +262,11 @@ describe('POST /siw/public/event-application', () => {
     const r = await post('event-application', { ...EVENT, email: user.email })
     expect(r.status).toBe(200)
     expect((await call('/siw/notification', { token: user.token })).body.content).toHaveLength(before)
-    const pushes = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND type = 'event_registration'").bind(user.id).first<{ n: number }>()
+    const pushes = await env.DB.prepare(
+      "SELECT count(*) AS n FROM notifications WHERE user_id = ? AND type = 'event_registration'",
+    )
+      .bind(user.id)
+      .first<{ n: number }>()
     expect(pushes).toEqual({ n: 0 })
   })
 })

@@ -29,7 +29,10 @@ export type CallOptions = {
 }
 
 /** Calls the gateway; JSON bodies are serialised, FormData/strings are sent as they are. */
-export async function call<T = any>(path: string, options: CallOptions = {}): Promise<{ status: number; body: Envelope<T>; res: Response }> {
+export async function call<T = any>(
+  path: string,
+  options: CallOptions = {},
+): Promise<{ status: number; body: Envelope<T>; res: Response }> {
   const headers = new Headers(options.headers)
   headers.set('Accept-Language', options.lang ?? 'en')
   const ip = options.ip ?? uniqueIp()
@@ -41,7 +44,12 @@ export async function call<T = any>(path: string, options: CallOptions = {}): Pr
     body = JSON.stringify(options.body)
     headers.set('Content-Type', 'application/json')
   }
-  const request = new Request(`http://gateway.test${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' })
+  const request = new Request(`http://gateway.test${path}`, {
+    method: options.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+    redirect: 'manual',
+  })
   // Work a handler leaves in `waitUntil` (a reset mail) is finished before the test goes on, unless asked otherwise.
   const ctx = createExecutionContext()
   const res = await app.fetch(request, (options.env ? { ...env, ...options.env } : env) as Env, ctx)
@@ -71,14 +79,27 @@ export type TestUser = { id: number; email: string; password: string | null; tok
 
 /** Creates a user (non-resident investor by default) and a live token for it. */
 export async function createUser(
-  options: { role?: Role; password?: string | null; isResident?: boolean; pin?: string | null; profile?: ProfileFields } = {},
+  options: {
+    role?: Role
+    password?: string | null
+    isResident?: boolean
+    pin?: string | null
+    profile?: ProfileFields
+  } = {},
 ): Promise<TestUser> {
   const email = uniqueEmail(options.role ?? 'investor')
   const role = options.role ?? 'investor'
   const password = options.password === undefined ? null : options.password
   const id = await createAccount(
     env.DB,
-    { email, password, role, isResident: options.isResident ?? false, pin: options.pin ?? null, profile: options.profile },
+    {
+      email,
+      password,
+      role,
+      isResident: options.isResident ?? false,
+      pin: options.pin ?? null,
+      profile: options.profile,
+    },
     new Date(),
   )
   return { id, email, password, role, token: await issueToken(env.DB, id, new Date()) }
@@ -94,7 +115,10 @@ export function ensureSeeded(): Promise<void> {
 
 /** Reads the id and first type of the first appeal topic. */
 export async function readTopicAndType(): Promise<{ topicId: number; typeId: number; otherTypeId: number }> {
-  const rows = await env.DB.prepare('SELECT id, parent_id FROM appeal_topics ORDER BY id').all<{ id: number; parent_id: number | null }>()
+  const rows = await env.DB.prepare('SELECT id, parent_id FROM appeal_topics ORDER BY id').all<{
+    id: number
+    parent_id: number | null
+  }>()
   const topic = rows.results.find((r) => r.parent_id === null)!
   const type = rows.results.find((r) => r.parent_id === topic.id)!
   const other = rows.results.find((r) => r.parent_id !== null && r.parent_id !== topic.id)!
@@ -108,8 +132,13 @@ export function moderate(body: Record<string, unknown>) {
 
 const ascii = (s: string) => new TextEncoder().encode(s)
 
-export const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0])
-export const JPEG_BYTES = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9])
+export const PNG_BYTES = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0,
+  0, 0,
+])
+export const JPEG_BYTES = new Uint8Array([
+  0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9,
+])
 export const PDF_BYTES = ascii('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 
 /** A minimal stored (uncompressed) ZIP with the given entry names, enough for central-directory sniffing. */
@@ -160,7 +189,12 @@ export function makeZip(names: string[]): Uint8Array {
   return out
 }
 
-export const PPTX_BYTES = makeZip(['[Content_Types].xml', '_rels/.rels', 'ppt/presentation.xml', 'ppt/slides/slide1.xml'])
+export const PPTX_BYTES = makeZip([
+  '[Content_Types].xml',
+  '_rels/.rels',
+  'ppt/presentation.xml',
+  'ppt/slides/slide1.xml',
+])
 export const DOCX_BYTES = makeZip(['[Content_Types].xml', '_rels/.rels', 'word/document.xml'])
 
 /** Bytes of `size` starting with the signature (the rest zero), for size-limit tests. */

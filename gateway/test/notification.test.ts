@@ -4,7 +4,8 @@ import { createNotification } from '../src/lib/notify'
 import { call, createUser } from './helpers'
 
 async function addNotifications(userId: number, count: number) {
-  for (let i = 1; i <= count; i++) await createNotification(null, env.DB, userId, 'new_appeal', String(i), `/profile/appeals/${i}`, new Date())
+  for (let i = 1; i <= count; i++)
+    await createNotification(null, env.DB, userId, 'new_appeal', String(i), `/profile/appeals/${i}`, new Date())
 }
 
 describe('GET /siw/notification', () => {
@@ -14,7 +15,14 @@ describe('GET /siw/notification', () => {
     const first = await call('/siw/notification?page=0&size=2', { token: user.token })
     expect(first.body.pageable).toEqual({ total: 5, current: 0, prev: null, next: 1 })
     expect(first.body.content.map((n: any) => n.link)).toEqual(['/profile/appeals/5', '/profile/appeals/4'])
-    expect(first.body.content[0]).toEqual({ id: expect.any(Number), message: expect.stringContaining('No. 5'), type: 'new_appeal', link: '/profile/appeals/5', seen: false, created: expect.any(String) })
+    expect(first.body.content[0]).toEqual({
+      id: expect.any(Number),
+      message: expect.stringContaining('No. 5'),
+      type: 'new_appeal',
+      link: '/profile/appeals/5',
+      seen: false,
+      created: expect.any(String),
+    })
     const last = await call('/siw/notification?page=2&size=2', { token: user.token })
     expect(last.body.pageable).toEqual({ total: 5, current: 2, prev: 1, next: null })
     expect(last.body.content).toHaveLength(1)
@@ -23,8 +31,12 @@ describe('GET /siw/notification', () => {
   it('answers messages in the request language', async () => {
     const user = await createUser()
     await addNotifications(user.id, 1)
-    expect((await call('/siw/notification', { token: user.token, lang: 'ru' })).body.content[0].message).toContain('Ваше обращение № 1')
-    expect((await call('/siw/notification', { token: user.token, lang: 'uz' })).body.content[0].message).toContain('murojaatingiz')
+    expect((await call('/siw/notification', { token: user.token, lang: 'ru' })).body.content[0].message).toContain(
+      'Ваше обращение № 1',
+    )
+    expect((await call('/siw/notification', { token: user.token, lang: 'uz' })).body.content[0].message).toContain(
+      'murojaatingiz',
+    )
   })
 
   it('shows nobody else’s notifications', async () => {
@@ -44,7 +56,9 @@ describe('marking notifications read', () => {
     const user = await createUser()
     await addNotifications(user.id, 2)
     const [newest] = (await call('/siw/notification', { token: user.token })).body.content
-    expect((await call(`/siw/notification?id=${newest.id}`, { method: 'POST', token: user.token })).body.result.code).toBe('ok')
+    expect(
+      (await call(`/siw/notification?id=${newest.id}`, { method: 'POST', token: user.token })).body.result.code,
+    ).toBe('ok')
     const seen = (await call('/siw/notification', { token: user.token })).body.content.map((n: any) => n.seen)
     expect(seen).toEqual([true, false])
   })

@@ -6,7 +6,9 @@ beforeAll(ensureSeeded)
 
 /** Picks a resident on the stand-in page and returns the portal path it redirects to. */
 async function pickResident(role: 'investor' | 'businessmen', lang = 'en', state = '/en/profile') {
-  const userId = await env.DB.prepare('SELECT id FROM users WHERE is_resident = 1 AND role = ? ORDER BY id LIMIT 1').bind(role).first<number>('id')
+  const userId = await env.DB.prepare('SELECT id FROM users WHERE is_resident = 1 AND role = ? ORDER BY id LIMIT 1')
+    .bind(role)
+    .first<number>('id')
   const query = new URLSearchParams({ user_id: String(userId), state, role, lang })
   const { res } = await call(`/dev/oneid/pick?${query}`)
   return { res, location: res.headers.get('Location') ?? '' }
@@ -22,7 +24,10 @@ describe('GET /core/auth', () => {
 
   it('answers the configured OneID authorize URL with client id, redirect and state', async () => {
     const { body } = await call('/core/auth?state=%2Fen&role=investor', {
-      env: { ONEID_AUTHORIZE_URL: 'https://sso.egov.example/sso/oauth/Authorization.do', ONEID_CLIENT_ID: 'invest_portal' },
+      env: {
+        ONEID_AUTHORIZE_URL: 'https://sso.egov.example/sso/oauth/Authorization.do',
+        ONEID_CLIENT_ID: 'invest_portal',
+      },
     })
     const url = new URL(body.content)
     expect(url.origin + url.pathname).toBe('https://sso.egov.example/sso/oauth/Authorization.do')
@@ -75,7 +80,11 @@ describe('the OneID stand-in page', () => {
   })
 
   it('refuses to pick a non-resident or an identity of another role', async () => {
-    const ids = await env.DB.prepare('SELECT id, is_resident, role FROM users ORDER BY id').all<{ id: number; is_resident: number; role: string }>()
+    const ids = await env.DB.prepare('SELECT id, is_resident, role FROM users ORDER BY id').all<{
+      id: number
+      is_resident: number
+      role: string
+    }>()
     const nonResident = ids.results.find((u) => u.is_resident === 0)!
     const resident = ids.results.find((u) => u.is_resident === 1 && u.role === 'investor')!
     expect((await call(`/dev/oneid/pick?user_id=${nonResident.id}&role=${nonResident.role}`)).status).toBe(404)
@@ -105,15 +114,23 @@ describe('POST /core/auth (code exchange)', () => {
   it('refuses a code for another role, an unknown code and an expired code', async () => {
     const { location } = await pickResident('investor')
     const code = new URL(location, 'http://x').searchParams.get('code')!
-    expect((await call(`/core/auth?code=${code}&role=businessmen`, { method: 'POST' })).body.result.code).toBe('user_not_found')
-    expect((await call('/core/auth?code=made-up&role=investor', { method: 'POST' })).body.result.code).toBe('user_not_found')
+    expect((await call(`/core/auth?code=${code}&role=businessmen`, { method: 'POST' })).body.result.code).toBe(
+      'user_not_found',
+    )
+    expect((await call('/core/auth?code=made-up&role=investor', { method: 'POST' })).body.result.code).toBe(
+      'user_not_found',
+    )
     await env.DB.prepare("UPDATE oneid_codes SET expires_at = '2000-01-01T00:00:00.000Z' WHERE used_at IS NULL").run()
-    expect((await call(`/core/auth?code=${code}&role=investor`, { method: 'POST' })).body.result.code).toBe('user_not_found')
+    expect((await call(`/core/auth?code=${code}&role=investor`, { method: 'POST' })).body.result.code).toBe(
+      'user_not_found',
+    )
   })
 
   it('gives codes a 5-minute lifetime', async () => {
     await pickResident('investor')
-    const row = await env.DB.prepare('SELECT created_at, expires_at FROM oneid_codes ORDER BY created_at DESC LIMIT 1').first<{ created_at: string; expires_at: string }>()
+    const row = await env.DB.prepare(
+      'SELECT created_at, expires_at FROM oneid_codes ORDER BY created_at DESC LIMIT 1',
+    ).first<{ created_at: string; expires_at: string }>()
     expect(Date.parse(row!.expires_at) - Date.parse(row!.created_at)).toBe(5 * 60_000)
   })
 

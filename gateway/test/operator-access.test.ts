@@ -11,7 +11,12 @@ import { call, uniqueEmail } from './helpers'
 const OPERATOR_TOKEN = 'operator-secret-for-access-tests-5d1e'
 const LIST = '/core/operator/registrations'
 
-function callOperator(path: string, headers: Record<string, string>, method = 'GET', extraEnv: Record<string, string> = {}) {
+function callOperator(
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+  extraEnv: Record<string, string> = {},
+) {
   // The secret is no var, so not in `Env`'s type.
   const settings: Record<string, unknown> = { ...accessEnv(), OPERATOR_TOKEN, ...extraEnv }
   return call(path, { method, headers, env: settings })
@@ -39,11 +44,14 @@ async function pendingApplication(): Promise<number> {
   }
   const r = await call('/siw/public/investor-registration', { body })
   expect(r.status, JSON.stringify(r.body)).toBe(200)
-  const row = await env.DB.prepare("SELECT id FROM registrations WHERE kind = 'investor' AND application_id = ?").bind(r.body.content.id).first<{ id: number }>()
+  const row = await env.DB.prepare("SELECT id FROM registrations WHERE kind = 'investor' AND application_id = ?")
+    .bind(r.body.content.id)
+    .first<{ id: number }>()
   return row!.id
 }
 
-const stateOf = async (id: number) => (await env.DB.prepare('SELECT state FROM registrations WHERE id = ?').bind(id).first<{ state: string }>())!.state
+const stateOf = async (id: number) =>
+  (await env.DB.prepare('SELECT state FROM registrations WHERE id = ?').bind(id).first<{ state: string }>())!.state
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -64,11 +72,33 @@ describe('the operator API behind Access', () => {
   it.each([
     ['no token', 'missing', async () => null],
     ['a token that is not a JWT', 'malformed', async () => 'not.a-jwt'],
-    ['a token signed with a key the issuer does not publish', 'bad_signature', () => accessAssertion({ email: 'moderator@agency.example' }, { key: 'rogue' })],
-    ['an expired token', 'expired', () => accessAssertion({ email: 'moderator@agency.example', iat: now() - 7200, nbf: now() - 7200, exp: now() - 3600 })],
-    ['a token not valid yet', 'not_yet_valid', () => accessAssertion({ email: 'moderator@agency.example', iat: now() + 3600, nbf: now() + 3600, exp: now() + 7200 })],
-    ['a token for another application (audience)', 'wrong_audience', () => accessAssertion({ email: 'moderator@agency.example', aud: ['another-app-aud'] })],
-    ['a token from another issuer', 'wrong_issuer', () => accessAssertion({ email: 'moderator@agency.example', iss: 'https://other-team.cloudflareaccess.com' })],
+    [
+      'a token signed with a key the issuer does not publish',
+      'bad_signature',
+      () => accessAssertion({ email: 'moderator@agency.example' }, { key: 'rogue' }),
+    ],
+    [
+      'an expired token',
+      'expired',
+      () =>
+        accessAssertion({ email: 'moderator@agency.example', iat: now() - 7200, nbf: now() - 7200, exp: now() - 3600 }),
+    ],
+    [
+      'a token not valid yet',
+      'not_yet_valid',
+      () =>
+        accessAssertion({ email: 'moderator@agency.example', iat: now() + 3600, nbf: now() + 3600, exp: now() + 7200 }),
+    ],
+    [
+      'a token for another application (audience)',
+      'wrong_audience',
+      () => accessAssertion({ email: 'moderator@agency.example', aud: ['another-app-aud'] }),
+    ],
+    [
+      'a token from another issuer',
+      'wrong_issuer',
+      () => accessAssertion({ email: 'moderator@agency.example', iss: 'https://other-team.cloudflareaccess.com' }),
+    ],
   ])('refuses %s with 403 before looking at the secret, and decides nothing', async (_, reason, make) => {
     const assertion = await make()
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
@@ -91,12 +121,17 @@ describe('the operator API behind Access', () => {
   })
 
   it('answers 404 on a gateway with the secret but no Access settings, whatever the caller sends', async () => {
-    const r = await callOperator(LIST, { ...bearer, 'Cf-Access-Jwt-Assertion': valid }, 'GET', { ACCESS_TEAM_DOMAIN: '', ACCESS_AUD: '' })
+    const r = await callOperator(LIST, { ...bearer, 'Cf-Access-Jwt-Assertion': valid }, 'GET', {
+      ACCESS_TEAM_DOMAIN: '',
+      ACCESS_AUD: '',
+    })
     expect(r.status).toBe(404)
   })
 
   it('checks the audience it is configured with, not one the token names', async () => {
-    const r = await callOperator(LIST, { ...bearer, 'Cf-Access-Jwt-Assertion': valid }, 'GET', { ACCESS_AUD: `${ACCESS_AUD}-other` })
+    const r = await callOperator(LIST, { ...bearer, 'Cf-Access-Jwt-Assertion': valid }, 'GET', {
+      ACCESS_AUD: `${ACCESS_AUD}-other`,
+    })
     expect(r.status).toBe(403)
   })
 })

@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest'
 import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { call, createUser, ensureSeeded, moderate, type TestUser } from './helpers'
 
 beforeAll(ensureSeeded)
@@ -44,7 +44,10 @@ describe('POST /siw/personal/project', () => {
       region_id: 7,
       budget: 2_500_000,
       status: 'open_for_investment',
-      budgets: [{ id: expect.any(Number), sum: 1_000_000 }, { id: expect.any(Number), sum: 1_500_000 }],
+      budgets: [
+        { id: expect.any(Number), sum: 1_000_000 },
+        { id: expect.any(Number), sum: 1_500_000 },
+      ],
       state: 'pending',
       reject_reason: null,
       draft: false,
@@ -60,9 +63,13 @@ describe('POST /siw/personal/project', () => {
 
   it('sanitises the HTML content', async () => {
     const user = await createUser()
-    const content = { en: '<p onclick="x()">Hi<script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://uz.example">ok</a></p><!-- c --><iframe src="//e"></iframe>' }
+    const content = {
+      en: '<p onclick="x()">Hi<script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://uz.example">ok</a></p><!-- c --><iframe src="//e"></iframe>',
+    }
     const { body } = await createProject(user, { content })
-    expect(body.content.content.en).toBe('<p>Hi <a rel="noopener noreferrer nofollow">x</a> <a href="https://uz.example" rel="noopener noreferrer nofollow">ok</a></p>')
+    expect(body.content.content.en).toBe(
+      '<p>Hi <a rel="noopener noreferrer nofollow">x</a> <a href="https://uz.example" rel="noopener noreferrer nofollow">ok</a></p>',
+    )
   })
 
   it('names each invalid field', async () => {
@@ -82,7 +89,19 @@ describe('POST /siw/personal/project', () => {
     })
     expect(r.status).toBe(422)
     expect(r.body.errors).toEqual(
-      expect.arrayContaining(['title', 'category_id', 'sector_id', 'region_id', 'budget', 'status', 'latitude', 'longitude', 'phone', 'email', 'budgets.0.sum']),
+      expect.arrayContaining([
+        'title',
+        'category_id',
+        'sector_id',
+        'region_id',
+        'budget',
+        'status',
+        'latitude',
+        'longitude',
+        'phone',
+        'email',
+        'budgets.0.sum',
+      ]),
     )
     expect((await createProject(user, { budgets: [{ id: 1, sum: 5 }] })).body.errors).toEqual(['budgets'])
   })
@@ -134,10 +153,18 @@ describe('PUT /siw/personal/project', () => {
     const r = await call(`/siw/personal/project?id=${id}`, {
       method: 'PUT',
       token: user.token,
-      body: { ...PROJECT, title: { ...PROJECT.title, en: 'Cold storage, phase 2' }, budgets: [{ id: keep.id, sum: 1_200_000 }, { sum: 300_000 }], deleted_budgets: [drop.id] },
+      body: {
+        ...PROJECT,
+        title: { ...PROJECT.title, en: 'Cold storage, phase 2' },
+        budgets: [{ id: keep.id, sum: 1_200_000 }, { sum: 300_000 }],
+        deleted_budgets: [drop.id],
+      },
     })
     expect(r.body.content).toMatchObject({ state: 'pending', title: { en: 'Cold storage, phase 2' } })
-    expect(r.body.content.budgets).toEqual([{ id: keep.id, sum: 1_200_000 }, { id: expect.any(Number), sum: 300_000 }])
+    expect(r.body.content.budgets).toEqual([
+      { id: keep.id, sum: 1_200_000 },
+      { id: expect.any(Number), sum: 300_000 },
+    ])
     expect((await call('/siw/notification', { token: user.token })).body.content[0].type).toBe('update_project')
   })
 
@@ -169,13 +196,19 @@ describe('PUT /siw/personal/project', () => {
     const user = await createUser()
     const id = (await createProject(user, { draft: true })).body.content.id
     expect((await moderate({ kind: 'project', id, action: 'approve' })).status).toBe(409)
-    const r = await call(`/siw/personal/project?id=${id}`, { method: 'PUT', token: user.token, body: { ...PROJECT, draft: true, budget: 7 } })
+    const r = await call(`/siw/personal/project?id=${id}`, {
+      method: 'PUT',
+      token: user.token,
+      body: { ...PROJECT, draft: true, budget: 7 },
+    })
     expect(r.body.content).toMatchObject({ draft: true, budget: 7 })
   })
 
   it('names a missing id', async () => {
     const user = await createUser()
-    expect((await call('/siw/personal/project', { method: 'PUT', token: user.token, body: PROJECT })).body.errors).toEqual(['id'])
+    expect(
+      (await call('/siw/personal/project', { method: 'PUT', token: user.token, body: PROJECT })).body.errors,
+    ).toEqual(['id'])
   })
 })
 
@@ -183,9 +216,18 @@ describe('POST /siw/personal/project/set-visible/{id}', () => {
   it('toggles visibility, or sets it from the query', async () => {
     const user = await createUser()
     const id = await createApprovedProject(user)
-    expect((await call(`/siw/personal/project/set-visible/${id}`, { method: 'POST', token: user.token })).body.content.visible).toBe(false)
-    expect((await call(`/siw/personal/project/set-visible/${id}`, { method: 'POST', token: user.token })).body.content.visible).toBe(true)
-    expect((await call(`/siw/personal/project/set-visible/${id}?visible=true`, { method: 'POST', token: user.token })).body.content.visible).toBe(true)
+    expect(
+      (await call(`/siw/personal/project/set-visible/${id}`, { method: 'POST', token: user.token })).body.content
+        .visible,
+    ).toBe(false)
+    expect(
+      (await call(`/siw/personal/project/set-visible/${id}`, { method: 'POST', token: user.token })).body.content
+        .visible,
+    ).toBe(true)
+    expect(
+      (await call(`/siw/personal/project/set-visible/${id}?visible=true`, { method: 'POST', token: user.token })).body
+        .content.visible,
+    ).toBe(true)
   })
 })
 
@@ -208,7 +250,12 @@ describe('personal services', () => {
 
   it('runs the company registry with inn filled from the profile tin', async () => {
     const TIN = uniqueTin()
-    const user = await createUser({ role: 'businessmen', isResident: true, pin: uniquePin(), profile: { tin: TIN, company_name: 'Silk Road Textiles LLC', name: 'Aziza', surname: 'Karimova' } })
+    const user = await createUser({
+      role: 'businessmen',
+      isResident: true,
+      pin: uniquePin(),
+      profile: { tin: TIN, company_name: 'Silk Road Textiles LLC', name: 'Aziza', surname: 'Karimova' },
+    })
     const { body } = await call('/siw/personal/service/run/1', { token: user.token })
     expect(body.content).toMatchObject({ count: 1, size: 10, max_page: 1 })
     expect(body.content.data[0]).toMatchObject({ inn: TIN, name: 'Silk Road Textiles LLC', director: 'Aziza Karimova' })
@@ -237,10 +284,16 @@ describe('personal services', () => {
   })
 
   it('pages tax debts as of a date', async () => {
-    const user = await createUser({ role: 'businessmen', isResident: true, pin: uniquePin(), profile: { tin: uniqueTin() } })
+    const user = await createUser({
+      role: 'businessmen',
+      isResident: true,
+      pin: uniquePin(),
+      profile: { tin: uniqueTin() },
+    })
     const all = (await call('/siw/personal/service/run/2?date=2026-06-30&size=100', { token: user.token })).body.content
     expect(all.count).toBeGreaterThan(3)
-    const page = (await call('/siw/personal/service/run/2?date=2026-06-30&page=1&size=3', { token: user.token })).body.content
+    const page = (await call('/siw/personal/service/run/2?date=2026-06-30&page=1&size=3', { token: user.token })).body
+      .content
     expect(page).toMatchObject({ count: all.count, size: 3, max_page: Math.ceil(all.count / 3) })
     expect(page.data).toEqual(all.data.slice(3, 6))
     expect(all.data[0].period).toBe('2026-06')
@@ -249,19 +302,32 @@ describe('personal services', () => {
   it('names a missing required param and a malformed one', async () => {
     const user = await createUser({ isResident: true, pin: uniquePin() })
     expect((await call('/siw/personal/service/run/1', { token: user.token })).body.errors).toEqual(['inn'])
-    const company = await createUser({ role: 'businessmen', isResident: true, pin: uniquePin(), profile: { tin: uniqueTin() } })
-    expect((await call('/siw/personal/service/run/2?date=2026-02-30', { token: company.token })).body.errors).toEqual(['date'])
+    const company = await createUser({
+      role: 'businessmen',
+      isResident: true,
+      pin: uniquePin(),
+      profile: { tin: uniqueTin() },
+    })
+    expect((await call('/siw/personal/service/run/2?date=2026-02-30', { token: company.token })).body.errors).toEqual([
+      'date',
+    ])
   })
 
   it('answers an empty result for services without an integration, and not_found for unknown ones', async () => {
     const user = await createUser({ isResident: true, pin: uniquePin() })
-    expect((await call('/siw/personal/service/run/3?region=1&district=2', { token: user.token })).body.content).toEqual({ count: 0, data: [], size: 10, max_page: 0 })
+    expect((await call('/siw/personal/service/run/3?region=1&district=2', { token: user.token })).body.content).toEqual(
+      { count: 0, data: [], size: 10, max_page: 0 },
+    )
     expect((await call('/siw/personal/service/run/999', { token: user.token })).status).toBe(404)
   })
 
   it('answers 403 to a non-resident, whose typed identifiers nobody checked, and runs nothing', async () => {
     const user = await createUser({ role: 'businessmen', profile: { tin: uniqueTin() } })
-    for (const path of ['/siw/personal/service', '/siw/personal/service/run/1', '/siw/personal/service/run/2?date=2026-06-30']) {
+    for (const path of [
+      '/siw/personal/service',
+      '/siw/personal/service/run/1',
+      '/siw/personal/service/run/2?date=2026-06-30',
+    ]) {
       const r = await call(path, { token: user.token })
       expect(r.status, path).toBe(403)
       expect(r.body.result.code, path).toBe('forbidden')
@@ -275,29 +341,56 @@ describe('personal services', () => {
       role: 'businessmen',
       isResident: true,
       pin: uniquePin(),
-      profile: { tin, company_name: 'Samarqand Oltin Tola MChJ', name: 'Gulnora', surname: 'Tosheva', legal_address: 'Samarkand, Registon street 7' },
+      profile: {
+        tin,
+        company_name: 'Samarqand Oltin Tola MChJ',
+        name: 'Gulnora',
+        surname: 'Tosheva',
+        legal_address: 'Samarkand, Registon street 7',
+      },
     })
-    const victimTaxes = (await call('/siw/personal/service/run/2?date=2026-06-30&size=100', { token: victim.token })).body.content
+    const victimTaxes = (await call('/siw/personal/service/run/2?date=2026-06-30&size=100', { token: victim.token }))
+      .body.content
     // The attacker applies as a resident business with the victim's TIN: the application is taken, but no account with
     // that TIN is ever opened.
     const email = `attacker-${crypto.randomUUID().slice(0, 8)}@test.example`
     const body = {
-      company_name: 'Copycat MChJ', tin, pin: uniquePin(), legal_address: 'Tashkent', website: '', name: 'Bobur', surname: 'Qodirov', email,
-      phone: '998901112244', source: 'telegram', source_variant: '', comments: '', is_resident: true, hash: '',
+      company_name: 'Copycat MChJ',
+      tin,
+      pin: uniquePin(),
+      legal_address: 'Tashkent',
+      website: '',
+      name: 'Bobur',
+      surname: 'Qodirov',
+      email,
+      phone: '998901112244',
+      source: 'telegram',
+      source_variant: '',
+      comments: '',
+      is_resident: true,
+      hash: '',
     }
     expect((await call('/siw/public/business-registration', { body })).status).toBe(200)
     const row = await env.DB.prepare('SELECT id FROM registrations WHERE email = ?').bind(email).first<{ id: number }>()
     const approval = await moderate({ kind: 'registration', id: row!.id, action: 'approve' })
     expect(approval.body.result.code).toBe('identifier_taken')
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM users WHERE email = ?').bind(email).first<{ n: number }>()).toEqual({ n: 0 })
+    expect(
+      await env.DB.prepare('SELECT count(*) AS n FROM users WHERE email = ?').bind(email).first<{ n: number }>(),
+    ).toEqual({ n: 0 })
     // Even an account that somehow holds the same identifier reads only its own record: the registry answers from the
     // signed-in account's profile, never from another profile with that TIN.
-    const twin = await createUser({ role: 'businessmen', isResident: true, pin: uniquePin(), profile: { company_name: 'Twin LLC', name: 'Twin', surname: 'Account' } })
+    const twin = await createUser({
+      role: 'businessmen',
+      isResident: true,
+      pin: uniquePin(),
+      profile: { company_name: 'Twin LLC', name: 'Twin', surname: 'Account' },
+    })
     await env.DB.prepare('DROP INDEX profiles_tin_unique').run()
     try {
       await env.DB.prepare('UPDATE profiles SET tin = ? WHERE user_id = ?').bind(tin, twin.id).run()
       const registry = JSON.stringify((await call('/siw/personal/service/run/1', { token: twin.token })).body.content)
-      for (const secret of ['Samarqand Oltin Tola', 'Gulnora', 'Tosheva', 'Registon']) expect(registry).not.toContain(secret)
+      for (const secret of ['Samarqand Oltin Tola', 'Gulnora', 'Tosheva', 'Registon'])
+        expect(registry).not.toContain(secret)
       expect(registry).toContain('Twin LLC')
     } finally {
       await env.DB.prepare("UPDATE profiles SET tin = '' WHERE user_id = ?").bind(twin.id).run()

@@ -15,7 +15,23 @@ describe('GET /core/profile', () => {
     const { body } = await call('/core/profile', { token })
     expect(Object.keys(body.content).sort()).toEqual(['email', 'investor', 'is_resident', 'role'])
     expect(Object.keys(body.content.investor).sort()).toEqual(
-      ['id', 'name', 'surname', 'email', 'phone', 'pin', 'country', 'website', 'position', 'company_name', 'contact_person', 'region', 'source', 'comments', 'is_resident'].sort(),
+      [
+        'id',
+        'name',
+        'surname',
+        'email',
+        'phone',
+        'pin',
+        'country',
+        'website',
+        'position',
+        'company_name',
+        'contact_person',
+        'region',
+        'source',
+        'comments',
+        'is_resident',
+      ].sort(),
     )
     expect(body.content.investor).toMatchObject({
       name: 'Lukas',
@@ -31,7 +47,20 @@ describe('GET /core/profile', () => {
     const { body } = await call('/core/profile', { token, lang: 'ru' })
     expect(body.content.role).toBe('businessmen')
     expect(Object.keys(body.content.businessmen).sort()).toEqual(
-      ['id', 'company_name', 'tin', 'website', 'legal_address', 'name', 'surname', 'email', 'phone', 'pin', 'region', 'is_resident'].sort(),
+      [
+        'id',
+        'company_name',
+        'tin',
+        'website',
+        'legal_address',
+        'name',
+        'surname',
+        'email',
+        'phone',
+        'pin',
+        'region',
+        'is_resident',
+      ].sort(),
     )
     expect(body.content.businessmen).toMatchObject({ tin: '309572184', region: { region: 'город Ташкент' } })
     const uz = await call('/core/profile', { token, lang: 'uz' })
@@ -40,52 +69,106 @@ describe('GET /core/profile', () => {
 })
 
 describe('PATCH /core/profile/change-password', () => {
-  const change = (token: string, body: Record<string, unknown>) => call('/core/profile/change-password', { method: 'PATCH', token, body })
+  const change = (token: string, body: Record<string, unknown>) =>
+    call('/core/profile/change-password', { method: 'PATCH', token, body })
 
   it('changes the password, keeps this session and ends the others', async () => {
     const user = await createUser({ password: 'Old#Password1' })
-    const other = (await call('/core/auth/login', { body: { email: user.email, password: 'Old#Password1', role: 'investor' } })).body.content.token
-    const r = await change(user.token, { old_password: 'Old#Password1', new_password: 'New#Password2', password_confirmation: 'New#Password2', hash: '' })
+    const other = (
+      await call('/core/auth/login', { body: { email: user.email, password: 'Old#Password1', role: 'investor' } })
+    ).body.content.token
+    const r = await change(user.token, {
+      old_password: 'Old#Password1',
+      new_password: 'New#Password2',
+      password_confirmation: 'New#Password2',
+      hash: '',
+    })
     expect(r.body.result.code).toBe('ok')
     expect((await call('/core/profile', { token: user.token })).status).toBe(200)
     expect((await call('/core/profile', { token: other })).status).toBe(401)
-    const login = (password: string) => call('/core/auth/login', { body: { email: user.email, password, role: 'investor' } })
+    const login = (password: string) =>
+      call('/core/auth/login', { body: { email: user.email, password, role: 'investor' } })
     expect((await login('Old#Password1')).status).toBe(401)
     expect((await login('New#Password2')).status).toBe(200)
-    expect((await call(`/dev/outbox?email=${user.email}`)).body.content[0].subject).toBe('Your Invest Portal password was changed')
+    expect((await call(`/dev/outbox?email=${user.email}`)).body.content[0].subject).toBe(
+      'Your Invest Portal password was changed',
+    )
   })
 
   it('names a wrong old password, a short new one and a mismatched confirmation', async () => {
     const user = await createUser({ password: 'Old#Password1' })
-    expect((await change(user.token, { old_password: 'Nope#1234', new_password: 'New#Password2', password_confirmation: 'New#Password2' })).body.errors).toEqual(['old_password'])
-    expect((await change(user.token, { old_password: 'Old#Password1', new_password: 'short', password_confirmation: 'short' })).body.errors).toEqual(['new_password'])
-    expect((await change(user.token, { old_password: 'Old#Password1', new_password: 'New#Password2', password_confirmation: 'New#Password3' })).body.errors).toEqual(['password_confirmation'])
-    expect((await change(user.token, {})).body.errors).toEqual(expect.arrayContaining(['old_password', 'new_password', 'password_confirmation']))
+    expect(
+      (
+        await change(user.token, {
+          old_password: 'Nope#1234',
+          new_password: 'New#Password2',
+          password_confirmation: 'New#Password2',
+        })
+      ).body.errors,
+    ).toEqual(['old_password'])
+    expect(
+      (
+        await change(user.token, {
+          old_password: 'Old#Password1',
+          new_password: 'short',
+          password_confirmation: 'short',
+        })
+      ).body.errors,
+    ).toEqual(['new_password'])
+    expect(
+      (
+        await change(user.token, {
+          old_password: 'Old#Password1',
+          new_password: 'New#Password2',
+          password_confirmation: 'New#Password3',
+        })
+      ).body.errors,
+    ).toEqual(['password_confirmation'])
+    expect((await change(user.token, {})).body.errors).toEqual(
+      expect.arrayContaining(['old_password', 'new_password', 'password_confirmation']),
+    )
   })
 
   it('rate-limits wrong old passwords, 5 per window, counted before they are checked', async () => {
     const user = await createUser({ password: 'Old#Password1' })
-    for (let i = 0; i < 5; i++) await change(user.token, { old_password: 'Nope#1234', new_password: 'New#Password2', password_confirmation: 'New#Password2' })
-    const r = await change(user.token, { old_password: 'Old#Password1', new_password: 'New#Password2', password_confirmation: 'New#Password2' })
+    for (let i = 0; i < 5; i++)
+      await change(user.token, {
+        old_password: 'Nope#1234',
+        new_password: 'New#Password2',
+        password_confirmation: 'New#Password2',
+      })
+    const r = await change(user.token, {
+      old_password: 'Old#Password1',
+      new_password: 'New#Password2',
+      password_confirmation: 'New#Password2',
+    })
     expect(r.status).toBe(429)
     expect(r.body.result.code).toBe('too_many_attempts')
   })
 
   it('is forbidden for residents, who have no password', async () => {
     const user = await createUser({ isResident: true, pin: '12345678901234' })
-    const r = await change(user.token, { old_password: 'x', new_password: 'New#Password2', password_confirmation: 'New#Password2' })
+    const r = await change(user.token, {
+      old_password: 'x',
+      new_password: 'New#Password2',
+      password_confirmation: 'New#Password2',
+    })
     expect(r.status).toBe(403)
     expect(r.body.result.code).toBe('forbidden')
   })
 
   it('needs a bearer token', async () => {
-    expect((await call('/core/profile/change-password', { method: 'PATCH', body: {} })).body.result.code).toBe('expired_token')
+    expect((await call('/core/profile/change-password', { method: 'PATCH', body: {} })).body.result.code).toBe(
+      'expired_token',
+    )
   })
 })
 
 describe('POST /core/profile/fcm-token', () => {
-  const ownerOf = (token: string) => env.DB.prepare('SELECT user_id FROM fcm_tokens WHERE token = ?').bind(token).first<number>('user_id')
-  const register = (token: string, bearer: string) => call(`/core/profile/fcm-token?fcm_token=${token}`, { method: 'POST', token: bearer })
+  const ownerOf = (token: string) =>
+    env.DB.prepare('SELECT user_id FROM fcm_tokens WHERE token = ?').bind(token).first<number>('user_id')
+  const register = (token: string, bearer: string) =>
+    call(`/core/profile/fcm-token?fcm_token=${token}`, { method: 'POST', token: bearer })
 
   it('stores the push token for the user', async () => {
     const a = await createUser()
@@ -121,7 +204,11 @@ describe('POST /core/profile/fcm-token', () => {
 
   it('names a missing or malformed token', async () => {
     const a = await createUser()
-    expect((await call('/core/profile/fcm-token', { method: 'POST', token: a.token })).body.errors).toEqual(['fcm_token'])
-    expect((await call('/core/profile/fcm-token?fcm_token=%3Cx%3E', { method: 'POST', token: a.token })).body.errors).toEqual(['fcm_token'])
+    expect((await call('/core/profile/fcm-token', { method: 'POST', token: a.token })).body.errors).toEqual([
+      'fcm_token',
+    ])
+    expect(
+      (await call('/core/profile/fcm-token?fcm_token=%3Cx%3E', { method: 'POST', token: a.token })).body.errors,
+    ).toEqual(['fcm_token'])
   })
 })

@@ -5,8 +5,7 @@
  */
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
-import { beforeAll, describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import app from '../src/index'
 import { issueToken } from '../src/lib/tokens'
 import { call, createUser, ensureSeeded, readTopicAndType, type TestUser } from './helpers'
@@ -19,7 +18,11 @@ declare module 'vitest' {
 
 const standIn = inject('fcmStandIn')
 
-type Records = { tokenRequests: number; messages: { bearer: string; message: any; answer: number }[]; rejections: string[] }
+type Records = {
+  tokenRequests: number
+  messages: { bearer: string; message: any; answer: number }[]
+  rejections: string[]
+}
 
 const pem = (label: string, der: ArrayBuffer) => {
   const b64 = btoa(String.fromCharCode(...new Uint8Array(der)))
@@ -27,7 +30,15 @@ const pem = (label: string, der: ArrayBuffer) => {
 }
 
 /** A fresh service account: its key pair made here, its public key handed to the stand-in. */
-async function createServiceAccount(options: { expiresIn?: number; unregistered?: string[]; invalid?: string[]; tokenDelayMs?: number; projectId?: string } = {}) {
+async function createServiceAccount(
+  options: {
+    expiresIn?: number
+    unregistered?: string[]
+    invalid?: string[]
+    tokenDelayMs?: number
+    projectId?: string
+  } = {},
+) {
   const pair = (await crypto.subtle.generateKey(
     { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
     true,
@@ -56,20 +67,33 @@ async function createServiceAccount(options: { expiresIn?: number; unregistered?
     client_email: clientEmail,
   }
   return {
-    env: { FCM_SERVICE_ACCOUNT: JSON.stringify(keyFile), FCM_ENDPOINT: standIn.origin, FCM_TOKEN_ENDPOINT: `${standIn.origin}/token` },
-    records: async () => (await (await fetch(`${standIn.origin}/__control/accounts/${encodeURIComponent(clientEmail)}`)).json()) as Records,
+    env: {
+      FCM_SERVICE_ACCOUNT: JSON.stringify(keyFile),
+      FCM_ENDPOINT: standIn.origin,
+      FCM_TOKEN_ENDPOINT: `${standIn.origin}/token`,
+    },
+    records: async () =>
+      (await (
+        await fetch(`${standIn.origin}/__control/accounts/${encodeURIComponent(clientEmail)}`)
+      ).json()) as Records,
   }
 }
 
 const deviceToken = (label: string) => `${label}:APA91b${crypto.randomUUID().replaceAll('-', '')}`
 
 async function registerDevice(user: TestUser, token: string, lang: string) {
-  const r = await call(`/core/profile/fcm-token?fcm_token=${encodeURIComponent(token)}`, { method: 'POST', token: user.token, lang })
+  const r = await call(`/core/profile/fcm-token?fcm_token=${encodeURIComponent(token)}`, {
+    method: 'POST',
+    token: user.token,
+    lang,
+  })
   expect(r.body.result.code).toBe('ok')
 }
 
 async function devicesOf(user: TestUser) {
-  const { results } = await env.DB.prepare('SELECT token, lang FROM fcm_tokens WHERE user_id = ? ORDER BY token').bind(user.id).all<{ token: string; lang: string }>()
+  const { results } = await env.DB.prepare('SELECT token, lang FROM fcm_tokens WHERE user_id = ? ORDER BY token')
+    .bind(user.id)
+    .all<{ token: string; lang: string }>()
   return results
 }
 
@@ -85,7 +109,12 @@ async function createAppeal(user: TestUser, pushEnv: Record<string, string>, ext
   const r = await call('/siw/appeal', {
     token: user.token,
     env: pushEnv,
-    body: { topic_id: ids.topicId, type_id: ids.typeId, region_id: 7, text: 'How are customs duties on imported machinery calculated?' },
+    body: {
+      topic_id: ids.topicId,
+      type_id: ids.typeId,
+      region_id: 7,
+      text: 'How are customs duties on imported machinery calculated?',
+    },
     ...extra,
   })
   expect(r.status).toBe(200)
@@ -117,12 +146,18 @@ describe('push through FCM', () => {
     expect(Object.keys(byToken).sort()).toEqual([ru, uz].sort())
     expect(byToken[ru]).toEqual({
       token: ru,
-      notification: { title: 'Обращение зарегистрировано', body: `Ваше обращение № ${appealId} зарегистрировано и отправлено на модерацию.` },
+      notification: {
+        title: 'Обращение зарегистрировано',
+        body: `Ваше обращение № ${appealId} зарегистрировано и отправлено на модерацию.`,
+      },
       data: { link: `/ru/profile/appeals/${appealId}`, type: 'new_appeal', id: notificationId, lang: 'ru' },
     })
     expect(byToken[uz]).toEqual({
       token: uz,
-      notification: { title: 'Murojaat roʻyxatga olindi', body: expect.stringContaining(`№ ${appealId} murojaatingiz`) },
+      notification: {
+        title: 'Murojaat roʻyxatga olindi',
+        body: expect.stringContaining(`№ ${appealId} murojaatingiz`),
+      },
       data: { link: `/uz/profile/appeals/${appealId}`, type: 'new_appeal', id: notificationId, lang: 'uz' },
     })
   })
@@ -132,9 +167,15 @@ describe('push through FCM', () => {
     const user = await createUser()
     const token = deviceToken('https')
     await registerDevice(user, token, 'ru')
-    const appealId = await createAppeal(user, { ...account.env, PORTAL_ORIGIN: 'https://invest.example', DEV_MODE: '0' })
+    const appealId = await createAppeal(user, {
+      ...account.env,
+      PORTAL_ORIGIN: 'https://invest.example',
+      DEV_MODE: '0',
+    })
     const [sent] = (await account.records()).messages
-    expect(sent!.message.webpush).toEqual({ fcm_options: { link: `https://invest.example/ru/profile/appeals/${appealId}` } })
+    expect(sent!.message.webpush).toEqual({
+      fcm_options: { link: `https://invest.example/ru/profile/appeals/${appealId}` },
+    })
   })
 
   it('asks Google for one access token and reuses it for later notifications and devices', async () => {
@@ -146,14 +187,29 @@ describe('push through FCM', () => {
     await createAppeal(user, account.env)
     // Review by the moderator: two notifications in one request.
     const appealId = await createAppeal(user, account.env)
-    const r = await call('/dev/moderate', { method: 'POST', env: account.env, body: { kind: 'appeal', id: appealId, action: 'review', reply: 'Forwarded to the customs committee.' } })
+    const r = await call('/dev/moderate', {
+      method: 'POST',
+      env: account.env,
+      body: { kind: 'appeal', id: appealId, action: 'review', reply: 'Forwarded to the customs committee.' },
+    })
     expect(r.status).toBe(200)
 
     const { tokenRequests, messages, rejections } = await account.records()
     expect(rejections).toEqual([])
     expect(tokenRequests).toBe(1)
     expect(messages.map((m) => m.message.data.type).sort()).toEqual(
-      ['appeal_forwarded', 'appeal_forwarded', 'new_appeal', 'new_appeal', 'new_appeal', 'new_appeal', 'new_appeal', 'new_appeal', 'new_appeal_response', 'new_appeal_response'].sort(),
+      [
+        'appeal_forwarded',
+        'appeal_forwarded',
+        'new_appeal',
+        'new_appeal',
+        'new_appeal',
+        'new_appeal',
+        'new_appeal',
+        'new_appeal',
+        'new_appeal_response',
+        'new_appeal_response',
+      ].sort(),
     )
     expect(new Set(messages.map((m) => m.bearer)).size).toBe(1)
   })
@@ -216,11 +272,21 @@ describe('push through FCM', () => {
     const account = await createServiceAccount({ tokenDelayMs: 1500 })
     const user = await createUser()
     await registerDevice(user, deviceToken('slow'), 'en')
-    const body = JSON.stringify({ topic_id: ids.topicId, type_id: ids.typeId, region_id: 7, text: 'Which documents does a foreign investor need for a land lease?' })
+    const body = JSON.stringify({
+      topic_id: ids.topicId,
+      type_id: ids.typeId,
+      region_id: 7,
+      text: 'Which documents does a foreign investor need for a land lease?',
+    })
     const request = new Request('http://gateway.test/siw/appeal', {
       method: 'POST',
       body,
-      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json', 'accept-language': 'en', 'cf-connecting-ip': '10.9.9.9' },
+      headers: {
+        authorization: `Bearer ${user.token}`,
+        'content-type': 'application/json',
+        'accept-language': 'en',
+        'cf-connecting-ip': '10.9.9.9',
+      },
     })
     const ctx = createExecutionContext()
     const started = Date.now()
@@ -236,7 +302,11 @@ describe('push through FCM', () => {
     const prefix = `/no-credentials-${crypto.randomUUID()}`
     const user = await createUser()
     await registerDevice(user, deviceToken('off'), 'en')
-    await createAppeal(user, { FCM_SERVICE_ACCOUNT: '', FCM_ENDPOINT: `${standIn.origin}${prefix}`, FCM_TOKEN_ENDPOINT: `${standIn.origin}${prefix}/token` })
+    await createAppeal(user, {
+      FCM_SERVICE_ACCOUNT: '',
+      FCM_ENDPOINT: `${standIn.origin}${prefix}`,
+      FCM_TOKEN_ENDPOINT: `${standIn.origin}${prefix}/token`,
+    })
     expect((await call('/siw/notification', { token: user.token })).body.content).toHaveLength(1)
     const log = (await (await fetch(`${standIn.origin}/__control/log?prefix=${prefix}`)).json()) as string[]
     expect(log).toEqual([])
@@ -245,16 +315,32 @@ describe('push through FCM', () => {
   it('stores the notification and answers normally when the service account is unusable', async () => {
     const user = await createUser()
     await registerDevice(user, deviceToken('broken'), 'en')
-    const broken: Record<string, string> = { FCM_SERVICE_ACCOUNT: '{"client_email": "not json', FCM_ENDPOINT: standIn.origin }
+    const broken: Record<string, string> = {
+      FCM_SERVICE_ACCOUNT: '{"client_email": "not json',
+      FCM_ENDPOINT: standIn.origin,
+    }
     const r = await call('/siw/appeal', {
       token: user.token,
       env: broken,
-      body: { topic_id: ids.topicId, type_id: ids.typeId, region_id: 7, text: 'Is there a special tax regime for free economic zones?' },
+      body: {
+        topic_id: ids.topicId,
+        type_id: ids.typeId,
+        region_id: 7,
+        text: 'Is there a special tax regime for free economic zones?',
+      },
     })
     expect(r.status).toBe(200)
     expect((await call('/siw/notification', { token: user.token })).body.content).toHaveLength(1)
     // Push is off, nothing else: sign-in, forms and content read the same configuration and keep working.
-    const contact = { name: 'Omar', last_name: 'Haddad', email: 'omar@test.example', phone: '971501234567', message: 'Interested in logistics hubs near Tashkent.', purpose: 'other', hash: '' }
+    const contact = {
+      name: 'Omar',
+      last_name: 'Haddad',
+      email: 'omar@test.example',
+      phone: '971501234567',
+      message: 'Interested in logistics hubs near Tashkent.',
+      purpose: 'other',
+      hash: '',
+    }
     expect((await call('/siw/public/contact-us', { body: contact, env: broken })).status).toBe(200)
     expect((await call('/core/auth?role=investor&state=x', { env: broken })).status).toBe(200)
   })

@@ -44,11 +44,18 @@ const residentBusiness = (email: string) => ({
 async function apply(form: 'investor' | 'business', body: Record<string, unknown>, lang = 'en'): Promise<number> {
   const r = await call(`/siw/public/${form}-registration`, { body, lang })
   expect(r.status, JSON.stringify(r.body)).toBe(200)
-  const row = await env.DB.prepare('SELECT id FROM registrations WHERE kind = ? AND application_id = ?').bind(form, r.body.content.id).first<{ id: number }>()
+  const row = await env.DB.prepare('SELECT id FROM registrations WHERE kind = ? AND application_id = ?')
+    .bind(form, r.body.content.id)
+    .first<{ id: number }>()
   return row!.id
 }
 
-const outbox = async (email: string) => (await call(`/dev/outbox?email=${encodeURIComponent(email)}`)).body.content as { subject: string; text: string; links: string[] }[]
+const outbox = async (email: string) =>
+  (await call(`/dev/outbox?email=${encodeURIComponent(email)}`)).body.content as {
+    subject: string
+    text: string
+    links: string[]
+  }[]
 
 const registration = (id: number) =>
   env.DB.prepare('SELECT state, reason, decided_at, user_id FROM registrations WHERE id = ?').bind(id).first<{
@@ -58,7 +65,8 @@ const registration = (id: number) =>
     user_id: number | null
   }>()
 
-const accountsWith = async (email: string) => (await env.DB.prepare('SELECT count(*) AS n FROM users WHERE email = ?').bind(email).first<{ n: number }>())!.n
+const accountsWith = async (email: string) =>
+  (await env.DB.prepare('SELECT count(*) AS n FROM users WHERE email = ?').bind(email).first<{ n: number }>())!.n
 
 /** A valid Access token of an operator, signed by the stand-in issuer before the tests run. */
 let operatorAssertion = ''
@@ -70,12 +78,21 @@ beforeAll(async () => {
  * Calls an operator route on the operators' hostname: Access's token (`assertion`, default a valid one) and the
  * gateway's secret set to `secret` (a secret is no var, so not in `Env`'s type).
  */
-function operator(path: string, options: { token?: string | null; body?: unknown; method?: string; secret?: string; assertion?: string | null } = {}) {
+function operator(
+  path: string,
+  options: { token?: string | null; body?: unknown; method?: string; secret?: string; assertion?: string | null } = {},
+) {
   const secrets: Record<string, string> = { OPERATOR_TOKEN: options.secret ?? OPERATOR_TOKEN }
-  const headers: Record<string, string> = options.token === null ? {} : { Authorization: `Bearer ${options.token ?? OPERATOR_TOKEN}` }
+  const headers: Record<string, string> =
+    options.token === null ? {} : { Authorization: `Bearer ${options.token ?? OPERATOR_TOKEN}` }
   const assertion = options.assertion === undefined ? operatorAssertion : options.assertion
   if (assertion !== null) headers['Cf-Access-Jwt-Assertion'] = assertion
-  return call(`/core/operator/registrations${path}`, { method: options.method ?? 'POST', body: options.body, headers, env: { ...accessEnv(), ...secrets } })
+  return call(`/core/operator/registrations${path}`, {
+    method: options.method ?? 'POST',
+    body: options.body,
+    headers,
+    env: { ...accessEnv(), ...secrets },
+  })
 }
 
 describe('approving a registration', () => {
@@ -88,21 +105,41 @@ describe('approving a registration', () => {
     expect(again.status).toBe(409)
     expect(again.body.result.code).toBe('invalid_state')
     expect(await accountsWith(email)).toBe(1)
-    expect(await registration(id)).toMatchObject({ state: 'approved', reason: null, decided_at: expect.any(String), user_id: first.body.content.user_id })
+    expect(await registration(id)).toMatchObject({
+      state: 'approved',
+      reason: null,
+      decided_at: expect.any(String),
+      user_id: first.body.content.user_id,
+    })
 
-    const user = await env.DB.prepare('SELECT role, is_resident, password_hash, pin FROM users WHERE email = ?').bind(email).first()
+    const user = await env.DB.prepare('SELECT role, is_resident, password_hash, pin FROM users WHERE email = ?')
+      .bind(email)
+      .first()
     expect(user).toEqual({ role: 'investor', is_resident: 0, password_hash: null, pin: null })
-    const profile = await env.DB.prepare('SELECT * FROM profiles WHERE user_id = ?').bind(first.body.content.user_id).first()
+    const profile = await env.DB.prepare('SELECT * FROM profiles WHERE user_id = ?')
+      .bind(first.body.content.user_id)
+      .first()
     expect(profile).toMatchObject({
-      name: 'Erik', surname: 'Lund', phone: '46701234567', company_name: 'Nordic Agri Fund AB', website: 'nordic-agri.example',
-      position: 'Investment manager', country_id: 2, source: 'linkedin', comments: 'Greenhouse projects.', pin: '',
+      name: 'Erik',
+      surname: 'Lund',
+      phone: '46701234567',
+      company_name: 'Nordic Agri Fund AB',
+      website: 'nordic-agri.example',
+      position: 'Investment manager',
+      country_id: 2,
+      source: 'linkedin',
+      comments: 'Greenhouse projects.',
+      pin: '',
     })
   })
 
   it('two approvals at once create one account, and the other answers 409', async () => {
     const email = uniqueEmail('race')
     const id = await apply('investor', investor(email))
-    const answers = await Promise.all([moderate({ kind: 'registration', id, action: 'approve' }), moderate({ kind: 'registration', id, action: 'approve' })])
+    const answers = await Promise.all([
+      moderate({ kind: 'registration', id, action: 'approve' }),
+      moderate({ kind: 'registration', id, action: 'approve' }),
+    ])
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
     expect(await accountsWith(email)).toBe(1)
     expect((await outbox(email)).filter((m) => m.links.some((l) => l.includes('purpose=welcome')))).toHaveLength(1)
@@ -118,21 +155,44 @@ describe('approving a registration', () => {
     const link = new URL(mail!.links[0]!)
     expect(link.origin + link.pathname).toBe('http://127.0.0.1:8787/ru/auth/reset-password')
     const q = Object.fromEntries(link.searchParams)
-    expect(q).toMatchObject({ email, role: 'investor', purpose: 'welcome', uuid: expect.any(String), token: expect.any(String), time: expect.any(String) })
+    expect(q).toMatchObject({
+      email,
+      role: 'investor',
+      purpose: 'welcome',
+      uuid: expect.any(String),
+      token: expect.any(String),
+      time: expect.any(String),
+    })
 
-    const stored = await env.DB.prepare('SELECT expires_at, created_at FROM reset_links WHERE uuid = ?').bind(q.uuid).first<{ expires_at: string; created_at: string }>()
+    const stored = await env.DB.prepare('SELECT expires_at, created_at FROM reset_links WHERE uuid = ?')
+      .bind(q.uuid)
+      .first<{ expires_at: string; created_at: string }>()
     expect(Date.parse(stored!.expires_at) - Date.parse(stored!.created_at)).toBe(72 * HOUR)
     expect(Number(q.time)).toBe(Date.parse(stored!.created_at))
     expect((await call(`/core/auth/check-reset-link?uuid=${q.uuid}`, { method: 'POST' })).body.content).toBe(true)
 
     const password = 'Welcome#2026ok'
     const set = await call('/core/auth/reset-password', {
-      body: { password, password_confirmation: password, hash: '', token: q.token, email, time: q.time, role: q.role, uuid: q.uuid },
+      body: {
+        password,
+        password_confirmation: password,
+        hash: '',
+        token: q.token,
+        email,
+        time: q.time,
+        role: q.role,
+        uuid: q.uuid,
+      },
     })
     expect(set.body.result.code).toBe('ok')
     const login = await call('/core/auth/login', { body: { email, password, role: 'investor', hash: '' }, lang: 'ru' })
     expect(login.body.result.code).toBe('ok')
-    expect(login.body.content.profile).toMatchObject({ email, role: 'investor', is_resident: false, investor: { id: decided.body.content.user_id, name: 'Erik', surname: 'Lund' } })
+    expect(login.body.content.profile).toMatchObject({
+      email,
+      role: 'investor',
+      is_resident: false,
+      investor: { id: decided.body.content.user_id, name: 'Erik', surname: 'Lund' },
+    })
   })
 
   it('keeps a forgot-password link at one hour, and sends one to a non-resident whose set-password link went unused', async () => {
@@ -144,12 +204,16 @@ describe('approving a registration', () => {
     const [mail] = await outbox(email)
     expect(mail!.subject).toBe('Reset your Invest Portal password')
     const uuid = new URL(mail!.links[0]!).searchParams.get('uuid')
-    const stored = await env.DB.prepare('SELECT expires_at, created_at FROM reset_links WHERE uuid = ?').bind(uuid).first<{ expires_at: string; created_at: string }>()
+    const stored = await env.DB.prepare('SELECT expires_at, created_at FROM reset_links WHERE uuid = ?')
+      .bind(uuid)
+      .first<{ expires_at: string; created_at: string }>()
     expect(Date.parse(stored!.expires_at) - Date.parse(stored!.created_at)).toBe(HOUR)
     // The newer link replaces the set-password link.
     const live = await env.DB.prepare(
       'SELECT count(*) AS n FROM reset_links r JOIN users u ON u.id = r.user_id WHERE u.email = ? AND r.used_at IS NULL',
-    ).bind(email).first<{ n: number }>()
+    )
+      .bind(email)
+      .first<{ n: number }>()
     expect(live!.n).toBe(1)
   })
 
@@ -158,15 +222,28 @@ describe('approving a registration', () => {
     const id = await apply('business', residentBusiness(email), 'uz')
     const decided = await moderate({ kind: 'registration', id, action: 'approve' })
     expect(decided.status).toBe(200)
-    const user = await env.DB.prepare('SELECT role, is_resident, password_hash, pin FROM users WHERE email = ?').bind(email).first()
+    const user = await env.DB.prepare('SELECT role, is_resident, password_hash, pin FROM users WHERE email = ?')
+      .bind(email)
+      .first()
     expect(user).toEqual({ role: 'businessmen', is_resident: 1, password_hash: null, pin: '30101850120045' })
-    const profile = await env.DB.prepare('SELECT tin, pin, legal_address, company_name FROM profiles WHERE user_id = ?').bind(decided.body.content.user_id).first()
-    expect(profile).toEqual({ tin: '305678912', pin: '30101850120045', legal_address: 'Bukhara, Mustaqillik street 12', company_name: 'Buxoro Gilam MChJ' })
+    const profile = await env.DB.prepare('SELECT tin, pin, legal_address, company_name FROM profiles WHERE user_id = ?')
+      .bind(decided.body.content.user_id)
+      .first()
+    expect(profile).toEqual({
+      tin: '305678912',
+      pin: '30101850120045',
+      legal_address: 'Bukhara, Mustaqillik street 12',
+      company_name: 'Buxoro Gilam MChJ',
+    })
     const [mail] = await outbox(email)
     expect(mail!.subject).toBe('Invest Portal hisobingiz tayyor')
     expect(mail!.text).toContain('OneID orqali kiring')
     expect(mail!.links).toEqual(['http://127.0.0.1:8787/uz/auth/one-id?role=businessmen'])
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM reset_links WHERE user_id = ?').bind(decided.body.content.user_id).first()).toEqual({ n: 0 })
+    expect(
+      await env.DB.prepare('SELECT count(*) AS n FROM reset_links WHERE user_id = ?')
+        .bind(decided.body.content.user_id)
+        .first(),
+    ).toEqual({ n: 0 })
     // The OneID stand-in now offers the new resident.
     const standIn = await call('/dev/oneid?role=businessmen&lang=uz')
     expect(await standIn.res.text()).toContain('30101850120045')
@@ -191,9 +268,19 @@ describe('rejecting a registration', () => {
   it('mails the reason in the application’s language, records the decision and creates no account', async () => {
     const email = uniqueEmail('reject')
     const id = await apply('investor', investor(email), 'uz')
-    const r = await moderate({ kind: 'registration', id, action: 'reject', reason: 'Kompaniya maʼlumotlari tasdiqlanmadi.' })
+    const r = await moderate({
+      kind: 'registration',
+      id,
+      action: 'reject',
+      reason: 'Kompaniya maʼlumotlari tasdiqlanmadi.',
+    })
     expect(r.body.content).toEqual({ id, state: 'rejected', user_id: null })
-    expect(await registration(id)).toMatchObject({ state: 'rejected', reason: 'Kompaniya maʼlumotlari tasdiqlanmadi.', decided_at: expect.any(String), user_id: null })
+    expect(await registration(id)).toMatchObject({
+      state: 'rejected',
+      reason: 'Kompaniya maʼlumotlari tasdiqlanmadi.',
+      decided_at: expect.any(String),
+      user_id: null,
+    })
     expect(await accountsWith(email)).toBe(0)
     const [mail] = await outbox(email)
     expect(mail!.subject).toBe('Invest Portalda roʻyxatdan oʻtishingiz tasdiqlanmadi')
@@ -220,13 +307,18 @@ describe('rejecting a registration', () => {
 
 describe('a second application for the same e-mail', () => {
   const pendingFor = async (email: string) =>
-    (await env.DB.prepare("SELECT count(*) AS n FROM registrations WHERE email = ? AND state = 'pending'").bind(email).first<{ n: number }>())!.n
+    (await env.DB.prepare("SELECT count(*) AS n FROM registrations WHERE email = ? AND state = 'pending'")
+      .bind(email)
+      .first<{ n: number }>())!.n
 
   it('is answered like a first one while the first waits, from either form, waits for no decision, and the owner is mailed why', async () => {
     const email = uniqueEmail('twice')
     await apply('investor', investor(email))
     const fresh = await call('/siw/public/investor-registration', { body: investor(uniqueEmail('fresh')) })
-    for (const [form, body] of [['investor', investor(email.toUpperCase())], ['business', { ...residentBusiness(email), is_resident: false, pin: '', tin: '' }]] as const) {
+    for (const [form, body] of [
+      ['investor', investor(email.toUpperCase())],
+      ['business', { ...residentBusiness(email), is_resident: false, pin: '', tin: '' }],
+    ] as const) {
       const r = await call(`/siw/public/${form}-registration`, { body })
       expect(r.status).toBe(fresh.status)
       expect(Object.keys(r.body.content)).toEqual(Object.keys(fresh.body.content))
@@ -234,7 +326,10 @@ describe('a second application for the same e-mail', () => {
     }
     expect(await pendingFor(email)).toBe(1)
     const mails = await outbox(email)
-    expect(mails.map((m) => m.subject)).toEqual(['A registration on Invest Portal with your e-mail address', 'A registration on Invest Portal with your e-mail address'])
+    expect(mails.map((m) => m.subject)).toEqual([
+      'A registration on Invest Portal with your e-mail address',
+      'A registration on Invest Portal with your e-mail address',
+    ])
     expect(mails[0]!.text).toContain('already waiting for a decision')
   })
 
@@ -261,7 +356,9 @@ describe('a second application for the same e-mail', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200])
     expect(await pendingFor(email)).toBe(1)
     // Past the check, the database itself keeps a second pending record for the e-mail out, whatever its case.
-    const second = env.DB.prepare("INSERT INTO registrations (kind, application_id, email, created_at) VALUES ('business', 999999, ?, '2026-01-01')")
+    const second = env.DB.prepare(
+      "INSERT INTO registrations (kind, application_id, email, created_at) VALUES ('business', 999999, ?, '2026-01-01')",
+    )
       .bind(email.toUpperCase())
       .run()
     await expect(second).rejects.toThrow(/UNIQUE constraint failed: registrations\.email/)
@@ -278,7 +375,10 @@ describe('identifiers', () => {
     const pin = uniquePin()
     const first = await apply('business', { ...residentBusiness(uniqueEmail('first')), tin, pin })
     expect((await moderate({ kind: 'registration', id: first, action: 'approve' })).status).toBe(200)
-    for (const [body, field] of [[{ ...residentBusiness(uniqueEmail('same-tin')), tin, pin: uniquePin() }, 'tin'], [{ ...residentBusiness(uniqueEmail('same-pin')), tin: uniqueTin(), pin }, 'pin']] as const) {
+    for (const [body, field] of [
+      [{ ...residentBusiness(uniqueEmail('same-tin')), tin, pin: uniquePin() }, 'tin'],
+      [{ ...residentBusiness(uniqueEmail('same-pin')), tin: uniqueTin(), pin }, 'pin'],
+    ] as const) {
       const id = await apply('business', body)
       const r = await moderate({ kind: 'registration', id, action: 'approve' })
       expect(r.status).toBe(409)
@@ -291,10 +391,22 @@ describe('identifiers', () => {
 
   it('is kept unique by the database itself', async () => {
     const tin = uniqueTin()
-    await createAccount(env.DB, { email: uniqueEmail('db-a'), password: null, role: 'businessmen', isResident: true, profile: { tin } }, new Date())
-    const second = createAccount(env.DB, { email: uniqueEmail('db-b'), password: null, role: 'businessmen', isResident: true, profile: { tin } }, new Date())
+    await createAccount(
+      env.DB,
+      { email: uniqueEmail('db-a'), password: null, role: 'businessmen', isResident: true, profile: { tin } },
+      new Date(),
+    )
+    const second = createAccount(
+      env.DB,
+      { email: uniqueEmail('db-b'), password: null, role: 'businessmen', isResident: true, profile: { tin } },
+      new Date(),
+    )
     await expect(second).rejects.toThrow(/UNIQUE constraint failed: profiles\.tin/)
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE p.user_id IS NULL').first<{ n: number }>()).toEqual({ n: 0 })
+    expect(
+      await env.DB.prepare(
+        'SELECT count(*) AS n FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE p.user_id IS NULL',
+      ).first<{ n: number }>(),
+    ).toEqual({ n: 0 })
   })
 })
 
@@ -304,11 +416,20 @@ describe('moderation list', () => {
     const id = await apply('investor', investor(email))
     const listed = (await call('/dev/moderate')).body.content.registrations as { id: number }[]
     expect(listed.find((r) => r.id === id)).toEqual({
-      id, kind: 'investor', email, name: 'Erik', surname: 'Lund', company_name: 'Nordic Agri Fund AB', is_resident: false, lang: 'en',
+      id,
+      kind: 'investor',
+      email,
+      name: 'Erik',
+      surname: 'Lund',
+      company_name: 'Nordic Agri Fund AB',
+      is_resident: false,
+      lang: 'en',
       created_at: expect.any(String),
     })
     await moderate({ kind: 'registration', id, action: 'approve' })
-    expect(((await call('/dev/moderate')).body.content.registrations as { id: number }[]).some((r) => r.id === id)).toBe(false)
+    expect(
+      ((await call('/dev/moderate')).body.content.registrations as { id: number }[]).some((r) => r.id === id),
+    ).toBe(false)
   })
 })
 
@@ -354,7 +475,9 @@ describe('operator calls', () => {
     const toReject = await apply('business', residentBusiness(rejectedEmail), 'ru')
     const list = await operator('', { method: 'GET' })
     expect(list.status).toBe(200)
-    expect((list.body.content as { id: number }[]).map((r) => r.id)).toEqual(expect.arrayContaining([toApprove, toReject]))
+    expect((list.body.content as { id: number }[]).map((r) => r.id)).toEqual(
+      expect.arrayContaining([toApprove, toReject]),
+    )
 
     const approved = await operator(`/${toApprove}/approve`)
     expect(approved.body.content).toEqual({ id: toApprove, state: 'approved', user_id: expect.any(Number) })

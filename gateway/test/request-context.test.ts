@@ -5,20 +5,22 @@
  * that value (Hono's context storage), the context, its request and its response held one another from a root, and
  * the isolate kept every request it served (docs/performance.md#heap-after-gc).
  */
-import { AsyncLocalStorage } from 'node:async_hooks'
+
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { beforeAll, describe, expect, it } from 'vitest'
 import app from '../src/index'
 import { seedAll } from '../src/seed/index'
-import { createUser, readTopicAndType, uniqueIp, type TestUser } from './helpers'
+import { createUser, readTopicAndType, type TestUser, uniqueIp } from './helpers'
 
 const LOT = '17240584'
 
 type Served = { status: number; queued: number; asyncContextValues: string[] }
 
 /** What kind of value entered an async context (a failure names it rather than printing the request's bindings). */
-const kindOf = (value: unknown) => (value === null || typeof value !== 'object' ? typeof value : (value.constructor?.name ?? 'Object'))
+const kindOf = (value: unknown) =>
+  value === null || typeof value !== 'object' ? typeof value : (value.constructor?.name ?? 'Object')
 
 /**
  * Serves one request through the gateway with an execution context that counts what is queued in its `waitUntil`,
@@ -28,7 +30,11 @@ async function serve(path: string, options: { body?: unknown; token?: string } =
   const headers = new Headers({ 'Accept-Language': 'en', 'CF-Connecting-IP': uniqueIp() })
   if (options.token) headers.set('Authorization', `Bearer ${options.token}`)
   if (options.body !== undefined) headers.set('Content-Type', 'application/json')
-  const request = new Request(`http://gateway.test${path}`, { method: options.body === undefined ? 'GET' : 'POST', headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) })
+  const request = new Request(`http://gateway.test${path}`, {
+    method: options.body === undefined ? 'GET' : 'POST',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  })
   const ctx = createExecutionContext()
   let queued = 0
   const counting = Object.assign(Object.create(ctx) as ExecutionContext, {
@@ -40,7 +46,12 @@ async function serve(path: string, options: { body?: unknown; token?: string } =
   const storage = AsyncLocalStorage.prototype
   const { run, enterWith } = storage
   const asyncContextValues: string[] = []
-  storage.run = function <R>(this: AsyncLocalStorage<unknown>, store: unknown, callback: (...args: unknown[]) => R, ...args: unknown[]) {
+  storage.run = function <R>(
+    this: AsyncLocalStorage<unknown>,
+    store: unknown,
+    callback: (...args: unknown[]) => R,
+    ...args: unknown[]
+  ) {
     asyncContextValues.push(kindOf(store))
     return run.call(this, store, callback, ...args) as R
   }
@@ -67,7 +78,12 @@ describe('a request and the work it leaves for after its response', () => {
     await seedAll(env)
     user = await createUser()
     const ids = await readTopicAndType()
-    appeal = { topic_id: ids.topicId, type_id: ids.typeId, region_id: 7, text: 'The road to the industrial zone needs repair before the season.' }
+    appeal = {
+      topic_id: ids.topicId,
+      type_id: ids.typeId,
+      region_id: 7,
+      text: 'The road to the industrial zone needs repair before the season.',
+    }
   })
 
   it('queues a new notification’s realtime hint, and a lot change’s two publishes, in the waitUntil of the request that made them', async () => {

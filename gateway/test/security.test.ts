@@ -11,11 +11,25 @@ import { call, createUser, uniqueEmail, uniqueIp } from './helpers'
 
 afterEach(() => vi.restoreAllMocks())
 
-/** A provider configured without its secret, outside DEV_MODE and in it (a const, as secrets are not in the typed env). */
-const PROVIDER_WITHOUT_SECRET = { DEV_MODE: '0', BOT_PROVIDER: 'turnstile', BOT_SECRET: '', PORTAL_ORIGIN: 'https://invest.gov.uz' }
+/**
+ * A provider configured without its secret, outside DEV_MODE and in it (a const, as secrets are not in the typed env).
+ */
+const PROVIDER_WITHOUT_SECRET = {
+  DEV_MODE: '0',
+  BOT_PROVIDER: 'turnstile',
+  BOT_SECRET: '',
+  PORTAL_ORIGIN: 'https://invest.gov.uz',
+}
 const PROVIDER_WITHOUT_SECRET_IN_DEV = { DEV_MODE: '1', BOT_PROVIDER: 'turnstile', BOT_SECRET: '' }
 
-const CONTACT = { name: 'Omar', last_name: 'Haddad', email: 'omar@test.example', phone: '971501234567', message: 'Interested in logistics hubs near Tashkent.', purpose: 'other' }
+const CONTACT = {
+  name: 'Omar',
+  last_name: 'Haddad',
+  email: 'omar@test.example',
+  phone: '971501234567',
+  message: 'Interested in logistics hubs near Tashkent.',
+  purpose: 'other',
+}
 
 describe('DEV_MODE', () => {
   it('refuses to serve with DEV_MODE "1" and a public PORTAL_ORIGIN, naming why in the log', async () => {
@@ -30,14 +44,23 @@ describe('DEV_MODE', () => {
 
   it('runs with DEV_MODE "1" on a loopback PORTAL_ORIGIN, and with "0" anywhere', async () => {
     for (const origin of ['http://127.0.0.1:8787', 'http://localhost:5173', 'http://[::1]:8787']) {
-      expect((await call('/siw/public/appeal-topic', { env: { DEV_MODE: '1', PORTAL_ORIGIN: origin } })).status, origin).toBe(200)
+      expect(
+        (await call('/siw/public/appeal-topic', { env: { DEV_MODE: '1', PORTAL_ORIGIN: origin } })).status,
+        origin,
+      ).toBe(200)
     }
-    expect((await call('/siw/public/appeal-topic', { env: { DEV_MODE: '0', PORTAL_ORIGIN: 'https://invest.gov.uz' } })).status).toBe(200)
+    expect(
+      (await call('/siw/public/appeal-topic', { env: { DEV_MODE: '0', PORTAL_ORIGIN: 'https://invest.gov.uz' } }))
+        .status,
+    ).toBe(200)
   })
 })
 
 describe('the mail outbox', () => {
-  const lastMail = (to: string) => env.DB.prepare('SELECT text, html FROM outbox WHERE to_email = ? ORDER BY id DESC LIMIT 1').bind(to).first<{ text: string; html: string }>()
+  const lastMail = (to: string) =>
+    env.DB.prepare('SELECT text, html FROM outbox WHERE to_email = ? ORDER BY id DESC LIMIT 1')
+      .bind(to)
+      .first<{ text: string; html: string }>()
 
   it('keeps the reset link in DEV_MODE, where /dev/outbox shows it', async () => {
     const user = await createUser({ password: 'Correct#Horse1' })
@@ -47,7 +70,10 @@ describe('the mail outbox', () => {
 
   it('keeps no usable link outside DEV_MODE: the stored text and HTML have it redacted', async () => {
     const user = await createUser({ password: 'Correct#Horse1' })
-    const r = await call('/core/auth/forgot-password', { body: { email: user.email, hash: '', role: 'investor' }, env: { DEV_MODE: '0', PORTAL_ORIGIN: 'https://invest.gov.uz' } })
+    const r = await call('/core/auth/forgot-password', {
+      body: { email: user.email, hash: '', role: 'investor' },
+      env: { DEV_MODE: '0', PORTAL_ORIGIN: 'https://invest.gov.uz' },
+    })
     expect(r.body.result.code).toBe('ok')
     const mail = (await lastMail(user.email))!
     for (const body of [mail.text, mail.html]) {
@@ -70,7 +96,10 @@ describe('bot protection', () => {
   })
 
   it('lets a developer work without the secret in DEV_MODE', async () => {
-    const r = await call('/siw/public/contact-us', { body: { ...CONTACT, hash: '' }, env: PROVIDER_WITHOUT_SECRET_IN_DEV })
+    const r = await call('/siw/public/contact-us', {
+      body: { ...CONTACT, hash: '' },
+      env: PROVIDER_WITHOUT_SECRET_IN_DEV,
+    })
     expect(r.body.result.code).toBe('ok')
   })
 })
@@ -122,7 +151,10 @@ describe('request logs', () => {
     const lines: string[] = []
     vi.spyOn(console, 'log').mockImplementation((line: unknown) => void lines.push(String(line)))
     const secret = 'private.person@example.com'
-    await call(`/core/auth/check-reset-link?uuid=8a4ab7a4-1111-4111-8111-111111111111&email=${encodeURIComponent(secret)}`, { method: 'POST' })
+    await call(
+      `/core/auth/check-reset-link?uuid=8a4ab7a4-1111-4111-8111-111111111111&email=${encodeURIComponent(secret)}`,
+      { method: 'POST' },
+    )
     await call('/core/auth/login', { body: { email: secret, password: 'Secret#Pass1', hash: '', role: 'investor' } })
     const logged = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request')
     expect(logged.map((l) => [l.method, l.route, l.status])).toEqual([

@@ -10,7 +10,10 @@ describe('sanitizeUserHtml', () => {
     ['<xmp><script>alert(1)</script></xmp>after', 'after'],
     ['<a href="jav&#x61;script:alert(1)">x</a>', '<a rel="noopener noreferrer nofollow">x</a>'],
     ['<a href="//evil.example">x</a>', '<a rel="noopener noreferrer nofollow">x</a>'],
-    ['<a href="/en/guide/project" target="_blank">x</a>', '<a href="/en/guide/project" rel="noopener noreferrer nofollow">x</a>'],
+    [
+      '<a href="/en/guide/project" target="_blank">x</a>',
+      '<a href="/en/guide/project" rel="noopener noreferrer nofollow">x</a>',
+    ],
     ['<table><tr><td colspan="2" width="9">a</td></tr></table>', '<table><tr><td colspan="2">a</td></tr></table>'],
     ['<div><span>kept text</span></div>', 'kept text'],
     ['a<!-- secret -->b', 'ab'],

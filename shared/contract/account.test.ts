@@ -18,12 +18,35 @@ describe('ProfileSchema', () => {
     email: 'investor@demo.invest.example',
     role: 'investor',
     is_resident: false,
-    investor: { id: 1, name: 'Lukas', surname: 'Brenner', email: 'investor@demo.invest.example', phone: '998901234567', pin: null, country: { id: 7, country: 'Germany', code: 'DE' }, website: '', position: 'Managing Director', company_name: 'Brenner Solar Capital GmbH', contact_person: '', region: REGION, source: 'linkedin', comments: '', is_resident: false },
+    investor: {
+      id: 1,
+      name: 'Lukas',
+      surname: 'Brenner',
+      email: 'investor@demo.invest.example',
+      phone: '998901234567',
+      pin: null,
+      country: { id: 7, country: 'Germany', code: 'DE' },
+      website: '',
+      position: 'Managing Director',
+      company_name: 'Brenner Solar Capital GmbH',
+      contact_person: '',
+      region: REGION,
+      source: 'linkedin',
+      comments: '',
+      is_resident: false,
+    },
   }
 
   it('accepts an investor and a businessman, with or without a region', () => {
     expect(issuePaths(ProfileSchema, investor)).toEqual([])
-    expect(issuePaths(ProfileSchema, { email: 'b@x.uz', role: 'businessmen', is_resident: true, businessmen: { id: 2, company_name: 'x', tin: '301234567', legal_address: 'y', region: null } })).toEqual([])
+    expect(
+      issuePaths(ProfileSchema, {
+        email: 'b@x.uz',
+        role: 'businessmen',
+        is_resident: true,
+        businessmen: { id: 2, company_name: 'x', tin: '301234567', legal_address: 'y', region: null },
+      }),
+    ).toEqual([])
   })
 
   it('needs residency, which the guards decide on, and a known role', () => {
@@ -33,12 +56,20 @@ describe('ProfileSchema', () => {
 })
 
 describe('NotificationSchema', () => {
-  const note = { id: 5, message: 'Your appeal No. 3 was received', type: 'new_appeal', link: '/profile/appeals/3', seen: false, created: '2026-11-01T09:00:00.000Z' }
+  const note = {
+    id: 5,
+    message: 'Your appeal No. 3 was received',
+    type: 'new_appeal',
+    link: '/profile/appeals/3',
+    seen: false,
+    created: '2026-11-01T09:00:00.000Z',
+  }
   it('accepts a notification, with or without a link', () => {
     expect(issuePaths(NotificationSchema, note)).toEqual([])
     expect(issuePaths(NotificationSchema, { ...note, link: '' })).toEqual([])
   })
-  it('needs a message and a read flag', () => expect(issuePaths(NotificationSchema, { ...note, message: null, seen: 0 })).toEqual(['message', 'seen']))
+  it('needs a message and a read flag', () =>
+    expect(issuePaths(NotificationSchema, { ...note, message: null, seen: 0 })).toEqual(['message', 'seen']))
 })
 
 describe('appeals', () => {
@@ -65,8 +96,22 @@ describe('appeals', () => {
   })
 
   it('accepts the thread, topics and types', () => {
-    expect(issuePaths(AppealResponseSchema, { id: 1, admin: null, created: '2026-11-02T09:00:00.000Z', response: 'Thanks', owner: true })).toEqual([])
-    expect(issuePaths(AppealTopicSchema, { id: 1, title: 'Investment climate', children: [{ id: 7, title: 'Taxation question', parent_id: 1 }] })).toEqual([])
+    expect(
+      issuePaths(AppealResponseSchema, {
+        id: 1,
+        admin: null,
+        created: '2026-11-02T09:00:00.000Z',
+        response: 'Thanks',
+        owner: true,
+      }),
+    ).toEqual([])
+    expect(
+      issuePaths(AppealTopicSchema, {
+        id: 1,
+        title: 'Investment climate',
+        children: [{ id: 7, title: 'Taxation question', parent_id: 1 }],
+      }),
+    ).toEqual([])
     expect(issuePaths(AppealTypeSchema, { id: 7, parent_id: 1, title: 'Taxation question' })).toEqual([])
   })
 
@@ -103,13 +148,22 @@ describe('PersonalProjectSchema', () => {
 
   it('accepts a project as the list and the form read it', () => {
     expect(issuePaths(PersonalProjectSchema, project)).toEqual([])
-    expect(issuePaths(PersonalProjectSchema, { ...project, budgets: [], presentation: { en: { download_link: '/gateway/document/public/file/a' } } })).toEqual([])
+    expect(
+      issuePaths(PersonalProjectSchema, {
+        ...project,
+        budgets: [],
+        presentation: { en: { download_link: '/gateway/document/public/file/a' } },
+      }),
+    ).toEqual([])
   })
 
   it('needs the per-language texts, the budget rows and a known state, which the form reads', () => {
     expect(issuePaths(PersonalProjectSchema, { ...project, title: 'Rooftop solar' })).toEqual(['title'])
     expect(issuePaths(PersonalProjectSchema, { ...project, budgets: undefined })).toEqual(['budgets'])
-    expect(issuePaths(PersonalProjectSchema, { ...project, state: 'archived', draft: null })).toEqual(['state', 'draft'])
+    expect(issuePaths(PersonalProjectSchema, { ...project, state: 'archived', draft: null })).toEqual([
+      'state',
+      'draft',
+    ])
   })
 })
 
@@ -129,6 +183,8 @@ describe('PersonalServiceSchema', () => {
   it('needs the link it runs and the fields of its form', () => {
     expect(issuePaths(PersonalServiceSchema, { ...service, link: null })).toEqual(['link'])
     expect(issuePaths(PersonalServiceSchema, { ...service, params: undefined })).toEqual(['params'])
-    expect(issuePaths(PersonalServiceSchema, { ...service, params: [{ key: 'inn', title: 'TIN', type: 'text' }] })).toEqual(['params.0.required'])
+    expect(
+      issuePaths(PersonalServiceSchema, { ...service, params: [{ key: 'inn', title: 'TIN', type: 'text' }] }),
+    ).toEqual(['params.0.required'])
   })
 })

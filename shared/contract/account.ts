@@ -72,7 +72,11 @@ export const AppealTypeSchema = v.looseObject({ id: IdSchema, title: v.string(),
 export type AppealType = v.InferOutput<typeof AppealTypeSchema>
 
 /** `GET /siw/public/appeal-topic`: topics, each with its types as `children`. */
-export const AppealTopicSchema = v.looseObject({ id: IdSchema, title: v.string(), children: v.nullish(v.array(AppealTypeSchema)) })
+export const AppealTopicSchema = v.looseObject({
+  id: IdSchema,
+  title: v.string(),
+  children: v.nullish(v.array(AppealTypeSchema)),
+})
 export type AppealTopic = v.InferOutput<typeof AppealTopicSchema>
 
 export const PROJECT_STATE_VALUES = ['pending', 'approved', 'rejected'] as const
@@ -97,13 +101,24 @@ export const PersonalProjectSchema = v.looseObject({
   draft: v.boolean(),
   visible: v.nullish(v.boolean()),
   upload: v.nullish(GatewayFileSchema),
-  presentation: v.nullish(v.looseObject({ en: v.nullish(GatewayFileSchema), ru: v.nullish(GatewayFileSchema), uz: v.nullish(GatewayFileSchema) })),
+  presentation: v.nullish(
+    v.looseObject({
+      en: v.nullish(GatewayFileSchema),
+      ru: v.nullish(GatewayFileSchema),
+      uz: v.nullish(GatewayFileSchema),
+    }),
+  ),
   createdAt: v.string(),
 })
 export type PersonalProject = v.InferOutput<typeof PersonalProjectSchema>
 
 /** A field of a personal service's form; an unknown `type` is shown as a text field. */
-export const ServiceParamSchema = v.looseObject({ key: v.string(), title: v.string(), type: v.string(), required: v.boolean() })
+export const ServiceParamSchema = v.looseObject({
+  key: v.string(),
+  title: v.string(),
+  type: v.string(),
+  required: v.boolean(),
+})
 export type ServiceParam = v.InferOutput<typeof ServiceParamSchema>
 
 /** `GET /siw/personal/service`: a service the user can run through its `link` with `params`. */

@@ -1,6 +1,14 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { envelopeOf, FileRefSchema, GatewayFileSchema, issuePaths, LinkedFileSchema, listOf, RegionSchema } from './common'
+import {
+  envelopeOf,
+  FileRefSchema,
+  GatewayFileSchema,
+  issuePaths,
+  LinkedFileSchema,
+  listOf,
+  RegionSchema,
+} from './common'
 
 /** A `File` as the reference gateway answers it for generated art. */
 const ART_FILE = {
@@ -26,14 +34,18 @@ describe('envelopeOf', () => {
   it('accepts an ok envelope with or without pageable and errors', () => {
     expect(issuePaths(schema, { result: OK, content: { title: 'x' } })).toEqual([])
     expect(issuePaths(schema, { result: { code: 'ok' }, content: { title: 'x' }, pageable: null })).toEqual([])
-    expect(issuePaths(schema, { result: OK, content: { title: 'x' }, pageable: PAGEABLE, errors: [], extra: 1 })).toEqual([])
+    expect(
+      issuePaths(schema, { result: OK, content: { title: 'x' }, pageable: PAGEABLE, errors: [], extra: 1 }),
+    ).toEqual([])
   })
 
   it('rejects a missing result, a content of the wrong shape and a pageable without a numeric total', () => {
     expect(issuePaths(schema, { content: { title: 'x' } })).toEqual(['result'])
     expect(issuePaths(schema, { result: OK, content: { title: 42 } })).toEqual(['content.title'])
     expect(issuePaths(schema, { result: OK, content: null })).toEqual(['content'])
-    expect(issuePaths(schema, { result: OK, content: { title: 'x' }, pageable: { total: '29' } })).toEqual(['pageable.total'])
+    expect(issuePaths(schema, { result: OK, content: { title: 'x' }, pageable: { total: '29' } })).toEqual([
+      'pageable.total',
+    ])
     expect(issuePaths(schema, { result: OK, content: { title: 'x' }, errors: 'title' })).toEqual(['errors'])
   })
 })
@@ -58,7 +70,8 @@ describe('files', () => {
     expect(issuePaths(GatewayFileSchema, ART_FILE)).toEqual([])
     expect(issuePaths(GatewayFileSchema, { download_link: '/x.pdf', thumbnail_link: null })).toEqual([])
     expect(issuePaths(GatewayFileSchema, { id: '', download_link: '/x.pdf' })).toEqual([])
-    for (const ref of [ART_FILE, '/gateway/document/public/art/a.svg', null, undefined]) expect(issuePaths(FileRefSchema, ref)).toEqual([])
+    for (const ref of [ART_FILE, '/gateway/document/public/art/a.svg', null, undefined])
+      expect(issuePaths(FileRefSchema, ref)).toEqual([])
   })
 
   it('rejects a link of the wrong type, and a file to download without its link', () => {

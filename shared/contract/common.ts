@@ -32,12 +32,19 @@ export type LinkedFile = v.InferOutput<typeof LinkedFileSchema>
 export const FileRefSchema = v.nullish(v.union([GatewayFileSchema, v.string()]))
 export type FileRef = v.InferOutput<typeof FileRefSchema>
 
-/** `{ id, region, code }` (docs/gateway-contract.md#guide): territories, projects, appeals, profiles and the regions list. */
+/**
+ * `{ id, region, code }` (docs/gateway-contract.md#guide): territories, projects, appeals, profiles and the regions
+ * list.
+ */
 export const RegionSchema = v.looseObject({ id: IdSchema, region: v.string(), code: v.union([v.string(), v.number()]) })
 export type Region = v.InferOutput<typeof RegionSchema>
 
 /** `{ en, ru, uz }`, written by the personal-project form (docs/gateway-contract.md#personal-projects). */
-export const LocaleTextSchema = v.looseObject({ en: v.nullish(v.string()), ru: v.nullish(v.string()), uz: v.nullish(v.string()) })
+export const LocaleTextSchema = v.looseObject({
+  en: v.nullish(v.string()),
+  ru: v.nullish(v.string()),
+  uz: v.nullish(v.string()),
+})
 export type LocaleText = v.InferOutput<typeof LocaleTextSchema>
 
 /** docs/gateway-contract.md#lists: `total` drives the pagination; `prev` and `next` are page numbers or null. */

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { issuePaths } from './common'
-import { AmountSchema, DistrictSchema, ProjectCategoryDetailSchema, ProjectCategorySchema, ProjectDetailSchema, ProjectSchema, SectorSchema } from './guide'
+import {
+  AmountSchema,
+  DistrictSchema,
+  ProjectCategoryDetailSchema,
+  ProjectCategorySchema,
+  ProjectDetailSchema,
+  ProjectSchema,
+  SectorSchema,
+} from './guide'
 
-const UPLOAD = { id: 'category-1', download_link: '/gateway/document/public/art/category-1.svg', thumbnail_link: '/gateway/document/public/art/category-1_4x3.svg' }
+const UPLOAD = {
+  id: 'category-1',
+  download_link: '/gateway/document/public/art/category-1.svg',
+  thumbnail_link: '/gateway/document/public/art/category-1_4x3.svg',
+}
 
 describe('lookups of the project filters', () => {
   it('accepts sectors, budget bands (open-ended too) and districts', () => {
@@ -19,11 +31,29 @@ describe('lookups of the project filters', () => {
 })
 
 describe('ProjectCategorySchema and ProjectCategoryDetailSchema', () => {
-  const category = { id: 1, order: 1, icon: 'factory', upload: UPLOAD, title: 'Industrial parks and free economic zones', description: 'Serviced plots…' }
-  const service = { id: 4, category_id: 8, link: 'https://my.gov.uz', upload: null, online: true, is_external: true, title: 'Registering a branch', description: 'x', info: 'y' }
+  const category = {
+    id: 1,
+    order: 1,
+    icon: 'factory',
+    upload: UPLOAD,
+    title: 'Industrial parks and free economic zones',
+    description: 'Serviced plots…',
+  }
+  const service = {
+    id: 4,
+    category_id: 8,
+    link: 'https://my.gov.uz',
+    upload: null,
+    online: true,
+    is_external: true,
+    title: 'Registering a branch',
+    description: 'x',
+    info: 'y',
+  }
 
   it('accepts a category with its image as a File, a link or none', () => {
-    for (const upload of [UPLOAD, '/art/category-1.svg', null]) expect(issuePaths(ProjectCategorySchema, { ...category, upload })).toEqual([])
+    for (const upload of [UPLOAD, '/art/category-1.svg', null])
+      expect(issuePaths(ProjectCategorySchema, { ...category, upload })).toEqual([])
   })
 
   it('accepts a category page with its services, or none', () => {
@@ -33,7 +63,9 @@ describe('ProjectCategorySchema and ProjectCategoryDetailSchema', () => {
 
   it('needs the title, and a title on each of its services', () => {
     expect(issuePaths(ProjectCategorySchema, { ...category, title: undefined })).toEqual(['title'])
-    expect(issuePaths(ProjectCategoryDetailSchema, { ...category, service_categories: [{ ...service, title: undefined }] })).toEqual(['service_categories.0.title'])
+    expect(
+      issuePaths(ProjectCategoryDetailSchema, { ...category, service_categories: [{ ...service, title: undefined }] }),
+    ).toEqual(['service_categories.0.title'])
   })
 })
 
@@ -49,11 +81,24 @@ describe('ProjectSchema and ProjectDetailSchema', () => {
     category: { id: 2, title: 'Public-private partnership' },
     region: { id: 2, region: 'Republic of Karakalpakstan', code: '1735' },
   }
-  const detail = { ...project, content: '<h2>About</h2>', presentation: null, latitude: 43.07, longitude: 58.9, pp: 9, irr: 13.5, npv: 41000000, email: 'ppp@invest.example', phone: '998712000000' }
+  const detail = {
+    ...project,
+    content: '<h2>About</h2>',
+    presentation: null,
+    latitude: 43.07,
+    longitude: 58.9,
+    pp: 9,
+    irr: 13.5,
+    npv: 41000000,
+    email: 'ppp@invest.example',
+    phone: '998712000000',
+  }
 
   it('accepts a project card, with its sector as a name and its category as an id', () => {
     expect(issuePaths(ProjectSchema, project)).toEqual([])
-    expect(issuePaths(ProjectSchema, { ...project, sector: 'Energy', category: 2, region: null, budget: '240000000' })).toEqual([])
+    expect(
+      issuePaths(ProjectSchema, { ...project, sector: 'Energy', category: 2, region: null, budget: '240000000' }),
+    ).toEqual([])
   })
 
   it('rejects a status outside the contract’s three and a missing title', () => {
@@ -63,8 +108,12 @@ describe('ProjectSchema and ProjectDetailSchema', () => {
 
   it('accepts a project page with one presentation, one per language or none, and without coordinates', () => {
     expect(issuePaths(ProjectDetailSchema, detail)).toEqual([])
-    expect(issuePaths(ProjectDetailSchema, { ...detail, presentation: '/p.pdf', latitude: null, longitude: null })).toEqual([])
-    expect(issuePaths(ProjectDetailSchema, { ...detail, presentation: { en: { download_link: '/p.pdf' }, ru: null } })).toEqual([])
+    expect(
+      issuePaths(ProjectDetailSchema, { ...detail, presentation: '/p.pdf', latitude: null, longitude: null }),
+    ).toEqual([])
+    expect(
+      issuePaths(ProjectDetailSchema, { ...detail, presentation: { en: { download_link: '/p.pdf' }, ru: null } }),
+    ).toEqual([])
   })
 
   it('rejects contacts that are no text (the page formats the phone)', () => {

@@ -8,7 +8,12 @@ export const SectorSchema = v.looseObject({ id: IdSchema, content: v.string(), s
 export type Sector = v.InferOutput<typeof SectorSchema>
 
 /** `GET project-amount`: a budget band, `to` open when null. */
-export const AmountSchema = v.looseObject({ id: IdSchema, content: v.string(), from: v.nullish(v.number()), to: v.nullish(v.number()) })
+export const AmountSchema = v.looseObject({
+  id: IdSchema,
+  content: v.string(),
+  from: v.nullish(v.number()),
+  to: v.nullish(v.number()),
+})
 export type Amount = v.InferOutput<typeof AmountSchema>
 
 /** `GET …/territorial-entity/districts`. */

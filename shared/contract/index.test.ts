@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { accountKeys } from '../account-keys'
 import { guideKeys } from '../guide-keys'
-import { mediaKeys } from '../media-keys'
 import { hrefTo, splitLocale } from '../match'
+import { mediaKeys } from '../media-keys'
 import { DATA_PLANS, keysOfRoute } from '../plans'
 import { resolveRoute } from '../resolve'
-import { isRouteId, MEDIA_TYPES, REASONS, ROUTE_BY_ID, SECTORS, type Params, type RouteId, type Search } from '../routes'
+import {
+  isRouteId,
+  MEDIA_TYPES,
+  type Params,
+  REASONS,
+  ROUTE_BY_ID,
+  type RouteId,
+  SECTORS,
+  type Search,
+} from '../routes'
 import { serviceGuideKeys, serviceKeys } from '../service-keys'
 import { siteKeys } from '../site-keys'
 import { CONTRACTS, contractFor, validatePayload } from './index'
@@ -22,7 +31,21 @@ function paramSamples(routeId: RouteId, name: string): readonly string[] {
 /** A query with every value a data plan branches on, and the empty query. */
 const QUERIES: readonly Search[] = [
   {},
-  { page: '2', region: '1703', metric: 'population', keyword: '  solar  panels ', new: '1', process: '101', step: '1001', type: 'license', event_id: '6', sector_id: '1', region_id: '2', amount_id: '3', status: 'closed' },
+  {
+    page: '2',
+    region: '1703',
+    metric: 'population',
+    keyword: '  solar  panels ',
+    new: '1',
+    process: '101',
+    step: '1001',
+    type: 'license',
+    event_id: '6',
+    sector_id: '1',
+    region_id: '2',
+    amount_id: '3',
+    status: 'closed',
+  },
 ]
 
 /** Every params object a route's pattern allows with the samples: each combination, optional params also left out. */
@@ -30,7 +53,10 @@ function paramSets(routeId: RouteId): Params[] {
   let sets: Params[] = [{}]
   for (const [, name, modifier] of ROUTE_BY_ID[routeId].pattern.matchAll(/:(\w+)([?+]?)/g)) {
     const values = paramSamples(routeId, name!)
-    sets = sets.flatMap((set) => [...values.map((value) => ({ ...set, [name!]: value })), ...(modifier === '?' ? [set] : [])])
+    sets = sets.flatMap((set) => [
+      ...values.map((value) => ({ ...set, [name!]: value })),
+      ...(modifier === '?' ? [set] : []),
+    ])
   }
   return sets
 }
@@ -45,7 +71,12 @@ function planKeys(): Array<readonly [RouteId, string]> {
     for (const params of paramSets(routeId)) {
       for (const query of QUERIES) {
         const url = new URL(hrefTo({ id: routeId, params }, { locale: 'en', query }), 'http://portal.test')
-        const { route } = resolveRoute({ rest: splitLocale(url.pathname).rest, path: url.pathname, search: url.search, session: SIGNED_IN })
+        const { route } = resolveRoute({
+          rest: splitLocale(url.pathname).rest,
+          path: url.pathname,
+          search: url.search,
+          session: SIGNED_IN,
+        })
         if (route.id === null) continue
         const { critical, deferred } = keysOfRoute(route)
         for (const key of [...critical, ...deferred]) keys.push([routeId, key])
@@ -80,7 +111,10 @@ function builderKeys(): Array<readonly [string, string]> {
       keys.push([`${group}.${name}`, (build as (...a: unknown[]) => string)(...args)])
     }
   }
-  keys.push(['mediaKeys.list', mediaKeys.list('news', 3)], ['serviceGuideKeys', Object.values(serviceGuideKeys('1', { process: '101', step: '1001' })).join(' ')])
+  keys.push(
+    ['mediaKeys.list', mediaKeys.list('news', 3)],
+    ['serviceGuideKeys', Object.values(serviceGuideKeys('1', { process: '101', step: '1001' })).join(' ')],
+  )
   return keys.flatMap(([name, joined]) => joined.split(' ').map((key) => [name, key] as const))
 }
 
@@ -143,21 +177,33 @@ describe('validatePayload', () => {
 
   it('answers the paths of a wrong shape, never the values', () => {
     const result = validatePayload(mediaKeys.post('5'), { result: { code: 'ok' }, content: { title: 42 } })
-    expect(result).toEqual({ ok: false, issues: ['content.id', 'content.title', 'content.publish_date', 'content.category', 'content.content'] })
+    expect(result).toEqual({
+      ok: false,
+      issues: ['content.id', 'content.title', 'content.publish_date', 'content.category', 'content.content'],
+    })
     expect(JSON.stringify(result)).not.toContain('42')
   })
 
   it('rejects a list of numbers where a list of posts belongs', () => {
-    expect(validatePayload(mediaKeys.list('news'), { result: OK, content: [1, 2, 3] })).toEqual({ ok: false, issues: ['content.0', 'content.1', 'content.2'] })
+    expect(validatePayload(mediaKeys.list('news'), { result: OK, content: [1, 2, 3] })).toEqual({
+      ok: false,
+      issues: ['content.0', 'content.1', 'content.2'],
+    })
   })
 
   it('reports at most 20 paths', () => {
-    const result = validatePayload(guideKeys.countries(), { result: OK, content: Array.from({ length: 300 }, (_, id) => ({ id })) })
+    const result = validatePayload(guideKeys.countries(), {
+      result: OK,
+      content: Array.from({ length: 300 }, (_, id) => ({ id })),
+    })
     expect(result.ok).toBe(false)
     expect(!result.ok && result.issues.length).toBe(20)
   })
 
   it('fails a key without a schema: an unchecked answer is never rendered', () => {
-    expect(validatePayload('/siw/public/unknown', { result: OK, content: page })).toEqual({ ok: false, issues: ['(no contract for this key)'] })
+    expect(validatePayload('/siw/public/unknown', { result: OK, content: page })).toEqual({
+      ok: false,
+      issues: ['(no contract for this key)'],
+    })
   })
 })

@@ -1,6 +1,7 @@
 /**
  * The contract table: every gateway data key a page loads (the strings `shared/*-keys.ts` build) names the schema its
- * answer must match. An answer of the wrong shape is an upstream failure, never a page (docs/gateway-contract.md#envelope).
+ * answer must match. An answer of the wrong shape is an upstream failure, never a page
+ * (docs/gateway-contract.md#envelope).
  */
 import * as v from 'valibot'
 import type { Envelope } from '../gateway-client'
@@ -15,8 +16,24 @@ import {
   ProfileSchema,
 } from './account'
 import { envelopeOf, issuePaths, listOf, RegionSchema } from './common'
-import { AmountSchema, DistrictSchema, ProjectCategoryDetailSchema, ProjectCategorySchema, ProjectDetailSchema, ProjectSchema, SectorSchema } from './guide'
-import { CountrySchema, EventSchema, GallerySchema, PostSchema, PostSummarySchema, StorySchema, StorySummarySchema } from './media'
+import {
+  AmountSchema,
+  DistrictSchema,
+  ProjectCategoryDetailSchema,
+  ProjectCategorySchema,
+  ProjectDetailSchema,
+  ProjectSchema,
+  SectorSchema,
+} from './guide'
+import {
+  CountrySchema,
+  EventSchema,
+  GallerySchema,
+  PostSchema,
+  PostSummarySchema,
+  StorySchema,
+  StorySummarySchema,
+} from './media'
 import {
   AuctionLotDetailSchema,
   AuctionLotSchema,
@@ -107,10 +124,14 @@ export type ContractResult = Readonly<{ ok: true; envelope: Envelope } | { ok: f
 /** At most this many paths are reported: a list of a thousand wrong items needs no thousand lines. */
 const MAX_ISSUES = 20
 
-/** Checks an `ok` envelope against its key's schema. A key without a schema fails: an unchecked answer is not rendered. */
+/**
+ * Checks an `ok` envelope against its key's schema. A key without a schema fails: an unchecked answer is not rendered.
+ */
 export function validatePayload(key: string, envelope: unknown): ContractResult {
   const schema = contractFor(key)
   if (!schema) return { ok: false, issues: ['(no contract for this key)'] }
   const issues = issuePaths(schema, envelope)
-  return issues.length ? { ok: false, issues: issues.slice(0, MAX_ISSUES) } : { ok: true, envelope: envelope as Envelope }
+  return issues.length
+    ? { ok: false, issues: issues.slice(0, MAX_ISSUES) }
+    : { ok: true, envelope: envelope as Envelope }
 }

@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { issuePaths } from './common'
-import { CountrySchema, EventSchema, GallerySchema, PostSchema, PostSummarySchema, StorySchema, StorySummarySchema } from './media'
+import {
+  CountrySchema,
+  EventSchema,
+  GallerySchema,
+  PostSchema,
+  PostSummarySchema,
+  StorySchema,
+  StorySummarySchema,
+} from './media'
 
-const FILE = { id: 'post-1', size: 2048, file_name: 'post-1.svg', file_extension: 'svg', download_link: '/gateway/document/public/art/post-1.svg', thumbnail_link: null }
+const FILE = {
+  id: 'post-1',
+  size: 2048,
+  file_name: 'post-1.svg',
+  file_extension: 'svg',
+  download_link: '/gateway/document/public/art/post-1.svg',
+  thumbnail_link: null,
+}
 
 /** `GET post/{id}` of the reference gateway. */
 const POST = {
@@ -19,26 +34,36 @@ const POST = {
 
 describe('PostSummarySchema (post lists)', () => {
   it('accepts a card without body, photo, files or author', () => {
-    expect(issuePaths(PostSummarySchema, { id: 3, title: 'T', publish_date: '2025-02-01', category: 'blog' })).toEqual([])
-    expect(issuePaths(PostSummarySchema, { ...POST, content: undefined, photo: null, files: null, author: null })).toEqual([])
+    expect(issuePaths(PostSummarySchema, { id: 3, title: 'T', publish_date: '2025-02-01', category: 'blog' })).toEqual(
+      [],
+    )
+    expect(
+      issuePaths(PostSummarySchema, { ...POST, content: undefined, photo: null, files: null, author: null }),
+    ).toEqual([])
   })
 
   it('rejects a card without an id, with a numeric title or without a date or category', () => {
     expect(issuePaths(PostSummarySchema, { ...POST, id: undefined })).toEqual(['id'])
     expect(issuePaths(PostSummarySchema, { ...POST, title: 42 })).toEqual(['title'])
-    expect(issuePaths(PostSummarySchema, { ...POST, publish_date: null, category: undefined })).toEqual(['publish_date', 'category'])
+    expect(issuePaths(PostSummarySchema, { ...POST, publish_date: null, category: undefined })).toEqual([
+      'publish_date',
+      'category',
+    ])
   })
 
   it('rejects a file list with an empty entry or a file without its link (the list renders each link)', () => {
     expect(issuePaths(PostSummarySchema, { ...POST, files: [FILE, null] })).toEqual(['files.1'])
-    expect(issuePaths(PostSummarySchema, { ...POST, files: [{ ...FILE, download_link: undefined }] })).toEqual(['files.0.download_link'])
+    expect(issuePaths(PostSummarySchema, { ...POST, files: [{ ...FILE, download_link: undefined }] })).toEqual([
+      'files.0.download_link',
+    ])
   })
 })
 
 describe('PostSchema (a post)', () => {
   it('accepts the reference gateway’s post', () => expect(issuePaths(PostSchema, POST)).toEqual([]))
   it('needs the article’s body', () => expect(issuePaths(PostSchema, { ...POST, content: null })).toEqual(['content']))
-  it('rejects the wrong-shape answer `{ title: 42 }`', () => expect(issuePaths(PostSchema, { title: 42 })).toEqual(['id', 'title', 'publish_date', 'category', 'content']))
+  it('rejects the wrong-shape answer `{ title: 42 }`', () =>
+    expect(issuePaths(PostSchema, { title: 42 })).toEqual(['id', 'title', 'publish_date', 'category', 'content']))
 })
 
 describe('GallerySchema', () => {
@@ -47,7 +72,10 @@ describe('GallerySchema', () => {
     publish_date: '2026-07-15',
     title: 'Samarkand Regional Investment Fair',
     content: 'Moments from the district project pitches.',
-    files: [{ ...FILE, caption: 'The exhibition hall' }, { ...FILE, caption: null }],
+    files: [
+      { ...FILE, caption: 'The exhibition hall' },
+      { ...FILE, caption: null },
+    ],
   }
 
   it('accepts a gallery, and one without images or description', () => {
@@ -62,7 +90,14 @@ describe('GallerySchema', () => {
 })
 
 describe('StorySummarySchema and StorySchema', () => {
-  const story = { id: 1, publish_date: '2026-03-02', photo: FILE, title: 'Kestrel Yarn Works', summary: 'A family-owned spinning company…', content: '<p>Kestrel…</p>' }
+  const story = {
+    id: 1,
+    publish_date: '2026-03-02',
+    photo: FILE,
+    title: 'Kestrel Yarn Works',
+    summary: 'A family-owned spinning company…',
+    content: '<p>Kestrel…</p>',
+  }
 
   it('accepts a story, and a list card without its body or summary', () => {
     expect(issuePaths(StorySchema, story)).toEqual([])
@@ -71,7 +106,10 @@ describe('StorySummarySchema and StorySchema', () => {
 
   it('needs the story’s body on its page, and a title and date on every card', () => {
     expect(issuePaths(StorySchema, { ...story, content: undefined })).toEqual(['content'])
-    expect(issuePaths(StorySummarySchema, { ...story, title: null, publish_date: 20260302 })).toEqual(['title', 'publish_date'])
+    expect(issuePaths(StorySummarySchema, { ...story, title: null, publish_date: 20260302 })).toEqual([
+      'title',
+      'publish_date',
+    ])
   })
 })
 
@@ -91,7 +129,9 @@ describe('EventSchema', () => {
   it('accepts an event with its agenda as a File, a bare link or none, and a one-day event', () => {
     expect(issuePaths(EventSchema, event)).toEqual([])
     expect(issuePaths(EventSchema, { ...event, agenda: '/agenda.pdf' })).toEqual([])
-    expect(issuePaths(EventSchema, { ...event, agenda: null, date_to: null, time: null, location: null, photo: null })).toEqual([])
+    expect(
+      issuePaths(EventSchema, { ...event, agenda: null, date_to: null, time: null, location: null, photo: null }),
+    ).toEqual([])
   })
 
   it('needs the name and the first day, which decide how the event is listed', () => {

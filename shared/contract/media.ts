@@ -1,4 +1,7 @@
-/** Media payloads (docs/gateway-contract.md#content): posts, galleries, stories, events, and the countries of the event form. */
+/**
+ * Media payloads (docs/gateway-contract.md#content): posts, galleries, stories, events, and the countries of the event
+ * form.
+ */
 import * as v from 'valibot'
 import { FileRefSchema, GatewayFileSchema, IdSchema, LinkedFileSchema } from './common'
 
@@ -21,7 +24,11 @@ export const PostSchema = v.looseObject({ ...PostSummarySchema.entries, content:
 export type Post = v.InferOutput<typeof PostSchema>
 
 /** A gallery image: a linked file with an optional caption. */
-export const GalleryImageSchema = v.looseObject({ ...LinkedFileSchema.entries, caption: v.nullish(v.string()), title: v.nullish(v.string()) })
+export const GalleryImageSchema = v.looseObject({
+  ...LinkedFileSchema.entries,
+  caption: v.nullish(v.string()),
+  title: v.nullish(v.string()),
+})
 export type GalleryImage = v.InferOutput<typeof GalleryImageSchema>
 
 export const GallerySchema = v.looseObject({

@@ -11,13 +11,26 @@ import {
   UzexLotSchema,
 } from './services'
 
-const TEMPLATE = { id: 'template/3', download_link: '/gateway/document/public/template/3?lang=en', file_extension: 'pdf', thumbnail_link: null }
+const TEMPLATE = {
+  id: 'template/3',
+  download_link: '/gateway/document/public/template/3?lang=en',
+  file_extension: 'pdf',
+  thumbnail_link: null,
+}
 
 describe('ServiceCategorySchema', () => {
-  const category = { id: 9, icon: 'briefcase', order: 1, parent: 1, title: 'Limited liability companies', description: 'x' }
+  const category = {
+    id: 9,
+    icon: 'briefcase',
+    order: 1,
+    parent: 1,
+    title: 'Limited liability companies',
+    description: 'x',
+  }
 
   it('accepts a category with its parent as an id, an object or none', () => {
-    for (const parent of [1, '1', { id: 1 }, null]) expect(issuePaths(ServiceCategorySchema, { ...category, parent })).toEqual([])
+    for (const parent of [1, '1', { id: 1 }, null])
+      expect(issuePaths(ServiceCategorySchema, { ...category, parent })).toEqual([])
   })
 
   it('needs the title and an order that sorts', () => {
@@ -27,11 +40,23 @@ describe('ServiceCategorySchema', () => {
 })
 
 describe('ServiceSchema', () => {
-  const service = { id: 1, category_id: 8, link: 'https://my.gov.uz/en/service/1', upload: null, online: true, is_external: true, title: 'State registration of an LLC', description: 'x', info: 'Takes 30 minutes.' }
+  const service = {
+    id: 1,
+    category_id: 8,
+    link: 'https://my.gov.uz/en/service/1',
+    upload: null,
+    online: true,
+    is_external: true,
+    title: 'State registration of an LLC',
+    description: 'x',
+    info: 'Takes 30 minutes.',
+  }
 
   it('accepts a service, online or not, with or without link and image', () => {
     expect(issuePaths(ServiceSchema, service)).toEqual([])
-    expect(issuePaths(ServiceSchema, { id: 2, title: 'x', online: false, link: null, upload: '/art/a.svg' })).toEqual([])
+    expect(issuePaths(ServiceSchema, { id: 2, title: 'x', online: false, link: null, upload: '/art/a.svg' })).toEqual(
+      [],
+    )
   })
 
   it('rejects a service without a title, and an `online` that is no flag', () => {
@@ -48,23 +73,42 @@ describe('processes and steps', () => {
     upload: null,
     title: 'Choose a name',
     content: '<p>Check that the name is free.</p>',
-    groups: [{ id: 1, icon: 'file', title: 'Founders', documents: [{ id: 3, title: 'Founders’ decision', type: 'pdf', upload: TEMPLATE }] }],
+    groups: [
+      {
+        id: 1,
+        icon: 'file',
+        title: 'Founders',
+        documents: [{ id: 3, title: 'Founders’ decision', type: 'pdf', upload: TEMPLATE }],
+      },
+    ],
     accordions: [{ id: 1, title: 'Can a foreigner be the director?', content: '<p>Yes.</p>', documents: [] }],
   }
 
   it('accepts stages and step lists', () => {
-    expect(issuePaths(ServiceProcessSchema, { id: 101, order: 1, icon: 'file-text', title: 'Preparing the founding documents', description: 'x' })).toEqual([])
+    expect(
+      issuePaths(ServiceProcessSchema, {
+        id: 101,
+        order: 1,
+        icon: 'file-text',
+        title: 'Preparing the founding documents',
+        description: 'x',
+      }),
+    ).toEqual([])
     expect(issuePaths(StepSummarySchema, { id: 1001, order: 1, upload: null, title: 'Choose a name' })).toEqual([])
   })
 
   it('accepts a step with its document groups and questions, or without them', () => {
     expect(issuePaths(ServiceStepSchema, step)).toEqual([])
-    expect(issuePaths(ServiceStepSchema, { id: 1001, title: 'x', groups: null, accordions: undefined, content: null })).toEqual([])
+    expect(
+      issuePaths(ServiceStepSchema, { id: 1001, title: 'x', groups: null, accordions: undefined, content: null }),
+    ).toEqual([])
   })
 
   it('rejects a stage without a title, a document without a title, and a group list that is no list', () => {
     expect(issuePaths(ServiceProcessSchema, { id: 101, order: 1 })).toEqual(['title'])
-    expect(issuePaths(ServiceStepSchema, { ...step, groups: [{ ...step.groups[0], documents: [{ id: 3, type: 'pdf' }] }] })).toEqual(['groups.0.documents.0.title'])
+    expect(
+      issuePaths(ServiceStepSchema, { ...step, groups: [{ ...step.groups[0], documents: [{ id: 3, type: 'pdf' }] }] }),
+    ).toEqual(['groups.0.documents.0.title'])
     expect(issuePaths(ServiceStepSchema, { ...step, groups: step.groups[0] })).toEqual(['groups'])
   })
 })
@@ -115,7 +159,16 @@ describe('AuctionLotSchema and AuctionLotDetailSchema', () => {
 
   it('accepts a lot card with its region as a name or an object and without optional facts', () => {
     expect(issuePaths(AuctionLotSchema, lot)).toEqual([])
-    expect(issuePaths(AuctionLotSchema, { ...lot, lot_number: 17240447, region: { region: 'Tashkent region' }, area: null, image_link: null, zakalad_amount: undefined })).toEqual([])
+    expect(
+      issuePaths(AuctionLotSchema, {
+        ...lot,
+        lot_number: 17240447,
+        region: { region: 'Tashkent region' },
+        area: null,
+        image_link: null,
+        zakalad_amount: undefined,
+      }),
+    ).toEqual([])
   })
 
   it('needs the lot number, the property and a numeric start price', () => {
@@ -126,7 +179,16 @@ describe('AuctionLotSchema and AuctionLotDetailSchema', () => {
 
   it('accepts a lot page, `over_time` as a flag or text, and a lot without photos or contacts', () => {
     expect(issuePaths(AuctionLotDetailSchema, detail)).toEqual([])
-    expect(issuePaths(AuctionLotDetailSchema, { ...detail, over_time: 'no', images: null, main_image: null, customer_phone: null, lat: '41.25' })).toEqual([])
+    expect(
+      issuePaths(AuctionLotDetailSchema, {
+        ...detail,
+        over_time: 'no',
+        images: null,
+        main_image: null,
+        customer_phone: null,
+        lat: '41.25',
+      }),
+    ).toEqual([])
   })
 
   it('rejects a lot page without its price, and a phone that is no text', () => {
@@ -156,7 +218,9 @@ describe('UzexLotSchema', () => {
   })
 
   it('needs the figures of the products table and the currency of the cost', () => {
-    expect(issuePaths(UzexLotSchema, { ...lot, products: [{ order: 1, name: 'x', number: 2 }] })).toEqual(['products.0.price_unit'])
+    expect(issuePaths(UzexLotSchema, { ...lot, products: [{ order: 1, name: 'x', number: 2 }] })).toEqual([
+      'products.0.price_unit',
+    ])
     expect(issuePaths(UzexLotSchema, { ...lot, currency_name: undefined })).toEqual(['currency_name'])
   })
 })

@@ -69,8 +69,12 @@ const documents = v.nullish(v.array(StepDocumentSchema))
 export const ServiceStepSchema = v.looseObject({
   ...StepSummarySchema.entries,
   content: v.nullish(v.string()),
-  groups: v.nullish(v.array(v.looseObject({ id: IdSchema, title: v.string(), icon: v.nullish(v.string()), documents }))),
-  accordions: v.nullish(v.array(v.looseObject({ id: IdSchema, title: v.string(), content: v.nullish(v.string()), documents }))),
+  groups: v.nullish(
+    v.array(v.looseObject({ id: IdSchema, title: v.string(), icon: v.nullish(v.string()), documents })),
+  ),
+  accordions: v.nullish(
+    v.array(v.looseObject({ id: IdSchema, title: v.string(), content: v.nullish(v.string()), documents })),
+  ),
 })
 export type ServiceStep = v.InferOutput<typeof ServiceStepSchema>
 

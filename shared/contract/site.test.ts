@@ -2,14 +2,30 @@ import { describe, expect, it } from 'vitest'
 import { issuePaths } from './common'
 import { LeaderSchema, PageSchema, ReviewSchema, SearchResultsSchema, TerritorySchema } from './site'
 
-const PHOTO = { id: 'leader-1', download_link: '/gateway/document/public/art/leader-1.svg', thumbnail_link: '/gateway/document/public/art/leader-1_4x3.svg' }
+const PHOTO = {
+  id: 'leader-1',
+  download_link: '/gateway/document/public/art/leader-1.svg',
+  thumbnail_link: '/gateway/document/public/art/leader-1_4x3.svg',
+}
 
 describe('PageSchema', () => {
-  const page = { slug: 'about', updated_at: '2026-11-01T09:00:00.000Z', title: 'About the Agency', content: '<p>The Investment Promotion Agency…</p>' }
+  const page = {
+    slug: 'about',
+    updated_at: '2026-11-01T09:00:00.000Z',
+    title: 'About the Agency',
+    content: '<p>The Investment Promotion Agency…</p>',
+  }
 
   it('accepts a content page, and a sector page with its summary and figures', () => {
     expect(issuePaths(PageSchema, page)).toEqual([])
-    expect(issuePaths(PageSchema, { ...page, slug: 'sector-energy', summary: 'Demand grows 5–7% a year.', figures: [{ label: 'Installed capacity', value: 16.9, unit: 'GW', year: 2024 }] })).toEqual([])
+    expect(
+      issuePaths(PageSchema, {
+        ...page,
+        slug: 'sector-energy',
+        summary: 'Demand grows 5–7% a year.',
+        figures: [{ label: 'Installed capacity', value: 16.9, unit: 'GW', year: 2024 }],
+      }),
+    ).toEqual([])
     expect(issuePaths(PageSchema, { title: 'FAQ', content: '' })).toEqual([])
   })
 
@@ -19,15 +35,28 @@ describe('PageSchema', () => {
     expect(issuePaths(PageSchema, { title: 42 })).toEqual(['title', 'content'])
   })
 
-  it('rejects a figure without its label', () => expect(issuePaths(PageSchema, { ...page, figures: [{ value: 1 }] })).toEqual(['figures.0.label']))
+  it('rejects a figure without its label', () =>
+    expect(issuePaths(PageSchema, { ...page, figures: [{ value: 1 }] })).toEqual(['figures.0.label']))
 })
 
 describe('LeaderSchema', () => {
-  const leader = { id: 1, email: 'director@invest.example', phone: '+998 71 200 00 01', photo: PHOTO, name: 'Bahodir', surname: 'Eshmurodov', position: 'Director of the Agency', bio: 'An economist…', working_days: 'Mon–Fri' }
+  const leader = {
+    id: 1,
+    email: 'director@invest.example',
+    phone: '+998 71 200 00 01',
+    photo: PHOTO,
+    name: 'Bahodir',
+    surname: 'Eshmurodov',
+    position: 'Director of the Agency',
+    bio: 'An economist…',
+    working_days: 'Mon–Fri',
+  }
 
   it('accepts a leader, with or without contacts and photo', () => {
     expect(issuePaths(LeaderSchema, leader)).toEqual([])
-    expect(issuePaths(LeaderSchema, { ...leader, email: null, phone: null, bio: null, working_days: null, photo: null })).toEqual([])
+    expect(
+      issuePaths(LeaderSchema, { ...leader, email: null, phone: null, bio: null, working_days: null, photo: null }),
+    ).toEqual([])
   })
 
   it('needs the name and position, and a phone that is text', () => {
@@ -37,7 +66,12 @@ describe('LeaderSchema', () => {
 })
 
 describe('ReviewSchema', () => {
-  const review = { id: 1, photo: PHOTO, comment: 'We were given a single coordinator…', author: 'Marta Kowalska, CFO, Kestrel Yarn Works' }
+  const review = {
+    id: 1,
+    photo: PHOTO,
+    comment: 'We were given a single coordinator…',
+    author: 'Marta Kowalska, CFO, Kestrel Yarn Works',
+  }
   it('accepts a review, with or without id and photo', () => {
     expect(issuePaths(ReviewSchema, review)).toEqual([])
     expect(issuePaths(ReviewSchema, { comment: 'x', author: 'y' })).toEqual([])
@@ -60,12 +94,16 @@ describe('TerritorySchema', () => {
 
   it('accepts a territory, with figures as numbers, numeric strings or missing', () => {
     expect(issuePaths(TerritorySchema, territory)).toEqual([])
-    expect(issuePaths(TerritorySchema, { ...territory, area: '4303.5', tourists: null, presentation: null })).toEqual([])
+    expect(issuePaths(TerritorySchema, { ...territory, area: '4303.5', tourists: null, presentation: null })).toEqual(
+      [],
+    )
   })
 
   it('needs the region the map is keyed by', () => {
     expect(issuePaths(TerritorySchema, { ...territory, region: null })).toEqual(['region'])
-    expect(issuePaths(TerritorySchema, { ...territory, region: { id: 1, region: 'Andijan region' } })).toEqual(['region.code'])
+    expect(issuePaths(TerritorySchema, { ...territory, region: { id: 1, region: 'Andijan region' } })).toEqual([
+      'region.code',
+    ])
   })
 })
 
@@ -73,7 +111,15 @@ describe('SearchResultsSchema', () => {
   const hit = { id: 1, title: 'Regional investment programmes', description: 'All fourteen regions…', path: '/post/1' }
 
   it('accepts hits by kind, a kind with none or left out, and pages named by slug', () => {
-    expect(issuePaths(SearchResultsSchema, { events: [], gallery: [], pages: [{ ...hit, id: 'faq', path: null }], posts: [hit], stories: [] })).toEqual([])
+    expect(
+      issuePaths(SearchResultsSchema, {
+        events: [],
+        gallery: [],
+        pages: [{ ...hit, id: 'faq', path: null }],
+        posts: [hit],
+        stories: [],
+      }),
+    ).toEqual([])
     expect(issuePaths(SearchResultsSchema, { posts: [{ id: '3', title: 'x' }] })).toEqual([])
   })
 

@@ -11,7 +11,10 @@ export const FigureSchema = v.looseObject({
 })
 export type Figure = v.InferOutput<typeof FigureSchema>
 
-/** `GET page/{slug}`: the title and HTML body are what every content page renders; sector pages may add a summary and figures. */
+/**
+ * `GET page/{slug}`: the title and HTML body are what every content page renders; sector pages may add a summary and
+ * figures.
+ */
 export const PageSchema = v.looseObject({
   slug: v.nullish(v.string()),
   title: v.string(),
@@ -72,7 +75,10 @@ export type SearchHit = v.InferOutput<typeof SearchHitSchema>
 
 const hits = v.nullish(v.array(SearchHitSchema))
 
-/** `GET search`: hits grouped by kind; a kind without hits may be missing, but a list is no grouping (every kind is optional). */
+/**
+ * `GET search`: hits grouped by kind; a kind without hits may be missing, but a list is no grouping (every kind is
+ * optional).
+ */
 export const SearchResultsSchema = v.pipe(
   v.unknown(),
   v.check((results) => !Array.isArray(results)),

@@ -19,7 +19,9 @@ export const appealsPlan = definePlan('profile-appeals', ({ params, query }) => 
   }
 })
 
-export const myProjectsPlan = definePlan('profile-my-projects', ({ query }) => ({ keys: { list: accountKeys.projects(query.page) } }))
+export const myProjectsPlan = definePlan('profile-my-projects', ({ query }) => ({
+  keys: { list: accountKeys.projects(query.page) },
+}))
 
 export const projectFormPlan = definePlan('profile-project-form', ({ params }) => ({
   keys: {

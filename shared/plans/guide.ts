@@ -1,15 +1,26 @@
 /** Data plans of the investor guide: its text pages, the registration forms, projects, categories and sectors. */
-import { GUIDE_PAGES, guideKeys, readProjectFilters } from '../guide-keys'
-import { definePlan } from '../api-keys'
 
-export const guidePartnershipPlan = definePlan('guide-partnership', () => ({ keys: { page: guideKeys.page(GUIDE_PAGES.partnership) } }))
-export const guidePrivatizationPlan = definePlan('guide-privatization', () => ({ keys: { page: guideKeys.page(GUIDE_PAGES.privatization) } }))
-export const guideRegisterBusinessPlan = definePlan('guide-register-business', () => ({ keys: { page: guideKeys.page(GUIDE_PAGES.registerBusiness) } }))
+import { definePlan } from '../api-keys'
+import { GUIDE_PAGES, guideKeys, readProjectFilters } from '../guide-keys'
+
+export const guidePartnershipPlan = definePlan('guide-partnership', () => ({
+  keys: { page: guideKeys.page(GUIDE_PAGES.partnership) },
+}))
+export const guidePrivatizationPlan = definePlan('guide-privatization', () => ({
+  keys: { page: guideKeys.page(GUIDE_PAGES.privatization) },
+}))
+export const guideRegisterBusinessPlan = definePlan('guide-register-business', () => ({
+  keys: { page: guideKeys.page(GUIDE_PAGES.registerBusiness) },
+}))
 export const guideRegisterInvestorPlan = definePlan('guide-register-investor', () => ({
   keys: { page: guideKeys.page(GUIDE_PAGES.registerInvestor), countries: guideKeys.countries() },
 }))
-export const guideProjectPlan = definePlan('guide-project', () => ({ keys: { categories: guideKeys.categories(), open: guideKeys.openProjects() } }))
-export const projectCategoryListPlan = definePlan('project-category-list', ({ query }) => ({ keys: { categories: guideKeys.categories(query.page) } }))
+export const guideProjectPlan = definePlan('guide-project', () => ({
+  keys: { categories: guideKeys.categories(), open: guideKeys.openProjects() },
+}))
+export const projectCategoryListPlan = definePlan('project-category-list', ({ query }) => ({
+  keys: { categories: guideKeys.categories(query.page) },
+}))
 export const projectCategoryPlan = definePlan('project-category', ({ params, query }) => ({
   keys: {
     category: guideKeys.category(params.id),
@@ -20,5 +31,9 @@ export const projectCategoryPlan = definePlan('project-category', ({ params, que
   },
 }))
 export const projectPlan = definePlan('project', ({ params }) => ({ keys: { project: guideKeys.project(params.id) } }))
-export const sectorPlan = definePlan('sector', ({ params }) => ({ keys: { page: guideKeys.sectorPage(params.sector) } }))
-export const exploreItemPlan = definePlan('explore-item', ({ params }) => ({ keys: { project: guideKeys.project(params.id) } }))
+export const sectorPlan = definePlan('sector', ({ params }) => ({
+  keys: { page: guideKeys.sectorPage(params.sector) },
+}))
+export const exploreItemPlan = definePlan('explore-item', ({ params }) => ({
+  keys: { project: guideKeys.project(params.id) },
+}))

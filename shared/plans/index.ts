@@ -3,9 +3,11 @@
  * area's module (`site.ts`, `media.ts`, `services.ts`, `guide.ts`, `account.ts`), so this table stays out of the
  * browser's bundles (docs/architecture.md#data-plans).
  */
-import type { PageRoute } from '../state'
+
+import type { DataPlan, PlanRoute } from '../api-keys'
 import type { RouteId } from '../routes'
-import { myProjectsPlan, myServicesPlan, appealsPlan, projectFormPlan } from './account'
+import type { PageRoute } from '../state'
+import { appealsPlan, myProjectsPlan, myServicesPlan, projectFormPlan } from './account'
 import {
   exploreItemPlan,
   guidePartnershipPlan,
@@ -18,12 +20,30 @@ import {
   projectPlan,
   sectorPlan,
 } from './guide'
-import { eventListPlan, eventPlan, eventRegisterPlan, galleryPlan, mediaPlan, postPlan, storyListPlan, storyPlan } from './media'
-import type { DataPlan, PlanRoute } from '../api-keys'
-import { splitKeys, type PlannedKeys } from './plan'
+import {
+  eventListPlan,
+  eventPlan,
+  eventRegisterPlan,
+  galleryPlan,
+  mediaPlan,
+  postPlan,
+  storyListPlan,
+  storyPlan,
+} from './media'
+import { type PlannedKeys, splitKeys } from './plan'
 import { serviceCategoryIndexPlan, serviceCategoryPlan, servicePlan } from './services'
+import {
+  aboutPlan,
+  contactsPlan,
+  contentPagePlan,
+  cookiePolicyPlan,
+  homePlan,
+  privacyPolicyPlan,
+  reasonPlan,
+  searchPlan,
+  sitemapPlan,
+} from './site'
 import { eAuctionLotPlan, eAuctionPlan, uzExPlan } from './trading'
-import { aboutPlan, contactsPlan, contentPagePlan, cookiePolicyPlan, homePlan, privacyPolicyPlan, reasonPlan, searchPlan, sitemapPlan } from './site'
 
 export type { PlannedKeys } from './plan'
 
@@ -70,7 +90,9 @@ export const DATA_PLANS: DataPlans = {
   page: contentPagePlan,
 }
 
-/** The gateway keys a route's page needs: critical (awaited before the first byte) and deferred; none without a plan. */
+/**
+ * The gateway keys a route's page needs: critical (awaited before the first byte) and deferred; none without a plan.
+ */
 export function plannedKeys<Id extends RouteId>(id: Id, route: PlanRoute<Id>): PlannedKeys {
   const plan: DataPlan<Id> | undefined = DATA_PLANS[id]
   return plan ? splitKeys(plan.build(route)) : { critical: [], deferred: [] }

@@ -1,11 +1,16 @@
 /** Data plans of the media pages: posts, media lists, stories, events and their application form, galleries. */
-import { mediaKeys } from '../media-keys'
+
 import { definePlan } from '../api-keys'
+import { mediaKeys } from '../media-keys'
 
 export const postPlan = definePlan('post', ({ params }) => ({ keys: { post: mediaKeys.post(params.id) } }))
 // Lists are critical: a deferred section stays a skeleton without JavaScript.
-export const mediaPlan = definePlan('media', ({ params, query }) => ({ keys: { list: mediaKeys.list(params.id, query.page) } }))
-export const storyListPlan = definePlan('story-list', ({ query }) => ({ keys: { list: mediaKeys.stories(query.page) } }))
+export const mediaPlan = definePlan('media', ({ params, query }) => ({
+  keys: { list: mediaKeys.list(params.id, query.page) },
+}))
+export const storyListPlan = definePlan('story-list', ({ query }) => ({
+  keys: { list: mediaKeys.stories(query.page) },
+}))
 export const storyPlan = definePlan('story', ({ params }) => ({ keys: { story: mediaKeys.story(params.id) } }))
 export const eventListPlan = definePlan('event-list', ({ query }) => ({ keys: { list: mediaKeys.events(query.page) } }))
 // The form works without JavaScript, so the countries it offers are critical too.

@@ -1,8 +1,11 @@
 /** Data plans of the services area: the service categories and a service's guide (the trading lists: `trading.ts`). */
-import { serviceGuideKeys, serviceKeys } from '../service-keys'
-import { definePlan } from '../api-keys'
 
-export const serviceCategoryIndexPlan = definePlan('service-category-index', () => ({ keys: { categories: serviceKeys.categories() } }))
+import { definePlan } from '../api-keys'
+import { serviceGuideKeys, serviceKeys } from '../service-keys'
+
+export const serviceCategoryIndexPlan = definePlan('service-category-index', () => ({
+  keys: { categories: serviceKeys.categories() },
+}))
 export const serviceCategoryPlan = definePlan('service-category', ({ params }) => ({
   keys: {
     categories: serviceKeys.categories(),

@@ -1,7 +1,8 @@
 /** Data plans of the site pages: home, about, search, the site map, policies, reasons and content pages. */
-import { normaliseKeyword, siteKeys } from '../site-keys'
+
 import { definePlan } from '../api-keys'
 import type { QueryOf } from '../routes'
+import { normaliseKeyword, siteKeys } from '../site-keys'
 
 /**
  * A region, metric or the regions' table in the home page's query is a map link followed without JavaScript: the map
@@ -32,6 +33,8 @@ export const sitemapPlan = definePlan('sitemap', () => ({
 
 export const contactsPlan = definePlan('contacts', () => ({ keys: { page: siteKeys.page('contacts') } }))
 export const cookiePolicyPlan = definePlan('cookie-policy', () => ({ keys: { page: siteKeys.page('cookie-policy') } }))
-export const privacyPolicyPlan = definePlan('privacy-policy', () => ({ keys: { page: siteKeys.page('privacy-policy') } }))
+export const privacyPolicyPlan = definePlan('privacy-policy', () => ({
+  keys: { page: siteKeys.page('privacy-policy') },
+}))
 export const reasonPlan = definePlan('reason', ({ params }) => ({ keys: { page: siteKeys.reason(params.topic) } }))
 export const contentPagePlan = definePlan('page', ({ params }) => ({ keys: { page: siteKeys.page(params.slug) } }))

@@ -3,5 +3,9 @@ import { definePlan } from '../api-keys'
 import { tradingKeys } from '../trading-keys'
 
 export const uzExPlan = definePlan('uz-ex', ({ query }) => ({ keys: { lots: tradingKeys.uzexLots(query.page) } }))
-export const eAuctionPlan = definePlan('e-auction', ({ query }) => ({ keys: { lots: tradingKeys.auctionLots(query.page) } }))
-export const eAuctionLotPlan = definePlan('e-auction-lot', ({ params }) => ({ keys: { lot: tradingKeys.auctionLot(params.id) } }))
+export const eAuctionPlan = definePlan('e-auction', ({ query }) => ({
+  keys: { lots: tradingKeys.auctionLots(query.page) },
+}))
+export const eAuctionLotPlan = definePlan('e-auction-lot', ({ params }) => ({
+  keys: { lot: tradingKeys.auctionLot(params.id) },
+}))

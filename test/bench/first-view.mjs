@@ -3,10 +3,18 @@
 // JavaScript, and how much of it is inlined CSS, messages and payload JSON).
 //
 // `node --experimental-strip-types test/bench/first-view.mjs http://127.0.0.1:8899` against a running server.
-import { chromium } from '@playwright/test'
-import { gzipSync } from 'node:zlib'
 
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+import { gzipSync } from 'node:zlib'
+import { chromium } from '@playwright/test'
+
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 /** Content pages of the budgets: home, lists, a post, about, guide and service pages, the contact form, sign-in. */
 export async function contentPages(base) {
@@ -48,11 +56,16 @@ async function measureJs(browser, url) {
   await page.waitForLoadState('networkidle')
   const files = await Promise.all(scripts)
   await context.close()
-  return { jsGzipBytes: files.reduce((s, f) => s + f.bytes, 0), files: files.map((f) => `${new URL(f.url).pathname.replace('/_app/', '')} ${f.bytes}`) }
+  return {
+    jsGzipBytes: files.reduce((s, f) => s + f.bytes, 0),
+    files: files.map((f) => `${new URL(f.url).pathname.replace('/_app/', '')} ${f.bytes}`),
+  }
 }
 
 async function measureDocument(browser, base, path) {
-  const html = await (await fetch(base + path, { headers: { 'user-agent': 'Mozilla/5.0 Chrome/136.0.0.0 Safari/537.36' } })).text()
+  const html = await (
+    await fetch(base + path, { headers: { 'user-agent': 'Mozilla/5.0 Chrome/136.0.0.0 Safari/537.36' } })
+  ).text()
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
   await page.goto(base + path)
@@ -70,22 +83,46 @@ async function measureDocument(browser, base, path) {
     cssBytes: sum(/<style[^>]*>([\s\S]*?)<\/style>/g),
     stateBytes: Buffer.byteLength(state),
     messagesBytes: Buffer.byteLength(messages),
-    payloadBytes: Buffer.byteLength(statePayloads) + sum(/<script type="application\/json" data-payload[^>]*>([\s\S]*?)<\/script>/g),
+    payloadBytes:
+      Buffer.byteLength(statePayloads) +
+      sum(/<script type="application\/json" data-payload[^>]*>([\s\S]*?)<\/script>/g),
   }
 }
 
 export async function measureFirstView(base, pages) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROME_FLAGS })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: CHROME_FLAGS,
+  })
   const out = {}
   try {
     for (const path of Object.values(pages)) await fetch(base + path).then((r) => r.text())
-    for (const [name, path] of Object.entries(pages)) out[name] = { path, ...(await measureJs(browser, base + path)), ...(await measureDocument(browser, base, path)) }
+    for (const [name, path] of Object.entries(pages))
+      out[name] = { path, ...(await measureJs(browser, base + path)), ...(await measureDocument(browser, base, path)) }
   } finally {
     await browser.close()
   }
   const kb = (n) => (n / 1024).toFixed(1)
-  console.log('First view in Chromium: JS until network idle (gzip, KiB), document (gzip and raw KiB, elements without JS), inline CSS, state, messages, payload blocks (raw KiB)')
-  console.table(Object.fromEntries(Object.entries(out).map(([name, r]) => [`${name} ${r.path}`, { 'JS gz': kb(r.jsGzipBytes), 'doc gz': kb(r.docGzipBytes), doc: kb(r.docBytes), elements: r.elements, css: kb(r.cssBytes), state: kb(r.stateBytes), messages: kb(r.messagesBytes), payloads: kb(r.payloadBytes) }])))
+  console.log(
+    'First view in Chromium: JS until network idle (gzip, KiB), document (gzip and raw KiB, elements without JS), inline CSS, state, messages, payload blocks (raw KiB)',
+  )
+  console.table(
+    Object.fromEntries(
+      Object.entries(out).map(([name, r]) => [
+        `${name} ${r.path}`,
+        {
+          'JS gz': kb(r.jsGzipBytes),
+          'doc gz': kb(r.docGzipBytes),
+          doc: kb(r.docBytes),
+          elements: r.elements,
+          css: kb(r.cssBytes),
+          state: kb(r.stateBytes),
+          messages: kb(r.messagesBytes),
+          payloads: kb(r.payloadBytes),
+        },
+      ]),
+    ),
+  )
   return out
 }
 

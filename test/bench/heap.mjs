@@ -7,8 +7,9 @@
 // Used by `npm run bench` (test/bench/run.mjs); alone: `node test/bench/heap.mjs <base> <pid of scripts/start.mjs>`
 // against a running `npm start` build (BENCH_HEAP_REQUESTS, default from budgets.json), or with `--soak 300,180,60`
 // for rounds of that many seconds at 50 connections over the load test's URLs.
-import autocannon from 'autocannon'
+
 import { setTimeout as sleep } from 'node:timers/promises'
+import autocannon from 'autocannon'
 import { listeningPorts, workerdPid } from './render-cpu.mjs'
 
 const ISOLATES = { portal: 'core:user:invest-portal', gateway: 'core:user:invest-portal-gateway' }
@@ -21,9 +22,13 @@ async function inspectorTargets(rootPid) {
   const pid = workerdPid(rootPid)
   if (!pid) return null
   for (const port of listeningPorts(pid)) {
-    const list = await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(1000) }).then((r) => r.json()).catch(() => null)
+    const list = await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(1000) })
+      .then((r) => r.json())
+      .catch(() => null)
     if (!Array.isArray(list)) continue
-    const urls = Object.fromEntries(Object.entries(ISOLATES).map(([name, id]) => [name, list.find((t) => t.id === id)?.webSocketDebuggerUrl]))
+    const urls = Object.fromEntries(
+      Object.entries(ISOLATES).map(([name, id]) => [name, list.find((t) => t.id === id)?.webSocketDebuggerUrl]),
+    )
     if (urls.portal && urls.gateway) return urls
   }
   return null
@@ -52,10 +57,13 @@ class Isolate {
   async connect() {
     this.close()
     const ws = new WebSocket(this.url)
-    await new Promise((resolve, reject) => ((ws.onopen = resolve), (ws.onerror = () => reject(new Error(`cannot open ${this.url}`)))))
+    await new Promise(
+      (resolve, reject) => ((ws.onopen = resolve), (ws.onerror = () => reject(new Error(`cannot open ${this.url}`)))),
+    )
     ws.onmessage = (event) => {
       const message = JSON.parse(event.data)
-      if (message.id && this.waiting.has(message.id)) this.waiting.get(message.id)(message), this.waiting.delete(message.id)
+      if (message.id && this.waiting.has(message.id))
+        this.waiting.get(message.id)(message), this.waiting.delete(message.id)
     }
     this.ws = ws
   }
@@ -81,7 +89,12 @@ class Isolate {
     this.ws.send(JSON.stringify({ id: n, method, params }))
     const deadline = Date.now() + timeoutMs
     while (!answer && Date.now() < deadline) {
-      await Promise.race([answered, fetch(this.pokeUrl).then((r) => r.arrayBuffer()).catch(() => null)])
+      await Promise.race([
+        answered,
+        fetch(this.pokeUrl)
+          .then((r) => r.arrayBuffer())
+          .catch(() => null),
+      ])
       if (!answer) await sleep(20)
     }
     this.waiting.delete(n)
@@ -117,21 +130,48 @@ async function mixes(base) {
   const news = await getJson(`${base}/gateway/siw/public/post?category=news&page=0&size=6`)
   const postId = news.content[0].id
   const service = (await fetch(`${base}/ru/service/1`, { redirect: 'manual' })).headers.get('location')
-  const lots = await getJson(`${base}/gateway/integration/public/integration/eauksion/lot?page=0&size=1`).catch(() => null)
+  const lots = await getJson(`${base}/gateway/integration/public/integration/eauksion/lot?page=0&size=1`).catch(
+    () => null,
+  )
   const lot = lots?.content?.[0]?.lot_number
   const get = (path) => ({ method: 'GET', path })
   let uncached = 0
   const portal = [
-    ...['/en', '/ru/media/news', '/uz/event', `/en/post/${postId}`, service, '/en/_payload.json', '/ru/media/news/_payload.json', `/en/post/${postId}/_payload.json`, '/uz/event/_payload.json'].map(get),
-    { method: 'GET', path: '/en/media/news/_payload.json', setupRequest: (req) => ({ ...req, path: `/en/media/news/_payload.json?page=${200000 + uncached++}` }) },
+    ...[
+      '/en',
+      '/ru/media/news',
+      '/uz/event',
+      `/en/post/${postId}`,
+      service,
+      '/en/_payload.json',
+      '/ru/media/news/_payload.json',
+      `/en/post/${postId}/_payload.json`,
+      '/uz/event/_payload.json',
+    ].map(get),
+    {
+      method: 'GET',
+      path: '/en/media/news/_payload.json',
+      setupRequest: (req) => ({ ...req, path: `/en/media/news/_payload.json?page=${200000 + uncached++}` }),
+    },
   ]
-  const gatewayReads = ['/gateway/siw/public/post?category=news&page=0&size=6', `/gateway/siw/public/post/${postId}`, '/gateway/siw/public/appeal-topic', '/gateway/siw/public/service/category', '/gateway/siw/public/page/about'].map(get)
+  const gatewayReads = [
+    '/gateway/siw/public/post?category=news&page=0&size=6',
+    `/gateway/siw/public/post/${postId}`,
+    '/gateway/siw/public/appeal-topic',
+    '/gateway/siw/public/service/category',
+    '/gateway/siw/public/page/about',
+  ].map(get)
   const origin = new URL(base).origin
   let price = 1_000_000
   const lotChange = lot && {
     method: 'POST',
     path: '/_dev/lot',
-    headers: { origin, 'content-type': 'application/json', 'x-requested-with': 'invest-portal', 'accept-language': 'en' },
+    headers: {
+      origin,
+      'content-type': 'application/json',
+      'x-requested-with': 'invest-portal',
+      'accept-language': 'en',
+    },
     setupRequest: (req) => ({ ...req, body: JSON.stringify({ lot_number: lot, price: price++ }) }),
   }
   const gateway = lotChange ? [...gatewayReads, ...gatewayReads, lotChange] : gatewayReads
@@ -147,7 +187,8 @@ async function mixes(base) {
 
 async function drive(base, requests, amount, { connections = 10, duration } = {}) {
   const r = await autocannon({ url: base, connections, requests, ...(duration ? { duration } : { amount }) })
-  if (r.non2xx || r.errors || r.timeouts) throw new Error(`heap load: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`)
+  if (r.non2xx || r.errors || r.timeouts)
+    throw new Error(`heap load: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`)
   return r.requests.total
 }
 
@@ -156,11 +197,22 @@ async function drive(base, requests, amount, { connections = 10, duration } = {}
  * `requests` more through the gateway. Growth is each phase's last reading less the warm-up's. Null without an
  * inspector.
  */
-export async function measureHeap({ rootPid, base, requests = Number(process.env.BENCH_HEAP_REQUESTS ?? 10_000), warmup = 1_000 }) {
+export async function measureHeap({
+  rootPid,
+  base,
+  requests = Number(process.env.BENCH_HEAP_REQUESTS ?? 10_000),
+  warmup = 1_000,
+}) {
   const urls = await inspectorTargets(rootPid)
   if (!urls) return null
-  const isolates = { portal: await Isolate.open(urls.portal, base + POKE.portal), gateway: await Isolate.open(urls.gateway, base + POKE.gateway) }
-  const read = async () => ({ portal: await isolates.portal.heapAfterGc(), gateway: await isolates.gateway.heapAfterGc() })
+  const isolates = {
+    portal: await Isolate.open(urls.portal, base + POKE.portal),
+    gateway: await Isolate.open(urls.gateway, base + POKE.gateway),
+  }
+  const read = async () => ({
+    portal: await isolates.portal.heapAfterGc(),
+    gateway: await isolates.gateway.heapAfterGc(),
+  })
   try {
     const mix = await mixes(base)
     await drive(base, [...mix.portal, ...mix.gateway], warmup)
@@ -174,9 +226,19 @@ export async function measureHeap({ rootPid, base, requests = Number(process.env
     return {
       requests,
       realtimeWrites: mix.realtime,
-      readings: readings.map((r) => ({ after: r.after, portalMB: +(r.portal / MB).toFixed(2), gatewayMB: +(r.gateway / MB).toFixed(2) })),
-      growthMB: { portal: +((last.portal - first.portal) / MB).toFixed(2), gateway: +((last.gateway - first.gateway) / MB).toFixed(2) },
-      bytesPerRequest: { portal: Math.round((last.portal - first.portal) / (2 * requests)), gateway: Math.round((last.gateway - first.gateway) / (2 * requests)) },
+      readings: readings.map((r) => ({
+        after: r.after,
+        portalMB: +(r.portal / MB).toFixed(2),
+        gatewayMB: +(r.gateway / MB).toFixed(2),
+      })),
+      growthMB: {
+        portal: +((last.portal - first.portal) / MB).toFixed(2),
+        gateway: +((last.gateway - first.gateway) / MB).toFixed(2),
+      },
+      bytesPerRequest: {
+        portal: Math.round((last.portal - first.portal) / (2 * requests)),
+        gateway: Math.round((last.gateway - first.gateway) / (2 * requests)),
+      },
     }
   } finally {
     isolates.portal.close()
@@ -191,8 +253,14 @@ export async function measureHeap({ rootPid, base, requests = Number(process.env
 export async function soakHeap({ rootPid, base, rounds }) {
   const urls = await inspectorTargets(rootPid)
   if (!urls) return null
-  const isolates = { portal: await Isolate.open(urls.portal, base + POKE.portal), gateway: await Isolate.open(urls.gateway, base + POKE.gateway) }
-  const read = async () => ({ portalMB: +((await isolates.portal.heapAfterGc()) / MB).toFixed(2), gatewayMB: +((await isolates.gateway.heapAfterGc()) / MB).toFixed(2) })
+  const isolates = {
+    portal: await Isolate.open(urls.portal, base + POKE.portal),
+    gateway: await Isolate.open(urls.gateway, base + POKE.gateway),
+  }
+  const read = async () => ({
+    portalMB: +((await isolates.portal.heapAfterGc()) / MB).toFixed(2),
+    gatewayMB: +((await isolates.gateway.heapAfterGc()) / MB).toFixed(2),
+  })
   try {
     const { load } = await mixes(base)
     const readings = [{ after: 'start', requests: 0, ...(await read()) }]
@@ -200,7 +268,9 @@ export async function soakHeap({ rootPid, base, rounds }) {
     for (const seconds of rounds) {
       total += await drive(base, load, 0, { connections: 50, duration: seconds })
       readings.push({ after: `${seconds} s`, requests: total, ...(await read()) })
-      console.log(`  after ${String(total).padStart(7)} requests: portal ${readings.at(-1).portalMB} MB, gateway ${readings.at(-1).gatewayMB} MB`)
+      console.log(
+        `  after ${String(total).padStart(7)} requests: portal ${readings.at(-1).portalMB} MB, gateway ${readings.at(-1).gatewayMB} MB`,
+      )
     }
     return readings
   } finally {
@@ -212,10 +282,15 @@ export async function soakHeap({ rootPid, base, rounds }) {
 /** Prints the readings and says whether each isolate's growth is within `maxGrowthMB`. */
 export function reportHeap(heap, maxGrowthMB) {
   console.log(`Heap after GC (MB), ${heap.requests} requests a phase:`)
-  for (const r of heap.readings) console.log(`  ${r.after.padEnd(40)} portal ${String(r.portalMB).padStart(7)}  gateway ${String(r.gatewayMB).padStart(7)}`)
+  for (const r of heap.readings)
+    console.log(
+      `  ${r.after.padEnd(40)} portal ${String(r.portalMB).padStart(7)}  gateway ${String(r.gatewayMB).padStart(7)}`,
+    )
   const over = Object.entries(heap.growthMB).filter(([, mb]) => mb > maxGrowthMB)
   for (const [isolate, mb] of Object.entries(heap.growthMB)) {
-    console.log(`  ${isolate} grew ${mb} MB (${heap.bytesPerRequest[isolate]} bytes a request; budget ${maxGrowthMB} MB)${mb > maxGrowthMB ? '  OVER BUDGET' : ''}`)
+    console.log(
+      `  ${isolate} grew ${mb} MB (${heap.bytesPerRequest[isolate]} bytes a request; budget ${maxGrowthMB} MB)${mb > maxGrowthMB ? '  OVER BUDGET' : ''}`,
+    )
   }
   return over.length === 0
 }
@@ -224,13 +299,21 @@ if (import.meta.main) {
   const [base, rootPid, mode, roundList] = process.argv.slice(2)
   const { readFileSync } = await import('node:fs')
   if (mode === '--soak') {
-    const readings = await soakHeap({ rootPid: Number(rootPid), base, rounds: (roundList ?? '300,180,60').split(',').map(Number) })
+    const readings = await soakHeap({
+      rootPid: Number(rootPid),
+      base,
+      rounds: (roundList ?? '300,180,60').split(',').map(Number),
+    })
     if (!readings) throw new Error('no inspector found under that process')
     console.table(readings)
     process.exit(0)
   }
   const budget = JSON.parse(readFileSync('test/bench/budgets.json', 'utf8')).heapAfterGc
-  const heap = await measureHeap({ rootPid: Number(rootPid), base, requests: Number(process.env.BENCH_HEAP_REQUESTS ?? budget.requests) })
+  const heap = await measureHeap({
+    rootPid: Number(rootPid),
+    base,
+    requests: Number(process.env.BENCH_HEAP_REQUESTS ?? budget.requests),
+  })
   if (!heap) throw new Error('no inspector found under that process')
   if (!reportHeap(heap, budget.maxGrowthMB)) process.exitCode = 1
 }

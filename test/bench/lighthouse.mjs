@@ -1,12 +1,21 @@
-// Lighthouse budgets (docs/performance.md): mobile preset (simulated throttling), Debian's Chromium, the local production
+// Lighthouse budgets (docs/performance.md): mobile preset (simulated throttling), Debian's Chromium, the local
+// production
 // build. Each figure is the median of RUNS (5) runs per page; every run gets a fresh Chromium. The profile page runs
 // signed in: the demo investor signs in through the edge's gateway proxy and each run sends its `token` cookie.
+
+import { mkdirSync, writeFileSync } from 'node:fs'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { mkdirSync, writeFileSync } from 'node:fs'
 import { isBot } from '../../worker/bots.ts'
 
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 /** Goals: scores are 0–100, times in ms. */
 export const LIGHTHOUSE_GOALS = { performance: 95, accessibility: 100, seo: 100, lcpMs: 1500, cls: 0.02, tbtMs: 150 }
@@ -28,11 +37,21 @@ async function runOnce(url, headers, attemptsLeft = 4) {
 }
 
 async function runInFreshChrome(url, headers) {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS })
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  })
   try {
-    const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'], ...(headers ? { extraHeaders: headers } : {}) }
+    const flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'seo'],
+      ...(headers ? { extraHeaders: headers } : {}),
+    }
     const result = await lighthouse(url, flags)
-    if (!result || result.lhr.runtimeError) throw new Error(`lighthouse ${url}: ${result?.lhr.runtimeError?.message ?? 'no result'}`)
+    if (!result || result.lhr.runtimeError)
+      throw new Error(`lighthouse ${url}: ${result?.lhr.runtimeError?.message ?? 'no result'}`)
     return result.lhr
   } finally {
     await chrome.kill()
@@ -58,7 +77,8 @@ function readMisses(lhr) {
   for (const id of ['performance', 'accessibility', 'seo']) {
     for (const ref of lhr.categories[id]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id]
-      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) misses.push(`${id}: ${ref.id} (${audit.displayValue ?? audit.score})`)
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+        misses.push(`${id}: ${ref.id} (${audit.displayValue ?? audit.score})`)
     }
   }
   return misses
@@ -90,7 +110,14 @@ export async function runLighthouse(base, { runs = Number(process.env.LIGHTHOUSE
     'sign-in': { path: '/en/auth/sign-in?role=investor' },
     profile: { path: '/en/profile', headers: { cookie } },
   }
-  const out = { date: new Date().toISOString(), preset: 'mobile (simulated throttling)', userAgent: emulatedUserAgent, runs, goals: LIGHTHOUSE_GOALS, pages: {} }
+  const out = {
+    date: new Date().toISOString(),
+    preset: 'mobile (simulated throttling)',
+    userAgent: emulatedUserAgent,
+    runs,
+    goals: LIGHTHOUSE_GOALS,
+    pages: {},
+  }
   // Lighthouse's own measure of the host's CPU speed per run: simulated throttling scales what this machine measured by
   // a fixed factor, so blocking time on a slow or busy host reads longer than on the phone it emulates.
   const benchmarkIndexes = []
@@ -100,7 +127,8 @@ export async function runLighthouse(base, { runs = Number(process.env.LIGHTHOUSE
     let last
     for (let i = 0; i < runs; i++) {
       last = await runOnce(base + path, headers)
-      if (last.finalDisplayedUrl && !last.finalDisplayedUrl.endsWith(path)) throw new Error(`lighthouse ${path} ended on ${last.finalDisplayedUrl}`)
+      if (last.finalDisplayedUrl && !last.finalDisplayedUrl.endsWith(path))
+        throw new Error(`lighthouse ${path} ended on ${last.finalDisplayedUrl}`)
       const benchmarkIndex = Math.round(last.environment?.benchmarkIndex ?? Number.NaN)
       all.push({ ...readFigures(last), benchmarkIndex })
       benchmarkIndexes.push(benchmarkIndex)
@@ -109,7 +137,11 @@ export async function runLighthouse(base, { runs = Number(process.env.LIGHTHOUSE
     out.pages[name] = { path, median: figures, pass: passes(figures), runs: all, misses: readMisses(last) }
     writeFileSync(`bench-results/lighthouse-${name}.json`, JSON.stringify(last))
   }
-  out.benchmarkIndex = { median: median(benchmarkIndexes), min: Math.min(...benchmarkIndexes), max: Math.max(...benchmarkIndexes) }
+  out.benchmarkIndex = {
+    median: median(benchmarkIndexes),
+    min: Math.min(...benchmarkIndexes),
+    max: Math.max(...benchmarkIndexes),
+  }
   writeFileSync('bench-results/lighthouse.json', JSON.stringify(out, null, 2))
   printTable(out)
   return out
@@ -119,12 +151,23 @@ export async function runLighthouse(base, { runs = Number(process.env.LIGHTHOUSE
 async function signInDemoInvestor(base) {
   const res = await fetch(`${base}/gateway/core/auth/login`, {
     method: 'POST',
-    headers: { origin: base, 'content-type': 'application/json', accept: 'application/json', 'x-requested-with': 'invest-portal' },
-    body: JSON.stringify({ email: 'investor@demo.invest.example', password: 'Investor#2026', role: 'investor', hash: '' }),
+    headers: {
+      origin: base,
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'x-requested-with': 'invest-portal',
+    },
+    body: JSON.stringify({
+      email: 'investor@demo.invest.example',
+      password: 'Investor#2026',
+      role: 'investor',
+      hash: '',
+    }),
   })
   // The session is `token` and its host-bound companion (docs/security.md#cookies).
   const cookies = res.headers.getSetCookie().filter((c) => /^(token|token_bind)=/.test(c))
-  if (!res.ok || cookies.length !== 2) throw new Error(`demo investor sign-in answered ${res.status}: ${(await res.text()).slice(0, 200)}`)
+  if (!res.ok || cookies.length !== 2)
+    throw new Error(`demo investor sign-in answered ${res.status}: ${(await res.text()).slice(0, 200)}`)
   return cookies.map((c) => c.split(';')[0]).join('; ')
 }
 
@@ -151,10 +194,16 @@ function printTable(out) {
     }
   }
   const bi = out.benchmarkIndex
-  console.log(`Lighthouse ${out.preset}, median of ${out.runs} runs (bench-results/lighthouse.json); host benchmarkIndex ${bi.median} (${bi.min}-${bi.max})`)
+  console.log(
+    `Lighthouse ${out.preset}, median of ${out.runs} runs (bench-results/lighthouse.json); host benchmarkIndex ${bi.median} (${bi.min}-${bi.max})`,
+  )
   console.table(rows)
-  for (const [name, p] of Object.entries(out.pages)) console.log(`${name} runs (performance/TBT ms at benchmarkIndex): ${p.runs.map((r) => `${r.performance}/${r.tbtMs} @ ${r.benchmarkIndex}`).join(', ')}`)
-  for (const [name, p] of Object.entries(out.pages)) if (p.misses.length) console.log(`${name} misses: ${p.misses.join('; ')}`)
+  for (const [name, p] of Object.entries(out.pages))
+    console.log(
+      `${name} runs (performance/TBT ms at benchmarkIndex): ${p.runs.map((r) => `${r.performance}/${r.tbtMs} @ ${r.benchmarkIndex}`).join(', ')}`,
+    )
+  for (const [name, p] of Object.entries(out.pages))
+    if (p.misses.length) console.log(`${name} misses: ${p.misses.join('; ')}`)
 }
 
 // `node --experimental-strip-types test/bench/lighthouse.mjs http://127.0.0.1:8831` against a running server.

@@ -6,8 +6,21 @@
 // `node --experimental-strip-types test/bench/main-thread.mjs http://127.0.0.1:8899` against a running server.
 import { chromium } from '@playwright/test'
 
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'blink.user_timing', 'v8.execute']
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'loading',
+  'blink.user_timing',
+  'v8.execute',
+]
 export const LONG_TASK_MS = 50
 const BLOCKING_AT_4X_MS = 12.5
 
@@ -30,21 +43,42 @@ async function traceLoad(browser, url) {
   await cdp.send('Tracing.end')
   await done
   await context.close()
-  return { events, scriptMs: metrics.ScriptDuration * 1000, taskMs: metrics.TaskDuration * 1000, layoutMs: metrics.LayoutDuration * 1000, styleMs: metrics.RecalcStyleDuration * 1000 }
+  return {
+    events,
+    scriptMs: metrics.ScriptDuration * 1000,
+    taskMs: metrics.TaskDuration * 1000,
+    layoutMs: metrics.LayoutDuration * 1000,
+    styleMs: metrics.RecalcStyleDuration * 1000,
+  }
 }
 
 /** The renderer main thread's top-level tasks from the first paint on, in ms. */
 function readTasks(events) {
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'firstPaint'))
+  const main = events.find(
+    (e) =>
+      e.name === 'thread_name' &&
+      e.args?.name === 'CrRendererMain' &&
+      events.some((x) => x.pid === e.pid && x.name === 'firstPaint'),
+  )
   if (!main) throw new Error('no renderer main thread with a first paint in the trace')
   const firstPaint = Math.min(...events.filter((e) => e.pid === main.pid && e.name === 'firstPaint').map((e) => e.ts))
   return events
-    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.name === 'RunTask' && e.ph === 'X' && e.ts + (e.dur ?? 0) >= firstPaint)
+    .filter(
+      (e) =>
+        e.pid === main.pid &&
+        e.tid === main.tid &&
+        e.name === 'RunTask' &&
+        e.ph === 'X' &&
+        e.ts + (e.dur ?? 0) >= firstPaint,
+    )
     .map((e) => ({ atMs: (e.ts - firstPaint) / 1000, ms: (e.dur ?? 0) / 1000 }))
 }
 
 export async function measureMainThread(base, pages, { runs = Number(process.env.MAIN_THREAD_RUNS ?? 5) } = {}) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROME_FLAGS })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: CHROME_FLAGS,
+  })
   const out = { runs, pages: {} }
   try {
     // A first load warms the edge's payload memory and the browser's compile caches are per context anyway.
@@ -58,7 +92,12 @@ export async function measureMainThread(base, pages, { runs = Number(process.env
         all.push({
           longestMs: Number(Math.max(0, ...tasks.map((t) => t.ms)).toFixed(1)),
           longTasks: long.map((t) => Number(t.ms.toFixed(1))),
-          blockingAt4xMs: Number(tasks.filter((t) => t.ms > BLOCKING_AT_4X_MS).reduce((s, t) => s + t.ms - BLOCKING_AT_4X_MS, 0).toFixed(1)),
+          blockingAt4xMs: Number(
+            tasks
+              .filter((t) => t.ms > BLOCKING_AT_4X_MS)
+              .reduce((s, t) => s + t.ms - BLOCKING_AT_4X_MS, 0)
+              .toFixed(1),
+          ),
           scriptMs: Number(scriptMs.toFixed(1)),
           taskMs: Number(taskMs.toFixed(1)),
           styleMs: Number(styleMs.toFixed(1)),
@@ -68,7 +107,15 @@ export async function measureMainThread(base, pages, { runs = Number(process.env
       const pick = (k) => median(all.map((r) => r[k]))
       out.pages[name] = {
         path,
-        median: { longestMs: pick('longestMs'), longTasks: median(all.map((r) => r.longTasks.length)), blockingAt4xMs: pick('blockingAt4xMs'), scriptMs: pick('scriptMs'), taskMs: pick('taskMs'), styleMs: pick('styleMs'), layoutMs: pick('layoutMs') },
+        median: {
+          longestMs: pick('longestMs'),
+          longTasks: median(all.map((r) => r.longTasks.length)),
+          blockingAt4xMs: pick('blockingAt4xMs'),
+          scriptMs: pick('scriptMs'),
+          taskMs: pick('taskMs'),
+          styleMs: pick('styleMs'),
+          layoutMs: pick('layoutMs'),
+        },
         runs: all,
       }
     }
@@ -80,13 +127,24 @@ export async function measureMainThread(base, pages, { runs = Number(process.env
 }
 
 function printTable(out) {
-  console.log(`Main thread from first paint, unthrottled Chromium, median of ${out.runs} loads (tasks over ${LONG_TASK_MS} ms count as long)`)
+  console.log(
+    `Main thread from first paint, unthrottled Chromium, median of ${out.runs} loads (tasks over ${LONG_TASK_MS} ms count as long)`,
+  )
   const rows = {}
   for (const [name, p] of Object.entries(out.pages)) {
-    rows[`${name} ${p.path}`] = { 'long tasks': p.median.longTasks, 'longest ms': p.median.longestMs, 'script ms': p.median.scriptMs, 'style ms': p.median.styleMs, 'layout ms': p.median.layoutMs, 'all tasks ms': p.median.taskMs, 'TBT at 4x ms': p.median.blockingAt4xMs }
+    rows[`${name} ${p.path}`] = {
+      'long tasks': p.median.longTasks,
+      'longest ms': p.median.longestMs,
+      'script ms': p.median.scriptMs,
+      'style ms': p.median.styleMs,
+      'layout ms': p.median.layoutMs,
+      'all tasks ms': p.median.taskMs,
+      'TBT at 4x ms': p.median.blockingAt4xMs,
+    }
   }
   console.table(rows)
-  for (const [name, p] of Object.entries(out.pages)) console.log(`${name} long tasks per run: ${p.runs.map((r) => `[${r.longTasks.join(', ')}]`).join(' ')}`)
+  for (const [name, p] of Object.entries(out.pages))
+    console.log(`${name} long tasks per run: ${p.runs.map((r) => `[${r.longTasks.join(', ')}]`).join(' ')}`)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -66,13 +66,22 @@ export async function measureRealtime({ base, subscribers = 1000, events = 40, g
   }
   const openStarted = performance.now()
   await Promise.all(opened)
-  console.log(`realtime: ${subscribers} sockets open on ${channel} (${Math.round(performance.now() - openStarted)} ms for the last batch)`)
+  console.log(
+    `realtime: ${subscribers} sockets open on ${channel} (${Math.round(performance.now() - openStarted)} ms for the last batch)`,
+  )
 
   const publishRtt = []
   for (let n = 0; n < events; n++) {
     const body = JSON.stringify({
       channel,
-      event: { type: 'lot', lot, price: 1_000_000 + n, deposit: 100_000, status: { uz: 'Bench', ru: 'Bench', en: 'Bench' }, order_end_time: '2031-01-01T00:00:00.000Z' },
+      event: {
+        type: 'lot',
+        lot,
+        price: 1_000_000 + n,
+        deposit: 100_000,
+        status: { uz: 'Bench', ru: 'Bench', en: 'Bench' },
+        order_end_time: '2031-01-01T00:00:00.000Z',
+      },
     })
     const id = `bench-${randomUUID()}`
     const timestamp = String(Date.now())
@@ -81,16 +90,23 @@ export async function measureRealtime({ base, subscribers = 1000, events = 40, g
     sent.set(id, t0)
     const res = await fetch(`${origin}/_app/realtime/publish`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-realtime-timestamp': timestamp, 'x-realtime-id': id, 'x-realtime-signature': signature },
+      headers: {
+        'content-type': 'application/json',
+        'x-realtime-timestamp': timestamp,
+        'x-realtime-id': id,
+        'x-realtime-signature': signature,
+      },
       body,
     })
     publishRtt.push(performance.now() - t0)
     const answer = await res.json()
-    if (res.status !== 202 || answer.content?.delivered !== subscribers) throw new Error(`publish ${n}: ${res.status} ${JSON.stringify(answer)}`)
+    if (res.status !== 202 || answer.content?.delivered !== subscribers)
+      throw new Error(`publish ${n}: ${res.status} ${JSON.stringify(answer)}`)
     // Wait for every socket before the next event, so events do not queue behind each other.
     const until = performance.now() + 10_000
     while ((countByEvent.get(id) ?? 0) < subscribers) {
-      if (performance.now() > until) throw new Error(`event ${n}: ${countByEvent.get(id) ?? 0} of ${subscribers} delivered after 10 s`)
+      if (performance.now() > until)
+        throw new Error(`event ${n}: ${countByEvent.get(id) ?? 0} of ${subscribers} delivered after 10 s`)
       await sleep(1)
     }
     await sleep(gapMs)
@@ -140,7 +156,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }
   }
   try {
-    const result = { one: await measureRealtime({ base, subscribers: 1 }), thousand: await measureRealtime({ base, subscribers: 1000 }) }
+    const result = {
+      one: await measureRealtime({ base, subscribers: 1 }),
+      thousand: await measureRealtime({ base, subscribers: 1000 }),
+    }
     mkdirSync('bench-results', { recursive: true })
     writeFileSync('bench-results/realtime.json', JSON.stringify({ date: new Date().toISOString(), ...result }, null, 2))
     console.log('written to bench-results/realtime.json')

@@ -2,8 +2,9 @@
 // it: the process's CPU time over N warm renders, which a busy machine does not inflate, plus a sampling profile of
 // the hot spots. The bundle runs unmodified; its bindings are stand-ins at the boundary: an in-memory KV (pre-warmed,
 // so every payload is a hit, as on a warm edge) and the GATEWAY service forwarding to a running reference gateway.
-import { Session } from 'node:inspector/promises'
+
 import { readFileSync } from 'node:fs'
+import { Session } from 'node:inspector/promises'
 import { createRequire, registerHooks } from 'node:module'
 import { pathToFileURL } from 'node:url'
 
@@ -35,18 +36,31 @@ export async function profileRenders({ gatewayBase, paths, requests = 300, bundl
         kv.set(key, value)
       },
     },
-    GATEWAY: { fetch: (req) => fetch(new Request(gatewayBase + new URL(req.url).pathname.replace(/^\//, '/gateway/') + new URL(req.url).search, req)) },
+    GATEWAY: {
+      fetch: (req) =>
+        fetch(
+          new Request(
+            gatewayBase + new URL(req.url).pathname.replace(/^\//, '/gateway/') + new URL(req.url).search,
+            req,
+          ),
+        ),
+    },
     ASSETS: { fetch: async () => new Response('not found', { status: 404 }) },
   }
   let warm = false
   const call = async (path) => {
     const waits = []
-    const res = await worker.fetch(new Request('http://127.0.0.1' + path, { headers: { 'accept-language': 'en', accept: 'text/html' } }), env, { waitUntil: (p) => waits.push(p), passThroughOnException() {} })
+    const res = await worker.fetch(
+      new Request('http://127.0.0.1' + path, { headers: { 'accept-language': 'en', accept: 'text/html' } }),
+      env,
+      { waitUntil: (p) => waits.push(p), passThroughOnException() {} },
+    )
     await res.arrayBuffer()
     await Promise.all(waits)
     if (res.status !== 200) throw new Error(`${path}: ${res.status}`)
     // Every section's data must come from the warm cache, or the figure would be that of an error page.
-    if (/miss|stale|error/.test(res.headers.get('x-payload-cache') ?? '') && warm) throw new Error(`${path}: payloads ${res.headers.get('x-payload-cache')}`)
+    if (/miss|stale|error/.test(res.headers.get('x-payload-cache') ?? '') && warm)
+      throw new Error(`${path}: payloads ${res.headers.get('x-payload-cache')}`)
   }
   const session = new Session()
   session.connect()
@@ -66,7 +80,11 @@ export async function profileRenders({ gatewayBase, paths, requests = 300, bundl
     await session.post('Profiler.start')
     for (let i = 0; i < requests; i++) await call(path)
     const { profile } = await session.post('Profiler.stop')
-    if (process.env.CPU_PROFILE_DIR) (await import('node:fs')).writeFileSync(`${process.env.CPU_PROFILE_DIR}/${path.replace(/\W+/g, '_')}.cpuprofile`, JSON.stringify(profile))
+    if (process.env.CPU_PROFILE_DIR)
+      (await import('node:fs')).writeFileSync(
+        `${process.env.CPU_PROFILE_DIR}/${path.replace(/\W+/g, '_')}.cpuprofile`,
+        JSON.stringify(profile),
+      )
     out.push({ path, cpuMs, top: summarise(profile, requests).top })
   }
   session.disconnect()
@@ -86,7 +104,10 @@ function summarise(profile, requests) {
     const key = `${name || '(anonymous)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber + 1}`
     self.set(key, (self.get(key) ?? 0) + dt)
   }
-  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([fn, ms]) => ({ fn, msPerRequest: +(ms / requests).toFixed(3) }))
+  const top = [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 30)
+    .map(([fn, ms]) => ({ fn, msPerRequest: +(ms / requests).toFixed(3) }))
   return { sampledMs: busy / requests, top }
 }
 
@@ -158,7 +179,9 @@ export async function workerdProfile({ rootPid, base, path, requests = 400 }) {
   if (!pid) return null
   let target = null
   for (const port of listeningPorts(pid)) {
-    const list = await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(1000) }).then((r) => r.json()).catch(() => null)
+    const list = await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(1000) })
+      .then((r) => r.json())
+      .catch(() => null)
     const entry = Array.isArray(list) ? list.find((t) => t.id === 'core:user:invest-portal') : null
     if (entry) target = entry.webSocketDebuggerUrl
   }
@@ -190,7 +213,11 @@ export async function workerdProfile({ rootPid, base, path, requests = 400 }) {
     if (!answer?.profile) return null
     // The profiler starts at some point of the warm-up and slows the isolate down: shares, not milliseconds.
     const { sampledMs, top } = summarise(answer.profile, 1)
-    return { path, profile: answer.profile, top: top.map(({ fn, msPerRequest }) => ({ fn, share: Number((msPerRequest / sampledMs).toFixed(3)) })) }
+    return {
+      path,
+      profile: answer.profile,
+      top: top.map(({ fn, msPerRequest }) => ({ fn, share: Number((msPerRequest / sampledMs).toFixed(3)) })),
+    }
   } catch {
     return null
   } finally {

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
 // `npm run bench`: figures for the budgets of docs/performance.md, realtime fan-out latency (realtime.mjs) and both
 // isolates' heap after GC across thousands of requests (heap.mjs), measured on the production build in workerd.
 // Load and server share the machine's 2 cores: each figure is the median of several short autocannon runs at fixed
 // connections (c=1 and c=10), ratios taken within the same run. Loopback only.
 import autocannon from 'autocannon'
-import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { setTimeout as sleep } from 'node:timers/promises'
 
 const PORT = process.env.BENCH_PORT ?? '8799'
 const BASE = `http://127.0.0.1:${PORT}`
@@ -50,7 +50,11 @@ async function measure(label, path, connections, { varyPath } = {}) {
       url: BASE,
       connections,
       duration: DURATION,
-      requests: [varyPath ? { method: 'GET', path, setupRequest: (req) => ({ ...req, path: varyPath(n++) }) } : { method: 'GET', path }],
+      requests: [
+        varyPath
+          ? { method: 'GET', path, setupRequest: (req) => ({ ...req, path: varyPath(n++) }) }
+          : { method: 'GET', path },
+      ],
     })
     if (r.non2xx || r.errors) throw new Error(`${label}: ${r.non2xx} non-2xx, ${r.errors} errors`)
     rps.push(r.requests.average)
@@ -58,7 +62,9 @@ async function measure(label, path, connections, { varyPath } = {}) {
   }
   const row = { label, path, connections, rps: Math.round(median(rps)), latencyMs: Number(median(latency).toFixed(2)) }
   results.rows.push(row)
-  console.log(`${label.padEnd(34)} c=${String(connections).padEnd(3)} ${String(row.rps).padStart(6)} req/s  ${String(row.latencyMs).padStart(7)} ms`)
+  console.log(
+    `${label.padEnd(34)} c=${String(connections).padEnd(3)} ${String(row.rps).padStart(6)} req/s  ${String(row.latencyMs).padStart(7)} ms`,
+  )
   return row
 }
 
@@ -81,9 +87,17 @@ async function measureInTurns(paths, connections) {
     rounds.push(round)
   }
   const rows = paths.map(({ label, path }) => {
-    const row = { label, path, connections, rps: Math.round(median(rounds.map((r) => r[path].rps))), latencyMs: Number(median(rounds.map((r) => r[path].latencyMs)).toFixed(2)) }
+    const row = {
+      label,
+      path,
+      connections,
+      rps: Math.round(median(rounds.map((r) => r[path].rps))),
+      latencyMs: Number(median(rounds.map((r) => r[path].latencyMs)).toFixed(2)),
+    }
     results.rows.push(row)
-    console.log(`${label.padEnd(34)} c=${String(connections).padEnd(3)} ${String(row.rps).padStart(6)} req/s  ${String(row.latencyMs).padStart(7)} ms`)
+    console.log(
+      `${label.padEnd(34)} c=${String(connections).padEnd(3)} ${String(row.rps).padStart(6)} req/s  ${String(row.latencyMs).padStart(7)} ms`,
+    )
     return row
   })
   const ratio = (a, b) => median(rounds.map((r) => r[a].rps / r[b].rps))
@@ -129,13 +143,21 @@ try {
   // CPU per render (docs/performance.md: ≤ 3 ms on home): the production bundle's own CPU time over warm renders.
   const { profileRenders, workerdCpuPerRequest, workerdProfile } = await import('./render-cpu.mjs')
   const cpu = await profileRenders({ gatewayBase: BASE, paths: ['/en', '/en/media/news', '/en/post/1', '/_app/build'] })
-  results.renderCpu = cpu.map(({ path, cpuMs, top }) => ({ path, cpuMs: Number(cpuMs.toFixed(2)), top: top.slice(0, 10) }))
+  results.renderCpu = cpu.map(({ path, cpuMs, top }) => ({
+    path,
+    cpuMs: Number(cpuMs.toFixed(2)),
+    top: top.slice(0, 10),
+  }))
   for (const r of results.renderCpu) {
     console.log(`${'CPU per request'.padEnd(34)} ${r.path.padEnd(16)} ${r.cpuMs.toFixed(2)} ms`)
     ratios[`CPU ms per request ${r.path}`] = r.cpuMs
   }
   // The same in workerd itself, whole requests (runtime plumbing and local KV simulation included): an upper bound.
-  const workerd = await workerdCpuPerRequest({ rootPid: stop.pid, base: BASE, paths: ['/_app/build', '/en/_payload.json', '/en'] })
+  const workerd = await workerdCpuPerRequest({
+    rootPid: stop.pid,
+    base: BASE,
+    paths: ['/_app/build', '/en/_payload.json', '/en'],
+  })
   if (workerd) {
     results.workerdCpu = workerd.map(({ path, cpuMs }) => ({ path, cpuMs: Number(cpuMs.toFixed(2)) }))
     for (const r of results.workerdCpu) {
@@ -157,18 +179,24 @@ try {
   stop()
 }
 
-// Heap after GC of the portal's and the gateway's isolates across thousands of requests (docs/performance.md#heap-after-gc),
+// Heap after GC of the portal's and the gateway's isolates across thousands of requests
+// (docs/performance.md#heap-after-gc),
 // on a fresh server; growth over the budget of budgets.json fails the bench once every figure is written.
 let heapOverBudget = false
 stop = await startServer()
 try {
   const { measureHeap, reportHeap } = await import('./heap.mjs')
   const budget = JSON.parse(readFileSync('test/bench/budgets.json', 'utf8')).heapAfterGc
-  const heap = await measureHeap({ rootPid: stop.pid, base: BASE, requests: Number(process.env.BENCH_HEAP_REQUESTS ?? budget.requests) })
+  const heap = await measureHeap({
+    rootPid: stop.pid,
+    base: BASE,
+    requests: Number(process.env.BENCH_HEAP_REQUESTS ?? budget.requests),
+  })
   if (heap) {
     results.heap = { ...heap, maxGrowthMB: budget.maxGrowthMB }
     heapOverBudget = !reportHeap(heap, budget.maxGrowthMB)
-    for (const [isolate, mb] of Object.entries(heap.growthMB)) results.ratios[`heap growth MB over ${2 * heap.requests} requests, ${isolate}`] = mb
+    for (const [isolate, mb] of Object.entries(heap.growthMB))
+      results.ratios[`heap growth MB over ${2 * heap.requests} requests, ${isolate}`] = mb
   } else console.log('heap after GC: no workerd inspector found, not measured')
 } finally {
   stop()
@@ -202,8 +230,12 @@ try {
 stop = await startServer()
 try {
   const { measureRealtime } = await import('./realtime.mjs')
-  results.realtime = { one: await measureRealtime({ base: BASE, subscribers: 1 }), thousand: await measureRealtime({ base: BASE, subscribers: 1000 }) }
-  results.ratios['realtime 1,000 subscribers: median ms publish → delivered'] = results.realtime.thousand.deliveryMs.median
+  results.realtime = {
+    one: await measureRealtime({ base: BASE, subscribers: 1 }),
+    thousand: await measureRealtime({ base: BASE, subscribers: 1000 }),
+  }
+  results.ratios['realtime 1,000 subscribers: median ms publish → delivered'] =
+    results.realtime.thousand.deliveryMs.median
   results.ratios['realtime 1,000 subscribers: p99 ms publish → delivered'] = results.realtime.thousand.deliveryMs.p99
   mkdirSync('bench-results', { recursive: true })
   writeFileSync('bench-results/realtime.json', JSON.stringify({ date: results.date, ...results.realtime }, null, 2))
@@ -214,13 +246,14 @@ try {
 const { firstLoad } = await import('./first-load.ts').catch(() => ({ firstLoad: null }))
 if (firstLoad) {
   results.firstLoad = ['home', 'post', 'media', 'about', 'sign-in', 'profile'].map((r) => firstLoad(r))
-  for (const f of results.firstLoad) console.log(`first-load JS ${f.route.padEnd(10)} ${(f.gzipBytes / 1024).toFixed(1)} KiB gzip`)
+  for (const f of results.firstLoad)
+    console.log(`first-load JS ${f.route.padEnd(10)} ${(f.gzipBytes / 1024).toFixed(1)} KiB gzip`)
 }
 console.table(results.ratios)
 mkdirSync('bench-results', { recursive: true })
 writeFileSync('bench-results/latest.json', JSON.stringify(results, null, 2))
 console.log('written to bench-results/latest.json')
 if (heapOverBudget) {
-  console.error('An isolate\'s heap after GC grew over its budget (docs/performance.md#heap-after-gc).')
+  console.error("An isolate's heap after GC grew over its budget (docs/performance.md#heap-after-gc).")
   process.exitCode = 1
 }

@@ -1,4 +1,5 @@
-// P2 of docs/performance.md: with every upstream call taking 1 s, how soon does a browser get the first byte of the home page's
+// P2 of docs/performance.md: with every upstream call taking 1 s, how soon does a browser get the first byte of the
+// home page's
 // shell, against the fully buffered render of the same page (what a crawler gets, `allReady`)? Goal: ≤ 1/10.
 //
 // A second portal (production build, its own empty KV) runs with GATEWAY_ORIGIN pointing at a Node proxy that waits
@@ -14,7 +15,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import zlib from 'node:zlib'
 import { isBot } from '../../worker/bots.ts'
 
-const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36'
+const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36'
 const CRAWLER_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 const LOCALES = ['en', 'ru', 'uz']
 const STATE_DIR = '.wrangler/bench-p2-state'
@@ -36,24 +38,39 @@ function startDelayProxy(port, upstream, delayMs) {
       req.pipe(out)
     }, delayMs)
   })
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve({ stats, close: () => server.close() })))
+  return new Promise((resolve) =>
+    server.listen(port, '127.0.0.1', () => resolve({ stats, close: () => server.close() })),
+  )
 }
 
 async function startPortal(port, gatewayOrigin) {
   rmSync(STATE_DIR, { recursive: true, force: true })
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, STATE_DIR, GATEWAY_ORIGIN: gatewayOrigin, CLOUDFLARE_INCLUDE_PROCESS_ENV: 'true' }
-  const child = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port), '--host', '127.0.0.1', '--strictPort'], {
-    env,
-    stdio: 'ignore',
-    detached: true,
-  })
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    STATE_DIR,
+    GATEWAY_ORIGIN: gatewayOrigin,
+    CLOUDFLARE_INCLUDE_PROCESS_ENV: 'true',
+  }
+  const child = spawn(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port), '--host', '127.0.0.1', '--strictPort'],
+    {
+      env,
+      stdio: 'ignore',
+      detached: true,
+    },
+  )
   const stop = () => {
     try {
       process.kill(-child.pid, 'SIGTERM')
     } catch {}
   }
   for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/_app/build`).then((r) => r.ok, () => false)
+    const ok = await fetch(`http://127.0.0.1:${port}/_app/build`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ok) return stop
     await sleep(250)
   }
@@ -68,23 +85,33 @@ async function startPortal(port, gatewayOrigin) {
 function timeDocument(url, userAgent, earlyMs = 0) {
   return new Promise((resolve, reject) => {
     const started = performance.now()
-    http.get(url, { headers: { 'user-agent': userAgent, 'accept-encoding': 'gzip', accept: 'text/html' } }, (res) => {
-      const body = res.headers['content-encoding'] === 'gzip' ? res.pipe(zlib.createGunzip()) : res
-      let firstByteMs = null
-      let early = ''
-      body.on('data', (chunk) => {
-        const at = performance.now() - started
-        firstByteMs ??= at
-        if (at < earlyMs) early += String(chunk)
+    http
+      .get(url, { headers: { 'user-agent': userAgent, 'accept-encoding': 'gzip', accept: 'text/html' } }, (res) => {
+        const body = res.headers['content-encoding'] === 'gzip' ? res.pipe(zlib.createGunzip()) : res
+        let firstByteMs = null
+        let early = ''
+        body.on('data', (chunk) => {
+          const at = performance.now() - started
+          firstByteMs ??= at
+          if (at < earlyMs) early += String(chunk)
+        })
+        body.on('end', () =>
+          resolve({ status: res.statusCode, firstByteMs, lastByteMs: performance.now() - started, early }),
+        )
+        body.on('error', reject)
       })
-      body.on('end', () => resolve({ status: res.statusCode, firstByteMs, lastByteMs: performance.now() - started, early }))
-      body.on('error', reject)
-    }).on('error', reject)
+      .on('error', reject)
   })
 }
 
 /** Runs P2 and returns medians: browser TTFB and last byte, crawler (buffered) last byte, and their ratio. */
-export async function measureStreaming({ upstream, port, proxyPort, runs = Number(process.env.P2_RUNS ?? 5), delayMs = 1000 }) {
+export async function measureStreaming({
+  upstream,
+  port,
+  proxyPort,
+  runs = Number(process.env.P2_RUNS ?? 5),
+  delayMs = 1000,
+}) {
   if (isBot(BROWSER_UA) || !isBot(CRAWLER_UA)) throw new Error('P2: the user agents are not classified as expected')
   const proxy = await startDelayProxy(proxyPort, upstream, delayMs)
   const base = `http://127.0.0.1:${port}`
@@ -105,8 +132,14 @@ export async function measureStreaming({ upstream, port, proxyPort, runs = Numbe
         const browser = await measure(LOCALES[i % 3], BROWSER_UA)
         const crawler = await measure(LOCALES[(i + 1) % 3], CRAWLER_UA)
         // What arrived before the upstream could answer is the shell: the header is in it, the latest posts are not.
-        const shellFirst = browser.early.includes('<header') && !browser.early.includes('data-payload="/siw/public/post')
-        samples.push({ browserTtfbMs: browser.firstByteMs, browserLastByteMs: browser.lastByteMs, bufferedMs: crawler.lastByteMs, shellFirst })
+        const shellFirst =
+          browser.early.includes('<header') && !browser.early.includes('data-payload="/siw/public/post')
+        samples.push({
+          browserTtfbMs: browser.firstByteMs,
+          browserLastByteMs: browser.lastByteMs,
+          bufferedMs: crawler.lastByteMs,
+          shellFirst,
+        })
       } finally {
         stop()
         await sleep(500)
@@ -128,8 +161,10 @@ export async function measureStreaming({ upstream, port, proxyPort, runs = Numbe
   }
   result.ratio = Number((result.browserTtfbMs / result.bufferedMs).toFixed(3))
   result.pass = result.ratio <= 0.1
-  console.log(`P2 home with a ${delayMs} ms upstream (median of ${runs} uncached runs): browser first byte ${result.browserTtfbMs} ms, ` +
-    `last byte ${result.browserLastByteMs} ms; buffered (crawler) ${result.bufferedMs} ms; ratio ${result.ratio} (goal ≤ 0.1) ${result.pass ? 'pass' : 'FAIL'}` +
-    `${result.shellFirstInEveryRun ? '' : '; the early bytes were not the shell in every run'}`)
+  console.log(
+    `P2 home with a ${delayMs} ms upstream (median of ${runs} uncached runs): browser first byte ${result.browserTtfbMs} ms, ` +
+      `last byte ${result.browserLastByteMs} ms; buffered (crawler) ${result.bufferedMs} ms; ratio ${result.ratio} (goal ≤ 0.1) ${result.pass ? 'pass' : 'FAIL'}` +
+      `${result.shellFirstInEveryRun ? '' : '; the early bytes were not the shell in every run'}`,
+  )
   return result
 }

@@ -49,7 +49,9 @@ export async function signInWithOneId(page: Page, role: Role, opts: { locale?: L
   await page.goto(href('one-id', { locale, query: { role, state: opts.state } }))
   await expect(page).toHaveURL(/\/_dev\/oneid\?/)
   await page.locator('main a').first().click()
-  await page.waitForURL(opts.state ? (url) => url.pathname + url.search === opts.state : new RegExp(`/${locale}/profile$`))
+  await page.waitForURL(
+    opts.state ? (url) => url.pathname + url.search === opts.state : new RegExp(`/${locale}/profile$`),
+  )
 }
 
 /** The newest reset link mailed to `email`, as a path of this portal (the gateway's configured host is dropped). */
@@ -96,7 +98,6 @@ export async function pendingRegistrationId(request: APIRequestContext, email: s
   expect(found, `a pending registration for ${email}`).toBeTruthy()
   return found!.id
 }
-
 
 /** Ends the session from outside (drops the cookies) after leaving the live page, whose polls would answer 401. */
 export async function dropSession(page: Page) {

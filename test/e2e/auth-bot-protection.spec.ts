@@ -1,5 +1,6 @@
 /**
- * Bot-protection plumbing (docs/product.md#bot-protection): with a provider and site key in the public config, protected forms load the vendor
+ * Bot-protection plumbing (docs/product.md#bot-protection): with a provider and site key in the public config,
+ * protected forms load the vendor
  * script on demand and send its token as `hash`. The vendor cannot be reached here, so its script is replaced at the
  * network boundary by a fake that calls the real client code's callbacks; the page's embedded config is switched on
  * the same way.
@@ -21,7 +22,10 @@ async function configureBot(page: Page, provider: 'turnstile' | 'recaptcha') {
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback()
       const response = await route.fetch()
-      const body = (await response.text()).replace('"botProvider":null,"botSiteKey":null', `"botProvider":"${provider}","botSiteKey":"test-site-key"`)
+      const body = (await response.text()).replace(
+        '"botProvider":null,"botSiteKey":null',
+        `"botProvider":"${provider}","botSiteKey":"test-site-key"`,
+      )
       await route.fulfill({ response, body })
     },
   )
@@ -32,7 +36,9 @@ function postBody(request: Request): string {
   return request.postDataBuffer()?.toString('utf8') ?? ''
 }
 
-test('Turnstile: the script loads only on a protected form and its token for "signin" travels as hash', async ({ page }) => {
+test('Turnstile: the script loads only on a protected form and its token for "signin" travels as hash', async ({
+  page,
+}) => {
   await configureBot(page, 'turnstile')
   const vendorRequests: string[] = []
   await page.route(TURNSTILE, async (route) => {
@@ -69,7 +75,9 @@ test('Turnstile: the script loads only on a protected form and its token for "si
   expect(await page.evaluate(() => (window as unknown as { __removed?: string }).__removed)).toBe('widget-1')
 })
 
-test('reCAPTCHA v3: the site key is in the script URL and the token for "sendnewpassword" travels as hash', async ({ page }) => {
+test('reCAPTCHA v3: the site key is in the script URL and the token for "sendnewpassword" travels as hash', async ({
+  page,
+}) => {
   await configureBot(page, 'recaptcha')
   let scriptUrl = ''
   await page.route(RECAPTCHA, async (route) => {
@@ -92,7 +100,10 @@ test('reCAPTCHA v3: the site key is in the script URL and the token for "sendnew
   await expect(page.getByText('Check your e-mail')).toBeVisible()
 })
 
-test('when the vendor cannot be reached the form still posts (with an empty token) and the gateway decides', async ({ page, consoleErrors }) => {
+test('when the vendor cannot be reached the form still posts (with an empty token) and the gateway decides', async ({
+  page,
+  consoleErrors,
+}) => {
   await configureBot(page, 'turnstile')
   await page.route(TURNSTILE, (route) => route.abort('internetdisconnected'))
   await page.goto(href('sign-in', { locale: 'en', query: { role: 'businessmen' } }))

@@ -1,4 +1,7 @@
-/** Every guard outcome (docs/product.md#validation, #guards) on the account routes, for visitors, non-residents and residents. */
+/**
+ * Every guard outcome (docs/product.md#validation, #guards) on the account routes, for visitors, non-residents and
+ * residents.
+ */
 import type { RouteId } from '../../shared/routes'
 import { BUSINESSMAN, signInWithOneId, signInWithPassword, uniqueIp } from './account-support'
 import { expect, test } from './fixtures'
@@ -6,7 +9,13 @@ import { dropExpectedErrors, href } from './support'
 
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
 
-type Case = { id: RouteId; params?: Record<string, string>; query?: Record<string, string>; status: number; text: string }
+type Case = {
+  id: RouteId
+  params?: Record<string, string>
+  query?: Record<string, string>
+  status: number
+  text: string
+}
 
 async function expectOutcome(page: import('@playwright/test').Page, c: Case) {
   const res = await page.goto(href(c.id, { locale: 'en', params: c.params, query: c.query }))
@@ -40,7 +49,10 @@ test('a non-resident may change the password but has no personal services', asyn
   dropExpectedErrors(consoleErrors, /status of 40[34]/)
 })
 
-test('a resident has personal services but no password page, and another user’s appeal is not found', async ({ page, consoleErrors }) => {
+test('a resident has personal services but no password page, and another user’s appeal is not found', async ({
+  page,
+  consoleErrors,
+}) => {
   await signInWithOneId(page, 'investor')
   await expectOutcome(page, { id: 'profile-my-services', status: 200, text: 'My services' })
   await expectOutcome(page, { id: 'profile-password', status: 403, text: 'Forbidden' })

@@ -1,11 +1,17 @@
-/** Residents sign in through OneID (the reference gateway's stand-in): `/auth/one-id` → SSO → `/sso` → profile (docs/product.md#route-rules). */
+/**
+ * Residents sign in through OneID (the reference gateway's stand-in): `/auth/one-id` → SSO → `/sso` → profile
+ * (docs/product.md#route-rules).
+ */
 import { dropSession, signInWithOneId, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
 import { dropExpectedErrors, href } from './support'
 
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
 
-test('a resident investor goes from the sign-in page through OneID to his profile, which offers services, not a password', async ({ page, context }) => {
+test('a resident investor goes from the sign-in page through OneID to his profile, which offers services, not a password', async ({
+  page,
+  context,
+}) => {
   await page.goto(href('sign-in', { locale: 'en', query: { role: 'investor' } }))
   await waitForHydration(page)
   await page.getByRole('link', { name: 'Sign in with OneID' }).click()
@@ -20,7 +26,9 @@ test('a resident investor goes from the sign-in page through OneID to his profil
   await checkA11y(page)
 })
 
-test('a resident businessman returns to the safe path he started from; an off-site state lands on the profile', async ({ page }) => {
+test('a resident businessman returns to the safe path he started from; an off-site state lands on the profile', async ({
+  page,
+}) => {
   await signInWithOneId(page, 'businessmen', { state: '/en/profile/appeals' })
   await expect(page.locator('main h1')).toHaveText('My appeals')
 
@@ -30,7 +38,10 @@ test('a resident businessman returns to the safe path he started from; an off-si
   await page.waitForURL(/\/ru\/profile$/)
 })
 
-test('a used or unknown code shows the auth-error dialog on /sso, and closing it goes home', async ({ page, consoleErrors }) => {
+test('a used or unknown code shows the auth-error dialog on /sso, and closing it goes home', async ({
+  page,
+  consoleErrors,
+}) => {
   const sso = page.waitForRequest((r) => r.url().includes('/sso?'))
   await signInWithOneId(page, 'investor')
   const used = new URL((await sso).url())

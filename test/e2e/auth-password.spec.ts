@@ -1,10 +1,19 @@
 /**
- * Password recovery and change on the demo investor (docs/product.md#account-forms): forgot → outbox link → reset → sign-in with the new
+ * Password recovery and change on the demo investor (docs/product.md#account-forms): forgot → outbox link → reset →
+ * sign-in with the new
  * password; used and unknown links rejected; the change-password page puts the original back. Serial: the investor's
  * password is in flux during this file, so no other spec signs in with it. One reset mail per run: the gateway sends
  * an account at most three an hour (superseded and expired links are covered in `test/worker/auth-reset.test.ts`).
  */
-import { dropSession, INVESTOR, lastOutboxId, latestResetLink, newNoJsContext, signInWithPassword, uniqueIp } from './account-support'
+import {
+  dropSession,
+  INVESTOR,
+  lastOutboxId,
+  latestResetLink,
+  newNoJsContext,
+  signInWithPassword,
+  uniqueIp,
+} from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
 import { dropExpectedErrors, href } from './support'
 
@@ -15,11 +24,21 @@ test.describe.configure({ mode: 'serial' })
 
 // If a test stopped half-way, the investor keeps the original password for the next run and the other specs.
 test.afterAll(async ({ playwright, baseURL }) => {
-  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL!, 'x-requested-with': 'invest-portal', 'cf-connecting-ip': IP } })
-  const login = await api.post('/gateway/core/auth/login', { data: { email: INVESTOR.email, password: NEW_PASSWORD, role: 'investor', hash: '' } })
+  const api = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { origin: baseURL!, 'x-requested-with': 'invest-portal', 'cf-connecting-ip': IP },
+  })
+  const login = await api.post('/gateway/core/auth/login', {
+    data: { email: INVESTOR.email, password: NEW_PASSWORD, role: 'investor', hash: '' },
+  })
   if (login.ok()) {
     await api.patch('/gateway/core/profile/change-password', {
-      data: { old_password: NEW_PASSWORD, new_password: INVESTOR.password, password_confirmation: INVESTOR.password, hash: '' },
+      data: {
+        old_password: NEW_PASSWORD,
+        new_password: INVESTOR.password,
+        password_confirmation: INVESTOR.password,
+        hash: '',
+      },
     })
   }
   await api.dispose()
@@ -35,7 +54,11 @@ test('the investor signs in with and without JavaScript', async ({ page, browser
   await context.close()
 })
 
-test('forgot → the mailed link → a new password → sign-in with it; the used link is then refused', async ({ page, request, consoleErrors }) => {
+test('forgot → the mailed link → a new password → sign-in with it; the used link is then refused', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
   const before = await lastOutboxId(request, INVESTOR.email)
   await page.goto(href('forgot-password', { locale: 'en', query: { role: 'investor' } }))
   await waitForHydration(page)
@@ -81,7 +104,13 @@ test('unknown links and missing parameters are refused (no JavaScript)', async (
   const page = await context.newPage()
   const unknown = href('reset-password', {
     locale: 'en',
-    query: { time: String(Date.now()), token: 'x'.repeat(43), email: INVESTOR.email, uuid: '00000000-0000-4000-8000-000000000000', role: 'investor' },
+    query: {
+      time: String(Date.now()),
+      token: 'x'.repeat(43),
+      email: INVESTOR.email,
+      uuid: '00000000-0000-4000-8000-000000000000',
+      role: 'investor',
+    },
   })
   expect((await page.goto(unknown))?.status()).toBe(403)
   await expect(page.locator('main')).toContainText('Invalid or expired reset link')
@@ -92,7 +121,10 @@ test('unknown links and missing parameters are refused (no JavaScript)', async (
   await context.close()
 })
 
-test('the change-password page names a wrong current password and then puts the original password back', async ({ page, consoleErrors }) => {
+test('the change-password page names a wrong current password and then puts the original password back', async ({
+  page,
+  consoleErrors,
+}) => {
   await signInWithPassword(page, { ...INVESTOR, password: NEW_PASSWORD })
   await page.goto(href('profile-password', { locale: 'en' }))
   await waitForHydration(page)

@@ -14,7 +14,10 @@ test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
  * again, as it would for a visitor coming back to the tab.
  */
 
-test('a personal page without a session answers 403 with sign-in for both roles, and signing in lands on that page', async ({ page, consoleErrors }) => {
+test('a personal page without a session answers 403 with sign-in for both roles, and signing in lands on that page', async ({
+  page,
+  consoleErrors,
+}) => {
   const appeals = href('profile-appeals', { locale: 'ru' })
   const res = await page.goto(appeals)
   expect(res?.status()).toBe(403)
@@ -29,7 +32,9 @@ test('a personal page without a session answers 403 with sign-in for both roles,
   ])
   await checkA11y(page)
   await offer.getByRole('link', { name: 'Войти как предприниматель' }).click()
-  await page.waitForURL((url) => url.pathname === href('sign-in', { locale: 'ru' }) && url.searchParams.get('return') === appeals)
+  await page.waitForURL(
+    (url) => url.pathname === href('sign-in', { locale: 'ru' }) && url.searchParams.get('return') === appeals,
+  )
   await waitForHydration(page)
   const form = page.locator('form').filter({ has: page.locator('input[name="password"]') })
   await form.locator('input[name="email"]').fill(BUSINESSMAN.email)
@@ -40,7 +45,10 @@ test('a personal page without a session answers 403 with sign-in for both roles,
 })
 
 test('without JavaScript the same offer works: the sign-in form returns to the page', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() },
+  })
   const page = await context.newPage()
   const projects = href('profile-my-projects', { locale: 'en' })
   expect((await page.goto(projects))?.status()).toBe(403)
@@ -52,18 +60,34 @@ test('without JavaScript the same offer works: the sign-in form returns to the p
   await context.close()
 })
 
-test('a session that ends while a personal page is open goes to sign-in in the page’s language, returning to that page', async ({ page, consoleErrors }) => {
+test('a session that ends while a personal page is open goes to sign-in in the page’s language, returning to that page', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.clock.install()
   await signInWithPassword(page, BUSINESSMAN, { locale: 'uz' })
   const appeals = href('profile-appeals', { locale: 'uz' })
   await page.goto(appeals)
   await waitForHydration(page)
   // The session ends elsewhere: the token is revoked; this page does not know yet.
-  expect(await page.evaluate(async () => (await fetch('/gateway/core/auth/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status)).toBe(200)
+  expect(
+    await page.evaluate(
+      async () =>
+        (
+          await fetch('/gateway/core/auth/logout', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          })
+        ).status,
+    ),
+  ).toBe(200)
   // The visitor comes back to the tab after SWR's focus throttle: the page's clock moves on past it.
   await page.clock.fastForward(SWR_FOCUS_THROTTLE_MS + 300)
   await page.evaluate(() => window.dispatchEvent(new Event('focus')))
-  await page.waitForURL((url) => url.pathname === href('sign-in', { locale: 'uz' }) && url.searchParams.get('return') === appeals)
+  await page.waitForURL(
+    (url) => url.pathname === href('sign-in', { locale: 'uz' }) && url.searchParams.get('return') === appeals,
+  )
   expect(new URL(page.url()).searchParams.get('role')).toBe('businessmen')
   await expect(page.locator('html')).toHaveAttribute('lang', 'uz')
   expect((await page.context().cookies()).find((c) => c.name === 'token')).toBeUndefined()

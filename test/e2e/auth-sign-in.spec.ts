@@ -1,4 +1,7 @@
-/** Non-resident sign-in with e-mail and password, with and without JavaScript; failures; sign-out (docs/product.md#account-forms, #session). */
+/**
+ * Non-resident sign-in with e-mail and password, with and without JavaScript; failures; sign-out
+ * (docs/product.md#account-forms, #session).
+ */
 import { BUSINESSMAN, dropSession, newNoJsContext, signInWithPassword, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
 import { dropExpectedErrors, href } from './support'
@@ -6,7 +9,10 @@ import { dropExpectedErrors, href } from './support'
 const IP = uniqueIp()
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': IP } })
 
-test('a businessman signs in with JavaScript, sees his profile and signs out from the header, which revokes the token', async ({ page, context }) => {
+test('a businessman signs in with JavaScript, sees his profile and signs out from the header, which revokes the token', async ({
+  page,
+  context,
+}) => {
   await signInWithPassword(page, BUSINESSMAN)
   await expect(page.locator('main h1')).toHaveText('My profile')
   await expect(page.locator('main')).toContainText('Anatolia Yapı Uzbekistan LLC')
@@ -24,7 +30,9 @@ test('a businessman signs in with JavaScript, sees his profile and signs out fro
   expect(res.status()).toBe(401)
 })
 
-test('a businessman signs in without JavaScript: the form posts to the page and the edge redirects to the profile', async ({ browser }) => {
+test('a businessman signs in without JavaScript: the form posts to the page and the edge redirects to the profile', async ({
+  browser,
+}) => {
   const context = await newNoJsContext(browser, IP)
   const page = await context.newPage()
   await signInWithPassword(page, BUSINESSMAN, { js: false })
@@ -32,7 +40,11 @@ test('a businessman signs in without JavaScript: the form posts to the page and 
   await context.close()
 })
 
-test('a wrong password shows the auth-error dialog, with and without JavaScript', async ({ page, browser, consoleErrors }) => {
+test('a wrong password shows the auth-error dialog, with and without JavaScript', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
   await signInWithPassword(page, { ...BUSINESSMAN, password: 'not-the-password' }, { expectUrl: /\/auth\/sign-in/ })
   const dialog = page.getByRole('dialog', { name: 'Sign-in failed' })
   await expect(dialog).toBeVisible()
@@ -47,7 +59,10 @@ test('a wrong password shows the auth-error dialog, with and without JavaScript'
   await noJs.goto(href('sign-in', { locale: 'en', query: { role: 'businessmen' } }))
   await noJs.locator('input[name="email"]').fill(BUSINESSMAN.email)
   await noJs.locator('input[name="password"]').fill('still-wrong')
-  const [response] = await Promise.all([noJs.waitForResponse((r) => r.request().method() === 'POST'), noJs.getByRole('button', { name: 'Sign in', exact: true }).click()])
+  const [response] = await Promise.all([
+    noJs.waitForResponse((r) => r.request().method() === 'POST'),
+    noJs.getByRole('button', { name: 'Sign in', exact: true }).click(),
+  ])
   expect(response.status()).toBe(401)
   await expect(noJs.getByRole('dialog', { name: 'Sign-in failed' })).toBeVisible()
   // The e-mail is kept, the password never comes back.
@@ -56,14 +71,19 @@ test('a wrong password shows the auth-error dialog, with and without JavaScript'
   await context.close()
 })
 
-test('empty and malformed fields are named next to the field and in the summary, which links to them', async ({ page }) => {
+test('empty and malformed fields are named next to the field and in the summary, which links to them', async ({
+  page,
+}) => {
   await page.goto(href('sign-in', { locale: 'en', query: { role: 'investor' } }))
   await waitForHydration(page)
   await page.locator('input[name="email"]').fill('not-an-email')
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   const summary = page.locator('.error-summary')
   await expect(summary).toBeFocused()
-  await expect(summary.getByRole('link')).toHaveText(['E-mail: Enter an e-mail address like name@example.com.', 'Password: Fill in this field.'])
+  await expect(summary.getByRole('link')).toHaveText([
+    'E-mail: Enter an e-mail address like name@example.com.',
+    'Password: Fill in this field.',
+  ])
   await expect(page.locator('input[name="email"]')).toHaveAttribute('aria-invalid', 'true')
   await summary.getByRole('link', { name: /Password/ }).click()
   await expect(page.locator('input[name="password"]')).toBeFocused()
@@ -99,14 +119,18 @@ test('the role tabs keep the page and switch the role, and residents are sent to
   await expect(roles.getByRole('link', { name: 'Investor' })).toHaveAttribute('aria-current', 'page')
   await roles.getByRole('link', { name: 'Businessman' }).click()
   await expect(page).toHaveURL(/role=businessmen/)
-  await expect(page.getByRole('link', { name: 'Sign in with OneID' })).toHaveAttribute('href', '/en/auth/one-id?role=businessmen')
+  await expect(page.getByRole('link', { name: 'Sign in with OneID' })).toHaveAttribute(
+    'href',
+    '/en/auth/one-id?role=businessmen',
+  )
 })
 
 test('keyboard only: tab to the fields, type, submit with Enter and land on the profile', async ({ page }) => {
   await page.goto(href('sign-in', { locale: 'en', query: { role: 'businessmen' } }))
   await waitForHydration(page)
   const email = page.locator('input[name="email"]')
-  for (let i = 0; i < 40 && !(await email.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
+  for (let i = 0; i < 40 && !(await email.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab')
   await expect(email).toBeFocused()
   await page.keyboard.type(BUSINESSMAN.email)
   await page.keyboard.press('Tab')
@@ -117,7 +141,10 @@ test('keyboard only: tab to the fields, type, submit with Enter and land on the 
   await expect(page.locator('main h1')).toHaveText('My profile')
 })
 
-test('a signed-in visitor who opens the sign-in page goes straight to the profile; the sidebar signs out', async ({ page, context }) => {
+test('a signed-in visitor who opens the sign-in page goes straight to the profile; the sidebar signs out', async ({
+  page,
+  context,
+}) => {
   await signInWithPassword(page, BUSINESSMAN)
   await page.goto(href('sign-in', { locale: 'en', query: { role: 'investor' } }))
   await expect(page).toHaveURL(/\/en\/profile$/)
@@ -144,17 +171,27 @@ test('a safe return path is honoured after sign-in and an off-site one is ignore
   await page.waitForURL(/\/en\/profile$/)
 })
 
-for (const [locale, heading, oneId] of [['ru', 'Вход', 'Войти через OneID'], ['uz', 'Kirish', 'OneID orqali kirish']] as const) {
+for (const [locale, heading, oneId] of [
+  ['ru', 'Вход', 'Войти через OneID'],
+  ['uz', 'Kirish', 'OneID orqali kirish'],
+] as const) {
   test(`the sign-in page speaks ${locale} and has no axe violations`, async ({ page }) => {
     await page.goto(href('sign-in', { locale, query: { role: 'investor' } }))
     await waitForHydration(page)
     await expect(page.locator('main h1')).toHaveText(heading)
-    await expect(page.getByRole('link', { name: oneId })).toHaveAttribute('href', `/${locale}/auth/one-id?role=investor`)
+    await expect(page.getByRole('link', { name: oneId })).toHaveAttribute(
+      'href',
+      `/${locale}/auth/one-id?role=investor`,
+    )
     await checkA11y(page)
   })
 }
 
-test('signing out lets a notification poll already in flight answer with the token before revoking it (no 401)', async ({ page, context, consoleErrors }) => {
+test('signing out lets a notification poll already in flight answer with the token before revoking it (no 401)', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
   await signInWithPassword(page, BUSINESSMAN)
   // Signing in lands on the profile, whose bell polls too: that document goes before the edge starts holding polls, or
   // its poll (aborted by the next navigation) would count as the one in flight.

@@ -41,7 +41,8 @@ async function firstViewJs(browser: Browser, url: string): Promise<{ bytes: numb
   const page = await context.newPage()
   const sizes: Promise<[string, number]>[] = []
   page.on('requestfinished', (request) => {
-    if (request.resourceType() === 'script') sizes.push(request.sizes().then((s) => [new URL(request.url()).pathname, s.responseBodySize]))
+    if (request.resourceType() === 'script')
+      sizes.push(request.sizes().then((s) => [new URL(request.url()).pathname, s.responseBodySize]))
   })
   await page.goto(url, { waitUntil: 'networkidle' })
   await page.waitForSelector('html[data-hydrated]', { state: 'attached' })
@@ -56,15 +57,25 @@ test.describe('first-view budgets', () => {
   test.describe.configure({ mode: 'serial' })
 
   for (const [name, path] of Object.entries(pages)) {
-    test(`the ${name} page fetches at most ${jsGzipBytes} bytes of gzipped JavaScript until the network is idle`, async ({ browser }) => {
+    test(`the ${name} page fetches at most ${jsGzipBytes} bytes of gzipped JavaScript until the network is idle`, async ({
+      browser,
+    }) => {
       const { bytes, files } = await firstViewJs(browser, path)
       expect(bytes, files.join('\n')).toBeLessThanOrEqual(jsGzipBytes)
     })
 
     const isHome = name === 'home'
     const gzipBudget = isHome ? documents.homeGzipBytes : documents.gzipBytes
-    test(`the ${name} page's document is at most ${gzipBudget} bytes gzipped${isHome ? ` and ${documents.homeElements} elements` : ''}`, async ({ browser, request }) => {
-      const res = await request.get(path, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36' } })
+    test(`the ${name} page's document is at most ${gzipBudget} bytes gzipped${isHome ? ` and ${documents.homeElements} elements` : ''}`, async ({
+      browser,
+      request,
+    }) => {
+      const res = await request.get(path, {
+        headers: {
+          'user-agent':
+            'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+        },
+      })
       expect(res.status()).toBe(200)
       const html = await res.text()
       // Measured on the whole page: home's sections carry their posts and reviews.

@@ -1,4 +1,7 @@
-/** The Button's loading state (docs/product.md#buttons) on the real sign-out path, and the HttpOnly session it ends (docs/security.md#cookies). */
+/**
+ * The Button's loading state (docs/product.md#buttons) on the real sign-out path, and the HttpOnly session it ends
+ * (docs/security.md#cookies).
+ */
 import { TOKEN_COOKIE } from '../../shared/constants'
 import { expect, test, waitForHydration } from './fixtures'
 import { findDemoAccount, holdRequests, href, signInFromPage } from './support'
@@ -7,7 +10,10 @@ const locale = 'en'
 const home = href('home', { locale })
 const investor = findDemoAccount({ role: 'investor', is_resident: false })
 
-test('signing in keeps the token out of the page: the edge answers without it and stores it in an HttpOnly, SameSite=Lax cookie', async ({ page, context }) => {
+test('signing in keeps the token out of the page: the edge answers without it and stores it in an HttpOnly, SameSite=Lax cookie', async ({
+  page,
+  context,
+}) => {
   await page.goto(home)
   await waitForHydration(page)
   const answer = await signInFromPage(page, investor)
@@ -21,7 +27,10 @@ test('signing in keeps the token out of the page: the edge answers without it an
   expect(await page.evaluate(() => document.cookie)).not.toContain(`${TOKEN_COOKIE}=`)
 })
 
-test('the sign-out button is disabled with a spinner and "Loading..." while signing out; then the session is gone and sign-in returns', async ({ page, context }) => {
+test('the sign-out button is disabled with a spinner and "Loading..." while signing out; then the session is gone and sign-in returns', async ({
+  page,
+  context,
+}) => {
   await page.goto(home)
   await waitForHydration(page)
   await signInFromPage(page, investor)
@@ -42,7 +51,11 @@ test('the sign-out button is disabled with a spinner and "Loading..." while sign
   await expect(busy.locator('.btn__spinner')).toHaveCount(1)
   session.release()
 
-  await expect(page.locator(`header a[href="${href('sign-in', { locale, query: { role: 'investor' } })}"]`).filter({ visible: true })).toHaveCount(1)
+  await expect(
+    page
+      .locator(`header a[href="${href('sign-in', { locale, query: { role: 'investor' } })}"]`)
+      .filter({ visible: true }),
+  ).toHaveCount(1)
   await expect(busy).toHaveCount(0)
   await expect(page).toHaveURL(home)
   expect((await context.cookies()).find((c) => c.name === TOKEN_COOKIE)).toBeUndefined()

@@ -12,7 +12,20 @@ const snapshot = (page: Page) =>
     Array.from(document.body.querySelectorAll('*'), (el) => {
       const r = el.getBoundingClientRect()
       const s = getComputedStyle(el)
-      return [el.tagName, el.className && String(el.className), Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height), s.color, s.backgroundColor, s.fontSize, s.fontWeight, s.display, s.borderTopWidth].join(' ')
+      return [
+        el.tagName,
+        el.className && String(el.className),
+        Math.round(r.x),
+        Math.round(r.y),
+        Math.round(r.width),
+        Math.round(r.height),
+        s.color,
+        s.backgroundColor,
+        s.fontSize,
+        s.fontWeight,
+        s.display,
+        s.borderTopWidth,
+      ].join(' ')
     }),
   )
 
@@ -38,7 +51,16 @@ for (const [name, path] of pages) {
     await page.keyboard.press('Shift')
     await expect.poll(() => links.count()).toBeGreaterThan(0)
     await page.waitForLoadState('networkidle')
-    await expect.poll(() => page.evaluate(() => Array.from(document.querySelectorAll('head link[rel="stylesheet"]'), (l) => (l as HTMLLinkElement).sheet !== null).every(Boolean))).toBe(true)
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Array.from(
+            document.querySelectorAll('head link[rel="stylesheet"]'),
+            (l) => (l as HTMLLinkElement).sheet !== null,
+          ).every(Boolean),
+        ),
+      )
+      .toBe(true)
     expect(await snapshot(page)).toEqual(before)
   })
 }

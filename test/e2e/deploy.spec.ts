@@ -1,4 +1,7 @@
-/** Deploy-safe client (docs/product.md#build-updates, #reload-guard, #icons): build polling, guarded reload after chunk-load errors, icon endpoint. */
+/**
+ * Deploy-safe client (docs/product.md#build-updates, #reload-guard, #icons): build polling, guarded reload after
+ * chunk-load errors, icon endpoint.
+ */
 import type { Page } from '@playwright/test'
 import { ICON_TIMEOUT_MS, RELOAD_GUARD_MS } from '../../shared/constants'
 import { expect, test, waitForHydration } from './fixtures'
@@ -11,7 +14,8 @@ const signIn = href('sign-in', { locale, query: { role: 'investor' } })
 const LATEST = '**/_app/builds/latest.json*'
 /** The sign-in page's own chunk; no page before it loads it. */
 const SIGN_IN_CHUNK = '**/assets/sign-in-*.js'
-const CHUNK_FAILURE = /^(Failed to load resource: net::ERR_FAILED|pageerror: Failed to fetch dynamically imported module: .*\/assets\/sign-in-.*\.js)$/
+const CHUNK_FAILURE =
+  /^(Failed to load resource: net::ERR_FAILED|pageerror: Failed to fetch dynamically imported module: .*\/assets\/sign-in-.*\.js)$/
 
 const searchLink = (page: Page) => page.locator(`header a[href="${search}"]`).filter({ visible: true }).first()
 
@@ -35,7 +39,7 @@ test('an hour after load the build manifest is polled with a timestamp query', a
   expect(url.searchParams.get('t')).toMatch(/^\d{13}$/)
 })
 
-test('when the polled build id is the page\'s own, link clicks stay on the client', async ({ page }) => {
+test("when the polled build id is the page's own, link clicks stay on the client", async ({ page }) => {
   await page.clock.install()
   await page.goto(home)
   await waitForHydration(page)
@@ -43,7 +47,11 @@ test('when the polled build id is the page\'s own, link clicks stay on the clien
   const answer = page.waitForResponse(LATEST)
   await page.clock.fastForward('01:00:01')
   const latest = (await (await answer).json()) as { id: string }
-  const own = await page.evaluate(() => (JSON.parse(document.getElementById('__STATE__')!.textContent!) as { config: { buildId: string } }).config.buildId)
+  const own = await page.evaluate(
+    () =>
+      (JSON.parse(document.getElementById('__STATE__')!.textContent!) as { config: { buildId: string } }).config
+        .buildId,
+  )
   expect(latest.id).toBe(own)
   await searchLink(page).click()
   await expect(page).toHaveURL(search)
@@ -71,7 +79,10 @@ test('after a new build id is seen, the next link click loads the page fully', a
   expect(loads()).toBe(1)
 })
 
-test(`a page chunk that fails at load reloads the page once; a second failure within ${RELOAD_GUARD_MS} ms does not reload again`, async ({ page, consoleErrors }) => {
+test(`a page chunk that fails at load reloads the page once; a second failure within ${RELOAD_GUARD_MS} ms does not reload again`, async ({
+  page,
+  consoleErrors,
+}) => {
   let chunkRequests = 0
   await page.route(SIGN_IN_CHUNK, (route) => {
     chunkRequests++
@@ -86,14 +97,19 @@ test(`a page chunk that fails at load reloads the page once; a second failure wi
   expect(loads()).toBe(2)
   // Each document asks at least once (the page may also preload its own chunk).
   expect(chunkRequests).toBeGreaterThanOrEqual(2)
-  const guard = await page.evaluate(() => JSON.parse(sessionStorage.getItem('chunk-reload') ?? '{}') as Record<string, number>)
+  const guard = await page.evaluate(
+    () => JSON.parse(sessionStorage.getItem('chunk-reload') ?? '{}') as Record<string, number>,
+  )
   expect(Object.keys(guard)).toEqual([new URL(signIn, 'http://x').pathname])
   // The server-rendered page stays readable without hydration.
   await expect(page.locator('main h1')).toBeVisible()
   dropExpectedErrors(consoleErrors, CHUNK_FAILURE)
 })
 
-test('a page chunk that fails during client navigation falls back to a full load of the target', async ({ page, consoleErrors }) => {
+test('a page chunk that fails during client navigation falls back to a full load of the target', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto(home)
   await waitForHydration(page)
   await markDocument(page)
@@ -113,13 +129,16 @@ test('a page chunk that fails during client navigation falls back to a full load
   dropExpectedErrors(consoleErrors, CHUNK_FAILURE)
 })
 
-test('the icon endpoint answers the requested SVG icons with a year-long immutable cache header', async ({ request }) => {
+test('the icon endpoint answers the requested SVG icons with a year-long immutable cache header', async ({
+  request,
+}) => {
   const res = await request.get(`/_app/icons?${new URLSearchParams({ names: 'search,home,no-such-icon' })}`)
   expect(res.status()).toBe(200)
   expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
   const icons = (await res.json()) as Record<string, string>
   expect(Object.keys(icons).sort()).toEqual(['home', 'search'])
-  for (const svg of Object.values(icons)) expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<\/svg>$/)
+  for (const svg of Object.values(icons))
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<\/svg>$/)
 })
 
 test.describe('icons the gateway names', () => {
@@ -128,10 +147,14 @@ test.describe('icons the gateway names', () => {
   const navIcons = (page: Page) => page.locator('.category-nav__link svg.icon')
   /** The home page's link into the catalogue, which lands on the first category. */
   const openCatalogue = async (page: Page) => {
-    await page.locator(`main a[href="${href('service-category-index', { locale })}"]`).first().click()
+    await page
+      .locator(`main a[href="${href('service-category-index', { locale })}"]`)
+      .first()
+      .click()
     await expect(page).toHaveURL(categories)
   }
-  const drawn = (page: Page) => navIcons(page).evaluateAll((svgs) => svgs.filter((svg) => svg.querySelector('path[d^="M"]')).length)
+  const drawn = (page: Page) =>
+    navIcons(page).evaluateAll((svgs) => svgs.filter((svg) => svg.querySelector('path[d^="M"]')).length)
 
   test('arrive drawn in the edge’s document, and hydration fetches nothing', async ({ page }) => {
     const iconRequests: string[] = []
@@ -156,10 +179,15 @@ test.describe('icons the gateway names', () => {
     const count = await navIcons(page).count()
     await expect.poll(() => drawn(page)).toBe(count)
     expect(iconRequests).toHaveLength(1)
-    expect(new URL(iconRequests[0]!).searchParams.get('names')!.split(',')).toEqual(expect.arrayContaining(['hard-hat', 'ship', 'gavel']))
+    expect(new URL(iconRequests[0]!).searchParams.get('names')!.split(',')).toEqual(
+      expect.arrayContaining(['hard-hat', 'ship', 'gavel']),
+    )
   })
 
-  test('an icon endpoint that does not answer within 1500 ms leaves the icons blank and only logs a warning', async ({ page, consoleErrors }) => {
+  test('an icon endpoint that does not answer within 1500 ms leaves the icons blank and only logs a warning', async ({
+    page,
+    consoleErrors,
+  }) => {
     const warnings: string[] = []
     page.on('console', (msg) => {
       if (msg.type() === 'warning') warnings.push(msg.text())
@@ -180,7 +208,9 @@ test.describe('icons the gateway names', () => {
     await expect.poll(gaveUp).toBe(true)
     icons.release()
     expect(await drawn(page)).toBe(1) // only the bundled `briefcase`
-    expect(warnings.find((w) => w.startsWith('Icons could not be loaded:'))).toMatch(/hard-hat.*(timed out|signal|abort)/i)
+    expect(warnings.find((w) => w.startsWith('Icons could not be loaded:'))).toMatch(
+      /hard-hat.*(timed out|signal|abort)/i,
+    )
     expect(consoleErrors).toEqual([])
   })
 })

@@ -7,7 +7,9 @@ import { href } from './support'
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36'
 
-test('a public page asked for again answers the same document with a nonce of its own in the header and on every script', async ({ request }) => {
+test('a public page asked for again answers the same document with a nonce of its own in the header and on every script', async ({
+  request,
+}) => {
   const path = href('media', { locale: 'en', params: { id: 'news' } })
   const answers = []
   for (let i = 0; i < 3; i++) {

@@ -1,11 +1,16 @@
-/** The full-page error screen (docs/product.md#validation): status, translated message, a button home; the URL is kept. */
+/**
+ * The full-page error screen (docs/product.md#validation): status, translated message, a button home; the URL is kept.
+ */
 import { expect, test, waitForHydration } from './fixtures'
 import { dropStatusError, href, isSameDocument, markDocument, readServerTitle } from './support'
 
 /** Underscores and capitals match no route pattern, so this path is no route at all (hand-built on purpose). */
 const NO_ROUTE = '/en/this/Is_Not_A_Page'
 
-test('a path no route matches shows the 404 screen with the path and keeps the URL', async ({ page, consoleErrors }) => {
+test('a path no route matches shows the 404 screen with the path and keeps the URL', async ({
+  page,
+  consoleErrors,
+}) => {
   const res = await page.goto(NO_ROUTE)
   expect(res?.status()).toBe(404)
   await waitForHydration(page)
@@ -35,7 +40,10 @@ test('the 404 screen speaks the page language', async ({ page, consoleErrors }) 
   expect(res?.status()).toBe(404)
   await waitForHydration(page)
   await expect(page.locator('main h1')).toContainText(`Страница не найдена: ${path}`)
-  await expect(page.getByRole('link', { name: 'На главную страницу' })).toHaveAttribute('href', href('home', { locale: 'ru' }))
+  await expect(page.getByRole('link', { name: 'На главную страницу' })).toHaveAttribute(
+    'href',
+    href('home', { locale: 'ru' }),
+  )
   dropStatusError(consoleErrors, 404)
 })
 
@@ -48,8 +56,13 @@ test('sign-in with a role other than investor or businessmen shows 403 Forbidden
   dropStatusError(consoleErrors, 403)
 })
 
-test('reset-password without all of time, token, email and uuid shows 403 "Missing required query parameters"', async ({ page, consoleErrors }) => {
-  const res = await page.goto(href('reset-password', { locale: 'en', query: { time: '1700000000000', token: 'abc', email: 'a@example.com' } }))
+test('reset-password without all of time, token, email and uuid shows 403 "Missing required query parameters"', async ({
+  page,
+  consoleErrors,
+}) => {
+  const res = await page.goto(
+    href('reset-password', { locale: 'en', query: { time: '1700000000000', token: 'abc', email: 'a@example.com' } }),
+  )
   expect(res?.status()).toBe(403)
   await waitForHydration(page)
   await expect(page.locator('.error-screen__code')).toHaveText('403')

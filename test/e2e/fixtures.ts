@@ -22,8 +22,12 @@ export { expect }
 /** Fails on any WCAG 2.2 AA violation axe can detect. */
 export async function checkA11y(page: Page) {
   // Contrast is judged on settled toasts, not mid fade-in.
-  await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-sonner-toast]')).every((t) => getComputedStyle(t).opacity === '1'))
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('[data-sonner-toast]')).every((t) => getComputedStyle(t).opacity === '1'),
+  )
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze()
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
 }
 
@@ -37,5 +41,9 @@ export async function waitForHydration(page: Page) {
  * after the document does, and a click before that is a plain link.
  */
 export async function waitForHydratedElement(locator: Locator) {
-  await expect.poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'))), { timeout: 10_000 }).toBe(true)
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'))), {
+      timeout: 10_000,
+    })
+    .toBe(true)
 }

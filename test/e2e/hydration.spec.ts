@@ -1,11 +1,19 @@
-/** Server-rendered pages hydrate cleanly in every language, with the right document metadata (docs/product.md#locale). */
+/**
+ * Server-rendered pages hydrate cleanly in every language, with the right document metadata (docs/product.md#locale).
+ */
 import type { Page } from '@playwright/test'
 import { LOCALES, type Locale } from '../../shared/constants'
 import type { RouteId } from '../../shared/routes'
 import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } from './fixtures'
-import { dropStatusError, href, HYDRATION_WARNING, isSameDocument, markDocument } from './support'
+import { dropStatusError, HYDRATION_WARNING, href, isSameDocument, markDocument } from './support'
 
-type Sample = { name: string; id: RouteId; params?: Record<string, string>; query?: Record<string, string>; status: number }
+type Sample = {
+  name: string
+  id: RouteId
+  params?: Record<string, string>
+  query?: Record<string, string>
+  status: number
+}
 
 const SAMPLES: readonly Sample[] = [
   { name: 'home', id: 'home', status: 200 },
@@ -24,7 +32,10 @@ const SAMPLES: readonly Sample[] = [
 
 for (const locale of LOCALES) {
   for (const sample of SAMPLES) {
-    test(`${sample.name} in ${locale} answers ${sample.status} and hydrates without console errors or hydration warnings`, async ({ page, consoleErrors }) => {
+    test(`${sample.name} in ${locale} answers ${sample.status} and hydrates without console errors or hydration warnings`, async ({
+      page,
+      consoleErrors,
+    }) => {
       const warnings: string[] = []
       let onWarning: () => void = () => undefined
       const warned = new Promise<void>((resolve) => (onWarning = resolve))
@@ -46,15 +57,20 @@ for (const locale of LOCALES) {
     })
   }
 
-  test(`the ${locale} document declares its language, canonical URL and hreflang alternates`, async ({ page, baseURL }) => {
+  test(`the ${locale} document declares its language, canonical URL and hreflang alternates`, async ({
+    page,
+    baseURL,
+  }) => {
     const path = href('about', { locale })
     await page.goto(path)
     await waitForHydration(page)
     await expect(page.locator('html')).toHaveAttribute('lang', locale)
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', baseURL + path)
-    const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) =>
-      Object.fromEntries(links.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')])),
-    )
+    const alternates = await page
+      .locator('link[rel="alternate"][hreflang]')
+      .evaluateAll((links) =>
+        Object.fromEntries(links.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')])),
+      )
     const expected: Record<string, string> = { 'x-default': baseURL + '/about' }
     for (const l of LOCALES) expected[l] = baseURL + href('about', { locale: l as Locale })
     expect(alternates).toEqual(expected)
@@ -70,9 +86,12 @@ for (const locale of LOCALES) {
 }
 
 // A second copy of the rules, or a sheet added after paint, restyles the whole page while it becomes interactive.
-const sheetsOf = (page: Page) => page.evaluate(() => Array.from(document.styleSheets, (s) => `${s.ownerNode?.nodeName} ${s.href ?? 'inline'}`))
+const sheetsOf = (page: Page) =>
+  page.evaluate(() => Array.from(document.styleSheets, (s) => `${s.ownerNode?.nodeName} ${s.href ?? 'inline'}`))
 
-test('the stylesheets the edge inlines (shell and site area) stay the only ones once the lazy map and the toast region have loaded', async ({ page }) => {
+test('the stylesheets the edge inlines (shell and site area) stay the only ones once the lazy map and the toast region have loaded', async ({
+  page,
+}) => {
   await page.goto(href('home', { locale: 'en' }))
   await waitForHydration(page)
   // The map hydrates when its section nears the viewport.
@@ -83,7 +102,9 @@ test('the stylesheets the edge inlines (shell and site area) stay the only ones 
   expect(await sheetsOf(page)).toEqual(['STYLE inline', 'STYLE inline'])
 })
 
-test('a client navigation to the rich post body links the shell\'s whole sheet once, right after the rules the edge inlined, and no other', async ({ page }) => {
+test("a client navigation to the rich post body links the shell's whole sheet once, right after the rules the edge inlined, and no other", async ({
+  page,
+}) => {
   await page.goto(href('media', { locale: 'en', params: { id: 'news' } }))
   await waitForHydration(page)
   const first = page.locator('main a[href^="/en/post/"]').first()
@@ -95,6 +116,8 @@ test('a client navigation to the rich post body links the shell\'s whole sheet o
   await page.waitForLoadState('networkidle')
   expect(await isSameDocument(page)).toBe(true)
   // The list inlined only the rules its own elements use; the page drawn in the browser may need any of the shell's.
-  const shell = await page.evaluate(() => JSON.parse(document.getElementById('__STATE__')!.textContent!).assets.shellCss as string)
+  const shell = await page.evaluate(
+    () => JSON.parse(document.getElementById('__STATE__')!.textContent!).assets.shellCss as string,
+  )
   expect(await sheetsOf(page)).toEqual(['STYLE inline', `LINK ${new URL(shell, page.url()).href}`])
 })

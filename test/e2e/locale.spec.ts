@@ -1,4 +1,7 @@
-/** Locale negotiation and the language switcher (docs/product.md#session): cookie first, then the browser's languages, then the default. */
+/**
+ * Locale negotiation and the language switcher (docs/product.md#session): cookie first, then the browser's languages,
+ * then the default.
+ */
 import type { BrowserContext, Page } from '@playwright/test'
 import { LOCALE_COOKIE, LOCALE_NAMES } from '../../shared/constants'
 import { expect, test, waitForHydration } from './fixtures'
@@ -11,12 +14,16 @@ async function readLocaleCookie(context: BrowserContext) {
 }
 
 /** The visible link of the header's language switcher for a language, named in that language. */
-const languageLink = (page: Page, name: string) => page.getByRole('link', { name, exact: true }).filter({ visible: true }).first()
+const languageLink = (page: Page, name: string) =>
+  page.getByRole('link', { name, exact: true }).filter({ visible: true }).first()
 
 test.describe('a Russian-speaking browser', () => {
   test.use({ locale: 'ru-RU' })
 
-  test('visiting / lands on the Russian home page and stores the choice in a year-long lax cookie on /', async ({ page, context }) => {
+  test('visiting / lands on the Russian home page and stores the choice in a year-long lax cookie on /', async ({
+    page,
+    context,
+  }) => {
     const res = await page.goto('/')
     expect(res?.status()).toBe(200)
     expect(page.url()).toMatch(/\/$/)
@@ -39,7 +46,10 @@ test.describe('a Russian-speaking browser', () => {
     expect((await readLocaleCookie(context))?.value).toBe('uz')
   })
 
-  test('a bare path without a cookie redirects under the browser language and sets the cookie', async ({ page, context }) => {
+  test('a bare path without a cookie redirects under the browser language and sets the cookie', async ({
+    page,
+    context,
+  }) => {
     const search = href('search', { locale: 'ru', query: { keyword: 'solar' } })
     await page.goto(barePath(search))
     await expect(page).toHaveURL(search)
@@ -49,7 +59,10 @@ test.describe('a Russian-speaking browser', () => {
   })
 })
 
-test('the language switcher opens the same page in the chosen language and stores the choice', async ({ page, context }) => {
+test('the language switcher opens the same page in the chosen language and stores the choice', async ({
+  page,
+  context,
+}) => {
   await page.goto(href('search', { locale: 'en' }))
   await waitForHydration(page)
   await markDocument(page)

@@ -5,7 +5,9 @@ import { href } from './support'
 
 const PHONE = { width: 360, height: 740 }
 
-/** Content pages of every layout and area, and the sign-in form; long Russian and Uzbek words are the usual culprits. */
+/**
+ * Content pages of every layout and area, and the sign-in form; long Russian and Uzbek words are the usual culprits.
+ */
 const PAGES = [
   ['home', {}],
   ['about', {}],
@@ -32,7 +34,10 @@ test.use({ viewport: PHONE })
 for (const locale of LOCALES) {
   test(`no ${locale} page is wider than a 360 px screen`, async ({ page }) => {
     test.setTimeout(90_000)
-    const paths = [...PAGES.map(([id, params]) => href(id, { locale, params })), `${href('sign-in', { locale })}?role=investor`]
+    const paths = [
+      ...PAGES.map(([id, params]) => href(id, { locale, params })),
+      `${href('sign-in', { locale })}?role=investor`,
+    ]
     const wide: string[] = []
     for (const path of paths) {
       await page.goto(path)

@@ -1,8 +1,20 @@
-/** Client navigation through the one route resolution (docs/architecture.md#navigation): payload, title, announcer, loading bar, history, guards. */
+/**
+ * Client navigation through the one route resolution (docs/architecture.md#navigation): payload, title, announcer,
+ * loading bar, history, guards.
+ */
 import type { Page } from '@playwright/test'
-import { expect, test, waitForHydration } from './fixtures'
 import { LOADING_BAR } from '../../shared/constants'
-import { dropExpectedErrors, dropStatusError, holdRequests, href, isSameDocument, markDocument, readServerTitle, recordPayloadFetches } from './support'
+import { expect, test, waitForHydration } from './fixtures'
+import {
+  dropExpectedErrors,
+  dropStatusError,
+  holdRequests,
+  href,
+  isSameDocument,
+  markDocument,
+  readServerTitle,
+  recordPayloadFetches,
+} from './support'
 
 const locale = 'en'
 const home = href('home', { locale })
@@ -12,9 +24,12 @@ const target = href('search', { locale })
 /** The visible header link to a page, found by its URL (labels and menus belong to the header's design). */
 const headerLink = (page: Page, to: string) => page.locator(`header a[href="${to}"]`).filter({ visible: true }).first()
 
-const isPayloadOf = (path: string) => (r: { url: () => string }) => new URL(r.url()).pathname === `${path}/_payload.json`
+const isPayloadOf = (path: string) => (r: { url: () => string }) =>
+  new URL(r.url()).pathname === `${path}/_payload.json`
 
-test('a header link navigates on the client: payload fetched, URL, title and announcer updated, no full load', async ({ page }) => {
+test('a header link navigates on the client: payload fetched, URL, title and announcer updated, no full load', async ({
+  page,
+}) => {
   const title = await readServerTitle(page, target)
   await page.goto(home)
   await waitForHydration(page)
@@ -52,7 +67,11 @@ test('the loading bar stays hidden for a navigation that finishes within the 200
   await page.exposeFunction('__recordBarState', (state: string) => states.push(state))
   await page.evaluate(() => {
     const bar = document.querySelector('.loading-bar')!
-    new MutationObserver(() => (window as unknown as { __recordBarState: (s: string) => void }).__recordBarState(bar.getAttribute('data-state')!)).observe(bar, { attributes: true })
+    new MutationObserver(() =>
+      (window as unknown as { __recordBarState: (s: string) => void }).__recordBarState(
+        bar.getAttribute('data-state')!,
+      ),
+    ).observe(bar, { attributes: true })
   })
   // With the page's clock paused, the whole navigation happens inside the throttle window.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000)
@@ -114,7 +133,9 @@ test('following the skip link stays on the page: no payload fetch, no loading ba
 
 // About is kept whole; a registration page keeps its text, title and description included, and hydrates its form.
 for (const kept of ['about', 'guide-register-investor'] as const) {
-  test(`a ${kept} page the browser kept as the edge drew it gives way to the next one with only that page's own title and description`, async ({ page }) => {
+  test(`a ${kept} page the browser kept as the edge drew it gives way to the next one with only that page's own title and description`, async ({
+    page,
+  }) => {
     const first = href(kept, { locale })
     const contacts = href('contacts', { locale })
     const firstTitle = await readServerTitle(page, first)
@@ -125,7 +146,12 @@ for (const kept of ['about', 'guide-register-investor'] as const) {
     await page.locator(`footer a[href="${contacts}"]`).click()
     await expect(page).toHaveTitle(contactsTitle)
     await expect(page.locator('main h1')).toBeVisible()
-    const head = () => page.evaluate(() => ({ titles: document.head.querySelectorAll('title').length, descriptions: document.head.querySelectorAll('meta[name="description"]').length, ogTitles: document.head.querySelectorAll('meta[property="og:title"]').length }))
+    const head = () =>
+      page.evaluate(() => ({
+        titles: document.head.querySelectorAll('title').length,
+        descriptions: document.head.querySelectorAll('meta[name="description"]').length,
+        ogTitles: document.head.querySelectorAll('meta[property="og:title"]').length,
+      }))
     expect(await head()).toEqual({ titles: 1, descriptions: 1, ogTitles: 1 })
     await page.goBack()
     await expect(page).toHaveTitle(firstTitle)
@@ -171,7 +197,10 @@ test.describe('history', () => {
   })
 })
 
-test('the client guard shows the 403 screen for a protected page while signed out, without a full load or a payload fetch', async ({ page, consoleErrors }) => {
+test('the client guard shows the 403 screen for a protected page while signed out, without a full load or a payload fetch', async ({
+  page,
+  consoleErrors,
+}) => {
   const profile = href('profile', { locale })
   await page.clock.install()
   await page.goto(profile)
@@ -195,7 +224,10 @@ test('the client guard shows the 403 screen for a protected page while signed ou
   expect(await isSameDocument(page)).toBe(true)
 })
 
-test('a payload that answers an error shows the error screen on the client and turns the bar to its error colour', async ({ page, consoleErrors }) => {
+test('a payload that answers an error shows the error screen on the client and turns the bar to its error colour', async ({
+  page,
+  consoleErrors,
+}) => {
   const missing = href('post', { locale, params: { id: '999999999' } })
   await page.clock.install()
   await page.goto(missing)
@@ -224,7 +256,9 @@ test('a payload that answers an error shows the error screen on the client and t
 test.describe('the mobile menu', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 
-  test('opens with its links, navigates on the client, closes on Escape with focus back on its button', async ({ page }) => {
+  test('opens with its links, navigates on the client, closes on Escape with focus back on its button', async ({
+    page,
+  }) => {
     const news = href('media', { locale, params: { id: 'news' } })
     await page.goto(home)
     await waitForHydration(page)
@@ -252,7 +286,9 @@ test.describe('the mobile menu', () => {
   })
 })
 
-test('the mega-menu opens a section panel, navigates on the client and closes on Escape with focus back on its button', async ({ page }) => {
+test('the mega-menu opens a section panel, navigates on the client and closes on Escape with focus back on its button', async ({
+  page,
+}) => {
   const projects = href('guide-project', { locale })
   const explore = href('explore', { locale })
   await page.goto(home)

@@ -1,5 +1,6 @@
 /**
- * Appeals (docs/product.md#appeals): create in the profile → moderated to `reviewed` → reply → resolve; the same without JavaScript;
+ * Appeals (docs/product.md#appeals): create in the profile → moderated to `reviewed` → reply → resolve; the same
+ * without JavaScript;
  * a keyboard-only run of the form; the anonymous two-step dialog from the appeal bar.
  */
 import type { Page } from '@playwright/test'
@@ -30,7 +31,11 @@ test('create → moderated to reviewed → reply → resolve, refreshed without 
   await form.getByRole('button', { name: 'Send the appeal' }).click()
   const summary = page.locator('.error-summary')
   await expect(summary).toBeFocused()
-  await expect(summary.getByRole('link')).toHaveText(['Subject: Fill in this field.', 'Region: Fill in this field.', 'Your appeal: Fill in this field.'])
+  await expect(summary.getByRole('link')).toHaveText([
+    'Subject: Fill in this field.',
+    'Region: Fill in this field.',
+    'Your appeal: Fill in this field.',
+  ])
   await checkA11y(page)
 
   await form.getByLabel(/Subject/).selectOption({ label: 'Customs issue' })
@@ -45,11 +50,18 @@ test('create → moderated to reviewed → reply → resolve, refreshed without 
   await expect(page.locator('main')).toContainText(TEXT)
   await expect(page.locator('textarea[name="response"]')).toHaveCount(0)
 
-  await moderate(page.request, baseURL!, { kind: 'appeal', id, action: 'review', reply: 'The customs committee has been asked to clear the goods this week.' })
+  await moderate(page.request, baseURL!, {
+    kind: 'appeal',
+    id,
+    action: 'review',
+    reply: 'The customs committee has been asked to clear the goods this week.',
+  })
   // The page learns about it by itself when the window regains focus.
   await page.evaluate(() => window.dispatchEvent(new Event('focus')))
   await expect(page.locator('main .badge')).toHaveText('Answered', { timeout: 10_000 })
-  await expect(page.locator('.thread')).toContainText('The customs committee has been asked to clear the goods this week.')
+  await expect(page.locator('.thread')).toContainText(
+    'The customs committee has been asked to clear the goods this week.',
+  )
 
   await page.getByRole('textbox', { name: /^Your reply/ }).fill('Thank you, we will wait for the clearance.')
   await page.getByRole('button', { name: 'Send the reply' }).click()
@@ -67,7 +79,12 @@ test('create → moderated to reviewed → reply → resolve, refreshed without 
   await expect(page.getByText('The conversation is closed.')).toBeVisible()
 
   await page.goto(href('profile-appeals', { locale: 'en' }))
-  await expect(page.locator('.record').filter({ hasText: `Appeal No. ${id}` }).locator('.badge')).toHaveText('Resolved')
+  await expect(
+    page
+      .locator('.record')
+      .filter({ hasText: `Appeal No. ${id}` })
+      .locator('.badge'),
+  ).toHaveText('Resolved')
 })
 
 test('without JavaScript: create, reply and reject with a reason', async ({ browser, baseURL, request }) => {
@@ -106,7 +123,10 @@ test('without JavaScript: create, reply and reject with a reason', async ({ brow
   await context.close()
 })
 
-test('keyboard only: the anonymous appeal dialog from the appeal bar, both steps, to the receipt', async ({ page, request }) => {
+test('keyboard only: the anonymous appeal dialog from the appeal bar, both steps, to the receipt', async ({
+  page,
+  request,
+}) => {
   await page.goto(href('search', { locale: 'en' }))
   await waitForHydration(page)
   const open = page.getByRole('link', { name: 'Send an appeal' })

@@ -1,5 +1,6 @@
 /**
- * The notification bell (docs/gateway-contract.md#notifications): unread count, infinite scroll, mark read, open the link; and Firebase Cloud
+ * The notification bell (docs/gateway-contract.md#notifications): unread count, infinite scroll, mark read, open the
+ * link; and Firebase Cloud
  * Messaging tested at its boundary — the page's public config switched on, the service worker script and Firebase's
  * network calls intercepted, the browser's push subscription stubbed (headless Chromium has no push service).
  */
@@ -16,13 +17,21 @@ async function createAppeals(page: Page, baseURL: string, count: number) {
   for (let i = 0; i < count; i++) {
     const res = await page.request.post('/gateway/siw/appeal', {
       headers: { origin: baseURL, 'x-requested-with': 'invest-portal' },
-      data: { topic_id: 1, type_id: 7, region_id: 1 + (i % 14), text: `Question ${i + 1} about VAT refunds for imported equipment.` },
+      data: {
+        topic_id: 1,
+        type_id: 7,
+        region_id: 1 + (i % 14),
+        text: `Question ${i + 1} about VAT refunds for imported equipment.`,
+      },
     })
     expect(res.status()).toBe(200)
   }
 }
 
-test('the bell counts unread notifications, loads more as the list scrolls, marks read and opens the link', async ({ page, baseURL }) => {
+test('the bell counts unread notifications, loads more as the list scrolls, marks read and opens the link', async ({
+  page,
+  baseURL,
+}) => {
   await signInWithOneId(page, 'investor')
   await createAppeals(page, baseURL!, 11)
   await page.goto(href('profile', { locale: 'en' }))
@@ -58,7 +67,12 @@ test('the bell counts unread notifications, loads more as the list scrolls, mark
   await expect(panel.locator('.notification--unread')).toHaveCount(0)
 })
 
-const FIREBASE = { apiKey: 'test-api-key', projectId: 'invest-portal-test', messagingSenderId: '1234567890', appId: '1:1234567890:web:abc' }
+const FIREBASE = {
+  apiKey: 'test-api-key',
+  projectId: 'invest-portal-test',
+  messagingSenderId: '1234567890',
+  appId: '1:1234567890:web:abc',
+}
 // A valid P-256 public key (65 bytes, uncompressed), base64url: Firebase checks its shape.
 const VAPID = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U'
 const FCM_TOKEN = 'fcm-test-token:APA91b-e2e'
@@ -70,7 +84,10 @@ async function configureFirebase(page: Page) {
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback()
       const response = await route.fetch()
-      const body = (await response.text()).replace('"firebase":null,"vapidKey":null', `"firebase":${JSON.stringify(FIREBASE)},"vapidKey":"${VAPID}"`)
+      const body = (await response.text()).replace(
+        '"firebase":null,"vapidKey":null',
+        `"firebase":${JSON.stringify(FIREBASE)},"vapidKey":"${VAPID}"`,
+      )
       const headers = { ...response.headers() }
       headers['content-security-policy'] = headers['content-security-policy']!.replace(
         "connect-src 'self'",
@@ -98,13 +115,21 @@ async function configureFirebase(page: Page) {
   await stubPushSubscription(page)
 }
 
-test('push: asked from the button, the token goes to the gateway, a foreground message toasts and refreshes the bell', async ({ page, context }) => {
+test('push: asked from the button, the token goes to the gateway, a foreground message toasts and refreshes the bell', async ({
+  page,
+  context,
+}) => {
   await signInWithOneId(page, 'businessmen')
   await configureFirebase(page)
   await page.goto(href('profile', { locale: 'en' }))
   await waitForHydration(page)
   // Nothing of Firebase is loaded until push is started.
-  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /firebase/i.test(n)))
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((n) => /firebase/i.test(n)),
+  )
   expect(scripts.filter((n) => !n.endsWith('/firebase-messaging-sw.js'))).toEqual([])
 
   const toggle = page.locator('.notification-bell__toggle')

@@ -1,4 +1,7 @@
-/** The profile area's read-only pages and personal services (docs/product.md#profile-area): profile, refresh, company, my-services. */
+/**
+ * The profile area's read-only pages and personal services (docs/product.md#profile-area): profile, refresh, company,
+ * my-services.
+ */
 import { BUSINESSMAN, signInWithOneId, signInWithPassword, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
 import { href } from './support'
@@ -16,7 +19,9 @@ test('the profile shows the role’s personal data and refreshes it from the gat
   expect((await refreshed).status()).toBe(200)
   await expect(page.getByText('Your data has been updated.')).toBeVisible()
   // Contrast is judged on the settled toast, not mid fade-in.
-  await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-sonner-toast]')).every((t) => getComputedStyle(t).opacity === '1'))
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('[data-sonner-toast]')).every((t) => getComputedStyle(t).opacity === '1'),
+  )
   await checkA11y(page)
 })
 
@@ -31,7 +36,9 @@ test('the company page shows the registration’s company in the page’s langua
   await checkA11y(page)
 })
 
-test('a resident runs a personal service with the TIN of their own profile, shown not asked; results as key/value cards', async ({ page }) => {
+test('a resident runs a personal service with the TIN of their own profile, shown not asked; results as key/value cards', async ({
+  page,
+}) => {
   await signInWithOneId(page, 'businessmen')
   await page.goto(href('profile-my-services', { locale: 'en', query: { type: 'tax_information' } }))
   await waitForHydration(page)

@@ -1,5 +1,6 @@
 /**
- * Personal projects (docs/product.md#projects): propose with an image and a presentation uploaded with progress → view-only while
+ * Personal projects (docs/product.md#projects): propose with an image and a presentation uploaded with progress →
+ * view-only while
  * pending → approved → edit → visibility; rejection with its reason; the form without JavaScript.
  */
 import type { Page } from '@playwright/test'
@@ -12,13 +13,20 @@ test.use({ extraHTTPHeaders: { 'cf-connecting-ip': IP } })
 
 /** A 1×1 PNG: the gateway checks the magic bytes, not the name. */
 /** A small PDF (about 200 KB of padding, so the upload has something to report). */
-const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n% Investment teaser\n'), Buffer.alloc(200_000, 0x20), Buffer.from('\n%%EOF\n')])
+const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.4\n% Investment teaser\n'),
+  Buffer.alloc(200_000, 0x20),
+  Buffer.from('\n%%EOF\n'),
+])
 
 function projectId(page: Page): number {
   return Number(/\/form\/(\d+)/.exec(page.url())![1])
 }
 
-test('propose with files → view-only while pending → approved → edit → hide and show in the catalogue', async ({ page, baseURL }) => {
+test('propose with files → view-only while pending → approved → edit → hide and show in the catalogue', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(60_000)
   await signInWithOneId(page, 'investor')
   await page.goto(href('profile-my-projects', { locale: 'en' }))
@@ -38,7 +46,9 @@ test('propose with files → view-only while pending → approved → edit → h
   const title = `Solar-powered cold storage ${Date.now()}`
   await page.getByRole('tab', { name: /English/ }).click()
   await page.getByLabel('Project title (English)').fill(title)
-  await page.getByLabel('Description (English)').fill('A 5,000-tonne cold store for fruit exporters.\n\nPowered by a 2 MW rooftop plant.')
+  await page
+    .getByLabel('Description (English)')
+    .fill('A 5,000-tonne cold store for fruit exporters.\n\nPowered by a 2 MW rooftop plant.')
   await page.getByRole('tab', { name: 'Русский' }).click()
   await page.getByLabel('Project title (Русский)').fill('Холодильный склад на солнечной энергии')
   await page.getByLabel(/^Category/).selectOption({ label: 'Agro-clusters' })
@@ -58,7 +68,9 @@ test('propose with files → view-only while pending → approved → edit → h
   await page.getByLabel('Phone').fill('998 90 123 45 67')
   await page.getByLabel('E-mail').fill('projects@zarafshon-agro.example')
   await page.getByLabel('Image').setInputFiles({ name: 'cold-store.png', mimeType: 'image/png', buffer: PNG })
-  await page.getByLabel('Presentation (English)').setInputFiles({ name: 'teaser.pdf', mimeType: 'application/pdf', buffer: PDF })
+  await page
+    .getByLabel('Presentation (English)')
+    .setInputFiles({ name: 'teaser.pdf', mimeType: 'application/pdf', buffer: PDF })
 
   // The gateway takes no negative sums, so a negative year is named before anything is sent.
   await page.getByRole('button', { name: 'Send to moderation' }).click()
@@ -106,7 +118,11 @@ test('propose with files → view-only while pending → approved → edit → h
   await expect(edited).toContainText('Shown in the catalogue')
 })
 
-test('a rejected project shows the moderator’s reason and is editable again; the form works without JavaScript', async ({ browser, baseURL, request }) => {
+test('a rejected project shows the moderator’s reason and is editable again; the form works without JavaScript', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   test.setTimeout(60_000)
   const context = await newNoJsContext(browser, IP)
   const page = await context.newPage()
@@ -135,12 +151,19 @@ test('a rejected project shows the moderator’s reason and is editable again; t
   const link = await row.getByRole('link', { name: 'View' }).getAttribute('href')
   const id = Number(/\/form\/(\d+)/.exec(link!)![1])
 
-  await moderate(request, baseURL!, { kind: 'project', id, action: 'reject', reason: 'Add the land lease agreement to the presentation.' })
+  await moderate(request, baseURL!, {
+    kind: 'project',
+    id,
+    action: 'reject',
+    reason: 'Add the land lease agreement to the presentation.',
+  })
   await page.reload()
   await expect(row.locator('.badge')).toHaveText('Rejected')
   await expect(row).toContainText('Add the land lease agreement to the presentation.')
   await row.getByRole('link', { name: 'Edit' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Reason for rejection' })).toContainText('Add the land lease agreement')
+  await expect(page.getByRole('status').filter({ hasText: 'Reason for rejection' })).toContainText(
+    'Add the land lease agreement',
+  )
   await expect(page.getByText('Current file: line.png')).toBeVisible()
   await expect(page.getByLabel('Project title (English)')).toBeEnabled()
 

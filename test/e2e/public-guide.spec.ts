@@ -1,5 +1,6 @@
 /**
- * Investor guide (docs/product.md#routes): the PPP and privatisation guides, the projects hub, categories with filters in the URL and
+ * Investor guide (docs/product.md#routes): the PPP and privatisation guides, the projects hub, categories with filters
+ * in the URL and
  * pagination, project details, the sector explorer with its fourteen pages, and the investor and business
  * registration forms for residents and non-residents, with and without JavaScript, against the reference gateway.
  */
@@ -14,7 +15,20 @@ type L = { uz: string; ru: string; en: string }
 const pages = seed<{ slug: string; title: L }[]>('pages')
 const sectorPages = seed<{ slug: string; title: L; summary: L; figures: unknown[] }[]>('sector-pages')
 const categories = seed<{ id: number; title: L; order: number; service_ids: number[] }[]>('project-categories')
-const projects = seed<{ id: number; category_id: number; sector_slug: string; region_code: string; title: L; status: string; latitude: number; longitude: number; email: string }[]>('projects')
+const projects =
+  seed<
+    {
+      id: number
+      category_id: number
+      sector_slug: string
+      region_code: string
+      title: L
+      status: string
+      latitude: number
+      longitude: number
+      email: string
+    }[]
+  >('projects')
 const sectors = seed<{ id: number; slug: string }[]>('sectors')
 const regions = seed<{ id: number; code: string }[]>('regions')
 const services = seed<{ id: number; title: L }[]>('services')
@@ -34,7 +48,12 @@ test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
 
 /** Text as React writes it into HTML. */
 const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;')
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;')
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** The page answers 200 and its server-rendered h1 reads `heading`; returns the HTML. */
 async function expectHeading(request: APIRequestContext, url: string, heading: string): Promise<string> {
@@ -53,7 +72,8 @@ test.describe('guide pages', () => {
     ['guide-privatization', 'guide-privatization', 'Go to the e-auction'],
   ] as const) {
     test(`${id} shows its gateway text in each language, with its next step`, async ({ page, request }) => {
-      for (const locale of ['uz', 'ru'] as const) await expectHeading(request, href(id, { locale }), pageTitle(slug, locale))
+      for (const locale of ['uz', 'ru'] as const)
+        await expectHeading(request, href(id, { locale }), pageTitle(slug, locale))
       const res = await page.goto(href(id, { locale: 'en' }))
       expect(res?.status()).toBe(200)
       await expect(page.locator('main h1')).toHaveText(pageTitle(slug, 'en'))
@@ -74,7 +94,9 @@ test.describe('guide pages', () => {
     await expect(page.locator('main h1')).toHaveText('Investment projects')
     await expect(page.locator('.hero .stat-block').first()).toContainText(String(categories.length))
     await expect(page.locator('.guide-entry')).toHaveCount(3)
-    const categorySection = page.locator('section', { has: page.getByRole('heading', { name: 'Project categories', level: 2 }) })
+    const categorySection = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Project categories', level: 2 }),
+    })
     await expect(categorySection.locator('.card')).toHaveCount(categories.length)
     const open = page.locator('#open-projects .card')
     await expect(open.first()).toBeVisible()
@@ -104,7 +126,10 @@ test.describe('guide pages', () => {
     await expect(page.locator('.guide-results__count')).toHaveText(`Projects found: ${inCategory.length}`)
     await expect(page.locator('.guide-results .card')).toHaveCount(6)
     const servicesSection = page.locator('.guide-services')
-    for (const id of CATEGORY.service_ids) await expect(servicesSection.getByRole('link', { name: services.find((s) => s.id === id)!.title.en })).toBeVisible()
+    for (const id of CATEGORY.service_ids)
+      await expect(
+        servicesSection.getByRole('link', { name: services.find((s) => s.id === id)!.title.en }),
+      ).toBeVisible()
     await checkA11y(page)
     await waitForHydration(page)
     const firstPage = await cardTitles(page)
@@ -118,7 +143,13 @@ test.describe('guide pages', () => {
     await page.goto(href('project-category', { locale: 'en', params: { id: String(CATEGORY.id) } }))
     await waitForHydration(page)
     await page.locator('#filter-sector').selectOption(sectorId('textiles'))
-    await expect(page).toHaveURL(href('project-category', { locale: 'en', params: { id: String(CATEGORY.id) }, query: { sector_id: sectorId('textiles') } }))
+    await expect(page).toHaveURL(
+      href('project-category', {
+        locale: 'en',
+        params: { id: String(CATEGORY.id) },
+        query: { sector_id: sectorId('textiles') },
+      }),
+    )
     const textiles = inCategory.filter((p) => p.sector_slug === 'textiles')
     await expect(page.locator('.guide-results .card')).toHaveCount(textiles.length)
     expect(sorted(await cardTitles(page))).toEqual(sorted(textiles.map((p) => p.title.en)))
@@ -127,7 +158,9 @@ test.describe('guide pages', () => {
 
     const one = textiles[0]!
     await page.locator('#filter-region').selectOption(regionId(one.region_code))
-    await expect(page).toHaveURL(new RegExp(`sector_id=${sectorId('textiles')}&region_id=${regionId(one.region_code)}$`))
+    await expect(page).toHaveURL(
+      new RegExp(`sector_id=${sectorId('textiles')}&region_id=${regionId(one.region_code)}$`),
+    )
     await expect(page.locator('.guide-results .card__title')).toHaveText([one.title.en])
 
     await page.locator('#filter-status').selectOption('closed')
@@ -143,14 +176,30 @@ test.describe('guide pages', () => {
     await expect(page.locator('main h1')).toHaveText(PROJECT.title.en)
     await expect(page.locator('.guide-project__badges .badge')).toHaveText('Open for investment')
     await expect(page.locator('.guide-project__figures .stat-block').first()).toContainText('USD')
-    await expect(page.locator('.stat-block__label')).toContainText(['Budget', 'Payback period', 'Internal rate of return', 'Net present value'])
+    await expect(page.locator('.stat-block__label')).toContainText([
+      'Budget',
+      'Payback period',
+      'Internal rate of return',
+      'Net present value',
+    ])
     const lat = PROJECT.latitude.toFixed(5)
     const lon = PROJECT.longitude.toFixed(5)
-    await expect(page.getByRole('link', { name: /Open the location on OpenStreetMap/ })).toHaveAttribute('href', `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=12/${lat}/${lon}`)
+    await expect(page.getByRole('link', { name: /Open the location on OpenStreetMap/ })).toHaveAttribute(
+      'href',
+      `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=12/${lat}/${lon}`,
+    )
     await expect(page.getByRole('link', { name: PROJECT.email })).toHaveAttribute('href', `mailto:${PROJECT.email}`)
-    await expect(page.locator('.breadcrumbs').getByRole('link', { name: CATEGORY.title.en })).toHaveAttribute('href', href('project-category', { locale: 'en', params: { id: String(CATEGORY.id) } }))
+    await expect(page.locator('.breadcrumbs').getByRole('link', { name: CATEGORY.title.en })).toHaveAttribute(
+      'href',
+      href('project-category', { locale: 'en', params: { id: String(CATEGORY.id) } }),
+    )
     await checkA11y(page)
-    for (const locale of ['uz', 'ru'] as const) await expectHeading(page.request, href('project', { locale, params: { id: String(PROJECT.id) } }), PROJECT.title[locale])
+    for (const locale of ['uz', 'ru'] as const)
+      await expectHeading(
+        page.request,
+        href('project', { locale, params: { id: String(PROJECT.id) } }),
+        PROJECT.title[locale],
+      )
   })
 
   test('the explorer lists all fourteen sectors, each leading to its page', async ({ page }) => {
@@ -159,14 +208,20 @@ test.describe('guide pages', () => {
     await expect(page.locator('main h1')).toHaveText('Explore sectors')
     const cards = page.locator('.guide-sectors .card__link')
     await expect(cards).toHaveCount(SECTORS.length)
-    expect(await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(SECTORS.map((sector) => href('sector', { locale: 'en', params: { sector } })))
+    expect(await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
+      SECTORS.map((sector) => href('sector', { locale: 'en', params: { sector } })),
+    )
     await checkA11y(page)
   })
 
   test('all fourteen sector pages answer 200 with their own heading, summary and figures', async ({ request }) => {
     for (const slug of SECTORS) {
       const brief = sectorPages.find((s) => s.slug === slug)!
-      const html = await expectHeading(request, href('sector', { locale: 'en', params: { sector: slug } }), brief.title.en)
+      const html = await expectHeading(
+        request,
+        href('sector', { locale: 'en', params: { sector: slug } }),
+        brief.title.en,
+      )
       expect(html, slug).toContain(`<p class="hero__lead">${escapeHtml(brief.summary.en)}</p>`)
       expect(html.match(/class="stat-block"/g)?.length ?? 0, slug).toBe(brief.figures.length)
     }
@@ -175,7 +230,11 @@ test.describe('guide pages', () => {
   test('a sector page reads the same in all three languages, with its figures and next steps', async ({ page }) => {
     const brief = sectorPages.find((s) => s.slug === 'textiles')!
     for (const locale of ['uz', 'ru'] as const) {
-      const html = await expectHeading(page.request, href('sector', { locale, params: { sector: 'textiles' } }), brief.title[locale])
+      const html = await expectHeading(
+        page.request,
+        href('sector', { locale, params: { sector: 'textiles' } }),
+        brief.title[locale],
+      )
       expect(html).toContain(`<p class="hero__lead">${escapeHtml(brief.summary[locale])}</p>`)
     }
     const res = await page.goto(href('sector', { locale: 'en', params: { sector: 'textiles' } }))
@@ -183,7 +242,9 @@ test.describe('guide pages', () => {
     await expect(page.locator('main h1')).toHaveText(brief.title.en)
     await expect(page.locator('.hero__lead')).toHaveText(brief.summary.en)
     await expect(page.locator('.guide-figures .stat-block')).toHaveCount(brief.figures.length)
-    await expect(page.getByRole('navigation', { name: 'Other sectors' }).getByRole('link')).toHaveCount(SECTORS.length - 1)
+    await expect(page.getByRole('navigation', { name: 'Other sectors' }).getByRole('link')).toHaveCount(
+      SECTORS.length - 1,
+    )
     await checkA11y(page)
   })
 
@@ -191,7 +252,10 @@ test.describe('guide pages', () => {
     const res = await page.goto(href('explore-item', { locale: 'ru', params: { id: String(PROJECT.id) } }))
     expect(res?.status()).toBe(200)
     await expect(page.locator('main h1')).toHaveText(PROJECT.title.ru)
-    await expect(page.locator('.breadcrumbs').getByRole('link', { name: 'Отрасли' })).toHaveAttribute('href', href('explore', { locale: 'ru' }))
+    await expect(page.locator('.breadcrumbs').getByRole('link', { name: 'Отрасли' })).toHaveAttribute(
+      'href',
+      href('explore', { locale: 'ru' }),
+    )
     await checkA11y(page)
   })
 
@@ -236,7 +300,9 @@ test.describe('registration forms', () => {
     await page.getByRole('button', { name: 'Send registration' }).click()
     const summary = page.locator('.error-summary')
     await expect(summary).toBeFocused()
-    await expect(summary.getByRole('link', { name: 'Residency: Choose whether you are a resident of Uzbekistan.' })).toBeVisible()
+    await expect(
+      summary.getByRole('link', { name: 'Residency: Choose whether you are a resident of Uzbekistan.' }),
+    ).toBeVisible()
     await expect(page.locator('#register-company_name-error')).toContainText('Fill in this field.')
     await checkA11y(page)
 
@@ -257,7 +323,7 @@ test.describe('registration forms', () => {
     await expect(page).toHaveURL(href('success-registration', { locale: 'en' }))
   })
 
-  test('the form\'s code loads as the form nears the viewport, not with the first view', async ({ page }) => {
+  test("the form's code loads as the form nears the viewport, not with the first view", async ({ page }) => {
     const chunks: string[] = []
     page.on('request', (request) => {
       if (/\/assets\/registration-form-[^/]*\.js$/.test(request.url())) chunks.push(request.url())
@@ -310,7 +376,12 @@ test.describe('registration forms', () => {
     await waitForHydration(page)
     await page.getByLabel('Non-resident (foreign citizen or company)').check()
     await expect(page.locator('#register-tin')).toBeHidden()
-    await fillCommon(page, { company: 'Anatolia Textiles A.S.', email: unique('business'), phone: '902125550101', source: 'linkedin' })
+    await fillCommon(page, {
+      company: 'Anatolia Textiles A.S.',
+      email: unique('business'),
+      phone: '902125550101',
+      source: 'linkedin',
+    })
     await page.locator('#register-legal_address').fill('Buyukdere Cd. 100, Istanbul, Turkey')
     await page.locator('#register-website').fill('anatolia-textiles.example')
     await page.getByRole('button', { name: 'Send registration' }).click()
@@ -334,7 +405,9 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('.skeleton-region')).toHaveCount(0)
   })
 
-  test('the filter form submits as a GET and keeps the filters in the URL; pagination is plain links', async ({ page }) => {
+  test('the filter form submits as a GET and keeps the filters in the URL; pagination is plain links', async ({
+    page,
+  }) => {
     const category = href('project-category', { locale: 'en', params: { id: String(CATEGORY.id) } })
     await page.goto(category)
     await page.locator('#filter-status').selectOption('open_for_investment')
@@ -346,7 +419,9 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('#filter-status')).toHaveValue('open_for_investment')
     await page.locator('#filter-status').selectOption('under_negotiation')
     await page.getByRole('button', { name: 'Show projects' }).click()
-    await expect(page.locator('.guide-results .card__title')).toHaveText(inCategory.filter((p) => p.status === 'under_negotiation').map((p) => p.title.en))
+    await expect(page.locator('.guide-results .card__title')).toHaveText(
+      inCategory.filter((p) => p.status === 'under_negotiation').map((p) => p.title.en),
+    )
 
     await page.locator('.guide-filters').getByRole('link', { name: 'Clear filters' }).click()
     await expect(page).toHaveURL(category)
@@ -355,11 +430,16 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('.guide-results .card')).toHaveCount(inCategory.length - 6)
   })
 
-  test('the investor form reveals the country with CSS, lists errors from the edge, then registers', async ({ page, consoleErrors }) => {
+  test('the investor form reveals the country with CSS, lists errors from the edge, then registers', async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.goto(href('guide-register-investor', { locale: 'en' }))
     await page.getByRole('button', { name: 'Send registration' }).click()
     await expect(page.locator('.error-summary')).toBeVisible()
-    await expect(page.locator('#register-is_resident-error')).toContainText('Choose whether you are a resident of Uzbekistan.')
+    await expect(page.locator('#register-is_resident-error')).toContainText(
+      'Choose whether you are a resident of Uzbekistan.',
+    )
     dropStatusError(consoleErrors, 422)
     await expect(page.locator('#register-country_id')).toBeHidden()
     await page.getByLabel('Non-resident (foreign citizen or company)').check()
@@ -370,7 +450,10 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(href('success-registration', { locale: 'en' }))
   })
 
-  test('the business form keeps the values after an error and registers a resident', async ({ page, consoleErrors }) => {
+  test('the business form keeps the values after an error and registers a resident', async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.goto(href('guide-register-business', { locale: 'ru' }))
     await page.getByLabel('Резидент Узбекистана').check()
     await fillCommon(page, { email: unique('nojs.business'), phone: '998901112233' })

@@ -1,5 +1,6 @@
 /**
- * Media pages (docs/product.md#routes): news and other post lists with pagination, posts, galleries with the lightbox, stories,
+ * Media pages (docs/product.md#routes): news and other post lists with pagination, posts, galleries with the lightbox,
+ * stories,
  * events (upcoming first) and the event application with its documents, with and without JavaScript.
  */
 import type { Page } from '@playwright/test'
@@ -13,9 +14,12 @@ const stories = seed<{ id: number; title: L; publish_date: string }[]>('stories'
 const events = seed<{ id: number; name: L; date_from_offset_days: number; date_to_offset_days: number }[]>('events')
 const countries = seed<{ id: number; code: string; country: L }[]>('countries')
 
-const newest = (category: string) => posts.filter((p) => p.category === category).sort((a, b) => b.publish_date.localeCompare(a.publish_date))
+const newest = (category: string) =>
+  posts.filter((p) => p.category === category).sort((a, b) => b.publish_date.localeCompare(a.publish_date))
 const news = newest('news')
-const upcoming = events.filter((e) => e.date_to_offset_days > 0).sort((a, b) => a.date_from_offset_days - b.date_from_offset_days)
+const upcoming = events
+  .filter((e) => e.date_to_offset_days > 0)
+  .sort((a, b) => a.date_from_offset_days - b.date_from_offset_days)
 const past = events.filter((e) => e.date_to_offset_days < 0)
 const germany = countries.find((c) => c.code === 'DE') ?? countries[0]!
 
@@ -29,11 +33,19 @@ const pdf = (name = 'passport.pdf') => ({ name, mimeType: 'application/pdf', buf
 
 test.describe('media lists', () => {
   test('every media type lists its cards under its own heading, the sub-navigation marking it', async ({ page }) => {
-    for (const [type, heading] of [['news', 'News'], ['publication', 'Publications'], ['pr_material', 'PR materials'], ['blog', 'Blog'], ['gallery', 'Photo gallery']] as const) {
+    for (const [type, heading] of [
+      ['news', 'News'],
+      ['publication', 'Publications'],
+      ['pr_material', 'PR materials'],
+      ['blog', 'Blog'],
+      ['gallery', 'Photo gallery'],
+    ] as const) {
       const res = await page.goto(href('media', { locale: 'en', params: { id: type } }))
       expect(res?.status()).toBe(200)
       await expect(page.locator('main h1')).toHaveText(heading)
-      await expect(page.getByRole('navigation', { name: 'Media sections' }).locator('[aria-current="page"]')).toHaveText(heading)
+      await expect(
+        page.getByRole('navigation', { name: 'Media sections' }).locator('[aria-current="page"]'),
+      ).toHaveText(heading)
       await expect(page.locator('main .card').first()).toBeVisible()
     }
   })
@@ -69,7 +81,10 @@ test.describe('media lists', () => {
     const byDate = [...stories].sort((a, b) => b.publish_date.localeCompare(a.publish_date))
     await page.goto(href('story-list', { locale: 'en', query: { page: 1 } }))
     await expect(page.locator('main .card__title').first()).toHaveText(byDate[6]!.title.en)
-    await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page')
+    await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
   })
 
   test('the lists read in Russian and Uzbek too', async ({ page }) => {
@@ -91,7 +106,9 @@ test.describe('media lists', () => {
 test.describe('posts', () => {
   const post = news[0]!
 
-  test('a post shows its title, date, author, photo, text, breadcrumbs, share links and related posts', async ({ page }) => {
+  test('a post shows its title, date, author, photo, text, breadcrumbs, share links and related posts', async ({
+    page,
+  }) => {
     const res = await page.goto(href('post', { locale: 'en', params: { id: String(post.id) } }))
     expect(res?.status()).toBe(200)
     await expect(page.locator('main h1')).toHaveText(post.title.en)
@@ -101,9 +118,15 @@ test.describe('posts', () => {
     await expect(page.locator('.article__photo img')).toHaveAttribute('height', /\d+/)
     await expect(page.locator('.article .prose p').first()).toBeVisible()
     const crumbs = page.getByRole('navigation', { name: /breadcrumb/i })
-    await expect(crumbs.getByRole('link', { name: 'News' })).toHaveAttribute('href', href('media', { locale: 'en', params: { id: 'news' } }))
+    await expect(crumbs.getByRole('link', { name: 'News' })).toHaveAttribute(
+      'href',
+      href('media', { locale: 'en', params: { id: 'news' } }),
+    )
     await waitForHydration(page)
-    await expect(page.locator('.share__link[href^="https://t.me/share/url?url="]')).toHaveAttribute('href', new RegExp(encodeURIComponent(page.url())))
+    await expect(page.locator('.share__link[href^="https://t.me/share/url?url="]')).toHaveAttribute(
+      'href',
+      new RegExp(encodeURIComponent(page.url())),
+    )
     await expect(page.locator('.share script, iframe')).toHaveCount(0)
     // Related posts load as the reader scrolls down to them.
     const related = page.locator('.related-posts')
@@ -113,12 +136,18 @@ test.describe('posts', () => {
     await checkA11y(page)
   })
 
-  test('a post reads in Uzbek, dated with an Uzbek month name after hydration, and an unknown post answers 404', async ({ page, consoleErrors }) => {
+  test('a post reads in Uzbek, dated with an Uzbek month name after hydration, and an unknown post answers 404', async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.goto(href('post', { locale: 'uz', params: { id: String(post.id) } }))
     await expect(page.locator('main h1')).toHaveText(post.title.uz)
     await waitForHydration(page)
-    // Chromium's ICU has no Uzbek data ("2026 M12 4"); the portal writes CLDR's uz-Latn form on the edge and here alike.
-    await expect(page.locator('.article__meta time')).toHaveText(/^\d{1,2}-(yanvar|fevral|mart|aprel|may|iyun|iyul|avgust|sentabr|oktabr|noyabr|dekabr), \d{4}$/)
+    // Chromium's ICU has no Uzbek data ("2026 M12 4"); the portal writes CLDR's uz-Latn form on the edge and here
+    // alike.
+    await expect(page.locator('.article__meta time')).toHaveText(
+      /^\d{1,2}-(yanvar|fevral|mart|aprel|may|iyun|iyul|avgust|sentabr|oktabr|noyabr|dekabr), \d{4}$/,
+    )
     const res = await page.goto(href('post', { locale: 'en', params: { id: '999999' } }))
     expect(res?.status()).toBe(404)
     dropStatusError(consoleErrors, 404)
@@ -135,7 +164,10 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('main h1')).toHaveText(post.title.en)
     await expect(page.locator('.article .prose p').first()).toBeVisible()
     await expect(page.locator('.related-posts__list')).toBeHidden()
-    await expect(page.locator('.related-posts').getByRole('link', { name: /Publications/ })).toHaveAttribute('href', href('media', { locale: 'en', params: { id: 'publication' } }))
+    await expect(page.locator('.related-posts').getByRole('link', { name: /Publications/ })).toHaveAttribute(
+      'href',
+      href('media', { locale: 'en', params: { id: 'publication' } }),
+    )
   })
 
   test('the news list and its pagination are plain links', async ({ page }) => {
@@ -146,7 +178,10 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('main .card__title').first()).toHaveText(news[6]!.title.en)
   })
 
-  test('the registration form shows field errors, then creates the application with both documents', async ({ page, consoleErrors }) => {
+  test('the registration form shows field errors, then creates the application with both documents', async ({
+    page,
+    consoleErrors,
+  }) => {
     const event = upcoming[0]!
     await page.goto(href('event-register', { locale: 'en', query: { event_id: String(event.id) } }))
     await page.getByRole('button', { name: 'Send application' }).click()
@@ -167,14 +202,18 @@ test.describe('without JavaScript', () => {
     await page.setInputFiles('#field-passport_scan', pdf())
     await page.setInputFiles('#field-image', png())
     await page.getByRole('button', { name: 'Send application' }).click()
-    await expect(page).toHaveURL(href('success-registration', { locale: 'en', query: { notice: 'notices.eventApplication' } }))
+    await expect(page).toHaveURL(
+      href('success-registration', { locale: 'en', query: { notice: 'notices.eventApplication' } }),
+    )
   })
 })
 
 test.describe('galleries', () => {
   const gallery = galleries[0]!
 
-  test('the lightbox opens a photo with its caption and pages with the arrow keys; Escape returns focus to its thumbnail', async ({ page }) => {
+  test('the lightbox opens a photo with its caption and pages with the arrow keys; Escape returns focus to its thumbnail', async ({
+    page,
+  }) => {
     const res = await page.goto(href('gallery', { locale: 'en', params: { id: String(gallery.id) } }))
     expect(res?.status()).toBe(200)
     await expect(page.locator('main h1')).toHaveText(gallery.title.en)
@@ -231,7 +270,9 @@ test.describe('events', () => {
     const upcomingTitles = page.locator('section[aria-labelledby="events-upcoming"] .card__title')
     await expect(upcomingTitles).toHaveText(upcoming.map((e) => e.name.en))
     await expect(page.locator('section[aria-labelledby="events-past"] .card')).toHaveCount(past.length)
-    await expect(page.locator('section[aria-labelledby="events-upcoming"] .card__badge').first()).toHaveText('Registration open')
+    await expect(page.locator('section[aria-labelledby="events-upcoming"] .card__badge').first()).toHaveText(
+      'Registration open',
+    )
     const sections = await page.locator('.event-group h2').allTextContents()
     expect(sections[0]).toContain('Upcoming events')
     expect(sections[1]).toContain('Past events')
@@ -243,7 +284,10 @@ test.describe('events', () => {
     await page.goto(href('event', { locale: 'en', params: { id: String(event.id) } }))
     await expect(page.locator('main h1')).toHaveText(event.name.en)
     await expect(page.locator('.event-facts')).toContainText('Tashkent time')
-    await expect(page.getByRole('link', { name: 'Register to attend' })).toHaveAttribute('href', href('event-register', { locale: 'en', query: { event_id: String(event.id) } }))
+    await expect(page.getByRole('link', { name: 'Register to attend' })).toHaveAttribute(
+      'href',
+      href('event-register', { locale: 'en', query: { event_id: String(event.id) } }),
+    )
     const agenda = page.getByRole('link', { name: /Download the agenda/ })
     const agendaHref = await agenda.getAttribute('href')
     expect(agendaHref).toBeTruthy()
@@ -256,7 +300,10 @@ test.describe('events', () => {
     await expect(page.locator('.event-facts__closed')).toBeVisible()
   })
 
-  test('registration for a past event is closed, and a missing event_id answers 404', async ({ page, consoleErrors }) => {
+  test('registration for a past event is closed, and a missing event_id answers 404', async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.goto(href('event-register', { locale: 'en', query: { event_id: String(past[0]!.id) } }))
     await expect(page.getByText('Registration is closed')).toBeVisible()
     await expect(page.locator('form.event-form')).toHaveCount(0)
@@ -286,7 +333,9 @@ test.describe('event registration with JavaScript', () => {
   const event = upcoming[1] ?? upcoming[0]!
   const registerUrl = href('event-register', { locale: 'en', query: { event_id: String(event.id) } })
 
-  test('field errors are summarised with links to the fields; a complete application uploads with progress and succeeds', async ({ page }) => {
+  test('field errors are summarised with links to the fields; a complete application uploads with progress and succeeds', async ({
+    page,
+  }) => {
     await page.goto(registerUrl)
     await waitForHydration(page)
     await expect(page.locator('.photo-guide')).toContainText('Photo requirements')
@@ -308,13 +357,17 @@ test.describe('event registration with JavaScript', () => {
     await expect(page.locator('.upload-progress__bar')).toBeVisible()
     await expect(page.locator('.upload-progress__text')).toContainText(/Uploading documents: \d+%/)
     upload.release()
-    await expect(page).toHaveURL(href('success-registration', { locale: 'en', query: { notice: 'notices.eventApplication' } }))
+    await expect(page).toHaveURL(
+      href('success-registration', { locale: 'en', query: { notice: 'notices.eventApplication' } }),
+    )
     const uploadHeaders = upload.held[0]!.headers()
     expect(uploadHeaders['x-requested-with']).toBe('invest-portal')
     expect(uploadHeaders['content-type']).toMatch(/^multipart\/form-data/)
   })
 
-  test('a too-large photo, a scan of the wrong type and malformed values are refused before anything is sent', async ({ page }) => {
+  test('a too-large photo, a scan of the wrong type and malformed values are refused before anything is sent', async ({
+    page,
+  }) => {
     await page.goto(registerUrl)
     await waitForHydration(page)
     let sent = 0
@@ -326,8 +379,16 @@ test.describe('event registration with JavaScript', () => {
     await page.fill('#field-email', 'not-an-email')
     await page.fill('#field-birth_date', '2999-01-01')
     await page.fill('#field-passport', 'AB-12')
-    await page.setInputFiles('#field-passport_scan', { name: 'passport.txt', mimeType: 'text/plain', buffer: Buffer.from('not a scan') })
-    await page.setInputFiles('#field-image', { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) })
+    await page.setInputFiles('#field-passport_scan', {
+      name: 'passport.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a scan'),
+    })
+    await page.setInputFiles('#field-image', {
+      name: 'photo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+    })
     await page.getByRole('button', { name: 'Send application' }).click()
     await expect(page.locator('#field-email-error')).toContainText('e-mail')
     await expect(page.locator('#field-birth_date-error')).toContainText('date of birth')
@@ -337,13 +398,20 @@ test.describe('event registration with JavaScript', () => {
     expect(sent).toBe(0)
   })
 
-  test('a file the gateway rejects keeps the saved details; the documents alone are sent again', async ({ page, consoleErrors }) => {
+  test('a file the gateway rejects keeps the saved details; the documents alone are sent again', async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.goto(registerUrl)
     await waitForHydration(page)
     await fillApplication(page, { email: 'retry.applicant@example.com' })
     await page.setInputFiles('#field-passport_scan', pdf())
     // Named and typed as a PNG, but not one: only the gateway, reading the bytes, can tell.
-    await page.setInputFiles('#field-image', { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('plain text, not an image') })
+    await page.setInputFiles('#field-image', {
+      name: 'photo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('plain text, not an image'),
+    })
     await page.getByRole('button', { name: 'Send application' }).click()
     await expect(page.locator('#field-image-error')).toContainText('accepted type')
     await expect(page.getByText('Your details are saved')).toBeVisible()
@@ -353,6 +421,8 @@ test.describe('event registration with JavaScript', () => {
     await page.setInputFiles('#field-passport_scan', pdf())
     await page.setInputFiles('#field-image', png())
     await page.getByRole('button', { name: 'Send the documents' }).click()
-    await expect(page).toHaveURL(href('success-registration', { locale: 'en', query: { notice: 'notices.eventApplication' } }))
+    await expect(page).toHaveURL(
+      href('success-registration', { locale: 'en', query: { notice: 'notices.eventApplication' } }),
+    )
   })
 })

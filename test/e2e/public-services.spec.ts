@@ -1,5 +1,6 @@
 /**
- * Services (docs/product.md#routes, #route-rules): the catalogue's redirect and categories, the service guide's stages and steps in the URL (with and
+ * Services (docs/product.md#routes, #route-rules): the catalogue's redirect and categories, the service guide's stages
+ * and steps in the URL (with and
  * without JavaScript), e-auction lots with live countdowns and apply links only while open, the lot page, UzEx lots.
  */
 import type { Page } from '@playwright/test'
@@ -10,15 +11,35 @@ import { dropStatusError, href, isSameDocument, markDocument, seed } from './sup
 type L = { uz: string; ru: string; en: string }
 type Category = { id: number; parent_id: number | null; order: number; title: L }
 type Step = { id: number; title: L; groups: { documents: { title: L }[] }[]; accordions: { title: L }[] }
-type Service = { id: number; category_id: number; title: L; online: boolean; link: string | null; processes: { id: number; order: number; title: L; steps: Step[] }[] }
-type AuctionLot = { order_id: number; lot_number: string; property_name: L; order_end_offset_hours: number; lat: number; lng: number }
-type UzexLot = { lot_id: number; lot_number: string; proposal_name: L; end_offset_hours: number; products: { name: L }[] }
+type Service = {
+  id: number
+  category_id: number
+  title: L
+  online: boolean
+  link: string | null
+  processes: { id: number; order: number; title: L; steps: Step[] }[]
+}
+type AuctionLot = {
+  order_id: number
+  lot_number: string
+  property_name: L
+  order_end_offset_hours: number
+  lat: number
+  lng: number
+}
+type UzexLot = {
+  lot_id: number
+  lot_number: string
+  proposal_name: L
+  end_offset_hours: number
+  products: { name: L }[]
+}
 
 const categories = seed<Category[]>('service-categories')
 const services = seed<Service[]>('services')
 const ended = (offsetHours: number) => offsetHours < 0
 /** The gateway lists lots still open first, each group by its deadline. */
-const byDeadline = <T,>(items: T[], end: (item: T) => number) =>
+const byDeadline = <T>(items: T[], end: (item: T) => number) =>
   [...items].sort((a, b) => Number(ended(end(a))) - Number(ended(end(b))) || end(a) - end(b))
 const auctionLots = byDeadline(seed<AuctionLot[]>('eauction-lots'), (l) => l.order_end_offset_hours)
 const uzexLots = byDeadline(seed<UzexLot[]>('uzex-lots'), (l) => l.end_offset_hours)
@@ -26,17 +47,24 @@ const uzexLots = byDeadline(seed<UzexLot[]>('uzex-lots'), (l) => l.end_offset_ho
 const firstCategory = categories.filter((c) => c.parent_id === null).sort((a, b) => a.order - b.order)[0]!
 const sections = categories.filter((c) => c.parent_id === firstCategory.id).sort((a, b) => a.order - b.order)
 const childCategory = sections.find((c) => services.some((s) => s.category_id === c.id))!
-const categoryUrl = (locale: Locale, id: number) => href('service-category', { locale, params: { category_id: String(id) } })
+const categoryUrl = (locale: Locale, id: number) =>
+  href('service-category', { locale, params: { category_id: String(id) } })
 /** A service whose first stage has at least two steps, and which has a second stage. */
-const service = services.find((s) => s.processes.length > 1 && [...s.processes].sort((a, b) => a.order - b.order)[0]!.steps.length > 1)!
+const service = services.find(
+  (s) => s.processes.length > 1 && [...s.processes].sort((a, b) => a.order - b.order)[0]!.steps.length > 1,
+)!
 const stages = [...service.processes].sort((a, b) => a.order - b.order)
 const [stage1, stage2] = [stages[0]!, stages[1]!]
 const serviceUrl = (locale: Locale, query?: { process?: number; step?: number }) =>
-  href('service', { locale, params: { service_id: String(service.id) }, query: query && { process: query.process, step: query.step } })
+  href('service', {
+    locale,
+    params: { service_id: String(service.id) },
+    query: query && { process: query.process, step: query.step },
+  })
 const AUCTION_PAGE = 12
 const UZEX_PAGE = 10
 /** Lots on a 0-based page of the list. */
-const pageOf = <T,>(items: T[], size: number, page: number) => items.slice(page * size, page * size + size)
+const pageOf = <T>(items: T[], size: number, page: number) => items.slice(page * size, page * size + size)
 
 /** The stage and step the page shows, read from the guide's own headings. */
 async function expectStep(page: Page, step: Step) {
@@ -46,7 +74,9 @@ async function expectStep(page: Page, step: Step) {
 }
 
 test.describe('service catalogue', () => {
-  test('/service/category answers 302 to the first top-level category by order, a section to its place on its parent', async ({ request }) => {
+  test('/service/category answers 302 to the first top-level category by order, a section to its place on its parent', async ({
+    request,
+  }) => {
     for (const locale of ['en', 'ru', 'uz'] as const) {
       const res = await request.get(href('service-category-index', { locale }), { maxRedirects: 0 })
       expect(res.status()).toBe(302)
@@ -55,10 +85,14 @@ test.describe('service catalogue', () => {
     const res = await request.get(categoryUrl('en', childCategory.id), { maxRedirects: 0 })
     expect(res.status()).toBe(302)
     const location = new URL(res.headers().location!, 'http://x')
-    expect(location.pathname + location.hash).toBe(`${categoryUrl('en', firstCategory.id)}#category-${childCategory.id}`)
+    expect(location.pathname + location.hash).toBe(
+      `${categoryUrl('en', firstCategory.id)}#category-${childCategory.id}`,
+    )
   })
 
-  test('a category lists its sections with their services; the side navigation marks it and links its sections', async ({ page }) => {
+  test('a category lists its sections with their services; the side navigation marks it and links its sections', async ({
+    page,
+  }) => {
     const res = await page.goto(categoryUrl('en', firstCategory.id))
     expect(res?.status()).toBe(200)
     await waitForHydration(page)
@@ -70,7 +104,8 @@ test.describe('service catalogue', () => {
     const card = page.locator(`#category-${childCategory.id} .service-card`).first()
     await expect(card.locator('.card__title')).toHaveText(listed[0]!.title.en)
     await expect(card.locator('.card__badge')).toHaveText(listed[0]!.online ? 'Online' : 'In person')
-    if (listed[0]!.online && listed[0]!.link) await expect(card.locator('a[target="_blank"]')).toHaveAttribute('href', listed[0]!.link)
+    if (listed[0]!.online && listed[0]!.link)
+      await expect(card.locator('a[target="_blank"]')).toHaveAttribute('href', listed[0]!.link)
     await checkA11y(page)
     await markDocument(page)
     await card.locator('.card__link').click()
@@ -100,7 +135,9 @@ test.describe('service guide', () => {
     expect(shown?.status()).toBe(200)
     await expect(page).toHaveURL(target)
     await expect(page.locator('main h1')).toHaveText(service.title.en)
-    await expect(page.getByRole('navigation', { name: 'Stages of the service' }).locator('[aria-current="step"]')).toContainText(stage1.title.en)
+    await expect(
+      page.getByRole('navigation', { name: 'Stages of the service' }).locator('[aria-current="step"]'),
+    ).toContainText(stage1.title.en)
     await expectStep(page, stage1.steps[0]!)
     await checkA11y(page)
   })
@@ -109,18 +146,29 @@ test.describe('service guide', () => {
     await page.goto(serviceUrl('en', { process: stage1.id, step: stage1.steps[0]!.id }))
     await waitForHydration(page)
     await markDocument(page)
-    await page.getByRole('navigation', { name: 'Previous and next step' }).getByRole('link', { name: /Next step/ }).click()
+    await page
+      .getByRole('navigation', { name: 'Previous and next step' })
+      .getByRole('link', { name: /Next step/ })
+      .click()
     await expect(page).toHaveURL(new RegExp(`\\?process=${stage1.id}&step=${stage1.steps[1]!.id}#`))
     await expectStep(page, stage1.steps[1]!)
-    await page.getByRole('navigation', { name: 'Stages of the service' }).getByRole('link', { name: new RegExp(stage2.title.en) }).click()
+    await page
+      .getByRole('navigation', { name: 'Stages of the service' })
+      .getByRole('link', { name: new RegExp(stage2.title.en) })
+      .click()
     await expect(page).toHaveURL(serviceUrl('en', { process: stage2.id, step: stage2.steps[0]!.id }))
     await expectStep(page, stage2.steps[0]!)
-    await page.getByRole('navigation', { name: 'Previous and next step' }).getByRole('link', { name: /Previous stage/ }).click()
+    await page
+      .getByRole('navigation', { name: 'Previous and next step' })
+      .getByRole('link', { name: /Previous stage/ })
+      .click()
     await expectStep(page, stage1.steps[0]!)
     expect(await isSameDocument(page)).toBe(true)
   })
 
-  test('a shared link opens the same stage and step in Russian, with its questions as an accordion', async ({ page }) => {
+  test('a shared link opens the same stage and step in Russian, with its questions as an accordion', async ({
+    page,
+  }) => {
     const step = stage1.steps[1]!
     await page.goto(serviceUrl('ru', { process: stage1.id, step: step.id }))
     await waitForHydration(page)
@@ -171,14 +219,19 @@ test.describe('e-auction', () => {
     for (const [i, lot] of shown.entries()) {
       const card = cards.nth(i)
       await expect(card.locator('.card__title')).toHaveText(lot.property_name.en)
-      await expect(card.getByRole('link', { name: /Apply on e-auksion\.uz/ })).toHaveCount(ended(lot.order_end_offset_hours) ? 0 : 1)
+      await expect(card.getByRole('link', { name: /Apply on e-auksion\.uz/ })).toHaveCount(
+        ended(lot.order_end_offset_hours) ? 0 : 1,
+      )
       await expect(card.locator('.countdown--ended')).toHaveCount(ended(lot.order_end_offset_hours) ? 1 : 0)
     }
     await pager.getByRole('link', { name: 'Previous' }).click()
     await expect(cards.first().locator('.card__title')).toHaveText(auctionLots[0]!.property_name.en)
   })
 
-  test('a lot page shows the gallery, terms, countdown, map and apply link; an ended one has no apply link', async ({ page, consoleErrors }) => {
+  test('a lot page shows the gallery, terms, countdown, map and apply link; an ended one has no apply link', async ({
+    page,
+    consoleErrors,
+  }) => {
     const open = auctionLots.find((l) => !ended(l.order_end_offset_hours))!
     await page.goto(href('e-auction', { locale: 'en' }))
     await waitForHydration(page)
@@ -186,7 +239,10 @@ test.describe('e-auction', () => {
     await expect(page).toHaveURL(href('e-auction-lot', { locale: 'en', params: { id: open.lot_number } }))
     await expect(page.locator('main h1')).toHaveText(open.property_name.en)
     await expect(page.getByRole('link', { name: /Apply on e-auksion\.uz/ })).toBeVisible()
-    await expect(page.getByRole('link', { name: /OpenStreetMap/ })).toHaveAttribute('href', new RegExp(`openstreetmap\\.org/\\?mlat=${open.lat}&mlon=${open.lng}`))
+    await expect(page.getByRole('link', { name: /OpenStreetMap/ })).toHaveAttribute(
+      'href',
+      new RegExp(`openstreetmap\\.org/\\?mlat=${open.lat}&mlon=${open.lng}`),
+    )
     const gallery = page.locator('.gallery-grid a')
     await gallery.first().click()
     await expect(page.locator('dialog.lightbox__dialog')).toBeVisible()
@@ -207,7 +263,9 @@ test.describe('e-auction', () => {
 })
 
 test.describe('UzEx', () => {
-  test('lots list their products, start cost and a ticking countdown; closed lots on page 2 have no offer link', async ({ page }) => {
+  test('lots list their products, start cost and a ticking countdown; closed lots on page 2 have no offer link', async ({
+    page,
+  }) => {
     const res = await page.goto(href('uz-ex', { locale: 'en' }))
     expect(res?.status()).toBe(200)
     await waitForHydration(page)
@@ -228,7 +286,9 @@ test.describe('UzEx', () => {
     await expect(lots).toHaveCount(second.length)
     for (const [i, lot] of second.entries()) {
       await expect(lots.nth(i).locator('h2')).toHaveText(lot.proposal_name.en)
-      await expect(lots.nth(i).getByRole('link', { name: /Make an offer on UzEx/ })).toHaveCount(ended(lot.end_offset_hours) ? 0 : 1)
+      await expect(lots.nth(i).getByRole('link', { name: /Make an offer on UzEx/ })).toHaveCount(
+        ended(lot.end_offset_hours) ? 0 : 1,
+      )
     }
   })
 
@@ -246,10 +306,16 @@ test.describe('without JavaScript', () => {
   test('the service guide moves between steps and stages with plain links', async ({ page }) => {
     await page.goto(serviceUrl('en'))
     await expectStep(page, stage1.steps[0]!)
-    await page.getByRole('navigation', { name: 'Previous and next step' }).getByRole('link', { name: /Next step/ }).click()
+    await page
+      .getByRole('navigation', { name: 'Previous and next step' })
+      .getByRole('link', { name: /Next step/ })
+      .click()
     await expect(page).toHaveURL(new RegExp(`step=${stage1.steps[1]!.id}`))
     await expectStep(page, stage1.steps[1]!)
-    await page.getByRole('navigation', { name: 'Stages of the service' }).getByRole('link', { name: new RegExp(stage2.title.en) }).click()
+    await page
+      .getByRole('navigation', { name: 'Stages of the service' })
+      .getByRole('link', { name: new RegExp(stage2.title.en) })
+      .click()
     // The browser keeps the link's #fragment across the edge's redirect.
     await expect(page).toHaveURL(new RegExp(`\\?process=${stage2.id}&step=${stage2.steps[0]!.id}(#|$)`))
     await expectStep(page, stage2.steps[0]!)
@@ -260,7 +326,9 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('main h1')).toHaveText(firstCategory.title.en)
     await expect(page.locator(`main #category-${childCategory.id} .service-card`).first()).toBeVisible()
     await page.goto(href('e-auction', { locale: 'en', query: { page: 1 } }))
-    await expect(page.locator('main .lot-card .card__title').first()).toHaveText(auctionLots[AUCTION_PAGE]!.property_name.en)
+    await expect(page.locator('main .lot-card .card__title').first()).toHaveText(
+      auctionLots[AUCTION_PAGE]!.property_name.en,
+    )
     await page.goto(href('e-auction-lot', { locale: 'en', params: { id: auctionLots[0]!.lot_number } }))
     await expect(page.locator('main .lot-terms')).toContainText('UZS')
     await page.goto(href('uz-ex', { locale: 'en' }))

@@ -1,5 +1,6 @@
 /**
- * Site pages (docs/product.md#routes): home with its regions map, about, contacts, policies, content pages, reasons, the site map,
+ * Site pages (docs/product.md#routes): home with its regions map, about, contacts, policies, content pages, reasons,
+ * the site map,
  * search and the contact form, with and without JavaScript; `/sitemap.xml` and `/robots.txt`.
  */
 import fs from 'node:fs'
@@ -11,9 +12,16 @@ import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } fro
 import { dropStatusError, href, isSameDocument, markDocument, seed } from './support'
 
 type L = Record<Locale, string>
-type Messages = { home: { hero: { title: string }; map: { table: string; hideTable: string } }; routes: Record<string, string>; site: { contact: { sentTitle: string } } }
+type Messages = {
+  home: { hero: { title: string }; map: { table: string; hideTable: string } }
+  routes: Record<string, string>
+  site: { contact: { sentTitle: string } }
+}
 const messages = Object.fromEntries(
-  LOCALES.map((l) => [l, JSON.parse(fs.readFileSync(new URL(`../../locales/${l}.json`, import.meta.url), 'utf8')) as Messages]),
+  LOCALES.map((l) => [
+    l,
+    JSON.parse(fs.readFileSync(new URL(`../../locales/${l}.json`, import.meta.url), 'utf8')) as Messages,
+  ]),
 ) as Record<Locale, Messages>
 
 const pages = new Map(seed<{ slug: string; title: L }[]>('pages').map((p) => [p.slug, p]))
@@ -41,7 +49,10 @@ async function ownAddress(page: Page) {
   await page.setExtraHTTPHeaders({ 'cf-connecting-ip': `198.18.${n()}.${n()}` })
 }
 
-async function fillContactForm(page: Page, values: Partial<Record<'name' | 'last_name' | 'email' | 'phone' | 'company_name' | 'message', string>>) {
+async function fillContactForm(
+  page: Page,
+  values: Partial<Record<'name' | 'last_name' | 'email' | 'phone' | 'company_name' | 'message', string>>,
+) {
   for (const [name, value] of Object.entries(values)) await page.locator(`#contact-${name}`).fill(value)
 }
 
@@ -62,7 +73,10 @@ test.describe('home', () => {
       await expect(page.locator('main h1')).toHaveText(messages[locale].home.hero.title)
       await expect(page.locator('.stat-block')).toHaveCount(4)
       await expect(page.locator('.reason-tiles a')).toHaveCount(REASONS.length)
-      await expect(page.locator('.link-tiles').first().getByRole('link').first()).toHaveAttribute('href', href('guide-project', { locale }))
+      await expect(page.locator('.link-tiles').first().getByRole('link').first()).toHaveAttribute(
+        'href',
+        href('guide-project', { locale }),
+      )
     }
     await waitForHydration(page)
     await checkA11y(page)
@@ -74,7 +88,9 @@ test.describe('home', () => {
     await expect(page.locator('.testimonial')).toHaveCount(reviews.length)
   })
 
-  test('drawn in the browser after a client navigation, it has its hero, figures, posts and reviews, and its links navigate on the client', async ({ page }) => {
+  test('drawn in the browser after a client navigation, it has its hero, figures, posts and reviews, and its links navigate on the client', async ({
+    page,
+  }) => {
     const locale = DATA_LOCALE
     await page.goto(href('about', { locale }))
     await waitForHydration(page)
@@ -91,7 +107,9 @@ test.describe('home', () => {
     expect(await isSameDocument(page)).toBe(true)
   })
 
-  test('the regions map selects a region in place, its figures in the panel, and the table lists every region', async ({ page }) => {
+  test('the regions map selects a region in place, its figures in the panel, and the table lists every region', async ({
+    page,
+  }) => {
     const locale = DATA_LOCALE
     await page.goto(href('home', { locale }))
     await waitForHydration(page)
@@ -120,7 +138,9 @@ test.describe('home', () => {
     expect(new URL(page.url()).searchParams.get('table')).toBe('1')
     expect(await isSameDocument(page)).toBe(true)
     const total = territories.reduce((sum, t) => sum + t.population, 0)
-    await expect(page.locator('.region-table tfoot td').first()).toHaveText(new Intl.NumberFormat('ru-RU').format(total).replace(/\u202f/g, '\u00a0'))
+    await expect(page.locator('.region-table tfoot td').first()).toHaveText(
+      new Intl.NumberFormat('ru-RU').format(total).replace(/\u202f/g, '\u00a0'),
+    )
     await checkA11y(page)
   })
 })
@@ -135,7 +155,12 @@ test.describe('content pages', () => {
     await checkA11y(page)
   })
 
-  for (const [id, slug] of [['contacts', 'contacts'], ['cookie-policy', 'cookie-policy'], ['privacy-policy', 'privacy-policy'], ['page', 'faq']] as const) {
+  for (const [id, slug] of [
+    ['contacts', 'contacts'],
+    ['cookie-policy', 'cookie-policy'],
+    ['privacy-policy', 'privacy-policy'],
+    ['page', 'faq'],
+  ] as const) {
     test(`${slug} shows its gateway page in each language, with title and description`, async ({ page }) => {
       for (const locale of LOCALES) {
         const res = await page.goto(href(id, { locale, params: id === 'page' ? { slug } : undefined }))
@@ -200,7 +225,9 @@ test.describe('reasons to invest', () => {
 })
 
 test.describe('site map', () => {
-  test('lists every public route of the route table in the page language, grouped, and the latest content', async ({ page }) => {
+  test('lists every public route of the route table in the page language, grouped, and the latest content', async ({
+    page,
+  }) => {
     const locale: Locale = 'uz'
     const res = await page.goto(href('sitemap', { locale }))
     expect(res?.status()).toBe(200)
@@ -212,7 +239,11 @@ test.describe('site map', () => {
     await checkA11y(page)
   })
 
-  test('/sitemap.xml is well-formed and names every route in three languages with alternates', async ({ page, request, baseURL }) => {
+  test('/sitemap.xml is well-formed and names every route in three languages with alternates', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const res = await request.get('/sitemap.xml')
     expect(res.status()).toBe(200)
     expect(res.headers()['content-type']).toMatch(/^application\/xml/)
@@ -225,14 +256,21 @@ test.describe('site map', () => {
       return {
         error: doc.getElementsByTagName('parsererror').length,
         root: doc.documentElement.namespaceURI,
-        locs: urls.map((u) => u.getElementsByTagNameNS('http://www.sitemaps.org/schemas/sitemap/0.9', 'loc')[0]?.textContent ?? ''),
-        alternates: urls.map((u) => Array.from(u.getElementsByTagNameNS(XHTML, 'link')).map((l) => `${l.getAttribute('hreflang')}=${l.getAttribute('href')}`)),
+        locs: urls.map(
+          (u) => u.getElementsByTagNameNS('http://www.sitemaps.org/schemas/sitemap/0.9', 'loc')[0]?.textContent ?? '',
+        ),
+        alternates: urls.map((u) =>
+          Array.from(u.getElementsByTagNameNS(XHTML, 'link')).map(
+            (l) => `${l.getAttribute('hreflang')}=${l.getAttribute('href')}`,
+          ),
+        ),
       }
     }, xml)
     expect(summary.error).toBe(0)
     expect(summary.root).toBe('http://www.sitemaps.org/schemas/sitemap/0.9')
     for (const entry of listSitemapEntries()) {
-      for (const locale of LOCALES) expect(summary.locs).toContain(baseURL + href(entry.id, { locale, params: entry.params }))
+      for (const locale of LOCALES)
+        expect(summary.locs).toContain(baseURL + href(entry.id, { locale, params: entry.params }))
     }
     expect(summary.locs).toContain(baseURL + href('event', { locale: 'ru', params: { id: String(fair.id) } }))
     const about = summary.locs.indexOf(baseURL + href('about', { locale: 'uz' }))
@@ -243,7 +281,10 @@ test.describe('site map', () => {
     expect(summary.alternates.every((a) => a.length === LOCALES.length + 1)).toBe(true)
   })
 
-  test('/robots.txt points to the sitemap and keeps crawlers out of the profile and sign-in pages', async ({ request, baseURL }) => {
+  test('/robots.txt points to the sitemap and keeps crawlers out of the profile and sign-in pages', async ({
+    request,
+    baseURL,
+  }) => {
     const res = await request.get('/robots.txt')
     expect(res.status()).toBe(200)
     const text = await res.text()
@@ -262,27 +303,39 @@ test.describe('search', () => {
       const res = await page.goto(href('search', { locale, query: { keyword: KEYWORD[locale] } }))
       expect(res?.status()).toBe(200)
       await expect(page.locator('#search-keyword')).toHaveValue(KEYWORD[locale])
-      for (const kind of ['pages', 'posts', 'events', 'stories', 'gallery']) await expect(page.locator(`#search-${kind}`)).toBeVisible()
-      await expect(page.locator('section[aria-labelledby="search-events"] a').first()).toHaveAttribute('href', href('event', { locale, params: { id: String(fair.id) } }))
+      for (const kind of ['pages', 'posts', 'events', 'stories', 'gallery'])
+        await expect(page.locator(`#search-${kind}`)).toBeVisible()
+      await expect(page.locator('section[aria-labelledby="search-events"] a').first()).toHaveAttribute(
+        'href',
+        href('event', { locale, params: { id: String(fair.id) } }),
+      )
       await expect(page.locator('.search-hit mark').first()).toBeVisible()
     }
     await checkA11y(page)
   })
 
-  test('typing searches after a pause, keeps the keyword in the address and pages through results', async ({ page }) => {
+  test('typing searches after a pause, keeps the keyword in the address and pages through results', async ({
+    page,
+  }) => {
     await page.goto(href('search', { locale: 'en' }))
     await waitForHydration(page)
     await markDocument(page)
     await page.locator('#search-keyword').fill(KEYWORD.en)
     await expect(page.locator('.search-answer__status')).toContainText(`“${KEYWORD.en}”`)
-    await expect(page).toHaveURL(new RegExp(`${href('search', { locale: 'en', query: { keyword: KEYWORD.en } }).replace('?', '\\?')}$`))
+    await expect(page).toHaveURL(
+      new RegExp(`${href('search', { locale: 'en', query: { keyword: KEYWORD.en } }).replace('?', '\\?')}$`),
+    )
     expect(await isSameDocument(page)).toBe(true)
     await page.locator('#search-keyword').fill('invest')
     await expect(page.locator('.search-answer__status')).toContainText('“invest”')
     const firstPost = await page.locator('section[aria-labelledby="search-posts"] .search-hit a').first().textContent()
     await page.getByRole('navigation', { name: 'Pages of search results' }).getByRole('link', { name: /Next/ }).click()
-    await expect(page).toHaveURL(new RegExp(`${href('search', { locale: 'en', query: { keyword: 'invest', page: 1 } }).replace('?', '\\?')}$`))
-    await expect(page.locator('section[aria-labelledby="search-posts"] .search-hit a').first()).not.toHaveText(firstPost!)
+    await expect(page).toHaveURL(
+      new RegExp(`${href('search', { locale: 'en', query: { keyword: 'invest', page: 1 } }).replace('?', '\\?')}$`),
+    )
+    await expect(page.locator('section[aria-labelledby="search-posts"] .search-hit a').first()).not.toHaveText(
+      firstPost!,
+    )
     await expect(page.locator('#search-keyword')).toHaveValue('invest')
   })
 
@@ -294,7 +347,9 @@ test.describe('search', () => {
 })
 
 test.describe('contact form', () => {
-  test('shows the error summary and field errors, then sends and shows the success panel and a toast', async ({ page }) => {
+  test('shows the error summary and field errors, then sends and shows the success panel and a toast', async ({
+    page,
+  }) => {
     await ownAddress(page)
     await page.goto(href('contact-us', { locale: 'en' }))
     await waitForHydration(page)
@@ -312,25 +367,34 @@ test.describe('contact form', () => {
     await expect(page.locator('#contact-phone')).toHaveAttribute('aria-invalid', 'true')
     await fillContactForm(page, { phone: validContact.phone, message: validContact.message })
     await page.getByRole('button', { name: 'Send message' }).click()
-    await expect(page).toHaveURL(new RegExp(`${href('contact-us', { locale: 'en', query: { sent: 1 } }).replace('?', '\\?')}$`))
+    await expect(page).toHaveURL(
+      new RegExp(`${href('contact-us', { locale: 'en', query: { sent: 1 } }).replace('?', '\\?')}$`),
+    )
     await expect(page.locator('.status-panel')).toContainText(messages.en.site.contact.sentTitle)
     await expect(page.locator('li[data-sonner-toast][data-type="success"]')).toBeVisible()
     await checkA11y(page)
   })
 
-  test('a refused send keeps the values, says why above the form and in an error toast', async ({ page, consoleErrors }) => {
+  test('a refused send keeps the values, says why above the form and in an error toast', async ({
+    page,
+    consoleErrors,
+  }) => {
     const action = href('contact-us', { locale: 'en' })
     await page.goto(action)
     await waitForHydration(page)
     // The gateway's per-address limit, as the page action answers it once reached.
-    await page.route((url) => url.pathname === action, (route) =>
-      route.request().method() === 'POST'
-        ? route.fulfill({
-            status: 429,
-            contentType: 'application/json',
-            body: JSON.stringify({ form: { values: { ...validContact, purpose: 'media' }, errors: {}, code: 'too_many_attempts' } }),
-          })
-        : route.continue(),
+    await page.route(
+      (url) => url.pathname === action,
+      (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 429,
+              contentType: 'application/json',
+              body: JSON.stringify({
+                form: { values: { ...validContact, purpose: 'media' }, errors: {}, code: 'too_many_attempts' },
+              }),
+            })
+          : route.continue(),
     )
     await page.locator('#contact-purpose-1').check()
     await fillContactForm(page, validContact)
@@ -342,7 +406,9 @@ test.describe('contact form', () => {
     dropStatusError(consoleErrors, 429)
   })
 
-  test('the form\'s code loads when the reader turns to it; what was typed stays and a send pressed meanwhile is checked in the browser', async ({ page }) => {
+  test("the form's code loads when the reader turns to it; what was typed stays and a send pressed meanwhile is checked in the browser", async ({
+    page,
+  }) => {
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
     const chunks: string[] = []
@@ -405,7 +471,9 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('#region-panel-title')).toHaveText(regionName('1735', 'uz'))
   })
 
-  test('the regions table is a link away: the server draws it with the chosen region kept, and hides it again', async ({ page }) => {
+  test('the regions table is a link away: the server draws it with the chosen region kept, and hides it again', async ({
+    page,
+  }) => {
     await page.goto(href('home', { locale: 'uz', query: { region: '1718' } }))
     await expect(page.locator('.region-table table')).toHaveCount(0)
     await page.getByRole('link', { name: messages.uz.home.map.table }).click()
@@ -419,15 +487,27 @@ test.describe('without JavaScript', () => {
     await page.goto(href('search', { locale: 'ru' }))
     await page.locator('#search-keyword').fill(KEYWORD.ru)
     await page.locator('#search-keyword').press('Enter')
-    await expect(page).toHaveURL(new RegExp(`${href('search', { locale: 'ru', query: { keyword: KEYWORD.ru } }).replace('?', '\\?')}$`))
+    await expect(page).toHaveURL(
+      new RegExp(`${href('search', { locale: 'ru', query: { keyword: KEYWORD.ru } }).replace('?', '\\?')}$`),
+    )
     await expect(page.locator('#search-events')).toBeVisible()
   })
 
-  test('the contact form posts: errors come back with the values kept, a valid post lands on the success panel', async ({ page, consoleErrors }) => {
+  test('the contact form posts: errors come back with the values kept, a valid post lands on the success panel', async ({
+    page,
+    consoleErrors,
+  }) => {
     await ownAddress(page)
     await page.goto(href('contact-us', { locale: 'uz' }))
-    await fillContactForm(page, { name: 'Dilshod', email: 'not-an-email', message: 'Assalomu alaykum! Samarqanddagi mehmonxona loyihasi haqida maʼlumot olmoqchiman.' })
-    const [invalid] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.locator('form.contact-form button[type="submit"]').click()])
+    await fillContactForm(page, {
+      name: 'Dilshod',
+      email: 'not-an-email',
+      message: 'Assalomu alaykum! Samarqanddagi mehmonxona loyihasi haqida maʼlumot olmoqchiman.',
+    })
+    const [invalid] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      page.locator('form.contact-form button[type="submit"]').click(),
+    ])
     expect(invalid.status()).toBe(422)
     await expect(page.locator('.error-summary')).toBeVisible()
     // Chromium logs the 422 document as a failed load once it has rendered; drop it after that, not before.

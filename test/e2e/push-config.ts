@@ -15,7 +15,12 @@ export const FCM_STAND_IN_ORIGIN = `http://127.0.0.1:${FCM_STAND_IN_PORT}`
 
 /** The Firebase project of these tests: the page's config and the gateway's service account name the same one. */
 export const FIREBASE_PROJECT = 'invest-portal-e2e'
-export const FIREBASE_CONFIG = { apiKey: 'e2e-api-key', projectId: FIREBASE_PROJECT, messagingSenderId: '1234567890', appId: '1:1234567890:web:e2e' }
+export const FIREBASE_CONFIG = {
+  apiKey: 'e2e-api-key',
+  projectId: FIREBASE_PROJECT,
+  messagingSenderId: '1234567890',
+  appId: '1:1234567890:web:e2e',
+}
 // A valid P-256 public key (65 bytes, uncompressed), base64url: Firebase checks its shape.
 export const VAPID_KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U'
 export const SERVICE_ACCOUNT_EMAIL = `gateway-push@${FIREBASE_PROJECT}.iam.gserviceaccount.com`
@@ -28,7 +33,9 @@ export const FIREBASE_INSTALLATION = JSON.stringify({
   authToken: { token: 'auth-e2e', expiresIn: '604800s' },
 })
 
-/** Headless Chromium has no push service: the subscription the browser would create is stubbed, before any script runs. */
+/**
+ * Headless Chromium has no push service: the subscription the browser would create is stubbed, before any script runs.
+ */
 export async function stubPushSubscription(page: Page) {
   await page.addInitScript(() => {
     const key = (n: number) => new Uint8Array(n).map((_, i) => (i * 7 + 1) % 256).buffer

@@ -4,26 +4,48 @@
  * the real service worker receiving pushes through the DevTools protocol.
  *
  * Stand-ins, all at a boundary this machine cannot cross: Firebase's two registration hosts (`*.googleapis.com`,
- * routed), Google's OAuth and FCM endpoints (the stand-in server), and the browser's push subscription. Chromium refuses
+ * routed), Google's OAuth and FCM endpoints (the stand-in server), and the browser's push subscription. Chromium
+ * refuses
  * the Push API in Playwright's incognito contexts, and in a real profile it would have to reach Google's push service;
  * so `PushManager.subscribe` hands back a subscription object, and pushes are delivered with
  * `ServiceWorker.deliverPushMessage`, as FCM's web-push payload.
  */
 import type { BrowserContext, Page, Worker } from '@playwright/test'
 import type { Locale } from '../../shared/constants'
-import { signInWithOneId, uniqueIp, type Role } from './account-support'
+import { type Role, signInWithOneId, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
-import { FCM_STAND_IN_ORIGIN, FIREBASE_INSTALLATION, PUSH_ORIGIN, SERVICE_ACCOUNT_EMAIL, stubPushSubscription } from './push-config'
+import {
+  FCM_STAND_IN_ORIGIN,
+  FIREBASE_INSTALLATION,
+  PUSH_ORIGIN,
+  SERVICE_ACCOUNT_EMAIL,
+  stubPushSubscription,
+} from './push-config'
 import { dropStatusError, href } from './support'
 
 test.use({ baseURL: PUSH_ORIGIN, extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
 
 const TEXT = {
-  en: { offer: 'Turn on push notifications', on: 'Push notifications are on', region: 'Notifications', appealTitle: 'Appeal registered' },
-  ru: { offer: 'Включить push-уведомления', on: 'Push-уведомления включены', region: 'Уведомления', appealTitle: 'Обращение зарегистрировано' },
+  en: {
+    offer: 'Turn on push notifications',
+    on: 'Push notifications are on',
+    region: 'Notifications',
+    appealTitle: 'Appeal registered',
+  },
+  ru: {
+    offer: 'Включить push-уведомления',
+    on: 'Push-уведомления включены',
+    region: 'Уведомления',
+    appealTitle: 'Обращение зарегистрировано',
+  },
 } as const
 
-type FcmMessage = { token: string; notification: { title: string; body: string }; data: Record<string, string>; webpush?: { fcm_options: { link: string } } }
+type FcmMessage = {
+  token: string
+  notification: { title: string; body: string }
+  data: Record<string, string>
+  webpush?: { fcm_options: { link: string } }
+}
 
 const newDeviceToken = () => `e2e-${crypto.randomUUID()}:APA91b${crypto.randomUUID().replaceAll('-', '')}`
 
@@ -44,7 +66,11 @@ async function stubFirebaseNetwork(page: Page, deviceToken: string | string[], r
         body: FIREBASE_INSTALLATION,
       })
     }
-    if (url.host === 'fcmregistrations.googleapis.com' && registration === 'ok' && route.request().method() === 'DELETE') {
+    if (
+      url.host === 'fcmregistrations.googleapis.com' &&
+      registration === 'ok' &&
+      route.request().method() === 'DELETE'
+    ) {
       calls.push('fcmregistrations.googleapis.com DELETE')
       return route.fulfill({ contentType: 'application/json', body: '{}' })
     }
@@ -52,7 +78,11 @@ async function stubFirebaseNetwork(page: Page, deviceToken: string | string[], r
       const token = tokens.length > 1 ? tokens.shift()! : tokens[0]!
       return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ token }) })
     }
-    return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 500, message: 'Internal error', status: 'INTERNAL' } }) })
+    return route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 500, message: 'Internal error', status: 'INTERNAL' } }),
+    })
   })
   return calls
 }
@@ -69,7 +99,12 @@ async function openBell(page: Page, role: Role, locale: Locale) {
 async function createAppeal(page: Page): Promise<number> {
   const res = await page.request.post('/gateway/siw/appeal', {
     headers: { origin: PUSH_ORIGIN, 'x-requested-with': 'invest-portal' },
-    data: { topic_id: 1, type_id: 7, region_id: 3, text: 'Which permits does a foreign investor need to build a warehouse?' },
+    data: {
+      topic_id: 1,
+      type_id: 7,
+      region_id: 3,
+      text: 'Which permits does a foreign investor need to build a warehouse?',
+    },
   })
   expect(res.status()).toBe(200)
   return ((await res.json()) as { content: { id: number } }).content.id
@@ -83,9 +118,16 @@ async function sentAbout(page: Page, deviceToken: string, appealId: number): Pro
   let found: FcmMessage | undefined
   await expect
     .poll(async () => {
-      const res = await page.request.get(`${FCM_STAND_IN_ORIGIN}/__control/accounts/${encodeURIComponent(SERVICE_ACCOUNT_EMAIL)}`)
+      const res = await page.request.get(
+        `${FCM_STAND_IN_ORIGIN}/__control/accounts/${encodeURIComponent(SERVICE_ACCOUNT_EMAIL)}`,
+      )
       const records = (await res.json()) as { messages: { message: FcmMessage; answer: number }[] }
-      found = records.messages.find((m) => m.answer === 200 && m.message.token === deviceToken && m.message.data.link?.endsWith(`/profile/appeals/${appealId}`))?.message
+      found = records.messages.find(
+        (m) =>
+          m.answer === 200 &&
+          m.message.token === deviceToken &&
+          m.message.data.link?.endsWith(`/profile/appeals/${appealId}`),
+      )?.message
       return !!found
     })
     .toBe(true)
@@ -105,14 +147,19 @@ function webPushPayload(message: FcmMessage): string {
 }
 
 /** The portal's push service worker and a DevTools session that can deliver pushes to it. */
-async function pushWorker(context: BrowserContext, page: Page): Promise<{ worker: Worker; deliver: (payload: string) => Promise<void> }> {
+async function pushWorker(
+  context: BrowserContext,
+  page: Page,
+): Promise<{ worker: Worker; deliver: (payload: string) => Promise<void> }> {
   const cdp = await context.newCDPSession(page)
   const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = []
   cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations))
   await cdp.send('ServiceWorker.enable')
   await expect.poll(() => registrations.some((r) => r.scopeURL === `${PUSH_ORIGIN}/` && !r.isDeleted)).toBe(true)
   const { registrationId } = registrations.findLast((r) => r.scopeURL === `${PUSH_ORIGIN}/`)!
-  await expect.poll(() => context.serviceWorkers().some((w) => w.url() === `${PUSH_ORIGIN}/firebase-messaging-sw.js`)).toBe(true)
+  await expect
+    .poll(() => context.serviceWorkers().some((w) => w.url() === `${PUSH_ORIGIN}/firebase-messaging-sw.js`))
+    .toBe(true)
   const worker = context.serviceWorkers().find((w) => w.url() === `${PUSH_ORIGIN}/firebase-messaging-sw.js`)!
   const deliver = async (data: string) => {
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: PUSH_ORIGIN, registrationId, data })
@@ -125,7 +172,10 @@ type ShownNotification = { title: string; body: string; url: unknown }
 /** How many windows of the portal's origin the service worker sees. */
 function portalWindowCount(worker: Worker): Promise<number> {
   return worker.evaluate(async () => {
-    const scope = globalThis as unknown as { clients: { matchAll: (o: object) => Promise<{ url: string }[]> }; location: Location }
+    const scope = globalThis as unknown as {
+      clients: { matchAll: (o: object) => Promise<{ url: string }[]> }
+      location: Location
+    }
     const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true })
     return windows.filter((w) => new URL(w.url).origin === scope.location.origin).length
   })
@@ -162,7 +212,10 @@ function clickNotification(worker: Worker): Promise<void> {
   })
 }
 
-test('push in English: offered only in the bell, turned on by its button, the device token reaches the gateway', async ({ page, context }) => {
+test('push in English: offered only in the bell, turned on by its button, the device token reaches the gateway', async ({
+  page,
+  context,
+}) => {
   const deviceToken = newDeviceToken()
   const firebaseCalls = await stubFirebaseNetwork(page, deviceToken)
   await stubPushSubscription(page)
@@ -173,7 +226,9 @@ test('push in English: offered only in the bell, turned on by its button, the de
   // Nothing asked and nothing of Firebase loaded until the user clicks.
   expect(await page.evaluate(() => Notification.permission)).toBe('default')
   expect(firebaseCalls).toEqual([])
-  expect(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /firebase-client/.test(e.name)))).toBe(false)
+  expect(
+    await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /firebase-client/.test(e.name))),
+  ).toBe(false)
   await checkA11y(page)
 
   // The user says yes to the prompt the button brings up.
@@ -194,7 +249,10 @@ test('push in English: offered only in the bell, turned on by its button, the de
   expect(message.data).toMatchObject({ link: `/en/profile/appeals/${appealId}`, type: 'new_appeal', lang: 'en' })
 })
 
-test('push in Russian: turned on in the bell, sent in Russian, shown by the service worker, and a click opens the appeal in Russian', async ({ page, context }) => {
+test('push in Russian: turned on in the bell, sent in Russian, shown by the service worker, and a click opens the appeal in Russian', async ({
+  page,
+  context,
+}) => {
   const deviceToken = newDeviceToken()
   await stubFirebaseNetwork(page, deviceToken)
   await stubPushSubscription(page)
@@ -214,9 +272,15 @@ test('push in Russian: turned on in the bell, sent in Russian, shown by the serv
   // The worker may still list the page it just left until the browser has unloaded it.
   await expect.poll(() => portalWindowCount(worker)).toBe(0)
   await deliver(webPushPayload(message))
-  await expect.poll(() => shownNotifications(worker)).toEqual([
-    { title: 'Обращение зарегистрировано', body: `Ваше обращение № ${appealId} зарегистрировано и отправлено на модерацию.`, url: `/ru/profile/appeals/${appealId}` },
-  ])
+  await expect
+    .poll(() => shownNotifications(worker))
+    .toEqual([
+      {
+        title: 'Обращение зарегистрировано',
+        body: `Ваше обращение № ${appealId} зарегистрировано и отправлено на модерацию.`,
+        url: `/ru/profile/appeals/${appealId}`,
+      },
+    ])
 
   // The user is reading an English page when they click it: that tab goes to the appeal, in Russian.
   await page.goto(href('about', { locale: 'en' }))
@@ -227,7 +291,10 @@ test('push in Russian: turned on in the bell, sent in Russian, shown by the serv
   await expect.poll(() => shownNotifications(worker)).toEqual([])
 })
 
-test('push: a push that arrives while a portal page is visible is toasted and the bell shows it', async ({ page, context }) => {
+test('push: a push that arrives while a portal page is visible is toasted and the bell shows it', async ({
+  page,
+  context,
+}) => {
   const deviceToken = newDeviceToken()
   await stubFirebaseNetwork(page, deviceToken)
   await stubPushSubscription(page)
@@ -272,7 +339,11 @@ test('push: when the browser blocks notifications, the bell says so and does not
   await expect(panel.getByRole('button', { name: TEXT.en.offer })).toHaveCount(0)
 })
 
-test('push: when the device cannot be registered, the bell says push failed and offers it again', async ({ page, context, consoleErrors }) => {
+test('push: when the device cannot be registered, the bell says push failed and offers it again', async ({
+  page,
+  context,
+  consoleErrors,
+}) => {
   const calls = await stubFirebaseNetwork(page, newDeviceToken(), 'fail')
   await stubPushSubscription(page)
   await context.grantPermissions(['notifications'], { origin: PUSH_ORIGIN })
@@ -284,14 +355,30 @@ test('push: when the device cannot be registered, the bell says push failed and 
   dropStatusError(consoleErrors, 500)
 })
 
-test('push: a device token another signed-in user holds is never taken over: the device subscribes anew and its fresh token is this user’s', async ({ page, context, playwright, consoleErrors }) => {
+test('push: a device token another signed-in user holds is never taken over: the device subscribes anew and its fresh token is this user’s', async ({
+  page,
+  context,
+  playwright,
+  consoleErrors,
+}) => {
   const held = newDeviceToken()
   const fresh = newDeviceToken()
   // Another user, still signed in elsewhere, registered this token first.
-  const other = await playwright.request.newContext({ baseURL: PUSH_ORIGIN, extraHTTPHeaders: { origin: PUSH_ORIGIN, 'cf-connecting-ip': uniqueIp() } })
-  const signedIn = await other.post('/gateway/core/auth/login', { data: { email: 'investor@demo.invest.example', password: 'Investor#2026', hash: '', role: 'investor' } })
+  const other = await playwright.request.newContext({
+    baseURL: PUSH_ORIGIN,
+    extraHTTPHeaders: { origin: PUSH_ORIGIN, 'cf-connecting-ip': uniqueIp() },
+  })
+  const signedIn = await other.post('/gateway/core/auth/login', {
+    data: { email: 'investor@demo.invest.example', password: 'Investor#2026', hash: '', role: 'investor' },
+  })
   expect(signedIn.status()).toBe(200)
-  expect((await other.post(`/gateway/core/profile/fcm-token?fcm_token=${encodeURIComponent(held)}`, { headers: { 'x-requested-with': 'invest-portal' } })).status()).toBe(200)
+  expect(
+    (
+      await other.post(`/gateway/core/profile/fcm-token?fcm_token=${encodeURIComponent(held)}`, {
+        headers: { 'x-requested-with': 'invest-portal' },
+      })
+    ).status(),
+  ).toBe(200)
 
   const calls = await stubFirebaseNetwork(page, [held, fresh])
   await stubPushSubscription(page)
@@ -299,11 +386,15 @@ test('push: a device token another signed-in user holds is never taken over: the
   const panel = await openBell(page, 'businessmen', 'en')
   const answers: { token: string | null; status: number }[] = []
   page.on('response', (r) => {
-    if (r.url().includes('/gateway/core/profile/fcm-token')) answers.push({ token: new URL(r.url()).searchParams.get('fcm_token'), status: r.status() })
+    if (r.url().includes('/gateway/core/profile/fcm-token'))
+      answers.push({ token: new URL(r.url()).searchParams.get('fcm_token'), status: r.status() })
   })
   await panel.getByRole('button', { name: TEXT.en.offer }).click()
   await expect(panel.getByRole('status')).toHaveText(TEXT.en.on)
-  expect(answers).toEqual([{ token: held, status: 409 }, { token: fresh, status: 200 }])
+  expect(answers).toEqual([
+    { token: held, status: 409 },
+    { token: fresh, status: 200 },
+  ])
   expect(calls).toContain('fcmregistrations.googleapis.com DELETE')
 
   // This user's pushes go to the fresh token; the other user's device keeps its own.

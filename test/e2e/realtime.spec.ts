@@ -37,13 +37,19 @@ async function newPage(browser: Browser): Promise<{ context: BrowserContext; pag
 type Lot = { price: number; lot_status: string; order_end_time: string }
 
 async function readLot(request: APIRequestContext): Promise<Lot> {
-  const res = await request.get(`/gateway/integration/public/integration/iskm/lot/${LOT}`, { headers: { 'accept-language': 'en' } })
+  const res = await request.get(`/gateway/integration/public/integration/iskm/lot/${LOT}`, {
+    headers: { 'accept-language': 'en' },
+  })
   expect(res.status()).toBe(200)
   return ((await res.json()) as { content: Lot }).content
 }
 
 /** The gateway's dev lot command, as `npm run gateway:moderate -- lot …` sends it. */
-async function changeLot(request: APIRequestContext, baseURL: string, change: { price?: number; status?: string; end_time?: string }) {
+async function changeLot(
+  request: APIRequestContext,
+  baseURL: string,
+  change: { price?: number; status?: string; end_time?: string },
+) {
   const res = await request.post('/_dev/lot', {
     headers: { origin: baseURL, 'content-type': 'application/json', 'x-requested-with': 'invest-portal' },
     data: { lot_number: LOT, ...change },
@@ -53,7 +59,11 @@ async function changeLot(request: APIRequestContext, baseURL: string, change: { 
 
 const priceOf = (page: Page) => page.locator('main .lot-facts__item--price dd')
 
-test('a moderator’s answer shows in the user’s bell and appeal page within a second, without a reload; another user hears nothing', async ({ page, browser, baseURL }) => {
+test('a moderator’s answer shows in the user’s bell and appeal page within a second, without a reload; another user hears nothing', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(60_000)
   // User A: the non-resident businessman, with an appeal of their own still in moderation.
   await signInWithPassword(page, BUSINESSMAN)
@@ -84,11 +94,20 @@ test('a moderator’s answer shows in the user’s bell and appeal page within a
   const otherPanel = other.page.getByRole('region', { name: 'Notifications', exact: true })
   await expect(otherPanel).toBeVisible()
 
-  await moderate(page.request, baseURL!, { kind: 'appeal', id, action: 'review', reply: 'The licence was issued today; the certificate is on its way.' })
+  await moderate(page.request, baseURL!, {
+    kind: 'appeal',
+    id,
+    action: 'review',
+    reply: 'The licence was issued today; the certificate is on its way.',
+  })
   const answered = Date.now()
   await expect(page.locator('main .badge')).toHaveText('Answered', { timeout: WITHIN })
-  await expect(panel.locator('.notification', { hasText: `There is a response to your appeal No. ${id}.` })).toHaveCount(1, { timeout: WITHIN })
-  await expect(panel.locator('.notification', { hasText: `Your appeal No. ${id} has been reviewed and forwarded` })).toHaveCount(1, { timeout: WITHIN })
+  await expect(
+    panel.locator('.notification', { hasText: `There is a response to your appeal No. ${id}.` }),
+  ).toHaveCount(1, { timeout: WITHIN })
+  await expect(
+    panel.locator('.notification', { hasText: `Your appeal No. ${id} has been reviewed and forwarded` }),
+  ).toHaveCount(1, { timeout: WITHIN })
   expect(Date.now() - answered).toBeLessThanOrEqual(WITHIN + 250)
   await expect(page.locator('.thread')).toContainText('The licence was issued today')
   // Screen readers hear it once, politely: the status change and the new notifications together.
@@ -110,11 +129,21 @@ test('a moderator’s answer shows in the user’s bell and appeal page within a
 test.describe('lots', () => {
   let before: Lot | null = null
   test.afterEach(async ({ request, baseURL }) => {
-    if (before) await changeLot(request, baseURL!, { price: before.price, status: before.lot_status, end_time: before.order_end_time })
+    if (before)
+      await changeLot(request, baseURL!, {
+        price: before.price,
+        status: before.lot_status,
+        end_time: before.order_end_time,
+      })
     before = null
   })
 
-  test('a lot change shows on every open page of the lot within a second: price, status and a countdown moved', async ({ page, browser, request, baseURL }) => {
+  test('a lot change shows on every open page of the lot within a second: price, status and a countdown moved', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(60_000)
     before = await readLot(request)
     const second = await newPage(browser)
@@ -145,10 +174,15 @@ test.describe('lots', () => {
     await second.context.close()
   })
 
-  test('a change made while the socket was down shows once it is back, and the list page follows lot changes too', async ({ page, request, baseURL }) => {
+  test('a change made while the socket was down shows once it is back, and the list page follows lot changes too', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     test.setTimeout(60_000)
     before = await readLot(request)
-    // The browser's socket to the edge, with a hand on it to cut the line; the second line waits until the change is made.
+    // The browser's socket to the edge, with a hand on it to cut the line; the second line waits until the change is
+    // made.
     const lines: { close: () => Promise<void> }[] = []
     let changed = () => {}
     const changeMade = new Promise<void>((resolve) => (changed = resolve))

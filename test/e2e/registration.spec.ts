@@ -12,7 +12,9 @@ import { latestResetLink, moderate, pendingRegistrationId, signInWithPassword, u
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
 import { href } from './support'
 
-const countries = JSON.parse(fs.readFileSync(new URL('../../gateway/seed/countries.json', import.meta.url), 'utf8')) as { id: number; code: string }[]
+const countries = JSON.parse(
+  fs.readFileSync(new URL('../../gateway/seed/countries.json', import.meta.url), 'utf8'),
+) as { id: number; code: string }[]
 const GERMANY = countries.find((c) => c.code === 'DE') ?? countries[0]!
 
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
@@ -44,7 +46,8 @@ async function outboxSubjects(request: Parameters<typeof moderate>[0], email: st
   return ((await res.json()) as { content: { subject: string }[] }).content.map((m) => m.subject)
 }
 
-const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
+const uniqueEmail = (tag: string) =>
+  `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
 
 /** Fills the investor form as a non-resident from Germany and sends it. */
 async function sendInvestorForm(page: Page, locale: 'en' | 'ru', a: Applicant, js: boolean) {
@@ -62,7 +65,14 @@ async function sendInvestorForm(page: Page, locale: 'en' | 'ru', a: Applicant, j
 }
 
 /** The whole way from the form to the profile. */
-async function registerAndSignIn(page: Page, request: Parameters<typeof moderate>[0], baseURL: string, locale: 'en' | 'ru', a: Applicant, js: boolean) {
+async function registerAndSignIn(
+  page: Page,
+  request: Parameters<typeof moderate>[0],
+  baseURL: string,
+  locale: 'en' | 'ru',
+  a: Applicant,
+  js: boolean,
+) {
   const t = TEXT[locale]
   await sendInvestorForm(page, locale, a, js)
   await expect(page).toHaveURL(href('success-registration', { locale }))
@@ -73,7 +83,11 @@ async function registerAndSignIn(page: Page, request: Parameters<typeof moderate
   await expect(page).toHaveURL(href('success-registration', { locale }))
   await expect.poll(async () => (await outboxSubjects(request, a.email)).includes(t.duplicateMail)).toBe(true)
 
-  await moderate(request, baseURL, { kind: 'registration', id: await pendingRegistrationId(request, a.email), action: 'approve' })
+  await moderate(request, baseURL, {
+    kind: 'registration',
+    id: await pendingRegistrationId(request, a.email),
+    action: 'approve',
+  })
 
   const link = await latestResetLink(request, a.email)
   expect(link).toMatch(new RegExp(`^/${locale}/auth/reset-password\\?.*purpose=welcome`))
@@ -100,13 +114,26 @@ async function registerAndSignIn(page: Page, request: Parameters<typeof moderate
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('a non-resident investor registers, registers again unnoticed, is approved, sets a password from the mail and signs in', async ({ page, request, baseURL }) => {
-    const applicant = { email: uniqueEmail('nojs.registrant'), name: 'Jonas', surname: 'Weber', company: 'Rhein Solar GmbH' }
+  test('a non-resident investor registers, registers again unnoticed, is approved, sets a password from the mail and signs in', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const applicant = {
+      email: uniqueEmail('nojs.registrant'),
+      name: 'Jonas',
+      surname: 'Weber',
+      company: 'Rhein Solar GmbH',
+    }
     await registerAndSignIn(page, request, baseURL!, 'en', applicant, false)
   })
 })
 
-test('with JavaScript, in Russian: registers, registers again unnoticed, is approved, sets a password from the mail and signs in', async ({ page, request, baseURL }) => {
+test('with JavaScript, in Russian: registers, registers again unnoticed, is approved, sets a password from the mail and signs in', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const applicant = { email: uniqueEmail('js.registrant'), name: 'Anna', surname: 'Schmidt', company: 'Elbe Wind AG' }
   await registerAndSignIn(page, request, baseURL!, 'ru', applicant, true)
 })
@@ -117,7 +144,11 @@ test('the success page and the set-password page pass the accessibility checks',
   await expect(page).toHaveURL(href('success-registration', { locale: 'en' }))
   await checkA11y(page)
 
-  await moderate(request, baseURL!, { kind: 'registration', id: await pendingRegistrationId(request, applicant.email), action: 'approve' })
+  await moderate(request, baseURL!, {
+    kind: 'registration',
+    id: await pendingRegistrationId(request, applicant.email),
+    action: 'approve',
+  })
   await page.goto(await latestResetLink(request, applicant.email))
   await waitForHydration(page)
   await expect(page.locator('main h1')).toHaveText(TEXT.en.setTitle)

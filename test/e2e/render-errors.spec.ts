@@ -12,14 +12,18 @@ import { href, isSameDocument, markDocument, readServerTitle } from './support'
 
 type Messages = { site: { name: string }; errors: { goHome: string; render_failed: string; page_not_found: string } }
 const messages = Object.fromEntries(
-  LOCALES.map((l) => [l, JSON.parse(fs.readFileSync(new URL(`../../locales/${l}.json`, import.meta.url), 'utf8')) as Messages]),
+  LOCALES.map((l) => [
+    l,
+    JSON.parse(fs.readFileSync(new URL(`../../locales/${l}.json`, import.meta.url), 'utf8')) as Messages,
+  ]),
 ) as Record<Locale, Messages>
 
 type Payloads = Record<string, { ok: boolean; envelope?: { content?: { files?: unknown } } }>
 
 /** A gallery whose `files` is a number: the gallery page maps over its files, so drawing it throws a TypeError. */
 function breakGalleries(payloads: Payloads) {
-  for (const [key, entry] of Object.entries(payloads)) if (key.includes('/gallery/') && entry.envelope?.content) entry.envelope.content.files = 5
+  for (const [key, entry] of Object.entries(payloads))
+    if (key.includes('/gallery/') && entry.envelope?.content) entry.envelope.content.files = 5
 }
 
 /** The one console error the broken page writes: React logs the error a boundary caught, once. */
@@ -27,8 +31,14 @@ const THROWN = /^TypeError: .*\.map is not a function/
 
 /** Removes the one expected console error (the fixture fails on any other) and checks it was written exactly once. */
 function expectOneRenderError(errors: string[]) {
-  expect(errors.filter((e) => THROWN.test(e)), 'the render error, written once').toHaveLength(1)
-  errors.splice(errors.findIndex((e) => THROWN.test(e)), 1)
+  expect(
+    errors.filter((e) => THROWN.test(e)),
+    'the render error, written once',
+  ).toHaveLength(1)
+  errors.splice(
+    errors.findIndex((e) => THROWN.test(e)),
+    1,
+  )
 }
 
 /** Answers a gallery's `_payload.json` with the real answer, its gallery broken. */
@@ -41,19 +51,28 @@ async function breakGalleryPayloads(page: Page) {
   })
 }
 
-/** Serves a document with the gallery in its embedded state broken: the edge drew it whole, the browser cannot hydrate it. */
+/**
+ * Serves a document with the gallery in its embedded state broken: the edge drew it whole, the browser cannot hydrate
+ * it.
+ */
 async function breakEmbeddedGallery(page: Page, path: string) {
-  await page.route((url) => url.pathname === path, async (route: Route) => {
-    const response = await route.fetch()
-    const html = await response.text()
-    const broken = html.replace(/(<script type="application\/json" id="__STATE__"[^>]*>)([\s\S]*?)(<\/script>)/, (_, open: string, text: string, close: string) => {
-      const state = JSON.parse(text) as { payloads: Payloads }
-      breakGalleries(state.payloads)
-      return open + JSON.stringify(state).replace(/</g, '\\u003c') + close
-    })
-    expect(broken, 'the document embeds its state').not.toBe(html)
-    await route.fulfill({ response, body: broken })
-  })
+  await page.route(
+    (url) => url.pathname === path,
+    async (route: Route) => {
+      const response = await route.fetch()
+      const html = await response.text()
+      const broken = html.replace(
+        /(<script type="application\/json" id="__STATE__"[^>]*>)([\s\S]*?)(<\/script>)/,
+        (_, open: string, text: string, close: string) => {
+          const state = JSON.parse(text) as { payloads: Payloads }
+          breakGalleries(state.payloads)
+          return open + JSON.stringify(state).replace(/</g, '\\u003c') + close
+        },
+      )
+      expect(broken, 'the document embeds its state').not.toBe(html)
+      await route.fulfill({ response, body: broken })
+    },
+  )
 }
 
 /** Goes home with the error screen's button, on the client, and checks the home page came back in the same document. */
@@ -71,7 +90,10 @@ async function goHomeAndRecover(page: Page, locale: Locale) {
 for (const locale of LOCALES) {
   const t = messages[locale]
 
-  test(`in ${locale}, a page whose data makes a component throw shows the translated error screen with the go-home button, and going home recovers without a reload`, async ({ page, consoleErrors }) => {
+  test(`in ${locale}, a page whose data makes a component throw shows the translated error screen with the go-home button, and going home recovers without a reload`, async ({
+    page,
+    consoleErrors,
+  }) => {
     const list = href('media', { locale, params: { id: 'gallery' } })
     await page.goto(list)
     await waitForHydration(page)
@@ -95,7 +117,10 @@ for (const locale of LOCALES) {
     await goHomeAndRecover(page, locale)
   })
 
-  test(`in ${locale}, a document whose hydration throws shows the 404 page, and a navigation away recovers without a reload`, async ({ page, consoleErrors }) => {
+  test(`in ${locale}, a document whose hydration throws shows the 404 page, and a navigation away recovers without a reload`, async ({
+    page,
+    consoleErrors,
+  }) => {
     const gallery = href('gallery', { locale, params: { id: '1' } })
     await breakEmbeddedGallery(page, gallery)
     const res = await page.goto(gallery)

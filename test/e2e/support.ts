@@ -7,10 +7,14 @@ import { expect } from './fixtures'
 type DemoAccount = { email: string; password: string | null; role: 'investor' | 'businessmen'; is_resident: boolean }
 
 /** A file of the reference gateway's seed content (`gateway/seed/{name}.json`), to know what pages show. */
-export const seed = <T,>(name: string): T => JSON.parse(fs.readFileSync(new URL(`../../gateway/seed/${name}.json`, import.meta.url), 'utf8')) as T
+export const seed = <T>(name: string): T =>
+  JSON.parse(fs.readFileSync(new URL(`../../gateway/seed/${name}.json`, import.meta.url), 'utf8')) as T
 
 /** A one-pixel PNG, an image every upload accepts. */
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
 
 /** SWR revalidates on focus at most this often (its default `focusThrottleInterval`). */
 export const SWR_FOCUS_THROTTLE_MS = 5_000
@@ -19,10 +23,16 @@ export const SWR_FOCUS_THROTTLE_MS = 5_000
 export const HYDRATION_WARNING = /hydrat|recoverable|did not match|server rendered/i
 
 /** The first seeded account with a password that matches, e.g. the demo non-resident investor. */
-export function findDemoAccount(match: { role: DemoAccount['role']; is_resident: boolean }): DemoAccount & { password: string } {
-  const accounts = JSON.parse(fs.readFileSync(new URL('../../gateway/seed/accounts.json', import.meta.url), 'utf8')) as DemoAccount[]
+export function findDemoAccount(match: {
+  role: DemoAccount['role']
+  is_resident: boolean
+}): DemoAccount & { password: string } {
+  const accounts = JSON.parse(
+    fs.readFileSync(new URL('../../gateway/seed/accounts.json', import.meta.url), 'utf8'),
+  ) as DemoAccount[]
   const account = accounts.find((a) => a.role === match.role && a.is_resident === match.is_resident && a.password)
-  if (!account?.password) throw new Error(`No seeded ${match.role} account (resident: ${match.is_resident}) with a password`)
+  if (!account?.password)
+    throw new Error(`No seeded ${match.role} account (resident: ${match.is_resident}) with a password`)
   return { ...account, password: account.password }
 }
 
@@ -41,13 +51,19 @@ export async function isSameDocument(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __marker?: number }).__marker === 1)
 }
 
-export type LoginAnswer = { status: number; body: { result?: { code?: string }; content?: Record<string, unknown> | null } }
+export type LoginAnswer = {
+  status: number
+  body: { result?: { code?: string }; content?: Record<string, unknown> | null }
+}
 
 /**
  * Signs in through the edge's gateway proxy from the page, as the sign-in form will: the edge moves the token
  * into the HttpOnly `token` cookie. Returns what the page saw.
  */
-export async function signInFromPage(page: Page, account: { email: string; password: string; role: string }): Promise<LoginAnswer> {
+export async function signInFromPage(
+  page: Page,
+  account: { email: string; password: string; role: string },
+): Promise<LoginAnswer> {
   const path = '/gateway/core/auth/login'
   const answer = await page.evaluate(
     async ({ path, account }) => {
@@ -68,7 +84,10 @@ export async function signInFromPage(page: Page, account: { email: string; passw
  * Holds the requests to `url` until the test calls `release()`: what a page shows while they are on their way (the
  * loading bar, upload progress, a busy button) stays on screen for exactly as long as the test looks at it.
  */
-export async function holdRequests(page: Page, url: string | RegExp): Promise<{ release: () => void; held: Request[] }> {
+export async function holdRequests(
+  page: Page,
+  url: string | RegExp,
+): Promise<{ release: () => void; held: Request[] }> {
   let release: () => void = () => undefined
   const released = new Promise<void>((resolve) => (release = resolve))
   const held: Request[] = []
@@ -104,7 +123,12 @@ export async function readServerTitle(page: Page, url: string): Promise<string> 
   const html = await (await page.request.get(url)).text()
   const raw = /<title>([^<]*)<\/title>/.exec(html)?.[1]
   if (raw === undefined) throw new Error(`No <title> in ${url}`)
-  return raw.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+  return raw
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
 }
 
 /** Removes console errors a test provoked on purpose (e.g. an aborted request), so the fixture checks the rest. */
@@ -117,7 +141,9 @@ export function dropStatusError(errors: string[], status: number) {
   dropExpectedErrors(errors, new RegExp(`^Failed to load resource: the server responded with a status of ${status} `))
 }
 
-/** The same URL without its locale prefix (`/ru/search?keyword=x` → `/search?keyword=x`): what an old link looks like. */
+/**
+ * The same URL without its locale prefix (`/ru/search?keyword=x` → `/search?keyword=x`): what an old link looks like.
+ */
 export function barePath(url: string): string {
   const { pathname, search } = new URL(url, 'http://portal.invalid')
   return splitLocale(pathname).rest + search

@@ -1,7 +1,7 @@
 /** The one toast region (docs/product.md#toasts): labelled, reachable with Alt+T, with the spec's layout values. */
 import type { Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures'
-import { dropStatusError, findDemoAccount, href, signInFromPage, SWR_FOCUS_THROTTLE_MS } from './support'
+import { dropStatusError, findDemoAccount, href, SWR_FOCUS_THROTTLE_MS, signInFromPage } from './support'
 
 const locale = 'en'
 const investor = findDemoAccount({ role: 'investor', is_resident: false })
@@ -52,7 +52,12 @@ test('a success toast appears bottom-right with the spec values, and Alt+T moves
   await expect(toast).toHaveCSS('position', 'absolute')
   const style = await list.evaluate((el) => {
     const s = (el as HTMLElement).style
-    return { width: s.getPropertyValue('--width'), gap: s.getPropertyValue('--gap'), bottom: s.getPropertyValue('--offset-bottom'), right: s.getPropertyValue('--offset-right') }
+    return {
+      width: s.getPropertyValue('--width'),
+      gap: s.getPropertyValue('--gap'),
+      bottom: s.getPropertyValue('--offset-bottom'),
+      right: s.getPropertyValue('--offset-right'),
+    }
   })
   expect(style).toEqual({ width: '356px', gap: '14px', bottom: '32px', right: '32px' })
 
@@ -63,13 +68,20 @@ test('a success toast appears bottom-right with the spec values, and Alt+T moves
   await expect(toast).toHaveAttribute('data-expanded', 'true')
 })
 
-test('gateway failures the page reports show the translated unauthorized toast, once for failures that come together', async ({ page, consoleErrors }) => {
+test('gateway failures the page reports show the translated unauthorized toast, once for failures that come together', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.clock.install()
   await openProfileSignedIn(page)
   await expect(region(page)).toHaveCount(1)
   // The session ends elsewhere (the token is revoked and the cookie cleared by the edge); the page does not know yet.
   const status = await page.evaluate(async () => {
-    const res = await fetch('/gateway/core/auth/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    const res = await fetch('/gateway/core/auth/logout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
     return res.status
   })
   expect(status).toBe(200)

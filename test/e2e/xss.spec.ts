@@ -1,12 +1,13 @@
 /**
- * Serialised-payload XSS (docs/security.md#rendering): a post whose title, body and author carry `</script><script>…`, `<!--<script>`
+ * Serialised-payload XSS (docs/security.md#rendering): a post whose title, body and author carry `</script><script>…`,
+ * `<!--<script>`
  * and U+2028/U+2029 renders as inert text in Chromium and hydrates byte-identical to what the edge sent. The post is
  * written through the gateway's dev-only seam, dated far in the past so it sits last in its category (no other spec
  * sees it), and removed afterwards.
  */
 import type { APIRequest, APIRequestContext, Page } from '@playwright/test'
 import { expect, test, waitForHydration } from './fixtures'
-import { href, HYDRATION_WARNING } from './support'
+import { HYDRATION_WARNING, href } from './support'
 
 const POST_ID = '990007'
 const BREAKOUT = '</script><script>window.__xss=1</script>'
@@ -25,7 +26,10 @@ const POST_URL = href('post', { locale: 'en', params: { id: POST_ID } })
 /** React reports hydration mismatches as recoverable errors; the entry logs those as warnings. */
 
 async function openApi(playwright: { request: APIRequest }, baseURL: string): Promise<APIRequestContext> {
-  return playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL, 'x-requested-with': 'invest-portal' } })
+  return playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { origin: baseURL, 'x-requested-with': 'invest-portal' },
+  })
 }
 
 // One worker for the whole file: the post is written once before the tests and removed once after them.
@@ -34,7 +38,14 @@ test.describe.configure({ mode: 'serial' })
 test.beforeAll(async ({ playwright, baseURL }) => {
   const api = await openApi(playwright, baseURL!)
   const res = await api.put('/_dev/content/post', {
-    data: { id: POST_ID, category: 'pr_material', publish_date: PUBLISH_DATE, title: TITLE, content: CONTENT, author: AUTHOR },
+    data: {
+      id: POST_ID,
+      category: 'pr_material',
+      publish_date: PUBLISH_DATE,
+      title: TITLE,
+      content: CONTENT,
+      author: AUTHOR,
+    },
   })
   expect(res.status(), await res.text()).toBe(200)
   await api.dispose()
@@ -61,7 +72,11 @@ function watch(page: Page) {
 
 async function expectInert(page: Page, seen: ReturnType<typeof watch>) {
   expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined()
-  expect(await page.locator('script:not([src]):not([type="application/json"])').evaluateAll((els) => els.filter((e) => e.textContent?.includes('__xss')).length)).toBe(0)
+  expect(
+    await page
+      .locator('script:not([src]):not([type="application/json"])')
+      .evaluateAll((els) => els.filter((e) => e.textContent?.includes('__xss')).length),
+  ).toBe(0)
   expect(seen.dialogs).toEqual([])
   expect(seen.hydrationWarnings).toEqual([])
 }
@@ -80,7 +95,9 @@ function readShown(doc: Document): Shown {
 
 /** What the edge's HTML shows, parsed by the browser without running it. */
 async function readServerShown(page: Page, html: string): Promise<Shown> {
-  return (await page.evaluate(`(${readShown.toString()})(new DOMParser().parseFromString(${JSON.stringify(html)}, 'text/html'))`)) as Shown
+  return (await page.evaluate(
+    `(${readShown.toString()})(new DOMParser().parseFromString(${JSON.stringify(html)}, 'text/html'))`,
+  )) as Shown
 }
 
 /** Bodies of the edge's JSON data scripts (the serialised state and streamed payloads). */
@@ -89,7 +106,9 @@ function dataScripts(html: string): string[] {
 }
 
 test.describe('hostile gateway content', () => {
-  test('the edge escapes it inside the serialised state, which still parses back to the exact strings', async ({ request }) => {
+  test('the edge escapes it inside the serialised state, which still parses back to the exact strings', async ({
+    request,
+  }) => {
     const res = await request.get(POST_URL)
     expect(res.status()).toBe(200)
     const html = await res.text()
@@ -103,18 +122,26 @@ test.describe('hostile gateway content', () => {
     const data = dataScripts(html)
     expect(data.length).toBeGreaterThan(0)
     for (const body of data) expect(body).not.toMatch(/[<\u2028\u2029]/)
-    const parsed = JSON.parse(state!) as { payloads: Record<string, { envelope: { content: { title: string; content: string; author: { firstName: string } } } }> }
+    const parsed = JSON.parse(state!) as {
+      payloads: Record<
+        string,
+        { envelope: { content: { title: string; content: string; author: { firstName: string } } } }
+      >
+    }
     const post = parsed.payloads[`/siw/public/post/${POST_ID}`]!.envelope.content
     expect(post).toMatchObject({ title: TITLE, content: CONTENT, author: { firstName: AUTHOR } })
   })
 
-  test('the post page shows it as text, runs none of it, and hydrates to the markup the edge sent', async ({ page, request }) => {
+  test('the post page shows it as text, runs none of it, and hydrates to the markup the edge sent', async ({
+    page,
+    request,
+  }) => {
     const seen = watch(page)
     const server = await readServerShown(page, await (await request.get(POST_URL)).text())
     const res = await page.goto(POST_URL)
     expect(res?.status()).toBe(200)
     await waitForHydration(page)
-    const hydrated = await page.evaluate(`(${readShown.toString()})(document)`) as Shown
+    const hydrated = (await page.evaluate(`(${readShown.toString()})(document)`)) as Shown
     expect(hydrated).toEqual(server)
     expect(hydrated.h1).toBe(TITLE)
     expect(hydrated.proseText).toContain('</script><script>window.__xss=1</script> <!--<script>')
@@ -125,7 +152,10 @@ test.describe('hostile gateway content', () => {
     await expectInert(page, seen)
   })
 
-  test('the list shows the title as text, and a client navigation renders the post exactly as the edge does', async ({ page, request }) => {
+  test('the list shows the title as text, and a client navigation renders the post exactly as the edge does', async ({
+    page,
+    request,
+  }) => {
     const seen = watch(page)
     const server = await readServerShown(page, await (await request.get(POST_URL)).text())
     const res = await page.goto(LIST_URL)

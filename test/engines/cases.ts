@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from 'node:util'
 import type { Locale } from '../../shared/constants.ts'
 import { href } from '../../shared/match.ts'
 import { REASONS } from '../../shared/routes.ts'
-import { until, type Engine, type Tab } from './engines.ts'
+import { type Engine, type Tab, until } from './engines.ts'
 
 type L = Record<Locale, string>
 type Messages = {
@@ -17,11 +17,17 @@ type Messages = {
   forms: { errors: { email: string; required: string } }
   profile: { title: string }
 }
-type Account = { email: string; password: string | null; role: 'investor' | 'businessmen'; is_resident: boolean; profile: { company_name: string } }
+type Account = {
+  email: string
+  password: string | null
+  role: 'investor' | 'businessmen'
+  is_resident: boolean
+  profile: { company_name: string }
+}
 
-const read = <T,>(path: string): T => JSON.parse(fs.readFileSync(new URL(path, import.meta.url), 'utf8')) as T
+const read = <T>(path: string): T => JSON.parse(fs.readFileSync(new URL(path, import.meta.url), 'utf8')) as T
 const messages = (locale: Locale) => read<Messages>(`../../locales/${locale}.json`)
-const seed = <T,>(name: string) => read<T>(`../../gateway/seed/${name}.json`)
+const seed = <T>(name: string) => read<T>(`../../gateway/seed/${name}.json`)
 
 /** The demo non-resident investor of the README, as seeded. */
 const INVESTOR = seed<Account[]>('accounts').find((a) => a.role === 'investor' && !a.is_resident && a.password)!
@@ -52,10 +58,17 @@ async function serverTitle(origin: string, path: string): Promise<string> {
   const html = await (await fetch(origin + path)).text()
   const raw = /<title>([^<]*)<\/title>/.exec(html)?.[1]
   if (raw === undefined) throw new Error(`No <title> in ${path}`)
-  return raw.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+  return raw
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
 }
 
-/** Waits until `read()` gives `expected` (as the page settles), then asserts it, so a failure shows the last reading. */
+/**
+ * Waits until `read()` gives `expected` (as the page settles), then asserts it, so a failure shows the last reading.
+ */
 async function expectEventually<T>(read: () => Promise<T>, expected: T, what: string) {
   let last: T | undefined
   await until(async () => {
@@ -82,11 +95,22 @@ export const CASES: readonly Case[] = [
         // The site sheet's width queries put the reasons in four columns on a desktop screen.
         reasonColumns: getComputedStyle(document.querySelector('.reason-tiles')!).gridTemplateColumns.split(' ').length,
       }))
-      assert.deepEqual(shown, { lang: locale, h1: messages(locale).home.hero.title, figures: 4, reasons: REASONS.length, reasonColumns: 4 })
+      assert.deepEqual(shown, {
+        lang: locale,
+        h1: messages(locale).home.hero.title,
+        figures: 4,
+        reasons: REASONS.length,
+        reasonColumns: 4,
+      })
       // The regions map hydrates when its section nears the viewport.
       await tab.evaluate(() => document.getElementById('regions')!.scrollIntoView())
       await until(
-        () => tab.evaluate(() => Object.keys(document.querySelector('.region-map__svg a') ?? {}).some((key) => key.startsWith('__reactFiber$'))),
+        () =>
+          tab.evaluate(() =>
+            Object.keys(document.querySelector('.region-map__svg a') ?? {}).some((key) =>
+              key.startsWith('__reactFiber$'),
+            ),
+          ),
         'the regions map to hydrate',
       )
     },
@@ -100,7 +124,15 @@ export const CASES: readonly Case[] = [
       await tab.evaluate(markDocument)
       await tab.click(headerLink(target))
       await until(
-        () => tab.evaluate((t: string, title: string) => location.pathname === t && document.title === title && document.getElementById('route-announcer')?.textContent === title, target, title),
+        () =>
+          tab.evaluate(
+            (t: string, title: string) =>
+              location.pathname === t &&
+              document.title === title &&
+              document.getElementById('route-announcer')?.textContent === title,
+            target,
+            title,
+          ),
         `${target} with its title and announcement`,
       )
       assert.equal(await tab.evaluate(isMarked), true, 'the document was reloaded')
@@ -121,7 +153,13 @@ export const CASES: readonly Case[] = [
         await tab.evaluate(markDocument)
         await tab.click(headerLink(target))
         await until(
-          () => tab.evaluate((t: string, title: string) => location.pathname === t && document.title === title && !!document.querySelector('main h1'), target, title),
+          () =>
+            tab.evaluate(
+              (t: string, title: string) =>
+                location.pathname === t && document.title === title && !!document.querySelector('main h1'),
+              target,
+              title,
+            ),
           `${target} drawn by the edge`,
         )
         assert.equal(await tab.evaluate(isMarked), false, 'a click before hydration is a plain link: a new document')
@@ -141,11 +179,21 @@ export const CASES: readonly Case[] = [
       await tab.type('#search-keyword', keyword)
       const answered = href('search', { locale, query: { keyword } })
       await until(
-        () => tab.evaluate((url: string, keyword: string) => location.pathname + location.search === url && (document.querySelector('.search-answer__status')?.textContent ?? '').includes(keyword), answered, keyword),
+        () =>
+          tab.evaluate(
+            (url: string, keyword: string) =>
+              location.pathname + location.search === url &&
+              (document.querySelector('.search-answer__status')?.textContent ?? '').includes(keyword),
+            answered,
+            keyword,
+          ),
         `the answer for “${keyword}”`,
       )
       await expectEventually(
-        () => tab.evaluate(() => document.querySelector('section[aria-labelledby="search-events"] a')?.getAttribute('href') ?? null),
+        () =>
+          tab.evaluate(
+            () => document.querySelector('section[aria-labelledby="search-events"] a')?.getAttribute('href') ?? null,
+          ),
         href('event', { locale, params: { id: String(FAIR.id) } }),
         'the first event found links to the fair',
       )
@@ -163,13 +211,21 @@ export const CASES: readonly Case[] = [
       // Named in the summary, which takes the focus, and at the field; the page stays where it is.
       await expectEventually(
         () =>
-          tab.evaluate((form: string) => ({
-            summary: Array.from(document.querySelectorAll('.error-summary a'), (a) => a.textContent),
-            summaryFocused: document.activeElement?.classList.contains('error-summary') ?? false,
-            emailInvalid: document.querySelector(`${form} input[name="email"]`)?.getAttribute('aria-invalid') ?? null,
-            url: location.pathname + location.search,
-          }), SIGN_IN_FORM),
-        { summary: [`${m.auth.email}: ${m.forms.errors.email}`, `${m.auth.password}: ${m.forms.errors.required}`], summaryFocused: true, emailInvalid: 'true', url: signIn },
+          tab.evaluate(
+            (form: string) => ({
+              summary: Array.from(document.querySelectorAll('.error-summary a'), (a) => a.textContent),
+              summaryFocused: document.activeElement?.classList.contains('error-summary') ?? false,
+              emailInvalid: document.querySelector(`${form} input[name="email"]`)?.getAttribute('aria-invalid') ?? null,
+              url: location.pathname + location.search,
+            }),
+            SIGN_IN_FORM,
+          ),
+        {
+          summary: [`${m.auth.email}: ${m.forms.errors.email}`, `${m.auth.password}: ${m.forms.errors.required}`],
+          summaryFocused: true,
+          emailInvalid: 'true',
+          url: signIn,
+        },
         'the errors in the summary and at the field',
       )
     },
@@ -186,7 +242,16 @@ export const CASES: readonly Case[] = [
       await tab.type(`${SIGN_IN_FORM} input[name="password"]`, INVESTOR.password!)
       await tab.click(`${SIGN_IN_FORM} button[type="submit"]`)
       await until(
-        () => tab.evaluate((p: string, h1: string, company: string) => location.pathname === p && document.querySelector('main h1')?.textContent?.trim() === h1 && (document.querySelector('main')?.textContent ?? '').includes(company), profile, m.profile.title, INVESTOR.profile.company_name),
+        () =>
+          tab.evaluate(
+            (p: string, h1: string, company: string) =>
+              location.pathname === p &&
+              document.querySelector('main h1')?.textContent?.trim() === h1 &&
+              (document.querySelector('main')?.textContent ?? '').includes(company),
+            profile,
+            m.profile.title,
+            INVESTOR.profile.company_name,
+          ),
         `${profile} with the investor's data`,
       )
     },

@@ -3,14 +3,14 @@
  * BiDi, and WebKitGTK's MiniBrowser driven by WebKitWebDriver over classic W3C WebDriver under Xvfb
  * (docs/architecture.md#tests).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type Page } from 'puppeteer-core'
-import { startProxy, type EngineProxy } from './proxy.ts'
+import { type EngineProxy, startProxy } from './proxy.ts'
 import { until, WAIT_MS } from './until.ts'
-import { isElementRef, WebDriverSession, type ElementRef } from './webdriver.ts'
+import { type ElementRef, isElementRef, WebDriverSession } from './webdriver.ts'
 
 export { until }
 
@@ -44,7 +44,8 @@ export interface Engine {
 }
 
 /** Resolves once the page has drawn two frames and run the tasks they queued (React's retries among them). */
-const framesDrawn = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve))))
+const framesDrawn = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve))))
 
 /**
  * Lets the page on screen finish what the last action set off (code a section loads as it nears the viewport or as
@@ -58,14 +59,21 @@ async function settle(proxy: EngineProxy, evaluate: Tab['evaluate']) {
 }
 
 const isHydrated = () => document.documentElement.hasAttribute('data-hydrated')
-const firstVisible = (selector: string) => Array.from(document.querySelectorAll(selector)).find((el) => el.getClientRects().length > 0) ?? null
+const firstVisible = (selector: string) =>
+  Array.from(document.querySelectorAll(selector)).find((el) => el.getClientRects().length > 0) ?? null
 
-// ---------------------------------------------------------------------------------------------------------------- Firefox
+// ----------------------------------------------------------------------------------------------------------------
+// Firefox
 
 export async function launchFirefox(opts: { proxyPort: number; upstreamPort: number }): Promise<Engine> {
   const proxy = await startProxy({ port: opts.proxyPort, upstreamPort: opts.upstreamPort })
   const browser: Browser = await puppeteer
-    .launch({ browser: 'firefox', executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', headless: true, defaultViewport: VIEWPORT })
+    .launch({
+      browser: 'firefox',
+      executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
+      headless: true,
+      defaultViewport: VIEWPORT,
+    })
     .catch(async (err: unknown) => {
       await proxy.close()
       throw err
@@ -96,7 +104,10 @@ function firefoxTab(context: BrowserContext, page: Page, proxy: EngineProxy): Ta
     if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`)
   })
   const visible = async (selector: string): Promise<ElementHandle<Element>> => {
-    const handle = await until(async () => (await page.evaluateHandle(firstVisible, selector)).asElement(), `a visible ${selector}`)
+    const handle = await until(
+      async () => (await page.evaluateHandle(firstVisible, selector)).asElement(),
+      `a visible ${selector}`,
+    )
     return handle as ElementHandle<Element>
   }
   const evaluate: Tab['evaluate'] = (fn, ...args) => page.evaluate(fn as (...a: unknown[]) => never, ...args)
@@ -121,7 +132,8 @@ function firefoxTab(context: BrowserContext, page: Page, proxy: EngineProxy): Ta
   }
 }
 
-// ----------------------------------------------------------------------------------------------------------------- WebKit
+// -----------------------------------------------------------------------------------------------------------------
+// WebKit
 
 /** MiniBrowser, WebKitGTK's own browser, which WebKitWebDriver starts for each session. */
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
@@ -139,8 +151,12 @@ function errorProbe(key: string) {
     list.push(`${location.pathname}: ${text}`)
     sessionStorage.setItem(key, JSON.stringify(list))
   }
-  addEventListener('error', (event) => record(`uncaught: ${event.error instanceof Error ? event.error.message : event.message}`))
-  addEventListener('unhandledrejection', (event) => record(`unhandled rejection: ${event.reason instanceof Error ? event.reason.message : String(event.reason)}`))
+  addEventListener('error', (event) =>
+    record(`uncaught: ${event.error instanceof Error ? event.error.message : event.message}`),
+  )
+  addEventListener('unhandledrejection', (event) =>
+    record(`unhandled rejection: ${event.reason instanceof Error ? event.reason.message : String(event.reason)}`),
+  )
   const consoleError = console.error
   console.error = (...args: unknown[]) => {
     record(`console.error: ${args.map(String).join(' ')}`)
@@ -150,12 +166,25 @@ function errorProbe(key: string) {
   document.currentScript?.remove()
 }
 
-export async function launchWebKit(opts: { proxyPort: number; upstreamPort: number; driverPort: number }): Promise<Engine> {
-  const proxy = await startProxy({ port: opts.proxyPort, upstreamPort: opts.upstreamPort, headScript: `(${errorProbe.toString()})(${JSON.stringify(ERRORS_KEY)})` })
+export async function launchWebKit(opts: {
+  proxyPort: number
+  upstreamPort: number
+  driverPort: number
+}): Promise<Engine> {
+  const proxy = await startProxy({
+    port: opts.proxyPort,
+    upstreamPort: opts.upstreamPort,
+    headScript: `(${errorProbe.toString()})(${JSON.stringify(ERRORS_KEY)})`,
+  })
   // Its own process group: stopping it stops Xvfb, the driver and MiniBrowser together.
   const driver: ChildProcess = spawn(
     'xvfb-run',
-    ['--auto-servernum', '--server-args=-screen 0 1280x1024x24', process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver', `--port=${opts.driverPort}`],
+    [
+      '--auto-servernum',
+      '--server-args=-screen 0 1280x1024x24',
+      process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver',
+      `--port=${opts.driverPort}`,
+    ],
     { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   )
   const driverErrors: Buffer[] = []
@@ -164,7 +193,8 @@ export async function launchWebKit(opts: { proxyPort: number; upstreamPort: numb
   const stopDriver = async () => {
     // The driver alone first: xvfb-run then stops its Xvfb and removes its temporary folder itself, which it does not
     // when it is signalled. Whatever is left of the group after that goes with it.
-    for (const pid of childrenOf(driver.pid!)) if (readProc(pid, 'cmdline').includes('WebKitWebDriver')) signal(pid, 'SIGTERM')
+    for (const pid of childrenOf(driver.pid!))
+      if (readProc(pid, 'cmdline').includes('WebKitWebDriver')) signal(pid, 'SIGTERM')
     await Promise.race([driverExited, sleep(5_000)])
     signal(-driver.pid!, 'SIGKILL')
   }
@@ -228,9 +258,11 @@ function signal(pid: number, name: NodeJS.Signals) {
 
 function webkitTab(session: WebDriverSession, proxy: EngineProxy): Tab {
   // A promise the function returns is awaited (W3C WebDriver's Execute Script).
-  const evaluate: Tab['evaluate'] = (fn, ...args) => session.execute(`return (${fn.toString()}).apply(null, arguments)`, args)
+  const evaluate: Tab['evaluate'] = (fn, ...args) =>
+    session.execute(`return (${fn.toString()}).apply(null, arguments)`, args)
   const probed = async () => {
-    if (!(await evaluate(() => (window as unknown as { __engineProbe?: boolean }).__engineProbe === true))) throw new Error(`the error probe did not run in ${await session.currentUrl()}`)
+    if (!(await evaluate(() => (window as unknown as { __engineProbe?: boolean }).__engineProbe === true)))
+      throw new Error(`the error probe did not run in ${await session.currentUrl()}`)
   }
   const visible = (selector: string) =>
     until(async () => {
@@ -245,7 +277,13 @@ function webkitTab(session: WebDriverSession, proxy: EngineProxy): Tab {
       await evaluate(() => void ((window as unknown as { __engineLeft: boolean }).__engineLeft = true))
       await session.navigate(url)
       const href = await until(
-        () => evaluate(() => !(window as unknown as { __engineLeft?: boolean }).__engineLeft && document.readyState !== 'loading' && location.href),
+        () =>
+          evaluate(
+            () =>
+              !(window as unknown as { __engineLeft?: boolean }).__engineLeft &&
+              document.readyState !== 'loading' &&
+              location.href,
+          ),
         `${path} to load`,
       )
       if (href !== new URL(url).href) throw new Error(`${path} opened ${href}`)

@@ -7,14 +7,17 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { LOCALES, type Locale } from '../../shared/constants.ts'
 import { CASES, type Case } from './cases.ts'
-import { launchFirefox, launchWebKit, until, type Engine, type Tab } from './engines.ts'
+import { type Engine, launchFirefox, launchWebKit, type Tab, until } from './engines.ts'
 
 const BASE = Number(process.env.ENGINES_PORT ?? 8840)
 const PORTS = { server: BASE, firefox: BASE + 1, webkit: BASE + 2, webkitDriver: BASE + 3 }
 const serverOrigin = `http://127.0.0.1:${PORTS.server}`
 /** A case that takes longer has hung (each wait inside it gives up after 10 s). */
 const CASE_TIMEOUT_MS = 60_000
-/** Cases not started by then are reported as not run, so a broken engine still ends in a report within `npm test`'s ceiling. */
+/**
+ * Cases not started by then are reported as not run, so a broken engine still ends in a report within `npm test`'s
+ * ceiling.
+ */
 const SUITE_BUDGET_MS = 150_000
 /** ENGINES_ONLY=Firefox or WebKit runs one engine (while working on it); the suite in CI runs both. */
 const only = process.env.ENGINES_ONLY
@@ -50,15 +53,21 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 async function serverReady() {
   // Ready once seeded: this post is 404 until the seed runs (as playwright.config.ts waits).
-  await until(async () => {
-    if (serverExited) throw new Error('the server exited')
-    return (await fetch(`${serverOrigin}/gateway/siw/public/post/1`)).ok
-  }, 'the server to start and seed', 120_000)
+  await until(
+    async () => {
+      if (serverExited) throw new Error('the server exited')
+      return (await fetch(`${serverOrigin}/gateway/siw/public/post/1`)).ok
+    },
+    'the server to start and seed',
+    120_000,
+  )
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms)))
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms)),
+  )
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
@@ -66,7 +75,9 @@ function record(engine: string, c: Case, locale: Locale, outcome: Outcome) {
   const key = rowKey(c, locale)
   if (!results.has(key)) results.set(key, new Map())
   results.get(key)!.set(engine, outcome)
-  console.log(`${outcome.ok ? '✓' : '✗'} ${engine} › ${key} ${(outcome.ms / 1000).toFixed(1)} s${outcome.ok ? '' : `\n    ${outcome.error!.split('\n')[0]}`}`)
+  console.log(
+    `${outcome.ok ? '✓' : '✗'} ${engine} › ${key} ${(outcome.ms / 1000).toFixed(1)} s${outcome.ok ? '' : `\n    ${outcome.error!.split('\n')[0]}`}`,
+  )
 }
 
 async function runEngine(name: string, launch: Promise<Engine>) {
@@ -76,7 +87,8 @@ async function runEngine(name: string, launch: Promise<Engine>) {
     engines.push(engine)
     await ready
   } catch (err) {
-    for (const locale of LOCALES) for (const c of CASES) record(name, c, locale, { ok: false, ms: 0, error: `not run: ${(err as Error).message}` })
+    for (const locale of LOCALES)
+      for (const c of CASES) record(name, c, locale, { ok: false, ms: 0, error: `not run: ${(err as Error).message}` })
     return
   }
   for (const locale of LOCALES) {
@@ -90,7 +102,11 @@ async function runEngine(name: string, launch: Promise<Engine>) {
     for (const c of CASES) {
       const t0 = Date.now()
       if (t0 - started > SUITE_BUDGET_MS) {
-        record(name, c, locale, { ok: false, ms: 0, error: `not run: the suite ran out of its ${SUITE_BUDGET_MS / 1000} s` })
+        record(name, c, locale, {
+          ok: false,
+          ms: 0,
+          error: `not run: the suite ran out of its ${SUITE_BUDGET_MS / 1000} s`,
+        })
         continue
       }
       try {
@@ -115,16 +131,27 @@ const ready = serverReady()
 ready.catch(() => undefined)
 // The browsers start while the server prepares its state; the cases wait for both. The engines run side by side.
 await Promise.all([
-  ENGINE_NAMES.includes('Firefox') ? runEngine('Firefox', launchFirefox({ proxyPort: PORTS.firefox, upstreamPort: PORTS.server })) : null,
-  ENGINE_NAMES.includes('WebKit') ? runEngine('WebKit', launchWebKit({ proxyPort: PORTS.webkit, upstreamPort: PORTS.server, driverPort: PORTS.webkitDriver })) : null,
+  ENGINE_NAMES.includes('Firefox')
+    ? runEngine('Firefox', launchFirefox({ proxyPort: PORTS.firefox, upstreamPort: PORTS.server }))
+    : null,
+  ENGINE_NAMES.includes('WebKit')
+    ? runEngine(
+        'WebKit',
+        launchWebKit({ proxyPort: PORTS.webkit, upstreamPort: PORTS.server, driverPort: PORTS.webkitDriver }),
+      )
+    : null,
 ])
-const versions = ENGINE_NAMES.flatMap((name) => engines.filter((e) => e.name === name).map((e) => `${e.name}: ${e.version}`)).join(', ')
+const versions = ENGINE_NAMES.flatMap((name) =>
+  engines.filter((e) => e.name === name).map((e) => `${e.name}: ${e.version}`),
+).join(', ')
 await stopAll()
 
 const cell = (o: Outcome | undefined) => (!o ? 'not run' : `${o.ok ? 'ok' : 'FAIL'} ${(o.ms / 1000).toFixed(1)} s`)
 const rows = LOCALES.flatMap((locale) => CASES.map((c) => rowKey(c, locale)))
 const width = Math.max(...rows.map((k) => k.length))
-console.log(`\nEngine suite: ${CASES.length} cases × ${LOCALES.length} languages × ${ENGINE_NAMES.length} engines (${versions})\n`)
+console.log(
+  `\nEngine suite: ${CASES.length} cases × ${LOCALES.length} languages × ${ENGINE_NAMES.length} engines (${versions})\n`,
+)
 console.log(`${'case'.padEnd(width)}  ${ENGINE_NAMES.map((n) => n.padEnd(12)).join('')}`)
 let passed = 0
 let failed = 0

@@ -25,7 +25,11 @@ export type EngineProxy = {
 /** The client's JavaScript: the entry, its chunks and the modules they preload, all emitted under `/assets/`. */
 const SCRIPT = /^\/assets\/[^?]+\.js(?:\?|$)/
 
-export async function startProxy(opts: { port: number; upstreamPort: number; headScript?: string }): Promise<EngineProxy> {
+export async function startProxy(opts: {
+  port: number
+  upstreamPort: number
+  headScript?: string
+}): Promise<EngineProxy> {
   const upstream = { host: '127.0.0.1', port: opts.upstreamPort }
   const agent = new http.Agent({ keepAlive: true })
   let holding = false

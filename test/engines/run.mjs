@@ -8,7 +8,11 @@ import { fileURLToPath } from 'node:url'
 
 registerHooks({
   resolve(specifier, context, next) {
-    if (/^\.\.?\//.test(specifier) && !/\.[cm]?[jt]sx?$|\.json$/.test(specifier) && context.parentURL?.endsWith('.ts')) {
+    if (
+      /^\.\.?\//.test(specifier) &&
+      !/\.[cm]?[jt]sx?$|\.json$/.test(specifier) &&
+      context.parentURL?.endsWith('.ts')
+    ) {
       const url = new URL(`${specifier}.ts`, context.parentURL)
       if (existsSync(fileURLToPath(url))) return next(url.href, context)
     }

@@ -15,7 +15,8 @@ export async function until<T>(check: () => Promise<T> | T, what: string, timeou
     } catch (err) {
       last = err
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? ` (last error: ${(last as Error).message})` : ''}`)
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}${last ? ` (last error: ${(last as Error).message})` : ''}`)
     await sleep(50)
   }
 }

@@ -24,9 +24,19 @@ export class WebDriverSession {
   }
 
   /** Opens a session on the driver at `origin`; `capabilities` go into `alwaysMatch`. */
-  static async create(origin: string, capabilities: Record<string, unknown>): Promise<{ session: WebDriverSession; version: string }> {
-    const value = await command<{ sessionId: string; capabilities: { browserVersion?: string } }>('POST', `${origin}/session`, { capabilities: { alwaysMatch: capabilities } })
-    return { session: new WebDriverSession(`${origin}/session/${value.sessionId}`), version: value.capabilities.browserVersion ?? 'unknown' }
+  static async create(
+    origin: string,
+    capabilities: Record<string, unknown>,
+  ): Promise<{ session: WebDriverSession; version: string }> {
+    const value = await command<{ sessionId: string; capabilities: { browserVersion?: string } }>(
+      'POST',
+      `${origin}/session`,
+      { capabilities: { alwaysMatch: capabilities } },
+    )
+    return {
+      session: new WebDriverSession(`${origin}/session/${value.sessionId}`),
+      version: value.capabilities.browserVersion ?? 'unknown',
+    }
   }
 
   /** Navigates and returns when the session's page load strategy says the page has loaded. */
@@ -80,7 +90,12 @@ async function command<T>(method: string, url: string, body?: unknown): Promise<
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const json = (await res.json()) as { value: T & { error?: string; message?: string } }
-  if (!res.ok) throw new WebDriverError(`${method} ${new URL(url).pathname.replace(/^\/session\/[^/]+/, '')}`, json.value?.error ?? String(res.status), json.value?.message ?? '')
+  if (!res.ok)
+    throw new WebDriverError(
+      `${method} ${new URL(url).pathname.replace(/^\/session\/[^/]+/, '')}`,
+      json.value?.error ?? String(res.status),
+      json.value?.message ?? '',
+    )
   return json.value
 }
 

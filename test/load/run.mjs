@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// The load step of `npm test` (docs/architecture.md#tests): the production build served by workerd (`scripts/start.mjs`,
+import { spawn, spawnSync } from 'node:child_process'
+import { rmSync } from 'node:fs'
+// The load step of `npm test` (docs/architecture.md#tests): the production build served by workerd
+// (`scripts/start.mjs`,
 // SKIP_BUILD=1) on its own fresh state, LOAD_SECONDS (60) at 100 connections over public pages, `_payload.json`
 // endpoints and gateway reads, while 50 contact-form submissions and 50 appeals are sent. Asserts correctness only
 // (the load tool and the server share the machine's cores): no 5xx or other non-200, no errors, timeouts or dropped
 // responses, every write answered and stored exactly once. Prints p99 latency and requests/s. Loopback only.
 import autocannon from 'autocannon'
-import { spawn, spawnSync } from 'node:child_process'
-import { rmSync } from 'node:fs'
 
 const PORT = process.env.LOAD_PORT ?? '8798'
 const BASE = `http://127.0.0.1:${PORT}`
@@ -64,7 +65,11 @@ async function getJson(path, headers = {}) {
  * companion (docs/security.md#cookies).
  */
 async function signIn() {
-  const res = await fetch(`${BASE}/gateway/core/auth/login`, { method: 'POST', headers: SAME_ORIGIN_JSON, body: JSON.stringify({ ...DEMO, hash: '' }) })
+  const res = await fetch(`${BASE}/gateway/core/auth/login`, {
+    method: 'POST',
+    headers: SAME_ORIGIN_JSON,
+    body: JSON.stringify({ ...DEMO, hash: '' }),
+  })
   const cookies = res.headers.getSetCookie().filter((c) => /^(token|token_bind)=/.test(c))
   if (res.status !== 200 || cookies.length !== 2) throw new Error(`sign-in failed: ${res.status}`)
   return cookies.map((c) => c.split(';')[0]).join('; ')
@@ -118,7 +123,12 @@ const contactBody = (i) => ({
 async function send(kind, i, path, body, headers) {
   const started = Date.now()
   try {
-    const res = await fetch(BASE + path, { method: 'POST', headers: { ...SAME_ORIGIN_JSON, ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(TIMEOUT_S * 1000) })
+    const res = await fetch(BASE + path, {
+      method: 'POST',
+      headers: { ...SAME_ORIGIN_JSON, ...headers },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_S * 1000),
+    })
     const data = await res.json().catch(() => null)
     return { kind, i, started, finished: Date.now(), status: res.status, code: data?.result?.code }
   } catch (err) {
@@ -133,8 +143,17 @@ async function sendWrites(cookie, topic) {
   for (let i = 0; i < WRITES; i++) {
     await new Promise((r) => setTimeout(r, i === 0 ? 3000 : spacing))
     // The gateway limits public forms per client address; each submission comes from its own address.
-    writes.push(send('contact', i, '/gateway/siw/public/contact-us', contactBody(i), { 'cf-connecting-ip': `10.77.${i >> 8}.${(i & 255) + 1}` }))
-    const appeal = { topic_id: topic.id, type_id: topic.typeId, region_id: 7, text: `${RUN} appeal ${i}: the road to the industrial zone needs repair before the season.` }
+    writes.push(
+      send('contact', i, '/gateway/siw/public/contact-us', contactBody(i), {
+        'cf-connecting-ip': `10.77.${i >> 8}.${(i & 255) + 1}`,
+      }),
+    )
+    const appeal = {
+      topic_id: topic.id,
+      type_id: topic.typeId,
+      region_id: 7,
+      text: `${RUN} appeal ${i}: the road to the industrial zone needs repair before the season.`,
+    }
     writes.push(send('appeal', i, '/gateway/siw/appeal', appeal, { cookie }))
   }
   return Promise.all(writes)
@@ -171,7 +190,22 @@ const countBy = (rows) => new Map(rows.map((r) => [r.marker, r.n]))
 function queryStored(sql) {
   const r = spawnSync(
     'npx',
-    ['wrangler', 'd1', 'execute', 'invest-portal', '--local', '--config', 'gateway/wrangler.toml', '--env', 'local', '--persist-to', STATE_DIR, '--json', '--command', sql],
+    [
+      'wrangler',
+      'd1',
+      'execute',
+      'invest-portal',
+      '--local',
+      '--config',
+      'gateway/wrangler.toml',
+      '--env',
+      'local',
+      '--persist-to',
+      STATE_DIR,
+      '--json',
+      '--command',
+      sql,
+    ],
     { encoding: 'utf8', env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' } },
   )
   if (r.status !== 0) throw new Error(`wrangler d1 execute failed: ${r.stderr || r.stdout}`)
@@ -204,10 +238,15 @@ try {
   const topics = (await getJson('/gateway/siw/public/appeal-topic')).content
   const withType = topics.find((t) => t.children.length > 0)
   const paths = await readMix()
-  console.log(`load: ${SECONDS} s at ${CONNECTIONS} connections over ${paths.length} paths, ${WRITES} contact forms and ${WRITES} appeals meanwhile (${RUN})`)
+  console.log(
+    `load: ${SECONDS} s at ${CONNECTIONS} connections over ${paths.length} paths, ${WRITES} contact forms and ${WRITES} appeals meanwhile (${RUN})`,
+  )
 
   const loadStarted = Date.now()
-  ;[load, writes] = await Promise.all([runLoad(paths), sendWrites(cookie, { id: withType.id, typeId: withType.children[0].id })])
+  ;[load, writes] = await Promise.all([
+    runLoad(paths),
+    sendWrites(cookie, { id: withType.id, typeId: withType.children[0].id }),
+  ])
   const loadEnded = loadStarted + load.result.duration * 1000
 
   // The signed-in user's appeals as the gateway lists them.
@@ -231,21 +270,33 @@ try {
 
 const { result, tally } = load
 const byStatus = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]))
-const fiveXx = Object.entries(byStatus).filter(([code]) => Number(code) >= 500).reduce((n, [, c]) => n + c, 0)
+const fiveXx = Object.entries(byStatus)
+  .filter(([code]) => Number(code) >= 500)
+  .reduce((n, [, c]) => n + c, 0)
 const inFlightAtEnd = tally.inFlight.size
 check(fiveXx === 0, `${fiveXx} responses with 5xx`)
-check(Object.keys(byStatus).every((code) => code === '200'), `responses other than 200: ${JSON.stringify(byStatus)}`)
+check(
+  Object.keys(byStatus).every((code) => code === '200'),
+  `responses other than 200: ${JSON.stringify(byStatus)}`,
+)
 check(result.errors === 0, `${result.errors} request errors`)
 check(result.timeouts === 0, `${result.timeouts} timeouts (> ${TIMEOUT_S} s)`)
 check(tally.dropped === 0, `${tally.dropped} requests dropped without an answer`)
 // Every request sent got its response, except the one per connection still in flight when the clock ran out.
-check(tally.sent === tally.answered + inFlightAtEnd, `sent ${tally.sent} ≠ answered ${tally.answered} + in flight at the end ${inFlightAtEnd}`)
+check(
+  tally.sent === tally.answered + inFlightAtEnd,
+  `sent ${tally.sent} ≠ answered ${tally.answered} + in flight at the end ${inFlightAtEnd}`,
+)
 check(inFlightAtEnd <= CONNECTIONS, `${inFlightAtEnd} in flight at the end with ${CONNECTIONS} connections`)
 
 const failedWrites = writes.filter((w) => w.status !== 200 || w.code !== 'ok')
 check(failedWrites.length === 0, `writes not accepted: ${JSON.stringify(failedWrites.slice(0, 5))}`)
-const contacts = queryStored(`SELECT substr(message, 1, instr(message, ':') - 1) AS marker, count(*) AS n FROM contact_requests WHERE message LIKE '${RUN} contact %' GROUP BY marker`)
-const appeals = queryStored(`SELECT substr(text, 1, instr(text, ':') - 1) AS marker, count(*) AS n FROM appeals WHERE text LIKE '${RUN} appeal %' GROUP BY marker`)
+const contacts = queryStored(
+  `SELECT substr(message, 1, instr(message, ':') - 1) AS marker, count(*) AS n FROM contact_requests WHERE message LIKE '${RUN} contact %' GROUP BY marker`,
+)
+const appeals = queryStored(
+  `SELECT substr(text, 1, instr(text, ':') - 1) AS marker, count(*) AS n FROM appeals WHERE text LIKE '${RUN} appeal %' GROUP BY marker`,
+)
 const storedContacts = expectEachOnce('contact', countBy(contacts))
 const storedAppeals = expectEachOnce('appeal', countBy(appeals))
 expectEachOnce('appeal', listed)
@@ -255,7 +306,7 @@ const figures = {
   'duration (s)': result.duration,
   connections: CONNECTIONS,
   'requests sent': tally.sent,
-  'responses': tally.answered,
+  responses: tally.answered,
   'in flight when the clock ran out': inFlightAtEnd,
   'dropped / errors / timeouts': `${tally.dropped} / ${result.errors} / ${result.timeouts}`,
   'responses by status': JSON.stringify(byStatus),

@@ -5,7 +5,17 @@ import { describe, expect, it } from 'vitest'
 import { TOKEN_COOKIE } from '../../shared/constants'
 import { href } from '../../shared/match'
 import { createApp } from '../../worker/app'
-import { decodeEntities, fetchPortal, ORIGIN, pickOneIdIdentity, readState, setCookieFor, signInResident, SSO_NONCE_COOKIE, tokenCookie } from './helpers'
+import {
+  decodeEntities,
+  fetchPortal,
+  ORIGIN,
+  pickOneIdIdentity,
+  readState,
+  SSO_NONCE_COOKIE,
+  setCookieFor,
+  signInResident,
+  tokenCookie,
+} from './helpers'
 
 const BUSINESSMAN = { email: 'business@demo.invest.example', password: 'Business#2026' }
 
@@ -13,7 +23,12 @@ const BUSINESSMAN = { email: 'business@demo.invest.example', password: 'Business
 function postForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return fetchPortal(path, {
     method: 'POST',
-    headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded', 'cf-connecting-ip': '10.0.0.7', ...headers },
+    headers: {
+      origin: ORIGIN,
+      'content-type': 'application/x-www-form-urlencoded',
+      'cf-connecting-ip': '10.0.0.7',
+      ...headers,
+    },
     body: new URLSearchParams(fields).toString(),
   })
 }
@@ -35,7 +50,11 @@ describe('sign-in action', () => {
     expect(res.status).toBe(200)
     const text = await res.text()
     expect(JSON.parse(text)).toEqual({ redirect: '/en/profile' })
-    expect(text).not.toContain(setCookieFor(res, TOKEN_COOKIE)!.split(';')[0]!.slice(TOKEN_COOKIE.length + 1))
+    expect(text).not.toContain(
+      setCookieFor(res, TOKEN_COOKIE)!
+        .split(';')[0]!
+        .slice(TOKEN_COOKIE.length + 1),
+    )
   })
 
   it('re-renders the page with the auth-error dialog (401), keeping the e-mail and dropping the password', async () => {
@@ -52,7 +71,11 @@ describe('sign-in action', () => {
     const res = await postForm(path, { email: 'not-an-email' }, { accept: 'application/json' })
     expect(res.status).toBe(422)
     expect(await res.json()).toEqual({
-      form: { values: { email: 'not-an-email' }, errors: { email: 'forms.errors.email', password: 'forms.errors.required' }, code: null },
+      form: {
+        values: { email: 'not-an-email' },
+        errors: { email: 'forms.errors.email', password: 'forms.errors.required' },
+        code: null,
+      },
     })
   })
 
@@ -63,16 +86,24 @@ describe('sign-in action', () => {
   })
 
   it('honours a safe return path and ignores an off-site one', async () => {
-    const safe = await postForm(href('sign-in', { locale: 'en', query: { role: 'businessmen', return: '/en/profile/appeals' } }), BUSINESSMAN)
+    const safe = await postForm(
+      href('sign-in', { locale: 'en', query: { role: 'businessmen', return: '/en/profile/appeals' } }),
+      BUSINESSMAN,
+    )
     expect(safe.headers.get('location')).toBe('/en/profile/appeals')
-    const evil = await postForm(href('sign-in', { locale: 'en', query: { role: 'businessmen', return: '//evil.example/en' } }), BUSINESSMAN)
+    const evil = await postForm(
+      href('sign-in', { locale: 'en', query: { role: 'businessmen', return: '//evil.example/en' } }),
+      BUSINESSMAN,
+    )
     expect(evil.headers.get('location')).toBe('/en/profile')
   })
 })
 
 describe('OneID route rules', () => {
   it('sends /auth/one-id to the SSO with a fresh nonce as state, and keeps only a safe return path', async () => {
-    const res = await fetchPortal(href('one-id', { locale: 'en', query: { role: 'businessmen', state: '//evil.example' } }))
+    const res = await fetchPortal(
+      href('one-id', { locale: 'en', query: { role: 'businessmen', state: '//evil.example' } }),
+    )
     expect(res.status).toBe(302)
     const location = new URL(res.headers.get('location')!, ORIGIN)
     expect(location.pathname).toBe('/_dev/oneid')
@@ -127,7 +158,12 @@ describe('appeal action', () => {
     const token = await signInResident()
     const res = await postForm(
       href('profile-appeals', { locale: 'en', query: { new: '1' } }),
-      { intent: 'create', type: '1:7', region_id: '10', text: 'Customs clearance of solar panels takes more than three weeks.' },
+      {
+        intent: 'create',
+        type: '1:7',
+        region_id: '10',
+        text: 'Customs clearance of solar panels takes more than three weeks.',
+      },
       { cookie: tokenCookie(token) },
     )
     expect(res.status).toBe(303)
@@ -161,21 +197,30 @@ describe('vendor configuration at the edge', () => {
   it('adds the Turnstile origin to the CSP only when a provider and site key are configured', async () => {
     const off = (await call('/en/search', {})).headers.get('content-security-policy')!
     expect(off).not.toContain('challenges.cloudflare.com')
-    const on = (await call('/en/search', { BOT_PROVIDER: 'turnstile', BOT_SITE_KEY: 'site-key' })).headers.get('content-security-policy')!
+    const on = (await call('/en/search', { BOT_PROVIDER: 'turnstile', BOT_SITE_KEY: 'site-key' })).headers.get(
+      'content-security-policy',
+    )!
     expect(on).toMatch(/script-src [^;]*https:\/\/challenges\.cloudflare\.com/)
     expect(on).toMatch(/frame-src [^;]*https:\/\/challenges\.cloudflare\.com/)
   })
 
   it('embeds the bot and Firebase public config and allows the Firebase endpoints only when configured', async () => {
-    const vars = { FIREBASE_CONFIG: JSON.stringify({ apiKey: 'k', projectId: 'p', messagingSenderId: '1', appId: 'a' }), VAPID_KEY: 'vapid' }
+    const vars = {
+      FIREBASE_CONFIG: JSON.stringify({ apiKey: 'k', projectId: 'p', messagingSenderId: '1', appId: 'a' }),
+      VAPID_KEY: 'vapid',
+    }
     const res = await call('/en/search', vars)
-    expect(res.headers.get('content-security-policy')).toMatch(/connect-src [^;]*https:\/\/fcmregistrations\.googleapis\.com/)
+    expect(res.headers.get('content-security-policy')).toMatch(
+      /connect-src [^;]*https:\/\/fcmregistrations\.googleapis\.com/,
+    )
     const state = readState(await res.text()) as unknown as { config: { firebase: unknown; vapidKey: string } }
     expect(state.config).toMatchObject({ firebase: { projectId: 'p' }, vapidKey: 'vapid' })
   })
 
   it('shows the OneID page with a retry when the SSO cannot be reached', async () => {
-    const res = await call(href('one-id', { locale: 'en', query: { role: 'investor' } }), { GATEWAY_ORIGIN: 'http://127.0.0.1:9' })
+    const res = await call(href('one-id', { locale: 'en', query: { role: 'investor' } }), {
+      GATEWAY_ORIGIN: 'http://127.0.0.1:9',
+    })
     expect(res.status).toBe(200)
     const html = decodeEntities(await res.text())
     expect(html).toContain('We could not reach OneID.')
@@ -184,7 +229,10 @@ describe('vendor configuration at the edge', () => {
 
   it('serves the push service worker when push is configured, and 404 without it', async () => {
     expect((await call('/firebase-messaging-sw.js', {})).status).toBe(404)
-    const res = await call('/firebase-messaging-sw.js', { FIREBASE_CONFIG: JSON.stringify({ projectId: 'demo-project' }), VAPID_KEY: 'vapid' })
+    const res = await call('/firebase-messaging-sw.js', {
+      FIREBASE_CONFIG: JSON.stringify({ projectId: 'demo-project' }),
+      VAPID_KEY: 'vapid',
+    })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/javascript/)
     expect(res.headers.get('cache-control')).toBe('no-cache')

@@ -1,4 +1,7 @@
-/** Reset links at the edge against the reference gateway: a newer link supersedes the older one, an expired one is refused. */
+/**
+ * Reset links at the edge against the reference gateway: a newer link supersedes the older one, an expired one is
+ * refused.
+ */
 import { env } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
 import { href } from '../../shared/match'
@@ -7,7 +10,10 @@ import { decodeEntities, fetchPortal, ORIGIN } from './helpers'
 const EMAIL = 'investor@demo.invest.example'
 
 type Outbox = { content: { id: number; links: string[] }[] }
-const readOutbox = async () => (await (await env.GATEWAY.fetch(`http://gateway.internal/dev/outbox?email=${encodeURIComponent(EMAIL)}`)).json()) as Outbox
+const readOutbox = async () =>
+  (await (
+    await env.GATEWAY.fetch(`http://gateway.internal/dev/outbox?email=${encodeURIComponent(EMAIL)}`)
+  ).json()) as Outbox
 
 /**
  * Asks for a reset link through the page action (no JavaScript) and returns the path of the mailed link. The gateway
@@ -47,7 +53,9 @@ describe('reset links', () => {
 
     // An hour later (the link's lifetime), the same link is refused.
     const uuid = new URL(newer, ORIGIN).searchParams.get('uuid')!
-    await env.GATEWAY_DB.prepare('UPDATE reset_links SET expires_at = ? WHERE uuid = ?').bind(new Date(Date.now() - 1000).toISOString(), uuid).run()
+    await env.GATEWAY_DB.prepare('UPDATE reset_links SET expires_at = ? WHERE uuid = ?')
+      .bind(new Date(Date.now() - 1000).toISOString(), uuid)
+      .run()
     expect((await fetchPortal(newer)).status).toBe(403)
   })
 })

@@ -1,18 +1,19 @@
 /**
- * An upstream that answers `ok` with content of the wrong shape is a failing upstream (docs/gateway-contract.md#envelope):
+ * An upstream that answers `ok` with content of the wrong shape is a failing upstream
+ * (docs/gateway-contract.md#envelope):
  * an uncached page answers the translated error screen (502), a cached one its stale copy (200), a deferred section
  * an error state; the edge logs one line naming the key and where the answer broke, never the values. A session
  * profile of the wrong shape keeps the session, marked unavailable.
  */
 import { env } from 'cloudflare:workers'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { TOKEN_COOKIE, type Locale } from '../../shared/constants'
+import { type Locale, TOKEN_COOKIE } from '../../shared/constants'
 import { href } from '../../shared/match'
 import { mediaKeys } from '../../shared/media-keys'
 import { siteKeys } from '../../shared/site-keys'
 import { payloadCacheKey } from '../../worker/payloads'
 import { callWithUpstream, faultUpstream, setScenario } from './fault-helpers'
-import { payloadUrlOf, decodeEntities, HOUR, MESSAGES, tokenCookie, setCookieFor, putPayload } from './helpers'
+import { decodeEntities, HOUR, MESSAGES, payloadUrlOf, putPayload, setCookieFor, tokenCookie } from './helpers'
 
 const LOCALES = ['en', 'ru'] as const
 
@@ -27,7 +28,12 @@ const WRONG_SHAPE = `${faultUpstream.origin}/contract-wrong-shape`
 /** An `ok` envelope whose content is a list of numbers. */
 const NUMBERS = `${faultUpstream.origin}/contract-numbers`
 
-type PagePayload = { payloads: Record<string, { ok: boolean; stale?: boolean; status?: number; code?: string; envelope?: { content: unknown } }> }
+type PagePayload = {
+  payloads: Record<
+    string,
+    { ok: boolean; stale?: boolean; status?: number; code?: string; envelope?: { content: unknown } }
+  >
+}
 
 const stalePost = (locale: Locale) => ({
   id: Number(POST_ID),
@@ -38,8 +44,15 @@ const stalePost = (locale: Locale) => ({
   photo: null,
   files: [],
 })
-const staleNews = (locale: Locale) => [{ id: 9, title: `News card (${locale} copy from two hours ago)`, publish_date: '2026-10-02', category: 'news', photo: null }]
-
+const staleNews = (locale: Locale) => [
+  {
+    id: 9,
+    title: `News card (${locale} copy from two hours ago)`,
+    publish_date: '2026-10-02',
+    category: 'news',
+    photo: null,
+  },
+]
 
 /** The error screen's heading: the status line and the translated gateway code. */
 function errorHeading(html: string): string | undefined {
@@ -53,7 +66,8 @@ beforeEach(async () => {
   await setScenario('contract-wrong-shape', { mode: 'wrong-shape' })
   await setScenario('contract-numbers', { mode: 'ok', content: [1, 2, 3] })
   for (const locale of LOCALES) {
-    for (const key of [POST_KEY, NEWS_KEY, siteKeys.latestPosts(), siteKeys.territories(), siteKeys.reviews()]) await env.PAYLOADS.delete(payloadCacheKey(locale, key))
+    for (const key of [POST_KEY, NEWS_KEY, siteKeys.latestPosts(), siteKeys.territories(), siteKeys.reviews()])
+      await env.PAYLOADS.delete(payloadCacheKey(locale, key))
   }
 })
 
@@ -70,11 +84,16 @@ describe('a post whose upstream answer has the wrong shape', () => {
       const html = decodeEntities(page.body)
       expect(html).toContain(`<html lang="${locale}"`)
       expect(titleOf(html)).toBe(`502 — ${MESSAGES[locale].site.name}`)
-      expect(errorHeading(html)).toBe(`${MESSAGES[locale].errors.status.replace('{{status}}', '502')} ${MESSAGES[locale].messages.error.malformed_response}`)
+      expect(errorHeading(html)).toBe(
+        `${MESSAGES[locale].errors.status.replace('{{status}}', '502')} ${MESSAGES[locale].messages.error.malformed_response}`,
+      )
 
       const payload = await callWithUpstream(WRONG_SHAPE, payloadUrlOf(postPage(locale)))
       expect(payload.status).toBe(502)
-      expect(JSON.parse(payload.body)).toMatchObject({ error: { statusCode: 502, code: 'malformed_response' }, payloads: {} })
+      expect(JSON.parse(payload.body)).toMatchObject({
+        error: { statusCode: 502, code: 'malformed_response' },
+        payloads: {},
+      })
     }
   })
 
@@ -88,8 +107,15 @@ describe('a post whose upstream answer has the wrong shape', () => {
 
       const payload = await callWithUpstream(WRONG_SHAPE, payloadUrlOf(postPage(locale)))
       expect(payload.status).toBe(200)
-      expect((JSON.parse(payload.body) as PagePayload).payloads[POST_KEY]).toMatchObject({ ok: true, stale: true, envelope: { content: { title: stalePost(locale).title } } })
-      const stored = await env.PAYLOADS.get<{ envelope: { content: unknown } }>(payloadCacheKey(locale, POST_KEY), 'json')
+      expect((JSON.parse(payload.body) as PagePayload).payloads[POST_KEY]).toMatchObject({
+        ok: true,
+        stale: true,
+        envelope: { content: { title: stalePost(locale).title } },
+      })
+      const stored = await env.PAYLOADS.get<{ envelope: { content: unknown } }>(
+        payloadCacheKey(locale, POST_KEY),
+        'json',
+      )
       expect(stored?.envelope.content).toEqual(stalePost(locale))
     }
   })
@@ -126,7 +152,9 @@ describe('a post list whose upstream answer is a list of numbers', () => {
       const page = await callWithUpstream(NUMBERS, newsPage(locale))
       expect(page.status).toBe(502)
       expect(page.cache).toBe('error')
-      expect(errorHeading(decodeEntities(page.body))).toBe(`${MESSAGES[locale].errors.status.replace('{{status}}', '502')} ${MESSAGES[locale].messages.error.malformed_response}`)
+      expect(errorHeading(decodeEntities(page.body))).toBe(
+        `${MESSAGES[locale].errors.status.replace('{{status}}', '502')} ${MESSAGES[locale].messages.error.malformed_response}`,
+      )
     }
   })
 
@@ -159,7 +187,9 @@ describe('deferred sections whose upstream answers have the wrong shape', () => 
 describe('a session profile of the wrong shape', () => {
   it('keeps the session when the profile breaks the contract: the cookie stays and a personal page answers the translated 503', async () => {
     for (const locale of LOCALES) {
-      const res = await callWithUpstream(WRONG_SHAPE, href('profile', { locale }), { headers: { cookie: tokenCookie('token-of-a-real-session') } })
+      const res = await callWithUpstream(WRONG_SHAPE, href('profile', { locale }), {
+        headers: { cookie: tokenCookie('token-of-a-real-session') },
+      })
       expect(res.status).toBe(503)
       expect(setCookieFor(new Response(null, { headers: res.headers }), TOKEN_COOKIE)).toBeUndefined()
       expect(decodeEntities(res.body)).toContain(MESSAGES[locale].errors.session_unavailable)

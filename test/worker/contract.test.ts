@@ -7,7 +7,15 @@ import { describe, expect, it } from 'vitest'
 import { LOCALES, type Locale } from '../../shared/constants'
 import { validatePayload } from '../../shared/contract'
 import { href } from '../../shared/match'
-import { fetchPortal, payloadUrlOf, planOf, SAME_ORIGIN_JSON, signInNonResident, signInResident, tokenCookie } from './helpers'
+import {
+  fetchPortal,
+  payloadUrlOf,
+  planOf,
+  SAME_ORIGIN_JSON,
+  signInNonResident,
+  signInResident,
+  tokenCookie,
+} from './helpers'
 
 type PagePayload = { payloads: Record<string, { ok: boolean; code?: string }> }
 
@@ -101,7 +109,14 @@ describe('public pages on the seeded gateway', () => {
     ['the projects hub', href('guide-project', en)],
     ['the project categories', href('project-category-list', en)],
     ['a project category', href('project-category', { ...en, params: { id: '2' } })],
-    ['a project category, filtered', href('project-category', { ...en, params: { id: '2' }, query: { sector_id: '1', status: 'open_for_investment' } })],
+    [
+      'a project category, filtered',
+      href('project-category', {
+        ...en,
+        params: { id: '2' },
+        query: { sector_id: '1', status: 'open_for_investment' },
+      }),
+    ],
     ['a project', href('project', { ...en, params: { id: '1' } })],
     ['a sector', href('sector', { ...en, params: { sector: 'energy' } })],
     ['a project from the sectors', href('explore-item', { ...en, params: { id: '1' } })],
@@ -133,7 +148,12 @@ describe('signed-in pages on the seeded gateway', () => {
     const created = await fetchPortal('/gateway/siw/appeal', {
       method: 'POST',
       headers: { ...SAME_ORIGIN_JSON, cookie: tokenCookie(token) },
-      body: JSON.stringify({ topic_id: 1, type_id: 7, region_id: 1, text: 'How are imported solar panels taxed at the border?' }),
+      body: JSON.stringify({
+        topic_id: 1,
+        type_id: 7,
+        region_id: 1,
+        text: 'How are imported solar panels taxed at the border?',
+      }),
     })
     expect(created.status, await created.clone().text()).toBe(200)
     const { id } = ((await created.json()) as { content: { id: number } }).content
@@ -147,7 +167,15 @@ describe('signed-in pages on the seeded gateway', () => {
     const created = await fetchPortal('/gateway/siw/personal/project', {
       method: 'POST',
       headers: { ...SAME_ORIGIN_JSON, cookie: tokenCookie(token) },
-      body: JSON.stringify({ title: { en: 'Rooftop solar for a textile mill', ru: '', uz: '' }, content: { en: '<p>A 2 MW rooftop plant.</p>' }, category_id: 1, sector_id: 1, region_id: 1, budget: 1_500_000, draft: true }),
+      body: JSON.stringify({
+        title: { en: 'Rooftop solar for a textile mill', ru: '', uz: '' },
+        content: { en: '<p>A 2 MW rooftop plant.</p>' },
+        category_id: 1,
+        sector_id: 1,
+        region_id: 1,
+        budget: 1_500_000,
+        draft: true,
+      }),
     })
     expect(created.status, await created.clone().text()).toBe(200)
     const { id } = ((await created.json()) as { content: { id: number } }).content
@@ -164,7 +192,10 @@ describe('signed-in pages on the seeded gateway', () => {
 
   it('the profile answer itself', async () => {
     for (const token of [await signInNonResident(), await signInResident()]) {
-      for (const locale of LOCALES) expect(validatePayload('/core/profile', await askGateway('/core/profile', locale, token))).toMatchObject({ ok: true })
+      for (const locale of LOCALES)
+        expect(validatePayload('/core/profile', await askGateway('/core/profile', locale, token))).toMatchObject({
+          ok: true,
+        })
     }
   })
 })

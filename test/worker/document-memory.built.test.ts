@@ -18,7 +18,11 @@ const app = createApp()
 /** A page as an anonymous browser asks for it, with the payload and document memories on. */
 async function get(path: string, headers: Record<string, string> = {}) {
   const ctx = createExecutionContext()
-  const res = await app.fetch(new Request(new URL(path, ORIGIN), { headers }), { ...env, PAYLOAD_MEMORY_MS: '30000' } as unknown as Env, ctx)
+  const res = await app.fetch(
+    new Request(new URL(path, ORIGIN), { headers }),
+    { ...env, PAYLOAD_MEMORY_MS: '30000' } as unknown as Env,
+    ctx,
+  )
   const html = await res.text()
   await waitOnExecutionContext(ctx)
   return { res, html, lang: /<html[^>]* lang="([^"]+)"/.exec(html)?.[1] }

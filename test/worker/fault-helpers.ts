@@ -18,7 +18,15 @@ export const MARGIN_MS = 1200
 
 export const faultUpstream = inject('faultUpstream')
 
-export type FaultMode = 'ok' | 'hang' | 'slow-body' | 'malformed' | 'wrong-shape' | 'reset' | 'reset-body' | `status-${500 | 502 | 503 | 504 | 404 | 401}`
+export type FaultMode =
+  | 'ok'
+  | 'hang'
+  | 'slow-body'
+  | 'malformed'
+  | 'wrong-shape'
+  | 'reset'
+  | 'reset-body'
+  | `status-${500 | 502 | 503 | 504 | 404 | 401}`
 
 const app = createApp()
 
@@ -43,7 +51,9 @@ async function controlCall(name: string, init: RequestInit = {}): Promise<{ mode
   return res.json()
 }
 
-/** Sets what the upstream scenario `name` (at `{origin}/{name}`) does, and what it serves when `ok`; zeroes its hits. */
+/**
+ * Sets what the upstream scenario `name` (at `{origin}/{name}`) does, and what it serves when `ok`; zeroes its hits.
+ */
 export function setScenario(name: string, patch: { mode?: FaultMode; content?: unknown }) {
   return controlCall(name, { method: 'PUT', body: JSON.stringify(patch) })
 }

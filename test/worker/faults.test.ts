@@ -1,5 +1,6 @@
 /**
- * Fault tests of the edge (docs/performance.md, docs/product.md#api-failures): the upstream down, hanging, slow mid-body, answering 5xx, malformed
+ * Fault tests of the edge (docs/performance.md, docs/product.md#api-failures): the upstream down, hanging, slow
+ * mid-body, answering 5xx, malformed
  * JSON, JSON of the wrong shape or resetting the connection. Cached pages keep answering (stale), uncached pages give
  * the translated error screen within the bound, every request answers, and the edge recovers when the upstream does.
  */
@@ -9,9 +10,17 @@ import type { Locale } from '../../shared/constants'
 import { href } from '../../shared/match'
 import { siteKeys } from '../../shared/site-keys'
 import { payloadCacheKey } from '../../worker/payloads'
-import { BOUND_MS, callWithUpstream, faultUpstream, MARGIN_MS, scenarioHits, setFlapUp, setScenario, type FaultMode } from './fault-helpers'
-import { payloadUrlOf, decodeEntities, HOUR, MESSAGES, putPayload } from './helpers'
-
+import {
+  BOUND_MS,
+  callWithUpstream,
+  type FaultMode,
+  faultUpstream,
+  MARGIN_MS,
+  scenarioHits,
+  setFlapUp,
+  setScenario,
+} from './fault-helpers'
+import { decodeEntities, HOUR, MESSAGES, payloadUrlOf, putPayload } from './helpers'
 
 type Failure = { name: string; upstream: string; code: string; fail: () => Promise<void>; heal: () => Promise<void> }
 
@@ -27,7 +36,12 @@ function misbehaving(name: string, mode: FaultMode, code: string, content: unkno
   }
 }
 
-const pageContent = (slug: string, title: string) => ({ slug, updated_at: '2026-11-01T09:00:00.000Z', title, content: `<p>${title}: served by the fault upstream.</p>` })
+const pageContent = (slug: string, title: string) => ({
+  slug,
+  updated_at: '2026-11-01T09:00:00.000Z',
+  title,
+  content: `<p>${title}: served by the fault upstream.</p>`,
+})
 const FRESH = pageContent('cookie-policy', 'Cookie policy, fresh after recovery')
 
 /** Every failure the issue names, with the gateway code the error screen translates. */
@@ -60,7 +74,8 @@ function errorText(locale: 'en' | 'ru', code: string): string {
   return gatewayMessages[code] ?? MESSAGES[locale].errors.generic
 }
 
-const putAgedPage = (locale: Locale, slug: string, title: string, ageMs: number) => putPayload(locale, siteKeys.page(slug), pageContent(slug, title), ageMs)
+const putAgedPage = (locale: Locale, slug: string, title: string, ageMs: number) =>
+  putPayload(locale, siteKeys.page(slug), pageContent(slug, title), ageMs)
 
 const staleTitle = (locale: Locale) => `Contacts (${locale} copy from two hours ago)`
 
@@ -86,7 +101,11 @@ describe.each(FAILURES)('upstream $name', (failure) => {
       const payload = await callWithUpstream(failure.upstream, payloadUrlOf(href('contacts', { locale })))
       expect(payload.status).toBe(200)
       expect(payload.cache).toBe('stale')
-      expect(JSON.parse(payload.body).payloads[siteKeys.page('contacts')]).toMatchObject({ ok: true, stale: true, envelope: { content: { title: staleTitle(locale) } } })
+      expect(JSON.parse(payload.body).payloads[siteKeys.page('contacts')]).toMatchObject({
+        ok: true,
+        stale: true,
+        envelope: { content: { title: staleTitle(locale) } },
+      })
     }
   })
 
@@ -101,7 +120,9 @@ describe.each(FAILURES)('upstream $name', (failure) => {
       expect(html).toContain(`<html lang="${locale}"`)
       const screen = /<main[^>]*class="error-screen"[^>]*>([\s\S]*?)<\/main>/.exec(html)?.[1] ?? ''
       const title = /<h1 class="error-screen__title">([\s\S]*?)<\/h1>/.exec(screen)?.[1]?.replace(/<[^>]+>/g, '')
-      expect(title).toBe(`${MESSAGES[locale].errors.status.replace('{{status}}', '502')} ${errorText(locale, failure.code)}`)
+      expect(title).toBe(
+        `${MESSAGES[locale].errors.status.replace('{{status}}', '502')} ${errorText(locale, failure.code)}`,
+      )
       expect(screen).toContain(MESSAGES[locale].errors.goHome)
     }
   })
@@ -137,7 +158,9 @@ describe('the edge under a hanging upstream', () => {
       payloadUrlOf(href('media', { locale: 'en', params: { id: 'news' } })),
       '/gateway/siw/public/page/about',
     ]
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => callWithUpstream(upstream, paths[i % paths.length]!)))
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => callWithUpstream(upstream, paths[i % paths.length]!)),
+    )
     const statuses = results.map((r) => r.status)
     expect(statuses).toEqual(Array.from({ length: 40 }, (_, i) => [200, 200, 502, 502, 504][i % paths.length]))
     for (const r of results) expect(r.elapsedMs).toBeLessThan(BOUND_MS + 2 * MARGIN_MS)
@@ -149,7 +172,10 @@ describe('the edge under a hanging upstream', () => {
     await setScenario('f-hang', { mode: 'hang' })
     const res = await callWithUpstream(`${faultUpstream.origin}/f-hang`, '/gateway/siw/public/page/about')
     expect(res.status).toBe(504)
-    expect(JSON.parse(res.body)).toEqual({ result: { code: 'upstream_timeout', description: 'upstream_timeout' }, content: null })
+    expect(JSON.parse(res.body)).toEqual({
+      result: { code: 'upstream_timeout', description: 'upstream_timeout' },
+      content: null,
+    })
     expect(res.elapsedMs).toBeLessThan(BOUND_MS + MARGIN_MS)
   })
 })

@@ -7,9 +7,18 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { joinAppealType } from '../../shared/account-forms'
 import { href } from '../../shared/match'
-import { createApp } from '../../worker/app'
 import { ACTIONS, type ActionRouteId } from '../../worker/actions/index'
-import { decodeEntities, DEMO_NON_RESIDENT, fetchPortal, MESSAGES, ORIGIN, readState, signInNonResident, tokenCookie } from './helpers'
+import { createApp } from '../../worker/app'
+import {
+  DEMO_NON_RESIDENT,
+  decodeEntities,
+  fetchPortal,
+  MESSAGES,
+  ORIGIN,
+  readState,
+  signInNonResident,
+  tokenCookie,
+} from './helpers'
 
 const app = createApp()
 
@@ -26,7 +35,10 @@ const BUDGET_B = `2001:db8:${RUN}:2::b`
 const FORM_POSTS_PER_ADDRESS = 20
 
 /** The smallest files the gateway's byte sniffing takes as a PNG image and a PDF document. */
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0])
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0,
+  0, 0,
+])
 const PDF = new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 const png = (name: string) => new File([PNG], name, { type: 'image/png' })
 const pdf = (name: string) => new File([PDF], name, { type: 'application/pdf' })
@@ -93,7 +105,9 @@ function registration(seed: Seeded, kind: 'investor' | 'business'): Record<strin
     source_variant: '',
     comments: '',
   }
-  return kind === 'investor' ? { ...common, position: 'Partner', country_id: seed.countryId } : { ...common, tin: '', legal_address: '' }
+  return kind === 'investor'
+    ? { ...common, position: 'Partner', country_id: seed.countryId }
+    : { ...common, tin: '', legal_address: '' }
 }
 
 /**
@@ -131,7 +145,12 @@ const FORM_POSTS: { readonly [Id in ActionRouteId]: (seed: Seeded) => FormPost }
   'reset-password': () => ({
     url: href('reset-password', {
       locale: 'en',
-      query: { time: String(Math.floor(Date.now() / 1000)), token: 'f'.repeat(40), email: DEMO_NON_RESIDENT.email, uuid: crypto.randomUUID() },
+      query: {
+        time: String(Math.floor(Date.now() / 1000)),
+        token: 'f'.repeat(40),
+        email: DEMO_NON_RESIDENT.email,
+        uuid: crypto.randomUUID(),
+      },
     }),
     fields: { password: 'Another#2026pass', password_confirmation: 'Another#2026pass' },
     calls: ['POST /core/auth/reset-password'],
@@ -139,13 +158,22 @@ const FORM_POSTS: { readonly [Id in ActionRouteId]: (seed: Seeded) => FormPost }
   // A wrong old password: the gateway checks it and refuses, and the shared demo account keeps its password.
   'profile-password': (seed) => ({
     url: href('profile-password', { locale: 'en' }),
-    fields: { old_password: 'not-the-password', new_password: 'Another#2026pass', password_confirmation: 'Another#2026pass' },
+    fields: {
+      old_password: 'not-the-password',
+      new_password: 'Another#2026pass',
+      password_confirmation: 'Another#2026pass',
+    },
     token: seed.token,
     calls: ['PATCH /core/profile/change-password'],
   }),
   'profile-appeals': (seed) => ({
     url: href('profile-appeals', { locale: 'en' }),
-    fields: { intent: 'create', type: seed.appealType, region_id: seed.regionId, text: 'The customs office has held our solar panels for three weeks.' },
+    fields: {
+      intent: 'create',
+      type: seed.appealType,
+      region_id: seed.regionId,
+      text: 'The customs office has held our solar panels for three weeks.',
+    },
     token: seed.token,
     calls: ['POST /siw/appeal'],
   }),
@@ -198,7 +226,9 @@ const FORM_POSTS: { readonly [Id in ActionRouteId]: (seed: Seeded) => FormPost }
 
 /** The content of a gateway answer, read straight from the reference gateway. */
 async function gatewayContent<T>(path: string, token?: string): Promise<T> {
-  const res = await env.GATEWAY.fetch(`http://gateway.internal${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+  const res = await env.GATEWAY.fetch(`http://gateway.internal${path}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  })
   expect(res.status, path).toBe(200)
   return ((await res.json()) as { content: T }).content
 }
@@ -244,18 +274,29 @@ function requestOf(post: Pick<FormPost, 'fields' | 'files' | 'token'>, address: 
 type UpstreamCall = { method: string; path: string; forwardedFor: string | null }
 const callName = (call: UpstreamCall) => `${call.method} ${call.path}`
 
-/** Posts through the portal with its GATEWAY binding wrapped: every upstream request is recorded, then answered by the real gateway. */
+/**
+ * Posts through the portal with its GATEWAY binding wrapped: every upstream request is recorded, then answered by the
+ * real gateway.
+ */
 async function postRecorded(url: string, init: RequestInit) {
   const calls: UpstreamCall[] = []
   const gateway = {
     fetch: async (input: RequestInfo, requestInit?: RequestInit) => {
       const req = new Request(input, requestInit)
-      calls.push({ method: req.method, path: new URL(req.url).pathname, forwardedFor: req.headers.get('x-forwarded-for') })
+      calls.push({
+        method: req.method,
+        path: new URL(req.url).pathname,
+        forwardedFor: req.headers.get('x-forwarded-for'),
+      })
       return env.GATEWAY.fetch(req)
     },
   }
   const ctx = createExecutionContext()
-  const res = await app.fetch(new Request(new URL(url, ORIGIN), { redirect: 'manual', ...init }), { ...env, GATEWAY: gateway } as unknown as Env, ctx)
+  const res = await app.fetch(
+    new Request(new URL(url, ORIGIN), { redirect: 'manual', ...init }),
+    { ...env, GATEWAY: gateway } as unknown as Env,
+    ctx,
+  )
   const html = await res.text()
   await waitOnExecutionContext(ctx)
   return { res, html, calls }
@@ -297,13 +338,16 @@ describe('page actions and the gateway’s per-client limits', () => {
       return { status: res.status, location: res.headers.get('location'), html: await res.text() }
     }
 
-    for (let n = 1; n <= FORM_POSTS_PER_ADDRESS; n++) expect((await post(BUDGET_A)).status, `post ${n} from A`).toBe(303)
+    for (let n = 1; n <= FORM_POSTS_PER_ADDRESS; n++)
+      expect((await post(BUDGET_A)).status, `post ${n} from A`).toBe(303)
     const refused = await post(BUDGET_A)
     expect(refused.status).toBe(429)
     // Read from the alert above the form: the page also embeds the whole message table for hydration.
     const alert = /<div class="form-alert" role="alert">[\s\S]*?<p>([^<]*)<\/p><\/div>/.exec(refused.html)?.[1]
     expect(decodeEntities(alert ?? '')).toBe(MESSAGES.en.messages.error.too_many_attempts)
-    expect(readState(refused.html)).toMatchObject({ form: { code: 'too_many_attempts', values: { first_name: 'Dilnoza', email } } })
+    expect(readState(refused.html)).toMatchObject({
+      form: { code: 'too_many_attempts', values: { first_name: 'Dilnoza', email } },
+    })
     expect(refused.html).toMatch(/<form [^>]*encType="multipart\/form-data"/)
     expect(refused.html).toContain('name="first_name" value="Dilnoza"')
 

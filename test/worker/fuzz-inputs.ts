@@ -1,4 +1,6 @@
-/** Inputs of the fuzz/property tests (docs/security.md): the known attack strings and the generators seeded with them. */
+/**
+ * Inputs of the fuzz/property tests (docs/security.md): the known attack strings and the generators seeded with them.
+ */
 import fc from 'fast-check'
 import { ROUTES } from '../../shared/routes'
 
@@ -15,7 +17,9 @@ export function runs(numRuns: number): fc.Parameters<unknown> {
 }
 
 /** The ids of the protected routes (the profile area), which no visitor without a token may be served. */
-export const PROTECTED: ReadonlySet<string> = new Set(ROUTES.filter((r) => 'protected' in r.meta && r.meta.protected).map((r) => r.id))
+export const PROTECTED: ReadonlySet<string> = new Set(
+  ROUTES.filter((r) => 'protected' in r.meta && r.meta.protected).map((r) => r.id),
+)
 
 /** Path and query fragments that have opened redirects, climbed out of a base path or polluted prototypes elsewhere. */
 export const ATTACK_STRINGS = [
@@ -65,22 +69,113 @@ export const ATTACK_STRINGS = [
 
 /** Words of the portal's own paths, so generated paths reach real routes, guards and the proxy. */
 const ROUTE_WORDS = [
-  'en', 'ru', 'uz', 'de', 'EN', 'post', 'profile', 'company', 'password', 'my-services', 'appeals', 'my-projects', 'form',
-  'media', 'news', 'publication', 'gallery', 'story', 'event', 'register', 'guide', 'explore', 'energy', 'project',
-  'category', 'service', 'uz-ex', 'e-auction', 'auth', 'sign-in', 'one-id', 'sso', 'forgot-password', 'reset-password',
-  'search', 'about', 'contacts', 'contact-us', 'reason', 'living', 'investment-climate', 'gateway', 'siw', 'public', 'core',
-  'dev', 'seed', 'outbox', 'page', '_payload.json', '_app', 'health', 'session', 'sitemap.xml', '0', '1', '42', '007',
-  '999999999999', '1e3', '-1',
+  'en',
+  'ru',
+  'uz',
+  'de',
+  'EN',
+  'post',
+  'profile',
+  'company',
+  'password',
+  'my-services',
+  'appeals',
+  'my-projects',
+  'form',
+  'media',
+  'news',
+  'publication',
+  'gallery',
+  'story',
+  'event',
+  'register',
+  'guide',
+  'explore',
+  'energy',
+  'project',
+  'category',
+  'service',
+  'uz-ex',
+  'e-auction',
+  'auth',
+  'sign-in',
+  'one-id',
+  'sso',
+  'forgot-password',
+  'reset-password',
+  'search',
+  'about',
+  'contacts',
+  'contact-us',
+  'reason',
+  'living',
+  'investment-climate',
+  'gateway',
+  'siw',
+  'public',
+  'core',
+  'dev',
+  'seed',
+  'outbox',
+  'page',
+  '_payload.json',
+  '_app',
+  'health',
+  'session',
+  'sitemap.xml',
+  '0',
+  '1',
+  '42',
+  '007',
+  '999999999999',
+  '1e3',
+  '-1',
 ]
 
 /** Query keys the routes read, plus keys that could pollute a prototype or that no route knows. */
 const QUERY_KEYS = [
-  'role', 'page', 'keyword', 'return', 'state', 'code', 'event_id', 'uuid', 'token', 'time', 'email', 'process', 'step',
-  'id', 'category', 'size', 'public', 'notice', 'utm_source', 'fbclid', '', '__proto__', 'constructor', 'prototype',
-  '__proto__[admin]', 'constructor[prototype][admin]',
+  'role',
+  'page',
+  'keyword',
+  'return',
+  'state',
+  'code',
+  'event_id',
+  'uuid',
+  'token',
+  'time',
+  'email',
+  'process',
+  'step',
+  'id',
+  'category',
+  'size',
+  'public',
+  'notice',
+  'utm_source',
+  'fbclid',
+  '',
+  '__proto__',
+  'constructor',
+  'prototype',
+  '__proto__[admin]',
+  'constructor[prototype][admin]',
 ]
 
-const QUERY_VALUES = ['investor', 'businessmen', 'Investor', '0', '1', '-1', '1e3', '999999', '/en/profile', '/ru', 'true', '']
+const QUERY_VALUES = [
+  'investor',
+  'businessmen',
+  'Investor',
+  '0',
+  '1',
+  '-1',
+  '1e3',
+  '999999',
+  '/en/profile',
+  '/ru',
+  'true',
+  '',
+]
 
 /** One code point from the whole of Unicode (controls, separators and astral planes included). */
 const anyText = (maxLength: number) => fc.string({ unit: 'binary', maxLength })
@@ -99,7 +194,12 @@ export function percentEncodeSome(value: string, mask: readonly boolean[], upper
 /** A word of the route table, sometimes percent-encoded in part. */
 export const routeWord = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...ROUTE_WORDS) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...ROUTE_WORDS), fc.array(fc.boolean(), { minLength: 1, maxLength: 6 }), fc.boolean()).map(([w, m, u]) => percentEncodeSome(w, m, u)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...ROUTE_WORDS), fc.array(fc.boolean(), { minLength: 1, maxLength: 6 }), fc.boolean())
+      .map(([w, m, u]) => percentEncodeSome(w, m, u)),
+  },
 )
 
 /** One path segment: a route word, an attack string, or arbitrary text. */
@@ -112,13 +212,23 @@ export const pathSegment = fc.oneof(
 /** What goes between segments: mostly `/`, sometimes the separators that browsers and parsers disagree on. */
 const separator = fc.oneof(
   { weight: 8, arbitrary: fc.constant('/') },
-  { weight: 1, arbitrary: fc.constantFrom('//', '/\\', '\\', '/./', '/../', '/%2F', '/%5C', '/%2e%2e/', '/;/', '/%00/') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('//', '/\\', '\\', '/./', '/../', '/%2F', '/%5C', '/%2e%2e/', '/;/', '/%00/'),
+  },
 )
 
-/** A raw request path below one of `prefixes` (always starting with `/`, possibly `//…` or `/\…`), as it arrives on the wire. */
+/**
+ * A raw request path below one of `prefixes` (always starting with `/`, possibly `//…` or `/\…`), as it arrives on the
+ * wire.
+ */
 function pathBelow(prefixes: readonly string[]): fc.Arbitrary<string> {
   return fc
-    .tuple(fc.constantFrom(...prefixes), fc.array(fc.tuple(separator, pathSegment), { maxLength: 6 }), fc.constantFrom('', '', '/', '/_payload.json'))
+    .tuple(
+      fc.constantFrom(...prefixes),
+      fc.array(fc.tuple(separator, pathSegment), { maxLength: 6 }),
+      fc.constantFrom('', '', '/', '/_payload.json'),
+    )
     .map(([prefix, parts, suffix]) => {
       const path = prefix + parts.map(([sep, seg]) => sep + seg).join('') + suffix
       return path.startsWith('/') ? path : '/' + path
@@ -135,14 +245,24 @@ export const proxyPath = pathBelow(['/gateway'])
 export const requestQuery = fc
   .array(
     fc.tuple(
-      fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...QUERY_KEYS) }, { weight: 1, arbitrary: fc.constantFrom(...ATTACK_STRINGS) }, { weight: 1, arbitrary: anyText(6) }),
-      fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...QUERY_VALUES) }, { weight: 2, arbitrary: fc.constantFrom(...ATTACK_STRINGS) }, { weight: 1, arbitrary: anyText(12) }),
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...QUERY_KEYS) },
+        { weight: 1, arbitrary: fc.constantFrom(...ATTACK_STRINGS) },
+        { weight: 1, arbitrary: anyText(6) },
+      ),
+      fc.oneof(
+        { weight: 2, arbitrary: fc.constantFrom(...QUERY_VALUES) },
+        { weight: 2, arbitrary: fc.constantFrom(...ATTACK_STRINGS) },
+        { weight: 1, arbitrary: anyText(12) },
+      ),
       fc.boolean(),
     ),
     { maxLength: 5 },
   )
   .map((pairs) => {
-    const qs = pairs.map(([k, v, encode]) => (encode ? `${encodeURIComponent(k)}=${encodeURIComponent(v)}` : `${k}=${v}`)).join('&')
+    const qs = pairs
+      .map(([k, v, encode]) => (encode ? `${encodeURIComponent(k)}=${encodeURIComponent(v)}` : `${k}=${v}`))
+      .join('&')
     return qs ? `?${qs.replace(/#/g, '%23')}` : ''
   })
 
@@ -178,14 +298,30 @@ export const ATTACK_HEADERS: readonly (readonly [string, string])[] = [
 ]
 
 /** A printable-ASCII header value (CR, LF and NUL cannot be sent in a header). */
-const headerValue = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 40 })
+const headerValue = fc.string({
+  unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+  maxLength: 40,
+})
 
 /** A set of request headers: known attack headers and arbitrary ones. */
 export const requestHeaders = fc
   .array(
     fc.oneof(
       { weight: 3, arbitrary: fc.constantFrom(...ATTACK_HEADERS) },
-      { weight: 1, arbitrary: fc.tuple(fc.constantFrom('x-forwarded-host', 'x-forwarded-proto', 'accept-language', 'cookie', 'x-middleware-subrequest', 'x-custom'), headerValue) },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(
+          fc.constantFrom(
+            'x-forwarded-host',
+            'x-forwarded-proto',
+            'accept-language',
+            'cookie',
+            'x-middleware-subrequest',
+            'x-custom',
+          ),
+          headerValue,
+        ),
+      },
     ),
     { maxLength: 4 },
   )
@@ -197,5 +333,9 @@ export const requestHeaders = fc
 
 /** `value` with the case of some letters flipped. */
 export function flipCase(value: string, mask: readonly boolean[]): string {
-  return [...value].map((ch, i) => (mask[i % Math.max(mask.length, 1)] ? (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()) : ch)).join('')
+  return [...value]
+    .map((ch, i) =>
+      mask[i % Math.max(mask.length, 1)] ? (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()) : ch,
+    )
+    .join('')
 }

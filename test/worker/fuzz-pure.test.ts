@@ -7,24 +7,61 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { apiKey, isPublicUrl } from '../../shared/api-keys'
-import { LOCALES, isLocale } from '../../shared/constants'
-import { DATA_PLANS } from '../../shared/plans'
+import { isLocale, LOCALES } from '../../shared/constants'
 import { checkGuards } from '../../shared/guards'
-import { href, hrefTo, matchRoute, readSearch, satisfies, splitLocale, switchLocalePath, validateQuery } from '../../shared/match'
+import {
+  href,
+  hrefTo,
+  matchRoute,
+  readSearch,
+  satisfies,
+  splitLocale,
+  switchLocalePath,
+  validateQuery,
+} from '../../shared/match'
 import { mediaKeys } from '../../shared/media-keys'
-import { isRouteId, MEDIA_TYPES, ROUTES, ROUTE_BY_ID, type Params, type RouteDef, type RouteId, type RouteMeta } from '../../shared/routes'
+import { DATA_PLANS } from '../../shared/plans'
+import {
+  isRouteId,
+  MEDIA_TYPES,
+  type Params,
+  ROUTE_BY_ID,
+  ROUTES,
+  type RouteDef,
+  type RouteId,
+  type RouteMeta,
+} from '../../shared/routes'
 import { safeReturnPath, toSameOriginPath } from '../../shared/safe-path'
 import { normaliseKeyword, siteKeys } from '../../shared/site-keys'
-import { BUILD_ID, type AppConfig } from '../../worker/env'
+import { type AppConfig, BUILD_ID } from '../../worker/env'
 import { pickFromAcceptLanguage } from '../../worker/middleware/locale'
 import { payloadCacheKey } from '../../worker/payloads'
 import { canonicalPath } from '../../worker/proxy'
 import { upstreamUrl } from '../../worker/upstream'
-import { ATTACK_STRINGS, flipCase, pathSegment, percentEncodeSome, PROTECTED, requestPath, requestQuery, runs } from './fuzz-inputs'
+import {
+  ATTACK_STRINGS,
+  flipCase,
+  PROTECTED,
+  pathSegment,
+  percentEncodeSome,
+  requestPath,
+  requestQuery,
+  runs,
+} from './fuzz-inputs'
 import { findPlan, isSameOriginPath, ORIGIN } from './helpers'
 
 /** Protected pages as a visitor types them; the variants below must reach the same route or none. */
-const PROTECTED_PATHS = ['/profile', '/profile/company', '/profile/password', '/profile/my-services', '/profile/appeals', '/profile/appeals/3', '/profile/my-projects', '/profile/my-projects/form', '/profile/my-projects/form/11']
+const PROTECTED_PATHS = [
+  '/profile',
+  '/profile/company',
+  '/profile/password',
+  '/profile/my-services',
+  '/profile/appeals',
+  '/profile/appeals/3',
+  '/profile/my-projects',
+  '/profile/my-projects/form',
+  '/profile/my-projects/form/11',
+]
 
 const locale = fc.constantFrom(...LOCALES)
 const anyText = fc.oneof(fc.constantFrom(...ATTACK_STRINGS), fc.string({ unit: 'binary', maxLength: 24 }))
@@ -43,7 +80,14 @@ describe('route matcher', () => {
 
   it('sends every encoding, slash and case variant of a protected path to that route or to none', () => {
     const variant = fc
-      .tuple(fc.constantFrom(...PROTECTED_PATHS), fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }), fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }), fc.boolean(), fc.constantFrom('/', '//', '///'), fc.constantFrom('', '/', '//'))
+      .tuple(
+        fc.constantFrom(...PROTECTED_PATHS),
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
+        fc.boolean(),
+        fc.constantFrom('/', '//', '///'),
+        fc.constantFrom('', '/', '//'),
+      )
       .map(([path, encodeMask, caseMask, upper, slash, trailing]) => ({
         path,
         variant: percentEncodeSome(flipCase(path, caseMask), encodeMask, upper).replace(/\//g, slash) + trailing,
@@ -60,7 +104,11 @@ describe('route matcher', () => {
   })
 
   it('builds paths whose params never add, remove or climb segments and that match back to the route', () => {
-    const cases = fc.tuple(fc.constantFrom<RouteId>('post', 'page', 'media', 'sector', 'profile-appeals'), locale, anyText.filter((s) => s !== ''))
+    const cases = fc.tuple(
+      fc.constantFrom<RouteId>('post', 'page', 'media', 'sector', 'profile-appeals'),
+      locale,
+      anyText.filter((s) => s !== ''),
+    )
     fc.assert(
       fc.property(cases, ([id, loc, value]) => {
         const name = id === 'page' ? 'slug' : id === 'sector' ? 'sector' : 'id'
@@ -104,13 +152,23 @@ describe('query validation (docs/product.md#validation)', () => {
   })
 
   it('accepts sign-in and forgot-password exactly for role investor or businessmen', () => {
-    const role = fc.oneof(fc.constantFrom('investor', 'businessmen', 'Investor', 'businessman', 'admin', ' investor'), anyText)
+    const role = fc.oneof(
+      fc.constantFrom('investor', 'businessmen', 'Investor', 'businessman', 'admin', ' investor'),
+      anyText,
+    )
     fc.assert(
-      fc.property(fc.constantFrom<RouteId>('sign-in', 'forgot-password'), fc.option(role), queryPairs, (id, value, noise) => {
-        noise.delete('role')
-        if (value !== null) noise.set('role', value)
-        expect(validateQuery(ROUTE_BY_ID[id], readSearch(noise))).toBe(value === 'investor' || value === 'businessmen')
-      }),
+      fc.property(
+        fc.constantFrom<RouteId>('sign-in', 'forgot-password'),
+        fc.option(role),
+        queryPairs,
+        (id, value, noise) => {
+          noise.delete('role')
+          if (value !== null) noise.set('role', value)
+          expect(validateQuery(ROUTE_BY_ID[id], readSearch(noise))).toBe(
+            value === 'investor' || value === 'businessmen',
+          )
+        },
+      ),
       runs(1000),
     )
   })
@@ -132,10 +190,14 @@ describe('query validation (docs/product.md#validation)', () => {
 
   it('accepts a list page number only as 1 to 6 digits', () => {
     fc.assert(
-      fc.property(fc.constantFrom<RouteId>('media', 'story-list', 'event-list', 'uz-ex', 'e-auction', 'profile-my-projects'), fc.option(fc.oneof(fc.stringMatching(/^\d{1,8}$/), anyText)), (id, page) => {
-        const query = readSearch(new URLSearchParams(page === null ? '' : `page=${encodeURIComponent(page)}`))
-        expect(validateQuery(ROUTE_BY_ID[id], query)).toBe(page === null || /^\d{1,6}$/.test(page))
-      }),
+      fc.property(
+        fc.constantFrom<RouteId>('media', 'story-list', 'event-list', 'uz-ex', 'e-auction', 'profile-my-projects'),
+        fc.option(fc.oneof(fc.stringMatching(/^\d{1,8}$/), anyText)),
+        (id, page) => {
+          const query = readSearch(new URLSearchParams(page === null ? '' : `page=${encodeURIComponent(page)}`))
+          expect(validateQuery(ROUTE_BY_ID[id], query)).toBe(page === null || /^\d{1,6}$/.test(page))
+        },
+      ),
       runs(800),
     )
   })
@@ -148,7 +210,8 @@ describe('query validation (docs/product.md#validation)', () => {
         const meta = route.meta as { protected?: boolean; residentOnly?: boolean; nonResidentOnly?: boolean }
         if (meta.protected && !s.hasToken) expect(error?.statusCode).toBeOneOf([401, 403])
         if (meta.residentOnly && !s.profile?.is_resident) expect(error?.statusCode).toBeOneOf([401, 403])
-        if (meta.nonResidentOnly && (!s.profile || s.profile.is_resident)) expect(error?.statusCode).toBeOneOf([401, 403])
+        if (meta.nonResidentOnly && (!s.profile || s.profile.is_resident))
+          expect(error?.statusCode).toBeOneOf([401, 403])
         if (!meta.protected && !meta.residentOnly && !meta.nonResidentOnly) expect(error).toBeNull()
       }),
       runs(500),
@@ -171,15 +234,39 @@ describe('locale redirect (docs/product.md#locale)', () => {
 
   it('collapses any run of slashes and backslashes so no input reads as another host', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.constantFrom('/', '\\', '//', '/\\', '\\/'), pathSegment), { maxLength: 8 }).map((parts) => parts.join('')), (input) => {
-        expect(isSameOriginPath(toSameOriginPath(input)), input).toBe(true)
-      }),
+      fc.property(
+        fc
+          .array(fc.oneof(fc.constantFrom('/', '\\', '//', '/\\', '\\/'), pathSegment), { maxLength: 8 })
+          .map((parts) => parts.join('')),
+        (input) => {
+          expect(isSameOriginPath(toSameOriginPath(input)), input).toBe(true)
+        },
+      ),
       runs(1000),
     )
   })
 
   it('picks one of the portal locales or none from any Accept-Language header', () => {
-    const header = fc.array(fc.oneof(fc.constantFrom('en', 'ru-RU', 'uz;q=0.5', 'de', '*', 'ru;q=NaN', 'en;q=-1', 'uz;q=1e309', ';q=', '__proto__'), fc.string({ maxLength: 12 })), { maxLength: 40 }).map((parts) => parts.join(','))
+    const header = fc
+      .array(
+        fc.oneof(
+          fc.constantFrom(
+            'en',
+            'ru-RU',
+            'uz;q=0.5',
+            'de',
+            '*',
+            'ru;q=NaN',
+            'en;q=-1',
+            'uz;q=1e309',
+            ';q=',
+            '__proto__',
+          ),
+          fc.string({ maxLength: 12 }),
+        ),
+        { maxLength: 40 },
+      )
+      .map((parts) => parts.join(','))
     fc.assert(
       fc.property(header, (value) => {
         const picked = pickFromAcceptLanguage(value)
@@ -190,7 +277,10 @@ describe('locale redirect (docs/product.md#locale)', () => {
   })
 
   it('lets a sign-in return only to a same-origin path under a locale', () => {
-    const value = fc.oneof(requestPath.chain((p) => requestQuery.map((q) => p + q)), anyText)
+    const value = fc.oneof(
+      requestPath.chain((p) => requestQuery.map((q) => p + q)),
+      anyText,
+    )
     fc.assert(
       fc.property(value, (input) => {
         const path = safeReturnPath(input)
@@ -204,11 +294,18 @@ describe('locale redirect (docs/product.md#locale)', () => {
 })
 
 describe('proxy URL building (docs/security.md#proxy)', () => {
-  const configs: AppConfig[] = [{ gatewayOrigin: null }, { gatewayOrigin: 'https://gateway.example' }, { gatewayOrigin: 'https://gateway.example:8443' }] as AppConfig[]
+  const configs: AppConfig[] = [
+    { gatewayOrigin: null },
+    { gatewayOrigin: 'https://gateway.example' },
+    { gatewayOrigin: 'https://gateway.example:8443' },
+  ] as AppConfig[]
   const upstreamOrigin = (config: AppConfig) => new URL(config.gatewayOrigin ?? 'http://gateway.internal').origin
 
   it('keeps the configured upstream origin for any path and query', () => {
-    const input = fc.oneof(requestPath.chain((p) => requestQuery.map((q) => p + q)), anyText)
+    const input = fc.oneof(
+      requestPath.chain((p) => requestQuery.map((q) => p + q)),
+      anyText,
+    )
     fc.assert(
       fc.property(fc.constantFrom(...configs), input, (config, pathAndQuery) => {
         expect(new URL(upstreamUrl(config, pathAndQuery)).origin).toBe(upstreamOrigin(config))
@@ -218,7 +315,10 @@ describe('proxy URL building (docs/security.md#proxy)', () => {
   })
 
   it('forwards exactly the path it checked: what passes canonicalPath reaches the upstream unchanged', () => {
-    const raw = fc.tuple(fc.array(fc.tuple(fc.constantFrom('/', '/', '//', '/\\'), pathSegment), { minLength: 1, maxLength: 6 }), requestQuery)
+    const raw = fc.tuple(
+      fc.array(fc.tuple(fc.constantFrom('/', '/', '//', '/\\'), pathSegment), { minLength: 1, maxLength: 6 }),
+      requestQuery,
+    )
     fc.assert(
       fc.property(fc.constantFrom(...configs), raw, (config, [parts, query]) => {
         const url = new URL(`${ORIGIN}/gateway${parts.map(([sep, seg]) => sep + seg).join('')}${query}`)
@@ -238,33 +338,86 @@ describe('proxy URL building (docs/security.md#proxy)', () => {
 describe('payload cache key (docs/security.md#cache-keys)', () => {
   /** Params that pass each planned route's schema. */
   const PARAMS: Partial<Record<RouteId, Params>> = {
-    post: { id: '42' }, media: { id: 'news' }, story: { id: '3' }, event: { id: '5' }, gallery: { id: '8' }, reason: { topic: 'living' },
-    'service-category': { category_id: '2' }, 'e-auction-lot': { id: '1001' }, service: { service_id: '12' }, 'project-category': { id: '4' },
-    project: { id: '17' }, sector: { sector: 'energy' }, 'explore-item': { id: '7' }, 'profile-appeals': { id: '9' }, 'profile-project-form': { id: '11' },
+    post: { id: '42' },
+    media: { id: 'news' },
+    story: { id: '3' },
+    event: { id: '5' },
+    gallery: { id: '8' },
+    reason: { topic: 'living' },
+    'service-category': { category_id: '2' },
+    'e-auction-lot': { id: '1001' },
+    service: { service_id: '12' },
+    'project-category': { id: '4' },
+    project: { id: '17' },
+    sector: { sector: 'energy' },
+    'explore-item': { id: '7' },
+    'profile-appeals': { id: '9' },
+    'profile-project-form': { id: '11' },
     page: { slug: 'investment-climate' },
   }
-  /** The query keys each data plan may read; any other key must leave its gateway keys, and so its cache keys, alone. */
+  /**
+   * The query keys each data plan may read; any other key must leave its gateway keys, and so its cache keys, alone.
+   */
   const ALLOWED: Partial<Record<RouteId, readonly string[]>> = {
-    home: ['region', 'metric'], search: ['keyword', 'page'], media: ['page'], 'story-list': ['page'], 'event-list': ['page'],
-    'event-register': ['event_id'], 'uz-ex': ['page'], 'e-auction': ['page'], service: ['process', 'step'],
-    'project-category-list': ['page'], 'project-category': ['page', 'sector_id', 'region_id', 'amount_id', 'status'],
-    'profile-my-services': ['type'], 'profile-appeals': ['page', 'new'], 'profile-my-projects': ['page'],
+    home: ['region', 'metric'],
+    search: ['keyword', 'page'],
+    media: ['page'],
+    'story-list': ['page'],
+    'event-list': ['page'],
+    'event-register': ['event_id'],
+    'uz-ex': ['page'],
+    'e-auction': ['page'],
+    service: ['process', 'step'],
+    'project-category-list': ['page'],
+    'project-category': ['page', 'sector_id', 'region_id', 'amount_id', 'status'],
+    'profile-my-services': ['type'],
+    'profile-appeals': ['page', 'new'],
+    'profile-my-projects': ['page'],
   }
   const planned = Object.keys(DATA_PLANS).filter(isRouteId)
-  /** The plan's keys for a route's params and a raw query, the address resolved as the edge resolves it; null for no page. */
+  /**
+   * The plan's keys for a route's params and a raw query, the address resolved as the edge resolves it; null for no
+   * page.
+   */
   const planFor = (id: RouteId, query: Readonly<Record<string, string | undefined>>) => {
-    const search = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString()
+    const search = new URLSearchParams(
+      Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ).toString()
     return findPlan(`${hrefTo({ id, params: PARAMS[id] }, { locale: 'en' })}${search ? `?${search}` : ''}`)
   }
-  const record = (keys: fc.Arbitrary<string>) => fc.dictionary(keys, fc.oneof(fc.constantFrom('1', '007', 'news', 'open_for_investment', 'my_company', 'public'), anyText), { maxKeys: 4 })
+  const record = (keys: fc.Arbitrary<string>) =>
+    fc.dictionary(
+      keys,
+      fc.oneof(fc.constantFrom('1', '007', 'news', 'open_for_investment', 'my_company', 'public'), anyText),
+      { maxKeys: 4 },
+    )
 
   it('derives the gateway keys of a page only from its params and allow-listed query keys', () => {
-    const anyKey = fc.oneof(fc.constantFrom('page', 'keyword', 'region', 'status', 'type', 'new', 'utm_source', 'public', '__proto__', 'constructor'), anyText)
+    const anyKey = fc.oneof(
+      fc.constantFrom(
+        'page',
+        'keyword',
+        'region',
+        'status',
+        'type',
+        'new',
+        'utm_source',
+        'public',
+        '__proto__',
+        'constructor',
+      ),
+      anyText,
+    )
     fc.assert(
       fc.property(fc.constantFrom(...planned), record(anyKey), record(anyKey), (id, base, extra) => {
         const allowed = ALLOWED[id] ?? []
         const query = readSearch(new URLSearchParams(Object.entries(base)))
-        const noisy = readSearch(new URLSearchParams([...Object.entries(base), ...Object.entries(extra).filter(([k]) => !allowed.includes(k) && !(k in query))]))
+        const noisy = readSearch(
+          new URLSearchParams([
+            ...Object.entries(base),
+            ...Object.entries(extra).filter(([k]) => !allowed.includes(k) && !(k in query)),
+          ]),
+        )
         expect(planFor(id, noisy)).toEqual(planFor(id, query))
       }),
       runs(1500),
@@ -272,7 +425,11 @@ describe('payload cache key (docs/security.md#cache-keys)', () => {
   })
 
   it('keeps the word public out of reach of the address bar: only fixed public paths make a key cacheable', () => {
-    const valid = fc.dictionary(fc.constantFrom('page', 'keyword', 'region', 'event_id', 'process', 'step', 'type', 'new', 'status', 'sector_id'), fc.oneof(fc.stringMatching(/^\d{1,6}$/), fc.constant('public'), anyText), { maxKeys: 5 })
+    const valid = fc.dictionary(
+      fc.constantFrom('page', 'keyword', 'region', 'event_id', 'process', 'step', 'type', 'new', 'status', 'sector_id'),
+      fc.oneof(fc.stringMatching(/^\d{1,6}$/), fc.constant('public'), anyText),
+      { maxKeys: 5 },
+    )
     fc.assert(
       fc.property(fc.constantFrom(...planned), valid, (id, raw) => {
         const query = readSearch(new URLSearchParams(Object.entries(raw)))
@@ -291,14 +448,19 @@ describe('payload cache key (docs/security.md#cache-keys)', () => {
 
   it('gives every spelling of a list page one normalised key', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...MEDIA_TYPES), fc.oneof(fc.stringMatching(/^0{0,3}\d{1,3}$/), anyText), (type, page) => {
-        const plan = findPlan(href('media', { locale: 'en', params: { id: type }, query: { page } }))
-        // Not 1 to 6 digits: no page answers (a 404, docs/product.md#validation); an empty value is left out of the address.
-        if (page !== '' && !/^\d{1,6}$/.test(page)) return void expect(plan).toBeNull()
-        const [key] = plan!.critical
-        expect(key).toBe(mediaKeys.list(type, Number(page)))
-        expect(new URL(key!, ORIGIN).searchParams.get('page')).toMatch(/^(0|[1-9]\d{0,5})$/)
-      }),
+      fc.property(
+        fc.constantFrom(...MEDIA_TYPES),
+        fc.oneof(fc.stringMatching(/^0{0,3}\d{1,3}$/), anyText),
+        (type, page) => {
+          const plan = findPlan(href('media', { locale: 'en', params: { id: type }, query: { page } }))
+          // Not 1 to 6 digits: no page answers (a 404, docs/product.md#validation); an empty value is left out of the
+          // address.
+          if (page !== '' && !/^\d{1,6}$/.test(page)) return void expect(plan).toBeNull()
+          const [key] = plan!.critical
+          expect(key).toBe(mediaKeys.list(type, Number(page)))
+          expect(new URL(key!, ORIGIN).searchParams.get('page')).toMatch(/^(0|[1-9]\d{0,5})$/)
+        },
+      ),
       runs(500),
     )
   })
@@ -316,7 +478,12 @@ describe('payload cache key (docs/security.md#cache-keys)', () => {
   })
 
   it('scopes a cache entry by build, locale and gateway key only, one entry per distinct pair', () => {
-    const key = fc.tuple(fc.constantFrom('/siw/public/post', '/siw/public/page/contacts'), fc.dictionary(fc.constantFrom('page', 'size', 'category'), fc.string({ maxLength: 4 }), { maxKeys: 3 })).map(([p, q]) => apiKey(p, q))
+    const key = fc
+      .tuple(
+        fc.constantFrom('/siw/public/post', '/siw/public/page/contacts'),
+        fc.dictionary(fc.constantFrom('page', 'size', 'category'), fc.string({ maxLength: 4 }), { maxKeys: 3 }),
+      )
+      .map(([p, q]) => apiKey(p, q))
     fc.assert(
       fc.property(locale, key, locale, key, (l1, k1, l2, k2) => {
         expect(payloadCacheKey(l1, k1)).toBe(`payload:${BUILD_ID}:${l1}:${k1}`)

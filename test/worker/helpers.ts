@@ -1,10 +1,13 @@
-/** Shared steps of the worker tests: requests to the portal in workerd, sign-in through its gateway proxy, HTML probes. */
-import { createHash } from 'node:crypto'
+/**
+ * Shared steps of the worker tests: requests to the portal in workerd, sign-in through its gateway proxy, HTML probes.
+ */
+
 import { env, exports } from 'cloudflare:workers'
+import { createHash } from 'node:crypto'
 import { expect } from 'vitest'
 import en from '../../locales/en.json'
 import ru from '../../locales/ru.json'
-import { LOCALE_COOKIE, TOKEN_COOKIE, type Locale } from '../../shared/constants'
+import { LOCALE_COOKIE, type Locale, TOKEN_COOKIE } from '../../shared/constants'
 import { href, splitLocale } from '../../shared/match'
 import { payloadPathOf } from '../../shared/payload-path'
 import { keysOfRoute, type PlannedKeys } from '../../shared/plans'
@@ -24,7 +27,12 @@ export const MESSAGES = { en, ru } as const
 
 /** True when `location` is a path of this origin: one leading `/`, never `//host` or `/\host`, resolving here. */
 export function isSameOriginPath(location: string): boolean {
-  return location.startsWith('/') && !location.startsWith('//') && !location.startsWith('/\\') && new URL(location, ORIGIN).origin === ORIGIN
+  return (
+    location.startsWith('/') &&
+    !location.startsWith('//') &&
+    !location.startsWith('/\\') &&
+    new URL(location, ORIGIN).origin === ORIGIN
+  )
 }
 
 /** Requests a path (or absolute URL) from the portal worker; redirects are never followed. */
@@ -52,10 +60,18 @@ export function payloadUrlOf(url: string): string {
 /** A session every guard lets through, for reading a protected page's plan. */
 const ANY_GUARD = { hasToken: true, profile: { is_resident: true } } as const
 
-/** The gateway keys of a page's data plan for a URL (critical and deferred), resolved as the edge resolves it; null when no page answers. */
+/**
+ * The gateway keys of a page's data plan for a URL (critical and deferred), resolved as the edge resolves it; null when
+ * no page answers.
+ */
 export function findPlan(url: string): PlannedKeys | null {
   const u = new URL(url, ORIGIN)
-  const { route } = resolveRoute({ rest: splitLocale(u.pathname).rest, path: u.pathname, search: u.search, session: ANY_GUARD })
+  const { route } = resolveRoute({
+    rest: splitLocale(u.pathname).rest,
+    path: u.pathname,
+    search: u.search,
+    session: ANY_GUARD,
+  })
   return route.id === null ? null : keysOfRoute(route)
 }
 
@@ -70,7 +86,13 @@ export function planOf(url: string): PlannedKeys {
  * Writes a payload into the edge's KV cache as if it had been fetched `ageMs` before `now` (its hour counts from then),
  * under the key the edge reads for `locale` and the gateway `key`.
  */
-export async function putPayload(locale: Locale, key: string, content: unknown, ageMs: number, now = Date.now()): Promise<void> {
+export async function putPayload(
+  locale: Locale,
+  key: string,
+  content: unknown,
+  ageMs: number,
+  now = Date.now(),
+): Promise<void> {
   const envelope = { result: { code: 'ok', description: '' }, content }
   await env.PAYLOADS.put(payloadCacheKey(locale, key), JSON.stringify({ envelope, fetchedAt: now - ageMs }))
 }
@@ -85,13 +107,17 @@ export const localeCookie = (locale: string) => `${LOCALE_COOKIE}=${locale}`
  * The session cookies a browser holds after signing in: `token` and its host-bound companion with the token's SHA-256
  * (docs/security.md#cookies; `__Host-` on this non-loopback test origin).
  */
-export const tokenCookie = (token: string) => `${TOKEN_COOKIE}=${token}; ${SESSION_BINDING_COOKIE}=${createHash('sha256').update(token).digest('base64url')}`
+export const tokenCookie = (token: string) =>
+  `${TOKEN_COOKIE}=${token}; ${SESSION_BINDING_COOKIE}=${createHash('sha256').update(token).digest('base64url')}`
 /** The session's host-bound companion cookie on this (non-loopback) test origin. */
 export const SESSION_BINDING_COOKIE = '__Host-token_bind'
 
 /** Decodes the few entities React writes in attribute values and text. */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'" })[e]!)
+  return text.replace(
+    /&(amp|lt|gt|quot|#x27|#39);/g,
+    (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'" })[e]!,
+  )
 }
 
 export type ScriptTag = { attrs: Record<string, string>; body: string; raw: string }
@@ -121,7 +147,11 @@ export function readPayloadBlocks(html: string): Map<string, { raw: string; valu
 }
 
 /** The state the edge embedded for hydration. */
-export function readState(html: string): { payloads: Record<string, unknown>; session: { hasToken: boolean; profile: unknown }; locale: Locale } {
+export function readState(html: string): {
+  payloads: Record<string, unknown>
+  session: { hasToken: boolean; profile: unknown }
+  locale: Locale
+} {
   const state = readScripts(html).find((s) => s.attrs.id === '__STATE__')
   if (!state) throw new Error('no __STATE__ script in the document')
   return JSON.parse(state.body)
@@ -137,7 +167,11 @@ export function readLinks(html: string): Record<string, string>[] {
 }
 
 /** The demo non-resident investor of `gateway/seed/accounts.json` (the gateway seeds it with this password). */
-export const DEMO_NON_RESIDENT = Object.freeze({ email: 'investor@demo.invest.example', password: 'Investor#2026', role: 'investor' })
+export const DEMO_NON_RESIDENT = Object.freeze({
+  email: 'investor@demo.invest.example',
+  password: 'Investor#2026',
+  role: 'investor',
+})
 
 /** Headers a same-origin page sends on a write through the gateway proxy. */
 export const SAME_ORIGIN_JSON = { origin: ORIGIN, 'content-type': 'application/json', accept: 'application/json' }
@@ -169,8 +203,12 @@ export const SSO_NONCE_COOKIE = '__Host-sso_state'
  * Starts a OneID sign-in as a browser would: `/auth/one-id` (which sets the nonce cookie) → the reference gateway's
  * stand-in page → the first identity's link. Answers the `/sso?code&state&role` path and the nonce cookie to send.
  */
-export async function pickOneIdIdentity(opts: { role?: 'investor' | 'businessmen'; state?: string } = {}): Promise<{ sso: string; cookie: string }> {
-  const authorize = await fetchPortal(href('one-id', { locale: 'en', query: { role: opts.role ?? 'investor', state: opts.state } }))
+export async function pickOneIdIdentity(
+  opts: { role?: 'investor' | 'businessmen'; state?: string } = {},
+): Promise<{ sso: string; cookie: string }> {
+  const authorize = await fetchPortal(
+    href('one-id', { locale: 'en', query: { role: opts.role ?? 'investor', state: opts.state } }),
+  )
   expect(authorize.status).toBe(302)
   const nonce = setCookieFor(authorize, SSO_NONCE_COOKIE)?.split(';')[0]
   if (!nonce) throw new Error('/auth/one-id set no nonce cookie')

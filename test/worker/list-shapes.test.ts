@@ -23,21 +23,30 @@ describe('list payloads', () => {
       const items = (await payloadOf(url)).payloads[key]?.envelope?.content as Item[]
       expect(items.length).toBeGreaterThan(0)
       for (const item of items) {
-        expect(item).toEqual(expect.objectContaining({ id: expect.any(Number), title: expect.any(String), publish_date: expect.any(String), category: expect.any(String) }))
+        expect(item).toEqual(
+          expect.objectContaining({
+            id: expect.any(Number),
+            title: expect.any(String),
+            publish_date: expect.any(String),
+            category: expect.any(String),
+          }),
+        )
         expect(item).not.toHaveProperty('content')
       }
     }
   })
 
   it('the story list keeps summaries and drops bodies', async () => {
-    const items = (await payloadOf(href('story-list', { locale: 'en' }))).payloads[mediaKeys.stories()]?.envelope?.content as Item[]
+    const items = (await payloadOf(href('story-list', { locale: 'en' }))).payloads[mediaKeys.stories()]?.envelope
+      ?.content as Item[]
     expect(items.length).toBeGreaterThan(0)
     expect(items.some((item) => typeof item.summary === 'string' && item.summary !== '')).toBe(true)
     for (const item of items) expect(item).not.toHaveProperty('content')
   })
 
   it('a post page still gets the whole article', async () => {
-    const post = (await payloadOf(href('post', { locale: 'en', params: { id: '1' } }))).payloads[mediaKeys.post('1')]?.envelope?.content as Item
+    const post = (await payloadOf(href('post', { locale: 'en', params: { id: '1' } }))).payloads[mediaKeys.post('1')]
+      ?.envelope?.content as Item
     expect(post.content).toEqual(expect.stringContaining('<p>'))
   })
 })

@@ -1,4 +1,7 @@
-/** docs/product.md#session locale rules at the edge: negotiation, the i18n_redirected cookie, prefix redirects, alternates. */
+/**
+ * docs/product.md#session locale rules at the edge: negotiation, the i18n_redirected cookie, prefix redirects,
+ * alternates.
+ */
 import { describe, expect, it } from 'vitest'
 import { LOCALE_COOKIE, LOCALES } from '../../shared/constants'
 import { href } from '../../shared/match'
@@ -71,14 +74,24 @@ describe('prefixed and unprefixed paths (docs/product.md#session)', () => {
 
   it('redirects an unprefixed path by the cookie without setting it again', async () => {
     const target = href('post', { locale: 'uz', params: { id: '3' } })
-    const res = await fetchPortal(unprefixed(target), { headers: { cookie: localeCookie('uz'), 'accept-language': 'en' } })
+    const res = await fetchPortal(unprefixed(target), {
+      headers: { cookie: localeCookie('uz'), 'accept-language': 'en' },
+    })
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe(target)
     expect(setCookieFor(res, LOCALE_COOKIE)).toBeUndefined()
   })
 
   // Deliberately malformed inputs: each tries to turn the locale redirect into an open redirect.
-  for (const attack of ['//evil.example', '/\\evil.example', '/%5Cevil.example', '/%2F%2Fevil.example', '///evil.example', '//evil.example/%2F..', '/\\/evil.example?x=//evil.example']) {
+  for (const attack of [
+    '//evil.example',
+    '/\\evil.example',
+    '/%5Cevil.example',
+    '/%2F%2Fevil.example',
+    '///evil.example',
+    '//evil.example/%2F..',
+    '/\\/evil.example?x=//evil.example',
+  ]) {
     it(`keeps the redirect for ${JSON.stringify(attack)} a same-origin path under a locale`, async () => {
       const res = await fetchPortal(`${ORIGIN}${attack}`, { headers: { 'accept-language': 'en' } })
       expect(res.status).toBe(302)

@@ -1,13 +1,16 @@
-/** The KV payload cache behind `_payload.json` (docs/product.md#payload-cache, docs/architecture.md#request): hit/miss/stale, error limits, key isolation, no personal data. */
+/**
+ * The KV payload cache behind `_payload.json` (docs/product.md#payload-cache, docs/architecture.md#request):
+ * hit/miss/stale, error limits, key isolation, no personal data.
+ */
 import { env } from 'cloudflare:workers'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Locale } from '../../shared/constants'
 import { href } from '../../shared/match'
-import { siteKeys } from '../../shared/site-keys'
 import { mediaKeys } from '../../shared/media-keys'
+import { siteKeys } from '../../shared/site-keys'
 import { payloadCacheKey } from '../../worker/payloads'
 import { BOUND_MS, callWithUpstream, faultUpstream, MARGIN_MS, scenarioHits, setScenario } from './fault-helpers'
-import { payloadUrlOf, fetchPortal, HOUR, localeCookie, tokenCookie, signInNonResident, putPayload } from './helpers'
+import { fetchPortal, HOUR, localeCookie, payloadUrlOf, putPayload, signInNonResident, tokenCookie } from './helpers'
 
 const CONTACTS_KEY = siteKeys.page('contacts')
 const contactsPayload = (locale: Locale) => payloadUrlOf(href('contacts', { locale }))
@@ -34,7 +37,6 @@ async function waitForKey(key: string): Promise<void> {
   }
   throw new Error(`KV key ${key} was never written`)
 }
-
 
 /** Makes the gateway fail for real: its `pages` table disappears for the duration of `run`. */
 async function withPagesTableGone<T>(run: () => Promise<T>): Promise<T> {
@@ -141,7 +143,10 @@ describe('a hanging upstream (no answer within UPSTREAM_TIMEOUT_MS)', () => {
     expect(res.elapsedMs).toBeGreaterThanOrEqual(BOUND_MS - 10)
     expect(res.elapsedMs).toBeLessThan(BOUND_MS + MARGIN_MS)
     expect(await scenarioHits(HANGING)).toBe(1)
-    const stored = await env.PAYLOADS.get<{ envelope: { content: unknown } }>(payloadCacheKey('en', CONTACTS_KEY), 'json')
+    const stored = await env.PAYLOADS.get<{ envelope: { content: unknown } }>(
+      payloadCacheKey('en', CONTACTS_KEY),
+      'json',
+    )
     expect(stored?.envelope.content).toEqual({ marker: 'stale-copy' })
   })
 
@@ -151,7 +156,10 @@ describe('a hanging upstream (no answer within UPSTREAM_TIMEOUT_MS)', () => {
     const res = await callWithUpstream(upstream, contactsPayload('en'))
     expect(res.status).toBe(502)
     expect(res.cache).toBe('error')
-    expect((JSON.parse(res.body) as { error: unknown }).error).toMatchObject({ statusCode: 502, code: 'upstream_timeout' })
+    expect((JSON.parse(res.body) as { error: unknown }).error).toMatchObject({
+      statusCode: 502,
+      code: 'upstream_timeout',
+    })
     expect(res.elapsedMs).toBeLessThan(BOUND_MS + MARGIN_MS)
     expect(await listPayloadKeys()).toEqual([])
   })
@@ -161,7 +169,12 @@ describe('a hanging upstream (no answer within UPSTREAM_TIMEOUT_MS)', () => {
     await putPayload('en', CONTACTS_KEY, { marker: 'stale-copy' }, 2 * HOUR)
     expect((await callWithUpstream(upstream, contactsPayload('en'))).cache).toBe('stale')
     // The upstream's answer must be a page (docs/gateway-contract.md#content) to be served; the marker rides along.
-    const answered = { slug: 'contacts', title: 'Contacts', content: '<p>Answered again.</p>', marker: 'answered-again' }
+    const answered = {
+      slug: 'contacts',
+      title: 'Contacts',
+      content: '<p>Answered again.</p>',
+      marker: 'answered-again',
+    }
     await setScenario(HANGING, { mode: 'ok', content: answered })
     const fresh = await callWithUpstream(upstream, contactsPayload('en'))
     expect(fresh.cache).toBe('miss')
@@ -232,6 +245,8 @@ describe('key isolation', () => {
     expect(((await noisy.json()) as PagePayload).payloads[CONTACTS_KEY]).toEqual(plain.payloads[CONTACTS_KEY])
     await waitForKey(payloadCacheKey('en', CONTACTS_KEY))
     expect(await listPayloadKeys()).toEqual(baseline)
-    expect(JSON.parse((await env.PAYLOADS.get(payloadCacheKey('en', CONTACTS_KEY)))!).envelope).toEqual(JSON.parse(storedBefore!).envelope)
+    expect(JSON.parse((await env.PAYLOADS.get(payloadCacheKey('en', CONTACTS_KEY)))!).envelope).toEqual(
+      JSON.parse(storedBefore!).envelope,
+    )
   })
 })

@@ -11,7 +11,7 @@ import { siteKeys } from '../../shared/site-keys'
 import { createApp } from '../../worker/app'
 import { readConfig } from '../../worker/env'
 import { PAYLOAD_MEMORY_ENTRIES, payloadCacheKey, setPayloadClock } from '../../worker/payloads'
-import { payloadUrlOf, HOUR, ORIGIN, putPayload } from './helpers'
+import { HOUR, ORIGIN, payloadUrlOf, putPayload } from './helpers'
 
 const app = createApp()
 
@@ -33,10 +33,19 @@ const putEntry = (key: string, content: unknown, ageMs: number) => putPayload('e
 /** `_payload.json` of the page with the memory layer set to `memoryMs`; its content and cache headers. */
 async function read(slug: (typeof PAGES)[number], memoryMs: number) {
   const ctx = createExecutionContext()
-  const res = await app.fetch(new Request(new URL(payloadUrlOf(href(slug, { locale: 'en' })), ORIGIN)), { ...env, PAYLOAD_MEMORY_MS: String(memoryMs) }, ctx)
+  const res = await app.fetch(
+    new Request(new URL(payloadUrlOf(href(slug, { locale: 'en' })), ORIGIN)),
+    { ...env, PAYLOAD_MEMORY_MS: String(memoryMs) },
+    ctx,
+  )
   const body = (await res.json()) as PagePayload
   await waitOnExecutionContext(ctx)
-  return { status: res.status, cache: res.headers.get('x-payload-cache'), timing: res.headers.get('server-timing') ?? '', content: body.payloads[pageKey(slug)]?.envelope?.content }
+  return {
+    status: res.status,
+    cache: res.headers.get('x-payload-cache'),
+    timing: res.headers.get('server-timing') ?? '',
+    content: body.payloads[pageKey(slug)]?.envelope?.content,
+  }
 }
 
 beforeEach(() => {
@@ -107,7 +116,11 @@ describe('isolate memory in front of KV', () => {
     const ids = Array.from({ length: PAYLOAD_MEMORY_ENTRIES + 1 }, (_, i) => String(i + 1))
     const readPost = async (id: string) => {
       const ctx = createExecutionContext()
-      const res = await app.fetch(new Request(new URL(payloadUrlOf(href('post', { locale: 'en', params: { id } })), ORIGIN)), { ...env, PAYLOAD_MEMORY_MS: '30000' }, ctx)
+      const res = await app.fetch(
+        new Request(new URL(payloadUrlOf(href('post', { locale: 'en', params: { id } })), ORIGIN)),
+        { ...env, PAYLOAD_MEMORY_MS: '30000' },
+        ctx,
+      )
       const body = (await res.json()) as PagePayload
       await waitOnExecutionContext(ctx)
       return body.payloads[mediaKeys.post(id)]?.envelope?.content

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { href } from '../../shared/match'
 import { ROUTES, type RouteId } from '../../shared/routes'
-import { fetchPortal, GOOGLEBOT, tokenCookie, SAME_ORIGIN_JSON, signInNonResident, signInResident } from './helpers'
+import { fetchPortal, GOOGLEBOT, SAME_ORIGIN_JSON, signInNonResident, signInResident, tokenCookie } from './helpers'
 
 const en = { locale: 'en' } as const
 
@@ -29,7 +29,9 @@ const samples = (): Readonly<Record<RouteId, readonly Sample[]>> => ({
   'privacy-policy': [{ url: href('privacy-policy', en) }],
   'success-registration': [{ url: href('success-registration', en) }],
   post: [{ url: href('post', { ...en, params: { id: '1' } }) }],
-  media: ['news', 'publication', 'pr_material', 'blog', 'gallery'].map((id) => ({ url: href('media', { ...en, params: { id }, query: { page: 1 } }) })),
+  media: ['news', 'publication', 'pr_material', 'blog', 'gallery'].map((id) => ({
+    url: href('media', { ...en, params: { id }, query: { page: 1 } }),
+  })),
   'story-list': [{ url: href('story-list', en) }],
   story: [{ url: href('story', { ...en, params: { id: '1' } }) }],
   'event-list': [{ url: href('event-list', en) }],
@@ -39,7 +41,9 @@ const samples = (): Readonly<Record<RouteId, readonly Sample[]>> => ({
   'one-id': [{ url: href('one-id', { ...en, query: { role: 'investor' } }) }],
   'sign-in': [{ url: href('sign-in', { ...en, query: { role: 'investor' } }) }],
   'forgot-password': [{ url: href('forgot-password', { ...en, query: { role: 'businessmen', sent: '1' } }) }],
-  'reset-password': [{ url: href('reset-password', { ...en, query: { time: '1', token: 't', email: 'a@b.example', uuid: 'u' } }) }],
+  'reset-password': [
+    { url: href('reset-password', { ...en, query: { time: '1', token: 't', email: 'a@b.example', uuid: 'u' } }) },
+  ],
   reason: [{ url: href('reason', { ...en, params: { topic: 'living' } }) }],
   'uz-ex': [{ url: href('uz-ex', en) }],
   'service-category-index': [{ url: href('service-category-index', en) }],
@@ -53,7 +57,15 @@ const samples = (): Readonly<Record<RouteId, readonly Sample[]>> => ({
   'guide-register-investor': [{ url: href('guide-register-investor', en) }],
   'guide-project': [{ url: href('guide-project', en) }],
   'project-category-list': [{ url: href('project-category-list', en) }],
-  'project-category': [{ url: href('project-category', { ...en, params: { id: '2' }, query: { sector_id: '1', status: 'open_for_investment' } }) }],
+  'project-category': [
+    {
+      url: href('project-category', {
+        ...en,
+        params: { id: '2' },
+        query: { sector_id: '1', status: 'open_for_investment' },
+      }),
+    },
+  ],
   project: [{ url: href('project', { ...en, params: { id: '1' } }) }],
   explore: [{ url: href('explore', en) }],
   sector: [{ url: href('sector', { ...en, params: { sector: 'energy' } }) }],
@@ -82,7 +94,11 @@ const tokens: Record<Who, string | null> = { visitor: null, 'non-resident': null
 
 /** Creates one record through the gateway proxy as the signed-in user and answers its id. */
 async function create(path: string, token: string, body: unknown): Promise<string> {
-  const res = await fetchPortal(`/gateway${path}`, { method: 'POST', headers: { ...SAME_ORIGIN_JSON, cookie: tokenCookie(token) }, body: JSON.stringify(body) })
+  const res = await fetchPortal(`/gateway${path}`, {
+    method: 'POST',
+    headers: { ...SAME_ORIGIN_JSON, cookie: tokenCookie(token) },
+    body: JSON.stringify(body),
+  })
   expect(res.status, await res.clone().text()).toBe(200)
   return String(((await res.json()) as { content: { id: number } }).content.id)
 }
@@ -90,9 +106,20 @@ async function create(path: string, token: string, body: unknown): Promise<strin
 beforeAll(async () => {
   tokens['non-resident'] = await signInNonResident()
   tokens.resident = await signInResident()
-  appealId = await create('/siw/appeal', tokens['non-resident'], { topic_id: 1, type_id: 7, region_id: 1, text: 'Which permits does a rooftop solar plant need?' })
+  appealId = await create('/siw/appeal', tokens['non-resident'], {
+    topic_id: 1,
+    type_id: 7,
+    region_id: 1,
+    text: 'Which permits does a rooftop solar plant need?',
+  })
   projectId = await create('/siw/personal/project', tokens['non-resident'], {
-    title: { en: 'Cold storage in Samarkand', ru: '', uz: '' }, content: { en: '<p>A 5,000 t store.</p>' }, category_id: 1, sector_id: 1, region_id: 1, budget: 900_000, draft: true,
+    title: { en: 'Cold storage in Samarkand', ru: '', uz: '' },
+    content: { en: '<p>A 5,000 t store.</p>' },
+    category_id: 1,
+    sector_id: 1,
+    region_id: 1,
+    budget: 900_000,
+    draft: true,
   })
 })
 
@@ -105,7 +132,9 @@ describe('plan and page agree', () => {
     it(`${id}: renders reading only keys of its data plan`, async () => {
       for (const { url, as = 'visitor' } of samples()[id]) {
         const token = tokens[as]
-        const res = await fetchPortal(url, { headers: { 'user-agent': GOOGLEBOT, ...(token ? { cookie: tokenCookie(token) } : {}) } })
+        const res = await fetchPortal(url, {
+          headers: { 'user-agent': GOOGLEBOT, ...(token ? { cookie: tokenCookie(token) } : {}) },
+        })
         await res.text()
         expect(res.status, url).toBeLessThan(500)
         expect(res.headers.get('x-render-error'), url).toBeNull()

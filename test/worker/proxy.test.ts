@@ -1,9 +1,12 @@
-/** The `/gateway/*` proxy (docs/architecture.md#gateway) against the real reference gateway: bearer, host pinning, CSRF, limits, session cookie. */
+/**
+ * The `/gateway/*` proxy (docs/architecture.md#gateway) against the real reference gateway: bearer, host pinning, CSRF,
+ * limits, session cookie.
+ */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { TOKEN_COOKIE } from '../../shared/constants'
 import type { AppConfig } from '../../worker/env'
 import { upstreamUrl } from '../../worker/upstream'
-import { DEMO_NON_RESIDENT, ORIGIN, fetchPortal, setCookieFor, signInNonResident, tokenCookie } from './helpers'
+import { DEMO_NON_RESIDENT, fetchPortal, ORIGIN, setCookieFor, signInNonResident, tokenCookie } from './helpers'
 
 const MIB = 1024 * 1024
 const CONTACTS_PAGE = '/gateway/siw/public/page/contacts'
@@ -65,12 +68,16 @@ describe('bearer injection', () => {
   })
 
   it('never forwards a client’s own Authorization header: the bearer comes from the token cookie alone', async () => {
-    const forgedHeader = await fetchPortal('/gateway/core/profile', { headers: { cookie: tokenCookie(token), authorization: 'Bearer forged-token' } })
+    const forgedHeader = await fetchPortal('/gateway/core/profile', {
+      headers: { cookie: tokenCookie(token), authorization: 'Bearer forged-token' },
+    })
     expect(forgedHeader.status).toBe(200)
     expect(((await forgedHeader.json()) as { content: { email: string } }).content.email).toBe(DEMO_NON_RESIDENT.email)
     const headerOnly = await fetchPortal('/gateway/core/profile', { headers: { authorization: `Bearer ${token}` } })
     expect(headerOnly.status).toBe(401)
-    const forgedCookie = await fetchPortal('/gateway/core/profile', { headers: { cookie: tokenCookie('forged-token'), authorization: `Bearer ${token}` } })
+    const forgedCookie = await fetchPortal('/gateway/core/profile', {
+      headers: { cookie: tokenCookie('forged-token'), authorization: `Bearer ${token}` },
+    })
     expect(forgedCookie.status).toBe(401)
   })
 })
@@ -104,19 +111,31 @@ describe('host pinning', () => {
   it('never lets a dot segment climb out of /gateway', async () => {
     // The URL parser resolves `..` and `%2e%2e` before the worker sees them, so they can only land on portal pages.
     for (const path of ['/gateway/../dev/seed', '/gateway/%2e%2e/dev/seed', '/gateway/.%2E/dev/seed']) {
-      const res = await fetchPortal(path, { method: 'POST', headers: { origin: ORIGIN, 'content-type': 'application/json' } })
+      const res = await fetchPortal(path, {
+        method: 'POST',
+        headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      })
       expect(res.status, path).not.toBe(200)
     }
   })
 
   it('ignores the request host of an absolute-form target', async () => {
-    const res = await fetchPortal(`http://evil.example${CONTACTS_PAGE}`, { headers: { 'x-forwarded-host': 'evil.example' } })
+    const res = await fetchPortal(`http://evil.example${CONTACTS_PAGE}`, {
+      headers: { 'x-forwarded-host': 'evil.example' },
+    })
     expect(res.status).toBe(200)
   })
 
   it('maps every attack input onto the configured upstream origin', () => {
     const config = { gatewayOrigin: 'https://gateway.example' } as AppConfig
-    for (const input of ['//evil.example/x', '\\\\evil.example/x', '/\\evil.example/x', '@evil.example/x', '/x@evil.example:8080/y', 'http://evil.example/x']) {
+    for (const input of [
+      '//evil.example/x',
+      '\\\\evil.example/x',
+      '/\\evil.example/x',
+      '@evil.example/x',
+      '/x@evil.example:8080/y',
+      'http://evil.example/x',
+    ]) {
       const target = new URL(upstreamUrl(config, input))
       expect(target.origin, input).toBe('https://gateway.example')
     }
@@ -124,7 +143,8 @@ describe('host pinning', () => {
 })
 
 describe('CSRF on state-changing calls', () => {
-  const post = (headers: Record<string, string>) => fetchPortal('/gateway/core/auth/login', { method: 'POST', headers, body: loginBody() })
+  const post = (headers: Record<string, string>) =>
+    fetchPortal('/gateway/core/auth/login', { method: 'POST', headers, body: loginBody() })
 
   it('refuses a cross-site Origin with 403 csrf_forbidden', async () => {
     const res = await post({ origin: 'https://evil.example', 'content-type': 'application/json' })
@@ -139,7 +159,11 @@ describe('CSRF on state-changing calls', () => {
   })
 
   it('refuses a same-origin write without a JSON type or X-Requested-With (a plain form post)', async () => {
-    const bare = await fetchPortal('/gateway/core/auth/login', { method: 'POST', headers: { origin: ORIGIN }, body: new Blob([loginBody()]) })
+    const bare = await fetchPortal('/gateway/core/auth/login', {
+      method: 'POST',
+      headers: { origin: ORIGIN },
+      body: new Blob([loginBody()]),
+    })
     expect(bare.status).toBe(403)
     expect(((await bare.json()) as Envelope).result.code).toBe('csrf_forbidden')
     const form = await post({ origin: ORIGIN, 'content-type': 'text/plain' })
@@ -157,7 +181,9 @@ describe('CSRF on state-changing calls', () => {
   })
 
   it('decides an opaque Origin (null, sent by pages with no-referrer) by Sec-Fetch-Site: ours passes, a cross-site page’s does not', async () => {
-    expect((await post({ origin: 'null', 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' })).status).toBe(200)
+    expect(
+      (await post({ origin: 'null', 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' })).status,
+    ).toBe(200)
     for (const site of ['cross-site', 'same-site', 'none']) {
       const res = await post({ origin: 'null', 'sec-fetch-site': site, 'content-type': 'application/json' })
       expect(res.status, site).toBe(403)
@@ -192,7 +218,12 @@ describe('body limits', () => {
 
   it('answers 413 for a chunked body over the limit', async () => {
     const body = chunkedBody(MIB + 64 * 1024)
-    const res = await fetchPortal('/gateway/core/auth/login', { method: 'POST', headers, body, duplex: 'half' } as RequestInit)
+    const res = await fetchPortal('/gateway/core/auth/login', {
+      method: 'POST',
+      headers,
+      body,
+      duplex: 'half',
+    } as RequestInit)
     expect(res.headers.get('content-length')).not.toBe(String(MIB))
     expect(res.status).toBe(413)
     expect(((await res.json()) as Envelope).result.code).toBe('payload_too_large')
@@ -202,7 +233,11 @@ describe('body limits', () => {
     const body = chunkedBody(2 * MIB)
     const res = await fetchPortal('/gateway/document/public/event-application', {
       method: 'POST',
-      headers: { origin: ORIGIN, 'content-type': 'multipart/form-data; boundary=x', 'x-requested-with': 'invest-portal' },
+      headers: {
+        origin: ORIGIN,
+        'content-type': 'multipart/form-data; boundary=x',
+        'x-requested-with': 'invest-portal',
+      },
       body,
       duplex: 'half',
     } as RequestInit)
@@ -212,7 +247,11 @@ describe('body limits', () => {
 
 describe('session cookie on sign-in', () => {
   it('sets an HttpOnly SameSite=Lax token cookie and keeps the token out of the body', async () => {
-    const res = await fetchPortal('/gateway/core/auth/login', { method: 'POST', headers: { origin: ORIGIN, 'content-type': 'application/json' }, body: loginBody() })
+    const res = await fetchPortal('/gateway/core/auth/login', {
+      method: 'POST',
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      body: loginBody(),
+    })
     expect(res.status).toBe(200)
     const line = setCookieFor(res, TOKEN_COOKIE)
     expect(line).toMatch(/^token=[^;]+;/)

@@ -1,13 +1,21 @@
 /**
  * Realtime through Durable Objects (docs/architecture.md#realtime), in workerd: browsers' sockets at
- * `/_app/realtime`, the hub per channel with hibernation, signed publishes at `/_app/realtime/publish`, and the reference
+ * `/_app/realtime`, the hub per channel with hibernation, signed publishes at `/_app/realtime/publish`, and the
+ * reference
  * gateway publishing what it records through its PORTAL service binding.
  */
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
+import {
+  LOTS_CHANNEL,
+  lotChannel,
+  PERSONAL_CHANNEL,
+  PUBLISH_HEADERS,
+  REAUTHORISE_CLOSE_CODE,
+  type RealtimeMessage,
+} from '../../shared/realtime'
 import { tradingKeys } from '../../shared/trading-keys'
-import { LOTS_CHANNEL, lotChannel, PERSONAL_CHANNEL, PUBLISH_HEADERS, REAUTHORISE_CLOSE_CODE, type RealtimeMessage } from '../../shared/realtime'
 import { payloadCacheKey } from '../../worker/payloads'
 import { userChannel } from '../../worker/realtime/channels'
 import { HUB_LIMITS, type RealtimeHub } from '../../worker/realtime/hub'
@@ -81,12 +89,20 @@ async function eventually(check: () => boolean, timeoutMs = 5000, what = 'condit
 
 let published = 0
 /** A signed publish as an upstream sends it; every part can be overridden to forge one. */
-async function publish(body: object, opts: { secret?: string; timestamp?: number; id?: string; signature?: string | null } = {}) {
+async function publish(
+  body: object,
+  opts: { secret?: string; timestamp?: number; id?: string; signature?: string | null } = {},
+) {
   const text = JSON.stringify(body)
   const timestamp = String(opts.timestamp ?? Date.now())
   const id = opts.id ?? `test-${Date.now()}-${++published}-${crypto.randomUUID()}`.slice(0, 64)
-  const headers: Record<string, string> = { 'content-type': 'application/json', [PUBLISH_HEADERS.timestamp]: timestamp, [PUBLISH_HEADERS.id]: id }
-  const signature = opts.signature === undefined ? await signPublish(opts.secret ?? SECRET, timestamp, id, text) : opts.signature
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    [PUBLISH_HEADERS.timestamp]: timestamp,
+    [PUBLISH_HEADERS.id]: id,
+  }
+  const signature =
+    opts.signature === undefined ? await signPublish(opts.secret ?? SECRET, timestamp, id, text) : opts.signature
   if (signature !== null) headers[PUBLISH_HEADERS.signature] = signature
   const res = await fetchPortal(PUBLISH, { method: 'POST', headers, body: text })
   const json = (await res.json()) as { result: { code: string }; content: { delivered: number } | null }
@@ -107,7 +123,8 @@ const hub = (channel: string) => env.REALTIME.get(env.REALTIME.idFromName(channe
 /** The signed-in user's role and role record id, as the portal names their channel from. */
 async function whoIs(token: string): Promise<{ role: 'investor' | 'businessmen'; id: number }> {
   const res = await fetchPortal('/gateway/core/profile', { headers: { cookie: tokenCookie(token) } })
-  const profile = ((await res.json()) as { content: Record<string, unknown> & { role: 'investor' | 'businessmen' } }).content
+  const profile = ((await res.json()) as { content: Record<string, unknown> & { role: 'investor' | 'businessmen' } })
+    .content
   return { role: profile.role, id: (profile[profile.role] as { id: number }).id }
 }
 
@@ -129,7 +146,8 @@ describe('subscribing', () => {
   })
 
   it('refuses channels that do not exist (4400), and any channel a browser names as a user’s (4403)', async () => {
-    for (const channel of ['', 'lot:abc', 'lot:1/../2', 'news', 'user']) expect(await refusal(channel), channel).toBe(4400)
+    for (const channel of ['', 'lot:abc', 'lot:1/../2', 'news', 'user'])
+      expect(await refusal(channel), channel).toBe(4400)
     const someone = await userChannel({ role: 'investor', id: 1 })
     expect(await refusal(someone)).toBe(4403)
   })
@@ -174,7 +192,8 @@ describe('fan-out', () => {
   it('delivers one publish to all 1,000 sockets of a channel', { timeout: 120_000 }, async () => {
     const channel = lotChannel('17240447')
     const sockets: Socket[] = []
-    for (let batch = 0; batch < 20; batch++) sockets.push(...(await Promise.all(Array.from({ length: 50 }, () => openSocket(channel)))))
+    for (let batch = 0; batch < 20; batch++)
+      sockets.push(...(await Promise.all(Array.from({ length: 50 }, () => openSocket(channel)))))
     expect(await runInDurableObject(hub(channel), (instance: RealtimeHub) => instance.sockets().length)).toBe(1000)
 
     const sent = await publish({ channel, event: lotEvent('900000000001', 42) })
@@ -186,10 +205,14 @@ describe('fan-out', () => {
 })
 
 describe('limits', () => {
-  it(`accepts at most ${HUB_LIMITS.socketsPerAddress} sockets of one public channel from one client address`, { timeout: 60_000 }, async () => {
+  it(`accepts at most ${HUB_LIMITS.socketsPerAddress} sockets of one public channel from one client address`, {
+    timeout: 60_000,
+  }, async () => {
     const channel = lotChannel('17240584')
     const ip = '10.99.0.1'
-    const sockets = await Promise.all(Array.from({ length: HUB_LIMITS.socketsPerAddress }, () => openSocket(channel, { ip })))
+    const sockets = await Promise.all(
+      Array.from({ length: HUB_LIMITS.socketsPerAddress }, () => openSocket(channel, { ip })),
+    )
     expect(await refusal(channel, { ip })).toBe(4429)
     // Another address still gets in, and a freed place is free again.
     const other = await openSocket(channel)
@@ -200,10 +223,14 @@ describe('limits', () => {
     for (const s of [...sockets, other, again!]) s.ws.close(1000)
   })
 
-  it(`accepts at most ${HUB_LIMITS.personalSockets} sockets on one user’s channel (tabs and devices together)`, { timeout: 60_000 }, async () => {
+  it(`accepts at most ${HUB_LIMITS.personalSockets} sockets on one user’s channel (tabs and devices together)`, {
+    timeout: 60_000,
+  }, async () => {
     const token = await signInResident()
     const cookie = tokenCookie(token)
-    const sockets = await Promise.all(Array.from({ length: HUB_LIMITS.personalSockets }, () => openSocket(PERSONAL_CHANNEL, { cookie })))
+    const sockets = await Promise.all(
+      Array.from({ length: HUB_LIMITS.personalSockets }, () => openSocket(PERSONAL_CHANNEL, { cookie })),
+    )
     expect(await refusal(PERSONAL_CHANNEL, { cookie })).toBe(4429)
     for (const s of sockets) s.ws.close(1000)
   })
@@ -213,7 +240,8 @@ describe('limits', () => {
     const user = await whoIs(token)
     const cookie = tokenCookie(token)
     const old = await openSocket(PERSONAL_CHANNEL, { cookie })
-    // That socket opened 15 minutes and a second ago, as far as the hub remembers (its attachment survives hibernation).
+    // That socket opened 15 minutes and a second ago, as far as the hub remembers (its attachment survives
+    // hibernation).
     await runInDurableObject(hub(await userChannel(user)), (_: RealtimeHub, state: DurableObjectState) => {
       for (const ws of state.getWebSockets()) {
         const attachment = ws.deserializeAttachment() as { openedAt: number }
@@ -221,14 +249,19 @@ describe('limits', () => {
       }
     })
     const fresh = await openSocket(PERSONAL_CHANNEL, { cookie })
-    expect(await publish({ user, event: { type: 'appeal', id: 1, status: 'reviewed' } })).toMatchObject({ status: 202, delivered: 1 })
+    expect(await publish({ user, event: { type: 'appeal', id: 1, status: 'reviewed' } })).toMatchObject({
+      status: 202,
+      delivered: 1,
+    })
     expect((await old.closed).code).toBe(REAUTHORISE_CLOSE_CODE)
     expect(old.messages).toEqual([])
     await eventually(() => fresh.messages.length === 1, 5000, 'the fresh socket’s event')
     fresh.ws.close(1000)
   })
 
-  it('limits socket upgrades per client address and minute before touching a session or a hub', { timeout: 60_000 }, async () => {
+  it('limits socket upgrades per client address and minute before touching a session or a hub', {
+    timeout: 60_000,
+  }, async () => {
     // The local limiter counts in windows aligned to the wall-clock minute (as Cloudflare's does), so a run that
     // straddles a minute boundary starts counting again: such a run is repeated from a fresh address.
     const minute = () => Math.floor(Date.now() / 60_000)
@@ -251,7 +284,10 @@ describe('limits', () => {
 describe('hibernation', () => {
   it('keeps sockets and their attachments while the hub is evicted, and wakes to deliver the next publish', async () => {
     const channel = lotChannel('17240721')
-    const sockets = await Promise.all([openSocket(channel, { ip: '10.97.0.1' }), openSocket(channel, { ip: '10.97.0.2' })])
+    const sockets = await Promise.all([
+      openSocket(channel, { ip: '10.97.0.1' }),
+      openSocket(channel, { ip: '10.97.0.2' }),
+    ])
     const stub = hub(channel)
     const before = await runInDurableObject(stub, (instance: RealtimeHub) => instance)
     await evictDurableObject(stub)
@@ -260,7 +296,11 @@ describe('hibernation', () => {
       expect(instance).not.toBe(before)
       return instance.sockets()
     })
-    expect(attachments.map((a) => ({ channel: a.channel, personal: a.personal, ip: a.ip })).sort((x, y) => x.ip.localeCompare(y.ip))).toEqual([
+    expect(
+      attachments
+        .map((a) => ({ channel: a.channel, personal: a.personal, ip: a.ip }))
+        .sort((x, y) => x.ip.localeCompare(y.ip)),
+    ).toEqual([
       { channel, personal: false, ip: '10.97.0.1' },
       { channel, personal: false, ip: '10.97.0.2' },
     ])
@@ -270,7 +310,9 @@ describe('hibernation', () => {
     await eventually(() => sockets.every((s) => s.messages.length === 1), 5000, 'the event after the wake')
     // The heartbeat is answered by the runtime while the hub sleeps.
     await evictDurableObject(stub)
-    const pong = new Promise<string>((resolve) => sockets[0]!.ws.addEventListener('message', (e) => resolve(String(e.data)), { once: true }))
+    const pong = new Promise<string>((resolve) =>
+      sockets[0]!.ws.addEventListener('message', (e) => resolve(String(e.data)), { once: true }),
+    )
     sockets[0]!.ws.send('ping')
     expect(await pong).toBe('pong')
     for (const s of sockets) s.ws.close(1000)
@@ -284,7 +326,11 @@ describe('hibernation', () => {
     await evictDurableObject(hub(channel)).catch(() => undefined)
     const text = JSON.stringify(body)
     const timestamp = String(Date.now())
-    const again = await publish(body, { id: first.id, timestamp: Number(timestamp), signature: await signPublish(SECRET, timestamp, first.id, text) })
+    const again = await publish(body, {
+      id: first.id,
+      timestamp: Number(timestamp),
+      signature: await signPublish(SECRET, timestamp, first.id, text),
+    })
     expect(again).toMatchObject({ status: 409, code: 'replayed' })
   })
 })
@@ -295,7 +341,11 @@ describe('publishing', () => {
   it('refuses an unsigned publish with 401 and delivers nothing', async () => {
     const socket = await openSocket(lotChannel(LOT))
     expect(await publish(body, { signature: null })).toMatchObject({ status: 401, code: 'unsigned' })
-    const res = await fetchPortal(PUBLISH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const res = await fetchPortal(PUBLISH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
     expect(res.status).toBe(401)
     await new Promise((r) => setTimeout(r, 100))
     expect(socket.messages).toEqual([])
@@ -316,7 +366,12 @@ describe('publishing', () => {
     const timestamp = String(Date.now())
     const res = await fetchPortal(PUBLISH, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [PUBLISH_HEADERS.timestamp]: timestamp, [PUBLISH_HEADERS.id]: `huge-${crypto.randomUUID()}`, [PUBLISH_HEADERS.signature]: 'a'.repeat(64) },
+      headers: {
+        'content-type': 'application/json',
+        [PUBLISH_HEADERS.timestamp]: timestamp,
+        [PUBLISH_HEADERS.id]: `huge-${crypto.randomUUID()}`,
+        [PUBLISH_HEADERS.signature]: 'a'.repeat(64),
+      },
       body: stream,
       // @ts-expect-error: workerd's fetch needs duplex for a stream body, which the DOM types of RequestInit lack
       duplex: 'half',
@@ -328,17 +383,27 @@ describe('publishing', () => {
   })
 
   it('refuses a publish signed with another key, or whose body was changed after signing, with 401', async () => {
-    expect(await publish(body, { secret: 'another-secret-of-at-least-thirty-two-chars' })).toMatchObject({ status: 401, code: 'bad_signature' })
+    expect(await publish(body, { secret: 'another-secret-of-at-least-thirty-two-chars' })).toMatchObject({
+      status: 401,
+      code: 'bad_signature',
+    })
     const timestamp = String(Date.now())
     const id = `tampered-${crypto.randomUUID()}`
     const signature = await signPublish(SECRET, timestamp, id, JSON.stringify(body))
     const res = await fetchPortal(PUBLISH, {
       method: 'POST',
-      headers: { [PUBLISH_HEADERS.timestamp]: timestamp, [PUBLISH_HEADERS.id]: id, [PUBLISH_HEADERS.signature]: signature },
+      headers: {
+        [PUBLISH_HEADERS.timestamp]: timestamp,
+        [PUBLISH_HEADERS.id]: id,
+        [PUBLISH_HEADERS.signature]: signature,
+      },
       body: JSON.stringify({ ...body, event: lotEvent(LOT, 1) }),
     })
     expect(res.status).toBe(401)
-    expect(await publish(body, { signature: 'v1=' + '0'.repeat(64) })).toMatchObject({ status: 401, code: 'bad_signature' })
+    expect(await publish(body, { signature: 'v1=' + '0'.repeat(64) })).toMatchObject({
+      status: 401,
+      code: 'bad_signature',
+    })
   })
 
   it('refuses a correctly signed publish older (or newer) than 60 s as stale', async () => {
@@ -359,7 +424,9 @@ describe('publishing', () => {
   })
 
   it('refuses a publish whose event does not fit its target with 400', async () => {
-    expect(await publish({ channel: lotChannel(LOT), event: { type: 'appeal', id: 1, status: 'reviewed' } })).toMatchObject({ status: 400 })
+    expect(
+      await publish({ channel: lotChannel(LOT), event: { type: 'appeal', id: 1, status: 'reviewed' } }),
+    ).toMatchObject({ status: 400 })
     expect(await publish({ user: { role: 'investor', id: 1 }, event: lotEvent(LOT, 1) })).toMatchObject({ status: 400 })
     expect(await publish({ channel: 'user:abc', event: lotEvent(LOT, 1) })).toMatchObject({ status: 400 })
   })
@@ -371,7 +438,12 @@ describe('the reference gateway publishes what it records', () => {
     const created = await fetchPortal('/gateway/siw/appeal', {
       method: 'POST',
       headers: { origin: ORIGIN, 'content-type': 'application/json', cookie: tokenCookie(token) },
-      body: JSON.stringify({ topic_id: 1, type_id: 7, region_id: 1, text: 'A question about customs duties for equipment.' }),
+      body: JSON.stringify({
+        topic_id: 1,
+        type_id: 7,
+        region_id: 1,
+        text: 'A question about customs duties for equipment.',
+      }),
     })
     expect(created.status).toBe(200)
     const appealId = ((await created.json()) as { content: { id: number } }).content.id
@@ -383,7 +455,11 @@ describe('the reference gateway publishes what it records', () => {
     })
     expect(moderated.status).toBe(200)
     await eventually(() => socket.messages.some((m) => m.event.type === 'appeal'), 5000, 'the appeal event')
-    await eventually(() => socket.messages.filter((m) => m.event.type === 'notification').length === 2, 5000, 'two notifications')
+    await eventually(
+      () => socket.messages.filter((m) => m.event.type === 'notification').length === 2,
+      5000,
+      'two notifications',
+    )
     expect(socket.messages.map((m) => m.event)).toEqual(
       expect.arrayContaining([
         { type: 'appeal', id: appealId, status: 'reviewed', by: 'agency' },
@@ -405,7 +481,12 @@ describe('the reference gateway publishes what it records', () => {
     const res = await env.GATEWAY.fetch('http://gateway.internal/dev/lot', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ lot_number: lot, price: 999_000_000, status: 'Auction held', end_time: '2031-02-03T04:05:00Z' }),
+      body: JSON.stringify({
+        lot_number: lot,
+        price: 999_000_000,
+        status: 'Auction held',
+        end_time: '2031-02-03T04:05:00Z',
+      }),
     })
     expect(res.status).toBe(200)
     const expected = {

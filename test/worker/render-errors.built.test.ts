@@ -18,10 +18,20 @@ import { GOOGLEBOT, ORIGIN, putPayload } from './helpers'
 const app = createApp()
 const home = href('home', { locale: 'en' })
 
-/** Requests a page from the portal with `vars` over the local configuration; its body read, its background work done. */
-async function render(path: string, vars: Record<string, string> = {}, headers: Record<string, string> = { 'user-agent': GOOGLEBOT }) {
+/**
+ * Requests a page from the portal with `vars` over the local configuration; its body read, its background work done.
+ */
+async function render(
+  path: string,
+  vars: Record<string, string> = {},
+  headers: Record<string, string> = { 'user-agent': GOOGLEBOT },
+) {
   const ctx = createExecutionContext()
-  const res = await app.fetch(new Request(new URL(path, ORIGIN), { headers }), { ...env, ...vars } as unknown as Env, ctx)
+  const res = await app.fetch(
+    new Request(new URL(path, ORIGIN), { headers }),
+    { ...env, ...vars } as unknown as Env,
+    ctx,
+  )
   const html = await res.text()
   await waitOnExecutionContext(ctx)
   return { res, html }
@@ -33,7 +43,9 @@ async function renderErrorLines(run: () => Promise<unknown>): Promise<Record<str
   try {
     await run()
     return spy.mock.calls
-      .map(([line]) => (typeof line === 'string' && line.startsWith('{') ? (JSON.parse(line) as Record<string, unknown>) : null))
+      .map(([line]) =>
+        typeof line === 'string' && line.startsWith('{') ? (JSON.parse(line) as Record<string, unknown>) : null,
+      )
       .filter((line): line is Record<string, unknown> => line?.msg === 'render error')
   } finally {
     spy.mockRestore()

@@ -1,8 +1,10 @@
-/** The streaming seam on its own: a `<Section>` streams its payload as an escaped `data-payload` block under its key. */
+/**
+ * The streaming seam on its own: a `<Section>` streams its payload as an escaped `data-payload` block under its key.
+ */
 import { createElement as h } from 'react'
 import { renderToReadableStream } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { PayloadProvider, Section, usePayload, type PayloadStore } from '../../client/data'
+import { PayloadProvider, type PayloadStore, Section, usePayload } from '../../client/data'
 import { serializeEntryForHtml } from '../../shared/serialize'
 import type { PayloadEntry } from '../../shared/state'
 import { readPayloadBlocks, readScripts } from './helpers'
@@ -19,15 +21,26 @@ async function render(entry: Promise<PayloadEntry>, options: { waitForAll?: bool
   // The edge's store: it serialises the entries it embeds (the browser's store has no serialiser).
   const store: PayloadStore = { ready: new Map(), pending: new Map([[KEY, entry]]), serialize: serializeEntryForHtml }
   const stream = await renderToReadableStream(
-    h(PayloadProvider, { value: store }, h('main', null, h(Section, { keys: [KEY], fallback: h('span', { id: 'fallback' }, 'loading'), children: h(Title) }))),
+    h(
+      PayloadProvider,
+      { value: store },
+      h(
+        'main',
+        null,
+        h(Section, { keys: [KEY], fallback: h('span', { id: 'fallback' }, 'loading'), children: h(Title) }),
+      ),
+    ),
     { nonce: 'n0nce' },
   )
   if (options.waitForAll) await stream.allReady
   return new Response(stream).text()
 }
 
-const later = <T,>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 20))
-const okEntry: PayloadEntry = { ok: true, envelope: { result: { code: 'ok', description: '' }, content: [{ title: TITLE }] } }
+const later = <T>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 20))
+const okEntry: PayloadEntry = {
+  ok: true,
+  envelope: { result: { code: 'ok', description: '' }, content: [{ title: TITLE }] },
+}
 
 describe('Section', () => {
   it('streams the fallback first, then the section with its payload block under the exact key', async () => {

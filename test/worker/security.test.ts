@@ -1,6 +1,7 @@
 /**
  * The security review's findings at the edge (docs/security.md), each against the real worker in workerd: the
- * development surface, proxy hygiene on one canonical path, request logs, the bounded cache key space and debug headers.
+ * development surface, proxy hygiene on one canonical path, request logs, the bounded cache key space and debug
+ * headers.
  */
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
@@ -21,7 +22,11 @@ type Seen = { method: string; url: string }
  * Runs the portal with its GATEWAY binding wrapped: every request the edge sends upstream is recorded, then answered
  * by `answer` (default: the real reference gateway).
  */
-async function callSpied(path: string, init: RequestInit = {}, opts: { vars?: Record<string, string>; answer?: (req: Request) => Promise<Response> } = {}) {
+async function callSpied(
+  path: string,
+  init: RequestInit = {},
+  opts: { vars?: Record<string, string>; answer?: (req: Request) => Promise<Response> } = {},
+) {
   const seen: Seen[] = []
   const gateway = {
     fetch: async (input: RequestInfo, requestInit?: RequestInit) => {
@@ -31,7 +36,11 @@ async function callSpied(path: string, init: RequestInit = {}, opts: { vars?: Re
     },
   }
   const ctx = createExecutionContext()
-  const res = await app.fetch(new Request(new URL(path, ORIGIN), { redirect: 'manual', ...init }), { ...env, ...opts.vars, GATEWAY: gateway } as unknown as Env, ctx)
+  const res = await app.fetch(
+    new Request(new URL(path, ORIGIN), { redirect: 'manual', ...init }),
+    { ...env, ...opts.vars, GATEWAY: gateway } as unknown as Env,
+    ctx,
+  )
   const body = await res.text()
   await waitOnExecutionContext(ctx)
   return { res, body, seen }
@@ -54,7 +63,11 @@ describe('the development and operator surfaces', () => {
     ['GET', '/gateway/core/%6fperator/registrations'],
     ['GET', '/gateway/core/operator'],
   ])('answers %s %s with the 404 envelope and never calls the upstream', async (method, path) => {
-    const { res, body, seen } = await callSpied(path, { method, headers: sameOriginJson, body: method === 'POST' ? '{}' : undefined })
+    const { res, body, seen } = await callSpied(path, {
+      method,
+      headers: sameOriginJson,
+      body: method === 'POST' ? '{}' : undefined,
+    })
     expect(res.status).toBe(404)
     expect((JSON.parse(body) as Envelope).result.code).toBe('not_found')
     expect(seen).toEqual([])
@@ -69,7 +82,11 @@ describe('the development and operator surfaces', () => {
     const standIn = await callSpied('/_dev/oneid?role=investor&lang=en', {}, { vars: { DEV_MODE: '1' } })
     expect(standIn.res.headers.get('content-security-policy')).toContain("style-src 'unsafe-inline'")
     expect(standIn.res.headers.get('content-security-policy')).not.toContain(',')
-    const deployed = await callSpied('/_dev/outbox?email=investor%40demo.invest.example', {}, { vars: { DEV_MODE: '0' } })
+    const deployed = await callSpied(
+      '/_dev/outbox?email=investor%40demo.invest.example',
+      {},
+      { vars: { DEV_MODE: '0' } },
+    )
     expect(deployed.res.status).toBe(404)
     expect(deployed.seen).toEqual([])
   })
@@ -77,7 +94,10 @@ describe('the development and operator surfaces', () => {
   it('never lets a browser exchange a OneID code through the proxy: only /sso does, after its nonce check', async () => {
     const { sso } = await pickOneIdIdentity()
     const code = new URL(sso, ORIGIN).searchParams.get('code')!
-    const { res, seen } = await callSpied(`/gateway/core/auth?code=${code}&role=investor`, { method: 'POST', headers: sameOriginJson })
+    const { res, seen } = await callSpied(`/gateway/core/auth?code=${code}&role=investor`, {
+      method: 'POST',
+      headers: sameOriginJson,
+    })
     expect(res.status).toBe(404)
     expect(seen).toEqual([])
     expect(setCookieFor(res, TOKEN_COOKIE)).toBeUndefined()
@@ -87,17 +107,26 @@ describe('the development and operator surfaces', () => {
 describe('one canonical path for every proxy decision', () => {
   it('treats /gateway/core/auth/%6cogin as the sign-in exchange: the token goes into the cookie, never into the body', async () => {
     const { email, password, role } = DEMO_NON_RESIDENT
-    const { res, body, seen } = await callSpied('/gateway/core/auth/%6cogin', { method: 'POST', headers: sameOriginJson, body: JSON.stringify({ email, password, hash: '', role }) })
+    const { res, body, seen } = await callSpied('/gateway/core/auth/%6cogin', {
+      method: 'POST',
+      headers: sameOriginJson,
+      body: JSON.stringify({ email, password, hash: '', role }),
+    })
     expect(res.status).toBe(200)
     expect(seen.map((s) => new URL(s.url).pathname)).toEqual(['/core/auth/login'])
     expect(setCookieFor(res, TOKEN_COOKIE)).toMatch(/HttpOnly/i)
     const content = (JSON.parse(body) as Envelope).content as Record<string, unknown>
     expect(content).not.toHaveProperty('token')
-    expect(body).not.toContain(setCookieFor(res, TOKEN_COOKIE)!.split(';')[0]!.slice(TOKEN_COOKIE.length + 1))
+    expect(body).not.toContain(
+      setCookieFor(res, TOKEN_COOKIE)!
+        .split(';')[0]!
+        .slice(TOKEN_COOKIE.length + 1),
+    )
   })
 
   it('removes a token from any /core answer an upstream sends, whatever the call', async () => {
-    const leaky = async () => Response.json({ result: { code: 'ok', description: '' }, content: { token: 'upstream-secret', email: 'x@y.uz' } })
+    const leaky = async () =>
+      Response.json({ result: { code: 'ok', description: '' }, content: { token: 'upstream-secret', email: 'x@y.uz' } })
     const { body } = await callSpied('/gateway/core/profile', {}, { answer: leaky })
     expect(body).not.toContain('upstream-secret')
     expect((JSON.parse(body) as Envelope).content).toEqual({ email: 'x@y.uz' })
@@ -114,7 +143,11 @@ describe('proxy hygiene', () => {
 
   it('bounds the body of every method it forwards', async () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-      const { res, seen } = await callSpied('/gateway/siw/appeal', { method, headers: sameOriginJson, body: JSON.stringify({ pad: 'x'.repeat(1024 * 1024 + 16) }) })
+      const { res, seen } = await callSpied('/gateway/siw/appeal', {
+        method,
+        headers: sameOriginJson,
+        body: JSON.stringify({ pad: 'x'.repeat(1024 * 1024 + 16) }),
+      })
       expect(res.status, method).toBe(413)
       expect(seen, method).toEqual([])
     }
@@ -125,7 +158,9 @@ describe('proxy hygiene', () => {
     const personal = await callSpied('/gateway/core/profile', { headers: { cookie: tokenCookie(token) } })
     expect(personal.res.status).toBe(200)
     expect(personal.res.headers.get('cache-control')).toBe('no-store')
-    const notifications = await callSpied('/gateway/siw/notification?page=0&size=5', { headers: { cookie: tokenCookie(token) } })
+    const notifications = await callSpied('/gateway/siw/notification?page=0&size=5', {
+      headers: { cookie: tokenCookie(token) },
+    })
     expect(notifications.res.headers.get('cache-control')).toBe('no-store')
     const publicPage = await callSpied('/gateway/siw/public/page/contacts')
     expect(publicPage.res.headers.get('cache-control') ?? '').not.toContain('no-store')
@@ -165,14 +200,37 @@ describe('proxy hygiene', () => {
     const project = await callSpied('/gateway/siw/personal/project', {
       method: 'POST',
       headers: write,
-      body: JSON.stringify({ title: { en: 'Sandbox check', ru: 'Проверка', uz: 'Tekshiruv' }, category_id: 1, sector_id: 11, region_id: 7, budget: 1000, draft: true }),
+      body: JSON.stringify({
+        title: { en: 'Sandbox check', ru: 'Проверка', uz: 'Tekshiruv' },
+        category_id: 1,
+        sector_id: 11,
+        region_id: 7,
+        budget: 1000,
+        draft: true,
+      }),
     })
     expect(project.res.status, project.body).toBe(200)
     const form = new FormData()
     form.set('project_id', String((JSON.parse(project.body) as { content: { id: number } }).content.id))
     // The smallest bytes the gateway's sniffing takes for a PNG.
-    form.set('file', new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0])], 'a.png', { type: 'image/png' }))
-    const uploaded = await callSpied('/gateway/document/project/upload', { method: 'POST', headers: { origin: ORIGIN, 'x-requested-with': 'invest-portal', cookie }, body: form })
+    form.set(
+      'file',
+      new File(
+        [
+          new Uint8Array([
+            0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1,
+            8, 6, 0, 0, 0,
+          ]),
+        ],
+        'a.png',
+        { type: 'image/png' },
+      ),
+    )
+    const uploaded = await callSpied('/gateway/document/project/upload', {
+      method: 'POST',
+      headers: { origin: ORIGIN, 'x-requested-with': 'invest-portal', cookie },
+      body: form,
+    })
     expect(uploaded.res.status, uploaded.body).toBe(200)
     const link = (JSON.parse(uploaded.body) as { content: { download_link: string } }).content.download_link
     const { res } = await callSpied(link)
@@ -186,7 +244,13 @@ describe('proxy hygiene', () => {
     const answerWith = (location: string) => async () =>
       new Response(JSON.stringify({ result: { code: 'ok', description: '' }, content: null }), {
         status: 302,
-        headers: { 'content-type': 'application/json', location, 'set-cookie': 'token=attacker; Path=/', server: 'upstream/1.2.3', 'x-powered-by': 'PHP/5.2' },
+        headers: {
+          'content-type': 'application/json',
+          location,
+          'set-cookie': 'token=attacker; Path=/',
+          server: 'upstream/1.2.3',
+          'x-powered-by': 'PHP/5.2',
+        },
       })
     for (const [location, passed] of [
       ['https://evil.example/phish', null],
@@ -208,20 +272,30 @@ describe('proxy hygiene', () => {
       seen = req.headers
       return Response.json({ result: { code: 'ok', description: '' }, content: [] })
     }
-    await callSpied('/gateway/siw/public/post?page=0', {
-      headers: {
-        cookie: 'token=abc; other=1',
-        'cf-connecting-ip': '203.0.113.9',
-        'x-forwarded-for': '6.6.6.6',
-        'x-forwarded-host': 'evil.example',
-        'x-internal-admin': '1',
-        authorization: 'Bearer forged',
-        'accept-language': 'ru',
-        'if-none-match': '"abc"',
+    await callSpied(
+      '/gateway/siw/public/post?page=0',
+      {
+        headers: {
+          cookie: 'token=abc; other=1',
+          'cf-connecting-ip': '203.0.113.9',
+          'x-forwarded-for': '6.6.6.6',
+          'x-forwarded-host': 'evil.example',
+          'x-internal-admin': '1',
+          authorization: 'Bearer forged',
+          'accept-language': 'ru',
+          'if-none-match': '"abc"',
+        },
       },
-    }, { answer: record })
+      { answer: record },
+    )
     const names = [...seen!.keys()].sort()
-    expect(names).toEqual(['accept-language', 'if-none-match', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'])
+    expect(names).toEqual([
+      'accept-language',
+      'if-none-match',
+      'x-forwarded-for',
+      'x-forwarded-host',
+      'x-forwarded-proto',
+    ])
     expect(seen!.get('x-forwarded-for')).toBe('203.0.113.9')
     expect(seen!.get('x-forwarded-host')).toBe('portal.test')
   })
@@ -230,7 +304,13 @@ describe('proxy hygiene', () => {
     const permissive = async () =>
       Response.json(
         { result: { code: 'ok', description: '' }, content: [] },
-        { headers: { 'access-control-allow-origin': '*', 'access-control-allow-credentials': 'true', 'access-control-expose-headers': 'x-secret' } },
+        {
+          headers: {
+            'access-control-allow-origin': '*',
+            'access-control-allow-credentials': 'true',
+            'access-control-expose-headers': 'x-secret',
+          },
+        },
       )
     const { res } = await callSpied('/gateway/siw/public/post', {}, { answer: permissive })
     expect(res.status).toBe(200)
@@ -244,15 +324,41 @@ describe('request logs', () => {
   it('write one JSON line per request with its route, status, cache outcome and times, and never a reset token, SSO code, cookie or e-mail', async () => {
     const lines: string[] = []
     vi.spyOn(console, 'log').mockImplementation((line: unknown) => void lines.push(String(line)))
-    const secrets = { token: 'RESET-TOKEN-3f9a', code: 'SSO-CODE-77ab', email: 'someone.private@example.com', cookie: 'COOKIE-VALUE-19c' }
-    const reset = href('reset-password', { locale: 'en', query: { time: '1', token: secrets.token, email: secrets.email, uuid: '8a4ab7a4-1111-4111-8111-111111111111' } })
+    const secrets = {
+      token: 'RESET-TOKEN-3f9a',
+      code: 'SSO-CODE-77ab',
+      email: 'someone.private@example.com',
+      cookie: 'COOKIE-VALUE-19c',
+    }
+    const reset = href('reset-password', {
+      locale: 'en',
+      query: { time: '1', token: secrets.token, email: secrets.email, uuid: '8a4ab7a4-1111-4111-8111-111111111111' },
+    })
     await callSpied(reset, { headers: { cookie: `other=${secrets.cookie}` } })
     await callSpied(`/en/sso?code=${secrets.code}&state=x&role=investor`)
-    await callSpied(`/gateway/core/auth/check-reset-link?uuid=x&email=${encodeURIComponent(secrets.email)}`, { method: 'POST', headers: sameOriginJson })
+    await callSpied(`/gateway/core/auth/check-reset-link?uuid=x&email=${encodeURIComponent(secrets.email)}`, {
+      method: 'POST',
+      headers: sameOriginJson,
+    })
     const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => l.msg === 'request')
-    expect(logged.map((l) => [l.route, l.status])).toEqual([['reset-password', 403], ['sso', 200], ['gateway', 200]])
+    expect(logged.map((l) => [l.route, l.status])).toEqual([
+      ['reset-password', 403],
+      ['sso', 200],
+      ['gateway', 200],
+    ])
     for (const line of logged) {
-      expect(Object.keys(line).sort()).toEqual(['cache', 'level', 'method', 'ms', 'msg', 'path', 'requestId', 'route', 'status', 'upstreamMs'])
+      expect(Object.keys(line).sort()).toEqual([
+        'cache',
+        'level',
+        'method',
+        'ms',
+        'msg',
+        'path',
+        'requestId',
+        'route',
+        'status',
+        'upstreamMs',
+      ])
       expect(line.requestId).toMatch(/\S{8,}/)
     }
     const all = lines.join('\n')
@@ -283,11 +389,17 @@ describe('the payload cache’s key space', () => {
 
   it('keeps the KV key count unchanged across 200 requests with made-up project filter ids', async () => {
     const category = await firstId('/siw/public/project-category?page=0&size=12')
-    const page = (query: Record<string, string>) => href('project-category', { locale: 'en', params: { id: category }, query })
+    const page = (query: Record<string, string>) =>
+      href('project-category', { locale: 'en', params: { id: category }, query })
     expect((await callSpied(page({}))).res.status).toBe(200)
     const before = (await kvKeys()).length
     for (let i = 0; i < 200; i++) {
-      const choices: Record<string, string>[] = [{ sector_id: randomId() }, { region_id: randomId() }, { amount_id: randomId() }, { sector_id: randomId(), region_id: randomId(), amount_id: randomId() }]
+      const choices: Record<string, string>[] = [
+        { sector_id: randomId() },
+        { region_id: randomId() },
+        { amount_id: randomId() },
+        { sector_id: randomId(), region_id: randomId(), amount_id: randomId() },
+      ]
       const filters = choices[i % 4]!
       const url = page(filters)
       const { res } = await callSpied(i % 2 ? url : url.replace(/(\?|$)/, '/_payload.json$1'))
@@ -316,7 +428,8 @@ describe('the payload cache’s key space', () => {
     // The first round may keep the real lists these pages share (categories, sectors); later rounds add nothing.
     for (const url of madeUp()) expect((await callSpied(url)).res.status).toBeLessThan(500)
     const before = (await kvKeys()).length
-    for (let round = 0; round < 10; round++) for (const url of madeUp()) expect((await callSpied(url)).res.status).toBeLessThan(500)
+    for (let round = 0; round < 10; round++)
+      for (const url of madeUp()) expect((await callSpied(url)).res.status).toBeLessThan(500)
     const keys = await kvKeys()
     expect(keys.length).toBe(before)
     expect(keys.filter((k) => ids.some((id) => k.includes(id)))).toEqual([])
@@ -341,7 +454,12 @@ describe('the headers every document carries', () => {
   ])('gives %s the CSP the portal relies on, HSTS and COOP', async (_, path) => {
     const { res } = await callSpied(path)
     const csp = res.headers.get('content-security-policy') ?? ''
-    const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]))
+    const directives = new Map(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name!, values]),
+    )
     const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1]
     expect(nonce, csp).toBeTruthy()
     expect(directives.get('script-src')).toEqual([`'nonce-${nonce}'`, "'strict-dynamic'"])
@@ -360,7 +478,10 @@ describe('the headers every document carries', () => {
     const first = await callSpied(href('about', { locale: 'en' }))
     const second = await callSpied(href('about', { locale: 'en' }))
     const nonceOf = (csp: string | null) => /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp ?? '')?.[1]
-    const [a, b] = [nonceOf(first.res.headers.get('content-security-policy')), nonceOf(second.res.headers.get('content-security-policy'))]
+    const [a, b] = [
+      nonceOf(first.res.headers.get('content-security-policy')),
+      nonceOf(second.res.headers.get('content-security-policy')),
+    ]
     expect(a).not.toBe(b)
     for (const tag of first.body.match(/<script\b[^>]*>/g) ?? []) {
       if (/type="application\/json"/.test(tag)) continue
@@ -381,12 +502,15 @@ describe('debug headers', () => {
 })
 
 describe('route validation before any upstream call', () => {
-  it.each(['/en/post/abc', '/en/gallery/1a', '/en/story/x', '/en/media/video'])('answers %s with 404 at once, never asking the upstream for a content page', async (path) => {
-    const { res, body, seen } = await callSpied(path)
-    expect(res.status).toBe(404)
-    expect(body).toContain('Page Not Found')
-    expect(seen).toEqual([])
-  })
+  it.each(['/en/post/abc', '/en/gallery/1a', '/en/story/x', '/en/media/video'])(
+    'answers %s with 404 at once, never asking the upstream for a content page',
+    async (path) => {
+      const { res, body, seen } = await callSpied(path)
+      expect(res.status).toBe(404)
+      expect(body).toContain('Page Not Found')
+      expect(seen).toEqual([])
+    },
+  )
 })
 
 describe('health', () => {
@@ -394,7 +518,11 @@ describe('health', () => {
     const up = await callSpied('/_app/health')
     expect(up.res.status).toBe(200)
     expect(JSON.parse(up.body)).toEqual({ build: 'test-build', upstream: 'ok', kv: 'ok' })
-    const down = await callSpied('/_app/health', {}, { answer: async () => new Response('boom: stack trace at db.internal:5432', { status: 500 }) })
+    const down = await callSpied(
+      '/_app/health',
+      {},
+      { answer: async () => new Response('boom: stack trace at db.internal:5432', { status: 500 }) },
+    )
     expect(down.res.status).toBe(503)
     expect(JSON.parse(down.body)).toEqual({ build: 'test-build', upstream: 'down', kv: 'ok' })
     expect(down.body).not.toContain('db.internal')

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest'
 import { TOKEN_COOKIE } from '../../shared/constants'
 import { href } from '../../shared/match'
-import { callWithUpstream, faultUpstream, MARGIN_MS, BOUND_MS, setScenario, type FaultMode } from './fault-helpers'
-import { decodeEntities, MESSAGES, tokenCookie, readState } from './helpers'
+import { BOUND_MS, callWithUpstream, type FaultMode, faultUpstream, MARGIN_MS, setScenario } from './fault-helpers'
+import { decodeEntities, MESSAGES, readState, tokenCookie } from './helpers'
 
 const cookie = tokenCookie('a-session-the-upstream-cannot-check')
 

@@ -3,10 +3,25 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { TOKEN_COOKIE } from '../../shared/constants'
 import { href } from '../../shared/match'
 import type { RouteId } from '../../shared/routes'
-import { fetchPortal, getPage, payloadUrlOf, readState, setCookieFor, signInNonResident, signInResident, tokenCookie } from './helpers'
+import {
+  fetchPortal,
+  getPage,
+  payloadUrlOf,
+  readState,
+  setCookieFor,
+  signInNonResident,
+  signInResident,
+  tokenCookie,
+} from './helpers'
 
 const en = { locale: 'en' } as const
-const PROTECTED: readonly RouteId[] = ['profile', 'profile-company', 'profile-appeals', 'profile-my-projects', 'profile-project-form']
+const PROTECTED: readonly RouteId[] = [
+  'profile',
+  'profile-company',
+  'profile-appeals',
+  'profile-my-projects',
+  'profile-project-form',
+]
 
 describe('without a token', () => {
   it('answers 403 Forbidden on protected profile pages', async () => {
@@ -30,7 +45,9 @@ describe('without a token', () => {
 describe('with an invalid token cookie', () => {
   it('clears the token cookie and redirects to the locale home', async () => {
     for (const locale of ['en', 'ru'] as const) {
-      const res = await fetchPortal(href('profile', { locale }), { headers: { cookie: tokenCookie('not-a-real-token') } })
+      const res = await fetchPortal(href('profile', { locale }), {
+        headers: { cookie: tokenCookie('not-a-real-token') },
+      })
       expect(res.status).toBe(302)
       expect(res.headers.get('location')).toBe(href('home', { locale }))
       expect(setCookieFor(res, TOKEN_COOKIE)).toMatch(/^token=;.*Max-Age=0/i)
@@ -45,7 +62,9 @@ describe('with an invalid token cookie', () => {
   })
 
   it('tells client navigation to go home through _payload.json', async () => {
-    const res = await fetchPortal(payloadUrlOf(href('profile', en)), { headers: { cookie: tokenCookie('not-a-real-token') } })
+    const res = await fetchPortal(payloadUrlOf(href('profile', en)), {
+      headers: { cookie: tokenCookie('not-a-real-token') },
+    })
     expect(await res.json()).toMatchObject({ redirect: href('home', en) })
     expect(setCookieFor(res, TOKEN_COOKIE)).toMatch(/^token=;.*Max-Age=0/i)
   })
@@ -133,7 +152,10 @@ describe('a session cookie another host planted', () => {
     const cookie = `${TOKEN_COOKIE}=${planted}`
     expect((await getPage(href('profile', en), { cookie })).status).toBe(403)
     expect(await emailOf(cookie)).toBe(401)
-    expect(readState((await getPage(href('about', en), { cookie })).html).session).toEqual({ hasToken: false, profile: null })
+    expect(readState((await getPage(href('about', en), { cookie })).html).session).toEqual({
+      hasToken: false,
+      profile: null,
+    })
   })
 
   it('never wins over the portal’s own session, whichever comes first in the Cookie header', async () => {
@@ -153,7 +175,12 @@ describe('the session cookies a sign-in sets', () => {
     const res = await fetchPortal('/gateway/core/auth/login', {
       method: 'POST',
       headers: { origin: 'http://portal.test', 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'investor@demo.invest.example', password: 'Investor#2026', hash: '', role: 'investor' }),
+      body: JSON.stringify({
+        email: 'investor@demo.invest.example',
+        password: 'Investor#2026',
+        hash: '',
+        role: 'investor',
+      }),
     })
     expect(res.status).toBe(200)
     expect(setCookieFor(res, TOKEN_COOKIE)).toMatch(/HttpOnly/i)

@@ -26,7 +26,12 @@ function signInThroughProxy(email: string, password: string, ip: string, cookie 
 function signInWithForm(email: string, password: string, ip: string, cookie = '') {
   return fetchPortal(href('sign-in', { locale: 'en', query: { role: 'investor' } }), {
     method: 'POST',
-    headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded', 'cf-connecting-ip': ip, ...(cookie ? { cookie } : {}) },
+    headers: {
+      origin: ORIGIN,
+      'content-type': 'application/x-www-form-urlencoded',
+      'cf-connecting-ip': ip,
+      ...(cookie ? { cookie } : {}),
+    },
     body: new URLSearchParams({ email, password }).toString(),
   })
 }
@@ -44,7 +49,9 @@ async function createOwner(label: string): Promise<string> {
   )
     .bind(email, now, now, DEMO_NON_RESIDENT.email)
     .first<{ id: number }>()
-  await env.GATEWAY_DB.prepare(`INSERT INTO profiles (user_id, name, surname, email) VALUES (?, 'Ada', 'Owner', ?)`).bind(user!.id, email).run()
+  await env.GATEWAY_DB.prepare(`INSERT INTO profiles (user_id, name, surname, email) VALUES (?, 'Ada', 'Owner', ?)`)
+    .bind(user!.id, email)
+    .run()
   return email
 }
 

@@ -1,10 +1,21 @@
-/** Streaming render and payloads: deferred data under the client's keys, `_payload.json`, safe embedding, crawlers, CSP. */
+/**
+ * Streaming render and payloads: deferred data under the client's keys, `_payload.json`, safe embedding, crawlers, CSP.
+ */
 import { env } from 'cloudflare:workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { href } from '../../shared/match'
 import { siteKeys } from '../../shared/site-keys'
 import { payloadCacheKey } from '../../worker/payloads'
-import { payloadUrlOf, fetchPortal, getPage, GOOGLEBOT, planOf, readPayloadBlocks, readScripts, readState } from './helpers'
+import {
+  fetchPortal,
+  GOOGLEBOT,
+  getPage,
+  payloadUrlOf,
+  planOf,
+  readPayloadBlocks,
+  readScripts,
+  readState,
+} from './helpers'
 
 const en = { locale: 'en' } as const
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36'
@@ -21,7 +32,8 @@ describe('streamed sections', () => {
     const blocks = readPayloadBlocks(html)
     expect(homeHydratedKeys.every((key) => homePlan.deferred.includes(key))).toBe(true)
     expect([...blocks.keys()].sort()).toEqual([...homeHydratedKeys].sort())
-    for (const [key, { value }] of blocks) expect(value, key).toMatchObject({ ok: true, envelope: { result: { code: 'ok' } } })
+    for (const [key, { value }] of blocks)
+      expect(value, key).toMatchObject({ ok: true, envelope: { result: { code: 'ok' } } })
   })
 
   it('gives crawlers the complete document without Suspense fallbacks', async () => {
@@ -40,7 +52,11 @@ describe('_payload.json (docs/architecture.md#request, step 5)', () => {
     const res = await fetchPortal(payloadUrlOf(href('home', en)))
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/^application\/json/)
-    const body = (await res.json()) as { route: { id: string }; error: unknown; payloads: Record<string, { ok: boolean }> }
+    const body = (await res.json()) as {
+      route: { id: string }
+      error: unknown
+      payloads: Record<string, { ok: boolean }>
+    }
     expect(body.route.id).toBe('home')
     expect(body.error).toBeNull()
     expect(Object.keys(body.payloads).sort()).toEqual([...homeKeys].sort())
@@ -61,7 +77,10 @@ describe('_payload.json (docs/architecture.md#request, step 5)', () => {
     ['an unmatched path', href('page', { ...en, params: { slug: 'No_Such_Page' } })],
     ['one-id without role', href('one-id', en)],
     ['sign-in with a bad role', href('sign-in', { ...en, query: { role: 'admin' } })],
-    ['reset-password without uuid', href('reset-password', { ...en, query: { time: '1', token: 't', email: 'a@b.example' } })],
+    [
+      'reset-password without uuid',
+      href('reset-password', { ...en, query: { time: '1', token: 't', email: 'a@b.example' } }),
+    ],
     ['event register without event_id', href('event-register', en)],
     ['a protected page without token', href('profile', en)],
     ['my-services without token', href('profile-my-services', en)],
@@ -72,7 +91,9 @@ describe('_payload.json (docs/architecture.md#request, step 5)', () => {
       const res = await fetchPortal(payloadUrlOf(url))
       expect(res.status).toBe(page.status)
       const body = (await res.json()) as { error: { statusCode: number; code: string } | null }
-      const embedded = (JSON.parse(readScripts(page.html).find((s) => s.attrs.id === '__STATE__')!.body) as { error: unknown }).error
+      const embedded = (
+        JSON.parse(readScripts(page.html).find((s) => s.attrs.id === '__STATE__')!.body) as { error: unknown }
+      ).error
       expect(body.error).toEqual(embedded)
       if (page.status !== 200) expect(body.error?.statusCode).toBe(page.status)
     })
@@ -86,7 +107,9 @@ describe('payload escaping', () => {
   let presentation = ''
   beforeAll(async () => {
     const now = new Date().toISOString()
-    presentation = (await env.GATEWAY_DB.prepare('SELECT presentation_en FROM territories WHERE id = 1').first<{ presentation_en: string }>())!.presentation_en
+    presentation = (await env.GATEWAY_DB.prepare('SELECT presentation_en FROM territories WHERE id = 1').first<{
+      presentation_en: string
+    }>())!.presentation_en
     await env.GATEWAY_DB.prepare('UPDATE territories SET presentation_en = ? WHERE id = 1').bind(title).run()
     await env.GATEWAY_DB.prepare(
       `INSERT OR REPLACE INTO posts (id, category, publish_date, title_uz, title_ru, title_en, content_en, updated_at)

@@ -1,4 +1,7 @@
-/** docs/product.md#validation validation and §8 error outcomes, decided before the first byte so the status code is right. */
+/**
+ * docs/product.md#validation validation and §8 error outcomes, decided before the first byte so the status code is
+ * right.
+ */
 import { env } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
 import ru from '../../locales/ru.json'
@@ -28,7 +31,8 @@ describe('numeric ids and media types (docs/product.md#validation)', () => {
   })
 
   it('rejects a media id outside the five content types with 404', async () => {
-    for (const id of ['video', 'News', 'pr-material']) expect((await getPage(href('media', { ...en, params: { id } }))).status, id).toBe(404)
+    for (const id of ['video', 'News', 'pr-material'])
+      expect((await getPage(href('media', { ...en, params: { id } }))).status, id).toBe(404)
   })
 
   it('serves each of the five media types', async () => {
@@ -57,11 +61,17 @@ describe('auth query rules (docs/product.md#validation)', () => {
 
   it('serves sign-in and forgot-password for both roles', async () => {
     for (const id of ['sign-in', 'forgot-password'] as const) {
-      for (const role of ['investor', 'businessmen']) expect((await getPage(href(id, { ...en, query: { role } }))).status, `${id} ${role}`).toBe(200)
+      for (const role of ['investor', 'businessmen'])
+        expect((await getPage(href(id, { ...en, query: { role } }))).status, `${id} ${role}`).toBe(200)
     }
   })
 
-  const resetQuery = { time: '1767225600000', token: 'secret-token', email: DEMO_NON_RESIDENT.email, uuid: crypto.randomUUID() }
+  const resetQuery = {
+    time: '1767225600000',
+    token: 'secret-token',
+    email: DEMO_NON_RESIDENT.email,
+    uuid: crypto.randomUUID(),
+  }
 
   for (const missing of Object.keys(resetQuery)) {
     it(`answers 403 "Missing required query parameters" for reset-password without ${missing}`, async () => {
@@ -96,7 +106,9 @@ describe('auth query rules (docs/product.md#validation)', () => {
       expect(live).not.toBeNull()
       return live
     })
-    const { status } = await getPage(href('reset-password', { ...en, query: { time: row!.time, token: 'from-the-mail', email, uuid: row!.uuid } }))
+    const { status } = await getPage(
+      href('reset-password', { ...en, query: { time: row!.time, token: 'from-the-mail', email, uuid: row!.uuid } }),
+    )
     expect(status).toBe(200)
   })
 })

@@ -1,4 +1,7 @@
-/** The profile's appeals: create, reply while `reviewed`, and accept or reject the answer (docs/gateway-contract.md#appeals). */
+/**
+ * The profile's appeals: create, reply while `reviewed`, and accept or reject the answer
+ * (docs/gateway-contract.md#appeals).
+ */
 import { AppealReplySchema, AppealResolutionSchema, AppealSchema } from '../../shared/account-forms'
 import { checkForm } from '../../shared/forms'
 import { href } from '../../shared/match'
@@ -16,7 +19,10 @@ async function createAppeal({ c, fields, gateway }: Input): Promise<ActionResult
   try {
     const envelope = await gateway.request<AppealContent>('POST', '/siw/appeal', { body: { ...type, region_id, text } })
     const id = envelope.content?.id
-    return { redirect: href('profile-appeals', { locale: c.get('locale'), params: id ? { id: String(id) } : {} }), notice: 'notices.appealSent' }
+    return {
+      redirect: href('profile-appeals', { locale: c.get('locale'), params: id ? { id: String(id) } : {} }),
+      notice: 'notices.appealSent',
+    }
   } catch (err) {
     return fromGatewayError(err, fields, { rename: { topic_id: 'type', type_id: 'type' } })
   }
@@ -26,7 +32,9 @@ async function replyToAppeal({ c, fields, gateway }: Input, id: string): Promise
   const form = checkForm(AppealReplySchema, fields)
   if (!form.ok) return invalid(fields, form.errors)
   try {
-    await gateway.request('POST', '/siw/appeal/reply', { body: { appeal_id: Number(id), response: form.output.response } })
+    await gateway.request('POST', '/siw/appeal/reply', {
+      body: { appeal_id: Number(id), response: form.output.response },
+    })
   } catch (err) {
     return fromGatewayError(err, fields)
   }
@@ -43,7 +51,10 @@ async function resolveAppeal({ c, fields, gateway }: Input, id: string): Promise
   } catch (err) {
     return fromGatewayError(err, fields)
   }
-  return { redirect: href('profile-appeals', { locale: c.get('locale'), params: { id } }), notice: 'notices.appealClosed' }
+  return {
+    redirect: href('profile-appeals', { locale: c.get('locale'), params: { id } }),
+    notice: 'notices.appealClosed',
+  }
 }
 
 /** One action for the list page (`intent=create`) and an appeal's page (`intent=reply|resolve`). */

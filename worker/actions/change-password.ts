@@ -15,7 +15,11 @@ export const changePasswordAction: Action<'profile-password'> = {
       })
     } catch (err) {
       return fromGatewayError(err, fields, {
-        messages: { old_password: FIELD_ERRORS.wrongPassword, new_password: FIELD_ERRORS.passwordLength, password_confirmation: FIELD_ERRORS.passwordMismatch },
+        messages: {
+          old_password: FIELD_ERRORS.wrongPassword,
+          new_password: FIELD_ERRORS.passwordLength,
+          password_confirmation: FIELD_ERRORS.passwordMismatch,
+        },
       })
     }
     return { redirect: href('profile-password', { locale: c.get('locale') }), notice: 'notices.passwordChanged' }

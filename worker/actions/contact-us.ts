@@ -1,11 +1,19 @@
-/** The contact form: checks the fields, sends them to `POST /siw/public/contact-us`, then shows the page's success panel. */
+/**
+ * The contact form: checks the fields, sends them to `POST /siw/public/contact-us`, then shows the page's success
+ * panel.
+ */
 import { CONTACT_ERRORS, readContact } from '../../shared/contact-form'
 import { href } from '../../shared/match'
 import { fromGatewayError, invalid } from './form-result'
 import type { Action } from './types'
 
 /** The gateway's field names are the form's; its messages are the form's own where a rule is specific. */
-const GATEWAY_MESSAGES = Object.freeze({ phone: CONTACT_ERRORS.phone, website: CONTACT_ERRORS.website, message: CONTACT_ERRORS.messageLength, purpose: CONTACT_ERRORS.purpose })
+const GATEWAY_MESSAGES = Object.freeze({
+  phone: CONTACT_ERRORS.phone,
+  website: CONTACT_ERRORS.website,
+  message: CONTACT_ERRORS.messageLength,
+  purpose: CONTACT_ERRORS.purpose,
+})
 
 export const contactUsAction: Action<'contact-us'> = {
   maxBytes: 64 * 1024,
@@ -17,6 +25,9 @@ export const contactUsAction: Action<'contact-us'> = {
     } catch (err) {
       return fromGatewayError(err, fields, { messages: GATEWAY_MESSAGES })
     }
-    return { redirect: href('contact-us', { locale: c.get('locale'), query: { sent: '1' } }), notice: 'notices.contactSent' }
+    return {
+      redirect: href('contact-us', { locale: c.get('locale'), query: { sent: '1' } }),
+      notice: 'notices.contactSent',
+    }
   },
 }

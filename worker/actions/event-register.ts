@@ -15,7 +15,12 @@ export const eventRegisterAction: Action<'event-register'> = {
     const outcome = await submitEventApplication(
       {
         challenge: async () => fields.hash ?? '',
-        create: async (body) => (await gateway.request<{ id: number; upload_token: string }>('POST', '/siw/public/event-application', { body })).content,
+        create: async (body) =>
+          (
+            await gateway.request<{ id: number; upload_token: string }>('POST', '/siw/public/event-application', {
+              body,
+            })
+          ).content,
         upload: (data) => gateway.request('POST', '/document/public/event-application', { body: data }),
       },
       { fields, files: { passport_scan: files.passport_scan, image: files.image }, eventId: query.event_id ?? '' },

@@ -1,6 +1,7 @@
 /** Shared answers of page actions: the form again with field errors, and gateway failures turned into form state. */
+
+import { type FormStatus, formCodeFor, formStatusFor } from '../../shared/form-status'
 import { FIELD_ERRORS, type FieldValues } from '../../shared/forms'
-import { formCodeFor, formStatusFor, type FormStatus } from '../../shared/form-status'
 import { GatewayError } from '../../shared/gateway-client'
 import type { ActionResult } from './types'
 import { safeValues } from './types'
@@ -8,7 +9,12 @@ import { safeValues } from './types'
 type Fields = FieldValues
 
 /** The form again with `errors` (field → i18n key) and an optional form-level code. */
-export function invalid(fields: Fields, errors: Record<string, string>, code: string | null = null, status: FormStatus = 422): ActionResult {
+export function invalid(
+  fields: Fields,
+  errors: Record<string, string>,
+  code: string | null = null,
+  status: FormStatus = 422,
+): ActionResult {
   return { form: { values: safeValues(fields), errors, code }, status }
 }
 
@@ -17,7 +23,9 @@ export type GatewayFieldMap = Readonly<{
   messages?: Readonly<Record<string, string>>
   /** Gateway field → the form's field, where they differ. */
   rename?: Readonly<Record<string, string>>
-  /** Another gateway code that names fields (e.g. `already_registered` naming `email`) → the i18n key of their message. */
+  /**
+   * Another gateway code that names fields (e.g. `already_registered` naming `email`) → the i18n key of their message.
+   */
   codes?: Readonly<Record<string, string>>
 }>
 

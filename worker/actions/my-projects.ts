@@ -17,7 +17,9 @@ export const myProjectsAction: Action<'profile-my-projects'> = {
     const form = checkForm(VisibilitySchema, fields)
     if (!form.ok) return invalid(fields, {}, 'bad_request', 400)
     try {
-      await gateway.request('POST', `/siw/personal/project/set-visible/${form.output.id}`, { query: { visible: form.output.visible } })
+      await gateway.request('POST', `/siw/personal/project/set-visible/${form.output.id}`, {
+        query: { visible: form.output.visible },
+      })
     } catch (err) {
       return fromGatewayError(err, fields)
     }

@@ -15,6 +15,9 @@ export const projectFormAction: Action<'profile-project-form'> = {
       { fields, files, id: params.id ?? null },
     )
     if (!outcome.ok) return invalid(outcome.values, outcome.errors, outcome.code, outcome.status)
-    return { redirect: href('profile-my-projects', { locale: c.get('locale') }), notice: outcome.filesFailed ? 'notices.projectFilesFailed' : 'notices.projectSaved' }
+    return {
+      redirect: href('profile-my-projects', { locale: c.get('locale') }),
+      notice: outcome.filesFailed ? 'notices.projectFilesFailed' : 'notices.projectSaved',
+    }
   },
 }

@@ -3,7 +3,13 @@
  * that already has an account or an application waiting is named next to the e-mail field (409 `already_registered`).
  */
 import { fieldErrors } from '../../shared/forms'
-import { REGISTRATION_GATEWAY_CODES, REGISTRATION_GATEWAY_MESSAGES, registrationSchema, toRegistrationBody, type RegistrationKind } from '../../shared/guide-forms'
+import {
+  REGISTRATION_GATEWAY_CODES,
+  REGISTRATION_GATEWAY_MESSAGES,
+  type RegistrationKind,
+  registrationSchema,
+  toRegistrationBody,
+} from '../../shared/guide-forms'
 import { href } from '../../shared/match'
 import { fromGatewayError, rejectInvalid } from './form-result'
 import type { Action } from './types'
@@ -14,7 +20,9 @@ const PATHS: Readonly<Record<RegistrationKind, string>> = {
 }
 
 /** The page action of one registration form. */
-export function registerAction<Id extends 'guide-register-investor' | 'guide-register-business'>(kind: RegistrationKind): Action<Id> {
+export function registerAction<Id extends 'guide-register-investor' | 'guide-register-business'>(
+  kind: RegistrationKind,
+): Action<Id> {
   return {
     async run({ c, fields, gateway }) {
       const rejected = rejectInvalid(fields, fieldErrors(registrationSchema(kind), fields))
@@ -22,7 +30,10 @@ export function registerAction<Id extends 'guide-register-investor' | 'guide-reg
       try {
         await gateway.request('POST', PATHS[kind], { body: toRegistrationBody(kind, fields) })
       } catch (err) {
-        return fromGatewayError(err, fields, { messages: REGISTRATION_GATEWAY_MESSAGES, codes: REGISTRATION_GATEWAY_CODES })
+        return fromGatewayError(err, fields, {
+          messages: REGISTRATION_GATEWAY_MESSAGES,
+          codes: REGISTRATION_GATEWAY_CODES,
+        })
       }
       return { redirect: href('success-registration', { locale: c.get('locale') }) }
     },

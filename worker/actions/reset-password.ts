@@ -26,7 +26,9 @@ export const resetPasswordAction: Action<'reset-password'> = {
         },
       })
     } catch (err) {
-      return fromGatewayError(err, fields, { messages: { password: FIELD_ERRORS.passwordLength, password_confirmation: FIELD_ERRORS.passwordMismatch } })
+      return fromGatewayError(err, fields, {
+        messages: { password: FIELD_ERRORS.passwordLength, password_confirmation: FIELD_ERRORS.passwordMismatch },
+      })
     }
     // A new account's first password (docs/product.md#registration) is "set", not "changed".
     const notice = query.purpose === 'welcome' ? 'notices.passwordSet' : 'notices.passwordReset'

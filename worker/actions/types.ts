@@ -30,6 +30,7 @@ export type Action<Id extends RouteId> = Readonly<{
 /** The values to show again: never passwords, tokens or the bot-check `hash`. */
 export function safeValues(fields: FieldValues): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const [k, value] of Object.entries(fields)) if (value !== undefined && !/password|hash|token/i.test(k)) out[k] = value
+  for (const [k, value] of Object.entries(fields))
+    if (value !== undefined && !/password|hash|token/i.test(k)) out[k] = value
   return out
 }

@@ -1,4 +1,7 @@
-/** The worker's own error answers, in the gateway's envelope so the one client reads them (docs/gateway-contract.md#envelope). */
+/**
+ * The worker's own error answers, in the gateway's envelope so the one client reads them
+ * (docs/gateway-contract.md#envelope).
+ */
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 

@@ -1,7 +1,10 @@
-/** Locale negotiation (docs/product.md#locale): cookie, then Accept-Language, then the default; bare paths redirect under a prefix. */
+/**
+ * Locale negotiation (docs/product.md#locale): cookie, then Accept-Language, then the default; bare paths redirect
+ * under a prefix.
+ */
 import type { MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
-import { LOCALES, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, isLocale, type Locale } from '../../shared/constants'
+import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALES, type Locale } from '../../shared/constants'
 import { splitLocale, switchLocalePath } from '../../shared/match'
 import { toSameOriginPath } from '../../shared/safe-path'
 import type { AppEnv } from '../types'
@@ -39,7 +42,9 @@ export function negotiateLocale(options: LocaleOptions): MiddlewareHandler<AppEn
       return next()
     }
     const fromCookie = getCookie(c, LOCALE_COOKIE)
-    const chosen = isLocale(fromCookie) ? fromCookie : (pickFromAcceptLanguage(c.req.header('accept-language')) ?? options.defaultLocale(c))
+    const chosen = isLocale(fromCookie)
+      ? fromCookie
+      : (pickFromAcceptLanguage(c.req.header('accept-language')) ?? options.defaultLocale(c))
     if (!isLocale(fromCookie)) setLocaleCookie(c, chosen)
     if (url.pathname === '/') {
       c.set('locale', chosen)

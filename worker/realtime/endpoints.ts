@@ -5,7 +5,6 @@
  */
 import type { Context } from 'hono'
 import * as v from 'valibot'
-import { tradingKeys } from '../../shared/trading-keys'
 import {
   isPublicChannel,
   LOTS_CHANNEL,
@@ -16,6 +15,7 @@ import {
   refusalCloseCode,
 } from '../../shared/realtime'
 import { PublishBodySchema, PublishIdSchema } from '../../shared/realtime-schemas'
+import { tradingKeys } from '../../shared/trading-keys'
 import { errorEnvelope } from '../http/envelope'
 import { forgetPayloads, loadEntry, MAX_CACHED_PAGE } from '../payloads'
 import { readSession } from '../session'
@@ -83,14 +83,22 @@ export async function serveRealtimeSocket(c: Context<AppEnv>): Promise<Response>
   }
 
   const res = await hubOf(c.env, channel).fetch('http://realtime.internal/subscribe', {
-    headers: { upgrade: 'websocket', [HUB_HEADERS.channel]: channel, [HUB_HEADERS.ip]: ip, [HUB_HEADERS.personal]: personal ? '1' : '0' },
+    headers: {
+      upgrade: 'websocket',
+      [HUB_HEADERS.channel]: channel,
+      [HUB_HEADERS.ip]: ip,
+      [HUB_HEADERS.personal]: personal ? '1' : '0',
+    },
   })
   if (res.status !== 101 || !res.webSocket) return refuse(429, 'too_many_connections')
   // A response of our own (mutable headers) for the middlewares that add headers after this handler.
   return new Response(null, { status: 101, webSocket: res.webSocket })
 }
 
-/** Accepts an upstream's signed publish: 401 unsigned, badly signed or stale, 409 replayed, 202 with the sockets reached. */
+/**
+ * Accepts an upstream's signed publish: 401 unsigned, badly signed or stale, 409 replayed, 202 with the sockets
+ * reached.
+ */
 export async function servePublish(c: Context<AppEnv>): Promise<Response> {
   c.set('routeId', 'realtime-publish')
   const secret = c.get('config').realtimeSecret
@@ -102,7 +110,11 @@ export async function servePublish(c: Context<AppEnv>): Promise<Response> {
   if (Number(c.req.header('content-length') ?? 0) > PUBLISH_MAX_BYTES) return errorEnvelope(c, 413, 'payload_too_large')
   const body = await c.req.text()
   if (new TextEncoder().encode(body).length > PUBLISH_MAX_BYTES) return errorEnvelope(c, 413, 'payload_too_large')
-  if (!/^\d{1,15}$/.test(timestamp) || !v.is(PublishIdSchema, id) || !(await isValidSignature(secret, timestamp, id, body, signature))) {
+  if (
+    !/^\d{1,15}$/.test(timestamp) ||
+    !v.is(PublishIdSchema, id) ||
+    !(await isValidSignature(secret, timestamp, id, body, signature))
+  ) {
     return errorEnvelope(c, 401, 'bad_signature')
   }
   const ts = Number(timestamp)

@@ -6,13 +6,23 @@
  * wake.
  */
 import { DurableObject } from 'cloudflare:workers'
-import { HEARTBEAT, PUBLISH_MAX_AGE_MS, REAUTHORISE_CLOSE_CODE, type RealtimeEvent, type RealtimeMessage } from '../../shared/realtime'
+import {
+  HEARTBEAT,
+  PUBLISH_MAX_AGE_MS,
+  REAUTHORISE_CLOSE_CODE,
+  type RealtimeEvent,
+  type RealtimeMessage,
+} from '../../shared/realtime'
 
 /** What each socket carries through hibernation. */
 export type SocketAttachment = { channel: string; personal: boolean; ip: string; openedAt: number }
 
 /** Headers the edge sets on the upgrade it forwards (never the browser's: the edge builds the request). */
-export const HUB_HEADERS = Object.freeze({ channel: 'x-realtime-channel', ip: 'x-realtime-ip', personal: 'x-realtime-personal' })
+export const HUB_HEADERS = Object.freeze({
+  channel: 'x-realtime-channel',
+  ip: 'x-realtime-ip',
+  personal: 'x-realtime-personal',
+})
 
 export const HUB_LIMITS = Object.freeze({
   /** Sockets of one public channel (a hot lot); past it new viewers fall back to polling. */
@@ -52,8 +62,10 @@ export class RealtimeHub extends DurableObject<Env> {
     const ip = request.headers.get(HUB_HEADERS.ip) ?? 'unknown'
     const personal = request.headers.get(HUB_HEADERS.personal) === '1'
     const open = this.ctx.getWebSockets().length
-    if (open >= (personal ? HUB_LIMITS.personalSockets : HUB_LIMITS.socketsPerChannel)) return new Response(null, { status: 429 })
-    if (!personal && this.ctx.getWebSockets(addressTag(ip)).length >= HUB_LIMITS.socketsPerAddress) return new Response(null, { status: 429 })
+    if (open >= (personal ? HUB_LIMITS.personalSockets : HUB_LIMITS.socketsPerChannel))
+      return new Response(null, { status: 429 })
+    if (!personal && this.ctx.getWebSockets(addressTag(ip)).length >= HUB_LIMITS.socketsPerAddress)
+      return new Response(null, { status: 429 })
     const { 0: client, 1: server } = new WebSocketPair()
     this.ctx.acceptWebSocket(server, [addressTag(ip)])
     server.serializeAttachment({ channel, personal, ip, openedAt: Date.now() } satisfies SocketAttachment)
@@ -66,7 +78,8 @@ export class RealtimeHub extends DurableObject<Env> {
     const now = Date.now()
     const sql = this.ctx.storage.sql
     sql.exec('DELETE FROM published WHERE at < ?', now - HUB_LIMITS.replayWindowMs)
-    if (sql.exec('SELECT 1 FROM published WHERE id = ?', message.id).toArray().length) return { ok: false, code: 'replayed' }
+    if (sql.exec('SELECT 1 FROM published WHERE id = ?', message.id).toArray().length)
+      return { ok: false, code: 'replayed' }
     sql.exec('INSERT INTO published (id, at) VALUES (?, ?)', message.id, now)
     const text = JSON.stringify({ id: message.id, ts: message.ts, event: message.event } satisfies RealtimeMessage)
     let delivered = 0

@@ -9,7 +9,10 @@ const keys = new Map<string, Promise<CryptoKey>>()
 function keyOf(secret: string): Promise<CryptoKey> {
   let key = keys.get(secret)
   if (!key) {
-    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ])
     keys.set(secret, key)
   }
   return key
@@ -24,7 +27,13 @@ export async function signPublish(secret: string, timestamp: string, id: string,
 }
 
 /** Whether `signature` is the message's; compared by the runtime's HMAC verify (constant time). */
-export async function isValidSignature(secret: string, timestamp: string, id: string, body: string, signature: string): Promise<boolean> {
+export async function isValidSignature(
+  secret: string,
+  timestamp: string,
+  id: string,
+  body: string,
+  signature: string,
+): Promise<boolean> {
   const hex = /^v1=([0-9a-f]{64})$/.exec(signature)?.[1]
   if (!hex) return false
   const mac = new Uint8Array(32)

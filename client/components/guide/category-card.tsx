@@ -1,7 +1,7 @@
 /** A project category in a list: its image (or generated art), title and description, linking to its projects. */
 import { href } from '../../../shared/match'
-import { Card } from '../card'
 import { useLocale } from '../../i18n'
+import { Card } from '../card'
 import { cardImage, type ProjectCategory } from './types'
 
 export function CategoryCard({ category, headingLevel = 3 }: { category: ProjectCategory; headingLevel?: 2 | 3 }) {

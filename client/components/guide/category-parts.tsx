@@ -3,8 +3,11 @@
  * pagination, and the services that help with projects of this kind.
  */
 import { PROJECT_PAGE_SIZE, readProjectFilters } from '../../../shared/guide-keys'
-import { projectCategoryPlan } from '../../../shared/plans/guide'
 import { href } from '../../../shared/match'
+import { projectCategoryPlan } from '../../../shared/plans/guide'
+import { usePayload } from '../../data'
+import { useLocale, useT } from '../../i18n'
+import { Link, useRouteData } from '../../router'
 import { Breadcrumbs } from '../breadcrumbs'
 import { Button } from '../button'
 import { Card } from '../card'
@@ -14,9 +17,6 @@ import { ErrorState } from '../error-state'
 import { Pagination } from '../pagination'
 import { ProjectCard } from './project-card'
 import type { CategoryService, Project, ProjectCategory } from './types'
-import { usePayload } from '../../data'
-import { useLocale, useT } from '../../i18n'
-import { Link, useRouteData } from '../../router'
 
 function useCategory() {
   const { params, query, keys } = useRouteData(projectCategoryPlan)
@@ -73,14 +73,26 @@ export function CategoryResults() {
               <ProjectCard key={p.id} project={p} />
             ))}
           </CardGrid>
-          <Pagination routeId="project-category" params={{ id }} query={{ ...filters }} page={page} totalPages={Math.ceil(total / PROJECT_PAGE_SIZE)} />
+          <Pagination
+            routeId="project-category"
+            params={{ id }}
+            query={{ ...filters }}
+            page={page}
+            totalPages={Math.ceil(total / PROJECT_PAGE_SIZE)}
+          />
         </>
       ) : page > 0 ? (
         <EmptyState
           headingLevel={3}
           title={t('guide.category.pastEndTitle')}
           message={<p>{t('guide.category.pastEndText')}</p>}
-          action={<Button to={href('project-category', { locale, params: { id }, query: { ...filters } })} variant="outline" label={t('guide.category.firstPage')} />}
+          action={
+            <Button
+              to={href('project-category', { locale, params: { id }, query: { ...filters } })}
+              variant="outline"
+              label={t('guide.category.firstPage')}
+            />
+          }
         />
       ) : (
         <EmptyState
@@ -111,7 +123,13 @@ export function CategoryServices() {
         </div>
         <CardGrid columns={3} label={t('guide.category.services')}>
           {services.map((s) => (
-            <Card key={s.id} variant="compact" to={serviceHref(s, locale)} title={s.title} description={s.description ? <p>{s.description}</p> : undefined} />
+            <Card
+              key={s.id}
+              variant="compact"
+              to={serviceHref(s, locale)}
+              title={s.title}
+              description={s.description ? <p>{s.description}</p> : undefined}
+            />
           ))}
         </CardGrid>
         <p className="guide-services__more">
@@ -124,7 +142,8 @@ export function CategoryServices() {
 
 /** A service opens its page; a service category (what `service_categories[]` may also hold) opens its list. */
 function serviceHref(s: CategoryService, locale: ReturnType<typeof useLocale>): string {
-  const isService = s.category_id !== undefined || s.online !== undefined || s.is_external !== undefined || s.link !== undefined
+  const isService =
+    s.category_id !== undefined || s.online !== undefined || s.is_external !== undefined || s.link !== undefined
   return isService
     ? href('service', { locale, params: { service_id: String(s.id) } })
     : href('service-category', { locale, params: { category_id: String(s.id) } })

@@ -1,4 +1,6 @@
-/** A guide text page: hero with breadcrumbs, the gateway's HTML, and an aside with next steps and the guide's sections. */
+/**
+ * A guide text page: hero with breadcrumbs, the gateway's HTML, and an aside with next steps and the guide's sections.
+ */
 import type { ReactNode } from 'react'
 import { usePayload } from '../../data'
 import { useT } from '../../i18n'
@@ -36,7 +38,9 @@ export function GuideArticle({ children, ...article }: GuideArticleProps) {
   )
 }
 
-/** The article without its `<main>`: what a page that keeps the text as the edge drew it renders in its kept section. */
+/**
+ * The article without its `<main>`: what a page that keeps the text as the edge drew it renders in its kept section.
+ */
 export function GuideArticleBody({ dataKey, seed, lead, actions, aside }: Omit<GuideArticleProps, 'children'>) {
   const t = useT()
   const f = useFormat()

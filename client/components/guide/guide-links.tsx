@@ -19,7 +19,9 @@ export function GuideLinks() {
   const { route } = useRouter()
   return (
     <nav className="guide-links" aria-labelledby="guide-links-title">
-      <h2 className="guide-links__title" id="guide-links-title">{t('guide.links.title')}</h2>
+      <h2 className="guide-links__title" id="guide-links-title">
+        {t('guide.links.title')}
+      </h2>
       <ul>
         {SECTIONS.map((s) => (
           <li key={s.id}>

@@ -1,10 +1,10 @@
 /** A project in a list: image, sector, title, region and budget, with its status over the image. */
 import { href } from '../../../shared/match'
+import { useLocale, useT } from '../../i18n'
 import { Card } from '../card'
 import { useFormat } from '../format'
-import { useLocale, useT } from '../../i18n'
 import { statusTone } from './status-badge'
-import { cardImage, nameOf, toNumber, type Project } from './types'
+import { cardImage, nameOf, type Project, toNumber } from './types'
 
 export function ProjectCard({ project, headingLevel = 3 }: { project: Project; headingLevel?: 2 | 3 }) {
   const t = useT()

@@ -14,10 +14,10 @@ import { HtmlContent } from '../html-content'
 import { Icon } from '../icon'
 import { PageTitle } from '../page-title'
 import { PatternArt } from '../pattern-art'
-import { StatBlocks, type Stat } from '../stat-blocks'
+import { type Stat, StatBlocks } from '../stat-blocks'
 import { GuideStyles } from './guide-styles'
 import { StatusBadge } from './status-badge'
-import { categoryIdOf, fileLink, mapLink, nameOf, presentationOf, toNumber, type Project } from './types'
+import { categoryIdOf, fileLink, mapLink, nameOf, type Project, presentationOf, toNumber } from './types'
 
 /** `+998 90 123 45 67` for an Uzbek number, else the digits with a plus. */
 function displayPhone(phone: string): string {
@@ -45,10 +45,20 @@ export function ProjectDetail({ dataKey, from }: { dataKey: string; from: 'proje
   const irr = toNumber(project.irr)
   const npv = toNumber(project.npv)
   const stats: Stat[] = [
-    ...(budget !== null ? [{ value: f.money(budget, 'USD', { compact: budget >= 1_000_000 }), label: t('guide.project.budget'), source: t('guide.project.budgetNote') }] : []),
+    ...(budget !== null
+      ? [
+          {
+            value: f.money(budget, 'USD', { compact: budget >= 1_000_000 }),
+            label: t('guide.project.budget'),
+            source: t('guide.project.budgetNote'),
+          },
+        ]
+      : []),
     ...(pp !== null ? [{ value: pp, unit: t('guide.project.years'), label: t('guide.project.pp') }] : []),
     ...(irr !== null ? [{ value: irr, unit: '%', label: t('guide.project.irr') }] : []),
-    ...(npv !== null ? [{ value: f.money(npv, 'USD', { compact: Math.abs(npv) >= 1_000_000 }), label: t('guide.project.npv') }] : []),
+    ...(npv !== null
+      ? [{ value: f.money(npv, 'USD', { compact: Math.abs(npv) >= 1_000_000 }), label: t('guide.project.npv') }]
+      : []),
   ]
   const map = mapLink(project.latitude, project.longitude)
   const presentation = presentationOf(project, locale)
@@ -60,7 +70,9 @@ export function ProjectDetail({ dataKey, from }: { dataKey: string; from: 'proje
       ? [{ label: t('routes.explore'), to: href('explore', { locale }) }, { label: project.title }]
       : [
           { label: t('routes.projects'), to: href('guide-project', { locale }) },
-          ...(categoryId !== null && categoryTitle ? [{ label: categoryTitle, to: href('project-category', { locale, params: { id: String(categoryId) } }) }] : []),
+          ...(categoryId !== null && categoryTitle
+            ? [{ label: categoryTitle, to: href('project-category', { locale, params: { id: String(categoryId) } }) }]
+            : []),
           { label: project.title },
         ]
   const sector = nameOf(project.sector)
@@ -68,7 +80,10 @@ export function ProjectDetail({ dataKey, from }: { dataKey: string; from: 'proje
   return (
     <main id="main" className="page guide guide-project">
       <GuideStyles />
-      <PageTitle title={project.title} description={[sector, region, budget !== null ? f.money(budget, 'USD') : ''].filter(Boolean).join(' · ')} />
+      <PageTitle
+        title={project.title}
+        description={[sector, region, budget !== null ? f.money(budget, 'USD') : ''].filter(Boolean).join(' · ')}
+      />
       <div className="container">
         <Breadcrumbs items={crumbs} />
         <header className="guide-project__header">
@@ -78,19 +93,33 @@ export function ProjectDetail({ dataKey, from }: { dataKey: string; from: 'proje
           <h1>{project.title}</h1>
           <ul className="guide-project__facts" aria-label={t('guide.project.facts')}>
             {sector ? (
-              <li><Icon name="factory" /><span className="visually-hidden">{t('guide.project.sector')}: </span>{sector}</li>
+              <li>
+                <Icon name="factory" />
+                <span className="visually-hidden">{t('guide.project.sector')}: </span>
+                {sector}
+              </li>
             ) : null}
             {region ? (
-              <li><Icon name="map-pin" /><span className="visually-hidden">{t('guide.project.region')}: </span>{region}</li>
+              <li>
+                <Icon name="map-pin" />
+                <span className="visually-hidden">{t('guide.project.region')}: </span>
+                {region}
+              </li>
             ) : null}
             {categoryTitle ? (
-              <li><Icon name="briefcase" /><span className="visually-hidden">{t('guide.project.category')}: </span>{categoryTitle}</li>
+              <li>
+                <Icon name="briefcase" />
+                <span className="visually-hidden">{t('guide.project.category')}: </span>
+                {categoryTitle}
+              </li>
             ) : null}
           </ul>
         </header>
         {stats.length ? (
           <section className="guide-project__figures" aria-labelledby="project-figures">
-            <h2 id="project-figures" className="visually-hidden">{t('guide.project.figures')}</h2>
+            <h2 id="project-figures" className="visually-hidden">
+              {t('guide.project.figures')}
+            </h2>
             <StatBlocks items={stats} />
           </section>
         ) : null}
@@ -104,29 +133,50 @@ export function ProjectDetail({ dataKey, from }: { dataKey: string; from: 'proje
               )}
             </figure>
             <section aria-labelledby="project-about">
-              <h2 id="project-about" className="visually-hidden">{t('guide.project.about')}</h2>
-              {project.content ? <HtmlContent html={project.content} /> : <p className="muted">{t('guide.project.noDescription')}</p>}
+              <h2 id="project-about" className="visually-hidden">
+                {t('guide.project.about')}
+              </h2>
+              {project.content ? (
+                <HtmlContent html={project.content} />
+              ) : (
+                <p className="muted">{t('guide.project.noDescription')}</p>
+              )}
             </section>
           </div>
           <aside className="with-aside__aside guide-aside" aria-label={t('guide.project.asideLabel')}>
             <section className="panel guide-next" aria-labelledby="project-contact">
-              <h2 className="guide-next__title" id="project-contact">{t('guide.project.contacts')}</h2>
+              <h2 className="guide-next__title" id="project-contact">
+                {t('guide.project.contacts')}
+              </h2>
               <dl className="guide-contacts">
                 {project.email ? (
                   <div>
-                    <dt><Icon name="mail" />{t('guide.project.email')}</dt>
-                    <dd><a href={`mailto:${project.email}`}>{project.email}</a></dd>
+                    <dt>
+                      <Icon name="mail" />
+                      {t('guide.project.email')}
+                    </dt>
+                    <dd>
+                      <a href={`mailto:${project.email}`}>{project.email}</a>
+                    </dd>
                   </div>
                 ) : null}
                 {project.phone ? (
                   <div>
-                    <dt><Icon name="phone" />{t('guide.project.phone')}</dt>
-                    <dd><a href={`tel:+${project.phone.replace(/\D/g, '')}`}>{displayPhone(project.phone)}</a></dd>
+                    <dt>
+                      <Icon name="phone" />
+                      {t('guide.project.phone')}
+                    </dt>
+                    <dd>
+                      <a href={`tel:+${project.phone.replace(/\D/g, '')}`}>{displayPhone(project.phone)}</a>
+                    </dd>
                   </div>
                 ) : null}
                 {map ? (
                   <div>
-                    <dt><Icon name="map-pin" />{t('guide.project.location')}</dt>
+                    <dt>
+                      <Icon name="map-pin" />
+                      {t('guide.project.location')}
+                    </dt>
                     <dd>
                       <a href={map} rel="noopener noreferrer" target="_blank">
                         {t('guide.project.map')}
@@ -146,7 +196,11 @@ export function ProjectDetail({ dataKey, from }: { dataKey: string; from: 'proje
                   className="guide-next__primary"
                 />
               ) : null}
-              <Button to={href('guide-register-investor', { locale })} label={t('guide.project.interest')} className="guide-next__primary" />
+              <Button
+                to={href('guide-register-investor', { locale })}
+                label={t('guide.project.interest')}
+                className="guide-next__primary"
+              />
               <p className="guide-next__intro">{t('guide.project.interestNote')}</p>
             </section>
           </aside>
@@ -159,5 +213,7 @@ export function ProjectDetail({ dataKey, from }: { dataKey: string; from: 'proje
 /** "Download the presentation (PDF)", the type from an extension or a link when it is known. */
 function presentationLabel(t: Translate, value: string): string {
   const ext = (value.split(/[?#]/)[0] ?? '').split('.').pop() ?? ''
-  return /^[a-z0-9]{2,5}$/i.test(ext) ? t('guide.project.presentationTyped', { type: ext.toUpperCase() }) : t('guide.project.presentation')
+  return /^[a-z0-9]{2,5}$/i.test(ext)
+    ? t('guide.project.presentationTyped', { type: ext.toUpperCase() })
+    : t('guide.project.presentation')
 }

@@ -2,14 +2,14 @@
  * The project filters of a category: a GET form whose values live in the URL query, so it works without JavaScript;
  * once hydrated, a change applies at once through client navigation and focus returns to the changed control.
  */
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react'
-import { FILTER_NAMES, PROJECT_STATUSES, type ProjectFilters as Filters } from '../../../shared/guide-keys'
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react'
+import { FILTER_NAMES, type ProjectFilters as Filters, PROJECT_STATUSES } from '../../../shared/guide-keys'
 import { href } from '../../../shared/match'
 import { useLocale, useT } from '../../i18n'
 import { Link, useRouter } from '../../router'
 import { Button } from '../button'
 import { SelectField } from '../form-field'
-import { nameOf, type Named } from './types'
+import { type Named, nameOf } from './types'
 
 /** The control to focus after the page re-renders for a changed filter (the page remounts with its new URL). */
 let focusAfterNavigation: string | null = null
@@ -27,7 +27,8 @@ export function ProjectFilters({ categoryId, filters, sectors, regions, amounts 
   const locale = useLocale()
   const { navigate } = useRouter()
   const [live, setLive] = useState(false)
-  const target = (query: Record<string, string | undefined> = {}) => href('project-category', { locale, params: { id: categoryId }, query })
+  const target = (query: Record<string, string | undefined> = {}) =>
+    href('project-category', { locale, params: { id: categoryId }, query })
 
   useEffect(() => {
     setLive(true)
@@ -59,13 +60,44 @@ export function ProjectFilters({ categoryId, filters, sectors, regions, amounts 
   const active = FILTER_NAMES.some((name) => filters[name])
 
   return (
-    <form method="get" action={target()} onChange={onChange} onSubmit={onSubmit} className="guide-filters" role="search" aria-labelledby="filters-title">
-      <h2 className="guide-filters__title" id="filters-title">{t('guide.filters.title')}</h2>
+    <form
+      method="get"
+      action={target()}
+      onChange={onChange}
+      onSubmit={onSubmit}
+      className="guide-filters"
+      role="search"
+      aria-labelledby="filters-title"
+    >
+      <h2 className="guide-filters__title" id="filters-title">
+        {t('guide.filters.title')}
+      </h2>
       <p className="guide-filters__hint">{t(live ? 'guide.filters.hintLive' : 'guide.filters.hint')}</p>
       <div className="guide-filters__fields">
-        <SelectField id="filter-sector" name="sector_id" label={t('guide.filters.sector')} options={options(sectors)} placeholder={t('guide.filters.any')} defaultValue={filters.sector_id ?? ''} />
-        <SelectField id="filter-region" name="region_id" label={t('guide.filters.region')} options={options(regions)} placeholder={t('guide.filters.any')} defaultValue={filters.region_id ?? ''} />
-        <SelectField id="filter-amount" name="amount_id" label={t('guide.filters.amount')} options={options(amounts)} placeholder={t('guide.filters.any')} defaultValue={filters.amount_id ?? ''} />
+        <SelectField
+          id="filter-sector"
+          name="sector_id"
+          label={t('guide.filters.sector')}
+          options={options(sectors)}
+          placeholder={t('guide.filters.any')}
+          defaultValue={filters.sector_id ?? ''}
+        />
+        <SelectField
+          id="filter-region"
+          name="region_id"
+          label={t('guide.filters.region')}
+          options={options(regions)}
+          placeholder={t('guide.filters.any')}
+          defaultValue={filters.region_id ?? ''}
+        />
+        <SelectField
+          id="filter-amount"
+          name="amount_id"
+          label={t('guide.filters.amount')}
+          options={options(amounts)}
+          placeholder={t('guide.filters.any')}
+          defaultValue={filters.amount_id ?? ''}
+        />
         <SelectField
           id="filter-status"
           name="status"
@@ -77,7 +109,11 @@ export function ProjectFilters({ categoryId, filters, sectors, regions, amounts 
       </div>
       <div className="guide-filters__actions">
         <Button type="submit" variant="outline" label={t('guide.filters.apply')} />
-        {active ? <Link to={target()} className="guide-filters__clear">{t('guide.filters.clear')}</Link> : null}
+        {active ? (
+          <Link to={target()} className="guide-filters__clear">
+            {t('guide.filters.clear')}
+          </Link>
+        ) : null}
       </div>
     </form>
   )

@@ -1,26 +1,55 @@
 /**
- * The investor and business registration forms (docs/product.md#registration). Residents give their PINFL (and a business its
+ * The investor and business registration forms (docs/product.md#registration). Residents give their PINFL (and a
+ * business its
  * TIN), non-resident investors their country: the fields of the chosen residency are revealed under its radio with
  * CSS (`:has`), so the reveal needs no script and the form posts to its page action with or without JavaScript.
  */
 import type { ReactNode } from 'react'
-import { REGISTRATION_SOURCES, registrationSchema, type RegistrationKind } from '../../../shared/guide-forms'
+import { REGISTRATION_SOURCES, type RegistrationKind, registrationSchema } from '../../../shared/guide-forms'
 import { href } from '../../../shared/match'
 import { BOT_ACTIONS, useBotProtection } from '../../bot-protection'
 import { usePageForm } from '../../forms'
 import { useLocale, useT } from '../../i18n'
 import { Link } from '../../router'
-import { fieldId, FormProblems, FormSelectField, FormTextAreaField, FormTextField } from '../page-form'
 import { Button } from '../button'
 import { Icon } from '../icon'
-import { nameOf, type Named } from './types'
+import { FormProblems, FormSelectField, FormTextAreaField, FormTextField, fieldId } from '../page-form'
+import { type Named, nameOf } from './types'
 
 const SCOPE = 'register'
 
 /** Field names in the order of the form, for the error summary. */
 const FIELDS: Readonly<Record<RegistrationKind, readonly string[]>> = {
-  investor: ['is_resident', 'pin', 'country_id', 'company_name', 'position', 'website', 'name', 'surname', 'email', 'phone', 'source', 'source_variant', 'comments'],
-  business: ['is_resident', 'pin', 'tin', 'company_name', 'legal_address', 'website', 'name', 'surname', 'email', 'phone', 'source', 'source_variant', 'comments'],
+  investor: [
+    'is_resident',
+    'pin',
+    'country_id',
+    'company_name',
+    'position',
+    'website',
+    'name',
+    'surname',
+    'email',
+    'phone',
+    'source',
+    'source_variant',
+    'comments',
+  ],
+  business: [
+    'is_resident',
+    'pin',
+    'tin',
+    'company_name',
+    'legal_address',
+    'website',
+    'name',
+    'surname',
+    'email',
+    'phone',
+    'source',
+    'source_variant',
+    'comments',
+  ],
 }
 
 export function RegistrationForm({ kind, countries = [] }: { kind: RegistrationKind; countries?: readonly Named[] }) {
@@ -38,9 +67,20 @@ export function RegistrationForm({ kind, countries = [] }: { kind: RegistrationK
   const values = state.values
   const label = (name: string) => t(`guide.form.fields.${name}`)
   // The summary reads "Label: message"; the source's label is a question, so it gets a short noun there.
-  const labels = { ...Object.fromEntries(FIELDS[kind].map((name) => [name, label(name)])), source: label('sourceShort') }
-  const common = (name: string) => ({ name, scope: SCOPE, label: label(name), error: state.errors[name], defaultValue: values[name] ?? '' })
-  const countryOptions = countries.map((c) => ({ value: String(c.id), label: nameOf(c) })).sort((a, b) => a.label.localeCompare(b.label, locale))
+  const labels = {
+    ...Object.fromEntries(FIELDS[kind].map((name) => [name, label(name)])),
+    source: label('sourceShort'),
+  }
+  const common = (name: string) => ({
+    name,
+    scope: SCOPE,
+    label: label(name),
+    error: state.errors[name],
+    defaultValue: values[name] ?? '',
+  })
+  const countryOptions = countries
+    .map((c) => ({ value: String(c.id), label: nameOf(c) }))
+    .sort((a, b) => a.label.localeCompare(b.label, locale))
 
   return (
     <form
@@ -55,7 +95,9 @@ export function RegistrationForm({ kind, countries = [] }: { kind: RegistrationK
       <p className="guide-form__required">{t('guide.form.requiredNote')}</p>
 
       <fieldset
-        className={['field', 'fieldset', 'guide-residency', state.errors.is_resident && 'field--error'].filter(Boolean).join(' ')}
+        className={['field', 'fieldset', 'guide-residency', state.errors.is_resident && 'field--error']
+          .filter(Boolean)
+          .join(' ')}
         aria-describedby={state.errors.is_resident ? `${fieldId('is_resident', SCOPE)}-error` : undefined}
       >
         <legend className="field__label guide-form__legend">
@@ -70,15 +112,49 @@ export function RegistrationForm({ kind, countries = [] }: { kind: RegistrationK
           </p>
         ) : null}
         <div className="radios">
-          <Residency id={fieldId('is_resident', SCOPE)} value="true" checked={values.is_resident === 'true'} label={t('guide.form.resident')} hint={t(`guide.form.residentHint.${kind}`)}>
-            <FormTextField {...common('pin')} hint={t('guide.form.hints.pin')} inputMode="numeric" autoComplete="off" maxLength={14} width="medium" required />
+          <Residency
+            id={fieldId('is_resident', SCOPE)}
+            value="true"
+            checked={values.is_resident === 'true'}
+            label={t('guide.form.resident')}
+            hint={t(`guide.form.residentHint.${kind}`)}
+          >
+            <FormTextField
+              {...common('pin')}
+              hint={t('guide.form.hints.pin')}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={14}
+              width="medium"
+              required
+            />
             {kind === 'business' ? (
-              <FormTextField {...common('tin')} hint={t('guide.form.hints.tin')} inputMode="numeric" autoComplete="off" maxLength={9} width="medium" required />
+              <FormTextField
+                {...common('tin')}
+                hint={t('guide.form.hints.tin')}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={9}
+                width="medium"
+                required
+              />
             ) : null}
           </Residency>
-          <Residency id={`${fieldId('is_resident', SCOPE)}-1`} value="false" checked={values.is_resident === 'false'} label={t('guide.form.nonResident')} hint={t(`guide.form.nonResidentHint.${kind}`)}>
+          <Residency
+            id={`${fieldId('is_resident', SCOPE)}-1`}
+            value="false"
+            checked={values.is_resident === 'false'}
+            label={t('guide.form.nonResident')}
+            hint={t(`guide.form.nonResidentHint.${kind}`)}
+          >
             {kind === 'investor' ? (
-              <FormSelectField {...common('country_id')} options={countryOptions} placeholder={t('guide.form.choose')} autoComplete="country" required />
+              <FormSelectField
+                {...common('country_id')}
+                options={countryOptions}
+                placeholder={t('guide.form.choose')}
+                autoComplete="country"
+                required
+              />
             ) : null}
           </Residency>
         </div>
@@ -89,8 +165,20 @@ export function RegistrationForm({ kind, countries = [] }: { kind: RegistrationK
         <div className="form__group">
           <FormTextField {...common('company_name')} autoComplete="organization" required />
           {kind === 'investor' ? <FormTextField {...common('position')} autoComplete="organization-title" /> : null}
-          {kind === 'business' ? <FormTextField {...common('legal_address')} hint={t('guide.form.hints.legalAddress')} autoComplete="street-address" /> : null}
-          <FormTextField {...common('website')} hint={t('guide.form.hints.website')} type="url" inputMode="url" autoComplete="url" />
+          {kind === 'business' ? (
+            <FormTextField
+              {...common('legal_address')}
+              hint={t('guide.form.hints.legalAddress')}
+              autoComplete="street-address"
+            />
+          ) : null}
+          <FormTextField
+            {...common('website')}
+            hint={t('guide.form.hints.website')}
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+          />
         </div>
       </fieldset>
 
@@ -101,8 +189,23 @@ export function RegistrationForm({ kind, countries = [] }: { kind: RegistrationK
             <FormTextField {...common('name')} autoComplete="given-name" required />
             <FormTextField {...common('surname')} autoComplete="family-name" required />
           </div>
-          <FormTextField {...common('email')} type="email" inputMode="email" autoComplete="email" spellCheck={false} required />
-          <FormTextField {...common('phone')} hint={t('guide.form.hints.phone')} type="tel" inputMode="numeric" autoComplete="tel" width="medium" required />
+          <FormTextField
+            {...common('email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            spellCheck={false}
+            required
+          />
+          <FormTextField
+            {...common('phone')}
+            hint={t('guide.form.hints.phone')}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            width="medium"
+            required
+          />
         </div>
       </fieldset>
 
@@ -116,23 +219,40 @@ export function RegistrationForm({ kind, countries = [] }: { kind: RegistrationK
             required
           />
           <FormTextField {...common('source_variant')} hint={t('guide.form.hints.sourceVariant')} />
-          <FormTextAreaField {...common('comments')} hint={t(`guide.form.hints.comments.${kind}`)} rows={5} maxLength={2000} />
+          <FormTextAreaField
+            {...common('comments')}
+            hint={t(`guide.form.hints.comments.${kind}`)}
+            rows={5}
+            maxLength={2000}
+          />
         </div>
       </fieldset>
 
       <p className="guide-form__privacy">
-        {t('guide.form.privacy')}{' '}
-        <Link to={href('privacy-policy', { locale })}>{t('guide.form.privacyLink')}</Link>
+        {t('guide.form.privacy')} <Link to={href('privacy-policy', { locale })}>{t('guide.form.privacyLink')}</Link>
       </p>
       <div className="form__actions">
-        <Button type="submit" size="lg" label={t('guide.form.submit')} loadingLabel={t('guide.form.sending')} loading={form.pending} />
+        <Button
+          type="submit"
+          size="lg"
+          label={t('guide.form.submit')}
+          loadingLabel={t('guide.form.sending')}
+          loading={form.pending}
+        />
       </div>
     </form>
   )
 }
 
 /** One residency radio with the fields it reveals right under it. */
-function Residency({ id, value, checked, label, hint, children }: {
+function Residency({
+  id,
+  value,
+  checked,
+  label,
+  hint,
+  children,
+}: {
   id: string
   value: 'true' | 'false'
   checked: boolean
@@ -152,10 +272,18 @@ function Residency({ id, value, checked, label, hint, children }: {
           defaultChecked={checked}
           aria-describedby={`${id}-hint`}
         />
-        <label htmlFor={id} className="check__label">{label}</label>
+        <label htmlFor={id} className="check__label">
+          {label}
+        </label>
       </div>
-      <p className="field__hint guide-residency__hint" id={`${id}-hint`}>{hint}</p>
-      <div className={`guide-residency__fields guide-residency__fields--${value === 'true' ? 'resident' : 'non-resident'}`}>{children}</div>
+      <p className="field__hint guide-residency__hint" id={`${id}-hint`}>
+        {hint}
+      </p>
+      <div
+        className={`guide-residency__fields guide-residency__fields--${value === 'true' ? 'resident' : 'non-resident'}`}
+      >
+        {children}
+      </div>
     </div>
   )
 }

@@ -6,21 +6,29 @@
 import { Suspense } from 'react'
 import type { RegistrationKind } from '../../../shared/guide-forms'
 import { usePayload } from '../../data'
+import { HydrateLater } from '../../hydrate-later'
 import { useT } from '../../i18n'
 import { keptComponent } from '../../kept'
 import { lazyComponent } from '../../lazy-component'
-import { HydrateLater } from '../../hydrate-later'
 import { whenVisible } from '../../visibility'
 import type { Named } from './types'
 
-const RegistrationArticle = keptComponent(() => import('./registration-article').then((m) => m.RegistrationArticle), { head: true })
+const RegistrationArticle = keptComponent(() => import('./registration-article').then((m) => m.RegistrationArticle), {
+  head: true,
+})
 const RegistrationForm = lazyComponent(() => import('./registration-form').then((m) => m.RegistrationForm))
 
 /** Drawn in the browser after a client navigation, the page's text and form load with it. */
 export const preloadRegistrationPage = () => Promise.all([RegistrationArticle.preload(), RegistrationForm.preload()])
 
 /** `keys`: the page text's key and, for investors, the countries' key, from the page's data plan. */
-export function RegistrationPage({ kind, keys }: { kind: RegistrationKind; keys: Readonly<{ page: string; countries?: string }> }) {
+export function RegistrationPage({
+  kind,
+  keys,
+}: {
+  kind: RegistrationKind
+  keys: Readonly<{ page: string; countries?: string }>
+}) {
   const t = useT()
   const countries = usePayload<Named[]>(keys.countries).data?.content ?? []
   return (

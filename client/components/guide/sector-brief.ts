@@ -3,7 +3,7 @@
  * fields; the reference gateway instead opens the HTML with the summary (`<p><strong>…</strong></p>`) and a figures
  * table (label, "value unit", year), which is lifted out here so the page shows them as a lead and stat blocks.
  */
-import { sanitizeHtml, toPlainText, type SafeNode } from '../html-content-core'
+import { type SafeNode, sanitizeHtml, toPlainText } from '../html-content-core'
 import type { Figure, GuidePage } from './types'
 
 export type SectorBrief = { summary: string | null; figures: Figure[]; content: string }
@@ -33,7 +33,9 @@ function readFigures(tableHtml: string): Figure[] {
   const figures: Figure[] = []
   for (const row of elements(sanitizeHtml(tableHtml), 'tr')) {
     if (typeof row === 'string') continue
-    const cells = row.children.filter((c): c is Exclude<SafeNode, string> => typeof c !== 'string' && (c.tag === 'th' || c.tag === 'td'))
+    const cells = row.children.filter(
+      (c): c is Exclude<SafeNode, string> => typeof c !== 'string' && (c.tag === 'th' || c.tag === 'td'),
+    )
     if (cells.length < 2) continue
     const label = toPlainText(cells[0]!.children)
     const { value, unit } = splitValue(toPlainText(cells[1]!.children))
@@ -45,7 +47,8 @@ function readFigures(tableHtml: string): Figure[] {
 
 /** Splits a sector page into summary, figures and the remaining HTML. */
 export function readSectorBrief(page: GuidePage): SectorBrief {
-  if (page.summary || page.figures?.length) return { summary: page.summary ?? null, figures: page.figures ?? [], content: page.content }
+  if (page.summary || page.figures?.length)
+    return { summary: page.summary ?? null, figures: page.figures ?? [], content: page.content }
   const m = LEAD.exec(page.content)
   if (!m) return { summary: null, figures: [], content: page.content }
   const figures = readFigures(m[2]!)

@@ -9,7 +9,9 @@ export function SectorLinks({ current }: { current: string }) {
   const locale = useLocale()
   return (
     <nav className="guide-links" aria-labelledby="sector-links-title">
-      <h2 className="guide-links__title" id="sector-links-title">{t('guide.sector.others')}</h2>
+      <h2 className="guide-links__title" id="sector-links-title">
+        {t('guide.sector.others')}
+      </h2>
       <ul className="guide-links__sectors">
         {SECTORS.filter((s) => s !== current).map((s) => (
           <li key={s}>

@@ -30,7 +30,15 @@ export type GuidePage = {
 }
 
 /** A lookup item: sectors and amounts carry `content`, regions `region`, countries `country`. */
-export type Named = { id: number; content?: string; title?: string; region?: string; country?: string; name?: string; code?: string }
+export type Named = {
+  id: number
+  content?: string
+  title?: string
+  region?: string
+  country?: string
+  name?: string
+  code?: string
+}
 
 /** What a category lists under `service_categories[]`: services or service categories, whichever the gateway sends. */
 export type CategoryService = {
@@ -88,7 +96,10 @@ export function nameOf(item: Named | string | null | undefined): string {
 export function fileLink(file: FileRef, prefer: 'thumbnail' | 'download' = 'download'): string | null {
   if (!file) return null
   if (typeof file === 'string') return file
-  return (prefer === 'thumbnail' ? file.thumbnail_link || file.download_link : file.download_link || file.thumbnail_link) || null
+  return (
+    (prefer === 'thumbnail' ? file.thumbnail_link || file.download_link : file.download_link || file.thumbnail_link) ||
+    null
+  )
 }
 
 /** A card image from a gateway file; null shows the generated pattern. */
@@ -109,12 +120,14 @@ export function presentationOf(project: Project, locale: 'uz' | 'ru' | 'en'): Ga
   const p = project.presentation
   if (!p) return null
   if (typeof p === 'string') return { download_link: p }
-  if ('download_link' in p || 'original_name' in p || 'file_name' in p) return (p as GatewayFile).download_link ? (p as GatewayFile) : null
+  if ('download_link' in p || 'original_name' in p || 'file_name' in p)
+    return (p as GatewayFile).download_link ? (p as GatewayFile) : null
   const byLang = p as Partial<Record<'uz' | 'ru' | 'en', FileRef>>
   for (const lang of [locale, 'en', 'ru', 'uz'] as const) {
     const file = byLang[lang]
     const link = fileLink(file ?? null)
-    if (link) return typeof file === 'string' ? { download_link: file } : { ...(file as GatewayFile), download_link: link }
+    if (link)
+      return typeof file === 'string' ? { download_link: file } : { ...(file as GatewayFile), download_link: link }
   }
   return null
 }
@@ -127,7 +140,10 @@ export function categoryIdOf(project: Project): number | null {
 }
 
 /** An OpenStreetMap link centred on the coordinates with a marker, or null without valid coordinates. */
-export function mapLink(latitude: number | string | null | undefined, longitude: number | string | null | undefined): string | null {
+export function mapLink(
+  latitude: number | string | null | undefined,
+  longitude: number | string | null | undefined,
+): string | null {
   const lat = toNumber(latitude)
   const lon = toNumber(longitude)
   if (lat === null || lon === null || Math.abs(lat) > 90 || Math.abs(lon) > 180) return null

@@ -22,11 +22,19 @@ export function Article({ kicker, title, lead, date, author, photo, html, aside 
     <article className="article" aria-labelledby="article-title">
       <header className="article__header">
         {kicker ? <p className="article__kicker">{kicker}</p> : null}
-        <h1 id="article-title" className="article__title">{title}</h1>
+        <h1 id="article-title" className="article__title">
+          {title}
+        </h1>
         {lead ? <p className="lead article__lead">{lead}</p> : null}
         <p className="article__meta">
-          <span><Icon name="calendar" /> <time dateTime={date}>{f.date(date)}</time></span>
-          {author ? <span><Icon name="user" /> {author}</span> : null}
+          <span>
+            <Icon name="calendar" /> <time dateTime={date}>{f.date(date)}</time>
+          </span>
+          {author ? (
+            <span>
+              <Icon name="user" /> {author}
+            </span>
+          ) : null}
         </p>
       </header>
       {photo ? (

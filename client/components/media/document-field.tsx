@@ -1,8 +1,18 @@
-/** A document upload field of the event application: accepted types, the size limit and optional guidance under the label. */
+/**
+ * A document upload field of the event application: accepted types, the size limit and optional guidance under the
+ * label.
+ */
 import type { ReactNode } from 'react'
 import { FormTextField } from '../page-form'
 
-export function DocumentField({ name, label, hint, accept, error, children }: {
+export function DocumentField({
+  name,
+  label,
+  hint,
+  accept,
+  error,
+  children,
+}: {
   name: string
   label: string
   hint: string

@@ -19,7 +19,11 @@ export function formatEventDates(locale: Locale, event: Pick<EventItem, 'date_fr
   // Uzbek has no Intl data to rely on (format-uz.ts): both ends in full.
   if (locale === 'uz') return `${formatDate(locale, from, 'long')} – ${formatDate(locale, to, 'long')}`
   let f = ranges.get(locale)
-  if (!f) ranges.set(locale, (f = new Intl.DateTimeFormat(resolveIntlLocale(locale), { dateStyle: 'long', timeZone: TIME_ZONE })))
+  if (!f)
+    ranges.set(
+      locale,
+      (f = new Intl.DateTimeFormat(resolveIntlLocale(locale), { dateStyle: 'long', timeZone: TIME_ZONE })),
+    )
   return f.formatRange(from, to).replace(/\u202f/g, '\u00a0')
 }
 

@@ -10,7 +10,9 @@ export function EventFacts({ event }: { event: EventItem }) {
     <dl className="details-list event-facts__list">
       <div>
         <dt>{t('events.date')}</dt>
-        <dd><time dateTime={event.date_from}>{dates(event)}</time></dd>
+        <dd>
+          <time dateTime={event.date_from}>{dates(event)}</time>
+        </dd>
       </div>
       {event.time ? (
         <div>

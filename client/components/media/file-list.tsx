@@ -5,14 +5,24 @@ import { formatFileSize } from './file-size'
 import { fileKind, fileName } from './media-utils'
 import type { GatewayFile } from './types'
 
-export function FileList({ files, title, headingLevel = 2 }: { files: readonly GatewayFile[]; title: string; headingLevel?: 2 | 3 }) {
+export function FileList({
+  files,
+  title,
+  headingLevel = 2,
+}: {
+  files: readonly GatewayFile[]
+  title: string
+  headingLevel?: 2 | 3
+}) {
   const t = useT()
   const locale = useLocale()
   if (!files.length) return null
   const Heading = `h${headingLevel}` as const
   return (
     <section className="file-list" aria-labelledby="file-list-title">
-      <Heading id="file-list-title" className="file-list__title">{title}</Heading>
+      <Heading id="file-list-title" className="file-list__title">
+        {title}
+      </Heading>
       <ul className="file-list__items">
         {files.map((file, i) => {
           const name = fileName(file, t('media.file', { n: i + 1 }))

@@ -14,7 +14,8 @@ export function formatFileSize(locale: Locale, bytes: number | undefined): strin
     unit++
   }
   // Uzbek has no unit data to rely on (format-uz.ts).
-  if (locale === 'uz') return `${formatNumber(locale, value, { maxFractionDigits: unit === 0 ? 0 : 1 })}\u00a0${FILE_SIZE_UNITS[UNITS[unit]!]}`
+  if (locale === 'uz')
+    return `${formatNumber(locale, value, { maxFractionDigits: unit === 0 ? 0 : 1 })}\u00a0${FILE_SIZE_UNITS[UNITS[unit]!]}`
   return new Intl.NumberFormat(resolveIntlLocale(locale), {
     style: 'unit',
     unit: UNITS[unit],

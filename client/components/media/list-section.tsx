@@ -15,7 +15,16 @@ export function totalPages(pageable: Pageable | undefined, size: number, shown: 
   return Math.max(1, Math.ceil(total / size))
 }
 
-export function ListSection<T>({ dataKey, size, page, routeId, params, label, renderItem, empty }: {
+export function ListSection<T>({
+  dataKey,
+  size,
+  page,
+  routeId,
+  params,
+  label,
+  renderItem,
+  empty,
+}: {
   dataKey: string
   size: number
   page: number
@@ -30,11 +39,17 @@ export function ListSection<T>({ dataKey, size, page, routeId, params, label, re
   const { data, error } = usePayload<T[]>(dataKey)
   if (error) return <ErrorState error={error} />
   const items = data?.content ?? []
-  if (!items.length) return <>{empty ?? <EmptyState title={t('media.empty.title')} message={<p>{t('media.empty.message')}</p>} />}</>
+  if (!items.length)
+    return <>{empty ?? <EmptyState title={t('media.empty.title')} message={<p>{t('media.empty.message')}</p>} />}</>
   return (
     <>
       <CardGrid label={label}>{items.map(renderItem)}</CardGrid>
-      <Pagination routeId={routeId} params={params} page={page} totalPages={totalPages(data?.pageable, size, items.length)} />
+      <Pagination
+        routeId={routeId}
+        params={params}
+        page={page}
+        totalPages={totalPages(data?.pageable, size, items.length)}
+      />
     </>
   )
 }

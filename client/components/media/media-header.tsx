@@ -3,7 +3,13 @@ import type { ReactNode } from 'react'
 import { Breadcrumbs, type Crumb } from '../breadcrumbs'
 import { MediaNav, type MediaSection } from './media-nav'
 
-export function MediaHeader({ title, lead, crumbs, current, children }: {
+export function MediaHeader({
+  title,
+  lead,
+  crumbs,
+  current,
+  children,
+}: {
   title: string
   lead?: ReactNode
   /** Below Home, ending with the current page. */

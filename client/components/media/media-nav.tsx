@@ -10,7 +10,11 @@ export function MediaNav({ current }: { current?: MediaSection }) {
   const t = useT()
   const locale = useLocale()
   const links = [
-    ...MEDIA_TYPES.map((id) => ({ id: id as MediaSection, to: href('media', { locale, params: { id } }), label: t(`media.types.${id}`) })),
+    ...MEDIA_TYPES.map((id) => ({
+      id: id as MediaSection,
+      to: href('media', { locale, params: { id } }),
+      label: t(`media.types.${id}`),
+    })),
     { id: 'event' as const, to: href('event-list', { locale }), label: t('routes.events') },
     { id: 'story' as const, to: href('story-list', { locale }), label: t('routes.stories') },
   ]

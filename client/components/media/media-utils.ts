@@ -1,6 +1,7 @@
 /** Small helpers of the media pages: card images from gateway files, event timing, file sizes. */
-import { toDate } from '../format'
+
 import type { CardImage } from '../card'
+import { toDate } from '../format'
 import type { EventItem, GatewayFile } from './types'
 
 /** A card image from a gateway file (its thumbnail when there is one); null shows the generated pattern. */
@@ -15,7 +16,8 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export function eventEndsAt(event: Pick<EventItem, 'date_from' | 'date_to'>): number {
   const end = toDate(event.date_to || event.date_from)
   if (!end) return 0
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(event.date_to || event.date_from) || end.getUTCHours() + end.getUTCMinutes() === 0
+  const dateOnly =
+    /^\d{4}-\d{2}-\d{2}$/.test(event.date_to || event.date_from) || end.getUTCHours() + end.getUTCMinutes() === 0
   return dateOnly ? end.getTime() + DAY_MS : end.getTime()
 }
 
@@ -25,7 +27,10 @@ export function isUpcoming(event: Pick<EventItem, 'date_from' | 'date_to'>, now:
 }
 
 /** Upcoming events soonest first, past events latest first. */
-export function splitEvents<T extends Pick<EventItem, 'date_from' | 'date_to'>>(events: readonly T[], now: number): { upcoming: T[]; past: T[] } {
+export function splitEvents<T extends Pick<EventItem, 'date_from' | 'date_to'>>(
+  events: readonly T[],
+  now: number,
+): { upcoming: T[]; past: T[] } {
   const time = (e: T) => toDate(e.date_from)?.getTime() ?? 0
   const upcoming = events.filter((e) => isUpcoming(e, now)).sort((a, b) => time(a) - time(b))
   const past = events.filter((e) => !isUpcoming(e, now)).sort((a, b) => time(b) - time(a))
@@ -41,7 +46,10 @@ export function agendaOf(event: EventItem): GatewayFile | null {
 
 /** The file's extension in capitals ("PDF"), from its extension, name or link. */
 export function fileKind(file: GatewayFile): string {
-  const raw = file.file_extension || (file.original_name || file.file_name || file.download_link).split(/[?#]/)[0]!.split('.').pop() || ''
+  const raw =
+    file.file_extension ||
+    (file.original_name || file.file_name || file.download_link).split(/[?#]/)[0]!.split('.').pop() ||
+    ''
   return raw.length <= 5 ? raw.toUpperCase() : ''
 }
 

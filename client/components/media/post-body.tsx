@@ -2,14 +2,14 @@
 import { href } from '../../../shared/match'
 import { isPostCategory } from '../../../shared/media-keys'
 import { postPlan } from '../../../shared/plans/media'
+import { usePayload } from '../../data'
+import { useLocale, useT } from '../../i18n'
+import { useRouteData } from '../../router'
 import { Breadcrumbs } from '../breadcrumbs'
 import { Article } from './article'
 import { FileList } from './file-list'
 import { ShareLinks } from './share-links'
 import type { Post } from './types'
-import { usePayload } from '../../data'
-import { useLocale, useT } from '../../i18n'
-import { useRouteData } from '../../router'
 
 /** Inside the post page's `<div class="container">`. */
 export function PostBody() {
@@ -25,7 +25,9 @@ export function PostBody() {
     <>
       <Breadcrumbs
         items={[
-          ...(category ? [{ label: t(`media.types.${category}`), to: href('media', { locale, params: { id: category } }) }] : []),
+          ...(category
+            ? [{ label: t(`media.types.${category}`), to: href('media', { locale, params: { id: category } }) }]
+            : []),
           { label: post.title },
         ]}
       />

@@ -1,6 +1,6 @@
 /** The cards of the related posts: its own chunk, loaded in the browser, as the list is fetched there anyway. */
 import { href } from '../../../shared/match'
-import { mediaKeys, RELATED_SIZE, type PostCategory } from '../../../shared/media-keys'
+import { mediaKeys, type PostCategory, RELATED_SIZE } from '../../../shared/media-keys'
 import { useBrowserPayload } from '../../data'
 import { useLocale, useT } from '../../i18n'
 import { Card } from '../card'

@@ -7,11 +7,11 @@ import { Suspense, useRef } from 'react'
 import { href } from '../../../shared/match'
 import type { PostCategory } from '../../../shared/media-keys'
 import { useLocale, useT } from '../../i18n'
+import { lazyComponent } from '../../lazy-component'
 import { Link } from '../../router'
+import { useNearViewport } from '../../visibility'
 import { Icon } from '../icon'
 import type { Post } from './types'
-import { useNearViewport } from '../../visibility'
-import { lazyComponent } from '../../lazy-component'
 
 const RelatedList = lazyComponent(() => import('./related-list').then((m) => m.RelatedList))
 

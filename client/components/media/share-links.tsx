@@ -21,7 +21,9 @@ export function ShareLinks({ title }: { title: string }) {
   ]
   return (
     <div className="share">
-      <p className="share__title" id="share-title">{t('media.share.title')}</p>
+      <p className="share__title" id="share-title">
+        {t('media.share.title')}
+      </p>
       <ul className="share__list" aria-labelledby="share-title">
         {links.map((link) => (
           <li key={link.name}>

@@ -19,11 +19,20 @@ export function UploadProgress({ state }: { state: UploadStep | null }) {
     <div className="upload-progress">
       {state ? (
         <div className="upload-progress__visual">
-          <progress className="upload-progress__bar" max={100} value={state.step === 'sending' ? undefined : percent} aria-label={t('events.register.progress.label')} />
-          <p className="upload-progress__text" aria-hidden="true">{text}</p>
+          <progress
+            className="upload-progress__bar"
+            max={100}
+            value={state.step === 'sending' ? undefined : percent}
+            aria-label={t('events.register.progress.label')}
+          />
+          <p className="upload-progress__text" aria-hidden="true">
+            {text}
+          </p>
         </div>
       ) : null}
-      <p className="visually-hidden" role="status">{spoken}</p>
+      <p className="visually-hidden" role="status">
+        {spoken}
+      </p>
     </div>
   )
 }

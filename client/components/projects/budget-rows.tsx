@@ -3,7 +3,13 @@
  * `deleted_budgets`; without JavaScript an emptied row does the same (docs/product.md#projects).
  */
 import { useRef, useState } from 'react'
-import { budgetField, budgetIdField, budgetRows, MAX_BUDGET_ROWS, type PersonalProject } from '../../../shared/project-form'
+import {
+  budgetField,
+  budgetIdField,
+  budgetRows,
+  MAX_BUDGET_ROWS,
+  type PersonalProject,
+} from '../../../shared/project-form'
 import type { FormState } from '../../../shared/state'
 import { useT } from '../../i18n'
 import { Button } from '../button'
@@ -16,7 +22,11 @@ export type BudgetRow = Readonly<{ key: number; id?: number; sum: string }>
 function initialRows(state: FormState, project: PersonalProject | null): BudgetRow[] {
   const fromPost = budgetRows(state.values)
   if (fromPost.length) {
-    return fromPost.map((row, i) => ({ key: i, id: Number(state.values[budgetIdField(row)]) || undefined, sum: state.values[budgetField(row)] ?? '' }))
+    return fromPost.map((row, i) => ({
+      key: i,
+      id: Number(state.values[budgetIdField(row)]) || undefined,
+      sum: state.values[budgetField(row)] ?? '',
+    }))
   }
   if (project?.budgets.length) return project.budgets.map((b, i) => ({ key: i, id: b.id, sum: String(b.sum) }))
   return [{ key: 0, sum: '' }]
@@ -36,7 +46,11 @@ export function useBudgetRows(state: FormState, project: PersonalProject | null)
   return { rows, deleted, remove, add }
 }
 
-export function BudgetRows({ budget, labels, errors }: {
+export function BudgetRows({
+  budget,
+  labels,
+  errors,
+}: {
   budget: ReturnType<typeof useBudgetRows>
   labels: Readonly<Record<string, string>>
   errors: Readonly<Record<string, string>>
@@ -63,11 +77,21 @@ export function BudgetRows({ budget, labels, errors }: {
               defaultValue={row.sum}
               error={errors[budgetField(i)]}
             />
-            {rows.length > 1 ? <Button variant="ghost" size="sm" iconName="minus" label={t('projects.form.removeYear', { n: i + 1 })} onClick={() => remove(row)} /> : null}
+            {rows.length > 1 ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                iconName="minus"
+                label={t('projects.form.removeYear', { n: i + 1 })}
+                onClick={() => remove(row)}
+              />
+            ) : null}
           </li>
         ))}
       </ol>
-      {rows.length < MAX_BUDGET_ROWS ? <Button variant="outline" size="sm" iconName="plus" label={t('projects.form.addYear')} onClick={add} /> : null}
+      {rows.length < MAX_BUDGET_ROWS ? (
+        <Button variant="outline" size="sm" iconName="plus" label={t('projects.form.addYear')} onClick={add} />
+      ) : null}
     </fieldset>
   )
 }

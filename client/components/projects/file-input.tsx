@@ -1,14 +1,27 @@
-/** A project's file field: the file chosen now, the one saved before, and its upload's progress (announced when done). */
+/**
+ * A project's file field: the file chosen now, the one saved before, and its upload's progress (announced when done).
+ */
 import { useT } from '../../i18n'
-import { fieldId, FormTextField } from '../page-form'
+import { FormTextField, fieldId } from '../page-form'
 
 /** One file's upload as it goes: its name, how far, and whether it finished. */
 export type UploadProgress = Readonly<{ name: string; percent: number; done: boolean }>
 
 /** A file the gateway keeps for the project (`upload`, or a language's `presentation`). */
-export type SavedFile = Readonly<{ original_name?: string; file_name?: string; download_link?: string }> | null | undefined
+export type SavedFile =
+  | Readonly<{ original_name?: string; file_name?: string; download_link?: string }>
+  | null
+  | undefined
 
-export function FileInput({ name, label, hint, accept, current, error, upload }: {
+export function FileInput({
+  name,
+  label,
+  hint,
+  accept,
+  current,
+  error,
+  upload,
+}: {
   name: string
   label: string
   hint: string
@@ -26,13 +39,26 @@ export function FileInput({ name, label, hint, accept, current, error, upload }:
       <FormTextField name={name} type="file" accept={accept} label={label} hint={hint} error={error} />
       {currentName ? (
         <p className="file-input__current">
-          {current?.download_link ? <a href={current.download_link}>{t('projects.form.currentFile', { name: currentName })}</a> : t('projects.form.currentFile', { name: currentName })}
+          {current?.download_link ? (
+            <a href={current.download_link}>{t('projects.form.currentFile', { name: currentName })}</a>
+          ) : (
+            t('projects.form.currentFile', { name: currentName })
+          )}
         </p>
       ) : null}
       {upload ? (
         <div className="file-input__progress">
-          <progress id={`${id}-progress`} max={100} value={upload.percent} aria-label={t('projects.form.uploading', { name: upload.name, percent: upload.percent })} />
-          <span role="status">{upload.done ? t('projects.form.uploaded', { name: upload.name }) : t('projects.form.uploading', { name: upload.name, percent: upload.percent })}</span>
+          <progress
+            id={`${id}-progress`}
+            max={100}
+            value={upload.percent}
+            aria-label={t('projects.form.uploading', { name: upload.name, percent: upload.percent })}
+          />
+          <span role="status">
+            {upload.done
+              ? t('projects.form.uploaded', { name: upload.name })
+              : t('projects.form.uploading', { name: upload.name, percent: upload.percent })}
+          </span>
         </div>
       ) : null}
     </div>

@@ -1,6 +1,14 @@
 /** A project's title and description per language, in tabs that say which language has errors. */
-import { contentField, htmlToText, PROJECT_LANGS, titleField, type PersonalProject, type ProjectLang } from '../../../shared/project-form'
+
 import { LOCALE_NAMES } from '../../../shared/constants'
+import {
+  contentField,
+  htmlToText,
+  type PersonalProject,
+  PROJECT_LANGS,
+  type ProjectLang,
+  titleField,
+} from '../../../shared/project-form'
 import { useT } from '../../i18n'
 import { FormTextAreaField, FormTextField } from '../page-form'
 import { Tabs } from '../tabs'
@@ -10,7 +18,14 @@ export function languageWithErrors(errors: Readonly<Record<string, string>>): Pr
   return PROJECT_LANGS.find((lang) => errors[titleField(lang)] || errors[contentField(lang)])
 }
 
-export function LanguageTabs({ project, values, errors, labels, tab, onTab }: {
+export function LanguageTabs({
+  project,
+  values,
+  errors,
+  labels,
+  tab,
+  onTab,
+}: {
   project: PersonalProject | null
   /** Values of a form sent back, which win over the saved project's. */
   values: Readonly<Record<string, string>>
@@ -25,7 +40,9 @@ export function LanguageTabs({ project, values, errors, labels, tab, onTab }: {
     label: (
       <>
         {LOCALE_NAMES[lang]}
-        {errors[titleField(lang)] || errors[contentField(lang)] ? <span className="tabs__error"> ({t('projects.form.languageHasErrors')})</span> : null}
+        {errors[titleField(lang)] || errors[contentField(lang)] ? (
+          <span className="tabs__error"> ({t('projects.form.languageHasErrors')})</span>
+        ) : null}
       </>
     ),
     content: (
@@ -54,7 +71,12 @@ export function LanguageTabs({ project, values, errors, labels, tab, onTab }: {
   return (
     <fieldset className="form__section">
       <legend>{t('projects.form.languages')}</legend>
-      <Tabs items={items} label={t('projects.form.languages')} selectedId={tab} onChange={(id) => onTab(PROJECT_LANGS.find((lang) => lang === id) ?? tab)} />
+      <Tabs
+        items={items}
+        label={t('projects.form.languages')}
+        selectedId={tab}
+        onChange={(id) => onTab(PROJECT_LANGS.find((lang) => lang === id) ?? tab)}
+      />
     </fieldset>
   )
 }

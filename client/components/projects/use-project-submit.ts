@@ -2,12 +2,12 @@
  * The project form's submit with JavaScript: the shared workflow (`submitProjectForm`) through the browser's gateway
  * client, each file uploaded with its progress shown; then the lists are refreshed and the user returns to them.
  */
-import { useRef, useState, type FormEvent } from 'react'
+import { type FormEvent, useRef, useState } from 'react'
 import { useSWRConfig } from 'swr'
 import { accountKeys } from '../../../shared/account-keys'
 import { readFields, readFiles } from '../../../shared/forms'
 import { href } from '../../../shared/match'
-import { PROJECT_FILE_FIELDS, submitProjectForm, type PersonalProject } from '../../../shared/project-form'
+import { type PersonalProject, PROJECT_FILE_FIELDS, submitProjectForm } from '../../../shared/project-form'
 import type { FormState } from '../../../shared/state'
 import { useGateway } from '../../gateway'
 import { useLocale, useT } from '../../i18n'
@@ -16,7 +16,13 @@ import { useRouter } from '../../router'
 import { uploadWithProgress } from '../../upload'
 import type { UploadProgress } from './file-input'
 
-export function useProjectSubmit({ project, onFailed }: { project: PersonalProject | null; onFailed: (state: FormState) => void }) {
+export function useProjectSubmit({
+  project,
+  onFailed,
+}: {
+  project: PersonalProject | null
+  onFailed: (state: FormState) => void
+}) {
   const t = useT()
   const locale = useLocale()
   const { navigate } = useRouter()
@@ -38,9 +44,12 @@ export function useProjectSubmit({ project, onFailed }: { project: PersonalProje
           gateway,
           upload: (path, body, field) => {
             const name = files[field]?.name ?? ''
-            const track = (percent: number, done = false) => setUploads((u) => ({ ...u, [field]: { name, percent, done } }))
+            const track = (percent: number, done = false) =>
+              setUploads((u) => ({ ...u, [field]: { name, percent, done } }))
             track(0)
-            return uploadWithProgress(path, body, { locale, onProgress: (percent) => track(percent) }).then(() => track(100, true))
+            return uploadWithProgress(path, body, { locale, onProgress: (percent) => track(percent) }).then(() =>
+              track(100, true),
+            )
           },
           onSend: () => {
             setPending(true)
@@ -55,7 +64,9 @@ export function useProjectSubmit({ project, onFailed }: { project: PersonalProje
       }
       void mutate(accountKeys.projects())
       void mutate(accountKeys.project(outcome.id))
-      showToast(outcome.filesFailed ? 'warning' : 'success', () => t(outcome.filesFailed ? 'notices.projectFilesFailed' : 'notices.projectSaved'))
+      showToast(outcome.filesFailed ? 'warning' : 'success', () =>
+        t(outcome.filesFailed ? 'notices.projectFilesFailed' : 'notices.projectSaved'),
+      )
       await navigate(href('profile-my-projects', { locale }))
     } finally {
       sending.current = false

@@ -3,7 +3,7 @@ import { href } from '../../../shared/match'
 import { useLocale } from '../../i18n'
 import { Link } from '../../router'
 import { Icon } from '../icon'
-import { categoryIcon, CATEGORY_ICON_FALLBACK } from './category-nav'
+import { CATEGORY_ICON_FALLBACK, categoryIcon } from './category-nav'
 import type { ServiceCategory } from './types'
 
 export function CategoryCard({ category, headingLevel = 3 }: { category: ServiceCategory; headingLevel?: 2 | 3 }) {
@@ -12,9 +12,14 @@ export function CategoryCard({ category, headingLevel = 3 }: { category: Service
   return (
     <article className="card card--compact category-card">
       <div className="card__body">
-        <span className="category-card__icon" aria-hidden="true"><Icon name={categoryIcon(category)} fallback={CATEGORY_ICON_FALLBACK} /></span>
+        <span className="category-card__icon" aria-hidden="true">
+          <Icon name={categoryIcon(category)} fallback={CATEGORY_ICON_FALLBACK} />
+        </span>
         <Heading className="card__title">
-          <Link to={href('service-category', { locale, params: { category_id: String(category.id) } })} className="card__link">
+          <Link
+            to={href('service-category', { locale, params: { category_id: String(category.id) } })}
+            className="card__link"
+          >
             {category.title}
           </Link>
         </Heading>

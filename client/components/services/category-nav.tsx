@@ -9,7 +9,10 @@ import { Link } from '../../router'
 import { Icon } from '../icon'
 import type { ServiceCategory } from './types'
 
-/** The category's own icon; `<Icon fallback={CATEGORY_ICON_FALLBACK}>` draws a neutral one when the portal has no such icon. */
+/**
+ * The category's own icon; `<Icon fallback={CATEGORY_ICON_FALLBACK}>` draws a neutral one when the portal has no such
+ * icon.
+ */
 export function categoryIcon(category: Pick<ServiceCategory, 'icon'>): string {
   return category.icon || CATEGORY_ICON_FALLBACK
 }
@@ -21,7 +24,11 @@ export function categoryParentId(category: ServiceCategory): string | null {
   return parentIdOf(category.parent ?? category.parent_id)
 }
 
-export function CategoryNav({ categories, currentId, sections }: {
+export function CategoryNav({
+  categories,
+  currentId,
+  sections,
+}: {
   /** Top-level categories. */
   categories: readonly ServiceCategory[]
   currentId: string
@@ -37,7 +44,11 @@ export function CategoryNav({ categories, currentId, sections }: {
           const current = String(c.id) === currentId
           return (
             <li key={c.id} className={current ? 'is-open' : undefined}>
-              <Link to={href('service-category', { locale, params: { category_id: String(c.id) } })} className="category-nav__link" aria-current={current ? 'page' : undefined}>
+              <Link
+                to={href('service-category', { locale, params: { category_id: String(c.id) } })}
+                className="category-nav__link"
+                aria-current={current ? 'page' : undefined}
+              >
                 <Icon name={categoryIcon(c)} fallback={CATEGORY_ICON_FALLBACK} />
                 <span>{c.title}</span>
               </Link>
@@ -45,7 +56,9 @@ export function CategoryNav({ categories, currentId, sections }: {
                 <ul className="category-nav__children">
                   {sections.map((k) => (
                     <li key={k.id}>
-                      <a href={`#${sectionAnchor(k.id)}`} className="category-nav__child">{k.title}</a>
+                      <a href={`#${sectionAnchor(k.id)}`} className="category-nav__child">
+                        {k.title}
+                      </a>
                     </li>
                   ))}
                 </ul>

@@ -27,7 +27,12 @@ export function ExternalLink({ href, children, className }: { href: string; chil
   const t = useT()
   if (!isWebUrl(href)) return null
   return (
-    <a href={href} className={['external-link', className].filter(Boolean).join(' ')} target="_blank" rel="noopener noreferrer">
+    <a
+      href={href}
+      className={['external-link', className].filter(Boolean).join(' ')}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
       <span>{children}</span>
       <Icon name="external-link" />
       <span className="visually-hidden"> ({t('services.common.newTab')})</span>

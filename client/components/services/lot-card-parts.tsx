@@ -7,9 +7,11 @@ import { href } from '../../../shared/match'
 import { useLocale, useT } from '../../i18n'
 import { Link } from '../../router'
 import { PatternArt } from '../pattern-art'
-import { regionName, type AuctionLot } from './types'
+import { type AuctionLot, regionName } from './types'
 
-export type LotPartsProps = { lot: Pick<AuctionLot, 'lot_number' | 'image_link' | 'property_group' | 'property_name' | 'region'> }
+export type LotPartsProps = {
+  lot: Pick<AuctionLot, 'lot_number' | 'image_link' | 'property_group' | 'property_name' | 'region'>
+}
 
 /** The lot's photo, or art drawn from its number when it has none. */
 export function LotPicture({ lot }: LotPartsProps) {

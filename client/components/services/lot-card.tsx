@@ -4,14 +4,15 @@
  * The picture and the heading never change while the page is open: they are kept as the edge drew them
  * (`lot-card-parts.tsx`); the status badge, prices, countdown and apply link hydrate.
  */
-import { keptComponent } from '../../kept'
-import { useFormat } from '../format'
-import { Countdown } from '../countdown'
+
 import { useT } from '../../i18n'
+import { keptComponent } from '../../kept'
+import { Countdown } from '../countdown'
+import { useFormat } from '../format'
 import { ExternalLink } from './external-link'
+import type { LotPartsProps } from './lot-card-parts'
 import { depositOf } from './lot-format'
 import { LotPriceFacts } from './lot-price-facts'
-import type { LotPartsProps } from './lot-card-parts'
 import type { AuctionLot } from './types'
 import { useOpenUntil } from './use-open-until'
 
@@ -46,7 +47,12 @@ export function LotCard({ lot }: { lot: AuctionLot }) {
           )}
         </dl>
         {lot.order_end_time && (
-          <Countdown end={lot.order_end_time} label={t('services.lots.closesIn')} onEnd={close} className="countdown--compact" />
+          <Countdown
+            end={lot.order_end_time}
+            label={t('services.lots.closesIn')}
+            onEnd={close}
+            className="countdown--compact"
+          />
         )}
         {open && lot.external_link && (
           <ExternalLink href={lot.external_link} className="btn btn--solid btn--md btn--primary lot-card__apply">

@@ -6,7 +6,9 @@
 /** `998712345601` → `+998 71 234 56 01`; other numbers as given. */
 export function formatPhone(phone: string): string {
   const d = phone.replace(/\D/g, '')
-  return d.length === 12 && d.startsWith('998') ? `+998 ${d.slice(3, 5)} ${d.slice(5, 8)} ${d.slice(8, 10)} ${d.slice(10)}` : phone
+  return d.length === 12 && d.startsWith('998')
+    ? `+998 ${d.slice(3, 5)} ${d.slice(5, 8)} ${d.slice(8, 10)} ${d.slice(10)}`
+    : phone
 }
 
 /**

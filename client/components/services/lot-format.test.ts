@@ -4,13 +4,16 @@ import { depositOf, eAuctionLotUrl, osmLink } from './lot-format'
 
 describe('depositOf', () => {
   it('takes the gateway amount when there is one', () => expect(depositOf(1000, 150, 10)).toBe(150))
-  it('computes the percent of the start price otherwise', () => expect(depositOf(8_640_000_000, null, 10)).toBe(864_000_000))
+  it('computes the percent of the start price otherwise', () =>
+    expect(depositOf(8_640_000_000, null, 10)).toBe(864_000_000))
   it('gives null without amount or percent', () => expect(depositOf(1000, undefined, null)).toBeNull())
 })
 
 describe('osmLink', () => {
   it('centres OpenStreetMap on the point with a marker', () =>
-    expect(osmLink(41.1921, '69.1468')).toBe('https://www.openstreetmap.org/?mlat=41.1921&mlon=69.1468#map=16/41.1921/69.1468'))
+    expect(osmLink(41.1921, '69.1468')).toBe(
+      'https://www.openstreetmap.org/?mlat=41.1921&mlon=69.1468#map=16/41.1921/69.1468',
+    ))
   it('rejects missing, non-numeric and out-of-range coordinates', () => {
     expect(osmLink(null, 69)).toBeNull()
     expect(osmLink('', 69)).toBeNull()
@@ -25,7 +28,8 @@ describe('formatPhone', () => {
 })
 
 describe('auctionStart', () => {
-  it('reads the date and time as UTC (docs/gateway-contract.md)', () => expect(auctionStart('2026-11-24', '01:11')?.toISOString()).toBe('2026-11-24T01:11:00.000Z'))
+  it('reads the date and time as UTC (docs/gateway-contract.md)', () =>
+    expect(auctionStart('2026-11-24', '01:11')?.toISOString()).toBe('2026-11-24T01:11:00.000Z'))
   it('takes midnight without a time and null for a malformed date', () => {
     expect(auctionStart('2026-11-24', null)?.toISOString()).toBe('2026-11-24T00:00:00.000Z')
     expect(auctionStart('24.11.2026', '01:11')).toBeNull()
@@ -33,5 +37,6 @@ describe('auctionStart', () => {
 })
 
 describe('eAuctionLotUrl', () => {
-  it('encodes the lot number into the platform link', () => expect(eAuctionLotUrl('17240447')).toBe('https://e-auksion.uz/lot-view?lot_id=17240447'))
+  it('encodes the lot number into the platform link', () =>
+    expect(eAuctionLotUrl('17240447')).toBe('https://e-auksion.uz/lot-view?lot_id=17240447'))
 })

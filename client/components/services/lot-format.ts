@@ -1,9 +1,14 @@
 /** Small pure helpers for lot pages and cards: deposit, OpenStreetMap link, the platform's lot page. */
 
 /** The deposit in UZS: the gateway's amount, or the percent of the start price. */
-export function depositOf(price: number, amount: number | null | undefined, percent: number | null | undefined): number | null {
+export function depositOf(
+  price: number,
+  amount: number | null | undefined,
+  percent: number | null | undefined,
+): number | null {
   if (typeof amount === 'number' && Number.isFinite(amount)) return amount
-  if (typeof percent === 'number' && Number.isFinite(percent) && Number.isFinite(price)) return Math.round((price * percent) / 100)
+  if (typeof percent === 'number' && Number.isFinite(percent) && Number.isFinite(price))
+    return Math.round((price * percent) / 100)
   return null
 }
 

@@ -18,7 +18,7 @@ import { auctionStart, formatPhone } from './lot-detail-format'
 import { osmLink } from './lot-format'
 import { ServicesStyles } from './services-styles'
 import { ServicesTabs } from './services-tabs'
-import { regionName, type AuctionLotDetail } from './types'
+import { type AuctionLotDetail, regionName } from './types'
 
 export type LotHeroProps = { lotKey: string; lotNumber: string }
 export type LotPartProps = { lotKey: string }
@@ -36,7 +36,10 @@ export function LotHero({ lotKey, lotNumber }: LotHeroProps) {
   return (
     <>
       <ServicesStyles />
-      <PageTitle title={title} description={t('services.lot.description', { number: String(lot.lot), price: f.money(lot.price, 'UZS') })} />
+      <PageTitle
+        title={title}
+        description={t('services.lot.description', { number: String(lot.lot), price: f.money(lot.price, 'UZS') })}
+      />
       <Hero
         tone="light"
         title={title}
@@ -70,11 +73,20 @@ export function LotDetails({ lotKey }: LotPartProps) {
     <>
       <DetailsRow label={t('services.lot.group')} value={lot.property_group} />
       <DetailsRow label={t('services.lot.category')} value={lot.property_category} />
-      <DetailsRow label={t('services.lots.area')} value={typeof lot.area === 'number' ? t('services.lots.areaValue', { value: f.number(lot.area) }) : null} />
+      <DetailsRow
+        label={t('services.lots.area')}
+        value={typeof lot.area === 'number' ? t('services.lots.areaValue', { value: f.number(lot.area) }) : null}
+      />
       <DetailsRow label={t('services.lot.region')} value={regionName(lot.region)} />
       <DetailsRow label={t('services.lot.address')} value={lot.address} />
-      <DetailsRow label={t('services.lot.auctionDate')} value={start ? (lot.auction_time ? f.dateTime(start) : f.date(start)) : ''} />
-      <DetailsRow label={t('services.lot.views')} value={typeof lot.view_count === 'number' ? f.number(lot.view_count) : null} />
+      <DetailsRow
+        label={t('services.lot.auctionDate')}
+        value={start ? (lot.auction_time ? f.dateTime(start) : f.date(start)) : ''}
+      />
+      <DetailsRow
+        label={t('services.lot.views')}
+        value={typeof lot.view_count === 'number' ? f.number(lot.view_count) : null}
+      />
     </>
   )
 }
@@ -97,13 +109,25 @@ export function LotContacts({ lotKey }: LotPartProps) {
       <h2 id="lot-contacts">{t('services.lot.contacts')}</h2>
       <ul className="lot-contacts">
         {lot.customer_name && (
-          <li><Icon name="user" /><span><span className="visually-hidden">{t('services.lot.seller')}: </span>{lot.customer_name}</span></li>
+          <li>
+            <Icon name="user" />
+            <span>
+              <span className="visually-hidden">{t('services.lot.seller')}: </span>
+              {lot.customer_name}
+            </span>
+          </li>
         )}
         {lot.customer_phone && (
-          <li><Icon name="phone" /><a href={`tel:+${lot.customer_phone.replace(/\D/g, '')}`}>{formatPhone(lot.customer_phone)}</a></li>
+          <li>
+            <Icon name="phone" />
+            <a href={`tel:+${lot.customer_phone.replace(/\D/g, '')}`}>{formatPhone(lot.customer_phone)}</a>
+          </li>
         )}
         {lot.customer_email && (
-          <li><Icon name="mail" /><a href={`mailto:${lot.customer_email}`}>{lot.customer_email}</a></li>
+          <li>
+            <Icon name="mail" />
+            <a href={`mailto:${lot.customer_email}`}>{lot.customer_email}</a>
+          </li>
         )}
       </ul>
     </>

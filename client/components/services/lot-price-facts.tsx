@@ -2,7 +2,15 @@
 import { useT } from '../../i18n'
 import { useFormat } from '../format'
 
-export function LotPriceFacts({ price, deposit, percent }: { price: number; deposit: number | null; percent: number | null | undefined }) {
+export function LotPriceFacts({
+  price,
+  deposit,
+  percent,
+}: {
+  price: number
+  deposit: number | null
+  percent: number | null | undefined
+}) {
   const t = useT()
   const f = useFormat()
   return (

@@ -2,15 +2,15 @@
 import { href } from '../../../shared/match'
 import { servicePlan } from '../../../shared/plans/services'
 import { parentIdOf } from '../../../shared/service-keys'
+import { usePayload } from '../../data'
+import { useLocale, useT } from '../../i18n'
+import { useRouteData } from '../../router'
 import { Breadcrumbs, type Crumb } from '../breadcrumbs'
 import { HeroContent } from '../hero'
 import { Icon } from '../icon'
 import { ExternalLink, hostOf, isWebUrl } from './external-link'
 import { CHECKLIST_ANCHOR } from './service-anchors'
 import type { ServiceSummary } from './types'
-import { usePayload } from '../../data'
-import { useLocale, useT } from '../../i18n'
-import { useRouteData } from '../../router'
 
 /** Inside the service page's `<section class="hero hero--light hero--default">`. */
 export function ServiceHero() {
@@ -24,7 +24,12 @@ export function ServiceHero() {
   const categoryId = service ? parentIdOf(service.category_id ?? service.category) : null
   // The service's category page; for a section the edge sends the visitor on to its place on the parent's page.
   const crumbs: Crumb[] = [
-    { label: t('routes.services'), to: categoryId ? href('service-category', { locale, params: { category_id: categoryId } }) : href('service-category-index', { locale }) },
+    {
+      label: t('routes.services'),
+      to: categoryId
+        ? href('service-category', { locale, params: { category_id: categoryId } })
+        : href('service-category-index', { locale }),
+    },
     { label: title },
   ]
   const applyUrl = service?.online && isWebUrl(service.link) ? service.link : null
@@ -43,7 +48,10 @@ export function ServiceHero() {
               {t('services.detail.applyOnline', { host: hostOf(applyUrl) })}
             </ExternalLink>
           )}
-          <a href={`#${CHECKLIST_ANCHOR}`} className={`btn ${applyUrl ? 'btn--outline' : 'btn--solid'} btn--lg btn--primary`}>
+          <a
+            href={`#${CHECKLIST_ANCHOR}`}
+            className={`btn ${applyUrl ? 'btn--outline' : 'btn--solid'} btn--lg btn--primary`}
+          >
             <Icon name="check" />
             {t('services.detail.checklistLink')}
           </a>

@@ -29,9 +29,18 @@ export function ServiceSteps({ serviceId, process: processParam, step: stepParam
   if (processesResult.error) return <ErrorState error={processesResult.error} />
   const processes = byOrder(processesResult.data?.content ?? [])
   if (!processes.length) {
-    return <EmptyState icon="file" title={t('services.detail.noProcesses')} message={<p>{t('services.detail.noProcessesHint')}</p>} />
+    return (
+      <EmptyState
+        icon="file"
+        title={t('services.detail.noProcesses')}
+        message={<p>{t('services.detail.noProcessesHint')}</p>}
+      />
+    )
   }
-  const processIndex = Math.max(0, processes.findIndex((p) => String(p.id) === processParam))
+  const processIndex = Math.max(
+    0,
+    processes.findIndex((p) => String(p.id) === processParam),
+  )
   const process = processes[processIndex]!
   const steps = byOrder(stepsResult.data?.content ?? [])
   const stepIndex = steps.findIndex((s) => String(s.id) === stepParam)
@@ -40,17 +49,35 @@ export function ServiceSteps({ serviceId, process: processParam, step: stepParam
 
   const nextProcess = processes[processIndex + 1]
   const prevProcess = processes[processIndex - 1]
-  const prev = stepIndex > 0 ? { to: link({ process: process.id, step: steps[stepIndex - 1]!.id }), label: steps[stepIndex - 1]!.title, kind: 'step' as const }
-    : prevProcess ? { to: link({ process: prevProcess.id }), label: prevProcess.title, kind: 'process' as const } : null
-  const next = stepIndex >= 0 && stepIndex < steps.length - 1 ? { to: link({ process: process.id, step: steps[stepIndex + 1]!.id }), label: steps[stepIndex + 1]!.title, kind: 'step' as const }
-    : nextProcess ? { to: link({ process: nextProcess.id }), label: nextProcess.title, kind: 'process' as const } : null
+  const prev =
+    stepIndex > 0
+      ? {
+          to: link({ process: process.id, step: steps[stepIndex - 1]!.id }),
+          label: steps[stepIndex - 1]!.title,
+          kind: 'step' as const,
+        }
+      : prevProcess
+        ? { to: link({ process: prevProcess.id }), label: prevProcess.title, kind: 'process' as const }
+        : null
+  const next =
+    stepIndex >= 0 && stepIndex < steps.length - 1
+      ? {
+          to: link({ process: process.id, step: steps[stepIndex + 1]!.id }),
+          label: steps[stepIndex + 1]!.title,
+          kind: 'step' as const,
+        }
+      : nextProcess
+        ? { to: link({ process: nextProcess.id }), label: nextProcess.title, kind: 'process' as const }
+        : null
 
   const current = stepIndex >= 0 ? steps[stepIndex] : undefined
   return (
     <div className="service-guide">
       {/* Announces the newly shown step after client navigation (the page title stays the service's). */}
       <p className="visually-hidden" aria-live="polite">
-        {current ? `${t('services.detail.stageOf', { n: processIndex + 1, total: processes.length })}, ${t('services.detail.stepOf', { n: stepIndex + 1, total: steps.length })}: ${current.title}` : ''}
+        {current
+          ? `${t('services.detail.stageOf', { n: processIndex + 1, total: processes.length })}, ${t('services.detail.stepOf', { n: stepIndex + 1, total: steps.length })}: ${current.title}`
+          : ''}
       </p>
       <nav className="process-tabs" aria-label={t('services.detail.stagesLabel')}>
         <ol className="process-tabs__list">
@@ -63,9 +90,13 @@ export function ServiceSteps({ serviceId, process: processParam, step: stepParam
                   className="process-tabs__tab"
                   aria-current={current ? 'step' : undefined}
                 >
-                  <span className="process-tabs__number" aria-hidden="true">{i + 1}</span>
+                  <span className="process-tabs__number" aria-hidden="true">
+                    {i + 1}
+                  </span>
                   <span className="process-tabs__text">
-                    <span className="visually-hidden">{t('services.detail.stageOf', { n: i + 1, total: processes.length })}: </span>
+                    <span className="visually-hidden">
+                      {t('services.detail.stageOf', { n: i + 1, total: processes.length })}:{' '}
+                    </span>
                     {p.title}
                   </span>
                 </Link>
@@ -77,10 +108,16 @@ export function ServiceSteps({ serviceId, process: processParam, step: stepParam
 
       <section className="process-panel" aria-labelledby="process-title">
         <header className="process-panel__head">
-          <span className="process-panel__icon" aria-hidden="true"><Icon name={processIcon(process.icon)} fallback="file" /></span>
+          <span className="process-panel__icon" aria-hidden="true">
+            <Icon name={processIcon(process.icon)} fallback="file" />
+          </span>
           <div>
-            <p className="process-panel__kicker">{t('services.detail.stageOf', { n: processIndex + 1, total: processes.length })}</p>
-            <h2 id="process-title" className="process-panel__title">{process.title}</h2>
+            <p className="process-panel__kicker">
+              {t('services.detail.stageOf', { n: processIndex + 1, total: processes.length })}
+            </p>
+            <h2 id="process-title" className="process-panel__title">
+              {process.title}
+            </h2>
             {process.description && <p className="process-panel__lead">{process.description}</p>}
           </div>
         </header>
@@ -88,17 +125,30 @@ export function ServiceSteps({ serviceId, process: processParam, step: stepParam
         {stepsResult.error ? (
           <ErrorState error={stepsResult.error} headingLevel={3} />
         ) : !steps.length ? (
-          <EmptyState icon="file" headingLevel={3} title={t('services.detail.noSteps')} message={<p>{t('services.detail.noStepsHint')}</p>} />
+          <EmptyState
+            icon="file"
+            headingLevel={3}
+            title={t('services.detail.noSteps')}
+            message={<p>{t('services.detail.noStepsHint')}</p>}
+          />
         ) : (
           <div className="process-panel__body">
             <nav className="step-list" aria-label={t('services.detail.stepsLabel', { stage: process.title })}>
               <ol>
                 {steps.map((s, i) => (
                   <li key={s.id}>
-                    <Link to={link({ process: process.id, step: s.id })} className="step-list__link" aria-current={i === stepIndex ? 'step' : undefined}>
-                      <span className="step-list__number" aria-hidden="true">{i + 1}</span>
+                    <Link
+                      to={link({ process: process.id, step: s.id })}
+                      className="step-list__link"
+                      aria-current={i === stepIndex ? 'step' : undefined}
+                    >
+                      <span className="step-list__number" aria-hidden="true">
+                        {i + 1}
+                      </span>
                       <span>
-                        <span className="visually-hidden">{t('services.detail.stepOf', { n: i + 1, total: steps.length })}: </span>
+                        <span className="visually-hidden">
+                          {t('services.detail.stepOf', { n: i + 1, total: steps.length })}:{' '}
+                        </span>
                         {s.title}
                       </span>
                     </Link>
@@ -108,13 +158,20 @@ export function ServiceSteps({ serviceId, process: processParam, step: stepParam
             </nav>
             <div className="step-detail">
               {stepIndex < 0 ? (
-                <EmptyState icon="file" headingLevel={3} title={t('services.detail.pickStep')} message={<p>{t('services.detail.pickStepHint')}</p>} />
+                <EmptyState
+                  icon="file"
+                  headingLevel={3}
+                  title={t('services.detail.pickStep')}
+                  message={<p>{t('services.detail.pickStepHint')}</p>}
+                />
               ) : stepResult.error ? (
                 <ErrorState error={stepResult.error} headingLevel={3} />
               ) : stepResult.data ? (
                 <StepDetail step={stepResult.data.content} index={stepIndex} total={steps.length} />
               ) : (
-                <p className="muted" role="status">{t('common.loading')}</p>
+                <p className="muted" role="status">
+                  {t('common.loading')}
+                </p>
               )}
             </div>
           </div>
@@ -126,15 +183,21 @@ export function ServiceSteps({ serviceId, process: processParam, step: stepParam
               <Link to={prev.to} className="step-pager__link step-pager__link--prev" rel="prev">
                 <Icon name="arrow-left" />
                 <span>
-                  <span className="step-pager__hint">{t(prev.kind === 'step' ? 'services.detail.prevStep' : 'services.detail.prevStage')}</span>
+                  <span className="step-pager__hint">
+                    {t(prev.kind === 'step' ? 'services.detail.prevStep' : 'services.detail.prevStage')}
+                  </span>
                   <span className="step-pager__title">{prev.label}</span>
                 </span>
               </Link>
-            ) : <span />}
+            ) : (
+              <span />
+            )}
             {next && (
               <Link to={next.to} className="step-pager__link step-pager__link--next" rel="next">
                 <span>
-                  <span className="step-pager__hint">{t(next.kind === 'step' ? 'services.detail.nextStep' : 'services.detail.nextStage')}</span>
+                  <span className="step-pager__hint">
+                    {t(next.kind === 'step' ? 'services.detail.nextStep' : 'services.detail.nextStage')}
+                  </span>
                   <span className="step-pager__title">{next.label}</span>
                 </span>
                 <Icon name="arrow-right" />
@@ -157,8 +220,20 @@ function StepDetail({ step, index, total }: { step: ServiceStep; index: number; 
   return (
     <article className="step-detail__article" aria-labelledby="step-title">
       <p className="step-detail__kicker">{t('services.detail.stepOf', { n: index + 1, total })}</p>
-      <h3 id="step-title" className="step-detail__title">{step.title}</h3>
-      {image && <img className="step-detail__image" src={image} alt="" width={960} height={320} loading="lazy" decoding="async" />}
+      <h3 id="step-title" className="step-detail__title">
+        {step.title}
+      </h3>
+      {image && (
+        <img
+          className="step-detail__image"
+          src={image}
+          alt=""
+          width={960}
+          height={320}
+          loading="lazy"
+          decoding="async"
+        />
+      )}
       {step.content && <HtmlContent html={step.content} className="prose step-detail__content" />}
 
       <section className="step-documents" id={CHECKLIST_ANCHOR} aria-labelledby="step-documents-title" tabIndex={-1}>
@@ -182,7 +257,9 @@ function StepDetail({ step, index, total }: { step: ServiceStep; index: number; 
 
       {accordions.length > 0 && (
         <section className="step-questions" aria-labelledby="step-questions-title">
-          <p id="step-questions-title" className="step-questions__title">{t('services.detail.questions')}</p>
+          <p id="step-questions-title" className="step-questions__title">
+            {t('services.detail.questions')}
+          </p>
           <Accordion
             headingLevel={4}
             items={accordions.map((a) => ({

@@ -4,8 +4,16 @@ import type { RouteId } from '../../../shared/routes'
 import { useLocale, useT } from '../../i18n'
 import { Link, useRouter } from '../../router'
 
-const SECTIONS: readonly { id: 'service-category-index' | 'e-auction' | 'uz-ex'; label: string; match: readonly RouteId[] }[] = [
-  { id: 'service-category-index', label: 'services.sections.catalog', match: ['service-category-index', 'service-category', 'service'] },
+const SECTIONS: readonly {
+  id: 'service-category-index' | 'e-auction' | 'uz-ex'
+  label: string
+  match: readonly RouteId[]
+}[] = [
+  {
+    id: 'service-category-index',
+    label: 'services.sections.catalog',
+    match: ['service-category-index', 'service-category', 'service'],
+  },
   { id: 'e-auction', label: 'services.sections.eAuction', match: ['e-auction', 'e-auction-lot'] },
   { id: 'uz-ex', label: 'services.sections.uzEx', match: ['uz-ex'] },
 ]
@@ -19,7 +27,11 @@ export function ServicesTabs() {
       <ul>
         {SECTIONS.map((s) => (
           <li key={s.id}>
-            <Link to={href(s.id, { locale })} className="chip" aria-current={route.id && s.match.includes(route.id) ? 'page' : undefined}>
+            <Link
+              to={href(s.id, { locale })}
+              className="chip"
+              aria-current={route.id && s.match.includes(route.id) ? 'page' : undefined}
+            >
               {t(s.label)}
             </Link>
           </li>

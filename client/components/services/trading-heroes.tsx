@@ -1,9 +1,9 @@
 /** The heroes of the e-auction and UzEx pages (breadcrumbs, title, description, the services tabs), kept as drawn. */
 import { href } from '../../../shared/match'
+import { useLocale, useT } from '../../i18n'
 import { Breadcrumbs } from '../breadcrumbs'
 import { HeroContent } from '../hero'
 import { ServicesTabs } from './services-tabs'
-import { useLocale, useT } from '../../i18n'
 
 function TradingHero({ titleKey, descriptionKey, seed }: { titleKey: string; descriptionKey: string; seed: string }) {
   const t = useT()
@@ -16,7 +16,11 @@ function TradingHero({ titleKey, descriptionKey, seed }: { titleKey: string; des
       kicker={t('routes.services')}
       lead={t(descriptionKey)}
       seed={seed}
-      before={<Breadcrumbs items={[{ label: t('routes.services'), to: href('service-category-index', { locale }) }, { label: title }]} />}
+      before={
+        <Breadcrumbs
+          items={[{ label: t('routes.services'), to: href('service-category-index', { locale }) }, { label: title }]}
+        />
+      }
     >
       <ServicesTabs />
     </HeroContent>

@@ -1,4 +1,7 @@
-/** Shapes of the services area's gateway answers (docs/gateway-contract.md#services and "Integrations"), as the pages read them. */
+/**
+ * Shapes of the services area's gateway answers (docs/gateway-contract.md#services and "Integrations"), as the pages
+ * read them.
+ */
 import type { ParentRef } from '../../../shared/service-keys'
 
 /** The gateway's `File` object; only the fields the pages use. */
@@ -39,7 +42,13 @@ export type ServiceSummary = {
   category_id?: ParentRef
 }
 
-export type ServiceProcess = { id: number; order?: number | null; icon?: string | null; title: string; description?: string | null }
+export type ServiceProcess = {
+  id: number
+  order?: number | null
+  icon?: string | null
+  title: string
+  description?: string | null
+}
 
 export type StepDocument = { id: number; title: string; type?: string | null; upload?: FileRef }
 

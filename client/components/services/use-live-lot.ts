@@ -4,11 +4,11 @@
  * lot is polled instead, as the profile area polls.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { lotChannel, type LotEvent, type RealtimeMessage } from '../../../shared/realtime'
+import { type LotEvent, lotChannel, type RealtimeMessage } from '../../../shared/realtime'
 import { tradingKeys } from '../../../shared/trading-keys'
 import { useLocale, useT } from '../../i18n'
 import { useLiveAnnouncer } from '../../realtime/live-announcer'
-import { useChannel, type ChannelStatus } from '../../realtime/use-channel'
+import { type ChannelStatus, useChannel } from '../../realtime/use-channel'
 import { useFormat } from '../format'
 import type { AuctionLotDetail } from './types'
 
@@ -37,7 +37,8 @@ export function useLiveLot(lotNumber: string, loaded: AuctionLotDetail | undefin
       if (fields.price !== before.price) announce(() => t('realtime.lotPrice', { price: f.money(fields.price, 'UZS') }))
       const status = fields.lot_status
       if (status && status !== before.lot_status) announce(() => t('realtime.lotStatus', { status }))
-      if (fields.order_end_time && fields.order_end_time !== before.order_end_time) announce(() => t('realtime.lotEnd', { date: f.dateTime(fields.order_end_time) }))
+      if (fields.order_end_time && fields.order_end_time !== before.order_end_time)
+        announce(() => t('realtime.lotEnd', { date: f.dateTime(fields.order_end_time) }))
       setLive({ lotNumber, fields })
     },
     [announce, f, lotNumber, t],
@@ -57,7 +58,13 @@ export function useLiveLot(lotNumber: string, loaded: AuctionLotDetail | undefin
       .then((m) => m.browserGatewayClient(locale).getEnvelope<AuctionLotDetail>(tradingKeys.auctionLot(lotNumber)))
       .then((envelope) => {
         const l = envelope.content
-        if (l) apply({ price: l.price, zaklad_summa: l.zaklad_summa, lot_status: l.lot_status, order_end_time: l.order_end_time })
+        if (l)
+          apply({
+            price: l.price,
+            zaklad_summa: l.zaklad_summa,
+            lot_status: l.lot_status,
+            order_end_time: l.order_end_time,
+          })
       })
       .catch(() => undefined)
   }, [apply, locale, lotNumber])
@@ -76,5 +83,10 @@ export function useLiveLot(lotNumber: string, loaded: AuctionLotDetail | undefin
 }
 
 function fieldsOfEvent(event: LotEvent, locale: keyof LotEvent['status']): LiveFields {
-  return { price: event.price, zaklad_summa: event.deposit, lot_status: event.status[locale] || null, order_end_time: event.order_end_time }
+  return {
+    price: event.price,
+    zaklad_summa: event.deposit,
+    lot_status: event.status[locale] || null,
+    order_end_time: event.order_end_time,
+  }
 }

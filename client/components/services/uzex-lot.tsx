@@ -1,11 +1,12 @@
 /**
- * A UzEx exchange lot: number, trade type, the buyer, start cost in its currency, trading dates, a live countdown to the
+ * A UzEx exchange lot: number, trade type, the buyer, start cost in its currency, trading dates, a live countdown to
+ * the
  * end, the products table, and the link to make an offer on the exchange only while the lot is open.
  */
 import { useId } from 'react'
-import { Countdown } from '../countdown'
-import { useFormat, type Currency } from '../format'
 import { useT } from '../../i18n'
+import { Countdown } from '../countdown'
+import { type Currency, useFormat } from '../format'
 import { ExternalLink } from './external-link'
 import type { UzexLot } from './types'
 import { useOpenUntil } from './use-open-until'
@@ -21,18 +22,24 @@ export function UzexLotPanel({ lot }: { lot: UzexLot }) {
   const titleId = useId()
   const { open, close } = useOpenUntil(lot.end_date)
   const money = (value: number) =>
-    CURRENCIES.includes(lot.currency_name) ? f.money(value, lot.currency_name as Currency) : `${f.number(value)} ${lot.currency_name}`
+    CURRENCIES.includes(lot.currency_name)
+      ? f.money(value, lot.currency_name as Currency)
+      : `${f.number(value)} ${lot.currency_name}`
   const products = [...(lot.products ?? [])].sort((a, b) => a.order - b.order)
   const number = String(lot.lot_number)
   return (
     <article className="uzex-lot" aria-labelledby={titleId}>
       <header className="uzex-lot__head">
         <p className="uzex-lot__kicker">
-          <span className={`badge ${open ? 'badge--success' : 'badge--neutral'}`}>{t(open ? 'services.uzex.open' : 'services.uzex.closed')}</span>
+          <span className={`badge ${open ? 'badge--success' : 'badge--neutral'}`}>
+            {t(open ? 'services.uzex.open' : 'services.uzex.closed')}
+          </span>
           <span>{t('services.lots.lotNumber', { number })}</span>
           {lot.trade_type && <span>{lot.trade_type}</span>}
         </p>
-        <h2 id={titleId} className="uzex-lot__title">{lot.proposal_name}</h2>
+        <h2 id={titleId} className="uzex-lot__title">
+          {lot.proposal_name}
+        </h2>
         {(lot.customer || lot.customer_region) && (
           <p className="uzex-lot__customer">
             <span className="visually-hidden">{t('services.uzex.customer')}: </span>
@@ -54,7 +61,14 @@ export function UzexLotPanel({ lot }: { lot: UzexLot }) {
           )}
         </dl>
         <div className="uzex-lot__deadline">
-          {lot.end_date && <Countdown end={lot.end_date} label={t('services.uzex.closesIn')} onEnd={close} className="countdown--compact" />}
+          {lot.end_date && (
+            <Countdown
+              end={lot.end_date}
+              label={t('services.uzex.closesIn')}
+              onEnd={close}
+              className="countdown--compact"
+            />
+          )}
           {open && (
             <ExternalLink href={UZEX_PLATFORM_URL} className="btn btn--solid btn--md btn--primary uzex-lot__apply">
               {t('services.uzex.apply')}
@@ -63,16 +77,29 @@ export function UzexLotPanel({ lot }: { lot: UzexLot }) {
         </div>
       </div>
       {products.length > 0 && (
-        <div className="table-scroll uzex-lot__products" role="region" aria-label={t('services.uzex.productsOf', { number })} tabIndex={0}>
+        <div
+          className="table-scroll uzex-lot__products"
+          role="region"
+          aria-label={t('services.uzex.productsOf', { number })}
+          tabIndex={0}
+        >
           <table className="table">
             <caption className="visually-hidden">{t('services.uzex.productsOf', { number })}</caption>
             <thead>
               <tr>
-                <th scope="col" className="num">{t('services.uzex.order')}</th>
+                <th scope="col" className="num">
+                  {t('services.uzex.order')}
+                </th>
                 <th scope="col">{t('services.uzex.product')}</th>
-                <th scope="col" className="num">{t('services.uzex.quantity')}</th>
-                <th scope="col" className="num">{t('services.uzex.unitPrice')}</th>
-                <th scope="col" className="num">{t('services.uzex.total')}</th>
+                <th scope="col" className="num">
+                  {t('services.uzex.quantity')}
+                </th>
+                <th scope="col" className="num">
+                  {t('services.uzex.unitPrice')}
+                </th>
+                <th scope="col" className="num">
+                  {t('services.uzex.total')}
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -12,7 +12,7 @@ import { showToast } from '../../notify'
 import { Link } from '../../router'
 import { Button } from '../button'
 import { RadioGroup } from '../form-field'
-import { fieldId, FormProblems, FormTextAreaField, FormTextField, StatusPanel } from '../page-form'
+import { FormProblems, FormTextAreaField, FormTextField, fieldId, StatusPanel } from '../page-form'
 
 const SCOPE = 'contact'
 
@@ -34,7 +34,8 @@ export function ContactForm({ sent }: { sent: boolean }) {
     },
   })
   const { state } = form
-  const code = state.code && !(state.code === 'validation_error' && Object.keys(state.errors).length) ? state.code : null
+  const code =
+    state.code && !(state.code === 'validation_error' && Object.keys(state.errors).length) ? state.code : null
   useEffect(() => {
     if (code) void showToast('error', () => codeMessage(code))
   }, [state, code, t])
@@ -63,8 +64,17 @@ export function ContactForm({ sent }: { sent: boolean }) {
       </p>
     </div>
   ) : (
-    <form method="post" action={form.action} onSubmit={form.onSubmit} noValidate className="form contact-form" aria-labelledby="contact-form-title">
-      <h2 id="contact-form-title" className="visually-hidden">{t('site.contact.formTitle')}</h2>
+    <form
+      method="post"
+      action={form.action}
+      onSubmit={form.onSubmit}
+      noValidate
+      className="form contact-form"
+      aria-labelledby="contact-form-title"
+    >
+      <h2 id="contact-form-title" className="visually-hidden">
+        {t('site.contact.formTitle')}
+      </h2>
       <FormProblems state={state} labels={labels} scope={SCOPE} />
       <RadioGroup
         id={fieldId('purpose', SCOPE)}
@@ -76,11 +86,37 @@ export function ContactForm({ sent }: { sent: boolean }) {
         options={CONTACT_PURPOSES.map((p) => ({ value: p, label: t(`site.contact.purposes.${p}`) }))}
       />
       <div className="form__row form__row--2">
-        <FormTextField scope={SCOPE} name="name" label={labels.name} autoComplete="given-name" required defaultValue={value('name')} error={error('name')} />
-        <FormTextField scope={SCOPE} name="last_name" label={labels.last_name} autoComplete="family-name" required defaultValue={value('last_name')} error={error('last_name')} />
+        <FormTextField
+          scope={SCOPE}
+          name="name"
+          label={labels.name}
+          autoComplete="given-name"
+          required
+          defaultValue={value('name')}
+          error={error('name')}
+        />
+        <FormTextField
+          scope={SCOPE}
+          name="last_name"
+          label={labels.last_name}
+          autoComplete="family-name"
+          required
+          defaultValue={value('last_name')}
+          error={error('last_name')}
+        />
       </div>
       <div className="form__row form__row--2">
-        <FormTextField scope={SCOPE} name="email" type="email" inputMode="email" label={labels.email} autoComplete="email" required defaultValue={value('email')} error={error('email')} />
+        <FormTextField
+          scope={SCOPE}
+          name="email"
+          type="email"
+          inputMode="email"
+          label={labels.email}
+          autoComplete="email"
+          required
+          defaultValue={value('email')}
+          error={error('email')}
+        />
         <FormTextField
           scope={SCOPE}
           name="phone"
@@ -95,11 +131,32 @@ export function ContactForm({ sent }: { sent: boolean }) {
         />
       </div>
       <div className="form__row form__row--2">
-        <FormTextField scope={SCOPE} name="company_name" label={labels.company_name} autoComplete="organization" defaultValue={value('company_name')} error={error('company_name')} />
-        <FormTextField scope={SCOPE} name="designation" label={labels.designation} autoComplete="organization-title" defaultValue={value('designation')} error={error('designation')} />
+        <FormTextField
+          scope={SCOPE}
+          name="company_name"
+          label={labels.company_name}
+          autoComplete="organization"
+          defaultValue={value('company_name')}
+          error={error('company_name')}
+        />
+        <FormTextField
+          scope={SCOPE}
+          name="designation"
+          label={labels.designation}
+          autoComplete="organization-title"
+          defaultValue={value('designation')}
+          error={error('designation')}
+        />
       </div>
       <div className="form__row form__row--2">
-        <FormTextField scope={SCOPE} name="country" label={labels.country} autoComplete="country-name" defaultValue={value('country')} error={error('country')} />
+        <FormTextField
+          scope={SCOPE}
+          name="country"
+          label={labels.country}
+          autoComplete="country-name"
+          defaultValue={value('country')}
+          error={error('country')}
+        />
         <FormTextField
           scope={SCOPE}
           name="website"
@@ -126,7 +183,13 @@ export function ContactForm({ sent }: { sent: boolean }) {
         {t('site.contact.privacy')} <Link to={href('privacy-policy', { locale })}>{t('routes.privacyPolicy')}</Link>
       </p>
       <div className="form__actions">
-        <Button type="submit" label={t('site.contact.submit')} loadingLabel={t('forms.sending')} loading={form.pending} iconName="mail" />
+        <Button
+          type="submit"
+          label={t('site.contact.submit')}
+          loadingLabel={t('forms.sending')}
+          loading={form.pending}
+          iconName="mail"
+        />
       </div>
     </form>
   )

@@ -53,7 +53,11 @@ export function ContentPageView({ dataKey, trail = [], kicker, aside, children }
         </header>
         <div className={aside ? 'with-aside' : undefined}>
           <HtmlContent html={page.content} className="site-page__prose" />
-          {aside && <aside className="with-aside__aside site-aside" aria-label={t('site.page.related')}>{aside}</aside>}
+          {aside && (
+            <aside className="with-aside__aside site-aside" aria-label={t('site.page.related')}>
+              {aside}
+            </aside>
+          )}
         </div>
       </div>
       {children}

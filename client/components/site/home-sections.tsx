@@ -6,18 +6,18 @@
 import { href } from '../../../shared/match'
 import { REASONS } from '../../../shared/routes'
 import { siteKeys } from '../../../shared/site-keys'
+import { Section } from '../../data'
+import { useLocale, useT } from '../../i18n'
+import { Link } from '../../router'
 import { Button } from '../button'
 import { HeroContent } from '../hero'
 import { Icon } from '../icon'
 import { PatternArt } from '../pattern-art'
 import { SkeletonCardGrid, SkeletonRegion, SkeletonText } from '../skeleton'
-import { StatBlocks, type Stat } from '../stat-blocks'
+import { type Stat, StatBlocks } from '../stat-blocks'
 import { LatestPosts } from './latest-posts'
-import { LinkTiles, type LinkTile } from './link-tiles'
+import { type LinkTile, LinkTiles } from './link-tiles'
 import { Testimonials } from './testimonials'
-import { Section } from '../../data'
-import { useLocale, useT } from '../../i18n'
-import { Link } from '../../router'
 
 /** Key figures: value, unit and source live in the locales, so each language words them naturally. */
 const FIGURES: readonly { key: string; value: number }[] = [
@@ -60,7 +60,9 @@ export function HomeFigures() {
   }))
   return (
     <div className="container">
-      <h2 id="figures-title" className="visually-hidden">{t('home.figures.title')}</h2>
+      <h2 id="figures-title" className="visually-hidden">
+        {t('home.figures.title')}
+      </h2>
       <StatBlocks items={stats} />
     </div>
   )
@@ -71,10 +73,30 @@ export function HomeGuide() {
   const t = useT()
   const locale = useLocale()
   const guide: LinkTile[] = [
-    { to: href('guide-project', { locale }), title: t('home.guide.projects.title'), text: t('home.guide.projects.text'), icon: 'briefcase' },
-    { to: href('explore', { locale }), title: t('home.guide.sectors.title'), text: t('home.guide.sectors.text'), icon: 'chart' },
-    { to: href('guide-register-investor', { locale }), title: t('home.guide.register.title'), text: t('home.guide.register.text'), icon: 'user' },
-    { to: href('guide-partnership', { locale }), title: t('home.guide.partnership.title'), text: t('home.guide.partnership.text'), icon: 'shield' },
+    {
+      to: href('guide-project', { locale }),
+      title: t('home.guide.projects.title'),
+      text: t('home.guide.projects.text'),
+      icon: 'briefcase',
+    },
+    {
+      to: href('explore', { locale }),
+      title: t('home.guide.sectors.title'),
+      text: t('home.guide.sectors.text'),
+      icon: 'chart',
+    },
+    {
+      to: href('guide-register-investor', { locale }),
+      title: t('home.guide.register.title'),
+      text: t('home.guide.register.text'),
+      icon: 'user',
+    },
+    {
+      to: href('guide-partnership', { locale }),
+      title: t('home.guide.partnership.title'),
+      text: t('home.guide.partnership.text'),
+      icon: 'shield',
+    },
   ]
   return (
     <div className="container">
@@ -109,7 +131,9 @@ export function HomeReasons() {
           <li key={topic}>
             <Link to={href('reason', { locale, params: { topic } })} className="reason-tile">
               <PatternArt variant={i % 2 ? 'girih' : 'ikat'} seed={topic} className="reason-tile__art" />
-              <span className="reason-tile__number" aria-hidden="true">{String(i + 1).padStart(2, '0')}</span>
+              <span className="reason-tile__number" aria-hidden="true">
+                {String(i + 1).padStart(2, '0')}
+              </span>
               <span className="reason-tile__label">{t(`menu.reasons.${topic}`)}</span>
             </Link>
           </li>
@@ -147,10 +171,30 @@ export function HomeServices() {
   const t = useT()
   const locale = useLocale()
   const services: LinkTile[] = [
-    { to: href('service-category-index', { locale }), title: t('home.services.catalogue.title'), text: t('home.services.catalogue.text'), icon: 'file' },
-    { to: href('e-auction', { locale }), title: t('home.services.auction.title'), text: t('home.services.auction.text'), icon: 'factory' },
-    { to: href('uz-ex', { locale }), title: t('home.services.exchange.title'), text: t('home.services.exchange.text'), icon: 'chart' },
-    { to: href('guide-privatization', { locale }), title: t('home.services.privatization.title'), text: t('home.services.privatization.text'), icon: 'home' },
+    {
+      to: href('service-category-index', { locale }),
+      title: t('home.services.catalogue.title'),
+      text: t('home.services.catalogue.text'),
+      icon: 'file',
+    },
+    {
+      to: href('e-auction', { locale }),
+      title: t('home.services.auction.title'),
+      text: t('home.services.auction.text'),
+      icon: 'factory',
+    },
+    {
+      to: href('uz-ex', { locale }),
+      title: t('home.services.exchange.title'),
+      text: t('home.services.exchange.text'),
+      icon: 'chart',
+    },
+    {
+      to: href('guide-privatization', { locale }),
+      title: t('home.services.privatization.title'),
+      text: t('home.services.privatization.text'),
+      icon: 'home',
+    },
   ]
   return (
     <div className="container">
@@ -180,7 +224,14 @@ export function HomeReviews() {
           <p>{t('home.reviews.intro')}</p>
         </div>
       </div>
-      <Section keys={[reviews]} fallback={<SkeletonRegion label={t('home.reviews.loading')}><SkeletonText lines={4} /></SkeletonRegion>}>
+      <Section
+        keys={[reviews]}
+        fallback={
+          <SkeletonRegion label={t('home.reviews.loading')}>
+            <SkeletonText lines={4} />
+          </SkeletonRegion>
+        }
+      >
         <Testimonials dataKey={reviews} />
       </Section>
     </div>

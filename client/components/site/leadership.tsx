@@ -19,7 +19,14 @@ export function LeaderCard({ leader }: { leader: Leader }) {
     <article className="leader-card">
       <div className="leader-card__photo">
         {photo ? (
-          <img src={photo} alt={t('site.about.photoOf', { name })} width={240} height={240} loading="lazy" decoding="async" />
+          <img
+            src={photo}
+            alt={t('site.about.photoOf', { name })}
+            width={240}
+            height={240}
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
           <PatternArt seed={name} className="leader-card__pattern" />
         )}
@@ -31,20 +38,33 @@ export function LeaderCard({ leader }: { leader: Leader }) {
         <dl className="leader-card__contacts">
           {leader.working_days && (
             <div>
-              <dt><Icon name="clock" /><span className="visually-hidden">{t('site.about.hours')}</span></dt>
+              <dt>
+                <Icon name="clock" />
+                <span className="visually-hidden">{t('site.about.hours')}</span>
+              </dt>
               <dd>{leader.working_days}</dd>
             </div>
           )}
           {leader.phone && (
             <div>
-              <dt><Icon name="phone" /><span className="visually-hidden">{t('site.about.phone')}</span></dt>
-              <dd><a href={telHref(leader.phone)}>{leader.phone}</a></dd>
+              <dt>
+                <Icon name="phone" />
+                <span className="visually-hidden">{t('site.about.phone')}</span>
+              </dt>
+              <dd>
+                <a href={telHref(leader.phone)}>{leader.phone}</a>
+              </dd>
             </div>
           )}
           {leader.email && (
             <div>
-              <dt><Icon name="mail" /><span className="visually-hidden">{t('site.about.email')}</span></dt>
-              <dd><a href={`mailto:${leader.email}`}>{leader.email}</a></dd>
+              <dt>
+                <Icon name="mail" />
+                <span className="visually-hidden">{t('site.about.email')}</span>
+              </dt>
+              <dd>
+                <a href={`mailto:${leader.email}`}>{leader.email}</a>
+              </dd>
             </div>
           )}
         </dl>

@@ -10,9 +10,13 @@ export function LinkTiles({ items, headingLevel = 3 }: { items: readonly LinkTil
     <ul className="link-tiles">
       {items.map((item) => (
         <li key={item.to} className="link-tile">
-          <span className="link-tile__icon" aria-hidden="true"><Icon name={item.icon} /></span>
+          <span className="link-tile__icon" aria-hidden="true">
+            <Icon name={item.icon} />
+          </span>
           <Heading className="link-tile__title">
-            <Link to={item.to} className="link-tile__link">{item.title}</Link>
+            <Link to={item.to} className="link-tile__link">
+              {item.title}
+            </Link>
           </Heading>
           <p className="link-tile__text">{item.text}</p>
         </li>

@@ -38,7 +38,9 @@ export function ReasonContents({ sections }: { sections: readonly ReasonSection[
   const t = useT()
   return (
     <nav className="site-aside__block reason-contents" aria-labelledby="reason-contents-title">
-      <h2 className="site-aside__title" id="reason-contents-title">{t('site.reason.contents')}</h2>
+      <h2 className="site-aside__title" id="reason-contents-title">
+        {t('site.reason.contents')}
+      </h2>
       <ol className="reason-contents__list">
         {sections.map((s) => (
           <li key={s.id}>

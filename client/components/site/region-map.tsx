@@ -3,19 +3,26 @@
  * in the address and works without JavaScript); with JavaScript a click selects it in place. The selected region's
  * figures show in a panel beside the map, and a table gives every figure for every region.
  */
-import { useState, type MouseEvent } from 'react'
+import { type MouseEvent, useState } from 'react'
 import { href } from '../../../shared/match'
 import { usePayload } from '../../data'
 import { useLocale, useT } from '../../i18n'
 import { useRoute } from '../../router'
 import { EmptyState } from '../empty-state'
 import { ErrorState } from '../error-state'
-import { useFormat, type Formatters } from '../format'
+import { type Formatters, useFormat } from '../format'
 import { HtmlContent } from '../html-content'
 import { MAP_HEIGHT, MAP_WIDTH, REGION_SHAPES, SMALL_REGIONS } from './region-shapes'
 import type { Territory } from './types'
 
-export const MAP_METRICS = ['population', 'investment_projects', 'fdi_credits', 'foreign_trade', 'tourists', 'area'] as const
+export const MAP_METRICS = [
+  'population',
+  'investment_projects',
+  'fdi_credits',
+  'foreign_trade',
+  'tourists',
+  'area',
+] as const
 export type MapMetric = (typeof MAP_METRICS)[number]
 /** The metrics offered for shading; the table and panel show all of them. */
 const SHADE_METRICS: readonly MapMetric[] = ['population', 'investment_projects', 'fdi_credits', 'foreign_trade']
@@ -29,17 +36,19 @@ const SCALE = `linear-gradient(90deg, ${SHADES.map((shade, i) => `${shade} ${(i 
 /** The shade step of a value between the smallest and the largest (square-root scale: a few regions dwarf the rest). */
 export function shadeStep(value: number, min: number, max: number): number {
   if (!(max > min)) return 2
-  const share = (Math.sqrt(Math.max(0, value - min)) / Math.sqrt(max - min))
+  const share = Math.sqrt(Math.max(0, value - min)) / Math.sqrt(max - min)
   return Math.min(SHADES.length - 1, Math.floor(share * SHADES.length))
 }
 
 /** A figure as the page shows it: money in USD (the gateway gives millions), the rest as numbers. */
 export function formatFigure(f: Formatters, metric: MapMetric, value: number): string {
-  if (metric === 'fdi_credits' || metric === 'foreign_trade') return f.money(value * 1_000_000, 'USD', { compact: true })
+  if (metric === 'fdi_credits' || metric === 'foreign_trade')
+    return f.money(value * 1_000_000, 'USD', { compact: true })
   return f.number(value)
 }
 
-const isMetric = (value: string | undefined): value is MapMetric => (MAP_METRICS as readonly string[]).includes(value ?? '')
+const isMetric = (value: string | undefined): value is MapMetric =>
+  (MAP_METRICS as readonly string[]).includes(value ?? '')
 
 /** Tashkent city first when there is no choice in the address: most investors start there. */
 const DEFAULT_REGION = '1726'
@@ -52,9 +61,12 @@ export function RegionMap({ dataKey }: { dataKey: string }) {
   const { data, error } = usePayload<Territory[]>(dataKey)
   const territories = data?.content ?? []
   const byCode = new Map(territories.map((item) => [item.region.code, item]))
-  const pick = (code: string | undefined) => (code && byCode.has(code) ? code : byCode.has(DEFAULT_REGION) ? DEFAULT_REGION : territories[0]?.region.code)
+  const pick = (code: string | undefined) =>
+    code && byCode.has(code) ? code : byCode.has(DEFAULT_REGION) ? DEFAULT_REGION : territories[0]?.region.code
   const [selected, setSelected] = useState(() => pick(route.query.region))
-  const [metric, setMetric] = useState<MapMetric>(() => (isMetric(route.query.metric) && SHADE_METRICS.includes(route.query.metric) ? route.query.metric : 'population'))
+  const [metric, setMetric] = useState<MapMetric>(() =>
+    isMetric(route.query.metric) && SHADE_METRICS.includes(route.query.metric) ? route.query.metric : 'population',
+  )
   // The regions' table is drawn only when asked for: 14 rows of figures are a sixth of the home page's elements.
   const [table, setTable] = useState(() => Boolean(route.query.table))
 
@@ -68,7 +80,11 @@ export function RegionMap({ dataKey }: { dataKey: string }) {
   type View = { region?: string; metric?: MapMetric; table?: boolean }
   const linkTo = (next: View) => {
     const shown = next.metric ?? metric
-    const query = { region: next.region ?? current.region.code, metric: shown === 'population' ? undefined : shown, table: (next.table ?? table) ? '1' : undefined }
+    const query = {
+      region: next.region ?? current.region.code,
+      metric: shown === 'population' ? undefined : shown,
+      table: (next.table ?? table) ? '1' : undefined,
+    }
     return `${href('home', { locale, query })}${next.table ? '#regions-table' : '#regions'}`
   }
   // With JavaScript the choice changes in place; the address follows so the view can be shared or reloaded.
@@ -84,11 +100,18 @@ export function RegionMap({ dataKey }: { dataKey: string }) {
   return (
     <div className="region-explorer">
       <div className="region-explorer__metrics" role="group" aria-labelledby="map-metric-label">
-        <span id="map-metric-label" className="region-explorer__metrics-label">{t('home.map.shadeBy')}</span>
+        <span id="map-metric-label" className="region-explorer__metrics-label">
+          {t('home.map.shadeBy')}
+        </span>
         <ul className="chip-list">
           {SHADE_METRICS.map((m) => (
             <li key={m}>
-              <a href={linkTo({ metric: m })} className="chip" aria-current={m === metric ? 'true' : undefined} onClick={(e) => choose(e, { metric: m })}>
+              <a
+                href={linkTo({ metric: m })}
+                className="chip"
+                aria-current={m === metric ? 'true' : undefined}
+                onClick={(e) => choose(e, { metric: m })}
+              >
                 {t(`home.map.metrics.${m}`)}
               </a>
             </li>
@@ -97,7 +120,12 @@ export function RegionMap({ dataKey }: { dataKey: string }) {
       </div>
       <div className="region-explorer__body">
         <figure className="region-map">
-          <svg viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} className="region-map__svg" role="group" aria-label={t('home.map.label')}>
+          <svg
+            viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
+            className="region-map__svg"
+            role="group"
+            aria-label={t('home.map.label')}
+          >
             {REGION_SHAPES.map((shape) => {
               const item = byCode.get(shape.code)
               if (!item) return null
@@ -117,7 +145,13 @@ export function RegionMap({ dataKey }: { dataKey: string }) {
                   {shape.kind === 'path' ? (
                     <path d={shape.d} fill={SHADES[step]} className="region-map__shape" />
                   ) : (
-                    <circle cx={shape.cx} cy={shape.cy} r={shape.r} fill={SHADES[Math.max(step, DARK_FROM)]} className="region-map__shape region-map__shape--city" />
+                    <circle
+                      cx={shape.cx}
+                      cy={shape.cy}
+                      r={shape.r}
+                      fill={SHADES[Math.max(step, DARK_FROM)]}
+                      className="region-map__shape region-map__shape--city"
+                    />
                   )}
                 </a>
               )
@@ -129,9 +163,21 @@ export function RegionMap({ dataKey }: { dataKey: string }) {
                 if (!item) return null
                 const step = shape.kind === 'circle' ? 0 : shadeStep(Number(item[metric]) || 0, min, max)
                 const short = t(`home.map.short.${shape.code}`)
-                const classes = ['region-map__label', SMALL_REGIONS.has(shape.code) && 'region-map__label--small', step >= DARK_FROM && 'region-map__label--inverse'].filter(Boolean).join(' ')
+                const classes = [
+                  'region-map__label',
+                  SMALL_REGIONS.has(shape.code) && 'region-map__label--small',
+                  step >= DARK_FROM && 'region-map__label--inverse',
+                ]
+                  .filter(Boolean)
+                  .join(' ')
                 return (
-                  <text key={shape.code} x={shape.label[0]} y={shape.label[1]} textAnchor={shape.kind === 'circle' ? 'end' : 'middle'} className={classes}>
+                  <text
+                    key={shape.code}
+                    x={shape.label[0]}
+                    y={shape.label[1]}
+                    textAnchor={shape.kind === 'circle' ? 'end' : 'middle'}
+                    className={classes}
+                  >
                     {short.startsWith('home.') ? '' : short}
                   </text>
                 )
@@ -149,7 +195,12 @@ export function RegionMap({ dataKey }: { dataKey: string }) {
         <RegionPanel territory={current} />
       </div>
       <div className="region-table" id="regions-table">
-        <a href={linkTo({ table: !table })} className="region-table__toggle" aria-expanded={table} onClick={(e) => choose(e, { table: !table })}>
+        <a
+          href={linkTo({ table: !table })}
+          className="region-table__toggle"
+          aria-expanded={table}
+          onClick={(e) => choose(e, { table: !table })}
+        >
           {t(table ? 'home.map.hideTable' : 'home.map.table')}
         </a>
         {table ? <RegionTable territories={territories} /> : null}
@@ -175,7 +226,9 @@ function RegionPanel({ territory }: { territory: Territory }) {
   return (
     <section className="region-panel" id="region-panel" aria-live="polite" aria-labelledby="region-panel-title">
       <p className="region-panel__kicker">{t('home.map.selected')}</p>
-      <h3 className="region-panel__title" id="region-panel-title">{territory.region.region}</h3>
+      <h3 className="region-panel__title" id="region-panel-title">
+        {territory.region.region}
+      </h3>
       <dl className="region-panel__figures">
         {MAP_METRICS.map((m) => (
           <div key={m} className="region-panel__figure">
@@ -217,7 +270,9 @@ function RegionTable({ territories }: { territories: readonly Territory[] }) {
             <tr key={item.id}>
               <th scope="row">{item.region.region}</th>
               {MAP_METRICS.map((m) => (
-                <td key={m} className="num">{formatFigure(f, m, Number(item[m]) || 0)}</td>
+                <td key={m} className="num">
+                  {formatFigure(f, m, Number(item[m]) || 0)}
+                </td>
               ))}
             </tr>
           ))}
@@ -226,7 +281,9 @@ function RegionTable({ territories }: { territories: readonly Territory[] }) {
           <tr>
             <th scope="row">{t('home.map.total')}</th>
             {MAP_METRICS.map((m) => (
-              <td key={m} className="num">{formatFigure(f, m, total(m))}</td>
+              <td key={m} className="num">
+                {formatFigure(f, m, total(m))}
+              </td>
             ))}
           </tr>
         </tfoot>

@@ -1,9 +1,9 @@
 /** Search results grouped by kind, each hit linking to its page, the keyword marked in titles and snippets. */
-import { Fragment, useRef, type ReactNode } from 'react'
+import { Fragment, type ReactNode, useRef } from 'react'
+import type { Locale } from '../../../shared/constants'
 import type { Envelope } from '../../../shared/gateway-client'
 import { href, hrefTo, matchRoute, splitLocale } from '../../../shared/match'
 import { REASONS } from '../../../shared/routes'
-import type { Locale } from '../../../shared/constants'
 import { usePayload } from '../../data'
 import { useLocale, useT } from '../../i18n'
 import { Link } from '../../router'
@@ -13,7 +13,12 @@ import { Pagination } from '../pagination'
 import { SkeletonRegion, SkeletonText } from '../skeleton'
 import { SEARCH_KINDS, type SearchHit, type SearchKind, type SearchResults } from './types'
 
-const DETAIL_ROUTE: Readonly<Record<Exclude<SearchKind, 'pages'>, 'post' | 'event' | 'story' | 'gallery'>> = { posts: 'post', events: 'event', stories: 'story', gallery: 'gallery' }
+const DETAIL_ROUTE: Readonly<Record<Exclude<SearchKind, 'pages'>, 'post' | 'event' | 'story' | 'gallery'>> = {
+  posts: 'post',
+  events: 'event',
+  stories: 'story',
+  gallery: 'gallery',
+}
 const REASON_SLUG = new RegExp(`^reason-(${REASONS.join('|')})$`)
 
 /** The portal URL of a hit: its gateway path matched against the route table, else its kind and id. */
@@ -52,7 +57,10 @@ export function markKeyword(text: string, keyword: string): ReactNode {
 
 /** The hit's excerpt as plain text (React escapes it; stray tags are dropped, not rendered). */
 const snippet = (value: string | null | undefined) => {
-  const text = (value ?? '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()
+  const text = (value ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   return text.length > 240 ? `${text.slice(0, 239).replace(/\s+\S*$/, '')}…` : text
 }
 
@@ -79,7 +87,9 @@ function Hits({ kind, hits, keyword }: { kind: SearchKind; hits: readonly Search
           const text = snippet(hit.description)
           return (
             <li key={`${kind}-${hit.id}`} className="search-hit">
-              <h3 className="search-hit__title">{to ? <Link to={to}>{markKeyword(hit.title, keyword)}</Link> : markKeyword(hit.title, keyword)}</h3>
+              <h3 className="search-hit__title">
+                {to ? <Link to={to}>{markKeyword(hit.title, keyword)}</Link> : markKeyword(hit.title, keyword)}
+              </h3>
               {text && <p className="search-hit__text">{markKeyword(text, keyword)}</p>}
             </li>
           )
@@ -104,20 +114,30 @@ export function SearchAnswer({ dataKey, keyword, page }: { dataKey: string; keyw
       </SkeletonRegion>
     )
   }
-  const groups = SEARCH_KINDS.map((kind) => [kind, shown.data.content?.[kind] ?? []] as const).filter(([, hits]) => hits.length)
+  const groups = SEARCH_KINDS.map((kind) => [kind, shown.data.content?.[kind] ?? []] as const).filter(
+    ([, hits]) => hits.length,
+  )
   const count = groups.reduce((n, [, hits]) => n + hits.length, 0)
   const totalPages = countPages(shown.data, shown.page)
   return (
     <div className="search-answer" aria-busy={isLoading && !data ? true : undefined}>
       <p className="search-answer__status" role="status">
-        {count ? t('site.search.found', { count, keyword: shown.keyword }) : t('site.search.noneFor', { keyword: shown.keyword })}
+        {count
+          ? t('site.search.found', { count, keyword: shown.keyword })
+          : t('site.search.noneFor', { keyword: shown.keyword })}
       </p>
       {count ? (
         <>
           {groups.map(([kind, hits]) => (
             <Hits key={kind} kind={kind} hits={hits} keyword={shown.keyword} />
           ))}
-          <Pagination routeId="search" query={{ keyword: shown.keyword }} page={shown.page} totalPages={totalPages} label={t('site.search.pages')} />
+          <Pagination
+            routeId="search"
+            query={{ keyword: shown.keyword }}
+            page={shown.page}
+            totalPages={totalPages}
+            label={t('site.search.pages')}
+          />
         </>
       ) : (
         <EmptyState title={t('site.search.emptyTitle')} message={<p>{t('site.search.emptyText')}</p>} icon="search" />

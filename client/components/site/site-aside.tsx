@@ -36,7 +36,9 @@ export function ContactPrompt() {
   const locale = useLocale()
   return (
     <section className="site-aside__block site-aside__cta" aria-labelledby="contact-prompt-title">
-      <h2 className="site-aside__title" id="contact-prompt-title">{t('site.aside.questionTitle')}</h2>
+      <h2 className="site-aside__title" id="contact-prompt-title">
+        {t('site.aside.questionTitle')}
+      </h2>
       <p>{t('site.aside.questionText')}</p>
       <Button to={href('contact-us', { locale })} label={t('site.aside.write')} iconName="mail" />
     </section>

@@ -32,7 +32,11 @@ export function Testimonials({ dataKey }: { dataKey: string }) {
               </blockquote>
               <figcaption className="testimonial__author">
                 <span className="testimonial__photo" aria-hidden="true">
-                  {photo ? <img src={photo} alt="" width={56} height={56} loading="lazy" decoding="async" /> : <PatternArt seed={name} />}
+                  {photo ? (
+                    <img src={photo} alt="" width={56} height={56} loading="lazy" decoding="async" />
+                  ) : (
+                    <PatternArt seed={name} />
+                  )}
                 </span>
                 <span className="testimonial__name">{name}</span>
                 {role && <span className="testimonial__role">{role}</span>}

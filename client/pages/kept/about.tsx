@@ -1,10 +1,10 @@
 /** `/about`: the agency's page from the gateway, then its leadership (streamed). */
 import { href } from '../../../shared/match'
 import { aboutPlan } from '../../../shared/plans/site'
-import { SkeletonCardGrid } from '../../components/skeleton'
 import { ContentPageView } from '../../components/site/content-page'
 import { LeadershipList } from '../../components/site/leadership'
 import { AsideLinks, ContactPrompt } from '../../components/site/site-aside'
+import { SkeletonCardGrid } from '../../components/skeleton'
 import { Section } from '../../data'
 import { useLocale, useT } from '../../i18n'
 import { useRouteData } from '../../router'
@@ -36,7 +36,10 @@ export function Page() {
               <p>{t('site.about.leadershipIntro')}</p>
             </div>
           </div>
-          <Section keys={[keys.leadership]} fallback={<SkeletonCardGrid count={4} columns={2} label={t('site.about.loadingLeaders')} />}>
+          <Section
+            keys={[keys.leadership]}
+            fallback={<SkeletonCardGrid count={4} columns={2} label={t('site.about.loadingLeaders')} />}
+          >
             <LeadershipList dataKey={keys.leadership} />
           </Section>
         </div>

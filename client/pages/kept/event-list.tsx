@@ -25,7 +25,12 @@ export function Page() {
   return (
     <main id="main" className="page page--flush media-page">
       <PageTitle title={title} description={t('events.intro')} />
-      <MediaHeader title={title} lead={t('events.intro')} crumbs={[{ label: t('routes.media'), to: href('media', { locale, params: { id: 'news' } }) }, { label: title }]} current="event" />
+      <MediaHeader
+        title={title}
+        lead={t('events.intro')}
+        crumbs={[{ label: t('routes.media'), to: href('media', { locale, params: { id: 'news' } }) }, { label: title }]}
+        current="event"
+      />
       <div className="container media-page__body">
         <EventLists dataKey={keys.list} page={query.page ?? 0} />
       </div>
@@ -51,7 +56,9 @@ function EventLists({ dataKey, page }: { dataKey: string; page: number }) {
       badge={open ? t('events.registrationOpen') : t('events.ended')}
       badgeTone={open ? 'success' : 'neutral'}
       meta={[
-        <time key="d" dateTime={e.date_from}>{dates(e)}</time>,
+        <time key="d" dateTime={e.date_from}>
+          {dates(e)}
+        </time>,
         e.time ? t('events.startsAt', { time: e.time }) : null,
         e.location ?? null,
       ]}
@@ -66,7 +73,12 @@ function EventLists({ dataKey, page }: { dataKey: string; page: number }) {
         {upcoming.length ? (
           <CardGrid label={t('events.upcoming')}>{upcoming.map((e) => card(e, true))}</CardGrid>
         ) : (
-          <EmptyState headingLevel={3} title={t('events.noUpcoming.title')} message={<p>{t('events.noUpcoming.message')}</p>} icon="calendar" />
+          <EmptyState
+            headingLevel={3}
+            title={t('events.noUpcoming.title')}
+            message={<p>{t('events.noUpcoming.message')}</p>}
+            icon="calendar"
+          />
         )}
       </section>
       {past.length ? (
@@ -77,7 +89,11 @@ function EventLists({ dataKey, page }: { dataKey: string; page: number }) {
           <CardGrid label={t('events.past')}>{past.map((e) => card(e, false))}</CardGrid>
         </section>
       ) : null}
-      <Pagination routeId="event-list" page={page} totalPages={totalPages(data?.pageable, EVENT_PAGE_SIZE, events.length)} />
+      <Pagination
+        routeId="event-list"
+        page={page}
+        totalPages={totalPages(data?.pageable, EVENT_PAGE_SIZE, events.length)}
+      />
     </>
   )
 }

@@ -1,12 +1,15 @@
-/** `/event/{id}`: an event's dates, time and place, its agenda to download, the description, and registration while it is upcoming. */
+/**
+ * `/event/{id}`: an event's dates, time and place, its agenda to download, the description, and registration while it
+ * is upcoming.
+ */
 import { href } from '../../../shared/match'
 import { eventPlan } from '../../../shared/plans/media'
 import { Breadcrumbs } from '../../components/breadcrumbs'
 import { Button } from '../../components/button'
 import { HtmlContent } from '../../components/html-content'
 import { Icon } from '../../components/icon'
-import { EventFacts } from '../../components/media/event-facts'
 import { useEventDates } from '../../components/media/event-dates'
+import { EventFacts } from '../../components/media/event-facts'
 import { formatFileSize } from '../../components/media/file-size'
 import { agendaOf, fileKind, isUpcoming } from '../../components/media/media-utils'
 import { ShareLinks } from '../../components/media/share-links'
@@ -33,14 +36,24 @@ export function Page() {
       <PageTitle title={event.name} description={[dates(event), event.location].filter(Boolean).join(' · ')} />
       <header className="media-head">
         <div className="container media-head__inner">
-          <Breadcrumbs items={[{ label: t('routes.events'), to: href('event-list', { locale }) }, { label: event.name }]} />
+          <Breadcrumbs
+            items={[{ label: t('routes.events'), to: href('event-list', { locale }) }, { label: event.name }]}
+          />
           <p className="page-header__kicker">
-            <span className={`badge badge--${open ? 'success' : 'neutral'}`}>{open ? t('events.registrationOpen') : t('events.ended')}</span>
+            <span className={`badge badge--${open ? 'success' : 'neutral'}`}>
+              {open ? t('events.registrationOpen') : t('events.ended')}
+            </span>
           </p>
           <h1 className="media-head__title">{event.name}</h1>
           <p className="media-head__meta">
-            <span><Icon name="calendar" /> <time dateTime={event.date_from}>{dates(event)}</time></span>
-            {event.location ? <span><Icon name="map-pin" /> {event.location}</span> : null}
+            <span>
+              <Icon name="calendar" /> <time dateTime={event.date_from}>{dates(event)}</time>
+            </span>
+            {event.location ? (
+              <span>
+                <Icon name="map-pin" /> {event.location}
+              </span>
+            ) : null}
           </p>
         </div>
       </header>
@@ -57,21 +70,37 @@ export function Page() {
             <ShareLinks title={event.name} />
           </div>
           <aside className="with-aside__aside event-facts panel" aria-labelledby="event-facts-title">
-            <h2 id="event-facts-title" className="event-facts__title">{t('events.details')}</h2>
+            <h2 id="event-facts-title" className="event-facts__title">
+              {t('events.details')}
+            </h2>
             <EventFacts event={event} />
             <div className="event-facts__actions">
               {open ? (
-                <Button to={href('event-register', { locale, query: { event_id: String(event.id) } })} label={t('events.registerAction')} iconName="arrow-right" afterIcon />
+                <Button
+                  to={href('event-register', { locale, query: { event_id: String(event.id) } })}
+                  label={t('events.registerAction')}
+                  iconName="arrow-right"
+                  afterIcon
+                />
               ) : (
                 <p className="event-facts__closed">{t('events.closedNote')}</p>
               )}
               {agenda ? (
                 <>
-                  <a href={agenda.download_link} className="btn btn--outline btn--md btn--primary" download aria-describedby={agendaDetails ? 'agenda-file' : undefined}>
+                  <a
+                    href={agenda.download_link}
+                    className="btn btn--outline btn--md btn--primary"
+                    download
+                    aria-describedby={agendaDetails ? 'agenda-file' : undefined}
+                  >
                     <Icon name="download" />
                     {t('events.agenda')}
                   </a>
-                  {agendaDetails ? <p id="agenda-file" className="event-facts__file">{agendaDetails}</p> : null}
+                  {agendaDetails ? (
+                    <p id="agenda-file" className="event-facts__file">
+                      {agendaDetails}
+                    </p>
+                  ) : null}
                 </>
               ) : null}
             </div>

@@ -1,6 +1,7 @@
 /** `/guide/explore/{id}`: a project reached from the sector explorer, shown like the project page. */
-import { ProjectDetail } from '../../components/guide/project-detail'
+
 import { exploreItemPlan } from '../../../shared/plans/guide'
+import { ProjectDetail } from '../../components/guide/project-detail'
 import { useRouteData } from '../../router'
 
 export function Page() {

@@ -25,7 +25,14 @@ export function Page() {
         lead={t('guide.explore.lead')}
         seed="guide-explore"
         art="girih"
-        actions={<Button to={href('guide-project', { locale })} label={t('guide.explore.projects')} iconName="arrow-right" afterIcon />}
+        actions={
+          <Button
+            to={href('guide-project', { locale })}
+            label={t('guide.explore.projects')}
+            iconName="arrow-right"
+            afterIcon
+          />
+        }
       />
       <section className="section" aria-labelledby="sectors-title">
         <div className="container">

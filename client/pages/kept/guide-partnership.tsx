@@ -17,7 +17,14 @@ export function Page() {
       dataKey={keys.page}
       seed={GUIDE_PAGES.partnership}
       lead={t('guide.partnership.lead')}
-      actions={<Button to={href('guide-project', { locale })} label={t('guide.partnership.cta')} iconName="arrow-right" afterIcon />}
+      actions={
+        <Button
+          to={href('guide-project', { locale })}
+          label={t('guide.partnership.cta')}
+          iconName="arrow-right"
+          afterIcon
+        />
+      }
       aside={
         <NextSteps
           title={t('guide.next.title')}

@@ -17,7 +17,14 @@ export function Page() {
       dataKey={keys.page}
       seed={GUIDE_PAGES.privatization}
       lead={t('guide.privatization.lead')}
-      actions={<Button to={href('e-auction', { locale })} label={t('guide.privatization.cta')} iconName="arrow-right" afterIcon />}
+      actions={
+        <Button
+          to={href('e-auction', { locale })}
+          label={t('guide.privatization.cta')}
+          iconName="arrow-right"
+          afterIcon
+        />
+      }
       aside={
         <NextSteps
           title={t('guide.next.title')}

@@ -1,6 +1,11 @@
-/** `/guide/project`: the projects hub — hero with figures, the ways in (categories, sectors, open projects), categories and open projects. */
-import { guideProjectPlan } from '../../../shared/plans/guide'
+/**
+ * `/guide/project`: the projects hub — hero with figures, the ways in (categories, sectors, open projects), categories
+ * and open projects.
+ */
+
 import { href } from '../../../shared/match'
+import { guideProjectPlan } from '../../../shared/plans/guide'
+import { SECTORS } from '../../../shared/routes'
 import { Button } from '../../components/button'
 import { Card } from '../../components/card'
 import { CardGrid } from '../../components/card-grid'
@@ -12,8 +17,7 @@ import type { Project, ProjectCategory } from '../../components/guide/types'
 import { Hero } from '../../components/hero'
 import { Icon } from '../../components/icon'
 import { PageTitle } from '../../components/page-title'
-import { StatBlocks, type Stat } from '../../components/stat-blocks'
-import { SECTORS } from '../../../shared/routes'
+import { type Stat, StatBlocks } from '../../components/stat-blocks'
 import { usePayload } from '../../data'
 import { useLocale, useT } from '../../i18n'
 import { Link, useRouteData } from '../../router'
@@ -33,7 +37,11 @@ export function Page() {
     ...(open.data ? [{ value: open.data.pageable?.total ?? openItems.length, label: t('guide.hub.statOpen') }] : []),
   ]
   const entries = [
-    { to: href('project-category-list', { locale }), title: t('guide.hub.entryCategories'), text: t('guide.hub.entryCategoriesText') },
+    {
+      to: href('project-category-list', { locale }),
+      title: t('guide.hub.entryCategories'),
+      text: t('guide.hub.entryCategoriesText'),
+    },
     { to: href('explore', { locale }), title: t('guide.hub.entrySectors'), text: t('guide.hub.entrySectorsText') },
     { to: '#open-projects', title: t('guide.hub.entryOpen'), text: t('guide.hub.entryOpenText') },
   ]
@@ -50,7 +58,12 @@ export function Page() {
         seed="guide-project"
         actions={
           <>
-            <Button to={href('project-category-list', { locale })} label={t('guide.hub.browse')} iconName="arrow-right" afterIcon />
+            <Button
+              to={href('project-category-list', { locale })}
+              label={t('guide.hub.browse')}
+              iconName="arrow-right"
+              afterIcon
+            />
             <Button to={href('explore', { locale })} variant="outline" label={t('guide.hub.sectors')} />
           </>
         }
@@ -126,10 +139,22 @@ export function Page() {
 
       <section className="section" aria-labelledby="next-title">
         <div className="container">
-          <h2 id="next-title" className="visually-hidden">{t('guide.next.title')}</h2>
+          <h2 id="next-title" className="visually-hidden">
+            {t('guide.next.title')}
+          </h2>
           <CardGrid columns={2}>
-            <Card variant="compact" to={href('guide-register-business', { locale })} title={t('guide.hub.proposeTitle')} description={<p>{t('guide.hub.proposeText')}</p>} />
-            <Card variant="compact" to={href('guide-partnership', { locale })} title={t('guide.hub.pppTitle')} description={<p>{t('guide.hub.pppText')}</p>} />
+            <Card
+              variant="compact"
+              to={href('guide-register-business', { locale })}
+              title={t('guide.hub.proposeTitle')}
+              description={<p>{t('guide.hub.proposeText')}</p>}
+            />
+            <Card
+              variant="compact"
+              to={href('guide-partnership', { locale })}
+              title={t('guide.hub.pppTitle')}
+              description={<p>{t('guide.hub.pppText')}</p>}
+            />
           </CardGrid>
         </div>
       </section>

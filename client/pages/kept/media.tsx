@@ -20,15 +20,29 @@ export function Page() {
   const type = params.id
   const page = query.page ?? 0
   const title = t(`media.types.${type}`)
-  const list = { dataKey: keys.list, size: MEDIA_PAGE_SIZE, page, routeId: 'media', params: { id: type }, label: title } as const
+  const list = {
+    dataKey: keys.list,
+    size: MEDIA_PAGE_SIZE,
+    page,
+    routeId: 'media',
+    params: { id: type },
+    label: title,
+  } as const
   return (
     <main id="main" className="page page--flush media-page">
-      <PageTitle title={page > 0 ? t('media.pageTitle', { title, page: page + 1 }) : title} description={t(`media.intro.${type}`)} />
+      <PageTitle
+        title={page > 0 ? t('media.pageTitle', { title, page: page + 1 }) : title}
+        description={t(`media.intro.${type}`)}
+      />
       <MediaHeader
         title={title}
         lead={t(`media.intro.${type}`)}
         // News is the media section's landing page, so it needs no "Media" crumb of its own.
-        crumbs={type === 'news' ? [{ label: title }] : [{ label: t('routes.media'), to: href('media', { locale, params: { id: 'news' } }) }, { label: title }]}
+        crumbs={
+          type === 'news'
+            ? [{ label: title }]
+            : [{ label: t('routes.media'), to: href('media', { locale, params: { id: 'news' } }) }, { label: title }]
+        }
         current={type}
       />
       <div className="container media-page__body">
@@ -44,7 +58,12 @@ export function Page() {
                 image={cardImage(g.files?.[0])}
                 headingLevel={2}
                 priority={i === 0}
-                meta={[<time key="d" dateTime={g.publish_date}>{f.date(g.publish_date)}</time>, t('media.photos', { count: g.files?.length ?? 0 })]}
+                meta={[
+                  <time key="d" dateTime={g.publish_date}>
+                    {f.date(g.publish_date)}
+                  </time>,
+                  t('media.photos', { count: g.files?.length ?? 0 }),
+                ]}
               />
             )}
           />

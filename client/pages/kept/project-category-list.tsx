@@ -1,7 +1,7 @@
 /** `/guide/project/category`: every project category, each leading to its projects. */
 import { CATEGORY_PAGE_SIZE } from '../../../shared/guide-keys'
-import { projectCategoryListPlan } from '../../../shared/plans/guide'
 import { href } from '../../../shared/match'
+import { projectCategoryListPlan } from '../../../shared/plans/guide'
 import { Breadcrumbs } from '../../components/breadcrumbs'
 import { CardGrid } from '../../components/card-grid'
 import { EmptyState } from '../../components/empty-state'
@@ -29,7 +29,9 @@ export function Page() {
       <GuideStyles />
       <PageTitle title={title} description={t('guide.categories.lead')} />
       <div className="container">
-        <Breadcrumbs items={[{ label: t('routes.projects'), to: href('guide-project', { locale }) }, { label: title }]} />
+        <Breadcrumbs
+          items={[{ label: t('routes.projects'), to: href('guide-project', { locale }) }, { label: title }]}
+        />
         <header className="page-header guide-header">
           <span className="page-header__kicker">{t('nav.guide')}</span>
           <h1>{title}</h1>
@@ -44,7 +46,11 @@ export function Page() {
                 <CategoryCard key={c.id} category={c} headingLevel={2} />
               ))}
             </CardGrid>
-            <Pagination routeId="project-category-list" page={page} totalPages={Math.ceil(total / CATEGORY_PAGE_SIZE)} />
+            <Pagination
+              routeId="project-category-list"
+              page={page}
+              totalPages={Math.ceil(total / CATEGORY_PAGE_SIZE)}
+            />
           </>
         ) : (
           <EmptyState />

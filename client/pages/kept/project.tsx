@@ -1,6 +1,7 @@
 /** `/guide/project/{id}`: one investment project with its figures, description, map link, presentation and contacts. */
-import { ProjectDetail } from '../../components/guide/project-detail'
+
 import { projectPlan } from '../../../shared/plans/guide'
+import { ProjectDetail } from '../../components/guide/project-detail'
 import { useRouteData } from '../../router'
 
 export function Page() {

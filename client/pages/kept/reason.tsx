@@ -8,7 +8,13 @@ import { ErrorState } from '../../components/error-state'
 import { Hero } from '../../components/hero'
 import { PageTitle } from '../../components/page-title'
 import { describeHtml } from '../../components/site/describe'
-import { introText, OtherReasons, ReasonContents, ReasonSections, splitReason } from '../../components/site/reason-article'
+import {
+  introText,
+  OtherReasons,
+  ReasonContents,
+  ReasonSections,
+  splitReason,
+} from '../../components/site/reason-article'
 import { ContactPrompt } from '../../components/site/site-aside'
 import { SitePageHead } from '../../components/site/site-page-head'
 import type { ContentPage } from '../../components/site/types'

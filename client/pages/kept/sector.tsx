@@ -7,11 +7,11 @@ import { GuideStyles } from '../../components/guide/guide-styles'
 import { NextSteps } from '../../components/guide/next-steps'
 import { readSectorBrief } from '../../components/guide/sector-brief'
 import { SectorLinks } from '../../components/guide/sector-links'
-import { toNumber, type GuidePage } from '../../components/guide/types'
+import { type GuidePage, toNumber } from '../../components/guide/types'
 import { Hero } from '../../components/hero'
 import { HtmlContent } from '../../components/html-content'
 import { PageTitle } from '../../components/page-title'
-import { StatBlocks, type Stat } from '../../components/stat-blocks'
+import { type Stat, StatBlocks } from '../../components/stat-blocks'
 import { usePayload } from '../../data'
 import { useLocale, useT } from '../../i18n'
 import { useRouteData } from '../../router'
@@ -49,7 +49,9 @@ export function Page() {
         lead={brief.summary ?? undefined}
         seed={`sector-${sector}`}
         art="girih"
-        before={<Breadcrumbs items={[{ label: t('routes.explore'), to: href('explore', { locale }) }, { label: title }]} />}
+        before={
+          <Breadcrumbs items={[{ label: t('routes.explore'), to: href('explore', { locale }) }, { label: title }]} />
+        }
       />
       <div className="container section">
         {figures.length ? (
@@ -69,7 +71,11 @@ export function Page() {
               intro={t('guide.sector.nextIntro')}
               links={[
                 { to: href('guide-project', { locale }), label: t('guide.next.projects'), icon: 'briefcase' },
-                { to: href('guide-register-investor', { locale }), label: t('guide.next.registerInvestor'), icon: 'user' },
+                {
+                  to: href('guide-register-investor', { locale }),
+                  label: t('guide.next.registerInvestor'),
+                  icon: 'user',
+                },
                 { to: href('contact-us', { locale }), label: t('guide.next.contact'), icon: 'message' },
               ]}
             />

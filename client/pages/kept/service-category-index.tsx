@@ -28,7 +28,13 @@ export function Page() {
     <main id="main" className="page page--flush services-page">
       <ServicesStyles />
       <PageTitle title={title} description={t('services.catalog.description')} />
-      <Hero tone="light" title={title} lead={t('services.catalog.description')} seed="services" before={<Breadcrumbs items={[{ label: title }]} />} />
+      <Hero
+        tone="light"
+        title={title}
+        lead={t('services.catalog.description')}
+        seed="services"
+        before={<Breadcrumbs items={[{ label: title }]} />}
+      />
       <div className="container services-body">
         {error ? (
           <ErrorState error={error} />
@@ -39,7 +45,10 @@ export function Page() {
             ))}
           </CardGrid>
         ) : (
-          <EmptyState title={t('services.catalog.noCategories')} message={<p>{t('services.catalog.noCategoriesHint')}</p>} />
+          <EmptyState
+            title={t('services.catalog.noCategories')}
+            message={<p>{t('services.catalog.noCategoriesHint')}</p>}
+          />
         )}
       </div>
     </main>

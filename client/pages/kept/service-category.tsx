@@ -12,7 +12,7 @@ import { ErrorState } from '../../components/error-state'
 import { Hero } from '../../components/hero'
 import { Icon } from '../../components/icon'
 import { PageTitle } from '../../components/page-title'
-import { CategoryNav, categoryIcon, CATEGORY_ICON_FALLBACK } from '../../components/services/category-nav'
+import { CATEGORY_ICON_FALLBACK, CategoryNav, categoryIcon } from '../../components/services/category-nav'
 import { ServiceCard } from '../../components/services/service-card'
 import { ServicesStyles } from '../../components/services/services-styles'
 import type { ServiceCategory, ServiceSummary } from '../../components/services/types'
@@ -44,11 +44,17 @@ export function Page() {
         kicker={t('routes.services')}
         lead={category?.description ?? undefined}
         seed={`service-category-${categoryId}`}
-        before={<Breadcrumbs items={[{ label: t('routes.services'), to: href('service-category-index', { locale }) }, { label: title }]} />}
+        before={
+          <Breadcrumbs
+            items={[{ label: t('routes.services'), to: href('service-category-index', { locale }) }, { label: title }]}
+          />
+        }
       />
       <div className="container services-layout">
         <aside className="services-layout__aside">
-          {categories.length > 0 && <CategoryNav categories={categories} currentId={categoryId} sections={category ? sections : []} />}
+          {categories.length > 0 && (
+            <CategoryNav categories={categories} currentId={categoryId} sections={category ? sections : []} />
+          )}
         </aside>
         <div className="services-layout__main">
           {error ? (
@@ -58,7 +64,9 @@ export function Page() {
               icon="search"
               title={t('services.catalog.unknownCategory')}
               message={<p>{t('services.catalog.unknownCategoryHint')}</p>}
-              action={<Button to={href('service-category-index', { locale })} label={t('services.catalog.allCategories')} />}
+              action={
+                <Button to={href('service-category-index', { locale })} label={t('services.catalog.allCategories')} />
+              }
             />
           ) : (
             <CategoryContents sections={sections} services={services} />
@@ -70,7 +78,13 @@ export function Page() {
 }
 
 /** Services under their sections (by `category_id`); those filed under the category itself come first. */
-function CategoryContents({ sections, services }: { sections: readonly ServiceCategory[]; services: readonly ServiceSummary[] }) {
+function CategoryContents({
+  sections,
+  services,
+}: {
+  sections: readonly ServiceCategory[]
+  services: readonly ServiceSummary[]
+}) {
   const t = useT()
   const locale = useLocale()
   const sectionIds = new Set(sections.map((s) => String(s.id)))
@@ -89,16 +103,25 @@ function CategoryContents({ sections, services }: { sections: readonly ServiceCa
     <>
       {own.length > 0 && (
         <section className="services-block" aria-labelledby="category-services">
-          <h2 id="category-services" className="services-block__title">{t('services.catalog.services')}</h2>
+          <h2 id="category-services" className="services-block__title">
+            {t('services.catalog.services')}
+          </h2>
           <ServiceList services={own} />
         </section>
       )}
       {sections.map((section) => {
         const list = inSection(section.id)
         return (
-          <section key={section.id} id={sectionAnchor(section.id)} className="services-block services-section" aria-labelledby={`${sectionAnchor(section.id)}-title`}>
+          <section
+            key={section.id}
+            id={sectionAnchor(section.id)}
+            className="services-block services-section"
+            aria-labelledby={`${sectionAnchor(section.id)}-title`}
+          >
             <header className="services-section__head">
-              <span className="category-card__icon" aria-hidden="true"><Icon name={categoryIcon(section)} fallback={CATEGORY_ICON_FALLBACK} /></span>
+              <span className="category-card__icon" aria-hidden="true">
+                <Icon name={categoryIcon(section)} fallback={CATEGORY_ICON_FALLBACK} />
+              </span>
               <div>
                 <h2 id={`${sectionAnchor(section.id)}-title`} className="services-block__title">
                   {section.title}
@@ -112,7 +135,11 @@ function CategoryContents({ sections, services }: { sections: readonly ServiceCa
                 {section.description && <p className="services-section__lead">{section.description}</p>}
               </div>
             </header>
-            {list.length ? <ServiceList services={list} /> : <p className="muted">{t('services.catalog.sectionEmpty')}</p>}
+            {list.length ? (
+              <ServiceList services={list} />
+            ) : (
+              <p className="muted">{t('services.catalog.sectionEmpty')}</p>
+            )}
           </section>
         )
       })}

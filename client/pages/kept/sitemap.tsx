@@ -1,13 +1,19 @@
 /** `/sitemap`: every public route in the current language, grouped by section, then the latest content items. */
-import { hrefTo, href } from '../../../shared/match'
+import { href, hrefTo } from '../../../shared/match'
 import { sitemapPlan } from '../../../shared/plans/site'
 import { ROUTE_BY_ID } from '../../../shared/routes'
-import { listSitemapEntries, sitemapSectionOf, SITEMAP_SECTIONS, type SitemapEntry, type SitemapSection } from '../../../shared/sitemap-routes'
+import {
+  listSitemapEntries,
+  SITEMAP_SECTIONS,
+  type SitemapEntry,
+  type SitemapSection,
+  sitemapSectionOf,
+} from '../../../shared/sitemap-routes'
 import { Breadcrumbs } from '../../components/breadcrumbs'
 import { PageTitle } from '../../components/page-title'
-import { SkeletonRegion, SkeletonText } from '../../components/skeleton'
 import { SitePageHead } from '../../components/site/site-page-head'
 import type { EventSummary, GallerySummary, StorySummary } from '../../components/site/types'
+import { SkeletonRegion, SkeletonText } from '../../components/skeleton'
 import { Section, usePayload } from '../../data'
 import { useLocale, useT } from '../../i18n'
 import { Link, useRouteData } from '../../router'
@@ -31,7 +37,15 @@ function groupEntries(): Map<SitemapSection, SitemapEntry[]> {
 
 type ContentItem = { id: number; label: string }
 
-function ContentList({ dataKey, pick, routeId }: { dataKey: string; pick: (item: never) => ContentItem; routeId: 'story' | 'event' | 'gallery' }) {
+function ContentList({
+  dataKey,
+  pick,
+  routeId,
+}: {
+  dataKey: string
+  pick: (item: never) => ContentItem
+  routeId: 'story' | 'event' | 'gallery'
+}) {
   const t = useT()
   const locale = useLocale()
   const { data, error } = usePayload<unknown[]>(dataKey)
@@ -49,7 +63,13 @@ function ContentList({ dataKey, pick, routeId }: { dataKey: string; pick: (item:
   )
 }
 
-function ContentGroup({ title, dataKey, listRoute, routeId, pick }: {
+function ContentGroup({
+  title,
+  dataKey,
+  listRoute,
+  routeId,
+  pick,
+}: {
   title: string
   dataKey: string
   listRoute: string
@@ -60,8 +80,17 @@ function ContentGroup({ title, dataKey, listRoute, routeId, pick }: {
   const id = `sitemap-${routeId}`
   return (
     <section className="sitemap-group" aria-labelledby={id}>
-      <h3 className="sitemap-group__title" id={id}>{title}</h3>
-      <Section keys={[dataKey]} fallback={<SkeletonRegion><SkeletonText lines={5} /></SkeletonRegion>}>
+      <h3 className="sitemap-group__title" id={id}>
+        {title}
+      </h3>
+      <Section
+        keys={[dataKey]}
+        fallback={
+          <SkeletonRegion>
+            <SkeletonText lines={5} />
+          </SkeletonRegion>
+        }
+      >
         <ContentList dataKey={dataKey} pick={pick} routeId={routeId} />
       </Section>
       <p className="sitemap-group__more">
@@ -90,23 +119,29 @@ export function Page() {
         <p className="lead">{t('site.sitemap.lead')}</p>
       </header>
       <section aria-labelledby="sitemap-pages">
-        <h2 id="sitemap-pages" className="visually-hidden">{t('site.sitemap.pages')}</h2>
+        <h2 id="sitemap-pages" className="visually-hidden">
+          {t('site.sitemap.pages')}
+        </h2>
         <div className="sitemap">
-          {[...groups].filter(([, entries]) => entries.length).map(([section, entries]) => (
-            <section key={section} className="sitemap-group" aria-labelledby={`sitemap-${section}`}>
-              <h3 className="sitemap-group__title" id={`sitemap-${section}`}>{t(`site.sitemap.sections.${section}`)}</h3>
-              <ul className="sitemap-group__links">
-                {entries.map((entry) => {
-                  const to = hrefTo(entry, { locale })
-                  return (
-                    <li key={to}>
-                      <Link to={to}>{labelOf(entry, t)}</Link>
-                    </li>
-                  )
-                })}
-              </ul>
-            </section>
-          ))}
+          {[...groups]
+            .filter(([, entries]) => entries.length)
+            .map(([section, entries]) => (
+              <section key={section} className="sitemap-group" aria-labelledby={`sitemap-${section}`}>
+                <h3 className="sitemap-group__title" id={`sitemap-${section}`}>
+                  {t(`site.sitemap.sections.${section}`)}
+                </h3>
+                <ul className="sitemap-group__links">
+                  {entries.map((entry) => {
+                    const to = hrefTo(entry, { locale })
+                    return (
+                      <li key={to}>
+                        <Link to={to}>{labelOf(entry, t)}</Link>
+                      </li>
+                    )
+                  })}
+                </ul>
+              </section>
+            ))}
         </div>
       </section>
       <section className="section" aria-labelledby="sitemap-content">

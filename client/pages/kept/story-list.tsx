@@ -21,8 +21,16 @@ export function Page() {
   const title = t('routes.stories')
   return (
     <main id="main" className="page page--flush media-page">
-      <PageTitle title={page > 0 ? t('media.pageTitle', { title, page: page + 1 }) : title} description={t('media.intro.story')} />
-      <MediaHeader title={title} lead={t('media.intro.story')} crumbs={[{ label: t('routes.media'), to: href('media', { locale, params: { id: 'news' } }) }, { label: title }]} current="story" />
+      <PageTitle
+        title={page > 0 ? t('media.pageTitle', { title, page: page + 1 }) : title}
+        description={t('media.intro.story')}
+      />
+      <MediaHeader
+        title={title}
+        lead={t('media.intro.story')}
+        crumbs={[{ label: t('routes.media'), to: href('media', { locale, params: { id: 'news' } }) }, { label: title }]}
+        current="story"
+      />
       <div className="container media-page__body">
         <ListSection<Story>
           dataKey={keys.list}

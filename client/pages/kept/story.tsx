@@ -23,7 +23,9 @@ export function Page() {
     <main id="main" className="page media-page">
       <PageTitle title={story.title} description={story.summary || undefined} />
       <div className="container">
-        <Breadcrumbs items={[{ label: t('routes.stories'), to: href('story-list', { locale }) }, { label: story.title }]} />
+        <Breadcrumbs
+          items={[{ label: t('routes.stories'), to: href('story-list', { locale }) }, { label: story.title }]}
+        />
         <Article
           kicker={t('media.kicker.story')}
           title={story.title}

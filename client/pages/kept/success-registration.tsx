@@ -1,4 +1,6 @@
-/** `/success-registration`: where the registration and event application forms land: what happens next, and where to go. */
+/**
+ * `/success-registration`: where the registration and event application forms land: what happens next, and where to go.
+ */
 import { href } from '../../../shared/match'
 import { Button } from '../../components/button'
 import { Icon } from '../../components/icon'
@@ -18,7 +20,9 @@ export function Page() {
       <SitePageHead />
       <PageTitle title={title} description={t('site.success.lead')} />
       <div className="success-page__card">
-        <span className="success-page__mark" aria-hidden="true"><Icon name="check" /></span>
+        <span className="success-page__mark" aria-hidden="true">
+          <Icon name="check" />
+        </span>
         <h1>{title}</h1>
         <p className="lead">{t('site.success.lead')}</p>
         <h2 className="success-page__next">{t('site.success.nextTitle')}</h2>

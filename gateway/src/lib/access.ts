@@ -25,7 +25,16 @@ export type AccessIdentity = { email: string | null; commonName: string | null; 
 export type AccessSettings = { teamDomain: string; audience: string }
 
 /** Why an assertion was refused; logged, never shown to the caller. */
-export type AccessDenial = 'missing' | 'malformed' | 'unknown_key' | 'bad_signature' | 'wrong_issuer' | 'wrong_audience' | 'expired' | 'not_yet_valid' | 'keys_unavailable'
+export type AccessDenial =
+  | 'missing'
+  | 'malformed'
+  | 'unknown_key'
+  | 'bad_signature'
+  | 'wrong_issuer'
+  | 'wrong_audience'
+  | 'expired'
+  | 'not_yet_valid'
+  | 'keys_unavailable'
 
 export type AccessResult = { ok: true; identity: AccessIdentity } | { ok: false; reason: AccessDenial }
 
@@ -73,7 +82,16 @@ async function fetchKeys(certsUrl: string, fetcher: typeof fetch): Promise<KeySe
     const jwk = v.safeParse(JwkSchema, raw)
     if (!jwk.success) continue
     const { kid, n, e } = jwk.output
-    keys.set(kid, await crypto.subtle.importKey('jwk', { kty: 'RSA', n, e, alg: 'RS256', ext: true }, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['verify']))
+    keys.set(
+      kid,
+      await crypto.subtle.importKey(
+        'jwk',
+        { kty: 'RSA', n, e, alg: 'RS256', ext: true },
+        { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
+        false,
+        ['verify'],
+      ),
+    )
   }
   return { keys, fetchedAt: Date.now() }
 }
@@ -127,12 +145,20 @@ export async function verifyAccessAssertion(
   }
   if (!key) return { ok: false, reason: 'unknown_key' }
   const signed = new TextEncoder().encode(`${headerPart}.${claimsPart}`)
-  if (!(await crypto.subtle.verify('RSASSA-PKCS1-v1_5', key, signature, signed))) return { ok: false, reason: 'bad_signature' }
+  if (!(await crypto.subtle.verify('RSASSA-PKCS1-v1_5', key, signature, signed)))
+    return { ok: false, reason: 'bad_signature' }
   if (claims.iss.replace(/\/+$/, '') !== issuer) return { ok: false, reason: 'wrong_issuer' }
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud]
   if (!settings.audience || !audiences.includes(settings.audience)) return { ok: false, reason: 'wrong_audience' }
   const nowS = Math.floor((options.now ?? Date.now()) / 1000)
   if (claims.exp + LEEWAY_S <= nowS) return { ok: false, reason: 'expired' }
   if ((claims.nbf ?? claims.iat ?? 0) - LEEWAY_S > nowS) return { ok: false, reason: 'not_yet_valid' }
-  return { ok: true, identity: { email: claims.email?.toLowerCase() ?? null, commonName: claims.common_name ?? null, subject: claims.sub } }
+  return {
+    ok: true,
+    identity: {
+      email: claims.email?.toLowerCase() ?? null,
+      commonName: claims.common_name ?? null,
+      subject: claims.sub,
+    },
+  }
 }

@@ -1,4 +1,7 @@
-/** Accounts and profiles: creation (seed, tests, approved registrations) and the Profile object of docs/gateway-contract.md. */
+/**
+ * Accounts and profiles: creation (seed, tests, approved registrations) and the Profile object of
+ * docs/gateway-contract.md.
+ */
 import type { Role } from './context'
 import type { Lang } from './lang'
 import { hashPassword } from './password'
@@ -110,7 +113,10 @@ type ProfileRow = {
   region_id: number | null
 }
 
-/** The Profile of docs/gateway-contract.md: `email, role, is_resident` and the role's object (`investor` or `businessmen`). */
+/**
+ * The Profile of docs/gateway-contract.md: `email, role, is_resident` and the role's object (`investor` or
+ * `businessmen`).
+ */
 export async function readProfile(db: D1Database, userId: number, lang: Lang) {
   const row = await db
     .prepare(

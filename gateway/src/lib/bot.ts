@@ -1,7 +1,7 @@
 /** Bot protection: server-side verification of the form's `hash` with Turnstile or reCAPTCHA v3. */
 import type { Context } from 'hono'
+import { type Config, readConfig } from './config'
 import type { AppEnv } from './context'
-import { readConfig, type Config } from './config'
 import { GatewayError } from './envelope'
 import { readClientIp } from './rate-limit'
 
@@ -48,7 +48,10 @@ export async function verifyBotToken(config: Config, token: string, action: BotA
     return false
   }
   if (answer.success !== true || answer.action !== action || answer.hostname !== config.botHostname) return false
-  if (config.botProvider === 'recaptcha' && !(typeof answer.score === 'number' && answer.score >= RECAPTCHA_MIN_SCORE)) {
+  if (
+    config.botProvider === 'recaptcha' &&
+    !(typeof answer.score === 'number' && answer.score >= RECAPTCHA_MIN_SCORE)
+  ) {
     return false
   }
   return true
@@ -64,7 +67,12 @@ export async function assertHuman(c: Context<AppEnv>, token: string, action: Bot
   if (!config.botProvider) return
   if (!config.botSecret) {
     if (config.devMode) return
-    console.error(JSON.stringify({ level: 'error', msg: 'bot protection misconfigured: BOT_PROVIDER is set but BOT_SECRET is missing' }))
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        msg: 'bot protection misconfigured: BOT_PROVIDER is set but BOT_SECRET is missing',
+      }),
+    )
     throw new GatewayError(403, 'bot_check_failed')
   }
   if (!(await verifyBotToken(config, token, action, readClientIp(c)))) throw new GatewayError(403, 'bot_check_failed')

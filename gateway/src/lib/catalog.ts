@@ -1,7 +1,8 @@
 /** Ids of content records the core forms refer to (sectors, project categories, events), from the bundled seed. */
-import sectorsSeed from '../../seed/sectors.json'
-import categoriesSeed from '../../seed/project-categories.json'
+
 import eventsSeed from '../../seed/events.json'
+import categoriesSeed from '../../seed/project-categories.json'
+import sectorsSeed from '../../seed/sectors.json'
 
 const sectorIds = new Set((sectorsSeed as { id: number }[]).map((s) => s.id))
 const categoryIds = new Set((categoriesSeed as { id: number }[]).map((c) => c.id))

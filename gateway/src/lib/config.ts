@@ -113,7 +113,9 @@ function readServiceAccountOrOff(text: string): PushConfig['account'] {
   try {
     return readServiceAccount(text)
   } catch (err) {
-    console.error(JSON.stringify({ level: 'error', msg: 'push is off', error: err instanceof Error ? err.message : String(err) }))
+    console.error(
+      JSON.stringify({ level: 'error', msg: 'push is off', error: err instanceof Error ? err.message : String(err) }),
+    )
     return null
   }
 }

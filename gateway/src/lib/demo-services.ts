@@ -34,9 +34,30 @@ export function toServicePage(rows: Record<string, unknown>[], page: number, siz
 export type KnownCompany = { company_name: string; legal_address: string; name: string; surname: string } | null
 
 const ACTIVITIES: Record<Lang, readonly string[]> = {
-  en: ['Construction of buildings', 'Manufacture of textiles', 'Wholesale trade', 'Processing of fruit and vegetables', 'Software development', 'Electric power generation'],
-  ru: ['Строительство зданий', 'Производство текстильных изделий', 'Оптовая торговля', 'Переработка фруктов и овощей', 'Разработка программного обеспечения', 'Производство электроэнергии'],
-  uz: ['Binolar qurilishi', 'To‘qimachilik mahsulotlari ishlab chiqarish', 'Ulgurji savdo', 'Meva va sabzavotlarni qayta ishlash', 'Dasturiy ta’minot ishlab chiqish', 'Elektr energiyasi ishlab chiqarish'],
+  en: [
+    'Construction of buildings',
+    'Manufacture of textiles',
+    'Wholesale trade',
+    'Processing of fruit and vegetables',
+    'Software development',
+    'Electric power generation',
+  ],
+  ru: [
+    'Строительство зданий',
+    'Производство текстильных изделий',
+    'Оптовая торговля',
+    'Переработка фруктов и овощей',
+    'Разработка программного обеспечения',
+    'Производство электроэнергии',
+  ],
+  uz: [
+    'Binolar qurilishi',
+    'To‘qimachilik mahsulotlari ishlab chiqarish',
+    'Ulgurji savdo',
+    'Meva va sabzavotlarni qayta ishlash',
+    'Dasturiy ta’minot ishlab chiqish',
+    'Elektr energiyasi ishlab chiqarish',
+  ],
 }
 
 const FORMS: Record<Lang, readonly string[]> = {
@@ -47,7 +68,14 @@ const FORMS: Record<Lang, readonly string[]> = {
 
 const STATUS: Record<Lang, string> = { en: 'Active', ru: 'Действующее', uz: 'Faoliyat yuritmoqda' }
 
-const NAMES = ['Aziz Karimov', 'Nodira Tursunova', 'Bekzod Aliyev', 'Malika Ergasheva', 'Jasur Qodirov', 'Gulnora Saidova']
+const NAMES = [
+  'Aziz Karimov',
+  'Nodira Tursunova',
+  'Bekzod Aliyev',
+  'Malika Ergasheva',
+  'Jasur Qodirov',
+  'Gulnora Saidova',
+]
 const STREETS = ['Amir Temur avenue', 'Mustaqillik avenue', 'Navoi street', 'Bobur street', 'Shota Rustaveli street']
 const SYLLABLES = ['Zar', 'Nur', 'Ipak', 'Oltin', 'Sam', 'Tosh', 'Bar', 'Kom', 'Agro', 'Tex']
 
@@ -55,7 +83,9 @@ const SYLLABLES = ['Zar', 'Nur', 'Ipak', 'Oltin', 'Sam', 'Tosh', 'Bar', 'Kom', '
 export function runCompanyRegistry(inn: string, lang: Lang, known: KnownCompany): Record<string, unknown>[] {
   const rnd = createRandom(`company:${inn}`)
   const year = 2008 + Math.floor(rnd() * 16)
-  const name = known?.company_name || `${pickFrom(rnd, SYLLABLES)}${pickFrom(rnd, SYLLABLES).toLowerCase()} ${pickFrom(rnd, ['Invest', 'Group', 'Trade', 'Servis'])} LLC`
+  const name =
+    known?.company_name ||
+    `${pickFrom(rnd, SYLLABLES)}${pickFrom(rnd, SYLLABLES).toLowerCase()} ${pickFrom(rnd, ['Invest', 'Group', 'Trade', 'Servis'])} LLC`
   return [
     {
       inn,
@@ -75,9 +105,33 @@ export function runCompanyRegistry(inn: string, lang: Lang, known: KnownCompany)
 }
 
 const TAXES: Record<Lang, readonly string[]> = {
-  en: ['Corporate income tax', 'Value added tax', 'Property tax', 'Land tax', 'Water use tax', 'Social tax', 'Personal income tax'],
-  ru: ['Налог на прибыль', 'Налог на добавленную стоимость', 'Налог на имущество', 'Земельный налог', 'Налог за пользование водными ресурсами', 'Социальный налог', 'Налог на доходы физических лиц'],
-  uz: ['Foyda solig‘i', 'Qo‘shilgan qiymat solig‘i', 'Mol-mulk solig‘i', 'Yer solig‘i', 'Suv resurslaridan foydalanganlik uchun soliq', 'Ijtimoiy soliq', 'Jismoniy shaxslardan olinadigan daromad solig‘i'],
+  en: [
+    'Corporate income tax',
+    'Value added tax',
+    'Property tax',
+    'Land tax',
+    'Water use tax',
+    'Social tax',
+    'Personal income tax',
+  ],
+  ru: [
+    'Налог на прибыль',
+    'Налог на добавленную стоимость',
+    'Налог на имущество',
+    'Земельный налог',
+    'Налог за пользование водными ресурсами',
+    'Социальный налог',
+    'Налог на доходы физических лиц',
+  ],
+  uz: [
+    'Foyda solig‘i',
+    'Qo‘shilgan qiymat solig‘i',
+    'Mol-mulk solig‘i',
+    'Yer solig‘i',
+    'Suv resurslaridan foydalanganlik uchun soliq',
+    'Ijtimoiy soliq',
+    'Jismoniy shaxslardan olinadigan daromad solig‘i',
+  ],
 }
 
 /** Balances per tax and month for the last six months before `date` (arrears negative, overpayments positive). */
@@ -90,8 +144,16 @@ export function runTaxDebts(inn: string, date: string, lang: Lang): Record<strin
     TAXES[lang].forEach((tax, i) => {
       const roll = rnd()
       if (roll < 0.55) return
-      const amount = Math.round(rnd() * 40_000_000 / 1000) * 1000
-      rows.push({ inn, period, tax_code: 100 + i, tax, arrears: roll < 0.8 ? amount : 0, overpayment: roll >= 0.8 ? amount : 0, currency: 'UZS' })
+      const amount = Math.round((rnd() * 40_000_000) / 1000) * 1000
+      rows.push({
+        inn,
+        period,
+        tax_code: 100 + i,
+        tax,
+        arrears: roll < 0.8 ? amount : 0,
+        overpayment: roll >= 0.8 ? amount : 0,
+        currency: 'UZS',
+      })
     })
   }
   return rows

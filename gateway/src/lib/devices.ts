@@ -24,7 +24,9 @@ export async function readDeviceHash(header: string | undefined): Promise<string
 /** Whether `hash` is a live device of the account of `email`. */
 export async function isTrustedDevice(db: D1Database, hash: string, email: string, now: Date): Promise<boolean> {
   const row = await db
-    .prepare('SELECT 1 AS ok FROM trusted_devices d JOIN users u ON u.id = d.user_id WHERE d.token_hash = ? AND u.email = ? AND d.expires_at > ?')
+    .prepare(
+      'SELECT 1 AS ok FROM trusted_devices d JOIN users u ON u.id = d.user_id WHERE d.token_hash = ? AND u.email = ? AND d.expires_at > ?',
+    )
     .bind(hash, email, now.toISOString())
     .first<{ ok: number }>()
   return !!row
@@ -32,7 +34,10 @@ export async function isTrustedDevice(db: D1Database, hash: string, email: strin
 
 /** Extends a trusted device's life after another successful sign-in. */
 export async function renewDevice(db: D1Database, hash: string, now: Date): Promise<void> {
-  await db.prepare('UPDATE trusted_devices SET expires_at = ? WHERE token_hash = ?').bind(new Date(now.getTime() + DEVICE_LIFETIME_MS).toISOString(), hash).run()
+  await db
+    .prepare('UPDATE trusted_devices SET expires_at = ? WHERE token_hash = ?')
+    .bind(new Date(now.getTime() + DEVICE_LIFETIME_MS).toISOString(), hash)
+    .run()
 }
 
 /** Trusts a new device for `userId` and answers its token; the account keeps its newest devices only. */
@@ -41,7 +46,12 @@ export async function trustNewDevice(db: D1Database, userId: number, now: Date):
   await db.batch([
     db
       .prepare('INSERT INTO trusted_devices (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
-      .bind(await sha256Hex(token), userId, now.toISOString(), new Date(now.getTime() + DEVICE_LIFETIME_MS).toISOString()),
+      .bind(
+        await sha256Hex(token),
+        userId,
+        now.toISOString(),
+        new Date(now.getTime() + DEVICE_LIFETIME_MS).toISOString(),
+      ),
     db
       .prepare(
         `DELETE FROM trusted_devices WHERE user_id = ?1 AND token_hash NOT IN (

@@ -32,12 +32,22 @@ export function redactLinks(body: string): string {
 }
 
 /** An outbox message as `/dev/outbox` answers it, with the links found in its text. */
-export type OutboxMessage = { id: number; to: string; subject: string; text: string; html: string; links: string[]; created_at: string }
+export type OutboxMessage = {
+  id: number
+  to: string
+  subject: string
+  text: string
+  html: string
+  links: string[]
+  created_at: string
+}
 
 /** Outbox messages to one address, newest first. */
 export async function readOutbox(db: D1Database, email: string): Promise<OutboxMessage[]> {
   const { results } = await db
-    .prepare('SELECT id, to_email, subject, text, html, created_at FROM outbox WHERE to_email = ? ORDER BY id DESC LIMIT 50')
+    .prepare(
+      'SELECT id, to_email, subject, text, html, created_at FROM outbox WHERE to_email = ? ORDER BY id DESC LIMIT 50',
+    )
     .bind(email)
     .all<{ id: number; to_email: string; subject: string; text: string; html: string; created_at: string }>()
   return results.map((r) => ({
@@ -90,15 +100,18 @@ export function composeResetEmail(to: string, link: string, lang: Lang): Email {
 const APPEAL_TEXT: Record<Lang, { subject: (id: number) => string; body: (id: number) => string }> = {
   en: {
     subject: (id) => `Your appeal No. ${id} has been received`,
-    body: (id) => `Thank you. Your appeal No. ${id} has been registered and passed to moderation. We will answer by email.`,
+    body: (id) =>
+      `Thank you. Your appeal No. ${id} has been registered and passed to moderation. We will answer by email.`,
   },
   ru: {
     subject: (id) => `Ваше обращение № ${id} принято`,
-    body: (id) => `Спасибо. Ваше обращение № ${id} зарегистрировано и передано на модерацию. Ответ придёт на электронную почту.`,
+    body: (id) =>
+      `Спасибо. Ваше обращение № ${id} зарегистрировано и передано на модерацию. Ответ придёт на электронную почту.`,
   },
   uz: {
     subject: (id) => `№ ${id} murojaatingiz qabul qilindi`,
-    body: (id) => `Rahmat. № ${id} murojaatingiz ro‘yxatga olindi va moderatsiyaga yuborildi. Javob elektron pochtangizga keladi.`,
+    body: (id) =>
+      `Rahmat. № ${id} murojaatingiz ro‘yxatga olindi va moderatsiyaga yuborildi. Javob elektron pochtangizga keladi.`,
   },
 }
 
@@ -143,14 +156,20 @@ export function composePasswordChangedEmail(to: string, lang: Lang): Email {
 /** The registration's role, as the applicant's mail names it. */
 type RegistrationRole = 'investor' | 'businessmen'
 
-const WELCOME_TEXT: Record<Lang, { subject: string; intro: Record<RegistrationRole, string>; action: string; outro: string }> = {
+const WELCOME_TEXT: Record<
+  Lang,
+  { subject: string; intro: Record<RegistrationRole, string>; action: string; outro: string }
+> = {
   en: {
     subject: 'Your Invest Portal account is ready: set your password',
     intro: {
-      investor: 'Your registration as an investor on the Invest Portal has been approved and your account has been created.',
-      businessmen: 'Your registration as a business on the Invest Portal has been approved and your account has been created.',
+      investor:
+        'Your registration as an investor on the Invest Portal has been approved and your account has been created.',
+      businessmen:
+        'Your registration as a business on the Invest Portal has been approved and your account has been created.',
     },
-    action: 'Open this link within 72 hours to set your password (it works once); then sign in with your e-mail and that password:',
+    action:
+      'Open this link within 72 hours to set your password (it works once); then sign in with your e-mail and that password:',
     outro: 'If the link has expired, use "Forgot your password?" on the sign-in page to get a new one.',
   },
   ru: {
@@ -159,17 +178,21 @@ const WELCOME_TEXT: Record<Lang, { subject: string; intro: Record<RegistrationRo
       investor: 'Ваша заявка на регистрацию инвестора на Invest Portal одобрена, учётная запись создана.',
       businessmen: 'Ваша заявка на регистрацию предпринимателя на Invest Portal одобрена, учётная запись создана.',
     },
-    action: 'Откройте эту ссылку в течение 72 часов, чтобы задать пароль (она действует один раз); затем входите с вашим e-mail и этим паролем:',
+    action:
+      'Откройте эту ссылку в течение 72 часов, чтобы задать пароль (она действует один раз); затем входите с вашим e-mail и этим паролем:',
     outro: 'Если срок ссылки истёк, воспользуйтесь «Забыли пароль?» на странице входа, чтобы получить новую.',
   },
   uz: {
     subject: 'Invest Portal hisobingiz tayyor: parol oʻrnating',
     intro: {
       investor: 'Invest Portalda investor sifatida roʻyxatdan oʻtish arizangiz tasdiqlandi va hisobingiz yaratildi.',
-      businessmen: 'Invest Portalda tadbirkor sifatida roʻyxatdan oʻtish arizangiz tasdiqlandi va hisobingiz yaratildi.',
+      businessmen:
+        'Invest Portalda tadbirkor sifatida roʻyxatdan oʻtish arizangiz tasdiqlandi va hisobingiz yaratildi.',
     },
-    action: 'Parol oʻrnatish uchun ushbu havolani 72 soat ichida oching (u bir marta ishlaydi); soʻng e-pochtangiz va shu parol bilan kiring:',
-    outro: 'Agar havola muddati tugagan boʻlsa, yangisini olish uchun kirish sahifasidagi “Parolni unutdingizmi?” dan foydalaning.',
+    action:
+      'Parol oʻrnatish uchun ushbu havolani 72 soat ichida oching (u bir marta ishlaydi); soʻng e-pochtangiz va shu parol bilan kiring:',
+    outro:
+      'Agar havola muddati tugagan boʻlsa, yangisini olish uchun kirish sahifasidagi “Parolni unutdingizmi?” dan foydalaning.',
   },
 }
 
@@ -185,12 +208,17 @@ export function composeWelcomeEmail(to: string, role: RegistrationRole, link: st
   }
 }
 
-const RESIDENT_WELCOME_TEXT: Record<Lang, { subject: string; intro: Record<RegistrationRole, string>; action: string }> = {
+const RESIDENT_WELCOME_TEXT: Record<
+  Lang,
+  { subject: string; intro: Record<RegistrationRole, string>; action: string }
+> = {
   en: {
     subject: 'Your Invest Portal account is ready',
     intro: {
-      investor: 'Your registration as an investor on the Invest Portal has been approved and your account has been created.',
-      businessmen: 'Your registration as a business on the Invest Portal has been approved and your account has been created.',
+      investor:
+        'Your registration as an investor on the Invest Portal has been approved and your account has been created.',
+      businessmen:
+        'Your registration as a business on the Invest Portal has been approved and your account has been created.',
     },
     action: 'Sign in with OneID, using the PINFL you gave in your application:',
   },
@@ -206,7 +234,8 @@ const RESIDENT_WELCOME_TEXT: Record<Lang, { subject: string; intro: Record<Regis
     subject: 'Invest Portal hisobingiz tayyor',
     intro: {
       investor: 'Invest Portalda investor sifatida roʻyxatdan oʻtish arizangiz tasdiqlandi va hisobingiz yaratildi.',
-      businessmen: 'Invest Portalda tadbirkor sifatida roʻyxatdan oʻtish arizangiz tasdiqlandi va hisobingiz yaratildi.',
+      businessmen:
+        'Invest Portalda tadbirkor sifatida roʻyxatdan oʻtish arizangiz tasdiqlandi va hisobingiz yaratildi.',
     },
     action: 'Arizada koʻrsatgan JShShIR bilan OneID orqali kiring:',
   },
@@ -259,31 +288,42 @@ export function composeRegistrationRejectedEmail(to: string, reason: string, lan
 /** Why a registration for an address was not taken: the address has an account, or an application already waits. */
 export type DuplicateRegistration = 'account' | 'pending'
 
-const DUPLICATE_TEXT: Record<Lang, { subject: string; intro: string; reason: Record<DuplicateRegistration, string>; outro: string }> = {
+const DUPLICATE_TEXT: Record<
+  Lang,
+  { subject: string; intro: string; reason: Record<DuplicateRegistration, string>; outro: string }
+> = {
   en: {
     subject: 'A registration on Invest Portal with your e-mail address',
     intro: 'Someone, perhaps you, has just asked to register on the Invest Portal with this e-mail address.',
     reason: {
-      account: 'This address already has an account, so no new application was made. To get in, sign in or reset your password:',
-      pending: 'An application with this address is already waiting for a decision, so no second one was made. We will write to you once it is decided. To sign in later:',
+      account:
+        'This address already has an account, so no new application was made. To get in, sign in or reset your password:',
+      pending:
+        'An application with this address is already waiting for a decision, so no second one was made. We will write to you once it is decided. To sign in later:',
     },
     outro: 'If it was not you, you can ignore this message: nothing has changed.',
   },
   ru: {
     subject: 'Регистрация на Invest Portal с вашим адресом электронной почты',
-    intro: 'Кто-то, возможно вы, только что попытался зарегистрироваться на Invest Portal с этим адресом электронной почты.',
+    intro:
+      'Кто-то, возможно вы, только что попытался зарегистрироваться на Invest Portal с этим адресом электронной почты.',
     reason: {
-      account: 'С этим адресом уже есть учётная запись, поэтому новая заявка не создана. Чтобы войти, откройте страницу входа или сбросьте пароль:',
-      pending: 'Заявка с этим адресом уже ждёт решения, поэтому вторая не создана. Мы напишем вам, когда решение будет принято. Страница входа:',
+      account:
+        'С этим адресом уже есть учётная запись, поэтому новая заявка не создана. Чтобы войти, откройте страницу входа или сбросьте пароль:',
+      pending:
+        'Заявка с этим адресом уже ждёт решения, поэтому вторая не создана. Мы напишем вам, когда решение будет принято. Страница входа:',
     },
     outro: 'Если это были не вы, просто проигнорируйте письмо: ничего не изменилось.',
   },
   uz: {
     subject: 'Elektron pochtangiz bilan Invest Portalda roʻyxatdan oʻtish',
-    intro: 'Kimdir, ehtimol siz, hozirgina ushbu elektron pochta manzili bilan Invest Portalda roʻyxatdan oʻtmoqchi boʻldi.',
+    intro:
+      'Kimdir, ehtimol siz, hozirgina ushbu elektron pochta manzili bilan Invest Portalda roʻyxatdan oʻtmoqchi boʻldi.',
     reason: {
-      account: 'Bu manzil bilan hisob allaqachon mavjud, shuning uchun yangi ariza yaratilmadi. Kirish yoki parolni tiklash uchun:',
-      pending: 'Bu manzil bilan ariza allaqachon qaror kutmoqda, shuning uchun ikkinchisi yaratilmadi. Qaror qabul qilinganda sizga yozamiz. Kirish sahifasi:',
+      account:
+        'Bu manzil bilan hisob allaqachon mavjud, shuning uchun yangi ariza yaratilmadi. Kirish yoki parolni tiklash uchun:',
+      pending:
+        'Bu manzil bilan ariza allaqachon qaror kutmoqda, shuning uchun ikkinchisi yaratilmadi. Qaror qabul qilinganda sizga yozamiz. Kirish sahifasi:',
     },
     outro: 'Agar bu siz boʻlmasangiz, xatga eʼtibor bermang: hech narsa oʻzgarmadi.',
   },
@@ -293,7 +333,12 @@ const DUPLICATE_TEXT: Record<Lang, { subject: string; intro: string; reason: Rec
  * The mail to an address someone tried to register again (docs/security.md#account-enumeration): the form answers the
  * same as for a new application, and only the owner of the address learns why nothing new was made.
  */
-export function composeDuplicateRegistrationEmail(to: string, why: DuplicateRegistration, signIn: string, lang: Lang): Email {
+export function composeDuplicateRegistrationEmail(
+  to: string,
+  why: DuplicateRegistration,
+  signIn: string,
+  lang: Lang,
+): Email {
   const t = DUPLICATE_TEXT[lang]
   const reason = t.reason[why]
   return {

@@ -11,7 +11,13 @@ export function ok<T>(c: AnyContext, content: T, pageable?: Pageable): Response 
 }
 
 /** A failure: `code` is a stable machine code; `description` an i18n key (`messages.error.*`) or text. */
-export function fail(c: AnyContext, status: ContentfulStatusCode, code: string, description = code, errors?: string[]): Response {
+export function fail(
+  c: AnyContext,
+  status: ContentfulStatusCode,
+  code: string,
+  description = code,
+  errors?: string[],
+): Response {
   return c.json({ result: { code, description }, content: null, ...(errors ? { errors } : {}) }, status)
 }
 

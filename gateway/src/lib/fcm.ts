@@ -41,7 +41,9 @@ async function signingKey(account: Account): Promise<CryptoKey> {
   const cached = signingKeys.get(account.privateKey)
   if (cached) return cached
   const der = fromBase64(account.privateKey.replace(/-----(BEGIN|END) PRIVATE KEY-----/g, '').replace(/\s+/g, ''))
-  const key = await crypto.subtle.importKey('pkcs8', der, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign'])
+  const key = await crypto.subtle.importKey('pkcs8', der, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, [
+    'sign',
+  ])
   signingKeys.set(account.privateKey, key)
   return key
 }
@@ -50,8 +52,18 @@ async function signingKey(account: Account): Promise<CryptoKey> {
 export async function createAssertion(account: Account, audience: string, nowMs: number): Promise<string> {
   const iat = Math.floor(nowMs / 1000)
   const header = base64UrlJson({ alg: 'RS256', typ: 'JWT' })
-  const claims = base64UrlJson({ iss: account.clientEmail, scope: FCM_SCOPE, aud: audience, iat, exp: iat + ASSERTION_LIFETIME_S })
-  const signature = await crypto.subtle.sign('RSASSA-PKCS1-v1_5', await signingKey(account), encoder.encode(`${header}.${claims}`))
+  const claims = base64UrlJson({
+    iss: account.clientEmail,
+    scope: FCM_SCOPE,
+    aud: audience,
+    iat,
+    exp: iat + ASSERTION_LIFETIME_S,
+  })
+  const signature = await crypto.subtle.sign(
+    'RSASSA-PKCS1-v1_5',
+    await signingKey(account),
+    encoder.encode(`${header}.${claims}`),
+  )
   return `${header}.${claims}.${toBase64Url(new Uint8Array(signature))}`
 }
 
@@ -71,9 +83,15 @@ export async function getAccessToken(config: PushConfig, account: Account): Prom
     }),
     signal: AbortSignal.timeout(TIMEOUT_MS),
   })
-  const answer = (await res.json().catch(() => null)) as { access_token?: unknown; expires_in?: unknown; error?: unknown } | null
+  const answer = (await res.json().catch(() => null)) as {
+    access_token?: unknown
+    expires_in?: unknown
+    error?: unknown
+  } | null
   if (!res.ok || typeof answer?.access_token !== 'string' || typeof answer.expires_in !== 'number') {
-    throw new Error(`FCM token endpoint answered ${res.status}${typeof answer?.error === 'string' ? ` ${answer.error}` : ''}`)
+    throw new Error(
+      `FCM token endpoint answered ${res.status}${typeof answer?.error === 'string' ? ` ${answer.error}` : ''}`,
+    )
   }
   accessTokens.set(key, { value: answer.access_token, expiresAt: Date.now() + answer.expires_in * 1000 })
   return answer.access_token
@@ -103,13 +121,21 @@ export function isDeadToken(status: number, body: FcmErrorBody | null): boolean 
   if (status === 404) return code === 'UNREGISTERED'
   if (status === 403) return code === 'SENDER_ID_MISMATCH'
   if (status === 400 && (code === 'INVALID_ARGUMENT' || body?.error?.status === 'INVALID_ARGUMENT')) {
-    return details.some((d) => d.fieldViolations?.some((f) => f.field === 'message.token')) || /registration token/i.test(body?.error?.message ?? '')
+    return (
+      details.some((d) => d.fieldViolations?.some((f) => f.field === 'message.token')) ||
+      /registration token/i.test(body?.error?.message ?? '')
+    )
   }
   return false
 }
 
 /** Sends one message; never throws for FCM's answers, only reports them. */
-export async function sendFcmMessage(config: PushConfig, account: Account, accessToken: string, message: FcmMessage): Promise<FcmSendResult> {
+export async function sendFcmMessage(
+  config: PushConfig,
+  account: Account,
+  accessToken: string,
+  message: FcmMessage,
+): Promise<FcmSendResult> {
   const res = await fetch(`${config.endpoint}/v1/projects/${encodeURIComponent(account.projectId)}/messages:send`, {
     method: 'POST',
     headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
@@ -123,6 +149,13 @@ export async function sendFcmMessage(config: PushConfig, account: Account, acces
   const body = (await res.json().catch(() => null)) as FcmErrorBody | null
   if (isDeadToken(res.status, body)) return 'unregistered'
   if (res.status === 401) forgetAccessToken(config, account)
-  console.warn(JSON.stringify({ level: 'warn', msg: 'push send failed', status: res.status, fcmStatus: body?.error?.status ?? null }))
+  console.warn(
+    JSON.stringify({
+      level: 'warn',
+      msg: 'push send failed',
+      status: res.status,
+      fcmStatus: body?.error?.status ?? null,
+    }),
+  )
   return 'failed'
 }

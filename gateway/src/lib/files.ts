@@ -1,6 +1,7 @@
 /** Uploads: size limits, type sniffing by magic bytes, R2 storage under server-generated keys, `File` views. */
-import { GatewayError } from './envelope'
+
 import { createSecret } from './crypto'
+import { GatewayError } from './envelope'
 import { failValidation } from './validate'
 
 /** File types the gateway accepts, named by their extension. */
@@ -78,7 +79,10 @@ export type CheckedUpload = { bytes: Uint8Array; kind: FileKind; originalName: s
 
 function cleanOriginalName(name: string, kind: FileKind): string {
   const base = name.split(/[\\/]/).pop() ?? ''
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>]/g, '').trim().slice(0, 200)
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f"<>]/g, '')
+    .trim()
+    .slice(0, 200)
   return clean || `file.${kind}`
 }
 
@@ -142,7 +146,19 @@ export async function saveUpload(
     `INSERT INTO files (id, r2_key, size, file_name, original_name, file_extension, content_type, is_public, owner_user_id, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
-    .bind(row.id, key, row.size, fileName, row.original_name, upload.kind, contentType, row.is_public, options.ownerUserId, at, at)
+    .bind(
+      row.id,
+      key,
+      row.size,
+      fileName,
+      row.original_name,
+      upload.kind,
+      contentType,
+      row.is_public,
+      options.ownerUserId,
+      at,
+      at,
+    )
     .run()
   return row
 }

@@ -22,7 +22,10 @@ export function pick(row: Record<string, unknown>, field: string, lang: Lang): s
   return ''
 }
 
-/** SQL expression choosing the language column with fallback, e.g. coalesce(nullif(title_ru,''), nullif(title_en,''), title_uz). */
+/**
+ * SQL expression choosing the language column with fallback, e.g. coalesce(nullif(title_ru,''), nullif(title_en,''),
+ * title_uz).
+ */
 export function col(field: string, lang: Lang, alias = field): string {
   const [a, b, c] = FALLBACK[lang]
   return `coalesce(nullif(${field}_${a},''), nullif(${field}_${b},''), ${field}_${c}) AS ${alias}`

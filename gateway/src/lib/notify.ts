@@ -1,4 +1,6 @@
-/** Notifications the gateway creates when appeals and projects change state (docs/gateway-contract.md#notifications). */
+/**
+ * Notifications the gateway creates when appeals and projects change state (docs/gateway-contract.md#notifications).
+ */
 import type { RequestScope } from './context'
 import type { Lang } from './lang'
 import { queuePush } from './push'
@@ -103,7 +105,9 @@ export async function createNotification(
   const s = (lang: Lang) => (typeof subject === 'string' ? subject : subject[lang])
   const messages = { uz: t.uz(s('uz')), ru: t.ru(s('ru')), en: t.en(s('en')) }
   const inserted = await db
-    .prepare('INSERT INTO notifications (user_id, type, message_uz, message_ru, message_en, link, created) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    .prepare(
+      'INSERT INTO notifications (user_id, type, message_uz, message_ru, message_en, link, created) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    )
     .bind(userId, type, messages.uz, messages.ru, messages.en, link, now.toISOString())
     .run()
   if (!request) return

@@ -108,7 +108,10 @@ function createDocx(title: string, lines: string[]): Uint8Array {
 
 function createXlsx(title: string, lines: string[]): Uint8Array {
   const rows = [title, ...lines]
-    .map((text, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t xml:space="preserve">${xml(text)}</t></is></c></row>`)
+    .map(
+      (text, i) =>
+        `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t xml:space="preserve">${xml(text)}</t></is></c></row>`,
+    )
     .join('')
   return createZip([
     {
@@ -139,7 +142,12 @@ function createXlsx(title: string, lines: string[]): Uint8Array {
  * printable ASCII: callers pass the English title.
  */
 function createPdf(title: string, lines: string[]): Uint8Array {
-  const ascii = (s: string) => s.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/[()\\]/g, '').slice(0, 90)
+  const ascii = (s: string) =>
+    s
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/[()\\]/g, '')
+      .slice(0, 90)
   const body = lines.map((l) => ` 0 -20 Td (${ascii(l)}) Tj`).join('')
   const stream = `BT /F1 16 Tf 56 780 Td (${ascii(title) || 'Document template'}) Tj /F1 11 Tf 0 -12 Td${body} ET`
   const objects = [

@@ -1,6 +1,7 @@
 /** Regions and countries by id, read from the bundled seed files so core tables need no content joins. */
-import regionsSeed from '../../seed/regions.json'
+
 import countriesSeed from '../../seed/countries.json'
+import regionsSeed from '../../seed/regions.json'
 import type { Lang } from './lang'
 
 type L = Record<Lang, string>

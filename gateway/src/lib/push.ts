@@ -3,14 +3,20 @@
  * that device registered in, after the response (`waitUntil`). Without FCM_SERVICE_ACCOUNT nothing is sent
  * (docs/gateway-contract.md#push).
  */
-import { readConfig, type Config, type PushConfig } from './config'
+import { type Config, type PushConfig, readConfig } from './config'
 import type { RequestScope } from './context'
-import { getAccessToken, sendFcmMessage, type FcmMessage } from './fcm'
+import { type FcmMessage, getAccessToken, sendFcmMessage } from './fcm'
 import { LANGS, type Lang } from './lang'
 import type { NotificationType } from './notify'
 
 /** A notification as it was stored: its id, type, locale-less link and message in each language. */
-export type PushNotification = { id: number; userId: number; type: NotificationType; link: string; messages: Record<Lang, string> }
+export type PushNotification = {
+  id: number
+  userId: number
+  type: NotificationType
+  link: string
+  messages: Record<Lang, string>
+}
 
 /** Devices a notification reaches at most: the user's most recently registered ones. */
 export const PUSH_DEVICE_LIMIT = 10
@@ -19,15 +25,35 @@ export const PUSH_DEVICE_LIMIT = 10
 const DEFAULT_PATH = '/profile'
 
 const TITLES: Record<NotificationType, Record<Lang, string>> = {
-  registration: { en: 'Registration received', ru: 'Заявка на регистрацию получена', uz: 'Roʻyxatdan oʻtish arizasi qabul qilindi' },
-  event_registration: { en: 'Event application received', ru: 'Заявка на мероприятие получена', uz: 'Tadbirga ariza qabul qilindi' },
+  registration: {
+    en: 'Registration received',
+    ru: 'Заявка на регистрацию получена',
+    uz: 'Roʻyxatdan oʻtish arizasi qabul qilindi',
+  },
+  event_registration: {
+    en: 'Event application received',
+    ru: 'Заявка на мероприятие получена',
+    uz: 'Tadbirga ariza qabul qilindi',
+  },
   new_appeal: { en: 'Appeal registered', ru: 'Обращение зарегистрировано', uz: 'Murojaat roʻyxatga olindi' },
   appeal_forwarded: { en: 'Appeal forwarded', ru: 'Обращение передано', uz: 'Murojaat yuborildi' },
   appeal_rejected: { en: 'Appeal rejected', ru: 'Обращение отклонено', uz: 'Murojaat rad etildi' },
   new_appeal_response: { en: 'Your appeal has an answer', ru: 'Ответ на обращение', uz: 'Murojaatingizga javob keldi' },
-  new_appeal_comment: { en: 'New comment on your appeal', ru: 'Новый комментарий к обращению', uz: 'Murojaatingizga yangi izoh' },
-  new_project: { en: 'Project sent to moderation', ru: 'Проект отправлен на модерацию', uz: 'Loyiha moderatsiyaga yuborildi' },
-  update_project: { en: 'Project changes sent to moderation', ru: 'Изменения проекта на модерации', uz: 'Loyiha oʻzgarishlari moderatsiyaga yuborildi' },
+  new_appeal_comment: {
+    en: 'New comment on your appeal',
+    ru: 'Новый комментарий к обращению',
+    uz: 'Murojaatingizga yangi izoh',
+  },
+  new_project: {
+    en: 'Project sent to moderation',
+    ru: 'Проект отправлен на модерацию',
+    uz: 'Loyiha moderatsiyaga yuborildi',
+  },
+  update_project: {
+    en: 'Project changes sent to moderation',
+    ru: 'Изменения проекта на модерации',
+    uz: 'Loyiha oʻzgarishlari moderatsiyaga yuborildi',
+  },
   project_rejected: { en: 'Project rejected', ru: 'Проект отклонён', uz: 'Loyiha rad etildi' },
   project_approved: { en: 'Project approved', ru: 'Проект одобрен', uz: 'Loyiha tasdiqlandi' },
 }
@@ -42,7 +68,11 @@ export function pushTitle(type: NotificationType, lang: Lang): string {
  * language (`/{lang}{link}`), which the service worker opens on a click; `webpush.fcm_options.link` (FCM accepts it
  * only over HTTPS) is the same page as a full URL.
  */
-export function composePushMessage(n: PushNotification, device: { token: string; lang: Lang }, portalOrigin: string): FcmMessage {
+export function composePushMessage(
+  n: PushNotification,
+  device: { token: string; lang: Lang },
+  portalOrigin: string,
+): FcmMessage {
   const path = `/${device.lang}${n.link || DEFAULT_PATH}`
   const message: FcmMessage = {
     token: device.token,
@@ -79,8 +109,14 @@ export async function deliverPush(
   await Promise.all(
     results.map(async (row) => {
       const lang = (LANGS as readonly string[]).includes(row.lang) ? (row.lang as Lang) : 'en'
-      const result = await sendFcmMessage(config, account, bearer, composePushMessage(n, { token: row.token, lang }, portalOrigin))
-      if (result === 'unregistered') await db.prepare('DELETE FROM fcm_tokens WHERE token = ? AND user_id = ?').bind(row.token, n.userId).run()
+      const result = await sendFcmMessage(
+        config,
+        account,
+        bearer,
+        composePushMessage(n, { token: row.token, lang }, portalOrigin),
+      )
+      if (result === 'unregistered')
+        await db.prepare('DELETE FROM fcm_tokens WHERE token = ? AND user_id = ?').bind(row.token, n.userId).run()
     }),
   )
 }
@@ -99,7 +135,9 @@ export function queuePush(request: RequestScope, n: PushNotification): void {
     config = readConfig(request.env)
   } catch (err) {
     // The notification is stored already; a broken push configuration must not fail the request that made it.
-    console.error(JSON.stringify({ level: 'error', msg: 'push not sent', error: err instanceof Error ? err.message : String(err) }))
+    console.error(
+      JSON.stringify({ level: 'error', msg: 'push not sent', error: err instanceof Error ? err.message : String(err) }),
+    )
     return
   }
   const account = config.push.account
@@ -115,7 +153,14 @@ export function queuePush(request: RequestScope, n: PushNotification): void {
   }
   ctx.waitUntil(
     deliverPush(request.env.DB, config.push, config.portalOrigin, n, accessToken).catch((err: unknown) => {
-      console.error(JSON.stringify({ level: 'error', msg: 'push delivery failed', requestId: request.requestId, error: err instanceof Error ? err.message : String(err) }))
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          msg: 'push delivery failed',
+          requestId: request.requestId,
+          error: err instanceof Error ? err.message : String(err),
+        }),
+      )
     }),
   )
 }

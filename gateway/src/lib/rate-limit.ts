@@ -35,7 +35,6 @@ export function readClientIp(c: Context): string {
   return c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() || 'unknown'
 }
 
-
 /** Counts one event in the window of `limit` (starting a new window when the old one ended); returns the count. */
 export async function countHit(db: D1Database, limit: Limit, nowMs: number): Promise<number> {
   const row = await db

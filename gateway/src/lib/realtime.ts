@@ -13,11 +13,23 @@ import type { Lang } from './lang'
 /** Personal events: hints with ids and states; the browser refetches with its own session. */
 export type PersonalEvent =
   | { type: 'notification'; kind: string }
-  | { type: 'appeal'; id: number; status: 'in_moderation' | 'reviewed' | 'resolved' | 'not_resolved'; by: 'user' | 'agency' }
+  | {
+      type: 'appeal'
+      id: number
+      status: 'in_moderation' | 'reviewed' | 'resolved' | 'not_resolved'
+      by: 'user' | 'agency'
+    }
   | { type: 'project'; id: number; state: 'pending' | 'approved' | 'rejected' | 'draft' }
 
 /** A lot as it is now: what its page and the lot list show that can change. */
-export type LotEvent = { type: 'lot'; lot: string; price: number; deposit: number | null; status: Record<Lang, string>; order_end_time: string }
+export type LotEvent = {
+  type: 'lot'
+  lot: string
+  price: number
+  deposit: number | null
+  status: Record<Lang, string>
+  order_end_time: string
+}
 
 const PUBLISH_URL = 'http://portal.internal/_app/realtime/publish'
 
@@ -38,7 +50,14 @@ export function publishLot(request: RequestScope, event: LotEvent): void {
 function schedule(request: RequestScope, task: (env: Env) => Promise<void>): void {
   request.executionCtx.waitUntil(
     task(request.env).catch((err: unknown) => {
-      console.error(JSON.stringify({ level: 'error', msg: 'realtime publish failed', requestId: request.requestId, error: err instanceof Error ? err.message : String(err) }))
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          msg: 'realtime publish failed',
+          requestId: request.requestId,
+          error: err instanceof Error ? err.message : String(err),
+        }),
+      )
     }),
   )
 }
@@ -48,7 +67,10 @@ let cachedKey: { secret: string; key: Promise<CryptoKey> } | null = null
 
 function keyOf(secret: string): Promise<CryptoKey> {
   if (cachedKey?.secret !== secret) {
-    cachedKey = { secret, key: crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']) }
+    cachedKey = {
+      secret,
+      key: crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']),
+    }
   }
   return cachedKey.key
 }
@@ -61,7 +83,9 @@ async function publish(env: Env, body: object): Promise<void> {
   const text = JSON.stringify(body)
   const timestamp = String(Date.now())
   const id = crypto.randomUUID()
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await keyOf(realtimeSecret), encoder.encode(`${timestamp}.${id}.${text}`)))
+  const mac = new Uint8Array(
+    await crypto.subtle.sign('HMAC', await keyOf(realtimeSecret), encoder.encode(`${timestamp}.${id}.${text}`)),
+  )
   const res = await portal.fetch(PUBLISH_URL, {
     method: 'POST',
     headers: {

@@ -8,7 +8,13 @@ import { insertAccount, type ProfileFields } from './accounts'
 import { readConfig } from './config'
 import type { Role } from './context'
 import { insertStatement } from './db'
-import { composeRegistrationRejectedEmail, composeResidentWelcomeEmail, composeWelcomeEmail, createMailer, type DuplicateRegistration } from './email'
+import {
+  composeRegistrationRejectedEmail,
+  composeResidentWelcomeEmail,
+  composeWelcomeEmail,
+  createMailer,
+  type DuplicateRegistration,
+} from './email'
 import { GatewayError } from './envelope'
 import { LANGS, type Lang } from './lang'
 import { issuePasswordLink, WELCOME_LINK_LIFETIME_MS } from './reset-links'
@@ -16,7 +22,10 @@ import { issuePasswordLink, WELCOME_LINK_LIFETIME_MS } from './reset-links'
 /** The two registration forms. */
 export type RegistrationKind = 'investor' | 'business'
 
-const TABLES: Record<RegistrationKind, string> = { investor: 'investor_registrations', business: 'business_registrations' }
+const TABLES: Record<RegistrationKind, string> = {
+  investor: 'investor_registrations',
+  business: 'business_registrations',
+}
 const ROLES: Record<RegistrationKind, Role> = { investor: 'investor', business: 'businessmen' }
 
 /** A decision's outcome, as the moderation and operator calls answer it. */
@@ -50,8 +59,10 @@ function identifierTaken(field: 'tin' | 'pin'): GatewayError {
 }
 
 async function assertIdentifiersFree(db: D1Database, ids: { tin: string; pin: string }): Promise<void> {
-  if (ids.tin && (await db.prepare('SELECT 1 FROM profiles WHERE tin = ?').bind(ids.tin).first())) throw identifierTaken('tin')
-  if (ids.pin && (await db.prepare('SELECT 1 FROM users WHERE pin = ?').bind(ids.pin).first())) throw identifierTaken('pin')
+  if (ids.tin && (await db.prepare('SELECT 1 FROM profiles WHERE tin = ?').bind(ids.tin).first()))
+    throw identifierTaken('tin')
+  if (ids.pin && (await db.prepare('SELECT 1 FROM users WHERE pin = ?').bind(ids.pin).first()))
+    throw identifierTaken('pin')
 }
 
 /** Whether `email` belongs to an account or to an application waiting for a decision, or neither. */
@@ -77,14 +88,26 @@ export type StoredApplication = { id: number; duplicate: DuplicateRegistration |
  * whether the address is registered (docs/security.md#account-enumeration): the application is kept as already
  * decided (rejected as a duplicate, so no moderator sees it) and the caller mails the address's owner instead.
  */
-export async function storeApplication(db: D1Database, kind: RegistrationKind, row: Record<string, unknown>, email: string, now: Date): Promise<StoredApplication> {
+export async function storeApplication(
+  db: D1Database,
+  kind: RegistrationKind,
+  row: Record<string, unknown>,
+  email: string,
+  now: Date,
+): Promise<StoredApplication> {
   const insert = async (duplicate: DuplicateRegistration | null) => {
     const at = now.toISOString()
     const record = duplicate
       ? db
-          .prepare("INSERT INTO registrations (kind, application_id, email, state, reason, decided_at, created_at) VALUES (?, last_insert_rowid(), ?, 'rejected', ?, ?, ?)")
+          .prepare(
+            "INSERT INTO registrations (kind, application_id, email, state, reason, decided_at, created_at) VALUES (?, last_insert_rowid(), ?, 'rejected', ?, ?, ?)",
+          )
           .bind(kind, email, `duplicate: ${duplicate}`, at, at)
-      : db.prepare('INSERT INTO registrations (kind, application_id, email, created_at) VALUES (?, last_insert_rowid(), ?, ?)').bind(kind, email, at)
+      : db
+          .prepare(
+            'INSERT INTO registrations (kind, application_id, email, created_at) VALUES (?, last_insert_rowid(), ?, ?)',
+          )
+          .bind(kind, email, at)
     const [inserted] = await db.batch<{ id: number }>([insertStatement(db, TABLES[kind], row), record])
     return { id: inserted!.results[0]!.id, duplicate }
   }
@@ -94,7 +117,8 @@ export async function storeApplication(db: D1Database, kind: RegistrationKind, r
     return await insert(null)
   } catch (err) {
     // Two applications for one e-mail at once: the pending-e-mail index lets only the first wait.
-    if (err instanceof Error && /UNIQUE constraint failed: registrations\.email/.test(err.message)) return insert('pending')
+    if (err instanceof Error && /UNIQUE constraint failed: registrations\.email/.test(err.message))
+      return insert('pending')
     throw err
   }
 }
@@ -138,9 +162,15 @@ type Application = {
 
 /** The record and application of a registration, 404 `not_found` when there is none. */
 async function readRegistration(db: D1Database, id: number): Promise<{ ledger: Ledger; application: Application }> {
-  const ledger = await db.prepare('SELECT id, kind, application_id, email, state FROM registrations WHERE id = ?').bind(id).first<Ledger>()
+  const ledger = await db
+    .prepare('SELECT id, kind, application_id, email, state FROM registrations WHERE id = ?')
+    .bind(id)
+    .first<Ledger>()
   const application = ledger
-    ? await db.prepare(`SELECT * FROM ${TABLES[ledger.kind]} WHERE id = ?`).bind(ledger.application_id).first<Application>()
+    ? await db
+        .prepare(`SELECT * FROM ${TABLES[ledger.kind]} WHERE id = ?`)
+        .bind(ledger.application_id)
+        .first<Application>()
     : null
   if (!ledger || !application) throw new GatewayError(404, 'not_found')
   return { ledger, application }
@@ -151,8 +181,14 @@ const langOf = (a: Application): Lang => ((LANGS as readonly string[]).includes(
 /** The profile an approved application starts with: its own fields, as the applicant gave them. */
 function profileOf(kind: RegistrationKind, a: Application): ProfileFields {
   const common = {
-    name: a.name, surname: a.surname, phone: a.phone, pin: a.pin ?? '', website: a.website, company_name: a.company_name,
-    source: a.source, comments: a.comments,
+    name: a.name,
+    surname: a.surname,
+    phone: a.phone,
+    pin: a.pin ?? '',
+    website: a.website,
+    company_name: a.company_name,
+    source: a.source,
+    comments: a.comments,
   }
   if (kind === 'investor') return { ...common, position: a.position ?? '', country_id: a.country_id ?? null }
   return { ...common, tin: a.tin ?? '', legal_address: a.legal_address ?? '' }
@@ -171,28 +207,44 @@ export async function approveRegistration(env: Env, id: number, now: Date): Prom
   if (ledger.state !== 'pending') throw new GatewayError(409, 'invalid_state')
   if (await db.prepare('SELECT 1 FROM users WHERE email = ?').bind(ledger.email).first()) throw alreadyRegistered()
   const isResident = application.is_resident === 1
-  await assertIdentifiersFree(db, { tin: ledger.kind === 'business' ? (application.tin ?? '') : '', pin: isResident ? (application.pin ?? '') : '' })
+  await assertIdentifiersFree(db, {
+    tin: ledger.kind === 'business' ? (application.tin ?? '') : '',
+    pin: isResident ? (application.pin ?? '') : '',
+  })
   const at = now.toISOString()
   // The claim decides between two approvals (or an approval and a rejection) at once: only one changes the row.
   const claimed = await db
-    .prepare("UPDATE registrations SET state = 'approved', decided_at = ?, reason = NULL WHERE id = ? AND state = 'pending'")
+    .prepare(
+      "UPDATE registrations SET state = 'approved', decided_at = ?, reason = NULL WHERE id = ? AND state = 'pending'",
+    )
     .bind(at, id)
     .run()
   if (claimed.meta.changes !== 1) throw new GatewayError(409, 'invalid_state')
   const release = () =>
-    db.prepare("UPDATE registrations SET state = 'pending', decided_at = NULL WHERE id = ? AND user_id IS NULL").bind(id).run()
+    db
+      .prepare("UPDATE registrations SET state = 'pending', decided_at = NULL WHERE id = ? AND user_id IS NULL")
+      .bind(id)
+      .run()
   const role = ROLES[ledger.kind]
   let userId: number | null
   try {
     userId = await insertAccount(
       db,
-      { email: ledger.email, password: null, role, isResident, pin: isResident ? application.pin : null, profile: profileOf(ledger.kind, application) },
+      {
+        email: ledger.email,
+        password: null,
+        role,
+        isResident,
+        pin: isResident ? application.pin : null,
+        profile: profileOf(ledger.kind, application),
+      },
       now,
     )
   } catch (err) {
     await release()
     // Another approval took the identifier in the meantime: the unique index is the last word.
-    if (err instanceof Error && /UNIQUE constraint failed: profiles\.tin/.test(err.message)) throw identifierTaken('tin')
+    if (err instanceof Error && /UNIQUE constraint failed: profiles\.tin/.test(err.message))
+      throw identifierTaken('tin')
     if (err instanceof Error && /UNIQUE constraint failed: users\.pin/.test(err.message)) throw identifierTaken('pin')
     throw err
   }
@@ -208,19 +260,30 @@ export async function approveRegistration(env: Env, id: number, now: Date): Prom
     const signIn = `${readConfig(env).portalOrigin}/${lang}/auth/one-id?${new URLSearchParams({ role })}`
     await mailer.send(composeResidentWelcomeEmail(email, role, signIn, lang))
   } else {
-    const link = await issuePasswordLink(env, { id: userId, email, role }, lang, { lifetimeMs: WELCOME_LINK_LIFETIME_MS, purpose: 'welcome', now })
+    const link = await issuePasswordLink(env, { id: userId, email, role }, lang, {
+      lifetimeMs: WELCOME_LINK_LIFETIME_MS,
+      purpose: 'welcome',
+      now,
+    })
     await mailer.send(composeWelcomeEmail(email, role, link, lang))
   }
   return { id, state: 'approved', user_id: userId }
 }
 
 /** Rejects a pending application and mails the reason in the application's language; 409 when already decided. */
-export async function rejectRegistration(env: Env, id: number, reason: string, now: Date): Promise<RegistrationDecision> {
+export async function rejectRegistration(
+  env: Env,
+  id: number,
+  reason: string,
+  now: Date,
+): Promise<RegistrationDecision> {
   const db = env.DB
   const { ledger, application } = await readRegistration(db, id)
   if (ledger.state !== 'pending') throw new GatewayError(409, 'invalid_state')
   const rejected = await db
-    .prepare("UPDATE registrations SET state = 'rejected', reason = ?, decided_at = ? WHERE id = ? AND state = 'pending'")
+    .prepare(
+      "UPDATE registrations SET state = 'rejected', reason = ?, decided_at = ? WHERE id = ? AND state = 'pending'",
+    )
     .bind(reason, now.toISOString(), id)
     .run()
   if (rejected.meta.changes !== 1) throw new GatewayError(409, 'invalid_state')

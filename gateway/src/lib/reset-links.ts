@@ -32,10 +32,21 @@ export async function issuePasswordLink(
   const token = createSecret(32)
   const time = String(now.getTime())
   await db.batch([
-    db.prepare('UPDATE reset_links SET used_at = ? WHERE user_id = ? AND used_at IS NULL').bind(now.toISOString(), user.id),
     db
-      .prepare('INSERT INTO reset_links (uuid, user_id, token_hash, time, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .bind(uuid, user.id, await sha256Hex(token), time, new Date(now.getTime() + options.lifetimeMs).toISOString(), now.toISOString()),
+      .prepare('UPDATE reset_links SET used_at = ? WHERE user_id = ? AND used_at IS NULL')
+      .bind(now.toISOString(), user.id),
+    db
+      .prepare(
+        'INSERT INTO reset_links (uuid, user_id, token_hash, time, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .bind(
+        uuid,
+        user.id,
+        await sha256Hex(token),
+        time,
+        new Date(now.getTime() + options.lifetimeMs).toISOString(),
+        now.toISOString(),
+      ),
   ])
   const query = new URLSearchParams({ time, token, email: user.email, uuid, role: user.role })
   if (options.purpose === 'welcome') query.set('purpose', 'welcome')

@@ -1,12 +1,41 @@
 /** Allow-list HTML sanitiser for stored rich text (seed-format.md tag list) and an HTML-to-text helper. */
 
 const ALLOWED = new Set([
-  'p', 'br', 'h2', 'h3', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
-  'blockquote', 'figure', 'figcaption',
+  'p',
+  'br',
+  'h2',
+  'h3',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  'a',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'blockquote',
+  'figure',
+  'figcaption',
 ])
 const VOID = new Set(['br'])
 /** Elements whose text must go too, not only the tags. */
-const DROP_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'textarea', 'title'])
+const DROP_WITH_CONTENT = new Set([
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'template',
+  'noscript',
+  'svg',
+  'math',
+  'textarea',
+  'title',
+])
 const TAG = /<\/?([a-zA-Z][a-zA-Z0-9]*)\b((?:[^>"']|"[^"]*"|'[^']*')*)>/y
 
 function escapeText(text: string): string {
@@ -24,7 +53,10 @@ function decodeEntities(s: string): string {
   return s
     .replace(/&#x([0-9a-f]+);?/gi, (_, h: string) => String.fromCodePoint(Math.min(Number.parseInt(h, 16), 0x10ffff)))
     .replace(/&#([0-9]+);?/g, (_, d: string) => String.fromCodePoint(Math.min(Number.parseInt(d, 10), 0x10ffff)))
-    .replace(/&(amp|lt|gt|quot|apos|nbsp);/g, (_, n: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' })[n] ?? '')
+    .replace(
+      /&(amp|lt|gt|quot|apos|nbsp);/g,
+      (_, n: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' })[n] ?? '',
+    )
 }
 
 /** Keeps only http(s), mailto and tel links and site-relative paths; anything else (javascript:, data:) is dropped. */
@@ -37,7 +69,10 @@ function safeHref(attrs: string): string | null {
   return null
 }
 
-/** Returns `html` with only allowed tags (no attributes except a safe `href` on links and `scope` on headers), balanced and escaped. */
+/**
+ * Returns `html` with only allowed tags (no attributes except a safe `href` on links and `scope` on headers), balanced
+ * and escaped.
+ */
 export function sanitizeHtml(html: string): string {
   let out = ''
   const open: string[] = []
@@ -84,7 +119,12 @@ export function sanitizeHtml(html: string): string {
     }
     if (name === 'a') {
       const href = safeHref(m[2] ?? '')
-      out += href === null ? '<a>' : /^https?:/i.test(href) ? `<a href="${escapeAttr(href)}" rel="noopener noreferrer">` : `<a href="${escapeAttr(href)}">`
+      out +=
+        href === null
+          ? '<a>'
+          : /^https?:/i.test(href)
+            ? `<a href="${escapeAttr(href)}" rel="noopener noreferrer">`
+            : `<a href="${escapeAttr(href)}">`
     } else if (name === 'th') {
       const scope = /\bscope\s*=\s*["']?(row|col)\b/i.exec(m[2] ?? '')
       out += scope ? `<th scope="${scope[1]!.toLowerCase()}">` : '<th>'

@@ -63,10 +63,14 @@ function steppedDiamond(cx: number, cy: number, hw: number, hh: number, steps: n
   const pts: string[] = []
   const dx = hw / steps
   const dy = hh / steps
-  for (let i = 0; i < steps; i++) pts.push(`${r1(cx + dx * i)},${r1(cy - hh + dy * i)}`, `${r1(cx + dx * (i + 1))},${r1(cy - hh + dy * i)}`)
-  for (let i = 0; i < steps; i++) pts.push(`${r1(cx + hw - dx * i)},${r1(cy + dy * i)}`, `${r1(cx + hw - dx * i)},${r1(cy + dy * (i + 1))}`)
-  for (let i = 0; i < steps; i++) pts.push(`${r1(cx - dx * i)},${r1(cy + hh - dy * i)}`, `${r1(cx - dx * (i + 1))},${r1(cy + hh - dy * i)}`)
-  for (let i = 0; i < steps; i++) pts.push(`${r1(cx - hw + dx * i)},${r1(cy - dy * i)}`, `${r1(cx - hw + dx * i)},${r1(cy - dy * (i + 1))}`)
+  for (let i = 0; i < steps; i++)
+    pts.push(`${r1(cx + dx * i)},${r1(cy - hh + dy * i)}`, `${r1(cx + dx * (i + 1))},${r1(cy - hh + dy * i)}`)
+  for (let i = 0; i < steps; i++)
+    pts.push(`${r1(cx + hw - dx * i)},${r1(cy + dy * i)}`, `${r1(cx + hw - dx * i)},${r1(cy + dy * (i + 1))}`)
+  for (let i = 0; i < steps; i++)
+    pts.push(`${r1(cx - dx * i)},${r1(cy + hh - dy * i)}`, `${r1(cx - dx * (i + 1))},${r1(cy + hh - dy * i)}`)
+  for (let i = 0; i < steps; i++)
+    pts.push(`${r1(cx - hw + dx * i)},${r1(cy - dy * i)}`, `${r1(cx - hw + dx * i)},${r1(cy - dy * (i + 1))}`)
   return pts.join(' ')
 }
 
@@ -100,7 +104,10 @@ function girih(p: Palette): Motif {
 }
 
 function suzani(p: Palette): Motif {
-  const petals = Array.from({ length: 8 }, (_, i) => `<ellipse cx="30" cy="16" rx="4" ry="8" transform="rotate(${i * 45} 30 30)"/>`).join('')
+  const petals = Array.from(
+    { length: 8 },
+    (_, i) => `<ellipse cx="30" cy="16" rx="4" ry="8" transform="rotate(${i * 45} 30 30)"/>`,
+  ).join('')
   return {
     w: 60,
     h: 60,

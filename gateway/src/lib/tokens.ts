@@ -1,8 +1,8 @@
 /** Bearer tokens: 256-bit random references stored as SHA-256, with absolute and idle expiry (ASVS V7). */
 import { createMiddleware } from 'hono/factory'
-import { GatewayError } from './envelope'
-import { createSecret, sha256Hex } from './crypto'
 import type { AppEnv, AuthUser, Role } from './context'
+import { createSecret, sha256Hex } from './crypto'
+import { GatewayError } from './envelope'
 
 /** Absolute lifetime of a token. */
 export const TOKEN_LIFETIME_MS = 30 * 24 * 3600_000
@@ -60,7 +60,10 @@ export async function findTokenUser(db: D1Database, token: string, now: Date): P
 
 /** Revokes one token. */
 export async function revokeToken(db: D1Database, tokenId: number, now: Date): Promise<void> {
-  await db.prepare('UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').bind(now.toISOString(), tokenId).run()
+  await db
+    .prepare('UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
+    .bind(now.toISOString(), tokenId)
+    .run()
 }
 
 /** Revokes every live token of a user except `keepTokenId` (after a password change or reset). */

@@ -1,8 +1,29 @@
 /** Allow-list sanitiser for HTML written by users (project descriptions), built on workerd's HTMLRewriter. */
 
 const ALLOWED_TAGS = new Set([
-  'p', 'br', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'u', 'a',
-  'table', 'thead', 'tbody', 'tr', 'th', 'td', 'blockquote', 'figure', 'figcaption',
+  'p',
+  'br',
+  'h2',
+  'h3',
+  'h4',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  'a',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'blockquote',
+  'figure',
+  'figcaption',
 ])
 
 /**
@@ -10,9 +31,33 @@ const ALLOWED_TAGS = new Set([
  * unwrapping them would re-emit their text as markup.
  */
 const DROPPED_TAGS = new Set([
-  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'noscript', 'template', 'svg', 'math',
-  'form', 'input', 'button', 'textarea', 'select', 'option', 'link', 'meta', 'base', 'title', 'head',
-  'xmp', 'plaintext', 'noembed', 'noframes', 'listing',
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'option',
+  'link',
+  'meta',
+  'base',
+  'title',
+  'head',
+  'xmp',
+  'plaintext',
+  'noembed',
+  'noframes',
+  'listing',
 ])
 
 /** `href` values kept on links: http(s), mailto, tel, site-relative paths and fragments (raw, entities undecoded). */
@@ -37,7 +82,8 @@ export async function sanitizeUserHtml(html: string): Promise<string> {
         const kept: (readonly [string, string])[] = []
         for (const [name, value] of attributes) {
           if (tag === 'a' && name === 'href' && SAFE_HREF.test(value)) kept.push([name, value])
-          if ((tag === 'td' || tag === 'th') && (name === 'colspan' || name === 'rowspan') && /^\d{1,2}$/.test(value)) kept.push([name, value])
+          if ((tag === 'td' || tag === 'th') && (name === 'colspan' || name === 'rowspan') && /^\d{1,2}$/.test(value))
+            kept.push([name, value])
         }
         for (const [name] of attributes) el.removeAttribute(name)
         for (const [name, value] of kept) el.setAttribute(name, value)

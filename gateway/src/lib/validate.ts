@@ -61,7 +61,10 @@ export const NumberSchema = v.pipe(
 /** A boolean, also accepting "true"/"false"/"1"/"0" (form posts). */
 export const BoolSchema = v.union([
   v.boolean(),
-  v.pipe(v.picklist(['true', 'false', '1', '0']), v.transform((s) => s === 'true' || s === '1')),
+  v.pipe(
+    v.picklist(['true', 'false', '1', '0']),
+    v.transform((s) => s === 'true' || s === '1'),
+  ),
 ])
 
 /** An email address, trimmed and lower-cased. */
@@ -95,7 +98,12 @@ export const TinSchema = v.pipe(v.string(), v.trim(), v.regex(/^\d{9}$/))
 
 /** An optional website: a host with an optional http(s) scheme and path. */
 export const WebsiteSchema = v.nullish(
-  v.pipe(v.string(), v.trim(), v.maxLength(255), v.regex(/^$|^(https?:\/\/)?[\p{L}\d-]+(\.[\p{L}\d-]+)+(:\d+)?(\/\S*)?$/u)),
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(255),
+    v.regex(/^$|^(https?:\/\/)?[\p{L}\d-]+(\.[\p{L}\d-]+)+(:\d+)?(\/\S*)?$/u),
+  ),
   '',
 )
 

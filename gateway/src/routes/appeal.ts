@@ -1,16 +1,16 @@
 /** Appeals: topics and types, the signed-in user's appeals with replies and resolution, anonymous appeals. */
-import { Hono, type Context } from 'hono'
+import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { assertHuman } from '../lib/bot'
-import { requestScope, type AppEnv } from '../lib/context'
+import { type AppEnv, requestScope } from '../lib/context'
 import { composeAppealReceipt, createMailer } from '../lib/email'
 import { GatewayError, ok } from '../lib/envelope'
-import { col, readLang, type Lang } from '../lib/lang'
+import { col, type Lang, readLang } from '../lib/lang'
 import { createNotification, notificationLinks } from '../lib/notify'
 import { pageable, readPaging } from '../lib/paging'
-import { publishToUser } from '../lib/realtime'
 import { isRegionId, toRegionView } from '../lib/places'
 import { countHit, FORM_IP_LIMIT, readClientIp } from '../lib/rate-limit'
+import { publishToUser } from '../lib/realtime'
 import { requireUser } from '../lib/tokens'
 import {
   BoolSchema,
@@ -79,7 +79,10 @@ function toAppealView(row: AppealRow, lang: Lang) {
 }
 
 async function readAppeal(db: D1Database, id: number, lang: Lang): Promise<AppealRow | null> {
-  return db.prepare(`${appealSelect(lang)} WHERE a.id = ?`).bind(id).first<AppealRow>()
+  return db
+    .prepare(`${appealSelect(lang)} WHERE a.id = ?`)
+    .bind(id)
+    .first<AppealRow>()
 }
 
 /** The user's own appeal, or 404 `not_found` (another user's appeal looks the same as a missing one). */
@@ -126,7 +129,9 @@ export const appealRoutes = new Hono<AppEnv>()
 
 appealRoutes.get('/siw/public/appeal-topic', async (c) => {
   const lang = readLang(c.req.header('Accept-Language'))
-  const { results } = await c.env.DB.prepare(`SELECT id, parent_id, ${col('title', lang)} FROM appeal_topics ORDER BY sort, id`).all<{
+  const { results } = await c.env.DB.prepare(
+    `SELECT id, parent_id, ${col('title', lang)} FROM appeal_topics ORDER BY sort, id`,
+  ).all<{
     id: number
     parent_id: number | null
     title: string
@@ -145,7 +150,9 @@ appealRoutes.get('/siw/public/appeal-type', async (c) => {
   const { parent_id } = parseInput(v.object({ parent_id: v.optional(IdSchema) }), readQuery(c))
   const lang = readLang(c.req.header('Accept-Language'))
   const where = parent_id ? 'parent_id = ?' : 'parent_id IS NOT NULL'
-  const stmt = c.env.DB.prepare(`SELECT id, parent_id, ${col('title', lang)} FROM appeal_topics WHERE ${where} ORDER BY sort, id`)
+  const stmt = c.env.DB.prepare(
+    `SELECT id, parent_id, ${col('title', lang)} FROM appeal_topics WHERE ${where} ORDER BY sort, id`,
+  )
   const { results } = await (parent_id ? stmt.bind(parent_id) : stmt).all()
   return ok(c, results)
 })
@@ -176,7 +183,11 @@ appealRoutes.get('/siw/appeal', async (c) => {
     .prepare(`${appealSelect(lang)} WHERE a.user_id = ? ORDER BY a.id DESC LIMIT ? OFFSET ?`)
     .bind(userId, paging.size, paging.offset)
     .all<AppealRow>()
-  return ok(c, results.map((r) => toAppealView(r, lang)), pageable(paging, total ?? 0))
+  return ok(
+    c,
+    results.map((r) => toAppealView(r, lang)),
+    pageable(paging, total ?? 0),
+  )
 })
 
 appealRoutes.get('/siw/appeal/:id{[0-9]+}', async (c) => {
@@ -197,7 +208,13 @@ appealRoutes.post('/siw/appeal', async (c) => {
 
 type ResponseRow = { id: number; admin: string | null; created: string; response: string; owner: number }
 
-const toResponseView = (r: ResponseRow) => ({ id: r.id, admin: r.admin, created: r.created, response: r.response, owner: r.owner === 1 })
+const toResponseView = (r: ResponseRow) => ({
+  id: r.id,
+  admin: r.admin,
+  created: r.created,
+  response: r.response,
+  owner: r.owner === 1,
+})
 
 appealRoutes.get('/siw/appeal/response', async (c) => {
   const query = readQuery(c)
@@ -205,9 +222,14 @@ appealRoutes.get('/siw/appeal/response', async (c) => {
   await readOwnAppeal(c, appeal_id)
   const db = c.env.DB
   const paging = readPaging(query)
-  const total = await db.prepare('SELECT count(*) AS n FROM appeal_responses WHERE appeal_id = ?').bind(appeal_id).first<number>('n')
+  const total = await db
+    .prepare('SELECT count(*) AS n FROM appeal_responses WHERE appeal_id = ?')
+    .bind(appeal_id)
+    .first<number>('n')
   const { results } = await db
-    .prepare('SELECT id, admin, created, response, owner FROM appeal_responses WHERE appeal_id = ? ORDER BY id LIMIT ? OFFSET ?')
+    .prepare(
+      'SELECT id, admin, created, response, owner FROM appeal_responses WHERE appeal_id = ? ORDER BY id LIMIT ? OFFSET ?',
+    )
     .bind(appeal_id, paging.size, paging.offset)
     .all<ResponseRow>()
   return ok(c, results.map(toResponseView), pageable(paging, total ?? 0))
@@ -239,7 +261,12 @@ appealRoutes.post('/siw/appeal/resolved', async (c) => {
     .bind(input.resolved ? 'resolved' : 'not_resolved', input.reason || null, now, appeal.id)
     .run()
   if (result.meta.changes !== 1) throw new GatewayError(409, 'invalid_state')
-  publishToUser(requestScope(c), c.get('user').id, { type: 'appeal', id: appeal.id, status: input.resolved ? 'resolved' : 'not_resolved', by: 'user' })
+  publishToUser(requestScope(c), c.get('user').id, {
+    type: 'appeal',
+    id: appeal.id,
+    status: input.resolved ? 'resolved' : 'not_resolved',
+    by: 'user',
+  })
   const lang = readLang(c.req.header('Accept-Language'))
   return ok(c, toAppealView((await readAppeal(c.env.DB, appeal.id, lang))!, lang))
 })

@@ -20,9 +20,9 @@ import {
   LOGIN_ACCOUNT_LIMIT,
   LOGIN_DEVICE_LIMIT,
   LOGIN_IP_LIMIT,
+  RESET_MAIL_LIMIT,
   readClientIp,
   refundAttempt,
-  RESET_MAIL_LIMIT,
   takeAttempt,
 } from '../lib/rate-limit'
 import { issuePasswordLink, RESET_LINK_LIFETIME_MS } from '../lib/reset-links'
@@ -32,9 +32,9 @@ import {
   HashSchema,
   NewPasswordSchema,
   parseInput,
+  RoleSchema,
   readJson,
   readQuery,
-  RoleSchema,
 } from '../lib/validate'
 
 /** OneID codes live five minutes. */
@@ -80,7 +80,10 @@ const loginFailed = () => new GatewayError(401, 'user_not_found')
 /** A new password starts with a clean slate: the account's sign-in counters, from every client, are forgotten. */
 async function clearAccountLimits(db: D1Database, email: string): Promise<void> {
   const clientPrefix = `login:account-client:${email}:`
-  await db.prepare('DELETE FROM rate_limits WHERE key = ?1 OR substr(key, 1, length(?2)) = ?2').bind(`login:account:${email}`, clientPrefix).run()
+  await db
+    .prepare('DELETE FROM rate_limits WHERE key = ?1 OR substr(key, 1, length(?2)) = ?2')
+    .bind(`login:account:${email}`, clientPrefix)
+    .run()
 }
 
 /**
@@ -113,7 +116,9 @@ authRoutes.post('/core/auth/login', async (c) => {
     .bind(input.email)
     .first<{ id: number; role: Role; password_hash: string | null }>()
   // Unknown accounts spend the same PBKDF2 work, and every failure gives the same answer (ASVS V6.3.8).
-  const passwordOk = user ? await verifyPassword(input.password, user.password_hash) : (await burnPasswordCheck(input.password), false)
+  const passwordOk = user
+    ? await verifyPassword(input.password, user.password_hash)
+    : (await burnPasswordCheck(input.password), false)
   if (!user || !passwordOk || user.role !== input.role) throw loginFailed()
   // A success costs nothing: this client's failures are forgotten, the shared counters get their attempt back.
   const [client, ...shared] = limits
@@ -142,7 +147,14 @@ authRoutes.post('/core/auth/forgot-password', async (c) => {
   const lang = readLang(c.req.header('Accept-Language'))
   c.executionCtx.waitUntil(
     sendResetLink(c.env, input.email, input.role, lang, now).catch((err: unknown) => {
-      console.error(JSON.stringify({ level: 'error', msg: 'reset mail failed', requestId: c.get('requestId'), error: err instanceof Error ? err.message : String(err) }))
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          msg: 'reset mail failed',
+          requestId: c.get('requestId'),
+          error: err instanceof Error ? err.message : String(err),
+        }),
+      )
     }),
   )
   return ok(c, null)
@@ -156,7 +168,9 @@ authRoutes.post('/core/auth/forgot-password', async (c) => {
 async function sendResetLink(env: Env, email: string, role: Role, lang: Lang, now: Date): Promise<void> {
   const db = env.DB
   const user = await db
-    .prepare('SELECT id, email, role FROM users WHERE email = ? AND role = ? AND (password_hash IS NOT NULL OR is_resident = 0)')
+    .prepare(
+      'SELECT id, email, role FROM users WHERE email = ? AND role = ? AND (password_hash IS NOT NULL OR is_resident = 0)',
+    )
     .bind(email, role)
     .first<{ id: number; email: string; role: Role }>()
   if (!user) return
@@ -208,7 +222,9 @@ authRoutes.post('/core/auth/reset-password', async (c) => {
     .run()
   await revokeUserTokens(db, link.user_id, now)
   await clearAccountLimits(db, input.email)
-  await createMailer(c.env, now).send(composePasswordChangedEmail(link.email, readLang(c.req.header('Accept-Language'))))
+  await createMailer(c.env, now).send(
+    composePasswordChangedEmail(link.email, readLang(c.req.header('Accept-Language'))),
+  )
   return ok(c, null)
 })
 
@@ -252,7 +268,13 @@ export async function issueOneIdCode(db: D1Database, userId: number, role: Role,
   const code = createSecret(32)
   await db
     .prepare('INSERT INTO oneid_codes (code_hash, user_id, role, expires_at, created_at) VALUES (?, ?, ?, ?, ?)')
-    .bind(await sha256Hex(code), userId, role, new Date(now.getTime() + ONEID_CODE_LIFETIME_MS).toISOString(), now.toISOString())
+    .bind(
+      await sha256Hex(code),
+      userId,
+      role,
+      new Date(now.getTime() + ONEID_CODE_LIFETIME_MS).toISOString(),
+      now.toISOString(),
+    )
     .run()
   return code
 }

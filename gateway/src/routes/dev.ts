@@ -6,14 +6,14 @@ import { Hono } from 'hono'
 import { html } from 'hono/html'
 import * as v from 'valibot'
 import { readConfig } from '../lib/config'
-import { requestScope, type AppEnv, type Role } from '../lib/context'
+import { type AppEnv, type Role, requestScope } from '../lib/context'
 import { composeAppealReply, createMailer, readOutbox } from '../lib/email'
 import { GatewayError, ok } from '../lib/envelope'
 import { LANGS, type Lang } from '../lib/lang'
 import { createNotification, notificationLinks } from '../lib/notify'
-import { approveRegistration, listPendingRegistrations, rejectRegistration } from '../lib/registrations'
 import { publishLot, publishToUser } from '../lib/realtime'
-import { EmailSchema, IdSchema, optionalText, parseInput, readJson, readQuery, RoleSchema, text } from '../lib/validate'
+import { approveRegistration, listPendingRegistrations, rejectRegistration } from '../lib/registrations'
+import { EmailSchema, IdSchema, optionalText, parseInput, RoleSchema, readJson, readQuery, text } from '../lib/validate'
 import { issueOneIdCode } from './auth'
 
 /** The `/dev/*` routes (404 unless DEV_MODE is "1"). */
@@ -36,10 +36,14 @@ const StandInQuerySchema = v.object({
   lang: v.optional(v.picklist(LANGS), 'en'),
 })
 
-const PAGE_TEXT: Record<Lang, { title: string; intro: string; empty: string; investor: string; businessmen: string; pin: string }> = {
+const PAGE_TEXT: Record<
+  Lang,
+  { title: string; intro: string; empty: string; investor: string; businessmen: string; pin: string }
+> = {
   en: {
     title: 'OneID — local stand-in',
-    intro: 'This page replaces the national single sign-on on a development machine. Choose a resident identity to sign in with.',
+    intro:
+      'This page replaces the national single sign-on on a development machine. Choose a resident identity to sign in with.',
     empty: 'No resident identities with this role are seeded.',
     investor: 'Investor',
     businessmen: 'Businessman',
@@ -47,7 +51,8 @@ const PAGE_TEXT: Record<Lang, { title: string; intro: string; empty: string; inv
   },
   ru: {
     title: 'OneID — локальная замена',
-    intro: 'Эта страница заменяет национальный единый вход на машине разработчика. Выберите резидента, под которым войти.',
+    intro:
+      'Эта страница заменяет национальный единый вход на машине разработчика. Выберите резидента, под которым войти.',
     empty: 'Резиденты с этой ролью не загружены.',
     investor: 'Инвестор',
     businessmen: 'Предприниматель',
@@ -55,7 +60,8 @@ const PAGE_TEXT: Record<Lang, { title: string; intro: string; empty: string; inv
   },
   uz: {
     title: 'OneID — mahalliy o‘rinbosar',
-    intro: 'Bu sahifa ishlab chiquvchi kompyuterida milliy yagona kirish tizimi o‘rnini bosadi. Kirish uchun rezidentni tanlang.',
+    intro:
+      'Bu sahifa ishlab chiquvchi kompyuterida milliy yagona kirish tizimi o‘rnini bosadi. Kirish uchun rezidentni tanlang.',
     empty: 'Bu roldagi rezidentlar yuklanmagan.',
     investor: 'Investor',
     businessmen: 'Tadbirkor',
@@ -83,7 +89,10 @@ devRoutes.get('/dev/oneid', async (c) => {
       </a>
     </li>`
   })
-  c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'")
+  c.header(
+    'Content-Security-Policy',
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'",
+  )
   c.header('X-Content-Type-Options', 'nosniff')
   return c.html(html`<!doctype html>
 <html lang="${q.lang}">
@@ -115,7 +124,12 @@ devRoutes.get('/dev/oneid', async (c) => {
 </html>`)
 })
 
-const PickSchema = v.object({ user_id: IdSchema, state: StandInQuerySchema.entries.state, role: RoleSchema, lang: StandInQuerySchema.entries.lang })
+const PickSchema = v.object({
+  user_id: IdSchema,
+  state: StandInQuerySchema.entries.state,
+  role: RoleSchema,
+  lang: StandInQuerySchema.entries.lang,
+})
 
 // A link, not a form: the portal's proxy refuses cross-site-capable form posts, and real OneID also returns by GET.
 devRoutes.get('/dev/oneid/pick', async (c) => {
@@ -166,7 +180,11 @@ devRoutes.get('/dev/moderate', async (c) => {
        FROM personal_projects p JOIN users u ON u.id = p.user_id WHERE p.state = 'pending' AND p.draft = 0 ORDER BY p.id`,
     )
     .all()
-  return ok(c, { appeals: appeals.results, projects: projects.results, registrations: await listPendingRegistrations(db) })
+  return ok(c, {
+    appeals: appeals.results,
+    projects: projects.results,
+    registrations: await listPendingRegistrations(db),
+  })
 })
 
 devRoutes.post('/dev/moderate', async (c) => {
@@ -175,57 +193,109 @@ devRoutes.post('/dev/moderate', async (c) => {
   const now = new Date()
   const at = now.toISOString()
   if (input.kind === 'registration') {
-    return ok(c, input.action === 'approve' ? await approveRegistration(c.env, input.id, now) : await rejectRegistration(c.env, input.id, input.reason, now))
+    return ok(
+      c,
+      input.action === 'approve'
+        ? await approveRegistration(c.env, input.id, now)
+        : await rejectRegistration(c.env, input.id, input.reason, now),
+    )
   }
   if (input.kind === 'appeal') {
-    const appeal = await db.prepare('SELECT id, user_id, email, status FROM appeals WHERE id = ?').bind(input.id).first<{
-      id: number
-      user_id: number | null
-      email: string
-      status: string
-    }>()
+    const appeal = await db
+      .prepare('SELECT id, user_id, email, status FROM appeals WHERE id = ?')
+      .bind(input.id)
+      .first<{
+        id: number
+        user_id: number | null
+        email: string
+        status: string
+      }>()
     if (!appeal) throw new GatewayError(404, 'not_found')
     const expected = input.action === 'comment' ? 'reviewed' : 'in_moderation'
     if (appeal.status !== expected) throw new GatewayError(409, 'invalid_state')
     if (input.action === 'reject') {
-      await db.prepare("UPDATE appeals SET status = 'not_resolved', reject_reason = ?, updated_at = ? WHERE id = ?")
+      await db
+        .prepare("UPDATE appeals SET status = 'not_resolved', reject_reason = ?, updated_at = ? WHERE id = ?")
         .bind(input.reason || null, at, appeal.id)
         .run()
       if (appeal.user_id) {
-        await createNotification(requestScope(c), db, appeal.user_id, 'appeal_rejected', String(appeal.id), notificationLinks.appeal(appeal.id), now)
-        publishToUser(requestScope(c), appeal.user_id, { type: 'appeal', id: appeal.id, status: 'not_resolved', by: 'agency' })
+        await createNotification(
+          requestScope(c),
+          db,
+          appeal.user_id,
+          'appeal_rejected',
+          String(appeal.id),
+          notificationLinks.appeal(appeal.id),
+          now,
+        )
+        publishToUser(requestScope(c), appeal.user_id, {
+          type: 'appeal',
+          id: appeal.id,
+          status: 'not_resolved',
+          by: 'agency',
+        })
       }
       return ok(c, { id: appeal.id, status: 'not_resolved' })
     }
-    const reply = input.reply || 'Thank you for your appeal. It has been reviewed and passed to the responsible department.'
+    const reply =
+      input.reply || 'Thank you for your appeal. It has been reviewed and passed to the responsible department.'
     await db.batch([
       db.prepare("UPDATE appeals SET status = 'reviewed', updated_at = ? WHERE id = ?").bind(at, appeal.id),
-      db.prepare('INSERT INTO appeal_responses (appeal_id, admin, owner, response, created) VALUES (?, ?, 0, ?, ?)').bind(appeal.id, input.admin, reply, at),
+      db
+        .prepare('INSERT INTO appeal_responses (appeal_id, admin, owner, response, created) VALUES (?, ?, 0, ?, ?)')
+        .bind(appeal.id, input.admin, reply, at),
     ])
     if (appeal.user_id) {
       const link = notificationLinks.appeal(appeal.id)
-      if (input.action === 'review') await createNotification(requestScope(c), db, appeal.user_id, 'appeal_forwarded', String(appeal.id), link, now)
-      await createNotification(requestScope(c), db, appeal.user_id, input.action === 'review' ? 'new_appeal_response' : 'new_appeal_comment', String(appeal.id), link, now)
-      publishToUser(requestScope(c), appeal.user_id, { type: 'appeal', id: appeal.id, status: 'reviewed', by: 'agency' })
+      if (input.action === 'review')
+        await createNotification(requestScope(c), db, appeal.user_id, 'appeal_forwarded', String(appeal.id), link, now)
+      await createNotification(
+        requestScope(c),
+        db,
+        appeal.user_id,
+        input.action === 'review' ? 'new_appeal_response' : 'new_appeal_comment',
+        String(appeal.id),
+        link,
+        now,
+      )
+      publishToUser(requestScope(c), appeal.user_id, {
+        type: 'appeal',
+        id: appeal.id,
+        status: 'reviewed',
+        by: 'agency',
+      })
     } else {
       await createMailer(c.env, now).send(composeAppealReply(appeal.email, appeal.id, reply))
     }
     return ok(c, { id: appeal.id, status: 'reviewed' })
   }
-  const project = await db.prepare('SELECT * FROM personal_projects WHERE id = ?').bind(input.id).first<Record<string, unknown> & {
-    id: number
-    user_id: number
-    state: string
-    draft: number
-  }>()
+  const project = await db.prepare('SELECT * FROM personal_projects WHERE id = ?').bind(input.id).first<
+    Record<string, unknown> & {
+      id: number
+      user_id: number
+      state: string
+      draft: number
+    }
+  >()
   if (!project) throw new GatewayError(404, 'not_found')
   if (project.state !== 'pending' || project.draft === 1) throw new GatewayError(409, 'invalid_state')
   const state = input.action === 'approve' ? 'approved' : 'rejected'
-  await db.prepare('UPDATE personal_projects SET state = ?, reject_reason = ?, updated_at = ? WHERE id = ?')
+  await db
+    .prepare('UPDATE personal_projects SET state = ?, reject_reason = ?, updated_at = ? WHERE id = ?')
     .bind(state, state === 'rejected' ? input.reason || null : null, at, project.id)
     .run()
-  const title = Object.fromEntries(LANGS.map((l) => [l, String(project[`title_${l}`] || project.title_en || '')])) as Record<Lang, string>
-  await createNotification(requestScope(c), db, project.user_id, state === 'approved' ? 'project_approved' : 'project_rejected', title, notificationLinks.project(project.id), now)
+  const title = Object.fromEntries(
+    LANGS.map((l) => [l, String(project[`title_${l}`] || project.title_en || '')]),
+  ) as Record<Lang, string>
+  await createNotification(
+    requestScope(c),
+    db,
+    project.user_id,
+    state === 'approved' ? 'project_approved' : 'project_rejected',
+    title,
+    notificationLinks.project(project.id),
+    now,
+  )
   publishToUser(requestScope(c), project.user_id, { type: 'project', id: project.id, state })
   return ok(c, { id: project.id, state })
 })
@@ -242,19 +312,31 @@ const LotChangeSchema = v.pipe(
   v.check((i) => i.price !== undefined || i.status !== undefined || i.end_time !== undefined, 'nothing to change'),
 )
 
-type LotRow = { lot_number: string; start_price: number; zakalad_percent: number; order_end_time: string; lot_status_uz: string; lot_status_ru: string; lot_status_en: string }
+type LotRow = {
+  lot_number: string
+  start_price: number
+  zakalad_percent: number
+  order_end_time: string
+  lot_status_uz: string
+  lot_status_ru: string
+  lot_status_en: string
+}
 
 // An e-auction lot changes while its page is open (the realtime demo): its start price, its status text (one text for
 // every language, or one per language) and its end of applications. The lot's page and the lot list hear of it.
 devRoutes.post('/dev/lot', async (c) => {
   const input = parseInput(LotChangeSchema, await readJson(c))
   const db = c.env.DB
-  const select = 'SELECT lot_number, start_price, zakalad_percent, order_end_time, lot_status_uz, lot_status_ru, lot_status_en FROM eauction_lots WHERE lot_number = ?'
+  const select =
+    'SELECT lot_number, start_price, zakalad_percent, order_end_time, lot_status_uz, lot_status_ru, lot_status_en FROM eauction_lots WHERE lot_number = ?'
   const lot = await db.prepare(select).bind(input.lot_number).first<LotRow>()
   if (!lot) throw new GatewayError(404, 'not_found')
-  const status = typeof input.status === 'string' ? { uz: input.status, ru: input.status, en: input.status } : input.status
+  const status =
+    typeof input.status === 'string' ? { uz: input.status, ru: input.status, en: input.status } : input.status
   await db
-    .prepare('UPDATE eauction_lots SET start_price = ?, order_end_time = ?, lot_status_uz = ?, lot_status_ru = ?, lot_status_en = ? WHERE lot_number = ?')
+    .prepare(
+      'UPDATE eauction_lots SET start_price = ?, order_end_time = ?, lot_status_uz = ?, lot_status_ru = ?, lot_status_en = ? WHERE lot_number = ?',
+    )
     .bind(
       input.price ?? lot.start_price,
       input.end_time ? new Date(input.end_time).toISOString() : lot.order_end_time,

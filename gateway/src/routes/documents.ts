@@ -1,10 +1,18 @@
 /** `/document/*`: project image and presentations, event application documents, and serving public files. */
-import { Hono, type Context } from 'hono'
+import { type Context, Hono } from 'hono'
 import { readConfig } from '../lib/config'
 import type { AppEnv } from '../lib/context'
 import { sha256Hex } from '../lib/crypto'
 import { GatewayError, ok } from '../lib/envelope'
-import { checkUpload, contentDisposition, deleteFile, saveUpload, toFileView, UPLOAD_RULES, type FileRow } from '../lib/files'
+import {
+  checkUpload,
+  contentDisposition,
+  deleteFile,
+  type FileRow,
+  saveUpload,
+  toFileView,
+  UPLOAD_RULES,
+} from '../lib/files'
 import { LANGS } from '../lib/lang'
 import { requireUser } from '../lib/tokens'
 import { failValidation, IdSchema, parseInput } from '../lib/validate'
@@ -32,8 +40,15 @@ documentRoutes.post('/document/project/upload', async (c) => {
   const project = await readOwnProject(c, projectId)
   const upload = await checkUpload(form.get('file'), UPLOAD_RULES.projectImage, 'file')
   const now = new Date()
-  const file = await saveUpload(c.env, upload, { prefix: `projects/${projectId}`, ownerUserId: c.get('user').id, isPublic: true, now })
-  await c.env.DB.prepare('UPDATE personal_projects SET upload_file_id = ?, updated_at = ? WHERE id = ?').bind(file.id, now.toISOString(), projectId).run()
+  const file = await saveUpload(c.env, upload, {
+    prefix: `projects/${projectId}`,
+    ownerUserId: c.get('user').id,
+    isPublic: true,
+    now,
+  })
+  await c.env.DB.prepare('UPDATE personal_projects SET upload_file_id = ?, updated_at = ? WHERE id = ?')
+    .bind(file.id, now.toISOString(), projectId)
+    .run()
   await deleteFile(c.env, project.upload_file_id)
   return ok(c, toFileView(file, readConfig(c.env).publicBase))
 })
@@ -46,12 +61,21 @@ documentRoutes.post('/document/project/presentation', async (c) => {
   if (present.length === 0) failValidation(LANGS.map((l) => `presentation_${l}`))
   // Every file is checked before any is stored, so a bad one leaves nothing half-saved.
   const checked = []
-  for (const lang of present) checked.push({ lang, upload: await checkUpload(form.get(`presentation_${lang}`), UPLOAD_RULES.presentation, `presentation_${lang}`) })
+  for (const lang of present)
+    checked.push({
+      lang,
+      upload: await checkUpload(form.get(`presentation_${lang}`), UPLOAD_RULES.presentation, `presentation_${lang}`),
+    })
   const now = new Date()
   const publicBase = readConfig(c.env).publicBase
   const saved: Partial<Record<(typeof LANGS)[number], ReturnType<typeof toFileView>>> = {}
   for (const { lang, upload } of checked) {
-    const file = await saveUpload(c.env, upload, { prefix: `projects/${projectId}`, ownerUserId: c.get('user').id, isPublic: true, now })
+    const file = await saveUpload(c.env, upload, {
+      prefix: `projects/${projectId}`,
+      ownerUserId: c.get('user').id,
+      isPublic: true,
+      now,
+    })
     await c.env.DB.prepare(`UPDATE personal_projects SET presentation_${lang}_file_id = ?, updated_at = ? WHERE id = ?`)
       .bind(file.id, now.toISOString(), projectId)
       .run()
@@ -68,7 +92,8 @@ documentRoutes.post('/document/public/event-application', async (c) => {
   const db = c.env.DB
   const now = new Date()
   // The upload capability the application's creation answered: without it the application does not exist here.
-  if (typeof uploadToken !== 'string' || uploadToken.length < 16 || uploadToken.length > 64) throw new GatewayError(404, 'not_found')
+  if (typeof uploadToken !== 'string' || uploadToken.length < 16 || uploadToken.length > 64)
+    throw new GatewayError(404, 'not_found')
   const application = await db
     .prepare(
       `SELECT a.id, a.created_at, d.application_id AS has_documents FROM event_applications a
@@ -101,7 +126,9 @@ documentRoutes.post('/document/public/event-application', async (c) => {
 })
 
 documentRoutes.get('/document/public/file/:id{[A-Za-z0-9_-]{8,64}}', async (c) => {
-  const row = await c.env.DB.prepare('SELECT * FROM files WHERE id = ? AND is_public = 1').bind(c.req.param('id')).first<FileRow>()
+  const row = await c.env.DB.prepare('SELECT * FROM files WHERE id = ? AND is_public = 1')
+    .bind(c.req.param('id'))
+    .first<FileRow>()
   const object = row ? await c.env.UPLOADS.get(row.r2_key) : null
   if (!row || !object) throw new GatewayError(404, 'not_found')
   return new Response(object.body, {

@@ -1,5 +1,5 @@
 /** Public forms: contact-us, investor and business registration, event applications. */
-import { Hono, type Context } from 'hono'
+import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { assertHuman, type BotAction } from '../lib/bot'
 import { isEventId } from '../lib/catalog'
@@ -11,8 +11,8 @@ import { composeDuplicateRegistrationEmail, createMailer } from '../lib/email'
 import { GatewayError, ok } from '../lib/envelope'
 import { readLang } from '../lib/lang'
 import { isCountryId } from '../lib/places'
-import { storeApplication, type StoredApplication } from '../lib/registrations'
 import { countHit, FORM_IP_LIMIT, readClientIp } from '../lib/rate-limit'
+import { type StoredApplication, storeApplication } from '../lib/registrations'
 import {
   BoolSchema,
   DateSchema,
@@ -20,13 +20,13 @@ import {
   HashSchema,
   IdSchema,
   optionalText,
-  parseInput,
   PhoneSchema,
   PinSchema,
-  readJson,
+  parseInput,
   ResidentPhoneSchema,
-  text,
+  readJson,
   TinSchema,
+  text,
   WebsiteSchema,
 } from '../lib/validate'
 
@@ -42,7 +42,10 @@ const ContactSchema = v.object({
   email: EmailSchema,
   phone: PhoneSchema,
   website: WebsiteSchema,
-  country: v.nullish(v.pipe(v.union([v.string(), v.pipe(v.number(), v.transform(String))]), v.trim(), v.maxLength(100)), ''),
+  country: v.nullish(
+    v.pipe(v.union([v.string(), v.pipe(v.number(), v.transform(String))]), v.trim(), v.maxLength(100)),
+    '',
+  ),
   designation: optionalText(150),
   message: v.pipe(text(5000), v.minLength(10)),
   purpose: v.picklist(CONTACT_PURPOSES),
@@ -50,7 +53,8 @@ const ContactSchema = v.object({
   hash: HashSchema,
 })
 
-const residentPhone = (i: { is_resident: boolean; phone: string }) => !i.is_resident || v.is(ResidentPhoneSchema, i.phone)
+const residentPhone = (i: { is_resident: boolean; phone: string }) =>
+  !i.is_resident || v.is(ResidentPhoneSchema, i.phone)
 
 const InvestorRegistrationSchema = v.pipe(
   v.object({
@@ -70,9 +74,15 @@ const InvestorRegistrationSchema = v.pipe(
     hash: HashSchema,
   }),
   // Residents identify with their PINFL and an Uzbek number; non-residents name their country.
-  v.forward(v.partialCheck([['is_resident'], ['pin']], (i) => !i.is_resident || !!i.pin), ['pin']),
+  v.forward(
+    v.partialCheck([['is_resident'], ['pin']], (i) => !i.is_resident || !!i.pin),
+    ['pin'],
+  ),
   v.forward(v.partialCheck([['is_resident'], ['phone']], residentPhone), ['phone']),
-  v.forward(v.partialCheck([['is_resident'], ['country_id']], (i) => i.is_resident || !!i.country_id), ['country_id']),
+  v.forward(
+    v.partialCheck([['is_resident'], ['country_id']], (i) => i.is_resident || !!i.country_id),
+    ['country_id'],
+  ),
 )
 
 const BusinessRegistrationSchema = v.pipe(
@@ -92,8 +102,14 @@ const BusinessRegistrationSchema = v.pipe(
     is_resident: BoolSchema,
     hash: HashSchema,
   }),
-  v.forward(v.partialCheck([['is_resident'], ['pin']], (i) => !i.is_resident || !!i.pin), ['pin']),
-  v.forward(v.partialCheck([['is_resident'], ['tin']], (i) => !i.is_resident || !!i.tin), ['tin']),
+  v.forward(
+    v.partialCheck([['is_resident'], ['pin']], (i) => !i.is_resident || !!i.pin),
+    ['pin'],
+  ),
+  v.forward(
+    v.partialCheck([['is_resident'], ['tin']], (i) => !i.is_resident || !!i.tin),
+    ['tin'],
+  ),
   v.forward(v.partialCheck([['is_resident'], ['phone']], residentPhone), ['phone']),
 )
 
@@ -105,7 +121,10 @@ const EventApplicationSchema = v.object({
   first_name: text(100),
   last_name: text(100),
   middle_name: optionalText(100),
-  birth_date: v.pipe(DateSchema, v.check((d) => d >= '1900-01-01' && d < today())),
+  birth_date: v.pipe(
+    DateSchema,
+    v.check((d) => d >= '1900-01-01' && d < today()),
+  ),
   gender: v.picklist(['male', 'female']),
   email: EmailSchema,
   phone: PhoneSchema,
@@ -139,7 +158,14 @@ function answerApplication(c: Context<AppEnv>, stored: StoredApplication, role: 
       createMailer(c.env, now)
         .send(composeDuplicateRegistrationEmail(email, duplicate, signIn, lang))
         .catch((err: unknown) => {
-          console.error(JSON.stringify({ level: 'error', msg: 'duplicate registration mail failed', requestId: c.get('requestId'), error: err instanceof Error ? err.message : String(err) }))
+          console.error(
+            JSON.stringify({
+              level: 'error',
+              msg: 'duplicate registration mail failed',
+              requestId: c.get('requestId'),
+              error: err instanceof Error ? err.message : String(err),
+            }),
+          )
         }),
     )
   }
@@ -150,10 +176,18 @@ function answerApplication(c: Context<AppEnv>, stored: StoredApplication, role: 
  * The columns both registration forms end with: how the applicant heard of us, residency, time, and the language the
  * application was made in, which the decision's mail is written in.
  */
-function registrationTail(c: Context<AppEnv>, i: { source: unknown; source_variant: unknown; comments: unknown; is_resident: boolean }, now: Date) {
+function registrationTail(
+  c: Context<AppEnv>,
+  i: { source: unknown; source_variant: unknown; comments: unknown; is_resident: boolean },
+  now: Date,
+) {
   return {
-    source: i.source, source_variant: i.source_variant, comments: i.comments, is_resident: i.is_resident ? 1 : 0,
-    lang: readLang(c.req.header('Accept-Language')), created_at: now.toISOString(),
+    source: i.source,
+    source_variant: i.source_variant,
+    comments: i.comments,
+    is_resident: i.is_resident ? 1 : 0,
+    lang: readLang(c.req.header('Accept-Language')),
+    created_at: now.toISOString(),
   }
 }
 
@@ -164,9 +198,18 @@ formRoutes.post('/siw/public/contact-us', async (c) => {
   const i = parseInput(ContactSchema, await readJson(c))
   await guardForm(c, i.hash, 'contact', 'contact')
   const id = await insertRow(c.env.DB, 'contact_requests', {
-    name: i.name, last_name: i.last_name, email: i.email, phone: i.phone, website: i.website, country: i.country,
-    designation: i.designation, message: i.message, purpose: i.purpose, company_name: i.company_name,
-    lang: readLang(c.req.header('Accept-Language')), created_at: new Date().toISOString(),
+    name: i.name,
+    last_name: i.last_name,
+    email: i.email,
+    phone: i.phone,
+    website: i.website,
+    country: i.country,
+    designation: i.designation,
+    message: i.message,
+    purpose: i.purpose,
+    company_name: i.company_name,
+    lang: readLang(c.req.header('Accept-Language')),
+    created_at: new Date().toISOString(),
   })
   return ok(c, { id })
 })
@@ -175,11 +218,24 @@ formRoutes.post('/siw/public/investor-registration', async (c) => {
   const i = parseInput(InvestorRegistrationSchema, await readJson(c))
   await guardForm(c, i.hash, 'register', 'registration')
   const now = new Date()
-  const stored = await storeApplication(c.env.DB, 'investor', {
-    company_name: i.company_name, website: i.website, email: i.email, phone: i.phone, position: i.position, name: i.name,
-    surname: i.surname, pin: i.is_resident ? i.pin : null, country_id: i.is_resident ? null : (i.country_id ?? null),
-    ...registrationTail(c, i, now),
-  }, i.email, now)
+  const stored = await storeApplication(
+    c.env.DB,
+    'investor',
+    {
+      company_name: i.company_name,
+      website: i.website,
+      email: i.email,
+      phone: i.phone,
+      position: i.position,
+      name: i.name,
+      surname: i.surname,
+      pin: i.is_resident ? i.pin : null,
+      country_id: i.is_resident ? null : (i.country_id ?? null),
+      ...registrationTail(c, i, now),
+    },
+    i.email,
+    now,
+  )
   return answerApplication(c, stored, 'investor', i.email, now)
 })
 
@@ -187,11 +243,24 @@ formRoutes.post('/siw/public/business-registration', async (c) => {
   const i = parseInput(BusinessRegistrationSchema, await readJson(c))
   await guardForm(c, i.hash, 'register', 'registration')
   const now = new Date()
-  const stored = await storeApplication(c.env.DB, 'business', {
-    company_name: i.company_name, tin: i.tin, pin: i.is_resident ? i.pin : null, legal_address: i.legal_address,
-    website: i.website, name: i.name, surname: i.surname, email: i.email, phone: i.phone,
-    ...registrationTail(c, i, now),
-  }, i.email, now)
+  const stored = await storeApplication(
+    c.env.DB,
+    'business',
+    {
+      company_name: i.company_name,
+      tin: i.tin,
+      pin: i.is_resident ? i.pin : null,
+      legal_address: i.legal_address,
+      website: i.website,
+      name: i.name,
+      surname: i.surname,
+      email: i.email,
+      phone: i.phone,
+      ...registrationTail(c, i, now),
+    },
+    i.email,
+    now,
+  )
   return answerApplication(c, stored, 'businessmen', i.email, now)
 })
 
@@ -202,10 +271,25 @@ formRoutes.post('/siw/public/event-application', async (c) => {
   // Whoever created the application, and only they, may attach its documents: ids are sequential, this is not.
   const uploadToken = createSecret(UPLOAD_TOKEN_BYTES)
   const id = await insertRow(c.env.DB, 'event_applications', {
-    event_id: i.event_id, role: i.role, first_name: i.first_name, last_name: i.last_name, middle_name: i.middle_name,
-    birth_date: i.birth_date, gender: i.gender, email: i.email, phone: i.phone, passport: i.passport, country_id: i.country_id,
-    address: i.address, birthplace: i.birthplace, organization: i.organization, position: i.position, activity: i.activity,
-    lang: readLang(c.req.header('Accept-Language')), created_at: now.toISOString(), upload_token_hash: await sha256Hex(uploadToken),
+    event_id: i.event_id,
+    role: i.role,
+    first_name: i.first_name,
+    last_name: i.last_name,
+    middle_name: i.middle_name,
+    birth_date: i.birth_date,
+    gender: i.gender,
+    email: i.email,
+    phone: i.phone,
+    passport: i.passport,
+    country_id: i.country_id,
+    address: i.address,
+    birthplace: i.birthplace,
+    organization: i.organization,
+    position: i.position,
+    activity: i.activity,
+    lang: readLang(c.req.header('Accept-Language')),
+    created_at: now.toISOString(),
+    upload_token_hash: await sha256Hex(uploadToken),
   })
   // No notification, push or realtime event goes to an account with the typed e-mail: the applicant is not signed in
   // as it (a public form), and anyone may type anyone's address (docs/security.md#public-forms).

@@ -7,9 +7,9 @@
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
+import { ACCESS_ASSERTION_HEADER, verifyAccessAssertion } from '../lib/access'
 import { readConfig } from '../lib/config'
 import type { AppEnv } from '../lib/context'
-import { ACCESS_ASSERTION_HEADER, verifyAccessAssertion } from '../lib/access'
 import { isEqualBytes } from '../lib/crypto'
 import { GatewayError, ok } from '../lib/envelope'
 import { approveRegistration, listPendingRegistrations, rejectRegistration } from '../lib/registrations'
@@ -27,7 +27,9 @@ const requireOperator = createMiddleware<AppEnv>(async (c, next) => {
   if (!secret || !access) throw new GatewayError(404, 'not_found')
   const verdict = await verifyAccessAssertion(c.req.header(ACCESS_ASSERTION_HEADER), access)
   if (!verdict.ok) {
-    console.warn(JSON.stringify({ level: 'warn', msg: 'access refused', requestId: c.get('requestId'), reason: verdict.reason }))
+    console.warn(
+      JSON.stringify({ level: 'warn', msg: 'access refused', requestId: c.get('requestId'), reason: verdict.reason }),
+    )
     throw new GatewayError(403, 'forbidden')
   }
   const given = readBearer(c.req.header('Authorization')) ?? ''

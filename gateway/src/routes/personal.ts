@@ -1,17 +1,17 @@
 /** `/siw/personal/*`: the signed-in user's investment projects and personal services. */
-import { Hono, type Context } from 'hono'
+import { type Context, Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
 import { isProjectCategoryId, isSectorId } from '../lib/catalog'
 import { readConfig } from '../lib/config'
-import { requestScope, type AppEnv } from '../lib/context'
-import { runCompanyRegistry, runTaxDebts, toServicePage, type ServiceResult } from '../lib/demo-services'
+import { type AppEnv, requestScope } from '../lib/context'
+import { runCompanyRegistry, runTaxDebts, type ServiceResult, toServicePage } from '../lib/demo-services'
 import { GatewayError, ok } from '../lib/envelope'
-import { col, LANGS, readLang, type Lang } from '../lib/lang'
+import { type FileRow, readFileRows, toFileView } from '../lib/files'
+import { col, LANGS, type Lang, readLang } from '../lib/lang'
 import { createNotification, notificationLinks } from '../lib/notify'
 import { pageable, readPaging } from '../lib/paging'
 import { isRegionId } from '../lib/places'
-import { readFileRows, toFileView, type FileRow } from '../lib/files'
 import { requireUser } from '../lib/tokens'
 import { sanitizeUserHtml } from '../lib/user-html'
 import {
@@ -22,8 +22,8 @@ import {
   IdSchema,
   localeText,
   NumberSchema,
-  parseInput,
   PhoneSchema,
+  parseInput,
   readJson,
   readQuery,
   TinSchema,
@@ -34,7 +34,10 @@ const MAX_BUDGET_USD = 1e12
 
 const ProjectSchema = v.object({
   title: localeText(255),
-  content: v.optional(v.object({ en: v.nullish(v.string(), ''), ru: v.nullish(v.string(), ''), uz: v.nullish(v.string(), '') }), {}),
+  content: v.optional(
+    v.object({ en: v.nullish(v.string(), ''), ru: v.nullish(v.string(), ''), uz: v.nullish(v.string(), '') }),
+    {},
+  ),
   category_id: v.pipe(IdSchema, v.check(isProjectCategoryId)),
   sector_id: v.pipe(IdSchema, v.check(isSectorId)),
   region_id: v.pipe(IdSchema, v.check(isRegionId)),
@@ -46,7 +49,9 @@ const ProjectSchema = v.object({
   email: v.nullish(v.union([v.literal(''), EmailSchema]), ''),
   budgets: v.optional(
     v.pipe(
-      v.array(v.object({ id: v.nullish(IdSchema), sum: v.pipe(NumberSchema, v.minValue(0), v.maxValue(MAX_BUDGET_USD)) })),
+      v.array(
+        v.object({ id: v.nullish(IdSchema), sum: v.pipe(NumberSchema, v.minValue(0), v.maxValue(MAX_BUDGET_USD)) }),
+      ),
       v.maxLength(50),
     ),
     [],
@@ -97,12 +102,19 @@ async function toProjectViews(db: D1Database, rows: ProjectRow[], publicBase: st
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
   const { results: budgets } = await db
-    .prepare(`SELECT id, project_id, sum FROM personal_project_budgets WHERE project_id IN (${ids.map(() => '?').join(',')}) ORDER BY id`)
+    .prepare(
+      `SELECT id, project_id, sum FROM personal_project_budgets WHERE project_id IN (${ids.map(() => '?').join(',')}) ORDER BY id`,
+    )
     .bind(...ids)
     .all<{ id: number; project_id: number; sum: number }>()
   const files = await readFileRows(
     db,
-    rows.flatMap((r) => [r.upload_file_id, r.presentation_en_file_id, r.presentation_ru_file_id, r.presentation_uz_file_id]),
+    rows.flatMap((r) => [
+      r.upload_file_id,
+      r.presentation_en_file_id,
+      r.presentation_ru_file_id,
+      r.presentation_uz_file_id,
+    ]),
   )
   const file = (id: string | null) => {
     const f: FileRow | undefined = id ? files.get(id) : undefined
@@ -127,7 +139,11 @@ async function toProjectViews(db: D1Database, rows: ProjectRow[], publicBase: st
     draft: r.draft === 1,
     visible: r.visible === 1,
     upload: file(r.upload_file_id),
-    presentation: { en: file(r.presentation_en_file_id), ru: file(r.presentation_ru_file_id), uz: file(r.presentation_uz_file_id) },
+    presentation: {
+      en: file(r.presentation_en_file_id),
+      ru: file(r.presentation_ru_file_id),
+      uz: file(r.presentation_uz_file_id),
+    },
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   }))
@@ -135,7 +151,9 @@ async function toProjectViews(db: D1Database, rows: ProjectRow[], publicBase: st
 
 /** The user's own project row, or 404 `not_found`. */
 export async function readOwnProject(c: Context<AppEnv>, id: number): Promise<ProjectRow> {
-  const row = await c.env.DB.prepare('SELECT * FROM personal_projects WHERE id = ? AND user_id = ?').bind(id, c.get('user').id).first<ProjectRow>()
+  const row = await c.env.DB.prepare('SELECT * FROM personal_projects WHERE id = ? AND user_id = ?')
+    .bind(id, c.get('user').id)
+    .first<ProjectRow>()
   if (!row) throw new GatewayError(404, 'not_found')
   return row
 }
@@ -183,7 +201,10 @@ personalRoutes.get('/siw/personal/project', async (c) => {
   const db = c.env.DB
   const userId = c.get('user').id
   const paging = readPaging(readQuery(c))
-  const total = await db.prepare('SELECT count(*) AS n FROM personal_projects WHERE user_id = ?').bind(userId).first<number>('n')
+  const total = await db
+    .prepare('SELECT count(*) AS n FROM personal_projects WHERE user_id = ?')
+    .bind(userId)
+    .first<number>('n')
   const { results } = await db
     .prepare('SELECT * FROM personal_projects WHERE user_id = ? ORDER BY id DESC LIMIT ? OFFSET ?')
     .bind(userId, paging.size, paging.offset)
@@ -215,10 +236,23 @@ personalRoutes.post('/siw/personal/project', async (c) => {
   const id = row!.id
   if (input.budgets.length) {
     await db.batch(
-      input.budgets.map((b) => db.prepare('INSERT INTO personal_project_budgets (project_id, sum, created_at) VALUES (?, ?, ?)').bind(id, b.sum, at)),
+      input.budgets.map((b) =>
+        db
+          .prepare('INSERT INTO personal_project_budgets (project_id, sum, created_at) VALUES (?, ?, ?)')
+          .bind(id, b.sum, at),
+      ),
     )
   }
-  if (!input.draft) await createNotification(requestScope(c), db, user.id, 'new_project', input.title, notificationLinks.project(id), now)
+  if (!input.draft)
+    await createNotification(
+      requestScope(c),
+      db,
+      user.id,
+      'new_project',
+      input.title,
+      notificationLinks.project(id),
+      now,
+    )
   return ok(c, await readProjectView(c, id))
 })
 
@@ -229,7 +263,10 @@ personalRoutes.put('/siw/personal/project', async (c) => {
   // A submitted project is frozen while the moderator looks at it; drafts stay editable.
   if (project.state === 'pending' && project.draft === 0) throw new GatewayError(409, 'invalid_state')
   const db = c.env.DB
-  const { results: existing } = await db.prepare('SELECT id FROM personal_project_budgets WHERE project_id = ?').bind(id).all<{ id: number }>()
+  const { results: existing } = await db
+    .prepare('SELECT id FROM personal_project_budgets WHERE project_id = ?')
+    .bind(id)
+    .all<{ id: number }>()
   const own = new Set(existing.map((b) => b.id))
   const badBudgets = input.budgets.flatMap((b, i) => (b.id && !own.has(b.id) ? [`budgets.${i}.id`] : []))
   const badDeletes = input.deleted_budgets.flatMap((b, i) => (own.has(b) ? [] : [`deleted_budgets.${i}`]))
@@ -245,14 +282,29 @@ personalRoutes.put('/siw/personal/project', async (c) => {
            draft = ?, state = 'pending', reject_reason = NULL, updated_at = ? WHERE id = ? AND user_id = ?`,
       )
       .bind(...projectValues(input, content), at, id, c.get('user').id),
-    ...input.deleted_budgets.map((b) => db.prepare('DELETE FROM personal_project_budgets WHERE id = ? AND project_id = ?').bind(b, id)),
+    ...input.deleted_budgets.map((b) =>
+      db.prepare('DELETE FROM personal_project_budgets WHERE id = ? AND project_id = ?').bind(b, id),
+    ),
     ...input.budgets.map((b) =>
       b.id
-        ? db.prepare('UPDATE personal_project_budgets SET sum = ? WHERE id = ? AND project_id = ?').bind(b.sum, b.id, id)
-        : db.prepare('INSERT INTO personal_project_budgets (project_id, sum, created_at) VALUES (?, ?, ?)').bind(id, b.sum, at),
+        ? db
+            .prepare('UPDATE personal_project_budgets SET sum = ? WHERE id = ? AND project_id = ?')
+            .bind(b.sum, b.id, id)
+        : db
+            .prepare('INSERT INTO personal_project_budgets (project_id, sum, created_at) VALUES (?, ?, ?)')
+            .bind(id, b.sum, at),
     ),
   ])
-  if (!input.draft) await createNotification(requestScope(c), db, c.get('user').id, 'update_project', input.title, notificationLinks.project(id), now)
+  if (!input.draft)
+    await createNotification(
+      requestScope(c),
+      db,
+      c.get('user').id,
+      'update_project',
+      input.title,
+      notificationLinks.project(id),
+      now,
+    )
   return ok(c, await readProjectView(c, id))
 })
 
@@ -277,8 +329,20 @@ const SERVICE_TYPES = [
   'others',
 ] as const
 
-type ServiceParam = { key: string; title: Record<Lang, string>; type: 'text' | 'date' | 'region' | 'district'; required: boolean }
-type ServiceRow = { id: number; type: string; title: string; description: string; handler: string | null; params_json: string }
+type ServiceParam = {
+  key: string
+  title: Record<Lang, string>
+  type: 'text' | 'date' | 'region' | 'district'
+  required: boolean
+}
+type ServiceRow = {
+  id: number
+  type: string
+  title: string
+  description: string
+  handler: string | null
+  params_json: string
+}
 
 const serviceSelect = (lang: Lang) =>
   `SELECT id, type, ${col('title', lang)}, ${col('description', lang)}, handler, params_json FROM personal_services`
@@ -288,7 +352,8 @@ export const serviceLink = (id: number) => `/siw/personal/service/run/${id}`
 
 /**
  * Personal services are for residents only (docs/product.md#guards: `my-services`), and answer from the signed-in
- * account's own record: a non-resident, whose identifiers nobody checked, gets 403 (docs/security.md#personal-services).
+ * account's own record: a non-resident, whose identifiers nobody checked, gets 403
+ * (docs/security.md#personal-services).
  */
 const requireResident = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.get('user').isResident) throw new GatewayError(403, 'forbidden')
@@ -333,11 +398,17 @@ personalRoutes.get('/siw/personal/service/run/:id{[0-9]+}', async (c) => {
   const id = parseInput(IdSchema, c.req.param('id'))
   const lang = readLang(c.req.header('Accept-Language'))
   const db = c.env.DB
-  const service = await db.prepare(`${serviceSelect(lang)} WHERE id = ?`).bind(id).first<ServiceRow>()
+  const service = await db
+    .prepare(`${serviceSelect(lang)} WHERE id = ?`)
+    .bind(id)
+    .first<ServiceRow>()
   if (!service) throw new GatewayError(404, 'not_found')
   const query = readQuery(c)
   const paging = readPaging(query, 10)
-  const profile = await db.prepare('SELECT tin, pin FROM profiles WHERE user_id = ?').bind(c.get('user').id).first<{ tin: string; pin: string }>()
+  const profile = await db
+    .prepare('SELECT tin, pin FROM profiles WHERE user_id = ?')
+    .bind(c.get('user').id)
+    .first<{ tin: string; pin: string }>()
   // `inn` and `pinfl` are the profile's tin and pin, never the caller's choice: a company's tax and registry data is
   // its own (docs/security.md#personal-services). Naming another identifier is refused, not silently replaced.
   const tin = profile?.tin ?? ''

@@ -4,9 +4,9 @@ import * as v from 'valibot'
 import { readProfile } from '../lib/accounts'
 import { assertHuman } from '../lib/bot'
 import type { AppEnv } from '../lib/context'
+import { composePasswordChangedEmail, createMailer } from '../lib/email'
 import { GatewayError, ok } from '../lib/envelope'
 import { readLang } from '../lib/lang'
-import { composePasswordChangedEmail, createMailer } from '../lib/email'
 import { hashPassword, verifyPassword } from '../lib/password'
 import { PUSH_DEVICE_LIMIT } from '../lib/push'
 import { CHANGE_PASSWORD_LIMIT, clearLimit, takeAttempt } from '../lib/rate-limit'
@@ -46,7 +46,10 @@ profileRoutes.patch('/core/profile/change-password', async (c) => {
   const db = c.env.DB
   const user = c.get('user')
   const now = new Date()
-  const row = await db.prepare('SELECT password_hash FROM users WHERE id = ?').bind(user.id).first<{ password_hash: string | null }>()
+  const row = await db
+    .prepare('SELECT password_hash FROM users WHERE id = ?')
+    .bind(user.id)
+    .first<{ password_hash: string | null }>()
   // Residents sign in through OneID and have no password to change.
   if (!row?.password_hash) throw new GatewayError(403, 'forbidden')
   const limit = { key: `change-password:${user.id}`, ...CHANGE_PASSWORD_LIMIT }
@@ -59,7 +62,9 @@ profileRoutes.patch('/core/profile/change-password', async (c) => {
   // Other sessions end; the one that changed the password stays signed in (ASVS V7.4.3).
   await revokeUserTokens(db, user.id, now, user.tokenId)
   await clearLimit(db, limit.key)
-  await createMailer(c.env, now).send(composePasswordChangedEmail(user.email, readLang(c.req.header('Accept-Language'))))
+  await createMailer(c.env, now).send(
+    composePasswordChangedEmail(user.email, readLang(c.req.header('Accept-Language'))),
+  )
   return ok(c, null)
 })
 

@@ -15,7 +15,10 @@ type AccountSeed = {
   password: string | null
   role: string
   is_resident: boolean
-  profile: Record<string, unknown> & { country?: { code: string } | null; region?: { id: number; code: number | string } | null }
+  profile: Record<string, unknown> & {
+    country?: { code: string } | null
+    region?: { id: number; code: number | string } | null
+  }
   oneid?: { pin: string }
 }
 
@@ -65,7 +68,18 @@ async function upsertPersonalServices(db: D1Database): Promise<void> {
              title_en = excluded.title_en, description_uz = excluded.description_uz, description_ru = excluded.description_ru,
              description_en = excluded.description_en, handler = excluded.handler, params_json = excluded.params_json`,
         )
-        .bind(s.id, s.type, s.title.uz, s.title.ru, s.title.en, s.description.uz, s.description.ru, s.description.en, s.handler, JSON.stringify(s.params)),
+        .bind(
+          s.id,
+          s.type,
+          s.title.uz,
+          s.title.ru,
+          s.title.en,
+          s.description.uz,
+          s.description.ru,
+          s.description.en,
+          s.handler,
+          JSON.stringify(s.params),
+        ),
     ),
   )
 }
@@ -86,13 +100,24 @@ async function seedDemoHistory(db: D1Database, userId: number, role: Role, now: 
   const topics = appealTopics as { id: number; children: { id: number }[] }[]
   const first = topics[0]!
   const second = topics[1 % topics.length]!
-  const [reviewedTopic, reviewedType] = role === 'investor' ? [second.id, second.children[0]!.id] : [first.id, first.children[1 % first.children.length]!.id]
+  const [reviewedTopic, reviewedType] =
+    role === 'investor'
+      ? [second.id, second.children[0]!.id]
+      : [first.id, first.children[1 % first.children.length]!.id]
   const reviewed = await db
     .prepare(
       `INSERT INTO appeals (user_id, topic_id, type_id, region_id, text, status, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, 'reviewed', ?, ?) RETURNING id`,
     )
-    .bind(userId, reviewedTopic, reviewedType, role === 'investor' ? 5 : 11, reviewedText, daysAgo(now, 12), daysAgo(now, 9))
+    .bind(
+      userId,
+      reviewedTopic,
+      reviewedType,
+      role === 'investor' ? 5 : 11,
+      reviewedText,
+      daysAgo(now, 12),
+      daysAgo(now, 9),
+    )
     .first<{ id: number }>()
   const reviewedId = reviewed!.id
   const reply =
@@ -100,7 +125,9 @@ async function seedDemoHistory(db: D1Database, userId: number, role: Role, now: 
       ? 'Land for renewable energy projects is allocated through an e-auction or by a government decision. Your request has been forwarded to the regional investment department, which will contact you within 10 working days.'
       : 'Your request has been forwarded to the customs committee. The decision on the equipment is expected within 5 working days; you may reply here if it is delayed further.'
   await db
-    .prepare("INSERT INTO appeal_responses (appeal_id, admin, owner, response, created) VALUES (?, 'Moderator', 0, ?, ?)")
+    .prepare(
+      "INSERT INTO appeal_responses (appeal_id, admin, owner, response, created) VALUES (?, 'Moderator', 0, ?, ?)",
+    )
     .bind(reviewedId, reply, daysAgo(now, 9))
     .run()
   const pending = await db
@@ -112,8 +139,16 @@ async function seedDemoHistory(db: D1Database, userId: number, role: Role, now: 
     .first<{ id: number }>()
   const title: L =
     role === 'investor'
-      ? { en: 'Rooftop solar for industrial parks', ru: 'Крышные солнечные станции для промышленных парков', uz: 'Sanoat parklari uchun tom quyosh stansiyalari' }
-      : { en: 'Precast concrete panel plant', ru: 'Завод сборных железобетонных панелей', uz: 'Yig‘ma temir-beton panellar zavodi' }
+      ? {
+          en: 'Rooftop solar for industrial parks',
+          ru: 'Крышные солнечные станции для промышленных парков',
+          uz: 'Sanoat parklari uchun tom quyosh stansiyalari',
+        }
+      : {
+          en: 'Precast concrete panel plant',
+          ru: 'Завод сборных железобетонных панелей',
+          uz: 'Yig‘ma temir-beton panellar zavodi',
+        }
   const content: L =
     role === 'investor'
       ? {
@@ -133,22 +168,60 @@ async function seedDemoHistory(db: D1Database, userId: number, role: Role, now: 
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open_for_investment', ?, ?, ?, ?, 'approved', ?, ?) RETURNING id`,
     )
     .bind(
-      userId, title.uz, title.ru, title.en, content.uz, content.ru, content.en, 1, role === 'investor' ? 1 : 13,
-      role === 'investor' ? 10 : 11, role === 'investor' ? 3_200_000 : 7_500_000,
-      role === 'investor' ? 41.2995 : 41.0058, role === 'investor' ? 69.2401 : 69.3011,
-      role === 'investor' ? '998901234567' : '998935557812', role === 'investor' ? 'investor@demo.invest.example' : 'business@demo.invest.example',
-      daysAgo(now, 30), daysAgo(now, 25),
+      userId,
+      title.uz,
+      title.ru,
+      title.en,
+      content.uz,
+      content.ru,
+      content.en,
+      1,
+      role === 'investor' ? 1 : 13,
+      role === 'investor' ? 10 : 11,
+      role === 'investor' ? 3_200_000 : 7_500_000,
+      role === 'investor' ? 41.2995 : 41.0058,
+      role === 'investor' ? 69.2401 : 69.3011,
+      role === 'investor' ? '998901234567' : '998935557812',
+      role === 'investor' ? 'investor@demo.invest.example' : 'business@demo.invest.example',
+      daysAgo(now, 30),
+      daysAgo(now, 25),
     )
     .first<{ id: number }>()
   const projectId = project!.id
   await db.batch(
     (role === 'investor' ? [1_200_000, 2_000_000] : [4_500_000, 3_000_000]).map((sum) =>
-      db.prepare('INSERT INTO personal_project_budgets (project_id, sum, created_at) VALUES (?, ?, ?)').bind(projectId, sum, daysAgo(now, 30)),
+      db
+        .prepare('INSERT INTO personal_project_budgets (project_id, sum, created_at) VALUES (?, ?, ?)')
+        .bind(projectId, sum, daysAgo(now, 30)),
     ),
   )
-  await createNotification(null, db, userId, 'project_approved', title, notificationLinks.project(projectId), new Date(daysAgo(now, 25)))
-  await createNotification(null, db, userId, 'new_appeal_response', String(reviewedId), notificationLinks.appeal(reviewedId), new Date(daysAgo(now, 9)))
-  await createNotification(null, db, userId, 'new_appeal', String(pending!.id), notificationLinks.appeal(pending!.id), new Date(daysAgo(now, 2)))
+  await createNotification(
+    null,
+    db,
+    userId,
+    'project_approved',
+    title,
+    notificationLinks.project(projectId),
+    new Date(daysAgo(now, 25)),
+  )
+  await createNotification(
+    null,
+    db,
+    userId,
+    'new_appeal_response',
+    String(reviewedId),
+    notificationLinks.appeal(reviewedId),
+    new Date(daysAgo(now, 9)),
+  )
+  await createNotification(
+    null,
+    db,
+    userId,
+    'new_appeal',
+    String(pending!.id),
+    notificationLinks.appeal(pending!.id),
+    new Date(daysAgo(now, 2)),
+  )
 }
 
 /**
@@ -165,7 +238,14 @@ export async function seedCore(env: Env, now: Date): Promise<void> {
     const role = a.role as Role
     const userId = await createAccount(
       db,
-      { email: a.email, password: a.password, role, isResident: a.is_resident, pin: a.oneid?.pin ?? null, profile: toProfileFields(a.profile) },
+      {
+        email: a.email,
+        password: a.password,
+        role,
+        isResident: a.is_resident,
+        pin: a.oneid?.pin ?? null,
+        profile: toProfileFields(a.profile),
+      },
       now,
     )
     if (!a.is_resident) await seedDemoHistory(db, userId, role, now)

@@ -17,11 +17,17 @@ function isWipeable(name: string, virtualTables: string[]): boolean {
 
 /** Deletes every row of every table (content and user data alike) and every uploaded object. */
 export async function resetAll(env: Env): Promise<void> {
-  const { results } = await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'").all<{ name: string; sql: string | null }>()
+  const { results } = await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'").all<{
+    name: string
+    sql: string | null
+  }>()
   const virtualTables = results.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql ?? '')).map((t) => t.name)
   const tables = results.map((t) => t.name).filter((name) => isWipeable(name, virtualTables))
   // Deferred foreign keys: the batch is one transaction, checked only at its end, so table order does not matter.
-  await env.DB.batch([env.DB.prepare('PRAGMA defer_foreign_keys = on'), ...tables.map((t) => env.DB.prepare(`DELETE FROM "${t.replace(/"/g, '""')}"`))])
+  await env.DB.batch([
+    env.DB.prepare('PRAGMA defer_foreign_keys = on'),
+    ...tables.map((t) => env.DB.prepare(`DELETE FROM "${t.replace(/"/g, '""')}"`)),
+  ])
   let cursor: string | undefined
   do {
     const page = await env.UPLOADS.list({ cursor, limit: 1000 })

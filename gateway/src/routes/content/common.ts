@@ -2,7 +2,7 @@
 import type { Context } from 'hono'
 import { readConfig } from '../../lib/config'
 import { GatewayError } from '../../lib/envelope'
-import { LANGS, readLang, type Lang } from '../../lib/lang'
+import { LANGS, type Lang, readLang } from '../../lib/lang'
 import { likePattern } from '../../lib/search-text'
 import { ART_NAME, renderArt } from '../../lib/svg-art'
 
@@ -58,8 +58,18 @@ export function artFile(c: Context<ContentEnv>, name: unknown, originalName?: st
   }
 }
 
-/** docs/gateway-contract.md#file-object for a generated download (agenda, document template); `lang` pins the language of the download. */
-export function generatedFile(c: Context<ContentEnv>, path: string, fileName: string, contentType: string, size: number, lang: Lang) {
+/**
+ * docs/gateway-contract.md#file-object for a generated download (agenda, document template); `lang` pins the language
+ * of the download.
+ */
+export function generatedFile(
+  c: Context<ContentEnv>,
+  path: string,
+  fileName: string,
+  contentType: string,
+  size: number,
+  lang: Lang,
+) {
   const link = `${readConfig(c.env).publicBase}/document/public/${path}?lang=${lang}`
   return {
     id: path,

@@ -1,10 +1,11 @@
 /** Generated public files: illustrations (SVG), event agendas (text) and service document templates (PDF/DOCX/XLSX). */
-import { Hono } from 'hono'
+
 import type { Context } from 'hono'
+import { Hono } from 'hono'
 import { col, type Lang } from '../../lib/lang'
 import { createTemplate, TEMPLATE_CONTENT_TYPES, type TemplateType } from '../../lib/office-files'
 import { parseArtName, renderArt } from '../../lib/svg-art'
-import { generatedFile, langOf, notFound, readId, type ContentEnv, type Row } from './common'
+import { type ContentEnv, generatedFile, langOf, notFound, type Row, readId } from './common'
 
 /** `/document/public/{art,agenda,template}`: generated downloads. */
 export const fileRoutes = new Hono<ContentEnv>()
@@ -20,13 +21,32 @@ export function renderAgenda(r: Row): string {
 
 /** The event's `agenda` File (its link pins the language, its size is the real download's). */
 export function agendaFile(c: Context<ContentEnv>, r: Row, lang: Lang) {
-  return generatedFile(c, `agenda/${r.id}`, `agenda-${r.id}.txt`, TEXT_TYPE, encoder.encode(renderAgenda(r)).length, lang)
+  return generatedFile(
+    c,
+    `agenda/${r.id}`,
+    `agenda-${r.id}.txt`,
+    TEXT_TYPE,
+    encoder.encode(renderAgenda(r)).length,
+    lang,
+  )
 }
 
 const TEMPLATE_LINES: Record<Lang, string[]> = {
-  en: ['Document template for this step of the service.', 'Fill in the fields and attach the file to your application.', 'Issued by the Invest Portal reference gateway.'],
-  ru: ['Шаблон документа для этого этапа услуги.', 'Заполните поля и приложите файл к заявке.', 'Сформирован эталонным шлюзом Invest Portal.'],
-  uz: ['Xizmatning ushbu bosqichi uchun hujjat shabloni.', 'Maydonlarni toʻldiring va faylni arizangizga ilova qiling.', 'Invest Portal namunaviy shlyuzi tomonidan tayyorlangan.'],
+  en: [
+    'Document template for this step of the service.',
+    'Fill in the fields and attach the file to your application.',
+    'Issued by the Invest Portal reference gateway.',
+  ],
+  ru: [
+    'Шаблон документа для этого этапа услуги.',
+    'Заполните поля и приложите файл к заявке.',
+    'Сформирован эталонным шлюзом Invest Portal.',
+  ],
+  uz: [
+    'Xizmatning ushbu bosqichi uchun hujjat shabloni.',
+    'Maydonlarni toʻldiring va faylni arizangizga ilova qiling.',
+    'Invest Portal namunaviy shlyuzi tomonidan tayyorlangan.',
+  ],
 }
 
 /** Bytes of a document template; PDFs use the English title and text (standard PDF fonts are Latin-only). */
@@ -44,7 +64,14 @@ export function toDocument(c: Context<ContentEnv>, r: Row, lang: Lang) {
     id: r.id,
     title: r.title,
     type,
-    upload: generatedFile(c, `template/${r.id}`, `document-${r.id}.${type}`, TEMPLATE_CONTENT_TYPES[type], renderTemplate(r, lang).length, lang),
+    upload: generatedFile(
+      c,
+      `template/${r.id}`,
+      `document-${r.id}.${type}`,
+      TEMPLATE_CONTENT_TYPES[type],
+      renderTemplate(r, lang).length,
+      lang,
+    ),
   }
 }
 
@@ -77,7 +104,9 @@ fileRoutes.get('/document/public/agenda/:id', async (c) => {
   const lang = langOf(c)
   const row = await c.env.DB.prepare(
     `SELECT id, date_from, time, ${col('name', lang)}, ${col('location', lang)}, ${col('agenda', lang, 'agenda_text')} FROM events WHERE id = ?`,
-  ).bind(id).first<Row>()
+  )
+    .bind(id)
+    .first<Row>()
   if (!row) notFound()
   return attachment(c, renderAgenda(row), TEXT_TYPE, `agenda-${id}.txt`)
 })
@@ -85,7 +114,9 @@ fileRoutes.get('/document/public/agenda/:id', async (c) => {
 fileRoutes.get('/document/public/template/:id', async (c) => {
   const id = readId(c.req.param('id'))
   const lang = langOf(c)
-  const row = await c.env.DB.prepare(`SELECT ${documentCols(lang)} FROM documents d WHERE d.id = ?`).bind(id).first<Row>()
+  const row = await c.env.DB.prepare(`SELECT ${documentCols(lang)} FROM documents d WHERE d.id = ?`)
+    .bind(id)
+    .first<Row>()
   if (!row) notFound()
   const type = row.type as TemplateType
   return attachment(c, renderTemplate(row, lang), TEMPLATE_CONTENT_TYPES[type], `document-${id}.${type}`)

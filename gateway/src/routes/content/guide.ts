@@ -1,9 +1,12 @@
-/** Investor guide of docs/gateway-contract.md: project categories, projects with filters, sectors, amounts and territorial entities. */
+/**
+ * Investor guide of docs/gateway-contract.md: project categories, projects with filters, sectors, amounts and
+ * territorial entities.
+ */
 import { Hono } from 'hono'
 import { GatewayError, ok } from '../../lib/envelope'
 import { col, type Lang } from '../../lib/lang'
 import { pageable, readPaging } from '../../lib/paging'
-import { artFile, keywordClause, langOf, notFound, readId, readOptionalId, type ContentEnv, type Row } from './common'
+import { artFile, type ContentEnv, keywordClause, langOf, notFound, type Row, readId, readOptionalId } from './common'
 import { serviceCols, toService } from './services'
 
 /** Investor guide routes. */
@@ -22,20 +25,33 @@ function toCategory(c: Parameters<typeof artFile>[0], r: Row) {
 guideRoutes.get('/siw/public/project-category', async (c) => {
   const p = readPaging(c.req.query())
   const kw = keywordClause(c.req.query('keyword'))
-  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM project_categories WHERE 1=1${kw.sql}`).bind(...kw.args).first<number>('n')
-  const { results } = await c.env.DB.prepare(`SELECT ${categoryCols(langOf(c))} FROM project_categories WHERE 1=1${kw.sql} ORDER BY position, id LIMIT ? OFFSET ?`)
-    .bind(...kw.args, p.size, p.offset).all<Row>()
-  return ok(c, results.map((r) => toCategory(c, r)), pageable(p, total ?? 0))
+  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM project_categories WHERE 1=1${kw.sql}`)
+    .bind(...kw.args)
+    .first<number>('n')
+  const { results } = await c.env.DB.prepare(
+    `SELECT ${categoryCols(langOf(c))} FROM project_categories WHERE 1=1${kw.sql} ORDER BY position, id LIMIT ? OFFSET ?`,
+  )
+    .bind(...kw.args, p.size, p.offset)
+    .all<Row>()
+  return ok(
+    c,
+    results.map((r) => toCategory(c, r)),
+    pageable(p, total ?? 0),
+  )
 })
 
 guideRoutes.get('/siw/public/project-category/:id', async (c) => {
   const lang = langOf(c)
   const id = readId(c.req.param('id'))
-  const row = await c.env.DB.prepare(`SELECT ${categoryCols(lang)} FROM project_categories WHERE id = ?`).bind(id).first<Row>()
+  const row = await c.env.DB.prepare(`SELECT ${categoryCols(lang)} FROM project_categories WHERE id = ?`)
+    .bind(id)
+    .first<Row>()
   if (!row) notFound()
   const { results } = await c.env.DB.prepare(
     `SELECT ${serviceCols(lang, 's.')} FROM project_category_services pcs JOIN services s ON s.id = pcs.service_id WHERE pcs.category_id = ? ORDER BY pcs.position, s.id`,
-  ).bind(id).all<Row>()
+  )
+    .bind(id)
+    .all<Row>()
   return ok(c, { ...toCategory(c, row), service_categories: results.map((r) => toService(c, r)) })
 })
 
@@ -49,7 +65,17 @@ function projectSelect(lang: Lang, detail: boolean) {
 }
 
 function toProject(c: Parameters<typeof artFile>[0], r: Row, detail: boolean) {
-  const { sector_id, sector_slug, sector_name, category_id, category_title, region_id, region_code, region_name, ...rest } = r
+  const {
+    sector_id,
+    sector_slug,
+    sector_name,
+    category_id,
+    category_title,
+    region_id,
+    region_code,
+    region_name,
+    ...rest
+  } = r
   return {
     ...rest,
     upload: artFile(c, r.upload),
@@ -65,7 +91,11 @@ guideRoutes.get('/siw/public/project', async (c) => {
   const p = readPaging(c.req.query())
   const clauses: string[] = []
   const args: unknown[] = []
-  for (const [name, column] of [['category_id', 'p.category_id'], ['sector_id', 'p.sector_id'], ['region_id', 'p.region_id']] as const) {
+  for (const [name, column] of [
+    ['category_id', 'p.category_id'],
+    ['sector_id', 'p.sector_id'],
+    ['region_id', 'p.region_id'],
+  ] as const) {
     const value = readOptionalId(c, name)
     if (value !== null) {
       clauses.push(`${column} = ?`)
@@ -74,7 +104,9 @@ guideRoutes.get('/siw/public/project', async (c) => {
   }
   const amountId = readOptionalId(c, 'amount_id')
   if (amountId !== null) {
-    const band = await c.env.DB.prepare('SELECT amount_from, amount_to FROM amounts WHERE id = ?').bind(amountId).first<Row>()
+    const band = await c.env.DB.prepare('SELECT amount_from, amount_to FROM amounts WHERE id = ?')
+      .bind(amountId)
+      .first<Row>()
     // An unknown band matches no project, as an unknown sector or region does (a link to a band since removed).
     if (!band) clauses.push('0 = 1')
     else {
@@ -95,14 +127,24 @@ guideRoutes.get('/siw/public/project', async (c) => {
   const keyword = keywordClause(c.req.query('keyword'))
   const where = `WHERE 1=1${clauses.map((s) => ` AND ${s}`).join('')}${keyword.sql.replace('keywords', 'p.keywords')}`
   const allArgs = [...args, ...keyword.args]
-  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM projects p ${where}`).bind(...allArgs).first<number>('n')
-  const { results } = await c.env.DB.prepare(`${projectSelect(lang, false)} ${where} ORDER BY p.id LIMIT ? OFFSET ?`).bind(...allArgs, p.size, p.offset).all<Row>()
-  return ok(c, results.map((r) => toProject(c, r, false)), pageable(p, total ?? 0))
+  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM projects p ${where}`)
+    .bind(...allArgs)
+    .first<number>('n')
+  const { results } = await c.env.DB.prepare(`${projectSelect(lang, false)} ${where} ORDER BY p.id LIMIT ? OFFSET ?`)
+    .bind(...allArgs, p.size, p.offset)
+    .all<Row>()
+  return ok(
+    c,
+    results.map((r) => toProject(c, r, false)),
+    pageable(p, total ?? 0),
+  )
 })
 
 guideRoutes.get('/siw/public/project/:id', async (c) => {
   const id = readId(c.req.param('id'))
-  const row = await c.env.DB.prepare(`${projectSelect(langOf(c), true)} WHERE p.id = ?`).bind(id).first<Row>()
+  const row = await c.env.DB.prepare(`${projectSelect(langOf(c), true)} WHERE p.id = ?`)
+    .bind(id)
+    .first<Row>()
   if (!row) notFound()
   return ok(c, toProject(c, row, true))
 })
@@ -110,14 +152,21 @@ guideRoutes.get('/siw/public/project/:id', async (c) => {
 guideRoutes.get('/siw/public/service-sector', async (c) => {
   const p = readPaging(c.req.query(), 20)
   const kw = keywordClause(c.req.query('keyword'))
-  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM sectors WHERE 1=1${kw.sql}`).bind(...kw.args).first<number>('n')
-  const { results } = await c.env.DB.prepare(`SELECT id, slug, ${col('content', langOf(c))} FROM sectors WHERE 1=1${kw.sql} ORDER BY id LIMIT ? OFFSET ?`)
-    .bind(...kw.args, p.size, p.offset).all<Row>()
+  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM sectors WHERE 1=1${kw.sql}`)
+    .bind(...kw.args)
+    .first<number>('n')
+  const { results } = await c.env.DB.prepare(
+    `SELECT id, slug, ${col('content', langOf(c))} FROM sectors WHERE 1=1${kw.sql} ORDER BY id LIMIT ? OFFSET ?`,
+  )
+    .bind(...kw.args, p.size, p.offset)
+    .all<Row>()
   return ok(c, results, pageable(p, total ?? 0))
 })
 
 guideRoutes.get('/siw/public/project-amount', async (c) => {
-  const { results } = await c.env.DB.prepare(`SELECT id, ${col('content', langOf(c))}, amount_from AS "from", amount_to AS "to" FROM amounts ORDER BY amount_from`).all<Row>()
+  const { results } = await c.env.DB.prepare(
+    `SELECT id, ${col('content', langOf(c))}, amount_from AS "from", amount_to AS "to" FROM amounts ORDER BY amount_from`,
+  ).all<Row>()
   return ok(c, results)
 })
 
@@ -126,22 +175,33 @@ const TERRITORY = '/integration/public/territorial-entity'
 guideRoutes.get(`${TERRITORY}/regions`, async (c) => {
   const p = readPaging(c.req.query(), 20)
   const kw = keywordClause(c.req.query('keyword'))
-  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM regions WHERE 1=1${kw.sql}`).bind(...kw.args).first<number>('n')
-  const { results } = await c.env.DB.prepare(`SELECT id, code, ${col('region', langOf(c))} FROM regions WHERE 1=1${kw.sql} ORDER BY code LIMIT ? OFFSET ?`)
-    .bind(...kw.args, p.size, p.offset).all<Row>()
+  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM regions WHERE 1=1${kw.sql}`)
+    .bind(...kw.args)
+    .first<number>('n')
+  const { results } = await c.env.DB.prepare(
+    `SELECT id, code, ${col('region', langOf(c))} FROM regions WHERE 1=1${kw.sql} ORDER BY code LIMIT ? OFFSET ?`,
+  )
+    .bind(...kw.args, p.size, p.offset)
+    .all<Row>()
   return ok(c, results, pageable(p, total ?? 0))
 })
 
 guideRoutes.get(`${TERRITORY}/districts`, async (c) => {
   const code = c.req.query('region_code')
-  if (code !== undefined && !/^\d{1,10}$/.test(code)) throw new GatewayError(422, 'validation_error', 'validation_error', ['region_code'])
+  if (code !== undefined && !/^\d{1,10}$/.test(code))
+    throw new GatewayError(422, 'validation_error', 'validation_error', ['region_code'])
   const p = readPaging(c.req.query(), 50, 300)
   const kw = keywordClause(c.req.query('keyword'))
   const where = `WHERE 1=1${code ? ' AND d.region_id = (SELECT id FROM regions WHERE code = ?)' : ''}${kw.sql.replace('keywords', 'd.keywords')}`
   const args = [...(code ? [code] : []), ...kw.args]
-  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM districts d ${where}`).bind(...args).first<number>('n')
-  const { results } = await c.env.DB.prepare(`SELECT d.id, d.mhobt, ${col('d.name', langOf(c), 'name')} FROM districts d ${where} ORDER BY d.mhobt LIMIT ? OFFSET ?`)
-    .bind(...args, p.size, p.offset).all<Row>()
+  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM districts d ${where}`)
+    .bind(...args)
+    .first<number>('n')
+  const { results } = await c.env.DB.prepare(
+    `SELECT d.id, d.mhobt, ${col('d.name', langOf(c), 'name')} FROM districts d ${where} ORDER BY d.mhobt LIMIT ? OFFSET ?`,
+  )
+    .bind(...args, p.size, p.offset)
+    .all<Row>()
   return ok(c, results, pageable(p, total ?? 0))
 })
 
@@ -149,8 +209,13 @@ guideRoutes.get(`${TERRITORY}/countries`, async (c) => {
   const lang = langOf(c)
   const p = readPaging(c.req.query(), 50, 300)
   const kw = keywordClause(c.req.query('keyword'))
-  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM countries WHERE 1=1${kw.sql}`).bind(...kw.args).first<number>('n')
-  const { results } = await c.env.DB.prepare(`SELECT id, code, ${col('country', lang)} FROM countries WHERE 1=1${kw.sql} ORDER BY id LIMIT ? OFFSET ?`)
-    .bind(...kw.args, p.size, p.offset).all<Row>()
+  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM countries WHERE 1=1${kw.sql}`)
+    .bind(...kw.args)
+    .first<number>('n')
+  const { results } = await c.env.DB.prepare(
+    `SELECT id, code, ${col('country', lang)} FROM countries WHERE 1=1${kw.sql} ORDER BY id LIMIT ? OFFSET ?`,
+  )
+    .bind(...kw.args, p.size, p.offset)
+    .all<Row>()
   return ok(c, results, pageable(p, total ?? 0))
 })

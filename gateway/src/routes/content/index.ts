@@ -1,4 +1,7 @@
-/** The public content side of the gateway (docs/gateway-contract.md#content, "Investor guide", "Services", "Integrations"). */
+/**
+ * The public content side of the gateway (docs/gateway-contract.md#content, "Investor guide", "Services",
+ * "Integrations").
+ */
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { readConfig } from '../../lib/config'
@@ -57,7 +60,15 @@ contentRoutes.put('/dev/content/post', async (c) => {
     `INSERT OR REPLACE INTO posts (id, category, publish_date, ${cols('title')}, ${cols('content')}, photo, author_first_name, author_last_name, keywords, updated_at)
      VALUES (?, ?, ?, ${LANGS.map(() => '?').join(', ')}, ${LANGS.map(() => '?').join(', ')}, NULL, ?, '', '', ?)`,
   )
-    .bind(post.id, post.category, post.publish_date, ...LANGS.map(() => post.title), ...LANGS.map(() => post.content), post.author, new Date().toISOString())
+    .bind(
+      post.id,
+      post.category,
+      post.publish_date,
+      ...LANGS.map(() => post.title),
+      ...LANGS.map(() => post.content),
+      post.author,
+      new Date().toISOString(),
+    )
     .run()
   return ok(c, { id: post.id })
 })
@@ -66,6 +77,9 @@ contentRoutes.put('/dev/content/post', async (c) => {
 contentRoutes.delete('/dev/content/post/:id', async (c) => {
   if (!readConfig(c.env).devMode) throw new GatewayError(404, 'not_found')
   const { id } = parseInput(v.object({ id: IdSchema }), { id: c.req.param('id') })
-  await c.env.DB.batch([c.env.DB.prepare('DELETE FROM post_files WHERE post_id = ?').bind(id), c.env.DB.prepare('DELETE FROM posts WHERE id = ?').bind(id)])
+  await c.env.DB.batch([
+    c.env.DB.prepare('DELETE FROM post_files WHERE post_id = ?').bind(id),
+    c.env.DB.prepare('DELETE FROM posts WHERE id = ?').bind(id),
+  ])
   return ok(c, { id })
 })

@@ -1,11 +1,14 @@
-/** `/siw/public` content of docs/gateway-contract.md: posts, galleries, events, stories, leadership, reviews, territories, pages, search. */
+/**
+ * `/siw/public` content of docs/gateway-contract.md: posts, galleries, events, stories, leadership, reviews,
+ * territories, pages, search.
+ */
 import { Hono } from 'hono'
 import { GatewayError, ok } from '../../lib/envelope'
 import { col, type Lang } from '../../lib/lang'
 import { pageable, readPaging } from '../../lib/paging'
 import { excerpt, htmlToText } from '../../lib/sanitize-html'
 import { toFtsQuery } from '../../lib/search-text'
-import { artFile, keywordClause, langOf, notFound, readId, type ContentEnv, type Row } from './common'
+import { artFile, type ContentEnv, keywordClause, langOf, notFound, type Row, readId } from './common'
 import { agendaFile } from './files'
 
 /** `/siw/public` content routes. */
@@ -20,7 +23,12 @@ function postCols(lang: Lang) {
 async function postFiles(db: D1Database, ids: number[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>()
   if (!ids.length) return out
-  const { results } = await db.prepare(`SELECT post_id, name FROM post_files WHERE post_id IN (${ids.map(() => '?').join(',')}) ORDER BY position`).bind(...ids).all<Row>()
+  const { results } = await db
+    .prepare(
+      `SELECT post_id, name FROM post_files WHERE post_id IN (${ids.map(() => '?').join(',')}) ORDER BY position`,
+    )
+    .bind(...ids)
+    .all<Row>()
   for (const r of results) out.set(Number(r.post_id), [...(out.get(Number(r.post_id)) ?? []), String(r.name)])
   return out
 }
@@ -29,20 +37,35 @@ publicContentRoutes.get('/siw/public/post', async (c) => {
   const lang = langOf(c)
   const p = readPaging(c.req.query())
   const category = c.req.query('category')
-  if (category && !POST_CATEGORIES.has(category)) throw new GatewayError(422, 'validation_error', 'validation_error', ['category'])
+  if (category && !POST_CATEGORIES.has(category))
+    throw new GatewayError(422, 'validation_error', 'validation_error', ['category'])
   const kw = keywordClause(c.req.query('keyword'))
   const where = `WHERE 1=1${category ? ' AND category = ?' : ''}${kw.sql}`
   const args = [...(category ? [category] : []), ...kw.args]
-  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM posts ${where}`).bind(...args).first<number>('n')
-  const { results } = await c.env.DB.prepare(`SELECT ${postCols(lang)} FROM posts ${where} ORDER BY publish_date DESC, id DESC LIMIT ? OFFSET ?`)
-    .bind(...args, p.size, p.offset).all<Row>()
-  const files = await postFiles(c.env.DB, results.map((r) => Number(r.id)))
-  return ok(c, results.map((r) => toPost(c, r, files.get(Number(r.id)) ?? [])), pageable(p, total ?? 0))
+  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM posts ${where}`)
+    .bind(...args)
+    .first<number>('n')
+  const { results } = await c.env.DB.prepare(
+    `SELECT ${postCols(lang)} FROM posts ${where} ORDER BY publish_date DESC, id DESC LIMIT ? OFFSET ?`,
+  )
+    .bind(...args, p.size, p.offset)
+    .all<Row>()
+  const files = await postFiles(
+    c.env.DB,
+    results.map((r) => Number(r.id)),
+  )
+  return ok(
+    c,
+    results.map((r) => toPost(c, r, files.get(Number(r.id)) ?? [])),
+    pageable(p, total ?? 0),
+  )
 })
 
 publicContentRoutes.get('/siw/public/post/:id', async (c) => {
   const id = readId(c.req.param('id'))
-  const row = await c.env.DB.prepare(`SELECT ${postCols(langOf(c))} FROM posts WHERE id = ?`).bind(id).first<Row>()
+  const row = await c.env.DB.prepare(`SELECT ${postCols(langOf(c))} FROM posts WHERE id = ?`)
+    .bind(id)
+    .first<Row>()
   if (!row) notFound()
   const files = await postFiles(c.env.DB, [id])
   return ok(c, toPost(c, row, files.get(id) ?? []))
@@ -65,9 +88,16 @@ function toPost(c: Parameters<typeof artFile>[0], r: Row, files: string[]) {
 async function galleryImages(c: Parameters<typeof artFile>[0], lang: Lang, ids: number[]) {
   const out = new Map<number, unknown[]>()
   if (!ids.length) return out
-  const { results } = await c.env.DB.prepare(`SELECT gallery_id, name, ${col('caption', lang)} FROM gallery_images WHERE gallery_id IN (${ids.map(() => '?').join(',')}) ORDER BY position`)
-    .bind(...ids).all<Row>()
-  for (const r of results) out.set(Number(r.gallery_id), [...(out.get(Number(r.gallery_id)) ?? []), { ...artFile(c, r.name), caption: r.caption }])
+  const { results } = await c.env.DB.prepare(
+    `SELECT gallery_id, name, ${col('caption', lang)} FROM gallery_images WHERE gallery_id IN (${ids.map(() => '?').join(',')}) ORDER BY position`,
+  )
+    .bind(...ids)
+    .all<Row>()
+  for (const r of results)
+    out.set(Number(r.gallery_id), [
+      ...(out.get(Number(r.gallery_id)) ?? []),
+      { ...artFile(c, r.name), caption: r.caption },
+    ])
   return out
 }
 
@@ -75,17 +105,34 @@ publicContentRoutes.get('/siw/public/gallery', async (c) => {
   const lang = langOf(c)
   const p = readPaging(c.req.query())
   const kw = keywordClause(c.req.query('keyword'))
-  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM galleries WHERE 1=1${kw.sql}`).bind(...kw.args).first<number>('n')
-  const { results } = await c.env.DB.prepare(`SELECT id, publish_date, ${col('title', lang)}, ${col('content', lang)} FROM galleries WHERE 1=1${kw.sql} ORDER BY publish_date DESC, id DESC LIMIT ? OFFSET ?`)
-    .bind(...kw.args, p.size, p.offset).all<Row>()
-  const images = await galleryImages(c, lang, results.map((r) => Number(r.id)))
-  return ok(c, results.map((r) => ({ ...r, files: images.get(Number(r.id)) ?? [] })), pageable(p, total ?? 0))
+  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM galleries WHERE 1=1${kw.sql}`)
+    .bind(...kw.args)
+    .first<number>('n')
+  const { results } = await c.env.DB.prepare(
+    `SELECT id, publish_date, ${col('title', lang)}, ${col('content', lang)} FROM galleries WHERE 1=1${kw.sql} ORDER BY publish_date DESC, id DESC LIMIT ? OFFSET ?`,
+  )
+    .bind(...kw.args, p.size, p.offset)
+    .all<Row>()
+  const images = await galleryImages(
+    c,
+    lang,
+    results.map((r) => Number(r.id)),
+  )
+  return ok(
+    c,
+    results.map((r) => ({ ...r, files: images.get(Number(r.id)) ?? [] })),
+    pageable(p, total ?? 0),
+  )
 })
 
 publicContentRoutes.get('/siw/public/gallery/:id', async (c) => {
   const lang = langOf(c)
   const id = readId(c.req.param('id'))
-  const row = await c.env.DB.prepare(`SELECT id, publish_date, ${col('title', lang)}, ${col('content', lang)} FROM galleries WHERE id = ?`).bind(id).first<Row>()
+  const row = await c.env.DB.prepare(
+    `SELECT id, publish_date, ${col('title', lang)}, ${col('content', lang)} FROM galleries WHERE id = ?`,
+  )
+    .bind(id)
+    .first<Row>()
   if (!row) notFound()
   const images = await galleryImages(c, lang, [id])
   return ok(c, { ...row, files: images.get(id) ?? [] })
@@ -106,18 +153,28 @@ publicContentRoutes.get('/siw/public/event', async (c) => {
   const p = readPaging(c.req.query())
   const kw = keywordClause(c.req.query('keyword'))
   const now = new Date().toISOString()
-  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM events WHERE 1=1${kw.sql}`).bind(...kw.args).first<number>('n')
+  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM events WHERE 1=1${kw.sql}`)
+    .bind(...kw.args)
+    .first<number>('n')
   const { results } = await c.env.DB.prepare(
     `SELECT ${eventCols(lang)} FROM events WHERE 1=1${kw.sql}
      ORDER BY (date_to < ?) ASC, CASE WHEN date_to >= ? THEN date_from END ASC, date_from DESC LIMIT ? OFFSET ?`,
-  ).bind(...kw.args, now, now, p.size, p.offset).all<Row>()
-  return ok(c, results.map((r) => toEvent(c, r, lang)), pageable(p, total ?? 0))
+  )
+    .bind(...kw.args, now, now, p.size, p.offset)
+    .all<Row>()
+  return ok(
+    c,
+    results.map((r) => toEvent(c, r, lang)),
+    pageable(p, total ?? 0),
+  )
 })
 
 publicContentRoutes.get('/siw/public/event/:id', async (c) => {
   const id = readId(c.req.param('id'))
   const lang = langOf(c)
-  const row = await c.env.DB.prepare(`SELECT ${eventCols(lang)} FROM events WHERE id = ?`).bind(id).first<Row>()
+  const row = await c.env.DB.prepare(`SELECT ${eventCols(lang)} FROM events WHERE id = ?`)
+    .bind(id)
+    .first<Row>()
   if (!row) notFound()
   return ok(c, toEvent(c, row, lang))
 })
@@ -129,15 +186,26 @@ function storyCols(lang: Lang) {
 publicContentRoutes.get('/siw/public/story', async (c) => {
   const p = readPaging(c.req.query())
   const kw = keywordClause(c.req.query('keyword'))
-  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM stories WHERE 1=1${kw.sql}`).bind(...kw.args).first<number>('n')
-  const { results } = await c.env.DB.prepare(`SELECT ${storyCols(langOf(c))} FROM stories WHERE 1=1${kw.sql} ORDER BY publish_date DESC, id DESC LIMIT ? OFFSET ?`)
-    .bind(...kw.args, p.size, p.offset).all<Row>()
-  return ok(c, results.map((r) => ({ ...r, photo: artFile(c, r.photo) })), pageable(p, total ?? 0))
+  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM stories WHERE 1=1${kw.sql}`)
+    .bind(...kw.args)
+    .first<number>('n')
+  const { results } = await c.env.DB.prepare(
+    `SELECT ${storyCols(langOf(c))} FROM stories WHERE 1=1${kw.sql} ORDER BY publish_date DESC, id DESC LIMIT ? OFFSET ?`,
+  )
+    .bind(...kw.args, p.size, p.offset)
+    .all<Row>()
+  return ok(
+    c,
+    results.map((r) => ({ ...r, photo: artFile(c, r.photo) })),
+    pageable(p, total ?? 0),
+  )
 })
 
 publicContentRoutes.get('/siw/public/story/:id', async (c) => {
   const id = readId(c.req.param('id'))
-  const row = await c.env.DB.prepare(`SELECT ${storyCols(langOf(c))} FROM stories WHERE id = ?`).bind(id).first<Row>()
+  const row = await c.env.DB.prepare(`SELECT ${storyCols(langOf(c))} FROM stories WHERE id = ?`)
+    .bind(id)
+    .first<Row>()
   if (!row) notFound()
   return ok(c, { ...row, photo: artFile(c, row.photo) })
 })
@@ -147,13 +215,21 @@ publicContentRoutes.get('/siw/public/leadership', async (c) => {
   const { results } = await c.env.DB.prepare(
     `SELECT id, email, phone, photo, ${col('name', lang)}, ${col('surname', lang)}, ${col('position', lang)}, ${col('bio', lang)}, ${col('working_days', lang)} FROM leaders ORDER BY id`,
   ).all<Row>()
-  return ok(c, results.map((r) => ({ ...r, photo: artFile(c, r.photo) })))
+  return ok(
+    c,
+    results.map((r) => ({ ...r, photo: artFile(c, r.photo) })),
+  )
 })
 
 publicContentRoutes.get('/siw/public/review', async (c) => {
   const lang = langOf(c)
-  const { results } = await c.env.DB.prepare(`SELECT id, photo, ${col('comment', lang)}, ${col('author', lang)} FROM reviews ORDER BY id`).all<Row>()
-  return ok(c, results.map((r) => ({ ...r, photo: artFile(c, r.photo) })))
+  const { results } = await c.env.DB.prepare(
+    `SELECT id, photo, ${col('comment', lang)}, ${col('author', lang)} FROM reviews ORDER BY id`,
+  ).all<Row>()
+  return ok(
+    c,
+    results.map((r) => ({ ...r, photo: artFile(c, r.photo) })),
+  )
 })
 
 publicContentRoutes.get('/siw/public/territory', async (c) => {
@@ -164,10 +240,15 @@ publicContentRoutes.get('/siw/public/territory', async (c) => {
     `SELECT t.id, t.area, t.population, t.tourists, t.investment_projects, t.fdi_credits, t.foreign_trade, ${col('t.presentation', lang, 'presentation')},
             r.id AS region_id, r.code AS region_code, ${col('r.region', lang, 'region_name')}
      FROM territories t JOIN regions r ON r.id = t.region_id ORDER BY r.code LIMIT ? OFFSET ?`,
-  ).bind(p.size, p.offset).all<Row>()
+  )
+    .bind(p.size, p.offset)
+    .all<Row>()
   return ok(
     c,
-    results.map(({ region_id, region_code, region_name, ...t }) => ({ ...t, region: { id: region_id, region: region_name, code: region_code } })),
+    results.map(({ region_id, region_code, region_name, ...t }) => ({
+      ...t,
+      region: { id: region_id, region: region_name, code: region_code },
+    })),
     pageable(p, total ?? 0),
   )
 })
@@ -176,21 +257,32 @@ publicContentRoutes.get('/siw/public/page/:slug', async (c) => {
   const slug = c.req.param('slug')
   if (!/^[a-z0-9-]{1,80}$/.test(slug)) notFound()
   const lang = langOf(c)
-  const row = await c.env.DB.prepare(`SELECT slug, updated_at, ${col('title', lang)}, ${col('content', lang)} FROM pages WHERE slug = ?`).bind(slug).first<Row>()
+  const row = await c.env.DB.prepare(
+    `SELECT slug, updated_at, ${col('title', lang)}, ${col('content', lang)} FROM pages WHERE slug = ?`,
+  )
+    .bind(slug)
+    .first<Row>()
   if (!row) notFound()
   return ok(c, row)
 })
 
 const SEARCH_KINDS = ['events', 'gallery', 'pages', 'posts', 'stories'] as const
 
-/** FTS5 over posts, events, galleries, stories and pages in the request's language (the index holds one row per language). */
+/**
+ * FTS5 over posts, events, galleries, stories and pages in the request's language (the index holds one row per
+ * language).
+ */
 publicContentRoutes.get('/siw/public/search', async (c) => {
   const lang = langOf(c)
   const p = readPaging(c.req.query(), 10, 50)
   const empty = Object.fromEntries(SEARCH_KINDS.map((k) => [k, [] as unknown[]]))
   const match = toFtsQuery(c.req.query('keyword') ?? '')
   if (!match) return ok(c, empty, pageable(p, 0))
-  const counts = await c.env.DB.prepare('SELECT kind, count(*) AS n FROM search_index WHERE search_index MATCH ? AND lang = ? GROUP BY kind').bind(match, lang).all<Row>()
+  const counts = await c.env.DB.prepare(
+    'SELECT kind, count(*) AS n FROM search_index WHERE search_index MATCH ? AND lang = ? GROUP BY kind',
+  )
+    .bind(match, lang)
+    .all<Row>()
   const queries = SEARCH_KINDS.map((kind) =>
     c.env.DB.prepare(
       `SELECT ref_id AS id, display_title AS title, description, path FROM search_index

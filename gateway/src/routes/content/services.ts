@@ -2,7 +2,7 @@
 import { Hono } from 'hono'
 import { GatewayError, ok } from '../../lib/envelope'
 import { col, type Lang } from '../../lib/lang'
-import { artFile, langOf, notFound, readId, readOptionalId, type ContentEnv, type Row } from './common'
+import { artFile, type ContentEnv, langOf, notFound, type Row, readId, readOptionalId } from './common'
 import { documentCols, toDocument } from './files'
 
 /** Service catalogue routes. */
@@ -26,7 +26,9 @@ serviceRoutes.get('/siw/public/service/category', async (c) => {
   const { results } = await c.env.DB.prepare(
     `SELECT id, icon, position AS "order", parent_id AS parent, ${col('title', lang)}, ${col('description', lang)} FROM service_categories
      WHERE ${parent === null ? 'parent_id IS NULL' : 'parent_id = ?'} ORDER BY position, id`,
-  ).bind(...(parent === null ? [] : [parent])).all<Row>()
+  )
+    .bind(...(parent === null ? [] : [parent]))
+    .all<Row>()
   return ok(c, results)
 })
 
@@ -34,8 +36,13 @@ serviceRoutes.get('/siw/public/service', async (c) => {
   const category = readOptionalId(c, 'category_id')
   const { results } = await c.env.DB.prepare(
     `SELECT ${serviceCols(langOf(c))} FROM services ${category === null ? '' : 'WHERE category_id = ? OR category_id IN (SELECT id FROM service_categories WHERE parent_id = ?)'} ORDER BY id`,
-  ).bind(...(category === null ? [] : [category, category])).all<Row>()
-  return ok(c, results.map((r) => toService(c, r)))
+  )
+    .bind(...(category === null ? [] : [category, category]))
+    .all<Row>()
+  return ok(
+    c,
+    results.map((r) => toService(c, r)),
+  )
 })
 
 serviceRoutes.get('/siw/public/service-process', async (c) => {
@@ -44,27 +51,42 @@ serviceRoutes.get('/siw/public/service-process', async (c) => {
   const lang = langOf(c)
   const { results } = await c.env.DB.prepare(
     `SELECT id, position AS "order", icon, ${col('title', lang)}, ${col('description', lang)} FROM service_processes WHERE service_id = ? ORDER BY position, id`,
-  ).bind(serviceId).all<Row>()
+  )
+    .bind(serviceId)
+    .all<Row>()
   return ok(c, results)
 })
 
 serviceRoutes.get('/siw/public/service/step', async (c) => {
   const processId = readOptionalId(c, 'process_id')
   if (processId === null) throw new GatewayError(422, 'validation_error', 'validation_error', ['process_id'])
-  const { results } = await c.env.DB.prepare(`SELECT id, position AS "order", upload, ${col('title', langOf(c))} FROM service_steps WHERE process_id = ? ORDER BY position, id`)
-    .bind(processId).all<Row>()
-  return ok(c, results.map((r) => ({ ...r, upload: artFile(c, r.upload) })))
+  const { results } = await c.env.DB.prepare(
+    `SELECT id, position AS "order", upload, ${col('title', langOf(c))} FROM service_steps WHERE process_id = ? ORDER BY position, id`,
+  )
+    .bind(processId)
+    .all<Row>()
+  return ok(
+    c,
+    results.map((r) => ({ ...r, upload: artFile(c, r.upload) })),
+  )
 })
 
 serviceRoutes.get('/siw/public/service/step/:id', async (c) => {
   const lang = langOf(c)
   const id = readId(c.req.param('id'))
-  const step = await c.env.DB.prepare(`SELECT id, process_id, position AS "order", upload, ${col('title', lang)}, ${col('content', lang)} FROM service_steps WHERE id = ?`)
-    .bind(id).first<Row>()
+  const step = await c.env.DB.prepare(
+    `SELECT id, process_id, position AS "order", upload, ${col('title', lang)}, ${col('content', lang)} FROM service_steps WHERE id = ?`,
+  )
+    .bind(id)
+    .first<Row>()
   if (!step) notFound()
   const [groups, accordions, documents] = await c.env.DB.batch<Row>([
-    c.env.DB.prepare(`SELECT id, icon, ${col('title', lang)} FROM step_groups WHERE step_id = ? ORDER BY position, id`).bind(id),
-    c.env.DB.prepare(`SELECT id, ${col('title', lang)}, ${col('content', lang)} FROM step_accordions WHERE step_id = ? ORDER BY position, id`).bind(id),
+    c.env.DB.prepare(
+      `SELECT id, icon, ${col('title', lang)} FROM step_groups WHERE step_id = ? ORDER BY position, id`,
+    ).bind(id),
+    c.env.DB.prepare(
+      `SELECT id, ${col('title', lang)}, ${col('content', lang)} FROM step_accordions WHERE step_id = ? ORDER BY position, id`,
+    ).bind(id),
     c.env.DB.prepare(
       `SELECT d.group_id, d.accordion_id, ${documentCols(lang)} FROM documents d
        WHERE d.group_id IN (SELECT id FROM step_groups WHERE step_id = ?) OR d.accordion_id IN (SELECT id FROM step_accordions WHERE step_id = ?)
@@ -75,15 +97,23 @@ serviceRoutes.get('/siw/public/service/step/:id', async (c) => {
   return ok(c, {
     ...step,
     upload: artFile(c, step.upload),
-    groups: groups!.results.map((g) => ({ ...g, documents: documents!.results.filter((d) => d.group_id === g.id).map(doc) })),
-    accordions: accordions!.results.map((a) => ({ ...a, documents: documents!.results.filter((d) => d.accordion_id === a.id).map(doc) })),
+    groups: groups!.results.map((g) => ({
+      ...g,
+      documents: documents!.results.filter((d) => d.group_id === g.id).map(doc),
+    })),
+    accordions: accordions!.results.map((a) => ({
+      ...a,
+      documents: documents!.results.filter((d) => d.accordion_id === a.id).map(doc),
+    })),
   })
 })
 
 /** After the list routes above so `category` and `step` are never read as an id. */
 serviceRoutes.get('/siw/public/service/:id', async (c) => {
   const id = readId(c.req.param('id'))
-  const row = await c.env.DB.prepare(`SELECT ${serviceCols(langOf(c))} FROM services WHERE id = ?`).bind(id).first<Row>()
+  const row = await c.env.DB.prepare(`SELECT ${serviceCols(langOf(c))} FROM services WHERE id = ?`)
+    .bind(id)
+    .first<Row>()
   if (!row) notFound()
   return ok(c, toService(c, row))
 })
