@@ -6,17 +6,17 @@ import { parseCssRules } from '../shared/css-rules.ts'
 import { catalogueAssets } from './messages-catalogue.ts'
 
 /** The push service worker is its own client entry, so Firebase never lands in the main bundle. */
-export const PUSH_WORKER_ENTRY = 'client/push/firebase-sw.ts'
+const PUSH_WORKER_ENTRY = 'client/push/firebase-sw.ts'
 
 /**
  * The shell's stylesheet is a build input of its own, not an import of the entry: the edge inlines it, and CSS attached
  * to the entry chunk would be listed as a dependency of every lazy chunk that imports the entry, which Vite's preload
  * helper then loads as a <link> (it cannot see inlined styles): the same rules twice and a restyle of the whole page.
  */
-export const SHELL_STYLES = 'client/styles/shell.css'
+const SHELL_STYLES = 'client/styles/shell.css'
 
 /** The areas' sheets (`SHEET_NAMES` in shared/state.ts), build inputs too: pages declare them with <PageSheet>. */
-export const AREA_SHEETS = {
+const AREA_SHEETS = {
   site: 'client/styles/site.css',
   guide: 'client/styles/guide.css',
   services: 'client/styles/services.css',
@@ -39,7 +39,7 @@ export const CLIENT_INPUTS = ['client/entry.tsx', SHELL_STYLES, ...Object.values
  * `bootAfterFirstPaint` as one minified expression statement that calls it with `BOOT_ARGS`, which the edge replaces
  * with the document's module lists.
  */
-export function compileBootScript(file = BOOT_SOURCE): string {
+function compileBootScript(file = BOOT_SOURCE): string {
   const ts = fs.readFileSync(file, 'utf8')
   const js = transformSync(file, ts, { lang: 'ts' })
   if (js.errors.length) throw new Error(`${file}: ${js.errors.map((e) => e.message).join('; ')}`)

@@ -34,7 +34,7 @@ const vendor = () => import('./bot-challenge')
  * A fresh challenge token for `action`, or "" when no provider and site key are configured (the gateway then skips
  * verification). Rejects when the vendor cannot be reached, so the form can say so.
  */
-export async function getChallengeToken(action: BotAction, config: BotConfig): Promise<string> {
+async function getChallengeToken(action: BotAction, config: BotConfig): Promise<string> {
   if (!isEnabled(config) || typeof document === 'undefined') return ''
   return (await vendor()).getChallengeToken(action, config)
 }

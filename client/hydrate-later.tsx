@@ -15,7 +15,7 @@ const ENGAGING = ['pointerdown', 'focusin', 'keydown', 'touchstart', 'submit'] a
 const engaged = new Map<string, Promise<void>>()
 
 /** Resolves at the first press, focus or key inside the element with this id (at once if there is none). */
-export function whenEngaged(id: string): Promise<void> {
+function whenEngaged(id: string): Promise<void> {
   let promise = engaged.get(id)
   if (!promise) {
     promise = new Promise<void>((resolve) => {

@@ -9,7 +9,7 @@ const POLL_MS = 60 * 60 * 1000
 const GUARD_KEY = 'chunk-reload'
 
 /** Fetches `/_app/builds/latest.json?t=…`; a different id signals an update (the next navigation loads fully). */
-export async function checkForUpdate(currentId: string): Promise<boolean> {
+async function checkForUpdate(currentId: string): Promise<boolean> {
   try {
     const res = await fetch(`/_app/builds/latest.json?t=${Date.now()}`, { cache: 'no-store' })
     if (!res.ok) return false

@@ -6,7 +6,7 @@ export const CONTACT_PURPOSES = ['exploring_investment_opportunities', 'media', 
 export type ContactPurpose = (typeof CONTACT_PURPOSES)[number]
 
 export const CONTACT_MESSAGE_MIN = 10
-export const CONTACT_MESSAGE_MAX = 5000
+const CONTACT_MESSAGE_MAX = 5000
 
 /** i18n keys of the contact form's own messages; the rest are the shared `forms.errors.*`. */
 export const CONTACT_ERRORS = Object.freeze({

@@ -48,7 +48,7 @@ export const DOCUMENT_RULES: Readonly<Record<EventFileField, DocumentRule>> = {
 }
 
 /** The gateway's multipart name of each slot (`passport` is also a text field of the application). */
-export const DOCUMENT_UPLOAD_NAMES: Readonly<Record<EventFileField, 'passport' | 'image'>> = {
+const DOCUMENT_UPLOAD_NAMES: Readonly<Record<EventFileField, 'passport' | 'image'>> = {
   passport_scan: 'passport',
   image: 'image',
 }
@@ -62,12 +62,12 @@ function isRealDate(value: string): boolean {
 }
 
 /** Digits of a phone number as typed (spaces, +, -, brackets dropped); the gateway wants 7–15 digits. */
-export function phoneDigits(value: string | undefined): string {
+function phoneDigits(value: string | undefined): string {
   return (value ?? '').replace(/[\s()+-]/g, '')
 }
 
 /** A passport number as the gateway stores it: upper case, no spaces. */
-export function passportNumber(value: string | undefined): string {
+function passportNumber(value: string | undefined): string {
   return (value ?? '').replace(/\s+/g, '').toUpperCase()
 }
 
@@ -183,7 +183,7 @@ export function documentErrorMessage(code: string): string {
 export type SavedApplication = Readonly<{ id: string; uploadKey: string }>
 
 /** The saved application a form posted back, if its two fields look right. */
-export function readSavedApplication(f: FieldValues): SavedApplication | null {
+function readSavedApplication(f: FieldValues): SavedApplication | null {
   const id = f.application_id ?? ''
   const uploadKey = f.upload_key ?? ''
   return /^\d{1,10}$/.test(id) && /^[A-Za-z0-9_-]{16,64}$/.test(uploadKey) ? { id, uploadKey } : null

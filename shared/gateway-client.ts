@@ -61,7 +61,7 @@ export type GatewayClient = {
 export { CSRF_HEADER, CSRF_MARKER } from './csrf'
 
 /** Bearer from the token unless one is set already or the URL is public (docs/product.md#bearer). */
-export function shouldSendBearer(url: string, headers: Headers): boolean {
+function shouldSendBearer(url: string, headers: Headers): boolean {
   return !headers.has('authorization') && !isPublicUrl(url)
 }
 

@@ -5,13 +5,13 @@
  */
 
 /** Path prefixes of the contract. The proxy forwards nothing else (no `/dev/*`, no unknown roots). */
-export const UPSTREAM_PREFIXES = ['/core/', '/siw/', '/integration/', '/document/'] as const
+const UPSTREAM_PREFIXES = ['/core/', '/siw/', '/integration/', '/document/'] as const
 
 /**
  * Prefixes inside the contract's that no browser may reach through the portal: the operators' API lives on its own
  * hostname behind Cloudflare Access (docs/security.md#operator-surface).
  */
-export const PRIVATE_PREFIXES = ['/core/operator'] as const
+const PRIVATE_PREFIXES = ['/core/operator'] as const
 
 /** True when a canonical path below `/gateway` lies under one of the contract's prefixes and is not private. */
 export function isUpstreamPath(path: string): boolean {
@@ -47,7 +47,7 @@ export const JSON_BODY_LIMIT = MB
  * Whole-body limits of the upload calls, derived from the per-file limits; every other call is bounded by
  * JSON_BODY_LIMIT.
  */
-export const UPLOAD_BODY_LIMITS: Readonly<Record<string, number>> = {
+const UPLOAD_BODY_LIMITS: Readonly<Record<string, number>> = {
   '/document/project/upload': UPLOAD_LIMITS.projectImage + MULTIPART_OVERHEAD,
   '/document/project/presentation': 3 * UPLOAD_LIMITS.presentation + MULTIPART_OVERHEAD,
   '/document/public/event-application': 2 * UPLOAD_LIMITS.eventDocument + MULTIPART_OVERHEAD,

@@ -12,7 +12,7 @@ export type RegistrationSource = (typeof REGISTRATION_SOURCES)[number]
 export type RegistrationKind = 'investor' | 'business'
 
 /** i18n keys of the registration's own field messages (locales `guide.form.errors.*`). */
-export const REGISTRATION_ERRORS = Object.freeze({
+const REGISTRATION_ERRORS = Object.freeze({
   residency: 'guide.form.errors.residency',
   pin: 'guide.form.errors.pin',
   tin: 'guide.form.errors.tin',
@@ -37,7 +37,7 @@ export function normalizePhone(value: string | undefined): string {
 }
 
 /** `"true"`/`"false"` from the residency radio, or null when nothing is chosen. */
-export function readResidency(value: string | undefined): boolean | null {
+function readResidency(value: string | undefined): boolean | null {
   return value === 'true' ? true : value === 'false' ? false : null
 }
 

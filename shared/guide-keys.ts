@@ -9,7 +9,7 @@ export const PROJECT_PAGE_SIZE = 6
 /** Categories per page of the category list. */
 export const CATEGORY_PAGE_SIZE = 12
 /** Open projects shown on the projects hub. */
-export const OPEN_PROJECTS_SIZE = 3
+const OPEN_PROJECTS_SIZE = 3
 
 export const PROJECT_STATUSES = ['open_for_investment', 'under_negotiation', 'closed'] as const
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number]

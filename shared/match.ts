@@ -73,7 +73,7 @@ const isList = (rule: FieldRule): rule is readonly string[] => Array.isArray(rul
  * `values` read through `shape`: each value it names must match its rule (or be missing where the rule is optional);
  * `{ number }` values come out as numbers. Keys the shape does not name are left out. Null when a rule fails.
  */
-export function parseShape(
+function parseShape(
   shape: Shape,
   values: Readonly<Record<string, string | undefined>>,
 ): Record<string, string | number> | null {

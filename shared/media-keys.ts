@@ -5,7 +5,7 @@ import type { MediaType } from './routes'
 const PUBLIC = '/siw/public'
 
 /** The post categories of `GET /siw/public/post` (the media types other than `gallery`). */
-export const POST_CATEGORIES = ['news', 'publication', 'pr_material', 'blog'] as const
+const POST_CATEGORIES = ['news', 'publication', 'pr_material', 'blog'] as const
 export type PostCategory = (typeof POST_CATEGORIES)[number]
 
 /** Cards per page of a media list: two rows of three on wide screens. */

@@ -97,7 +97,7 @@ const within = (min: number, max: number) => (text: string) => {
 const isAmount = within(0, MAX_BUDGET_USD)
 
 /** The form field a gateway validation path points at (`content.en` → `content_en`, `title` → `title_en`). */
-export function projectErrorField(path: string): string {
+function projectErrorField(path: string): string {
   const [head, second, third] = path.split('.')
   if ((head === 'title' || head === 'content') && second && (PROJECT_LANGS as readonly string[]).includes(second))
     return `${head}_${second}`
@@ -108,7 +108,7 @@ export function projectErrorField(path: string): string {
 }
 
 /** Escapes text and turns blank-line separated paragraphs into `<p>`s (the gateway sanitises again). */
-export function textToHtml(text: string): string {
+function textToHtml(text: string): string {
   const escape = (s: string) =>
     s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
   return text
@@ -169,7 +169,7 @@ const coordinate = (limit: number) =>
  * The project form's fields (docs/product.md#projects), with the cash-flow rows as a list. An empty row is skipped
  * (and a saved one deleted), so the form also works without JavaScript; the output is the gateway's body.
  */
-export const ProjectFormSchema = v.pipe(
+const ProjectFormSchema = v.pipe(
   v.object({
     title_en: title(),
     title_ru: title(),

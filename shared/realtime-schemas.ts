@@ -31,13 +31,13 @@ const ProjectEventSchema = v.object({
   state: v.picklist(['pending', 'approved', 'rejected', 'draft']),
 })
 
-export const PersonalEventSchema: v.GenericSchema<unknown, PersonalEvent> = v.variant('type', [
+const PersonalEventSchema: v.GenericSchema<unknown, PersonalEvent> = v.variant('type', [
   NotificationEventSchema,
   AppealEventSchema,
   ProjectEventSchema,
 ])
 
-export const LotEventSchema: v.GenericSchema<unknown, LotEvent> = v.object({
+const LotEventSchema: v.GenericSchema<unknown, LotEvent> = v.object({
   type: v.literal('lot'),
   lot: v.pipe(v.string(), v.regex(/^\d{1,20}$/)),
   price: v.pipe(v.number(), v.minValue(0)),

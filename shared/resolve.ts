@@ -28,7 +28,7 @@ export type Resolution = Readonly<{
 }>
 
 /** The error a route answers when its query breaks its rules (404 unless the route says otherwise). */
-export function rejectionOf(route: RouteDef, path: string): PageError {
+function rejectionOf(route: RouteDef, path: string): PageError {
   return pageError(route.reject?.status ?? 404, route.reject?.code ?? 'page_not_found', { path })
 }
 

@@ -27,7 +27,7 @@ export type FieldRule = ValueRule | Readonly<{ optional: ValueRule }>
 export type Shape = Readonly<Record<string, FieldRule>>
 
 /** A rule that also lets the value be missing. */
-export const optional = <const R extends ValueRule>(rule: R): Readonly<{ optional: R }> => ({ optional: rule })
+const optional = <const R extends ValueRule>(rule: R): Readonly<{ optional: R }> => ({ optional: rule })
 
 /** Raw values by name, as read from a path or a URL query (first value wins). */
 export type Params = Record<string, string | undefined>

@@ -14,7 +14,7 @@ const serializedOnce = new WeakMap<object, string>()
  * `serializeForHtml` for values that never change once built (a locale's messages, a cached payload's envelope, which
  * the isolate's payload memory hands to every request): serialised once per isolate.
  */
-export function serializeForHtmlOnce(value: object): string {
+function serializeForHtmlOnce(value: object): string {
   let text = serializedOnce.get(value)
   if (text === undefined) {
     text = serializeForHtml(value)

@@ -7,13 +7,13 @@ import { apiKey, seg } from './api-keys'
 const PUBLIC = '/siw/public'
 
 /** Posts in the home page's media block. */
-export const HOME_POSTS = 6
+const HOME_POSTS = 6
 /** Results per kind on one search page. */
-export const SEARCH_PAGE_SIZE = 10
+const SEARCH_PAGE_SIZE = 10
 /** Items per content list in the site map. */
-export const SITEMAP_LIST_SIZE = 12
+const SITEMAP_LIST_SIZE = 12
 /** Regions in the territory figures (12 regions, Karakalpakstan and Tashkent city). */
-export const REGION_COUNT = 14
+const REGION_COUNT = 14
 
 export const siteKeys = Object.freeze({
   /** The newest posts of every category. */

@@ -9,7 +9,7 @@ import { isLoopbackHttp } from './session'
 import type { AppEnv } from './types'
 
 /** The header the gateway reads the device token from (docs/gateway-contract.md#auth). */
-export const DEVICE_HEADER = 'x-device-token'
+const DEVICE_HEADER = 'x-device-token'
 /** As long as the gateway trusts the device after a sign-in. */
 const DEVICE_MAX_AGE_S = 90 * 24 * 60 * 60
 

@@ -32,7 +32,7 @@ export function messagesFor(locale: Locale): Messages {
   return hit
 }
 
-export function translate(locale: Locale, key: string): string {
+function translate(locale: Locale, key: string): string {
   let node: Messages | string | undefined = messagesFor(locale)
   for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined
   return typeof node === 'string' ? node : key

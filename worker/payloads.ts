@@ -14,7 +14,7 @@ import { shapeListEnvelope } from './list-shapes'
 import type { AppEnv } from './types'
 
 /** Past its hour a payload may still stand in for a failing upstream for this long (stale-if-error). */
-export const STALE_IF_ERROR_MS = 24 * 60 * 60 * 1000
+const STALE_IF_ERROR_MS = 24 * 60 * 60 * 1000
 
 export type CacheOutcome = 'hit' | 'miss' | 'stale' | 'bypass' | 'error'
 type Cached = { envelope: Extract<PayloadEntry, { ok: true }>['envelope']; fetchedAt: number }
@@ -72,7 +72,7 @@ const UNCACHED_QUERY = ['keyword', 'sector_id', 'region_id', 'amount_id'] as con
  * Whether a public key's answer is kept in KV and the isolate's memory: no free-form query, no page past
  * MAX_CACHED_PAGE.
  */
-export function isCacheableKey(key: string): boolean {
+function isCacheableKey(key: string): boolean {
   const query = new URLSearchParams(key.split('?')[1] ?? '')
   if (UNCACHED_QUERY.some((name) => query.has(name))) return false
   const page = query.get('page')

@@ -17,7 +17,7 @@ import type { AppEnv } from './types'
 import { createUpstreamFetch } from './upstream'
 
 /** Methods the proxy forwards; anything else is 405. */
-export const PROXY_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
+const PROXY_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
 const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD'])
 
 /**

@@ -83,7 +83,7 @@ const signedInRule: RouteRule<'sign-in' | 'forgot-password'> = async ({ c, query
 
 type RouteRules = { readonly [Id in RouteId]?: RouteRule<Id> }
 
-export const ROUTE_RULES: RouteRules = {
+const ROUTE_RULES: RouteRules = {
   'one-id': oneIdRule,
   sso: ssoRule,
   'sign-in': signedInRule,

@@ -25,7 +25,7 @@ const TOKEN_REJECTED_CODES: ReadonlySet<string> = new Set([
 ])
 
 /** True when a failed profile fetch means "this token is not accepted", as opposed to "the upstream is in trouble". */
-export function isTokenRejection(err: unknown): boolean {
+function isTokenRejection(err: unknown): boolean {
   if (!(err instanceof GatewayError)) return false
   if (err.status === 401 || err.status === 403) return true
   return err.status > 0 && err.status < 500 && TOKEN_REJECTED_CODES.has(err.code)
@@ -100,7 +100,7 @@ function bindingCookieName(c: Context): string {
 }
 
 /** The companion's value for `token`: its SHA-256, base64url. */
-export async function sessionBinding(token: string): Promise<string> {
+async function sessionBinding(token: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)))
   return btoa(String.fromCharCode(...digest))
     .replace(/\+/g, '-')

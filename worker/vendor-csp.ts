@@ -15,7 +15,7 @@ const RECAPTCHA = [
 const FIREBASE_CONNECT = ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com']
 
 /** The extra sources for one directive under this configuration (space-separated, possibly empty). */
-export function vendorSources(config: PublicConfig, directive: Directive): string {
+function vendorSources(config: PublicConfig, directive: Directive): string {
   const out: string[] = []
   const bot = config.botSiteKey ? config.botProvider : null
   if (bot === 'turnstile' && (directive === 'script-src' || directive === 'frame-src' || directive === 'connect-src'))

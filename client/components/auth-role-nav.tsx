@@ -3,7 +3,7 @@ import { href } from '../../shared/match'
 import { useLocale, useT } from '../i18n'
 import { Link } from '../router'
 
-export const AUTH_ROLES = ['investor', 'businessmen'] as const
+const AUTH_ROLES = ['investor', 'businessmen'] as const
 export type AuthRole = (typeof AUTH_ROLES)[number]
 
 type Props = {

@@ -10,7 +10,7 @@ const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const
 type Unit = (typeof UNITS)[number]
 
 /** Whole days, hours, minutes and seconds left until `end` (all zero once it has passed). */
-export function splitRemaining(ms: number): Record<Unit, number> {
+function splitRemaining(ms: number): Record<Unit, number> {
   const s = Math.max(0, Math.floor(ms / 1000))
   return {
     days: Math.floor(s / 86400),

@@ -14,7 +14,7 @@ import { isChunkLoadError, reloadAfterChunkError } from '../updates'
 import { Button } from './button'
 
 /** Text for an error: the gateway result code under `messages.error.*`, our own under `errors.*`, else its message. */
-export function useErrorMessage(error: PageError): string {
+function useErrorMessage(error: PageError): string {
   const t = useT()
   const key = error.fromGateway ? `messages.error.${error.code}` : `errors.${error.code}`
   const text = t(key, error.values)

@@ -170,7 +170,7 @@ export function SelectField({
 }
 
 /** A single checkbox with its label beside it (consents, "I agree"); the error sits above. */
-export function CheckboxField({
+function CheckboxField({
   id,
   name,
   label,

@@ -33,7 +33,7 @@ export type PortalNotification = {
 
 export const NOTIFICATION_PAGE_SIZE = 10
 /** How often the bell asks for news while the page is visible. */
-export const NOTIFICATION_REFRESH_MS = 30_000
+const NOTIFICATION_REFRESH_MS = 30_000
 
 /** A notification's link as a portal URL in this language: gateway links are paths without the locale prefix. */
 export function notificationHref(link: string, locale: Locale): string | null {

@@ -18,7 +18,7 @@ export type PaginationProps = {
 }
 
 /** Page indexes to show: first, last, and the current one with a neighbour each side; null is a gap. */
-export function pageWindow(page: number, totalPages: number): (number | null)[] {
+function pageWindow(page: number, totalPages: number): (number | null)[] {
   const keep = new Set([0, totalPages - 1, page - 1, page, page + 1].filter((p) => p >= 0 && p < totalPages))
   // Fill a gap of one page rather than showing an ellipsis for it.
   if (keep.has(2) && totalPages > 2) keep.add(1)

@@ -91,12 +91,12 @@ const PALETTES = [
   ['#eef7fb', '#0072a3', '#6cbfe0'],
 ] as const
 
+const styles = new Map<string, { backgroundImage: string }>()
+
 /**
  * The picture as a CSS background (an SVG data URL): one element per picture instead of a dozen in the page, each
  * distinct picture drawn once per isolate or tab. Lattices cover their box; the medallion keeps its square.
  */
-const styles = new Map<string, { backgroundImage: string }>()
-
 export function artStyle(
   kind: PatternVariant,
   palette: number,

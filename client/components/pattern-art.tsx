@@ -11,7 +11,7 @@ import { useHydrating } from '../visibility'
 export type PatternVariant = 'girih' | 'ikat' | 'medallion'
 
 /** A stable small hash of a string (FNV-1a). */
-export function hashSeed(seed: string): number {
+function hashSeed(seed: string): number {
   let h = 0x811c9dc5
   for (let i = 0; i < seed.length; i++) {
     h ^= seed.charCodeAt(i)
@@ -34,11 +34,11 @@ export type PatternArtProps = {
   density?: number
 }
 
-type Drawing = typeof import('./pattern-art-svg')
+type Drawing = Pick<typeof import('./pattern-art-svg'), 'artStyle'>
 
 let drawing: Drawing | null = null
 let loading: Promise<Drawing> | null = null
-const loadDrawing = () => (loading ??= import('./pattern-art-svg').then((m) => (drawing = m)))
+const loadDrawing = () => (loading ??= import('./pattern-art-svg').then(({ artStyle }) => (drawing = { artStyle })))
 registerWarmup(loadDrawing)
 
 /** A decorative tile, lattice or medallion; hidden from assistive technology. */

@@ -17,7 +17,7 @@ export function roleProfile(profile: Profile | null): RoleProfile {
 /**
  * Text of a profile value: strings and numbers as they are, places by their name (`region.region`, `country.country`).
  */
-export function profileText(value: unknown): string {
+function profileText(value: unknown): string {
   if (value === null || value === undefined) return ''
   if (typeof value === 'string' || typeof value === 'number') return String(value)
   if (typeof value === 'object') {

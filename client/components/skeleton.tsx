@@ -57,7 +57,7 @@ export function SkeletonText({ lines = 3 }: { lines?: number }) {
 }
 
 /** A card-shaped placeholder matching `<Card>`'s anatomy, so nothing shifts when the data arrives. */
-export function SkeletonCard({ image = true }: { image?: boolean }) {
+function SkeletonCard({ image = true }: { image?: boolean }) {
   return (
     <span className="card card--skeleton">
       {image && (

@@ -6,7 +6,7 @@ import { useEffect } from 'react'
 import { useSWRConfig } from 'swr'
 import { onPersonalChange, usePersonalLive } from '../realtime/personal-status'
 
-export const LIVE_REFRESH_MS = 30_000
+const LIVE_REFRESH_MS = 30_000
 
 /**
  * Revalidates `keys` (those an SWR hook on the page uses) on focus and every `intervalMs` while the page is visible.

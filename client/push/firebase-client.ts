@@ -6,7 +6,7 @@ import { getApps, initializeApp } from 'firebase/app'
 import { deleteToken, getMessaging, getToken, isSupported } from 'firebase/messaging'
 
 /** Where the edge serves the push service worker. */
-export const PUSH_WORKER_URL = '/firebase-messaging-sw.js'
+const PUSH_WORKER_URL = '/firebase-messaging-sw.js'
 
 export type PushOptions = {
   config: Readonly<Record<string, string>>

@@ -93,7 +93,7 @@ export const DATA_PLANS: DataPlans = {
 /**
  * The gateway keys a route's page needs: critical (awaited before the first byte) and deferred; none without a plan.
  */
-export function plannedKeys<Id extends RouteId>(id: Id, route: PlanRoute<Id>): PlannedKeys {
+function plannedKeys<Id extends RouteId>(id: Id, route: PlanRoute<Id>): PlannedKeys {
   const plan: DataPlan<Id> | undefined = DATA_PLANS[id]
   return plan ? splitKeys(plan.build(route)) : { critical: [], deferred: [] }
 }

@@ -250,7 +250,7 @@ export async function measureHeap({
  * The soak: rounds of `seconds` each at 50 connections over the load test's 14 URLs, heap after GC of both isolates
  * before the first round and after each. Null without an inspector.
  */
-export async function soakHeap({ rootPid, base, rounds }) {
+async function soakHeap({ rootPid, base, rounds }) {
   const urls = await inspectorTargets(rootPid)
   if (!urls) return null
   const isolates = {

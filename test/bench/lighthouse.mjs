@@ -18,7 +18,7 @@ const CHROME_FLAGS = [
 ]
 
 /** Goals: scores are 0–100, times in ms. */
-export const LIGHTHOUSE_GOALS = { performance: 95, accessibility: 100, seo: 100, lcpMs: 1500, cls: 0.02, tbtMs: 150 }
+const LIGHTHOUSE_GOALS = { performance: 95, accessibility: 100, seo: 100, lcpMs: 1500, cls: 0.02, tbtMs: 150 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 

@@ -21,7 +21,7 @@ const CATEGORIES = [
   'blink.user_timing',
   'v8.execute',
 ]
-export const LONG_TASK_MS = 50
+const LONG_TASK_MS = 50
 const BLOCKING_AT_4X_MS = 12.5
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]

@@ -8,7 +8,7 @@ const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf'
 
 export type ElementRef = { [ELEMENT_KEY]: string }
 
-export class WebDriverError extends Error {
+class WebDriverError extends Error {
   readonly error: string
   constructor(command: string, error: string, message: string) {
     super(`${command}: ${error}: ${message}`)

@@ -9,7 +9,7 @@ import { ROUTES } from '../../shared/routes'
  * `VITE_FUZZ_SEED=<seed>` to replay a failure.
  */
 const SEED_VAR = (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env?.VITE_FUZZ_SEED
-export const FUZZ_SEED: number | undefined = SEED_VAR ? Number(SEED_VAR) : undefined
+const FUZZ_SEED: number | undefined = SEED_VAR ? Number(SEED_VAR) : undefined
 
 /** fast-check parameters with an explicit number of runs; the seed is shared by every property of a run when set. */
 export function runs(numRuns: number): fc.Parameters<unknown> {
@@ -192,7 +192,7 @@ export function percentEncodeSome(value: string, mask: readonly boolean[], upper
 }
 
 /** A word of the route table, sometimes percent-encoded in part. */
-export const routeWord = fc.oneof(
+const routeWord = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...ROUTE_WORDS) },
   {
     weight: 1,
@@ -270,7 +270,7 @@ export const requestQuery = fc
 export const OVERSIZED_HEADER_VALUE = 'a'.repeat(20 * 1024)
 
 /** Request headers that have fooled frameworks into skipping middleware, trusting a host or switching the method. */
-export const ATTACK_HEADERS: readonly (readonly [string, string])[] = [
+const ATTACK_HEADERS: readonly (readonly [string, string])[] = [
   ['x-middleware-subrequest', 'middleware:middleware:middleware:middleware:middleware'],
   ['x-middleware-subrequest', 'src/middleware:src/middleware:src/middleware:src/middleware:src/middleware'],
   ['x-forwarded-host', 'evil.example'],

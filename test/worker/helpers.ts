@@ -110,7 +110,7 @@ export const localeCookie = (locale: string) => `${LOCALE_COOKIE}=${locale}`
 export const tokenCookie = (token: string) =>
   `${TOKEN_COOKIE}=${token}; ${SESSION_BINDING_COOKIE}=${createHash('sha256').update(token).digest('base64url')}`
 /** The session's host-bound companion cookie on this (non-loopback) test origin. */
-export const SESSION_BINDING_COOKIE = '__Host-token_bind'
+const SESSION_BINDING_COOKIE = '__Host-token_bind'
 
 /** Decodes the few entities React writes in attribute values and text. */
 export function decodeEntities(text: string): string {

@@ -25,7 +25,7 @@ export function pickFromAcceptLanguage(header: string | undefined): Locale | nul
   return (ranked[0]?.lang as Locale | undefined) ?? null
 }
 
-export function setLocaleCookie(c: Parameters<MiddlewareHandler>[0], locale: Locale) {
+function setLocaleCookie(c: Parameters<MiddlewareHandler>[0], locale: Locale) {
   setCookie(c, LOCALE_COOKIE, locale, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'Lax' })
 }
 

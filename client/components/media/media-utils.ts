@@ -13,7 +13,7 @@ export function cardImage(file: GatewayFile | null | undefined, alt = ''): CardI
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** The moment an event is over: the end of its last day (a date without a time counts as the whole day). */
-export function eventEndsAt(event: Pick<EventItem, 'date_from' | 'date_to'>): number {
+function eventEndsAt(event: Pick<EventItem, 'date_from' | 'date_to'>): number {
   const end = toDate(event.date_to || event.date_from)
   if (!end) return 0
   const dateOnly =

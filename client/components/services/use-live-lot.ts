@@ -13,7 +13,7 @@ import { useFormat } from '../format'
 import type { AuctionLotDetail } from './types'
 
 /** How often a lot is polled while its socket is not live. */
-export const LOT_POLL_MS = 30_000
+const LOT_POLL_MS = 30_000
 
 type LiveFields = Pick<AuctionLotDetail, 'price' | 'zaklad_summa' | 'lot_status' | 'order_end_time'>
 

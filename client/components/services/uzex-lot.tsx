@@ -12,7 +12,7 @@ import type { UzexLot } from './types'
 import { useOpenUntil } from './use-open-until'
 
 /** The exchange's e-procurement platform, where offers on its lots are made (the lot answer has no link of its own). */
-export const UZEX_PLATFORM_URL = 'https://xarid.uzex.uz/'
+const UZEX_PLATFORM_URL = 'https://xarid.uzex.uz/'
 
 const CURRENCIES: readonly string[] = ['UZS', 'USD']
 

@@ -11,7 +11,7 @@ import type { Leader } from './types'
 /** `tel:` target: the digits of a phone number with its leading plus. */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
 
-export function LeaderCard({ leader }: { leader: Leader }) {
+function LeaderCard({ leader }: { leader: Leader }) {
   const t = useT()
   const name = `${leader.name} ${leader.surname}`.trim()
   const photo = imageSrc(leader.photo)

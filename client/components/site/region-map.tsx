@@ -15,7 +15,7 @@ import { HtmlContent } from '../html-content'
 import { MAP_HEIGHT, MAP_WIDTH, REGION_SHAPES, SMALL_REGIONS } from './region-shapes'
 import type { Territory } from './types'
 
-export const MAP_METRICS = [
+const MAP_METRICS = [
   'population',
   'investment_projects',
   'fdi_credits',
@@ -34,14 +34,14 @@ const DARK_FROM = 3
 const SCALE = `linear-gradient(90deg, ${SHADES.map((shade, i) => `${shade} ${(i * 100) / SHADES.length}% ${((i + 1) * 100) / SHADES.length}%`).join(', ')})`
 
 /** The shade step of a value between the smallest and the largest (square-root scale: a few regions dwarf the rest). */
-export function shadeStep(value: number, min: number, max: number): number {
+function shadeStep(value: number, min: number, max: number): number {
   if (!(max > min)) return 2
   const share = Math.sqrt(Math.max(0, value - min)) / Math.sqrt(max - min)
   return Math.min(SHADES.length - 1, Math.floor(share * SHADES.length))
 }
 
 /** A figure as the page shows it: money in USD (the gateway gives millions), the rest as numbers. */
-export function formatFigure(f: Formatters, metric: MapMetric, value: number): string {
+function formatFigure(f: Formatters, metric: MapMetric, value: number): string {
   if (metric === 'fdi_credits' || metric === 'foreign_trade')
     return f.money(value * 1_000_000, 'USD', { compact: true })
   return f.number(value)

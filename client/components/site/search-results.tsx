@@ -22,7 +22,7 @@ const DETAIL_ROUTE: Readonly<Record<Exclude<SearchKind, 'pages'>, 'post' | 'even
 const REASON_SLUG = new RegExp(`^reason-(${REASONS.join('|')})$`)
 
 /** The portal URL of a hit: its gateway path matched against the route table, else its kind and id. */
-export function hitHref(kind: SearchKind, hit: SearchHit, locale: Locale): string | null {
+function hitHref(kind: SearchKind, hit: SearchHit, locale: Locale): string | null {
   const id = String(hit.id ?? '')
   if (kind === 'pages') {
     const slug = (hit.path ?? '').replace(/^\/+/, '').split(/[?#]/)[0] || id
@@ -39,7 +39,7 @@ export function hitHref(kind: SearchKind, hit: SearchHit, locale: Locale): strin
 }
 
 /** Text with each occurrence of the keyword (any case) in <mark>. */
-export function markKeyword(text: string, keyword: string): ReactNode {
+function markKeyword(text: string, keyword: string): ReactNode {
   const needle = keyword.trim().toLocaleLowerCase()
   if (!needle) return text
   const lower = text.toLocaleLowerCase()
@@ -68,7 +68,7 @@ const snippet = (value: string | null | undefined) => {
  * How many pages to offer: up to the current one, plus the next while the gateway says there is one. Its `total`
  * counts hits of every kind together, which says nothing about pages of at most `size` hits per kind.
  */
-export function countPages(envelope: Envelope<SearchResults>, page: number): number {
+function countPages(envelope: Envelope<SearchResults>, page: number): number {
   const next = envelope.pageable?.next
   return next !== null && next !== undefined && next > page ? next + 1 : page + 1
 }

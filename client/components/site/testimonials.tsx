@@ -8,7 +8,7 @@ import { imageSrc } from './image'
 import type { Review } from './types'
 
 /** "Name, Position, Company" → the name, and the rest as the line under it. */
-export function splitAuthor(author: string): { name: string; role: string } {
+function splitAuthor(author: string): { name: string; role: string } {
   const [name = '', ...rest] = author.split(',').map((s) => s.trim())
   return { name, role: rest.join(', ') }
 }

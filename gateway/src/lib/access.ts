@@ -10,7 +10,7 @@ import * as v from 'valibot'
 export const ACCESS_ASSERTION_HEADER = 'Cf-Access-Jwt-Assertion'
 
 /** Where Access publishes a team's signing keys (current and previous), below the team domain. */
-export const ACCESS_CERTS_PATH = '/cdn-cgi/access/certs'
+const ACCESS_CERTS_PATH = '/cdn-cgi/access/certs'
 
 /** Keys are kept this long; Access rotates them every six weeks and keeps the previous one valid for seven days. */
 const KEYS_TTL_MS = 60 * 60_000
@@ -58,7 +58,7 @@ const keySets = new Map<string, KeySet>()
 const refreshing = new Map<string, Promise<KeySet>>()
 
 /** The issuer Access writes in `iss`: the team domain as an origin, without a trailing slash. */
-export function normaliseTeamDomain(teamDomain: string): string {
+function normaliseTeamDomain(teamDomain: string): string {
   return new URL(teamDomain).origin
 }
 

@@ -17,13 +17,13 @@ export type BotAction =
   | 'event'
 
 /** The vendors' server-side verification endpoints. */
-export const SITEVERIFY_URLS = {
+const SITEVERIFY_URLS = {
   turnstile: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
   recaptcha: 'https://www.google.com/recaptcha/api/siteverify',
 } as const
 
 /** reCAPTCHA v3 scores below this are treated as bots. */
-export const RECAPTCHA_MIN_SCORE = 0.5
+const RECAPTCHA_MIN_SCORE = 0.5
 
 type SiteverifyAnswer = { success?: boolean; action?: string; hostname?: string; score?: number }
 
@@ -31,7 +31,7 @@ type SiteverifyAnswer = { success?: boolean; action?: string; hostname?: string;
  * Asks the vendor whether `token` is a fresh human answer for `action` on our hostname.
  * Any network or format failure counts as not verified (fail closed).
  */
-export async function verifyBotToken(config: Config, token: string, action: BotAction, ip: string): Promise<boolean> {
+async function verifyBotToken(config: Config, token: string, action: BotAction, ip: string): Promise<boolean> {
   if (!config.botProvider || !token) return false
   const body = new URLSearchParams({ secret: config.botSecret, response: token })
   if (ip !== 'unknown') body.set('remoteip', ip)

@@ -29,8 +29,8 @@ const ServiceAccountSchema = v.object({
 })
 
 /** Google's endpoints, used unless FCM_ENDPOINT / FCM_TOKEN_ENDPOINT name a stand-in. */
-export const GOOGLE_FCM_ENDPOINT = 'https://fcm.googleapis.com'
-export const GOOGLE_TOKEN_ENDPOINT = 'https://oauth2.googleapis.com/token'
+const GOOGLE_FCM_ENDPOINT = 'https://fcm.googleapis.com'
+const GOOGLE_TOKEN_ENDPOINT = 'https://oauth2.googleapis.com/token'
 
 /** Push through FCM: the service account (null: push is off) and the two endpoints. */
 export type PushConfig = {
@@ -142,7 +142,7 @@ function readServiceAccount(text: string): PushConfig['account'] {
  * Development helpers (`/dev/*`: reset links, sign-in as anyone, wiping data) are only safe on a developer's machine,
  * so DEV_MODE needs a portal on a loopback address (docs/security.md#dev-surface).
  */
-export function isLoopbackOrigin(origin: string): boolean {
+function isLoopbackOrigin(origin: string): boolean {
   try {
     const { hostname } = new URL(origin)
     return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname)

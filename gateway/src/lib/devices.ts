@@ -9,7 +9,7 @@ import { createSecret, sha256Hex } from './crypto'
 /** The header the portal sends the device token in (only on the sign-in call). */
 export const DEVICE_HEADER = 'X-Device-Token'
 /** A device stays trusted this long after its last successful sign-in. */
-export const DEVICE_LIFETIME_MS = 90 * 24 * 60 * 60_000
+const DEVICE_LIFETIME_MS = 90 * 24 * 60 * 60_000
 /** The newest devices an account keeps; older ones are forgotten. */
 const DEVICES_PER_ACCOUNT = 10
 

@@ -27,7 +27,7 @@ export function createMailer(env: Env, now: Date): Mailer {
 }
 
 /** Replaces every URL in a message with a marker. */
-export function redactLinks(body: string): string {
+function redactLinks(body: string): string {
   return body.replace(/https?:\/\/[^\s"'<>]+/g, '[link redacted]')
 }
 

@@ -7,11 +7,11 @@ import type { PushConfig } from './config'
 import { fromBase64, toBase64Url } from './crypto'
 
 /** The one OAuth scope sending needs. */
-export const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging'
+const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging'
 /** Google accepts assertions for at most an hour. */
 const ASSERTION_LIFETIME_S = 3600
 /** An access token is replaced this long before it expires, so none expires between being read and being used. */
-export const ACCESS_TOKEN_MARGIN_MS = 5 * 60_000
+const ACCESS_TOKEN_MARGIN_MS = 5 * 60_000
 /** Neither Google endpoint may hold a notification's delivery for long. */
 const TIMEOUT_MS = 10_000
 
@@ -49,7 +49,7 @@ async function signingKey(account: Account): Promise<CryptoKey> {
 }
 
 /** The signed JWT the token endpoint exchanges for an access token (RFC 7523 §2.1). */
-export async function createAssertion(account: Account, audience: string, nowMs: number): Promise<string> {
+async function createAssertion(account: Account, audience: string, nowMs: number): Promise<string> {
   const iat = Math.floor(nowMs / 1000)
   const header = base64UrlJson({ alg: 'RS256', typ: 'JWT' })
   const claims = base64UrlJson({
@@ -98,7 +98,7 @@ export async function getAccessToken(config: PushConfig, account: Account): Prom
 }
 
 /** Forgets an access token FCM refused, so the next send mints a new one. */
-export function forgetAccessToken(config: PushConfig, account: Account): void {
+function forgetAccessToken(config: PushConfig, account: Account): void {
   accessTokens.delete(cacheKey(config, account))
 }
 
@@ -115,7 +115,7 @@ type FcmErrorBody = {
  * subscription dropped), 403 `SENDER_ID_MISMATCH` (a token of another project), and 400 `INVALID_ARGUMENT` only when
  * FCM blames `message.token`: a message of ours it cannot read must not cost users their devices.
  */
-export function isDeadToken(status: number, body: FcmErrorBody | null): boolean {
+function isDeadToken(status: number, body: FcmErrorBody | null): boolean {
   const details = body?.error?.details ?? []
   const code = details.find((d) => d['@type']?.endsWith('google.firebase.fcm.v1.FcmError'))?.errorCode
   if (status === 404) return code === 'UNREGISTERED'

@@ -14,7 +14,7 @@ export function readLang(header: string | undefined | null): Lang {
 }
 
 /** Picks `{field}_{lang}` from a row, falling back across languages; never returns undefined for a present field. */
-export function pick(row: Record<string, unknown>, field: string, lang: Lang): string {
+function pick(row: Record<string, unknown>, field: string, lang: Lang): string {
   for (const l of FALLBACK[lang]) {
     const v = row[`${field}_${l}`]
     if (typeof v === 'string' && v !== '') return v

@@ -29,7 +29,7 @@ function crc32(bytes: Uint8Array): number {
 }
 
 /** A ZIP archive with stored (uncompressed) entries and a fixed 1980-01-01 timestamp, so output is deterministic. */
-export function createZip(entries: { name: string; data: string }[]): Uint8Array {
+function createZip(entries: { name: string; data: string }[]): Uint8Array {
   const chunks: Uint8Array[] = []
   const central: Uint8Array[] = []
   let offset = 0

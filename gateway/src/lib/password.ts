@@ -2,7 +2,7 @@
 import { fromBase64, isEqualBytes, toBase64 } from './crypto'
 
 /** workerd caps PBKDF2 at 100 000 iterations, which is also the floor we require. */
-export const PBKDF2_ITERATIONS = 100_000
+const PBKDF2_ITERATIONS = 100_000
 const SALT_BYTES = 16
 const HASH_BITS = 256
 const DUMMY_SALT = new Uint8Array(SALT_BYTES)

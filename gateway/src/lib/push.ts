@@ -59,7 +59,7 @@ const TITLES: Record<NotificationType, Record<Lang, string>> = {
 }
 
 /** The push title of a notification type in a language. */
-export function pushTitle(type: NotificationType, lang: Lang): string {
+function pushTitle(type: NotificationType, lang: Lang): string {
   return TITLES[type][lang]
 }
 
@@ -68,7 +68,7 @@ export function pushTitle(type: NotificationType, lang: Lang): string {
  * language (`/{lang}{link}`), which the service worker opens on a click; `webpush.fcm_options.link` (FCM accepts it
  * only over HTTPS) is the same page as a full URL.
  */
-export function composePushMessage(
+function composePushMessage(
   n: PushNotification,
   device: { token: string; lang: Lang },
   portalOrigin: string,
@@ -86,7 +86,7 @@ export function composePushMessage(
 type DeviceRow = { token: string; lang: string }
 
 /** Sends a notification to the user's devices and deletes the tokens FCM no longer knows. */
-export async function deliverPush(
+async function deliverPush(
   db: D1Database,
   config: PushConfig,
   portalOrigin: string,

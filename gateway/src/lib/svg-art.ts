@@ -25,7 +25,7 @@ const PALETTES: Palette[] = [
 ]
 
 /** FNV-1a, 32 bit: a stable number for a name. */
-export function hashName(name: string): number {
+function hashName(name: string): number {
   let h = 0x811c9dc5
   for (let i = 0; i < name.length; i++) {
     h ^= name.charCodeAt(i)

@@ -5,9 +5,9 @@ import { createSecret, sha256Hex } from './crypto'
 import { GatewayError } from './envelope'
 
 /** Absolute lifetime of a token. */
-export const TOKEN_LIFETIME_MS = 30 * 24 * 3600_000
+const TOKEN_LIFETIME_MS = 30 * 24 * 3600_000
 /** A token unused for this long expires. */
-export const TOKEN_IDLE_MS = 7 * 24 * 3600_000
+const TOKEN_IDLE_MS = 7 * 24 * 3600_000
 /** Refresh `last_used_at` at most this often, to spare a write on every request. */
 const TOUCH_EVERY_MS = 60_000
 
@@ -40,7 +40,7 @@ type TokenRow = {
 }
 
 /** Resolves a raw token to its live user, refreshing the idle clock; null when missing, revoked or expired. */
-export async function findTokenUser(db: D1Database, token: string, now: Date): Promise<AuthUser | null> {
+async function findTokenUser(db: D1Database, token: string, now: Date): Promise<AuthUser | null> {
   const row = await db
     .prepare(
       `SELECT t.id AS token_id, t.expires_at, t.last_used_at, t.revoked_at, u.id, u.email, u.role, u.is_resident

@@ -348,7 +348,7 @@ const serviceSelect = (lang: Lang) =>
   `SELECT id, type, ${col('title', lang)}, ${col('description', lang)}, handler, params_json FROM personal_services`
 
 /** The service's link, relative to the gateway root (the portal calls it through its gateway client). */
-export const serviceLink = (id: number) => `/siw/personal/service/run/${id}`
+const serviceLink = (id: number) => `/siw/personal/service/run/${id}`
 
 /**
  * Personal services are for residents only (docs/product.md#guards: `my-services`), and answer from the signed-in

@@ -15,7 +15,7 @@ const TEXT_TYPE = 'text/plain; charset=utf-8'
 const encoder = new TextEncoder()
 
 /** The agenda download of an event row carrying `name`, `date_from`, `time`, `location` and `agenda_text`. */
-export function renderAgenda(r: Row): string {
+function renderAgenda(r: Row): string {
   return `${r.name}\n${String(r.date_from).slice(0, 10)} ${r.time}\n${r.location}\n\n${r.agenda_text}\n`
 }
 
@@ -50,7 +50,7 @@ const TEMPLATE_LINES: Record<Lang, string[]> = {
 }
 
 /** Bytes of a document template; PDFs use the English title and text (standard PDF fonts are Latin-only). */
-export function renderTemplate(r: Row, lang: Lang): Uint8Array {
+function renderTemplate(r: Row, lang: Lang): Uint8Array {
   const type = r.type as TemplateType
   return type === 'pdf'
     ? createTemplate('pdf', String(r.title_pdf), TEMPLATE_LINES.en)
