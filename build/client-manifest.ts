@@ -73,26 +73,26 @@ export function clientManifest({ built = false }: { built?: boolean } = {}): Plu
       if (id !== '\0virtual:client-manifest') return
       if (!isBuild || this.environment.name === 'client') {
         const sheets = Object.fromEntries(
-          Object.entries(AREA_SHEETS).map(([name, file]) => [name, { href: '/' + file, text: '', rules: [] }]),
+          Object.entries(AREA_SHEETS).map(([name, file]) => [name, { href: `/${file}`, text: '', rules: [] }]),
         )
         const messages = { uz: '', ru: '', en: '' }
-        return `export default ${JSON.stringify({ entry: '/client/entry.tsx', css: [], cssText: '', cssRules: [], sheets, messages, preload: [], evaluateFirst: [], pages: {}, boot: '', dev: true, pushWorker: '/' + PUSH_WORKER_ENTRY })}`
+        return `export default ${JSON.stringify({ entry: '/client/entry.tsx', css: [], cssText: '', cssRules: [], sheets, messages, preload: [], evaluateFirst: [], pages: {}, boot: '', dev: true, pushWorker: `/${PUSH_WORKER_ENTRY}` })}`
       }
       type Chunk = { file: string; name?: string; css?: string[]; imports?: string[] }
       const m = JSON.parse(fs.readFileSync(`${clientOutDir}/.vite/manifest.json`, 'utf8')) as Record<string, Chunk>
       const collect = (key: string, into: Set<string>) => {
         const chunk = m[key]
-        if (!chunk || into.has('/' + chunk.file)) return into
-        into.add('/' + chunk.file)
+        if (!chunk || into.has(`/${chunk.file}`)) return into
+        into.add(`/${chunk.file}`)
         for (const k of chunk.imports ?? []) collect(k, into)
         return into
       }
       const entry = m['client/entry.tsx']!
       const entryFiles = collect('client/entry.tsx', new Set())
-      const preload = [...entryFiles].filter((f) => f !== '/' + entry.file)
+      const preload = [...entryFiles].filter((f) => f !== `/${entry.file}`)
       const evaluateFirst = Object.values(m)
         .filter((c) => c.name === REACT_DOM_CHUNK)
-        .map((c) => '/' + c.file)
+        .map((c) => `/${c.file}`)
       if (evaluateFirst.length !== 1 || !preload.includes(evaluateFirst[0]!))
         this.error(`expected one ${REACT_DOM_CHUNK} chunk among the entry's imports`)
       // Per page: its own chunk first, then the chunks it imports, minus what the entry already loads (modulepreload on
@@ -102,7 +102,7 @@ export function clientManifest({ built = false }: { built?: boolean } = {}): Plu
         const id = /^client\/pages\/([a-z0-9-]+)\.tsx$/.exec(key)?.[1]
         if (id) pages[id] = [...collect(key, new Set())].filter((f) => !entryFiles.has(f))
       }
-      const pushWorker = m[PUSH_WORKER_ENTRY] ? '/' + m[PUSH_WORKER_ENTRY]!.file : null
+      const pushWorker = m[PUSH_WORKER_ENTRY] ? `/${m[PUSH_WORKER_ENTRY]!.file}` : null
       if (entry.css?.length)
         this.error(
           `CSS imported from the entry's module graph (${entry.css.join(', ')}): @import it from ${SHELL_STYLES}`,
@@ -113,17 +113,17 @@ export function clientManifest({ built = false }: { built?: boolean } = {}): Plu
         const file = m[key]?.file
         if (!file) this.error(`no built file for ${key}`)
         const text = fs.readFileSync(`${clientOutDir}/${file}`, 'utf8')
-        return { href: '/' + file, text, rules: parseCssRules(text) }
+        return { href: `/${file}`, text, rules: parseCssRules(text) }
       }
       const shell = read(SHELL_STYLES)
       const sheets = Object.fromEntries(Object.entries(AREA_SHEETS).map(([name, key]) => [name, read(key)]))
       const boot = compileBootScript()
       const messages = Object.fromEntries(
-        Object.entries(catalogueAssets()).map(([locale, { fileName }]) => [locale, '/' + fileName]),
+        Object.entries(catalogueAssets()).map(([locale, { fileName }]) => [locale, `/${fileName}`]),
       )
       for (const file of Object.values(messages))
         if (!fs.existsSync(`${clientOutDir}${file}`)) this.error(`message catalogue ${file} was not built`)
-      return `export default ${JSON.stringify({ entry: '/' + entry.file, css: [shell.href], cssText: shell.text, cssRules: shell.rules, sheets, messages, preload, evaluateFirst, pages, boot, dev: false, pushWorker })}`
+      return `export default ${JSON.stringify({ entry: `/${entry.file}`, css: [shell.href], cssText: shell.text, cssRules: shell.rules, sheets, messages, preload, evaluateFirst, pages, boot, dev: false, pushWorker })}`
     },
   }
 }

@@ -112,12 +112,12 @@ export function I18nProvider({
     () => browser.version,
     () => 0,
   )
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the catalogue brings keys a render asked for.
   const value = useMemo(() => {
     const base = translatorFor(locale, messages)
     if (record) return { locale, t: recording(base.t, record), plain: base.t }
     if (typeof document === 'undefined') return base
     return { locale, t: fromBrowserStore(locale, messages) }
-    // `version` changes when the catalogue brings keys a render asked for: translations then re-render.
   }, [locale, messages, record, version])
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
 }

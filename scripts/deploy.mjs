@@ -18,7 +18,6 @@ const OUT = 'dist-deploy'
 const PORTAL = `${OUT}/invest_portal/wrangler.json`
 const GATEWAY = `${OUT}/invest_portal_gateway/wrangler.json`
 const D1_NAME = 'invest-portal'
-const KiB = 1024
 
 /**
  * The Workers platform's limits (developers.cloudflare.com/workers/platform/limits): a worker's compressed size

@@ -39,7 +39,10 @@ describe('gateway client transport', () => {
   it('calls the /gateway base with JSON, cookies and the current locale as Accept-Language', async () => {
     const captured: RequestInit[] = []
     const client = createGatewayClient({
-      fetch: async (_input, init) => (captured.push(init ?? {}), ok({ id: 1 })),
+      fetch: async (_input, init) => {
+        captured.push(init ?? {})
+        return ok({ id: 1 })
+      },
       locale: 'uz',
       origin: 'http://portal.internal',
     })

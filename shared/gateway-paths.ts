@@ -15,7 +15,7 @@ const PRIVATE_PREFIXES = ['/core/operator'] as const
 
 /** True when a canonical path below `/gateway` lies under one of the contract's prefixes and is not private. */
 export function isUpstreamPath(path: string): boolean {
-  const isPrivate = PRIVATE_PREFIXES.some((prefix) => path === prefix || path.startsWith(prefix + '/'))
+  const isPrivate = PRIVATE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
   return !isPrivate && UPSTREAM_PREFIXES.some((prefix) => path.startsWith(prefix))
 }
 

@@ -28,7 +28,8 @@ describe('createI18n', () => {
         return [locale, i18n.t(locale, 'greet', { name: String(i) })] as const
       }),
     )
-    results.forEach(([locale, text], i) => expect(text).toBe(locale === 'ru' ? `Привет, ${i}` : `Hello, ${i}`))
+    for (const [i, [locale, text]] of results.entries())
+      expect(text).toBe(locale === 'ru' ? `Привет, ${i}` : `Hello, ${i}`)
   })
 
   it('falls back across locales for a missing key', () => {

@@ -169,7 +169,8 @@ export type HrefQuery = Readonly<Record<string, string | number | undefined>>
 
 /** `href()`'s options: `params` required when the route's pattern has a required name (per route of a union of ids). */
 export type HrefOptions<Id extends RouteId> = Id extends RouteId
-  ? { locale: Locale; query?: HrefQuery } & ({} extends HrefParams<Id>
+  ? // biome-ignore lint/complexity/noBannedTypes: `{} extends P` asks whether every param of P is optional.
+    { locale: Locale; query?: HrefQuery } & ({} extends HrefParams<Id>
       ? { params?: HrefParams<Id> }
       : { params: HrefParams<Id> })
   : never
@@ -212,7 +213,7 @@ function fill(id: string, locale: Locale, params: Readonly<Params> | undefined, 
       parts.push(values.map(encodeURIComponent).join('/'))
     }
   }
-  const path = `/${locale}${parts.length ? '/' + parts.join('/') : ''}`
+  const path = `/${locale}${parts.length ? `/${parts.join('/')}` : ''}`
   if (!query) return path
   const search = new URLSearchParams()
   for (const [k, value] of Object.entries(query))

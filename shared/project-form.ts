@@ -109,14 +109,14 @@ function projectErrorField(path: string): string {
 
 /** Escapes text and turns blank-line separated paragraphs into `<p>`s (the gateway sanitises again). */
 function textToHtml(text: string): string {
-  const escape = (s: string) =>
+  const escapeText = (s: string) =>
     s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
   return text
     .replace(/\r\n?/g, '\n')
     .split(/\n{2,}/)
     .map((p) => p.trim())
     .filter(Boolean)
-    .map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`)
+    .map((p) => `<p>${escapeText(p).replace(/\n/g, '<br>')}</p>`)
     .join('')
 }
 

@@ -486,8 +486,9 @@ type ValueOf<R> = R extends readonly (infer U)[] ? U : R extends Readonly<{ numb
 type RuleValue<R> = R extends Readonly<{ optional: infer V }> ? ValueOf<V> : ValueOf<R>
 type IsOptional<R> = R extends Readonly<{ optional: unknown }> ? true : false
 
-type ParamShape<Id extends RouteId> = RouteOf<Id> extends { params: infer S } ? S : {}
-type QueryShape<Id extends RouteId> = RouteOf<Id> extends { query: infer S } ? S : {}
+type NoShape = Readonly<Record<never, never>>
+type ParamShape<Id extends RouteId> = RouteOf<Id> extends { params: infer S } ? S : NoShape
+type QueryShape<Id extends RouteId> = RouteOf<Id> extends { query: infer S } ? S : NoShape
 type ParamValue<Id extends RouteId, K extends string> = K extends keyof ParamShape<Id>
   ? RuleValue<ParamShape<Id>[K]>
   : string

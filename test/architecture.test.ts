@@ -69,7 +69,7 @@ const isTestFile = (file: string) => /\.(?:test|spec)\.tsx?$/.test(file)
 const SIDE_PACKAGES = /^(?:hono|react|react-dom|swr|sonner|scheduler)(?:\/|$)|^(?:cloudflare|node|virtual):/
 
 /** Style rule 1: which room may import which. */
-export function findImportViolations(sources: readonly Source[]): string[] {
+function findImportViolations(sources: readonly Source[]): string[] {
   const violations: string[] = []
   for (const { file, text } of sources) {
     const room = roomOf(file)
@@ -109,7 +109,7 @@ const LOCALE_PREFIX = /^\/(?:uz|ru|en)(?=[/?#]|$)/
  * template literals that start with a locale prefix (`'/en/…'`), and templates that start with `/${x}` where `x`
  * is typed as a Locale or named like one.
  */
-export function findHandBuiltPaths(program: ts.Program, files: readonly string[]): string[] {
+function findHandBuiltPaths(program: ts.Program, files: readonly string[]): string[] {
   const checker = program.getTypeChecker()
   const isLocaleTyped = (expr: ts.Expression) => {
     if (/(?:^|\.)(?:locale|lang|language)$/i.test(expr.getText())) return true

@@ -32,12 +32,6 @@ export function messagesFor(locale: Locale): Messages {
   return hit
 }
 
-function translate(locale: Locale, key: string): string {
-  let node: Messages | string | undefined = messagesFor(locale)
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined
-  return typeof node === 'string' ? node : key
-}
-
 /**
  * Namespaces every document carries whatever its page renders: what the browser may translate outside a render before
  * the reader does anything (a gateway failure's notice, the toast region). Texts a render or an action shows later (a

@@ -94,7 +94,7 @@ const TOKEN_BEARING_PREFIX = '/core/'
  * for every decision the proxy makes and for the upstream alike.
  */
 export function canonicalPath(rawPathname: string, prefix: string): string | null {
-  if (!rawPathname.startsWith(prefix + '/')) return null
+  if (!rawPathname.startsWith(`${prefix}/`)) return null
   const segments = rawPathname.slice(prefix.length + 1).split('/')
   const out: string[] = []
   for (const [i, segment] of segments.entries()) {
@@ -109,7 +109,7 @@ export function canonicalPath(rawPathname: string, prefix: string): string | nul
     if (decoded === '.' || decoded === '..' || /[/\\@\u0000-\u001f\u007f]/.test(decoded)) return null
     out.push(encodeURIComponent(decoded))
   }
-  return '/' + out.join('/')
+  return `/${out.join('/')}`
 }
 
 type Forward = Readonly<{ path: string; search: string; method: string; withToken: boolean }>
@@ -199,7 +199,7 @@ export function devHelpersProxy(): MiddlewareHandler<AppEnv> {
     if (!PROXY_METHODS.has(method)) return errorEnvelope(c, 405, 'method_not_allowed')
     if (!READ_METHODS.has(method) && !isSameOriginWrite(c, { scriptOnly: true }))
       return errorEnvelope(c, 403, 'csrf_forbidden')
-    const path = '/dev' + below
+    const path = `/dev${below}`
     // The helpers' own pages (the OneID stand-in) keep their policy: they exist only on a developer's machine.
     return withBodyLimit(c, path, async () =>
       relay(c, path, method, await forward(c, { path, search: new URL(c.req.url).search, method, withToken: false }), {

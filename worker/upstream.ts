@@ -4,7 +4,7 @@ import type { AppConfig } from './env'
 /** Maps a path below the gateway root (`/core/profile?x=1`) to the upstream URL. */
 export function upstreamUrl(config: AppConfig, pathAndQuery: string): string {
   // Path-only input: a leading `//` or `\` would otherwise read as a host; normalise to one slash.
-  const safe = '/' + pathAndQuery.replace(/^[\\/]+/, '')
+  const safe = `/${pathAndQuery.replace(/^[\\/]+/, '')}`
   return (config.gatewayOrigin ?? 'http://gateway.internal') + safe
 }
 

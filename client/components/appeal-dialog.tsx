@@ -49,6 +49,7 @@ export function AppealDialog({ onClose }: { onClose: () => void }) {
   }, [])
 
   // Each step starts at its heading, so screen readers hear where they are.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the step changed.
   useEffect(() => {
     ref.current?.querySelector<HTMLElement>('[data-step-heading]')?.focus()
   }, [step])
@@ -69,12 +70,21 @@ export function AppealDialog({ onClose }: { onClose: () => void }) {
         </button>
       </div>
       {step === 1 ? (
-        <ContactStep initial={contact} onNext={(values) => (setContact(values), setStep(2))} />
+        <ContactStep
+          initial={contact}
+          onNext={(values) => {
+            setContact(values)
+            setStep(2)
+          }}
+        />
       ) : step === 2 ? (
         <AppealStep
           contact={contact}
           onBack={() => setStep(1)}
-          onSent={(result) => (setSent(result), setStep('sent'))}
+          onSent={(result) => {
+            setSent(result)
+            setStep('sent')
+          }}
         />
       ) : (
         <div className="dialog__body">

@@ -169,47 +169,6 @@ export function SelectField({
   )
 }
 
-/** A single checkbox with its label beside it (consents, "I agree"); the error sits above. */
-function CheckboxField({
-  id,
-  name,
-  label,
-  hint,
-  error,
-  required,
-  className,
-  ...input
-}: FieldBase & Without<InputHTMLAttributes<HTMLInputElement>>) {
-  const t = useT()
-  const describedBy = [hint && hintId(id), error && errorId(id)].filter(Boolean).join(' ') || undefined
-  return (
-    <div className={['field', 'field--check', error && 'field--error', className].filter(Boolean).join(' ')}>
-      <FieldError id={id} error={error} />
-      <div className="check">
-        <input
-          {...input}
-          type="checkbox"
-          id={id}
-          name={name ?? id}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className="check__input"
-        />
-        <label htmlFor={id} className="check__label">
-          {label}
-          {required && <span className="field__required"> ({t('form.required')})</span>}
-        </label>
-      </div>
-      {hint && (
-        <div className="field__hint field__hint--check" id={hintId(id)}>
-          {hint}
-        </div>
-      )}
-    </div>
-  )
-}
-
 /** A group of radio buttons in a fieldset whose legend is the question; `id` is the first option's id. */
 export function RadioGroup({
   id,

@@ -21,8 +21,7 @@ export function useContentLinks() {
       return
     const link = (event.target as Element).closest?.('a')
     const target = link?.getAttribute('href')
-    if (!target || !target.startsWith('/') || target.startsWith('//') || !splitLocale(target.split(/[?#]/)[0]!).locale)
-      return
+    if (!target?.startsWith('/') || target.startsWith('//') || !splitLocale(target.split(/[?#]/)[0]!).locale) return
     if (target.includes('#') && target.split('#')[0] === window.location.pathname) return
     event.preventDefault()
     void navigate(target)

@@ -151,7 +151,7 @@ describe('sanitizeHtml', () => {
   })
 
   it('survives deep nesting and unbalanced end tags', () => {
-    const deep = '<em>'.repeat(500) + 'x' + '</em>'.repeat(500)
+    const deep = `${'<em>'.repeat(500)}x${'</em>'.repeat(500)}`
     expect(toPlainText(sanitizeHtml(deep))).toBe('x')
     expect(render('</p></li></table><p>a</strong></p>')).toBe('<p>a</p>')
   })
@@ -218,7 +218,10 @@ describe('sanitizeHtml', () => {
       '</ul>',
     ]
     let seed = 7
-    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return seed % n
+    }
     const check = (nodes: readonly SafeNode[]) => {
       for (const n of nodes) {
         if (typeof n === 'string') continue

@@ -73,7 +73,14 @@ function remoteMarkup(name: string): Promise<Loaded> {
   }
   const batch = wanted
   const known = batch.get(name)
-  if (known) return new Promise((resolve) => batch.set(name, (loaded) => (known(loaded), resolve(loaded))))
+  if (known) {
+    return new Promise((resolve) =>
+      batch.set(name, (loaded) => {
+        known(loaded)
+        resolve(loaded)
+      }),
+    )
+  }
   return new Promise((resolve) => batch.set(name, resolve))
 }
 

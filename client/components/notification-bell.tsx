@@ -92,6 +92,7 @@ function Bell() {
   })
 
   // Infinite scroll: the next page loads when the end of the list comes into view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a loaded page moves the sentinel; observing anew checks it.
   useEffect(() => {
     const el = sentinel.current
     if (!open || !el || !hasMore || typeof IntersectionObserver === 'undefined') return

@@ -136,6 +136,7 @@ export function FormProblems({ state, labels, skipCodes = [], scope }: ProblemsP
   const t = useT()
   const codeMessage = useCodeMessage()
   // A new list moves focus to the summary, so it changes only with the form state (a new submit).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: labels are rebuilt every render; the state decides.
   const errors = useMemo(() => {
     const names = [
       ...Object.keys(labels).filter((n) => state.errors[n]),
@@ -145,7 +146,6 @@ export function FormProblems({ state, labels, skipCodes = [], scope }: ProblemsP
       field: fieldId(name, scope),
       message: labels[name] ? `${labels[name]}: ${t(state.errors[name]!)}` : t(state.errors[name]!),
     }))
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- labels are rebuilt every render; the state decides
   }, [state, scope, t])
   const code =
     state.code && !skipCodes.includes(state.code) && !(state.code === 'validation_error' && errors.length)

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 export function RouteAnnouncer({ routeKey }: { routeKey: string }) {
   const [message, setMessage] = useState('')
   const first = useRef(true)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new route is what is announced.
   useEffect(() => {
     if (first.current) {
       first.current = false

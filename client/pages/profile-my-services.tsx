@@ -82,25 +82,23 @@ function ServiceList({ servicesKey, regionsKey }: { servicesKey: string; regions
   if (!services.length) return <EmptyState title={t('services.empty')} message={<p>{t('services.intro')}</p>} />
   const chosen = services.find((s) => String(s.id) === route.query.service)
   return (
-    <>
-      <ul className="record-list">
-        {services.map((s) => (
-          <li key={s.id} className={s === chosen ? 'record record--active' : 'record'}>
-            <h2 className="record__title">{s.title}</h2>
-            <p>{s.description}</p>
-            {s !== chosen ? (
-              <Button
-                to={href('profile-my-services', { locale, query: { type: route.query.type, service: s.id } })}
-                variant="outline"
-                size="sm"
-                label={t('services.open')}
-              />
-            ) : null}
-            {s === chosen ? <ServiceRunner service={s} regionsKey={regionsKey} /> : null}
-          </li>
-        ))}
-      </ul>
-    </>
+    <ul className="record-list">
+      {services.map((s) => (
+        <li key={s.id} className={s === chosen ? 'record record--active' : 'record'}>
+          <h2 className="record__title">{s.title}</h2>
+          <p>{s.description}</p>
+          {s !== chosen ? (
+            <Button
+              to={href('profile-my-services', { locale, query: { type: route.query.type, service: s.id } })}
+              variant="outline"
+              size="sm"
+              label={t('services.open')}
+            />
+          ) : null}
+          {s === chosen ? <ServiceRunner service={s} regionsKey={regionsKey} /> : null}
+        </li>
+      ))}
+    </ul>
   )
 }
 

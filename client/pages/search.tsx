@@ -39,12 +39,12 @@ export function Page() {
     history.replaceState(history.state, '', href('search', { locale, query: { keyword: next || undefined } }))
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only typing restarts the timer.
   useEffect(() => {
     const next = normaliseKeyword(input)
     if (next.length < MIN_LIVE_LENGTH && next !== '') return
     const id = setTimeout(() => commit(input), DEBOUNCE_MS)
     return () => clearTimeout(id)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only typing restarts the timer
   }, [input])
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

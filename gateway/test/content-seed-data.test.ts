@@ -50,8 +50,9 @@ const isLocalised = (v: unknown): v is { uz: unknown; ru: unknown; en: unknown }
 /** Every localised object in a seed file with its JSON path. */
 function localisedTexts(value: unknown, path: string, out: { path: string; text: Record<string, unknown> }[] = []) {
   if (isLocalised(value)) out.push({ path, text: value })
-  else if (Array.isArray(value)) value.forEach((v, i) => localisedTexts(v, `${path}[${i}]`, out))
-  else if (typeof value === 'object' && value !== null)
+  else if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) localisedTexts(v, `${path}[${i}]`, out)
+  } else if (typeof value === 'object' && value !== null)
     for (const [k, v] of Object.entries(value)) localisedTexts(v, `${path}.${k}`, out)
   return out
 }

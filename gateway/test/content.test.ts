@@ -191,7 +191,7 @@ describe('services', () => {
     expect(top.every((c) => c.parent === null)).toBe(true)
     const children = (await call(`/siw/public/service/category?parent_id=${top[0].id}`)).body.content as any[]
     expect(children.every((c) => c.parent === top[0].id)).toBe(true)
-    const services = (await call('/siw/public/service?category_id=' + (children[0]?.id ?? top[0].id))).body
+    const services = (await call(`/siw/public/service?category_id=${children[0]?.id ?? top[0].id}`)).body
       .content as any[]
     expect(services.length).toBeGreaterThan(0)
     const processes = (await call(`/siw/public/service-process?service_id=${services[0].id}`)).body.content as any[]

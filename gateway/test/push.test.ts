@@ -11,6 +11,7 @@ import { issueToken } from '../src/lib/tokens'
 import { call, createUser, ensureSeeded, readTopicAndType, type TestUser } from './helpers'
 
 declare module 'vitest' {
+  // biome-ignore lint/suspicious/noExportsInTest: a declaration merged into vitest's types, not an export of the test.
   export interface ProvidedContext {
     fcmStandIn: { origin: string }
   }

@@ -110,7 +110,12 @@ describe('forgot-password', () => {
     const statements: string[] = []
     const db = new Proxy(env.DB, {
       get(target, prop) {
-        if (prop === 'prepare') return (sql: string) => (statements.push(sql), target.prepare(sql))
+        if (prop === 'prepare') {
+          return (sql: string) => {
+            statements.push(sql)
+            return target.prepare(sql)
+          }
+        }
         const value = Reflect.get(target, prop) as unknown
         return typeof value === 'function' ? value.bind(target) : value
       },

@@ -3,7 +3,7 @@
  * answer must match. An answer of the wrong shape is an upstream failure, never a page
  * (docs/gateway-contract.md#envelope).
  */
-import * as v from 'valibot'
+import type * as v from 'valibot'
 import type { Envelope } from '../gateway-client'
 import {
   AppealResponseSchema,

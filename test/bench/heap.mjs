@@ -57,13 +57,15 @@ class Isolate {
   async connect() {
     this.close()
     const ws = new WebSocket(this.url)
-    await new Promise(
-      (resolve, reject) => ((ws.onopen = resolve), (ws.onerror = () => reject(new Error(`cannot open ${this.url}`)))),
-    )
+    await new Promise((resolve, reject) => {
+      ws.onopen = resolve
+      ws.onerror = () => reject(new Error(`cannot open ${this.url}`))
+    })
     ws.onmessage = (event) => {
       const message = JSON.parse(event.data)
-      if (message.id && this.waiting.has(message.id))
-        this.waiting.get(message.id)(message), this.waiting.delete(message.id)
+      if (!message.id || !this.waiting.has(message.id)) return
+      this.waiting.get(message.id)(message)
+      this.waiting.delete(message.id)
     }
     this.ws = ws
   }

@@ -51,7 +51,7 @@ export async function profileRenders({ gatewayBase, paths, requests = 300, bundl
   const call = async (path) => {
     const waits = []
     const res = await worker.fetch(
-      new Request('http://127.0.0.1' + path, { headers: { 'accept-language': 'en', accept: 'text/html' } }),
+      new Request(`http://127.0.0.1${path}`, { headers: { 'accept-language': 'en', accept: 'text/html' } }),
       env,
       { waitUntil: (p) => waits.push(p), passThroughOnException() {} },
     )
@@ -132,7 +132,11 @@ function descendants(pid) {
   }
   const out = []
   const walk = (p) => {
-    for (const [child, parent] of parents) if (parent === p) out.push(child), walk(child)
+    for (const [child, parent] of parents) {
+      if (parent !== p) continue
+      out.push(child)
+      walk(child)
+    }
   }
   walk(pid)
   return out
@@ -187,12 +191,17 @@ export async function workerdProfile({ rootPid, base, path, requests = 400 }) {
   }
   if (!target) return null
   const ws = new WebSocket(target)
-  await new Promise((resolve, reject) => ((ws.onopen = resolve), (ws.onerror = reject)))
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve
+    ws.onerror = reject
+  })
   let id = 0
   const waiting = new Map()
   ws.onmessage = (event) => {
     const message = JSON.parse(event.data)
-    if (message.result && waiting.has(message.id)) waiting.get(message.id)(message.result), waiting.delete(message.id)
+    if (!message.result || !waiting.has(message.id)) return
+    waiting.get(message.id)(message.result)
+    waiting.delete(message.id)
   }
   const send = (method, params = {}) => {
     const n = ++id

@@ -71,7 +71,7 @@ for (const locale of LOCALES) {
       .evaluateAll((links) =>
         Object.fromEntries(links.map((l) => [l.getAttribute('hreflang'), l.getAttribute('href')])),
       )
-    const expected: Record<string, string> = { 'x-default': baseURL + '/about' }
+    const expected: Record<string, string> = { 'x-default': `${baseURL}/about` }
     for (const l of LOCALES) expected[l] = baseURL + href('about', { locale: l as Locale })
     expect(alternates).toEqual(expected)
   })

@@ -48,10 +48,9 @@ export async function stubPushSubscription(page: Page) {
       unsubscribe: async () => true,
     }
     let subscribed = false
-    PushManager.prototype.getSubscription = async function () {
-      return (subscribed ? subscription : null) as unknown as PushSubscription
-    }
-    PushManager.prototype.subscribe = async function () {
+    PushManager.prototype.getSubscription = async () =>
+      (subscribed ? subscription : null) as unknown as PushSubscription
+    PushManager.prototype.subscribe = async () => {
       subscribed = true
       return subscription as unknown as PushSubscription
     }

@@ -81,7 +81,7 @@ export async function startProxy(opts: {
     const up = net.connect(upstream.port, upstream.host, () => {
       const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`]
       for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`)
-      up.write(lines.join('\r\n') + '\r\n\r\n')
+      up.write(`${lines.join('\r\n')}\r\n\r\n`)
       if (head.length) up.write(head)
       socket.pipe(up).pipe(socket)
     })

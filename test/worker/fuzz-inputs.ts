@@ -185,7 +185,7 @@ export function percentEncodeSome(value: string, mask: readonly boolean[], upper
   return [...value]
     .map((ch, i) => {
       if (!mask[i % Math.max(mask.length, 1)]) return ch
-      const hex = [...new TextEncoder().encode(ch)].map((b) => '%' + b.toString(16).padStart(2, '0')).join('')
+      const hex = [...new TextEncoder().encode(ch)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')
       return upper ? hex.toUpperCase() : hex
     })
     .join('')
@@ -231,7 +231,7 @@ function pathBelow(prefixes: readonly string[]): fc.Arbitrary<string> {
     )
     .map(([prefix, parts, suffix]) => {
       const path = prefix + parts.map(([sep, seg]) => sep + seg).join('') + suffix
-      return path.startsWith('/') ? path : '/' + path
+      return path.startsWith('/') ? path : `/${path}`
     })
 }
 

@@ -29,7 +29,6 @@ import {
   ROUTES,
   type RouteDef,
   type RouteId,
-  type RouteMeta,
 } from '../../shared/routes'
 import { safeReturnPath, toSameOriginPath } from '../../shared/safe-path'
 import { normaliseKeyword, siteKeys } from '../../shared/site-keys'

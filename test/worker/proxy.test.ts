@@ -21,7 +21,7 @@ const loginBody = () => {
 /** A JSON body of exactly `size` bytes. */
 function jsonOfSize(size: number): string {
   const head = '{"pad":"'
-  return head + 'x'.repeat(size - head.length - 2) + '"}'
+  return `${head + 'x'.repeat(size - head.length - 2)}"}`
 }
 
 /** A request body with no Content-Length: the bytes arrive as a stream of chunks. */

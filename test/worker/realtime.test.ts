@@ -400,7 +400,7 @@ describe('publishing', () => {
       body: JSON.stringify({ ...body, event: lotEvent(LOT, 1) }),
     })
     expect(res.status).toBe(401)
-    expect(await publish(body, { signature: 'v1=' + '0'.repeat(64) })).toMatchObject({
+    expect(await publish(body, { signature: `v1=${'0'.repeat(64)}` })).toMatchObject({
       status: 401,
       code: 'bad_signature',
     })

@@ -27,6 +27,7 @@ async function render(entry: Promise<PayloadEntry>, options: { waitForAll?: bool
       h(
         'main',
         null,
+        // biome-ignore lint/correctness/noChildrenProp: `createElement` without JSX; the section's props type asks for them.
         h(Section, { keys: [KEY], fallback: h('span', { id: 'fallback' }, 'loading'), children: h(Title) }),
       ),
     ),

@@ -4,7 +4,7 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
-import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALES, type Locale } from '../../shared/constants'
+import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, type Locale } from '../../shared/constants'
 import { splitLocale, switchLocalePath } from '../../shared/match'
 import { toSameOriginPath } from '../../shared/safe-path'
 import type { AppEnv } from '../types'

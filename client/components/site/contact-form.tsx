@@ -36,9 +36,10 @@ export function ContactForm({ sent }: { sent: boolean }) {
   const { state } = form
   const code =
     state.code && !(state.code === 'validation_error' && Object.keys(state.errors).length) ? state.code : null
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each answer (a new state) toasts its code once.
   useEffect(() => {
     if (code) void showToast('error', () => codeMessage(code))
-  }, [state, code, t])
+  }, [state, code])
 
   const labels: Record<string, string> = {
     purpose: t('site.contact.purpose'),

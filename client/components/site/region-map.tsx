@@ -15,14 +15,7 @@ import { HtmlContent } from '../html-content'
 import { MAP_HEIGHT, MAP_WIDTH, REGION_SHAPES, SMALL_REGIONS } from './region-shapes'
 import type { Territory } from './types'
 
-const MAP_METRICS = [
-  'population',
-  'investment_projects',
-  'fdi_credits',
-  'foreign_trade',
-  'tourists',
-  'area',
-] as const
+const MAP_METRICS = ['population', 'investment_projects', 'fdi_credits', 'foreign_trade', 'tourists', 'area'] as const
 export type MapMetric = (typeof MAP_METRICS)[number]
 /** The metrics offered for shading; the table and panel show all of them. */
 const SHADE_METRICS: readonly MapMetric[] = ['population', 'investment_projects', 'fdi_credits', 'foreign_trade']

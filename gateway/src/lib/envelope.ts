@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
 export type Pageable = { total: number; prev: number | null; next: number | null; current: number }
 
+// biome-ignore lint/suspicious/noExplicitAny: any router's context: their env, path and input types differ.
 type AnyContext = Context<any, any, any>
 
 export function ok<T>(c: AnyContext, content: T, pageable?: Pageable): Response {

@@ -13,15 +13,6 @@ export function readLang(header: string | undefined | null): Lang {
   return 'en'
 }
 
-/** Picks `{field}_{lang}` from a row, falling back across languages; never returns undefined for a present field. */
-function pick(row: Record<string, unknown>, field: string, lang: Lang): string {
-  for (const l of FALLBACK[lang]) {
-    const v = row[`${field}_${l}`]
-    if (typeof v === 'string' && v !== '') return v
-  }
-  return ''
-}
-
 /**
  * SQL expression choosing the language column with fallback, e.g. coalesce(nullif(title_ru,''), nullif(title_en,''),
  * title_uz).

@@ -116,9 +116,9 @@ authRoutes.post('/core/auth/login', async (c) => {
     .bind(input.email)
     .first<{ id: number; role: Role; password_hash: string | null }>()
   // Unknown accounts spend the same PBKDF2 work, and every failure gives the same answer (ASVS V6.3.8).
-  const passwordOk = user
-    ? await verifyPassword(input.password, user.password_hash)
-    : (await burnPasswordCheck(input.password), false)
+  let passwordOk = false
+  if (user) passwordOk = await verifyPassword(input.password, user.password_hash)
+  else await burnPasswordCheck(input.password)
   if (!user || !passwordOk || user.role !== input.role) throw loginFailed()
   // A success costs nothing: this client's failures are forgotten, the shared counters get their attempt back.
   const [client, ...shared] = limits

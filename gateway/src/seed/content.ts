@@ -79,7 +79,9 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
     )
   }
   const stmts: D1PreparedStatement[] = []
-  const add = (sql: string, ...args: unknown[]) => stmts.push(db.prepare(sql).bind(...args))
+  const add = (sql: string, ...args: unknown[]): void => {
+    stmts.push(db.prepare(sql).bind(...args))
+  }
 
   // Child rows of seeded parents are rebuilt from the JSON each run.
   for (const t of [
@@ -171,9 +173,9 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
       kw(p.title),
       at,
     )
-    attachedFiles(p).forEach((name, i) =>
-      add('INSERT INTO post_files (post_id, position, name) VALUES (?, ?, ?)', p.id, i, name),
-    )
+    for (const [i, name] of attachedFiles(p).entries()) {
+      add('INSERT INTO post_files (post_id, position, name) VALUES (?, ?, ?)', p.id, i, name)
+    }
   }
   for (const g of galleries) {
     add(
@@ -185,15 +187,15 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
       kw(g.title),
       at,
     )
-    g.images.forEach((img, i) =>
+    for (const [i, img] of g.images.entries()) {
       add(
         `INSERT INTO gallery_images (gallery_id, position, name, ${cols3('caption')}) VALUES (?, ?, ?, ${marks(3)})`,
         g.id,
         i,
         img.name,
         ...l3(img.caption),
-      ),
-    )
+      )
+    }
   }
   for (const e of events) {
     const from = localDay(e.date_from_offset_days, e.time)
@@ -322,7 +324,7 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
             g.icon,
             ...l3(g.title),
           )
-          g.documents.forEach((d, di) =>
+          for (const [di, d] of g.documents.entries()) {
             add(
               `INSERT INTO documents (id, group_id, accordion_id, position, type, ${cols3('title')}) VALUES (?, ?, NULL, ?, ?, ${marks(3)})`,
               d.id,
@@ -330,8 +332,8 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
               di,
               d.type,
               ...l3(d.title),
-            ),
-          )
+            )
+          }
         })
         st.accordions.forEach((a, ai) => {
           add(
@@ -342,7 +344,7 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
             ...l3(a.title),
             ...html3(a.content),
           )
-          ;(a.documents as { id: number; title: L; type: string }[]).forEach((d, di) =>
+          for (const [di, d] of (a.documents as { id: number; title: L; type: string }[]).entries()) {
             add(
               `INSERT INTO documents (id, group_id, accordion_id, position, type, ${cols3('title')}) VALUES (?, NULL, ?, ?, ?, ${marks(3)})`,
               d.id,
@@ -350,8 +352,8 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
               di,
               d.type,
               ...l3(d.title),
-            ),
-          )
+            )
+          }
         })
       })
     }
@@ -367,9 +369,9 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
       c.upload ?? null,
       kw(c.title),
     )
-    c.service_ids.forEach((sid, i) =>
-      add('INSERT INTO project_category_services (category_id, service_id, position) VALUES (?, ?, ?)', c.id, sid, i),
-    )
+    for (const [i, sid] of c.service_ids.entries()) {
+      add('INSERT INTO project_category_services (category_id, service_id, position) VALUES (?, ?, ?)', c.id, sid, i)
+    }
   }
   for (const p of projects) {
     add(
@@ -424,9 +426,9 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
       lot.lng,
       lot.view_count,
     )
-    lot.images.forEach((name, i) =>
-      add('INSERT INTO eauction_lot_images (order_id, position, name) VALUES (?, ?, ?)', lot.order_id, i, name),
-    )
+    for (const [i, name] of lot.images.entries()) {
+      add('INSERT INTO eauction_lot_images (order_id, position, name) VALUES (?, ?, ?)', lot.order_id, i, name)
+    }
   }
   for (const lot of uzexLots) {
     add(
@@ -443,7 +445,7 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
       iso(lot.start_offset_hours * HOUR),
       iso(lot.end_offset_hours * HOUR),
     )
-    lot.products.forEach((p) =>
+    for (const p of lot.products) {
       add(
         `INSERT INTO uzex_products (lot_id, position, ${cols3('name')}, ${cols3('info')}, number, price_unit) VALUES (?, ?, ${marks(6)}, ?, ?)`,
         lot.lot_id,
@@ -452,8 +454,8 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
         ...l3(p.info),
         p.number,
         p.price_unit,
-      ),
-    )
+      )
+    }
   }
 
   // Search: one FTS row per item and language, matching on normalised text, showing the original.
