@@ -3,10 +3,13 @@
  */
 import { useCallback } from 'react'
 import { href } from '../../shared/match'
-import { AuthErrorDialog } from '../components/auth-error-dialog'
 import { PageTitle } from '../components/page-title'
 import { useCodeMessage, useLocale, useT } from '../i18n'
+import { lazyComponent } from '../lazy-component'
 import { useRouter } from '../router'
+
+/** The dialog's code is the sign-in page's too, in a chunk of its own that both load. */
+const AuthErrorDialog = lazyComponent(() => import('../components/auth-error-dialog').then((m) => m.AuthErrorDialog))
 
 export function Page() {
   const t = useT()
