@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: type check, build, the deploy check, unit + workerd integration tests, the load test on the build,
-// Playwright e2e, then the engine suite (Firefox and WebKit).
+// `npm test`: lint (Biome, knip), type check, build, the deploy check, unit + workerd integration tests, the load test
+// on the build, Playwright e2e, then the engine suite (Firefox and WebKit).
 import { spawnSync } from 'node:child_process'
 
 const MINUTE = 60_000
@@ -12,9 +12,14 @@ const QUIET = {
 }
 // Each step has a ceiling, so a hung process fails the run instead of stalling CI.
 const steps = [
+  // Format, lint rules and import order (Biome), then unused files, exports and dependencies (knip): the quickest
+  // checks first (CONTRIBUTING.md).
+  ['lint', 'npx', ['biome', 'ci', '.'], 2 * MINUTE],
+  ['unused code', 'npx', ['knip'], 2 * MINUTE],
   ['typecheck', 'npx', ['tsc', '-b'], 5 * MINUTE],
   // The local environment of the wrangler configs: development helpers on, loopback origins (docs/operations.md).
-  ['build', 'npx', ['vite', 'build', '--logLevel', 'warn'], 5 * MINUTE, { CLOUDFLARE_ENV: 'local' }],
+  // The build prints only warnings at this level, and a warning fails it.
+  ['build', 'npx', ['vite', 'build', '--logLevel', 'warn'], 5 * MINUTE, { CLOUDFLARE_ENV: 'local' }, { silent: true }],
   // The production configuration of both workers builds, validates and fits the Workers limits (nothing is deployed).
   ['deploy check', 'node', ['scripts/deploy.mjs', '--dry-run'], 5 * MINUTE],
   ['unit + workerd', 'npx', ['vitest', 'run'], 10 * MINUTE],
@@ -24,16 +29,21 @@ const steps = [
   ['engines', 'node', ['test/engines/run.mjs'], 3 * MINUTE],
 ]
 
-for (const [name, cmd, args, timeout, extraEnv = {}] of steps) {
+for (const [name, cmd, args, timeout, extraEnv = {}, { silent = false } = {}] of steps) {
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`)
   const started = Date.now()
   const r = spawnSync(cmd, args, {
-    stdio: 'inherit',
+    stdio: silent ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+    encoding: 'utf8',
     timeout,
     killSignal: 'SIGTERM',
     env: { ...process.env, ...QUIET, ...extraEnv },
   })
-  console.log(`◀ ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  const printed = silent ? `${r.stdout ?? ''}${r.stderr ?? ''}`.trim() : ''
+  if (printed) console.log(printed)
+  const ok = r.status === 0 && !printed
+  console.log(`◀ ${name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   if (r.error) console.error(`${name}: ${r.error.message}`)
-  if (r.status !== 0) process.exit(r.status ?? 1)
+  if (printed && r.status === 0) console.error(`${name}: printed output where none is expected (a warning)`)
+  if (!ok) process.exit(r.status || 1)
 }
