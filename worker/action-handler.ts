@@ -50,7 +50,7 @@ export async function handleAction(c: Context<AppEnv>): Promise<Response> {
       if (typeof v === 'string') fields[k] = v
       else if (v instanceof File && v.size > 0) files[k] = v
     }
-    result = await runAction(c, route, { fields, files })
+    result = await runAction(c, route, session.token, { fields, files })
   })
   if (!result) return limitedResponse ?? errorEnvelope(c, 400, 'bad_request')
 
@@ -70,6 +70,7 @@ function actionOf<Id extends RouteId>(route: PageRoute<Id>): Action<Id> | undefi
 async function runAction<Id extends RouteId>(
   c: Context<AppEnv>,
   route: PageRoute<Id>,
+  token: string | null,
   body: { fields: Record<string, string>; files: Record<string, File> },
 ): Promise<ActionResult | undefined> {
   const action = actionOf(route)
@@ -79,7 +80,7 @@ async function runAction<Id extends RouteId>(
     params: route.params,
     query: route.query,
     ...body,
-    gateway: gatewayFor(c, { withToken: true, forClient: true }),
+    gateway: gatewayFor(c, { token, forClient: true }),
   })
 }
 

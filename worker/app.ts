@@ -37,7 +37,6 @@ export function createApp() {
     c.set('config', readConfig(c.env))
     c.set('cacheOutcomes', [])
     c.set('timings', [])
-    c.set('token', null)
     await next()
   })
   app.use('*', requestId(), logRequests())
@@ -98,8 +97,7 @@ export function createApp() {
     const token = await readSessionToken(c)
     if (token) {
       c.set('locale', 'en')
-      c.set('token', token)
-      await gatewayFor(c, { withToken: true })
+      await gatewayFor(c, { token })
         .request('POST', '/core/auth/logout')
         .catch(() => undefined)
     }

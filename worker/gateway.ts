@@ -8,16 +8,17 @@ import { createUpstreamFetch } from './upstream'
 const INTERNAL_ORIGIN = 'http://portal.internal'
 
 /**
- * A gateway client for this request. `forClient` sends the visitor's address along (`X-Forwarded-For` from
+ * A gateway client for this request, with the session's bearer `token` (or none: public calls, or no session; the
+ * caller says which, so no client depends on the session having been read before it). `forClient` sends the visitor's address along (`X-Forwarded-For` from
  * `CF-Connecting-IP`), as form actions must: the gateway's per-client limits (sign-in, forms, reset mails) would
  * otherwise put every visitor in one bucket, and one attacker could lock everyone out (docs/security.md#forms).
  */
-export function gatewayFor(c: Context<AppEnv>, opts: { withToken: boolean; forClient?: boolean }): GatewayClient {
+export function gatewayFor(c: Context<AppEnv>, opts: { token: string | null; forClient?: boolean }): GatewayClient {
   return createGatewayClient({
     fetch: createUpstreamFetch(c.env, c.get('config')),
     origin: INTERNAL_ORIGIN,
     locale: c.get('locale'),
-    token: opts.withToken ? c.get('token') : null,
+    token: opts.token,
     headers: opts.forClient ? clientAddressHeaders(c) : undefined,
   })
 }

@@ -34,7 +34,7 @@ export async function resolvePage(
 ): Promise<ResolvedPage> {
   const sessionResult = await readSession(c)
   if (!sessionResult.ok) return { kind: 'redirect', location: href('home', { locale: c.get('locale') }) }
-  const session = sessionResult.session
+  const { session, token } = sessionResult
   const { route, match, error } = resolveRoute({
     rest: c.get('rest'),
     path: pathname,
@@ -58,13 +58,13 @@ export async function resolvePage(
   if (route.id === 'reset-password' && !(await isResetLinkValid(c, route.query.uuid)))
     return fail(pageError(403, 'invalid_reset_link'))
 
-  const location = await runRouteRule(c, route, session)
+  const location = await runRouteRule(c, route, session, token)
   if (location) return { kind: 'redirect', location }
 
   const plan = keysOfRoute(route)
   // Nothing this page loads is cached until its critical keys say it exists (docs/security.md#cache-keys).
   const held = holdWrites(c)
-  const payloads = await loadEntries(c, plan.critical)
+  const payloads = await loadEntries(c, plan.critical, token)
   for (const entry of Object.values(payloads)) {
     if (entry.ok) continue
     held.drop()
@@ -77,7 +77,7 @@ export async function resolvePage(
   }
   held.commit()
   const deferred = new Map<string, Promise<PayloadEntry>>()
-  for (const key of plan.deferred) deferred.set(key, loadEntry(c, key))
+  for (const key of plan.deferred) deferred.set(key, loadEntry(c, key, token))
   return { kind: 'page', status: 200, route, session, error: null, payloads, deferred }
 }
 
@@ -89,7 +89,7 @@ export function searchOf(search: URLSearchParams): string {
 /** The reset link is valid only when the gateway answers with truthy content (docs/product.md#validation). */
 async function isResetLinkValid(c: Context<AppEnv>, uuid: string): Promise<boolean> {
   try {
-    const envelope = await gatewayFor(c, { withToken: false }).request<unknown>('POST', '/core/auth/check-reset-link', {
+    const envelope = await gatewayFor(c, { token: null }).request<unknown>('POST', '/core/auth/check-reset-link', {
       query: { uuid },
     })
     return Boolean(envelope.content)

@@ -123,8 +123,8 @@ export function payloadCacheKey(locale: string, key: string): string {
   return `payload:${BUILD_ID}:${locale}:${key}`
 }
 
-async function fetchEntry(c: Context<AppEnv>, key: string, withToken: boolean): Promise<PayloadEntry> {
-  const client = gatewayFor(c, { withToken })
+async function fetchEntry(c: Context<AppEnv>, key: string, token: string | null): Promise<PayloadEntry> {
+  const client = gatewayFor(c, { token })
   const started = Date.now()
   const signal = AbortSignal.timeout(c.get('config').upstreamTimeoutMs)
   try {
@@ -155,16 +155,19 @@ function isUpstreamFailure(entry: PayloadEntry): boolean {
   return !entry.ok && (entry.status >= 500 || entry.status === 0)
 }
 
-/** Never throws: a failed key becomes an entry the page renders as an error state. */
-export async function loadEntry(c: Context<AppEnv>, key: string): Promise<PayloadEntry> {
+/**
+ * Never throws: a failed key becomes an entry the page renders as an error state. A personal key (no `public` in it)
+ * is asked for with the session's `token`; a public one never carries it.
+ */
+export async function loadEntry(c: Context<AppEnv>, key: string, token: string | null = null): Promise<PayloadEntry> {
   const outcomes = c.get('cacheOutcomes')
   if (!isPublicUrl(key)) {
     outcomes.push('bypass')
-    return fetchEntry(c, key, true)
+    return fetchEntry(c, key, token)
   }
   if (!isCacheableKey(key)) {
     outcomes.push('bypass')
-    return fetchEntry(c, key, false)
+    return fetchEntry(c, key, null)
   }
   const kv = c.env.PAYLOADS
   const cacheKey = payloadCacheKey(c.get('locale'), key)
@@ -188,7 +191,7 @@ export async function loadEntry(c: Context<AppEnv>, key: string): Promise<Payloa
   // The request that asks the upstream stores the answer; those that shared its call do not write it again.
   const asked = !pending
   if (!pending) {
-    pending = fetchEntry(c, key, false)
+    pending = fetchEntry(c, key, null)
     inflight.set(cacheKey, pending)
     void pending.finally(() => inflight.delete(cacheKey))
     // Other requests may await this promise. Workers cancel a request's unfinished I/O when it ends (e.g. an HTML
@@ -219,8 +222,12 @@ export async function forgetPayloads(kv: KVNamespace, keys: readonly string[]): 
   await Promise.all(cacheKeys.map((cacheKey) => kv.delete(cacheKey).catch(() => undefined)))
 }
 
-export async function loadEntries(c: Context<AppEnv>, keys: readonly string[]): Promise<Record<string, PayloadEntry>> {
-  const entries = await Promise.all(keys.map(async (key) => [key, await loadEntry(c, key)] as const))
+export async function loadEntries(
+  c: Context<AppEnv>,
+  keys: readonly string[],
+  token: string | null,
+): Promise<Record<string, PayloadEntry>> {
+  const entries = await Promise.all(keys.map(async (key) => [key, await loadEntry(c, key, token)] as const))
   return Object.fromEntries(entries)
 }
 

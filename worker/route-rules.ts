@@ -98,8 +98,9 @@ export function runRouteRule<Id extends RouteId>(
   c: Context<AppEnv>,
   route: PageRoute<Id>,
   session: SessionState,
+  token: string | null,
 ): Promise<string | null> {
   const rule: RouteRule<Id> | undefined = ROUTE_RULES[route.id]
   if (!rule) return Promise.resolve(null)
-  return rule({ c, params: route.params, query: route.query, session, gateway: gatewayFor(c, { withToken: true }) })
+  return rule({ c, params: route.params, query: route.query, session, gateway: gatewayFor(c, { token }) })
 }

@@ -14,7 +14,7 @@ import { gatewayFor } from './gateway'
 import type { AppEnv } from './types'
 
 /** `ended`: the gateway rejected the token and the cookie is cleared. */
-export type SessionResult = { ok: true; session: SessionState } | { ok: false; ended: true }
+export type SessionResult = { ok: true; session: SessionState; token: string | null } | { ok: false; ended: true }
 
 /** Result codes that mean the token itself is no good (beside a 401 or 403 status). */
 const TOKEN_REJECTED_CODES: ReadonlySet<string> = new Set([
@@ -33,10 +33,9 @@ function isTokenRejection(err: unknown): boolean {
 
 async function fetchSession(c: Context<AppEnv>): Promise<SessionResult> {
   const token = await readSessionToken(c)
-  c.set('token', token)
-  if (!token) return { ok: true, session: { hasToken: false, profile: null } }
+  if (!token) return { ok: true, session: { hasToken: false, profile: null }, token: null }
   try {
-    const envelope = await gatewayFor(c, { withToken: true }).getEnvelope<Profile>(
+    const envelope = await gatewayFor(c, { token }).getEnvelope<Profile>(
       '/core/profile',
       AbortSignal.timeout(c.get('config').upstreamTimeoutMs),
     )
@@ -45,14 +44,14 @@ async function fetchSession(c: Context<AppEnv>): Promise<SessionResult> {
     // A profile of the wrong shape (docs/gateway-contract.md#profile) is the upstream's fault, not the token's: the
     // session stays, marked unavailable, instead of feeding the guards a guess.
     if (!validatePayload('/core/profile', envelope).ok) throw new Error('profile breaks the contract')
-    return { ok: true, session: { hasToken: true, profile: envelope.content } }
+    return { ok: true, session: { hasToken: true, profile: envelope.content }, token }
   } catch (err) {
     if (isTokenRejection(err)) {
       clearSessionCookie(c)
       return { ok: false, ended: true }
     }
     // Timeout, network error, 5xx or a malformed answer: keep the cookie and try again on the next request.
-    return { ok: true, session: { hasToken: true, profile: null, unavailable: true } }
+    return { ok: true, session: { hasToken: true, profile: null, unavailable: true }, token }
   }
 }
 
@@ -81,7 +80,6 @@ export function isLoopbackHttp(c: Context): boolean {
 }
 
 export function clearSessionCookie(c: Context<AppEnv>) {
-  c.set('token', null)
   deleteCookie(c, TOKEN_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax' })
   deleteCookie(c, bindingCookieName(c), { path: '/', secure: !isLoopbackHttp(c), httpOnly: true, sameSite: 'Lax' })
 }

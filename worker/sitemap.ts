@@ -23,7 +23,7 @@ const escapeXml = (s: string) =>
 /** Content detail pages (posts, stories, events, galleries) the gateway lists now; a failing list is left out. */
 async function listContentEntries(c: Context<AppEnv>): Promise<RouteTarget[]> {
   c.set('locale', c.get('config').defaultLocale)
-  const gateway = gatewayFor(c, { withToken: false })
+  const gateway = gatewayFor(c, { token: null })
   const lists: [RouteId, string, Record<string, string | number>][] = [
     ...POST_CATEGORIES.map((category): [RouteId, string, Record<string, string | number>] => [
       'post',

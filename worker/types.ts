@@ -11,8 +11,6 @@ export type AppVariables = {
   secureHeadersNonce?: string
   /** The request's session, resolved once (`readSession`). */
   session?: Promise<SessionResult>
-  /** The session token of this request, once `readSession` read the cookie. */
-  token: string | null
   /** The route that answered, for the request log (a route id, `gateway`, `dev` or an `_app` endpoint). */
   routeId?: string
   cacheOutcomes: import('./payloads').CacheOutcome[]
