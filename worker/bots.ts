@@ -1,7 +1,8 @@
-/** Crawlers get the complete document (`allReady`) instead of a streamed shell. */
-const BOT_UA =
-  /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|outbrain|pinterest|vkshare|w3c_validator|whatsapp|telegrambot|yandex|baidu|duckduckgo|applebot|lighthouse|headlesschrome\/[\d.]+ .*prerender/i
+/**
+ * Crawlers get the complete document (`allReady`) instead of a streamed shell (docs/architecture.md#head-start),
+ * recognised by `isbot`'s maintained list. Headless browsers are left out of it: they run the page's scripts like any
+ * browser (the portal's own browser tests among them) and should get what browsers get.
+ */
+import { createIsbotFromList, list } from 'isbot'
 
-export function isBot(userAgent: string | undefined): boolean {
-  return !!userAgent && BOT_UA.test(userAgent)
-}
+export const isBot = createIsbotFromList(list.filter((pattern) => pattern !== 'headless'))
