@@ -4,6 +4,7 @@
 
 import { env, exports } from 'cloudflare:workers'
 import { createHash } from 'node:crypto'
+import { Hono } from 'hono'
 import { expect } from 'vitest'
 import en from '../../locales/en.json'
 import ru from '../../locales/ru.json'
@@ -12,7 +13,9 @@ import { href, splitLocale } from '../../shared/match'
 import { payloadPathOf } from '../../shared/payload-path'
 import { keysOfRoute, type PlannedKeys } from '../../shared/plans'
 import { resolveRoute } from '../../shared/resolve'
+import { negotiateLocale } from '../../worker/middleware/locale'
 import { payloadCacheKey } from '../../worker/payloads'
+import type { AppEnv } from '../../worker/types'
 
 export const ORIGIN = 'http://portal.test'
 
@@ -227,4 +230,12 @@ export async function signInResident(): Promise<string> {
   const exchange = await fetchPortal(sso, { headers: { cookie } })
   expect(exchange.status, await exchange.clone().text()).toBe(302)
   return readTokenCookie(exchange)
+}
+
+/** The language a bare `/` is drawn in for these request headers, with `fallback` as the configured default. */
+export async function localeOfRoot(headers: Record<string, string>, fallback: Locale = 'en'): Promise<string> {
+  const app = new Hono<AppEnv>()
+  app.use('*', negotiateLocale({ defaultLocale: () => fallback }))
+  app.get('/', (c) => c.text(c.get('locale')))
+  return (await app.request('/', { headers })).text()
 }

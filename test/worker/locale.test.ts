@@ -3,9 +3,18 @@
  * alternates.
  */
 import { describe, expect, it } from 'vitest'
-import { LOCALE_COOKIE, LOCALES } from '../../shared/constants'
+import { LOCALE_COOKIE, LOCALES, type Locale } from '../../shared/constants'
 import { href } from '../../shared/match'
-import { fetchPortal, getPage, localeCookie, ORIGIN, readLinks, setCookieFor, unprefixed } from './helpers'
+import {
+  fetchPortal,
+  getPage,
+  localeCookie,
+  localeOfRoot,
+  ORIGIN,
+  readLinks,
+  setCookieFor,
+  unprefixed,
+} from './helpers'
 
 const home = '/'
 
@@ -117,5 +126,46 @@ describe('document language and alternates', () => {
       en: ORIGIN + href('search', { locale: 'en', query: { keyword: 'tax' } }),
       'x-default': ORIGIN + unprefixed(page),
     })
+  })
+})
+
+const byHeader = (value: string, fallback?: Locale) => localeOfRoot({ 'accept-language': value }, fallback)
+
+describe('the language of a first visit', () => {
+  it('is the default without a header or without a supported language', async () => {
+    expect(await localeOfRoot({}, 'uz')).toBe('uz')
+    expect(await byHeader('', 'ru')).toBe('ru')
+    expect(await byHeader('de-DE,de;q=0.9,fr;q=0.8', 'uz')).toBe('uz')
+    expect(await byHeader('*', 'ru')).toBe('ru')
+  })
+
+  it('is the supported language with the highest q-value, whatever its position', async () => {
+    expect(await byHeader('en;q=0.5, ru;q=0.8, uz;q=0.7')).toBe('ru')
+    expect(await byHeader('de, en;q=0.3, uz;q=0.9')).toBe('uz')
+  })
+
+  it('keeps header order between equal q-values', async () => {
+    expect(await byHeader('uz, ru, en')).toBe('uz')
+    expect(await byHeader('ru;q=0.5, en;q=0.5')).toBe('ru')
+  })
+
+  it('matches region and script subtags to their language', async () => {
+    expect(await byHeader('ru-RU,ru;q=0.9')).toBe('ru')
+    expect(await byHeader('uz-Latn-UZ')).toBe('uz')
+    expect(await byHeader('EN-gb', 'uz')).toBe('en')
+  })
+
+  it('skips languages refused with q=0', async () => {
+    expect(await byHeader('en;q=0, ru;q=0.1')).toBe('ru')
+    expect(await byHeader('uz;q=0.0, de', 'ru')).toBe('ru')
+  })
+
+  it('tolerates whitespace and empty entries', async () => {
+    expect(await byHeader(' , fr ;q=0.9 ,  ru ; q=0.8 ,', 'uz')).toBe('ru')
+  })
+
+  it('follows the cookie before the header', async () => {
+    expect(await localeOfRoot({ cookie: 'i18n_redirected=uz', 'accept-language': 'ru' })).toBe('uz')
+    expect(await localeOfRoot({ cookie: 'i18n_redirected=xx', 'accept-language': 'ru' })).toBe('ru')
   })
 })

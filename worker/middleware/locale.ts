@@ -3,26 +3,29 @@
  * under a prefix.
  */
 import type { MiddlewareHandler } from 'hono'
-import { getCookie, setCookie } from 'hono/cookie'
-import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, type Locale } from '../../shared/constants'
+import { setCookie } from 'hono/cookie'
+import type { DetectorOptions } from 'hono/language'
+import { detectFromCookie, detectFromHeader } from 'hono/language'
+import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALES, type Locale } from '../../shared/constants'
 import { splitLocale, switchLocalePath } from '../../shared/match'
 import { toSameOriginPath } from '../../shared/safe-path'
 import type { AppEnv } from '../types'
 
-/** Best match among our locales for an Accept-Language header, by q-value then order. */
-export function pickFromAcceptLanguage(header: string | undefined): Locale | null {
-  if (!header) return null
-  const ranked = header
-    .split(',')
-    .slice(0, 32)
-    .map((part, index) => {
-      const [tag = '', ...attrs] = part.trim().split(';')
-      const q = attrs.map((a) => /^\s*q=([\d.]+)\s*$/.exec(a)?.[1]).find(Boolean)
-      return { lang: tag.trim().toLowerCase().split('-')[0] ?? '', q: q === undefined ? 1 : Number(q), index }
-    })
-    .filter((e) => e.q > 0 && isLocale(e.lang))
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-  return (ranked[0]?.lang as Locale | undefined) ?? null
+/**
+ * How Hono's language detection reads our cookie and the `Accept-Language` header: the first supported language by
+ * q-value (header order between equals), a region or script subtag matched to its language (`ru-RU`, `uz-Latn-UZ`).
+ * The default comes from the configuration per request, so it is applied here, not by the detector.
+ */
+const DETECTION: DetectorOptions = {
+  order: ['cookie', 'header'],
+  lookupQueryString: '',
+  lookupCookie: LOCALE_COOKIE,
+  lookupFromPathIndex: 0,
+  lookupFromHeaderKey: 'accept-language',
+  caches: false,
+  ignoreCase: true,
+  fallbackLanguage: 'en',
+  supportedLanguages: [...LOCALES],
 }
 
 function setLocaleCookie(c: Parameters<MiddlewareHandler>[0], locale: Locale) {
@@ -41,10 +44,9 @@ export function negotiateLocale(options: LocaleOptions): MiddlewareHandler<AppEn
       c.set('rest', rest)
       return next()
     }
-    const fromCookie = getCookie(c, LOCALE_COOKIE)
-    const chosen = isLocale(fromCookie)
-      ? fromCookie
-      : (pickFromAcceptLanguage(c.req.header('accept-language')) ?? options.defaultLocale(c))
+    const fromCookie = detectFromCookie(c, DETECTION)
+    const fromHeader = detectFromHeader(c, DETECTION)
+    const chosen = [fromCookie, fromHeader].find(isLocale) ?? options.defaultLocale(c)
     if (!isLocale(fromCookie)) setLocaleCookie(c, chosen)
     if (url.pathname === '/') {
       c.set('locale', chosen)
