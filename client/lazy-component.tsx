@@ -55,11 +55,20 @@ export function registerWarmup(load: () => Promise<unknown>) {
 let warm: Promise<void> | null = null
 let isWarm = false
 
-/** Edge: loads every registered component's chunk (once per isolate); `lazyComponentsWarm()` tells when done. */
+/**
+ * Edge: loads every registered component's chunk (once per isolate); `lazyComponentsWarm()` tells when done. A chunk
+ * may register more as it loads (a section whose art registers its drawing), so it loads until nothing new is
+ * registered: otherwise the first render to meet such a part would suspend and stream.
+ */
 export function warmLazyComponents(): Promise<void> {
-  warm ??= Promise.all(loaders.map((start) => start())).then(() => {
+  warm ??= (async () => {
+    for (let started = 0; started < loaders.length; ) {
+      const round = loaders.slice(started)
+      started = loaders.length
+      await Promise.all(round.map((start) => start()))
+    }
     isWarm = true
-  })
+  })()
   return warm
 }
 
