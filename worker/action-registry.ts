@@ -1,33 +1,19 @@
-/** The page actions by route id. A route without an action answers 405 to POST. */
-import type { RouteId } from '../../shared/routes'
-import { appealsAction } from './appeals'
-import { changePasswordAction } from './change-password'
-import { contactUsAction } from './contact-us'
-import { eventRegisterAction } from './event-register'
-import { forgotPasswordAction } from './forgot-password'
-import { myProjectsAction } from './my-projects'
-import { projectFormAction } from './project-form'
-import { registerBusinessAction } from './register-business'
-import { registerInvestorAction } from './register-investor'
-import { resetPasswordAction } from './reset-password'
-import { signInAction } from './sign-in'
-import type { Action } from './types'
+/**
+ * The page actions by route id, found by the same convention as pages (docs/architecture.md#adding-a-page): the module
+ * `worker/actions/{route-id}.ts` exports `action` for that route. A route without one answers 405 to POST.
+ */
+import { isRouteId, type RouteId } from '../shared/routes'
+import type { Action } from './actions/lib/types'
 
-const actions = {
-  'sign-in': signInAction,
-  'contact-us': contactUsAction,
-  'forgot-password': forgotPasswordAction,
-  'reset-password': resetPasswordAction,
-  'profile-password': changePasswordAction,
-  'profile-appeals': appealsAction,
-  'profile-my-projects': myProjectsAction,
-  'profile-project-form': projectFormAction,
-  'guide-register-business': registerBusinessAction,
-  'guide-register-investor': registerInvestorAction,
-  'event-register': eventRegisterAction,
-} satisfies { readonly [Id in RouteId]?: Action<Id> }
+type ActionModule = { action: Action<RouteId> }
 
-/** The routes that take a form post: what a record of one entry per action is keyed by. */
-export type ActionRouteId = keyof typeof actions
+const modules = import.meta.glob<ActionModule>('./actions/*.ts', { eager: true })
 
-export const ACTIONS: { readonly [Id in RouteId]?: Action<Id> } = actions
+/** The action of each route that has one; a module whose name is not a route id is a mistake the build refuses. */
+export const ACTIONS: { readonly [Id in RouteId]?: Action<Id> } = Object.fromEntries(
+  Object.entries(modules).map(([path, mod]) => {
+    const id = path.slice('./actions/'.length, -'.ts'.length)
+    if (!isRouteId(id)) throw new Error(`worker/actions/${id}.ts names no route`)
+    return [id, mod.action]
+  }),
+)

@@ -28,3 +28,8 @@ declare module 'virtual:client-manifest' {
   }
   export default manifest
 }
+
+/** Vite's module glob, which the worker's build and its tests resolve (the worker project sees no Vite client types). */
+interface ImportMeta {
+  glob<M>(pattern: string | string[], options: { eager: true }): Record<string, M>
+}

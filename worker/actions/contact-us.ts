@@ -4,8 +4,8 @@
  */
 import { CONTACT_ERRORS, readContact } from '../../shared/contact-form'
 import { href } from '../../shared/match'
-import { fromGatewayError, invalid } from './form-result'
-import type { Action } from './types'
+import { fromGatewayError, invalid } from './lib/form-result'
+import type { Action } from './lib/types'
 
 /** The gateway's field names are the form's; its messages are the form's own where a rule is specific. */
 const GATEWAY_MESSAGES = Object.freeze({
@@ -15,7 +15,7 @@ const GATEWAY_MESSAGES = Object.freeze({
   purpose: CONTACT_ERRORS.purpose,
 })
 
-export const contactUsAction: Action<'contact-us'> = {
+export const action: Action<'contact-us'> = {
   maxBytes: 64 * 1024,
   async run({ c, fields, gateway }) {
     const read = readContact(fields)

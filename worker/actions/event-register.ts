@@ -5,10 +5,10 @@
 import { submitEventApplication } from '../../shared/event-application'
 import { bodyLimitFor } from '../../shared/gateway-paths'
 import { href } from '../../shared/match'
-import { invalid } from './form-result'
-import type { Action } from './types'
+import { invalid } from './lib/form-result'
+import type { Action } from './lib/types'
 
-export const eventRegisterAction: Action<'event-register'> = {
+export const action: Action<'event-register'> = {
   // The documents at their limits, the text fields and the multipart framing: the gateway's own bound for the upload.
   maxBytes: bodyLimitFor('/document/public/event-application'),
   async run({ c, query, fields, files, gateway }) {

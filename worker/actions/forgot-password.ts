@@ -2,10 +2,10 @@
 import { ForgotPasswordSchema } from '../../shared/account-forms'
 import { checkForm } from '../../shared/forms'
 import { href } from '../../shared/match'
-import { fromGatewayError, invalid } from './form-result'
-import type { Action } from './types'
+import { fromGatewayError, invalid } from './lib/form-result'
+import type { Action } from './lib/types'
 
-export const forgotPasswordAction: Action<'forgot-password'> = {
+export const action: Action<'forgot-password'> = {
   async run({ c, query, fields, gateway }) {
     const form = checkForm(ForgotPasswordSchema, fields)
     if (!form.ok) return invalid(fields, form.errors)

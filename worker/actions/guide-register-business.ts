@@ -1,4 +1,4 @@
 /** `/guide/register-business`: the business registration (docs/gateway-contract.md#forms), then the success page. */
-import { registerAction } from './register'
+import { registerAction } from './lib/register'
 
-export const registerBusinessAction = registerAction<'guide-register-business'>('business')
+export const action = registerAction<'guide-register-business'>('business')

@@ -1,4 +1,4 @@
 /** `/guide/register-investor`: the investor registration (docs/gateway-contract.md#forms), then the success page. */
-import { registerAction } from './register'
+import { registerAction } from './lib/register'
 
-export const registerInvestorAction = registerAction<'guide-register-investor'>('investor')
+export const action = registerAction<'guide-register-investor'>('investor')

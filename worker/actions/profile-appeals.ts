@@ -5,8 +5,8 @@
 import { AppealReplySchema, AppealResolutionSchema, AppealSchema } from '../../shared/account-forms'
 import { checkForm } from '../../shared/forms'
 import { href } from '../../shared/match'
-import { fromGatewayError, invalid } from './form-result'
-import type { Action, ActionInput, ActionResult } from './types'
+import { fromGatewayError, invalid } from './lib/form-result'
+import type { Action, ActionInput, ActionResult } from './lib/types'
 
 type Input = ActionInput<'profile-appeals'>
 
@@ -58,7 +58,7 @@ async function resolveAppeal({ c, fields, gateway }: Input, id: string): Promise
 }
 
 /** One action for the list page (`intent=create`) and an appeal's page (`intent=reply|resolve`). */
-export const appealsAction: Action<'profile-appeals'> = {
+export const action: Action<'profile-appeals'> = {
   async run(input) {
     const intent = input.fields.intent
     const id = input.params.id

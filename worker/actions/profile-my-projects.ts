@@ -2,8 +2,8 @@
 import * as v from 'valibot'
 import { checkForm } from '../../shared/forms'
 import { href } from '../../shared/match'
-import { fromGatewayError, invalid } from './form-result'
-import type { Action } from './types'
+import { fromGatewayError, invalid } from './lib/form-result'
+import type { Action } from './lib/types'
 
 /** The list's buttons post their project and the visibility asked for; anything else is not this form. */
 const VisibilitySchema = v.object({
@@ -12,7 +12,7 @@ const VisibilitySchema = v.object({
   visible: v.picklist(['true', 'false']),
 })
 
-export const myProjectsAction: Action<'profile-my-projects'> = {
+export const action: Action<'profile-my-projects'> = {
   async run({ c, query, fields, gateway }) {
     const form = checkForm(VisibilitySchema, fields)
     if (!form.ok) return invalid(fields, {}, 'bad_request', 400)

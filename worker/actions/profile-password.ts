@@ -2,10 +2,10 @@
 import { ChangePasswordSchema } from '../../shared/account-forms'
 import { checkForm, FIELD_ERRORS } from '../../shared/forms'
 import { href } from '../../shared/match'
-import { fromGatewayError, invalid } from './form-result'
-import type { Action } from './types'
+import { fromGatewayError, invalid } from './lib/form-result'
+import type { Action } from './lib/types'
 
-export const changePasswordAction: Action<'profile-password'> = {
+export const action: Action<'profile-password'> = {
   async run({ c, fields, gateway }) {
     const form = checkForm(ChangePasswordSchema, fields)
     if (!form.ok) return invalid(fields, form.errors)

@@ -1,12 +1,12 @@
 /** The project form without JavaScript: the shared workflow saves the project, then uploads the files it carried. */
 import { href } from '../../shared/match'
 import { IMAGE_MAX_BYTES, PRESENTATION_MAX_BYTES, PROJECT_LANGS, submitProjectForm } from '../../shared/project-form'
-import { invalid } from './form-result'
-import type { Action } from './types'
+import { invalid } from './lib/form-result'
+import type { Action } from './lib/types'
 
 const MB = 1024 * 1024
 
-export const projectFormAction: Action<'profile-project-form'> = {
+export const action: Action<'profile-project-form'> = {
   // The image and three presentations at their limits, plus the text fields.
   maxBytes: IMAGE_MAX_BYTES + PROJECT_LANGS.length * PRESENTATION_MAX_BYTES + MB,
   async run({ c, params, fields, files, gateway }) {

@@ -5,10 +5,10 @@
 import { ResetPasswordSchema } from '../../shared/account-forms'
 import { checkForm, FIELD_ERRORS } from '../../shared/forms'
 import { href } from '../../shared/match'
-import { fromGatewayError, invalid } from './form-result'
-import type { Action } from './types'
+import { fromGatewayError, invalid } from './lib/form-result'
+import type { Action } from './lib/types'
 
-export const resetPasswordAction: Action<'reset-password'> = {
+export const action: Action<'reset-password'> = {
   async run({ c, query, fields, gateway }) {
     const form = checkForm(ResetPasswordSchema, fields)
     if (!form.ok) return invalid(fields, form.errors)

@@ -3,13 +3,13 @@ import { SignInSchema } from '../../shared/account-forms'
 import { checkForm } from '../../shared/forms'
 import { deviceHeaders, setDeviceCookie } from '../device-cookie'
 import { setSessionCookie } from '../session'
-import { fromGatewayError, invalid } from './form-result'
-import { afterSignIn } from './return-path'
-import type { Action } from './types'
+import { fromGatewayError, invalid } from './lib/form-result'
+import { afterSignIn } from './lib/return-path'
+import type { Action } from './lib/types'
 
 type LoginContent = { token?: string; device?: string; profile?: unknown } | null
 
-export const signInAction: Action<'sign-in'> = {
+export const action: Action<'sign-in'> = {
   async run({ c, query, fields, gateway }) {
     const form = checkForm(SignInSchema, fields)
     if (!form.ok) return invalid(fields, form.errors)
