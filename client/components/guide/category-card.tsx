@@ -2,7 +2,7 @@
 import { href } from '../../../shared/match'
 import { useLocale } from '../../i18n'
 import { Card } from '../card'
-import { cardImage, type ProjectCategory } from './types'
+import { cardImage, type ProjectCategory } from './guide-utils'
 
 export function CategoryCard({ category, headingLevel = 3 }: { category: ProjectCategory; headingLevel?: 2 | 3 }) {
   const locale = useLocale()

@@ -15,8 +15,8 @@ import { CardGrid } from '../card-grid'
 import { EmptyState } from '../empty-state'
 import { ErrorState } from '../error-state'
 import { Pagination } from '../pagination'
+import type { CategoryService, Project, ProjectCategory } from './guide-utils'
 import { ProjectCard } from './project-card'
-import type { CategoryService, Project, ProjectCategory } from './types'
 
 function useCategory() {
   const { params, query, keys } = useRouteData(projectCategoryPlan)

@@ -12,7 +12,7 @@ import { HtmlContent } from '../html-content'
 import { PageTitle } from '../page-title'
 import { GuideLinks } from './guide-links'
 import { GuideStyles } from './guide-styles'
-import type { GuidePage } from './types'
+import type { GuidePage } from './guide-utils'
 
 export type GuideArticleProps = {
   /** The page text's key in the page's data plan (critical, so it is there on the first render). */

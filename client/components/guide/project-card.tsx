@@ -3,8 +3,8 @@ import { href } from '../../../shared/match'
 import { useLocale, useT } from '../../i18n'
 import { Card } from '../card'
 import { useFormat } from '../format'
+import { cardImage, nameOf, type Project, toNumber } from './guide-utils'
 import { statusTone } from './status-badge'
-import { cardImage, nameOf, type Project, toNumber } from './types'
 
 export function ProjectCard({ project, headingLevel = 3 }: { project: Project; headingLevel?: 2 | 3 }) {
   const t = useT()

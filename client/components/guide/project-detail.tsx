@@ -16,8 +16,8 @@ import { PageTitle } from '../page-title'
 import { PatternArt } from '../pattern-art'
 import { type Stat, StatBlocks } from '../stat-blocks'
 import { GuideStyles } from './guide-styles'
+import { categoryIdOf, fileLink, mapLink, nameOf, type Project, presentationOf, toNumber } from './guide-utils'
 import { StatusBadge } from './status-badge'
-import { categoryIdOf, fileLink, mapLink, nameOf, type Project, presentationOf, toNumber } from './types'
 
 /** `+998 90 123 45 67` for an Uzbek number, else the digits with a plus. */
 function displayPhone(phone: string): string {

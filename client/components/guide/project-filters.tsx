@@ -9,7 +9,7 @@ import { useLocale, useT } from '../../i18n'
 import { Link, useRouter } from '../../router'
 import { Button } from '../button'
 import { SelectField } from '../form-field'
-import { type Named, nameOf } from './types'
+import { type Named, nameOf } from './guide-utils'
 
 /** The control to focus after the page re-renders for a changed filter (the page remounts with its new URL). */
 let focusAfterNavigation: string | null = null

@@ -14,7 +14,7 @@ import { Link } from '../../router'
 import { Button } from '../button'
 import { Icon } from '../icon'
 import { FormProblems, FormSelectField, FormTextAreaField, FormTextField, fieldId } from '../page-form'
-import { type Named, nameOf } from './types'
+import { type Named, nameOf } from './guide-utils'
 
 const SCOPE = 'register'
 

@@ -11,7 +11,7 @@ import { useT } from '../../i18n'
 import { keptComponent } from '../../kept'
 import { lazyComponent } from '../../lazy-component'
 import { whenVisible } from '../../visibility'
-import type { Named } from './types'
+import type { Named } from './guide-utils'
 
 const RegistrationArticle = keptComponent(() => import('./registration-article').then((m) => m.RegistrationArticle), {
   head: true,

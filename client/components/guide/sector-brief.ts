@@ -4,7 +4,7 @@
  * table (label, "value unit", year), which is lifted out here so the page shows them as a lead and stat blocks.
  */
 import { type SafeNode, sanitizeHtml, toPlainText } from '../html-content-core'
-import type { Figure, GuidePage } from './types'
+import type { Figure, GuidePage } from './guide-utils'
 
 export type SectorBrief = { summary: string | null; figures: Figure[]; content: string }
 

@@ -4,7 +4,7 @@ import { useLocale } from '../../i18n'
 import { Link } from '../../router'
 import { Icon } from '../icon'
 import { CATEGORY_ICON_FALLBACK, categoryIcon } from './category-nav'
-import type { ServiceCategory } from './types'
+import type { ServiceCategory } from './service-utils'
 
 export function CategoryCard({ category, headingLevel = 3 }: { category: ServiceCategory; headingLevel?: 2 | 3 }) {
   const locale = useLocale()

@@ -7,7 +7,7 @@ import { byOrder, parentIdOf, sectionAnchor } from '../../../shared/service-keys
 import { useLocale, useT } from '../../i18n'
 import { Link } from '../../router'
 import { Icon } from '../icon'
-import type { ServiceCategory } from './types'
+import type { ServiceCategory } from './service-utils'
 
 /**
  * The category's own icon; `<Icon fallback={CATEGORY_ICON_FALLBACK}>` draws a neutral one when the portal has no such

@@ -7,7 +7,7 @@ import { href } from '../../../shared/match'
 import { useLocale, useT } from '../../i18n'
 import { Link } from '../../router'
 import { PatternArt } from '../pattern-art'
-import { type AuctionLot, regionName } from './types'
+import { type AuctionLot, regionName } from './service-utils'
 
 export type LotPartsProps = {
   lot: Pick<AuctionLot, 'lot_number' | 'image_link' | 'property_group' | 'property_name' | 'region'>

@@ -13,7 +13,7 @@ import { ExternalLink } from './external-link'
 import type { LotPartsProps } from './lot-card-parts'
 import { depositOf } from './lot-format'
 import { LotPriceFacts } from './lot-price-facts'
-import type { AuctionLot } from './types'
+import type { AuctionLot } from './service-utils'
 import { useOpenUntil } from './use-open-until'
 
 const parts = () => import('./lot-card-parts')

@@ -16,9 +16,9 @@ import { PageTitle } from '../page-title'
 import { ExternalLink } from './external-link'
 import { auctionStart, formatPhone } from './lot-detail-format'
 import { osmLink } from './lot-format'
+import { type AuctionLotDetail, regionName } from './service-utils'
 import { ServicesStyles } from './services-styles'
 import { ServicesTabs } from './services-tabs'
-import { type AuctionLotDetail, regionName } from './types'
 
 export type LotHeroProps = { lotKey: string; lotNumber: string }
 export type LotPartProps = { lotKey: string }

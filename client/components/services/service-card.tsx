@@ -8,7 +8,7 @@ import { Link } from '../../router'
 import { Icon } from '../icon'
 import { PatternArt } from '../pattern-art'
 import { ExternalLink, hostOf } from './external-link'
-import { fileLink, type ServiceSummary } from './types'
+import { fileLink, type ServiceSummary } from './service-utils'
 
 export function ServiceCard({ service, headingLevel = 3 }: { service: ServiceSummary; headingLevel?: 2 | 3 }) {
   const t = useT()

@@ -10,7 +10,7 @@ import { HeroContent } from '../hero'
 import { Icon } from '../icon'
 import { ExternalLink, hostOf, isWebUrl } from './external-link'
 import { CHECKLIST_ANCHOR } from './service-anchors'
-import type { ServiceSummary } from './types'
+import type { ServiceSummary } from './service-utils'
 
 /** Inside the service page's `<section class="hero hero--light hero--default">`. */
 export function ServiceHero() {

@@ -14,7 +14,7 @@ import { ErrorState } from '../error-state'
 import { HtmlContent } from '../html-content'
 import { Icon } from '../icon'
 import { CHECKLIST_ANCHOR, STEPS_ANCHOR } from './service-anchors'
-import { fileLink, type ServiceProcess, type ServiceStep, type StepDocument, type StepSummary } from './types'
+import { fileLink, type ServiceProcess, type ServiceStep, type StepDocument, type StepSummary } from './service-utils'
 
 /** The selected stage and step, and the guide's keys in the page's data plan. */
 type Selection = { serviceId: string; process?: string; step?: string; keys: ServiceGuideKeys }

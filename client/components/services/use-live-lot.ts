@@ -10,7 +10,7 @@ import { useLocale, useT } from '../../i18n'
 import { useLiveAnnouncer } from '../../realtime/live-announcer'
 import { type ChannelStatus, useChannel } from '../../realtime/use-channel'
 import { useFormat } from '../format'
-import type { AuctionLotDetail } from './types'
+import type { AuctionLotDetail } from './service-utils'
 
 /** How often a lot is polled while its socket is not live. */
 const LOT_POLL_MS = 30_000

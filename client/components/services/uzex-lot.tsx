@@ -8,7 +8,7 @@ import { useT } from '../../i18n'
 import { Countdown } from '../countdown'
 import { type Currency, useFormat } from '../format'
 import { ExternalLink } from './external-link'
-import type { UzexLot } from './types'
+import type { UzexLot } from './service-utils'
 import { useOpenUntil } from './use-open-until'
 
 /** The exchange's e-procurement platform, where offers on its lots are made (the lot answer has no link of its own). */
