@@ -3,6 +3,7 @@
  * schema for the edge and the browser, and one workflow (save, then upload the files) for both.
  */
 import * as v from 'valibot'
+import type { LocaleText } from './contract/common'
 import { type FormStatus, formCodeFor, formStatusFor } from './form-status'
 import {
   checkInput,
@@ -18,7 +19,6 @@ import { type GatewayClient, GatewayError } from './gateway-client'
 export const PROJECT_LANGS = ['en', 'ru', 'uz'] as const
 export type ProjectLang = (typeof PROJECT_LANGS)[number]
 export const PROJECT_STATUSES = ['open_for_investment', 'under_negotiation', 'closed'] as const
-export type ProjectState = 'pending' | 'approved' | 'rejected'
 
 const MB = 1024 * 1024
 export const IMAGE_MAX_BYTES = 10 * MB
@@ -32,32 +32,6 @@ export const MAX_BUDGET_ROWS = 50
 const MAX_TITLE = 255
 const MAX_CONTENT = 50_000
 const MAX_BUDGET_USD = 1e12
-
-/** Project fields as the gateway reads them back. */
-export type PersonalProject = {
-  id: number
-  title: Record<ProjectLang, string>
-  content: Record<ProjectLang, string>
-  category_id: number
-  sector_id: number
-  region_id: number
-  budget: number
-  status: (typeof PROJECT_STATUSES)[number]
-  latitude: number | null
-  longitude: number | null
-  phone: string
-  email: string
-  budgets: { id: number; sum: number }[]
-  state: ProjectState
-  reject_reason: string | null
-  draft: boolean
-  visible?: boolean
-  upload: { original_name?: string; file_name?: string; download_link?: string; thumbnail_link?: string } | null
-  presentation: Partial<
-    Record<ProjectLang, { original_name?: string; file_name?: string; download_link?: string } | null>
-  >
-  createdAt: string
-}
 
 export type ProjectBody = {
   title: Record<ProjectLang, string>
@@ -406,7 +380,7 @@ function gatewayFieldErrors(err: unknown): FieldErrors {
 }
 
 /** The language of a project's title or content for display: the page's language first, then any filled one. */
-export function pickLang(value: Partial<Record<ProjectLang, string>> | null | undefined, lang: string): string {
+export function pickLang(value: LocaleText | null | undefined, lang: string): string {
   if (!value) return ''
   return value[lang as ProjectLang] || value.en || value.ru || value.uz || ''
 }

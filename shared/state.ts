@@ -2,9 +2,9 @@
 
 import type { PublicConfig } from './config'
 import type { Locale } from './constants'
+import type { Profile } from './contract/account'
+import type { Envelope } from './contract/common'
 import type { PageError } from './errors'
-import type { Envelope } from './gateway-client'
-import type { Profile } from './guards'
 import type { Messages } from './i18n'
 import type { ParamsOf, QueryOf, RouteId } from './routes'
 

@@ -3,7 +3,7 @@
  * (docs/product.md#payload-cache).
  */
 import type { Context } from 'hono'
-import { isPublicUrl } from '../shared/api-keys'
+import { isPublicUrl, type Key } from '../shared/api-keys'
 import { LOCALES, PAYLOAD_CACHE_MS } from '../shared/constants'
 import { validatePayload } from '../shared/contract'
 import { GatewayError } from '../shared/gateway-client'
@@ -123,7 +123,7 @@ export function payloadCacheKey(locale: string, key: string): string {
   return `payload:${BUILD_ID}:${locale}:${key}`
 }
 
-async function fetchEntry(c: Context<AppEnv>, key: string, withToken: boolean): Promise<PayloadEntry> {
+async function fetchEntry(c: Context<AppEnv>, key: Key<unknown>, withToken: boolean): Promise<PayloadEntry> {
   const client = gatewayFor(c, { withToken })
   const started = Date.now()
   const signal = AbortSignal.timeout(c.get('config').upstreamTimeoutMs)
@@ -156,7 +156,7 @@ function isUpstreamFailure(entry: PayloadEntry): boolean {
 }
 
 /** Never throws: a failed key becomes an entry the page renders as an error state. */
-export async function loadEntry(c: Context<AppEnv>, key: string): Promise<PayloadEntry> {
+export async function loadEntry(c: Context<AppEnv>, key: Key<unknown>): Promise<PayloadEntry> {
   const outcomes = c.get('cacheOutcomes')
   if (!isPublicUrl(key)) {
     outcomes.push('bypass')
@@ -219,7 +219,10 @@ export async function forgetPayloads(kv: KVNamespace, keys: readonly string[]): 
   await Promise.all(cacheKeys.map((cacheKey) => kv.delete(cacheKey).catch(() => undefined)))
 }
 
-export async function loadEntries(c: Context<AppEnv>, keys: readonly string[]): Promise<Record<string, PayloadEntry>> {
+export async function loadEntries(
+  c: Context<AppEnv>,
+  keys: readonly Key<unknown>[],
+): Promise<Record<string, PayloadEntry>> {
   const entries = await Promise.all(keys.map(async (key) => [key, await loadEntry(c, key)] as const))
   return Object.fromEntries(entries)
 }

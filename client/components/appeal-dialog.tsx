@@ -12,7 +12,7 @@ import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
 import { usePayload } from '../data'
 import { useGateway } from '../gateway'
 import { useT } from '../i18n'
-import { AppealFields, type AppealTopic, type Region, useAppealLabels } from './appeal-fields'
+import { AppealFields, useAppealLabels } from './appeal-fields'
 import { Button } from './button'
 import { Icon } from './icon'
 import { FormProblems, FormTextField, StatusPanel } from './page-form'
@@ -32,8 +32,8 @@ export function AppealDialog({ onClose }: { onClose: () => void }) {
   const onCloseRef = useRef(onClose)
   onCloseRef.current = onClose
   // Topics and regions load while the visitor fills in step 1, so step 2 is ready at once.
-  usePayload<AppealTopic[]>(accountKeys.appealTopics())
-  usePayload<Region[]>(accountKeys.regions())
+  usePayload(accountKeys.appealTopics())
+  usePayload(accountKeys.regions())
 
   useEffect(() => {
     const dialog = ref.current
@@ -167,8 +167,8 @@ function AppealStep({
   const t = useT()
   const gateway = useGateway({ quiet: true })
   const bot = useBotProtection()
-  const topics = usePayload<AppealTopic[]>(accountKeys.appealTopics())
-  const regions = usePayload<Region[]>(accountKeys.regions())
+  const topics = usePayload(accountKeys.appealTopics())
+  const regions = usePayload(accountKeys.regions())
   const labels = useAppealLabels()
   const [state, setState] = useState<FormState>(EMPTY)
   const [pending, setPending] = useState(false)

@@ -17,6 +17,7 @@ const ProfileRecordSchema = v.looseObject({
   website: v.nullish(v.string()),
   region: v.nullish(RegionSchema),
 })
+export type ProfileRecord = v.InferOutput<typeof ProfileRecordSchema>
 
 /** `GET /core/profile`: the guards decide on `is_resident`; the pages read `profile[profile.role]`. */
 export const ProfileSchema = v.looseObject({
@@ -95,7 +96,8 @@ export const PersonalProjectSchema = v.looseObject({
   longitude: v.nullish(NumberLikeSchema),
   phone: v.nullish(v.string()),
   email: v.nullish(v.string()),
-  budgets: v.array(v.looseObject({ id: IdSchema, sum: v.number() })),
+  /** Cash-flow rows; a row's id is a number, as the form sends it back to update or delete the row. */
+  budgets: v.array(v.looseObject({ id: v.number(), sum: v.number() })),
   state: v.picklist(PROJECT_STATE_VALUES),
   reject_reason: v.nullish(v.string()),
   draft: v.boolean(),
@@ -131,3 +133,12 @@ export const PersonalServiceSchema = v.looseObject({
   body: v.nullish(v.array(v.unknown())),
 })
 export type PersonalService = v.InferOutput<typeof PersonalServiceSchema>
+
+/** A personal service's answer (its `link` called with its `params`): one page of the records found. */
+const ServiceResultSchema = v.looseObject({
+  count: v.number(),
+  data: v.array(v.record(v.string(), v.unknown())),
+  size: v.number(),
+  max_page: v.number(),
+})
+export type ServiceResult = v.InferOutput<typeof ServiceResultSchema>

@@ -66,6 +66,9 @@ export function envelopeOf<const T extends v.GenericSchema>(content: T) {
   })
 }
 
+/** An answer whose `content` is a `T` (docs/gateway-contract.md#envelope). */
+export type Envelope<T = unknown> = v.InferOutput<ReturnType<typeof envelopeOf<v.GenericSchema<unknown, T>>>>
+
 /** A list answer: `content` is an array of `item`, `pageable` as on every list. */
 export function listOf<const T extends v.GenericSchema>(item: T) {
   return envelopeOf(v.array(item))

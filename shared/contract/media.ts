@@ -5,13 +5,15 @@
 import * as v from 'valibot'
 import { FileRefSchema, GatewayFileSchema, IdSchema, LinkedFileSchema } from './common'
 
-/** A post in a list: the card's id, title, date, category and photo; lists may leave the body out. */
+/**
+ * A post in a list: the card's id, title, date, category and photo. No body: the edge drops it from lists
+ * (`worker/list-shapes.ts`), so a list page cannot read one.
+ */
 export const PostSummarySchema = v.looseObject({
   id: IdSchema,
   title: v.string(),
   publish_date: v.string(),
   category: v.string(),
-  content: v.nullish(v.string()),
   description: v.nullish(v.string()),
   photo: FileRefSchema,
   files: v.nullish(v.array(LinkedFileSchema)),
@@ -40,13 +42,12 @@ export const GallerySchema = v.looseObject({
 })
 export type Gallery = v.InferOutput<typeof GallerySchema>
 
-/** A story in a list: the card's id, title, date, summary and photo. */
+/** A story in a list: the card's id, title, date, summary and photo; no body, as for posts. */
 export const StorySummarySchema = v.looseObject({
   id: IdSchema,
   title: v.string(),
   publish_date: v.string(),
   summary: v.nullish(v.string()),
-  content: v.nullish(v.string()),
   photo: FileRefSchema,
 })
 export type StorySummary = v.InferOutput<typeof StorySummarySchema>

@@ -7,6 +7,7 @@ import { FileRefSchema, IdSchema, NumberLikeSchema } from './common'
 
 /** A parent or category given as a bare id or as an object with one (the contract leaves the shape open). */
 const ParentRefSchema = v.nullish(v.union([IdSchema, v.looseObject({ id: v.nullish(IdSchema) })]))
+export type ParentRef = v.InferOutput<typeof ParentRefSchema>
 
 /** `GET service/category`: top-level categories and, with `parent_id`, their sections. */
 export const ServiceCategorySchema = v.looseObject({
