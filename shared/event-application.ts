@@ -3,6 +3,7 @@
  * action, the JSON body for `POST /siw/public/event-application`, and the rules of the two documents.
  */
 import * as v from 'valibot'
+import type { EventApplicationCreated } from './contract/media'
 import { type FormStatus, formCodeFor, formStatusFor } from './form-status'
 import { FIELD_ERRORS, type FieldErrors, type FieldValues, type FileLike, fieldErrors, isEmail } from './forms'
 import { GatewayError } from './gateway-client'
@@ -194,7 +195,7 @@ export type EventApplicationPorts = Readonly<{
   /** The bot-protection token for the `event` action ('' when none is configured). */
   challenge: () => Promise<string>
   /** `POST /siw/public/event-application`. */
-  create: (body: ReturnType<typeof toEventApplicationBody>) => Promise<{ id: number; upload_token: string }>
+  create: (body: ReturnType<typeof toEventApplicationBody>) => Promise<EventApplicationCreated>
   /** `POST /document/public/event-application` with the multipart body. */
   upload: (data: FormData) => Promise<unknown>
   /** Told when the documents start uploading (the browser shows progress). */

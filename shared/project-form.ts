@@ -3,7 +3,7 @@
  * schema for the edge and the browser, and one workflow (save, then upload the files) for both.
  */
 import * as v from 'valibot'
-import type { LocaleText } from './contract/common'
+import type { Created, Id, LocaleText } from './contract/common'
 import { type FormStatus, formCodeFor, formStatusFor } from './form-status'
 import {
   checkInput,
@@ -300,7 +300,7 @@ export type ProjectFormPorts = Readonly<{
 
 /** A saved project (its files uploaded, or some of them failed), or the form to show again. */
 export type ProjectFormOutcome =
-  | { ok: true; id: number; filesFailed: boolean }
+  | { ok: true; id: Id; filesFailed: boolean }
   | { ok: false; status: FormStatus; values: FieldValues; errors: FieldErrors; code: string | null }
 
 /**
@@ -319,14 +319,14 @@ export async function submitProjectForm(
   if (!read.ok || Object.keys(errors).length) return { ok: false, status: 422, values: fields, errors, code: null }
   ports.onSend?.()
 
-  let id: number
+  let id: Id
   try {
     const envelope = input.id
-      ? await ports.gateway.request<{ id: number }>('PUT', '/siw/personal/project', {
+      ? await ports.gateway.request<Created>('PUT', '/siw/personal/project', {
           query: { id: input.id },
           body: read.body,
         })
-      : await ports.gateway.request<{ id: number }>('POST', '/siw/personal/project', { body: read.body })
+      : await ports.gateway.request<Created>('POST', '/siw/personal/project', { body: read.body })
     id = envelope.content.id
   } catch (err) {
     return {
@@ -349,7 +349,7 @@ export async function submitProjectForm(
 }
 
 /** One multipart upload per chosen file: the image, then each language's presentation. */
-function uploadsOf(id: number, files: ProjectFiles): [ProjectFileField, string, FormData][] {
+function uploadsOf(id: Id, files: ProjectFiles): [ProjectFileField, string, FormData][] {
   const jobs: [ProjectFileField, string, FormData][] = []
   const image = files.image
   if (image) {

@@ -5,6 +5,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { AppealContactSchema, AppealSchema } from '../../shared/account-forms'
 import { accountKeys } from '../../shared/account-keys'
+import type { Created, Id } from '../../shared/contract/common'
 import { checkForm, readFields } from '../../shared/forms'
 import { GatewayError } from '../../shared/gateway-client'
 import type { FormState } from '../../shared/state'
@@ -28,7 +29,7 @@ export function AppealDialog({ onClose }: { onClose: () => void }) {
   const opener = useRef<Element | null>(null)
   const [step, setStep] = useState<1 | 2 | 'sent'>(1)
   const [contact, setContact] = useState<Record<string, string>>({})
-  const [sent, setSent] = useState<{ id: number; email: string } | null>(null)
+  const [sent, setSent] = useState<{ id: Id; email: string } | null>(null)
   const onCloseRef = useRef(onClose)
   onCloseRef.current = onClose
   // Topics and regions load while the visitor fills in step 1, so step 2 is ready at once.
@@ -162,7 +163,7 @@ function AppealStep({
 }: {
   contact: Record<string, string>
   onBack: () => void
-  onSent: (result: { id: number; email: string }) => void
+  onSent: (result: { id: Id; email: string }) => void
 }) {
   const t = useT()
   const gateway = useGateway({ quiet: true })
@@ -182,7 +183,7 @@ function AppealStep({
     setPending(true)
     try {
       const hash = await bot.getChallengeToken(BOT_ACTIONS.appeal).catch(() => '')
-      const envelope = await gateway.request<{ id: number }>('POST', '/siw/public/appeal', {
+      const envelope = await gateway.request<Created>('POST', '/siw/public/appeal', {
         body: { ...contact, ...type, region_id, text, hash },
       })
       onSent({ id: envelope.content.id, email: contact.email ?? '' })

@@ -6,7 +6,7 @@
  */
 import { type FormEvent, useState } from 'react'
 import type { Key } from '../../shared/api-keys'
-import type { Country, Event } from '../../shared/contract/media'
+import type { Country, Event, EventApplicationCreated } from '../../shared/contract/media'
 import {
   APPLICATION_EXPIRED,
   DOCUMENT_RULES,
@@ -164,7 +164,7 @@ function RegisterForm({ event, countriesKey }: { event: Event; countriesKey: Key
           challenge: () => bot.getChallengeToken(BOT_ACTIONS.event).catch(() => ''),
           create: async (body) =>
             (
-              await gateway.request<{ id: number; upload_token: string }>('POST', '/siw/public/event-application', {
+              await gateway.request<EventApplicationCreated>('POST', '/siw/public/event-application', {
                 body,
               })
             ).content,

@@ -29,6 +29,15 @@ export const ProfileSchema = v.looseObject({
 })
 export type Profile = v.InferOutput<typeof ProfileSchema>
 
+/**
+ * `POST /core/auth/login` and `POST /core/auth` (docs/gateway-contract.md#auth): the new session's token, the device
+ * token (sign-in only) and the profile; an empty answer is a failed sign-in.
+ */
+const SignedInSchema = v.nullish(
+  v.looseObject({ token: v.string(), device: v.nullish(v.string()), profile: v.nullish(ProfileSchema) }),
+)
+export type SignedIn = v.InferOutput<typeof SignedInSchema>
+
 /** `GET /siw/notification`: one item of the bell. */
 export const NotificationSchema = v.looseObject({
   id: IdSchema,

@@ -39,6 +39,10 @@ export type FileRef = v.InferOutput<typeof FileRefSchema>
 export const RegionSchema = v.looseObject({ id: IdSchema, region: v.string(), code: v.union([v.string(), v.number()]) })
 export type Region = v.InferOutput<typeof RegionSchema>
 
+/** The answer to a call that creates something (an appeal, a personal project): its id. */
+const CreatedSchema = v.looseObject({ id: IdSchema })
+export type Created = v.InferOutput<typeof CreatedSchema>
+
 /** `{ en, ru, uz }`, written by the personal-project form (docs/gateway-contract.md#personal-projects). */
 export const LocaleTextSchema = v.looseObject({
   en: v.nullish(v.string()),

@@ -70,6 +70,10 @@ export const EventSchema = v.looseObject({
 })
 export type Event = v.InferOutput<typeof EventSchema>
 
+/** `POST /siw/public/event-application`: the application, and the capability its documents are uploaded with. */
+const EventApplicationCreatedSchema = v.looseObject({ id: IdSchema, upload_token: v.string() })
+export type EventApplicationCreated = v.InferOutput<typeof EventApplicationCreatedSchema>
+
 /** `GET …/territorial-entity/countries` (docs/gateway-contract.md#guide). */
 export const CountrySchema = v.looseObject({ id: IdSchema, country: v.string(), code: v.nullish(v.string()) })
 export type Country = v.InferOutput<typeof CountrySchema>
