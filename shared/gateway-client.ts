@@ -23,7 +23,7 @@ export class GatewayError extends Error {
 
 /** How a failure is told to the user: a translation key or raw text. Only the browser passes a notifier. */
 export type Notice = { translate: true; key: string } | { translate: false; text: string }
-export type Notify = (notice: Notice) => void
+type Notify = (notice: Notice) => void
 
 export type GatewayClientOptions = {
   fetch: typeof fetch
@@ -38,7 +38,7 @@ export type GatewayClientOptions = {
   headers?: Record<string, string>
 }
 
-export type RequestOptions = {
+type RequestOptions = {
   query?: Query
   body?: unknown
   headers?: Record<string, string>

@@ -41,7 +41,7 @@ export const SHEET_NAMES = ['site', 'guide', 'services'] as const
 export type SheetName = (typeof SHEET_NAMES)[number]
 
 /** Built client files the document links (from the Vite manifest). */
-export type Assets = Readonly<{
+type Assets = Readonly<{
   entry: string
   /** Stylesheets to link; empty when the edge inlines the shell's CSS (`inlineCss`). */
   css: readonly string[]

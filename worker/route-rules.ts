@@ -13,7 +13,7 @@ import { setSessionCookie } from './session'
 import { issueSsoNonce, takeSsoNonce } from './sso-nonce'
 import type { AppEnv } from './types'
 
-export type RouteRuleInput<Id extends RouteId> = Readonly<{
+type RouteRuleInput<Id extends RouteId> = Readonly<{
   c: Context<AppEnv>
   params: ParamsOf<Id>
   query: QueryOf<Id>

@@ -49,7 +49,7 @@ export const NotificationSchema = v.looseObject({
 })
 export type Notification = v.InferOutput<typeof NotificationSchema>
 
-export const APPEAL_STATUS_VALUES = ['in_moderation', 'reviewed', 'resolved', 'not_resolved'] as const
+const APPEAL_STATUS_VALUES = ['in_moderation', 'reviewed', 'resolved', 'not_resolved'] as const
 
 const TitledSchema = v.looseObject({ id: IdSchema, title: v.string() })
 
@@ -79,7 +79,6 @@ export type AppealResponse = v.InferOutput<typeof AppealResponseSchema>
 
 /** `GET /siw/public/appeal-type`: a type, under its topic. */
 export const AppealTypeSchema = v.looseObject({ id: IdSchema, title: v.string(), parent_id: v.nullish(IdSchema) })
-export type AppealType = v.InferOutput<typeof AppealTypeSchema>
 
 /** `GET /siw/public/appeal-topic`: topics, each with its types as `children`. */
 export const AppealTopicSchema = v.looseObject({
@@ -89,7 +88,7 @@ export const AppealTopicSchema = v.looseObject({
 })
 export type AppealTopic = v.InferOutput<typeof AppealTopicSchema>
 
-export const PROJECT_STATE_VALUES = ['pending', 'approved', 'rejected'] as const
+const PROJECT_STATE_VALUES = ['pending', 'approved', 'rejected'] as const
 
 /** A personal project as the list and the form read it: per-language texts, budget rows and moderation state. */
 export const PersonalProjectSchema = v.looseObject({
@@ -124,13 +123,12 @@ export const PersonalProjectSchema = v.looseObject({
 export type PersonalProject = v.InferOutput<typeof PersonalProjectSchema>
 
 /** A field of a personal service's form; an unknown `type` is shown as a text field. */
-export const ServiceParamSchema = v.looseObject({
+const ServiceParamSchema = v.looseObject({
   key: v.string(),
   title: v.string(),
   type: v.string(),
   required: v.boolean(),
 })
-export type ServiceParam = v.InferOutput<typeof ServiceParamSchema>
 
 /** `GET /siw/personal/service`: a service the user can run through its `link` with `params`. */
 export const PersonalServiceSchema = v.looseObject({

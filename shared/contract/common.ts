@@ -52,7 +52,7 @@ export const LocaleTextSchema = v.looseObject({
 export type LocaleText = v.InferOutput<typeof LocaleTextSchema>
 
 /** docs/gateway-contract.md#lists: `total` drives the pagination; `prev` and `next` are page numbers or null. */
-export const PageableSchema = v.looseObject({
+const PageableSchema = v.looseObject({
   total: v.number(),
   current: v.nullish(v.number()),
   prev: v.nullish(v.number()),

@@ -21,7 +21,7 @@ export const DistrictSchema = v.looseObject({ id: IdSchema, name: v.string(), mh
 export type District = v.InferOutput<typeof DistrictSchema>
 
 /** A service (or service category) a project category points to. */
-export const CategoryServiceSchema = v.looseObject({
+const CategoryServiceSchema = v.looseObject({
   id: IdSchema,
   title: v.string(),
   description: v.nullish(v.string()),

@@ -26,7 +26,7 @@ export const PostSchema = v.looseObject({ ...PostSummarySchema.entries, content:
 export type Post = v.InferOutput<typeof PostSchema>
 
 /** A gallery image: a linked file with an optional caption. */
-export const GalleryImageSchema = v.looseObject({
+const GalleryImageSchema = v.looseObject({
   ...LinkedFileSchema.entries,
   caption: v.nullish(v.string()),
   title: v.nullish(v.string()),
