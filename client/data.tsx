@@ -3,7 +3,8 @@
  * (docs/architecture.md#rule-9).
  */
 import { createContext, type ReactNode, Suspense, use, useContext, useEffect, useSyncExternalStore } from 'react'
-import type { Envelope } from '../shared/gateway-client'
+import type { Key } from '../shared/api-keys'
+import type { Envelope } from '../shared/contract/common'
 import type { PayloadEntry } from '../shared/state'
 import { useInKept } from './kept-context'
 
@@ -69,15 +70,17 @@ export type PayloadResult<T> = {
   isLoading: boolean
 }
 
-let fetcher: ((key: string) => Promise<Envelope>) | null = null
+type PayloadFetcher = (key: Key<unknown>) => Promise<Envelope>
+
+let fetcher: PayloadFetcher | null = null
 /**
  * The browser's gateway fetcher (for keys the edge did not load, and for live revalidation), installed by the entry.
  */
-export function setPayloadFetcher(fn: (key: string) => Promise<Envelope>) {
+export function setPayloadFetcher(fn: PayloadFetcher) {
   fetcher = fn
 }
 
-export function getPayloadFetcher(): (key: string) => Promise<Envelope> {
+export function getPayloadFetcher(): PayloadFetcher {
   if (!fetcher) throw new Error('No payload fetcher installed')
   return fetcher
 }
@@ -93,7 +96,7 @@ function subscribe(listener: () => void) {
 }
 
 /** Fetches a key the edge did not load (e.g. data only the browser needs) into the store. */
-function load(store: PayloadStore, key: string) {
+function load(store: PayloadStore, key: Key<unknown>) {
   if (loading.has(key)) return
   const done = getPayloadFetcher()(key)
     .then((envelope): PayloadEntry => ({ ok: true, envelope }))
@@ -125,7 +128,7 @@ function toResult<T>(entry: PayloadEntry | undefined): PayloadResult<T> {
  * key the edge did not load is fetched once in the browser. Pages whose data changes while open use `useLivePayload`
  * (SWR) instead; data only the browser loads, `useBrowserPayload`.
  */
-export function usePayload<T>(key: string | null | undefined): PayloadResult<T> {
+export function usePayload<T>(key: Key<T> | null | undefined): PayloadResult<T> {
   const store = usePayloadStore()
   const inKept = useInKept()
   useSyncExternalStore(
@@ -145,20 +148,20 @@ export function usePayload<T>(key: string | null | undefined): PayloadResult<T> 
  * Data the browser loads after the page is shown (e.g. related posts, known only once the post is there): loading on
  * the edge, which never plans it, then fetched once like a key `usePayload` found missing.
  */
-export function useBrowserPayload<T>(key: string | null | undefined): PayloadResult<T> {
-  const result = usePayload<T>(IS_SERVER ? null : key)
+export function useBrowserPayload<T>(key: Key<T> | null | undefined): PayloadResult<T> {
+  const result = usePayload(IS_SERVER ? null : key)
   return IS_SERVER && key ? { data: undefined, error: undefined, isLoading: true } : result
 }
 
 /** The entry the edge loaded for a key, as a fallback for SWR-backed hooks. */
-export function usePayloadEntry(key: string | null | undefined): PayloadEntry | undefined {
+export function usePayloadEntry(key: Key<unknown> | null | undefined): PayloadEntry | undefined {
   const store = usePayloadStore()
   const inKept = useInKept()
   if (key && !inKept) store.reads?.add(key)
   return key ? readEntry(store, key) : undefined
 }
 
-function PayloadScripts({ keys }: { keys: readonly string[] }) {
+function PayloadScripts({ keys }: { keys: readonly Key<unknown>[] }) {
   const store = usePayloadStore()
   const entries = keys.map((key) => [key, readEntry(store, key)] as const)
   return (
@@ -187,7 +190,7 @@ export function Section({
   fallback,
   children,
 }: {
-  keys: readonly string[]
+  keys: readonly Key<unknown>[]
   fallback: ReactNode
   children: ReactNode
 }) {

@@ -21,7 +21,7 @@ type KeptTag = 'div' | 'section' | 'footer' | 'aside' | 'article' | 'nav' | 'ul'
  * The section's own element: the browser keeps this element, so its tag and attributes are the caller's. Without
  * `as`, a `<div class="kept">` that takes no box of its own (`display: contents`).
  */
-export type KeptProps<P> = {
+type KeptProps<P> = {
   as?: KeptTag
   className?: string
   id?: string

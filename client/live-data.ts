@@ -1,17 +1,18 @@
 /** Live page data (profile area): SWR over the edge's payload, under the same gateway key, revalidated on demand. */
 import useSWR from 'swr'
-import type { Envelope } from '../shared/gateway-client'
+import type { Key } from '../shared/api-keys'
+import type { Envelope } from '../shared/contract/common'
 import { getPayloadFetcher, type PayloadResult, usePayloadEntry } from './data'
 
 /**
  * Like `usePayload`, but kept fresh by SWR: `mutate(key)` (e.g. `useLiveRefresh`, after a form) refetches it.
  * The edge's payload is SWR's fallback under the exact key, so hydration never refetches (docs/architecture.md#rule-9).
  */
-export function useLivePayload<T>(key: string | null | undefined, opts: { browser?: boolean } = {}): PayloadResult<T> {
+export function useLivePayload<T>(key: Key<T> | null | undefined, opts: { browser?: boolean } = {}): PayloadResult<T> {
   const isServer = typeof document === 'undefined'
   // `browser`: data only the browser loads (e.g. after a choice on the page), which no data plan carries.
   const entry = usePayloadEntry(opts.browser && isServer ? null : key)
-  const swr = useSWR<Envelope>(isServer ? null : (key ?? null), (k: string) => getPayloadFetcher()(k), {
+  const swr = useSWR<Envelope>(isServer ? null : (key ?? null), (k: Key<T>) => getPayloadFetcher()(k), {
     fallbackData: entry?.ok ? entry.envelope : undefined,
     revalidateOnMount: entry === undefined,
     revalidateOnFocus: false,

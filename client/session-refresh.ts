@@ -1,9 +1,16 @@
 /** After a sign-in through `fetch`, the page's session learns the new profile before it navigates (guards need it). */
 import { useCallback } from 'react'
 import { flushSync } from 'react-dom'
-import type { Profile } from '../shared/guards'
+import { apiKey } from '../shared/api-keys'
+import type { Profile } from '../shared/contract/account'
 import { useLocale } from './i18n'
 import { useSession } from './session'
+
+/**
+ * `accountKeys.profile()`, built here: sign-in's first view loads the shell (with `apiKey`) but not the profile area's
+ * keys.
+ */
+const PROFILE_KEY = apiKey<Profile>('/core/profile')
 
 /** Reads the profile with the fresh HttpOnly cookie and stores it in the session; false when that failed. */
 export function useLoadSession(): () => Promise<boolean> {
@@ -13,7 +20,7 @@ export function useLoadSession(): () => Promise<boolean> {
     try {
       // The gateway client's code comes with the sign-in that needs it.
       const gateway = (await import('./gateway')).browserGatewayClient(locale)
-      const envelope = await gateway.getEnvelope<Profile>('/core/profile')
+      const envelope = await gateway.getEnvelope(PROFILE_KEY)
       if (!envelope.content) return false
       // Rendered at once, so the router's guard check on the next navigation sees the signed-in session.
       flushSync(() => session.setProfile(envelope.content, true))

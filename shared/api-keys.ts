@@ -6,12 +6,24 @@ import type { ParamsOf, QueryOf, RouteId } from './routes'
 
 export type Query = Record<string, string | number | boolean | null | undefined>
 
-/** Builds `/path?k=v` with keys in the given order, skipping empty values, so equal inputs give equal keys. */
-export function apiKey(path: string, query: Query = {}): string {
+declare const payload: unique symbol
+
+/**
+ * A data key that carries the type of its answer's `content`, as `shared/contract/` names it: `usePayload(key)` reads
+ * a `T` and nothing else compiles (docs/architecture.md#payload-keys). Only the type is branded: at run time a key is
+ * the plain string. `apiKey` makes them, for the key builders of `shared/*-keys.ts`; a bare string is no key.
+ */
+export type Key<T> = string & { readonly [payload]: T }
+
+/**
+ * Builds `/path?k=v` with keys in the given order, skipping empty values, so equal inputs give equal keys. `T` is the
+ * contract's type of the answer's `content` when the path is a data key.
+ */
+export function apiKey<T>(path: string, query: Query = {}): Key<T> {
   const search = new URLSearchParams()
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') search.append(k, String(v))
   const qs = search.toString()
-  return qs ? `${path}?${qs}` : path
+  return (qs ? `${path}?${qs}` : path) as Key<T>
 }
 
 /** Encodes one path segment of a gateway URL; ids from the address bar never add segments. */
@@ -27,8 +39,11 @@ export function isPublicUrl(url: string): boolean {
   return url.includes('public')
 }
 
-/** Named gateway keys; a key left undefined is not needed for this address (e.g. a list without its detail). */
-export type PlanKeys = Readonly<Record<string, string | undefined>>
+/**
+ * Named gateway keys, each typed by its answer; a key left undefined is not needed for this address (e.g. a list
+ * without its detail).
+ */
+export type PlanKeys = Readonly<Record<string, Key<unknown> | undefined>>
 
 /** What a plan reads of its route. */
 export type PlanRoute<Id extends RouteId> = Readonly<{ params: ParamsOf<Id>; query: QueryOf<Id> }>

@@ -3,7 +3,6 @@ import * as v from 'valibot'
 import { checkForm, email, FIELD_ERRORS, type FieldValues, optionalText, requiredText } from './forms'
 
 export const CONTACT_PURPOSES = ['exploring_investment_opportunities', 'media', 'vacancies', 'other'] as const
-export type ContactPurpose = (typeof CONTACT_PURPOSES)[number]
 
 export const CONTACT_MESSAGE_MIN = 10
 const CONTACT_MESSAGE_MAX = 5000

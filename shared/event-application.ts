@@ -3,6 +3,7 @@
  * action, the JSON body for `POST /siw/public/event-application`, and the rules of the two documents.
  */
 import * as v from 'valibot'
+import type { EventApplicationCreated } from './contract/media'
 import { type FormStatus, formCodeFor, formStatusFor } from './form-status'
 import { FIELD_ERRORS, type FieldErrors, type FieldValues, type FileLike, fieldErrors, isEmail } from './forms'
 import { GatewayError } from './gateway-client'
@@ -10,7 +11,6 @@ import { UPLOAD_LIMITS } from './gateway-paths'
 
 /** Who the applicant comes as (the gateway takes any lower-case word; these are the portal's choices). */
 export const EVENT_ROLES = ['participant', 'investor', 'speaker', 'media', 'partner'] as const
-export type EventRole = (typeof EVENT_ROLES)[number]
 export const GENDERS = ['male', 'female'] as const
 
 export const EVENT_FILE_FIELDS = ['passport_scan', 'image'] as const
@@ -111,7 +111,6 @@ export const EventApplicationSchema = v.object({
   position: text(150),
   activity: optional(1000),
 })
-export type EventApplication = v.InferOutput<typeof EventApplicationSchema>
 
 /** The text fields in the form's order. */
 export const EVENT_TEXT_FIELDS = Object.keys(EventApplicationSchema.entries)
@@ -180,7 +179,7 @@ export function documentErrorMessage(code: string): string {
  * An application the gateway created whose documents are still to come: its id and the upload capability the creation
  * answered. The form carries both (hidden fields), so a failed upload can be sent again without a second application.
  */
-export type SavedApplication = Readonly<{ id: string; uploadKey: string }>
+type SavedApplication = Readonly<{ id: string; uploadKey: string }>
 
 /** The saved application a form posted back, if its two fields look right. */
 function readSavedApplication(f: FieldValues): SavedApplication | null {
@@ -194,7 +193,7 @@ export type EventApplicationPorts = Readonly<{
   /** The bot-protection token for the `event` action ('' when none is configured). */
   challenge: () => Promise<string>
   /** `POST /siw/public/event-application`. */
-  create: (body: ReturnType<typeof toEventApplicationBody>) => Promise<{ id: number; upload_token: string }>
+  create: (body: ReturnType<typeof toEventApplicationBody>) => Promise<EventApplicationCreated>
   /** `POST /document/public/event-application` with the multipart body. */
   upload: (data: FormData) => Promise<unknown>
   /** Told when the documents start uploading (the browser shows progress). */

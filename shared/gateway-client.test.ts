@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { apiKey } from './api-keys'
 import { createGatewayClient, type GatewayClientOptions, GatewayError, type Notice } from './gateway-client'
 
 type Call = { url: string; method: string; headers: Headers; body: string | null }
@@ -58,7 +59,7 @@ describe('gateway client transport', () => {
 
   it('prefixes the base path and keeps the query of a key', async () => {
     const { client, calls } = setup([ok()], { origin: 'http://portal.internal' })
-    await client.getEnvelope('/siw/public/post?category=news&page=0')
+    await client.getEnvelope(apiKey('/siw/public/post?category=news&page=0'))
     expect(calls[0]!.url).toBe('http://portal.internal/gateway/siw/public/post?category=news&page=0')
     expect(calls[0]!.method).toBe('GET')
   })
@@ -66,7 +67,7 @@ describe('gateway client transport', () => {
   it('sends each client its own Accept-Language', async () => {
     const a = setup([ok()], { locale: 'en' })
     const b = setup([ok()], { locale: 'uz' })
-    await Promise.all([a.client.getEnvelope('/x'), b.client.getEnvelope('/x')])
+    await Promise.all([a.client.getEnvelope(apiKey('/x')), b.client.getEnvelope(apiKey('/x'))])
     expect(a.calls[0]!.headers.get('accept-language')).toBe('en')
     expect(b.calls[0]!.headers.get('accept-language')).toBe('uz')
   })
@@ -75,14 +76,14 @@ describe('gateway client transport', () => {
 describe('gateway client bearer (docs/product.md#guards)', () => {
   it('adds the bearer from the token', async () => {
     const { client, calls } = setup([ok()], { token: 'tok-1' })
-    await client.getEnvelope('/core/profile')
+    await client.getEnvelope(apiKey('/core/profile'))
     expect(calls[0]!.headers.get('authorization')).toBe('Bearer tok-1')
   })
 
   it('never adds the bearer to a URL that contains "public"', async () => {
     const { client, calls } = setup([ok(), ok()], { token: 'tok-1' })
-    await client.getEnvelope('/siw/public/post/1')
-    await client.getEnvelope('/core/thing?scope=public')
+    await client.getEnvelope(apiKey('/siw/public/post/1'))
+    await client.getEnvelope(apiKey('/core/thing?scope=public'))
     expect(calls.map((c) => c.headers.has('authorization'))).toEqual([false, false])
   })
 
@@ -94,7 +95,7 @@ describe('gateway client bearer (docs/product.md#guards)', () => {
 
   it('sends no bearer without a token', async () => {
     const { client, calls } = setup([ok()])
-    await client.getEnvelope('/core/profile')
+    await client.getEnvelope(apiKey('/core/profile'))
     expect(calls[0]!.headers.has('authorization')).toBe(false)
   })
 })
@@ -103,14 +104,14 @@ describe('gateway client retry (docs/product.md#transport)', () => {
   for (const status of RETRY_STATUSES) {
     it(`retries a GET once on ${status}`, async () => {
       const { client, calls } = setup([envelope(status, 'busy'), ok({ n: 2 })])
-      await expect(client.getEnvelope('/siw/public/post')).resolves.toMatchObject({ content: { n: 2 } })
+      await expect(client.getEnvelope(apiKey('/siw/public/post'))).resolves.toMatchObject({ content: { n: 2 } })
       expect(calls).toHaveLength(2)
     })
   }
 
   it('retries a GET only once, then rejects with the second status', async () => {
     const { client, calls } = setup([envelope(503, 'busy'), envelope(502, 'bad_gateway'), ok()])
-    await expect(client.getEnvelope('/x')).rejects.toMatchObject({ status: 502, code: 'bad_gateway' })
+    await expect(client.getEnvelope(apiKey('/x'))).rejects.toMatchObject({ status: 502, code: 'bad_gateway' })
     expect(calls).toHaveLength(2)
   })
 
@@ -127,20 +128,20 @@ describe('gateway client retry (docs/product.md#transport)', () => {
   it('does not retry a GET on other statuses', async () => {
     for (const status of [400, 401, 403, 404, 422, 501]) {
       const { client, calls } = setup([envelope(status, 'nope'), ok()])
-      await expect(client.getEnvelope('/x')).rejects.toMatchObject({ status })
+      await expect(client.getEnvelope(apiKey('/x'))).rejects.toMatchObject({ status })
       expect(calls, String(status)).toHaveLength(1)
     }
   })
 
   it('retries a GET once after a network error', async () => {
     const { client, calls } = setup([new TypeError('fetch failed'), ok({ n: 1 })])
-    await expect(client.getEnvelope('/x')).resolves.toMatchObject({ content: { n: 1 } })
+    await expect(client.getEnvelope(apiKey('/x'))).resolves.toMatchObject({ content: { n: 1 } })
     expect(calls).toHaveLength(2)
   })
 
   it('rejects with status 0 and network_error after two network errors on a GET', async () => {
     const { client, calls } = setup([new TypeError('fetch failed'), new TypeError('fetch failed again')])
-    await expect(client.getEnvelope('/x')).rejects.toMatchObject({ status: 0, code: 'network_error' })
+    await expect(client.getEnvelope(apiKey('/x'))).rejects.toMatchObject({ status: 0, code: 'network_error' })
     expect(calls).toHaveLength(2)
   })
 
@@ -155,13 +156,13 @@ describe('gateway client envelope (docs/product.md#errors)', () => {
   it('accepts ok in any case', async () => {
     for (const code of ['ok', 'OK', 'Ok']) {
       const { client } = setup([ok({ code }, code)])
-      await expect(client.getEnvelope('/x')).resolves.toMatchObject({ content: { code } })
+      await expect(client.getEnvelope(apiKey('/x'))).resolves.toMatchObject({ content: { code } })
     }
   })
 
   it('rejects a 200 answer whose code is not ok with a GatewayError carrying the code', async () => {
     const { client } = setup([envelope(200, 'validation_error', 'validation_error')])
-    const err = await client.getEnvelope('/x').catch((e: unknown) => e)
+    const err = await client.getEnvelope(apiKey('/x')).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(GatewayError)
     expect(err).toMatchObject({ status: 200, code: 'validation_error' })
   })
@@ -169,14 +170,14 @@ describe('gateway client envelope (docs/product.md#errors)', () => {
   it('rejects a 200 answer that is not an envelope', async () => {
     for (const body of ['', 'not json', '{"content":1}', 'null']) {
       const { client } = setup([new Response(body, { status: 200 })])
-      await expect(client.getEnvelope('/x'), body).rejects.toMatchObject({ code: 'malformed_response' })
+      await expect(client.getEnvelope(apiKey('/x')), body).rejects.toMatchObject({ code: 'malformed_response' })
     }
   })
 
   it('shows no notice for expired_token and user_not_found', async () => {
     for (const code of ['expired_token', 'user_not_found']) {
       const { client, notices } = setup([envelope(200, code, code)])
-      await expect(client.getEnvelope('/x')).rejects.toMatchObject({ code })
+      await expect(client.getEnvelope(apiKey('/x'))).rejects.toMatchObject({ code })
       expect(notices).toEqual([])
     }
   })
@@ -195,10 +196,10 @@ describe('gateway client envelope (docs/product.md#errors)', () => {
 
   it('shows the translated unauthorized and forbidden notices for 401 and 403', async () => {
     const a = setup([envelope(401, 'unauthorized', 'unauthorized')])
-    await expect(a.client.getEnvelope('/core/profile')).rejects.toMatchObject({ status: 401 })
+    await expect(a.client.getEnvelope(apiKey('/core/profile'))).rejects.toMatchObject({ status: 401 })
     expect(a.notices).toEqual([{ translate: true, key: 'messages.error.unauthorized' }])
     const b = setup([new Response('denied', { status: 403 })])
-    await expect(b.client.getEnvelope('/core/profile')).rejects.toMatchObject({ status: 403, code: 'http_403' })
+    await expect(b.client.getEnvelope(apiKey('/core/profile'))).rejects.toMatchObject({ status: 403, code: 'http_403' })
     expect(b.notices).toEqual([{ translate: true, key: 'messages.error.forbidden' }])
   })
 
@@ -208,7 +209,7 @@ describe('gateway client envelope (docs/product.md#errors)', () => {
         envelope(status, 'some_code', 'some_code'),
         envelope(status, 'some_code', 'some_code'),
       ])
-      await expect(client.getEnvelope('/x')).rejects.toMatchObject({ status, code: 'some_code' })
+      await expect(client.getEnvelope(apiKey('/x'))).rejects.toMatchObject({ status, code: 'some_code' })
       expect(notices, String(status)).toEqual([])
     }
   })
@@ -216,6 +217,6 @@ describe('gateway client envelope (docs/product.md#errors)', () => {
   it('works without a notifier, as on the server', async () => {
     const { fn } = fakeFetch(envelope(200, 'error', 'some_code'))
     const client = createGatewayClient({ fetch: fn, locale: 'en' })
-    await expect(client.getEnvelope('/x')).rejects.toMatchObject({ code: 'error' })
+    await expect(client.getEnvelope(apiKey('/x'))).rejects.toMatchObject({ code: 'error' })
   })
 })

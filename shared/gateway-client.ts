@@ -3,17 +3,10 @@
  * check.
  */
 
-import type { Query } from './api-keys'
+import type { Key, Query } from './api-keys'
 import { apiKey, isPublicUrl } from './api-keys'
 import { GATEWAY_BASE, IDEMPOTENT_METHODS, type Locale, RETRY_STATUSES, SILENT_RESULT_CODES } from './constants'
-
-export type Pageable = { total: number; prev: number | null; next: number | null; current: number }
-export type Envelope<T = unknown> = {
-  result: { code: string; description: string }
-  content: T
-  pageable?: Pageable
-  errors?: string[]
-}
+import type { Envelope } from './contract/common'
 
 /** A rejected call: `status` is the HTTP status (0 for a network failure), `code` the envelope's result code. */
 export class GatewayError extends Error {
@@ -30,7 +23,7 @@ export class GatewayError extends Error {
 
 /** How a failure is told to the user: a translation key or raw text. Only the browser passes a notifier. */
 export type Notice = { translate: true; key: string } | { translate: false; text: string }
-export type Notify = (notice: Notice) => void
+type Notify = (notice: Notice) => void
 
 export type GatewayClientOptions = {
   fetch: typeof fetch
@@ -45,7 +38,7 @@ export type GatewayClientOptions = {
   headers?: Record<string, string>
 }
 
-export type RequestOptions = {
+type RequestOptions = {
   query?: Query
   body?: unknown
   headers?: Record<string, string>
@@ -55,7 +48,7 @@ export type RequestOptions = {
 export type GatewayClient = {
   request<T>(method: string, path: string, opts?: RequestOptions): Promise<Envelope<T>>
   /** GET by key (a path with its query, as built by `apiKey`) and return the whole envelope. */
-  getEnvelope<T>(key: string, signal?: AbortSignal): Promise<Envelope<T>>
+  getEnvelope<T>(key: Key<T>, signal?: AbortSignal): Promise<Envelope<T>>
 }
 
 export { CSRF_HEADER, CSRF_MARKER } from './csrf'
@@ -133,7 +126,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 
   return {
     request,
-    getEnvelope: <T>(key: string, signal?: AbortSignal) => request<T>('GET', key, { signal }),
+    getEnvelope: <T>(key: Key<T>, signal?: AbortSignal) => request<T>('GET', key, { signal }),
   }
 }
 

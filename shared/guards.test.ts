@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkGuards, type Profile, type SessionView } from './guards'
+import type { Profile } from './contract/account'
+import { checkGuards, type SessionView } from './guards'
 import { ROUTE_BY_ID } from './routes'
 
 const resident: Profile = { email: 'r@demo.example', role: 'investor', is_resident: true }

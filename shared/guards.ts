@@ -1,14 +1,8 @@
 /** Route guards of docs/product.md#guards, decided the same way on the edge and in the browser. */
 
+import type { Profile } from './contract/account'
 import { type PageError, pageError } from './errors'
 import type { RouteMeta } from './routes'
-
-export type Profile = Readonly<{
-  email?: string
-  role?: 'investor' | 'businessmen'
-  is_resident: boolean
-  [k: string]: unknown
-}>
 
 export type SessionView = Readonly<{ hasToken: boolean; profile: Profile | null; unavailable?: boolean }>
 

@@ -7,7 +7,6 @@ import { type CrossRule, crossCheck, email, FIELD_ERRORS, type FieldValues, opti
 
 /** Where the visitor heard of the portal (`source`, docs/gateway-contract.md#forms). */
 export const REGISTRATION_SOURCES = ['google', 'linkedin', 'instagram', 'telegram', 'forum', 'other'] as const
-export type RegistrationSource = (typeof REGISTRATION_SOURCES)[number]
 
 export type RegistrationKind = 'investor' | 'business'
 
@@ -84,7 +83,6 @@ export const InvestorRegistrationSchema = v.pipe(
     REGISTRATION_ERRORS.country,
   ]),
 )
-export type InvestorRegistration = v.InferOutput<typeof InvestorRegistrationSchema>
 
 /** The business registration: a legal address; residents give a PINFL and a TIN. */
 export const BusinessRegistrationSchema = v.pipe(
@@ -95,7 +93,6 @@ export const BusinessRegistrationSchema = v.pipe(
     ['tin', (f) => f('is_resident') !== 'true' || !f('tin') || TIN.test(f('tin')), REGISTRATION_ERRORS.tin],
   ),
 )
-export type BusinessRegistration = v.InferOutput<typeof BusinessRegistrationSchema>
 
 /** The schema of one registration form. */
 export function registrationSchema(

@@ -1,6 +1,9 @@
 /** Gateway keys of the investor guide, used by its data plans and components (docs/architecture.md#rule-9). */
 import { accountKeys } from './account-keys'
-import { apiKey, seg } from './api-keys'
+import { apiKey, type Key, seg } from './api-keys'
+import type { Amount, Project, ProjectCategory, ProjectCategoryDetail, ProjectDetail } from './contract/guide'
+import type { Country } from './contract/media'
+import type { Page } from './contract/site'
 
 const PUBLIC = '/siw/public'
 
@@ -44,19 +47,20 @@ export function readProjectFilters(query: Readonly<{ [K in keyof ProjectFilters]
 }
 
 export const guideKeys = Object.freeze({
-  page: (slug: string) => `${PUBLIC}/page/${seg(slug)}`,
+  page: (slug: string) => `${PUBLIC}/page/${seg(slug)}` as Key<Page>,
   /** A sector's page (`sector-{slug}`): title, summary, content and figures. */
-  sectorPage: (sector: string) => `${PUBLIC}/page/${seg(`sector-${sector}`)}`,
-  categories: (page = 0) => apiKey(`${PUBLIC}/project-category`, { page, size: CATEGORY_PAGE_SIZE }),
-  category: (id: string) => `${PUBLIC}/project-category/${seg(id)}`,
+  sectorPage: (sector: string) => `${PUBLIC}/page/${seg(`sector-${sector}`)}` as Key<Page>,
+  categories: (page = 0) => apiKey<ProjectCategory[]>(`${PUBLIC}/project-category`, { page, size: CATEGORY_PAGE_SIZE }),
+  category: (id: string) => `${PUBLIC}/project-category/${seg(id)}` as Key<ProjectCategoryDetail>,
   projects: (categoryId: string, filters: ProjectFilters, page = 0) =>
-    apiKey(`${PUBLIC}/project`, { category_id: categoryId, ...filters, page, size: PROJECT_PAGE_SIZE }),
-  openProjects: () => apiKey(`${PUBLIC}/project`, { status: 'open_for_investment', page: 0, size: OPEN_PROJECTS_SIZE }),
-  project: (id: string) => `${PUBLIC}/project/${seg(id)}`,
+    apiKey<Project[]>(`${PUBLIC}/project`, { category_id: categoryId, ...filters, page, size: PROJECT_PAGE_SIZE }),
+  openProjects: () =>
+    apiKey<Project[]>(`${PUBLIC}/project`, { status: 'open_for_investment', page: 0, size: OPEN_PROJECTS_SIZE }),
+  project: (id: string) => `${PUBLIC}/project/${seg(id)}` as Key<ProjectDetail>,
   /** The same keys as the profile's project form, so the lists are shared in caches. */
   sectors: accountKeys.sectors,
   regions: accountKeys.regions,
-  amounts: () => `${PUBLIC}/project-amount`,
+  amounts: () => `${PUBLIC}/project-amount` as Key<Amount[]>,
   /** Every country in one list (the same key as the event application form's). */
-  countries: () => apiKey('/integration/public/territorial-entity/countries', { page: 0, size: 300 }),
+  countries: () => apiKey<Country[]>('/integration/public/territorial-entity/countries', { page: 0, size: 300 }),
 })

@@ -2,7 +2,7 @@
 import { LOCALE_FALLBACK, type Locale } from './constants'
 
 export type Messages = { [key: string]: string | Messages }
-export type TranslateValues = Record<string, string | number>
+type TranslateValues = Record<string, string | number>
 export type Translate = (key: string, values?: TranslateValues) => string
 
 export type I18n = Readonly<{

@@ -3,6 +3,7 @@
  * schema for the edge and the browser, and one workflow (save, then upload the files) for both.
  */
 import * as v from 'valibot'
+import type { Created, Id, LocaleText } from './contract/common'
 import { type FormStatus, formCodeFor, formStatusFor } from './form-status'
 import {
   checkInput,
@@ -18,7 +19,6 @@ import { type GatewayClient, GatewayError } from './gateway-client'
 export const PROJECT_LANGS = ['en', 'ru', 'uz'] as const
 export type ProjectLang = (typeof PROJECT_LANGS)[number]
 export const PROJECT_STATUSES = ['open_for_investment', 'under_negotiation', 'closed'] as const
-export type ProjectState = 'pending' | 'approved' | 'rejected'
 
 const MB = 1024 * 1024
 export const IMAGE_MAX_BYTES = 10 * MB
@@ -32,32 +32,6 @@ export const MAX_BUDGET_ROWS = 50
 const MAX_TITLE = 255
 const MAX_CONTENT = 50_000
 const MAX_BUDGET_USD = 1e12
-
-/** Project fields as the gateway reads them back. */
-export type PersonalProject = {
-  id: number
-  title: Record<ProjectLang, string>
-  content: Record<ProjectLang, string>
-  category_id: number
-  sector_id: number
-  region_id: number
-  budget: number
-  status: (typeof PROJECT_STATUSES)[number]
-  latitude: number | null
-  longitude: number | null
-  phone: string
-  email: string
-  budgets: { id: number; sum: number }[]
-  state: ProjectState
-  reject_reason: string | null
-  draft: boolean
-  visible?: boolean
-  upload: { original_name?: string; file_name?: string; download_link?: string; thumbnail_link?: string } | null
-  presentation: Partial<
-    Record<ProjectLang, { original_name?: string; file_name?: string; download_link?: string } | null>
-  >
-  createdAt: string
-}
 
 export type ProjectBody = {
   title: Record<ProjectLang, string>
@@ -326,7 +300,7 @@ export type ProjectFormPorts = Readonly<{
 
 /** A saved project (its files uploaded, or some of them failed), or the form to show again. */
 export type ProjectFormOutcome =
-  | { ok: true; id: number; filesFailed: boolean }
+  | { ok: true; id: Id; filesFailed: boolean }
   | { ok: false; status: FormStatus; values: FieldValues; errors: FieldErrors; code: string | null }
 
 /**
@@ -345,14 +319,14 @@ export async function submitProjectForm(
   if (!read.ok || Object.keys(errors).length) return { ok: false, status: 422, values: fields, errors, code: null }
   ports.onSend?.()
 
-  let id: number
+  let id: Id
   try {
     const envelope = input.id
-      ? await ports.gateway.request<{ id: number }>('PUT', '/siw/personal/project', {
+      ? await ports.gateway.request<Created>('PUT', '/siw/personal/project', {
           query: { id: input.id },
           body: read.body,
         })
-      : await ports.gateway.request<{ id: number }>('POST', '/siw/personal/project', { body: read.body })
+      : await ports.gateway.request<Created>('POST', '/siw/personal/project', { body: read.body })
     id = envelope.content.id
   } catch (err) {
     return {
@@ -375,7 +349,7 @@ export async function submitProjectForm(
 }
 
 /** One multipart upload per chosen file: the image, then each language's presentation. */
-function uploadsOf(id: number, files: ProjectFiles): [ProjectFileField, string, FormData][] {
+function uploadsOf(id: Id, files: ProjectFiles): [ProjectFileField, string, FormData][] {
   const jobs: [ProjectFileField, string, FormData][] = []
   const image = files.image
   if (image) {
@@ -406,7 +380,7 @@ function gatewayFieldErrors(err: unknown): FieldErrors {
 }
 
 /** The language of a project's title or content for display: the page's language first, then any filled one. */
-export function pickLang(value: Partial<Record<ProjectLang, string>> | null | undefined, lang: string): string {
+export function pickLang(value: LocaleText | null | undefined, lang: string): string {
   if (!value) return ''
   return value[lang as ProjectLang] || value.en || value.ru || value.uz || ''
 }

@@ -37,19 +37,19 @@ export const PUBLISH_MAX_AGE_MS = 60_000
 export const PUBLISH_MAX_BYTES = 8192
 
 /** A new notification for the user (the bell refetches). `kind` is the notification type of the contract. */
-export type NotificationEvent = { type: 'notification'; kind: string }
+type NotificationEvent = { type: 'notification'; kind: string }
 /**
  * One of the user's appeals changed: its status, or a reply in its thread. `by: 'user'` when the user did it (another
  * tab or device refreshes, nobody needs to hear it); otherwise the agency did.
  */
-export type AppealEvent = {
+type AppealEvent = {
   type: 'appeal'
   id: number
   status: 'in_moderation' | 'reviewed' | 'resolved' | 'not_resolved'
   by?: 'user' | 'agency'
 }
 /** One of the user's projects was moderated. */
-export type ProjectEvent = { type: 'project'; id: number; state: 'pending' | 'approved' | 'rejected' | 'draft' }
+type ProjectEvent = { type: 'project'; id: number; state: 'pending' | 'approved' | 'rejected' | 'draft' }
 /** An e-auction lot's price, deposit, status (per language) and end of applications, as they are now. */
 export type LotEvent = {
   type: 'lot'

@@ -14,7 +14,7 @@ export type RouteMeta = Readonly<{
 }>
 
 /** What a failed param or query check answers (docs/product.md#validation). */
-export type Rejection = Readonly<{ status: 401 | 403 | 404; code: string }>
+type Rejection = Readonly<{ status: 401 | 403 | 404; code: string }>
 
 /**
  * What a path param or query value must be: a pattern it matches (a string), one of the listed values, or digits read
@@ -456,7 +456,7 @@ export const ROUTES = [
   }),
 ] as const satisfies readonly RouteDef[]
 
-export type Route = (typeof ROUTES)[number]
+type Route = (typeof ROUTES)[number]
 export type RouteId = Route['id']
 /** The table's entry for `Id`. */
 export type RouteOf<Id extends RouteId> = Extract<Route, { id: Id }>

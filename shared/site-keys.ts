@@ -2,7 +2,9 @@
  * Gateway keys of the site pages (home, about, search, sitemap, policies, reasons, content pages): one source for the
  * data plans and the pages.
  */
-import { apiKey, seg } from './api-keys'
+import { apiKey, type Key, seg } from './api-keys'
+import type { Event, Gallery, PostSummary, StorySummary } from './contract/media'
+import type { Leader, Page, Review, SearchResults, Territory } from './contract/site'
 
 const PUBLIC = '/siw/public'
 
@@ -17,17 +19,18 @@ const REGION_COUNT = 14
 
 export const siteKeys = Object.freeze({
   /** The newest posts of every category. */
-  latestPosts: () => apiKey(`${PUBLIC}/post`, { page: 0, size: HOME_POSTS }),
-  territories: () => apiKey(`${PUBLIC}/territory`, { size: REGION_COUNT }),
-  reviews: () => apiKey(`${PUBLIC}/review`),
-  leadership: () => apiKey(`${PUBLIC}/leadership`),
-  page: (slug: string) => `${PUBLIC}/page/${seg(slug)}`,
+  latestPosts: () => apiKey<PostSummary[]>(`${PUBLIC}/post`, { page: 0, size: HOME_POSTS }),
+  territories: () => apiKey<Territory[]>(`${PUBLIC}/territory`, { size: REGION_COUNT }),
+  reviews: () => apiKey<Review[]>(`${PUBLIC}/review`),
+  leadership: () => apiKey<Leader[]>(`${PUBLIC}/leadership`),
+  page: (slug: string) => `${PUBLIC}/page/${seg(slug)}` as Key<Page>,
   /** A reasons-to-invest topic is the content page `reason-{topic}`. */
-  reason: (topic: string) => `${PUBLIC}/page/reason-${seg(topic)}`,
-  search: (keyword: string, page = 0) => apiKey(`${PUBLIC}/search`, { keyword, page, size: SEARCH_PAGE_SIZE }),
-  stories: () => apiKey(`${PUBLIC}/story`, { page: 0, size: SITEMAP_LIST_SIZE }),
-  events: () => apiKey(`${PUBLIC}/event`, { page: 0, size: SITEMAP_LIST_SIZE }),
-  galleries: () => apiKey(`${PUBLIC}/gallery`, { page: 0, size: SITEMAP_LIST_SIZE }),
+  reason: (topic: string) => `${PUBLIC}/page/reason-${seg(topic)}` as Key<Page>,
+  search: (keyword: string, page = 0) =>
+    apiKey<SearchResults>(`${PUBLIC}/search`, { keyword, page, size: SEARCH_PAGE_SIZE }),
+  stories: () => apiKey<StorySummary[]>(`${PUBLIC}/story`, { page: 0, size: SITEMAP_LIST_SIZE }),
+  events: () => apiKey<Event[]>(`${PUBLIC}/event`, { page: 0, size: SITEMAP_LIST_SIZE }),
+  galleries: () => apiKey<Gallery[]>(`${PUBLIC}/gallery`, { page: 0, size: SITEMAP_LIST_SIZE }),
 })
 
 /** The search keyword as the gateway gets it: trimmed, inner spaces collapsed, at most 100 characters. */

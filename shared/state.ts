@@ -2,9 +2,9 @@
 
 import type { PublicConfig } from './config'
 import type { Locale } from './constants'
+import type { Profile } from './contract/account'
+import type { Envelope } from './contract/common'
 import type { PageError } from './errors'
-import type { Envelope } from './gateway-client'
-import type { Profile } from './guards'
 import type { Messages } from './i18n'
 import type { ParamsOf, QueryOf, RouteId } from './routes'
 
@@ -41,7 +41,7 @@ export const SHEET_NAMES = ['site', 'guide', 'services'] as const
 export type SheetName = (typeof SHEET_NAMES)[number]
 
 /** Built client files the document links (from the Vite manifest). */
-export type Assets = Readonly<{
+type Assets = Readonly<{
   entry: string
   /** Stylesheets to link; empty when the edge inlines the shell's CSS (`inlineCss`). */
   css: readonly string[]

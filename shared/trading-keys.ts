@@ -2,7 +2,8 @@
  * Gateway keys of the trading services (e-auction and UzEx lots): their own module, so the trading pages load these
  * and not the whole services area's keys (`service-keys.ts`).
  */
-import { apiKey, seg } from './api-keys'
+import { apiKey, type Key, seg } from './api-keys'
+import type { AuctionLot, AuctionLotDetail, UzexLot } from './contract/services'
 
 const INTEGRATION = '/integration/public/integration'
 
@@ -12,7 +13,7 @@ export const AUCTION_PAGE_SIZE = 12
 export const UZEX_PAGE_SIZE = 10
 
 export const tradingKeys = Object.freeze({
-  auctionLots: (page = 0) => apiKey(`${INTEGRATION}/eauksion/lot`, { page, size: AUCTION_PAGE_SIZE }),
-  auctionLot: (lotNumber: string | number) => `${INTEGRATION}/iskm/lot/${seg(lotNumber)}`,
-  uzexLots: (page = 0) => apiKey(`${INTEGRATION}/uzex-lots`, { page, size: UZEX_PAGE_SIZE }),
+  auctionLots: (page = 0) => apiKey<AuctionLot[]>(`${INTEGRATION}/eauksion/lot`, { page, size: AUCTION_PAGE_SIZE }),
+  auctionLot: (lotNumber: string | number) => `${INTEGRATION}/iskm/lot/${seg(lotNumber)}` as Key<AuctionLotDetail>,
+  uzexLots: (page = 0) => apiKey<UzexLot[]>(`${INTEGRATION}/uzex-lots`, { page, size: UZEX_PAGE_SIZE }),
 })

@@ -3,7 +3,7 @@
  * (docs/product.md#payload-cache).
  */
 import type { Context } from 'hono'
-import { isPublicUrl } from '../shared/api-keys'
+import { isPublicUrl, type Key } from '../shared/api-keys'
 import { LOCALES, PAYLOAD_CACHE_MS } from '../shared/constants'
 import { validatePayload } from '../shared/contract'
 import { GatewayError } from '../shared/gateway-client'
@@ -123,7 +123,7 @@ export function payloadCacheKey(locale: string, key: string): string {
   return `payload:${BUILD_ID}:${locale}:${key}`
 }
 
-async function fetchEntry(c: Context<AppEnv>, key: string, token: string | null): Promise<PayloadEntry> {
+async function fetchEntry(c: Context<AppEnv>, key: Key<unknown>, token: string | null): Promise<PayloadEntry> {
   const client = gatewayFor(c, { token })
   const started = Date.now()
   const signal = AbortSignal.timeout(c.get('config').upstreamTimeoutMs)
@@ -159,7 +159,11 @@ function isUpstreamFailure(entry: PayloadEntry): boolean {
  * Never throws: a failed key becomes an entry the page renders as an error state. A personal key (no `public` in it)
  * is asked for with the session's `token`; a public one never carries it.
  */
-export async function loadEntry(c: Context<AppEnv>, key: string, token: string | null = null): Promise<PayloadEntry> {
+export async function loadEntry(
+  c: Context<AppEnv>,
+  key: Key<unknown>,
+  token: string | null = null,
+): Promise<PayloadEntry> {
   const outcomes = c.get('cacheOutcomes')
   if (!isPublicUrl(key)) {
     outcomes.push('bypass')
@@ -224,7 +228,7 @@ export async function forgetPayloads(kv: KVNamespace, keys: readonly string[]): 
 
 export async function loadEntries(
   c: Context<AppEnv>,
-  keys: readonly string[],
+  keys: readonly Key<unknown>[],
   token: string | null,
 ): Promise<Record<string, PayloadEntry>> {
   const entries = await Promise.all(keys.map(async (key) => [key, await loadEntry(c, key, token)] as const))

@@ -1,5 +1,6 @@
 /** Route rules (docs/product.md#route-rules): per-route redirects decided at the edge, after the guards. */
 import type { Context } from 'hono'
+import type { SignedIn } from '../shared/contract/account'
 import type { GatewayClient } from '../shared/gateway-client'
 import { href } from '../shared/match'
 import type { ParamsOf, QueryOf, RouteId } from '../shared/routes'
@@ -12,7 +13,7 @@ import { setSessionCookie } from './session'
 import { issueSsoNonce, takeSsoNonce } from './sso-nonce'
 import type { AppEnv } from './types'
 
-export type RouteRuleInput<Id extends RouteId> = Readonly<{
+type RouteRuleInput<Id extends RouteId> = Readonly<{
   c: Context<AppEnv>
   params: ParamsOf<Id>
   query: QueryOf<Id>
@@ -66,7 +67,7 @@ const ssoRule: RouteRule<'sso'> = async ({ c, query, gateway }) => {
   const role = query.role
   if (returnPath === null || !code || code.length > 256 || !ROLES.has(role ?? '')) return null
   try {
-    const envelope = await gateway.request<{ token?: string } | null>('POST', '/core/auth', { query: { code, role } })
+    const envelope = await gateway.request<SignedIn>('POST', '/core/auth', { query: { code, role } })
     const token = envelope.content?.token
     if (typeof token !== 'string' || !token) return null
     await setSessionCookie(c, token)

@@ -4,16 +4,15 @@
  * and the address can be shared. The lookups go through the payload cache under the same keys the pages read.
  */
 import type { Context } from 'hono'
+import type { Key } from '../shared/api-keys'
 import { href } from '../shared/match'
-import { byOrder, type ParentRef, parentIdOf, sectionAnchor, serviceKeys } from '../shared/service-keys'
+import { byOrder, parentIdOf, sectionAnchor, serviceKeys } from '../shared/service-keys'
 import { loadEntry } from './payloads'
 import type { RouteRule } from './route-rules'
 import type { AppEnv } from './types'
 
-type Ordered = { id: number | string; order?: number | null }
-type CategoryRef = Ordered & { parent?: ParentRef; parent_id?: ParentRef }
-
-async function loadList<T>({ c }: { c: Context<AppEnv> }, key: string): Promise<T[]> {
+/** A list the page reads, as its key names it (checked against the contract when it was fetched). */
+async function loadList<T>({ c }: { c: Context<AppEnv> }, key: Key<T[]>): Promise<T[]> {
   const entry = await loadEntry(c, key)
   return entry.ok && Array.isArray(entry.envelope.content) ? (entry.envelope.content as T[]) : []
 }
@@ -22,7 +21,7 @@ async function loadList<T>({ c }: { c: Context<AppEnv> }, key: string): Promise<
  * `/service/category` → the first top-level category by `order` (302); the page renders the list when there is none.
  */
 export const serviceCategoryIndexRule: RouteRule<'service-category-index'> = async (input) => {
-  const categories = await loadList<CategoryRef>(input, serviceKeys.categories())
+  const categories = await loadList(input, serviceKeys.categories())
   const first = byOrder(categories.filter((c) => parentIdOf(c.parent ?? c.parent_id) === null))[0]
   if (!first) return null
   return href('service-category', { locale: input.c.get('locale'), params: { category_id: String(first.id) } })
@@ -36,10 +35,10 @@ export const serviceStepRule: RouteRule<'service'> = async (input) => {
   const { params, query } = input
   if (query.process && query.step) return null
   const serviceId = params.service_id
-  const processes = byOrder(await loadList<Ordered>(input, serviceKeys.processes(serviceId)))
+  const processes = byOrder(await loadList(input, serviceKeys.processes(serviceId)))
   const process = processes.find((p) => String(p.id) === query.process) ?? processes[0]
   if (!process) return null
-  const steps = byOrder(await loadList<Ordered>(input, serviceKeys.steps(process.id)))
+  const steps = byOrder(await loadList(input, serviceKeys.steps(process.id)))
   const step = steps[0]
   if (!step) return null
   const locale = input.c.get('locale')
@@ -56,12 +55,12 @@ export const serviceStepRule: RouteRule<'service'> = async (input) => {
  */
 export const serviceCategoryRule: RouteRule<'service-category'> = async (input) => {
   const id = input.params.category_id
-  const top = await loadList<CategoryRef>(input, serviceKeys.categories())
+  const top = await loadList(input, serviceKeys.categories())
   if (!top.length || top.some((c) => String(c.id) === id)) return null
   const lists = await Promise.all(
     top.map(async (parent) => ({
       parent,
-      children: await loadList<CategoryRef>(input, serviceKeys.children(parent.id)),
+      children: await loadList(input, serviceKeys.children(parent.id)),
     })),
   )
   const hit = lists.find(({ children }) => children.some((c) => String(c.id) === id))

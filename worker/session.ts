@@ -5,10 +5,10 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { accountKeys } from '../shared/account-keys'
 import { TOKEN_COOKIE } from '../shared/constants'
 import { validatePayload } from '../shared/contract'
 import { GatewayError } from '../shared/gateway-client'
-import type { Profile } from '../shared/guards'
 import type { SessionState } from '../shared/state'
 import { gatewayFor } from './gateway'
 import type { AppEnv } from './types'
@@ -35,8 +35,8 @@ async function fetchSession(c: Context<AppEnv>): Promise<SessionResult> {
   const token = await readSessionToken(c)
   if (!token) return { ok: true, session: { hasToken: false, profile: null }, token: null }
   try {
-    const envelope = await gatewayFor(c, { token }).getEnvelope<Profile>(
-      '/core/profile',
+    const envelope = await gatewayFor(c, { token }).getEnvelope(
+      accountKeys.profile(),
       AbortSignal.timeout(c.get('config').upstreamTimeoutMs),
     )
     // An accepted call without a profile: the account behind the token is gone.

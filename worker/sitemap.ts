@@ -4,6 +4,7 @@
  */
 import type { Context } from 'hono'
 import { LOCALES, type Locale } from '../shared/constants'
+import type { Event, Gallery, PostSummary, StorySummary } from '../shared/contract/media'
 import { hrefTo, type RouteTarget } from '../shared/match'
 import type { RouteId } from '../shared/routes'
 import { listPrivateRoutes, listSitemapEntries } from '../shared/sitemap-routes'
@@ -15,7 +16,8 @@ const PUBLIC = '/siw/public'
 const CONTENT_LIMIT = 100
 const POST_CATEGORIES = ['news', 'publication', 'pr_material', 'blog'] as const
 
-type Item = { id: number | string }
+/** An item of the content lists the site map reads. */
+type Item = PostSummary | StorySummary | Event | Gallery
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch]!)

@@ -3,7 +3,7 @@ import type { Locale } from '../shared/constants'
 import type { AppConfig } from './env'
 import type { SessionResult } from './session'
 
-export type AppVariables = {
+type AppVariables = {
   locale: Locale
   /** The path below the locale prefix, e.g. `/post/1`. */
   rest: string

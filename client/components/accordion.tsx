@@ -2,7 +2,7 @@
 import { type ReactNode, useId, useState } from 'react'
 import { Icon } from './icon'
 
-export type AccordionItem = { id: string; title: ReactNode; content: ReactNode }
+type AccordionItem = { id: string; title: ReactNode; content: ReactNode }
 
 export type AccordionProps = {
   items: readonly AccordionItem[]

@@ -5,6 +5,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { AppealContactSchema, AppealSchema } from '../../shared/account-forms'
 import { accountKeys } from '../../shared/account-keys'
+import type { Created, Id } from '../../shared/contract/common'
 import { checkForm, readFields } from '../../shared/forms'
 import { GatewayError } from '../../shared/gateway-client'
 import type { FormState } from '../../shared/state'
@@ -12,7 +13,7 @@ import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
 import { usePayload } from '../data'
 import { useGateway } from '../gateway'
 import { useT } from '../i18n'
-import { AppealFields, type AppealTopic, type Region, useAppealLabels } from './appeal-fields'
+import { AppealFields, useAppealLabels } from './appeal-fields'
 import { Button } from './button'
 import { Icon } from './icon'
 import { FormProblems, FormTextField, StatusPanel } from './page-form'
@@ -28,12 +29,12 @@ export function AppealDialog({ onClose }: { onClose: () => void }) {
   const opener = useRef<Element | null>(null)
   const [step, setStep] = useState<1 | 2 | 'sent'>(1)
   const [contact, setContact] = useState<Record<string, string>>({})
-  const [sent, setSent] = useState<{ id: number; email: string } | null>(null)
+  const [sent, setSent] = useState<{ id: Id; email: string } | null>(null)
   const onCloseRef = useRef(onClose)
   onCloseRef.current = onClose
   // Topics and regions load while the visitor fills in step 1, so step 2 is ready at once.
-  usePayload<AppealTopic[]>(accountKeys.appealTopics())
-  usePayload<Region[]>(accountKeys.regions())
+  usePayload(accountKeys.appealTopics())
+  usePayload(accountKeys.regions())
 
   useEffect(() => {
     const dialog = ref.current
@@ -162,13 +163,13 @@ function AppealStep({
 }: {
   contact: Record<string, string>
   onBack: () => void
-  onSent: (result: { id: number; email: string }) => void
+  onSent: (result: { id: Id; email: string }) => void
 }) {
   const t = useT()
   const gateway = useGateway({ quiet: true })
   const bot = useBotProtection()
-  const topics = usePayload<AppealTopic[]>(accountKeys.appealTopics())
-  const regions = usePayload<Region[]>(accountKeys.regions())
+  const topics = usePayload(accountKeys.appealTopics())
+  const regions = usePayload(accountKeys.regions())
   const labels = useAppealLabels()
   const [state, setState] = useState<FormState>(EMPTY)
   const [pending, setPending] = useState(false)
@@ -182,7 +183,7 @@ function AppealStep({
     setPending(true)
     try {
       const hash = await bot.getChallengeToken(BOT_ACTIONS.appeal).catch(() => '')
-      const envelope = await gateway.request<{ id: number }>('POST', '/siw/public/appeal', {
+      const envelope = await gateway.request<Created>('POST', '/siw/public/appeal', {
         body: { ...contact, ...type, region_id, text, hash },
       })
       onSent({ id: envelope.content.id, email: contact.email ?? '' })

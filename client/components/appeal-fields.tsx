@@ -2,12 +2,11 @@
  * The appeal form's fields (topic → type grouped select, region, text), shared by the profile and the anonymous dialog.
  */
 import { APPEAL_TEXT_MAX, joinAppealType } from '../../shared/account-forms'
+import type { AppealTopic } from '../../shared/contract/account'
+import type { Region } from '../../shared/contract/common'
 import type { FormState } from '../../shared/state'
 import { useT } from '../i18n'
 import { FormSelectField, FormTextAreaField, GroupedSelectField } from './page-form'
-
-export type AppealTopic = { id: number; title: string; children?: { id: number; title: string }[] }
-export type Region = { id: number; region: string; code?: string }
 
 export const APPEAL_FIELDS = ['type', 'region_id', 'text'] as const
 

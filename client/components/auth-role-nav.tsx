@@ -4,7 +4,7 @@ import { useLocale, useT } from '../i18n'
 import { Link } from '../router'
 
 const AUTH_ROLES = ['investor', 'businessmen'] as const
-export type AuthRole = (typeof AUTH_ROLES)[number]
+type AuthRole = (typeof AUTH_ROLES)[number]
 
 type Props = {
   routeId: 'sign-in' | 'forgot-password'

@@ -8,7 +8,7 @@ import { createElement, type ReactNode } from 'react'
 import type { Locale } from '../../shared/constants'
 import { splitLocale, switchLocalePath } from '../../shared/match'
 
-export type SafeTag =
+type SafeTag =
   | 'p'
   | 'h2'
   | 'h3'
@@ -32,7 +32,7 @@ export type SafeTag =
   | 'figure'
   | 'figcaption'
   | 'img'
-export type SafeElement = { tag: SafeTag; attrs: Readonly<Record<string, string>>; children: SafeNode[] }
+type SafeElement = { tag: SafeTag; attrs: Readonly<Record<string, string>>; children: SafeNode[] }
 export type SafeNode = string | SafeElement
 
 const ALLOWED: ReadonlySet<string> = new Set<SafeTag>([

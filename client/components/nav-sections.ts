@@ -11,7 +11,7 @@ import { useLocale, useT } from '../i18n'
 import type { NavSectionId } from './nav-section-ids'
 
 export type NavLink = { to: string; label: string }
-export type NavGroup = { label?: string; links: readonly NavLink[] }
+type NavGroup = { label?: string; links: readonly NavLink[] }
 export type NavSection = {
   id: NavSectionId
   label: string

@@ -6,8 +6,10 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import useSWRInfinite from 'swr/infinite'
 import { accountKeys } from '../../shared/account-keys'
+import type { Key } from '../../shared/api-keys'
 import type { Locale } from '../../shared/constants'
-import type { Envelope } from '../../shared/gateway-client'
+import type * as contract from '../../shared/contract/account'
+import type { Envelope } from '../../shared/contract/common'
 import { hrefTo, matchRoute, readSearch, splitLocale } from '../../shared/match'
 import { useConfig } from '../config'
 import { useGateway } from '../gateway'
@@ -22,21 +24,12 @@ import { useDismiss } from './use-dismiss'
 
 const PushOffer = lazy(() => import('../push/push-offer').then((m) => ({ default: m.PushOffer })))
 
-export type PortalNotification = {
-  id: number
-  message: string
-  type: string
-  link: string
-  seen: boolean
-  created: string
-}
-
 export const NOTIFICATION_PAGE_SIZE = 10
 /** How often the bell asks for news while the page is visible. */
 const NOTIFICATION_REFRESH_MS = 30_000
 
 /** A notification's link as a portal URL in this language: gateway links are paths without the locale prefix. */
-export function notificationHref(link: string, locale: Locale): string | null {
+export function notificationHref(link: string | null | undefined, locale: Locale): string | null {
   if (!link || !/^\/(?![\\/])/.test(link)) return null
   const url = new URL(link, 'http://portal.invalid')
   if (url.origin !== 'http://portal.invalid') return null
@@ -67,12 +60,12 @@ function Bell() {
   const panelId = useId()
   // Realtime (docs/architecture.md#realtime): no polling while the user's channel brings the news.
   const live = usePersonalLive()
-  const { data, size, setSize, mutate, isValidating, error } = useSWRInfinite<Envelope<PortalNotification[]>>(
-    (index, previous) =>
+  const { data, size, setSize, mutate, isValidating, error } = useSWRInfinite(
+    (index, previous: Envelope<contract.Notification[]> | null) =>
       previous && previous.content.length < NOTIFICATION_PAGE_SIZE
         ? null
         : accountKeys.notifications(index, NOTIFICATION_PAGE_SIZE),
-    (key: string) => gateway.getEnvelope<PortalNotification[]>(key),
+    (key: Key<contract.Notification[]>) => gateway.getEnvelope(key),
     {
       refreshInterval: live ? 0 : NOTIFICATION_REFRESH_MS,
       revalidateOnFocus: true,
@@ -103,7 +96,7 @@ function Bell() {
     return () => observer.disconnect()
   }, [open, hasMore, setSize, items.length])
 
-  const markRead = async (n: PortalNotification) => {
+  const markRead = async (n: contract.Notification) => {
     if (n.seen) return
     await gateway.request('POST', '/siw/notification', { query: { id: n.id } }).catch(() => undefined)
     await mutate()
@@ -112,7 +105,7 @@ function Bell() {
     await gateway.request('POST', '/siw/notification/read-all').catch(() => undefined)
     await mutate()
   }
-  const openItem = async (n: PortalNotification, to: string) => {
+  const openItem = async (n: contract.Notification, to: string) => {
     setOpen(false)
     void markRead(n)
     await navigate(to)

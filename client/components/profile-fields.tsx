@@ -2,16 +2,14 @@
  * Read-only profile data as a description list (docs/gateway-contract.md#profile: the UI reads
  * `profile[profile.role]`).
  */
-import type { Profile } from '../../shared/guards'
+import type { Profile, ProfileRecord } from '../../shared/contract/account'
 import { useT } from '../i18n'
 
-export type RoleProfile = Record<string, unknown>
-
 /** The role's own record (`profile.investor` or `profile.businessmen`), or an empty one. */
-export function roleProfile(profile: Profile | null): RoleProfile {
+export function roleProfile(profile: Profile | null): ProfileRecord {
   if (!profile?.role) return {}
   const own = profile[profile.role]
-  return own && typeof own === 'object' ? (own as RoleProfile) : {}
+  return own && typeof own === 'object' ? own : {}
 }
 
 /**
@@ -27,7 +25,7 @@ function profileText(value: unknown): string {
   return ''
 }
 
-export function ProfileFields({ data, fields }: { data: RoleProfile; fields: readonly string[] }) {
+export function ProfileFields({ data, fields }: { data: ProfileRecord; fields: readonly string[] }) {
   const t = useT()
   return (
     <dl className="data-list">

@@ -1,8 +1,8 @@
 /** A personal project's moderation state as a badge: draft, under moderation, published or rejected. */
-import type { PersonalProject, ProjectState } from '../../shared/project-form'
+import type { PersonalProject } from '../../shared/contract/account'
 import { useT } from '../i18n'
 
-const STATE_TONE: Record<ProjectState, 'neutral' | 'success' | 'danger'> = {
+const STATE_TONE: Record<PersonalProject['state'], 'neutral' | 'success' | 'danger'> = {
   pending: 'neutral',
   approved: 'success',
   rejected: 'danger',

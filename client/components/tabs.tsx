@@ -4,7 +4,7 @@
  */
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react'
 
-export type TabItem = { id: string; label: ReactNode; content: ReactNode }
+type TabItem = { id: string; label: ReactNode; content: ReactNode }
 
 export type TabsProps = {
   items: readonly TabItem[]

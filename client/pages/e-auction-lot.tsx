@@ -11,7 +11,6 @@ import { Lightbox } from '../components/lightbox'
 import { ExternalLink } from '../components/services/external-link'
 import { depositOf, eAuctionLotUrl, osmLink } from '../components/services/lot-format'
 import { LotPriceFacts } from '../components/services/lot-price-facts'
-import type { AuctionLotDetail } from '../components/services/types'
 import { useLiveLot } from '../components/services/use-live-lot'
 import { useOpenUntil } from '../components/services/use-open-until'
 import { usePayload } from '../data'
@@ -35,7 +34,7 @@ export function Page() {
   const f = useFormat()
   const { params, keys } = useRouteData(eAuctionLotPlan)
   const lotNumber = params.id
-  const { data } = usePayload<AuctionLotDetail>(keys.lot)
+  const { data } = usePayload(keys.lot)
   const live = useLiveLot(lotNumber, data?.content)
   const lot = live.lot
   const { open, close } = useOpenUntil(lot?.order_end_time)

@@ -3,6 +3,8 @@
  * The lots' prices and deadlines follow the `lots` channel while the page is open (docs/architecture.md#realtime).
  */
 import { useCallback, useRef, useState } from 'react'
+import type { Key } from '../../shared/api-keys'
+import type { AuctionLot } from '../../shared/contract/services'
 import { eAuctionPlan } from '../../shared/plans/trading'
 import { LOTS_CHANNEL, type LotEvent, type RealtimeMessage } from '../../shared/realtime'
 import { AUCTION_PAGE_SIZE } from '../../shared/trading-keys'
@@ -12,7 +14,6 @@ import { KeptPagination } from '../components/kept-pagination'
 import { PageTitle } from '../components/page-title'
 import { LotCard, preloadLotCard } from '../components/services/lot-card'
 import { ServicesStyles } from '../components/services/services-styles'
-import type { AuctionLot } from '../components/services/types'
 import { usePayload } from '../data'
 import { useT } from '../i18n'
 import { keptComponent } from '../kept'
@@ -49,10 +50,10 @@ export function Page() {
   )
 }
 
-function LotList({ listKey, page }: { listKey: string; page: number }) {
+function LotList({ listKey, page }: { listKey: Key<AuctionLot[]>; page: number }) {
   const t = useT()
   const f = useFormat()
-  const { data, error } = usePayload<AuctionLot[]>(listKey)
+  const { data, error } = usePayload(listKey)
   const lots = data?.content ?? []
   const [changes, setChanges] = useState<Record<string, LotEvent>>({})
   const [message, announce] = useLiveAnnouncer()

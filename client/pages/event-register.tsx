@@ -5,6 +5,8 @@
  * multipart form posts to the page action, which does both steps.
  */
 import { type FormEvent, useState } from 'react'
+import type { Key } from '../../shared/api-keys'
+import type { Country, Event, EventApplicationCreated } from '../../shared/contract/media'
 import {
   APPLICATION_EXPIRED,
   DOCUMENT_RULES,
@@ -27,7 +29,6 @@ import { Icon } from '../components/icon'
 import { DocumentField } from '../components/media/document-field'
 import { EventFacts } from '../components/media/event-facts'
 import { isUpcoming } from '../components/media/media-utils'
-import type { Country, EventItem } from '../components/media/types'
 import { UploadProgress, type UploadStep } from '../components/media/upload-progress'
 import {
   FormProblems,
@@ -52,7 +53,7 @@ export function Page() {
   const t = useT()
   const locale = useLocale()
   const { keys } = useRouteData(eventRegisterPlan)
-  const { data } = usePayload<EventItem>(keys.event)
+  const { data } = usePayload(keys.event)
   const event = data?.content
   if (!event) return null
   const open = isUpcoming(event, Date.now())
@@ -108,13 +109,13 @@ export function Page() {
   )
 }
 
-function RegisterForm({ event, countriesKey }: { event: EventItem; countriesKey: string }) {
+function RegisterForm({ event, countriesKey }: { event: Event; countriesKey: Key<Country[]> }) {
   const t = useT()
   const locale = useLocale()
   const { navigate } = useRouter()
   const gateway = useGateway({ quiet: true })
   const bot = useBotProtection()
-  const countries = usePayload<Country[]>(countriesKey)
+  const countries = usePayload(countriesKey)
   const form = usePageForm()
   const { state, setState } = form
   const [pending, setPending] = useState(false)
@@ -163,7 +164,7 @@ function RegisterForm({ event, countriesKey }: { event: EventItem; countriesKey:
           challenge: () => bot.getChallengeToken(BOT_ACTIONS.event).catch(() => ''),
           create: async (body) =>
             (
-              await gateway.request<{ id: number; upload_token: string }>('POST', '/siw/public/event-application', {
+              await gateway.request<EventApplicationCreated>('POST', '/siw/public/event-application', {
                 body,
               })
             ).content,

@@ -4,7 +4,6 @@ import { galleryPlan } from '../../shared/plans/media'
 import { Breadcrumbs } from '../components/breadcrumbs'
 import { useFormat } from '../components/format'
 import { Lightbox, type LightboxImage } from '../components/lightbox'
-import type { Gallery } from '../components/media/types'
 import { PageTitle } from '../components/page-title'
 import { usePayload } from '../data'
 import { useLocale, useT } from '../i18n'
@@ -15,7 +14,7 @@ export function Page() {
   const locale = useLocale()
   const f = useFormat()
   const { keys } = useRouteData(galleryPlan)
-  const { data } = usePayload<Gallery>(keys.gallery)
+  const { data } = usePayload(keys.gallery)
   const gallery = data?.content
   if (!gallery) return null
   const files = gallery.files ?? []

@@ -5,7 +5,6 @@
 import { isPostCategory } from '../../shared/media-keys'
 import { postPlan } from '../../shared/plans/media'
 import { RelatedPosts } from '../components/media/related-posts'
-import type { Post } from '../components/media/types'
 import { PageTitle } from '../components/page-title'
 import { describeHtml } from '../components/site/describe'
 import { usePayload } from '../data'
@@ -17,7 +16,7 @@ export const preload = PostBody.preload
 
 export function Page() {
   const { keys } = useRouteData(postPlan)
-  const { data } = usePayload<Post>(keys.post)
+  const { data } = usePayload(keys.post)
   const post = data?.content
   if (!post) return null
   const category = isPostCategory(post.category) ? post.category : null

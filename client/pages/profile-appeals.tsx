@@ -5,10 +5,13 @@
 import { useRef } from 'react'
 import { useSWRConfig } from 'swr'
 import { ACCOUNT_PAGE_SIZE, accountKeys } from '../../shared/account-keys'
+import type { Key } from '../../shared/api-keys'
+import type { Appeal, AppealResponse, AppealTopic } from '../../shared/contract/account'
+import type { Region } from '../../shared/contract/common'
 import { href } from '../../shared/match'
 import { appealsPlan } from '../../shared/plans/account'
 import type { FormState } from '../../shared/state'
-import { AppealFields, type AppealTopic, type Region, useAppealLabels } from '../components/appeal-fields'
+import { AppealFields, useAppealLabels } from '../components/appeal-fields'
 import { Button } from '../components/button'
 import { EmptyState } from '../components/empty-state'
 import { ErrorState } from '../components/error-state'
@@ -24,19 +27,7 @@ import { useLivePayload } from '../live-data'
 import { showToast } from '../notify'
 import { Link, useRouteData } from '../router'
 
-export type AppealStatus = 'in_moderation' | 'reviewed' | 'resolved' | 'not_resolved'
-export type Appeal = {
-  id: number
-  topic: { id: number; title: string } | null
-  type: { id: number; title: string } | null
-  region: Region | null
-  status: AppealStatus
-  reject_reason: string | null
-  resolve_reason?: string | null
-  text: string
-  createdAt: string
-}
-type AppealResponse = { id: number; admin: string | null; created: string; response: string; owner: boolean }
+type AppealStatus = Appeal['status']
 
 const STATUS_TONE: Record<AppealStatus, 'brand' | 'success' | 'danger' | 'neutral'> = {
   in_moderation: 'neutral',
@@ -98,9 +89,9 @@ function AppealList({
   page,
   create,
 }: {
-  listKey: string
+  listKey: Key<Appeal[]>
   page: number
-  create: { topicsKey: string; regionsKey: string } | null
+  create: { topicsKey: Key<AppealTopic[]>; regionsKey: Key<Region[]> } | null
 }) {
   const t = useT()
   const locale = useLocale()
@@ -129,11 +120,19 @@ function AppealList({
   )
 }
 
-function CreateAppeal({ listKey, topicsKey, regionsKey }: { listKey: string; topicsKey: string; regionsKey: string }) {
+function CreateAppeal({
+  listKey,
+  topicsKey,
+  regionsKey,
+}: {
+  listKey: Key<Appeal[]>
+  topicsKey: Key<AppealTopic[]>
+  regionsKey: Key<Region[]>
+}) {
   const t = useT()
   const locale = useLocale()
-  const topics = useLivePayload<AppealTopic[]>(topicsKey)
-  const regions = useLivePayload<Region[]>(regionsKey)
+  const topics = useLivePayload(topicsKey)
+  const regions = useLivePayload(regionsKey)
   const labels = useAppealLabels()
   const form = useAppealForm({ schema: () => accountForms().then((m) => m.AppealSchema) }, [listKey])
   const state = forIntent(form.state, 'create')
@@ -154,11 +153,11 @@ function CreateAppeal({ listKey, topicsKey, regionsKey }: { listKey: string; top
   )
 }
 
-function AppealItems({ listKey, page }: { listKey: string; page: number }) {
+function AppealItems({ listKey, page }: { listKey: Key<Appeal[]>; page: number }) {
   const t = useT()
   const locale = useLocale()
   const f = useFormat()
-  const { data, error } = useLivePayload<Appeal[]>(listKey)
+  const { data, error } = useLivePayload(listKey)
   useLiveRefresh([listKey])
   if (error) return <ErrorState error={error} headingLevel={3} />
   const items = data?.content ?? []
@@ -204,11 +203,19 @@ function AppealItems({ listKey, page }: { listKey: string; page: number }) {
   )
 }
 
-function AppealView({ id, appealKey, threadKey }: { id: string; appealKey: string; threadKey: string }) {
+function AppealView({
+  id,
+  appealKey,
+  threadKey,
+}: {
+  id: string
+  appealKey: Key<Appeal>
+  threadKey: Key<AppealResponse[]>
+}) {
   const t = useT()
   const locale = useLocale()
   const f = useFormat()
-  const { data } = useLivePayload<Appeal>(appealKey)
+  const { data } = useLivePayload(appealKey)
   useLiveRefresh([appealKey])
   const appeal = data?.content
   const title = t('appeals.number', { id })
@@ -272,10 +279,10 @@ function AppealView({ id, appealKey, threadKey }: { id: string; appealKey: strin
   )
 }
 
-function Thread({ threadKey }: { threadKey: string }) {
+function Thread({ threadKey }: { threadKey: Key<AppealResponse[]> }) {
   const t = useT()
   const f = useFormat()
-  const { data, error } = useLivePayload<AppealResponse[]>(threadKey)
+  const { data, error } = useLivePayload(threadKey)
   useLiveRefresh([threadKey])
   if (error) return <ErrorState error={error} headingLevel={3} />
   const items = data?.content ?? []

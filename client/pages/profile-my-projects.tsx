@@ -1,9 +1,11 @@
 /** `/profile/my-projects`: the user's projects with moderation state badges, reject reasons and a visibility toggle. */
 import { useSWRConfig } from 'swr'
 import { ACCOUNT_PAGE_SIZE } from '../../shared/account-keys'
+import type { Key } from '../../shared/api-keys'
+import type { PersonalProject } from '../../shared/contract/account'
 import { href } from '../../shared/match'
 import { myProjectsPlan } from '../../shared/plans/account'
-import { type PersonalProject, pickLang } from '../../shared/project-form'
+import { pickLang } from '../../shared/project-form'
 import { Button } from '../components/button'
 import { EmptyState } from '../components/empty-state'
 import { ErrorState } from '../components/error-state'
@@ -36,10 +38,10 @@ export function Page() {
   )
 }
 
-function ProjectList({ listKey, page }: { listKey: string; page: number }) {
+function ProjectList({ listKey, page }: { listKey: Key<PersonalProject[]>; page: number }) {
   const t = useT()
   const locale = useLocale()
-  const { data, error } = useLivePayload<PersonalProject[]>(listKey)
+  const { data, error } = useLivePayload(listKey)
   useLiveRefresh([listKey])
   if (error) return <ErrorState error={error} />
   const items = data?.content ?? []

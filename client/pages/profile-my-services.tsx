@@ -6,8 +6,9 @@
 import { type FormEvent, useState } from 'react'
 import useSWR from 'swr'
 import { accountKeys, SERVICE_TYPES, serviceTypeOf } from '../../shared/account-keys'
-import { apiKey } from '../../shared/api-keys'
-import type { Envelope } from '../../shared/gateway-client'
+import { apiKey, type Key } from '../../shared/api-keys'
+import type { PersonalService, ServiceResult } from '../../shared/contract/account'
+import type { Region } from '../../shared/contract/common'
 import { href, readSearch } from '../../shared/match'
 import { myServicesPlan } from '../../shared/plans/account'
 import { Button } from '../components/button'
@@ -23,19 +24,6 @@ import { useLocale, useT } from '../i18n'
 import { useLivePayload } from '../live-data'
 import { Link, useRoute, useRouteData, useRouter } from '../router'
 import { useSession } from '../session'
-
-type ServiceParam = { key: string; title: string; type: 'text' | 'date' | 'region' | 'district'; required: boolean }
-type PersonalService = {
-  id: number
-  title: string
-  description: string
-  link: string
-  params: ServiceParam[]
-  body?: unknown[]
-}
-type ServiceResult = { count: number; data: Record<string, unknown>[]; size: number; max_page: number }
-type Region = { id: number; region: string; code: string }
-type District = { id: number; name: string; mhobt?: string }
 
 const RESULT_PAGE_SIZE = 10
 /** Parameters travel in the page's query with this prefix, apart from the page's own keys. */
@@ -72,11 +60,11 @@ export function Page() {
   )
 }
 
-function ServiceList({ servicesKey, regionsKey }: { servicesKey: string; regionsKey: string }) {
+function ServiceList({ servicesKey, regionsKey }: { servicesKey: Key<PersonalService[]>; regionsKey: Key<Region[]> }) {
   const t = useT()
   const locale = useLocale()
   const route = useRoute('profile-my-services')
-  const { data, error } = useLivePayload<PersonalService[]>(servicesKey)
+  const { data, error } = useLivePayload(servicesKey)
   if (error) return <ErrorState error={error} />
   const services = data?.content ?? []
   if (!services.length) return <EmptyState title={t('services.empty')} message={<p>{t('services.intro')}</p>} />
@@ -124,14 +112,14 @@ function useParamValues(service: PersonalService): Record<string, string> {
   return out
 }
 
-function ServiceRunner({ service, regionsKey }: { service: PersonalService; regionsKey: string }) {
+function ServiceRunner({ service, regionsKey }: { service: PersonalService; regionsKey: Key<Region[]> }) {
   const t = useT()
   const locale = useLocale()
   const { navigate } = useRouter()
   const route = useRoute('profile-my-services')
   const values = useParamValues(service)
   const [regionCode, setRegionCode] = useState(values.region ?? '')
-  const regions = useLivePayload<Region[]>(regionsKey)
+  const regions = useLivePayload(regionsKey)
   const submitted = route.query.run === '1'
   const page = Number(route.query.page ?? 0)
   const missing = service.params.filter((p) => p.required && !values[p.key]).map((p) => p.key)
@@ -236,7 +224,7 @@ function DistrictSelect({
 }) {
   const t = useT()
   // The browser loads a region's districts once one is chosen; the edge never plans them.
-  const { data } = useLivePayload<District[]>(regionCode ? accountKeys.districts(regionCode) : null, { browser: true })
+  const { data } = useLivePayload(regionCode ? accountKeys.districts(regionCode) : null, { browser: true })
   return (
     <FormSelectField
       key={regionCode}
@@ -268,10 +256,13 @@ function ServiceResults({
   // The link is a gateway path; anything else is not ours to call.
   const link = service.link.startsWith('/') && !service.link.startsWith('//') ? service.link : null
   const key = link
-    ? apiKey(link, usePost ? { page, size: RESULT_PAGE_SIZE } : { ...params, page, size: RESULT_PAGE_SIZE })
+    ? apiKey<ServiceResult>(
+        link,
+        usePost ? { page, size: RESULT_PAGE_SIZE } : { ...params, page, size: RESULT_PAGE_SIZE },
+      )
     : null
-  const { data, error, isLoading } = useSWR<Envelope<ServiceResult>>(key ? [key, usePost] : null, ([k]: [string]) =>
-    usePost ? gateway.request<ServiceResult>('POST', k, { body: params }) : gateway.getEnvelope<ServiceResult>(k),
+  const { data, error, isLoading } = useSWR(key ? [key, usePost] : null, ([k]: [Key<ServiceResult>]) =>
+    usePost ? gateway.request<ServiceResult>('POST', k, { body: params }) : gateway.getEnvelope(k),
   )
   if (!link) return <ErrorState message={t('services.unavailable')} />
   if (isLoading)

@@ -5,14 +5,17 @@
  * form posts to the page's action, which runs the same workflow (`submitProjectForm`).
  */
 import { useState } from 'react'
+import type { Key } from '../../shared/api-keys'
 import { LOCALE_NAMES } from '../../shared/constants'
+import type { PersonalProject } from '../../shared/contract/account'
+import type { Region } from '../../shared/contract/common'
+import type { ProjectCategory, Sector } from '../../shared/contract/guide'
 import { href } from '../../shared/match'
 import { projectFormPlan } from '../../shared/plans/account'
 import {
   budgetField,
   contentField,
   IMAGE_ACCEPT,
-  type PersonalProject,
   PRESENTATION_ACCEPT,
   PROJECT_LANGS,
   PROJECT_STATUSES,
@@ -35,16 +38,13 @@ import { useLocale, useT } from '../i18n'
 import { useLivePayload } from '../live-data'
 import { Link, useRouteData } from '../router'
 
-type Category = { id: number; title: string }
-type Sector = { id: number; content: string }
-type Region = { id: number; region: string }
-type OptionKeys = Readonly<{ categories: string; sectors: string; regions: string }>
+type OptionKeys = Readonly<{ categories: Key<ProjectCategory[]>; sectors: Key<Sector[]>; regions: Key<Region[]> }>
 
 export function Page() {
   const t = useT()
   const locale = useLocale()
   const { params, keys } = useRouteData(projectFormPlan)
-  const { data } = useLivePayload<PersonalProject>(keys.project)
+  const { data } = useLivePayload(keys.project)
   const project = data?.content ?? null
   const readOnly = !!project && project.state === 'pending' && !project.draft
   const title = t(
@@ -110,9 +110,9 @@ function ProjectForm({
 }) {
   const t = useT()
   const locale = useLocale()
-  const categories = useLivePayload<Category[]>(keys.categories)
-  const sectors = useLivePayload<Sector[]>(keys.sectors)
-  const regions = useLivePayload<Region[]>(keys.regions)
+  const categories = useLivePayload(keys.categories)
+  const sectors = useLivePayload(keys.sectors)
+  const regions = useLivePayload(keys.regions)
   const page = usePageForm()
   const { state, setState } = page
   const [tab, setTab] = useState<ProjectLang>(locale)

@@ -1,6 +1,6 @@
 /** `/profile`: the personal data of `profile[profile.role]`, with a refresh from the gateway. */
 import { useState } from 'react'
-import type { Profile } from '../../shared/guards'
+import { accountKeys } from '../../shared/account-keys'
 import { Button } from '../components/button'
 import { PageTitle } from '../components/page-title'
 import { ProfileFields, roleProfile } from '../components/profile-fields'
@@ -48,7 +48,7 @@ export function Page() {
   const refresh = async () => {
     setBusy(true)
     try {
-      const envelope = await gateway.getEnvelope<Profile>('/core/profile')
+      const envelope = await gateway.getEnvelope(accountKeys.profile())
       if (envelope.content) {
         session.setProfile(envelope.content, true)
         showToast('success', () => t('profile.refreshed'))

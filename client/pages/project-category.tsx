@@ -8,7 +8,6 @@ import { projectCategoryPlan } from '../../shared/plans/guide'
 import { ErrorState } from '../components/error-state'
 import { GuideStyles } from '../components/guide/guide-styles'
 import { ProjectFilters } from '../components/guide/project-filters'
-import type { Named, ProjectCategory } from '../components/guide/types'
 import { PageTitle } from '../components/page-title'
 import { usePayload } from '../data'
 import { keptComponent } from '../kept'
@@ -24,10 +23,10 @@ export function Page() {
   const { params, query, keys } = useRouteData(projectCategoryPlan)
   const { id } = params
   const filters = readProjectFilters(query)
-  const category = usePayload<ProjectCategory>(keys.category)
-  const sectors = usePayload<Named[]>(keys.sectors).data?.content ?? []
-  const regions = usePayload<Named[]>(keys.regions).data?.content ?? []
-  const amounts = usePayload<Named[]>(keys.amounts).data?.content ?? []
+  const category = usePayload(keys.category)
+  const sectors = usePayload(keys.sectors).data?.content ?? []
+  const regions = usePayload(keys.regions).data?.content ?? []
+  const amounts = usePayload(keys.amounts).data?.content ?? []
   const c = category.data?.content
   if (!c) {
     return (

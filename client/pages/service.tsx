@@ -8,7 +8,6 @@ import { PageTitle } from '../components/page-title'
 import { STEPS_ANCHOR } from '../components/services/service-anchors'
 import { ServiceSteps } from '../components/services/service-steps'
 import { ServicesStyles } from '../components/services/services-styles'
-import type { ServiceSummary } from '../components/services/types'
 import { usePayload } from '../data'
 import { useT } from '../i18n'
 import { keptComponent } from '../kept'
@@ -21,7 +20,7 @@ export function Page() {
   const t = useT()
   const { params, query, keys } = useRouteData(servicePlan)
   const serviceId = params.service_id
-  const { data } = usePayload<ServiceSummary>(keys.service)
+  const { data } = usePayload(keys.service)
   const service = data?.content
   return (
     <main id="main" className="page page--flush services-page">

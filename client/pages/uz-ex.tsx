@@ -2,13 +2,14 @@
  * `/service/uz-ex`: lots on the Uzbek Republican Commodity Exchange with products, start cost, countdown and offer
  * link.
  */
+import type { Key } from '../../shared/api-keys'
+import type { UzexLot } from '../../shared/contract/services'
 import { uzExPlan } from '../../shared/plans/trading'
 import { UZEX_PAGE_SIZE } from '../../shared/trading-keys'
 import { useFormat } from '../components/format'
 import { KeptPagination } from '../components/kept-pagination'
 import { PageTitle } from '../components/page-title'
 import { ServicesStyles } from '../components/services/services-styles'
-import type { UzexLot } from '../components/services/types'
 import { UzexLotPanel } from '../components/services/uzex-lot'
 import { usePayload } from '../data'
 import { useT } from '../i18n'
@@ -44,10 +45,10 @@ export function Page() {
   )
 }
 
-function UzexList({ listKey, page }: { listKey: string; page: number }) {
+function UzexList({ listKey, page }: { listKey: Key<UzexLot[]>; page: number }) {
   const t = useT()
   const f = useFormat()
-  const { data, error } = usePayload<UzexLot[]>(listKey)
+  const { data, error } = usePayload(listKey)
   if (error) return <ErrorState error={error} />
   const lots = data?.content ?? []
   if (!lots.length)

@@ -5,7 +5,7 @@
  * Firebase itself is imported only to turn push on, or to refresh the token of a user who turned it on before.
  */
 import { useCallback, useEffect, useState } from 'react'
-import type { Profile } from '../../shared/guards'
+import type { Profile } from '../../shared/contract/account'
 import { Icon } from '../components/icon'
 import { useConfig } from '../config'
 import { useGateway } from '../gateway'
@@ -24,7 +24,7 @@ function isPushCapable(): boolean {
  * and the next person signing in here must choose for themselves rather than inherit it.
  */
 function choiceKey(profile: Profile | null): string | null {
-  const own = profile?.role ? (profile[profile.role] as { id?: unknown } | undefined) : undefined
+  const own = profile?.role ? profile[profile.role] : undefined
   return profile?.role && own?.id != null ? `invest-portal:push:${profile.role}:${String(own.id)}` : null
 }
 

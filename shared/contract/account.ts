@@ -17,6 +17,7 @@ const ProfileRecordSchema = v.looseObject({
   website: v.nullish(v.string()),
   region: v.nullish(RegionSchema),
 })
+export type ProfileRecord = v.InferOutput<typeof ProfileRecordSchema>
 
 /** `GET /core/profile`: the guards decide on `is_resident`; the pages read `profile[profile.role]`. */
 export const ProfileSchema = v.looseObject({
@@ -27,6 +28,15 @@ export const ProfileSchema = v.looseObject({
   businessmen: v.nullish(ProfileRecordSchema),
 })
 export type Profile = v.InferOutput<typeof ProfileSchema>
+
+/**
+ * `POST /core/auth/login` and `POST /core/auth` (docs/gateway-contract.md#auth): the new session's token, the device
+ * token (sign-in only) and the profile; an empty answer is a failed sign-in.
+ */
+const SignedInSchema = v.nullish(
+  v.looseObject({ token: v.string(), device: v.nullish(v.string()), profile: v.nullish(ProfileSchema) }),
+)
+export type SignedIn = v.InferOutput<typeof SignedInSchema>
 
 /** `GET /siw/notification`: one item of the bell. */
 export const NotificationSchema = v.looseObject({
@@ -39,7 +49,7 @@ export const NotificationSchema = v.looseObject({
 })
 export type Notification = v.InferOutput<typeof NotificationSchema>
 
-export const APPEAL_STATUS_VALUES = ['in_moderation', 'reviewed', 'resolved', 'not_resolved'] as const
+const APPEAL_STATUS_VALUES = ['in_moderation', 'reviewed', 'resolved', 'not_resolved'] as const
 
 const TitledSchema = v.looseObject({ id: IdSchema, title: v.string() })
 
@@ -69,7 +79,6 @@ export type AppealResponse = v.InferOutput<typeof AppealResponseSchema>
 
 /** `GET /siw/public/appeal-type`: a type, under its topic. */
 export const AppealTypeSchema = v.looseObject({ id: IdSchema, title: v.string(), parent_id: v.nullish(IdSchema) })
-export type AppealType = v.InferOutput<typeof AppealTypeSchema>
 
 /** `GET /siw/public/appeal-topic`: topics, each with its types as `children`. */
 export const AppealTopicSchema = v.looseObject({
@@ -79,7 +88,7 @@ export const AppealTopicSchema = v.looseObject({
 })
 export type AppealTopic = v.InferOutput<typeof AppealTopicSchema>
 
-export const PROJECT_STATE_VALUES = ['pending', 'approved', 'rejected'] as const
+const PROJECT_STATE_VALUES = ['pending', 'approved', 'rejected'] as const
 
 /** A personal project as the list and the form read it: per-language texts, budget rows and moderation state. */
 export const PersonalProjectSchema = v.looseObject({
@@ -95,7 +104,8 @@ export const PersonalProjectSchema = v.looseObject({
   longitude: v.nullish(NumberLikeSchema),
   phone: v.nullish(v.string()),
   email: v.nullish(v.string()),
-  budgets: v.array(v.looseObject({ id: IdSchema, sum: v.number() })),
+  /** Cash-flow rows; a row's id is a number, as the form sends it back to update or delete the row. */
+  budgets: v.array(v.looseObject({ id: v.number(), sum: v.number() })),
   state: v.picklist(PROJECT_STATE_VALUES),
   reject_reason: v.nullish(v.string()),
   draft: v.boolean(),
@@ -113,13 +123,12 @@ export const PersonalProjectSchema = v.looseObject({
 export type PersonalProject = v.InferOutput<typeof PersonalProjectSchema>
 
 /** A field of a personal service's form; an unknown `type` is shown as a text field. */
-export const ServiceParamSchema = v.looseObject({
+const ServiceParamSchema = v.looseObject({
   key: v.string(),
   title: v.string(),
   type: v.string(),
   required: v.boolean(),
 })
-export type ServiceParam = v.InferOutput<typeof ServiceParamSchema>
 
 /** `GET /siw/personal/service`: a service the user can run through its `link` with `params`. */
 export const PersonalServiceSchema = v.looseObject({
@@ -131,3 +140,12 @@ export const PersonalServiceSchema = v.looseObject({
   body: v.nullish(v.array(v.unknown())),
 })
 export type PersonalService = v.InferOutput<typeof PersonalServiceSchema>
+
+/** A personal service's answer (its `link` called with its `params`): one page of the records found. */
+const ServiceResultSchema = v.looseObject({
+  count: v.number(),
+  data: v.array(v.record(v.string(), v.unknown())),
+  size: v.number(),
+  max_page: v.number(),
+})
+export type ServiceResult = v.InferOutput<typeof ServiceResultSchema>

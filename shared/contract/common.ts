@@ -39,6 +39,10 @@ export type FileRef = v.InferOutput<typeof FileRefSchema>
 export const RegionSchema = v.looseObject({ id: IdSchema, region: v.string(), code: v.union([v.string(), v.number()]) })
 export type Region = v.InferOutput<typeof RegionSchema>
 
+/** The answer to a call that creates something (an appeal, a personal project): its id. */
+const CreatedSchema = v.looseObject({ id: IdSchema })
+export type Created = v.InferOutput<typeof CreatedSchema>
+
 /** `{ en, ru, uz }`, written by the personal-project form (docs/gateway-contract.md#personal-projects). */
 export const LocaleTextSchema = v.looseObject({
   en: v.nullish(v.string()),
@@ -48,7 +52,7 @@ export const LocaleTextSchema = v.looseObject({
 export type LocaleText = v.InferOutput<typeof LocaleTextSchema>
 
 /** docs/gateway-contract.md#lists: `total` drives the pagination; `prev` and `next` are page numbers or null. */
-export const PageableSchema = v.looseObject({
+const PageableSchema = v.looseObject({
   total: v.number(),
   current: v.nullish(v.number()),
   prev: v.nullish(v.number()),
@@ -65,6 +69,9 @@ export function envelopeOf<const T extends v.GenericSchema>(content: T) {
     errors: v.nullish(v.array(v.string())),
   })
 }
+
+/** An answer whose `content` is a `T` (docs/gateway-contract.md#envelope). */
+export type Envelope<T = unknown> = v.InferOutput<ReturnType<typeof envelopeOf<v.GenericSchema<unknown, T>>>>
 
 /** A list answer: `content` is an array of `item`, `pageable` as on every list. */
 export function listOf<const T extends v.GenericSchema>(item: T) {

@@ -1,7 +1,7 @@
 /** Investor-guide payloads (docs/gateway-contract.md#guide): project categories, projects and the filter lookups. */
 import * as v from 'valibot'
 import { PROJECT_STATUSES } from '../guide-keys'
-import { FileRefSchema, IdSchema, NumberLikeSchema } from './common'
+import { FileRefSchema, GatewayFileSchema, IdSchema, NumberLikeSchema } from './common'
 
 /** `GET service-sector`: `{ id, content }`, the name in `content`. */
 export const SectorSchema = v.looseObject({ id: IdSchema, content: v.string(), slug: v.nullish(v.string()) })
@@ -21,7 +21,7 @@ export const DistrictSchema = v.looseObject({ id: IdSchema, name: v.string(), mh
 export type District = v.InferOutput<typeof DistrictSchema>
 
 /** A service (or service category) a project category points to. */
-export const CategoryServiceSchema = v.looseObject({
+const CategoryServiceSchema = v.looseObject({
   id: IdSchema,
   title: v.string(),
   description: v.nullish(v.string()),
@@ -58,6 +58,7 @@ const NamedSchema = v.looseObject({
   region: v.nullish(v.string()),
   name: v.nullish(v.string()),
 })
+export type Named = v.InferOutput<typeof NamedSchema>
 const NamedRefSchema = v.nullish(v.union([NamedSchema, v.string()]))
 
 /** A project card: title, status badge (one of the contract's statuses), budget, sector and region. */
@@ -76,12 +77,16 @@ export type Project = v.InferOutput<typeof ProjectSchema>
 
 const figure = v.nullish(NumberLikeSchema)
 
+/** A file per language, as the personal projects carry their presentations. */
+const LocaleFilesSchema = v.looseObject({ en: FileRefSchema, ru: FileRefSchema, uz: FileRefSchema })
+export type LocaleFiles = v.InferOutput<typeof LocaleFilesSchema>
+
 /** `GET project/{id}`: the card's fields plus the description, figures, location, presentation and contacts. */
 export const ProjectDetailSchema = v.looseObject({
   ...ProjectSchema.entries,
   content: v.nullish(v.string()),
-  /** One file, or one per language as in the personal projects; the page picks a link it can read. */
-  presentation: v.nullish(v.union([v.string(), v.record(v.string(), v.unknown())])),
+  /** One file (or its link), or one per language as in the personal projects; the page picks a link it can read. */
+  presentation: v.nullish(v.union([v.string(), GatewayFileSchema, LocaleFilesSchema])),
   latitude: figure,
   longitude: figure,
   pp: figure,

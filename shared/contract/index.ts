@@ -4,7 +4,6 @@
  * (docs/gateway-contract.md#envelope).
  */
 import type * as v from 'valibot'
-import type { Envelope } from '../gateway-client'
 import {
   AppealResponseSchema,
   AppealSchema,
@@ -15,7 +14,7 @@ import {
   PersonalServiceSchema,
   ProfileSchema,
 } from './account'
-import { envelopeOf, issuePaths, listOf, RegionSchema } from './common'
+import { type Envelope, envelopeOf, issuePaths, listOf, RegionSchema } from './common'
 import {
   AmountSchema,
   DistrictSchema,

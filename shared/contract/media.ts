@@ -5,13 +5,15 @@
 import * as v from 'valibot'
 import { FileRefSchema, GatewayFileSchema, IdSchema, LinkedFileSchema } from './common'
 
-/** A post in a list: the card's id, title, date, category and photo; lists may leave the body out. */
+/**
+ * A post in a list: the card's id, title, date, category and photo. No body: the edge drops it from lists
+ * (`worker/list-shapes.ts`), so a list page cannot read one.
+ */
 export const PostSummarySchema = v.looseObject({
   id: IdSchema,
   title: v.string(),
   publish_date: v.string(),
   category: v.string(),
-  content: v.nullish(v.string()),
   description: v.nullish(v.string()),
   photo: FileRefSchema,
   files: v.nullish(v.array(LinkedFileSchema)),
@@ -24,7 +26,7 @@ export const PostSchema = v.looseObject({ ...PostSummarySchema.entries, content:
 export type Post = v.InferOutput<typeof PostSchema>
 
 /** A gallery image: a linked file with an optional caption. */
-export const GalleryImageSchema = v.looseObject({
+const GalleryImageSchema = v.looseObject({
   ...LinkedFileSchema.entries,
   caption: v.nullish(v.string()),
   title: v.nullish(v.string()),
@@ -40,13 +42,12 @@ export const GallerySchema = v.looseObject({
 })
 export type Gallery = v.InferOutput<typeof GallerySchema>
 
-/** A story in a list: the card's id, title, date, summary and photo. */
+/** A story in a list: the card's id, title, date, summary and photo; no body, as for posts. */
 export const StorySummarySchema = v.looseObject({
   id: IdSchema,
   title: v.string(),
   publish_date: v.string(),
   summary: v.nullish(v.string()),
-  content: v.nullish(v.string()),
   photo: FileRefSchema,
 })
 export type StorySummary = v.InferOutput<typeof StorySummarySchema>
@@ -68,6 +69,10 @@ export const EventSchema = v.looseObject({
   agenda: v.nullish(v.union([GatewayFileSchema, v.string()])),
 })
 export type Event = v.InferOutput<typeof EventSchema>
+
+/** `POST /siw/public/event-application`: the application, and the capability its documents are uploaded with. */
+const EventApplicationCreatedSchema = v.looseObject({ id: IdSchema, upload_token: v.string() })
+export type EventApplicationCreated = v.InferOutput<typeof EventApplicationCreatedSchema>
 
 /** `GET …/territorial-entity/countries` (docs/gateway-contract.md#guide). */
 export const CountrySchema = v.looseObject({ id: IdSchema, country: v.string(), code: v.nullish(v.string()) })

@@ -7,6 +7,7 @@ import { FileRefSchema, IdSchema, NumberLikeSchema } from './common'
 
 /** A parent or category given as a bare id or as an object with one (the contract leaves the shape open). */
 const ParentRefSchema = v.nullish(v.union([IdSchema, v.looseObject({ id: v.nullish(IdSchema) })]))
+export type ParentRef = v.InferOutput<typeof ParentRefSchema>
 
 /** `GET service/category`: top-level categories and, with `parent_id`, their sections. */
 export const ServiceCategorySchema = v.looseObject({
@@ -55,7 +56,7 @@ export const StepSummarySchema = v.looseObject({
 export type StepSummary = v.InferOutput<typeof StepSummarySchema>
 
 /** A document of a step's checklist or question; `type` is shown in capitals. */
-export const StepDocumentSchema = v.looseObject({
+const StepDocumentSchema = v.looseObject({
   id: IdSchema,
   title: v.string(),
   type: v.nullish(v.string()),
@@ -133,14 +134,13 @@ export const AuctionLotDetailSchema = v.looseObject({
 export type AuctionLotDetail = v.InferOutput<typeof AuctionLotDetailSchema>
 
 /** A row of a UzEx lot's products table: the total is `price_unit × number`. */
-export const UzexProductSchema = v.looseObject({
+const UzexProductSchema = v.looseObject({
   order: v.number(),
   name: v.string(),
   number: v.number(),
   price_unit: v.number(),
   info: v.nullish(v.string()),
 })
-export type UzexProduct = v.InferOutput<typeof UzexProductSchema>
 
 /** `GET uzex-lots` and `GET uzex-lots/{id}`: the start cost is shown in `currency_name`. */
 export const UzexLotSchema = v.looseObject({

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { FileRefSchema, IdSchema, NumberLikeSchema, RegionSchema } from './common'
 
 /** A key figure of a sector page, already in the page's language. */
-export const FigureSchema = v.looseObject({
+const FigureSchema = v.looseObject({
   label: v.string(),
   value: v.union([v.number(), v.string()]),
   unit: v.nullish(v.string()),
@@ -65,7 +65,7 @@ export const TerritorySchema = v.looseObject({
 export type Territory = v.InferOutput<typeof TerritorySchema>
 
 /** One search hit; `path` or `id` says where it leads. */
-export const SearchHitSchema = v.looseObject({
+const SearchHitSchema = v.looseObject({
   id: IdSchema,
   title: v.string(),
   description: v.nullish(v.string()),

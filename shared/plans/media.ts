@@ -6,7 +6,10 @@ import { mediaKeys } from '../media-keys'
 export const postPlan = definePlan('post', ({ params }) => ({ keys: { post: mediaKeys.post(params.id) } }))
 // Lists are critical: a deferred section stays a skeleton without JavaScript.
 export const mediaPlan = definePlan('media', ({ params, query }) => ({
-  keys: { list: mediaKeys.list(params.id, query.page) },
+  keys: {
+    galleries: params.id === 'gallery' ? mediaKeys.list('gallery', query.page) : undefined,
+    posts: params.id === 'gallery' ? undefined : mediaKeys.list(params.id, query.page),
+  },
 }))
 export const storyListPlan = definePlan('story-list', ({ query }) => ({
   keys: { list: mediaKeys.stories(query.page) },

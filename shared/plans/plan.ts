@@ -1,13 +1,13 @@
 /** The edge's reading of a data plan (`definePlan` in `api-keys.ts`): which keys to await and which to stream. */
-import type { PlanKeys, PlanResult } from '../api-keys'
+import type { Key, PlanKeys, PlanResult } from '../api-keys'
 
 /** The keys the edge loads for a plan's result: critical first, in the plan's order, then the deferred ones. */
-export type PlannedKeys = Readonly<{ critical: readonly string[]; deferred: readonly string[] }>
+export type PlannedKeys = Readonly<{ critical: readonly Key<unknown>[]; deferred: readonly Key<unknown>[] }>
 
 export function splitKeys(result: PlanResult<PlanKeys>): PlannedKeys {
   const deferred = new Set<string>(result.deferred ?? [])
-  const critical: string[] = []
-  const later: string[] = []
+  const critical: Key<unknown>[] = []
+  const later: Key<unknown>[] = []
   for (const [name, key] of Object.entries(result.keys)) {
     if (key === undefined) continue
     ;(deferred.has(name) ? later : critical).push(key)

@@ -35,7 +35,7 @@ const INVESTOR = seed<Account[]>('accounts').find((a) => a.role === 'investor' &
 const KEYWORD: L = { en: 'Samarkand', ru: 'Самарканд', uz: 'Samarqand' }
 const FAIR = seed<{ id: number; name: L }[]>('events').find((e) => e.name.en.includes(KEYWORD.en))!
 
-export type Context = { engine: Engine; tab: Tab; locale: Locale; serverOrigin: string }
+type Context = { engine: Engine; tab: Tab; locale: Locale; serverOrigin: string }
 export type Case = { name: string; run: (c: Context) => Promise<void> }
 
 /** The visible header link to a page, found by its URL (the header's search link is a plain link at every width). */

@@ -5,15 +5,16 @@ import { createElement as h } from 'react'
 import { renderToReadableStream } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { PayloadProvider, type PayloadStore, Section, usePayload } from '../../client/data'
+import { mediaKeys } from '../../shared/media-keys'
 import { serializeEntryForHtml } from '../../shared/serialize'
 import type { PayloadEntry } from '../../shared/state'
 import { readPayloadBlocks, readScripts } from './helpers'
 
-const KEY = '/siw/public/post?category=news&page=0&size=6'
+const KEY = mediaKeys.list('news')
 const TITLE = '</script><script>alert(1)</script> <!--<script> a\u2028b\u2029c & d'
 
 function Title() {
-  const { data } = usePayload<{ title: string }[]>(KEY)
+  const { data } = usePayload(KEY)
   return h('p', { id: 'title' }, data?.content[0]?.title ?? 'none')
 }
 

@@ -2,6 +2,7 @@
  * The event application without JavaScript: one multipart post carries the form and both documents; the shared
  * workflow creates the application, then uploads the passport scan and the photo through the gateway.
  */
+import type { EventApplicationCreated } from '../../shared/contract/media'
 import { submitEventApplication } from '../../shared/event-application'
 import { bodyLimitFor } from '../../shared/gateway-paths'
 import { href } from '../../shared/match'
@@ -17,7 +18,7 @@ export const action: Action<'event-register'> = {
         challenge: async () => fields.hash ?? '',
         create: async (body) =>
           (
-            await gateway.request<{ id: number; upload_token: string }>('POST', '/siw/public/event-application', {
+            await gateway.request<EventApplicationCreated>('POST', '/siw/public/event-application', {
               body,
             })
           ).content,

@@ -3,6 +3,7 @@
  * (docs/gateway-contract.md#appeals).
  */
 import { AppealReplySchema, AppealResolutionSchema, AppealSchema } from '../../shared/account-forms'
+import type { Created } from '../../shared/contract/common'
 import { checkForm } from '../../shared/forms'
 import { href } from '../../shared/match'
 import { fromGatewayError, invalid } from './lib/form-result'
@@ -10,14 +11,14 @@ import type { Action, ActionInput, ActionResult } from './lib/types'
 
 type Input = ActionInput<'profile-appeals'>
 
-type AppealContent = { id?: number } | null
-
 async function createAppeal({ c, fields, gateway }: Input): Promise<ActionResult> {
   const form = checkForm(AppealSchema, fields)
   if (!form.ok) return invalid(fields, form.errors)
   const { type, region_id, text } = form.output
   try {
-    const envelope = await gateway.request<AppealContent>('POST', '/siw/appeal', { body: { ...type, region_id, text } })
+    const envelope = await gateway.request<Created | null>('POST', '/siw/appeal', {
+      body: { ...type, region_id, text },
+    })
     const id = envelope.content?.id
     return {
       redirect: href('profile-appeals', { locale: c.get('locale'), params: id ? { id: String(id) } : {} }),

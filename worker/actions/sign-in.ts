@@ -1,5 +1,6 @@
 /** Sign-in with e-mail and password (non-residents): the edge calls the gateway and keeps the token in the cookie. */
 import { SignInSchema } from '../../shared/account-forms'
+import type { SignedIn } from '../../shared/contract/account'
 import { checkForm } from '../../shared/forms'
 import { deviceHeaders, setDeviceCookie } from '../device-cookie'
 import { setSessionCookie } from '../session'
@@ -7,14 +8,12 @@ import { fromGatewayError, invalid } from './lib/form-result'
 import { afterSignIn } from './lib/return-path'
 import type { Action } from './lib/types'
 
-type LoginContent = { token?: string; device?: string; profile?: unknown } | null
-
 export const action: Action<'sign-in'> = {
   async run({ c, query, fields, gateway }) {
     const form = checkForm(SignInSchema, fields)
     if (!form.ok) return invalid(fields, form.errors)
     try {
-      const envelope = await gateway.request<LoginContent>('POST', '/core/auth/login', {
+      const envelope = await gateway.request<SignedIn>('POST', '/core/auth/login', {
         body: { ...form.output, hash: fields.hash ?? '', role: query.role },
         headers: deviceHeaders(c),
       })

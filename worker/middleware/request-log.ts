@@ -7,7 +7,7 @@ import type { MiddlewareHandler } from 'hono'
 import { summariseOutcomes } from '../payloads'
 import type { AppEnv } from '../types'
 
-export type RequestLogLine = Readonly<{
+type RequestLogLine = Readonly<{
   level: 'info' | 'warn' | 'error'
   msg: 'request'
   requestId: string

@@ -2,7 +2,7 @@
  * Channel names at the edge (docs/architecture.md#realtime). A user's channel is named from the signed-in profile
  * (role and the role record's id, hashed), never from anything the browser sends, so nobody can name another's.
  */
-import type { Profile } from '../../shared/guards'
+import type { Profile } from '../../shared/contract/account'
 
 export type UserRef = { role: 'investor' | 'businessmen'; id: string | number }
 
@@ -16,7 +16,7 @@ export async function userChannel(user: UserRef): Promise<string> {
 export function userOfProfile(profile: Profile): UserRef | null {
   const role = profile.role
   if (role !== 'investor' && role !== 'businessmen') return null
-  const record = profile[role] as { id?: unknown } | null | undefined
+  const record = profile[role]
   const id = record?.id
   if (typeof id === 'number' || (typeof id === 'string' && id !== '')) return { role, id }
   return null

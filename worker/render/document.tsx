@@ -55,7 +55,7 @@ export const sheetTexts = Object.fromEntries(SHEET_NAMES.map((name) => [name, ma
 const keysByRoute = new Map<string, Set<string>>()
 
 /** The payload store the React tree reads on the edge (`client/data.tsx`). */
-export type EdgeStore = {
+type EdgeStore = {
   ready: Map<string, PayloadEntry>
   pending: Map<string, Promise<PayloadEntry>>
   serialize: (entry: PayloadEntry) => string

@@ -2,6 +2,7 @@
  * The project category page's static parts, kept as the edge drew them: its heading, the filtered results with their
  * pagination, and the services that help with projects of this kind.
  */
+import type { CategoryService } from '../../../shared/contract/guide'
 import { PROJECT_PAGE_SIZE, readProjectFilters } from '../../../shared/guide-keys'
 import { href } from '../../../shared/match'
 import { projectCategoryPlan } from '../../../shared/plans/guide'
@@ -16,11 +17,10 @@ import { EmptyState } from '../empty-state'
 import { ErrorState } from '../error-state'
 import { Pagination } from '../pagination'
 import { ProjectCard } from './project-card'
-import type { CategoryService, Project, ProjectCategory } from './types'
 
 function useCategory() {
   const { params, query, keys } = useRouteData(projectCategoryPlan)
-  return { id: params.id, keys, category: usePayload<ProjectCategory>(keys.category).data?.content, query }
+  return { id: params.id, keys, category: usePayload(keys.category).data?.content, query }
 }
 
 /** The breadcrumbs and the category's heading. */
@@ -54,7 +54,7 @@ export function CategoryResults() {
   const { id, query, keys } = useCategory()
   const filters = readProjectFilters(query)
   const page = query.page ?? 0
-  const projects = usePayload<Project[]>(keys.projects)
+  const projects = usePayload(keys.projects)
   const items = projects.data?.content ?? []
   const total = projects.data?.pageable?.total ?? items.length
   const clear = href('project-category', { locale, params: { id } })

@@ -2,6 +2,8 @@
  * A guide text page: hero with breadcrumbs, the gateway's HTML, and an aside with next steps and the guide's sections.
  */
 import type { ReactNode } from 'react'
+import type { Key } from '../../../shared/api-keys'
+import type { Page } from '../../../shared/contract/site'
 import { usePayload } from '../../data'
 import { useT } from '../../i18n'
 import { Breadcrumbs } from '../breadcrumbs'
@@ -12,11 +14,10 @@ import { HtmlContent } from '../html-content'
 import { PageTitle } from '../page-title'
 import { GuideLinks } from './guide-links'
 import { GuideStyles } from './guide-styles'
-import type { GuidePage } from './types'
 
 export type GuideArticleProps = {
   /** The page text's key in the page's data plan (critical, so it is there on the first render). */
-  dataKey: string
+  dataKey: Key<Page>
   /** The hero art's seed: the gateway page's slug (`GUIDE_PAGES`). */
   seed: string
   /** One sentence under the title, also the page's description. */
@@ -44,7 +45,7 @@ export function GuideArticle({ children, ...article }: GuideArticleProps) {
 export function GuideArticleBody({ dataKey, seed, lead, actions, aside }: Omit<GuideArticleProps, 'children'>) {
   const t = useT()
   const f = useFormat()
-  const { data, error } = usePayload<GuidePage>(dataKey)
+  const { data, error } = usePayload(dataKey)
   const page = data?.content ?? null
   if (!page) {
     return (

@@ -1,10 +1,11 @@
 /** A project in a list: image, sector, title, region and budget, with its status over the image. */
+import type { Project } from '../../../shared/contract/guide'
 import { href } from '../../../shared/match'
 import { useLocale, useT } from '../../i18n'
 import { Card } from '../card'
 import { useFormat } from '../format'
+import { cardImage, nameOf, toNumber } from './guide-utils'
 import { statusTone } from './status-badge'
-import { cardImage, nameOf, type Project, toNumber } from './types'
 
 export function ProjectCard({ project, headingLevel = 3 }: { project: Project; headingLevel?: 2 | 3 }) {
   const t = useT()

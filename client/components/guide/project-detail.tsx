@@ -2,6 +2,8 @@
  * A public investment project: status, sector and region, budget and key metrics (payback, IRR, NPV), the
  * description, a map link, the presentation and the contacts. Used by `/guide/project/{id}` and `/guide/explore/{id}`.
  */
+import type { Key } from '../../../shared/api-keys'
+import type * as contract from '../../../shared/contract/guide'
 import type { Translate } from '../../../shared/i18n'
 import { href } from '../../../shared/match'
 import { usePayload } from '../../data'
@@ -16,8 +18,8 @@ import { PageTitle } from '../page-title'
 import { PatternArt } from '../pattern-art'
 import { type Stat, StatBlocks } from '../stat-blocks'
 import { GuideStyles } from './guide-styles'
+import { categoryIdOf, fileLink, mapLink, nameOf, presentationOf, toNumber } from './guide-utils'
 import { StatusBadge } from './status-badge'
-import { categoryIdOf, fileLink, mapLink, nameOf, type Project, presentationOf, toNumber } from './types'
 
 /** `+998 90 123 45 67` for an Uzbek number, else the digits with a plus. */
 function displayPhone(phone: string): string {
@@ -27,11 +29,17 @@ function displayPhone(phone: string): string {
 }
 
 /** `dataKey`: the project's key in the page's data plan. */
-export function ProjectDetail({ dataKey, from }: { dataKey: string; from: 'project' | 'explore' }) {
+export function ProjectDetail({
+  dataKey,
+  from,
+}: {
+  dataKey: Key<contract.ProjectDetail>
+  from: 'project' | 'explore'
+}) {
   const t = useT()
   const locale = useLocale()
   const f = useFormat()
-  const { data, error } = usePayload<Project>(dataKey)
+  const { data, error } = usePayload(dataKey)
   const project = data?.content
   if (!project) {
     return (

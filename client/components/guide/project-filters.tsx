@@ -3,13 +3,15 @@
  * once hydrated, a change applies at once through client navigation and focus returns to the changed control.
  */
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react'
+import type { Region } from '../../../shared/contract/common'
+import type { Amount, Sector } from '../../../shared/contract/guide'
 import { FILTER_NAMES, type ProjectFilters as Filters, PROJECT_STATUSES } from '../../../shared/guide-keys'
 import { href } from '../../../shared/match'
 import { useLocale, useT } from '../../i18n'
 import { Link, useRouter } from '../../router'
 import { Button } from '../button'
 import { SelectField } from '../form-field'
-import { type Named, nameOf } from './types'
+import { nameOf } from './guide-utils'
 
 /** The control to focus after the page re-renders for a changed filter (the page remounts with its new URL). */
 let focusAfterNavigation: string | null = null
@@ -17,9 +19,9 @@ let focusAfterNavigation: string | null = null
 type Props = {
   categoryId: string
   filters: Filters
-  sectors: readonly Named[]
-  regions: readonly Named[]
-  amounts: readonly Named[]
+  sectors: readonly Sector[]
+  regions: readonly Region[]
+  amounts: readonly Amount[]
 }
 
 export function ProjectFilters({ categoryId, filters, sectors, regions, amounts }: Props) {
@@ -56,7 +58,8 @@ export function ProjectFilters({ categoryId, filters, sectors, regions, amounts 
     event.preventDefault()
     apply(event.currentTarget, null)
   }
-  const options = (items: readonly Named[]) => items.map((item) => ({ value: String(item.id), label: nameOf(item) }))
+  const options = (items: readonly (Sector | Region | Amount)[]) =>
+    items.map((item) => ({ value: String(item.id), label: nameOf(item) }))
   const active = FILTER_NAMES.some((name) => filters[name])
 
   return (

@@ -1,4 +1,6 @@
 /** The guide text of a registration page (`registration-page.tsx`), kept in the browser as the edge drew it. */
+import type { Key } from '../../../shared/api-keys'
+import type { Page } from '../../../shared/contract/site'
 import type { RegistrationKind } from '../../../shared/guide-forms'
 import { GUIDE_PAGES } from '../../../shared/guide-keys'
 import { href } from '../../../shared/match'
@@ -7,7 +9,7 @@ import { Button } from '../button'
 import { GuideArticleBody } from './guide-article'
 import { NextSteps } from './next-steps'
 
-export type RegistrationArticleProps = { kind: RegistrationKind; pageKey: string }
+export type RegistrationArticleProps = { kind: RegistrationKind; pageKey: Key<Page> }
 
 export function RegistrationArticle({ kind, pageKey }: RegistrationArticleProps) {
   const t = useT()

@@ -5,6 +5,7 @@
  * CSS (`:has`), so the reveal needs no script and the form posts to its page action with or without JavaScript.
  */
 import type { ReactNode } from 'react'
+import type { Country } from '../../../shared/contract/media'
 import { REGISTRATION_SOURCES, type RegistrationKind, registrationSchema } from '../../../shared/guide-forms'
 import { href } from '../../../shared/match'
 import { BOT_ACTIONS, useBotProtection } from '../../bot-protection'
@@ -14,7 +15,6 @@ import { Link } from '../../router'
 import { Button } from '../button'
 import { Icon } from '../icon'
 import { FormProblems, FormSelectField, FormTextAreaField, FormTextField, fieldId } from '../page-form'
-import { type Named, nameOf } from './types'
 
 const SCOPE = 'register'
 
@@ -52,7 +52,7 @@ const FIELDS: Readonly<Record<RegistrationKind, readonly string[]>> = {
   ],
 }
 
-export function RegistrationForm({ kind, countries = [] }: { kind: RegistrationKind; countries?: readonly Named[] }) {
+export function RegistrationForm({ kind, countries = [] }: { kind: RegistrationKind; countries?: readonly Country[] }) {
   const t = useT()
   const locale = useLocale()
   const bot = useBotProtection()
@@ -79,7 +79,7 @@ export function RegistrationForm({ kind, countries = [] }: { kind: RegistrationK
     defaultValue: values[name] ?? '',
   })
   const countryOptions = countries
-    .map((c) => ({ value: String(c.id), label: nameOf(c) }))
+    .map((c) => ({ value: String(c.id), label: c.country }))
     .sort((a, b) => a.label.localeCompare(b.label, locale))
 
   return (

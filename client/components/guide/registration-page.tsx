@@ -4,6 +4,9 @@
  * the browser loads its code and hydrates it when it comes near the viewport, so a first view loads neither.
  */
 import { Suspense } from 'react'
+import type { Key } from '../../../shared/api-keys'
+import type { Country } from '../../../shared/contract/media'
+import type { Page } from '../../../shared/contract/site'
 import type { RegistrationKind } from '../../../shared/guide-forms'
 import { usePayload } from '../../data'
 import { HydrateLater } from '../../hydrate-later'
@@ -11,7 +14,6 @@ import { useT } from '../../i18n'
 import { keptComponent } from '../../kept'
 import { lazyComponent } from '../../lazy-component'
 import { whenVisible } from '../../visibility'
-import type { Named } from './types'
 
 const RegistrationArticle = keptComponent(() => import('./registration-article').then((m) => m.RegistrationArticle), {
   head: true,
@@ -27,10 +29,10 @@ export function RegistrationPage({
   keys,
 }: {
   kind: RegistrationKind
-  keys: Readonly<{ page: string; countries?: string }>
+  keys: Readonly<{ page: Key<Page>; countries?: Key<Country[]> }>
 }) {
   const t = useT()
-  const countries = usePayload<Named[]>(keys.countries).data?.content ?? []
+  const countries = usePayload(keys.countries).data?.content ?? []
   return (
     <main id="main" className="page page--flush guide">
       <RegistrationArticle props={{ kind, pageKey: keys.page }} />

@@ -3,8 +3,9 @@
  * fields; the reference gateway instead opens the HTML with the summary (`<p><strong>…</strong></p>`) and a figures
  * table (label, "value unit", year), which is lifted out here so the page shows them as a lead and stat blocks.
  */
+
+import type { Figure, Page } from '../../../shared/contract/site'
 import { type SafeNode, sanitizeHtml, toPlainText } from '../html-content-core'
-import type { Figure, GuidePage } from './types'
 
 export type SectorBrief = { summary: string | null; figures: Figure[]; content: string }
 
@@ -46,7 +47,7 @@ function readFigures(tableHtml: string): Figure[] {
 }
 
 /** Splits a sector page into summary, figures and the remaining HTML. */
-export function readSectorBrief(page: GuidePage): SectorBrief {
+export function readSectorBrief(page: Page): SectorBrief {
   if (page.summary || page.figures?.length)
     return { summary: page.summary ?? null, figures: page.figures ?? [], content: page.content }
   const m = LEAD.exec(page.content)

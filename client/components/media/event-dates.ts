@@ -1,8 +1,8 @@
 /** An event's dates in the page's language: one day, or a range such as "12–13 March 2026" (Tashkent time). */
 import { useMemo } from 'react'
 import type { Locale } from '../../../shared/constants'
+import type { Event } from '../../../shared/contract/media'
 import { formatDate, resolveIntlLocale, TIME_ZONE, toDate } from '../format'
-import type { EventItem } from './types'
 
 const ranges = new Map<string, Intl.DateTimeFormat>()
 
@@ -11,7 +11,7 @@ function sameDay(locale: Locale, a: Date, b: Date): boolean {
 }
 
 /** "12 March 2026" for a one-day event, "12–13 March 2026" for longer ones. */
-export function formatEventDates(locale: Locale, event: Pick<EventItem, 'date_from' | 'date_to'>): string {
+export function formatEventDates(locale: Locale, event: Pick<Event, 'date_from' | 'date_to'>): string {
   const from = toDate(event.date_from)
   const to = toDate(event.date_to) ?? from
   if (!from || !to) return ''
@@ -28,6 +28,6 @@ export function formatEventDates(locale: Locale, event: Pick<EventItem, 'date_fr
 }
 
 /** The formatter bound to the page's locale. */
-export function useEventDates(locale: Locale): (event: Pick<EventItem, 'date_from' | 'date_to'>) => string {
+export function useEventDates(locale: Locale): (event: Pick<Event, 'date_from' | 'date_to'>) => string {
   return useMemo(() => (event) => formatEventDates(locale, event), [locale])
 }

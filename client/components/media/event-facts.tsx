@@ -1,9 +1,9 @@
 /** An event's date, time and place as a description list (the event page's and the application's side panel). */
+import type { Event } from '../../../shared/contract/media'
 import { useLocale, useT } from '../../i18n'
 import { useEventDates } from './event-dates'
-import type { EventItem } from './types'
 
-export function EventFacts({ event }: { event: EventItem }) {
+export function EventFacts({ event }: { event: Event }) {
   const t = useT()
   const dates = useEventDates(useLocale())
   return (

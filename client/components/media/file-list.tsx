@@ -1,16 +1,16 @@
 /** Downloadable files of a post or an event: name, type and size, each a real download link. */
+import type { LinkedFile } from '../../../shared/contract/common'
 import { useLocale, useT } from '../../i18n'
 import { Icon } from '../icon'
 import { formatFileSize } from './file-size'
 import { fileKind, fileName } from './media-utils'
-import type { GatewayFile } from './types'
 
 export function FileList({
   files,
   title,
   headingLevel = 2,
 }: {
-  files: readonly GatewayFile[]
+  files: readonly LinkedFile[]
   title: string
   headingLevel?: 2 | 3
 }) {

@@ -5,7 +5,9 @@ import { FILE_SIZE_UNITS } from '../format-uz'
 
 const UNITS = ['byte', 'kilobyte', 'megabyte'] as const
 
-export function formatFileSize(locale: Locale, bytes: number | undefined): string {
+/** `size`: bytes, as a number or a numeric string (docs/gateway-contract.md#file-object). */
+export function formatFileSize(locale: Locale, size: number | string | null | undefined): string {
+  const bytes = Number(size)
   if (!bytes || !Number.isFinite(bytes) || bytes <= 0) return ''
   let value = bytes
   let unit = 0

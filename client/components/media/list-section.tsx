@@ -1,6 +1,7 @@
 /** A streamed media list: cards, an empty or error state, and pagination from the envelope's `pageable`. */
 import type { ReactNode } from 'react'
-import type { Pageable } from '../../../shared/gateway-client'
+import type { Key } from '../../../shared/api-keys'
+import type { Pageable } from '../../../shared/contract/common'
 import type { Params, RouteId } from '../../../shared/routes'
 import { usePayload } from '../../data'
 import { useT } from '../../i18n'
@@ -10,7 +11,7 @@ import { ErrorState } from '../error-state'
 import { Pagination } from '../pagination'
 
 /** Pages of a list: from `pageable.total` (items) and the page size asked for. */
-export function totalPages(pageable: Pageable | undefined, size: number, shown: number): number {
+export function totalPages(pageable: Pageable | null | undefined, size: number, shown: number): number {
   const total = pageable?.total ?? shown
   return Math.max(1, Math.ceil(total / size))
 }
@@ -25,7 +26,7 @@ export function ListSection<T>({
   renderItem,
   empty,
 }: {
-  dataKey: string
+  dataKey: Key<T[]>
   size: number
   page: number
   routeId: RouteId
@@ -36,7 +37,7 @@ export function ListSection<T>({
   empty?: ReactNode
 }) {
   const t = useT()
-  const { data, error } = usePayload<T[]>(dataKey)
+  const { data, error } = usePayload(dataKey)
   if (error) return <ErrorState error={error} />
   const items = data?.content ?? []
   if (!items.length)

@@ -1,19 +1,26 @@
 /** Small helpers of the media pages: card images from gateway files, event timing, file sizes. */
 
+import type { FileRef, LinkedFile } from '../../../shared/contract/common'
+import type { Event, GalleryImage } from '../../../shared/contract/media'
 import type { CardImage } from '../card'
 import { toDate } from '../format'
-import type { EventItem, GatewayFile } from './types'
+
+/** A photo's link, from a `File` or a bare link (docs/gateway-contract.md#file-object); `thumbnail`: the small one. */
+export function photoLink(file: FileRef, thumbnail = false): string | undefined {
+  if (typeof file === 'string') return file || undefined
+  return (thumbnail ? file?.thumbnail_link || file?.download_link : file?.download_link) || undefined
+}
 
 /** A card image from a gateway file (its thumbnail when there is one); null shows the generated pattern. */
-export function cardImage(file: GatewayFile | null | undefined, alt = ''): CardImage | null {
-  const src = file?.thumbnail_link || file?.download_link
+export function cardImage(file: FileRef, alt = ''): CardImage | null {
+  const src = photoLink(file, true)
   return src ? { src, alt, width: 640, height: 400 } : null
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** The moment an event is over: the end of its last day (a date without a time counts as the whole day). */
-function eventEndsAt(event: Pick<EventItem, 'date_from' | 'date_to'>): number {
+function eventEndsAt(event: Pick<Event, 'date_from' | 'date_to'>): number {
   const end = toDate(event.date_to || event.date_from)
   if (!end) return 0
   const dateOnly =
@@ -22,12 +29,12 @@ function eventEndsAt(event: Pick<EventItem, 'date_from' | 'date_to'>): number {
 }
 
 /** Whether the event is still to come or running now (registration open). */
-export function isUpcoming(event: Pick<EventItem, 'date_from' | 'date_to'>, now: number): boolean {
+export function isUpcoming(event: Pick<Event, 'date_from' | 'date_to'>, now: number): boolean {
   return eventEndsAt(event) > now
 }
 
 /** Upcoming events soonest first, past events latest first. */
-export function splitEvents<T extends Pick<EventItem, 'date_from' | 'date_to'>>(
+export function splitEvents<T extends Pick<Event, 'date_from' | 'date_to'>>(
   events: readonly T[],
   now: number,
 ): { upcoming: T[]; past: T[] } {
@@ -38,14 +45,14 @@ export function splitEvents<T extends Pick<EventItem, 'date_from' | 'date_to'>>(
 }
 
 /** The agenda's link and file, whichever form the gateway sent. */
-export function agendaOf(event: EventItem): GatewayFile | null {
+export function agendaOf(event: Event): LinkedFile | null {
   if (!event.agenda) return null
   if (typeof event.agenda === 'string') return event.agenda ? { download_link: event.agenda } : null
-  return event.agenda.download_link ? event.agenda : null
+  return event.agenda.download_link ? (event.agenda as LinkedFile) : null
 }
 
 /** The file's extension in capitals ("PDF"), from its extension, name or link. */
-export function fileKind(file: GatewayFile): string {
+export function fileKind(file: LinkedFile): string {
   const raw =
     file.file_extension ||
     (file.original_name || file.file_name || file.download_link).split(/[?#]/)[0]!.split('.').pop() ||
@@ -54,6 +61,6 @@ export function fileKind(file: GatewayFile): string {
 }
 
 /** The name a visitor sees for a file. */
-export function fileName(file: GatewayFile, fallback: string): string {
+export function fileName(file: GalleryImage, fallback: string): string {
   return file.title || file.original_name || file.file_name || fallback
 }

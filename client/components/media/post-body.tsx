@@ -8,15 +8,15 @@ import { useRouteData } from '../../router'
 import { Breadcrumbs } from '../breadcrumbs'
 import { Article } from './article'
 import { FileList } from './file-list'
+import { photoLink } from './media-utils'
 import { ShareLinks } from './share-links'
-import type { Post } from './types'
 
 /** Inside the post page's `<div class="container">`. */
 export function PostBody() {
   const t = useT()
   const locale = useLocale()
   const { keys } = useRouteData(postPlan)
-  const { data } = usePayload<Post>(keys.post)
+  const { data } = usePayload(keys.post)
   const post = data?.content
   if (!post) return null
   const category = isPostCategory(post.category) ? post.category : null
@@ -36,7 +36,7 @@ export function PostBody() {
         title={post.title}
         date={post.publish_date}
         author={author ? t('media.author', { name: author }) : undefined}
-        photo={post.photo?.download_link}
+        photo={photoLink(post.photo)}
         html={post.content}
         aside={
           <>

@@ -1,4 +1,5 @@
 /** The cards of the related posts: its own chunk, loaded in the browser, as the list is fetched there anyway. */
+import type { Id } from '../../../shared/contract/common'
 import { href } from '../../../shared/match'
 import { mediaKeys, type PostCategory, RELATED_SIZE } from '../../../shared/media-keys'
 import { useBrowserPayload } from '../../data'
@@ -8,13 +9,12 @@ import { CardGrid } from '../card-grid'
 import { useFormat } from '../format'
 import { SkeletonCardGrid } from '../skeleton'
 import { cardImage } from './media-utils'
-import type { Post } from './types'
 
-export function RelatedList({ postId, category, label }: { postId: number; category: PostCategory; label: string }) {
+export function RelatedList({ postId, category, label }: { postId: Id; category: PostCategory; label: string }) {
   const t = useT()
   const locale = useLocale()
   const f = useFormat()
-  const { data, error } = useBrowserPayload<Post[]>(mediaKeys.related(category))
+  const { data, error } = useBrowserPayload(mediaKeys.related(category))
   if (error) return null
   if (!data) return <SkeletonCardGrid count={RELATED_SIZE - 1} label={t('media.loading')} />
   const items = data.content.filter((p) => p.id !== postId).slice(0, RELATED_SIZE - 1)

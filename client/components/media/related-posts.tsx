@@ -4,6 +4,7 @@
  * without JavaScript the heading and the link to the category stay.
  */
 import { Suspense, useRef } from 'react'
+import type { Post } from '../../../shared/contract/media'
 import { href } from '../../../shared/match'
 import type { PostCategory } from '../../../shared/media-keys'
 import { useLocale, useT } from '../../i18n'
@@ -11,7 +12,6 @@ import { lazyComponent } from '../../lazy-component'
 import { Link } from '../../router'
 import { useNearViewport } from '../../visibility'
 import { Icon } from '../icon'
-import type { Post } from './types'
 
 const RelatedList = lazyComponent(() => import('./related-list').then((m) => m.RelatedList))
 

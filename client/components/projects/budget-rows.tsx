@@ -3,13 +3,8 @@
  * `deleted_budgets`; without JavaScript an emptied row does the same (docs/product.md#projects).
  */
 import { useRef, useState } from 'react'
-import {
-  budgetField,
-  budgetIdField,
-  budgetRows,
-  MAX_BUDGET_ROWS,
-  type PersonalProject,
-} from '../../../shared/project-form'
+import type { PersonalProject } from '../../../shared/contract/account'
+import { budgetField, budgetIdField, budgetRows, MAX_BUDGET_ROWS } from '../../../shared/project-form'
 import type { FormState } from '../../../shared/state'
 import { useT } from '../../i18n'
 import { Button } from '../button'

@@ -1,17 +1,12 @@
 /**
  * A project's file field: the file chosen now, the one saved before, and its upload's progress (announced when done).
  */
+import type { GatewayFile } from '../../../shared/contract/common'
 import { useT } from '../../i18n'
 import { FormTextField, fieldId } from '../page-form'
 
 /** One file's upload as it goes: its name, how far, and whether it finished. */
 export type UploadProgress = Readonly<{ name: string; percent: number; done: boolean }>
-
-/** A file the gateway keeps for the project (`upload`, or a language's `presentation`). */
-export type SavedFile =
-  | Readonly<{ original_name?: string; file_name?: string; download_link?: string }>
-  | null
-  | undefined
 
 export function FileInput({
   name,
@@ -26,7 +21,8 @@ export function FileInput({
   label: string
   hint: string
   accept: string
-  current?: SavedFile
+  /** The file the gateway keeps for the project (`upload`, or a language's `presentation`). */
+  current?: GatewayFile | null
   /** i18n key */
   error?: string
   upload?: UploadProgress

@@ -1,14 +1,8 @@
 /** A project's title and description per language, in tabs that say which language has errors. */
 
 import { LOCALE_NAMES } from '../../../shared/constants'
-import {
-  contentField,
-  htmlToText,
-  type PersonalProject,
-  PROJECT_LANGS,
-  type ProjectLang,
-  titleField,
-} from '../../../shared/project-form'
+import type { PersonalProject } from '../../../shared/contract/account'
+import { contentField, htmlToText, PROJECT_LANGS, type ProjectLang, titleField } from '../../../shared/project-form'
 import { useT } from '../../i18n'
 import { FormTextAreaField, FormTextField } from '../page-form'
 import { Tabs } from '../tabs'

@@ -1,10 +1,10 @@
 /** A service category as a compact card: icon, title, description; links to the category's page. */
+import type { ServiceCategory } from '../../../shared/contract/services'
 import { href } from '../../../shared/match'
 import { useLocale } from '../../i18n'
 import { Link } from '../../router'
 import { Icon } from '../icon'
 import { CATEGORY_ICON_FALLBACK, categoryIcon } from './category-nav'
-import type { ServiceCategory } from './types'
 
 export function CategoryCard({ category, headingLevel = 3 }: { category: ServiceCategory; headingLevel?: 2 | 3 }) {
   const locale = useLocale()

@@ -2,12 +2,12 @@
  * The service catalogue's side navigation: the top-level categories by `order`; under the current one, its sections
  * as in-page links (each section of the category page carries its services).
  */
+import type { ServiceCategory } from '../../../shared/contract/services'
 import { href } from '../../../shared/match'
 import { byOrder, parentIdOf, sectionAnchor } from '../../../shared/service-keys'
 import { useLocale, useT } from '../../i18n'
 import { Link } from '../../router'
 import { Icon } from '../icon'
-import type { ServiceCategory } from './types'
 
 /**
  * The category's own icon; `<Icon fallback={CATEGORY_ICON_FALLBACK}>` draws a neutral one when the portal has no such

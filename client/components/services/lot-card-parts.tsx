@@ -3,11 +3,12 @@
  * title link, lot number and region). The list keeps them as the edge drew them (`lot-card.tsx`), so their code loads
  * only for cards drawn after a client navigation.
  */
+import type { AuctionLot } from '../../../shared/contract/services'
 import { href } from '../../../shared/match'
 import { useLocale, useT } from '../../i18n'
 import { Link } from '../../router'
 import { PatternArt } from '../pattern-art'
-import { type AuctionLot, regionName } from './types'
+import { regionName } from './service-utils'
 
 export type LotPartsProps = {
   lot: Pick<AuctionLot, 'lot_number' | 'image_link' | 'property_group' | 'property_name' | 'region'>

@@ -5,6 +5,7 @@
  * (`lot-card-parts.tsx`); the status badge, prices, countdown and apply link hydrate.
  */
 
+import type { AuctionLot } from '../../../shared/contract/services'
 import { useT } from '../../i18n'
 import { keptComponent } from '../../kept'
 import { Countdown } from '../countdown'
@@ -13,7 +14,6 @@ import { ExternalLink } from './external-link'
 import type { LotPartsProps } from './lot-card-parts'
 import { depositOf } from './lot-format'
 import { LotPriceFacts } from './lot-price-facts'
-import type { AuctionLot } from './types'
 import { useOpenUntil } from './use-open-until'
 
 const parts = () => import('./lot-card-parts')

@@ -4,6 +4,8 @@
  * move the price, deposit, status and end of applications, which the page draws itself; these parts it keeps as the
  * edge drew them (`kept.tsx`), so their code is not part of a first view. Each reads the lot as the page loaded it.
  */
+import type { Key } from '../../../shared/api-keys'
+import type { AuctionLotDetail } from '../../../shared/contract/services'
 import { href } from '../../../shared/match'
 import { usePayload } from '../../data'
 import { useLocale, useT } from '../../i18n'
@@ -16,14 +18,14 @@ import { PageTitle } from '../page-title'
 import { ExternalLink } from './external-link'
 import { auctionStart, formatPhone } from './lot-detail-format'
 import { osmLink } from './lot-format'
+import { regionName } from './service-utils'
 import { ServicesStyles } from './services-styles'
 import { ServicesTabs } from './services-tabs'
-import { type AuctionLotDetail, regionName } from './types'
 
-export type LotHeroProps = { lotKey: string; lotNumber: string }
-export type LotPartProps = { lotKey: string }
+export type LotHeroProps = { lotKey: Key<AuctionLotDetail>; lotNumber: string }
+export type LotPartProps = { lotKey: Key<AuctionLotDetail> }
 
-const useLot = (lotKey: string) => usePayload<AuctionLotDetail>(lotKey).data?.content
+const useLot = (lotKey: Key<AuctionLotDetail>) => usePayload(lotKey).data?.content
 
 export function LotHero({ lotKey, lotNumber }: LotHeroProps) {
   const t = useT()

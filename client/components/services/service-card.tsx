@@ -2,15 +2,16 @@
  * A service in the catalogue: the card anatomy (image, kicker, title, description) with an online/in-person badge; the
  * title opens the service's guide, and an online service adds its external "apply" link above the card's hit area.
  */
+import type { Service } from '../../../shared/contract/services'
 import { href } from '../../../shared/match'
 import { useLocale, useT } from '../../i18n'
 import { Link } from '../../router'
 import { Icon } from '../icon'
 import { PatternArt } from '../pattern-art'
 import { ExternalLink, hostOf } from './external-link'
-import { fileLink, type ServiceSummary } from './types'
+import { fileLink } from './service-utils'
 
-export function ServiceCard({ service, headingLevel = 3 }: { service: ServiceSummary; headingLevel?: 2 | 3 }) {
+export function ServiceCard({ service, headingLevel = 3 }: { service: Service; headingLevel?: 2 | 3 }) {
   const t = useT()
   const locale = useLocale()
   const Heading = `h${headingLevel}` as const

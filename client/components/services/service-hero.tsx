@@ -10,7 +10,6 @@ import { HeroContent } from '../hero'
 import { Icon } from '../icon'
 import { ExternalLink, hostOf, isWebUrl } from './external-link'
 import { CHECKLIST_ANCHOR } from './service-anchors'
-import type { ServiceSummary } from './types'
 
 /** Inside the service page's `<section class="hero hero--light hero--default">`. */
 export function ServiceHero() {
@@ -18,7 +17,7 @@ export function ServiceHero() {
   const locale = useLocale()
   const { params, keys } = useRouteData(servicePlan)
   const serviceId = params.service_id
-  const { data } = usePayload<ServiceSummary>(keys.service)
+  const { data } = usePayload(keys.service)
   const service = data?.content
   const title = service?.title ?? t('routes.service')
   const categoryId = service ? parentIdOf(service.category_id ?? service.category) : null

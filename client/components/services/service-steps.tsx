@@ -3,6 +3,7 @@
  * documents and questions, and previous/next. Every choice is a real link, so it works without JavaScript and can be
  * shared; the route rule fills in a missing stage or step before the page renders.
  */
+import type { ServiceStep, StepDocument } from '../../../shared/contract/services'
 import { href } from '../../../shared/match'
 import { byOrder, type ServiceGuideKeys } from '../../../shared/service-keys'
 import { usePayload } from '../../data'
@@ -14,7 +15,7 @@ import { ErrorState } from '../error-state'
 import { HtmlContent } from '../html-content'
 import { Icon } from '../icon'
 import { CHECKLIST_ANCHOR, STEPS_ANCHOR } from './service-anchors'
-import { fileLink, type ServiceProcess, type ServiceStep, type StepDocument, type StepSummary } from './types'
+import { fileLink } from './service-utils'
 
 /** The selected stage and step, and the guide's keys in the page's data plan. */
 type Selection = { serviceId: string; process?: string; step?: string; keys: ServiceGuideKeys }
@@ -22,9 +23,9 @@ type Selection = { serviceId: string; process?: string; step?: string; keys: Ser
 export function ServiceSteps({ serviceId, process: processParam, step: stepParam, keys }: Selection) {
   const t = useT()
   const locale = useLocale()
-  const processesResult = usePayload<ServiceProcess[]>(keys.processes)
-  const stepsResult = usePayload<StepSummary[]>(keys.steps)
-  const stepResult = usePayload<ServiceStep>(keys.step)
+  const processesResult = usePayload(keys.processes)
+  const stepsResult = usePayload(keys.steps)
+  const stepResult = usePayload(keys.step)
 
   if (processesResult.error) return <ErrorState error={processesResult.error} />
   const processes = byOrder(processesResult.data?.content ?? [])

@@ -4,13 +4,13 @@
  * lot is polled instead, as the profile area polls.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
+import type { AuctionLotDetail } from '../../../shared/contract/services'
 import { type LotEvent, lotChannel, type RealtimeMessage } from '../../../shared/realtime'
 import { tradingKeys } from '../../../shared/trading-keys'
 import { useLocale, useT } from '../../i18n'
 import { useLiveAnnouncer } from '../../realtime/live-announcer'
 import { type ChannelStatus, useChannel } from '../../realtime/use-channel'
 import { useFormat } from '../format'
-import type { AuctionLotDetail } from './types'
 
 /** How often a lot is polled while its socket is not live. */
 const LOT_POLL_MS = 30_000
@@ -55,7 +55,7 @@ export function useLiveLot(lotNumber: string, loaded: AuctionLotDetail | undefin
   const refetch = useCallback(() => {
     // The gateway client's code comes with the first refetch: most views of a lot stay live on their socket.
     import('../../gateway')
-      .then((m) => m.browserGatewayClient(locale).getEnvelope<AuctionLotDetail>(tradingKeys.auctionLot(lotNumber)))
+      .then((m) => m.browserGatewayClient(locale).getEnvelope(tradingKeys.auctionLot(lotNumber)))
       .then((envelope) => {
         const l = envelope.content
         if (l)

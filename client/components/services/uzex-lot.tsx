@@ -4,11 +4,11 @@
  * end, the products table, and the link to make an offer on the exchange only while the lot is open.
  */
 import { useId } from 'react'
+import type { UzexLot } from '../../../shared/contract/services'
 import { useT } from '../../i18n'
 import { Countdown } from '../countdown'
 import { type Currency, useFormat } from '../format'
 import { ExternalLink } from './external-link'
-import type { UzexLot } from './types'
 import { useOpenUntil } from './use-open-until'
 
 /** The exchange's e-procurement platform, where offers on its lots are made (the lot answer has no link of its own). */

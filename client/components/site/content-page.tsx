@@ -1,5 +1,7 @@
 /** A content page from `GET page/{slug}`: breadcrumbs, heading, last update, the sanitised text and a side column. */
 import type { ReactNode } from 'react'
+import type { Key } from '../../../shared/api-keys'
+import type { Page } from '../../../shared/contract/site'
 import { usePayload } from '../../data'
 import { useT } from '../../i18n'
 import { Breadcrumbs, type Crumb } from '../breadcrumbs'
@@ -9,11 +11,10 @@ import { HtmlContent } from '../html-content'
 import { PageTitle } from '../page-title'
 import { describeHtml } from './describe'
 import { SitePageHead } from './site-page-head'
-import type { ContentPage } from './types'
 
 export type ContentPageViewProps = {
   /** The page's gateway key, exactly as the route's data plan lists it. */
-  dataKey: string
+  dataKey: Key<Page>
   /** Crumbs between Home and the page itself. */
   trail?: readonly Crumb[]
   kicker?: ReactNode
@@ -27,7 +28,7 @@ export type ContentPageViewProps = {
 export function ContentPageView({ dataKey, trail = [], kicker, aside, children }: ContentPageViewProps) {
   const t = useT()
   const f = useFormat()
-  const { data, error } = usePayload<ContentPage>(dataKey)
+  const { data, error } = usePayload(dataKey)
   const page = data?.content
   if (!page) {
     return (

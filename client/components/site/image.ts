@@ -1,11 +1,11 @@
 /** Image URLs from gateway payloads, whichever form they come in. */
-import type { GatewayImage } from './types'
+import type { FileRef } from '../../../shared/contract/common'
 
 /**
  * The image's URL (the thumbnail when `thumb` and one exists), or null when there is none or it is not a site or
  * http(s) URL.
  */
-export function imageSrc(image: GatewayImage, thumb = false): string | null {
+export function imageSrc(image: FileRef, thumb = false): string | null {
   const raw =
     typeof image === 'string'
       ? image

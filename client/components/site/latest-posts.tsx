@@ -1,4 +1,6 @@
 /** The home page's media block: the latest posts as cards. */
+import type { Key } from '../../../shared/api-keys'
+import type { PostSummary } from '../../../shared/contract/media'
 import { href } from '../../../shared/match'
 import { usePayload } from '../../data'
 import { useLocale, useT } from '../../i18n'
@@ -8,13 +10,12 @@ import { EmptyState } from '../empty-state'
 import { ErrorState } from '../error-state'
 import { useFormat } from '../format'
 import { imageSrc } from './image'
-import type { PostSummary } from './types'
 
-export function LatestPosts({ dataKey }: { dataKey: string }) {
+export function LatestPosts({ dataKey }: { dataKey: Key<PostSummary[]> }) {
   const t = useT()
   const f = useFormat()
   const locale = useLocale()
-  const { data, error } = usePayload<PostSummary[]>(dataKey)
+  const { data, error } = usePayload(dataKey)
   if (error) return <ErrorState error={error} headingLevel={3} />
   const posts = data?.content ?? []
   if (!posts.length) return <EmptyState headingLevel={3} title={t('home.media.empty')} />

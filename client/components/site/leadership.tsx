@@ -1,4 +1,6 @@
 /** The agency's leadership as cards: photo, name, position, biography and how to reach them. */
+import type { Key } from '../../../shared/api-keys'
+import type { Leader } from '../../../shared/contract/site'
 import { usePayload } from '../../data'
 import { useT } from '../../i18n'
 import { EmptyState } from '../empty-state'
@@ -6,7 +8,6 @@ import { ErrorState } from '../error-state'
 import { Icon } from '../icon'
 import { PatternArt } from '../pattern-art'
 import { imageSrc } from './image'
-import type { Leader } from './types'
 
 /** `tel:` target: the digits of a phone number with its leading plus. */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`
@@ -74,9 +75,9 @@ function LeaderCard({ leader }: { leader: Leader }) {
 }
 
 /** The list for a streamed section: cards, or a designed empty or error state. */
-export function LeadershipList({ dataKey }: { dataKey: string }) {
+export function LeadershipList({ dataKey }: { dataKey: Key<Leader[]> }) {
   const t = useT()
-  const { data, error } = usePayload<Leader[]>(dataKey)
+  const { data, error } = usePayload(dataKey)
   if (error) return <ErrorState error={error} headingLevel={3} />
   const leaders = data?.content ?? []
   if (!leaders.length) return <EmptyState headingLevel={3} title={t('site.about.noLeaders')} />

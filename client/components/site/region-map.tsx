@@ -4,6 +4,8 @@
  * figures show in a panel beside the map, and a table gives every figure for every region.
  */
 import { type MouseEvent, useState } from 'react'
+import type { Key } from '../../../shared/api-keys'
+import type { Territory } from '../../../shared/contract/site'
 import { href } from '../../../shared/match'
 import { usePayload } from '../../data'
 import { useLocale, useT } from '../../i18n'
@@ -13,7 +15,6 @@ import { ErrorState } from '../error-state'
 import { type Formatters, useFormat } from '../format'
 import { HtmlContent } from '../html-content'
 import { MAP_HEIGHT, MAP_WIDTH, REGION_SHAPES, SMALL_REGIONS } from './region-shapes'
-import type { Territory } from './types'
 
 const MAP_METRICS = ['population', 'investment_projects', 'fdi_credits', 'foreign_trade', 'tourists', 'area'] as const
 export type MapMetric = (typeof MAP_METRICS)[number]
@@ -46,16 +47,23 @@ const isMetric = (value: string | undefined): value is MapMetric =>
 /** Tashkent city first when there is no choice in the address: most investors start there. */
 const DEFAULT_REGION = '1726'
 
-export function RegionMap({ dataKey }: { dataKey: string }) {
+/** The region's code as the shapes and the address carry it (the contract allows a number). */
+const codeOf = (item: Territory) => String(item.region.code)
+
+export function RegionMap({ dataKey }: { dataKey: Key<Territory[]> }) {
   const t = useT()
   const f = useFormat()
   const locale = useLocale()
   const route = useRoute('home')
-  const { data, error } = usePayload<Territory[]>(dataKey)
+  const { data, error } = usePayload(dataKey)
   const territories = data?.content ?? []
-  const byCode = new Map(territories.map((item) => [item.region.code, item]))
+  const byCode = new Map(territories.map((item) => [codeOf(item), item]))
   const pick = (code: string | undefined) =>
-    code && byCode.has(code) ? code : byCode.has(DEFAULT_REGION) ? DEFAULT_REGION : territories[0]?.region.code
+    code && byCode.has(code)
+      ? code
+      : byCode.has(DEFAULT_REGION)
+        ? DEFAULT_REGION
+        : territories[0] && codeOf(territories[0])
   const [selected, setSelected] = useState(() => pick(route.query.region))
   const [metric, setMetric] = useState<MapMetric>(() =>
     isMetric(route.query.metric) && SHADE_METRICS.includes(route.query.metric) ? route.query.metric : 'population',
@@ -74,7 +82,7 @@ export function RegionMap({ dataKey }: { dataKey: string }) {
   const linkTo = (next: View) => {
     const shown = next.metric ?? metric
     const query = {
-      region: next.region ?? current.region.code,
+      region: next.region ?? codeOf(current),
       metric: shown === 'population' ? undefined : shown,
       table: (next.table ?? table) ? '1' : undefined,
     }
@@ -149,7 +157,7 @@ export function RegionMap({ dataKey }: { dataKey: string }) {
                 </a>
               )
             })}
-            <SelectedOutline code={current.region.code} />
+            <SelectedOutline code={codeOf(current)} />
             <g aria-hidden="true" className="region-map__labels">
               {REGION_SHAPES.map((shape) => {
                 const item = byCode.get(shape.code)

@@ -1,7 +1,9 @@
 /** Search results grouped by kind, each hit linking to its page, the keyword marked in titles and snippets. */
 import { Fragment, type ReactNode, useRef } from 'react'
+import type { Key } from '../../../shared/api-keys'
 import type { Locale } from '../../../shared/constants'
-import type { Envelope } from '../../../shared/gateway-client'
+import type { Envelope } from '../../../shared/contract/common'
+import type { SearchHit, SearchResults } from '../../../shared/contract/site'
 import { href, hrefTo, matchRoute, splitLocale } from '../../../shared/match'
 import { REASONS } from '../../../shared/routes'
 import { usePayload } from '../../data'
@@ -11,7 +13,9 @@ import { EmptyState } from '../empty-state'
 import { ErrorState } from '../error-state'
 import { Pagination } from '../pagination'
 import { SkeletonRegion, SkeletonText } from '../skeleton'
-import { SEARCH_KINDS, type SearchHit, type SearchKind, type SearchResults } from './types'
+
+const SEARCH_KINDS = ['pages', 'posts', 'events', 'stories', 'gallery'] as const
+type SearchKind = (typeof SEARCH_KINDS)[number]
 
 const DETAIL_ROUTE: Readonly<Record<Exclude<SearchKind, 'pages'>, 'post' | 'event' | 'story' | 'gallery'>> = {
   posts: 'post',
@@ -100,9 +104,17 @@ function Hits({ kind, hits, keyword }: { kind: SearchKind; hits: readonly Search
 }
 
 /** The answer for one keyword and page; while a new answer loads, the previous one stays with the region busy. */
-export function SearchAnswer({ dataKey, keyword, page }: { dataKey: string; keyword: string; page: number }) {
+export function SearchAnswer({
+  dataKey,
+  keyword,
+  page,
+}: {
+  dataKey: Key<SearchResults>
+  keyword: string
+  page: number
+}) {
   const t = useT()
-  const { data, error, isLoading } = usePayload<SearchResults>(dataKey)
+  const { data, error, isLoading } = usePayload(dataKey)
   const last = useRef<{ data: Envelope<SearchResults>; keyword: string; page: number } | null>(null)
   if (data) last.current = { data, keyword, page }
   const shown = data ? { data, keyword, page } : isLoading ? last.current : null

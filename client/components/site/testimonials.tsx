@@ -1,11 +1,12 @@
 /** What investors say (`GET review`): quotes with the author's name, position and company. */
+import type { Key } from '../../../shared/api-keys'
+import type { Review } from '../../../shared/contract/site'
 import { usePayload } from '../../data'
 import { useT } from '../../i18n'
 import { EmptyState } from '../empty-state'
 import { ErrorState } from '../error-state'
 import { PatternArt } from '../pattern-art'
 import { imageSrc } from './image'
-import type { Review } from './types'
 
 /** "Name, Position, Company" → the name, and the rest as the line under it. */
 function splitAuthor(author: string): { name: string; role: string } {
@@ -13,9 +14,9 @@ function splitAuthor(author: string): { name: string; role: string } {
   return { name, role: rest.join(', ') }
 }
 
-export function Testimonials({ dataKey }: { dataKey: string }) {
+export function Testimonials({ dataKey }: { dataKey: Key<Review[]> }) {
   const t = useT()
-  const { data, error } = usePayload<Review[]>(dataKey)
+  const { data, error } = usePayload(dataKey)
   if (error) return <ErrorState error={error} headingLevel={3} />
   const reviews = data?.content ?? []
   if (!reviews.length) return <EmptyState headingLevel={3} title={t('home.reviews.empty')} />

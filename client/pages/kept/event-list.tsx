@@ -1,4 +1,6 @@
 /** `/event`: upcoming events first (soonest first, registration open), then past ones, each with dates and place. */
+import type { Key } from '../../../shared/api-keys'
+import type { Event } from '../../../shared/contract/media'
 import { href } from '../../../shared/match'
 import { EVENT_PAGE_SIZE } from '../../../shared/media-keys'
 import { eventListPlan } from '../../../shared/plans/media'
@@ -10,7 +12,6 @@ import { useEventDates } from '../../components/media/event-dates'
 import { totalPages } from '../../components/media/list-section'
 import { MediaHeader } from '../../components/media/media-header'
 import { cardImage, splitEvents } from '../../components/media/media-utils'
-import type { EventItem } from '../../components/media/types'
 import { PageTitle } from '../../components/page-title'
 import { Pagination } from '../../components/pagination'
 import { usePayload } from '../../data'
@@ -38,15 +39,15 @@ export function Page() {
   )
 }
 
-function EventLists({ dataKey, page }: { dataKey: string; page: number }) {
+function EventLists({ dataKey, page }: { dataKey: Key<Event[]>; page: number }) {
   const t = useT()
   const locale = useLocale()
   const dates = useEventDates(locale)
-  const { data, error } = usePayload<EventItem[]>(dataKey)
+  const { data, error } = usePayload(dataKey)
   if (error) return <ErrorState error={error} />
   const events = data?.content ?? []
   const { upcoming, past } = splitEvents(events, Date.now())
-  const card = (e: EventItem, open: boolean) => (
+  const card = (e: Event, open: boolean) => (
     <Card
       key={e.id}
       to={href('event', { locale, params: { id: String(e.id) } })}

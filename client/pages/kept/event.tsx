@@ -11,9 +11,8 @@ import { Icon } from '../../components/icon'
 import { useEventDates } from '../../components/media/event-dates'
 import { EventFacts } from '../../components/media/event-facts'
 import { formatFileSize } from '../../components/media/file-size'
-import { agendaOf, fileKind, isUpcoming } from '../../components/media/media-utils'
+import { agendaOf, fileKind, isUpcoming, photoLink } from '../../components/media/media-utils'
 import { ShareLinks } from '../../components/media/share-links'
-import type { EventItem } from '../../components/media/types'
 import { PageTitle } from '../../components/page-title'
 import { usePayload } from '../../data'
 import { useLocale, useT } from '../../i18n'
@@ -24,13 +23,13 @@ export function Page() {
   const locale = useLocale()
   const dates = useEventDates(locale)
   const { keys } = useRouteData(eventPlan)
-  const { data } = usePayload<EventItem>(keys.event)
+  const { data } = usePayload(keys.event)
   const event = data?.content
   if (!event) return null
   const open = isUpcoming(event, Date.now())
   const agenda = agendaOf(event)
   const agendaDetails = agenda ? [fileKind(agenda), formatFileSize(locale, agenda.size)].filter(Boolean).join(', ') : ''
-  const photo = event.photo?.download_link
+  const photo = photoLink(event.photo)
   return (
     <main id="main" className="page page--flush media-page">
       <PageTitle title={event.name} description={[dates(event), event.location].filter(Boolean).join(' · ')} />

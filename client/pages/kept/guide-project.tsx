@@ -13,7 +13,6 @@ import { ErrorState } from '../../components/error-state'
 import { CategoryCard } from '../../components/guide/category-card'
 import { GuideStyles } from '../../components/guide/guide-styles'
 import { ProjectCard } from '../../components/guide/project-card'
-import type { Project, ProjectCategory } from '../../components/guide/types'
 import { Hero } from '../../components/hero'
 import { Icon } from '../../components/icon'
 import { PageTitle } from '../../components/page-title'
@@ -26,8 +25,8 @@ export function Page() {
   const t = useT()
   const locale = useLocale()
   const { keys } = useRouteData(guideProjectPlan)
-  const categories = usePayload<ProjectCategory[]>(keys.categories)
-  const open = usePayload<Project[]>(keys.open)
+  const categories = usePayload(keys.categories)
+  const open = usePayload(keys.open)
   const categoryItems = [...(categories.data?.content ?? [])].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
   const openItems = open.data?.content ?? []
   const title = t('routes.projects')

@@ -7,7 +7,6 @@ import { useFormat } from '../../components/format'
 import { ListSection } from '../../components/media/list-section'
 import { MediaHeader } from '../../components/media/media-header'
 import { cardImage } from '../../components/media/media-utils'
-import type { Gallery, Post } from '../../components/media/types'
 import { PageTitle } from '../../components/page-title'
 import { useLocale, useT } from '../../i18n'
 import { useRouteData } from '../../router'
@@ -21,7 +20,6 @@ export function Page() {
   const page = query.page ?? 0
   const title = t(`media.types.${type}`)
   const list = {
-    dataKey: keys.list,
     size: MEDIA_PAGE_SIZE,
     page,
     routeId: 'media',
@@ -46,9 +44,10 @@ export function Page() {
         current={type}
       />
       <div className="container media-page__body">
-        {type === 'gallery' ? (
-          <ListSection<Gallery>
+        {keys.galleries ? (
+          <ListSection
             {...list}
+            dataKey={keys.galleries}
             renderItem={(g, i) => (
               <Card
                 key={g.id}
@@ -67,9 +66,10 @@ export function Page() {
               />
             )}
           />
-        ) : (
-          <ListSection<Post>
+        ) : keys.posts ? (
+          <ListSection
             {...list}
+            dataKey={keys.posts}
             renderItem={(p, i) => (
               <Card
                 key={p.id}
@@ -83,7 +83,7 @@ export function Page() {
               />
             )}
           />
-        )}
+        ) : null}
       </div>
     </main>
   )

@@ -8,7 +8,6 @@ import { EmptyState } from '../../components/empty-state'
 import { ErrorState } from '../../components/error-state'
 import { CategoryCard } from '../../components/guide/category-card'
 import { GuideStyles } from '../../components/guide/guide-styles'
-import type { ProjectCategory } from '../../components/guide/types'
 import { PageTitle } from '../../components/page-title'
 import { Pagination } from '../../components/pagination'
 import { usePayload } from '../../data'
@@ -20,7 +19,7 @@ export function Page() {
   const locale = useLocale()
   const { query, keys } = useRouteData(projectCategoryListPlan)
   const page = query.page ?? 0
-  const { data, error } = usePayload<ProjectCategory[]>(keys.categories)
+  const { data, error } = usePayload(keys.categories)
   const items = [...(data?.content ?? [])].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
   const total = data?.pageable?.total ?? items.length
   const title = t('routes.projectCategories')

@@ -17,7 +17,6 @@ import {
 } from '../../components/site/reason-article'
 import { ContactPrompt } from '../../components/site/site-aside'
 import { SitePageHead } from '../../components/site/site-page-head'
-import type { ContentPage } from '../../components/site/types'
 import { usePayload } from '../../data'
 import { useLocale, useT } from '../../i18n'
 import { useRouteData } from '../../router'
@@ -27,7 +26,7 @@ export function Page() {
   const locale = useLocale()
   const { params, keys } = useRouteData(reasonPlan)
   const { topic } = params
-  const { data, error } = usePayload<ContentPage>(keys.page)
+  const { data, error } = usePayload(keys.page)
   const page = data?.content
   const parts = useMemo(() => splitReason(page?.content ?? ''), [page?.content])
   const kicker = t('routes.reason')

@@ -4,10 +4,10 @@ import { sectorPlan } from '../../../shared/plans/guide'
 import { Breadcrumbs } from '../../components/breadcrumbs'
 import { ErrorState } from '../../components/error-state'
 import { GuideStyles } from '../../components/guide/guide-styles'
+import { toNumber } from '../../components/guide/guide-utils'
 import { NextSteps } from '../../components/guide/next-steps'
 import { readSectorBrief } from '../../components/guide/sector-brief'
 import { SectorLinks } from '../../components/guide/sector-links'
-import { type GuidePage, toNumber } from '../../components/guide/types'
 import { Hero } from '../../components/hero'
 import { HtmlContent } from '../../components/html-content'
 import { PageTitle } from '../../components/page-title'
@@ -21,7 +21,7 @@ export function Page() {
   const locale = useLocale()
   const { params, keys } = useRouteData(sectorPlan)
   const { sector } = params
-  const { data, error } = usePayload<GuidePage>(keys.page)
+  const { data, error } = usePayload(keys.page)
   const page = data?.content
   if (!page) {
     return (

@@ -13,7 +13,6 @@ import { PageTitle } from '../../components/page-title'
 import { CategoryCard } from '../../components/services/category-card'
 import { categoryParentId } from '../../components/services/category-nav'
 import { ServicesStyles } from '../../components/services/services-styles'
-import type { ServiceCategory } from '../../components/services/types'
 import { usePayload } from '../../data'
 import { useT } from '../../i18n'
 import { useRouteData } from '../../router'
@@ -21,7 +20,7 @@ import { useRouteData } from '../../router'
 export function Page() {
   const t = useT()
   const { keys } = useRouteData(serviceCategoryIndexPlan)
-  const { data, error } = usePayload<ServiceCategory[]>(keys.categories)
+  const { data, error } = usePayload(keys.categories)
   const top = byOrder((data?.content ?? []).filter((c) => categoryParentId(c) === null))
   const title = t('routes.services')
   return (

@@ -2,6 +2,8 @@
  * `/service/category/{id}` (service-category layout): the top-level categories as side navigation; the category's
  * sections (its children), each with its services, and any services filed under the category itself.
  */
+import type { Id } from '../../../shared/contract/common'
+import type { Service, ServiceCategory } from '../../../shared/contract/services'
 import { href } from '../../../shared/match'
 import { serviceCategoryPlan } from '../../../shared/plans/services'
 import { byOrder, parentIdOf, sectionAnchor } from '../../../shared/service-keys'
@@ -15,7 +17,6 @@ import { PageTitle } from '../../components/page-title'
 import { CATEGORY_ICON_FALLBACK, CategoryNav, categoryIcon } from '../../components/services/category-nav'
 import { ServiceCard } from '../../components/services/service-card'
 import { ServicesStyles } from '../../components/services/services-styles'
-import type { ServiceCategory, ServiceSummary } from '../../components/services/types'
 import { usePayload } from '../../data'
 import { useLocale, useT } from '../../i18n'
 import { useRouteData } from '../../router'
@@ -25,9 +26,9 @@ export function Page() {
   const locale = useLocale()
   const { params, keys } = useRouteData(serviceCategoryPlan)
   const categoryId = params.category_id
-  const top = usePayload<ServiceCategory[]>(keys.categories)
-  const kids = usePayload<ServiceCategory[]>(keys.children)
-  const listed = usePayload<ServiceSummary[]>(keys.services)
+  const top = usePayload(keys.categories)
+  const kids = usePayload(keys.children)
+  const listed = usePayload(keys.services)
   const categories = top.data?.content ?? []
   const category = categories.find((c) => String(c.id) === categoryId)
   const sections = byOrder(kids.data?.content ?? [])
@@ -83,12 +84,12 @@ function CategoryContents({
   services,
 }: {
   sections: readonly ServiceCategory[]
-  services: readonly ServiceSummary[]
+  services: readonly Service[]
 }) {
   const t = useT()
   const locale = useLocale()
   const sectionIds = new Set(sections.map((s) => String(s.id)))
-  const inSection = (id: number) => services.filter((s) => parentIdOf(s.category_id ?? s.category) === String(id))
+  const inSection = (id: Id) => services.filter((s) => parentIdOf(s.category_id ?? s.category) === String(id))
   const own = services.filter((s) => !sectionIds.has(parentIdOf(s.category_id ?? s.category) ?? ''))
   if (!sections.length && !services.length) {
     return (
@@ -147,7 +148,7 @@ function CategoryContents({
   )
 }
 
-function ServiceList({ services }: { services: readonly ServiceSummary[] }) {
+function ServiceList({ services }: { services: readonly Service[] }) {
   return (
     <ul className="service-list">
       {services.map((s) => (

@@ -1,4 +1,6 @@
 /** `/sitemap`: every public route in the current language, grouped by section, then the latest content items. */
+import type { Key } from '../../../shared/api-keys'
+import type { Id } from '../../../shared/contract/common'
 import { href, hrefTo } from '../../../shared/match'
 import { sitemapPlan } from '../../../shared/plans/site'
 import { ROUTE_BY_ID } from '../../../shared/routes'
@@ -12,7 +14,6 @@ import {
 import { Breadcrumbs } from '../../components/breadcrumbs'
 import { PageTitle } from '../../components/page-title'
 import { SitePageHead } from '../../components/site/site-page-head'
-import type { EventSummary, GallerySummary, StorySummary } from '../../components/site/types'
 import { SkeletonRegion, SkeletonText } from '../../components/skeleton'
 import { Section, usePayload } from '../../data'
 import { useLocale, useT } from '../../i18n'
@@ -35,21 +36,21 @@ function groupEntries(): Map<SitemapSection, SitemapEntry[]> {
   return groups
 }
 
-type ContentItem = { id: number; label: string }
+type ContentItem = { id: Id; label: string }
 
-function ContentList({
+function ContentList<T>({
   dataKey,
   pick,
   routeId,
 }: {
-  dataKey: string
-  pick: (item: never) => ContentItem
+  dataKey: Key<T[]>
+  pick: (item: T) => ContentItem
   routeId: 'story' | 'event' | 'gallery'
 }) {
   const t = useT()
   const locale = useLocale()
-  const { data, error } = usePayload<unknown[]>(dataKey)
-  const items = ((data?.content ?? []) as never[]).map(pick)
+  const { data, error } = usePayload(dataKey)
+  const items = (data?.content ?? []).map(pick)
   if (error) return <p className="muted">{t('site.sitemap.unavailable')}</p>
   if (!items.length) return <p className="muted">{t('site.sitemap.none')}</p>
   return (
@@ -63,7 +64,7 @@ function ContentList({
   )
 }
 
-function ContentGroup({
+function ContentGroup<T>({
   title,
   dataKey,
   listRoute,
@@ -71,10 +72,10 @@ function ContentGroup({
   pick,
 }: {
   title: string
-  dataKey: string
+  dataKey: Key<T[]>
   listRoute: string
   routeId: 'story' | 'event' | 'gallery'
-  pick: (item: never) => ContentItem
+  pick: (item: T) => ContentItem
 }) {
   const t = useT()
   const id = `sitemap-${routeId}`
@@ -152,21 +153,21 @@ export function Page() {
             dataKey={keys.stories}
             listRoute={href('story-list', { locale })}
             routeId="story"
-            pick={(s: StorySummary) => ({ id: s.id, label: s.title })}
+            pick={(s) => ({ id: s.id, label: s.title })}
           />
           <ContentGroup
             title={t('routes.events')}
             dataKey={keys.events}
             listRoute={href('event-list', { locale })}
             routeId="event"
-            pick={(e: EventSummary) => ({ id: e.id, label: e.name })}
+            pick={(e) => ({ id: e.id, label: e.name })}
           />
           <ContentGroup
             title={t('menu.media.gallery')}
             dataKey={keys.galleries}
             listRoute={href('media', { locale, params: { id: 'gallery' } })}
             routeId="gallery"
-            pick={(g: GallerySummary) => ({ id: g.id, label: g.title })}
+            pick={(g) => ({ id: g.id, label: g.title })}
           />
         </div>
       </section>

@@ -7,7 +7,6 @@ import { useFormat } from '../../components/format'
 import { ListSection } from '../../components/media/list-section'
 import { MediaHeader } from '../../components/media/media-header'
 import { cardImage } from '../../components/media/media-utils'
-import type { Story } from '../../components/media/types'
 import { PageTitle } from '../../components/page-title'
 import { useLocale, useT } from '../../i18n'
 import { useRouteData } from '../../router'
@@ -32,7 +31,7 @@ export function Page() {
         current="story"
       />
       <div className="container media-page__body">
-        <ListSection<Story>
+        <ListSection
           dataKey={keys.list}
           size={MEDIA_PAGE_SIZE}
           page={page}

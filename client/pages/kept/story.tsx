@@ -4,8 +4,8 @@ import { storyPlan } from '../../../shared/plans/media'
 import { Breadcrumbs } from '../../components/breadcrumbs'
 import { Button } from '../../components/button'
 import { Article } from '../../components/media/article'
+import { photoLink } from '../../components/media/media-utils'
 import { ShareLinks } from '../../components/media/share-links'
-import type { Story } from '../../components/media/types'
 import { PageTitle } from '../../components/page-title'
 import { usePayload } from '../../data'
 import { useLocale, useT } from '../../i18n'
@@ -15,10 +15,10 @@ export function Page() {
   const t = useT()
   const locale = useLocale()
   const { keys } = useRouteData(storyPlan)
-  const { data } = usePayload<Story>(keys.story)
+  const { data } = usePayload(keys.story)
   const story = data?.content
   if (!story) return null
-  const photo = story.photo?.download_link
+  const photo = photoLink(story.photo)
   return (
     <main id="main" className="page media-page">
       <PageTitle title={story.title} description={story.summary || undefined} />

@@ -20,12 +20,12 @@ const REFETCH_MIN_MS = 60_000
 const LEEWAY_S = 30
 
 /** Who Access let through: a person (e-mail) or a service token (its common name). */
-export type AccessIdentity = { email: string | null; commonName: string | null; subject: string }
+type AccessIdentity = { email: string | null; commonName: string | null; subject: string }
 
 export type AccessSettings = { teamDomain: string; audience: string }
 
 /** Why an assertion was refused; logged, never shown to the caller. */
-export type AccessDenial =
+type AccessDenial =
   | 'missing'
   | 'malformed'
   | 'unknown_key'

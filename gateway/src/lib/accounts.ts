@@ -159,6 +159,3 @@ export async function readProfile(db: D1Database, userId: number, lang: Lang) {
     businessmen: { ...common, tin: row.tin ?? '', legal_address: row.legal_address ?? '' },
   }
 }
-
-/** The Profile object as answered by `/core/profile` and the sign-in calls. */
-export type Profile = NonNullable<Awaited<ReturnType<typeof readProfile>>>
