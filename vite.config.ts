@@ -45,18 +45,16 @@ export default defineConfig({
                 // Small modules the entry shares with lazily loaded chunks, in one chunk rather than one each.
                 {
                   name: 'shell',
-                  test: /[\\/]client[\\/](i18n|visibility|lazy-component|router|kept|components[\\/](page-title|icons?|kept-pagination))\.tsx?$|[\\/]shared[\\/](constants|i18n|routes|match|guards|errors|payload-path|api-keys)\.ts$|preload-helper/,
+                  test: /[\\/]client[\\/](runtime[\\/](i18n|visibility|lazy-component|router|static-section)|ui[\\/](page-title|icons?|static-pagination))\.tsx?$|[\\/]shared[\\/](constants|i18n|routes|match|guards|errors|payload-path|api-keys)\.ts$|preload-helper/,
                 },
                 // The Intl helpers: most pages with dates or figures use them.
-                { name: 'format', test: /[\\/]client[\\/]components[\\/]format(-uz)?\.ts$/ },
+                { name: 'format', test: /[\\/]client[\\/]lib[\\/]format(-uz)?\.ts$/ },
                 // What the trading pages (e-auction, a lot, UzEx) share: deadlines, prices, the external link, their
-                // data plans
-                // and keys, in one chunk rather than several. (A group takes in what its modules import, unless an
-                // earlier
-                // group has it.)
+                // data plans and keys, in one chunk rather than several. (A group takes in what its modules import,
+                // unless an earlier group has it.)
                 {
                   name: 'trading',
-                  test: /[\\/]client[\\/]components[\\/](countdown|services[\\/](use-open-until|lot-price-facts|lot-format|external-link))\.tsx?$|[\\/]shared[\\/](trading-keys|plans[\\/]trading)\.ts$/,
+                  test: /[\\/]client[\\/]features[\\/]services[\\/](countdown|use-open-until|lot-price-facts|lot-format|external-link)\.tsx?$|[\\/]shared[\\/](trading-keys|plans[\\/]trading)\.ts$/,
                 },
               ],
             },

@@ -6,7 +6,7 @@ import { parseCssRules } from '../shared/css-rules.ts'
 import { catalogueAssets } from './messages-catalogue.ts'
 
 /** The push service worker is its own client entry, so Firebase never lands in the main bundle. */
-const PUSH_WORKER_ENTRY = 'client/push/firebase-sw.ts'
+const PUSH_WORKER_ENTRY = 'client/features/notifications/firebase-sw.ts'
 
 /**
  * The shell's stylesheet is a build input of its own, not an import of the entry: the edge inlines it, and CSS attached
@@ -23,7 +23,7 @@ const AREA_SHEETS = {
 } as const
 
 /** The boot script's source; the manifest carries it compiled and minified, with its arguments left to the edge. */
-const BOOT_SOURCE = 'client/boot.ts'
+const BOOT_SOURCE = 'client/runtime/boot.ts'
 
 /**
  * React DOM (with its scheduler, and React, which the group takes along as a dependency) is a chunk of its own, which

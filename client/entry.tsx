@@ -4,13 +4,13 @@ import { hydrateRoot } from 'react-dom/client'
 import type { GatewayClient } from '../shared/gateway-client'
 import type { Translate } from '../shared/i18n'
 import type { InitialState } from '../shared/state'
-import { type PayloadStore, setPayloadFetcher } from './data'
-import { configureFullStyles, loadFullStyles } from './full-styles'
-import { initMessages, loadAllMessages, translate } from './i18n'
-import { installPages, preloadPage } from './pages'
-import { Root, STATE_ELEMENT_ID } from './root'
-import { preloadShellParts } from './shell-parts'
-import { isChunkLoadError, reloadAfterChunkError, watchChunkErrors, watchForUpdates } from './updates'
+import { type PayloadStore, setPayloadFetcher } from './runtime/data'
+import { configureFullStyles, loadFullStyles } from './runtime/full-styles'
+import { initMessages, loadAllMessages, translate } from './runtime/i18n'
+import { installPages, preloadPage } from './runtime/pages'
+import { Root, STATE_ELEMENT_ID } from './runtime/root'
+import { isChunkLoadError, reloadAfterChunkError, watchChunkErrors, watchForUpdates } from './runtime/updates'
+import { preloadShellParts } from './shell/shell-parts'
 
 function onFirstInteraction() {
   for (const type of ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const)
@@ -34,12 +34,12 @@ async function boot() {
   // The gateway client's code comes with the first key the edge did not load (most first views fetch none).
   let gateway: Promise<GatewayClient> | null = null
   setPayloadFetcher(async (key) => {
-    gateway ??= import('./gateway').then((m) => m.browserGatewayClient(state.locale, t))
+    gateway ??= import('./runtime/gateway').then((m) => m.browserGatewayClient(state.locale, t))
     return (await gateway).getEnvelope(key)
   })
   const first =
     state.assets.page && state.route.id && !state.error ? { id: state.route.id, url: state.assets.page } : undefined
-  installPages(() => import('./pages/lazy').then((m) => m.pages), first)
+  installPages(() => import('./runtime/pages-lazy').then((m) => m.pages), first)
   const store: PayloadStore = { ready: new Map(Object.entries(state.payloads)), pending: new Map() }
   watchChunkErrors()
   watchForUpdates(state.config.buildId)

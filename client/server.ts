@@ -1,9 +1,9 @@
 /** What the edge takes from the client room: the document root and the eager page registry. */
 
-export { provideEdgeIcons } from './components/icon'
-export { ICONS } from './components/icons'
-export { EXTRA_ICONS } from './components/icons-extra'
-export { lazyComponentsWarm, warmLazyComponents } from './lazy-component'
-export { installPages } from './pages'
-export { pages as eagerPages } from './pages/eager'
-export { Root } from './root'
+export { lazyComponentsWarm, warmLazyComponents } from './runtime/lazy-component'
+export { installPages } from './runtime/pages'
+export { pages as eagerPages } from './runtime/pages-eager'
+export { Root } from './runtime/root'
+export { provideEdgeIcons } from './ui/icon'
+export { ICONS } from './ui/icons'
+export { EXTRA_ICONS } from './ui/icons-extra'

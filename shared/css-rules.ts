@@ -40,7 +40,7 @@ export function parseCssRules(css: string): CssRule[] {
 /**
  * The rules' text for a document whose elements carry `classes`. A modifier counts as present when what it modifies
  * is on the page (`badge--neutral` with `badge`): script may switch the modifiers of elements the edge drew (a closed
- * lot's badge). Parts drawn later (a menu's open panel) come with the whole sheets (`client/full-styles.ts`).
+ * lot's badge). Parts drawn later (a menu's open panel) come with the whole sheets (`client/runtime/full-styles.ts`).
  */
 export function pickCssRules(rules: readonly CssRule[], classes: ReadonlySet<string>): string {
   const bases = new Set<string>()

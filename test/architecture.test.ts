@@ -186,7 +186,7 @@ describe('rooms (docs/architecture.md#rule-1)', () => {
     const found = findImportViolations([
       {
         file: 'shared/a.ts',
-        text: "import { Hono } from 'hono'\nimport type { FC } from 'react'\nimport { env } from 'cloudflare:workers'\nimport { x } from '../worker/app'\nexport { y } from '../client/data'\n",
+        text: "import { Hono } from 'hono'\nimport type { FC } from 'react'\nimport { env } from 'cloudflare:workers'\nimport { x } from '../worker/app'\nexport { y } from '../client/runtime/data'\n",
       },
       {
         file: 'shared/b.ts',
@@ -201,12 +201,12 @@ describe('rooms (docs/architecture.md#rule-1)', () => {
     const found = findImportViolations([
       {
         file: 'worker/x.ts',
-        text: "import { Root } from '../client/server'\nimport { App } from '../client/app'\nconst m = await import('../client/data')\n",
+        text: "import { Root } from '../client/server'\nimport { App } from '../client/runtime/app'\nconst m = await import('../client/runtime/data')\n",
       },
     ])
     expect(found).toEqual([
-      "worker/x.ts:2 imports '../client/app': worker/ imports only client/server from client/",
-      "worker/x.ts:3 imports '../client/data': worker/ imports only client/server from client/",
+      "worker/x.ts:2 imports '../client/runtime/app': worker/ imports only client/server from client/",
+      "worker/x.ts:3 imports '../client/runtime/data': worker/ imports only client/server from client/",
     ])
   })
 

@@ -12,7 +12,7 @@ export function servePushWorker(c: Context<AppEnv>): Response {
   if (!config.firebase || !config.vapidKey || !manifest.pushWorker) {
     return c.json({ result: { code: 'not_found', description: 'not_found' }, content: null }, 404)
   }
-  // The module installs the worker's handlers when it loads (`client/push/firebase-sw.ts`).
+  // The module installs the worker's handlers when it loads (`client/features/notifications/firebase-sw.ts`).
   const body = `import ${JSON.stringify(manifest.pushWorker)}\n`
   c.header('content-type', 'text/javascript; charset=utf-8')
   // Browsers check for a new worker on navigation; a cached copy would pin an old build.

@@ -1,8 +1,8 @@
 /** Dates and numbers read the same on the edge and in any browser, in each language (Uzbek by CLDR's uz-Latn). */
 import { describe, expect, it } from 'vitest'
+import { formatEventDates } from '../features/media/event-dates'
+import { formatFileSize } from '../features/media/file-size'
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent, formatTime } from './format'
-import { formatEventDates } from './media/event-dates'
-import { formatFileSize } from './media/file-size'
 
 // 13:00 UTC is 18:00 in Tashkent (UTC+5) on Friday 4 December 2026.
 const MOMENT = '2026-12-04T13:00:00Z'

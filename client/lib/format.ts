@@ -4,7 +4,7 @@
  */
 import { useMemo } from 'react'
 import type { Locale } from '../../shared/constants'
-import { useLocale } from '../i18n'
+import { useLocale } from '../runtime/i18n'
 import { type DateParts, formatUzDate, formatUzTime, toUzNumber } from './format-uz'
 
 export type Currency = 'UZS' | 'USD'

@@ -1,7 +1,7 @@
 /** Multipart uploads through the `/gateway` proxy with progress (fetch has no upload progress; XMLHttpRequest does). */
-import { GATEWAY_BASE, type Locale } from '../shared/constants'
-import type { Envelope } from '../shared/contract/common'
-import { CSRF_HEADER, CSRF_MARKER, GatewayError, isOkCode } from '../shared/gateway-client'
+import { GATEWAY_BASE, type Locale } from '../../shared/constants'
+import type { Envelope } from '../../shared/contract/common'
+import { CSRF_HEADER, CSRF_MARKER, GatewayError, isOkCode } from '../../shared/gateway-client'
 
 export type UploadOptions = {
   locale: Locale

@@ -2,6 +2,6 @@
  * `/about`, drawn by `kept/about.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge drew
  * it.
  */
-import { keptPage } from '../kept'
+import { keptPage } from '../runtime/static-section'
 
-export const { Page, preload } = keptPage(() => import('./kept/about').then((m) => m.Page))
+export const { Page, preload } = keptPage(() => import('./server-only/about').then((m) => m.Page))

@@ -4,17 +4,17 @@
  */
 import { Suspense } from 'react'
 import { href } from '../../shared/match'
-import { Breadcrumbs } from '../components/breadcrumbs'
-import { Icon } from '../components/icon'
-import { PageTitle } from '../components/page-title'
-import { AsideLinks } from '../components/site/site-aside'
-import { SitePageHead } from '../components/site/site-page-head'
-import { HydrateWhenEngaged } from '../hydrate-later'
-import { useLocale, useT } from '../i18n'
-import { lazyComponent } from '../lazy-component'
-import { useRoute } from '../router'
+import { AsideLinks } from '../features/site/site-aside'
+import { SitePageHead } from '../features/site/site-page-head'
+import { HydrateWhenEngaged } from '../runtime/hydrate-later'
+import { useLocale, useT } from '../runtime/i18n'
+import { lazyComponent } from '../runtime/lazy-component'
+import { useRoute } from '../runtime/router'
+import { Breadcrumbs } from '../ui/breadcrumbs'
+import { Icon } from '../ui/icon'
+import { PageTitle } from '../ui/page-title'
 
-const ContactForm = lazyComponent(() => import('../components/site/contact-form').then((m) => m.ContactForm))
+const ContactForm = lazyComponent(() => import('../features/site/contact-form').then((m) => m.ContactForm))
 
 /** Drawn in the browser after a client navigation, the form loads with the page. */
 export const preload = () => ContactForm.preload()

@@ -2,6 +2,6 @@
  * `/contacts`, drawn by `kept/contacts.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge
  * drew it.
  */
-import { keptPage } from '../kept'
+import { keptPage } from '../runtime/static-section'
 
-export const { Page, preload } = keptPage(() => import('./kept/contacts').then((m) => m.Page))
+export const { Page, preload } = keptPage(() => import('./server-only/contacts').then((m) => m.Page))

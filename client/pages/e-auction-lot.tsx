@@ -4,23 +4,23 @@
  * link. Price, status and end of applications stay current while the page is open (docs/architecture.md#realtime).
  */
 import { eAuctionLotPlan } from '../../shared/plans/trading'
-import { Countdown } from '../components/countdown'
-import { DetailsRow } from '../components/details-row'
-import { useFormat } from '../components/format'
-import { Lightbox } from '../components/lightbox'
-import { ExternalLink } from '../components/services/external-link'
-import { depositOf, eAuctionLotUrl, osmLink } from '../components/services/lot-format'
-import { LotPriceFacts } from '../components/services/lot-price-facts'
-import { useLiveLot } from '../components/services/use-live-lot'
-import { useOpenUntil } from '../components/services/use-open-until'
-import { usePayload } from '../data'
-import { useT } from '../i18n'
-import { keptComponent } from '../kept'
-import { LiveRegion } from '../realtime/live-announcer'
-import { useRouteData } from '../router'
+import { Countdown } from '../features/services/countdown'
+import { ExternalLink } from '../features/services/external-link'
+import { depositOf, eAuctionLotUrl, osmLink } from '../features/services/lot-format'
+import { LotPriceFacts } from '../features/services/lot-price-facts'
+import { useLiveLot } from '../features/services/use-live-lot'
+import { useOpenUntil } from '../features/services/use-open-until'
+import { useFormat } from '../lib/format'
+import { usePayload } from '../runtime/data'
+import { useT } from '../runtime/i18n'
+import { LiveRegion } from '../runtime/realtime/live-announcer'
+import { useRouteData } from '../runtime/router'
+import { keptComponent } from '../runtime/static-section'
+import { DetailsRow } from '../ui/details-row'
+import { Lightbox } from '../ui/lightbox'
 
 /** What never changes while the page is open (title, fixed details, map link, contacts) is kept as the edge drew it. */
-const parts = () => import('../components/services/lot-parts')
+const parts = () => import('../features/services/lot-parts')
 const LotHero = keptComponent(() => parts().then((m) => m.LotHero), { head: true })
 const LotDetails = keptComponent(() => parts().then((m) => m.LotDetails))
 const LotMapLink = keptComponent(() => parts().then((m) => m.LotMapLink))

@@ -8,27 +8,27 @@ import type { AuctionLot } from '../../shared/contract/services'
 import { eAuctionPlan } from '../../shared/plans/trading'
 import { LOTS_CHANNEL, type LotEvent, type RealtimeMessage } from '../../shared/realtime'
 import { AUCTION_PAGE_SIZE } from '../../shared/trading-keys'
-import { CardGrid } from '../components/card-grid'
-import { useFormat } from '../components/format'
-import { KeptPagination } from '../components/kept-pagination'
-import { PageTitle } from '../components/page-title'
-import { LotCard, preloadLotCard } from '../components/services/lot-card'
-import { ServicesStyles } from '../components/services/services-styles'
-import { usePayload } from '../data'
-import { useT } from '../i18n'
-import { keptComponent } from '../kept'
-import { lazyComponent } from '../lazy-component'
-import { LiveRegion, useLiveAnnouncer } from '../realtime/live-announcer'
-import { useChannel } from '../realtime/use-channel'
-import { useRouteData } from '../router'
+import { LotCard, preloadLotCard } from '../features/services/lot-card'
+import { ServicesStyles } from '../features/services/services-styles'
+import { useFormat } from '../lib/format'
+import { usePayload } from '../runtime/data'
+import { useT } from '../runtime/i18n'
+import { lazyComponent } from '../runtime/lazy-component'
+import { LiveRegion, useLiveAnnouncer } from '../runtime/realtime/live-announcer'
+import { useChannel } from '../runtime/realtime/use-channel'
+import { useRouteData } from '../runtime/router'
+import { keptComponent } from '../runtime/static-section'
+import { CardGrid } from '../ui/card-grid'
+import { PageTitle } from '../ui/page-title'
+import { KeptPagination } from '../ui/static-pagination'
 
 /** The hero and each lot's picture and heading are kept as the edge drew them; the lots' live parts hydrate. */
-const AuctionHero = keptComponent(() => import('../components/services/trading-heroes').then((m) => m.AuctionHero))
+const AuctionHero = keptComponent(() => import('../features/services/trading-heroes').then((m) => m.AuctionHero))
 export const preload = () => Promise.all([AuctionHero.preload(), preloadLotCard()])
 
 /** Shown only when the lots fail to load or there are none: their code loads with that answer. */
-const ErrorState = lazyComponent(() => import('../components/error-state').then((m) => m.ErrorState))
-const EmptyState = lazyComponent(() => import('../components/empty-state').then((m) => m.EmptyState))
+const ErrorState = lazyComponent(() => import('../ui/error-state').then((m) => m.ErrorState))
+const EmptyState = lazyComponent(() => import('../ui/empty-state').then((m) => m.EmptyState))
 
 export function Page() {
   const t = useT()

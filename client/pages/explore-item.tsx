@@ -2,6 +2,6 @@
  * `/guide/explore/{id}`, drawn by `kept/explore-item.tsx`: nothing in it runs in the browser, which keeps the page
  * whole as the edge drew it.
  */
-import { keptPage } from '../kept'
+import { keptPage } from '../runtime/static-section'
 
-export const { Page, preload } = keptPage(() => import('./kept/explore-item').then((m) => m.Page))
+export const { Page, preload } = keptPage(() => import('./server-only/explore-item').then((m) => m.Page))

@@ -1,13 +1,13 @@
 /** `/auth/forgot-password?role=`: asks for the account's e-mail and sends a reset link (works without JS). */
 import { href } from '../../shared/match'
-import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
-import { AuthRoleNav } from '../components/auth-role-nav'
-import { Button } from '../components/button'
-import { FormProblems, FormTextField, StatusPanel } from '../components/page-form'
-import { PageTitle } from '../components/page-title'
-import { usePageForm } from '../forms'
-import { useLocale, useT } from '../i18n'
-import { Link, useRoute } from '../router'
+import { AuthRoleNav } from '../features/account/auth-role-nav'
+import { BOT_ACTIONS, useBotProtection } from '../features/bot-protection/bot-protection'
+import { usePageForm } from '../runtime/forms'
+import { useLocale, useT } from '../runtime/i18n'
+import { Link, useRoute } from '../runtime/router'
+import { Button } from '../ui/button'
+import { FormProblems, FormTextField, StatusPanel } from '../ui/page-form'
+import { PageTitle } from '../ui/page-title'
 
 export function Page() {
   const t = useT()

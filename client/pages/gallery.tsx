@@ -1,13 +1,13 @@
 /** `/gallery/{id}`: a photo album; the thumbnails open a lightbox with captions and keyboard navigation. */
 import { href } from '../../shared/match'
 import { galleryPlan } from '../../shared/plans/media'
-import { Breadcrumbs } from '../components/breadcrumbs'
-import { useFormat } from '../components/format'
-import { Lightbox, type LightboxImage } from '../components/lightbox'
-import { PageTitle } from '../components/page-title'
-import { usePayload } from '../data'
-import { useLocale, useT } from '../i18n'
-import { useRouteData } from '../router'
+import { useFormat } from '../lib/format'
+import { usePayload } from '../runtime/data'
+import { useLocale, useT } from '../runtime/i18n'
+import { useRouteData } from '../runtime/router'
+import { Breadcrumbs } from '../ui/breadcrumbs'
+import { Lightbox, type LightboxImage } from '../ui/lightbox'
+import { PageTitle } from '../ui/page-title'
 
 export function Page() {
   const t = useT()

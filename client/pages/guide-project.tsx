@@ -2,6 +2,6 @@
  * `/guide/project`, drawn by `kept/guide-project.tsx`: nothing in it runs in the browser, which keeps the page whole as
  * the edge drew it.
  */
-import { keptPage } from '../kept'
+import { keptPage } from '../runtime/static-section'
 
-export const { Page, preload } = keptPage(() => import('./kept/guide-project').then((m) => m.Page))
+export const { Page, preload } = keptPage(() => import('./server-only/guide-project').then((m) => m.Page))

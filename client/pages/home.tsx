@@ -6,23 +6,23 @@
  */
 import { Suspense } from 'react'
 import { homePlan, isMapLink } from '../../shared/plans/site'
-import { PageTitle } from '../components/page-title'
-import { SitePageHead } from '../components/site/site-page-head'
-import { Skeleton, SkeletonRegion, SkeletonText } from '../components/skeleton'
-import { Section } from '../data'
-import { useT } from '../i18n'
-import { keptComponent } from '../kept'
-import { lazyComponent } from '../lazy-component'
-import { useRouteData } from '../router'
-import { HydrateWhenVisible } from '../visibility'
+import { SitePageHead } from '../features/site/site-page-head'
+import { Section } from '../runtime/data'
+import { useT } from '../runtime/i18n'
+import { lazyComponent } from '../runtime/lazy-component'
+import { useRouteData } from '../runtime/router'
+import { keptComponent } from '../runtime/static-section'
+import { HydrateWhenVisible } from '../runtime/visibility'
+import { PageTitle } from '../ui/page-title'
+import { Skeleton, SkeletonRegion, SkeletonText } from '../ui/skeleton'
 
 /**
  * The map is below the fold and its shapes are the page's heaviest code: the edge sends its full markup in the first
  * document, and the browser loads its chunk and hydrates it when the section comes near the viewport.
  */
-const RegionMap = lazyComponent(() => import('../components/site/region-map').then((m) => m.RegionMap))
+const RegionMap = lazyComponent(() => import('../features/site/region-map').then((m) => m.RegionMap))
 
-const sections = () => import('../components/site/home-sections')
+const sections = () => import('../features/site/home-sections')
 const HomeHero = keptComponent(() => sections().then((m) => m.HomeHero))
 const HomeFigures = keptComponent(() => sections().then((m) => m.HomeFigures))
 const HomeGuide = keptComponent(() => sections().then((m) => m.HomeGuide))

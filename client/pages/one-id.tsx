@@ -1,10 +1,10 @@
 /** `/auth/one-id?role=`: the edge sends the browser to OneID; this page shows only when that is not possible. */
 import { href } from '../../shared/match'
-import { Button } from '../components/button'
-import { StatusPanel } from '../components/page-form'
-import { PageTitle } from '../components/page-title'
-import { useLocale, useT } from '../i18n'
-import { Link, useRoute } from '../router'
+import { useLocale, useT } from '../runtime/i18n'
+import { Link, useRoute } from '../runtime/router'
+import { Button } from '../ui/button'
+import { StatusPanel } from '../ui/page-form'
+import { PageTitle } from '../ui/page-title'
 
 export function Page() {
   const t = useT()

@@ -4,14 +4,14 @@
  */
 import { isPostCategory } from '../../shared/media-keys'
 import { postPlan } from '../../shared/plans/media'
-import { RelatedPosts } from '../components/media/related-posts'
-import { PageTitle } from '../components/page-title'
-import { describeHtml } from '../components/site/describe'
-import { usePayload } from '../data'
-import { keptComponent } from '../kept'
-import { useRouteData } from '../router'
+import { RelatedPosts } from '../features/media/related-posts'
+import { describeHtml } from '../features/site/describe'
+import { usePayload } from '../runtime/data'
+import { useRouteData } from '../runtime/router'
+import { keptComponent } from '../runtime/static-section'
+import { PageTitle } from '../ui/page-title'
 
-const PostBody = keptComponent(() => import('../components/media/post-body').then((m) => m.PostBody))
+const PostBody = keptComponent(() => import('../features/media/post-body').then((m) => m.PostBody))
 export const preload = PostBody.preload
 
 export function Page() {

@@ -1,8 +1,9 @@
 /** `/profile/company`: company name, legal address, website and region of the registration. */
-import { PageTitle } from '../components/page-title'
-import { ProfileFields, roleProfile } from '../components/profile-fields'
-import { useT } from '../i18n'
-import { useSession } from '../session'
+
+import { ProfileFields, roleProfile } from '../features/account/profile-fields'
+import { useT } from '../runtime/i18n'
+import { useSession } from '../runtime/session'
+import { PageTitle } from '../ui/page-title'
 
 const COMPANY_FIELDS = ['company_name', 'legal_address', 'website', 'region'] as const
 

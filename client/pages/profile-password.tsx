@@ -1,14 +1,14 @@
 /** `/profile/password` (non-residents): change the password, with bot protection and errors next to the fields. */
 import { useRef } from 'react'
-import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
-import { Button } from '../components/button'
-import { NewPasswordFields } from '../components/new-password-fields'
-import { FormProblems, FormTextField, StatusPanel } from '../components/page-form'
-import { PageTitle } from '../components/page-title'
-import { usePageForm } from '../forms'
-import { useT } from '../i18n'
-import { showToast } from '../notify'
-import { useRoute } from '../router'
+import { NewPasswordFields } from '../features/account/new-password-fields'
+import { BOT_ACTIONS, useBotProtection } from '../features/bot-protection/bot-protection'
+import { usePageForm } from '../runtime/forms'
+import { useT } from '../runtime/i18n'
+import { showToast } from '../runtime/notify'
+import { useRoute } from '../runtime/router'
+import { Button } from '../ui/button'
+import { FormProblems, FormTextField, StatusPanel } from '../ui/page-form'
+import { PageTitle } from '../ui/page-title'
 
 export function Page() {
   const t = useT()

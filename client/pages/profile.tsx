@@ -1,13 +1,13 @@
 /** `/profile`: the personal data of `profile[profile.role]`, with a refresh from the gateway. */
 import { useState } from 'react'
 import { accountKeys } from '../../shared/account-keys'
-import { Button } from '../components/button'
-import { PageTitle } from '../components/page-title'
-import { ProfileFields, roleProfile } from '../components/profile-fields'
-import { useGateway } from '../gateway'
-import { useT } from '../i18n'
-import { showToast } from '../notify'
-import { useSession } from '../session'
+import { ProfileFields, roleProfile } from '../features/account/profile-fields'
+import { useGateway } from '../runtime/gateway'
+import { useT } from '../runtime/i18n'
+import { showToast } from '../runtime/notify'
+import { useSession } from '../runtime/session'
+import { Button } from '../ui/button'
+import { PageTitle } from '../ui/page-title'
 
 const INVESTOR_FIELDS = [
   'name',

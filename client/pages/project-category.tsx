@@ -5,15 +5,15 @@
  */
 import { readProjectFilters } from '../../shared/guide-keys'
 import { projectCategoryPlan } from '../../shared/plans/guide'
-import { ErrorState } from '../components/error-state'
-import { GuideStyles } from '../components/guide/guide-styles'
-import { ProjectFilters } from '../components/guide/project-filters'
-import { PageTitle } from '../components/page-title'
-import { usePayload } from '../data'
-import { keptComponent } from '../kept'
-import { useRouteData } from '../router'
+import { GuideStyles } from '../features/guide/guide-styles'
+import { ProjectFilters } from '../features/guide/project-filters'
+import { usePayload } from '../runtime/data'
+import { useRouteData } from '../runtime/router'
+import { keptComponent } from '../runtime/static-section'
+import { ErrorState } from '../ui/error-state'
+import { PageTitle } from '../ui/page-title'
 
-const parts = () => import('../components/guide/category-parts')
+const parts = () => import('../features/guide/category-parts')
 const CategoryHead = keptComponent(() => parts().then((m) => m.CategoryHead))
 const CategoryResults = keptComponent(() => parts().then((m) => m.CategoryResults))
 const CategoryServices = keptComponent(() => parts().then((m) => m.CategoryServices))

@@ -3,15 +3,16 @@
  * rendering). A new account's link from an approved registration adds `purpose=welcome`, and the page then asks to set
  * the password rather than reset it (docs/product.md#registration).
  */
-import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
-import { Button } from '../components/button'
-import { NewPasswordFields } from '../components/new-password-fields'
-import { FormProblems } from '../components/page-form'
-import { PageTitle } from '../components/page-title'
-import { usePageForm } from '../forms'
-import { useT } from '../i18n'
-import { showToast } from '../notify'
-import { useRoute } from '../router'
+
+import { NewPasswordFields } from '../features/account/new-password-fields'
+import { BOT_ACTIONS, useBotProtection } from '../features/bot-protection/bot-protection'
+import { usePageForm } from '../runtime/forms'
+import { useT } from '../runtime/i18n'
+import { showToast } from '../runtime/notify'
+import { useRoute } from '../runtime/router'
+import { Button } from '../ui/button'
+import { FormProblems } from '../ui/page-form'
+import { PageTitle } from '../ui/page-title'
 
 export function Page() {
   const t = useT()

@@ -2,6 +2,6 @@
  * `/guide/explore/{sector}`, drawn by `kept/sector.tsx`: nothing in it runs in the browser, which keeps the page whole
  * as the edge drew it.
  */
-import { keptPage } from '../kept'
+import { keptPage } from '../runtime/static-section'
 
-export const { Page, preload } = keptPage(() => import('./kept/sector').then((m) => m.Page))
+export const { Page, preload } = keptPage(() => import('./server-only/sector').then((m) => m.Page))

@@ -4,16 +4,16 @@
  * questions open and close, runs in the browser.
  */
 import { servicePlan } from '../../shared/plans/services'
-import { PageTitle } from '../components/page-title'
-import { STEPS_ANCHOR } from '../components/services/service-anchors'
-import { ServiceSteps } from '../components/services/service-steps'
-import { ServicesStyles } from '../components/services/services-styles'
-import { usePayload } from '../data'
-import { useT } from '../i18n'
-import { keptComponent } from '../kept'
-import { useRouteData } from '../router'
+import { STEPS_ANCHOR } from '../features/services/service-anchors'
+import { ServiceSteps } from '../features/services/service-steps'
+import { ServicesStyles } from '../features/services/services-styles'
+import { usePayload } from '../runtime/data'
+import { useT } from '../runtime/i18n'
+import { useRouteData } from '../runtime/router'
+import { keptComponent } from '../runtime/static-section'
+import { PageTitle } from '../ui/page-title'
 
-const ServiceHero = keptComponent(() => import('../components/services/service-hero').then((m) => m.ServiceHero))
+const ServiceHero = keptComponent(() => import('../features/services/service-hero').then((m) => m.ServiceHero))
 export const preload = ServiceHero.preload
 
 export function Page() {

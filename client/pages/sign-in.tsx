@@ -1,19 +1,21 @@
 /** `/auth/sign-in?role=`: residents go to OneID, non-residents sign in with e-mail and password (works without JS). */
 import { Suspense, useState } from 'react'
 import { href } from '../../shared/match'
-import { BOT_ACTIONS, useBotProtection } from '../bot-protection'
-import { AuthRoleNav } from '../components/auth-role-nav'
-import { Button } from '../components/button'
-import { FormProblems, FormTextField, StatusPanel } from '../components/page-form'
-import { PageTitle } from '../components/page-title'
-import { usePageForm } from '../forms'
-import { useCodeMessage, useLocale, useT } from '../i18n'
-import { lazyComponent } from '../lazy-component'
-import { Link, useRoute } from '../router'
-import { useLoadSession } from '../session-refresh'
+import { AuthRoleNav } from '../features/account/auth-role-nav'
+import { useLoadSession } from '../features/account/session-refresh'
+import { BOT_ACTIONS, useBotProtection } from '../features/bot-protection/bot-protection'
+import { usePageForm } from '../runtime/forms'
+import { useCodeMessage, useLocale, useT } from '../runtime/i18n'
+import { lazyComponent } from '../runtime/lazy-component'
+import { Link, useRoute } from '../runtime/router'
+import { Button } from '../ui/button'
+import { FormProblems, FormTextField, StatusPanel } from '../ui/page-form'
+import { PageTitle } from '../ui/page-title'
 
 /** Shown only when the gateway knows no such account: its code loads with that answer. */
-const AuthErrorDialog = lazyComponent(() => import('../components/auth-error-dialog').then((m) => m.AuthErrorDialog))
+const AuthErrorDialog = lazyComponent(() =>
+  import('../features/account/auth-error-dialog').then((m) => m.AuthErrorDialog),
+)
 
 /** Notices after a reset or a new account's first password, repeated on the page for readers without JavaScript. */
 const PASSWORD_NOTICES = new Set(['notices.passwordReset', 'notices.passwordSet'])

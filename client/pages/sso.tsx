@@ -3,13 +3,15 @@
  */
 import { useCallback } from 'react'
 import { href } from '../../shared/match'
-import { PageTitle } from '../components/page-title'
-import { useCodeMessage, useLocale, useT } from '../i18n'
-import { lazyComponent } from '../lazy-component'
-import { useRouter } from '../router'
+import { useCodeMessage, useLocale, useT } from '../runtime/i18n'
+import { lazyComponent } from '../runtime/lazy-component'
+import { useRouter } from '../runtime/router'
+import { PageTitle } from '../ui/page-title'
 
 /** The dialog's code is the sign-in page's too, in a chunk of its own that both load. */
-const AuthErrorDialog = lazyComponent(() => import('../components/auth-error-dialog').then((m) => m.AuthErrorDialog))
+const AuthErrorDialog = lazyComponent(() =>
+  import('../features/account/auth-error-dialog').then((m) => m.AuthErrorDialog),
+)
 
 export function Page() {
   const t = useT()

@@ -2,6 +2,6 @@
  * `/success-registration`, drawn by `kept/success-registration.tsx`: nothing in it runs in the browser, which keeps the
  * page whole as the edge drew it.
  */
-import { keptPage } from '../kept'
+import { keptPage } from '../runtime/static-section'
 
-export const { Page, preload } = keptPage(() => import('./kept/success-registration').then((m) => m.Page))
+export const { Page, preload } = keptPage(() => import('./server-only/success-registration').then((m) => m.Page))

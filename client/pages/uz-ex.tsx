@@ -6,24 +6,24 @@ import type { Key } from '../../shared/api-keys'
 import type { UzexLot } from '../../shared/contract/services'
 import { uzExPlan } from '../../shared/plans/trading'
 import { UZEX_PAGE_SIZE } from '../../shared/trading-keys'
-import { useFormat } from '../components/format'
-import { KeptPagination } from '../components/kept-pagination'
-import { PageTitle } from '../components/page-title'
-import { ServicesStyles } from '../components/services/services-styles'
-import { UzexLotPanel } from '../components/services/uzex-lot'
-import { usePayload } from '../data'
-import { useT } from '../i18n'
-import { keptComponent } from '../kept'
-import { lazyComponent } from '../lazy-component'
-import { useRouteData } from '../router'
+import { ServicesStyles } from '../features/services/services-styles'
+import { UzexLotPanel } from '../features/services/uzex-lot'
+import { useFormat } from '../lib/format'
+import { usePayload } from '../runtime/data'
+import { useT } from '../runtime/i18n'
+import { lazyComponent } from '../runtime/lazy-component'
+import { useRouteData } from '../runtime/router'
+import { keptComponent } from '../runtime/static-section'
+import { PageTitle } from '../ui/page-title'
+import { KeptPagination } from '../ui/static-pagination'
 
 /** The hero is kept as the edge drew it; the lots hydrate, their countdowns run. */
-const UzexHero = keptComponent(() => import('../components/services/trading-heroes').then((m) => m.UzexHero))
+const UzexHero = keptComponent(() => import('../features/services/trading-heroes').then((m) => m.UzexHero))
 export const preload = UzexHero.preload
 
 /** Shown only when the lots fail to load or there are none: their code loads with that answer. */
-const ErrorState = lazyComponent(() => import('../components/error-state').then((m) => m.ErrorState))
-const EmptyState = lazyComponent(() => import('../components/empty-state').then((m) => m.EmptyState))
+const ErrorState = lazyComponent(() => import('../ui/error-state').then((m) => m.ErrorState))
+const EmptyState = lazyComponent(() => import('../ui/empty-state').then((m) => m.EmptyState))
 
 export function Page() {
   const t = useT()

@@ -3,10 +3,10 @@
  * (docs/architecture.md#rule-9).
  */
 import { createContext, type ReactNode, Suspense, use, useContext, useEffect, useSyncExternalStore } from 'react'
-import type { Key } from '../shared/api-keys'
-import type { Envelope } from '../shared/contract/common'
-import type { PayloadEntry } from '../shared/state'
-import { useInKept } from './kept-context'
+import type { Key } from '../../shared/api-keys'
+import type { Envelope } from '../../shared/contract/common'
+import type { PayloadEntry } from '../../shared/state'
+import { useInKept } from './static-section-context'
 
 /**
  * Server: `pending` holds the deferred loads; `ready` the resolved ones.

@@ -4,8 +4,8 @@
  * children again once the route changes, so a navigation away recovers.
  */
 import { Component, type ReactNode, Suspense } from 'react'
+import { RenderFailure } from '../shell/shell-parts'
 import { isHydrated } from './hydration'
-import { RenderFailure } from './shell-parts'
 
 type State = { failure?: { error: unknown; hydration: boolean } }
 

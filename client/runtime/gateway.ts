@@ -1,8 +1,8 @@
 /** The gateway client for components' own calls (mutations, revalidation): same rules as the entry's SWR fetcher. */
 import { useMemo } from 'react'
-import type { Locale } from '../shared/constants'
-import { CSRF_HEADER, CSRF_MARKER, createGatewayClient, type GatewayClient } from '../shared/gateway-client'
-import type { Translate } from '../shared/i18n'
+import type { Locale } from '../../shared/constants'
+import { CSRF_HEADER, CSRF_MARKER, createGatewayClient, type GatewayClient } from '../../shared/gateway-client'
+import type { Translate } from '../../shared/i18n'
 import { gatewayFetch } from './gateway-fetch'
 import { useLocale, useT } from './i18n'
 import { createNotifier } from './notify'

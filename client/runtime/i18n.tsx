@@ -6,8 +6,8 @@
  * when something drawn later asks for a key the document did not carry.
  */
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react'
-import type { Locale } from '../shared/constants'
-import { bindLocale, createI18n, type Messages, type Translate, translateCode } from '../shared/i18n'
+import type { Locale } from '../../shared/constants'
+import { bindLocale, createI18n, type Messages, type Translate, translateCode } from '../../shared/i18n'
 
 /** `plain` (edge, while recording): the same translator without recording, for markup the browser keeps as drawn. */
 type I18nValue = { locale: Locale; t: Translate; plain?: Translate }

@@ -2,7 +2,7 @@
  * Icons by name from the edge's icon endpoint (docs/product.md#icons): batched requests, 1500 ms timeout, warning on
  * failure.
  */
-import { ICON_TIMEOUT_MS } from '../shared/constants'
+import { ICON_TIMEOUT_MS } from '../../shared/constants'
 
 const cache = new Map<string, Promise<string | null | undefined>>()
 let queued: string[] = []

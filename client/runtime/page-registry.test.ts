@@ -1,9 +1,10 @@
 import { readdirSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ROUTES } from '../../shared/routes'
-import { createRegistry, type PageModule } from './registry'
+import { createRegistry, type PageModule } from './page-registry'
 
-const PAGE_FILES = readdirSync(import.meta.dirname)
+const PAGE_FILES = readdirSync(path.join(import.meta.dirname, '../pages'))
   .filter((f) => f.endsWith('.tsx'))
   .map((f) => f.slice(0, -4))
 

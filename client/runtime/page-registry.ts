@@ -14,18 +14,18 @@ export type PageRegistry = {
   load: (id: RouteId, opts?: { drawn?: boolean }) => Promise<ComponentType>
 }
 
-/** Builds a registry from `import.meta.glob` results keyed by `./{route-id}.tsx`: every route has its own page file. */
+/** Builds a registry from `import.meta.glob` results keyed by `…/{route-id}.tsx`: every route has its own page file. */
 export function createRegistry(modules: Record<string, PageModule | (() => Promise<PageModule>)>): PageRegistry {
   const loaded = new Map<string, ComponentType>()
   const preloads = new Map<string, () => Promise<unknown>>()
-  for (const [path, mod] of Object.entries(modules))
-    if (typeof mod !== 'function') loaded.set(path.slice(2, -4), mod.Page)
+  const byId = new Map(Object.entries(modules).map(([path, mod]) => [routeIdOf(path), mod]))
+  for (const [id, mod] of byId) if (typeof mod !== 'function') loaded.set(id, mod.Page)
   return {
     get: (id) => loaded.get(id),
     async load(id, opts = {}) {
       let page = loaded.get(id)
       if (!page) {
-        const entry = modules[`./${id}.tsx`]
+        const entry = byId.get(id)
         if (!entry) throw new Error(`No page for route ${id}`)
         const mod = typeof entry === 'function' ? await entry() : entry
         loaded.set(id, (page = mod.Page))
@@ -36,3 +36,6 @@ export function createRegistry(modules: Record<string, PageModule | (() => Promi
     },
   }
 }
+
+/** `../pages/about.tsx` → `about`. */
+const routeIdOf = (path: string) => path.slice(path.lastIndexOf('/') + 1, -'.tsx'.length)

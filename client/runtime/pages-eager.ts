@@ -1,4 +1,4 @@
 /** The edge's page registry: every page bundled into the worker. */
-import { createRegistry, type PageModule } from './registry'
+import { createRegistry, type PageModule } from './page-registry'
 
-export const pages = createRegistry(import.meta.glob<PageModule>(['./*.tsx'], { eager: true }))
+export const pages = createRegistry(import.meta.glob<PageModule>(['../pages/*.tsx'], { eager: true }))

@@ -4,7 +4,7 @@
  * draws another page.
  */
 import type { RouteId } from '../../shared/routes'
-import { createRegistry, type PageModule, type PageRegistry } from './registry'
+import { createRegistry, type PageModule, type PageRegistry } from './page-registry'
 
 const installed = {
   first: null as PageRegistry | null,

@@ -12,20 +12,20 @@ import {
   useRef,
   useState,
 } from 'react'
-import type { DataPlan, PlanKeys } from '../shared/api-keys'
-import type { Locale } from '../shared/constants'
-import type { PageError } from '../shared/errors'
-import { splitLocale } from '../shared/match'
-import { payloadPathOf } from '../shared/payload-path'
-import { resolveRoute, routeOf } from '../shared/resolve'
-import type { RouteId } from '../shared/routes'
-import type { PagePayload, PageRoute, RouteState } from '../shared/state'
+import type { DataPlan, PlanKeys } from '../../shared/api-keys'
+import type { Locale } from '../../shared/constants'
+import type { PageError } from '../../shared/errors'
+import { splitLocale } from '../../shared/match'
+import { payloadPathOf } from '../../shared/payload-path'
+import { resolveRoute, routeOf } from '../../shared/resolve'
+import type { RouteId } from '../../shared/routes'
+import type { PagePayload, PageRoute, RouteState } from '../../shared/state'
+import { preloadShellParts } from '../shell/shell-parts'
 import type { PayloadStore } from './data'
 import { loadFullStyles } from './full-styles'
 import { loadAllMessages } from './i18n'
 import { preloadPage } from './pages'
 import type { Session } from './session'
-import { preloadShellParts } from './shell-parts'
 
 export type LoadingEvents = { start: () => void; finish: () => void; error: () => void }
 

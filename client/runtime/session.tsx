@@ -2,9 +2,9 @@
  * The session store (docs/product.md#session): profile, loaded, loading, loggedIn; clearing empties it and goes home.
  */
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react'
-import type { Profile } from '../shared/contract/account'
-import { CSRF_HEADER, CSRF_MARKER } from '../shared/csrf'
-import type { SessionState } from '../shared/state'
+import type { Profile } from '../../shared/contract/account'
+import { CSRF_HEADER, CSRF_MARKER } from '../../shared/csrf'
+import type { SessionState } from '../../shared/state'
 import { holdGatewayRequests, settleGatewayRequests } from './gateway-fetch'
 
 /** How long signing out waits for gateway requests already in flight. */

@@ -9,10 +9,10 @@
  * not redrawn while it stays mounted.
  */
 import { type ComponentType, type JSX, useLayoutEffect, useState } from 'react'
-import { useContentLinks } from './components/html-content-links'
+import { useContentLinks } from '../ui/html-content-links'
 import { Unrecorded } from './i18n'
-import { KeptContext, PAGE_HEAD_SELECTOR } from './kept-context'
 import { lazyComponent } from './lazy-component'
+import { KeptContext, PAGE_HEAD_SELECTOR } from './static-section-context'
 import { useHydrating } from './visibility'
 
 type KeptTag = 'div' | 'section' | 'footer' | 'aside' | 'article' | 'nav' | 'ul' | 'dl' | 'p' | 'a'

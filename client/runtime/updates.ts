@@ -2,7 +2,7 @@
  * Deploy safety (docs/product.md#build-updates): poll the build manifest, reload on the next navigation after a deploy,
  * recover from stale chunks.
  */
-import { RELOAD_GUARD_MS } from '../shared/constants'
+import { RELOAD_GUARD_MS } from '../../shared/constants'
 import { signalUpdate } from './router'
 
 const POLL_MS = 60 * 60 * 1000

@@ -1,8 +1,8 @@
 /** The header menus' panels: a section's links in the mega-menu, and the mobile menu's navigation. */
 import { useState } from 'react'
-import { useT } from '../i18n'
-import { Link, useRouter } from '../router'
-import { Icon } from './icon'
+import { useT } from '../runtime/i18n'
+import { Link, useRouter } from '../runtime/router'
+import { Icon } from '../ui/icon'
 import type { NavSectionId } from './nav-section-ids'
 import { type NavSection, useNavSections } from './nav-sections'
 

@@ -1,9 +1,9 @@
 /** Language switcher: each language in its own name; a real link, and the choice is stored in the locale cookie. */
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALE_NAMES, LOCALES } from '../../shared/constants'
 import { switchLocalePath } from '../../shared/match'
-import { useLocale, useT } from '../i18n'
-import { useRouter } from '../router'
-import { Icon } from './icon'
+import { useLocale, useT } from '../runtime/i18n'
+import { useRouter } from '../runtime/router'
+import { Icon } from '../ui/icon'
 
 export function LanguageSwitcher() {
   const t = useT()

@@ -1,5 +1,5 @@
 /** The portal's mark (an eight-point girih star on the flag's azure) and wordmark, linking home. */
-import { useT } from '../i18n'
+import { useT } from '../runtime/i18n'
 
 const STAR =
   'M16 5.5L19.08 8.58H23.42V12.92L26.5 16L23.42 19.08V23.42H19.08L16 26.5L12.92 23.42H8.58V19.08L5.5 16L8.58 12.92V8.58H12.92Z'

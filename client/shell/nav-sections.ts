@@ -7,7 +7,7 @@ import type { Locale } from '../../shared/constants'
 import type { Translate } from '../../shared/i18n'
 import { href } from '../../shared/match'
 import { MEDIA_TYPES, REASONS } from '../../shared/routes'
-import { useLocale, useT } from '../i18n'
+import { useLocale, useT } from '../runtime/i18n'
 import type { NavSectionId } from './nav-section-ids'
 
 export type NavLink = { to: string; label: string }

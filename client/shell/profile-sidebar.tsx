@@ -1,9 +1,9 @@
 /** The profile area's side navigation (docs/product.md#routes): the person's role, the area's pages and sign-out. */
 import { href } from '../../shared/match'
-import { Icon } from '../components/icon'
-import { useLocale, useT } from '../i18n'
-import { Link, useRouter } from '../router'
-import { useSession } from '../session'
+import { useLocale, useT } from '../runtime/i18n'
+import { Link, useRouter } from '../runtime/router'
+import { useSession } from '../runtime/session'
+import { Icon } from '../ui/icon'
 
 export function ProfileSidebar() {
   const t = useT()

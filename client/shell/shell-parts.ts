@@ -3,15 +3,15 @@
  * navigation to one (the error screen; the profile area's side navigation; the header's account menu, for a signed-in
  * session).
  */
-import type { PageError } from '../shared/errors'
-import { ROUTE_BY_ID, type RouteId } from '../shared/routes'
-import { lazyComponent } from './lazy-component'
+import type { PageError } from '../../shared/errors'
+import { ROUTE_BY_ID, type RouteId } from '../../shared/routes'
+import { lazyComponent } from '../runtime/lazy-component'
 
-export const ErrorScreen = lazyComponent(() => import('./components/error-screen').then((m) => m.ErrorScreen))
+export const ErrorScreen = lazyComponent(() => import('../ui/error-screen').then((m) => m.ErrorScreen))
 /** What an error boundary shows (`error-boundary.tsx`), in the error screen's chunk. */
-export const RenderFailure = lazyComponent(() => import('./components/error-screen').then((m) => m.RenderFailure))
-export const ProfileSidebar = lazyComponent(() => import('./layouts/profile-sidebar').then((m) => m.ProfileSidebar))
-export const AccountMenu = lazyComponent(() => import('./components/account-menu').then((m) => m.AccountMenu))
+export const RenderFailure = lazyComponent(() => import('../ui/error-screen').then((m) => m.RenderFailure))
+export const ProfileSidebar = lazyComponent(() => import('./profile-sidebar').then((m) => m.ProfileSidebar))
+export const AccountMenu = lazyComponent(() => import('../features/account/account-menu').then((m) => m.AccountMenu))
 
 /** Loads the shell parts a route or an error shows to this session. */
 export function preloadShellParts(

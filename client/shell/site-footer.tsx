@@ -3,9 +3,9 @@
  * The layout keeps the edge's footer (`kept.tsx`): this is its content, loaded when a footer is drawn in the browser.
  */
 import { href } from '../../shared/match'
-import { useLocale, useT } from '../i18n'
-import { Link } from '../router'
-import { Icon } from './icon'
+import { useLocale, useT } from '../runtime/i18n'
+import { Link } from '../runtime/router'
+import { Icon } from '../ui/icon'
 import { LogoMark } from './logo'
 import { useNavSections } from './nav-sections'
 

@@ -4,17 +4,17 @@
  */
 import { Suspense, useId, useRef, useState } from 'react'
 import { href } from '../../shared/match'
-import { useLocale, useT } from '../i18n'
-import { keptComponent } from '../kept'
-import { lazyComponent } from '../lazy-component'
-import { Link, useRouter } from '../router'
-import { useSession } from '../session'
-import { AccountMenu } from '../shell-parts'
-import { Icon } from './icon'
+import { NotificationBellSlot } from '../features/notifications/notification-bell-slot'
+import { useLocale, useT } from '../runtime/i18n'
+import { lazyComponent } from '../runtime/lazy-component'
+import { Link, useRouter } from '../runtime/router'
+import { useSession } from '../runtime/session'
+import { keptComponent } from '../runtime/static-section'
+import { Icon } from '../ui/icon'
+import { useDismiss } from '../ui/use-dismiss'
 import { LanguageSwitcher } from './language-switcher'
 import { NAV_SECTION_IDS, type NavSectionId, navSectionOf } from './nav-section-ids'
-import { NotificationBellSlot } from './notification-bell-slot'
-import { useDismiss } from './use-dismiss'
+import { AccountMenu } from './shell-parts'
 
 /** The logo is a plain link home: the browser keeps it as the edge drew it. */
 const Logo = keptComponent(() => import('./logo').then((m) => m.LogoContent))

@@ -1,7 +1,7 @@
 /** Breadcrumbs: where the page sits, as `nav > ol` with the current page marked `aria-current="page"`. */
 import { href } from '../../shared/match'
-import { useLocale, useT } from '../i18n'
-import { Link } from '../router'
+import { useLocale, useT } from '../runtime/i18n'
+import { Link } from '../runtime/router'
 
 export type Crumb = { label: string; to?: string }
 

@@ -1,7 +1,7 @@
 /** The button of docs/product.md#buttons: a link when `href`/`to` is set; disabled and announcing while loading. */
 import type { ButtonHTMLAttributes, ReactNode } from 'react'
-import { useT } from '../i18n'
-import { Link } from '../router'
+import { useT } from '../runtime/i18n'
+import { Link } from '../runtime/router'
 import { Icon } from './icon'
 
 export type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'color'> & {

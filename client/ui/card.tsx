@@ -3,7 +3,7 @@
  * the title, whose hit area covers the whole card.
  */
 import type { ReactNode } from 'react'
-import { Link } from '../router'
+import { Link } from '../runtime/router'
 import { PatternArt } from './pattern-art'
 
 export type CardImage = { src: string; alt?: string; width?: number; height?: number }

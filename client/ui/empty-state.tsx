@@ -1,6 +1,6 @@
 /** A designed empty list: what is (not) here and the next step, never a blank area. */
 import type { ReactNode } from 'react'
-import { useT } from '../i18n'
+import { useT } from '../runtime/i18n'
 import { Icon } from './icon'
 
 export type EmptyStateProps = {

@@ -1,7 +1,7 @@
 /** A section that could not load: a friendly message, then a retry or another way forward. */
 import type { ReactNode } from 'react'
 import { href } from '../../shared/match'
-import { useLocale, useT } from '../i18n'
+import { useLocale, useT } from '../runtime/i18n'
 import { Button } from './button'
 import { Icon } from './icon'
 

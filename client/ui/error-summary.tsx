@@ -3,7 +3,7 @@
  * focus to its field. It takes focus itself whenever a new set of errors arrives (on submit).
  */
 import { type MouseEvent, useEffect, useId, useRef } from 'react'
-import { useT } from '../i18n'
+import { useT } from '../runtime/i18n'
 
 /** `field` is the id of the control to fix (for a radio group, its first option's id). */
 export type FieldError = { field: string; message: string }

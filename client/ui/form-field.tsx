@@ -3,7 +3,7 @@
  * `aria-invalid` and `aria-describedby`, and required fields marked in words. Never disable submit to validate.
  */
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
-import { useT } from '../i18n'
+import { useT } from '../runtime/i18n'
 import { Icon } from './icon'
 
 /** What a control needs to be wired to its label, hint and error. */

@@ -1,7 +1,7 @@
 /** Delegated client navigation for site links inside gateway HTML. */
 import type { MouseEvent } from 'react'
 import { splitLocale } from '../../shared/match'
-import { useRouter } from '../router'
+import { useRouter } from '../runtime/router'
 
 /**
  * Site links inside gateway HTML or a kept section navigate on the client (delegated: the block itself is not

@@ -1,6 +1,6 @@
 /** Gateway HTML as safe React elements in a `.prose` block (the parser's chunk; loaded by `HtmlContent`). */
 import { useMemo } from 'react'
-import { useLocale, useT } from '../i18n'
+import { useLocale, useT } from '../runtime/i18n'
 import { localiseHref, renderSafeNodes, sanitizeHtml } from './html-content-core'
 import { useContentLinks } from './html-content-links'
 

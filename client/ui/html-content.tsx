@@ -5,8 +5,8 @@
  * only when a page shows gateway HTML after a client navigation — not on first load.
  */
 import { Suspense, useState } from 'react'
-import { lazyComponent } from '../lazy-component'
-import { useHydrating } from '../visibility'
+import { lazyComponent } from '../runtime/lazy-component'
+import { useHydrating } from '../runtime/visibility'
 import { useContentLinks } from './html-content-links'
 import type { HtmlContentProps } from './html-content-rich'
 

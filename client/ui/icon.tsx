@@ -56,7 +56,7 @@ function remoteMarkup(name: string): Promise<Loaded> {
     const batch = (wanted = new Map())
     queueMicrotask(() => {
       wanted = null
-      void import('../icon-loader').then(
+      void import('../runtime/icon-loader').then(
         async ({ iconPaths, loadIcons }) => {
           const icons = await loadIcons([...batch.keys()])
           for (const [n, resolve] of batch) resolve({ markup: icons[n], iconPaths })

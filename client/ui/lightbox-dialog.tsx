@@ -8,7 +8,7 @@ import {
   useId,
   useRef,
 } from 'react'
-import { useT } from '../i18n'
+import { useT } from '../runtime/i18n'
 import { Icon } from './icon'
 import type { LightboxImage } from './lightbox'
 

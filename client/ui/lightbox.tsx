@@ -4,7 +4,7 @@
  * dialog's code (`lightbox-dialog.tsx`) loads as the pointer or the focus reaches a photo, or with the first press.
  */
 import { type MouseEvent, Suspense, useRef, useState } from 'react'
-import { lazyComponent } from '../lazy-component'
+import { lazyComponent } from '../runtime/lazy-component'
 import { Icon } from './icon'
 
 export type LightboxImage = {

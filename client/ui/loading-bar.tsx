@@ -1,7 +1,7 @@
 /** The top loading bar (docs/product.md#loading-bar): throttled start, estimated progress, finish, error colour. */
 import { useState, useSyncExternalStore } from 'react'
 import { LOADING_BAR } from '../../shared/constants'
-import type { LoadingEvents } from '../router'
+import type { LoadingEvents } from '../runtime/router'
 
 type BarState = { progress: number; visible: boolean; error: boolean }
 

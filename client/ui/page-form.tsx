@@ -11,7 +11,7 @@ import {
   useMemo,
 } from 'react'
 import type { FormState } from '../../shared/state'
-import { useCodeMessage, useT } from '../i18n'
+import { useCodeMessage, useT } from '../runtime/i18n'
 import { ErrorSummary } from './error-summary'
 import { FormField, SelectField, type SelectOption, TextAreaField, TextField } from './form-field'
 import { Icon } from './icon'

@@ -1,5 +1,5 @@
 /** The document title and description of a page, hoisted into <head> by React. */
-import { useT } from '../i18n'
+import { useT } from '../runtime/i18n'
 
 export function PageTitle({ title, description }: { title: string; description?: string }) {
   const t = useT()

@@ -1,8 +1,8 @@
 /** Pagination with 0-based `page` in the URL query (built with `href()`): previous/next and numbered links. */
 import { type HrefQuery, hrefTo } from '../../shared/match'
 import type { Params, RouteId } from '../../shared/routes'
-import { useLocale, useT } from '../i18n'
-import { Link } from '../router'
+import { useLocale, useT } from '../runtime/i18n'
+import { Link } from '../runtime/router'
 import { Icon } from './icon'
 
 export type PaginationProps = {

@@ -5,8 +5,8 @@
  * code (`pattern-art-svg.ts`) loads only for pictures drawn after a client navigation.
  */
 import { use, useState } from 'react'
-import { registerWarmup } from '../lazy-component'
-import { useHydrating } from '../visibility'
+import { registerWarmup } from '../runtime/lazy-component'
+import { useHydrating } from '../runtime/visibility'
 
 export type PatternVariant = 'girih' | 'ikat' | 'medallion'
 

@@ -3,7 +3,7 @@
  * "Loading…" label, the grey shapes are hidden from assistive technology.
  */
 import type { CSSProperties, ReactNode } from 'react'
-import { useT } from '../i18n'
+import { useT } from '../runtime/i18n'
 
 /** A busy region wrapping any skeleton shapes; `label` names what is loading. */
 export function SkeletonRegion({

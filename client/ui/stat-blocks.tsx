@@ -1,6 +1,6 @@
 /** Key figures in a row (docs/design.md#figures): each set large with its unit, a label and the source and year. */
 import type { ReactNode } from 'react'
-import { useFormat } from './format'
+import { useFormat } from '../lib/format'
 
 export type Stat = {
   /** A number is formatted in the page's language; pass a string for a figure already formatted. */

@@ -6,8 +6,8 @@
  */
 import { type ComponentType, useEffect, useState } from 'react'
 import { TOAST } from '../../shared/constants'
-import { useT } from '../i18n'
-import { markToasterReady, onToasterWanted } from '../notify'
+import { useT } from '../runtime/i18n'
+import { markToasterReady, onToasterWanted } from '../runtime/notify'
 
 type RegionProps = { label: string; closeLabel: string; onReady: () => void }
 

@@ -1,6 +1,6 @@
 /** Closing behaviour shared by menus and popovers: Escape, a click outside, focus leaving, and navigation. */
 import { type RefObject, useEffect, useRef } from 'react'
-import { useRouter } from '../router'
+import { useRouter } from '../runtime/router'
 
 export type DismissReason = 'escape' | 'outside' | 'navigation'
 

@@ -6,7 +6,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { warmLazyComponents } from '../../client/lazy-component'
+import { warmLazyComponents } from '../../client/runtime/lazy-component'
 import { LOCALE_COOKIE } from '../../shared/constants'
 import { href } from '../../shared/match'
 import { createApp } from '../../worker/app'

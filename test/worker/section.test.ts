@@ -4,7 +4,7 @@
 import { createElement as h } from 'react'
 import { renderToReadableStream } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { PayloadProvider, type PayloadStore, Section, usePayload } from '../../client/data'
+import { PayloadProvider, type PayloadStore, Section, usePayload } from '../../client/runtime/data'
 import { mediaKeys } from '../../shared/media-keys'
 import { serializeEntryForHtml } from '../../shared/serialize'
 import type { PayloadEntry } from '../../shared/state'

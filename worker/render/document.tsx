@@ -54,7 +54,7 @@ export const sheetTexts = Object.fromEntries(SHEET_NAMES.map((name) => [name, ma
  */
 const keysByRoute = new Map<string, Set<string>>()
 
-/** The payload store the React tree reads on the edge (`client/data.tsx`). */
+/** The payload store the React tree reads on the edge (`client/runtime/data.tsx`). */
 type EdgeStore = {
   ready: Map<string, PayloadEntry>
   pending: Map<string, Promise<PayloadEntry>>
@@ -171,7 +171,7 @@ export function prepareDocument(c: Context<AppEnv>, input: RenderInput): Documen
 }
 
 /**
- * The inline boot script (`client/boot.ts`, minified by the build) with this document's modules; `modules[0]` is the
+ * The inline boot script (`client/runtime/boot.ts`, minified by the build) with this document's modules; `modules[0]` is the
  * entry.
  */
 function bootAfterFirstPaint(modules: readonly string[], first: readonly string[]): string {

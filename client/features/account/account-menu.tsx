@@ -3,13 +3,13 @@
  * area's pages and sign-out. Its own chunk, loaded for signed-in sessions only (`shell-parts.ts`).
  */
 import { useId, useRef, useState } from 'react'
-import { href } from '../../shared/match'
-import { useLocale, useT } from '../i18n'
-import { Link } from '../router'
-import { useSession } from '../session'
-import { Button } from './button'
-import { Icon } from './icon'
-import { useDismiss } from './use-dismiss'
+import { href } from '../../../shared/match'
+import { useLocale, useT } from '../../runtime/i18n'
+import { Link } from '../../runtime/router'
+import { useSession } from '../../runtime/session'
+import { Button } from '../../ui/button'
+import { Icon } from '../../ui/icon'
+import { useDismiss } from '../../ui/use-dismiss'
 
 /**
  * Display name of the signed-in person: `profile[profile.role]` holds the details (docs/gateway-contract.md#profile).

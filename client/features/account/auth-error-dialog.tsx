@@ -2,7 +2,7 @@
  * The auth-error dialog ("user not found or not activated"): open on the server's answer, closable without JavaScript.
  */
 import { type ReactNode, useId, useLayoutEffect, useRef } from 'react'
-import { useT } from '../i18n'
+import { useT } from '../../runtime/i18n'
 
 type Props = {
   message: string

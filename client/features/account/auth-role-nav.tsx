@@ -1,7 +1,7 @@
 /** The role choice of the sign-in pages (investor / businessman): links, so it works before hydration. */
-import { href } from '../../shared/match'
-import { useLocale, useT } from '../i18n'
-import { Link } from '../router'
+import { href } from '../../../shared/match'
+import { useLocale, useT } from '../../runtime/i18n'
+import { Link } from '../../runtime/router'
 
 const AUTH_ROLES = ['investor', 'businessmen'] as const
 type AuthRole = (typeof AUTH_ROLES)[number]

@@ -1,6 +1,6 @@
 /** A new password and its confirmation, as the reset and change-password forms ask for them. */
-import type { FormState } from '../../shared/state'
-import { FormTextField } from './page-form'
+import type { FormState } from '../../../shared/state'
+import { FormTextField } from '../../ui/page-form'
 
 export function NewPasswordFields({
   name,

@@ -2,8 +2,8 @@
  * Read-only profile data as a description list (docs/gateway-contract.md#profile: the UI reads
  * `profile[profile.role]`).
  */
-import type { Profile, ProfileRecord } from '../../shared/contract/account'
-import { useT } from '../i18n'
+import type { Profile, ProfileRecord } from '../../../shared/contract/account'
+import { useT } from '../../runtime/i18n'
 
 /** The role's own record (`profile.investor` or `profile.businessmen`), or an empty one. */
 export function roleProfile(profile: Profile | null): ProfileRecord {

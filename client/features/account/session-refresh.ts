@@ -1,10 +1,10 @@
 /** After a sign-in through `fetch`, the page's session learns the new profile before it navigates (guards need it). */
 import { useCallback } from 'react'
 import { flushSync } from 'react-dom'
-import { apiKey } from '../shared/api-keys'
-import type { Profile } from '../shared/contract/account'
-import { useLocale } from './i18n'
-import { useSession } from './session'
+import { apiKey } from '../../../shared/api-keys'
+import type { Profile } from '../../../shared/contract/account'
+import { useLocale } from '../../runtime/i18n'
+import { useSession } from '../../runtime/session'
 
 /**
  * `accountKeys.profile()`, built here: sign-in's first view loads the shell (with `apiKey`) but not the profile area's
@@ -19,7 +19,7 @@ export function useLoadSession(): () => Promise<boolean> {
   return useCallback(async () => {
     try {
       // The gateway client's code comes with the sign-in that needs it.
-      const gateway = (await import('./gateway')).browserGatewayClient(locale)
+      const gateway = (await import('../../runtime/gateway')).browserGatewayClient(locale)
       const envelope = await gateway.getEnvelope(PROFILE_KEY)
       if (!envelope.content) return false
       // Rendered at once, so the router's guard check on the next navigation sees the signed-in session.

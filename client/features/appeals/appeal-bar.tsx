@@ -1,9 +1,9 @@
 /**
  * The appeal bar of the default layout: the way to send an appeal (hidden in the profile area, docs/product.md#routes).
  */
-import { useT } from '../i18n'
+import { useT } from '../../runtime/i18n'
+import { Icon } from '../../ui/icon'
 import { AppealButton } from './appeal-button'
-import { Icon } from './icon'
 
 export function AppealBar() {
   const t = useT()

@@ -3,12 +3,12 @@
  * code loads on the first click. Before hydration it is a link to the contact page.
  */
 import { type MouseEvent, Suspense, useState } from 'react'
-import { href } from '../../shared/match'
-import { useLocale } from '../i18n'
-import { lazyComponent } from '../lazy-component'
-import { Link } from '../router'
-import { useSession } from '../session'
-import { Icon } from './icon'
+import { href } from '../../../shared/match'
+import { useLocale } from '../../runtime/i18n'
+import { lazyComponent } from '../../runtime/lazy-component'
+import { Link } from '../../runtime/router'
+import { useSession } from '../../runtime/session'
+import { Icon } from '../../ui/icon'
 
 const AppealDialog = lazyComponent(() => import('./appeal-dialog').then((m) => m.AppealDialog))
 

@@ -1,12 +1,12 @@
 /**
  * The appeal form's fields (topic → type grouped select, region, text), shared by the profile and the anonymous dialog.
  */
-import { APPEAL_TEXT_MAX, joinAppealType } from '../../shared/account-forms'
-import type { AppealTopic } from '../../shared/contract/account'
-import type { Region } from '../../shared/contract/common'
-import type { FormState } from '../../shared/state'
-import { useT } from '../i18n'
-import { FormSelectField, FormTextAreaField, GroupedSelectField } from './page-form'
+import { APPEAL_TEXT_MAX, joinAppealType } from '../../../shared/account-forms'
+import type { AppealTopic } from '../../../shared/contract/account'
+import type { Region } from '../../../shared/contract/common'
+import type { FormState } from '../../../shared/state'
+import { useT } from '../../runtime/i18n'
+import { FormSelectField, FormTextAreaField, GroupedSelectField } from '../../ui/page-form'
 
 export const APPEAL_FIELDS = ['type', 'region_id', 'text'] as const
 

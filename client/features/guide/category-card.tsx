@@ -1,8 +1,8 @@
 /** A project category in a list: its image (or generated art), title and description, linking to its projects. */
 import type { ProjectCategory } from '../../../shared/contract/guide'
 import { href } from '../../../shared/match'
-import { useLocale } from '../../i18n'
-import { Card } from '../card'
+import { useLocale } from '../../runtime/i18n'
+import { Card } from '../../ui/card'
 import { cardImage } from './guide-utils'
 
 export function CategoryCard({ category, headingLevel = 3 }: { category: ProjectCategory; headingLevel?: 2 | 3 }) {

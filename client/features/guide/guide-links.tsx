@@ -1,8 +1,8 @@
 /** "In this guide": the investor guide's sections as a list of links, the current one marked. */
 import { href } from '../../../shared/match'
-import { useLocale, useT } from '../../i18n'
-import { Link, useRouter } from '../../router'
-import { Icon } from '../icon'
+import { useLocale, useT } from '../../runtime/i18n'
+import { Link, useRouter } from '../../runtime/router'
+import { Icon } from '../../ui/icon'
 
 const SECTIONS = [
   { id: 'guide-project', label: 'guide.links.projects' },

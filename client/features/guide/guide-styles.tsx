@@ -1,5 +1,5 @@
 /** The guide area's stylesheet (`<PageSheet>`: inlined by the edge, linked after a client navigation). */
-import { PageSheet } from '../../sheets'
+import { PageSheet } from '../../runtime/sheets'
 
 export function GuideStyles() {
   return <PageSheet name="guide" />

@@ -1,7 +1,7 @@
 /** A panel of next steps: one primary action and secondary links (docs/design.md#character). */
 import type { ReactNode } from 'react'
-import { Link } from '../../router'
-import { Icon } from '../icon'
+import { Link } from '../../runtime/router'
+import { Icon } from '../../ui/icon'
 
 export type NextStep = { to: string; label: string; icon?: string; external?: boolean }
 

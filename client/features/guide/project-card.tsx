@@ -1,9 +1,9 @@
 /** A project in a list: image, sector, title, region and budget, with its status over the image. */
 import type { Project } from '../../../shared/contract/guide'
 import { href } from '../../../shared/match'
-import { useLocale, useT } from '../../i18n'
-import { Card } from '../card'
-import { useFormat } from '../format'
+import { useFormat } from '../../lib/format'
+import { useLocale, useT } from '../../runtime/i18n'
+import { Card } from '../../ui/card'
 import { cardImage, nameOf, toNumber } from './guide-utils'
 import { statusTone } from './status-badge'
 

@@ -8,12 +8,12 @@ import type { Key } from '../../../shared/api-keys'
 import type { Country } from '../../../shared/contract/media'
 import type { Page } from '../../../shared/contract/site'
 import type { RegistrationKind } from '../../../shared/guide-forms'
-import { usePayload } from '../../data'
-import { HydrateLater } from '../../hydrate-later'
-import { useT } from '../../i18n'
-import { keptComponent } from '../../kept'
-import { lazyComponent } from '../../lazy-component'
-import { whenVisible } from '../../visibility'
+import { usePayload } from '../../runtime/data'
+import { HydrateLater } from '../../runtime/hydrate-later'
+import { useT } from '../../runtime/i18n'
+import { lazyComponent } from '../../runtime/lazy-component'
+import { keptComponent } from '../../runtime/static-section'
+import { whenVisible } from '../../runtime/visibility'
 
 const RegistrationArticle = keptComponent(() => import('./registration-article').then((m) => m.RegistrationArticle), {
   head: true,

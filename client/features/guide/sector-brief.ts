@@ -5,7 +5,7 @@
  */
 
 import type { Figure, Page } from '../../../shared/contract/site'
-import { type SafeNode, sanitizeHtml, toPlainText } from '../html-content-core'
+import { type SafeNode, sanitizeHtml, toPlainText } from '../../ui/html-content-core'
 
 export type SectorBrief = { summary: string | null; figures: Figure[]; content: string }
 

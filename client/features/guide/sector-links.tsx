@@ -1,8 +1,8 @@
 /** The other sectors as a list of links, for the sector pages' aside. */
 import { href } from '../../../shared/match'
 import { SECTORS } from '../../../shared/routes'
-import { useLocale, useT } from '../../i18n'
-import { Link } from '../../router'
+import { useLocale, useT } from '../../runtime/i18n'
+import { Link } from '../../runtime/router'
 
 export function SectorLinks({ current }: { current: string }) {
   const t = useT()

@@ -1,6 +1,6 @@
 /** A public project's status (open, under negotiation, closed) as a badge; the tone follows the status. */
 import type { ProjectStatus } from '../../../shared/guide-keys'
-import { useT } from '../../i18n'
+import { useT } from '../../runtime/i18n'
 
 const TONE: Readonly<Record<ProjectStatus, 'success' | 'brand' | 'neutral'>> = {
   open_for_investment: 'success',

@@ -1,8 +1,8 @@
 /** A post's or a story's article: kicker, title, lead, date and author, photo, body and a side column. */
 import type { ReactNode } from 'react'
-import { useFormat } from '../format'
-import { HtmlContent } from '../html-content'
-import { Icon } from '../icon'
+import { useFormat } from '../../lib/format'
+import { HtmlContent } from '../../ui/html-content'
+import { Icon } from '../../ui/icon'
 
 export type ArticleProps = {
   kicker: string | null

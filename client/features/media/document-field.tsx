@@ -3,7 +3,7 @@
  * label.
  */
 import type { ReactNode } from 'react'
-import { FormTextField } from '../page-form'
+import { FormTextField } from '../../ui/page-form'
 
 export function DocumentField({
   name,

@@ -2,7 +2,7 @@
 import { useMemo } from 'react'
 import type { Locale } from '../../../shared/constants'
 import type { Event } from '../../../shared/contract/media'
-import { formatDate, resolveIntlLocale, TIME_ZONE, toDate } from '../format'
+import { formatDate, resolveIntlLocale, TIME_ZONE, toDate } from '../../lib/format'
 
 const ranges = new Map<string, Intl.DateTimeFormat>()
 

@@ -1,6 +1,6 @@
 /** An event's date, time and place as a description list (the event page's and the application's side panel). */
 import type { Event } from '../../../shared/contract/media'
-import { useLocale, useT } from '../../i18n'
+import { useLocale, useT } from '../../runtime/i18n'
 import { useEventDates } from './event-dates'
 
 export function EventFacts({ event }: { event: Event }) {

@@ -1,7 +1,7 @@
 /** Downloadable files of a post or an event: name, type and size, each a real download link. */
 import type { LinkedFile } from '../../../shared/contract/common'
-import { useLocale, useT } from '../../i18n'
-import { Icon } from '../icon'
+import { useLocale, useT } from '../../runtime/i18n'
+import { Icon } from '../../ui/icon'
 import { formatFileSize } from './file-size'
 import { fileKind, fileName } from './media-utils'
 

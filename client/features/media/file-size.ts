@@ -1,7 +1,7 @@
 /** File sizes in the page's language ("1.2 MB", "1,2 МБ"). */
 import type { Locale } from '../../../shared/constants'
-import { formatNumber, resolveIntlLocale } from '../format'
-import { FILE_SIZE_UNITS } from '../format-uz'
+import { formatNumber, resolveIntlLocale } from '../../lib/format'
+import { FILE_SIZE_UNITS } from '../../lib/format-uz'
 
 const UNITS = ['byte', 'kilobyte', 'megabyte'] as const
 

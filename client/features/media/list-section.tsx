@@ -3,12 +3,12 @@ import type { ReactNode } from 'react'
 import type { Key } from '../../../shared/api-keys'
 import type { Pageable } from '../../../shared/contract/common'
 import type { Params, RouteId } from '../../../shared/routes'
-import { usePayload } from '../../data'
-import { useT } from '../../i18n'
-import { CardGrid } from '../card-grid'
-import { EmptyState } from '../empty-state'
-import { ErrorState } from '../error-state'
-import { Pagination } from '../pagination'
+import { usePayload } from '../../runtime/data'
+import { useT } from '../../runtime/i18n'
+import { CardGrid } from '../../ui/card-grid'
+import { EmptyState } from '../../ui/empty-state'
+import { ErrorState } from '../../ui/error-state'
+import { Pagination } from '../../ui/pagination'
 
 /** Pages of a list: from `pageable.total` (items) and the page size asked for. */
 export function totalPages(pageable: Pageable | null | undefined, size: number, shown: number): number {

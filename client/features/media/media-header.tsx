@@ -1,6 +1,6 @@
 /** The head of a media list page: breadcrumbs, the h1 and its lead on a tinted band, then the media sub-navigation. */
 import type { ReactNode } from 'react'
-import { Breadcrumbs, type Crumb } from '../breadcrumbs'
+import { Breadcrumbs, type Crumb } from '../../ui/breadcrumbs'
 import { MediaNav, type MediaSection } from './media-nav'
 
 export function MediaHeader({

@@ -1,8 +1,8 @@
 /** The media hub's sub-navigation: the five media types, events and stories, the current one marked. */
 import { href } from '../../../shared/match'
 import { MEDIA_TYPES } from '../../../shared/routes'
-import { useLocale, useT } from '../../i18n'
-import { Link } from '../../router'
+import { useLocale, useT } from '../../runtime/i18n'
+import { Link } from '../../runtime/router'
 
 export type MediaSection = (typeof MEDIA_TYPES)[number] | 'event' | 'story'
 

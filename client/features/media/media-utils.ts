@@ -2,8 +2,8 @@
 
 import type { FileRef, LinkedFile } from '../../../shared/contract/common'
 import type { Event, GalleryImage } from '../../../shared/contract/media'
-import type { CardImage } from '../card'
-import { toDate } from '../format'
+import { toDate } from '../../lib/format'
+import type { CardImage } from '../../ui/card'
 
 /** A photo's link, from a `File` or a bare link (docs/gateway-contract.md#file-object); `thumbnail`: the small one. */
 export function photoLink(file: FileRef, thumbnail = false): string | undefined {

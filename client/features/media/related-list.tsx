@@ -2,12 +2,12 @@
 import type { Id } from '../../../shared/contract/common'
 import { href } from '../../../shared/match'
 import { mediaKeys, type PostCategory, RELATED_SIZE } from '../../../shared/media-keys'
-import { useBrowserPayload } from '../../data'
-import { useLocale, useT } from '../../i18n'
-import { Card } from '../card'
-import { CardGrid } from '../card-grid'
-import { useFormat } from '../format'
-import { SkeletonCardGrid } from '../skeleton'
+import { useFormat } from '../../lib/format'
+import { useBrowserPayload } from '../../runtime/data'
+import { useLocale, useT } from '../../runtime/i18n'
+import { Card } from '../../ui/card'
+import { CardGrid } from '../../ui/card-grid'
+import { SkeletonCardGrid } from '../../ui/skeleton'
 import { cardImage } from './media-utils'
 
 export function RelatedList({ postId, category, label }: { postId: Id; category: PostCategory; label: string }) {

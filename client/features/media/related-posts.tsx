@@ -7,11 +7,11 @@ import { Suspense, useRef } from 'react'
 import type { Post } from '../../../shared/contract/media'
 import { href } from '../../../shared/match'
 import type { PostCategory } from '../../../shared/media-keys'
-import { useLocale, useT } from '../../i18n'
-import { lazyComponent } from '../../lazy-component'
-import { Link } from '../../router'
-import { useNearViewport } from '../../visibility'
-import { Icon } from '../icon'
+import { useLocale, useT } from '../../runtime/i18n'
+import { lazyComponent } from '../../runtime/lazy-component'
+import { Link } from '../../runtime/router'
+import { useNearViewport } from '../../runtime/visibility'
+import { Icon } from '../../ui/icon'
 
 const RelatedList = lazyComponent(() => import('./related-list').then((m) => m.RelatedList))
 

@@ -2,10 +2,10 @@
  * Share links: plain links to each network's share page (no third-party script), with the page's absolute address
  * from the portal's origin, so the edge draws them and they work without JavaScript.
  */
-import { useOrigin } from '../../config'
-import { useT } from '../../i18n'
-import { useRouter } from '../../router'
-import { Icon } from '../icon'
+import { useOrigin } from '../../runtime/config'
+import { useT } from '../../runtime/i18n'
+import { useRouter } from '../../runtime/router'
+import { Icon } from '../../ui/icon'
 
 export function ShareLinks({ title }: { title: string }) {
   const t = useT()

@@ -1,5 +1,5 @@
 /** Progress of the application: sending the details, then the documents' upload with its percentage. */
-import { useT } from '../../i18n'
+import { useT } from '../../runtime/i18n'
 
 export type UploadStep = { step: 'sending' } | { step: 'uploading'; percent: number } | { step: 'done' }
 

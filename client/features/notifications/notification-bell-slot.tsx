@@ -5,8 +5,8 @@
  * of `styles/shell.css`.
  */
 import { Suspense, useEffect, useState } from 'react'
-import { lazyComponent } from '../lazy-component'
-import { useSession } from '../session'
+import { lazyComponent } from '../../runtime/lazy-component'
+import { useSession } from '../../runtime/session'
 
 // The bell and the user's realtime channel (docs/architecture.md#realtime) come in one chunk.
 const NotificationBell = lazyComponent(() => import('./account-live').then((m) => m.AccountLive))

@@ -1,28 +1,28 @@
 /**
  * The header bell for signed-in users: unread count, a list with infinite scroll, mark read, open the link. Kept live
  * by SWR (focus and an interval) and, when Firebase is configured, by push: foreground messages toast and revalidate,
- * and the panel offers to turn push on (`client/push/push-offer.tsx`, loaded when the panel first opens).
+ * and the panel offers to turn push on (`client/features/notifications/push-offer.tsx`, loaded when the panel first opens).
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import useSWRInfinite from 'swr/infinite'
-import { accountKeys } from '../../shared/account-keys'
-import type { Key } from '../../shared/api-keys'
-import type { Locale } from '../../shared/constants'
-import type * as contract from '../../shared/contract/account'
-import type { Envelope } from '../../shared/contract/common'
-import { hrefTo, matchRoute, readSearch, splitLocale } from '../../shared/match'
-import { useConfig } from '../config'
-import { useGateway } from '../gateway'
-import { useLocale, useT } from '../i18n'
-import { usePushMessages } from '../push/push-messages'
-import { usePersonalLive } from '../realtime/personal-status'
-import { useRouter } from '../router'
-import { useSession } from '../session'
-import { useFormat } from './format'
-import { Icon } from './icon'
-import { useDismiss } from './use-dismiss'
+import { accountKeys } from '../../../shared/account-keys'
+import type { Key } from '../../../shared/api-keys'
+import type { Locale } from '../../../shared/constants'
+import type * as contract from '../../../shared/contract/account'
+import type { Envelope } from '../../../shared/contract/common'
+import { hrefTo, matchRoute, readSearch, splitLocale } from '../../../shared/match'
+import { useFormat } from '../../lib/format'
+import { useConfig } from '../../runtime/config'
+import { useGateway } from '../../runtime/gateway'
+import { useLocale, useT } from '../../runtime/i18n'
+import { usePersonalLive } from '../../runtime/realtime/personal-status'
+import { useRouter } from '../../runtime/router'
+import { useSession } from '../../runtime/session'
+import { Icon } from '../../ui/icon'
+import { useDismiss } from '../../ui/use-dismiss'
+import { usePushMessages } from './push-messages'
 
-const PushOffer = lazy(() => import('../push/push-offer').then((m) => ({ default: m.PushOffer })))
+const PushOffer = lazy(() => import('./push-offer').then((m) => ({ default: m.PushOffer })))
 
 export const NOTIFICATION_PAGE_SIZE = 10
 /** How often the bell asks for news while the page is visible. */

@@ -9,12 +9,12 @@
 import { useCallback, useEffect } from 'react'
 import { useSWRConfig } from 'swr'
 import { unstable_serialize } from 'swr/infinite'
-import { accountKeys } from '../../shared/account-keys'
-import { PERSONAL_CHANNEL, type RealtimeMessage } from '../../shared/realtime'
-import { useT } from '../i18n'
-import { LiveRegion, useLiveAnnouncer } from '../realtime/live-announcer'
-import { announcePersonalChange, setPersonalLive } from '../realtime/personal-status'
-import { useChannel } from '../realtime/use-channel'
+import { accountKeys } from '../../../shared/account-keys'
+import { PERSONAL_CHANNEL, type RealtimeMessage } from '../../../shared/realtime'
+import { useT } from '../../runtime/i18n'
+import { LiveRegion, useLiveAnnouncer } from '../../runtime/realtime/live-announcer'
+import { announcePersonalChange, setPersonalLive } from '../../runtime/realtime/personal-status'
+import { useChannel } from '../../runtime/realtime/use-channel'
 import { NOTIFICATION_PAGE_SIZE } from './notification-bell'
 
 /** The bell's list in SWR's cache (its infinite key). */

@@ -1,9 +1,9 @@
 /**
  * Pushes that arrive while a portal page is visible: the service worker hands them to the page instead of showing a
- * system notification (`client/push/firebase-sw.ts`); the page toasts them and lets the bell refresh.
+ * system notification (`client/features/notifications/firebase-sw.ts`); the page toasts them and lets the bell refresh.
  */
 import { useEffect, useRef } from 'react'
-import { showToast } from '../notify'
+import { showToast } from '../../runtime/notify'
 
 type ForegroundPush = {
   isFirebaseMessaging?: boolean

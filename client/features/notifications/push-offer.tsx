@@ -5,12 +5,12 @@
  * Firebase itself is imported only to turn push on, or to refresh the token of a user who turned it on before.
  */
 import { useCallback, useEffect, useState } from 'react'
-import type { Profile } from '../../shared/contract/account'
-import { Icon } from '../components/icon'
-import { useConfig } from '../config'
-import { useGateway } from '../gateway'
-import { useT } from '../i18n'
-import { useSession } from '../session'
+import type { Profile } from '../../../shared/contract/account'
+import { useConfig } from '../../runtime/config'
+import { useGateway } from '../../runtime/gateway'
+import { useT } from '../../runtime/i18n'
+import { useSession } from '../../runtime/session'
+import { Icon } from '../../ui/icon'
 
 type PushState = 'checking' | 'unsupported' | 'off' | 'busy' | 'on' | 'denied' | 'failed'
 

@@ -6,9 +6,9 @@ import { useRef, useState } from 'react'
 import type { PersonalProject } from '../../../shared/contract/account'
 import { budgetField, budgetIdField, budgetRows, MAX_BUDGET_ROWS } from '../../../shared/project-form'
 import type { FormState } from '../../../shared/state'
-import { useT } from '../../i18n'
-import { Button } from '../button'
-import { FormTextField } from '../page-form'
+import { useT } from '../../runtime/i18n'
+import { Button } from '../../ui/button'
+import { FormTextField } from '../../ui/page-form'
 
 /** A row on screen: a stable key, the saved row's id, the amount as typed. */
 export type BudgetRow = Readonly<{ key: number; id?: number; sum: string }>

@@ -2,8 +2,8 @@
  * A project's file field: the file chosen now, the one saved before, and its upload's progress (announced when done).
  */
 import type { GatewayFile } from '../../../shared/contract/common'
-import { useT } from '../../i18n'
-import { FormTextField, fieldId } from '../page-form'
+import { useT } from '../../runtime/i18n'
+import { FormTextField, fieldId } from '../../ui/page-form'
 
 /** One file's upload as it goes: its name, how far, and whether it finished. */
 export type UploadProgress = Readonly<{ name: string; percent: number; done: boolean }>

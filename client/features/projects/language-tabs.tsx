@@ -3,9 +3,9 @@
 import { LOCALE_NAMES } from '../../../shared/constants'
 import type { PersonalProject } from '../../../shared/contract/account'
 import { contentField, htmlToText, PROJECT_LANGS, type ProjectLang, titleField } from '../../../shared/project-form'
-import { useT } from '../../i18n'
-import { FormTextAreaField, FormTextField } from '../page-form'
-import { Tabs } from '../tabs'
+import { useT } from '../../runtime/i18n'
+import { FormTextAreaField, FormTextField } from '../../ui/page-form'
+import { Tabs } from '../../ui/tabs'
 
 /** The first language whose title or description has an error, if any. */
 export function languageWithErrors(errors: Readonly<Record<string, string>>): ProjectLang | undefined {

@@ -1,6 +1,6 @@
 /** A personal project's moderation state as a badge: draft, under moderation, published or rejected. */
-import type { PersonalProject } from '../../shared/contract/account'
-import { useT } from '../i18n'
+import type { PersonalProject } from '../../../shared/contract/account'
+import { useT } from '../../runtime/i18n'
 
 const STATE_TONE: Record<PersonalProject['state'], 'neutral' | 'success' | 'danger'> = {
   pending: 'neutral',

@@ -1,9 +1,9 @@
 /** A service category as a compact card: icon, title, description; links to the category's page. */
 import type { ServiceCategory } from '../../../shared/contract/services'
 import { href } from '../../../shared/match'
-import { useLocale } from '../../i18n'
-import { Link } from '../../router'
-import { Icon } from '../icon'
+import { useLocale } from '../../runtime/i18n'
+import { Link } from '../../runtime/router'
+import { Icon } from '../../ui/icon'
 import { CATEGORY_ICON_FALLBACK, categoryIcon } from './category-nav'
 
 export function CategoryCard({ category, headingLevel = 3 }: { category: ServiceCategory; headingLevel?: 2 | 3 }) {

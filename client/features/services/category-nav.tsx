@@ -5,9 +5,9 @@
 import type { ServiceCategory } from '../../../shared/contract/services'
 import { href } from '../../../shared/match'
 import { byOrder, parentIdOf, sectionAnchor } from '../../../shared/service-keys'
-import { useLocale, useT } from '../../i18n'
-import { Link } from '../../router'
-import { Icon } from '../icon'
+import { useLocale, useT } from '../../runtime/i18n'
+import { Link } from '../../runtime/router'
+import { Icon } from '../../ui/icon'
 
 /**
  * The category's own icon; `<Icon fallback={CATEGORY_ICON_FALLBACK}>` draws a neutral one when the portal has no such

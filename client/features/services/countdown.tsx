@@ -3,8 +3,8 @@
  * for it. The ticking digits are `aria-hidden`; the end time is static text everyone can read.
  */
 import { useEffect, useRef, useState } from 'react'
-import { useLocale, useT } from '../i18n'
-import { type DateInput, formatDateTime, toDate } from './format'
+import { type DateInput, formatDateTime, toDate } from '../../lib/format'
+import { useLocale, useT } from '../../runtime/i18n'
 
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const
 type Unit = (typeof UNITS)[number]

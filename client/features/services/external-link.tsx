@@ -1,7 +1,7 @@
 /** A link that leaves the portal: opens in a new tab, says so to screen readers, and shows the external-link icon. */
 import type { ReactNode } from 'react'
-import { useT } from '../../i18n'
-import { Icon } from '../icon'
+import { useT } from '../../runtime/i18n'
+import { Icon } from '../../ui/icon'
 
 /** `https://my.gov.uz/uz/x` → `my.gov.uz`; the raw text when it is not a URL. */
 export function hostOf(url: string): string {

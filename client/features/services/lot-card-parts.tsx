@@ -5,9 +5,9 @@
  */
 import type { AuctionLot } from '../../../shared/contract/services'
 import { href } from '../../../shared/match'
-import { useLocale, useT } from '../../i18n'
-import { Link } from '../../router'
-import { PatternArt } from '../pattern-art'
+import { useLocale, useT } from '../../runtime/i18n'
+import { Link } from '../../runtime/router'
+import { PatternArt } from '../../ui/pattern-art'
 import { regionName } from './service-utils'
 
 export type LotPartsProps = {

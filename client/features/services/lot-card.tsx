@@ -6,10 +6,10 @@
  */
 
 import type { AuctionLot } from '../../../shared/contract/services'
-import { useT } from '../../i18n'
-import { keptComponent } from '../../kept'
-import { Countdown } from '../countdown'
-import { useFormat } from '../format'
+import { useFormat } from '../../lib/format'
+import { useT } from '../../runtime/i18n'
+import { keptComponent } from '../../runtime/static-section'
+import { Countdown } from './countdown'
 import { ExternalLink } from './external-link'
 import type { LotPartsProps } from './lot-card-parts'
 import { depositOf } from './lot-format'

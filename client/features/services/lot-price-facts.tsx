@@ -1,6 +1,7 @@
 /** A lot's start price and deposit (with its percent) as the first items of a `lot-facts` list. */
-import { useT } from '../../i18n'
-import { useFormat } from '../format'
+
+import { useFormat } from '../../lib/format'
+import { useT } from '../../runtime/i18n'
 
 export function LotPriceFacts({
   price,

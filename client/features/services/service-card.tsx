@@ -4,10 +4,10 @@
  */
 import type { Service } from '../../../shared/contract/services'
 import { href } from '../../../shared/match'
-import { useLocale, useT } from '../../i18n'
-import { Link } from '../../router'
-import { Icon } from '../icon'
-import { PatternArt } from '../pattern-art'
+import { useLocale, useT } from '../../runtime/i18n'
+import { Link } from '../../runtime/router'
+import { Icon } from '../../ui/icon'
+import { PatternArt } from '../../ui/pattern-art'
 import { ExternalLink, hostOf } from './external-link'
 import { fileLink } from './service-utils'
 

@@ -1,8 +1,8 @@
 /** The services area's own sections (catalogue, e-auction, UzEx) as a row of links under the hero. */
 import { href } from '../../../shared/match'
 import type { RouteId } from '../../../shared/routes'
-import { useLocale, useT } from '../../i18n'
-import { Link, useRouter } from '../../router'
+import { useLocale, useT } from '../../runtime/i18n'
+import { Link, useRouter } from '../../runtime/router'
 
 const SECTIONS: readonly {
   id: 'service-category-index' | 'e-auction' | 'uz-ex'

@@ -1,8 +1,8 @@
 /** The heroes of the e-auction and UzEx pages (breadcrumbs, title, description, the services tabs), kept as drawn. */
 import { href } from '../../../shared/match'
-import { useLocale, useT } from '../../i18n'
-import { Breadcrumbs } from '../breadcrumbs'
-import { HeroContent } from '../hero'
+import { useLocale, useT } from '../../runtime/i18n'
+import { Breadcrumbs } from '../../ui/breadcrumbs'
+import { HeroContent } from '../../ui/hero'
 import { ServicesTabs } from './services-tabs'
 
 function TradingHero({ titleKey, descriptionKey, seed }: { titleKey: string; descriptionKey: string; seed: string }) {

@@ -7,10 +7,10 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { AuctionLotDetail } from '../../../shared/contract/services'
 import { type LotEvent, lotChannel, type RealtimeMessage } from '../../../shared/realtime'
 import { tradingKeys } from '../../../shared/trading-keys'
-import { useLocale, useT } from '../../i18n'
-import { useLiveAnnouncer } from '../../realtime/live-announcer'
-import { type ChannelStatus, useChannel } from '../../realtime/use-channel'
-import { useFormat } from '../format'
+import { useFormat } from '../../lib/format'
+import { useLocale, useT } from '../../runtime/i18n'
+import { useLiveAnnouncer } from '../../runtime/realtime/live-announcer'
+import { type ChannelStatus, useChannel } from '../../runtime/realtime/use-channel'
 
 /** How often a lot is polled while its socket is not live. */
 const LOT_POLL_MS = 30_000
@@ -54,7 +54,7 @@ export function useLiveLot(lotNumber: string, loaded: AuctionLotDetail | undefin
 
   const refetch = useCallback(() => {
     // The gateway client's code comes with the first refetch: most views of a lot stay live on their socket.
-    import('../../gateway')
+    import('../../runtime/gateway')
       .then((m) => m.browserGatewayClient(locale).getEnvelope(tradingKeys.auctionLot(lotNumber)))
       .then((envelope) => {
         const l = envelope.content

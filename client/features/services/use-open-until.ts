@@ -3,7 +3,7 @@
  * moved later (live) opens again.
  */
 import { useCallback, useState } from 'react'
-import { type DateInput, toDate } from '../format'
+import { type DateInput, toDate } from '../../lib/format'
 
 export function useOpenUntil(end: DateInput | null | undefined): { open: boolean; close: () => void } {
   const endMs = toDate(end)?.getTime() ?? 0

@@ -5,9 +5,9 @@
  */
 import { useId } from 'react'
 import type { UzexLot } from '../../../shared/contract/services'
-import { useT } from '../../i18n'
-import { Countdown } from '../countdown'
-import { type Currency, useFormat } from '../format'
+import { type Currency, useFormat } from '../../lib/format'
+import { useT } from '../../runtime/i18n'
+import { Countdown } from './countdown'
 import { ExternalLink } from './external-link'
 import { useOpenUntil } from './use-open-until'
 

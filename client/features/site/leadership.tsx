@@ -1,12 +1,12 @@
 /** The agency's leadership as cards: photo, name, position, biography and how to reach them. */
 import type { Key } from '../../../shared/api-keys'
 import type { Leader } from '../../../shared/contract/site'
-import { usePayload } from '../../data'
-import { useT } from '../../i18n'
-import { EmptyState } from '../empty-state'
-import { ErrorState } from '../error-state'
-import { Icon } from '../icon'
-import { PatternArt } from '../pattern-art'
+import { usePayload } from '../../runtime/data'
+import { useT } from '../../runtime/i18n'
+import { EmptyState } from '../../ui/empty-state'
+import { ErrorState } from '../../ui/error-state'
+import { Icon } from '../../ui/icon'
+import { PatternArt } from '../../ui/pattern-art'
 import { imageSrc } from './image'
 
 /** `tel:` target: the digits of a phone number with its leading plus. */

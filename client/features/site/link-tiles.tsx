@@ -1,6 +1,6 @@
 /** Entry points as tiles: icon, title (the one link) and a sentence; the whole tile is the hit area. */
-import { Link } from '../../router'
-import { Icon } from '../icon'
+import { Link } from '../../runtime/router'
+import { Icon } from '../../ui/icon'
 
 export type LinkTile = { to: string; title: string; text: string; icon: string }
 

@@ -4,10 +4,10 @@
  */
 import { href } from '../../../shared/match'
 import { REASONS } from '../../../shared/routes'
-import { useLocale, useT } from '../../i18n'
-import { Link } from '../../router'
-import { HtmlContent } from '../html-content'
-import { PatternArt } from '../pattern-art'
+import { useLocale, useT } from '../../runtime/i18n'
+import { Link } from '../../runtime/router'
+import { HtmlContent } from '../../ui/html-content'
+import { PatternArt } from '../../ui/pattern-art'
 import { plainText } from './describe'
 
 export type ReasonSection = { id: string; title: string; html: string; figures: boolean }

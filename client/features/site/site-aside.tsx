@@ -1,9 +1,9 @@
 /** Side columns of the site pages: related links and the contact call to action. */
 import { href } from '../../../shared/match'
-import { useLocale, useT } from '../../i18n'
-import { Link } from '../../router'
-import { Button } from '../button'
-import { Icon } from '../icon'
+import { useLocale, useT } from '../../runtime/i18n'
+import { Link } from '../../runtime/router'
+import { Button } from '../../ui/button'
+import { Icon } from '../../ui/icon'
 
 export type AsideLink = { to: string; label: string; current?: boolean }
 

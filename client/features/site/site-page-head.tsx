@@ -3,8 +3,8 @@
  * not depend on the page (React hoists both into <head> on the edge and dedupes them).
  */
 import { LOCALES, type Locale } from '../../../shared/constants'
-import { useLocale, useT } from '../../i18n'
-import { PageSheet } from '../../sheets'
+import { useLocale, useT } from '../../runtime/i18n'
+import { PageSheet } from '../../runtime/sheets'
 
 const OG_LOCALES: Readonly<Record<Locale, string>> = { uz: 'uz_UZ', ru: 'ru_RU', en: 'en_GB' }
 

@@ -1,11 +1,11 @@
 /** What investors say (`GET review`): quotes with the author's name, position and company. */
 import type { Key } from '../../../shared/api-keys'
 import type { Review } from '../../../shared/contract/site'
-import { usePayload } from '../../data'
-import { useT } from '../../i18n'
-import { EmptyState } from '../empty-state'
-import { ErrorState } from '../error-state'
-import { PatternArt } from '../pattern-art'
+import { usePayload } from '../../runtime/data'
+import { useT } from '../../runtime/i18n'
+import { EmptyState } from '../../ui/empty-state'
+import { ErrorState } from '../../ui/error-state'
+import { PatternArt } from '../../ui/pattern-art'
 import { imageSrc } from './image'
 
 /** "Name, Position, Company" → the name, and the rest as the line under it. */

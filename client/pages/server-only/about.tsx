@@ -1,13 +1,13 @@
 /** `/about`: the agency's page from the gateway, then its leadership (streamed). */
 import { href } from '../../../shared/match'
 import { aboutPlan } from '../../../shared/plans/site'
-import { ContentPageView } from '../../components/site/content-page'
-import { LeadershipList } from '../../components/site/leadership'
-import { AsideLinks, ContactPrompt } from '../../components/site/site-aside'
-import { SkeletonCardGrid } from '../../components/skeleton'
-import { Section } from '../../data'
-import { useLocale, useT } from '../../i18n'
-import { useRouteData } from '../../router'
+import { ContentPageView } from '../../features/site/content-page'
+import { LeadershipList } from '../../features/site/leadership'
+import { AsideLinks, ContactPrompt } from '../../features/site/site-aside'
+import { Section } from '../../runtime/data'
+import { useLocale, useT } from '../../runtime/i18n'
+import { useRouteData } from '../../runtime/router'
+import { SkeletonCardGrid } from '../../ui/skeleton'
 
 export function Page() {
   const t = useT()

@@ -1,10 +1,10 @@
 /** `/contacts`: addresses, phones and hours from the gateway page, with the contact form as the next step. */
 import { href } from '../../../shared/match'
 import { contactsPlan } from '../../../shared/plans/site'
-import { ContentPageView } from '../../components/site/content-page'
-import { AsideLinks, ContactPrompt } from '../../components/site/site-aside'
-import { useLocale, useT } from '../../i18n'
-import { useRouteData } from '../../router'
+import { ContentPageView } from '../../features/site/content-page'
+import { AsideLinks, ContactPrompt } from '../../features/site/site-aside'
+import { useLocale, useT } from '../../runtime/i18n'
+import { useRouteData } from '../../runtime/router'
 
 export function Page() {
   const t = useT()

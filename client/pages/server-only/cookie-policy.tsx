@@ -1,8 +1,8 @@
 /** `/cookie-policy`: the policy text from the gateway, with the related policies beside it. */
 import { cookiePolicyPlan } from '../../../shared/plans/site'
-import { ContentPageView } from '../../components/site/content-page'
-import { PolicyLinks } from '../../components/site/site-aside'
-import { useRouteData } from '../../router'
+import { ContentPageView } from '../../features/site/content-page'
+import { PolicyLinks } from '../../features/site/site-aside'
+import { useRouteData } from '../../runtime/router'
 
 export function Page() {
   const { keys } = useRouteData(cookiePolicyPlan)

@@ -1,8 +1,8 @@
 /** `/guide/explore/{id}`: a project reached from the sector explorer, shown like the project page. */
 
 import { exploreItemPlan } from '../../../shared/plans/guide'
-import { ProjectDetail } from '../../components/guide/project-detail'
-import { useRouteData } from '../../router'
+import { ProjectDetail } from '../../features/guide/project-detail'
+import { useRouteData } from '../../runtime/router'
 
 export function Page() {
   const { keys } = useRouteData(exploreItemPlan)

@@ -1,14 +1,14 @@
 /** `/guide/explore`: the fourteen sectors open to investors, each leading to its page with figures and a brief. */
 import { href } from '../../../shared/match'
 import { SECTORS } from '../../../shared/routes'
-import { Button } from '../../components/button'
-import { Card } from '../../components/card'
-import { CardGrid } from '../../components/card-grid'
-import { GuideLinks } from '../../components/guide/guide-links'
-import { GuideStyles } from '../../components/guide/guide-styles'
-import { Hero } from '../../components/hero'
-import { PageTitle } from '../../components/page-title'
-import { useLocale, useT } from '../../i18n'
+import { GuideLinks } from '../../features/guide/guide-links'
+import { GuideStyles } from '../../features/guide/guide-styles'
+import { useLocale, useT } from '../../runtime/i18n'
+import { Button } from '../../ui/button'
+import { Card } from '../../ui/card'
+import { CardGrid } from '../../ui/card-grid'
+import { Hero } from '../../ui/hero'
+import { PageTitle } from '../../ui/page-title'
 
 export function Page() {
   const t = useT()

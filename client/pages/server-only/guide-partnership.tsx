@@ -2,11 +2,11 @@
 import { GUIDE_PAGES } from '../../../shared/guide-keys'
 import { href } from '../../../shared/match'
 import { guidePartnershipPlan } from '../../../shared/plans/guide'
-import { Button } from '../../components/button'
-import { GuideArticle } from '../../components/guide/guide-article'
-import { NextSteps } from '../../components/guide/next-steps'
-import { useLocale, useT } from '../../i18n'
-import { useRouteData } from '../../router'
+import { GuideArticle } from '../../features/guide/guide-article'
+import { NextSteps } from '../../features/guide/next-steps'
+import { useLocale, useT } from '../../runtime/i18n'
+import { useRouteData } from '../../runtime/router'
+import { Button } from '../../ui/button'
 
 export function Page() {
   const t = useT()

@@ -1,10 +1,10 @@
 /** `/{slug}`: any content page of the gateway (an unknown slug is the 404 screen, decided by the critical key). */
 import { href } from '../../../shared/match'
 import { contentPagePlan } from '../../../shared/plans/site'
-import { ContentPageView } from '../../components/site/content-page'
-import { AsideLinks, ContactPrompt } from '../../components/site/site-aside'
-import { useLocale, useT } from '../../i18n'
-import { useRouteData } from '../../router'
+import { ContentPageView } from '../../features/site/content-page'
+import { AsideLinks, ContactPrompt } from '../../features/site/site-aside'
+import { useLocale, useT } from '../../runtime/i18n'
+import { useRouteData } from '../../runtime/router'
 
 export function Page() {
   const t = useT()

@@ -2,24 +2,24 @@
 import { useMemo } from 'react'
 import { href } from '../../../shared/match'
 import { reasonPlan } from '../../../shared/plans/site'
-import { Breadcrumbs } from '../../components/breadcrumbs'
-import { Button } from '../../components/button'
-import { ErrorState } from '../../components/error-state'
-import { Hero } from '../../components/hero'
-import { PageTitle } from '../../components/page-title'
-import { describeHtml } from '../../components/site/describe'
+import { describeHtml } from '../../features/site/describe'
 import {
   introText,
   OtherReasons,
   ReasonContents,
   ReasonSections,
   splitReason,
-} from '../../components/site/reason-article'
-import { ContactPrompt } from '../../components/site/site-aside'
-import { SitePageHead } from '../../components/site/site-page-head'
-import { usePayload } from '../../data'
-import { useLocale, useT } from '../../i18n'
-import { useRouteData } from '../../router'
+} from '../../features/site/reason-article'
+import { ContactPrompt } from '../../features/site/site-aside'
+import { SitePageHead } from '../../features/site/site-page-head'
+import { usePayload } from '../../runtime/data'
+import { useLocale, useT } from '../../runtime/i18n'
+import { useRouteData } from '../../runtime/router'
+import { Breadcrumbs } from '../../ui/breadcrumbs'
+import { Button } from '../../ui/button'
+import { ErrorState } from '../../ui/error-state'
+import { Hero } from '../../ui/hero'
+import { PageTitle } from '../../ui/page-title'
 
 export function Page() {
   const t = useT()

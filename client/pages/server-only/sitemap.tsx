@@ -11,13 +11,13 @@ import {
   type SitemapSection,
   sitemapSectionOf,
 } from '../../../shared/sitemap-routes'
-import { Breadcrumbs } from '../../components/breadcrumbs'
-import { PageTitle } from '../../components/page-title'
-import { SitePageHead } from '../../components/site/site-page-head'
-import { SkeletonRegion, SkeletonText } from '../../components/skeleton'
-import { Section, usePayload } from '../../data'
-import { useLocale, useT } from '../../i18n'
-import { Link, useRouteData } from '../../router'
+import { SitePageHead } from '../../features/site/site-page-head'
+import { Section, usePayload } from '../../runtime/data'
+import { useLocale, useT } from '../../runtime/i18n'
+import { Link, useRouteData } from '../../runtime/router'
+import { Breadcrumbs } from '../../ui/breadcrumbs'
+import { PageTitle } from '../../ui/page-title'
+import { SkeletonRegion, SkeletonText } from '../../ui/skeleton'
 
 type Translate = ReturnType<typeof useT>
 

@@ -2,14 +2,14 @@
 import { href } from '../../../shared/match'
 import { MEDIA_PAGE_SIZE } from '../../../shared/media-keys'
 import { storyListPlan } from '../../../shared/plans/media'
-import { Card } from '../../components/card'
-import { useFormat } from '../../components/format'
-import { ListSection } from '../../components/media/list-section'
-import { MediaHeader } from '../../components/media/media-header'
-import { cardImage } from '../../components/media/media-utils'
-import { PageTitle } from '../../components/page-title'
-import { useLocale, useT } from '../../i18n'
-import { useRouteData } from '../../router'
+import { ListSection } from '../../features/media/list-section'
+import { MediaHeader } from '../../features/media/media-header'
+import { cardImage } from '../../features/media/media-utils'
+import { useFormat } from '../../lib/format'
+import { useLocale, useT } from '../../runtime/i18n'
+import { useRouteData } from '../../runtime/router'
+import { Card } from '../../ui/card'
+import { PageTitle } from '../../ui/page-title'
 
 export function Page() {
   const t = useT()

@@ -1,15 +1,15 @@
 /** `/story/{id}`: one success story: summary as the lead, photo, the story itself and share links. */
 import { href } from '../../../shared/match'
 import { storyPlan } from '../../../shared/plans/media'
-import { Breadcrumbs } from '../../components/breadcrumbs'
-import { Button } from '../../components/button'
-import { Article } from '../../components/media/article'
-import { photoLink } from '../../components/media/media-utils'
-import { ShareLinks } from '../../components/media/share-links'
-import { PageTitle } from '../../components/page-title'
-import { usePayload } from '../../data'
-import { useLocale, useT } from '../../i18n'
-import { useRouteData } from '../../router'
+import { Article } from '../../features/media/article'
+import { photoLink } from '../../features/media/media-utils'
+import { ShareLinks } from '../../features/media/share-links'
+import { usePayload } from '../../runtime/data'
+import { useLocale, useT } from '../../runtime/i18n'
+import { useRouteData } from '../../runtime/router'
+import { Breadcrumbs } from '../../ui/breadcrumbs'
+import { Button } from '../../ui/button'
+import { PageTitle } from '../../ui/page-title'
 
 export function Page() {
   const t = useT()

@@ -2,12 +2,12 @@
  * `/success-registration`: where the registration and event application forms land: what happens next, and where to go.
  */
 import { href } from '../../../shared/match'
-import { Button } from '../../components/button'
-import { Icon } from '../../components/icon'
-import { PageTitle } from '../../components/page-title'
-import { SitePageHead } from '../../components/site/site-page-head'
-import { useLocale, useT } from '../../i18n'
-import { Link } from '../../router'
+import { SitePageHead } from '../../features/site/site-page-head'
+import { useLocale, useT } from '../../runtime/i18n'
+import { Link } from '../../runtime/router'
+import { Button } from '../../ui/button'
+import { Icon } from '../../ui/icon'
+import { PageTitle } from '../../ui/page-title'
 
 const STEPS = ['check', 'mail', 'contact'] as const
 

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react'
 import { useSWRConfig } from 'swr'
-import { onPersonalChange, usePersonalLive } from '../realtime/personal-status'
+import { onPersonalChange, usePersonalLive } from './personal-status'
 
 const LIVE_REFRESH_MS = 30_000
 
