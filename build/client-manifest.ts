@@ -76,7 +76,7 @@ export function clientManifest({ built = false }: { built?: boolean } = {}): Plu
           Object.entries(AREA_SHEETS).map(([name, file]) => [name, { href: `/${file}`, text: '', rules: [] }]),
         )
         const messages = { uz: '', ru: '', en: '' }
-        return `export default ${JSON.stringify({ entry: '/client/entry.tsx', css: [], cssText: '', cssRules: [], sheets, messages, preload: [], evaluateFirst: [], pages: {}, boot: '', dev: true, pushWorker: `/${PUSH_WORKER_ENTRY}` })}`
+        return `export default ${JSON.stringify({ entry: '/client/entry.tsx', css: [], cssText: '', cssRules: [], sheets, messages, preload: [], evaluateFirst: [], pages: {}, serverOnly: {}, boot: '', dev: true, pushWorker: `/${PUSH_WORKER_ENTRY}` })}`
       }
       type Chunk = { file: string; name?: string; css?: string[]; imports?: string[] }
       const m = JSON.parse(fs.readFileSync(`${clientOutDir}/.vite/manifest.json`, 'utf8')) as Record<string, Chunk>
@@ -98,9 +98,12 @@ export function clientManifest({ built = false }: { built?: boolean } = {}): Plu
       // Per page: its own chunk first, then the chunks it imports, minus what the entry already loads (modulepreload on
       // first load; the document names the first as the page's module).
       const pages: Record<string, string[]> = {}
+      const serverOnly: Record<string, string> = {}
       for (const key of Object.keys(m)) {
         const id = /^client\/pages\/([a-z0-9-]+)\.tsx$/.exec(key)?.[1]
         if (id) pages[id] = [...collect(key, new Set())].filter((f) => !entryFiles.has(f))
+        const bodyOf = /^client\/pages\/server-only\/([a-z0-9-]+)\.tsx$/.exec(key)?.[1]
+        if (bodyOf) serverOnly[bodyOf] = `/${m[key]!.file}`
       }
       const pushWorker = m[PUSH_WORKER_ENTRY] ? `/${m[PUSH_WORKER_ENTRY]!.file}` : null
       if (entry.css?.length)
@@ -123,7 +126,7 @@ export function clientManifest({ built = false }: { built?: boolean } = {}): Plu
       )
       for (const file of Object.values(messages))
         if (!fs.existsSync(`${clientOutDir}${file}`)) this.error(`message catalogue ${file} was not built`)
-      return `export default ${JSON.stringify({ entry: `/${entry.file}`, css: [shell.href], cssText: shell.text, cssRules: shell.rules, sheets, messages, preload, evaluateFirst, pages, boot, dev: false, pushWorker })}`
+      return `export default ${JSON.stringify({ entry: `/${entry.file}`, css: [shell.href], cssText: shell.text, cssRules: shell.rules, sheets, messages, preload, evaluateFirst, pages, serverOnly, boot, dev: false, pushWorker })}`
     },
   }
 }

@@ -38,7 +38,9 @@ async function boot() {
     return (await gateway).getEnvelope(key)
   })
   const first =
-    state.assets.page && state.route.id && !state.error ? { id: state.route.id, url: state.assets.page } : undefined
+    state.assets.page && state.route.id && !state.error
+      ? { id: state.route.id, url: state.assets.page, serverOnly: state.assets.serverOnly }
+      : undefined
   installPages(() => import('./runtime/pages-lazy').then((m) => m.pages), first)
   const store: PayloadStore = { ready: new Map(Object.entries(state.payloads)), pending: new Map() }
   watchChunkErrors()

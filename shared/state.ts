@@ -57,6 +57,8 @@ type Assets = Readonly<{
   preload: readonly string[]
   /** The built module of the page the document shows (the browser loads the other pages' registry later). */
   page?: string
+  /** The page is server-only: `page` is its body, which the browser loads only to draw the page anew. */
+  serverOnly?: boolean
   /** Vite's dev server (HMR). */
   dev?: boolean
 }>

@@ -22,6 +22,8 @@ declare module 'virtual:client-manifest' {
     evaluateFirst: string[]
     /** Per route id: the page's chunk and its imports beyond the entry's, for `modulepreload` on first load. */
     pages: Record<string, string[]>
+    /** Per server-only page's route id: its body's chunk, which no first view preloads. */
+    serverOnly: Record<string, string>
     dev: boolean
     /** The push service worker's module (its own entry). */
     pushWorker: string | null

@@ -15,18 +15,18 @@ import { usePayload } from '../runtime/data'
 import { useT } from '../runtime/i18n'
 import { LiveRegion } from '../runtime/realtime/live-announcer'
 import { useRouteData } from '../runtime/router'
-import { keptComponent } from '../runtime/static-section'
+import { staticSection } from '../runtime/static-section'
 import { DetailsRow } from '../ui/details-row'
 import { Lightbox } from '../ui/lightbox'
 
 /** What never changes while the page is open (title, fixed details, map link, contacts) is kept as the edge drew it. */
 const parts = () => import('../features/services/lot-parts')
-const LotHero = keptComponent(() => parts().then((m) => m.LotHero), { head: true })
-const LotDetails = keptComponent(() => parts().then((m) => m.LotDetails))
-const LotMapLink = keptComponent(() => parts().then((m) => m.LotMapLink))
-const LotContacts = keptComponent(() => parts().then((m) => m.LotContacts))
+const LotHero = staticSection(() => parts().then((m) => m.LotHero), { head: true })
+const LotDetails = staticSection(() => parts().then((m) => m.LotDetails))
+const LotMapLink = staticSection(() => parts().then((m) => m.LotMapLink))
+const LotContacts = staticSection(() => parts().then((m) => m.LotContacts))
 
-/** Drawn in the browser after a client navigation, the kept parts load with the page. */
+/** Drawn in the browser after a client navigation, the static parts load with the page. */
 export const preload = parts
 
 export function Page() {

@@ -17,13 +17,13 @@ import { lazyComponent } from '../runtime/lazy-component'
 import { LiveRegion, useLiveAnnouncer } from '../runtime/realtime/live-announcer'
 import { useChannel } from '../runtime/realtime/use-channel'
 import { useRouteData } from '../runtime/router'
-import { keptComponent } from '../runtime/static-section'
+import { staticSection } from '../runtime/static-section'
 import { CardGrid } from '../ui/card-grid'
 import { PageTitle } from '../ui/page-title'
-import { KeptPagination } from '../ui/static-pagination'
+import { StaticPagination } from '../ui/static-pagination'
 
 /** The hero and each lot's picture and heading are kept as the edge drew them; the lots' live parts hydrate. */
-const AuctionHero = keptComponent(() => import('../features/services/trading-heroes').then((m) => m.AuctionHero))
+const AuctionHero = staticSection(() => import('../features/services/trading-heroes').then((m) => m.AuctionHero))
 export const preload = () => Promise.all([AuctionHero.preload(), preloadLotCard()])
 
 /** Shown only when the lots fail to load or there are none: their code loads with that answer. */
@@ -84,7 +84,7 @@ function LotList({ listKey, page }: { listKey: Key<AuctionLot[]>; page: number }
         ))}
       </CardGrid>
       <LiveRegion message={message} state={status} />
-      <KeptPagination
+      <StaticPagination
         props={{
           routeId: 'e-auction',
           page,

@@ -1,7 +1,7 @@
 /**
  * The home page: hero with key figures, entry points into the investor guide, the reasons to invest, the regions
  * map, the latest posts, services, what investors say, and the contact call to action. Gateway data streams in.
- * Only the map is interactive: the other sections are kept as the edge drew them (`kept.tsx`,
+ * Only the map is interactive: the other sections are kept as the edge drew them (`static-section.tsx`,
  * `components/site/home-sections.tsx`), so a first view loads none of their code, texts or data.
  */
 import { Suspense } from 'react'
@@ -11,7 +11,7 @@ import { Section } from '../runtime/data'
 import { useT } from '../runtime/i18n'
 import { lazyComponent } from '../runtime/lazy-component'
 import { useRouteData } from '../runtime/router'
-import { keptComponent } from '../runtime/static-section'
+import { staticSection } from '../runtime/static-section'
 import { HydrateWhenVisible } from '../runtime/visibility'
 import { PageTitle } from '../ui/page-title'
 import { Skeleton, SkeletonRegion, SkeletonText } from '../ui/skeleton'
@@ -23,16 +23,16 @@ import { Skeleton, SkeletonRegion, SkeletonText } from '../ui/skeleton'
 const RegionMap = lazyComponent(() => import('../features/site/region-map').then((m) => m.RegionMap))
 
 const sections = () => import('../features/site/home-sections')
-const HomeHero = keptComponent(() => sections().then((m) => m.HomeHero))
-const HomeFigures = keptComponent(() => sections().then((m) => m.HomeFigures))
-const HomeGuide = keptComponent(() => sections().then((m) => m.HomeGuide))
-const HomeReasons = keptComponent(() => sections().then((m) => m.HomeReasons))
-const HomeMedia = keptComponent(() => sections().then((m) => m.HomeMedia))
-const HomeServices = keptComponent(() => sections().then((m) => m.HomeServices))
-const HomeReviews = keptComponent(() => sections().then((m) => m.HomeReviews))
-const HomeCta = keptComponent(() => sections().then((m) => m.HomeCta))
+const HomeHero = staticSection(() => sections().then((m) => m.HomeHero))
+const HomeFigures = staticSection(() => sections().then((m) => m.HomeFigures))
+const HomeGuide = staticSection(() => sections().then((m) => m.HomeGuide))
+const HomeReasons = staticSection(() => sections().then((m) => m.HomeReasons))
+const HomeMedia = staticSection(() => sections().then((m) => m.HomeMedia))
+const HomeServices = staticSection(() => sections().then((m) => m.HomeServices))
+const HomeReviews = staticSection(() => sections().then((m) => m.HomeReviews))
+const HomeCta = staticSection(() => sections().then((m) => m.HomeCta))
 
-/** Drawn in the browser after a client navigation, the page's kept sections load with it. */
+/** Drawn in the browser after a client navigation, the page's static sections load with it. */
 export const preload = () => sections()
 
 export function Page() {

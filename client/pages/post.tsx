@@ -8,10 +8,10 @@ import { RelatedPosts } from '../features/media/related-posts'
 import { describeHtml } from '../features/site/describe'
 import { usePayload } from '../runtime/data'
 import { useRouteData } from '../runtime/router'
-import { keptComponent } from '../runtime/static-section'
+import { staticSection } from '../runtime/static-section'
 import { PageTitle } from '../ui/page-title'
 
-const PostBody = keptComponent(() => import('../features/media/post-body').then((m) => m.PostBody))
+const PostBody = staticSection(() => import('../features/media/post-body').then((m) => m.PostBody))
 export const preload = PostBody.preload
 
 export function Page() {

@@ -9,14 +9,14 @@ import { GuideStyles } from '../features/guide/guide-styles'
 import { ProjectFilters } from '../features/guide/project-filters'
 import { usePayload } from '../runtime/data'
 import { useRouteData } from '../runtime/router'
-import { keptComponent } from '../runtime/static-section'
+import { staticSection } from '../runtime/static-section'
 import { ErrorState } from '../ui/error-state'
 import { PageTitle } from '../ui/page-title'
 
 const parts = () => import('../features/guide/category-parts')
-const CategoryHead = keptComponent(() => parts().then((m) => m.CategoryHead))
-const CategoryResults = keptComponent(() => parts().then((m) => m.CategoryResults))
-const CategoryServices = keptComponent(() => parts().then((m) => m.CategoryServices))
+const CategoryHead = staticSection(() => parts().then((m) => m.CategoryHead))
+const CategoryResults = staticSection(() => parts().then((m) => m.CategoryResults))
+const CategoryServices = staticSection(() => parts().then((m) => m.CategoryServices))
 export const preload = parts
 
 export function Page() {

@@ -10,10 +10,10 @@ import { ServicesStyles } from '../features/services/services-styles'
 import { usePayload } from '../runtime/data'
 import { useT } from '../runtime/i18n'
 import { useRouteData } from '../runtime/router'
-import { keptComponent } from '../runtime/static-section'
+import { staticSection } from '../runtime/static-section'
 import { PageTitle } from '../ui/page-title'
 
-const ServiceHero = keptComponent(() => import('../features/services/service-hero').then((m) => m.ServiceHero))
+const ServiceHero = staticSection(() => import('../features/services/service-hero').then((m) => m.ServiceHero))
 export const preload = ServiceHero.preload
 
 export function Page() {

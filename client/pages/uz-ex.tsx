@@ -13,12 +13,12 @@ import { usePayload } from '../runtime/data'
 import { useT } from '../runtime/i18n'
 import { lazyComponent } from '../runtime/lazy-component'
 import { useRouteData } from '../runtime/router'
-import { keptComponent } from '../runtime/static-section'
+import { staticSection } from '../runtime/static-section'
 import { PageTitle } from '../ui/page-title'
-import { KeptPagination } from '../ui/static-pagination'
+import { StaticPagination } from '../ui/static-pagination'
 
 /** The hero is kept as the edge drew it; the lots hydrate, their countdowns run. */
-const UzexHero = keptComponent(() => import('../features/services/trading-heroes').then((m) => m.UzexHero))
+const UzexHero = staticSection(() => import('../features/services/trading-heroes').then((m) => m.UzexHero))
 export const preload = UzexHero.preload
 
 /** Shown only when the lots fail to load or there are none: their code loads with that answer. */
@@ -64,7 +64,7 @@ function UzexList({ listKey, page }: { listKey: Key<UzexLot[]>; page: number }) 
           </li>
         ))}
       </ul>
-      <KeptPagination
+      <StaticPagination
         props={{
           routeId: 'uz-ex',
           page,

@@ -6,7 +6,7 @@ import { createContext, type ReactNode, Suspense, use, useContext, useEffect, us
 import type { Key } from '../../shared/api-keys'
 import type { Envelope } from '../../shared/contract/common'
 import type { PayloadEntry } from '../../shared/state'
-import { useInKept } from './static-section-context'
+import { useInStaticSection } from './static-section-context'
 
 /**
  * Server: `pending` holds the deferred loads; `ready` the resolved ones.
@@ -19,7 +19,7 @@ export type PayloadStore = {
   serialize?: (entry: PayloadEntry) => string
   /** Server: keys the render asked for that the page's data plan did not load (each a plan/page disagreement). */
   unplanned?: Set<string>
-  /** Server: the keys the browser will read while hydrating (read outside kept sections), which the state carries. */
+  /** Server: the keys the browser will read while hydrating (read outside static sections), which the state carries. */
   reads?: Set<string>
 }
 
@@ -130,13 +130,13 @@ function toResult<T>(entry: PayloadEntry | undefined): PayloadResult<T> {
  */
 export function usePayload<T>(key: Key<T> | null | undefined): PayloadResult<T> {
   const store = usePayloadStore()
-  const inKept = useInKept()
+  const inStaticSection = useInStaticSection()
   useSyncExternalStore(
     subscribe,
     () => version,
     () => version,
   )
-  if (key && !inKept) store.reads?.add(key)
+  if (key && !inStaticSection) store.reads?.add(key)
   const entry = key ? readEntry(store, key) : undefined
   useEffect(() => {
     if (key && !store.ready.has(key) && !store.pending.has(key)) load(store, key)
@@ -156,8 +156,8 @@ export function useBrowserPayload<T>(key: Key<T> | null | undefined): PayloadRes
 /** The entry the edge loaded for a key, as a fallback for SWR-backed hooks. */
 export function usePayloadEntry(key: Key<unknown> | null | undefined): PayloadEntry | undefined {
   const store = usePayloadStore()
-  const inKept = useInKept()
-  if (key && !inKept) store.reads?.add(key)
+  const inStaticSection = useInStaticSection()
+  if (key && !inStaticSection) store.reads?.add(key)
   return key ? readEntry(store, key) : undefined
 }
 
@@ -183,7 +183,7 @@ function PayloadScripts({ keys }: { keys: readonly Key<unknown>[] }) {
 
 /**
  * A streamed section: the shell shows `fallback` at once; when the keys resolve, the section and its serialised
- * payloads stream in, so the browser hydrates it without refetching (inside a kept section, without the payloads).
+ * payloads stream in, so the browser hydrates it without refetching (inside a static section, without the payloads).
  */
 export function Section({
   keys,
@@ -194,11 +194,11 @@ export function Section({
   fallback: ReactNode
   children: ReactNode
 }) {
-  // A kept section's data stays on the edge: the browser never renders it from this document.
-  const inKept = useInKept()
+  // A static section's data stays on the edge: the browser never renders it from this document.
+  const inStaticSection = useInStaticSection()
   return (
     <Suspense fallback={fallback}>
-      {inKept ? null : <PayloadScripts keys={keys} />}
+      {inStaticSection ? null : <PayloadScripts keys={keys} />}
       {children}
     </Suspense>
   )

@@ -123,7 +123,7 @@ export function I18nProvider({
 }
 
 /**
- * Translates without recording keys: for markup the browser keeps as the edge drew it (`kept.tsx`), whose texts
+ * Translates without recording keys: for markup the browser keeps as the edge drew it (`static-section.tsx`), whose texts
  * the document then need not carry.
  */
 export function Unrecorded({ children }: { children: ReactNode }) {

@@ -1,12 +1,18 @@
-/** Page components by route id: eager on the edge, lazy (one chunk per page) in the browser. */
+/**
+ * Page components by route id: eager on the edge, lazy (one chunk per page) in the browser. A route's page is
+ * `pages/{route-id}.tsx`, or `pages/server-only/{route-id}.tsx` for a server-only page, which the registry wraps
+ * (`serverOnlyPage`, docs/architecture.md#static-sections).
+ */
 import type { ComponentType } from 'react'
 import type { RouteId } from '../../shared/routes'
+import { serverOnlyPage } from './static-section'
 
 /**
- * `preload`: the chunks of sections the page keeps as the edge drew them (`kept.tsx`), needed to draw it in the
- * browser.
+ * `preload`: the chunks of the page's static sections (`static-section.tsx`), needed to draw it in the browser.
  */
 export type PageModule = { Page: ComponentType; preload?: () => Promise<unknown> }
+/** What `import.meta.glob` gives for a folder of page modules, keyed by their paths. */
+type PageModules<M> = Record<string, M | (() => Promise<M>)>
 export type PageRegistry = {
   /** The component if its module is loaded; pages are always loaded before they render. */
   get: (id: RouteId) => ComponentType | undefined
@@ -14,12 +20,30 @@ export type PageRegistry = {
   load: (id: RouteId, opts?: { drawn?: boolean }) => Promise<ComponentType>
 }
 
-/** Builds a registry from `import.meta.glob` results keyed by `…/{route-id}.tsx`: every route has its own page file. */
-export function createRegistry(modules: Record<string, PageModule | (() => Promise<PageModule>)>): PageRegistry {
+/**
+ * Builds a registry from `import.meta.glob` results keyed by `…/{route-id}.tsx`: every route has its own page file,
+ * in `pages` or, drawn by the edge alone, in `serverOnly` (whose module is loaded only to draw the page in the
+ * browser).
+ */
+export function createRegistry(
+  pages: PageModules<PageModule>,
+  serverOnly: PageModules<{ Page: ComponentType }> = {},
+): PageRegistry {
+  const byId = new Map(Object.entries(pages).map(([path, mod]) => [routeIdOf(path), mod]))
+  for (const [path, mod] of Object.entries(serverOnly)) {
+    const body = typeof mod === 'function' ? mod : () => Promise.resolve(mod)
+    byId.set(
+      routeIdOf(path),
+      serverOnlyPage(() => body().then((m) => m.Page)),
+    )
+  }
   const loaded = new Map<string, ComponentType>()
   const preloads = new Map<string, () => Promise<unknown>>()
-  const byId = new Map(Object.entries(modules).map(([path, mod]) => [routeIdOf(path), mod]))
-  for (const [id, mod] of byId) if (typeof mod !== 'function') loaded.set(id, mod.Page)
+  for (const [id, mod] of byId)
+    if (typeof mod !== 'function') {
+      loaded.set(id, mod.Page)
+      if (mod.preload) preloads.set(id, mod.preload)
+    }
   return {
     get: (id) => loaded.get(id),
     async load(id, opts = {}) {

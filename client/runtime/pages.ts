@@ -1,7 +1,7 @@
 /**
  * The page registry in use. The edge installs every page. The browser starts with the document's own page, whose
- * built module the edge names, and loads the registry of every page (a map of chunk names, 0.9 KB gzip) before it
- * draws another page.
+ * built module the edge names, and loads the registry of every page (a map of chunk names) before it draws another
+ * page.
  */
 import type { RouteId } from '../../shared/routes'
 import { createRegistry, type PageModule, type PageRegistry } from './page-registry'
@@ -13,17 +13,19 @@ const installed = {
   loading: null as Promise<PageRegistry> | null,
 }
 
-/** Edge: the registry of every page. Browser: also how to load it, and the document's own page module if built. */
+/**
+ * Edge: the registry of every page. Browser: also how to load it, and the document's own page module if built
+ * (`serverOnly`: the module is a server-only page's body, which hydrating the page does not load).
+ */
 export function installPages(
   whole: PageRegistry | (() => Promise<PageRegistry>),
-  first?: { id: RouteId; url: string },
+  first?: { id: RouteId; url: string; serverOnly?: boolean },
 ) {
   if (typeof whole === 'function') installed.loadWhole = whole
   else installed.whole = whole
-  if (first)
-    installed.first = createRegistry({
-      [`./${first.id}.tsx`]: () => import(/* @vite-ignore */ first.url) as Promise<PageModule>,
-    })
+  if (!first) return
+  const modules = { [`${first.id}.tsx`]: () => import(/* @vite-ignore */ first.url) as Promise<PageModule> }
+  installed.first = first.serverOnly ? createRegistry({}, modules) : createRegistry(modules)
 }
 
 function whole(): Promise<PageRegistry> {

@@ -1,28 +1,29 @@
 /**
- * Sections the browser keeps as the edge drew them. A static section (the footer, the home page's tiles and
- * testimonials, an article) needs no code in the browser for its first view: the edge renders it, and while the page
- * hydrates the browser adopts its element with an unchanged empty `dangerouslySetInnerHTML`, which React leaves alone,
- * so neither the section's code nor its texts and data travel with the document. Its site links navigate on the client
- * through one delegated handler. Drawn anew in the browser (after a client navigation) it loads its chunk and renders.
+ * Static sections (docs/architecture.md#static-sections): parts of a page the browser keeps as the edge drew them. A
+ * static section (the footer, the home page's tiles and testimonials, an article) needs no code in the browser for its
+ * first view: the edge renders it, and while the page hydrates the browser adopts its element with an unchanged empty
+ * `dangerouslySetInnerHTML`, which React leaves alone, so neither the section's code nor its texts and data travel
+ * with the document. Its site links navigate on the client through one delegated handler. Drawn anew in the browser
+ * (after a client navigation) it loads its chunk and renders.
  *
- * A kept section must depend only on what its page instance was drawn with (route, locale, the page's data): it is
+ * A static section must depend only on what its page instance was drawn with (route, locale, the page's data): it is
  * not redrawn while it stays mounted.
  */
 import { type ComponentType, type JSX, useLayoutEffect, useState } from 'react'
 import { useContentLinks } from '../ui/html-content-links'
 import { Unrecorded } from './i18n'
 import { lazyComponent } from './lazy-component'
-import { KeptContext, PAGE_HEAD_SELECTOR } from './static-section-context'
+import { PAGE_HEAD_SELECTOR, StaticSectionContext } from './static-section-context'
 import { useHydrating } from './visibility'
 
-type KeptTag = 'div' | 'section' | 'footer' | 'aside' | 'article' | 'nav' | 'ul' | 'dl' | 'p' | 'a'
+type SectionTag = 'div' | 'section' | 'footer' | 'aside' | 'article' | 'nav' | 'ul' | 'dl' | 'p' | 'a'
 
 /**
  * The section's own element: the browser keeps this element, so its tag and attributes are the caller's. Without
- * `as`, a `<div class="kept">` that takes no box of its own (`display: contents`).
+ * `as`, a `<div class="static-section">` that takes no box of its own (`display: contents`).
  */
-type KeptProps<P> = {
-  as?: KeptTag
+type StaticSectionProps<P> = {
+  as?: SectionTag
   className?: string
   id?: string
   href?: string
@@ -31,60 +32,60 @@ type KeptProps<P> = {
   props: P
 }
 
-export type KeptComponent<P> = ((props: KeptProps<P>) => JSX.Element) & { preload: () => Promise<unknown> }
+export type StaticSection<P> = ((props: StaticSectionProps<P>) => JSX.Element) & { preload: () => Promise<unknown> }
 
 const KEEP = { __html: '' }
 
 /**
- * A kept section whose content is the component `load` resolves to (its own chunk). `head`: the section renders the
- * page's head elements (`<PageTitle>`); kept, React does not own the edge's, so the section removes them when it goes,
+ * A static section whose content is the component `load` resolves to (its own chunk). `head`: the section renders the
+ * page's head elements (`<PageTitle>`); adopted, React does not own the edge's, so the section removes them when it goes,
  * before the next page's own take their place (React inserts those after it has removed the page going).
  */
-export function keptComponent<P extends object>(
+export function staticSection<P extends object>(
   load: () => Promise<ComponentType<P>>,
   { head = false }: { head?: boolean } = {},
-): KeptComponent<P> {
+): StaticSection<P> {
   let loading: Promise<unknown> | null = null
   const preload = () => (loading ??= load())
   const Content = lazyComponent(() => preload() as Promise<ComponentType<P>>)
-  function Kept({ as: Tag = 'div', className, props, ...attrs }: KeptProps<P>) {
+  function Section({ as: Tag = 'div', className, props, ...attrs }: StaticSectionProps<P>) {
     const hydrating = useHydrating() && typeof document !== 'undefined'
-    // Adopted once, while hydrating; a kept element is never redrawn while it stays mounted.
-    const [kept] = useState(hydrating)
+    // Adopted once, while hydrating; an adopted element is never redrawn while it stays mounted.
+    const [adopted] = useState(hydrating)
     useLayoutEffect(() => {
-      if (!kept || !head) return
+      if (!adopted || !head) return
       return () => {
         for (const el of document.head.querySelectorAll(PAGE_HEAD_SELECTOR)) el.remove()
       }
-    }, [kept])
+    }, [adopted])
     const onClick = useContentLinks()
-    const classes = className ?? (Tag === 'div' ? 'kept' : undefined)
-    if (kept)
+    const classes = className ?? (Tag === 'div' ? 'static-section' : undefined)
+    if (adopted)
       return (
         <Tag className={classes} {...attrs} onClick={onClick} dangerouslySetInnerHTML={KEEP} suppressHydrationWarning />
       )
     return (
       <Tag className={classes} {...attrs} onClick={onClick}>
-        <KeptContext.Provider value>
+        <StaticSectionContext.Provider value>
           <Unrecorded>
             <Content {...props} />
           </Unrecorded>
-        </KeptContext.Provider>
+        </StaticSectionContext.Provider>
       </Tag>
     )
   }
-  return Object.assign(Kept, { preload })
+  return Object.assign(Section, { preload })
 }
 
 /**
- * A page the browser keeps whole as the edge drew it, `<main>` and head elements included: a page with nothing to
- * do in the browser (no live parts, no controls beyond links). Its module exports what this returns as `Page` and
- * `preload`; the body (`load`) renders the page's `<main>`.
+ * A server-only page: one static section, `<main>` and head elements included, for a page with nothing to do in the
+ * browser (no live parts, no controls beyond links). Its module lives in `pages/server-only/` and the page registry
+ * wraps it with this; `load` resolves to its `Page`, which renders the page's `<main>`.
  */
-export function keptPage(load: () => Promise<ComponentType>): {
+export function serverOnlyPage(load: () => Promise<ComponentType>): {
   Page: () => JSX.Element
   preload: () => Promise<unknown>
 } {
-  const Body = keptComponent<object>(load as () => Promise<ComponentType<object>>, { head: true })
+  const Body = staticSection<object>(load as () => Promise<ComponentType<object>>, { head: true })
   return { Page: () => <Body props={{}} />, preload: Body.preload }
 }

@@ -2,12 +2,12 @@
 import type { ReactNode } from 'react'
 import type { Layout as LayoutName, RouteMeta } from '../../shared/routes'
 import { AppealBar } from '../features/appeals/appeal-bar'
-import { keptComponent } from '../runtime/static-section'
+import { staticSection } from '../runtime/static-section'
 import { ProfileSidebar } from './shell-parts'
 import { SiteHeader } from './site-header'
 
 /** The footer is static: the browser keeps the edge's markup and loads its code only to draw one itself. */
-const SiteFooter = keptComponent(() => import('./site-footer').then((m) => m.SiteFooterContent))
+const SiteFooter = staticSection(() => import('./site-footer').then((m) => m.SiteFooterContent))
 
 export function Layout({ name, meta, children }: { name: LayoutName; meta: RouteMeta; children: ReactNode }) {
   if (name === 'blank') return <div className="layout layout--blank">{children}</div>

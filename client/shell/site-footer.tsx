@@ -1,6 +1,6 @@
 /**
  * Site footer: the agency and its contacts, link columns for every main section, policies, site map and copyright.
- * The layout keeps the edge's footer (`kept.tsx`): this is its content, loaded when a footer is drawn in the browser.
+ * The layout keeps the edge's footer (`static-section.tsx`): this is its content, loaded when a footer is drawn in the browser.
  */
 import { href } from '../../shared/match'
 import { useLocale, useT } from '../runtime/i18n'

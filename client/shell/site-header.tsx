@@ -9,7 +9,7 @@ import { useLocale, useT } from '../runtime/i18n'
 import { lazyComponent } from '../runtime/lazy-component'
 import { Link, useRouter } from '../runtime/router'
 import { useSession } from '../runtime/session'
-import { keptComponent } from '../runtime/static-section'
+import { staticSection } from '../runtime/static-section'
 import { Icon } from '../ui/icon'
 import { useDismiss } from '../ui/use-dismiss'
 import { LanguageSwitcher } from './language-switcher'
@@ -17,7 +17,7 @@ import { NAV_SECTION_IDS, type NavSectionId, navSectionOf } from './nav-section-
 import { AccountMenu } from './shell-parts'
 
 /** The logo is a plain link home: the browser keeps it as the edge drew it. */
-const Logo = keptComponent(() => import('./logo').then((m) => m.LogoContent))
+const Logo = staticSection(() => import('./logo').then((m) => m.LogoContent))
 
 /** `fixed`: the main bar stays at the top while the page scrolls (the utility strip scrolls away). */
 export function SiteHeader({ fixed }: { fixed: boolean }) {

@@ -23,7 +23,7 @@ export type HeroProps = {
   id?: string
 }
 
-/** The hero's class list (a page that keeps the edge's hero element writes the same on it, `kept.tsx`). */
+/** The hero's class list (a page that keeps the edge's hero element writes the same on it, `static-section.tsx`). */
 function heroClass(tone: HeroProps['tone'] = 'deep', size: HeroProps['size'] = 'default'): string {
   return `hero hero--${tone} hero--${size}${tone === 'deep' ? ' on-dark' : ''}`
 }

@@ -4,7 +4,7 @@ import { splitLocale } from '../../shared/match'
 import { useRouter } from '../runtime/router'
 
 /**
- * Site links inside gateway HTML or a kept section navigate on the client (delegated: the block itself is not
+ * Site links inside gateway HTML or a static section navigate on the client (delegated: the block itself is not
  * interactive).
  */
 export function useContentLinks() {

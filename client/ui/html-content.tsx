@@ -16,10 +16,10 @@ const RichHtml = lazyComponent(() => import('./html-content-rich').then((m) => m
 export function HtmlContent(props: HtmlContentProps) {
   // While this component hydrates (also in a Suspense section that hydrates after the root), the edge's markup stays.
   const hydrating = useHydrating() && typeof document !== 'undefined'
-  const [kept] = useState(() => (hydrating ? props.html : undefined))
+  const [adopted] = useState(() => (hydrating ? props.html : undefined))
   return (
     <Suspense fallback={null}>
-      {kept !== undefined && kept === props.html ? <KeptHtml {...props} /> : <RichHtml {...props} />}
+      {adopted !== undefined && adopted === props.html ? <AdoptedHtml {...props} /> : <RichHtml {...props} />}
     </Suspense>
   )
 }
@@ -28,7 +28,7 @@ export function HtmlContent(props: HtmlContentProps) {
  * The edge's sanitised markup, adopted during hydration: an element with `dangerouslySetInnerHTML` has no child
  * fibers, so React keeps the server's children and never rewrites them while `__html` stays the same.
  */
-function KeptHtml({ className, id }: HtmlContentProps) {
+function AdoptedHtml({ className, id }: HtmlContentProps) {
   const onClick = useContentLinks()
   return (
     <div

@@ -43,11 +43,11 @@ registerWarmup(loadDrawing)
 
 /** A decorative tile, lattice or medallion; hidden from assistive technology. */
 export function PatternArt({ seed = '', variant, className, palette, bare = false, density = 1 }: PatternArtProps) {
-  const [kept] = useState(useHydrating() && typeof document !== 'undefined')
+  const [adopted] = useState(useHydrating() && typeof document !== 'undefined')
   const h = hashSeed(seed)
   const kind: PatternVariant = variant ?? (h % 2 === 0 ? 'girih' : 'ikat')
   const classes = ['pattern-art', `pattern-art--${kind}`, className].filter(Boolean).join(' ')
-  if (kept) return <span className={classes} aria-hidden="true" suppressHydrationWarning />
+  if (adopted) return <span className={classes} aria-hidden="true" suppressHydrationWarning />
   const draw = drawing ?? use(loadDrawing())
   return <span className={classes} style={draw.artStyle(kind, palette ?? h % 6, h, density, bare)} aria-hidden="true" />
 }

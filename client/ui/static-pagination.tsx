@@ -1,4 +1,4 @@
 /** Pagination inside a list that hydrates: its links need no code in the browser, so it is kept as the edge drew it. */
-import { keptComponent } from '../runtime/static-section'
+import { staticSection } from '../runtime/static-section'
 
-export const KeptPagination = keptComponent(() => import('./pagination').then((m) => m.Pagination))
+export const StaticPagination = staticSection(() => import('./pagination').then((m) => m.Pagination))

@@ -22,9 +22,10 @@ export function firstLoad(routeId: string, dist = 'dist/client'): FirstLoad {
   const manifest = readClientManifest(dist)
   const files = new Set<string>()
   collect(manifest, 'client/entry.tsx', files)
+  // A server-only page's body is not part of its first view: the browser adopts what the edge drew.
   const pageKey = `client/pages/${routeId}.tsx`
-  if (!manifest[pageKey]) throw new Error(`no page chunk for ${routeId}`)
-  collect(manifest, pageKey, files)
+  if (manifest[pageKey]) collect(manifest, pageKey, files)
+  else if (!manifest[`client/pages/server-only/${routeId}.tsx`]) throw new Error(`no page module for ${routeId}`)
   const list = [...files].filter((f) => f.endsWith('.js'))
   // The default level, as `vite preview` and most servers compress.
   const gzipBytes = list.reduce((sum, f) => sum + gzipSync(readFileSync(`${dist}/${f}`)).length, 0)

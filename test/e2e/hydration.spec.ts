@@ -108,8 +108,8 @@ test("a client navigation to the rich post body links the shell's whole sheet on
   await page.goto(href('media', { locale: 'en', params: { id: 'news' } }))
   await waitForHydration(page)
   const first = page.locator('main a[href^="/en/post/"]').first()
-  // The list is kept as the edge drew it: its links navigate through the kept element's delegated handler.
-  await waitForHydratedElement(page.locator('div.kept:has(main)'))
+  // The list is a static section: its links navigate through its element's delegated handler.
+  await waitForHydratedElement(page.locator('div.static-section:has(main)'))
   await markDocument(page)
   await first.click()
   await expect(page.locator('main .prose').first()).toBeVisible()
@@ -120,4 +120,31 @@ test("a client navigation to the rich post body links the shell's whole sheet on
     () => JSON.parse(document.getElementById('__STATE__')!.textContent!).assets.shellCss as string,
   )
   expect(await sheetsOf(page)).toEqual(['STYLE inline', `LINK ${new URL(shell, page.url()).href}`])
+})
+
+test("a server-only page hydrates without its own code, and a client navigation back to it draws it from its body's chunk", async ({
+  page,
+}) => {
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  await page.goto(href('about', { locale: 'en' }))
+  await waitForHydration(page)
+  await page.waitForLoadState('networkidle')
+  const assets = await page.evaluate(
+    () => JSON.parse(document.getElementById('__STATE__')!.textContent!).assets as { page: string; serverOnly: boolean },
+  )
+  expect(assets.serverOnly).toBe(true)
+  // The document names the body's chunk, which the browser leaves alone while it adopts the edge's page.
+  expect(scripts).not.toContain(assets.page)
+  await waitForHydratedElement(page.locator('div.static-section:has(main)'))
+  await markDocument(page)
+  await page.locator('main a[href="/en/contacts"]').first().click()
+  await expect(page).toHaveURL(/\/en\/contacts$/)
+  await page.goBack()
+  await expect(page.locator('main h1')).toBeVisible()
+  await expect(page).toHaveTitle(/About/)
+  expect(await isSameDocument(page)).toBe(true)
+  expect(scripts).toContain(assets.page)
 })

@@ -131,12 +131,12 @@ test('following the skip link stays on the page: no payload fetch, no loading ba
   expect(await isSameDocument(page)).toBe(true)
 })
 
-// About is kept whole; a registration page keeps its text, title and description included, and hydrates its form.
-for (const kept of ['about', 'guide-register-investor'] as const) {
-  test(`a ${kept} page the browser kept as the edge drew it gives way to the next one with only that page's own title and description`, async ({
+// About is a server-only page; a registration page keeps its text, title and description included, and hydrates its form.
+for (const adopted of ['about', 'guide-register-investor'] as const) {
+  test(`a ${adopted} page the browser kept as the edge drew it gives way to the next one with only that page's own title and description`, async ({
     page,
   }) => {
-    const first = href(kept, { locale })
+    const first = href(adopted, { locale })
     const contacts = href('contacts', { locale })
     const firstTitle = await readServerTitle(page, first)
     const contactsTitle = await readServerTitle(page, contacts)

@@ -97,8 +97,8 @@ for (const locale of LOCALES) {
     const list = href('media', { locale, params: { id: 'gallery' } })
     await page.goto(list)
     await waitForHydration(page)
-    // The list is kept as the edge drew it: its links navigate through the kept element's delegated handler.
-    await waitForHydratedElement(page.locator('div.kept:has(main)'))
+    // The list is a static section: its links navigate through its element's delegated handler.
+    await waitForHydratedElement(page.locator('div.static-section:has(main)'))
     await markDocument(page)
     await breakGalleryPayloads(page)
     // Any gallery of the list: its path is the gallery route's up to the id.

@@ -96,7 +96,8 @@ export function prepareDocument(c: Context<AppEnv>, input: RenderInput): Documen
       messages: manifest.messages[locale],
       // Built: the boot script preloads the chunks after the first paint. Dev: linked in <head>.
       preload: manifest.dev ? [...manifest.preload, ...pageChunks(input.route.id)] : [],
-      page: manifest.dev || input.error ? undefined : pageChunks(input.route.id)[0],
+      page: manifest.dev || input.error ? undefined : pageModule(input.route.id),
+      serverOnly: input.route.id !== null && input.route.id in manifest.serverOnly ? true : undefined,
       dev: manifest.dev,
     },
     route: input.route,
@@ -124,7 +125,7 @@ export function prepareDocument(c: Context<AppEnv>, input: RenderInput): Documen
   const stateText = () => {
     const learned = keysByRoute.get(routeKey)
     const paths = manifest.dev ? 'all' : complete ? record : learned ? [...record, ...learned] : 'all'
-    // A complete render knows which keys the browser reads while hydrating; kept sections read theirs on the edge only.
+    // A complete render knows which keys the browser reads while hydrating; static sections read theirs on the edge only.
     const payloads =
       complete && !manifest.dev
         ? Object.fromEntries(Object.entries(input.payloads).filter(([key]) => store.reads.has(key)))
@@ -190,6 +191,12 @@ function readNotice(value: string | undefined): string | null {
 function pageChunks(routeId: string | null): string[] {
   if (!routeId) return []
   return manifest.pages[routeId] ?? []
+}
+
+/** The built module of a route's page: its own chunk, or a server-only page's body. */
+function pageModule(routeId: string | null): string | undefined {
+  if (!routeId) return undefined
+  return pageChunks(routeId)[0] ?? manifest.serverOnly[routeId]
 }
 
 /** A document's response headers: HTML, never stored, no Referer from the reset page; the debug mark if asked. */

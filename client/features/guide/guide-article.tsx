@@ -40,7 +40,7 @@ export function GuideArticle({ children, ...article }: GuideArticleProps) {
 }
 
 /**
- * The article without its `<main>`: what a page that keeps the text as the edge drew it renders in its kept section.
+ * The article without its `<main>`: what a page that keeps the text as the edge drew it renders in its static section.
  */
 export function GuideArticleBody({ dataKey, seed, lead, actions, aside }: Omit<GuideArticleProps, 'children'>) {
   const t = useT()

@@ -1,6 +1,6 @@
 /**
  * `/guide/register-investor` and `/guide/register-business`: the guide text, then the registration form. The text is
- * kept as the edge drew it (`kept.tsx`); the form below it works without JavaScript (it posts to its page action), and
+ * kept as the edge drew it (`static-section.tsx`); the form below it works without JavaScript (it posts to its page action), and
  * the browser loads its code and hydrates it when it comes near the viewport, so a first view loads neither.
  */
 import { Suspense } from 'react'
@@ -12,10 +12,10 @@ import { usePayload } from '../../runtime/data'
 import { HydrateLater } from '../../runtime/hydrate-later'
 import { useT } from '../../runtime/i18n'
 import { lazyComponent } from '../../runtime/lazy-component'
-import { keptComponent } from '../../runtime/static-section'
+import { staticSection } from '../../runtime/static-section'
 import { whenVisible } from '../../runtime/visibility'
 
-const RegistrationArticle = keptComponent(() => import('./registration-article').then((m) => m.RegistrationArticle), {
+const RegistrationArticle = staticSection(() => import('./registration-article').then((m) => m.RegistrationArticle), {
   head: true,
 })
 const RegistrationForm = lazyComponent(() => import('./registration-form').then((m) => m.RegistrationForm))

@@ -8,7 +8,7 @@
 import type { AuctionLot } from '../../../shared/contract/services'
 import { useFormat } from '../../lib/format'
 import { useT } from '../../runtime/i18n'
-import { keptComponent } from '../../runtime/static-section'
+import { staticSection } from '../../runtime/static-section'
 import { Countdown } from './countdown'
 import { ExternalLink } from './external-link'
 import type { LotPartsProps } from './lot-card-parts'
@@ -17,9 +17,9 @@ import { LotPriceFacts } from './lot-price-facts'
 import { useOpenUntil } from './use-open-until'
 
 const parts = () => import('./lot-card-parts')
-const LotPicture = keptComponent<LotPartsProps>(() => parts().then((m) => m.LotPicture))
-const LotHeading = keptComponent<LotPartsProps>(() => parts().then((m) => m.LotHeading))
-/** The edge draws the kept parts with their code in hand: the page's `preload` waits for it. */
+const LotPicture = staticSection<LotPartsProps>(() => parts().then((m) => m.LotPicture))
+const LotHeading = staticSection<LotPartsProps>(() => parts().then((m) => m.LotHeading))
+/** The edge draws the static parts with their code in hand: the page's `preload` waits for it. */
 export const preloadLotCard = parts
 
 export function LotCard({ lot }: { lot: AuctionLot }) {

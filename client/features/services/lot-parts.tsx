@@ -2,7 +2,7 @@
  * The parts of an e-auction lot's page that do not change while it is open: the head (title, breadcrumbs, services
  * tabs and the page's head elements), the lot's fixed details, its map link and the seller's contacts. Live updates
  * move the price, deposit, status and end of applications, which the page draws itself; these parts it keeps as the
- * edge drew them (`kept.tsx`), so their code is not part of a first view. Each reads the lot as the page loaded it.
+ * edge drew them (`static-section.tsx`), so their code is not part of a first view. Each reads the lot as the page loaded it.
  */
 import type { Key } from '../../../shared/api-keys'
 import type { AuctionLotDetail } from '../../../shared/contract/services'

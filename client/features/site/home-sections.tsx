@@ -1,7 +1,7 @@
 /**
  * The home page's static sections: the hero with key figures, entry points into the investor guide, the reasons to
  * invest, the latest posts, services, what investors say, and the contact call to action. The page keeps them as the
- * edge drew them (`kept.tsx`); this chunk loads only when the browser draws the home page itself.
+ * edge drew them (`static-section.tsx`); this chunk loads only when the browser draws the home page itself.
  */
 import { href } from '../../../shared/match'
 import { REASONS } from '../../../shared/routes'

@@ -1,7 +1,0 @@
-/**
- * `/contacts`, drawn by `kept/contacts.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge
- * drew it.
- */
-import { keptPage } from '../runtime/static-section'
-
-export const { Page, preload } = keptPage(() => import('./server-only/contacts').then((m) => m.Page))

@@ -1,7 +1,0 @@
-/**
- * `/cookie-policy`, drawn by `kept/cookie-policy.tsx`: nothing in it runs in the browser, which keeps the page whole as
- * the edge drew it.
- */
-import { keptPage } from '../runtime/static-section'
-
-export const { Page, preload } = keptPage(() => import('./server-only/cookie-policy').then((m) => m.Page))

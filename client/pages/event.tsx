@@ -1,7 +1,0 @@
-/**
- * `/event/{id}`, drawn by `kept/event.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge
- * drew it.
- */
-import { keptPage } from '../runtime/static-section'
-
-export const { Page, preload } = keptPage(() => import('./server-only/event').then((m) => m.Page))

@@ -1,7 +1,0 @@
-/**
- * `/guide/explore/{id}`, drawn by `kept/explore-item.tsx`: nothing in it runs in the browser, which keeps the page
- * whole as the edge drew it.
- */
-import { keptPage } from '../runtime/static-section'
-
-export const { Page, preload } = keptPage(() => import('./server-only/explore-item').then((m) => m.Page))

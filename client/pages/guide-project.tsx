@@ -1,7 +1,0 @@
-/**
- * `/guide/project`, drawn by `kept/guide-project.tsx`: nothing in it runs in the browser, which keeps the page whole as
- * the edge drew it.
- */
-import { keptPage } from '../runtime/static-section'
-
-export const { Page, preload } = keptPage(() => import('./server-only/guide-project').then((m) => m.Page))

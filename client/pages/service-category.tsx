@@ -1,7 +1,0 @@
-/**
- * `/service/category/{id}`, drawn by `kept/service-category.tsx`: nothing in it runs in the browser, which keeps the
- * page whole as the edge drew it.
- */
-import { keptPage } from '../runtime/static-section'
-
-export const { Page, preload } = keptPage(() => import('./server-only/service-category').then((m) => m.Page))

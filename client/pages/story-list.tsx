@@ -1,7 +1,0 @@
-/**
- * `/story`, drawn by `kept/story-list.tsx`: nothing in it runs in the browser, which keeps the page whole as the edge
- * drew it.
- */
-import { keptPage } from '../runtime/static-section'
-
-export const { Page, preload } = keptPage(() => import('./server-only/story-list').then((m) => m.Page))

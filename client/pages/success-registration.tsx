@@ -1,7 +1,0 @@
-/**
- * `/success-registration`, drawn by `kept/success-registration.tsx`: nothing in it runs in the browser, which keeps the
- * page whole as the edge drew it.
- */
-import { keptPage } from '../runtime/static-section'
-
-export const { Page, preload } = keptPage(() => import('./server-only/success-registration').then((m) => m.Page))
