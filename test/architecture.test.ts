@@ -94,12 +94,47 @@ function findImportViolations(sources: readonly Source[]): string[] {
       } else if (room === 'client') {
         if (targetRoom === 'worker' || targetRoom === 'gateway' || targetRoom === 'test')
           violations.push(`${at}: client/ imports shared/ only`)
+        if (target !== null && targetRoom === 'client') {
+          const problem = clientRoomProblem(file, target)
+          if (problem) violations.push(`${at}: ${problem}`)
+        }
       } else if (room === 'gateway') {
         if (target !== null && targetRoom !== 'gateway') violations.push(`${at}: gateway/ stands alone`)
       }
     }
   }
   return violations
+}
+
+/** The rooms of client/ (docs/architecture.md#client-rooms), and the two entry modules at its root. */
+const CLIENT_ROOMS = ['runtime', 'ui', 'lib', 'shell', 'features', 'pages', 'styles'] as const
+const CLIENT_ENTRIES = ['client/entry.tsx', 'client/server.ts']
+
+/** Where a client/ path lives: its room, and for a feature its name. */
+function clientPlace(repoPath: string): { room: string; feature?: string } {
+  const [, room = '', feature] = repoPath.split('/')
+  return room === 'features' ? { room, feature } : { room }
+}
+
+/**
+ * Which room of client/ may import which: ui/ and lib/ are the bottom (no feature, shell or page), runtime/ imports no
+ * feature or page, and a feature reaches another only through the module named after it (`features/x/x.ts`).
+ */
+function clientRoomProblem(file: string, target: string): string | null {
+  const from = clientPlace(file)
+  const to = clientPlace(target)
+  const upper = ['features', 'shell', 'pages']
+  if ((from.room === 'ui' || from.room === 'lib') && upper.includes(to.room))
+    return `client/${from.room}/ imports no feature, shell or page`
+  if (from.room === 'lib' && to.room === 'ui') return 'client/lib/ imports no ui'
+  if (from.room === 'runtime' && (to.room === 'features' || to.room === 'pages'))
+    return 'client/runtime/ imports no feature or page (the page registry finds pages by convention)'
+  if (from.room === 'shell' && to.room === 'pages') return 'client/shell/ imports no page'
+  if (from.room === 'features' && to.room === 'features' && from.feature !== to.feature) {
+    const publicModule = `client/features/${to.feature}/${to.feature}`
+    if (target !== publicModule) return `a feature imports another only through its own module (${publicModule})`
+  }
+  return null
 }
 
 const LOCALE_PREFIX = /^\/(?:uz|ru|en)(?=[/?#]|$)/
@@ -219,6 +254,44 @@ describe('rooms (docs/architecture.md#rule-1)', () => {
       },
     ])
     expect(found).toHaveLength(2)
+  })
+})
+
+describe('rooms of client/ (docs/architecture.md#client-rooms)', () => {
+  it('holds every client module in a room, beside the browser entry and the edge entry', () => {
+    const stray = listSources('client').filter(
+      (file) => !CLIENT_ENTRIES.includes(file) && !(CLIENT_ROOMS as readonly string[]).includes(clientPlace(file).room),
+    )
+    expect(stray).toEqual([])
+  })
+
+  it('flags ui/ or lib/ importing a feature, runtime/ a page, and a feature reaching into another', () => {
+    const found = findImportViolations([
+      {
+        file: 'client/ui/a.tsx',
+        text: "import { X } from '../features/appeals/appeal-dialog'\nimport { Y } from './b'\n",
+      },
+      { file: 'client/lib/a.ts', text: "import { Button } from '../ui/button'\nimport { t } from '../runtime/i18n'\n" },
+      {
+        file: 'client/runtime/a.tsx',
+        text: "import { Page } from '../pages/home'\nimport { Icon } from '../ui/icon'\n",
+      },
+      {
+        file: 'client/features/site/a.tsx',
+        text: [
+          "import { challenge } from '../bot-protection/bot-challenge'",
+          "import { protect } from '../bot-protection/bot-protection'",
+          "import { x } from './b'",
+          "import { Layout } from '../../shell/layout'",
+        ].join('\n'),
+      },
+    ])
+    expect(found).toEqual([
+      "client/ui/a.tsx:1 imports '../features/appeals/appeal-dialog': client/ui/ imports no feature, shell or page",
+      "client/lib/a.ts:1 imports '../ui/button': client/lib/ imports no ui",
+      "client/runtime/a.tsx:1 imports '../pages/home': client/runtime/ imports no feature or page (the page registry finds pages by convention)",
+      "client/features/site/a.tsx:1 imports '../bot-protection/bot-challenge': a feature imports another only through its own module (client/features/bot-protection/bot-protection)",
+    ])
   })
 })
 

@@ -1,7 +1,5 @@
 /** Dates and numbers read the same on the edge and in any browser, in each language (Uzbek by CLDR's uz-Latn). */
 import { describe, expect, it } from 'vitest'
-import { formatEventDates } from '../features/media/event-dates'
-import { formatFileSize } from '../features/media/file-size'
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent, formatTime } from './format'
 
 // 13:00 UTC is 18:00 in Tashkent (UTC+5) on Friday 4 December 2026.
@@ -29,14 +27,6 @@ describe('Uzbek formatting', () => {
     expect(formatNumber('uz', 12_000, { compact: true })).toBe('12\u00a0ming')
     expect(formatPercent('uz', 5.6)).toBe('5,6%')
     expect(formatMoney('uz', 1234567, 'UZS')).toBe('1\u00a0234\u00a0567\u00a0UZS')
-  })
-
-  it('writes event ranges and file sizes in Uzbek', () => {
-    expect(formatEventDates('uz', { date_from: '2026-03-12T05:00:00Z', date_to: '2026-03-13T05:00:00Z' })).toBe(
-      '12-mart, 2026 – 13-mart, 2026',
-    )
-    expect(formatFileSize('uz', 1.5 * 1024 * 1024)).toBe('1,5\u00a0MB')
-    expect(formatFileSize('uz', 512)).toBe('512\u00a0bayt')
   })
 })
 

@@ -1,0 +1,42 @@
+/**
+ * `locales/en.json` is the master list of keys (docs/architecture.md#rule-10): every language has each of its keys,
+ * no other, never an empty text, and the same `{{name}}` values in each text.
+ */
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { LOCALES } from '../shared/constants'
+
+type Tree = { [key: string]: string | Tree }
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key
+    if (typeof value === 'string') out.set(path, value)
+    else for (const [k, v] of flatten(value, path)) out.set(k, v)
+  }
+  return out
+}
+
+const read = (locale: string) => flatten(JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8')) as Tree)
+const valuesOf = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
+const master = read('en')
+
+describe('interface texts (docs/architecture.md#rule-10)', () => {
+  for (const locale of LOCALES) {
+    const messages = read(locale)
+    it(`${locale} has exactly the master list's keys`, () => {
+      expect([...messages.keys()].filter((k) => !master.has(k))).toEqual([])
+      expect([...master.keys()].filter((k) => !messages.has(k))).toEqual([])
+    })
+
+    it(`${locale} has no empty text and the master's {{values}} in each`, () => {
+      const empty = [...messages].filter(([, text]) => text.trim() === '').map(([key]) => key)
+      expect(empty).toEqual([])
+      const differing = [...messages]
+        .filter(([key, text]) => master.has(key) && valuesOf(text).join() !== valuesOf(master.get(key)!).join())
+        .map(([key]) => key)
+      expect(differing).toEqual([])
+    })
+  }
+})
