@@ -10,19 +10,18 @@ import { LOCALE_NAMES } from '../../shared/constants'
 import type { PersonalProject } from '../../shared/contract/account'
 import type { Region } from '../../shared/contract/common'
 import type { ProjectCategory, Sector } from '../../shared/contract/guide'
+import { PROJECT_STATUSES } from '../../shared/guide-keys'
 import { href } from '../../shared/match'
 import { projectFormPlan } from '../../shared/plans/account'
 import {
   budgetField,
   contentField,
-  IMAGE_ACCEPT,
-  PRESENTATION_ACCEPT,
   PROJECT_LANGS,
-  PROJECT_STATUSES,
   type ProjectLang,
   presentationField,
   titleField,
-} from '../../shared/project-form'
+} from '../../shared/project-form/fields'
+import { IMAGE_ACCEPT, PRESENTATION_ACCEPT } from '../../shared/project-form/files'
 import type { FormState } from '../../shared/state'
 import { BudgetRows, useBudgetRows } from '../features/projects/budget-rows'
 import { FileInput } from '../features/projects/file-input'

@@ -4,8 +4,10 @@
  * elements. It runs identically on the edge (no DOM) and in the browser; nothing is ever set as raw HTML from it, so
  * React escapes every text and attribute it outputs.
  */
+
 import { createElement, type ReactNode } from 'react'
 import type { Locale } from '../../shared/constants'
+import { decodeEntities } from '../../shared/html-text'
 import { splitLocale, switchLocalePath } from '../../shared/match'
 
 type SafeTag =
@@ -125,100 +127,6 @@ const TABLE_SECTIONS: ReadonlySet<string> = new Set(['table', 'thead', 'tbody', 
 const CELL_BOUNDARIES: ReadonlySet<string> = new Set(['table', 'td', 'th'])
 const NO_BOUNDARIES: ReadonlySet<string> = new Set()
 const MAX_DEPTH = 32
-
-const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  shy: '\u00ad',
-  ensp: '\u2002',
-  emsp: '\u2003',
-  thinsp: '\u2009',
-  zwnj: '\u200c',
-  zwj: '\u200d',
-  ndash: '\u2013',
-  mdash: '\u2014',
-  lsquo: '\u2018',
-  rsquo: '\u2019',
-  sbquo: '\u201a',
-  ldquo: '\u201c',
-  rdquo: '\u201d',
-  bdquo: '\u201e',
-  laquo: '\u00ab',
-  raquo: '\u00bb',
-  hellip: '\u2026',
-  bull: '\u2022',
-  middot: '\u00b7',
-  copy: '\u00a9',
-  reg: '\u00ae',
-  trade: '\u2122',
-  deg: '\u00b0',
-  plusmn: '\u00b1',
-  times: '\u00d7',
-  divide: '\u00f7',
-  minus: '\u2212',
-  le: '\u2264',
-  ge: '\u2265',
-  ne: '\u2260',
-  asymp: '\u2248',
-  frac12: '\u00bd',
-  frac14: '\u00bc',
-  frac34: '\u00be',
-  sup2: '\u00b2',
-  sup3: '\u00b3',
-  micro: '\u00b5',
-  para: '\u00b6',
-  sect: '\u00a7',
-  euro: '\u20ac',
-  pound: '\u00a3',
-  yen: '\u00a5',
-  cent: '\u00a2',
-  dollar: '$',
-  percnt: '%',
-  num: '#',
-  larr: '\u2190',
-  rarr: '\u2192',
-  uarr: '\u2191',
-  darr: '\u2193',
-  harr: '\u2194',
-  prime: '\u2032',
-  Prime: '\u2033',
-  colon: ':',
-  semi: ';',
-  comma: ',',
-  period: '.',
-  excl: '!',
-  quest: '?',
-  lpar: '(',
-  rpar: ')',
-  sol: '/',
-  bsol: '\\',
-  lowbar: '_',
-  equals: '=',
-  Tab: '\t',
-  NewLine: '\n',
-}
-
-function fromCodePoint(code: number): string {
-  if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\ufffd'
-  return String.fromCodePoint(code)
-}
-
-/** Decodes character references the way a browser would for the common cases; unknown names stay literal. */
-export function decodeEntities(text: string): string {
-  if (!text.includes('&')) return text
-  return text.replace(
-    /&(?:#[xX]([0-9a-fA-F]{1,8});?|#([0-9]{1,9});?|([a-zA-Z][a-zA-Z0-9]{1,31});)/g,
-    (all, hex?: string, dec?: string, name?: string) => {
-      if (hex) return fromCodePoint(Number.parseInt(hex, 16))
-      if (dec) return fromCodePoint(Number.parseInt(dec, 10))
-      return (name && Object.hasOwn(NAMED_ENTITIES, name) ? NAMED_ENTITIES[name] : undefined) ?? all
-    },
-  )
-}
 
 /**
  * A URL safe to output, or null. Browsers drop tabs and newlines anywhere and trim controls and spaces at the
@@ -502,19 +410,6 @@ export function sanitizeHtml(html: string | null | undefined): SafeNode[] {
     tree.open(name, parsed.attrs, parsed.selfClosing)
   }
   return tree.root.children
-}
-
-/** Plain text of a node tree, e.g. for a description meta tag. */
-export function toPlainText(nodes: readonly SafeNode[]): string {
-  return nodes
-    .map((n) =>
-      typeof n === 'string'
-        ? n
-        : `${toPlainText(n.children)}${/^(p|h\d|li|tr|br|blockquote|figcaption)$/.test(n.tag) ? ' ' : ''}`,
-    )
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim()
 }
 
 export type RenderOptions = {

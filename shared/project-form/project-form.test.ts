@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { GatewayError } from './gateway-client'
-import {
-  checkProjectFiles,
-  IMAGE_MAX_BYTES,
-  type ProjectFormPorts,
-  readProjectForm,
-  submitProjectForm,
-} from './project-form'
+import { checkProjectFiles, IMAGE_MAX_BYTES } from './files'
+import { GatewayError } from '../gateway-client'
+import { readProjectForm } from './schema'
+import { type ProjectFormPorts, submitProjectForm } from './submit'
 
 const valid = {
   title_en: ' Cold storage ',

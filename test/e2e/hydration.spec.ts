@@ -133,7 +133,8 @@ test("a server-only page hydrates without its own code, and a client navigation 
   await waitForHydration(page)
   await page.waitForLoadState('networkidle')
   const assets = await page.evaluate(
-    () => JSON.parse(document.getElementById('__STATE__')!.textContent!).assets as { page: string; serverOnly: boolean },
+    () =>
+      JSON.parse(document.getElementById('__STATE__')!.textContent!).assets as { page: string; serverOnly: boolean },
   )
   expect(assets.serverOnly).toBe(true)
   // The document names the body's chunk, which the browser leaves alone while it adopts the edge's page.

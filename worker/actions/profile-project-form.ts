@@ -1,6 +1,8 @@
 /** The project form without JavaScript: the shared workflow saves the project, then uploads the files it carried. */
 import { href } from '../../shared/match'
-import { IMAGE_MAX_BYTES, PRESENTATION_MAX_BYTES, PROJECT_LANGS, submitProjectForm } from '../../shared/project-form'
+import { PROJECT_LANGS } from '../../shared/project-form/fields'
+import { IMAGE_MAX_BYTES, PRESENTATION_MAX_BYTES } from '../../shared/project-form/files'
+import { submitProjectForm } from '../../shared/project-form/submit'
 import { invalid } from './lib/form-result'
 import type { Action } from './lib/types'
 

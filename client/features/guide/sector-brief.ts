@@ -5,21 +5,14 @@
  */
 
 import type { Figure, Page } from '../../../shared/contract/site'
-import { type SafeNode, sanitizeHtml, toPlainText } from '../../ui/html-content-core'
+import { htmlToText } from '../../../shared/html-text'
 
 export type SectorBrief = { summary: string | null; figures: Figure[]; content: string }
 
 const LEAD = /^\s*<p>\s*<strong>([\s\S]*?)<\/strong>\s*<\/p>\s*(<table[\s>][\s\S]*?<\/table>)/i
 
-function elements(nodes: readonly SafeNode[], tag: string): SafeNode[] {
-  const out: SafeNode[] = []
-  for (const n of nodes) {
-    if (typeof n === 'string') continue
-    if (n.tag === tag) out.push(n)
-    else out.push(...elements(n.children, tag))
-  }
-  return out
-}
+const ROW = /<tr[\s>][\s\S]*?<\/tr\s*>/gi
+const CELL = /<t([hd])\b[^>]*>([\s\S]*?)<\/t\1\s*>/gi
 
 /** "1,234.5 GW" → 1234.5 and "GW"; a cell without a leading number stays text. */
 function splitValue(cell: string): { value: number | string; unit: string | null } {
@@ -32,15 +25,11 @@ function splitValue(cell: string): { value: number | string; unit: string | null
 /** The figures of a table whose rows are `label | value unit | year`; rows of another shape are skipped. */
 function readFigures(tableHtml: string): Figure[] {
   const figures: Figure[] = []
-  for (const row of elements(sanitizeHtml(tableHtml), 'tr')) {
-    if (typeof row === 'string') continue
-    const cells = row.children.filter(
-      (c): c is Exclude<SafeNode, string> => typeof c !== 'string' && (c.tag === 'th' || c.tag === 'td'),
-    )
+  for (const [row] of tableHtml.matchAll(ROW)) {
+    const cells = [...row.matchAll(CELL)].map((m) => htmlToText(m[2]!))
     if (cells.length < 2) continue
-    const label = toPlainText(cells[0]!.children)
-    const { value, unit } = splitValue(toPlainText(cells[1]!.children))
-    const year = cells[2] ? toPlainText(cells[2].children) : null
+    const [label, cell, year] = cells
+    const { value, unit } = splitValue(cell!)
     if (label) figures.push({ label, value, unit, year: year || null })
   }
   return figures
@@ -54,5 +43,5 @@ export function readSectorBrief(page: Page): SectorBrief {
   if (!m) return { summary: null, figures: [], content: page.content }
   const figures = readFigures(m[2]!)
   if (!figures.length) return { summary: null, figures: [], content: page.content }
-  return { summary: toPlainText(sanitizeHtml(m[1])) || null, figures, content: page.content.slice(m[0].length) }
+  return { summary: htmlToText(m[1]!) || null, figures, content: page.content.slice(m[0].length) }
 }

@@ -4,7 +4,7 @@
  */
 import { useRef, useState } from 'react'
 import type { PersonalProject } from '../../../shared/contract/account'
-import { budgetField, budgetIdField, budgetRows, MAX_BUDGET_ROWS } from '../../../shared/project-form'
+import { budgetField, budgetIdField, budgetRows, MAX_BUDGET_ROWS } from '../../../shared/project-form/fields'
 import type { FormState } from '../../../shared/state'
 import { useT } from '../../runtime/i18n'
 import { Button } from '../../ui/button'

@@ -2,7 +2,8 @@
 
 import { LOCALE_NAMES } from '../../../shared/constants'
 import type { PersonalProject } from '../../../shared/contract/account'
-import { contentField, htmlToText, PROJECT_LANGS, type ProjectLang, titleField } from '../../../shared/project-form'
+import { htmlToText } from '../../../shared/html-text'
+import { contentField, PROJECT_LANGS, type ProjectLang, titleField } from '../../../shared/project-form/fields'
 import { useT } from '../../runtime/i18n'
 import { FormTextAreaField, FormTextField } from '../../ui/page-form'
 import { Tabs } from '../../ui/tabs'
@@ -56,7 +57,9 @@ export function LanguageTabs({
           hint={t('projects.form.contentHint')}
           rows={8}
           lang={lang}
-          defaultValue={values[contentField(lang)] ?? (project ? htmlToText(project.content[lang] ?? '') : '')}
+          defaultValue={
+            values[contentField(lang)] ?? (project ? htmlToText(project.content[lang] ?? '', { paragraphs: true }) : '')
+          }
           error={errors[contentField(lang)]}
         />
       </div>

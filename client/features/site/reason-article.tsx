@@ -2,19 +2,20 @@
  * A reasons-to-invest page: the gateway text split at its h2 headings into sections with a contents list, the
  * closing figures section set apart, and links to the other seven reasons.
  */
+
+import { htmlToText } from '../../../shared/html-text'
 import { href } from '../../../shared/match'
 import { REASONS } from '../../../shared/routes'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link } from '../../runtime/router'
 import { HtmlContent } from '../../ui/html-content'
 import { PatternArt } from '../../ui/pattern-art'
-import { plainText } from './describe'
 
 export type ReasonSection = { id: string; title: string; html: string; figures: boolean }
 export type ReasonParts = { intro: string; sections: ReasonSection[] }
 
 /** The text of a chunk's first h2 (a light read: the chunk itself is rendered through `HtmlContent`). */
-const firstHeading = (chunk: string): string => plainText(/<h2\b[^>]*>([\s\S]*?)<\/h2\s*>/i.exec(chunk)?.[1] ?? '')
+const firstHeading = (chunk: string): string => htmlToText(/<h2\b[^>]*>([\s\S]*?)<\/h2\s*>/i.exec(chunk)?.[1] ?? '')
 
 /** Splits page HTML before each top-level h2; the text before the first heading is the introduction. */
 export function splitReason(html: string): ReasonParts {
@@ -31,7 +32,7 @@ export function splitReason(html: string): ReasonParts {
 
 /** The plain text of the introduction, for the hero's lead. */
 export function introText(intro: string): string {
-  return plainText(intro)
+  return htmlToText(intro)
 }
 
 export function ReasonContents({ sections }: { sections: readonly ReasonSection[] }) {
