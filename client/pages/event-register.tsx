@@ -7,15 +7,10 @@
 import { type FormEvent, useState } from 'react'
 import type { Key } from '../../shared/api-keys'
 import type { Country, Event, EventApplicationCreated } from '../../shared/contract/media'
-import {
-  APPLICATION_EXPIRED,
-  DOCUMENT_RULES,
-  EVENT_FILE_FIELDS,
-  EVENT_ROLES,
-  EVENT_TEXT_FIELDS,
-  GENDERS,
-  submitEventApplication,
-} from '../../shared/event-application'
+import { DOCUMENT_RULES, EVENT_FILE_FIELDS } from '../../shared/event-application/documents'
+import { EVENT_ROLES, GENDERS } from '../../shared/event-application/fields'
+import { EVENT_TEXT_FIELDS } from '../../shared/event-application/schema'
+import { APPLICATION_EXPIRED, submitEventApplication } from '../../shared/event-application/submit'
 import { readFields, readFiles } from '../../shared/forms'
 import { href } from '../../shared/match'
 import { eventRegisterPlan } from '../../shared/plans/media'

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import {
-  checkEventFiles,
-  DOCUMENT_MAX_BYTES,
-  documentErrorMessage,
-  EVENT_ERRORS,
-  EventApplicationSchema,
-  eventErrorField,
-  toEventApplicationBody,
-} from './event-application'
-import { type FieldValues, fieldErrors } from './forms'
+import { type FieldValues, fieldErrors } from '../forms'
+import { checkEventFiles, DOCUMENT_MAX_BYTES, documentErrorMessage } from './documents'
+import { EVENT_ERRORS } from './fields'
+import { EventApplicationSchema, toEventApplicationBody } from './schema'
+import { eventErrorField } from './submit'
 
 const validateEventApplication = (f: FieldValues) => fieldErrors(EventApplicationSchema, f)
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkProjectFiles, IMAGE_MAX_BYTES } from './files'
 import { GatewayError } from '../gateway-client'
+import { checkProjectFiles, IMAGE_MAX_BYTES } from './files'
 import { readProjectForm } from './schema'
 import { type ProjectFormPorts, submitProjectForm } from './submit'
 

@@ -3,7 +3,7 @@
  * workflow creates the application, then uploads the passport scan and the photo through the gateway.
  */
 import type { EventApplicationCreated } from '../../shared/contract/media'
-import { submitEventApplication } from '../../shared/event-application'
+import { submitEventApplication } from '../../shared/event-application/submit'
 import { bodyLimitFor } from '../../shared/gateway-paths'
 import { href } from '../../shared/match'
 import { invalid } from './lib/form-result'
