@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { ROUTES } from '../shared/routes'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const ROOMS = ['shared', 'worker', 'client', 'gateway', 'test', 'locales'] as const
@@ -292,6 +293,21 @@ describe('rooms of client/ (docs/architecture.md#client-rooms)', () => {
       "client/runtime/a.tsx:1 imports '../pages/home': client/runtime/ imports no feature or page (the page registry finds pages by convention)",
       "client/features/site/a.tsx:1 imports '../bot-protection/bot-challenge': a feature imports another only through its own module (client/features/bot-protection/bot-protection)",
     ])
+  })
+})
+
+describe('page actions by convention (docs/architecture.md#adding-a-page)', () => {
+  it('names every module in worker/actions/ after a route, and each exports that route’s `action`', () => {
+    const ids = new Set<string>(ROUTES.map((r) => r.id))
+    const modules = readdirSync(path.join(ROOT, 'worker/actions')).filter((f) => f.endsWith('.ts'))
+    expect(modules.length).toBeGreaterThan(0)
+    const stray = modules.filter((f) => !ids.has(f.slice(0, -'.ts'.length)))
+    expect(stray).toEqual([])
+    const withoutAction = modules.filter((f) => {
+      const text = readFileSync(path.join(ROOT, 'worker/actions', f), 'utf8')
+      return !/^export const action\b/m.test(text)
+    })
+    expect(withoutAction).toEqual([])
   })
 })
 
