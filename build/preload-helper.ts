@@ -1,6 +1,6 @@
 /**
  * A smaller `__vitePreload`. With `modulePreload: false` Vite's helper only ever loads CSS (the toaster's chunk brings
- * sonner's sheet), yet it ships its module-preload and CSP-nonce logic in every first view (0.7 KB gzip). This one
+ * sonner's sheet), yet it ships its module-preload and CSP-nonce logic in every first view (docs/performance.md). This one
  * links a chunk's stylesheets before the chunk runs; a failed load rejects the import with the message
  * `isChunkLoadError` (client/runtime/updates.ts) knows, where the unhandled-rejection watcher reloads once.
  */

@@ -16,9 +16,9 @@ const url = `http://${host}:${port}`
  * The servers' environment. Miniflare looks up the `Request.cf` object on the internet at every start; offline that
  * printed a stack trace, and no request needs real values locally. Its local copy of Workers observability (every
  * invocation streamed to a collector worker and written to SQLite with an fsync under `STATE_DIR`) is off unless asked
- * for with `X_LOCAL_OBSERVABILITY=true`: it cost a worker reply more than the reply itself and filled the state folder
- * by about 80 MB in a few minutes of load (docs/operations.md#local-observability). The request log still reaches the
- * servers' output (VERBOSE=1).
+ * for with `X_LOCAL_OBSERVABILITY=true`: it costs more than the reply itself and fills the state folder under load
+ * (docs/operations.md#local-observability has the figures). The request log still reaches the servers' output
+ * (VERBOSE=1).
  */
 const env = {
   ...process.env,
