@@ -7,6 +7,7 @@
  * props do not change while the page is open.
  */
 import { type ReactNode, use, useEffect } from 'react'
+import { ErrorBoundary } from './error-boundary'
 import { useHydrating } from './visibility'
 
 /** What counts as a reader turning to an element: a press, a focus (also by Tab), a key or a form sent inside it. */
@@ -68,7 +69,11 @@ export function HydrateLater({
     use(until(id))
   }
   // The same elements either way: `useHydrating` turns false right after hydrating, and a changed tree would remount.
-  return <Hydrated within={id}>{children}</Hydrated>
+  return (
+    <ErrorBoundary section>
+      <Hydrated within={id}>{children}</Hydrated>
+    </ErrorBoundary>
+  )
 }
 
 /**

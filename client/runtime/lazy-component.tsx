@@ -1,9 +1,12 @@
 /**
  * `React.lazy` with a registry the edge can warm: the edge renders a document whose data is all in hand in one
  * synchronous pass (`renderToString`), where a component still loading would leave its section to the browser. In the
- * browser it behaves as `lazy` does: the first render suspends until the chunk is there.
+ * browser it behaves as `lazy` does: the first render suspends until the chunk is there. A section's error boundary
+ * surrounds it (docs/architecture.md#error-boundaries): a chunk that fails or a render that throws shows the section's
+ * failure in its place, not an empty page.
  */
 import { type ComponentType, type JSX, use, useState } from 'react'
+import { ErrorBoundary } from './error-boundary'
 import { loadFullStyles } from './full-styles'
 import { useHydrating } from './visibility'
 
@@ -36,7 +39,7 @@ export function lazyComponent<P extends object>(
     return loaded
   }
   loaders.push(start)
-  function Lazy(props: P) {
+  function Loaded(props: P) {
     // Drawn anew in the browser (not adopted from the edge's markup while hydrating), it may use rules the document
     // did not inline. Whether it was adopted is decided when it mounts: the renders after hydration read as fresh.
     const [adopted] = useState(useHydrating())
@@ -44,6 +47,11 @@ export function lazyComponent<P extends object>(
     if (!adopted && typeof document !== 'undefined') use(fullStylesOnce())
     return <Component {...props} />
   }
+  const Lazy = (props: P) => (
+    <ErrorBoundary section>
+      <Loaded {...props} />
+    </ErrorBoundary>
+  )
   return Object.assign(Lazy, { preload: start })
 }
 

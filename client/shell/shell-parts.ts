@@ -8,8 +8,6 @@ import { ROUTE_BY_ID, type RouteId } from '../../shared/routes'
 import { lazyComponent } from '../runtime/lazy-component'
 
 export const ErrorScreen = lazyComponent(() => import('../ui/error-screen').then((m) => m.ErrorScreen))
-/** What an error boundary shows (`error-boundary.tsx`), in the error screen's chunk. */
-export const RenderFailure = lazyComponent(() => import('../ui/error-screen').then((m) => m.RenderFailure))
 export const ProfileSidebar = lazyComponent(() => import('./profile-sidebar').then((m) => m.ProfileSidebar))
 export const AccountMenu = lazyComponent(() => import('../features/account/account-menu').then((m) => m.AccountMenu))
 

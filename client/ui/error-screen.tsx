@@ -3,15 +3,18 @@
  * route. A personal page refused for want of a session offers sign-in for both roles, coming back to the page; a
  * session the upstream could not load offers to try again (docs/product.md#guards).
  */
-import { use, useEffect, useLayoutEffect, useState } from 'react'
+import { type ReactNode, use, useEffect, useLayoutEffect, useState } from 'react'
 import { notFound, type PageError, pageError } from '../../shared/errors'
 import { href } from '../../shared/match'
 import { ROUTE_BY_ID } from '../../shared/routes'
+import { PayloadProvider, type PayloadStore } from '../runtime/data'
+import { ErrorBoundary } from '../runtime/error-boundary'
 import { loadAllMessages, useLocale, useT } from '../runtime/i18n'
 import { useRouter } from '../runtime/router'
 import { useSession } from '../runtime/session'
 import { isChunkLoadError, reloadAfterChunkError } from '../runtime/updates'
 import { Button } from './button'
+import { ErrorState } from './error-state'
 
 /** Text for an error: the gateway result code under `messages.error.*`, our own under `errors.*`, else its message. */
 function useErrorMessage(error: PageError): string {
@@ -92,6 +95,8 @@ function SignInOffer({ returnPath }: { returnPath: string }) {
 
 let failureReady: Promise<unknown> | null = null
 
+type Failure = { error: unknown; hydration: boolean; retry: () => void }
+
 /**
  * A render error a boundary caught (`error-boundary.tsx`, docs/product.md#render-errors): a failed hydration shows the
  * 404 page, any other error 500; a chunk that failed to load reloads the page (within the reload guard). Drawn once the
@@ -99,7 +104,7 @@ let failureReady: Promise<unknown> | null = null
  * rules of the page the edge drew. When the route changes (a navigation, the go-home button), `retry` draws the
  * boundary's children again.
  */
-export function RenderFailure({ error, hydration, retry }: { error: unknown; hydration: boolean; retry: () => void }) {
+export function RenderFailure({ error, hydration, retry }: Failure) {
   const { route } = useRouter()
   const [failedOn] = useState(route)
   use((failureReady ??= loadAllMessages().catch(() => undefined)))
@@ -110,4 +115,27 @@ export function RenderFailure({ error, hydration, retry }: { error: unknown; hyd
     if (isChunkLoadError(error)) reloadAfterChunkError()
   }, [error])
   return <ErrorScreen error={hydration ? notFound(failedOn.path) : pageError(500, 'render_failed')} />
+}
+
+/**
+ * A render error in one section (a lazily loaded or hydrated-later part): the rest of the page stays, and the section
+ * shows what failed. Its retry draws the section again with data asked for anew (a store of its own, so what broke it
+ * is not read again) inside a boundary of its own. A chunk that failed to load reloads the page (within the reload
+ * guard), as for a page.
+ */
+export function SectionFailure({ error, children }: Failure & { children: ReactNode }) {
+  const t = useT()
+  const [fresh, setFresh] = useState<PayloadStore | null>(null)
+  use((failureReady ??= loadAllMessages().catch(() => undefined)))
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadAfterChunkError()
+  }, [error])
+  if (fresh)
+    return (
+      <PayloadProvider value={fresh}>
+        <ErrorBoundary section>{children}</ErrorBoundary>
+      </PayloadProvider>
+    )
+  const retry = () => setFresh({ ready: new Map(), pending: new Map() })
+  return <ErrorState headingLevel={3} message={t('states.error.render')} onRetry={retry} />
 }

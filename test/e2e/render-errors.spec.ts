@@ -10,7 +10,11 @@ import { LOCALES, type Locale } from '../../shared/constants'
 import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } from './fixtures'
 import { href, isSameDocument, markDocument, readServerTitle } from './support'
 
-type Messages = { site: { name: string }; errors: { goHome: string; render_failed: string; page_not_found: string } }
+type Messages = {
+  site: { name: string }
+  errors: { goHome: string; render_failed: string; page_not_found: string }
+  states: { error: { render: string; retry: string } }
+}
 const messages = Object.fromEntries(
   LOCALES.map((l) => [
     l,
@@ -134,3 +138,89 @@ for (const locale of LOCALES) {
     await goHomeAndRecover(page, locale)
   })
 }
+
+/** The one console error a broken section writes: React logs the error its boundary caught, once. */
+function expectOneSectionError(errors: string[], thrown: RegExp) {
+  expect(
+    errors.filter((e) => thrown.test(e)),
+    'the section’s render error, written once',
+  ).toHaveLength(1)
+  errors.splice(
+    errors.findIndex((e) => thrown.test(e)),
+    1,
+  )
+}
+
+for (const locale of LOCALES) {
+  const t = messages[locale]
+
+  test(`in ${locale}, a lazily loaded section whose data makes it throw shows its own translated failure with a retry, and the page stays`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    // The post's related list is loaded by the browser when it nears the viewport; its answer has a null post.
+    let broken = true
+    await page.route('**/gateway/siw/public/post?*', async (route: Route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as { content: unknown[] }
+      if (broken) body.content = [null, ...body.content]
+      await route.fulfill({ response, json: body })
+    })
+    const post = href('post', { locale, params: { id: '1' } })
+    await page.goto(post)
+    await waitForHydration(page)
+    const title = await page.locator('main h1').first().textContent()
+    await page.locator('.related-posts').scrollIntoViewIfNeeded()
+    const related = page.locator('.related-posts__list')
+    await expect(related.getByRole('alert')).toContainText(t.states.error.render)
+    await expect(page.locator('.error-screen')).toHaveCount(0)
+    await expect(page.locator('main h1').first()).toHaveText(title!)
+    await checkA11y(page)
+    expectOneSectionError(consoleErrors, /TypeError: Cannot read properties of null/)
+    // Drawn again with the upstream answering well: the cards come, on the same page.
+    broken = false
+    await markDocument(page)
+    await related.getByRole('button', { name: t.states.error.retry }).click()
+    await expect(related.locator('a[href*="/post/"]').first()).toBeVisible()
+    await expect(related.getByRole('alert')).toHaveCount(0)
+    expect(await isSameDocument(page)).toBe(true)
+  })
+}
+
+test('a section hydrated later whose data makes it throw shows its failure in place; the rest of the page works', async ({
+  page,
+  consoleErrors,
+}) => {
+  const home = href('home', { locale: 'en' })
+  // The map's section hydrates when it nears the viewport, from the regions the document streamed with it: broken.
+  await page.route(
+    (url) => url.pathname === home,
+    async (route: Route) => {
+      const response = await route.fetch()
+      const html = await response.text()
+      const broken = html.replace(
+        /(<script type="application\/json" data-payload="[^"]*\/territory[^"]*">)([\s\S]*?)(<\/script>)/,
+        (_, open: string, text: string, close: string) => {
+          const entry = JSON.parse(text) as { envelope: { content: unknown } }
+          entry.envelope.content = 5
+          return open + JSON.stringify(entry) + close
+        },
+      )
+      expect(broken, 'the document streams the map’s data').not.toBe(html)
+      await route.fulfill({ response, body: broken })
+    },
+  )
+  await page.goto(home)
+  await waitForHydration(page)
+  // The map hydrates when its section nears the viewport, after the page has.
+  await page.locator('#regions').scrollIntoViewIfNeeded()
+  await expect(page.locator('#regions').getByRole('alert')).toContainText(messages.en.states.error.render)
+  await expect(page.locator('.error-screen')).toHaveCount(0)
+  await expect(page.locator('main h1').first()).toBeVisible()
+  expectOneSectionError(consoleErrors, /TypeError: .*\.map is not a function/)
+  // The rest of the page still works: a link below the map navigates on the client.
+  await markDocument(page)
+  await page.locator('main a[href="/en/contact-us"]').first().click()
+  await expect(page).toHaveURL('/en/contact-us')
+  expect(await isSameDocument(page)).toBe(true)
+})
