@@ -7,6 +7,8 @@ import { clientManifest } from './build/client-manifest.ts'
 const GATEWAY_DB_ID = 'local-invest-portal'
 /** The portal's local REALTIME_SECRET (wrangler.toml [env.local.vars]), shared with the gateway as in `npm start`. */
 const REALTIME_TEST_SECRET = 'local-realtime-secret-for-development-only'
+/** The gateway's local sender (gateway/wrangler.toml [env.local]), the one its EMAIL binding allows. */
+const MAIL_FROM = 'noreply@invest.localhost'
 
 /**
  * Worker tests of the production render path (one-pass render, inlined CSS): they run on the client build's manifest.
@@ -38,7 +40,19 @@ function workerProject(name: string, include: string[], built: boolean) {
               compatibilityDate: '2026-10-01',
               d1Databases: { DB: GATEWAY_DB_ID },
               r2Buckets: { UPLOADS: 'invest-portal-uploads' },
+              // Mail as `npm start` runs it: the queue, its consumer (this worker) and Miniflare's send_email.
+              queueProducers: { MAIL_QUEUE: 'invest-portal-mail' },
+              queueConsumers: {
+                'invest-portal-mail': {
+                  maxBatchTimeout: 1,
+                  maxRetries: 8,
+                  deadLetterQueue: 'invest-portal-mail-failed',
+                },
+                'invest-portal-mail-failed': { maxBatchTimeout: 1 },
+              },
+              email: { send_email: [{ name: 'EMAIL', allowed_sender_addresses: [MAIL_FROM] }] },
               bindings: {
+                MAIL_FROM,
                 DEV_MODE: '1',
                 PUBLIC_BASE: '/gateway',
                 PORTAL_ORIGIN: 'http://localhost',

@@ -56,11 +56,43 @@ function operatorProblems(config, { gateway }) {
   const routes = [...(config.routes ?? []), ...(config.route ? [config.route] : [])]
   if (!gateway && routes.length === 0)
     problems.push('the portal has no route or custom domain: add one under `routes` in wrangler.toml')
+  if (gateway) problems.push(...mailProblems(config))
   const access = config.vars?.ACCESS_TEAM_DOMAIN ?? ''
   if (gateway && access && !/^https:\/\/[^/]+\.cloudflareaccess\.com\/?$/.test(access)) {
     problems.push(
       `ACCESS_TEAM_DOMAIN ${JSON.stringify(access)} is not a Cloudflare Access team domain (https://<team>.cloudflareaccess.com)`,
     )
   }
+  return problems
+}
+
+/**
+ * The reference gateway sends mail (password resets, the set-password link of an approved registration) through the
+ * EMAIL binding, restricted to its one sender, by way of a queue with retries and a dead-letter queue
+ * (docs/architecture.md#mail-delivery). Without any of it, mail never leaves.
+ * @param {Record<string, any>} config
+ * @returns {string[]}
+ */
+function mailProblems(config) {
+  const problems = []
+  const from = config.vars?.MAIL_FROM ?? ''
+  const binding = (config.send_email ?? []).find((b) => b.name === 'EMAIL')
+  const senders = binding?.allowed_sender_addresses ?? []
+  if (!binding) problems.push('no EMAIL send_email binding: mail would never leave')
+  else if (senders.length === 0)
+    problems.push('the EMAIL binding allows any sender: list MAIL_FROM in its allowed_sender_addresses')
+  if (!from)
+    problems.push('MAIL_FROM is empty: set the address mail is sent from (a domain onboarded to Email Service)')
+  else if (binding && senders.length > 0 && !senders.includes(from))
+    problems.push(`MAIL_FROM ${JSON.stringify(from)} is not among the EMAIL binding's allowed_sender_addresses`)
+  const producer = (config.queues?.producers ?? []).find((p) => p.binding === 'MAIL_QUEUE')
+  const consumers = config.queues?.consumers ?? []
+  const consumer = producer && consumers.find((c) => c.queue === producer.queue)
+  if (!producer) problems.push('no MAIL_QUEUE producer: mail cannot be queued')
+  else if (!consumer) problems.push(`nothing consumes the mail queue ${JSON.stringify(producer.queue)}`)
+  else if (!consumer.dead_letter_queue)
+    problems.push('the mail queue has no dead_letter_queue: a mail the queue gives up on would vanish unmarked')
+  else if (!consumers.some((c) => c.queue === consumer.dead_letter_queue))
+    problems.push(`nothing consumes the dead-letter queue ${JSON.stringify(consumer.dead_letter_queue)}`)
   return problems
 }

@@ -102,7 +102,7 @@ restoreRedirect()
 
 const portal = checkConfig(PORTAL, { gateway: false })
 const external = Boolean(portal.vars?.GATEWAY_ORIGIN)
-if (!external) checkConfig(GATEWAY, { gateway: true })
+const gateway = external ? null : checkConfig(GATEWAY, { gateway: true })
 console.log(
   `▶ configuration: production values${external ? `, upstream ${portal.vars.GATEWAY_ORIGIN} (the reference gateway is not deployed)` : ''}`,
 )
@@ -133,7 +133,20 @@ const firstDeploy =
   !external &&
   !run('npx', ['wrangler', 'deployments', 'list', '--config', PORTAL], { capture: true, allowFailure: true }).ok
 
-if (!external) {
+if (gateway) {
+  // The mail queue and its dead-letter queue must exist before a worker can produce to or consume them; creating one
+  // that exists already fails harmlessly.
+  const queues = new Set([
+    ...(gateway.queues?.producers ?? []).map((p) => p.queue),
+    ...(gateway.queues?.consumers ?? []).flatMap((c) => [c.queue, c.dead_letter_queue].filter(Boolean)),
+  ])
+  for (const queue of queues) {
+    const created = run('npx', ['wrangler', 'queues', 'create', queue, '--config', GATEWAY], {
+      capture: true,
+      allowFailure: true,
+    })
+    if (created.ok) console.log(`  created the queue ${queue}`)
+  }
   console.log('▶ gateway: D1 migrations on the remote database, then the worker')
   // Schema first, so the new code never meets an old schema. On a first deploy the database does not exist yet: the
   // gateway's deploy provisions it, and the migrations follow at once (nothing calls the gateway before the portal).

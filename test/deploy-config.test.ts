@@ -62,9 +62,24 @@ describe('the deploy check’s configuration rules', () => {
 
   describe('strict mode (npm run deploy)', () => {
     const route = { routes: [{ pattern: 'invest.gov.uz', custom_domain: true }] }
+    /** The gateway's mail as an operator fills it in: the sender, the binding that allows only it, the queues. */
+    const mail = {
+      send_email: [{ name: 'EMAIL', allowed_sender_addresses: ['noreply@invest.gov.uz'] }],
+      queues: {
+        producers: [{ binding: 'MAIL_QUEUE', queue: 'invest-portal-mail' }],
+        consumers: [
+          { queue: 'invest-portal-mail', max_retries: 8, dead_letter_queue: 'invest-portal-mail-failed' },
+          { queue: 'invest-portal-mail-failed' },
+        ],
+      },
+    }
     const ready = {
       portal: { ...production.portal, ...route, vars: { ...production.portal.vars, BOT_PROVIDER: 'turnstile' } },
-      gateway: { ...production.gateway, vars: { ...production.gateway.vars, BOT_PROVIDER: 'turnstile' } },
+      gateway: {
+        ...production.gateway,
+        ...mail,
+        vars: { ...production.gateway.vars, BOT_PROVIDER: 'turnstile', MAIL_FROM: 'noreply@invest.gov.uz' },
+      },
     }
 
     it('passes what an operator has filled in, and the committed shape without strict', () => {
@@ -85,6 +100,45 @@ describe('the deploy check’s configuration rules', () => {
           configProblems({ ...config, vars: { ...config.vars, BOT_PROVIDER: 'none' } }, { gateway, strict: true }),
         ).toEqual([])
       }
+    })
+
+    it.each([
+      ['no EMAIL binding', { send_email: [] }, /no EMAIL send_email binding/],
+      [
+        'an EMAIL binding that allows any sender',
+        { send_email: [{ name: 'EMAIL' }] },
+        /allows any sender: list MAIL_FROM/,
+      ],
+      [
+        'a MAIL_FROM the binding does not allow',
+        { send_email: [{ name: 'EMAIL', allowed_sender_addresses: ['other@invest.gov.uz'] }] },
+        /MAIL_FROM "noreply@invest.gov.uz" is not among/,
+      ],
+      ['no mail queue', { queues: { producers: [], consumers: [] } }, /no MAIL_QUEUE producer/],
+      [
+        'a mail queue nobody consumes',
+        { queues: { ...mail.queues, consumers: [] } },
+        /nothing consumes the mail queue "invest-portal-mail"/,
+      ],
+      [
+        'a mail queue without a dead-letter queue',
+        { queues: { ...mail.queues, consumers: [{ queue: 'invest-portal-mail', max_retries: 8 }] } },
+        /no dead_letter_queue/,
+      ],
+      [
+        'a dead-letter queue nobody consumes',
+        { queues: { ...mail.queues, consumers: [mail.queues.consumers[0]] } },
+        /nothing consumes the dead-letter queue "invest-portal-mail-failed"/,
+      ],
+    ])('refuses to deploy the reference gateway with %s (mail would never leave)', (_name, change, problem) => {
+      const config = { ...ready.gateway, ...change }
+      expect(configProblems(config, { gateway: true, strict: true }).join('; ')).toMatch(problem)
+      expect(configProblems(config, { gateway: true })).toEqual([])
+    })
+
+    it('refuses an empty MAIL_FROM on the reference gateway', () => {
+      const config = { ...ready.gateway, vars: { ...ready.gateway.vars, MAIL_FROM: '' } }
+      expect(configProblems(config, { gateway: true, strict: true }).join()).toMatch(/MAIL_FROM is empty/)
     })
 
     it('refuses a portal with neither a route nor a custom domain', () => {

@@ -8,6 +8,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { assertSafeToStart, readConfig } from './lib/config'
 import type { AppEnv } from './lib/context'
 import { fail, GatewayError } from './lib/envelope'
+import { handleMailQueue } from './lib/mail-queue'
 import { logRequests } from './lib/request-log'
 import { appealRoutes } from './routes/appeal'
 import { authRoutes } from './routes/auth'
@@ -81,4 +82,8 @@ app.onError((err, c) => {
   return fail(c, 500, 'internal_error')
 })
 
-export default app
+export default {
+  fetch: app.fetch,
+  // The mail queue and its dead-letter queue (docs/architecture.md#mail-delivery).
+  queue: (batch, env) => handleMailQueue(batch, env),
+} satisfies ExportedHandler<Env>

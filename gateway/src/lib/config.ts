@@ -19,6 +19,7 @@ const ConfigSchema = v.object({
   FCM_ENDPOINT: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url())]), ''),
   FCM_TOKEN_ENDPOINT: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url())]), ''),
   REALTIME_SECRET: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.minLength(32))]), ''),
+  MAIL_FROM: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.email())]), ''),
 })
 
 /** The fields of a Google service-account key file that minting an access token needs. */
@@ -64,6 +65,8 @@ export type Config = {
   push: PushConfig
   /** The key realtime publishes to the portal are signed with; empty: the gateway publishes nothing. */
   realtimeSecret: string
+  /** The address mail is sent from (one the EMAIL binding allows); empty: mail waits in its queue, unsent. */
+  mailFrom: string
 }
 
 const cache = new WeakMap<object, Config>()
@@ -100,6 +103,7 @@ export function readConfig(env: Env): Config {
       tokenEndpoint: o.FCM_TOKEN_ENDPOINT || GOOGLE_TOKEN_ENDPOINT,
     },
     realtimeSecret: o.REALTIME_SECRET,
+    mailFrom: o.MAIL_FROM,
   }
   cache.set(env, config)
   return config

@@ -9,7 +9,7 @@ import { readConfig } from '../lib/config'
 import { type AppEnv, type Role, requestScope } from '../lib/context'
 import { composeAppealReply, createMailer, readOutbox } from '../lib/email'
 import { GatewayError, ok } from '../lib/envelope'
-import { LANGS, type Lang } from '../lib/lang'
+import { LANGS, type Lang, readLang } from '../lib/lang'
 import { createNotification, notificationLinks } from '../lib/notify'
 import { publishLot, publishToUser } from '../lib/realtime'
 import { approveRegistration, listPendingRegistrations, rejectRegistration } from '../lib/registrations'
@@ -202,13 +202,14 @@ devRoutes.post('/dev/moderate', async (c) => {
   }
   if (input.kind === 'appeal') {
     const appeal = await db
-      .prepare('SELECT id, user_id, email, status FROM appeals WHERE id = ?')
+      .prepare('SELECT id, user_id, email, status, lang FROM appeals WHERE id = ?')
       .bind(input.id)
       .first<{
         id: number
         user_id: number | null
         email: string
         status: string
+        lang: string
       }>()
     if (!appeal) throw new GatewayError(404, 'not_found')
     const expected = input.action === 'comment' ? 'reviewed' : 'in_moderation'
@@ -265,7 +266,7 @@ devRoutes.post('/dev/moderate', async (c) => {
         by: 'agency',
       })
     } else {
-      await createMailer(c.env, now).send(composeAppealReply(appeal.email, appeal.id, reply))
+      await createMailer(c.env, now).send(composeAppealReply(appeal.email, appeal.id, reply, readLang(appeal.lang)))
     }
     return ok(c, { id: appeal.id, status: 'reviewed' })
   }
