@@ -56,7 +56,7 @@ function operatorProblems(config, { gateway }) {
   const routes = [...(config.routes ?? []), ...(config.route ? [config.route] : [])]
   if (!gateway && routes.length === 0)
     problems.push('the portal has no route or custom domain: add one under `routes` in wrangler.toml')
-  if (gateway) problems.push(...mailProblems(config))
+  if (gateway) problems.push(...mailProblems(config), ...oneIdProblems(config))
   const access = config.vars?.ACCESS_TEAM_DOMAIN ?? ''
   if (gateway && access && !/^https:\/\/[^/]+\.cloudflareaccess\.com\/?$/.test(access)) {
     problems.push(
@@ -94,5 +94,25 @@ function mailProblems(config) {
     problems.push('the mail queue has no dead_letter_queue: a mail the queue gives up on would vanish unmarked')
   else if (!consumers.some((c) => c.queue === consumer.dead_letter_queue))
     problems.push(`nothing consumes the dead-letter queue ${JSON.stringify(consumer.dead_letter_queue)}`)
+  return problems
+}
+
+/**
+ * Residents sign in with OneID (docs/gateway-contract.md#oneid): the reference gateway needs OneID's authorize URL and
+ * the client id the agency was given (and the ONEID_CLIENT_SECRET secret, which no configuration shows). Without
+ * them no resident can sign in.
+ * @param {Record<string, any>} config
+ * @returns {string[]}
+ */
+function oneIdProblems(config) {
+  const problems = []
+  const vars = config.vars ?? {}
+  const https = (value) => /^https:\/\/[^/\s]+/.test(value)
+  if (!vars.ONEID_AUTHORIZE_URL) problems.push('ONEID_AUTHORIZE_URL is empty: residents could not sign in with OneID')
+  else if (!https(vars.ONEID_AUTHORIZE_URL))
+    problems.push(`ONEID_AUTHORIZE_URL ${JSON.stringify(vars.ONEID_AUTHORIZE_URL)} is not an https URL`)
+  if (vars.ONEID_TOKEN_URL && !https(vars.ONEID_TOKEN_URL))
+    problems.push(`ONEID_TOKEN_URL ${JSON.stringify(vars.ONEID_TOKEN_URL)} is not an https URL`)
+  if (!vars.ONEID_CLIENT_ID) problems.push('ONEID_CLIENT_ID is empty: set the client id OneID gave the agency')
   return problems
 }

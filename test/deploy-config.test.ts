@@ -78,7 +78,13 @@ describe('the deploy check’s configuration rules', () => {
       gateway: {
         ...production.gateway,
         ...mail,
-        vars: { ...production.gateway.vars, BOT_PROVIDER: 'turnstile', MAIL_FROM: 'noreply@invest.gov.uz' },
+        vars: {
+          ...production.gateway.vars,
+          BOT_PROVIDER: 'turnstile',
+          MAIL_FROM: 'noreply@invest.gov.uz',
+          ONEID_AUTHORIZE_URL: 'https://sso.egov.uz/sso/oauth/Authorization.do',
+          ONEID_CLIENT_ID: 'invest_gov_uz',
+        },
       },
     }
 
@@ -134,6 +140,21 @@ describe('the deploy check’s configuration rules', () => {
       const config = { ...ready.gateway, ...change }
       expect(configProblems(config, { gateway: true, strict: true }).join('; ')).toMatch(problem)
       expect(configProblems(config, { gateway: true })).toEqual([])
+    })
+
+    it.each([
+      ['no OneID authorize URL', { ONEID_AUTHORIZE_URL: '' }, /ONEID_AUTHORIZE_URL is empty/],
+      ['a OneID over plain http', { ONEID_AUTHORIZE_URL: 'http://127.0.0.1:8799/sso' }, /not an https URL/],
+      ['a token URL over plain http', { ONEID_TOKEN_URL: 'http://sso.egov.uz/token' }, /ONEID_TOKEN_URL/],
+      ['no OneID client id', { ONEID_CLIENT_ID: '' }, /ONEID_CLIENT_ID is empty/],
+    ])('refuses to deploy the reference gateway with %s (residents could not sign in)', (_name, vars, problem) => {
+      const config = { ...ready.gateway, vars: { ...ready.gateway.vars, ...vars } }
+      expect(configProblems(config, { gateway: true, strict: true }).join('; ')).toMatch(problem)
+      expect(configProblems(config, { gateway: true })).toEqual([])
+    })
+
+    it('asks nothing of OneID or mail on the portal, which neither signs in nor mails', () => {
+      expect(configProblems(ready.portal, { gateway: false, strict: true })).toEqual([])
     })
 
     it('refuses an empty MAIL_FROM on the reference gateway', () => {

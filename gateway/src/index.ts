@@ -17,6 +17,7 @@ import { devRoutes } from './routes/dev'
 import { documentRoutes } from './routes/documents'
 import { formRoutes } from './routes/forms'
 import { notificationRoutes } from './routes/notification'
+import { oneIdStandInRoutes } from './routes/oneid-stand-in'
 import { operatorRoutes } from './routes/operator'
 import { personalRoutes } from './routes/personal'
 import { profileRoutes } from './routes/profile'
@@ -58,6 +59,7 @@ app.route('/', personalRoutes)
 app.route('/', formRoutes)
 app.route('/', operatorRoutes)
 app.route('/', documentRoutes)
+app.route('/', oneIdStandInRoutes)
 app.route('/', devRoutes)
 app.route('/', contentRoutes)
 

@@ -79,7 +79,13 @@ describe('the development and operator surfaces', () => {
     expect(local.seen.map((s) => new URL(s.url).pathname)).toEqual(['/dev/outbox'])
     // The helpers' own pages (the OneID stand-in) keep their own policy, which the portal's proxied-answer policy would
     // otherwise sit beside: they exist only on a developer's machine.
-    const standIn = await callSpied('/_dev/oneid?role=investor&lang=en', {}, { vars: { DEV_MODE: '1' } })
+    const authorize = new URLSearchParams({
+      response_type: 'one_code',
+      client_id: 'invest-portal-local',
+      redirect_uri: 'http://localhost/en/sso?role=investor',
+    })
+    const standIn = await callSpied(`/_dev/oneid?${authorize}`, {}, { vars: { DEV_MODE: '1' } })
+    expect(standIn.res.status).toBe(200)
     expect(standIn.res.headers.get('content-security-policy')).toContain("style-src 'unsafe-inline'")
     expect(standIn.res.headers.get('content-security-policy')).not.toContain(',')
     const deployed = await callSpied(
