@@ -1,6 +1,6 @@
 /**
- * Gateway keys of the site pages (home, about, search, sitemap, policies, reasons, content pages): one source for the
- * data plans and the pages.
+ * Gateway keys of the site pages (home, about, search, sitemap, policies, reasons, content pages) and of the site's
+ * contacts: one source for the data plans and the pages.
  */
 import { apiKey, seg } from './api-keys'
 
@@ -28,6 +28,8 @@ export const siteKeys = Object.freeze({
   stories: () => apiKey(`${PUBLIC}/story`, { page: 0, size: SITEMAP_LIST_SIZE }),
   events: () => apiKey(`${PUBLIC}/event`, { page: 0, size: SITEMAP_LIST_SIZE }),
   galleries: () => apiKey(`${PUBLIC}/gallery`, { page: 0, size: SITEMAP_LIST_SIZE }),
+  /** The agency's contacts (footer, contact page): every page of a layout with a footer loads it, deferred. */
+  settings: () => `${PUBLIC}/site-settings`,
 })
 
 /** The search keyword as the gateway gets it: trimmed, inner spaces collapsed, at most 100 characters. */
