@@ -11,6 +11,7 @@ import { href } from '../../shared/match'
 import { mediaKeys } from '../../shared/media-keys'
 import { createApp } from '../../worker/app'
 import { MAX_CACHED_PAGE, payloadCacheKey } from '../../worker/payloads'
+import { faultUpstream, scenarioHits, setScenario } from './fault-helpers'
 import { DEMO_NON_RESIDENT, ORIGIN, pickOneIdIdentity, setCookieFor, signInNonResident, tokenCookie } from './helpers'
 
 const app = createApp()
@@ -95,6 +96,20 @@ describe('the development and operator surfaces', () => {
     )
     expect(deployed.res.status).toBe(404)
     expect(deployed.seen).toEqual([])
+  })
+
+  it('never sends /_dev to another upstream (GATEWAY_ORIGIN): npm start can neither seed nor wipe it', async () => {
+    const foreign = 'dev-foreign-upstream'
+    await setScenario(foreign, { mode: 'ok', content: {} })
+    const vars = { DEV_MODE: '1', GATEWAY_ORIGIN: `${faultUpstream.origin}/${foreign}` }
+    const headers = { ...sameOriginJson, 'x-requested-with': 'invest-portal' }
+    for (const path of ['/_dev/seed', '/_dev/reset']) {
+      const { res, seen } = await callSpied(path, { method: 'POST', headers, body: '{}' }, { vars })
+      expect(res.status, path).toBe(404)
+      expect(seen, path).toEqual([])
+    }
+    expect((await callSpied('/_dev/outbox?email=a%40b.uz', {}, { vars })).res.status).toBe(404)
+    expect(await scenarioHits(foreign)).toBe(0)
   })
 
   it('never lets a browser exchange a OneID code through the proxy: only /sso does, after its nonce check', async () => {
