@@ -56,7 +56,7 @@ function operatorProblems(config, { gateway }) {
   const routes = [...(config.routes ?? []), ...(config.route ? [config.route] : [])]
   if (!gateway && routes.length === 0)
     problems.push('the portal has no route or custom domain: add one under `routes` in wrangler.toml')
-  if (gateway) problems.push(...mailProblems(config), ...oneIdProblems(config))
+  if (gateway) problems.push(...mailProblems(config), ...oneIdProblems(config), ...citizenDataProblems(config))
   const access = config.vars?.ACCESS_TEAM_DOMAIN ?? ''
   if (gateway && access && !/^https:\/\/[^/]+\.cloudflareaccess\.com\/?$/.test(access)) {
     problems.push(
@@ -115,4 +115,32 @@ function oneIdProblems(config) {
     problems.push(`ONEID_TOKEN_URL ${JSON.stringify(vars.ONEID_TOKEN_URL)} is not an https URL`)
   if (!vars.ONEID_CLIENT_ID) problems.push('ONEID_CLIENT_ID is empty: set the client id OneID gave the agency')
   return problems
+}
+
+/** The production OneID, where real residents sign in. */
+const ONEID_PRODUCTION_HOST = /(^|\.)sso\.egov\.uz$/i
+
+/**
+ * Whose personal data a reference gateway may hold is decided, not defaulted (docs/architecture.md#data-residency):
+ * `test` (test identities only) or `citizens` (real residents, under the legal basis the decision record names). A
+ * store declared for test data may not sign real residents in through the production OneID.
+ * @param {Record<string, any>} config
+ * @returns {string[]}
+ */
+function citizenDataProblems(config) {
+  const scope = config.vars?.CITIZEN_DATA ?? ''
+  if (scope !== 'test' && scope !== 'citizens') {
+    return [
+      `CITIZEN_DATA is ${JSON.stringify(scope)}: set "test" (test identities only) or "citizens" (real residents' data, see docs/architecture.md#data-residency)`,
+    ]
+  }
+  let host = ''
+  try {
+    host = new URL(config.vars?.ONEID_AUTHORIZE_URL ?? '').hostname
+  } catch {
+    /* no OneID: reported on its own */
+  }
+  if (scope === 'test' && ONEID_PRODUCTION_HOST.test(host))
+    return ['CITIZEN_DATA is "test" but ONEID_AUTHORIZE_URL is the production OneID: real residents would sign in']
+  return []
 }

@@ -84,6 +84,7 @@ describe('the deploy check’s configuration rules', () => {
           MAIL_FROM: 'noreply@invest.gov.uz',
           ONEID_AUTHORIZE_URL: 'https://sso.egov.uz/sso/oauth/Authorization.do',
           ONEID_CLIENT_ID: 'invest_gov_uz',
+          CITIZEN_DATA: 'citizens',
         },
       },
     }
@@ -151,6 +152,24 @@ describe('the deploy check’s configuration rules', () => {
       const config = { ...ready.gateway, vars: { ...ready.gateway.vars, ...vars } }
       expect(configProblems(config, { gateway: true, strict: true }).join('; ')).toMatch(problem)
       expect(configProblems(config, { gateway: true })).toEqual([])
+    })
+
+    it('refuses a reference gateway whose citizen data is undecided, and test data behind the production OneID', () => {
+      const undecided = { ...ready.gateway, vars: { ...ready.gateway.vars, CITIZEN_DATA: '' } }
+      expect(configProblems(undecided, { gateway: true, strict: true }).join()).toMatch(/CITIZEN_DATA is ""/)
+      const testOnProduction = { ...ready.gateway, vars: { ...ready.gateway.vars, CITIZEN_DATA: 'test' } }
+      expect(configProblems(testOnProduction, { gateway: true, strict: true }).join()).toMatch(
+        /"test" but ONEID_AUTHORIZE_URL is the production OneID/,
+      )
+      const staging = {
+        ...ready.gateway,
+        vars: {
+          ...ready.gateway.vars,
+          CITIZEN_DATA: 'test',
+          ONEID_AUTHORIZE_URL: 'https://test-sso.oneid.example/sso/oauth/Authorization.do',
+        },
+      }
+      expect(configProblems(staging, { gateway: true, strict: true })).toEqual([])
     })
 
     it('asks nothing of OneID or mail on the portal, which neither signs in nor mails', () => {

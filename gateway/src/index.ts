@@ -10,6 +10,7 @@ import type { AppEnv } from './lib/context'
 import { fail, GatewayError } from './lib/envelope'
 import { handleMailQueue } from './lib/mail-queue'
 import { logRequests } from './lib/request-log'
+import { runRetention } from './lib/retention'
 import { appealRoutes } from './routes/appeal'
 import { authRoutes } from './routes/auth'
 import { contentRoutes } from './routes/content/index'
@@ -88,4 +89,6 @@ export default {
   fetch: app.fetch,
   // The mail queue and its dead-letter queue (docs/architecture.md#mail-delivery).
   queue: (batch, env) => handleMailQueue(batch, env),
+  // The daily clean-up (docs/operations.md#retention).
+  scheduled: (controller, env, ctx) => ctx.waitUntil(runRetention(env, new Date(controller.scheduledTime))),
 } satisfies ExportedHandler<Env>

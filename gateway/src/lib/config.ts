@@ -24,6 +24,8 @@ const ConfigSchema = v.object({
   FCM_TOKEN_ENDPOINT: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url())]), ''),
   REALTIME_SECRET: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.minLength(32))]), ''),
   MAIL_FROM: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.email())]), ''),
+  // Whose personal data this store may hold (docs/architecture.md#data-residency); the deploy check decides on it.
+  CITIZEN_DATA: v.optional(v.picklist(['', 'test', 'citizens']), ''),
 })
 
 /** The fields of a Google service-account key file that minting an access token needs. */
