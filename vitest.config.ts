@@ -6,6 +6,8 @@ import { ONEID_TEST_CLIENT } from './test/oneid-stand-in.ts'
 
 /** The reference gateway as the portal's GATEWAY service in worker tests: the built bundle on the same local D1. */
 const GATEWAY_DB_ID = 'local-invest-portal'
+/** A database of its own for the fresh-deployment tests, which must never see the seeded one. */
+const EMPTY_DB_ID = 'empty-invest-portal'
 /** The portal's local REALTIME_SECRET (wrangler.toml [env.local.vars]), shared with the gateway as in `npm start`. */
 const REALTIME_TEST_SECRET = 'local-realtime-secret-for-development-only'
 /** The gateway's local sender (gateway/wrangler.toml [env.local]), the one its EMAIL binding allows. */
@@ -33,12 +35,16 @@ const MAIL_CONSUMERS = {
   'invest-portal-mail-failed': { maxBatchTimeout: 1 },
 }
 
-function gatewayWorker(name: string, vars: Record<string, string> = {}, { consumesMail = true } = {}) {
+function gatewayWorker(
+  name: string,
+  vars: Record<string, string> = {},
+  { consumesMail = true, dbId = GATEWAY_DB_ID } = {},
+) {
   return {
     modules: true,
     scriptPath: './dist/invest_portal_gateway/index.js',
     compatibilityDate: '2026-10-01',
-    d1Databases: { DB: GATEWAY_DB_ID },
+    d1Databases: { DB: dbId },
     r2Buckets: { UPLOADS: 'invest-portal-uploads' },
     queueProducers: { MAIL_QUEUE: 'invest-portal-mail' },
     // A queue has one consumer: the portal's own gateway.
@@ -62,7 +68,12 @@ function gatewayWorker(name: string, vars: Record<string, string> = {}, { consum
   }
 }
 
-function workerProject(name: string, include: string[], built: boolean) {
+/**
+ * `empty`: the portal on a fresh production database instead: migrated, never seeded, the gateway in production mode
+ * (docs/operations.md#first-deploy), to see every page's empty state.
+ */
+function workerProject(name: string, include: string[], { built = false, empty = false } = {}) {
+  const dbId = empty ? EMPTY_DB_ID : GATEWAY_DB_ID
   return {
     plugins: [
       react(),
@@ -73,12 +84,15 @@ function workerProject(name: string, include: string[], built: boolean) {
           // PAYLOAD_MEMORY_MS 0: these tests read and write KV entries directly, and each request must see them;
           // the isolate's memory layer has its own tests, which turn it on per request.
           bindings: { TEST_MIGRATIONS: await readD1Migrations('./gateway/migrations'), PAYLOAD_MEMORY_MS: '0' },
-          d1Databases: { GATEWAY_DB: GATEWAY_DB_ID },
+          d1Databases: { GATEWAY_DB: dbId },
           // The portal's second gateway, for the OneID tests (test/worker/oneid.test.ts): the same bundle on the same
           // D1, configured for OneID as a deployment is, its calls to OneID routed to the stand-in.
           serviceBindings: { GATEWAY_ONEID: 'invest-portal-gateway-oneid' },
           workers: [
-            { name: 'invest-portal-gateway', ...gatewayWorker(name) },
+            {
+              name: 'invest-portal-gateway',
+              ...gatewayWorker(name, empty ? { DEV_MODE: '0' } : {}, { dbId }),
+            },
             {
               name: 'invest-portal-gateway-oneid',
               ...gatewayWorker(
@@ -90,7 +104,7 @@ function workerProject(name: string, include: string[], built: boolean) {
                   ONEID_CLIENT_SECRET: ONEID_TEST_CLIENT.secret,
                   ONEID_TIMEOUT_MS: '500',
                 },
-                { consumesMail: false },
+                { consumesMail: false, dbId },
               ),
               // Every fetch this gateway makes goes to the OneID stand-in (test/oneid-stand-in.ts), which the global
               // setup started in this process before any request.
@@ -108,8 +122,8 @@ function workerProject(name: string, include: string[], built: boolean) {
       name,
       include,
       exclude: built ? [] : [BUILT_TESTS],
-      setupFiles: ['test/worker/setup.ts'],
-      globalSetup: built ? [] : ['test/fault-upstream.ts', 'test/oneid-stand-in.ts'],
+      setupFiles: [empty ? 'test/worker-empty/setup.ts' : 'test/worker/setup.ts'],
+      globalSetup: built || empty ? [] : ['test/fault-upstream.ts', 'test/oneid-stand-in.ts'],
     },
   }
 }
@@ -124,8 +138,9 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      workerProject('worker', ['test/worker/**/*.test.ts', 'worker/**/*.test.ts'], false),
-      workerProject('worker-built', [BUILT_TESTS], true),
+      workerProject('worker', ['test/worker/**/*.test.ts', 'worker/**/*.test.ts']),
+      workerProject('worker-built', [BUILT_TESTS], { built: true }),
+      workerProject('worker-empty', ['test/worker-empty/**/*.test.ts'], { empty: true }),
       {
         plugins: [
           cloudflareTest(async () => ({

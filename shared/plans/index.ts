@@ -98,9 +98,9 @@ export const DATA_PLANS: DataPlans = {
  */
 function plannedKeys<Id extends RouteId>(id: Id, route: PlanRoute<Id>): PlannedKeys {
   const plan: DataPlan<Id> | undefined = DATA_PLANS[id]
-  const keys = plan ? splitKeys(plan.build(route)) : { critical: [], deferred: [] }
+  const keys = plan ? splitKeys(plan.build(route)) : { critical: [], deferred: [], optional: [] }
   if (ROUTE_BY_ID[id].layout === 'blank') return keys
-  return { critical: keys.critical, deferred: [...keys.deferred, siteKeys.settings()] }
+  return { ...keys, deferred: [...keys.deferred, siteKeys.settings()] }
 }
 
 /** `plannedKeys` of a resolved page route. */

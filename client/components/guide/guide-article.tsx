@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react'
 import { usePayload } from '../../data'
 import { useT } from '../../i18n'
+import { useRouteTitle } from '../../route-title'
 import { Breadcrumbs } from '../breadcrumbs'
 import { ErrorState } from '../error-state'
 import { useFormat } from '../format'
@@ -44,12 +45,21 @@ export function GuideArticle({ children, ...article }: GuideArticleProps) {
 export function GuideArticleBody({ dataKey, seed, lead, actions, aside }: Omit<GuideArticleProps, 'children'>) {
   const t = useT()
   const f = useFormat()
+  const routeTitle = useRouteTitle()
   const { data, error } = usePayload<GuidePage>(dataKey)
   const page = data?.content ?? null
   if (!page) {
+    // The text not published yet (a fresh deployment) or not loaded: the page keeps its title, and what follows it (a
+    // registration form) still works.
     return (
       <div className="container page">
-        <ErrorState error={error} headingLevel={2} title={t('states.error.title')} />
+        <PageTitle title={routeTitle} description={lead} />
+        <h1>{routeTitle}</h1>
+        <ErrorState
+          error={error}
+          headingLevel={2}
+          title={error?.code === 'not_found' ? undefined : t('states.error.title')}
+        />
       </div>
     )
   }

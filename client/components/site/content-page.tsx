@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react'
 import { usePayload } from '../../data'
 import { useT } from '../../i18n'
+import { useRouteTitle } from '../../route-title'
 import { Breadcrumbs, type Crumb } from '../breadcrumbs'
 import { ErrorState } from '../error-state'
 import { useFormat } from '../format'
@@ -27,15 +28,17 @@ export type ContentPageViewProps = {
 export function ContentPageView({ dataKey, trail = [], kicker, aside, children }: ContentPageViewProps) {
   const t = useT()
   const f = useFormat()
+  const routeTitle = useRouteTitle()
   const { data, error } = usePayload<ContentPage>(dataKey)
   const page = data?.content
   if (!page) {
     return (
       <main id="main" className="container page">
         <SitePageHead />
-        <PageTitle title={t('routes.page')} />
-        <h1>{t('routes.page')}</h1>
+        <PageTitle title={routeTitle} />
+        <h1>{routeTitle}</h1>
         <ErrorState error={error} />
+        {children}
       </main>
     )
   }
