@@ -99,7 +99,7 @@ export async function putPayload(
 }
 
 /** The agency's contacts as a fresh KV entry: every page with a footer reads them beside its own keys. */
-export const SITE_SETTINGS = Object.freeze({
+const SITE_SETTINGS = Object.freeze({
   phone: '+998 71 202-10-00',
   email: 'info@agency.example',
   address: 'Tashkent',

@@ -145,7 +145,7 @@ function readOneId(o: v.InferOutput<typeof ConfigSchema>): Config['oneid'] {
 }
 
 /** The stand-in's token endpoint: a URL the gateway answers itself, in-process (`routes/oneid-stand-in.ts`). */
-export const ONEID_STAND_IN_URL = 'http://gateway.internal/dev/oneid'
+const ONEID_STAND_IN_URL = 'http://gateway.internal/dev/oneid'
 
 /**
  * An unusable service account switches push off and says why in the log, once per configuration: a broken push secret

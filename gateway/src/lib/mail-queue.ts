@@ -24,7 +24,7 @@ export function retryDelaySeconds(attempts: number): number {
 const DEAD_LETTER_SUFFIX = '-failed'
 
 /** Whether a batch comes from the dead-letter queue. */
-export function isDeadLetterBatch(batch: MessageBatch): boolean {
+function isDeadLetterBatch(batch: MessageBatch): boolean {
   return batch.queue.endsWith(DEAD_LETTER_SUFFIX)
 }
 
@@ -102,7 +102,7 @@ export async function deliverMail(
 }
 
 /** The dead-letter queue: the queue gave up on these mails, so they are marked `failed` (and their links redacted). */
-export async function markMailFailed(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+async function markMailFailed(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   for (const message of batch.messages) {
     const id = outboxIdOf(message)
     const row = id

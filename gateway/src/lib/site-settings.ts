@@ -8,7 +8,7 @@ import { col, LANGS, type Lang } from './lang'
 import { EmailSchema, optionalText } from './validate'
 
 /** The social networks the portal links to, by name. */
-export const SOCIAL_NETWORKS = ['telegram', 'facebook', 'instagram', 'youtube', 'x', 'linkedin'] as const
+const SOCIAL_NETWORKS = ['telegram', 'facebook', 'instagram', 'youtube', 'x', 'linkedin'] as const
 
 const HttpsUrlSchema = v.pipe(v.string(), v.trim(), v.maxLength(500), v.url(), v.startsWith('https://'))
 
