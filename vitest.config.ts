@@ -2,11 +2,16 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { clientManifest } from './build/client-manifest.ts'
+import { ONEID_TEST_CLIENT } from './test/oneid-stand-in.ts'
 
 /** The reference gateway as the portal's GATEWAY service in worker tests: the built bundle on the same local D1. */
 const GATEWAY_DB_ID = 'local-invest-portal'
+/** A database of its own for the fresh-deployment tests, which must never see the seeded one. */
+const EMPTY_DB_ID = 'empty-invest-portal'
 /** The portal's local REALTIME_SECRET (wrangler.toml [env.local.vars]), shared with the gateway as in `npm start`. */
 const REALTIME_TEST_SECRET = 'local-realtime-secret-for-development-only'
+/** The gateway's local sender (gateway/wrangler.toml [env.local]), the one its EMAIL binding allows. */
+const MAIL_FROM = 'noreply@invest.localhost'
 
 /**
  * Worker tests of the production render path (one-pass render, inlined CSS): they run on the client build's manifest.
@@ -18,7 +23,57 @@ const BUILT_TESTS = 'test/worker/**/*.built.test.ts'
  * with the client build's manifest, as deployed (`npx vite build` first); otherwise with the development manifest, as
  * under `vite dev`, whose documents always stream.
  */
-function workerProject(name: string, include: string[], built: boolean) {
+/** Where OneID "lives" for the portal's OneID tests; the outbound service sends it to the stand-in. */
+const ONEID_TEST_HOST = 'https://sso.oneid.test'
+
+/**
+ * The built reference gateway as a service of the portal under test (project `name`), with its local configuration
+ * and mail as `npm start` runs it: the queue, its consumer (this worker) and Miniflare's send_email.
+ */
+const MAIL_CONSUMERS = {
+  'invest-portal-mail': { maxBatchTimeout: 1, maxRetries: 8, deadLetterQueue: 'invest-portal-mail-failed' },
+  'invest-portal-mail-failed': { maxBatchTimeout: 1 },
+}
+
+function gatewayWorker(
+  name: string,
+  vars: Record<string, string> = {},
+  { consumesMail = true, dbId = GATEWAY_DB_ID } = {},
+) {
+  return {
+    modules: true,
+    scriptPath: './dist/invest_portal_gateway/index.js',
+    compatibilityDate: '2026-10-01',
+    d1Databases: { DB: dbId },
+    r2Buckets: { UPLOADS: 'invest-portal-uploads' },
+    queueProducers: { MAIL_QUEUE: 'invest-portal-mail' },
+    // A queue has one consumer: the portal's own gateway.
+    queueConsumers: (consumesMail ? MAIL_CONSUMERS : []) as Record<string, object> | string[],
+    email: { send_email: [{ name: 'EMAIL', allowed_sender_addresses: [MAIL_FROM] }] },
+    bindings: {
+      MAIL_FROM,
+      DEV_MODE: '1',
+      PUBLIC_BASE: '/gateway',
+      PORTAL_ORIGIN: 'http://localhost',
+      ONEID_AUTHORIZE_URL: '',
+      ONEID_CLIENT_ID: 'invest-portal-local',
+      ONEID_CLIENT_SECRET: 'local-oneid-secret-for-development-only',
+      BOT_PROVIDER: '',
+      REALTIME_SECRET: REALTIME_TEST_SECRET,
+      ...vars,
+    },
+    // The gateway publishes realtime events to the portal under test (the plugin's runner worker, named after the
+    // project).
+    serviceBindings: { PORTAL: `vitest-plugin-runner-${name}` },
+  }
+}
+
+/**
+ * `empty`: the portal on a fresh production database instead: migrated, never seeded, the gateway in production mode
+ * (docs/operations.md#first-deploy), to see every page's empty state.
+ */
+function workerProject(name: string, include: string[], { built = false, empty = false } = {}) {
+  const dbId = empty ? EMPTY_DB_ID : GATEWAY_DB_ID
   return {
     plugins: [
       react(),
@@ -29,27 +84,34 @@ function workerProject(name: string, include: string[], built: boolean) {
           // PAYLOAD_MEMORY_MS 0: these tests read and write KV entries directly, and each request must see them;
           // the isolate's memory layer has its own tests, which turn it on per request.
           bindings: { TEST_MIGRATIONS: await readD1Migrations('./gateway/migrations'), PAYLOAD_MEMORY_MS: '0' },
-          d1Databases: { GATEWAY_DB: GATEWAY_DB_ID },
+          d1Databases: { GATEWAY_DB: dbId },
+          // The portal's second gateway, for the OneID tests (test/worker/oneid.test.ts): the same bundle on the same
+          // D1, configured for OneID as a deployment is, its calls to OneID routed to the stand-in.
+          serviceBindings: { GATEWAY_ONEID: 'invest-portal-gateway-oneid' },
           workers: [
             {
               name: 'invest-portal-gateway',
-              modules: true,
-              scriptPath: './dist/invest_portal_gateway/index.js',
-              compatibilityDate: '2026-10-01',
-              d1Databases: { DB: GATEWAY_DB_ID },
-              r2Buckets: { UPLOADS: 'invest-portal-uploads' },
-              bindings: {
-                DEV_MODE: '1',
-                PUBLIC_BASE: '/gateway',
-                PORTAL_ORIGIN: 'http://localhost',
-                ONEID_AUTHORIZE_URL: '',
-                ONEID_CLIENT_ID: '',
-                BOT_PROVIDER: '',
-                REALTIME_SECRET: REALTIME_TEST_SECRET,
+              ...gatewayWorker(name, empty ? { DEV_MODE: '0' } : {}, { dbId }),
+            },
+            {
+              name: 'invest-portal-gateway-oneid',
+              ...gatewayWorker(
+                name,
+                {
+                  DEV_MODE: '0',
+                  ONEID_AUTHORIZE_URL: `${ONEID_TEST_HOST}/sso/oauth/Authorization.do`,
+                  ONEID_CLIENT_ID: ONEID_TEST_CLIENT.id,
+                  ONEID_CLIENT_SECRET: ONEID_TEST_CLIENT.secret,
+                  ONEID_TIMEOUT_MS: '500',
+                },
+                { consumesMail: false, dbId },
+              ),
+              // Every fetch this gateway makes goes to the OneID stand-in (test/oneid-stand-in.ts), which the global
+              // setup started in this process before any request.
+              outboundService: (request: Request) => {
+                const url = new URL(request.url)
+                return fetch(new Request(`${process.env.ONEID_STAND_IN_ORIGIN}${url.pathname}${url.search}`, request))
               },
-              // The gateway publishes realtime events to the portal under test (the plugin's runner worker, named after
-              // the project).
-              serviceBindings: { PORTAL: `vitest-plugin-runner-${name}` },
             },
           ],
         },
@@ -60,8 +122,8 @@ function workerProject(name: string, include: string[], built: boolean) {
       name,
       include,
       exclude: built ? [] : [BUILT_TESTS],
-      setupFiles: ['test/worker/setup.ts'],
-      globalSetup: built ? [] : ['test/fault-upstream.ts'],
+      setupFiles: [empty ? 'test/worker-empty/setup.ts' : 'test/worker/setup.ts'],
+      globalSetup: built || empty ? [] : ['test/fault-upstream.ts', 'test/oneid-stand-in.ts'],
     },
   }
 }
@@ -76,8 +138,9 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      workerProject('worker', ['test/worker/**/*.test.ts', 'worker/**/*.test.ts'], false),
-      workerProject('worker-built', [BUILT_TESTS], true),
+      workerProject('worker', ['test/worker/**/*.test.ts', 'worker/**/*.test.ts']),
+      workerProject('worker-built', [BUILT_TESTS], { built: true }),
+      workerProject('worker-empty', ['test/worker-empty/**/*.test.ts'], { empty: true }),
       {
         plugins: [
           cloudflareTest(async () => ({
@@ -103,7 +166,7 @@ export default defineConfig({
           name: 'gateway',
           include: ['gateway/test/**/*.test.ts'],
           setupFiles: ['gateway/test/setup.ts'],
-          globalSetup: ['test/fcm-stand-in.ts', 'test/access-stand-in.ts'],
+          globalSetup: ['test/fcm-stand-in.ts', 'test/access-stand-in.ts', 'test/oneid-stand-in.ts'],
         },
       },
     ],

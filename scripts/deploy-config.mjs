@@ -56,6 +56,7 @@ function operatorProblems(config, { gateway }) {
   const routes = [...(config.routes ?? []), ...(config.route ? [config.route] : [])]
   if (!gateway && routes.length === 0)
     problems.push('the portal has no route or custom domain: add one under `routes` in wrangler.toml')
+  if (gateway) problems.push(...mailProblems(config), ...oneIdProblems(config), ...citizenDataProblems(config))
   const access = config.vars?.ACCESS_TEAM_DOMAIN ?? ''
   if (gateway && access && !/^https:\/\/[^/]+\.cloudflareaccess\.com\/?$/.test(access)) {
     problems.push(
@@ -63,4 +64,83 @@ function operatorProblems(config, { gateway }) {
     )
   }
   return problems
+}
+
+/**
+ * The reference gateway sends mail (password resets, the set-password link of an approved registration) through the
+ * EMAIL binding, restricted to its one sender, by way of a queue with retries and a dead-letter queue
+ * (docs/architecture.md#mail-delivery). Without any of it, mail never leaves.
+ * @param {Record<string, any>} config
+ * @returns {string[]}
+ */
+function mailProblems(config) {
+  const problems = []
+  const from = config.vars?.MAIL_FROM ?? ''
+  const binding = (config.send_email ?? []).find((b) => b.name === 'EMAIL')
+  const senders = binding?.allowed_sender_addresses ?? []
+  if (!binding) problems.push('no EMAIL send_email binding: mail would never leave')
+  else if (senders.length === 0)
+    problems.push('the EMAIL binding allows any sender: list MAIL_FROM in its allowed_sender_addresses')
+  if (!from)
+    problems.push('MAIL_FROM is empty: set the address mail is sent from (a domain onboarded to Email Service)')
+  else if (binding && senders.length > 0 && !senders.includes(from))
+    problems.push(`MAIL_FROM ${JSON.stringify(from)} is not among the EMAIL binding's allowed_sender_addresses`)
+  const producer = (config.queues?.producers ?? []).find((p) => p.binding === 'MAIL_QUEUE')
+  const consumers = config.queues?.consumers ?? []
+  const consumer = producer && consumers.find((c) => c.queue === producer.queue)
+  if (!producer) problems.push('no MAIL_QUEUE producer: mail cannot be queued')
+  else if (!consumer) problems.push(`nothing consumes the mail queue ${JSON.stringify(producer.queue)}`)
+  else if (!consumer.dead_letter_queue)
+    problems.push('the mail queue has no dead_letter_queue: a mail the queue gives up on would vanish unmarked')
+  else if (!consumers.some((c) => c.queue === consumer.dead_letter_queue))
+    problems.push(`nothing consumes the dead-letter queue ${JSON.stringify(consumer.dead_letter_queue)}`)
+  return problems
+}
+
+/**
+ * Residents sign in with OneID (docs/gateway-contract.md#oneid): the reference gateway needs OneID's authorize URL and
+ * the client id the agency was given (and the ONEID_CLIENT_SECRET secret, which no configuration shows). Without
+ * them no resident can sign in.
+ * @param {Record<string, any>} config
+ * @returns {string[]}
+ */
+function oneIdProblems(config) {
+  const problems = []
+  const vars = config.vars ?? {}
+  const https = (value) => /^https:\/\/[^/\s]+/.test(value)
+  if (!vars.ONEID_AUTHORIZE_URL) problems.push('ONEID_AUTHORIZE_URL is empty: residents could not sign in with OneID')
+  else if (!https(vars.ONEID_AUTHORIZE_URL))
+    problems.push(`ONEID_AUTHORIZE_URL ${JSON.stringify(vars.ONEID_AUTHORIZE_URL)} is not an https URL`)
+  if (vars.ONEID_TOKEN_URL && !https(vars.ONEID_TOKEN_URL))
+    problems.push(`ONEID_TOKEN_URL ${JSON.stringify(vars.ONEID_TOKEN_URL)} is not an https URL`)
+  if (!vars.ONEID_CLIENT_ID) problems.push('ONEID_CLIENT_ID is empty: set the client id OneID gave the agency')
+  return problems
+}
+
+/** The production OneID, where real residents sign in. */
+const ONEID_PRODUCTION_HOST = /(^|\.)sso\.egov\.uz$/i
+
+/**
+ * Whose personal data a reference gateway may hold is decided, not defaulted (docs/architecture.md#data-residency):
+ * `test` (test identities only) or `citizens` (real residents, under the legal basis the decision record names). A
+ * store declared for test data may not sign real residents in through the production OneID.
+ * @param {Record<string, any>} config
+ * @returns {string[]}
+ */
+function citizenDataProblems(config) {
+  const scope = config.vars?.CITIZEN_DATA ?? ''
+  if (scope !== 'test' && scope !== 'citizens') {
+    return [
+      `CITIZEN_DATA is ${JSON.stringify(scope)}: set "test" (test identities only) or "citizens" (real residents' data, see docs/architecture.md#data-residency)`,
+    ]
+  }
+  let host = ''
+  try {
+    host = new URL(config.vars?.ONEID_AUTHORIZE_URL ?? '').hostname
+  } catch {
+    /* no OneID: reported on its own */
+  }
+  if (scope === 'test' && ONEID_PRODUCTION_HOST.test(host))
+    return ['CITIZEN_DATA is "test" but ONEID_AUTHORIZE_URL is the production OneID: real residents would sign in']
+  return []
 }

@@ -9,6 +9,7 @@
 //                                  network, no credentials. CI runs it, so a config or bundle that would not deploy
 // fails.
 //   npm run deploy -- --dry-run --strict: the same with the operator's settings checked as a real deploy checks them.
+//   npm run deploy -- --env staging: the staging environment of both configs instead (docs/operations.md#staging).
 // With GATEWAY_ORIGIN set in wrangler.toml (the agency's API), the reference gateway is neither migrated nor deployed.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -17,7 +18,6 @@ import { configProblems } from './deploy-config.mjs'
 const OUT = 'dist-deploy'
 const PORTAL = `${OUT}/invest_portal/wrangler.json`
 const GATEWAY = `${OUT}/invest_portal_gateway/wrangler.json`
-const D1_NAME = 'invest-portal'
 
 /**
  * The Workers platform's limits (developers.cloudflare.com/workers/platform/limits): a worker's compressed size
@@ -26,6 +26,13 @@ const D1_NAME = 'invest-portal'
 const LIMITS = Object.freeze({ gzipKiB: 3 * 1024, uncompressedKiB: 64 * 1024, startupMs: 1000 })
 
 const dryRun = process.argv.includes('--dry-run')
+// The top level is production; `--env staging` builds and deploys the staging environment of both configs.
+const envArg = process.argv.indexOf('--env')
+const targetEnv = envArg > 0 ? process.argv[envArg + 1] : ''
+if (targetEnv && targetEnv !== 'staging') {
+  console.error(`Unknown environment ${JSON.stringify(targetEnv)}: the top level (production) or --env staging`)
+  process.exit(1)
+}
 // A real deploy also checks what its operator must fill in (a route, a bot-protection decision); the dry run in CI
 // checks
 // the committed configuration's shape only, unless asked with --strict.
@@ -38,6 +45,7 @@ const env = {
   VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
 }
 delete env.CLOUDFLARE_ENV
+if (targetEnv) env.CLOUDFLARE_ENV = targetEnv
 
 function run(cmd, args, { capture = false, allowFailure = false } = {}) {
   const r = spawnSync(cmd, args, { env, encoding: 'utf8', stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit' })
@@ -88,7 +96,7 @@ function measure(name, configPath) {
   return figures
 }
 
-console.log(`▶ building the production configuration into ${OUT}/`)
+console.log(`▶ building the ${targetEnv || 'production'} configuration into ${OUT}/`)
 rmSync(OUT, { recursive: true, force: true })
 // The Cloudflare Vite plugin points `.wrangler/deploy/config.json` at the last build, and `vite preview` (npm start,
 // the
@@ -102,9 +110,9 @@ restoreRedirect()
 
 const portal = checkConfig(PORTAL, { gateway: false })
 const external = Boolean(portal.vars?.GATEWAY_ORIGIN)
-if (!external) checkConfig(GATEWAY, { gateway: true })
+const gateway = external ? null : checkConfig(GATEWAY, { gateway: true })
 console.log(
-  `▶ configuration: production values${external ? `, upstream ${portal.vars.GATEWAY_ORIGIN} (the reference gateway is not deployed)` : ''}`,
+  `▶ configuration: ${targetEnv || 'production'} values${external ? `, upstream ${portal.vars.GATEWAY_ORIGIN} (the reference gateway is not deployed)` : ''}`,
 )
 
 console.log('▶ size and startup against the Workers limits')
@@ -133,14 +141,31 @@ const firstDeploy =
   !external &&
   !run('npx', ['wrangler', 'deployments', 'list', '--config', PORTAL], { capture: true, allowFailure: true }).ok
 
-if (!external) {
+if (gateway) {
+  // The mail queue and its dead-letter queue must exist before a worker can produce to or consume them; creating one
+  // that exists already fails harmlessly.
+  const queues = new Set([
+    ...(gateway.queues?.producers ?? []).map((p) => p.queue),
+    ...(gateway.queues?.consumers ?? []).flatMap((c) => [c.queue, c.dead_letter_queue].filter(Boolean)),
+  ])
+  for (const queue of queues) {
+    const created = run('npx', ['wrangler', 'queues', 'create', queue, '--config', GATEWAY], {
+      capture: true,
+      allowFailure: true,
+    })
+    if (created.ok) console.log(`  created the queue ${queue}`)
+  }
   console.log('▶ gateway: D1 migrations on the remote database, then the worker')
   // Schema first, so the new code never meets an old schema. On a first deploy the database does not exist yet: the
   // gateway's deploy provisions it, and the migrations follow at once (nothing calls the gateway before the portal).
   const migrate = () =>
-    run('npx', ['wrangler', 'd1', 'migrations', 'apply', D1_NAME, '--remote', '--config', GATEWAY], {
-      allowFailure: true,
-    }).ok
+    run(
+      'npx',
+      ['wrangler', 'd1', 'migrations', 'apply', gateway.d1_databases[0].database_name, '--remote', '--config', GATEWAY],
+      {
+        allowFailure: true,
+      },
+    ).ok
   const migratedFirst = migrate()
   if (firstDeploy) console.log('  (first deploy: without the PORTAL binding until the portal exists)')
   run('npx', ['wrangler', 'deploy', '--config', firstDeploy ? withoutPortalBinding(GATEWAY) : GATEWAY])

@@ -2,7 +2,7 @@
 // `npm start`: build the `local` environment of the wrangler configs (development helpers on, loopback origins),
 // prepare local D1/KV/R2 state, serve the build on workerd with the reference gateway, seed it, and print where the
 // portal runs and the demo accounts. Env: PORT (8787), STATE_DIR (.wrangler/state), SKIP_BUILD=1, VERBOSE=1 (the
-// servers' own output). `--seed-only` (npm run db:reset): start, seed, stop. `--reset`: wipe the local state first.
+// servers' own output), GATEWAY_ORIGIN (another upstream: served, never seeded). `--seed-only` (npm run db:reset): start, seed, stop. `--reset`: wipe the local state first.
 // `--wrangler`: serve the build with `wrangler dev` instead of `vite preview` (below).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -37,6 +37,13 @@ function run(cmd, args, runEnv = env) {
 }
 
 const seedOnly = process.argv.includes('--seed-only')
+// Another upstream (GATEWAY_ORIGIN) is someone else's data: start never seeds or wipes it, and the portal's /_dev
+// route reaches only the bundled reference gateway (docs/security.md#dev-surface).
+const foreignUpstream = process.env.GATEWAY_ORIGIN ?? ''
+if (foreignUpstream && seedOnly) {
+  console.error(`Not seeding: GATEWAY_ORIGIN (${foreignUpstream}) is another upstream, and start never writes to it.`)
+  process.exit(1)
+}
 // `--dev` (npm run dev): Vite's dev server with HMR, the worker and the gateway in workerd, no build.
 const dev = process.argv.includes('--dev')
 const reset = process.argv.includes('--reset')
@@ -108,20 +115,26 @@ async function waitForServer() {
 }
 
 await waitForServer()
-// The reference gateway seeds itself idempotently; user data survives restarts.
-const seeded = await fetch(`${url}/_dev/seed`, {
-  method: 'POST',
-  headers: { origin: url, 'content-type': 'application/json', 'x-requested-with': 'invest-portal' },
-  body: '{}',
-})
-if (!seeded.ok) {
-  console.error(`Seeding failed (${seeded.status}): ${(await seeded.text()).slice(0, 300)}`)
-  stop()
-  process.exit(1)
+// The reference gateway seeds itself idempotently; user data survives restarts. Another upstream is never seeded.
+if (!foreignUpstream) {
+  const seeded = await fetch(`${url}/_dev/seed`, {
+    method: 'POST',
+    headers: { origin: url, 'content-type': 'application/json', 'x-requested-with': 'invest-portal' },
+    body: '{}',
+  })
+  if (!seeded.ok) {
+    console.error(`Seeding failed (${seeded.status}): ${(await seeded.text()).slice(0, 300)}`)
+    stop()
+    process.exit(1)
+  }
 }
 if (seedOnly) {
   console.log('Local state seeded.')
   stop()
+} else if (foreignUpstream) {
+  console.log(`
+  Invest Portal is running at ${url}, on the upstream ${foreignUpstream} (not seeded; /_dev is off for it)
+`)
 } else {
   console.log(`
   Invest Portal is running at ${url}

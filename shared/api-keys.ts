@@ -48,8 +48,16 @@ export type PlanKeys = Readonly<Record<string, Key<unknown> | undefined>>
 /** What a plan reads of its route. */
 export type PlanRoute<Id extends RouteId> = Readonly<{ params: ParamsOf<Id>; query: QueryOf<Id> }>
 
-/** The keys for one address, and which of them stream in after the first byte (every other key is critical). */
-export type PlanResult<K extends PlanKeys> = Readonly<{ keys: K; deferred?: readonly (keyof K & string)[] }>
+/**
+ * The keys for one address, which of them stream in after the first byte (every other key is critical), and which
+ * critical keys may be missing (`optional`: a 404 leaves the page standing, drawing its empty state). Only a fixed page
+ * whose text the agency may not have published yet (a fresh deployment) has one, never an address a visitor makes up.
+ */
+export type PlanResult<K extends PlanKeys> = Readonly<{
+  keys: K
+  deferred?: readonly (keyof K & string)[]
+  optional?: readonly (keyof K & string)[]
+}>
 
 /**
  * A route's data plan: the gateway keys its page reads, by name, built from its typed route. The edge loads them

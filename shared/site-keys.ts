@@ -1,10 +1,10 @@
 /**
- * Gateway keys of the site pages (home, about, search, sitemap, policies, reasons, content pages): one source for the
- * data plans and the pages.
+ * Gateway keys of the site pages (home, about, search, sitemap, policies, reasons, content pages) and of the site's
+ * contacts: one source for the data plans and the pages.
  */
 import { apiKey, type Key, seg } from './api-keys'
 import type { Event, Gallery, PostSummary, StorySummary } from './contract/media'
-import type { Leader, Page, Review, SearchResults, Territory } from './contract/site'
+import type { Leader, Page, Review, SearchResults, SiteSettings, Territory } from './contract/site'
 
 const PUBLIC = '/siw/public'
 
@@ -31,6 +31,8 @@ export const siteKeys = Object.freeze({
   stories: () => apiKey<StorySummary[]>(`${PUBLIC}/story`, { page: 0, size: SITEMAP_LIST_SIZE }),
   events: () => apiKey<Event[]>(`${PUBLIC}/event`, { page: 0, size: SITEMAP_LIST_SIZE }),
   galleries: () => apiKey<Gallery[]>(`${PUBLIC}/gallery`, { page: 0, size: SITEMAP_LIST_SIZE }),
+  /** The agency's contacts (footer, contact page): every page of a layout with a footer loads it, deferred. */
+  settings: () => `${PUBLIC}/site-settings` as Key<SiteSettings>,
 })
 
 /** The search keyword as the gateway gets it: trimmed, inner spaces collapsed, at most 100 characters. */

@@ -62,9 +62,31 @@ describe('the deploy check’s configuration rules', () => {
 
   describe('strict mode (npm run deploy)', () => {
     const route = { routes: [{ pattern: 'invest.gov.uz', custom_domain: true }] }
+    /** The gateway's mail as an operator fills it in: the sender, the binding that allows only it, the queues. */
+    const mail = {
+      send_email: [{ name: 'EMAIL', allowed_sender_addresses: ['noreply@invest.gov.uz'] }],
+      queues: {
+        producers: [{ binding: 'MAIL_QUEUE', queue: 'invest-portal-mail' }],
+        consumers: [
+          { queue: 'invest-portal-mail', max_retries: 8, dead_letter_queue: 'invest-portal-mail-failed' },
+          { queue: 'invest-portal-mail-failed' },
+        ],
+      },
+    }
     const ready = {
       portal: { ...production.portal, ...route, vars: { ...production.portal.vars, BOT_PROVIDER: 'turnstile' } },
-      gateway: { ...production.gateway, vars: { ...production.gateway.vars, BOT_PROVIDER: 'turnstile' } },
+      gateway: {
+        ...production.gateway,
+        ...mail,
+        vars: {
+          ...production.gateway.vars,
+          BOT_PROVIDER: 'turnstile',
+          MAIL_FROM: 'noreply@invest.gov.uz',
+          ONEID_AUTHORIZE_URL: 'https://sso.egov.uz/sso/oauth/Authorization.do',
+          ONEID_CLIENT_ID: 'invest_gov_uz',
+          CITIZEN_DATA: 'citizens',
+        },
+      },
     }
 
     it('passes what an operator has filled in, and the committed shape without strict', () => {
@@ -85,6 +107,78 @@ describe('the deploy check’s configuration rules', () => {
           configProblems({ ...config, vars: { ...config.vars, BOT_PROVIDER: 'none' } }, { gateway, strict: true }),
         ).toEqual([])
       }
+    })
+
+    it.each([
+      ['no EMAIL binding', { send_email: [] }, /no EMAIL send_email binding/],
+      [
+        'an EMAIL binding that allows any sender',
+        { send_email: [{ name: 'EMAIL' }] },
+        /allows any sender: list MAIL_FROM/,
+      ],
+      [
+        'a MAIL_FROM the binding does not allow',
+        { send_email: [{ name: 'EMAIL', allowed_sender_addresses: ['other@invest.gov.uz'] }] },
+        /MAIL_FROM "noreply@invest.gov.uz" is not among/,
+      ],
+      ['no mail queue', { queues: { producers: [], consumers: [] } }, /no MAIL_QUEUE producer/],
+      [
+        'a mail queue nobody consumes',
+        { queues: { ...mail.queues, consumers: [] } },
+        /nothing consumes the mail queue "invest-portal-mail"/,
+      ],
+      [
+        'a mail queue without a dead-letter queue',
+        { queues: { ...mail.queues, consumers: [{ queue: 'invest-portal-mail', max_retries: 8 }] } },
+        /no dead_letter_queue/,
+      ],
+      [
+        'a dead-letter queue nobody consumes',
+        { queues: { ...mail.queues, consumers: [mail.queues.consumers[0]] } },
+        /nothing consumes the dead-letter queue "invest-portal-mail-failed"/,
+      ],
+    ])('refuses to deploy the reference gateway with %s (mail would never leave)', (_name, change, problem) => {
+      const config = { ...ready.gateway, ...change }
+      expect(configProblems(config, { gateway: true, strict: true }).join('; ')).toMatch(problem)
+      expect(configProblems(config, { gateway: true })).toEqual([])
+    })
+
+    it.each([
+      ['no OneID authorize URL', { ONEID_AUTHORIZE_URL: '' }, /ONEID_AUTHORIZE_URL is empty/],
+      ['a OneID over plain http', { ONEID_AUTHORIZE_URL: 'http://127.0.0.1:8799/sso' }, /not an https URL/],
+      ['a token URL over plain http', { ONEID_TOKEN_URL: 'http://sso.egov.uz/token' }, /ONEID_TOKEN_URL/],
+      ['no OneID client id', { ONEID_CLIENT_ID: '' }, /ONEID_CLIENT_ID is empty/],
+    ])('refuses to deploy the reference gateway with %s (residents could not sign in)', (_name, vars, problem) => {
+      const config = { ...ready.gateway, vars: { ...ready.gateway.vars, ...vars } }
+      expect(configProblems(config, { gateway: true, strict: true }).join('; ')).toMatch(problem)
+      expect(configProblems(config, { gateway: true })).toEqual([])
+    })
+
+    it('refuses a reference gateway whose citizen data is undecided, and test data behind the production OneID', () => {
+      const undecided = { ...ready.gateway, vars: { ...ready.gateway.vars, CITIZEN_DATA: '' } }
+      expect(configProblems(undecided, { gateway: true, strict: true }).join()).toMatch(/CITIZEN_DATA is ""/)
+      const testOnProduction = { ...ready.gateway, vars: { ...ready.gateway.vars, CITIZEN_DATA: 'test' } }
+      expect(configProblems(testOnProduction, { gateway: true, strict: true }).join()).toMatch(
+        /"test" but ONEID_AUTHORIZE_URL is the production OneID/,
+      )
+      const staging = {
+        ...ready.gateway,
+        vars: {
+          ...ready.gateway.vars,
+          CITIZEN_DATA: 'test',
+          ONEID_AUTHORIZE_URL: 'https://test-sso.oneid.example/sso/oauth/Authorization.do',
+        },
+      }
+      expect(configProblems(staging, { gateway: true, strict: true })).toEqual([])
+    })
+
+    it('asks nothing of OneID or mail on the portal, which neither signs in nor mails', () => {
+      expect(configProblems(ready.portal, { gateway: false, strict: true })).toEqual([])
+    })
+
+    it('refuses an empty MAIL_FROM on the reference gateway', () => {
+      const config = { ...ready.gateway, vars: { ...ready.gateway.vars, MAIL_FROM: '' } }
+      expect(configProblems(config, { gateway: true, strict: true }).join()).toMatch(/MAIL_FROM is empty/)
     })
 
     it('refuses a portal with neither a route nor a custom domain', () => {

@@ -187,12 +187,15 @@ export function gatewayProxy(): MiddlewareHandler<AppEnv> {
 
 /**
  * `/_dev/*` → the reference gateway's `/dev/*` (mail outbox, OneID stand-in, moderation, seeding). The route exists
- * only when the portal runs in local mode (`DEV_MODE` "1"); otherwise it is the same 404 as any unknown path.
+ * only when the portal runs in local mode (`DEV_MODE` "1") on the bundled gateway; otherwise (or with
+ * `GATEWAY_ORIGIN` naming another upstream, whose data is not ours to seed or wipe) it is the same 404 as any unknown
+ * path.
  */
 export function devHelpersProxy(): MiddlewareHandler<AppEnv> {
   return async function devHelpersProxyHandler(c) {
     c.set('routeId', 'dev')
-    if (!c.get('config').devMode) return errorEnvelope(c, 404, 'not_found')
+    // The helpers are the bundled reference gateway's; another upstream (GATEWAY_ORIGIN) is never sent them.
+    if (!c.get('config').devMode || c.get('config').gatewayOrigin) return errorEnvelope(c, 404, 'not_found')
     const below = canonicalPath(new URL(c.req.url).pathname, '/_dev')
     if (below === null) return errorEnvelope(c, 400, 'bad_request')
     const method = c.req.method.toUpperCase()

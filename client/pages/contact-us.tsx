@@ -4,8 +4,11 @@
  */
 import { Suspense } from 'react'
 import { href } from '../../shared/match'
+import { siteKeys } from '../../shared/site-keys'
 import { AsideLinks } from '../features/site/site-aside'
 import { SitePageHead } from '../features/site/site-page-head'
+import { telHref, useSiteSettings } from '../features/site/site-settings'
+import { Section } from '../runtime/data'
 import { HydrateWhenEngaged } from '../runtime/hydrate-later'
 import { useLocale, useT } from '../runtime/i18n'
 import { lazyComponent } from '../runtime/lazy-component'
@@ -47,36 +50,9 @@ export function Page() {
             <h2 className="site-aside__title" id="contact-direct-title">
               {t('site.contact.direct')}
             </h2>
-            <ul className="contact-direct">
-              <li>
-                <Icon name="phone" />
-                <span>
-                  <span className="contact-direct__label">{t('site.contact.helpline')}</span>
-                  <a href={`tel:${t('footer.phoneHref')}`}>{t('footer.phone')}</a>
-                </span>
-              </li>
-              <li>
-                <Icon name="mail" />
-                <span>
-                  <span className="contact-direct__label">{t('site.contact.email')}</span>
-                  <a href={`mailto:${t('footer.email')}`}>{t('footer.email')}</a>
-                </span>
-              </li>
-              <li>
-                <Icon name="map-pin" />
-                <span>
-                  <span className="contact-direct__label">{t('site.contact.address')}</span>
-                  {t('footer.address')}
-                </span>
-              </li>
-              <li>
-                <Icon name="clock" />
-                <span>
-                  <span className="contact-direct__label">{t('site.contact.hours')}</span>
-                  {t('site.contact.hoursValue')}
-                </span>
-              </li>
-            </ul>
+            <Section keys={[siteKeys.settings()]} fallback={null}>
+              <DirectContacts />
+            </Section>
           </section>
           <AsideLinks
             title={t('site.aside.related')}
@@ -88,5 +64,52 @@ export function Page() {
         </aside>
       </div>
     </main>
+  )
+}
+
+/**
+ * The agency's helpline, e-mail and address, as far as the upstream gives them (docs/gateway-contract.md#site-settings),
+ * and its opening hours.
+ */
+function DirectContacts() {
+  const t = useT()
+  const settings = useSiteSettings()
+  return (
+    <ul className="contact-direct">
+      {settings?.phone && (
+        <li>
+          <Icon name="phone" />
+          <span>
+            <span className="contact-direct__label">{t('site.contact.helpline')}</span>
+            <a href={telHref(settings.phone)}>{settings.phone}</a>
+          </span>
+        </li>
+      )}
+      {settings?.email && (
+        <li>
+          <Icon name="mail" />
+          <span>
+            <span className="contact-direct__label">{t('site.contact.email')}</span>
+            <a href={`mailto:${settings.email}`}>{settings.email}</a>
+          </span>
+        </li>
+      )}
+      {settings?.address && (
+        <li>
+          <Icon name="map-pin" />
+          <span>
+            <span className="contact-direct__label">{t('site.contact.address')}</span>
+            {settings.map_url ? <a href={settings.map_url}>{settings.address}</a> : settings.address}
+          </span>
+        </li>
+      )}
+      <li>
+        <Icon name="clock" />
+        <span>
+          <span className="contact-direct__label">{t('site.contact.hours')}</span>
+          {t('site.contact.hoursValue')}
+        </span>
+      </li>
+    </ul>
   )
 }

@@ -271,8 +271,18 @@ function ServiceResults({
         <SkeletonText lines={4} />
       </SkeletonRegion>
     )
-  if (error)
-    return <ErrorState error={error as { code?: string }} message={t('services.unavailable')} headingLevel={3} />
+  if (error) {
+    // A service with no registry behind it says so, and what to do instead (the error's own message).
+    const notConnected = (error as { code?: string }).code === 'service_not_connected'
+    return (
+      <ErrorState
+        error={error as { code?: string }}
+        title={notConnected ? t('services.notConnected') : undefined}
+        message={notConnected ? undefined : t('services.unavailable')}
+        headingLevel={3}
+      />
+    )
+  }
   const result = data?.content
   const rows = result?.data ?? []
   return (

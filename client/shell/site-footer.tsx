@@ -1,8 +1,12 @@
 /**
  * Site footer: the agency and its contacts, link columns for every main section, policies, site map and copyright.
- * The layout keeps the edge's footer (`static-section.tsx`): this is its content, loaded when a footer is drawn in the browser.
+ * The layout keeps the edge's footer (`static-section.tsx`): this is its content, loaded when a footer is drawn in the
+ * browser. The contacts are the upstream's (docs/gateway-contract.md#site-settings); what it does not give is left out.
  */
 import { href } from '../../shared/match'
+import { siteKeys } from '../../shared/site-keys'
+import { socialLinks, telHref, useSiteSettings } from '../features/site/site-settings'
+import { Section } from '../runtime/data'
 import { useLocale, useT } from '../runtime/i18n'
 import { Link } from '../runtime/router'
 import { Icon } from '../ui/icon'
@@ -30,20 +34,9 @@ export function SiteFooterContent() {
             </span>
           </Link>
           <p className="site-footer__about">{t('footer.about')}</p>
-          <address className="site-footer__contacts">
-            <span className="site-footer__contact">
-              <Icon name="map-pin" />
-              {t('footer.address')}
-            </span>
-            <a className="site-footer__contact" href={`tel:${t('footer.phoneHref')}`}>
-              <Icon name="phone" />
-              {t('footer.phone')}
-            </a>
-            <a className="site-footer__contact" href={`mailto:${t('footer.email')}`}>
-              <Icon name="mail" />
-              {t('footer.email')}
-            </a>
-          </address>
+          <Section keys={[siteKeys.settings()]} fallback={null}>
+            <FooterContacts />
+          </Section>
         </div>
         <nav className="site-footer__nav" aria-label={t('nav.footer')}>
           {sections.map((section) => {
@@ -78,5 +71,55 @@ export function SiteFooterContent() {
         </ul>
       </div>
     </div>
+  )
+}
+
+/** The agency's address (a link to the map when there is one), phone, e-mail and social links, as far as they are set. */
+function FooterContacts() {
+  const t = useT()
+  const settings = useSiteSettings()
+  const socials = socialLinks(settings)
+  const address = settings?.address
+  const mapUrl = settings?.map_url
+  const lines = [
+    address || mapUrl ? (
+      mapUrl ? (
+        <a key="address" className="site-footer__contact" href={mapUrl}>
+          <Icon name="map-pin" />
+          {address || t('footer.map')}
+        </a>
+      ) : (
+        <span key="address" className="site-footer__contact">
+          <Icon name="map-pin" />
+          {address}
+        </span>
+      )
+    ) : null,
+    settings?.phone ? (
+      <a key="phone" className="site-footer__contact" href={telHref(settings.phone)}>
+        <Icon name="phone" />
+        {settings.phone}
+      </a>
+    ) : null,
+    settings?.email ? (
+      <a key="email" className="site-footer__contact" href={`mailto:${settings.email}`}>
+        <Icon name="mail" />
+        {settings.email}
+      </a>
+    ) : null,
+  ].filter(Boolean)
+  return (
+    <>
+      {lines.length > 0 && <address className="site-footer__contacts">{lines}</address>}
+      {socials.length > 0 && (
+        <ul className="site-footer__social" aria-label={t('footer.social')}>
+          {socials.map((s) => (
+            <li key={s.url}>
+              <a href={s.url}>{s.name}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   )
 }

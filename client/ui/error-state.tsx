@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { href } from '../../shared/match'
 import { useLocale, useT } from '../runtime/i18n'
 import { Button } from './button'
+import { EmptyState } from './empty-state'
 import { Icon } from './icon'
 
 export type ErrorStateProps = {
@@ -22,6 +23,17 @@ export function ErrorState({ error, title, message, onRetry, action, headingLeve
   const t = useT()
   const locale = useLocale()
   const Heading = `h${headingLevel}` as const
+  // Nothing there is no failure: a text the agency has not published yet (a fresh deployment) is an empty state.
+  if (error?.code === 'not_found')
+    return (
+      <EmptyState
+        title={t('states.unpublished.title')}
+        message={<p>{t('states.unpublished.message')}</p>}
+        action={<Button variant="outline" to={href('contacts', { locale })} label={t('states.error.contact')} />}
+        headingLevel={headingLevel}
+        className={className}
+      />
+    )
   const key = error?.code ? `messages.error.${error.code}` : ''
   const known = key ? t(key) : key
   const text = message ?? (known && known !== key ? known : t('states.error.message'))

@@ -8,7 +8,9 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { assertSafeToStart, readConfig } from './lib/config'
 import type { AppEnv } from './lib/context'
 import { fail, GatewayError } from './lib/envelope'
+import { handleMailQueue } from './lib/mail-queue'
 import { logRequests } from './lib/request-log'
+import { runRetention } from './lib/retention'
 import { appealRoutes } from './routes/appeal'
 import { authRoutes } from './routes/auth'
 import { contentRoutes } from './routes/content/index'
@@ -16,6 +18,7 @@ import { devRoutes } from './routes/dev'
 import { documentRoutes } from './routes/documents'
 import { formRoutes } from './routes/forms'
 import { notificationRoutes } from './routes/notification'
+import { oneIdStandInRoutes } from './routes/oneid-stand-in'
 import { operatorRoutes } from './routes/operator'
 import { personalRoutes } from './routes/personal'
 import { profileRoutes } from './routes/profile'
@@ -57,6 +60,7 @@ app.route('/', personalRoutes)
 app.route('/', formRoutes)
 app.route('/', operatorRoutes)
 app.route('/', documentRoutes)
+app.route('/', oneIdStandInRoutes)
 app.route('/', devRoutes)
 app.route('/', contentRoutes)
 
@@ -81,4 +85,10 @@ app.onError((err, c) => {
   return fail(c, 500, 'internal_error')
 })
 
-export default app
+export default {
+  fetch: app.fetch,
+  // The mail queue and its dead-letter queue (docs/architecture.md#mail-delivery).
+  queue: (batch, env) => handleMailQueue(batch, env),
+  // The daily clean-up (docs/operations.md#retention).
+  scheduled: (controller, env, ctx) => ctx.waitUntil(runRetention(env, new Date(controller.scheduledTime))),
+} satisfies ExportedHandler<Env>

@@ -313,12 +313,31 @@ describe('personal services', () => {
     ])
   })
 
-  it('answers an empty result for services without an integration, and not_found for unknown ones', async () => {
+  it('answers service_not_connected for a service with no registry behind it, and not_found for unknown ones', async () => {
     const user = await createUser({ isResident: true, pin: uniquePin() })
-    expect((await call('/siw/personal/service/run/3?region=1&district=2', { token: user.token })).body.content).toEqual(
-      { count: 0, data: [], size: 10, max_page: 0 },
-    )
+    const r = await call('/siw/personal/service/run/3?region=1&district=2', { token: user.token })
+    expect(r.status).toBe(503)
+    expect(r.body.result.code).toBe('service_not_connected')
+    expect(r.body.content).toBeNull()
     expect((await call('/siw/personal/service/run/999', { token: user.token })).status).toBe(404)
+  })
+
+  it('invents no record outside local mode: the demo registries answer service_not_connected there', async () => {
+    const user = await createUser({
+      role: 'businessmen',
+      isResident: true,
+      pin: uniquePin(),
+      profile: { tin: uniqueTin(), company_name: 'Silk Road Textiles LLC' },
+    })
+    const production = { DEV_MODE: '0', PORTAL_ORIGIN: 'https://invest.gov.uz' }
+    for (const path of ['/siw/personal/service/run/1', '/siw/personal/service/run/2?date=2026-06-30']) {
+      const r = await call(path, { token: user.token, env: production })
+      expect(r.status, path).toBe(503)
+      expect(r.body.result.code, path).toBe('service_not_connected')
+      expect(JSON.stringify(r.body), path).not.toContain('Silk Road')
+      // The same call in local mode answers the demo records.
+      expect((await call(path, { token: user.token })).body.content.count, path).toBeGreaterThan(0)
+    }
   })
 
   it('answers 403 to a non-resident, whose typed identifiers nobody checked, and runs nothing', async () => {

@@ -245,7 +245,13 @@ describe('approving a registration', () => {
         .first(),
     ).toEqual({ n: 0 })
     // The OneID stand-in now offers the new resident.
-    const standIn = await call('/dev/oneid?role=businessmen&lang=uz')
+    const standIn = await call(
+      `/dev/oneid?${new URLSearchParams({
+        response_type: 'one_code',
+        client_id: String(env.ONEID_CLIENT_ID),
+        redirect_uri: `${env.PORTAL_ORIGIN}/uz/sso?role=businessmen`,
+      })}`,
+    )
     expect(await standIn.res.text()).toContain('30101850120045')
   })
 

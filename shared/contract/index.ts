@@ -43,7 +43,14 @@ import {
   StepSummarySchema,
   UzexLotSchema,
 } from './services'
-import { LeaderSchema, PageSchema, ReviewSchema, SearchResultsSchema, TerritorySchema } from './site'
+import {
+  LeaderSchema,
+  PageSchema,
+  ReviewSchema,
+  SearchResultsSchema,
+  SiteSettingsSchema,
+  TerritorySchema,
+} from './site'
 
 const PUBLIC = '/siw/public'
 const PLACES = '/integration/public/territorial-entity'
@@ -68,6 +75,7 @@ export const CONTRACTS: ReadonlyArray<readonly [path: string, schema: v.GenericS
   [`${PUBLIC}/territory`, listOf(TerritorySchema)],
   [`${PUBLIC}/page/{slug}`, envelopeOf(PageSchema)],
   [`${PUBLIC}/search`, envelopeOf(SearchResultsSchema)],
+  [`${PUBLIC}/site-settings`, envelopeOf(SiteSettingsSchema)],
   // docs/gateway-contract.md#guide
   [`${PUBLIC}/project-category`, listOf(ProjectCategorySchema)],
   [`${PUBLIC}/project-category/{id}`, envelopeOf(ProjectCategoryDetailSchema)],

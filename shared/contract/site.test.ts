@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { issuePaths } from './common'
-import { LeaderSchema, PageSchema, ReviewSchema, SearchResultsSchema, TerritorySchema } from './site'
+import {
+  LeaderSchema,
+  PageSchema,
+  ReviewSchema,
+  SearchResultsSchema,
+  SiteSettingsSchema,
+  TerritorySchema,
+} from './site'
 
 const PHOTO = {
   id: 'leader-1',
@@ -127,5 +134,37 @@ describe('SearchResultsSchema', () => {
     expect(issuePaths(SearchResultsSchema, [hit])).toEqual(['(root)'])
     expect(issuePaths(SearchResultsSchema, { posts: [{ id: 1 }] })).toEqual(['posts.0.title'])
     expect(issuePaths(SearchResultsSchema, { posts: hit })).toEqual(['posts'])
+  })
+})
+
+describe('SiteSettingsSchema', () => {
+  const settings = {
+    phone: '+998 71 202-10-00',
+    email: 'info@agency.example',
+    address: 'Tashkent',
+    map_url: 'https://www.openstreetmap.org/?mlat=41.3&mlon=69.2',
+    socials: [{ network: 'telegram', url: 'https://t.me/agency' }],
+  }
+
+  it('accepts the agency’s contacts, and none at all', () => {
+    expect(issuePaths(SiteSettingsSchema, settings)).toEqual([])
+    expect(
+      issuePaths(SiteSettingsSchema, { phone: null, email: null, address: null, map_url: null, socials: [] }),
+    ).toEqual([])
+    expect(issuePaths(SiteSettingsSchema, {})).toEqual([])
+  })
+
+  it('takes only https links, which the page puts in an href', () => {
+    expect(issuePaths(SiteSettingsSchema, { ...settings, map_url: 'javascript:alert(1)' })).toEqual(['map_url'])
+    expect(
+      issuePaths(SiteSettingsSchema, { ...settings, socials: [{ network: 'x', url: 'data:text/html,hi' }] }),
+    ).toEqual(['socials.0.url'])
+  })
+
+  it('takes a phone number and an address that are what they say', () => {
+    expect(issuePaths(SiteSettingsSchema, { ...settings, phone: 'call us', email: 'nobody' })).toEqual([
+      'phone',
+      'email',
+    ])
   })
 })

@@ -1,4 +1,7 @@
-/** Site payloads (docs/gateway-contract.md#content): content pages, leadership, reviews, territories and search. */
+/**
+ * Site payloads (docs/gateway-contract.md#content): content pages, leadership, reviews, territories, search and the
+ * agency's contacts.
+ */
 import * as v from 'valibot'
 import { FileRefSchema, IdSchema, NumberLikeSchema, RegionSchema } from './common'
 
@@ -85,3 +88,19 @@ export const SearchResultsSchema = v.pipe(
   v.looseObject({ events: hits, gallery: hits, pages: hits, posts: hits, stories: hits }),
 )
 export type SearchResults = v.InferOutput<typeof SearchResultsSchema>
+
+/** A link the portal puts in an `href`: an https URL, nothing a browser would run. */
+const HttpsUrlSchema = v.pipe(v.string(), v.url(), v.startsWith('https://'))
+
+/**
+ * **New:** `GET site-settings`, the agency's contacts the footer and the contact page show
+ * (docs/gateway-contract.md#site-settings); each is null when not set, and the page leaves it out.
+ */
+export const SiteSettingsSchema = v.looseObject({
+  phone: v.nullish(v.pipe(v.string(), v.regex(/^\+?[\d\s()-]{7,24}$/))),
+  email: v.nullish(v.pipe(v.string(), v.email())),
+  address: v.nullish(v.string()),
+  map_url: v.nullish(HttpsUrlSchema),
+  socials: v.nullish(v.array(v.looseObject({ network: v.string(), url: HttpsUrlSchema }))),
+})
+export type SiteSettings = v.InferOutput<typeof SiteSettingsSchema>

@@ -3,17 +3,23 @@
 import { definePlan } from '../api-keys'
 import { GUIDE_PAGES, guideKeys, readProjectFilters } from '../guide-keys'
 
+// The guide's text pages are the agency's to publish: until then (a fresh deployment) each draws its empty state, and
+// the registration forms work without their text.
 export const guidePartnershipPlan = definePlan('guide-partnership', () => ({
   keys: { page: guideKeys.page(GUIDE_PAGES.partnership) },
+  optional: ['page'],
 }))
 export const guidePrivatizationPlan = definePlan('guide-privatization', () => ({
   keys: { page: guideKeys.page(GUIDE_PAGES.privatization) },
+  optional: ['page'],
 }))
 export const guideRegisterBusinessPlan = definePlan('guide-register-business', () => ({
   keys: { page: guideKeys.page(GUIDE_PAGES.registerBusiness) },
+  optional: ['page'],
 }))
 export const guideRegisterInvestorPlan = definePlan('guide-register-investor', () => ({
   keys: { page: guideKeys.page(GUIDE_PAGES.registerInvestor), countries: guideKeys.countries() },
+  optional: ['page'],
 }))
 export const guideProjectPlan = definePlan('guide-project', () => ({
   keys: { categories: guideKeys.categories(), open: guideKeys.openProjects() },
@@ -33,6 +39,7 @@ export const projectCategoryPlan = definePlan('project-category', ({ params, que
 export const projectPlan = definePlan('project', ({ params }) => ({ keys: { project: guideKeys.project(params.id) } }))
 export const sectorPlan = definePlan('sector', ({ params }) => ({
   keys: { page: guideKeys.sectorPage(params.sector) },
+  optional: ['page'],
 }))
 export const exploreItemPlan = definePlan('explore-item', ({ params }) => ({
   keys: { project: guideKeys.project(params.id) },

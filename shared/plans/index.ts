@@ -5,7 +5,8 @@
  */
 
 import type { DataPlan, PlanRoute } from '../api-keys'
-import type { RouteId } from '../routes'
+import { ROUTE_BY_ID, type RouteId } from '../routes'
+import { siteKeys } from '../site-keys'
 import type { PageRoute } from '../state'
 import { appealsPlan, myProjectsPlan, myServicesPlan, projectFormPlan } from './account'
 import {
@@ -92,10 +93,14 @@ export const DATA_PLANS: DataPlans = {
 
 /**
  * The gateway keys a route's page needs: critical (awaited before the first byte) and deferred; none without a plan.
+ * A page in a layout with a footer also reads the site's contacts, deferred: they never decide a page's status, and an
+ * upstream without them leaves them out (docs/gateway-contract.md#site-settings).
  */
 function plannedKeys<Id extends RouteId>(id: Id, route: PlanRoute<Id>): PlannedKeys {
   const plan: DataPlan<Id> | undefined = DATA_PLANS[id]
-  return plan ? splitKeys(plan.build(route)) : { critical: [], deferred: [] }
+  const keys = plan ? splitKeys(plan.build(route)) : { critical: [], deferred: [], optional: [] }
+  if (ROUTE_BY_ID[id].layout === 'blank') return keys
+  return { ...keys, deferred: [...keys.deferred, siteKeys.settings()] }
 }
 
 /** `plannedKeys` of a resolved page route. */

@@ -15,9 +15,12 @@ export const homePlan = definePlan('home', ({ query }) => ({
   deferred: isMapLink(query) ? ['latestPosts', 'reviews'] : ['latestPosts', 'territories', 'reviews'],
 }))
 
+// The site's own text pages (about, contacts, policies, the reasons) are the agency's to publish: until then (a fresh
+// deployment) each draws its empty state instead of a 404. The catch-all `page` route stays a 404 for a made-up slug.
 export const aboutPlan = definePlan('about', () => ({
   keys: { page: siteKeys.page('about'), leadership: siteKeys.leadership() },
   deferred: ['leadership'],
+  optional: ['page'],
 }))
 
 // Critical: results are in the first byte, so the GET form works without JavaScript (streamed sections need it).
@@ -31,10 +34,20 @@ export const sitemapPlan = definePlan('sitemap', () => ({
   deferred: ['stories', 'events', 'galleries'],
 }))
 
-export const contactsPlan = definePlan('contacts', () => ({ keys: { page: siteKeys.page('contacts') } }))
-export const cookiePolicyPlan = definePlan('cookie-policy', () => ({ keys: { page: siteKeys.page('cookie-policy') } }))
+export const contactsPlan = definePlan('contacts', () => ({
+  keys: { page: siteKeys.page('contacts') },
+  optional: ['page'],
+}))
+export const cookiePolicyPlan = definePlan('cookie-policy', () => ({
+  keys: { page: siteKeys.page('cookie-policy') },
+  optional: ['page'],
+}))
 export const privacyPolicyPlan = definePlan('privacy-policy', () => ({
   keys: { page: siteKeys.page('privacy-policy') },
+  optional: ['page'],
 }))
-export const reasonPlan = definePlan('reason', ({ params }) => ({ keys: { page: siteKeys.reason(params.topic) } }))
+export const reasonPlan = definePlan('reason', ({ params }) => ({
+  keys: { page: siteKeys.reason(params.topic) },
+  optional: ['page'],
+}))
 export const contentPagePlan = definePlan('page', ({ params }) => ({ keys: { page: siteKeys.page(params.slug) } }))

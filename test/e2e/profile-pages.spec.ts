@@ -4,7 +4,7 @@
  */
 import { BUSINESSMAN, signInWithOneId, signInWithPassword, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
-import { href } from './support'
+import { dropExpectedErrors, href } from './support'
 
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
 
@@ -38,6 +38,7 @@ test('the company page shows the registration’s company in the page’s langua
 
 test('a resident runs a personal service with the TIN of their own profile, shown not asked; results as key/value cards', async ({
   page,
+  consoleErrors,
 }) => {
   await signInWithOneId(page, 'businessmen')
   await page.goto(href('profile-my-services', { locale: 'en', query: { type: 'tax_information' } }))
@@ -68,4 +69,19 @@ test('a resident runs a personal service with the TIN of their own profile, show
   await capacity.getByRole('button', { name: 'Show the data' }).click()
   await expect(capacity.locator('.field__error').first()).toContainText('Fill in this field.')
   await expect(page.locator('.service-results')).toHaveCount(0)
+
+  // A service with no registry behind it says so, and what to do instead; it shows no record.
+  await page.goto(href('profile-my-services', { locale: 'en', query: { type: 'license' } }))
+  await waitForHydration(page)
+  await page.getByRole('link', { name: 'Open the service' }).first().click()
+  await page
+    .getByRole('form', { name: 'My licences and permits' })
+    .getByRole('button', { name: 'Show the data' })
+    .click()
+  const notConnected = page.getByRole('alert').filter({ hasText: 'Not connected yet' })
+  await expect(notConnected).toContainText('not connected to its registry yet')
+  await expect(notConnected.getByRole('link', { name: 'Contact the agency' })).toBeVisible()
+  await expect(page.locator('.result-card')).toHaveCount(0)
+  await checkA11y(page)
+  dropExpectedErrors(consoleErrors, /status of 503/)
 })

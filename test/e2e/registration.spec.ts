@@ -40,10 +40,14 @@ const TEXT = {
   },
 } as const
 
-/** The subjects of the mails sent to `email`, newest first (the reference gateway's outbox, local mode only). */
+/**
+ * The subjects of the mails sent to `email` through the EMAIL binding, newest first (the reference gateway's outbox,
+ * local mode only).
+ */
 async function outboxSubjects(request: Parameters<typeof moderate>[0], email: string): Promise<string[]> {
   const res = await request.get(`/_dev/outbox?email=${encodeURIComponent(email)}`)
-  return ((await res.json()) as { content: { subject: string }[] }).content.map((m) => m.subject)
+  const mails = ((await res.json()) as { content: { subject: string; status: string }[] }).content
+  return mails.filter((m) => m.status === 'sent').map((m) => m.subject)
 }
 
 const uniqueEmail = (tag: string) =>

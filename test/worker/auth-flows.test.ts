@@ -107,7 +107,8 @@ describe('OneID route rules', () => {
     expect(res.status).toBe(302)
     const location = new URL(res.headers.get('location')!, ORIGIN)
     expect(location.pathname).toBe('/_dev/oneid')
-    expect(location.searchParams.get('role')).toBe('businessmen')
+    expect(location.searchParams.get('response_type')).toBe('one_code')
+    expect(new URL(location.searchParams.get('redirect_uri')!).searchParams.get('role')).toBe('businessmen')
     const nonce = location.searchParams.get('state')!
     expect(nonce).toMatch(/^[A-Za-z0-9_-]{22}$/)
     const cookie = setCookieFor(res, SSO_NONCE_COOKIE)!

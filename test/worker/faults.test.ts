@@ -183,9 +183,25 @@ describe('the edge under a hanging upstream', () => {
 describe('upstream 4xx', () => {
   it('is not masked by a cached copy: a page the upstream no longer has is a 404, not stale data', async () => {
     await setScenario('f-status-404', { mode: 'status-404' })
-    const page = await callWithUpstream(`${faultUpstream.origin}/f-status-404`, href('contacts', { locale: 'en' }))
+    // A content page an address names (the catch-all route): the agency's fixed pages draw their empty state instead
+    // (docs/product.md#empty-states).
+    const stale = 'A withdrawn page (en copy from two hours ago)'
+    await putAgedPage('en', 'withdrawn-page', stale, 2 * HOUR)
+    const page = await callWithUpstream(
+      `${faultUpstream.origin}/f-status-404`,
+      href('page', { locale: 'en', params: { slug: 'withdrawn-page' } }),
+    )
     expect(page.status).toBe(404)
     expect(page.cache).toBe('error')
-    expect(decodeEntities(page.body)).not.toContain(staleTitle('en'))
+    expect(decodeEntities(page.body)).not.toContain(stale)
+  })
+
+  it('draws a fixed page the upstream no longer has with its empty state, not its stale copy', async () => {
+    await setScenario('f-status-404', { mode: 'status-404' })
+    const page = await callWithUpstream(`${faultUpstream.origin}/f-status-404`, href('contacts', { locale: 'en' }))
+    expect(page.status).toBe(200)
+    const body = decodeEntities(page.body)
+    expect(body).toContain(MESSAGES.en.states.unpublished.title)
+    expect(body).not.toContain(staleTitle('en'))
   })
 })

@@ -13,6 +13,7 @@ import { href, splitLocale } from '../../shared/match'
 import { payloadPathOf } from '../../shared/payload-path'
 import { keysOfRoute, type PlannedKeys } from '../../shared/plans'
 import { resolveRoute } from '../../shared/resolve'
+import { siteKeys } from '../../shared/site-keys'
 import { negotiateLocale } from '../../worker/middleware/locale'
 import { payloadCacheKey } from '../../worker/payloads'
 import type { AppEnv } from '../../worker/types'
@@ -98,6 +99,20 @@ export async function putPayload(
 ): Promise<void> {
   const envelope = { result: { code: 'ok', description: '' }, content }
   await env.PAYLOADS.put(payloadCacheKey(locale, key), JSON.stringify({ envelope, fetchedAt: now - ageMs }))
+}
+
+/** The agency's contacts as a fresh KV entry: every page with a footer reads them beside its own keys. */
+const SITE_SETTINGS = Object.freeze({
+  phone: '+998 71 202-10-00',
+  email: 'info@agency.example',
+  address: 'Tashkent',
+  map_url: null,
+  socials: [],
+})
+
+/** Puts the site's contacts into KV, fresh, so a page's cache outcome is its own keys'. */
+export function putSiteSettings(locale: Locale, now = Date.now()): Promise<void> {
+  return putPayload(locale, siteKeys.settings(), SITE_SETTINGS, 0, now)
 }
 
 /** The Set-Cookie line for one cookie name, or undefined. */

@@ -11,6 +11,7 @@ import { href } from '../../shared/match'
 import { mediaKeys } from '../../shared/media-keys'
 import { createApp } from '../../worker/app'
 import { MAX_CACHED_PAGE, payloadCacheKey } from '../../worker/payloads'
+import { faultUpstream, scenarioHits, setScenario } from './fault-helpers'
 import { DEMO_NON_RESIDENT, ORIGIN, pickOneIdIdentity, setCookieFor, signInNonResident, tokenCookie } from './helpers'
 
 const app = createApp()
@@ -79,7 +80,13 @@ describe('the development and operator surfaces', () => {
     expect(local.seen.map((s) => new URL(s.url).pathname)).toEqual(['/dev/outbox'])
     // The helpers' own pages (the OneID stand-in) keep their own policy, which the portal's proxied-answer policy would
     // otherwise sit beside: they exist only on a developer's machine.
-    const standIn = await callSpied('/_dev/oneid?role=investor&lang=en', {}, { vars: { DEV_MODE: '1' } })
+    const authorize = new URLSearchParams({
+      response_type: 'one_code',
+      client_id: 'invest-portal-local',
+      redirect_uri: 'http://localhost/en/sso?role=investor',
+    })
+    const standIn = await callSpied(`/_dev/oneid?${authorize}`, {}, { vars: { DEV_MODE: '1' } })
+    expect(standIn.res.status).toBe(200)
     expect(standIn.res.headers.get('content-security-policy')).toContain("style-src 'unsafe-inline'")
     expect(standIn.res.headers.get('content-security-policy')).not.toContain(',')
     const deployed = await callSpied(
@@ -89,6 +96,20 @@ describe('the development and operator surfaces', () => {
     )
     expect(deployed.res.status).toBe(404)
     expect(deployed.seen).toEqual([])
+  })
+
+  it('never sends /_dev to another upstream (GATEWAY_ORIGIN): npm start can neither seed nor wipe it', async () => {
+    const foreign = 'dev-foreign-upstream'
+    await setScenario(foreign, { mode: 'ok', content: {} })
+    const vars = { DEV_MODE: '1', GATEWAY_ORIGIN: `${faultUpstream.origin}/${foreign}` }
+    const headers = { ...sameOriginJson, 'x-requested-with': 'invest-portal' }
+    for (const path of ['/_dev/seed', '/_dev/reset']) {
+      const { res, seen } = await callSpied(path, { method: 'POST', headers, body: '{}' }, { vars })
+      expect(res.status, path).toBe(404)
+      expect(seen, path).toEqual([])
+    }
+    expect((await callSpied('/_dev/outbox?email=a%40b.uz', {}, { vars })).res.status).toBe(404)
+    expect(await scenarioHits(foreign)).toBe(0)
   })
 
   it('never lets a browser exchange a OneID code through the proxy: only /sso does, after its nonce check', async () => {

@@ -8,7 +8,16 @@ declare global {
     interface Env {
       TEST_MIGRATIONS: import('cloudflare:test').D1Migration[]
       GATEWAY_DB: D1Database
+      /** The reference gateway configured for OneID at the network boundary (vitest.config.ts). */
+      GATEWAY_ONEID: Fetcher
     }
+  }
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The OneID stand-in (test/oneid-stand-in.ts) and the client it knows. */
+    oneidStandIn: { origin: string; client: { id: string; secret: string } }
   }
 }
 

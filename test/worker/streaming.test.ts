@@ -66,8 +66,10 @@ describe('_payload.json (docs/architecture.md#request, step 5)', () => {
     const url = href('post', { ...en, params: { id: '1' } })
     const page = await getPage(url)
     const payload = (await (await fetchPortal(payloadUrlOf(url))).json()) as { payloads: Record<string, unknown> }
-    expect(Object.keys(payload.payloads)).toEqual(Object.keys(readState(page.html).payloads))
-    expect(Object.keys(payload.payloads)).toEqual(planOf(url).critical)
+    // The state carries what the page hydrates with; the deferred site contacts feed the footer, kept as drawn.
+    expect(Object.keys(readState(page.html).payloads)).toEqual(planOf(url).critical)
+    expect(Object.keys(payload.payloads)).toEqual([...planOf(url).critical, ...planOf(url).deferred])
+    expect(planOf(url).deferred).toEqual([siteKeys.settings()])
   })
 
   const cases: [string, string][] = [

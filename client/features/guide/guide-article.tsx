@@ -7,6 +7,7 @@ import type { Page } from '../../../shared/contract/site'
 import { useFormat } from '../../lib/format'
 import { usePayload } from '../../runtime/data'
 import { useT } from '../../runtime/i18n'
+import { useRouteTitle } from '../../runtime/route-title'
 import { Breadcrumbs } from '../../ui/breadcrumbs'
 import { ErrorState } from '../../ui/error-state'
 import { Hero } from '../../ui/hero'
@@ -45,12 +46,21 @@ export function GuideArticle({ children, ...article }: GuideArticleProps) {
 export function GuideArticleBody({ dataKey, seed, lead, actions, aside }: Omit<GuideArticleProps, 'children'>) {
   const t = useT()
   const f = useFormat()
+  const routeTitle = useRouteTitle()
   const { data, error } = usePayload(dataKey)
   const page = data?.content ?? null
   if (!page) {
+    // The text not published yet (a fresh deployment) or not loaded: the page keeps its title, and what follows it (a
+    // registration form) still works.
     return (
       <div className="container page">
-        <ErrorState error={error} headingLevel={2} title={t('states.error.title')} />
+        <PageTitle title={routeTitle} description={lead} />
+        <h1>{routeTitle}</h1>
+        <ErrorState
+          error={error}
+          headingLevel={2}
+          title={error?.code === 'not_found' ? undefined : t('states.error.title')}
+        />
       </div>
     )
   }

@@ -5,6 +5,7 @@ import type { Page } from '../../../shared/contract/site'
 import { useFormat } from '../../lib/format'
 import { usePayload } from '../../runtime/data'
 import { useT } from '../../runtime/i18n'
+import { useRouteTitle } from '../../runtime/route-title'
 import { Breadcrumbs, type Crumb } from '../../ui/breadcrumbs'
 import { ErrorState } from '../../ui/error-state'
 import { HtmlContent } from '../../ui/html-content'
@@ -28,15 +29,17 @@ export type ContentPageViewProps = {
 export function ContentPageView({ dataKey, trail = [], kicker, aside, children }: ContentPageViewProps) {
   const t = useT()
   const f = useFormat()
+  const routeTitle = useRouteTitle()
   const { data, error } = usePayload(dataKey)
   const page = data?.content
   if (!page) {
     return (
       <main id="main" className="container page">
         <SitePageHead />
-        <PageTitle title={t('routes.page')} />
-        <h1>{t('routes.page')}</h1>
+        <PageTitle title={routeTitle} />
+        <h1>{routeTitle}</h1>
         <ErrorState error={error} />
+        {children}
       </main>
     )
   }

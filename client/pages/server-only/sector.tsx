@@ -24,8 +24,11 @@ export function Page() {
   const { data, error } = usePayload(keys.page)
   const page = data?.content
   if (!page) {
+    const name = t(`guide.sectors.${sector}.name`)
     return (
       <main id="main" className="container page">
+        <PageTitle title={name} />
+        <h1>{name}</h1>
         <ErrorState error={error} />
       </main>
     )

@@ -3,7 +3,9 @@
  * docs/gateway-contract.md.
  */
 import type { Role } from './context'
+import { GatewayError } from './envelope'
 import type { Lang } from './lang'
+import type { OneIdPerson } from './oneid'
 import { hashPassword } from './password'
 import { toCountryView, toRegionView } from './places'
 
@@ -157,5 +159,104 @@ export async function readProfile(db: D1Database, userId: number, lang: Lang) {
   return {
     ...base,
     businessmen: { ...common, tin: row.tin ?? '', legal_address: row.legal_address ?? '' },
+  }
+}
+
+/** The legal entity a businessman signs in for: the one OneID marks as basic, else the first. */
+function chooseLegalEntity(person: OneIdPerson): OneIdPerson['legalEntities'][number] | null {
+  return person.legalEntities.find((le) => le.isBasic) ?? person.legalEntities[0] ?? null
+}
+
+/**
+ * The resident account of a person OneID identified (docs/gateway-contract.md#oneid): found by PINFL, or created for
+ * the role the person chose. OneID is the authority on the person: their names, and for a businessman the company's
+ * TIN and name from OneID's legal-entity data, never a typed value. 401 `user_not_found` when the PINFL's account has
+ * the other role; 403 `no_legal_entity` for a businessman OneID knows no company of; 409 `identifier_taken` when the
+ * company's TIN belongs to another account.
+ */
+export async function residentAccountFor(db: D1Database, person: OneIdPerson, role: Role, now: Date): Promise<number> {
+  const entity = role === 'businessmen' ? chooseLegalEntity(person) : null
+  if (role === 'businessmen' && !entity) throw new GatewayError(403, 'no_legal_entity')
+  const found = await db
+    .prepare('SELECT id, role FROM users WHERE pin = ?')
+    .bind(person.pin)
+    .first<{ id: number; role: Role }>()
+  if (found) {
+    if (found.role !== role) throw new GatewayError(401, 'user_not_found')
+    await updateFromOneId(db, found.id, person, entity, now)
+    return found.id
+  }
+  const email = await addressFor(db, person)
+  let id: number | null
+  try {
+    id = await insertAccount(
+      db,
+      {
+        email,
+        password: null,
+        role,
+        isResident: true,
+        pin: person.pin,
+        profile: {
+          name: person.firstName,
+          surname: person.surname,
+          phone: person.phone,
+          pin: person.pin,
+          ...(entity ? { tin: entity.tin, company_name: entity.name } : {}),
+        },
+      },
+      now,
+    )
+  } catch (err) {
+    if (err instanceof Error && /UNIQUE constraint failed: profiles\.tin/.test(err.message))
+      throw new GatewayError(409, 'identifier_taken', 'identifier_taken', ['tin'])
+    // The same person's first sign-in twice at once: the other one created the account.
+    if (err instanceof Error && /UNIQUE constraint failed: users\.pin/.test(err.message))
+      return residentAccountFor(db, person, role, now)
+    throw err
+  }
+  if (id === null) throw new GatewayError(409, 'already_registered', 'already_registered', ['email'])
+  return id
+}
+
+/**
+ * The account's address: the one OneID has for the person, unless another account uses it; otherwise a reserved
+ * `.invalid` address nobody mails (docs/architecture.md#mail-delivery), until the person gives one.
+ */
+async function addressFor(db: D1Database, person: OneIdPerson): Promise<string> {
+  const email = person.email.trim().toLowerCase()
+  const usable = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254
+  if (usable && !(await db.prepare('SELECT 1 FROM users WHERE email = ?').bind(email).first())) return email
+  return `pinfl-${person.pin}@oneid.invalid`
+}
+
+/** Keeps an existing resident's names, and a businessman's company, as OneID has them now. */
+async function updateFromOneId(
+  db: D1Database,
+  userId: number,
+  person: OneIdPerson,
+  entity: OneIdPerson['legalEntities'][number] | null,
+  now: Date,
+): Promise<void> {
+  const names = db
+    .prepare(
+      `UPDATE profiles SET name = coalesce(nullif(?, ''), name), surname = coalesce(nullif(?, ''), surname), pin = ?
+       WHERE user_id = ?`,
+    )
+    .bind(person.firstName, person.surname, person.pin, userId)
+  const stamp = db
+    .prepare('UPDATE users SET is_resident = 1, updated_at = ? WHERE id = ?')
+    .bind(now.toISOString(), userId)
+  await db.batch([names, stamp])
+  if (!entity) return
+  try {
+    await db
+      .prepare("UPDATE profiles SET tin = ?, company_name = coalesce(nullif(?, ''), company_name) WHERE user_id = ?")
+      .bind(entity.tin, entity.name, userId)
+      .run()
+  } catch (err) {
+    if (err instanceof Error && /UNIQUE constraint failed: profiles\.tin/.test(err.message))
+      throw new GatewayError(409, 'identifier_taken', 'identifier_taken', ['tin'])
+    throw err
   }
 }

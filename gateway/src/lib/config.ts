@@ -7,7 +7,11 @@ const ConfigSchema = v.object({
   PUBLIC_BASE: v.optional(v.pipe(v.string(), v.regex(/^(\/[\w.-]+)*$/)), '/gateway'),
   DEV_BASE: v.optional(v.pipe(v.string(), v.regex(/^(\/[\w.-]+)+$/)), '/_dev'),
   ONEID_AUTHORIZE_URL: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url())]), ''),
+  ONEID_TOKEN_URL: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url())]), ''),
   ONEID_CLIENT_ID: v.optional(v.string(), ''),
+  ONEID_CLIENT_SECRET: v.optional(v.string(), ''),
+  ONEID_SCOPE: v.optional(v.string(), ''),
+  ONEID_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{2,5}$/)), '4000'),
   // "none": no bot protection, chosen on purpose (the deploy check's strict mode refuses an empty value).
   BOT_PROVIDER: v.optional(v.picklist(['', 'none', 'turnstile', 'recaptcha']), ''),
   BOT_SECRET: v.optional(v.string(), ''),
@@ -19,6 +23,9 @@ const ConfigSchema = v.object({
   FCM_ENDPOINT: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url())]), ''),
   FCM_TOKEN_ENDPOINT: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url())]), ''),
   REALTIME_SECRET: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.minLength(32))]), ''),
+  MAIL_FROM: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.email())]), ''),
+  // Whose personal data this store may hold (docs/architecture.md#data-residency); the deploy check decides on it.
+  CITIZEN_DATA: v.optional(v.picklist(['', 'test', 'citizens']), ''),
 })
 
 /** The fields of a Google service-account key file that minting an access token needs. */
@@ -48,8 +55,21 @@ export type Config = {
   publicBase: string
   /** Where the portal exposes `/dev/*` in local mode (the OneID stand-in is opened there). */
   devBase: string
-  oneidAuthorizeUrl: string
-  oneidClientId: string
+  /**
+   * The national SSO (docs/gateway-contract.md#oneid), null when neither OneID nor the local stand-in is configured:
+   * where the browser is sent to sign in, where the gateway exchanges the code and identifies the person (OneID
+   * answers both grants at its authorize URL), the client's id, secret and scope, and how long the two calls may take
+   * together. `standIn`: the local stand-in of `DEV_MODE` (`/dev/oneid`), reached without a network.
+   */
+  oneid: {
+    authorizeUrl: string
+    tokenUrl: string
+    clientId: string
+    clientSecret: string
+    scope: string
+    timeoutMs: number
+    standIn: boolean
+  } | null
   botProvider: '' | 'turnstile' | 'recaptcha'
   botSecret: string
   /** Hostname the bot-protection token must have been issued for (defaults to PORTAL_ORIGIN's host). */
@@ -64,6 +84,8 @@ export type Config = {
   push: PushConfig
   /** The key realtime publishes to the portal are signed with; empty: the gateway publishes nothing. */
   realtimeSecret: string
+  /** The address mail is sent from (one the EMAIL binding allows); empty: mail waits in its queue, unsent. */
+  mailFrom: string
 }
 
 const cache = new WeakMap<object, Config>()
@@ -86,8 +108,7 @@ export function readConfig(env: Env): Config {
     devMode: o.DEV_MODE === '1',
     publicBase: o.PUBLIC_BASE,
     devBase: o.DEV_BASE,
-    oneidAuthorizeUrl: o.ONEID_AUTHORIZE_URL,
-    oneidClientId: o.ONEID_CLIENT_ID,
+    oneid: readOneId(o),
     // A secret without a provider still verifies (Turnstile), rather than silently switching protection off.
     botProvider: o.BOT_PROVIDER === 'none' ? '' : o.BOT_PROVIDER || (o.BOT_SECRET ? 'turnstile' : ''),
     botSecret: o.BOT_SECRET,
@@ -100,10 +121,31 @@ export function readConfig(env: Env): Config {
       tokenEndpoint: o.FCM_TOKEN_ENDPOINT || GOOGLE_TOKEN_ENDPOINT,
     },
     realtimeSecret: o.REALTIME_SECRET,
+    mailFrom: o.MAIL_FROM,
   }
   cache.set(env, config)
   return config
 }
+
+/** Where the SSO has the gateway look: OneID when its authorize URL is set, else the stand-in in DEV_MODE, else none. */
+function readOneId(o: v.InferOutput<typeof ConfigSchema>): Config['oneid'] {
+  const common = {
+    clientId: o.ONEID_CLIENT_ID,
+    clientSecret: o.ONEID_CLIENT_SECRET,
+    // OneID's convention: the scope is the client's id unless the agency was given another.
+    scope: o.ONEID_SCOPE || o.ONEID_CLIENT_ID,
+    timeoutMs: Number(o.ONEID_TIMEOUT_MS),
+  }
+  if (o.ONEID_AUTHORIZE_URL) {
+    const tokenUrl = o.ONEID_TOKEN_URL || o.ONEID_AUTHORIZE_URL
+    return { ...common, authorizeUrl: o.ONEID_AUTHORIZE_URL, tokenUrl, standIn: false }
+  }
+  if (o.DEV_MODE !== '1') return null
+  return { ...common, authorizeUrl: `${o.DEV_BASE}/oneid`, tokenUrl: ONEID_STAND_IN_URL, standIn: true }
+}
+
+/** The stand-in's token endpoint: a URL the gateway answers itself, in-process (`routes/oneid-stand-in.ts`). */
+const ONEID_STAND_IN_URL = 'http://gateway.internal/dev/oneid'
 
 /**
  * An unusable service account switches push off and says why in the log, once per configuration: a broken push secret

@@ -1,4 +1,7 @@
-/** Demo integrations behind personal services: deterministic records keyed by the taxpayer number (inn). */
+/**
+ * Local mode's demo records behind two personal services: deterministic records keyed by the taxpayer number (inn).
+ * Only `service-integrations.ts` uses them, and only in DEV_MODE: a deployment never answers an invented record.
+ */
 import type { Lang } from './lang'
 
 /** What calling a personal service's link answers (docs/gateway-contract.md). */

@@ -1,37 +1,59 @@
 /**
- * The EMAIL adapter: every message is recorded in the D1 `outbox`. In DEV_MODE it keeps the whole message (read back
- * via /dev/outbox); otherwise links are redacted before storing, so the table never holds a usable reset or
- * set-password link (docs/security.md#dev-surface).
+ * Mail: the messages the gateway sends, in the recipient's language (plain text and HTML), and the outbox they go
+ * through. Sending records the message in the D1 `outbox` (status `queued`) and puts its id on the mail queue; the
+ * queue's consumer sends it through Cloudflare Email Service (`mail-queue.ts`, docs/architecture.md#mail-delivery). In
+ * DEV_MODE the outbox keeps every message whole, for /dev/outbox; otherwise a message's links are redacted once it is
+ * sent, so the table keeps no usable reset or set-password link (docs/security.md#dev-surface).
  */
 import { readConfig } from './config'
 import type { Lang } from './lang'
 
-/** One message to send. */
-export type Email = { to: string; subject: string; text: string; html: string }
+/** One message to send: `text` and `html` say the same, `lang` is the language they are written in. */
+export type Email = { to: string; subject: string; text: string; html: string; lang: Lang }
 
-/** The EMAIL adapter's interface. */
+/** Where the gateway hands its mail over. */
 export type Mailer = { send(mail: Email): Promise<void> }
 
-/** The mailer for this environment (the outbox; a real transport would plug in here). */
+/** What the mail queue carries: the outbox row to send. */
+export type MailMessage = { outboxId: number }
+
+/**
+ * Addresses that receive nothing: the reserved `.invalid` domain stands in for an account without an address (a
+ * resident OneID created who gave none), so no mail is recorded for it.
+ */
+const UNDELIVERABLE = /\.invalid$/i
+
+/**
+ * The mailer of this environment: records each message as `queued` in the outbox and enqueues its id. The caller's
+ * request never waits on the provider; a send that fails is retried by the queue (docs/architecture.md#mail-delivery).
+ */
 export function createMailer(env: Env, now: Date): Mailer {
-  const keepLinks = readConfig(env).devMode
   return {
     async send(mail) {
-      const text = keepLinks ? mail.text : redactLinks(mail.text)
-      const html = keepLinks ? mail.html : redactLinks(mail.html)
-      await env.DB.prepare('INSERT INTO outbox (to_email, subject, text, html, created_at) VALUES (?, ?, ?, ?, ?)')
-        .bind(mail.to, mail.subject, text, html, now.toISOString())
-        .run()
+      if (UNDELIVERABLE.test(mail.to)) return
+      const at = now.toISOString()
+      const row = await env.DB.prepare(
+        `INSERT INTO outbox (to_email, subject, text, html, status, created_at, updated_at)
+         VALUES (?, ?, ?, ?, 'queued', ?, ?) RETURNING id`,
+      )
+        .bind(mail.to, mail.subject, mail.text, mail.html, at, at)
+        .first<{ id: number }>()
+      await env.MAIL_QUEUE.send({ outboxId: row!.id } satisfies MailMessage, { contentType: 'json' })
     },
   }
 }
 
+/** The sender the EMAIL binding allows (MAIL_FROM), with the portal's name. */
+export function mailSender(env: Env): { email: string; name: string } {
+  return { email: readConfig(env).mailFrom, name: 'Invest Portal' }
+}
+
 /** Replaces every URL in a message with a marker. */
-function redactLinks(body: string): string {
+export function redactLinks(body: string): string {
   return body.replace(/https?:\/\/[^\s"'<>]+/g, '[link redacted]')
 }
 
-/** An outbox message as `/dev/outbox` answers it, with the links found in its text. */
+/** An outbox message as `/dev/outbox` answers it, with the links found in its text and how far its delivery got. */
 export type OutboxMessage = {
   id: number
   to: string
@@ -39,26 +61,35 @@ export type OutboxMessage = {
   text: string
   html: string
   links: string[]
+  status: 'queued' | 'sent' | 'failed'
+  attempts: number
   created_at: string
+  sent_at: string | null
 }
+
+type OutboxRow = Omit<OutboxMessage, 'to' | 'links'> & { to_email: string }
 
 /** Outbox messages to one address, newest first. */
 export async function readOutbox(db: D1Database, email: string): Promise<OutboxMessage[]> {
   const { results } = await db
     .prepare(
-      'SELECT id, to_email, subject, text, html, created_at FROM outbox WHERE to_email = ? ORDER BY id DESC LIMIT 50',
+      `SELECT id, to_email, subject, text, html, status, attempts, created_at, sent_at FROM outbox WHERE to_email = ?
+       ORDER BY id DESC LIMIT 50`,
     )
     .bind(email)
-    .all<{ id: number; to_email: string; subject: string; text: string; html: string; created_at: string }>()
-  return results.map((r) => ({
-    id: r.id,
-    to: r.to_email,
-    subject: r.subject,
-    text: r.text,
-    html: r.html,
-    links: r.text.match(/https?:\/\/\S+/g) ?? [],
-    created_at: r.created_at,
-  }))
+    .all<OutboxRow>()
+  return results.map(({ to_email, ...r }) => ({ ...r, to: to_email, links: r.text.match(/https?:\/\/\S+/g) ?? [] }))
+}
+
+/** A message's HTML: a whole document in its language, its paragraphs as given (already escaped). */
+function htmlDocument(lang: Lang, subject: string, paragraphs: string[]): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('')
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font:16px/1.5 system-ui,sans-serif;color:#1a2330">${body}</body></html>`
+}
+
+/** A link paragraph's HTML: the text, then the link on its own line. */
+function linkParagraph(text: string, link: string): string {
+  return `${escapeHtml(text)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`
 }
 
 function escapeHtml(s: string): string {
@@ -93,7 +124,8 @@ export function composeResetEmail(to: string, link: string, lang: Lang): Email {
     to,
     subject: t.subject,
     text: `${t.intro}\n\n${t.action}\n${link}\n\n${t.outro}\n`,
-    html: `<p>${escapeHtml(t.intro)}</p><p>${escapeHtml(t.action)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(t.outro)}</p>`,
+    html: htmlDocument(lang, t.subject, [escapeHtml(t.intro), linkParagraph(t.action, link), escapeHtml(t.outro)]),
+    lang,
   }
 }
 
@@ -119,17 +151,14 @@ const APPEAL_TEXT: Record<Lang, { subject: (id: number) => string; body: (id: nu
 export function composeAppealReceipt(to: string, appealId: number, lang: Lang): Email {
   const t = APPEAL_TEXT[lang]
   const body = t.body(appealId)
-  return { to, subject: t.subject(appealId), text: `${body}\n`, html: `<p>${escapeHtml(body)}</p>` }
+  const subject = t.subject(appealId)
+  return { to, subject, text: `${body}\n`, html: htmlDocument(lang, subject, [escapeHtml(body)]), lang }
 }
 
-/** A moderator's reply to an anonymous appeal, sent to its author. */
-export function composeAppealReply(to: string, appealId: number, reply: string): Email {
-  return {
-    to,
-    subject: `Re: ${APPEAL_TEXT.en.subject(appealId)}`,
-    text: `${reply}\n`,
-    html: `<p>${escapeHtml(reply)}</p>`,
-  }
+/** A moderator's reply to an anonymous appeal, sent to its author in the language the appeal was written in. */
+export function composeAppealReply(to: string, appealId: number, reply: string, lang: Lang): Email {
+  const subject = `Re: ${APPEAL_TEXT[lang].subject(appealId)}`
+  return { to, subject, text: `${reply}\n`, html: htmlDocument(lang, subject, [escapeHtml(reply)]), lang }
 }
 
 const CHANGED_TEXT: Record<Lang, { subject: string; body: string }> = {
@@ -150,7 +179,13 @@ const CHANGED_TEXT: Record<Lang, { subject: string; body: string }> = {
 /** The notice sent after a password change or reset (ASVS V6.3.7: users learn of credential changes). */
 export function composePasswordChangedEmail(to: string, lang: Lang): Email {
   const t = CHANGED_TEXT[lang]
-  return { to, subject: t.subject, text: `${t.body}\n`, html: `<p>${escapeHtml(t.body)}</p>` }
+  return {
+    to,
+    subject: t.subject,
+    text: `${t.body}\n`,
+    html: htmlDocument(lang, t.subject, [escapeHtml(t.body)]),
+    lang,
+  }
 }
 
 /** The registration's role, as the applicant's mail names it. */
@@ -204,7 +239,8 @@ export function composeWelcomeEmail(to: string, role: RegistrationRole, link: st
     to,
     subject: t.subject,
     text: `${intro}\n\n${t.action}\n${link}\n\n${t.outro}\n`,
-    html: `<p>${escapeHtml(intro)}</p><p>${escapeHtml(t.action)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(t.outro)}</p>`,
+    html: htmlDocument(lang, t.subject, [escapeHtml(intro), linkParagraph(t.action, link), escapeHtml(t.outro)]),
+    lang,
   }
 }
 
@@ -249,7 +285,8 @@ export function composeResidentWelcomeEmail(to: string, role: RegistrationRole, 
     to,
     subject: t.subject,
     text: `${intro}\n\n${t.action}\n${link}\n`,
-    html: `<p>${escapeHtml(intro)}</p><p>${escapeHtml(t.action)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    html: htmlDocument(lang, t.subject, [escapeHtml(intro), linkParagraph(t.action, link)]),
+    lang,
   }
 }
 
@@ -281,7 +318,12 @@ export function composeRegistrationRejectedEmail(to: string, reason: string, lan
     to,
     subject: t.subject,
     text: `${t.intro}\n\n${t.reason} ${reason}\n\n${t.outro}\n`,
-    html: `<p>${escapeHtml(t.intro)}</p><p>${escapeHtml(t.reason)} ${escapeHtml(reason)}</p><p>${escapeHtml(t.outro)}</p>`,
+    html: htmlDocument(lang, t.subject, [
+      escapeHtml(t.intro),
+      `${escapeHtml(t.reason)} ${escapeHtml(reason)}`,
+      escapeHtml(t.outro),
+    ]),
+    lang,
   }
 }
 
@@ -345,6 +387,7 @@ export function composeDuplicateRegistrationEmail(
     to,
     subject: t.subject,
     text: `${t.intro}\n\n${reason}\n${signIn}\n\n${t.outro}\n`,
-    html: `<p>${escapeHtml(t.intro)}</p><p>${escapeHtml(reason)}<br><a href="${escapeHtml(signIn)}">${escapeHtml(signIn)}</a></p><p>${escapeHtml(t.outro)}</p>`,
+    html: htmlDocument(lang, t.subject, [escapeHtml(t.intro), linkParagraph(reason, signIn), escapeHtml(t.outro)]),
+    lang,
   }
 }

@@ -110,16 +110,28 @@ async function insertAppeal(
   db: D1Database,
   input: v.InferOutput<typeof AppealSchema>,
   owner: { userId: number | null; fullName: string; email: string },
+  lang: Lang,
   now: Date,
 ): Promise<number> {
   await assertTopicAndType(db, input.topic_id, input.type_id)
   const at = now.toISOString()
   const row = await db
     .prepare(
-      `INSERT INTO appeals (user_id, full_name, email, topic_id, type_id, region_id, text, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      `INSERT INTO appeals (user_id, full_name, email, topic_id, type_id, region_id, text, lang, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
-    .bind(owner.userId, owner.fullName, owner.email, input.topic_id, input.type_id, input.region_id, input.text, at, at)
+    .bind(
+      owner.userId,
+      owner.fullName,
+      owner.email,
+      input.topic_id,
+      input.type_id,
+      input.region_id,
+      input.text,
+      lang,
+      at,
+      at,
+    )
     .first<{ id: number }>()
   return row!.id
 }
@@ -164,8 +176,8 @@ appealRoutes.post('/siw/public/appeal', async (c) => {
   const now = new Date()
   const limit = { key: `form:appeal:ip:${readClientIp(c)}`, ...FORM_IP_LIMIT }
   if ((await countHit(db, limit, now.getTime())) > limit.max) throw new GatewayError(429, 'too_many_attempts')
-  const id = await insertAppeal(db, input, { userId: null, fullName: input.full_name, email: input.email }, now)
   const lang = readLang(c.req.header('Accept-Language'))
+  const id = await insertAppeal(db, input, { userId: null, fullName: input.full_name, email: input.email }, lang, now)
   await createMailer(c.env, now).send(composeAppealReceipt(input.email, id, lang))
   return ok(c, toAppealView((await readAppeal(db, id, lang))!, lang))
 })
@@ -200,9 +212,9 @@ appealRoutes.post('/siw/appeal', async (c) => {
   const db = c.env.DB
   const user = c.get('user')
   const now = new Date()
-  const id = await insertAppeal(db, input, { userId: user.id, fullName: '', email: user.email }, now)
-  await createNotification(requestScope(c), db, user.id, 'new_appeal', String(id), notificationLinks.appeal(id), now)
   const lang = readLang(c.req.header('Accept-Language'))
+  const id = await insertAppeal(db, input, { userId: user.id, fullName: '', email: user.email }, lang, now)
+  await createNotification(requestScope(c), db, user.id, 'new_appeal', String(id), notificationLinks.appeal(id), now)
   return ok(c, toAppealView((await readAppeal(db, id, lang))!, lang))
 })
 

@@ -1,15 +1,16 @@
 /** `/core/auth*`: email/password sign-in, logout, password reset by email link, and the OneID code exchange. */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
-import { readProfile } from '../lib/accounts'
+import { readProfile, residentAccountFor } from '../lib/accounts'
 import { assertHuman } from '../lib/bot'
 import { readConfig } from '../lib/config'
 import type { AppEnv, Role } from '../lib/context'
-import { createSecret, sha256Hex } from '../lib/crypto'
+import { sha256Hex } from '../lib/crypto'
 import { DEVICE_HEADER, isTrustedDevice, readDeviceHash, renewDevice, trustNewDevice } from '../lib/devices'
 import { composePasswordChangedEmail, composeResetEmail, createMailer } from '../lib/email'
 import { GatewayError, ok } from '../lib/envelope'
 import { type Lang, readLang } from '../lib/lang'
+import { authorizeUrl, identify, type OneIdClient, OneIdError, type OneIdPerson } from '../lib/oneid'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/password'
 import {
   clearLimit,
@@ -36,9 +37,7 @@ import {
   readJson,
   readQuery,
 } from '../lib/validate'
-
-/** OneID codes live five minutes. */
-const ONEID_CODE_LIFETIME_MS = 5 * 60_000
+import { oneIdStandInRoutes } from './oneid-stand-in'
 
 const LoginSchema = v.object({
   email: EmailSchema,
@@ -73,7 +72,7 @@ const AuthorizeQuerySchema = v.object({
   role: v.optional(RoleSchema, 'investor'),
 })
 
-const ExchangeQuerySchema = v.object({ code: v.pipe(v.string(), v.minLength(1), v.maxLength(128)), role: RoleSchema })
+const ExchangeQuerySchema = v.object({ code: v.pipe(v.string(), v.minLength(1), v.maxLength(256)), role: RoleSchema })
 
 const loginFailed = () => new GatewayError(401, 'user_not_found')
 
@@ -228,53 +227,55 @@ authRoutes.post('/core/auth/reset-password', async (c) => {
   return ok(c, null)
 })
 
+/** The SSO's return address for a page language and role: the same in the authorize URL and the code exchange. */
+function ssoRedirectUri(env: Env, lang: Lang, role: Role): string {
+  return `${readConfig(env).portalOrigin}/${lang}/sso?${new URLSearchParams({ role })}`
+}
+
+/** The configured OneID, reached over the network, or the local stand-in, answered in-process; null: none. */
+function oneIdClient(c: Context<AppEnv>): OneIdClient | null {
+  const oneid = readConfig(c.env).oneid
+  if (!oneid) return null
+  const fetch = oneid.standIn
+    ? (request: Request) => Promise.resolve(oneIdStandInRoutes.fetch(request, c.env, c.executionCtx))
+    : (request: Request) => globalThis.fetch(request)
+  return { ...oneid, fetch }
+}
+
 authRoutes.get('/core/auth', async (c) => {
   const query = parseInput(AuthorizeQuerySchema, readQuery(c))
-  const config = readConfig(c.env)
+  const client = oneIdClient(c)
+  if (!client) throw new GatewayError(503, 'sso_unavailable')
   const lang = readLang(c.req.header('Accept-Language'))
-  if (config.oneidAuthorizeUrl) {
-    const url = new URL(config.oneidAuthorizeUrl)
-    url.searchParams.set('response_type', 'one_code')
-    url.searchParams.set('client_id', config.oneidClientId)
-    url.searchParams.set('redirect_uri', `${config.portalOrigin}/${lang}/sso?role=${query.role}`)
-    url.searchParams.set('scope', config.oneidClientId)
-    url.searchParams.set('state', query.state)
-    return ok(c, url.toString())
-  }
-  if (!config.devMode) throw new GatewayError(503, 'sso_unavailable')
-  const params = new URLSearchParams({ state: query.state, role: query.role, lang })
-  return ok(c, `${config.devBase}/oneid?${params}`)
+  return ok(c, authorizeUrl(client, ssoRedirectUri(c.env, lang, query.role), query.state))
 })
 
 authRoutes.post('/core/auth', async (c) => {
   const { code, role } = parseInput(ExchangeQuerySchema, readQuery(c))
+  const client = oneIdClient(c)
+  if (!client) throw new GatewayError(503, 'sso_unavailable')
+  const lang = readLang(c.req.header('Accept-Language'))
+  let person: OneIdPerson
+  try {
+    person = await identify(client, code, ssoRedirectUri(c.env, lang, role))
+  } catch (err) {
+    if (!(err instanceof OneIdError)) throw err
+    // Never the code or a token: only why (docs/security.md#logs).
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        msg: 'oneid exchange failed',
+        requestId: c.get('requestId'),
+        reason: err.reason,
+        error: err.message,
+      }),
+    )
+    if (err.reason === 'rejected') throw loginFailed()
+    throw new GatewayError(503, 'sso_unavailable')
+  }
   const db = c.env.DB
   const now = new Date()
-  // Single use: the UPDATE only succeeds for an unused, unexpired code of this role.
-  const row = await db
-    .prepare(
-      `UPDATE oneid_codes SET used_at = ?1 WHERE code_hash = ?2 AND used_at IS NULL AND expires_at > ?1 AND role = ?3
-       RETURNING user_id`,
-    )
-    .bind(now.toISOString(), await sha256Hex(code), role)
-    .first<{ user_id: number }>()
-  if (!row) throw loginFailed()
-  const token = await issueToken(db, row.user_id, now)
-  return ok(c, { token, profile: await readProfile(db, row.user_id, readLang(c.req.header('Accept-Language'))) })
+  const userId = await residentAccountFor(db, person, role, now)
+  const token = await issueToken(db, userId, now)
+  return ok(c, { token, profile: await readProfile(db, userId, lang) })
 })
-
-/** Issues a single-use OneID code for a resident identity (used by the local stand-in page). */
-export async function issueOneIdCode(db: D1Database, userId: number, role: Role, now: Date): Promise<string> {
-  const code = createSecret(32)
-  await db
-    .prepare('INSERT INTO oneid_codes (code_hash, user_id, role, expires_at, created_at) VALUES (?, ?, ?, ?, ?)')
-    .bind(
-      await sha256Hex(code),
-      userId,
-      role,
-      new Date(now.getTime() + ONEID_CODE_LIFETIME_MS).toISOString(),
-      now.toISOString(),
-    )
-    .run()
-  return code
-}

@@ -1,20 +1,18 @@
 /**
- * `/dev/*` (DEV_MODE only): the outbox reader, the OneID stand-in page, the moderation seam (appeals, projects,
- * registrations) and lot changes.
+ * `/dev/*` (DEV_MODE only): the outbox reader, the moderation seam (appeals, projects, registrations) and lot changes.
+ * The OneID stand-in is `oneid-stand-in.ts`.
  */
 import { Hono } from 'hono'
-import { html } from 'hono/html'
 import * as v from 'valibot'
 import { readConfig } from '../lib/config'
-import { type AppEnv, type Role, requestScope } from '../lib/context'
+import { type AppEnv, requestScope } from '../lib/context'
 import { composeAppealReply, createMailer, readOutbox } from '../lib/email'
 import { GatewayError, ok } from '../lib/envelope'
-import { LANGS, type Lang } from '../lib/lang'
+import { LANGS, type Lang, readLang } from '../lib/lang'
 import { createNotification, notificationLinks } from '../lib/notify'
 import { publishLot, publishToUser } from '../lib/realtime'
 import { approveRegistration, listPendingRegistrations, rejectRegistration } from '../lib/registrations'
-import { EmailSchema, IdSchema, optionalText, parseInput, RoleSchema, readJson, readQuery, text } from '../lib/validate'
-import { issueOneIdCode } from './auth'
+import { EmailSchema, IdSchema, optionalText, parseInput, readJson, readQuery, text } from '../lib/validate'
 
 /** The `/dev/*` routes (404 unless DEV_MODE is "1"). */
 export const devRoutes = new Hono<AppEnv>()
@@ -28,120 +26,6 @@ devRoutes.use('/dev/*', async (c, next) => {
 devRoutes.get('/dev/outbox', async (c) => {
   const { email } = parseInput(v.object({ email: EmailSchema }), readQuery(c))
   return ok(c, await readOutbox(c.env.DB, email))
-})
-
-const StandInQuerySchema = v.object({
-  state: v.optional(v.pipe(v.string(), v.maxLength(2048)), '/'),
-  role: v.optional(RoleSchema, 'investor'),
-  lang: v.optional(v.picklist(LANGS), 'en'),
-})
-
-const PAGE_TEXT: Record<
-  Lang,
-  { title: string; intro: string; empty: string; investor: string; businessmen: string; pin: string }
-> = {
-  en: {
-    title: 'OneID — local stand-in',
-    intro:
-      'This page replaces the national single sign-on on a development machine. Choose a resident identity to sign in with.',
-    empty: 'No resident identities with this role are seeded.',
-    investor: 'Investor',
-    businessmen: 'Businessman',
-    pin: 'PINFL',
-  },
-  ru: {
-    title: 'OneID — локальная замена',
-    intro:
-      'Эта страница заменяет национальный единый вход на машине разработчика. Выберите резидента, под которым войти.',
-    empty: 'Резиденты с этой ролью не загружены.',
-    investor: 'Инвестор',
-    businessmen: 'Предприниматель',
-    pin: 'ПИНФЛ',
-  },
-  uz: {
-    title: 'OneID — mahalliy o‘rinbosar',
-    intro:
-      'Bu sahifa ishlab chiquvchi kompyuterida milliy yagona kirish tizimi o‘rnini bosadi. Kirish uchun rezidentni tanlang.',
-    empty: 'Bu roldagi rezidentlar yuklanmagan.',
-    investor: 'Investor',
-    businessmen: 'Tadbirkor',
-    pin: 'JShShIR',
-  },
-}
-
-devRoutes.get('/dev/oneid', async (c) => {
-  const q = parseInput(StandInQuerySchema, readQuery(c))
-  const t = PAGE_TEXT[q.lang]
-  const { results } = await c.env.DB.prepare(
-    `SELECT u.id, u.pin, p.name, p.surname, p.company_name FROM users u LEFT JOIN profiles p ON p.user_id = u.id
-     WHERE u.is_resident = 1 AND u.role = ? AND u.pin IS NOT NULL ORDER BY u.id`,
-  )
-    .bind(q.role)
-    .all<{ id: number; pin: string; name: string | null; surname: string | null; company_name: string | null }>()
-  const pickBase = `${readConfig(c.env).devBase}/oneid/pick`
-  const items = results.map((r) => {
-    const href = `${pickBase}?${new URLSearchParams({ user_id: String(r.id), state: q.state, role: q.role, lang: q.lang })}`
-    return html`<li>
-      <a href="${href}">
-        <strong>${r.name ?? ''} ${r.surname ?? ''}</strong>
-        <span>${r.company_name ?? ''}</span>
-        <span>${t.pin}: ${r.pin}</span>
-      </a>
-    </li>`
-  })
-  c.header(
-    'Content-Security-Policy',
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'",
-  )
-  c.header('X-Content-Type-Options', 'nosniff')
-  return c.html(html`<!doctype html>
-<html lang="${q.lang}">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>${t.title}</title>
-    <style>
-      body { font: 16px/1.5 system-ui, sans-serif; margin: 0; background: #f4f6f8; color: #1a2330; }
-      main { max-width: 40rem; margin: 3rem auto; padding: 0 1rem; }
-      ul { list-style: none; padding: 0; display: grid; gap: .75rem; }
-      a { display: grid; gap: .15rem; padding: 1rem; color: inherit; text-decoration: none;
-        background: #fff; border: 1px solid #9aa7b5; border-radius: .5rem; }
-      a:hover { border-color: #0b5cad; }
-      a:focus-visible { outline: 3px solid #0b5cad; outline-offset: 2px; }
-      strong { color: #0b5cad; text-decoration: underline; }
-      span { color: #45505c; }
-    </style>
-  </head>
-  <body>
-    <main>
-      <h1>${t.title}</h1>
-      <p>${t.intro}</p>
-      <p>${q.role === 'investor' ? t.investor : t.businessmen}</p>
-      ${results.length ? html`<ul>${items}</ul>` : html`<p role="status">${t.empty}</p>`}
-    </main>
-  </body>
-</html>`)
-})
-
-const PickSchema = v.object({
-  user_id: IdSchema,
-  state: StandInQuerySchema.entries.state,
-  role: RoleSchema,
-  lang: StandInQuerySchema.entries.lang,
-})
-
-// A link, not a form: the portal's proxy refuses cross-site-capable form posts, and real OneID also returns by GET.
-devRoutes.get('/dev/oneid/pick', async (c) => {
-  const pick = parseInput(PickSchema, readQuery(c))
-  const user = await c.env.DB.prepare('SELECT id, role FROM users WHERE id = ? AND is_resident = 1 AND pin IS NOT NULL')
-    .bind(pick.user_id)
-    .first<{ id: number; role: Role }>()
-  if (!user || user.role !== pick.role) throw new GatewayError(404, 'not_found')
-  const code = await issueOneIdCode(c.env.DB, user.id, user.role, new Date())
-  const query = new URLSearchParams({ code, state: pick.state, role: pick.role })
-  // A path, not a URL: the portal serves /sso on whatever host this page was opened from.
-  return c.redirect(`/${pick.lang}/sso?${query}`, 303)
 })
 
 const ModerationSchema = v.variant('kind', [
@@ -202,13 +86,14 @@ devRoutes.post('/dev/moderate', async (c) => {
   }
   if (input.kind === 'appeal') {
     const appeal = await db
-      .prepare('SELECT id, user_id, email, status FROM appeals WHERE id = ?')
+      .prepare('SELECT id, user_id, email, status, lang FROM appeals WHERE id = ?')
       .bind(input.id)
       .first<{
         id: number
         user_id: number | null
         email: string
         status: string
+        lang: string
       }>()
     if (!appeal) throw new GatewayError(404, 'not_found')
     const expected = input.action === 'comment' ? 'reviewed' : 'in_moderation'
@@ -265,7 +150,7 @@ devRoutes.post('/dev/moderate', async (c) => {
         by: 'agency',
       })
     } else {
-      await createMailer(c.env, now).send(composeAppealReply(appeal.email, appeal.id, reply))
+      await createMailer(c.env, now).send(composeAppealReply(appeal.email, appeal.id, reply, readLang(appeal.lang)))
     }
     return ok(c, { id: appeal.id, status: 'reviewed' })
   }

@@ -1,5 +1,6 @@
 /**
- * `/core/operator/*`: the agency's operators decide registration applications (docs/gateway-contract.md#operator).
+ * `/core/operator/*`: the agency's operators decide registration applications and set the site's contacts
+ * (docs/gateway-contract.md#operator).
  * The calls are served on the operators' own hostname behind Cloudflare Access, never through the portal's proxy:
  * they exist only while Access and the `OPERATOR_TOKEN` secret are configured (404 otherwise), and need a valid Access
  * token (403 otherwise) and then the secret as the bearer (401 otherwise) (docs/security.md#operator-surface).
@@ -13,6 +14,7 @@ import type { AppEnv } from '../lib/context'
 import { isEqualBytes } from '../lib/crypto'
 import { GatewayError, ok } from '../lib/envelope'
 import { approveRegistration, listPendingRegistrations, rejectRegistration } from '../lib/registrations'
+import { SiteSettingsInputSchema, writeSiteSettings } from '../lib/site-settings'
 import { readBearer } from '../lib/tokens'
 import { IdSchema, parseInput, readJson, text } from '../lib/validate'
 
@@ -60,4 +62,11 @@ operatorRoutes.post('/core/operator/registrations/:id/reject', async (c) => {
   const { id } = parseInput(ParamsSchema, c.req.param())
   const { reason } = parseInput(RejectSchema, await readJson(c))
   return ok(c, await rejectRegistration(c.env, id, reason, new Date()))
+})
+
+// The agency's contacts the portal shows (docs/gateway-contract.md#site-settings): replaced as a whole.
+operatorRoutes.put('/core/operator/site-settings', async (c) => {
+  const input = parseInput(SiteSettingsInputSchema, await readJson(c))
+  await writeSiteSettings(c.env.DB, input, new Date())
+  return ok(c, null)
 })

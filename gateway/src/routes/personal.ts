@@ -5,13 +5,14 @@ import * as v from 'valibot'
 import { isProjectCategoryId, isSectorId } from '../lib/catalog'
 import { readConfig } from '../lib/config'
 import { type AppEnv, requestScope } from '../lib/context'
-import { runCompanyRegistry, runTaxDebts, type ServiceResult, toServicePage } from '../lib/demo-services'
+import { type ServiceResult, toServicePage } from '../lib/demo-services'
 import { GatewayError, ok } from '../lib/envelope'
 import { type FileRow, readFileRows, toFileView } from '../lib/files'
 import { col, LANGS, type Lang, readLang } from '../lib/lang'
 import { createNotification, notificationLinks } from '../lib/notify'
 import { pageable, readPaging } from '../lib/paging'
 import { isRegionId } from '../lib/places'
+import { integrationFor } from '../lib/service-integrations'
 import { requireUser } from '../lib/tokens'
 import { sanitizeUserHtml } from '../lib/user-html'
 import {
@@ -430,17 +431,15 @@ personalRoutes.get('/siw/personal/service/run/:id{[0-9]+}', async (c) => {
     else bad.push(p.key)
   }
   if (bad.length) failValidation(bad)
-  let rows: Record<string, unknown>[] = []
-  if (service.handler === 'company_registry') {
-    // The account's own record only: another account's profile with the same identifier never answers.
-    const known = await db
-      .prepare('SELECT company_name, legal_address, name, surname FROM profiles WHERE user_id = ?')
-      .bind(c.get('user').id)
-      .first<{ company_name: string; legal_address: string; name: string; surname: string }>()
-    rows = runCompanyRegistry(tin, lang, known)
-  } else if (service.handler === 'tax_debts') {
-    rows = runTaxDebts(tin, params.date ?? new Date().toISOString().slice(0, 10), lang)
-  }
+  const integration = integrationFor(c.env, service.handler)
+  // No registry behind it: say so, never invent a record (docs/gateway-contract.md#personal-services).
+  if (!integration) throw new GatewayError(503, 'service_not_connected')
+  // The account's own record only: another account's profile with the same identifier never answers.
+  const account = await db
+    .prepare('SELECT company_name, legal_address, name, surname FROM profiles WHERE user_id = ?')
+    .bind(c.get('user').id)
+    .first<{ company_name: string; legal_address: string; name: string; surname: string }>()
+  const rows = await integration({ inn: tin, pinfl: own.pinfl!, params, lang, account }, c.env)
   const result: ServiceResult = toServicePage(rows, paging.page, paging.size)
   return ok(c, result)
 })

@@ -15,6 +15,7 @@ import sectorPages from '../../seed/sector-pages.json'
 import sectors from '../../seed/sectors.json'
 import serviceCategories from '../../seed/service-categories.json'
 import services from '../../seed/services.json'
+import siteSettings from '../../seed/site-settings.json'
 import stories from '../../seed/stories.json'
 import territories from '../../seed/territories.json'
 import uzexLots from '../../seed/uzex-lots.json'
@@ -488,6 +489,18 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
     index('pages', p.slug, p.title, p.content, path)
   }
   for (const s of sectorPages) index('pages', `sector-${s.slug}`, s.title, s.content, `/guide/explore/${s.slug}`)
+
+  // Local mode's contacts, as the agency's operators set theirs (docs/gateway-contract.md#site-settings).
+  add(
+    `INSERT OR REPLACE INTO site_settings (id, phone, email, address_uz, address_ru, address_en, map_url, socials_json,
+       updated_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    siteSettings.phone,
+    siteSettings.email,
+    ...l3(siteSettings.address),
+    siteSettings.map_url,
+    JSON.stringify(siteSettings.socials),
+    at,
+  )
 
   add('INSERT OR REPLACE INTO seed_meta (key, value) VALUES (?, ?)', 'seeded_at', at)
 

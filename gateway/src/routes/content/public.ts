@@ -8,6 +8,7 @@ import { col, type Lang } from '../../lib/lang'
 import { pageable, readPaging } from '../../lib/paging'
 import { excerpt, htmlToText } from '../../lib/sanitize-html'
 import { toFtsQuery } from '../../lib/search-text'
+import { readSiteSettings } from '../../lib/site-settings'
 import { artFile, type ContentEnv, keywordClause, langOf, notFound, type Row, readId } from './common'
 import { agendaFile } from './files'
 
@@ -15,6 +16,9 @@ import { agendaFile } from './files'
 export const publicContentRoutes = new Hono<ContentEnv>()
 
 const POST_CATEGORIES = new Set(['news', 'publication', 'pr_material', 'blog'])
+
+// **New:** the agency's contacts, which the portal's footer and contact page show (docs/gateway-contract.md#site-settings).
+publicContentRoutes.get('/siw/public/site-settings', async (c) => ok(c, await readSiteSettings(c.env.DB, langOf(c))))
 
 function postCols(lang: Lang) {
   return `id, category, publish_date, photo, author_first_name, author_last_name, ${col('title', lang)}, ${col('content', lang)}`

@@ -1,0 +1,90 @@
+/**
+ * The agency's contacts as data (docs/gateway-contract.md#site-settings): nothing in a fresh database, set by an
+ * operator behind Access, answered per language, seeded in local mode.
+ */
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { seedContent } from '../src/seed/content'
+import { accessAssertion, accessEnv } from './access-helpers'
+import { call } from './helpers'
+
+const OPERATOR_TOKEN = 'operator-secret-for-site-settings-tests'
+const PATH = '/siw/public/site-settings'
+
+let assertion = ''
+beforeAll(async () => {
+  assertion = await accessAssertion({ email: 'editor@agency.example' })
+})
+
+const putSettings = (body: unknown) =>
+  call('/core/operator/site-settings', {
+    method: 'PUT',
+    body,
+    headers: { 'Cf-Access-Jwt-Assertion': assertion, Authorization: `Bearer ${OPERATOR_TOKEN}` },
+    env: { ...accessEnv(), OPERATOR_TOKEN } as Record<string, unknown>,
+  })
+
+const AGENCY = {
+  phone: '+998 71 238-50-00',
+  email: 'info@agency.example',
+  address: {
+    uz: 'Toshkent, Istiqlol koʻchasi, 1',
+    ru: 'Ташкент, улица Истиклол, 1',
+    en: '1 Istiqlol Street, Tashkent',
+  },
+  map_url: 'https://www.openstreetmap.org/?mlat=41.31&mlon=69.27',
+  socials: [{ network: 'telegram', url: 'https://t.me/agency' }],
+}
+
+describe('site settings', () => {
+  it('answers every field empty when nothing is set (a fresh database)', async () => {
+    await env.DB.prepare('DELETE FROM site_settings').run()
+    const { status, body } = await call(PATH)
+    expect(status).toBe(200)
+    expect(body.content).toEqual({ phone: null, email: null, address: null, map_url: null, socials: [] })
+  })
+
+  it('answers what an operator set, the address in the reader’s language', async () => {
+    expect((await putSettings(AGENCY)).status).toBe(200)
+    for (const lang of ['uz', 'ru', 'en'] as const) {
+      const { body } = await call(PATH, { lang })
+      expect(body.content).toEqual({
+        phone: AGENCY.phone,
+        email: AGENCY.email,
+        address: AGENCY.address[lang],
+        map_url: AGENCY.map_url,
+        socials: AGENCY.socials,
+      })
+    }
+    // A field set empty is left out again.
+    expect((await putSettings({ ...AGENCY, phone: '', socials: [] })).status).toBe(200)
+    expect((await call(PATH)).body.content).toMatchObject({ phone: null, socials: [] })
+  })
+
+  it('refuses links that are not https, an unknown network and a malformed address, naming each', async () => {
+    const r = await putSettings({
+      ...AGENCY,
+      email: 'not-an-address',
+      map_url: 'javascript:alert(1)',
+      socials: [
+        { network: 'myspace', url: 'https://myspace.example' },
+        { network: 'x', url: 'http://x.example' },
+      ],
+    })
+    expect(r.status).toBe(422)
+    expect(r.body.errors).toEqual(expect.arrayContaining(['email', 'map_url', 'socials.0.network', 'socials.1.url']))
+  })
+
+  it('is set only through the operator API: without Access it does not exist', async () => {
+    const r = await call('/core/operator/site-settings', { method: 'PUT', body: AGENCY })
+    expect(r.status).toBe(404)
+  })
+
+  it('is seeded with plausible contacts in local mode', async () => {
+    await seedContent(env, new Date())
+    const { body } = await call(PATH, { lang: 'ru' })
+    expect(body.content.phone).toMatch(/^\+998/)
+    expect(body.content.address).toContain('Ташкент')
+    expect(body.content.socials.length).toBeGreaterThan(0)
+  })
+})

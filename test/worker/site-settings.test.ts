@@ -1,0 +1,108 @@
+/**
+ * The agency's contacts are data from the upstream (docs/gateway-contract.md#site-settings), not interface text: the
+ * footer and the contact page show what the upstream gives, in the page's language, and leave out what it does not.
+ */
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import en from '../../locales/en.json'
+import ru from '../../locales/ru.json'
+import uz from '../../locales/uz.json'
+import { href } from '../../shared/match'
+import { siteKeys } from '../../shared/site-keys'
+import { createApp } from '../../worker/app'
+import { payloadCacheKey } from '../../worker/payloads'
+import { decodeEntities, GOOGLEBOT, ORIGIN } from './helpers'
+
+const app = createApp()
+
+/** What the reference gateway seeds in local mode (gateway/seed/site-settings.json). */
+const seeded = {
+  phone: '+998 71 202-10-00',
+  email: 'info@invest.gov.example',
+  address: {
+    uz: '100017, Toshkent shahri, Yunusobod tumani, Amir Temur shoh koʻchasi, 42-uy',
+    ru: '100017, город Ташкент, Юнусабадский район, проспект Амира Темура, дом 42',
+    en: '42 Amir Temur Avenue, Yunusabad district, Tashkent 100017, Uzbekistan',
+  },
+  map_url: 'https://www.openstreetmap.org/?mlat=41.3385&mlon=69.2848#map=17/41.3385/69.2848',
+  socials: ['https://t.me/invest_portal_demo', 'https://www.facebook.com/invest.portal.demo'],
+}
+
+/** A page as a crawler gets it (the whole document), with the upstream answering through `answer`. */
+async function page(path: string, answer: (req: Request) => Promise<Response> = (req) => env.GATEWAY.fetch(req)) {
+  const ctx = createExecutionContext()
+  const res = await app.fetch(
+    new Request(new URL(path, ORIGIN), { headers: { 'user-agent': GOOGLEBOT } }),
+    {
+      ...env,
+      GATEWAY: { fetch: (input: RequestInfo, init?: RequestInit) => answer(new Request(input, init)) },
+    } as unknown as Env,
+    ctx,
+  )
+  const html = decodeEntities(await res.text())
+  await waitOnExecutionContext(ctx)
+  return { res, html }
+}
+
+/** The footer's markup. */
+const footerOf = (html: string) => /<footer[^>]*class="site-footer"[\s\S]*<\/footer>/.exec(html)?.[0] ?? ''
+
+/** An upstream that has never heard of site settings (the agency's API today), and answers everything else. */
+const withoutSettings = async (req: Request) =>
+  new URL(req.url).pathname === siteKeys.settings()
+    ? Response.json({ result: { code: 'not_found', description: 'not_found' }, content: null }, { status: 404 })
+    : env.GATEWAY.fetch(req)
+
+describe('the site’s contacts', () => {
+  it('are the upstream’s in the footer, in the page’s language: address linked to the map, phone, e-mail, social links', async () => {
+    for (const [locale, messages] of [
+      ['ru', ru],
+      ['uz', uz],
+    ] as const) {
+      const { res, html } = await page(href('about', { locale }))
+      expect(res.status).toBe(200)
+      const footer = footerOf(html)
+      expect(footer).toContain(`<a class="site-footer__contact" href="${seeded.map_url}">`)
+      expect(footer).toContain(seeded.address[locale])
+      expect(footer).toContain(`href="tel:+998712021000"`)
+      expect(footer).toContain(seeded.phone)
+      expect(footer).toContain(`href="mailto:${seeded.email}"`)
+      expect(footer).toContain(`aria-label="${messages.footer.social}"`)
+      for (const url of seeded.socials) expect(footer).toContain(`href="${url}"`)
+      expect(footer).toContain('>Telegram</a>')
+    }
+  })
+
+  it('are the upstream’s on the contact page too', async () => {
+    const { html } = await page(href('contact-us', { locale: 'en' }))
+    const direct = /<ul class="contact-direct">[\s\S]*?<\/ul>/.exec(html)?.[0] ?? ''
+    expect(direct).toContain(seeded.phone)
+    expect(direct).toContain(seeded.email)
+    expect(direct).toContain(seeded.address.en)
+    expect(direct).toContain(en.site.contact.hoursValue)
+  })
+
+  it('are left out, cleanly, by an upstream without site settings: the page is whole and nothing else is missing', async () => {
+    await env.PAYLOADS.delete(payloadCacheKey('en', siteKeys.settings()))
+    const { res, html } = await page(href('contact-us', { locale: 'en' }), withoutSettings)
+    expect(res.status).toBe(200)
+    const footer = footerOf(html)
+    expect(footer).toContain(`href="${href('sitemap', { locale: 'en' })}"`)
+    expect(footer).not.toContain('site-footer__contacts')
+    expect(footer).not.toContain('site-footer__social')
+    expect(html).not.toContain('tel:')
+    expect(html).not.toContain('mailto:')
+    // The contact page keeps what is interface text (the opening hours) and its form.
+    expect(html).toContain(en.site.contact.hoursValue)
+    expect(html).toContain('<form')
+    expect(res.headers.get('x-render-error')).toBeNull()
+  })
+
+  it('are no interface text: no language carries an e-mail address or phone number of the agency', () => {
+    for (const messages of [en, ru, uz]) {
+      expect(Object.keys(messages.footer).sort()).toEqual(['about', 'map', 'social'])
+      expect(JSON.stringify(messages)).not.toMatch(/invest\.gov|202-10-00|Amir Temur|Амира Темура/)
+    }
+  })
+})
