@@ -26,7 +26,7 @@ import { servePushWorker } from './push-worker'
 import { servePublish, serveRealtimeSocket } from './realtime/endpoints'
 import { renderPage } from './render'
 import { clearSessionCookie, readSessionToken, resolveSession } from './session'
-import { serveRobots, serveSitemap } from './sitemap'
+import { serveRobots, serveSitemap, serveSitemapPart } from './sitemap'
 import type { AppEnv } from './types'
 import { vendorSrc } from './vendor-csp'
 
@@ -106,6 +106,7 @@ export function createApp() {
   })
 
   app.get('/sitemap.xml', serveSitemap)
+  app.get('/sitemap/:file', serveSitemapPart)
   app.get('/robots.txt', serveRobots)
 
   app.use('*', negotiateLocale({ defaultLocale: (c) => c.get('config').defaultLocale }))
