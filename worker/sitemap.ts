@@ -19,7 +19,7 @@ const PUBLIC = '/siw/public'
 /** The gateway's largest list page (docs/gateway-contract.md#lists). */
 const LIST_SIZE = 100
 /** A site map file holds at most 50,000 URLs (sitemaps.org); each item is one URL per language. */
-export const URLS_PER_FILE = 50_000
+const URLS_PER_FILE = 50_000
 const ITEMS_PER_FILE = Math.floor(URLS_PER_FILE / LOCALES.length)
 const POST_CATEGORIES = ['news', 'publication', 'pr_material', 'blog'] as const
 
@@ -199,7 +199,7 @@ export function renderSitemap(origin: string, entries: readonly SitemapItem[], d
 }
 
 /** A sitemap index naming `parts` site map files (sitemaps.org#index). */
-export function renderSitemapIndex(origin: string, parts: number): string {
+function renderSitemapIndex(origin: string, parts: number): string {
   const files = Array.from(
     { length: parts },
     (_, i) => `  <sitemap>\n    <loc>${escapeXml(`${origin}/sitemap/${i + 1}.xml`)}</loc>\n  </sitemap>`,
@@ -250,6 +250,8 @@ export function serveRobots(c: Context<AppEnv>) {
     'User-agent: *',
     'Allow: /',
     'Disallow: /gateway/',
+    // Link previews read robots.txt too: the share cards must stay fetchable.
+    'Allow: /_app/card/',
     'Disallow: /_app/',
     ...privatePaths.map((path) => `Disallow: ${path}`),
     '',

@@ -8,7 +8,7 @@ import { stemmer as stemRussian } from '@orama/stemmers/russian'
 const APOSTROPHES = /['`\u2018\u2019\u02bb\u02bc\u02b9\u00b4]/g
 
 /** Lower-cases, strips apostrophes and collapses whitespace. */
-export function normalizeText(text: string): string {
+function normalizeText(text: string): string {
   return text.normalize('NFC').replace(APOSTROPHES, '').toLowerCase().replace(/\s+/g, ' ').trim()
 }
 
