@@ -41,6 +41,19 @@ export type EventSummary = { id: number; name: string; date_from?: string }
 export type GallerySummary = { id: number; title: string; publish_date?: string }
 
 export type SearchHit = { id: number | string; title: string; description?: string | null; path?: string | null }
-export const SEARCH_KINDS = ['pages', 'posts', 'events', 'stories', 'gallery'] as const
+export const SEARCH_KINDS = [
+  'pages',
+  'projects',
+  'sectors',
+  'services',
+  'lots',
+  'posts',
+  'events',
+  'stories',
+  'gallery',
+] as const
 export type SearchKind = (typeof SEARCH_KINDS)[number]
-export type SearchResults = Partial<Record<SearchKind, SearchHit[] | null>>
+/** Hits by kind, and (`counts`) each kind's matches over every page. */
+export type SearchResults = Partial<Record<SearchKind, SearchHit[] | null>> & {
+  counts?: Partial<Record<SearchKind, number | null>> | null
+}
