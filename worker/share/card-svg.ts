@@ -21,7 +21,7 @@ const escapeXml = (s: string) =>
  * `text` in lines of at most `width` pixels at `size`, at most `max` of them (the last cut with an ellipsis when the
  * text is longer); a word wider than a line is broken between letters.
  */
-function breakLines(text: string, metrics: FontMetrics, size: number, width: number, max: number): string[] {
+export function breakLines(text: string, metrics: FontMetrics, size: number, width: number, max: number): string[] {
   const lines: string[] = []
   let line = ''
   const fits = (s: string) => metrics.width(s, size) <= width

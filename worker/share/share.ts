@@ -222,20 +222,20 @@ export function shareOf(input: {
       author: name ? { '@type': 'Person', name } : publisher,
       publisher,
     })
-  } else if (route.id === 'event' && item) {
+  } else if (route.id === 'event' && item && text(item.location) && isoOf(item.date_from)) {
+    // Search engines require a place and a start: an event without them gets no Event rather than an invented one.
     const place = text(item.location)
-    const start = isoOf(item.date_from)
     structured.push({
       '@context': 'https://schema.org',
       '@type': 'Event',
       name: card.title,
       description: cut(plain(item.description), 300) || undefined,
       image: [image.url],
-      ...(start ? { startDate: start } : {}),
+      startDate: isoOf(item.date_from),
       endDate: isoOf(item.date_to),
       eventStatus: 'https://schema.org/EventScheduled',
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-      location: { '@type': 'Place', name: place || t('footer.address'), address: place || t('footer.address') },
+      location: { '@type': 'Place', name: place, address: place },
       organizer: publisher,
       url,
       inLanguage: locale,
