@@ -26,7 +26,8 @@ import { servePushWorker } from './push-worker'
 import { servePublish, serveRealtimeSocket } from './realtime/endpoints'
 import { renderPage } from './render'
 import { clearSessionCookie, readSessionToken, resolveSession } from './session'
-import { serveRobots, serveSitemap } from './sitemap'
+import { serveCard } from './share/card'
+import { serveRobots, serveSitemap, serveSitemapPart } from './sitemap'
 import type { AppEnv } from './types'
 import { vendorSrc } from './vendor-csp'
 
@@ -83,6 +84,7 @@ export function createApp() {
   app.get('/_app/health', serveHealth)
   app.get('/_app/build', serveBuild)
   app.get('/_app/icons', serveIcons)
+  app.get('/_app/card/*', serveCard)
   app.get('/firebase-messaging-sw.js', servePushWorker)
   app.get(REALTIME_PATH, serveRealtimeSocket)
   // A publish is small: its body is bounded while it arrives, before the signature is checked
@@ -106,6 +108,7 @@ export function createApp() {
   })
 
   app.get('/sitemap.xml', serveSitemap)
+  app.get('/sitemap/:file', serveSitemapPart)
   app.get('/robots.txt', serveRobots)
 
   app.use('*', negotiateLocale({ defaultLocale: (c) => c.get('config').defaultLocale }))

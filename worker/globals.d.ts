@@ -35,3 +35,15 @@ declare module 'virtual:client-manifest' {
 interface ImportMeta {
   glob<M>(pattern: string | string[], options: { eager: true }): Record<string, M>
 }
+
+/** A WebAssembly module the build compiles ahead (`CompiledWasm`): Workers refuse compiling code at run time. */
+declare module '*.wasm' {
+  const module: WebAssembly.Module
+  export default module
+}
+
+/** Binary data bundled with the worker (a `Data` module). */
+declare module '*.bin' {
+  const data: ArrayBuffer
+  export default data
+}

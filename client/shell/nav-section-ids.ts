@@ -18,6 +18,7 @@ export const NAV_SECTION_ROUTES: Readonly<Record<NavSectionId, readonly RouteId[
     'guide-project',
     'project-category-list',
     'explore',
+    'page',
     'reason',
   ],
   services: ['service-category-index', 'e-auction', 'uz-ex'],

@@ -10,6 +10,9 @@ import { MEDIA_TYPES, REASONS } from '../../shared/routes'
 import { useLocale, useT } from '../runtime/i18n'
 import type { NavSectionId } from './nav-section-ids'
 
+/** Content pages of the guide served by the catch-all route, linked from the menu and the footer. */
+const CONDITION_PAGES = ['investment-climate', 'tax-incentives', 'free-economic-zones', 'faq'] as const
+
 export type NavLink = { to: string; label: string }
 type NavGroup = { label?: string; links: readonly NavLink[] }
 export type NavSection = {
@@ -87,6 +90,12 @@ export function navSections(t: Translate, locale: Locale): { sections: readonly 
               link(href('project-category-list', { locale }), 'routes.projectCategories'),
               link(href('explore', { locale }), 'routes.explore'),
             ],
+          },
+          {
+            label: t('menu.guide.conditions'),
+            links: CONDITION_PAGES.map((slug) =>
+              link(href('page', { locale, params: { slug } }), `menu.pages.${slug}`),
+            ),
           },
           {
             label: t('menu.guide.reasons'),

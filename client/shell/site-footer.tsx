@@ -41,8 +41,8 @@ export function SiteFooterContent() {
         <nav className="site-footer__nav" aria-label={t('nav.footer')}>
           {sections.map((section) => {
             const headingId = `footer-${section.id}`
-            // The eight reasons are one click away in the guide; the footer keeps to the main pages.
-            const links = (section.id === 'guide' ? section.groups.slice(0, 2) : section.groups).flatMap((g) => g.links)
+            // The eight reasons are one click away in the guide; the footer keeps to the main pages and the conditions.
+            const links = (section.id === 'guide' ? section.groups.slice(0, 3) : section.groups).flatMap((g) => g.links)
             return (
               <div key={section.id} className="site-footer__column">
                 <h2 id={headingId} className="site-footer__heading">

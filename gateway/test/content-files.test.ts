@@ -170,8 +170,8 @@ describe('search text', () => {
   })
 
   it('quotes every word of an FTS query as a prefix term', () => {
-    expect(toFtsQuery('Solar  NEAR(power) -x')).toBe('"solar"* "near"* "power"* "x"*')
-    expect(toFtsQuery('  *** ')).toBeNull()
-    expect(toFtsQuery('Oʻzbekiston')).toBe('"ozbekiston"*')
+    expect(toFtsQuery('Solar  NEAR(power) -x', 'en')).toBe('"solar"* "near"* "power"* "x"*')
+    expect(toFtsQuery('  *** ', 'en')).toBeNull()
+    expect(toFtsQuery('Oʻzbekiston', 'uz')).toBe('"ozbekiston"*')
   })
 })

@@ -121,11 +121,23 @@ describe('search', () => {
     const ru = await search('текстиль', 'ru')
     const uz = await search('toʻqimachilik', 'uz')
     for (const r of [en, ru, uz]) {
-      const hits = Object.values(r.body.content).flat() as any[]
+      const { counts: _, ...lists } = r.body.content
+      const hits = Object.values(lists).flat() as any[]
       expect(hits.length).toBeGreaterThan(0)
       expect(hits.every((h) => typeof h.path === 'string' && h.path.startsWith('/'))).toBe(true)
     }
-    expect(Object.keys(en.body.content).sort()).toEqual(['events', 'gallery', 'pages', 'posts', 'stories'])
+    expect(Object.keys(en.body.content).sort()).toEqual([
+      'counts',
+      'events',
+      'gallery',
+      'lots',
+      'pages',
+      'posts',
+      'projects',
+      'sectors',
+      'services',
+      'stories',
+    ])
   })
 
   it('matches a plain apostrophe against the Uzbek ʻ letter and treats FTS syntax as text', async () => {
@@ -317,10 +329,12 @@ describe('lists and ids across the content API', () => {
 
   it('pages search results per kind and counts every hit in the total', async () => {
     const wide = (await call('/siw/public/search?keyword=invest&size=50')).body
-    const perKind = Object.values(wide.content as Record<string, unknown[]>).map((l) => l.length)
+    const { counts: _, ...lists } = wide.content as Record<string, unknown[]>
+    const perKind = Object.values(lists).map((l) => l.length)
     expect(wide.pageable!.total).toBe(perKind.reduce((a, b) => a + b, 0))
     const page = (await call('/siw/public/search?keyword=invest&size=1')).body
-    expect(Object.values(page.content as Record<string, unknown[]>).every((l) => l.length <= 1)).toBe(true)
+    const { counts: __, ...pageLists } = page.content as Record<string, unknown[]>
+    expect(Object.values(pageLists).every((l) => l.length <= 1)).toBe(true)
     expect(page.pageable).toMatchObject({ current: 0, prev: null, next: Math.max(...perKind) > 1 ? 1 : null })
   })
 })

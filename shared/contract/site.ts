@@ -77,15 +77,39 @@ const SearchHitSchema = v.looseObject({
 export type SearchHit = v.InferOutput<typeof SearchHitSchema>
 
 const hits = v.nullish(v.array(SearchHitSchema))
+const count = v.nullish(v.pipe(v.number(), v.integer(), v.minValue(0)))
 
 /**
  * `GET search`: hits grouped by kind; a kind without hits may be missing, but a list is no grouping (every kind is
- * optional).
+ * optional). `counts`: each kind's matches over every page (an upstream may leave it out).
  */
 export const SearchResultsSchema = v.pipe(
   v.unknown(),
   v.check((results) => !Array.isArray(results)),
-  v.looseObject({ events: hits, gallery: hits, pages: hits, posts: hits, stories: hits }),
+  v.looseObject({
+    events: hits,
+    gallery: hits,
+    pages: hits,
+    posts: hits,
+    stories: hits,
+    projects: hits,
+    services: hits,
+    sectors: hits,
+    lots: hits,
+    counts: v.nullish(
+      v.looseObject({
+        events: count,
+        gallery: count,
+        pages: count,
+        posts: count,
+        stories: count,
+        projects: count,
+        services: count,
+        sectors: count,
+        lots: count,
+      }),
+    ),
+  }),
 )
 export type SearchResults = v.InferOutput<typeof SearchResultsSchema>
 

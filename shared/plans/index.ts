@@ -107,3 +107,9 @@ function plannedKeys<Id extends RouteId>(id: Id, route: PlanRoute<Id>): PlannedK
 export function keysOfRoute<Id extends RouteId>(route: PageRoute<Id>): PlannedKeys {
   return plannedKeys<Id>(route.id, route)
 }
+
+/** A resolved page route's plan keys by name (`post`, `page`, …): the edge reads the page's main item from them. */
+export function planKeysOf<Id extends RouteId>(route: PageRoute<Id>): Readonly<Record<string, string | undefined>> {
+  const plan: DataPlan<Id> | undefined = DATA_PLANS[route.id]
+  return plan ? plan.build(route).keys : {}
+}

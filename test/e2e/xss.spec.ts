@@ -72,10 +72,16 @@ function watch(page: Page) {
 
 async function expectInert(page: Page, seen: ReturnType<typeof watch>) {
   expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined()
+  // Data blocks (the state, payloads, JSON-LD) carry the text, escaped; no script that runs does.
   expect(
     await page
-      .locator('script:not([src]):not([type="application/json"])')
+      .locator('script:not([src]):not([type="application/json"]):not([type="application/ld+json"])')
       .evaluateAll((els) => els.filter((e) => e.textContent?.includes('__xss')).length),
+  ).toBe(0)
+  expect(
+    await page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((els) => els.filter((e) => /[<>\u2028\u2029]/.test(e.textContent ?? '')).length),
   ).toBe(0)
   expect(seen.dialogs).toEqual([])
   expect(seen.hydrationWarnings).toEqual([])

@@ -92,6 +92,7 @@ describe('a one-pass render that suspends', () => {
       store,
       nonce: 'bm9uY2Utbm9uY2Utbm9uY2U=',
       boot: '',
+      share: null,
       root: () => h('html', null, h('body', null, h(Suspense, { fallback: h('p', null, 'waiting') }, h(Late)))),
       markComplete: () => undefined,
       learnKeys: () => undefined,

@@ -509,6 +509,17 @@ describe('the headers every document carries', () => {
       expect(tag).toContain(`nonce="${a}"`)
     }
   })
+
+  it('writes JSON-LD as data blocks the CSP does not run: only scripts of another type go without the nonce', async () => {
+    const home = await callSpied(href('home', { locale: 'en' }))
+    const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(home.res.headers.get('content-security-policy') ?? '')?.[1]
+    const tags = home.body.match(/<script\b[^>]*>/g) ?? []
+    expect(tags.filter((tag) => tag.includes('type="application/ld+json"'))).toHaveLength(2)
+    for (const tag of tags) {
+      if (/type="application\/(ld\+)?json"/.test(tag)) expect(tag).not.toContain('nonce=')
+      else expect(tag).toContain(`nonce="${nonce}"`)
+    }
+  })
 })
 
 describe('debug headers', () => {

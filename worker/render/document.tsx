@@ -19,6 +19,7 @@ import {
   type SheetName,
 } from '../../shared/state'
 import { messagesFor, messagesOf, SHELL_NAMESPACES } from '../messages'
+import { type Share, shareOf } from '../share/share'
 import type { AppEnv } from '../types'
 
 /** What the page pipeline hands the render: the resolved route and its data. */
@@ -72,6 +73,8 @@ export type DocumentRender = Readonly<{
   root: (css: string, texts: Readonly<Record<SheetName, string>>) => ReactElement
   /** The inline boot script that starts the client after the first paint (empty under `vite dev`). */
   boot: string
+  /** What the page shares (docs/product.md#sharing), written into its head; null for private pages and errors. */
+  share: Share | null
   /** Whether the render is complete (one pass): the state then carries only what it recorded. */
   markComplete: (complete: boolean) => void
   /** Remembers which message keys this route's render used, for streamed documents of the same route. */
@@ -145,12 +148,17 @@ export function prepareDocument(c: Context<AppEnv>, input: RenderInput): Documen
         ],
         manifest.evaluateFirst,
       )
+  const share =
+    input.error || input.route.id === null
+      ? null
+      : shareOf({ origin: state.origin, locale, route: input.route, payloads: input.payloads })
   return {
     input,
     state,
     store,
     nonce,
     boot,
+    share,
     root: (css, texts) => (
       <Root
         state={state}

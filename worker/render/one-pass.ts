@@ -12,6 +12,7 @@ import { lazyComponentsWarm } from '../../client/server'
 import type { PayloadEntry } from '../../shared/state'
 import { inlineCriticalCss, SHEET_CSS_MARKS, SHELL_CSS_MARK } from '../critical-css'
 import { documentMemoryKey, mayRememberDocument, recallDocument, rememberDocument } from '../document-memory'
+import { withShareTags } from '../share/share'
 import type { AppEnv } from '../types'
 import { reportUnplanned } from '../unplanned-keys'
 import { type DocumentRender, setDocumentHeaders } from './document'
@@ -67,11 +68,12 @@ export function renderOnePass(
   for (const [key, entry] of settled) doc.store.pending.set(key, fulfilled(entry))
   doc.markComplete(true)
   // The inlined CSS is written once the document is known: the rules its classes can match (`critical-css.ts`).
-  const html = inlineCriticalCss(renderComplete(doc.root(SHELL_CSS_MARK, SHEET_CSS_MARKS), nonce, doc.boot))
-  if (html === null) {
+  const rendered = inlineCriticalCss(renderComplete(doc.root(SHELL_CSS_MARK, SHEET_CSS_MARKS), nonce, doc.boot))
+  if (rendered === null) {
     doc.markComplete(false)
     return null
   }
+  const html = withShareTags(rendered, doc.share, state.origin)
   doc.learnKeys(true)
   if (memoryKey) rememberDocument(memoryKey, html, nonce!, entries, config.payloadMemoryMs, Date.now())
   setDocumentHeaders(c, input, false)

@@ -6,6 +6,7 @@ import manifest from 'virtual:client-manifest'
 import type { Context } from 'hono'
 // React's Node build (docs/architecture.md#react-node-build): it writes strings into one reused buffer.
 import { renderToReadableStream } from 'react-dom/server.node'
+import { withShareHead, withShareTags } from '../share/share'
 import type { AppEnv } from '../types'
 import { reportUnplanned } from '../unplanned-keys'
 import { type DocumentRender, setDocumentHeaders, sheetTexts } from './document'
@@ -34,8 +35,15 @@ export async function renderStream(
     () => doc.learnKeys(false),
     () => undefined,
   )
-  if (opts.waitForAll) await stream.allReady
+  if (opts.waitForAll) {
+    // A crawler's complete document: its share tags can carry the breadcrumbs it shows.
+    await stream.allReady
+    const html = await new Response(stream).text()
+    setDocumentHeaders(c, input, failed)
+    reportUnplanned(c, input.route, doc.store.unplanned, Promise.resolve())
+    return c.body(withShareTags(html, doc.share, doc.state.origin), input.status as 200)
+  }
   setDocumentHeaders(c, input, failed)
   reportUnplanned(c, input.route, doc.store.unplanned, stream.allReady)
-  return c.body(stream, input.status as 200)
+  return c.body(withShareHead(stream, doc.share), input.status as 200)
 }

@@ -4,8 +4,9 @@ import type { Key } from '../../../shared/api-keys'
 import type { Locale } from '../../../shared/constants'
 import type { Envelope } from '../../../shared/contract/common'
 import type { SearchHit, SearchResults } from '../../../shared/contract/site'
-import { href, hrefTo, matchRoute, splitLocale } from '../../../shared/match'
-import { REASONS } from '../../../shared/routes'
+import { href, hrefTo, matchRoute, type RouteTarget, splitLocale } from '../../../shared/match'
+import { pluralKey } from '../../../shared/plural'
+import { REASONS, SECTORS } from '../../../shared/routes'
 import { usePayload } from '../../runtime/data'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link } from '../../runtime/router'
@@ -14,14 +15,32 @@ import { ErrorState } from '../../ui/error-state'
 import { Pagination } from '../../ui/pagination'
 import { SkeletonRegion, SkeletonText } from '../../ui/skeleton'
 
-const SEARCH_KINDS = ['pages', 'posts', 'events', 'stories', 'gallery'] as const
+const SEARCH_KINDS = [
+  'pages',
+  'projects',
+  'sectors',
+  'services',
+  'lots',
+  'posts',
+  'events',
+  'stories',
+  'gallery',
+] as const
 type SearchKind = (typeof SEARCH_KINDS)[number]
 
-const DETAIL_ROUTE: Readonly<Record<Exclude<SearchKind, 'pages'>, 'post' | 'event' | 'story' | 'gallery'>> = {
-  posts: 'post',
-  events: 'event',
-  stories: 'story',
-  gallery: 'gallery',
+/** A hit's page from its kind and id, when its path says nothing the route table knows. */
+const DETAIL_ROUTE: Readonly<Record<Exclude<SearchKind, 'pages'>, (id: string) => RouteTarget | null>> = {
+  posts: (id) => numbered('post', id),
+  events: (id) => numbered('event', id),
+  stories: (id) => numbered('story', id),
+  gallery: (id) => numbered('gallery', id),
+  projects: (id) => numbered('project', id),
+  services: (id) => (/^\d{1,12}$/.test(id) ? { id: 'service', params: { service_id: id } } : null),
+  lots: (id) => numbered('e-auction-lot', id),
+  sectors: (id) => ((SECTORS as readonly string[]).includes(id) ? { id: 'sector', params: { sector: id } } : null),
+}
+function numbered(id: RouteTarget['id'], value: string): RouteTarget | null {
+  return /^\d{1,20}$/.test(value) ? { id, params: { id: value } } : null
 }
 const REASON_SLUG = new RegExp(`^reason-(${REASONS.join('|')})$`)
 
@@ -39,7 +58,8 @@ function hitHref(kind: SearchKind, hit: SearchHit, locale: Locale): string | nul
     if (match) return hrefTo(match, { locale })
   }
   if (kind === 'pages') return /^[a-z0-9-]+$/.test(id) ? href('page', { locale, params: { slug: id } }) : null
-  return /^\d{1,12}$/.test(id) ? href(DETAIL_ROUTE[kind], { locale, params: { id } }) : null
+  const target = DETAIL_ROUTE[kind](id)
+  return target ? hrefTo(target, { locale }) : null
 }
 
 /** Text with each occurrence of the keyword (any case) in <mark>. */
@@ -77,13 +97,23 @@ function countPages(envelope: Envelope<SearchResults>, page: number): number {
   return next !== null && next !== undefined && next > page ? next + 1 : page + 1
 }
 
-function Hits({ kind, hits, keyword }: { kind: SearchKind; hits: readonly SearchHit[]; keyword: string }) {
+function Hits({
+  kind,
+  hits,
+  count,
+  keyword,
+}: {
+  kind: SearchKind
+  hits: readonly SearchHit[]
+  count: number
+  keyword: string
+}) {
   const t = useT()
   const locale = useLocale()
   return (
     <section className="search-group" aria-labelledby={`search-${kind}`}>
       <h2 className="search-group__title" id={`search-${kind}`}>
-        {t(`site.search.kinds.${kind}`)} <span className="search-group__count">({hits.length})</span>
+        {t(`site.search.kinds.${kind}`)} <span className="search-group__count">({count})</span>
       </h2>
       <ul className="search-hits">
         {hits.map((hit) => {
@@ -114,6 +144,7 @@ export function SearchAnswer({
   page: number
 }) {
   const t = useT()
+  const locale = useLocale()
   const { data, error, isLoading } = usePayload(dataKey)
   const last = useRef<{ data: Envelope<SearchResults>; keyword: string; page: number } | null>(null)
   if (data) last.current = { data, keyword, page }
@@ -126,22 +157,25 @@ export function SearchAnswer({
       </SkeletonRegion>
     )
   }
-  const groups = SEARCH_KINDS.map((kind) => [kind, shown.data.content?.[kind] ?? []] as const).filter(
-    ([, hits]) => hits.length,
-  )
-  const count = groups.reduce((n, [, hits]) => n + hits.length, 0)
+  // Each kind's matches over every page when the upstream counts them, else what this page holds.
+  const counts = shown.data.content?.counts
+  const groups = SEARCH_KINDS.map((kind) => {
+    const hits = shown.data.content?.[kind] ?? []
+    return { kind, hits, count: Math.max(hits.length, Number(counts?.[kind] ?? 0) || 0) }
+  }).filter(({ hits }) => hits.length)
+  const count = groups.reduce((n, g) => n + g.count, 0)
   const totalPages = countPages(shown.data, shown.page)
   return (
     <div className="search-answer" aria-busy={isLoading && !data ? true : undefined}>
       <p className="search-answer__status" role="status">
         {count
-          ? t('site.search.found', { count, keyword: shown.keyword })
+          ? t(pluralKey('site.search.found', count, locale), { count, keyword: shown.keyword })
           : t('site.search.noneFor', { keyword: shown.keyword })}
       </p>
       {count ? (
         <>
-          {groups.map(([kind, hits]) => (
-            <Hits key={kind} kind={kind} hits={hits} keyword={shown.keyword} />
+          {groups.map(({ kind, hits, count: n }) => (
+            <Hits key={kind} kind={kind} hits={hits} count={n} keyword={shown.keyword} />
           ))}
           <Pagination
             routeId="search"

@@ -220,7 +220,7 @@ devRoutes.post('/dev/lot', async (c) => {
     typeof input.status === 'string' ? { uz: input.status, ru: input.status, en: input.status } : input.status
   await db
     .prepare(
-      'UPDATE eauction_lots SET start_price = ?, order_end_time = ?, lot_status_uz = ?, lot_status_ru = ?, lot_status_en = ? WHERE lot_number = ?',
+      'UPDATE eauction_lots SET start_price = ?, order_end_time = ?, lot_status_uz = ?, lot_status_ru = ?, lot_status_en = ?, updated_at = ? WHERE lot_number = ?',
     )
     .bind(
       input.price ?? lot.start_price,
@@ -228,6 +228,7 @@ devRoutes.post('/dev/lot', async (c) => {
       status?.uz ?? lot.lot_status_uz,
       status?.ru ?? lot.lot_status_ru,
       status?.en ?? lot.lot_status_en,
+      new Date().toISOString(),
       lot.lot_number,
     )
     .run()

@@ -21,7 +21,7 @@ import territories from '../../seed/territories.json'
 import uzexLots from '../../seed/uzex-lots.json'
 import { LANGS } from '../lib/lang'
 import { excerpt, htmlToText, sanitizeHtml } from '../lib/sanitize-html'
-import { normalizeText, toKeywords } from '../lib/search-text'
+import { searchText, toKeywords } from '../lib/search-text'
 
 type L = { uz: string; ru: string; en: string }
 
@@ -144,11 +144,12 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
   }
   for (const s of sectors)
     add(
-      `INSERT OR REPLACE INTO sectors (id, slug, ${cols3('content')}, keywords) VALUES (?, ?, ${marks(3)}, ?)`,
+      `INSERT OR REPLACE INTO sectors (id, slug, ${cols3('content')}, keywords, updated_at) VALUES (?, ?, ${marks(3)}, ?, ?)`,
       s.id,
       s.slug,
       ...l3(s.content),
       kw(s.content),
+      at,
     )
   const sectorId = new Map(sectors.map((s) => [s.slug, s.id]))
   for (const a of amounts)
@@ -273,18 +274,19 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
 
   for (const c of serviceCategories) {
     add(
-      `INSERT OR REPLACE INTO service_categories (id, parent_id, position, icon, ${cols3('title')}, ${cols3('description')}) VALUES (?, ?, ?, ?, ${marks(6)})`,
+      `INSERT OR REPLACE INTO service_categories (id, parent_id, position, icon, ${cols3('title')}, ${cols3('description')}, updated_at) VALUES (?, ?, ?, ?, ${marks(6)}, ?)`,
       c.id,
       c.parent_id ?? null,
       c.order,
       c.icon,
       ...l3(c.title),
       ...l3(c.description),
+      at,
     )
   }
   for (const s of services) {
     add(
-      `INSERT OR REPLACE INTO services (id, category_id, ${cols3('title')}, ${cols3('description')}, ${cols3('info')}, link, upload, online, is_external, keywords) VALUES (?, ?, ${marks(9)}, ?, ?, ?, ?, ?)`,
+      `INSERT OR REPLACE INTO services (id, category_id, ${cols3('title')}, ${cols3('description')}, ${cols3('info')}, link, upload, online, is_external, keywords, updated_at) VALUES (?, ?, ${marks(9)}, ?, ?, ?, ?, ?, ?)`,
       s.id,
       s.category_id,
       ...l3(s.title),
@@ -295,6 +297,7 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
       s.online ? 1 : 0,
       s.is_external ? 1 : 0,
       kw(s.title),
+      at,
     )
     for (const pr of s.processes) {
       add(
@@ -361,7 +364,7 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
   }
   for (const c of projectCategories) {
     add(
-      `INSERT OR REPLACE INTO project_categories (id, position, icon, ${cols3('title')}, ${cols3('description')}, upload, keywords) VALUES (?, ?, ?, ${marks(6)}, ?, ?)`,
+      `INSERT OR REPLACE INTO project_categories (id, position, icon, ${cols3('title')}, ${cols3('description')}, upload, keywords, updated_at) VALUES (?, ?, ?, ${marks(6)}, ?, ?, ?)`,
       c.id,
       c.order,
       c.icon,
@@ -369,6 +372,7 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
       ...l3(c.description),
       c.upload ?? null,
       kw(c.title),
+      at,
     )
     for (const [i, sid] of c.service_ids.entries()) {
       add('INSERT INTO project_category_services (category_id, service_id, position) VALUES (?, ?, ?)', c.id, sid, i)
@@ -402,8 +406,8 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
   for (const lot of eauctionLots) {
     add(
       `INSERT OR REPLACE INTO eauction_lots (order_id, lot_number, ${cols3('property_name')}, ${cols3('property_group')}, ${cols3('property_category')}, ${cols3('address')}, ${cols3('lot_status')},
-        region_id, area, image, start_price, zakalad_percent, auction_start_time, order_end_time, is_tern_payment, term_month, customer_name, customer_phone, customer_email, lat, lng, view_count)
-       VALUES (?, ?, ${marks(15)}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        region_id, area, image, start_price, zakalad_percent, auction_start_time, order_end_time, is_tern_payment, term_month, customer_name, customer_phone, customer_email, lat, lng, view_count, updated_at)
+       VALUES (?, ?, ${marks(15)}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       lot.order_id,
       lot.lot_number,
       ...l3(lot.property_name),
@@ -426,6 +430,7 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
       lot.lat,
       lot.lng,
       lot.view_count,
+      at,
     )
     for (const [i, name] of lot.images.entries()) {
       add('INSERT INTO eauction_lot_images (order_id, position, name) VALUES (?, ?, ?)', lot.order_id, i, name)
@@ -459,14 +464,15 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
     }
   }
 
-  // Search: one FTS row per item and language, matching on normalised text, showing the original.
+  // Search: one FTS row per item and language, matching on the language's search text (transliterated on uz, stemmed
+  // on ru), showing the original.
   const index = (kind: string, id: number | string, title: L, body: L, path: string) => {
     for (const lang of LANGS) {
       const text = htmlToText(body[lang])
       add(
         'INSERT INTO search_index (title, body, kind, ref_id, lang, display_title, description, path) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-        normalizeText(title[lang]),
-        normalizeText(text),
+        searchText(title[lang], lang),
+        searchText(text, lang),
         kind,
         id,
         lang,
@@ -476,6 +482,12 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
       )
     }
   }
+  /** Several texts of one item as one body, per language. */
+  const joined = (...texts: (L | undefined)[]): L => ({
+    uz: texts.map((t) => t?.uz ?? '').join(' '),
+    ru: texts.map((t) => t?.ru ?? '').join(' '),
+    en: texts.map((t) => t?.en ?? '').join(' '),
+  })
   for (const p of posts) index('posts', p.id, p.title, p.content, `/post/${p.id}`)
   for (const e of events) index('events', e.id, e.name, e.description, `/event/${e.id}`)
   for (const g of galleries) index('gallery', g.id, g.title, g.content, `/gallery/${g.id}`)
@@ -488,7 +500,18 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
         : `/${p.slug}`
     index('pages', p.slug, p.title, p.content, path)
   }
-  for (const s of sectorPages) index('pages', `sector-${s.slug}`, s.title, s.content, `/guide/explore/${s.slug}`)
+  for (const s of sectorPages)
+    index('sectors', s.slug, s.title, joined(s.summary, s.content), `/guide/explore/${s.slug}`)
+  for (const p of projects) index('projects', p.id, p.title, p.content, `/guide/project/${p.id}`)
+  for (const s of services) index('services', s.id, s.title, joined(s.description, s.info), `/service/${s.id}`)
+  for (const lot of eauctionLots)
+    index(
+      'lots',
+      lot.lot_number,
+      lot.property_name,
+      joined(lot.property_group, lot.property_category, lot.address),
+      `/service/e-auction/${lot.lot_number}`,
+    )
 
   // Local mode's contacts, as the agency's operators set theirs (docs/gateway-contract.md#site-settings).
   add(

@@ -15,7 +15,7 @@ export const guideRoutes = new Hono<ContentEnv>()
 const STATUSES = new Set(['open_for_investment', 'under_negotiation', 'closed'])
 
 function categoryCols(lang: Lang) {
-  return `id, position AS "order", icon, upload, ${col('title', lang)}, ${col('description', lang)}`
+  return `id, position AS "order", icon, upload, updated_at, ${col('title', lang)}, ${col('description', lang)}`
 }
 
 function toCategory(c: Parameters<typeof artFile>[0], r: Row) {
@@ -56,7 +56,7 @@ guideRoutes.get('/siw/public/project-category/:id', async (c) => {
 })
 
 function projectSelect(lang: Lang, detail: boolean) {
-  return `SELECT p.id, p.icon, p.budget, p.status, p.upload, ${col('p.title', lang, 'title')},
+  return `SELECT p.id, p.icon, p.budget, p.status, p.upload, p.updated_at, ${col('p.title', lang, 'title')},
     s.id AS sector_id, s.slug AS sector_slug, ${col('s.content', lang, 'sector_name')},
     pc.id AS category_id, ${col('pc.title', lang, 'category_title')},
     r.id AS region_id, r.code AS region_code, ${col('r.region', lang, 'region_name')}
@@ -156,7 +156,7 @@ guideRoutes.get('/siw/public/service-sector', async (c) => {
     .bind(...kw.args)
     .first<number>('n')
   const { results } = await c.env.DB.prepare(
-    `SELECT id, slug, ${col('content', langOf(c))} FROM sectors WHERE 1=1${kw.sql} ORDER BY id LIMIT ? OFFSET ?`,
+    `SELECT id, slug, updated_at, ${col('content', langOf(c))} FROM sectors WHERE 1=1${kw.sql} ORDER BY id LIMIT ? OFFSET ?`,
   )
     .bind(...kw.args, p.size, p.offset)
     .all<Row>()

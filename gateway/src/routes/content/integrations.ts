@@ -58,6 +58,7 @@ integrationRoutes.get(`${BASE}/eauksion/lot`, async (c) => {
         order_end_time: r.order_end_time,
         is_tern_payment: r.is_tern_payment === 1,
         term_month: r.term_month,
+        updated_at: r.updated_at,
       }
     }),
     pageable(p, total ?? 0),
@@ -105,6 +106,7 @@ integrationRoutes.get(`${BASE}/iskm/lot/:lot_number`, async (c) => {
     customer_email: r.customer_email,
     is_tern_payment: r.is_tern_payment === 1,
     term_month: r.term_month,
+    updated_at: r.updated_at,
     external_link: `https://e-auksion.uz/lot-view?lot_id=${r.lot_number}`,
   })
 })

@@ -21,7 +21,7 @@ const POST_CATEGORIES = new Set(['news', 'publication', 'pr_material', 'blog'])
 publicContentRoutes.get('/siw/public/site-settings', async (c) => ok(c, await readSiteSettings(c.env.DB, langOf(c))))
 
 function postCols(lang: Lang) {
-  return `id, category, publish_date, photo, author_first_name, author_last_name, ${col('title', lang)}, ${col('content', lang)}`
+  return `id, category, publish_date, updated_at, photo, author_first_name, author_last_name, ${col('title', lang)}, ${col('content', lang)}`
 }
 
 async function postFiles(db: D1Database, ids: number[]): Promise<Map<number, string[]>> {
@@ -82,6 +82,7 @@ function toPost(c: Parameters<typeof artFile>[0], r: Row, files: string[]) {
     content: r.content,
     description: excerpt(htmlToText(String(r.content ?? ''))),
     publish_date: r.publish_date,
+    updated_at: r.updated_at,
     category: r.category,
     photo: artFile(c, r.photo),
     files: files.map((name) => artFile(c, name)),
@@ -113,7 +114,7 @@ publicContentRoutes.get('/siw/public/gallery', async (c) => {
     .bind(...kw.args)
     .first<number>('n')
   const { results } = await c.env.DB.prepare(
-    `SELECT id, publish_date, ${col('title', lang)}, ${col('content', lang)} FROM galleries WHERE 1=1${kw.sql} ORDER BY publish_date DESC, id DESC LIMIT ? OFFSET ?`,
+    `SELECT id, publish_date, updated_at, ${col('title', lang)}, ${col('content', lang)} FROM galleries WHERE 1=1${kw.sql} ORDER BY publish_date DESC, id DESC LIMIT ? OFFSET ?`,
   )
     .bind(...kw.args, p.size, p.offset)
     .all<Row>()
@@ -133,7 +134,7 @@ publicContentRoutes.get('/siw/public/gallery/:id', async (c) => {
   const lang = langOf(c)
   const id = readId(c.req.param('id'))
   const row = await c.env.DB.prepare(
-    `SELECT id, publish_date, ${col('title', lang)}, ${col('content', lang)} FROM galleries WHERE id = ?`,
+    `SELECT id, publish_date, updated_at, ${col('title', lang)}, ${col('content', lang)} FROM galleries WHERE id = ?`,
   )
     .bind(id)
     .first<Row>()
@@ -143,7 +144,7 @@ publicContentRoutes.get('/siw/public/gallery/:id', async (c) => {
 })
 
 function eventCols(lang: Lang) {
-  return `id, date_from, date_to, time, photo, ${col('name', lang)}, ${col('location', lang)}, ${col('description', lang)}, ${col('agenda', lang, 'agenda_text')}`
+  return `id, date_from, date_to, time, updated_at, photo, ${col('name', lang)}, ${col('location', lang)}, ${col('description', lang)}, ${col('agenda', lang, 'agenda_text')}`
 }
 
 function toEvent(c: Parameters<typeof artFile>[0], r: Row, lang: Lang) {
@@ -184,7 +185,7 @@ publicContentRoutes.get('/siw/public/event/:id', async (c) => {
 })
 
 function storyCols(lang: Lang) {
-  return `id, publish_date, photo, ${col('title', lang)}, ${col('summary', lang)}, ${col('content', lang)}`
+  return `id, publish_date, updated_at, photo, ${col('title', lang)}, ${col('summary', lang)}, ${col('content', lang)}`
 }
 
 publicContentRoutes.get('/siw/public/story', async (c) => {
@@ -257,6 +258,18 @@ publicContentRoutes.get('/siw/public/territory', async (c) => {
   )
 })
 
+/** Every content page, by slug: what a site map lists of them (**new:** docs/gateway-contract.md#content). */
+publicContentRoutes.get('/siw/public/page', async (c) => {
+  const p = readPaging(c.req.query())
+  const total = await c.env.DB.prepare('SELECT count(*) AS n FROM pages').first<number>('n')
+  const { results } = await c.env.DB.prepare(
+    `SELECT slug, updated_at, ${col('title', langOf(c))} FROM pages ORDER BY slug LIMIT ? OFFSET ?`,
+  )
+    .bind(p.size, p.offset)
+    .all<Row>()
+  return ok(c, results, pageable(p, total ?? 0))
+})
+
 publicContentRoutes.get('/siw/public/page/:slug', async (c) => {
   const slug = c.req.param('slug')
   if (!/^[a-z0-9-]{1,80}$/.test(slug)) notFound()
@@ -270,17 +283,29 @@ publicContentRoutes.get('/siw/public/page/:slug', async (c) => {
   return ok(c, row)
 })
 
-const SEARCH_KINDS = ['events', 'gallery', 'pages', 'posts', 'stories'] as const
+const SEARCH_KINDS = [
+  'events',
+  'gallery',
+  'pages',
+  'posts',
+  'stories',
+  'projects',
+  'services',
+  'sectors',
+  'lots',
+] as const
 
 /**
- * FTS5 over posts, events, galleries, stories and pages in the request's language (the index holds one row per
- * language).
+ * FTS5 over posts, events, galleries, stories, pages, projects, services, sectors and e-auction lots in the request's
+ * language (the index holds one row per language, in that language's search text: `searchText`). `counts` gives every
+ * kind's number of matches, whichever page is asked.
  */
 publicContentRoutes.get('/siw/public/search', async (c) => {
   const lang = langOf(c)
   const p = readPaging(c.req.query(), 10, 50)
-  const empty = Object.fromEntries(SEARCH_KINDS.map((k) => [k, [] as unknown[]]))
-  const match = toFtsQuery(c.req.query('keyword') ?? '')
+  const none = Object.fromEntries(SEARCH_KINDS.map((k) => [k, 0]))
+  const empty = { ...Object.fromEntries(SEARCH_KINDS.map((k) => [k, [] as unknown[]])), counts: none }
+  const match = toFtsQuery(c.req.query('keyword') ?? '', lang)
   if (!match) return ok(c, empty, pageable(p, 0))
   const counts = await c.env.DB.prepare(
     'SELECT kind, count(*) AS n FROM search_index WHERE search_index MATCH ? AND lang = ? GROUP BY kind',
@@ -294,8 +319,12 @@ publicContentRoutes.get('/siw/public/search', async (c) => {
     ).bind(match, lang, kind, p.size, p.offset),
   )
   const results = await c.env.DB.batch<Row>(queries)
-  const content = Object.fromEntries(SEARCH_KINDS.map((kind, i) => [kind, results[i]!.results]))
-  const largest = Math.max(0, ...counts.results.map((r) => Number(r.n)))
-  const total = counts.results.reduce((sum, r) => sum + Number(r.n), 0)
+  const byKind = { ...none, ...Object.fromEntries(counts.results.map((r) => [String(r.kind), Number(r.n)])) }
+  const content = {
+    ...Object.fromEntries(SEARCH_KINDS.map((kind, i) => [kind, results[i]!.results])),
+    counts: byKind,
+  }
+  const largest = Math.max(0, ...Object.values(byKind))
+  const total = Object.values(byKind).reduce((sum, n) => sum + n, 0)
   return ok(c, content, { ...pageable(p, largest), total })
 })

@@ -11,7 +11,7 @@ export const serviceRoutes = new Hono<ContentEnv>()
 /** Columns of a service row; `prefix` is a table alias such as `s.`. */
 export function serviceCols(lang: Lang, prefix = '') {
   const f = (name: string) => `${prefix}${name}`
-  return `${f('id')} AS id, ${f('category_id')} AS category_id, ${f('link')} AS link, ${f('upload')} AS upload, ${f('online')} AS online, ${f('is_external')} AS is_external,
+  return `${f('id')} AS id, ${f('category_id')} AS category_id, ${f('link')} AS link, ${f('upload')} AS upload, ${f('online')} AS online, ${f('is_external')} AS is_external, ${f('updated_at')} AS updated_at,
     ${col(f('title'), lang, 'title')}, ${col(f('description'), lang, 'description')}, ${col(f('info'), lang, 'info')}`
 }
 
@@ -24,7 +24,7 @@ serviceRoutes.get('/siw/public/service/category', async (c) => {
   const lang = langOf(c)
   const parent = readOptionalId(c, 'parent_id')
   const { results } = await c.env.DB.prepare(
-    `SELECT id, icon, position AS "order", parent_id AS parent, ${col('title', lang)}, ${col('description', lang)} FROM service_categories
+    `SELECT id, icon, position AS "order", parent_id AS parent, updated_at, ${col('title', lang)}, ${col('description', lang)} FROM service_categories
      WHERE ${parent === null ? 'parent_id IS NULL' : 'parent_id = ?'} ORDER BY position, id`,
   )
     .bind(...(parent === null ? [] : [parent]))

@@ -1,0 +1,123 @@
+/**
+ * `/sitemap.xml` as a crawler reads it from the portal in workerd, over the seeded reference gateway: every public page
+ * of every list (paged through), `lastmod` from the upstream's update times, and a sitemap index past 50,000 URLs.
+ */
+import { env } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import { LOCALES } from '../../shared/constants'
+import { href } from '../../shared/match'
+import { listSitemapEntries } from '../../shared/sitemap-routes'
+import { decodeEntities, fetchPortal, ORIGIN } from './helpers'
+
+type Url = { loc: string; lastmod: string | null }
+
+function readUrls(xml: string): Url[] {
+  return [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => ({
+    loc: decodeEntities(/<loc>([^<]*)<\/loc>/.exec(m[1]!)![1]!),
+    lastmod: /<lastmod>([^<]*)<\/lastmod>/.exec(m[1]!)?.[1] ?? null,
+  }))
+}
+
+async function sitemap(path = '/sitemap.xml') {
+  const res = await fetchPortal(path)
+  expect(res.status).toBe(200)
+  expect(res.headers.get('content-type')).toMatch(/^application\/xml/)
+  return res.text()
+}
+
+describe('sitemap.xml', () => {
+  it('lists every public page of every kind in three languages', async () => {
+    const urls = readUrls(await sitemap())
+    const locs = new Set(urls.map((u) => u.loc))
+    const ids = async (sql: string) =>
+      (await env.GATEWAY_DB.prepare(sql).all<{ v: string | number }>()).results.map((r) => String(r.v))
+    const expected = [
+      ...listSitemapEntries(),
+      ...(await ids('SELECT id AS v FROM posts')).map((id) => ({ id: 'post' as const, params: { id } })),
+      ...(await ids('SELECT id AS v FROM stories')).map((id) => ({ id: 'story' as const, params: { id } })),
+      ...(await ids('SELECT id AS v FROM events')).map((id) => ({ id: 'event' as const, params: { id } })),
+      ...(await ids('SELECT id AS v FROM galleries')).map((id) => ({ id: 'gallery' as const, params: { id } })),
+      ...(await ids('SELECT id AS v FROM projects')).map((id) => ({ id: 'project' as const, params: { id } })),
+      ...(await ids('SELECT id AS v FROM project_categories')).map((id) => ({
+        id: 'project-category' as const,
+        params: { id },
+      })),
+      ...(await ids('SELECT id AS v FROM services')).map((id) => ({
+        id: 'service' as const,
+        params: { service_id: id },
+      })),
+      ...(await ids('SELECT id AS v FROM service_categories WHERE parent_id IS NULL')).map((id) => ({
+        id: 'service-category' as const,
+        params: { category_id: id },
+      })),
+      ...(await ids('SELECT lot_number AS v FROM eauction_lots')).map((id) => ({
+        id: 'e-auction-lot' as const,
+        params: { id },
+      })),
+      ...['faq', 'investment-climate', 'tax-incentives', 'free-economic-zones'].map((slug) => ({
+        id: 'page' as const,
+        params: { slug },
+      })),
+    ]
+    expect(expected.length).toBeGreaterThan(150)
+    for (const entry of expected)
+      for (const locale of LOCALES)
+        expect(locs).toContain(ORIGIN + href(entry.id, { locale, params: entry.params } as never))
+    // Nothing twice: a content page another route shows (about, a reason, a guide page) is listed under that route only.
+    expect(urls).toHaveLength(expected.length * LOCALES.length)
+    expect(locs.size).toBe(urls.length)
+  })
+
+  it('gives each page the upstream’s update time as lastmod, and none where the upstream has none', async () => {
+    const urls = readUrls(await sitemap())
+    const at = (path: string) => urls.find((u) => u.loc === ORIGIN + path)!
+    const lot = await env.GATEWAY_DB.prepare('SELECT lot_number FROM eauction_lots LIMIT 1').first<string>('lot_number')
+    const seededAt = await env.GATEWAY_DB.prepare('SELECT updated_at FROM posts WHERE id = 1').first<string>(
+      'updated_at',
+    )
+    expect(at(href('post', { locale: 'uz', params: { id: '1' } })).lastmod).toBe(new Date(seededAt!).toISOString())
+    for (const path of [
+      href('project', { locale: 'ru', params: { id: '1' } }),
+      href('service', { locale: 'en', params: { service_id: '1' } }),
+      href('e-auction-lot', { locale: 'en', params: { id: lot! } }),
+      href('about', { locale: 'en' }),
+      href('reason', { locale: 'en', params: { topic: 'economy' } }),
+      href('page', { locale: 'en', params: { slug: 'faq' } }),
+    ])
+      expect(Date.parse(at(path).lastmod ?? ''), path).not.toBeNaN()
+    // The home page and the lists are no upstream item: no lastmod rather than a made-up one.
+    expect(at(href('home', { locale: 'en' })).lastmod).toBeNull()
+    expect(at(href('event-list', { locale: 'en' })).lastmod).toBeNull()
+  })
+
+  it('pages through a list longer than the gateway’s largest page, and past 50,000 URLs becomes an index', async () => {
+    const before = readUrls(await sitemap()).length
+    // Enough news for more than 50,000 URLs in all: the gateway answers them 100 at a time.
+    const extra = 16_700
+    await env.GATEWAY_DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO posts (id, category, publish_date, title_en, updated_at)
+       SELECT 100000 + i, 'news', '2020-01-01T00:00:00.000Z', 'Archive ' || i, '2020-01-02T00:00:00.000Z' FROM n`,
+    )
+      .bind(extra)
+      .run()
+    try {
+      const index = await sitemap()
+      expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
+      const parts = [...index.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!)
+      expect(parts).toEqual([`${ORIGIN}/sitemap/1.xml`, `${ORIGIN}/sitemap/2.xml`])
+      const all: Url[] = []
+      for (const part of parts) {
+        const urls = readUrls(await sitemap(new URL(part).pathname))
+        expect(urls.length).toBeLessThanOrEqual(50_000)
+        all.push(...urls)
+      }
+      expect(all).toHaveLength(before + extra * LOCALES.length)
+      expect(new Set(all.map((u) => u.loc)).size).toBe(all.length)
+      expect(all.map((u) => u.loc)).toContain(ORIGIN + href('post', { locale: 'ru', params: { id: '116700' } }))
+      expect((await fetchPortal('/sitemap/3.xml')).status).toBe(404)
+    } finally {
+      await env.GATEWAY_DB.prepare('DELETE FROM posts WHERE id > 100000').run()
+    }
+  }, 120_000)
+})
