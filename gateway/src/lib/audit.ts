@@ -23,7 +23,7 @@ export const AUDIT_ACTIONS = [
   'operator.remove',
   'operator.bootstrap',
 ] as const
-export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
 export const AUDIT_TARGET_KINDS = [
   'appeal',
@@ -33,7 +33,7 @@ export const AUDIT_TARGET_KINDS = [
   'event_application',
   'operator',
 ] as const
-export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number]
+type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number]
 
 /** A row as the audit call answers it; `before` and `after` are the stored JSON, parsed. */
 export type AuditEntry = {

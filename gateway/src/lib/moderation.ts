@@ -12,7 +12,7 @@ import { createNotification, notificationLinks } from './notify'
 import { publishToUser } from './realtime'
 
 /** An appeal's status (docs/gateway-contract.md#appeals). */
-export type AppealStatus = 'in_moderation' | 'reviewed' | 'resolved' | 'not_resolved'
+type AppealStatus = 'in_moderation' | 'reviewed' | 'resolved' | 'not_resolved'
 
 /** The reply an appeal gets when a moderator forwards it without writing one. */
 const DEFAULT_REPLY = 'Thank you for your appeal. It has been reviewed and passed to the responsible department.'

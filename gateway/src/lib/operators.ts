@@ -8,7 +8,7 @@ import { recordAudit } from './audit'
 import { GatewayError } from './envelope'
 
 /** The operator roles, in the order the console lists them. */
-export const OPERATOR_ROLES = ['moderator', 'editor', 'admin'] as const
+const OPERATOR_ROLES = ['moderator', 'editor', 'admin'] as const
 export type OperatorRole = (typeof OPERATOR_ROLES)[number]
 
 /** What a role is for: moderation (appeals, projects, registrations, inbox), content, and the console's own admin. */

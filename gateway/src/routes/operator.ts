@@ -53,7 +53,7 @@ const requireOperator = createMiddleware<AppEnv>(async (c, next) => {
 })
 
 /** 403 `forbidden` unless the operator's role reaches `area` (lib/operators.ts). */
-export const requireArea = (area: OperatorArea) =>
+const requireArea = (area: OperatorArea) =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (!mayReach(c.get('operator').role, area)) refuse(c.get('requestId'), `role_${c.get('operator').role}`)
     await next()
