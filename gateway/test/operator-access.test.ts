@@ -120,6 +120,37 @@ describe('the operator API behind Access', () => {
     expect(warn.mock.calls.map(([line]) => JSON.parse(String(line)).reason)).toEqual([reason, reason])
   })
 
+  it('makes the configured first admin an admin at the first sign-in while none exists, and nobody once one does', async () => {
+    const first = 'first.admin@agency.example'
+    const token = await accessAssertion({ email: first })
+    const me = await callOperator('/core/operator/me', { 'Cf-Access-Jwt-Assertion': token }, 'GET', {
+      FIRST_ADMIN_EMAIL: first,
+    })
+    expect(me.status).toBe(200)
+    expect(me.body.content).toMatchObject({ email: first, role: 'admin', areas: ['moderation', 'content', 'admin'] })
+    const again = await callOperator('/core/operator/me', { 'Cf-Access-Jwt-Assertion': token }, 'GET', {
+      FIRST_ADMIN_EMAIL: first,
+    })
+    expect(again.body.content.id).toBe(me.body.content.id)
+    const bootstraps = await env.DB.prepare(
+      "SELECT count(*) AS n FROM audit_log WHERE action = 'operator.bootstrap' AND target_id = ?",
+    )
+      .bind(me.body.content.id)
+      .first<{ n: number }>()
+    expect(bootstraps!.n).toBe(1)
+
+    // With an admin in the table, the setting grants nothing.
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const later = 'later.admin@agency.example'
+    const refused = await callOperator(
+      '/core/operator/me',
+      { 'Cf-Access-Jwt-Assertion': await accessAssertion({ email: later }) },
+      'GET',
+      { FIRST_ADMIN_EMAIL: later },
+    )
+    expect(refused.status).toBe(403)
+  })
+
   it('answers 404 on a gateway without Access settings, whatever the caller sends', async () => {
     const r = await callOperator(LIST, { 'Cf-Access-Jwt-Assertion': valid }, 'GET', {
       ACCESS_TEAM_DOMAIN: '',

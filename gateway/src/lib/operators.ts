@@ -48,26 +48,24 @@ export async function findOperator(
   firstAdmin: string,
   now: Date,
 ): Promise<Operator | null> {
-  const found = await db.prepare(`${SELECT} WHERE email = ? AND removed_at IS NULL`).bind(email).first<Operator>()
+  const active = () => db.prepare(`${SELECT} WHERE email = ? AND removed_at IS NULL`).bind(email).first<Operator>()
+  const found = await active()
   if (found || !firstAdmin || email.toLowerCase() !== firstAdmin) return found
-  if (await db.prepare("SELECT 1 FROM operators WHERE role = 'admin' AND removed_at IS NULL").first()) return null
-  const at = now.toISOString()
-  const row = await db
+  // One statement decides: of two first sign-ins at once, only one finds no admin and makes one.
+  const made = await db
     .prepare(
-      `INSERT INTO operators (email, name, role, created_at) VALUES (?, '', 'admin', ?)
-       ON CONFLICT (email) DO UPDATE SET role = 'admin', removed_at = NULL RETURNING id, email, name, role, created_at`,
+      `INSERT INTO operators (email, name, role, created_at)
+       SELECT ?1, '', 'admin', ?2 WHERE NOT EXISTS (SELECT 1 FROM operators WHERE role = 'admin' AND removed_at IS NULL)
+       ON CONFLICT (email) DO UPDATE SET role = 'admin', removed_at = NULL`,
     )
-    .bind(firstAdmin, at)
-    .first<Operator>()
-  await recordAudit(
-    db,
-    row!.id,
-    { action: 'operator.bootstrap', kind: 'operator', id: row!.id },
-    null,
-    { role: 'admin' },
-    now,
-  )
-  return row
+    .bind(firstAdmin, now.toISOString())
+    .run()
+  const admin = await active()
+  if (made.meta.changes === 1 && admin) {
+    const subject = { action: 'operator.bootstrap', kind: 'operator', id: admin.id } as const
+    await recordAudit(db, admin.id, subject, null, { role: 'admin' }, now)
+  }
+  return admin
 }
 
 /** Active operators, admins first, then by e-mail. */
