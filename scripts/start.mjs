@@ -158,7 +158,7 @@ function demoOperators() {
   return { audience: vars.ACCESS_AUD, operators: [...admin, ...seeded] }
 }
 
-/** Starts the console's worker and the Access stand-in in front of it; resolves once the console answers. */
+/** Starts the console's worker, then the Access stand-in in front of it; resolves with the demo operators. */
 async function startConsole() {
   consoleServer = spawn(
     'npx',
@@ -174,6 +174,18 @@ async function startConsole() {
     stop()
     process.exit(code ?? 1)
   })
+  // The stand-in listens only once the console answers, so its address being up means the console is.
+  let up = false
+  for (let i = 0; i < 240 && !up; i++) {
+    try {
+      // Without a token the console refuses: it is up.
+      up = (await fetch(`http://${host}:${consoleWorkerPort}/en`)).status === 403
+    } catch {
+      /* not listening yet */
+    }
+    if (!up) await sleep(250)
+  }
+  if (!up) throw new Error(`the console did not start on ${consoleWorkerPort}`)
   const { audience, operators } = demoOperators()
   const { startAccessStandIn } = await import('../test/access-stand-in.ts')
   await startAccessStandIn(Number(consolePort), {
@@ -181,16 +193,7 @@ async function startConsole() {
     audience,
     operators,
   })
-  for (let i = 0; i < 240; i++) {
-    try {
-      // Without a token the console refuses: it is up.
-      if ((await fetch(`http://${host}:${consoleWorkerPort}/en`)).status === 403) return operators
-    } catch {
-      /* not listening yet */
-    }
-    await sleep(250)
-  }
-  throw new Error(`the console did not start on ${consoleWorkerPort}`)
+  return operators
 }
 
 if (seedOnly) {

@@ -104,7 +104,7 @@ function loginPage(operators: DemoOperator[], returnTo: string): string {
     .join('')
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>Sign in · Cloudflare Access (local stand-in)</title>
+<meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>Sign in · Cloudflare Access (local stand-in)</title>
 <style>
 body { font: 16px/1.5 system-ui, sans-serif; margin: 0; background: #f4f6f8; color: #1a2330; }
 main { max-width: 36rem; margin: 3rem auto; padding: 0 1rem; }
@@ -164,7 +164,8 @@ export async function startAccessStandIn(port = 0, front?: ConsoleFront): Promis
       return res
         .writeHead(200, {
           'content-type': 'text/html; charset=utf-8',
-          'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+          'content-security-policy':
+            "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'",
           'cache-control': 'no-store',
         })
         .end(loginPage(front.operators, returnTo))

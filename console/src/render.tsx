@@ -29,6 +29,8 @@ function Document({ lang, title, children }: { lang: string; title: string; chil
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
         <meta name="referrer" content="same-origin" />
+        {/* No icon to fetch: the console serves none, and a browser's guess would be a 404. */}
+        <link rel="icon" href="data:," />
         <title>{title}</title>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the console's own sheet, built from the repository. */}
         <style dangerouslySetInnerHTML={{ __html: styles }} />
