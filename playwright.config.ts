@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { defineConfig } from '@playwright/test'
+import { CONSOLE_ORIGIN, CONSOLE_PORT } from './test/e2e/console-config'
 import {
   FCM_STAND_IN_ORIGIN,
   FCM_STAND_IN_PORT,
@@ -61,10 +62,15 @@ export default defineConfig({
       // A fresh state every run: the gateway's hourly limits (3 reset mails per account) must not carry over from the
       // last run.
       command: 'node scripts/start.mjs --reset',
-      // Ready once seeded: this post is 404 until the seed runs, and a gateway read (unlike a page) fills no payload
-      // cache.
-      url: `http://127.0.0.1:${PORT}/gateway/siw/public/post/1`,
-      env: { PORT: String(PORT), STATE_DIR: '.wrangler/e2e-state', SKIP_BUILD: '1' },
+      // Ready once seeded and the operator console is up: start.mjs seeds, then starts the console, and its Access
+      // stand-in listens only once the console answers (test/e2e/console-config.ts).
+      url: `${CONSOLE_ORIGIN}/cdn-cgi/access/login`,
+      env: {
+        PORT: String(PORT),
+        STATE_DIR: '.wrangler/e2e-state',
+        SKIP_BUILD: '1',
+        CONSOLE_PORT: String(CONSOLE_PORT),
+      },
       reuseExistingServer: !process.env.CI,
       // start.mjs stops its preview server's whole process group on SIGTERM; a SIGKILL would leave it holding the pipe.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
@@ -92,6 +98,8 @@ export default defineConfig({
         PORT: String(PUSH_PORT),
         STATE_DIR: '.wrangler/e2e-push-state',
         SKIP_BUILD: '1',
+        // The console runs with the main portal only.
+        CONSOLE_PORT: '0',
         CLOUDFLARE_INCLUDE_PROCESS_ENV: 'true',
         FIREBASE_CONFIG: JSON.stringify(FIREBASE_CONFIG),
         VAPID_KEY,

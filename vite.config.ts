@@ -15,7 +15,7 @@ export default defineConfig({
     react(),
     previewCompression(),
     cloudflare({
-      auxiliaryWorkers: [{ configPath: './gateway/wrangler.toml' }],
+      auxiliaryWorkers: [{ configPath: './gateway/wrangler.toml' }, { configPath: './console/wrangler.toml' }],
       // Local KV/D1/R2 state; tests point STATE_DIR elsewhere so they never touch the dev data.
       persistState: { path: process.env.STATE_DIR ?? '.wrangler/state' },
       // `GATEWAY_ORIGIN=http://host:port npm start` points the portal at another upstream (README).

@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { clientManifest } from './build/client-manifest.ts'
+import { startAccessStandIn } from './test/access-stand-in.ts'
 import { ONEID_TEST_CLIENT } from './test/oneid-stand-in.ts'
 
 /** The reference gateway as the portal's GATEWAY service in worker tests: the built bundle on the same local D1. */
@@ -18,11 +19,6 @@ const MAIL_FROM = 'noreply@invest.localhost'
  */
 const BUILT_TESTS = 'test/worker/**/*.built.test.ts'
 
-/**
- * The whole portal worker in workerd with the built reference gateway as its GATEWAY service. `built`: the edge renders
- * with the client build's manifest, as deployed (`npx vite build` first); otherwise with the development manifest, as
- * under `vite dev`, whose documents always stream.
- */
 /** Where OneID "lives" for the portal's OneID tests; the outbound service sends it to the stand-in. */
 const ONEID_TEST_HOST = 'https://sso.oneid.test'
 
@@ -69,6 +65,9 @@ function gatewayWorker(
 }
 
 /**
+ * The whole portal worker in workerd with the built reference gateway as its GATEWAY service. `built`: the edge renders
+ * with the client build's manifest, as deployed (`npx vite build` first); otherwise with the development manifest, as
+ * under `vite dev`, whose documents always stream.
  * `empty`: the portal on a fresh production database instead: migrated, never seeded, the gateway in production mode
  * (docs/operations.md#first-deploy), to see every page's empty state.
  */
@@ -128,6 +127,61 @@ function workerProject(name: string, include: string[], { built = false, empty =
   }
 }
 
+/** The audience of the console's Access application in its tests. */
+const CONSOLE_TEST_AUD = 'invest-portal-console-test-aud'
+
+/**
+ * The operator console in workerd with the built reference gateway as its GATEWAY service, both checking tokens of a
+ * stand-in Access issuer started here (its origin is each worker's ACCESS_TEAM_DOMAIN, so it must exist before they
+ * do). Tests set data up through the gateway and read its D1 as GATEWAY_DB.
+ */
+function consoleProject() {
+  return {
+    plugins: [
+      react(),
+      cloudflareTest(async () => {
+        const issuer = await startAccessStandIn()
+        // The issuer lives as long as the test process and keeps nothing else alive.
+        issuer.server.unref()
+        const access = { ACCESS_TEAM_DOMAIN: issuer.origin, ACCESS_AUD: CONSOLE_TEST_AUD }
+        return {
+          wrangler: { configPath: './console/wrangler.toml', environment: 'local' },
+          miniflare: {
+            bindings: { TEST_MIGRATIONS: await readD1Migrations('./gateway/migrations'), ...access },
+            d1Databases: { GATEWAY_DB: 'console-test-db' },
+            workers: [
+              {
+                name: 'invest-portal-gateway',
+                modules: true,
+                scriptPath: './dist/invest_portal_gateway/index.js',
+                compatibilityDate: '2026-10-01',
+                d1Databases: { DB: 'console-test-db' },
+                r2Buckets: { UPLOADS: 'console-test-uploads' },
+                // Decisions mail their applicants, as on a deployment: the queue, its consumer and send_email.
+                queueProducers: { MAIL_QUEUE: 'invest-portal-mail' },
+                queueConsumers: MAIL_CONSUMERS,
+                email: { send_email: [{ name: 'EMAIL', allowed_sender_addresses: [MAIL_FROM] }] },
+                bindings: {
+                  MAIL_FROM,
+                  DEV_MODE: '1',
+                  PUBLIC_BASE: '/gateway',
+                  PORTAL_ORIGIN: 'http://localhost',
+                  ONEID_AUTHORIZE_URL: '',
+                  ONEID_CLIENT_ID: '',
+                  BOT_PROVIDER: '',
+                  FIRST_ADMIN_EMAIL: 'first.admin@console.test',
+                  ...access,
+                },
+              },
+            ],
+          },
+        }
+      }),
+    ],
+    test: { name: 'console', include: ['console/test/**/*.test.ts'], setupFiles: ['console/test/setup.ts'] },
+  }
+}
+
 export default defineConfig({
   test: {
     projects: [
@@ -141,6 +195,7 @@ export default defineConfig({
       workerProject('worker', ['test/worker/**/*.test.ts', 'worker/**/*.test.ts']),
       workerProject('worker-built', [BUILT_TESTS], { built: true }),
       workerProject('worker-empty', ['test/worker-empty/**/*.test.ts'], { empty: true }),
+      consoleProject(),
       {
         plugins: [
           cloudflareTest(async () => ({

@@ -1,5 +1,9 @@
 /** Types of `deploy-config.mjs` (a plain Node script, so the deploy runs without a compile step). */
 export declare function configProblems(
   config: Record<string, unknown>,
-  opts: { gateway: boolean; strict?: boolean },
+  opts: { gateway: boolean; console?: boolean; strict?: boolean },
+): string[]
+export declare function accessMismatch(
+  consoleConfig: Record<string, unknown>,
+  gatewayConfig: Record<string, unknown>,
 ): string[]

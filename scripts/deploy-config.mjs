@@ -1,23 +1,29 @@
 // What makes a built worker configuration unsafe to deploy (docs/operations.md#first-deploy): development values,
 // a public gateway, no logs, a loopback origin, placeholder ids. Used by scripts/deploy.mjs; tested in test/.
 
+/** A Cloudflare Access team domain, never a local stand-in (docs/operations.md#operator-access). */
+const ACCESS_TEAM_DOMAIN = /^https:\/\/[^/]+\.cloudflareaccess\.com\/?$/
+
 /**
  * The problems of one built (flattened) wrangler configuration; empty when it is safe to ship. `strict` (what
  * `npm run deploy` checks; CI checks the committed shape without it) also asks for what only an operator can fill in:
- * the portal's public hostname and a decision about bot protection (docs/operations.md#first-deploy).
+ * the portal's public hostname, a decision about bot protection and the console's Access application
+ * (docs/operations.md#first-deploy). `console`: the operator console's configuration (neither portal nor gateway).
  * @param {Record<string, any>} config
- * @param {{ gateway: boolean, strict?: boolean }} opts
+ * @param {{ gateway: boolean, console?: boolean, strict?: boolean }} opts
  * @returns {string[]}
  */
-export function configProblems(config, { gateway, strict = false }) {
+export function configProblems(config, { gateway, console: isConsole = false, strict = false }) {
   const problems = []
+  const name = isConsole ? 'console' : gateway ? 'gateway' : 'portal'
   // One public origin (docs/security.md#cookies): a workers.dev address beside the portal's domain would be a second
-  // origin with its own cookies, and the gateway needs none at all.
+  // origin with its own cookies; the gateway needs none at all, and the console only its own host behind Access.
   if (config.workers_dev !== false)
-    problems.push(`workers_dev is not false: the ${gateway ? 'gateway' : 'portal'} would have a public workers.dev URL`)
-  if (strict) problems.push(...operatorProblems(config, { gateway }))
-  if (config.vars?.DEV_MODE !== '0') problems.push(`DEV_MODE is ${JSON.stringify(config.vars?.DEV_MODE)}, not "0"`)
-  if (!gateway && config.vars?.DEBUG_HEADERS !== '0') problems.push('DEBUG_HEADERS is on')
+    problems.push(`workers_dev is not false: the ${name} would have a public workers.dev URL`)
+  if (strict) problems.push(...(isConsole ? consoleOperatorProblems(config) : operatorProblems(config, { gateway })))
+  if (!isConsole && config.vars?.DEV_MODE !== '0')
+    problems.push(`DEV_MODE is ${JSON.stringify(config.vars?.DEV_MODE)}, not "0"`)
+  if (!gateway && !isConsole && config.vars?.DEBUG_HEADERS !== '0') problems.push('DEBUG_HEADERS is on')
   if (!config.observability?.enabled) problems.push('observability is off')
   // The platform's invocation log records each request's URL, reset tokens and OneID codes included
   // (docs/security.md#logs).
@@ -58,7 +64,7 @@ function operatorProblems(config, { gateway }) {
     problems.push('the portal has no route or custom domain: add one under `routes` in wrangler.toml')
   if (gateway) problems.push(...mailProblems(config), ...oneIdProblems(config), ...citizenDataProblems(config))
   const access = config.vars?.ACCESS_TEAM_DOMAIN ?? ''
-  if (gateway && access && !/^https:\/\/[^/]+\.cloudflareaccess\.com\/?$/.test(access)) {
+  if (gateway && access && !ACCESS_TEAM_DOMAIN.test(access)) {
     problems.push(
       `ACCESS_TEAM_DOMAIN ${JSON.stringify(access)} is not a Cloudflare Access team domain (https://<team>.cloudflareaccess.com)`,
     )
@@ -94,6 +100,28 @@ function mailProblems(config) {
     problems.push('the mail queue has no dead_letter_queue: a mail the queue gives up on would vanish unmarked')
   else if (!consumers.some((c) => c.queue === consumer.dead_letter_queue))
     problems.push(`nothing consumes the dead-letter queue ${JSON.stringify(consumer.dead_letter_queue)}`)
+  return problems
+}
+
+/**
+ * What the operator console needs before it ships: its own hostname, and the Access application in front of it with a
+ * real team domain (never the local stand-in) and its audience tag.
+ * @param {Record<string, any>} config
+ * @returns {string[]}
+ */
+function consoleOperatorProblems(config) {
+  const problems = []
+  const routes = [...(config.routes ?? []), ...(config.route ? [config.route] : [])]
+  if (routes.length === 0)
+    problems.push('the console has no route or custom domain: add its hostname under `routes` in console/wrangler.toml')
+  const access = config.vars?.ACCESS_TEAM_DOMAIN ?? ''
+  if (!ACCESS_TEAM_DOMAIN.test(access)) {
+    problems.push(
+      `the console's ACCESS_TEAM_DOMAIN ${JSON.stringify(access)} is not a Cloudflare Access team domain (https://<team>.cloudflareaccess.com)`,
+    )
+  }
+  if (!config.vars?.ACCESS_AUD)
+    problems.push("the console's ACCESS_AUD is empty: copy the Access application's AUD tag")
   return problems
 }
 
@@ -143,4 +171,22 @@ function citizenDataProblems(config) {
   if (scope === 'test' && ONEID_PRODUCTION_HOST.test(host))
     return ['CITIZEN_DATA is "test" but ONEID_AUTHORIZE_URL is the production OneID: real residents would sign in']
   return []
+}
+
+/**
+ * The console and the gateway must check tokens of the same Access application: the console forwards the operator's
+ * token, which the gateway verifies again.
+ * @param {Record<string, any>} consoleConfig
+ * @param {Record<string, any>} gatewayConfig
+ * @returns {string[]}
+ */
+export function accessMismatch(consoleConfig, gatewayConfig) {
+  const problems = []
+  for (const key of ['ACCESS_TEAM_DOMAIN', 'ACCESS_AUD']) {
+    const a = consoleConfig.vars?.[key] ?? ''
+    const b = gatewayConfig.vars?.[key] ?? ''
+    if (a.replace(/\/+$/, '') !== b.replace(/\/+$/, ''))
+      problems.push(`${key} differs: ${JSON.stringify(a)} on the console, ${JSON.stringify(b)} on the gateway`)
+  }
+  return problems
 }

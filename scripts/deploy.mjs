@@ -1,23 +1,24 @@
 #!/usr/bin/env node
-// `npm run deploy`: one command for a production deploy (docs/operations.md#routine-deploy). It builds both workers
-// from
-// the top-level (production) configuration into dist-deploy/, checks that configuration, measures each worker against
-// the Workers limits (bundle size, startup CPU), then applies the gateway's D1 migrations to the remote database,
-// deploys the reference gateway and finally the portal bound to it (on a first deploy, the gateway once more: the two
-// bind each other).
+// `npm run deploy`: one command for a production deploy (docs/operations.md#routine-deploy). It builds the workers
+// from the top-level (production) configuration into dist-deploy/, checks that configuration, measures each worker
+// against the Workers limits (bundle size, startup CPU), then applies the gateway's D1 migrations to the remote
+// database, deploys the reference gateway, the portal bound to it (on a first deploy, the gateway once more: the two
+// bind each other) and the operator console.
 //   npm run deploy -- --dry-run   (or npm run deploy:check): everything up to the deploys, which only validate; no
 //                                  network, no credentials. CI runs it, so a config or bundle that would not deploy
 // fails.
 //   npm run deploy -- --dry-run --strict: the same with the operator's settings checked as a real deploy checks them.
 //   npm run deploy -- --env staging: the staging environment of both configs instead (docs/operations.md#staging).
-// With GATEWAY_ORIGIN set in wrangler.toml (the agency's API), the reference gateway is neither migrated nor deployed.
+// With GATEWAY_ORIGIN set in wrangler.toml (the agency's API), the reference gateway is neither migrated nor deployed,
+// and neither is the console, which works on the reference gateway's operators' API.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { configProblems } from './deploy-config.mjs'
+import { accessMismatch, configProblems } from './deploy-config.mjs'
 
 const OUT = 'dist-deploy'
 const PORTAL = `${OUT}/invest_portal/wrangler.json`
 const GATEWAY = `${OUT}/invest_portal_gateway/wrangler.json`
+const CONSOLE = `${OUT}/invest_portal_console/wrangler.json`
 
 /**
  * The Workers platform's limits (developers.cloudflare.com/workers/platform/limits): a worker's compressed size
@@ -62,9 +63,9 @@ function fail(message) {
 }
 
 /** A built worker's flattened configuration must be safe to ship: production values only, no local placeholders. */
-function checkConfig(path, { gateway }) {
+function checkConfig(path, { gateway, isConsole = false }) {
   const config = JSON.parse(readFileSync(path, 'utf8'))
-  const problems = configProblems(config, { gateway, strict })
+  const problems = configProblems(config, { gateway, console: isConsole, strict })
   if (problems.length) fail(`${path}: ${problems.join('; ')}`)
   return config
 }
@@ -111,6 +112,11 @@ restoreRedirect()
 const portal = checkConfig(PORTAL, { gateway: false })
 const external = Boolean(portal.vars?.GATEWAY_ORIGIN)
 const gateway = external ? null : checkConfig(GATEWAY, { gateway: true })
+if (gateway) {
+  const consoleConfig = checkConfig(CONSOLE, { gateway: false, isConsole: true })
+  const mismatch = strict ? accessMismatch(consoleConfig, gateway) : []
+  if (mismatch.length) fail(`the console and the gateway name different Access applications: ${mismatch.join('; ')}`)
+}
 console.log(
   `▶ configuration: ${targetEnv || 'production'} values${external ? `, upstream ${portal.vars.GATEWAY_ORIGIN} (the reference gateway is not deployed)` : ''}`,
 )
@@ -118,9 +124,10 @@ console.log(
 console.log('▶ size and startup against the Workers limits')
 if (!external) measure('gateway', GATEWAY)
 measure('portal', PORTAL)
+if (!external) measure('console', CONSOLE)
 
 if (dryRun) {
-  console.log('\n✓ deploy check passed: both workers build, validate and fit the limits (nothing was deployed)')
+  console.log('\n✓ deploy check passed: the workers build, validate and fit the limits (nothing was deployed)')
   process.exit(0)
 }
 
@@ -176,6 +183,10 @@ run('npx', ['wrangler', 'deploy', '--config', PORTAL])
 if (firstDeploy) {
   console.log('▶ gateway again, now bound to the portal (realtime publishes)')
   run('npx', ['wrangler', 'deploy', '--config', GATEWAY])
+}
+if (!external) {
+  console.log('▶ operator console (behind Access, bound to the gateway)')
+  run('npx', ['wrangler', 'deploy', '--config', CONSOLE])
 }
 console.log(
   '\n✓ deployed. Roll back with `npx wrangler rollback --config dist-deploy/invest_portal/wrangler.json` (docs/operations.md#rollback)',

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { ROUTES } from '../shared/routes'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
-const ROOMS = ['shared', 'worker', 'client', 'gateway', 'test', 'locales'] as const
+const ROOMS = ['shared', 'worker', 'client', 'gateway', 'console', 'test', 'locales'] as const
 const SOURCE = /\.(?:m?ts|tsx)$/
 
 /** Source files of a room, as paths relative to the repository root. */
@@ -69,6 +69,9 @@ const isTestFile = (file: string) => /\.(?:test|spec)\.tsx?$/.test(file)
 /** Packages that tie code to one side: `shared/` must run in both. */
 const SIDE_PACKAGES = /^(?:hono|react|react-dom|swr|sonner|scheduler)(?:\/|$)|^(?:cloudflare|node|virtual):/
 
+/** The one module of another worker the console imports: the Access verifier (docs/architecture.md#operator-console). */
+const CONSOLE_MAY_IMPORT = 'gateway/src/lib/access'
+
 /** Style rule 1: which room may import which. */
 function findImportViolations(sources: readonly Source[]): string[] {
   const violations: string[] = []
@@ -90,10 +93,10 @@ function findImportViolations(sources: readonly Source[]): string[] {
       } else if (room === 'worker') {
         if (targetRoom === 'client' && target !== 'client/server')
           violations.push(`${at}: worker/ imports only client/server from client/`)
-        if (targetRoom === 'gateway' || targetRoom === 'test')
+        if (targetRoom === 'gateway' || targetRoom === 'console' || targetRoom === 'test')
           violations.push(`${at}: worker/ imports shared/ and client/server only`)
       } else if (room === 'client') {
-        if (targetRoom === 'worker' || targetRoom === 'gateway' || targetRoom === 'test')
+        if (targetRoom === 'worker' || targetRoom === 'gateway' || targetRoom === 'console' || targetRoom === 'test')
           violations.push(`${at}: client/ imports shared/ only`)
         if (target !== null && targetRoom === 'client') {
           const problem = clientRoomProblem(file, target)
@@ -101,6 +104,11 @@ function findImportViolations(sources: readonly Source[]): string[] {
         }
       } else if (room === 'gateway') {
         if (target !== null && targetRoom !== 'gateway') violations.push(`${at}: gateway/ stands alone`)
+      } else if (room === 'console') {
+        // The console shares shared/ and the gateway's Access verifier (one verifier for both workers), nothing else.
+        const allowed = targetRoom === 'console' || targetRoom === 'shared' || target === CONSOLE_MAY_IMPORT
+        if (target !== null && !allowed && !isTestFile(file))
+          violations.push(`${at}: console/ imports shared/ and the gateway's Access verifier only`)
       }
     }
   }
@@ -212,10 +220,33 @@ function createProgram(files: readonly string[], extra: Record<string, string> =
 }
 
 describe('rooms (docs/architecture.md#rule-1)', () => {
-  it('keeps every import of shared/, worker/, client/ and gateway/ inside its allowed rooms', {
+  it('keeps every import of shared/, worker/, client/, gateway/ and console/ inside its allowed rooms', {
     timeout: 60_000,
   }, () => {
-    expect(findImportViolations(readSources(['shared', 'worker', 'client', 'gateway']))).toEqual([])
+    expect(findImportViolations(readSources(['shared', 'worker', 'client', 'gateway', 'console']))).toEqual([])
+  })
+
+  it('flags console/ importing gateway internals or the portal, but not shared/ or the Access verifier', () => {
+    const found = findImportViolations([
+      {
+        file: 'console/src/x.tsx',
+        text: [
+          "import { LOCALES } from '../../shared/constants'",
+          "import { verifyAccessAssertion } from '../../gateway/src/lib/access'",
+          "import { approveRegistration } from '../../gateway/src/lib/registrations'",
+          "import { Button } from '../../client/components/button'",
+          "import { createApp } from '../../worker/app'",
+        ].join('\n'),
+      },
+      { file: 'worker/y.ts', text: "import { paths } from '../console/src/paths'\n" },
+    ])
+    const only = ": console/ imports shared/ and the gateway's Access verifier only"
+    expect(found).toEqual([
+      `console/src/x.tsx:3 imports '../../gateway/src/lib/registrations'${only}`,
+      `console/src/x.tsx:4 imports '../../client/components/button'${only}`,
+      `console/src/x.tsx:5 imports '../../worker/app'${only}`,
+      "worker/y.ts:1 imports '../console/src/paths': worker/ imports shared/ and client/server only",
+    ])
   })
 
   it('flags shared/ importing hono, react, a runtime module or another room', () => {
@@ -313,9 +344,10 @@ describe('page actions by convention (docs/architecture.md#adding-a-page)', () =
 
 describe('URLs from the route table only (docs/architecture.md#rule-2)', () => {
   // Tests of URL parsers need literal inputs (many of them attack strings), so the rule polices the code they test.
-  const files = readSources(['client', 'worker'])
+  // The console builds its own paths in console/src/paths.ts, the one place its addresses are written.
+  const files = readSources(['client', 'worker', 'console'])
     .map((s) => s.file)
-    .filter((f) => !f.endsWith('.d.ts') && !isTestFile(f))
+    .filter((f) => !f.endsWith('.d.ts') && !isTestFile(f) && f !== 'console/src/paths.ts')
   const probe = 'worker/__probe__.ts'
   const probeText = [
     "import type { Locale } from '../shared/constants'",
@@ -336,7 +368,9 @@ describe('URLs from the route table only (docs/architecture.md#rule-2)', () => {
   let program: ts.Program | undefined
   const getProgram = () => (program ??= createProgram(files, { [path.join(ROOT, probe)]: probeText }))
 
-  it('finds no hand-built portal path under client/ or worker/', { timeout: 60_000 }, () => {
+  it('finds no hand-built portal path under client/ or worker/, nor a console path outside its paths module', {
+    timeout: 60_000,
+  }, () => {
     expect(findHandBuiltPaths(getProgram(), files)).toEqual([])
   })
 

@@ -1,7 +1,7 @@
 /** The deploy check refuses configurations that must never ship, and passes what the TOML files build to. */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { configProblems } from '../scripts/deploy-config.mjs'
+import { accessMismatch, configProblems } from '../scripts/deploy-config.mjs'
 
 const production = {
   portal: {
@@ -198,6 +198,41 @@ describe('the deploy check’s configuration rules', () => {
     })
   })
 
+  describe('the operator console', () => {
+    const access = { ACCESS_TEAM_DOMAIN: 'https://agency.cloudflareaccess.com', ACCESS_AUD: 'aud-tag' }
+    const ready = {
+      vars: access,
+      workers_dev: false,
+      routes: [{ pattern: 'console.invest.gov.uz', custom_domain: true }],
+      observability: { enabled: true, logs: { invocation_logs: false } },
+    }
+    const asConsole = { gateway: false, console: true, strict: true }
+
+    it('passes a console behind a real Access application on its own hostname, and the committed shape', () => {
+      expect(configProblems(ready, asConsole)).toEqual([])
+      expect(configProblems({ ...ready, vars: {}, routes: [] }, { gateway: false, console: true })).toEqual([])
+    })
+
+    it('refuses in strict mode a console without a hostname, without Access, or behind the local stand-in', () => {
+      expect(configProblems({ ...ready, routes: [] }, asConsole).join()).toMatch(/console has no route/)
+      expect(configProblems({ ...ready, vars: {} }, asConsole).join('; ')).toMatch(
+        /ACCESS_TEAM_DOMAIN .*; .*ACCESS_AUD/,
+      )
+      const standIn = { ...ready, vars: { ...access, ACCESS_TEAM_DOMAIN: 'http://127.0.0.1:8788' } }
+      expect(configProblems(standIn, asConsole).join()).toMatch(/not a Cloudflare Access team domain/)
+      expect(configProblems({ ...ready, workers_dev: true }, asConsole).join()).toMatch(/workers_dev/)
+    })
+
+    it('refuses a console and a gateway that check tokens of two different Access applications', () => {
+      expect(
+        accessMismatch({ vars: access }, { vars: { ...access, ACCESS_TEAM_DOMAIN: `${access.ACCESS_TEAM_DOMAIN}/` } }),
+      ).toEqual([])
+      expect(accessMismatch({ vars: access }, { vars: { ...access, ACCESS_AUD: 'other' } }).join()).toMatch(
+        /ACCESS_AUD differs/,
+      )
+    })
+  })
+
   it('refuses a secret set as a var on either worker (the local environment’s realtime key must not ship)', () => {
     const portal = {
       ...production.portal,
@@ -243,5 +278,12 @@ describe('the deploy check’s configuration rules', () => {
       expect(topLevel, file).toMatch(/^\[observability\]\nenabled = true$/m)
       expect(topLevel, file).toMatch(/^\[observability\.logs\]\ninvocation_logs = false$/m)
     }
+    // The console's top level names no Access application (the operator fills it in); its local one the stand-in.
+    const text = readFileSync('console/wrangler.toml', 'utf8')
+    const topLevel = text.slice(0, text.indexOf('[env.local]'))
+    expect(topLevel).toMatch(/^workers_dev = false$/m)
+    expect(topLevel).toMatch(/^\[observability\.logs\]\ninvocation_logs = false$/m)
+    expect(topLevel).toMatch(/^ACCESS_TEAM_DOMAIN = ""$/m)
+    expect(text.slice(text.indexOf('[env.local]'))).toMatch(/^ACCESS_TEAM_DOMAIN = "http:\/\/127\.0\.0\.1:\d+"$/m)
   })
 })

@@ -1,15 +1,15 @@
 /**
  * The operators' API behind Cloudflare Access (docs/security.md#operator-surface): the gateway verifies Access's
- * application token itself (signature against the issuer's published keys, issuer, audience, validity) before the
- * operator secret, against a stand-in issuer at the network boundary.
+ * application token itself (signature against the issuer's published keys, issuer, audience, validity) and takes only
+ * an active operator's e-mail, against a stand-in issuer at the network boundary.
  */
 import { env } from 'cloudflare:workers'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ACCESS_AUD, accessAssertion, accessEnv } from './access-helpers'
 import { call, uniqueEmail } from './helpers'
 
-const OPERATOR_TOKEN = 'operator-secret-for-access-tests-5d1e'
 const LIST = '/core/operator/registrations'
+const MODERATOR = 'moderator@agency.example'
 
 function callOperator(
   path: string,
@@ -17,12 +17,9 @@ function callOperator(
   method = 'GET',
   extraEnv: Record<string, string> = {},
 ) {
-  // The secret is no var, so not in `Env`'s type.
-  const settings: Record<string, unknown> = { ...accessEnv(), OPERATOR_TOKEN, ...extraEnv }
-  return call(path, { method, headers, env: settings })
+  return call(path, { method, headers, env: { ...accessEnv(), ...extraEnv } })
 }
 
-const bearer = { Authorization: `Bearer ${OPERATOR_TOKEN}` }
 const now = () => Math.floor(Date.now() / 1000)
 
 /** A pending registration application, sent through the public form as an investor abroad would. */
@@ -60,13 +57,18 @@ afterEach(() => {
 describe('the operator API behind Access', () => {
   let valid = ''
   beforeAll(async () => {
-    valid = await accessAssertion({ email: 'moderator@agency.example' })
+    await env.DB.prepare(
+      "INSERT OR IGNORE INTO operators (email, name, role, created_at) VALUES (?, 'Test moderator', 'moderator', ?)",
+    )
+      .bind(MODERATOR, new Date().toISOString())
+      .run()
+    valid = await accessAssertion({ email: MODERATOR })
   })
 
-  it('lets a valid Access token with the operator secret through', async () => {
-    const r = await callOperator(LIST, { ...bearer, 'Cf-Access-Jwt-Assertion': valid })
+  it('lets a valid Access token of an active operator through', async () => {
+    const r = await callOperator(LIST, { 'Cf-Access-Jwt-Assertion': valid })
     expect(r.status).toBe(200)
-    expect(Array.isArray(r.body.content)).toBe(true)
+    expect(Array.isArray(r.body.content.items)).toBe(true)
   })
 
   it.each([
@@ -75,35 +77,39 @@ describe('the operator API behind Access', () => {
     [
       'a token signed with a key the issuer does not publish',
       'bad_signature',
-      () => accessAssertion({ email: 'moderator@agency.example' }, { key: 'rogue' }),
+      () => accessAssertion({ email: MODERATOR }, { key: 'rogue' }),
     ],
     [
       'an expired token',
       'expired',
-      () =>
-        accessAssertion({ email: 'moderator@agency.example', iat: now() - 7200, nbf: now() - 7200, exp: now() - 3600 }),
+      () => accessAssertion({ email: MODERATOR, iat: now() - 7200, nbf: now() - 7200, exp: now() - 3600 }),
     ],
     [
       'a token not valid yet',
       'not_yet_valid',
-      () =>
-        accessAssertion({ email: 'moderator@agency.example', iat: now() + 3600, nbf: now() + 3600, exp: now() + 7200 }),
+      () => accessAssertion({ email: MODERATOR, iat: now() + 3600, nbf: now() + 3600, exp: now() + 7200 }),
     ],
     [
       'a token for another application (audience)',
       'wrong_audience',
-      () => accessAssertion({ email: 'moderator@agency.example', aud: ['another-app-aud'] }),
+      () => accessAssertion({ email: MODERATOR, aud: ['another-app-aud'] }),
     ],
     [
       'a token from another issuer',
       'wrong_issuer',
-      () => accessAssertion({ email: 'moderator@agency.example', iss: 'https://other-team.cloudflareaccess.com' }),
+      () => accessAssertion({ email: MODERATOR, iss: 'https://other-team.cloudflareaccess.com' }),
     ],
-  ])('refuses %s with 403 before looking at the secret, and decides nothing', async (_, reason, make) => {
+    [
+      'a valid token of an e-mail that is no operator',
+      'not_an_operator',
+      () => accessAssertion({ email: 'visitor@agency.example' }),
+    ],
+    ['a valid service token, which names no e-mail', 'no_email', () => accessAssertion({ common_name: 'ci.access' })],
+  ])('refuses %s with 403, and decides nothing', async (_, reason, make) => {
     const assertion = await make()
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const id = await pendingApplication()
-    const headers: Record<string, string> = { ...bearer }
+    const headers: Record<string, string> = {}
     if (assertion) headers['Cf-Access-Jwt-Assertion'] = assertion
     const decided = await callOperator(`${LIST}/${id}/approve`, headers, 'POST')
     expect(decided.status).toBe(403)
@@ -114,14 +120,39 @@ describe('the operator API behind Access', () => {
     expect(warn.mock.calls.map(([line]) => JSON.parse(String(line)).reason)).toEqual([reason, reason])
   })
 
-  it('still needs the operator secret after Access: a valid token alone is 401', async () => {
-    const r = await callOperator(LIST, { 'Cf-Access-Jwt-Assertion': valid })
-    expect(r.status).toBe(401)
-    expect(r.body.result.code).toBe('unauthorized')
+  it('makes the configured first admin an admin at the first sign-in while none exists, and nobody once one does', async () => {
+    const first = 'first.admin@agency.example'
+    const token = await accessAssertion({ email: first })
+    const me = await callOperator('/core/operator/me', { 'Cf-Access-Jwt-Assertion': token }, 'GET', {
+      FIRST_ADMIN_EMAIL: first,
+    })
+    expect(me.status).toBe(200)
+    expect(me.body.content).toMatchObject({ email: first, role: 'admin', areas: ['moderation', 'content', 'admin'] })
+    const again = await callOperator('/core/operator/me', { 'Cf-Access-Jwt-Assertion': token }, 'GET', {
+      FIRST_ADMIN_EMAIL: first,
+    })
+    expect(again.body.content.id).toBe(me.body.content.id)
+    const bootstraps = await env.DB.prepare(
+      "SELECT count(*) AS n FROM audit_log WHERE action = 'operator.bootstrap' AND target_id = ?",
+    )
+      .bind(me.body.content.id)
+      .first<{ n: number }>()
+    expect(bootstraps!.n).toBe(1)
+
+    // With an admin in the table, the setting grants nothing.
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const later = 'later.admin@agency.example'
+    const refused = await callOperator(
+      '/core/operator/me',
+      { 'Cf-Access-Jwt-Assertion': await accessAssertion({ email: later }) },
+      'GET',
+      { FIRST_ADMIN_EMAIL: later },
+    )
+    expect(refused.status).toBe(403)
   })
 
-  it('answers 404 on a gateway with the secret but no Access settings, whatever the caller sends', async () => {
-    const r = await callOperator(LIST, { ...bearer, 'Cf-Access-Jwt-Assertion': valid }, 'GET', {
+  it('answers 404 on a gateway without Access settings, whatever the caller sends', async () => {
+    const r = await callOperator(LIST, { 'Cf-Access-Jwt-Assertion': valid }, 'GET', {
       ACCESS_TEAM_DOMAIN: '',
       ACCESS_AUD: '',
     })
@@ -129,7 +160,7 @@ describe('the operator API behind Access', () => {
   })
 
   it('checks the audience it is configured with, not one the token names', async () => {
-    const r = await callOperator(LIST, { ...bearer, 'Cf-Access-Jwt-Assertion': valid }, 'GET', {
+    const r = await callOperator(LIST, { 'Cf-Access-Jwt-Assertion': valid }, 'GET', {
       ACCESS_AUD: `${ACCESS_AUD}-other`,
     })
     expect(r.status).toBe(403)

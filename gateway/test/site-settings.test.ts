@@ -1,6 +1,6 @@
 /**
  * The agency's contacts as data (docs/gateway-contract.md#site-settings): nothing in a fresh database, set by an
- * operator behind Access, answered per language, seeded in local mode.
+ * editor or an admin behind Access and audited, answered per language, seeded in local mode.
  */
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -8,20 +8,32 @@ import { seedContent } from '../src/seed/content'
 import { accessAssertion, accessEnv } from './access-helpers'
 import { call } from './helpers'
 
-const OPERATOR_TOKEN = 'operator-secret-for-site-settings-tests'
 const PATH = '/siw/public/site-settings'
+const EDITOR = 'editor@agency.example'
+const MODERATOR = 'moderator@agency.example'
 
-let assertion = ''
+const tokens: Record<string, string> = {}
 beforeAll(async () => {
-  assertion = await accessAssertion({ email: 'editor@agency.example' })
+  const now = new Date().toISOString()
+  for (const [email, role] of [
+    [EDITOR, 'editor'],
+    [MODERATOR, 'moderator'],
+  ] as const) {
+    await env.DB.prepare(
+      'INSERT INTO operators (email, name, role, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (email) DO UPDATE SET role = excluded.role, removed_at = NULL',
+    )
+      .bind(email, role, role, now)
+      .run()
+    tokens[email] = await accessAssertion({ email })
+  }
 })
 
-const putSettings = (body: unknown) =>
+const putSettings = (body: unknown, as = EDITOR) =>
   call('/core/operator/site-settings', {
     method: 'PUT',
     body,
-    headers: { 'Cf-Access-Jwt-Assertion': assertion, Authorization: `Bearer ${OPERATOR_TOKEN}` },
-    env: { ...accessEnv(), OPERATOR_TOKEN } as Record<string, unknown>,
+    headers: { 'Cf-Access-Jwt-Assertion': tokens[as]! },
+    env: accessEnv(),
   })
 
 const AGENCY = {
@@ -76,8 +88,27 @@ describe('site settings', () => {
   })
 
   it('is set only through the operator API: without Access it does not exist', async () => {
-    const r = await call('/core/operator/site-settings', { method: 'PUT', body: AGENCY })
+    const r = await call('/core/operator/site-settings', {
+      method: 'PUT',
+      body: AGENCY,
+      env: { ACCESS_TEAM_DOMAIN: '', ACCESS_AUD: '' },
+    })
     expect(r.status).toBe(404)
+  })
+
+  it('is refused to a role without the content area, and each change is in the audit log, before and after', async () => {
+    await putSettings(AGENCY)
+    const refused = await putSettings({ ...AGENCY, phone: '+998 71 000-00-00' }, MODERATOR)
+    expect(refused.status).toBe(403)
+    expect((await call(PATH)).body.content.phone).toBe(AGENCY.phone)
+    expect((await putSettings({ ...AGENCY, email: 'press@agency.example' })).status).toBe(200)
+    const row = await env.DB.prepare(
+      `SELECT a.before, a.after, o.email FROM audit_log a JOIN operators o ON o.id = a.operator_id
+       WHERE a.action = 'site_settings.update' ORDER BY a.id DESC LIMIT 1`,
+    ).first<{ before: string; after: string; email: string }>()
+    expect(row?.email).toBe(EDITOR)
+    expect(JSON.parse(row!.before)).toMatchObject({ email: AGENCY.email, address: AGENCY.address })
+    expect(JSON.parse(row!.after)).toMatchObject({ email: 'press@agency.example', socials: AGENCY.socials })
   })
 
   it('is seeded with plausible contacts in local mode', async () => {

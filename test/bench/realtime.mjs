@@ -141,7 +141,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const port = process.env.BENCH_PORT ?? '8799'
     base = `http://127.0.0.1:${port}`
     const server = spawn('node', ['scripts/start.mjs'], {
-      env: { ...process.env, PORT: port, STATE_DIR: '.wrangler/bench-state', SKIP_BUILD: '1' },
+      env: { ...process.env, PORT: port, STATE_DIR: '.wrangler/bench-state', SKIP_BUILD: '1', CONSOLE_PORT: '0' },
       stdio: ['ignore', 'pipe', 'inherit'],
       detached: true,
     })

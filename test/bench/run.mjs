@@ -22,7 +22,8 @@ function sh(cmd, args, env = {}) {
 
 async function startServer() {
   const server = spawn('node', ['scripts/start.mjs'], {
-    env: { ...process.env, PORT, STATE_DIR: '.wrangler/bench-state', SKIP_BUILD: '1' },
+    // No operator console: the benchmarks measure the portal (docs/operations.md#local-console).
+    env: { ...process.env, PORT, STATE_DIR: '.wrangler/bench-state', SKIP_BUILD: '1', CONSOLE_PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   })

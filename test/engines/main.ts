@@ -30,7 +30,14 @@ const started = Date.now()
 
 // The same build the Playwright suite runs, served by `npm start`'s script on a state of its own, wiped first.
 const server = spawn('node', ['scripts/start.mjs', '--reset'], {
-  env: { ...process.env, PORT: String(PORTS.server), STATE_DIR: '.wrangler/engines-state', SKIP_BUILD: '1' },
+  // No operator console: this suite does not use it (docs/operations.md#local-console).
+  env: {
+    ...process.env,
+    PORT: String(PORTS.server),
+    STATE_DIR: '.wrangler/engines-state',
+    SKIP_BUILD: '1',
+    CONSOLE_PORT: '0',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 })
 let serverExited = false

@@ -16,7 +16,7 @@ const ConfigSchema = v.object({
   BOT_PROVIDER: v.optional(v.picklist(['', 'none', 'turnstile', 'recaptcha']), ''),
   BOT_SECRET: v.optional(v.string(), ''),
   BOT_HOSTNAME: v.optional(v.string(), ''),
-  OPERATOR_TOKEN: v.optional(v.string(), ''),
+  FIRST_ADMIN_EMAIL: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email())]), ''),
   ACCESS_TEAM_DOMAIN: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url())]), ''),
   ACCESS_AUD: v.optional(v.string(), ''),
   FCM_SERVICE_ACCOUNT: v.optional(v.string(), ''),
@@ -74,13 +74,16 @@ export type Config = {
   botSecret: string
   /** Hostname the bot-protection token must have been issued for (defaults to PORTAL_ORIGIN's host). */
   botHostname: string
-  /** Bearer secret of the operator calls (`/core/operator/*`); empty: those calls do not exist (404). */
-  operatorToken: string
   /**
-   * Cloudflare Access in front of the operators' hostname: the team domain (the tokens' issuer, whose keys are at
+   * Cloudflare Access in front of the operator console: the team domain (the tokens' issuer, whose keys are at
    * `/cdn-cgi/access/certs`) and the application's audience tag. Either empty: the operator calls do not exist (404).
    */
   access: { teamDomain: string; audience: string } | null
+  /**
+   * The e-mail that signs in as an admin while no operator is one: how the first admin gets in
+   * (docs/operations.md#operator-access). Empty: only operators already in the table.
+   */
+  firstAdminEmail: string
   push: PushConfig
   /** The key realtime publishes to the portal are signed with; empty: the gateway publishes nothing. */
   realtimeSecret: string
@@ -113,8 +116,8 @@ export function readConfig(env: Env): Config {
     botProvider: o.BOT_PROVIDER === 'none' ? '' : o.BOT_PROVIDER || (o.BOT_SECRET ? 'turnstile' : ''),
     botSecret: o.BOT_SECRET,
     botHostname: o.BOT_HOSTNAME || new URL(o.PORTAL_ORIGIN).hostname,
-    operatorToken: o.OPERATOR_TOKEN,
     access: o.ACCESS_TEAM_DOMAIN && o.ACCESS_AUD ? { teamDomain: o.ACCESS_TEAM_DOMAIN, audience: o.ACCESS_AUD } : null,
+    firstAdminEmail: o.FIRST_ADMIN_EMAIL,
     push: {
       account: readServiceAccountOrOff(o.FCM_SERVICE_ACCOUNT),
       endpoint: (o.FCM_ENDPOINT || GOOGLE_FCM_ENDPOINT).replace(/\/+$/, ''),

@@ -1,6 +1,7 @@
 /** Hono environment of the core routes: bindings plus the request id and the signed-in user. */
 import type { Context } from 'hono'
 import type { RequestIdVariables } from 'hono/request-id'
+import type { Operator } from './operators'
 
 /** The two account roles of docs/gateway-contract.md. */
 export type Role = 'investor' | 'businessmen'
@@ -8,8 +9,8 @@ export type Role = 'investor' | 'businessmen'
 /** The user behind a valid bearer token (set by `requireUser`). */
 export type AuthUser = { id: number; email: string; role: Role; isResident: boolean; tokenId: number }
 
-/** Bindings and per-request variables of every core route. */
-export type AppEnv = { Bindings: Env; Variables: RequestIdVariables & { user: AuthUser } }
+/** Bindings and per-request variables of every core route (`operator`: the operator calls' signed-in operator). */
+export type AppEnv = { Bindings: Env; Variables: RequestIdVariables & { user: AuthUser; operator: Operator } }
 
 /**
  * What work a request leaves for after its response (a push, a realtime publish) needs of that request: its bindings,

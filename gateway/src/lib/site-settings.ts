@@ -74,3 +74,19 @@ export async function writeSiteSettings(db: D1Database, input: SiteSettingsInput
     )
     .run()
 }
+
+/** The stored settings in every language, as an audit row records them; null before anything was set. */
+export async function readStoredSiteSettings(db: D1Database): Promise<Record<string, unknown> | null> {
+  const row = await db
+    .prepare(
+      'SELECT phone, email, address_uz, address_ru, address_en, map_url, socials_json FROM site_settings WHERE id = 1',
+    )
+    .first<Record<string, string>>()
+  if (!row) return null
+  const { socials_json, address_uz, address_ru, address_en, ...rest } = row
+  return {
+    ...rest,
+    address: { uz: address_uz, ru: address_ru, en: address_en },
+    socials: JSON.parse(socials_json || '[]') as unknown,
+  }
+}

@@ -23,7 +23,7 @@ export async function issueToken(db: D1Database, userId: number, now: Date): Pro
 }
 
 /** The token of an `Authorization: Bearer …` header, or null. */
-export function readBearer(header: string | undefined): string | null {
+function readBearer(header: string | undefined): string | null {
   const m = /^Bearer\s+([A-Za-z0-9_\-.~+/]+=*)\s*$/i.exec(header ?? '')
   return m ? m[1]! : null
 }

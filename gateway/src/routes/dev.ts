@@ -1,16 +1,16 @@
 /**
- * `/dev/*` (DEV_MODE only): the outbox reader, the moderation seam (appeals, projects, registrations) and lot changes.
- * The OneID stand-in is `oneid-stand-in.ts`.
+ * `/dev/*` (DEV_MODE only): the outbox reader, the moderation seam (appeals, projects, registrations: the decisions of
+ * lib/moderation.ts and lib/registrations.ts, as the operator console makes them) and lot changes. The OneID stand-in
+ * is `oneid-stand-in.ts`.
  */
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { readConfig } from '../lib/config'
 import { type AppEnv, requestScope } from '../lib/context'
-import { composeAppealReply, createMailer, readOutbox } from '../lib/email'
+import { readOutbox } from '../lib/email'
 import { GatewayError, ok } from '../lib/envelope'
-import { LANGS, type Lang, readLang } from '../lib/lang'
-import { createNotification, notificationLinks } from '../lib/notify'
-import { publishLot, publishToUser } from '../lib/realtime'
+import { answerAppeal, decideProject, rejectAppeal } from '../lib/moderation'
+import { publishLot } from '../lib/realtime'
 import { approveRegistration, listPendingRegistrations, rejectRegistration } from '../lib/registrations'
 import { EmailSchema, IdSchema, optionalText, parseInput, readJson, readQuery, text } from '../lib/validate'
 
@@ -73,9 +73,7 @@ devRoutes.get('/dev/moderate', async (c) => {
 
 devRoutes.post('/dev/moderate', async (c) => {
   const input = parseInput(ModerationSchema, await readJson(c))
-  const db = c.env.DB
   const now = new Date()
-  const at = now.toISOString()
   if (input.kind === 'registration') {
     return ok(
       c,
@@ -85,104 +83,28 @@ devRoutes.post('/dev/moderate', async (c) => {
     )
   }
   if (input.kind === 'appeal') {
-    const appeal = await db
-      .prepare('SELECT id, user_id, email, status, lang FROM appeals WHERE id = ?')
-      .bind(input.id)
-      .first<{
-        id: number
-        user_id: number | null
-        email: string
-        status: string
-        lang: string
-      }>()
-    if (!appeal) throw new GatewayError(404, 'not_found')
-    const expected = input.action === 'comment' ? 'reviewed' : 'in_moderation'
-    if (appeal.status !== expected) throw new GatewayError(409, 'invalid_state')
-    if (input.action === 'reject') {
-      await db
-        .prepare("UPDATE appeals SET status = 'not_resolved', reject_reason = ?, updated_at = ? WHERE id = ?")
-        .bind(input.reason || null, at, appeal.id)
-        .run()
-      if (appeal.user_id) {
-        await createNotification(
-          requestScope(c),
-          db,
-          appeal.user_id,
-          'appeal_rejected',
-          String(appeal.id),
-          notificationLinks.appeal(appeal.id),
-          now,
-        )
-        publishToUser(requestScope(c), appeal.user_id, {
-          type: 'appeal',
-          id: appeal.id,
-          status: 'not_resolved',
-          by: 'agency',
-        })
-      }
-      return ok(c, { id: appeal.id, status: 'not_resolved' })
-    }
-    const reply =
-      input.reply || 'Thank you for your appeal. It has been reviewed and passed to the responsible department.'
-    await db.batch([
-      db.prepare("UPDATE appeals SET status = 'reviewed', updated_at = ? WHERE id = ?").bind(at, appeal.id),
-      db
-        .prepare('INSERT INTO appeal_responses (appeal_id, admin, owner, response, created) VALUES (?, ?, 0, ?, ?)')
-        .bind(appeal.id, input.admin, reply, at),
-    ])
-    if (appeal.user_id) {
-      const link = notificationLinks.appeal(appeal.id)
-      if (input.action === 'review')
-        await createNotification(requestScope(c), db, appeal.user_id, 'appeal_forwarded', String(appeal.id), link, now)
-      await createNotification(
-        requestScope(c),
-        db,
-        appeal.user_id,
-        input.action === 'review' ? 'new_appeal_response' : 'new_appeal_comment',
-        String(appeal.id),
-        link,
-        now,
-      )
-      publishToUser(requestScope(c), appeal.user_id, {
-        type: 'appeal',
-        id: appeal.id,
-        status: 'reviewed',
-        by: 'agency',
-      })
-    } else {
-      await createMailer(c.env, now).send(composeAppealReply(appeal.email, appeal.id, reply, readLang(appeal.lang)))
-    }
-    return ok(c, { id: appeal.id, status: 'reviewed' })
+    const change =
+      input.action === 'reject'
+        ? await rejectAppeal(requestScope(c), input.id, input.reason, now)
+        : await answerAppeal(
+            requestScope(c),
+            input.id,
+            {
+              reply: input.reply,
+              admin: input.admin,
+              expect: input.action === 'review' ? 'in_moderation' : 'reviewed',
+            },
+            now,
+          )
+    return ok(c, { id: change.id, status: change.status })
   }
-  const project = await db.prepare('SELECT * FROM personal_projects WHERE id = ?').bind(input.id).first<
-    Record<string, unknown> & {
-      id: number
-      user_id: number
-      state: string
-      draft: number
-    }
-  >()
-  if (!project) throw new GatewayError(404, 'not_found')
-  if (project.state !== 'pending' || project.draft === 1) throw new GatewayError(409, 'invalid_state')
-  const state = input.action === 'approve' ? 'approved' : 'rejected'
-  await db
-    .prepare('UPDATE personal_projects SET state = ?, reject_reason = ?, updated_at = ? WHERE id = ?')
-    .bind(state, state === 'rejected' ? input.reason || null : null, at, project.id)
-    .run()
-  const title = Object.fromEntries(
-    LANGS.map((l) => [l, String(project[`title_${l}`] || project.title_en || '')]),
-  ) as Record<Lang, string>
-  await createNotification(
+  const decision = await decideProject(
     requestScope(c),
-    db,
-    project.user_id,
-    state === 'approved' ? 'project_approved' : 'project_rejected',
-    title,
-    notificationLinks.project(project.id),
+    input.id,
+    { state: input.action === 'approve' ? 'approved' : 'rejected', reason: input.reason },
     now,
   )
-  publishToUser(requestScope(c), project.user_id, { type: 'project', id: project.id, state })
-  return ok(c, { id: project.id, state })
+  return ok(c, { id: decision.id, state: decision.state })
 })
 
 const LotStatusSchema = v.union([text(200), v.object({ uz: text(200), ru: text(200), en: text(200) })])

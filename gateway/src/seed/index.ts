@@ -1,11 +1,16 @@
 /** `seedAll`: content and core seed in one idempotent run; `resetAll` wipes every table and upload first (dev only). */
 import { seedContent } from './content'
 import { seedCore } from './core'
+import { seedOperators } from './operators'
 
-/** Seeds content (gateway/seed/*.json) and core data (topics, services, demo accounts); user data is kept. */
+/**
+ * Seeds content (gateway/seed/*.json), core data (topics, services, demo accounts) and the demo operators; user data is
+ * kept.
+ */
 export async function seedAll(env: Env, now = new Date()): Promise<Record<string, number>> {
   const counts = await seedContent(env, now)
   await seedCore(env, now)
+  await seedOperators(env.DB, now)
   return counts
 }
 

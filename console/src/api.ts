@@ -1,0 +1,213 @@
+/**
+ * The console's one client of the operators' API (docs/gateway-contract.md#operator), over the `GATEWAY` service
+ * binding: every call forwards the request's Access token, which the gateway verifies again and maps to the operator
+ * (docs/architecture.md#operator-console), and the page's language. Failures are values, never exceptions
+ * (docs/architecture.md#rule-7).
+ */
+import type { Context } from 'hono'
+import * as v from 'valibot'
+import { ACCESS_ASSERTION_HEADER } from '../../gateway/src/lib/access'
+import type { ConsoleEnv } from './context'
+
+export type OperatorRole = 'moderator' | 'editor' | 'admin'
+export type OperatorArea = 'moderation' | 'content' | 'admin'
+/** An operator; `areas` (only in `/core/operator/me`) are what their role reaches. */
+export type Operator = {
+  id: number
+  email: string
+  name: string
+  role: OperatorRole
+  created_at: string
+  areas: OperatorArea[]
+}
+export type Pageable = { total: number; prev: number | null; next: number | null; current: number }
+
+export type AppealStatus = 'in_moderation' | 'reviewed' | 'resolved' | 'not_resolved'
+export type DecisionState = 'pending' | 'approved' | 'rejected'
+
+export type ModerationCounts = {
+  appeals: Record<AppealStatus, number>
+  projects: Record<DecisionState, number>
+  registrations: Record<DecisionState, number>
+  inbox: { contact: number; event: number }
+}
+
+export type AppealListItem = {
+  id: number
+  status: AppealStatus
+  excerpt: string
+  applicant: { name: string; email: string }
+  topic: string
+  responses: number
+  created_at: string
+  updated_at: string
+}
+export type AppealDetail = {
+  id: number
+  status: AppealStatus
+  text: string
+  topic: string
+  type: string
+  region: string
+  reject_reason: string | null
+  resolve_reason: string | null
+  applicant: { name: string; email: string; signed_in: boolean }
+  responses: { id: number; admin: string | null; owner: boolean; response: string; created: string }[]
+  created_at: string
+  updated_at: string
+}
+
+type FileInfo = { id: string; original_name: string; size: number; content_type: string }
+export type ProjectListItem = {
+  id: number
+  title: string
+  state: DecisionState
+  budget: number
+  owner: { email: string; name: string; company: string }
+  updated_at: string
+}
+export type ProjectDetail = {
+  id: number
+  title: Record<'uz' | 'ru' | 'en', string>
+  content: Record<'uz' | 'ru' | 'en', string>
+  state: DecisionState
+  reject_reason: string | null
+  status: string
+  budget: number
+  sector: string
+  category: string
+  region: string
+  contact: { phone: string; email: string }
+  owner: { email: string; name: string; company: string }
+  image: FileInfo | null
+  presentations: Record<'uz' | 'ru' | 'en', FileInfo | null>
+  created_at: string
+  updated_at: string
+}
+
+export type RegistrationListItem = {
+  id: number
+  kind: 'investor' | 'business'
+  email: string
+  state: DecisionState
+  reason: string | null
+  name: string
+  surname: string
+  company_name: string
+  is_resident: boolean
+  lang: string
+  created_at: string
+  decided_at: string | null
+}
+export type RegistrationDetail = {
+  id: number
+  kind: 'investor' | 'business'
+  email: string
+  state: DecisionState
+  reason: string | null
+  decided_at: string | null
+  user_id: number | null
+  created_at: string
+  application: Record<string, string | number | boolean | null>
+}
+
+export type InboxKind = 'contact' | 'event'
+type InboxHandled = 'open' | 'handled' | 'all'
+export type InboxFilter = { kind: InboxKind; handled: InboxHandled; q: string }
+export type InboxItem = Record<string, unknown> & {
+  kind: InboxKind
+  id: number
+  email: string
+  phone: string
+  created_at: string
+  handled: { at: string; by: { id: number; email: string; name: string } } | null
+  documents?: { passport: string; photo: string } | null
+}
+export type InboxList = { filter: InboxFilter; items: InboxItem[]; open: { contact: number; event: number } }
+
+export type AuditEntry = {
+  id: number
+  at: string
+  operator: { id: number; email: string; name: string }
+  action: string
+  target: { kind: string; id: number }
+  before: Record<string, unknown> | null
+  after: Record<string, unknown> | null
+}
+
+export type AuditLog = { items: AuditEntry[]; actions: string[]; targets: string[] }
+
+/** A call's outcome: the content, or the gateway's status and code (and the fields it names). */
+export type Answer<T> =
+  | { ok: true; content: T; pageable: Pageable | null }
+  | { ok: false; status: number; code: string; errors: string[] }
+
+const EnvelopeSchema = v.object({
+  result: v.object({ code: v.string() }),
+  content: v.unknown(),
+  pageable: v.optional(
+    v.object({ total: v.number(), prev: v.nullable(v.number()), next: v.nullable(v.number()), current: v.number() }),
+  ),
+  errors: v.optional(v.array(v.string())),
+})
+
+/** The gateway's address inside the service binding; its host is never seen by anyone. */
+const GATEWAY_BASE = 'https://gateway.internal'
+
+export type GatewayClient = {
+  get<T>(path: string, query?: Record<string, string | number | undefined>): Promise<Answer<T>>
+  post<T>(path: string, body?: Record<string, unknown>): Promise<Answer<T>>
+  /** The raw answer, for files the console hands on as they are. */
+  download(path: string): Promise<Response | null>
+}
+
+/** The client for the request `c` is serving. */
+export function gatewayFor(c: Context<ConsoleEnv>): GatewayClient {
+  const send = async (method: string, path: string, body?: Record<string, unknown>) => {
+    const headers = new Headers({ accept: 'application/json', 'accept-language': c.get('lang') ?? 'en' })
+    const assertion = c.req.header(ACCESS_ASSERTION_HEADER)
+    if (assertion) headers.set(ACCESS_ASSERTION_HEADER, assertion)
+    // One request id in both workers' log lines.
+    headers.set('x-request-id', c.get('requestId'))
+    if (body) headers.set('content-type', 'application/json')
+    return c.env.GATEWAY.fetch(
+      new Request(`${GATEWAY_BASE}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined }),
+    )
+  }
+  const read = async <T>(res: Promise<Response>): Promise<Answer<T>> => {
+    let answer: Response
+    try {
+      answer = await res
+    } catch {
+      return { ok: false, status: 502, code: 'bad_gateway', errors: [] }
+    }
+    const parsed = v.safeParse(EnvelopeSchema, await answer.json().catch(() => null))
+    if (!parsed.success) return { ok: false, status: 502, code: 'malformed_response', errors: [] }
+    const envelope = parsed.output
+    if (answer.ok && envelope.result.code === 'ok')
+      return { ok: true, content: envelope.content as T, pageable: envelope.pageable ?? null }
+    return {
+      ok: false,
+      status: answer.ok ? 502 : answer.status,
+      code: envelope.result.code,
+      errors: envelope.errors ?? [],
+    }
+  }
+  return {
+    get: (path, query) => {
+      const search = new URLSearchParams()
+      for (const [k, val] of Object.entries(query ?? {}))
+        if (val !== undefined && val !== '') search.set(k, String(val))
+      const qs = search.toString()
+      return read(send('GET', qs ? `${path}?${qs}` : path))
+    },
+    post: (path, body) => read(send('POST', path, body ?? {})),
+    download: async (path) => {
+      try {
+        return await send('GET', path)
+      } catch {
+        return null
+      }
+    },
+  }
+}

@@ -1,0 +1,667 @@
+/**
+ * The operator console (docs/architecture.md#operator-console): a Hono app that renders each screen on the server
+ * with React and posts every action as a plain form, answered with a redirect (303) or the page again with its errors.
+ * Order: request id and log line, security headers, the language from the path, same-origin writes, the operator
+ * (Access token and gateway), the section's role; then the screen.
+ */
+import { type Context, Hono } from 'hono'
+import { csrf } from 'hono/csrf'
+import { HTTPException } from 'hono/http-exception'
+import { requestId } from 'hono/request-id'
+import { secureHeaders } from 'hono/secure-headers'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ReactElement } from 'react'
+import * as v from 'valibot'
+import { isLocale, type Locale } from '../../shared/constants'
+import type { Translate } from '../../shared/i18n'
+import { requireOperator, requireSection } from './access'
+import {
+  type Answer,
+  type AppealDetail,
+  type AppealListItem,
+  type AppealStatus,
+  type AuditLog,
+  type DecisionState,
+  gatewayFor,
+  type InboxItem,
+  type InboxList as InboxListAnswer,
+  type ModerationCounts,
+  type Operator,
+  type ProjectDetail,
+  type ProjectListItem,
+  type RegistrationDetail,
+  type RegistrationListItem,
+} from './api'
+import type { ConsoleEnv } from './context'
+import { toCsv } from './csv'
+import { translateCode, translator } from './i18n'
+import { Audit, type AuditQuery, OPERATOR_ROLES, Operators } from './pages/admin'
+import { INBOX_COLUMNS, InboxList, InboxRecord } from './pages/inbox'
+import {
+  APPEAL_STATUSES,
+  AppealList,
+  AppealRecord,
+  DECISION_STATES,
+  type FormState,
+  NO_FORM_STATE,
+  Overview,
+  ProjectList,
+  ProjectRecord,
+  RegistrationList,
+  RegistrationRecord,
+} from './pages/moderation'
+import { renderRefusal } from './pages/refusal'
+import { paths } from './paths'
+import { renderPage } from './render'
+import { type FormProblem, Layout, type Section } from './ui'
+
+type Ctx = Context<ConsoleEnv>
+
+/** The confirmations a redirect after a form may ask the next page to show (`?done=`). */
+const NOTICES = [
+  'replied',
+  'appealRejected',
+  'projectApproved',
+  'projectRejected',
+  'registrationApproved',
+  'registrationRejected',
+  'handled',
+  'reopened',
+  'operatorAdded',
+  'roleChanged',
+  'operatorRemoved',
+] as const
+type Notice = (typeof NOTICES)[number]
+
+const withNotice = (path: string, notice: Notice) => `${path}${path.includes('?') ? '&' : '?'}done=${notice}`
+
+/** What waits in the moderation areas, for an operator whose role reaches them. */
+function readCounts(c: Ctx): Promise<Answer<ModerationCounts>> | null {
+  return c.get('operator').areas.includes('moderation')
+    ? gatewayFor(c).get<ModerationCounts>('/core/operator/overview')
+    : null
+}
+
+/** Renders `body` in the console's frame, with the counts beside the sections and the notice a redirect asked for. */
+async function renderScreen(
+  c: Ctx,
+  status: ContentfulStatusCode,
+  section: Section,
+  title: string,
+  body: ReactElement,
+  known?: Answer<ModerationCounts> | null,
+): Promise<Response> {
+  const lang = c.get('lang')
+  const t = translator(lang)
+  const counts = known === undefined ? await readCounts(c) : known
+  const done = c.req.query('done')
+  const notice = done && (NOTICES as readonly string[]).includes(done) ? t(`notices.${done}`) : null
+  return renderPage(c, status, {
+    title: `${title} · ${t('app.name')}`,
+    body: (
+      <Layout
+        t={t}
+        lang={lang}
+        path={c.req.path}
+        operator={c.get('operator')}
+        section={section}
+        title={title}
+        counts={counts?.ok ? counts.content : null}
+        notice={notice}
+      >
+        {body}
+      </Layout>
+    ),
+  })
+}
+
+/** A failed gateway call as a page: 404 for a record that is not there, the error page otherwise. */
+function renderFailure(c: Ctx, answer: Extract<Answer<unknown>, { ok: false }>): Promise<Response> {
+  if (answer.status === 404) return renderRefusal(c, 404, 'not_found')
+  if (answer.status === 403) return renderRefusal(c, 403, 'role')
+  if (answer.status === 422) return renderRefusal(c, 400, 'bad_request')
+  return renderRefusal(c, 502, 'unavailable')
+}
+
+/** The form's fields as strings (files are ignored: no console form takes one). */
+async function readFields(c: Ctx): Promise<Record<string, string>> {
+  const body = await c.req.parseBody().catch(() => ({}))
+  return Object.fromEntries(
+    Object.entries(body).flatMap(([k, val]) => (typeof val === 'string' ? [[k, val]] : [])),
+  ) as Record<string, string>
+}
+
+const trimmed = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max))
+const ReplyForm = v.object({ reply: trimmed(5000) })
+const ReasonForm = v.object({ reason: trimmed(2000) })
+const OperatorForm = v.object({
+  email: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254), v.email()),
+  name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
+  role: v.picklist(OPERATOR_ROLES),
+})
+const RoleForm = v.object({ role: v.picklist(OPERATOR_ROLES) })
+const HandledForm = v.object({ handled: v.picklist(['true', 'false']) })
+
+/**
+ * Checks a form against its schema: its output, or the problem naming each bad field (`ids` maps a field to its
+ * element, for the error summary's links).
+ */
+function checkForm<S extends v.GenericSchema>(
+  t: Translate,
+  schema: S,
+  values: Record<string, string>,
+  ids: Record<string, string>,
+): { ok: true; output: v.InferOutput<S> } | { ok: false; problem: FormProblem } {
+  const parsed = v.safeParse(schema, values)
+  if (parsed.success) return { ok: true, output: parsed.output }
+  const fields = [...new Set(parsed.issues.map((i) => v.getDotPath(i) ?? ''))]
+  return {
+    ok: false,
+    problem: {
+      message: null,
+      fields: fields.map((f) => ({
+        id: ids[f] ?? f,
+        message: t(values[f]?.trim() ? `form.invalid.${f}` : `form.missing.${f}`),
+      })),
+    },
+  }
+}
+
+/** A gateway refusal of a form as the form's problem, naming the fields the gateway named. */
+function problemOf(t: Translate, answer: { code: string; errors: string[] }, ids: Record<string, string>): FormProblem {
+  const code =
+    answer.code === 'identifier_taken' && answer.errors[0] ? `identifier_taken_${answer.errors[0]}` : answer.code
+  return {
+    message: translateCode(t, code),
+    fields: answer.errors.filter((f) => ids[f]).map((f) => ({ id: ids[f]!, message: t(`form.invalid.${f}`) })),
+  }
+}
+
+const isInboxKind = (kind: string) => kind === 'contact' || kind === 'event'
+const idOf = (c: Ctx) => Number(c.req.param('id'))
+const pageOf = (c: Ctx) => {
+  const page = Number(c.req.query('page') ?? 0)
+  return Number.isInteger(page) && page >= 0 && page < 100_000 ? page : 0
+}
+const pick = <T extends string>(value: string | undefined, allowed: readonly T[]): T =>
+  (allowed as readonly string[]).includes(value ?? '') ? (value as T) : allowed[0]!
+
+// Screens
+
+async function showAppeal(c: Ctx, status: ContentfulStatusCode, state: FormState): Promise<Response> {
+  const lang = c.get('lang')
+  const t = translator(lang)
+  const answer = await gatewayFor(c).get<AppealDetail>(`/core/operator/appeals/${idOf(c)}`)
+  if (!answer.ok) return renderFailure(c, answer)
+  const appeal = answer.content
+  return renderScreen(
+    c,
+    status,
+    'appeals',
+    t('appeals.title', { id: appeal.id }),
+    <AppealRecord t={t} lang={lang} appeal={appeal} state={state} />,
+  )
+}
+
+async function showProject(c: Ctx, status: ContentfulStatusCode, state: FormState): Promise<Response> {
+  const lang = c.get('lang')
+  const t = translator(lang)
+  const answer = await gatewayFor(c).get<ProjectDetail>(`/core/operator/projects/${idOf(c)}`)
+  if (!answer.ok) return renderFailure(c, answer)
+  const project = answer.content
+  const title = project.title[lang] || project.title.en || project.title.ru || project.title.uz
+  return renderScreen(
+    c,
+    status,
+    'projects',
+    title || t('projects.untitled', { id: project.id }),
+    <ProjectRecord t={t} lang={lang} project={project} state={state} />,
+  )
+}
+
+async function showRegistration(c: Ctx, status: ContentfulStatusCode, state: FormState): Promise<Response> {
+  const lang = c.get('lang')
+  const t = translator(lang)
+  const answer = await gatewayFor(c).get<RegistrationDetail>(`/core/operator/registrations/${idOf(c)}`)
+  if (!answer.ok) return renderFailure(c, answer)
+  return renderScreen(
+    c,
+    status,
+    'registrations',
+    t('registrations.title', { id: answer.content.id }),
+    <RegistrationRecord t={t} lang={lang} registration={answer.content} state={state} />,
+  )
+}
+
+async function showInboxItem(c: Ctx, status: ContentfulStatusCode, problem: FormProblem | null): Promise<Response> {
+  const lang = c.get('lang')
+  const t = translator(lang)
+  const kind = c.req.param('kind') as 'contact' | 'event'
+  const answer = await gatewayFor(c).get<InboxItem>(`/core/operator/inbox/${kind}/${idOf(c)}`)
+  if (!answer.ok) return renderFailure(c, answer)
+  return renderScreen(
+    c,
+    status,
+    'inbox',
+    t(`inbox.itemTitle.${kind}`, { id: answer.content.id }),
+    <InboxRecord t={t} lang={lang} item={answer.content} problem={problem} />,
+  )
+}
+
+async function showOperators(
+  c: Ctx,
+  status: ContentfulStatusCode,
+  problem: FormProblem | null,
+  values: Record<string, string> = {},
+): Promise<Response> {
+  const lang = c.get('lang')
+  const t = translator(lang)
+  const answer = await gatewayFor(c).get<Operator[]>('/core/operator/operators')
+  if (!answer.ok) return renderFailure(c, answer)
+  return renderScreen(
+    c,
+    status,
+    'operators',
+    t('operators.title'),
+    <Operators t={t} lang={lang} me={c.get('operator')} operators={answer.content} problem={problem} values={values} />,
+  )
+}
+
+/** The language a visitor of `/` gets: the first of theirs the console speaks, else English. */
+function negotiate(header: string | undefined): Locale {
+  for (const part of (header ?? '').split(',')) {
+    const tag = part.split(';')[0]!.trim().toLowerCase().slice(0, 2)
+    if (isLocale(tag)) return tag
+  }
+  return 'en'
+}
+
+const MAX_LOG_PATH = 256
+
+/** The console's app. */
+export function createConsoleApp() {
+  const app = new Hono<ConsoleEnv>()
+
+  // One JSON line per request: the path, never the query (searches name applicants) or a body.
+  app.use(requestId(), async function logRequest(c, next) {
+    const started = Date.now()
+    await next()
+    const status = c.res.status
+    console.log(
+      JSON.stringify({
+        level: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info',
+        msg: 'request',
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path.slice(0, MAX_LOG_PATH),
+        status,
+        operator: c.get('operator')?.id ?? null,
+        ms: Date.now() - started,
+      }),
+    )
+  })
+  // The page's own policy comes with each page (render.tsx); files keep the gateway's sandbox policy.
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: undefined,
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: 'max-age=63072000; includeSubDomains',
+      referrerPolicy: 'same-origin',
+      xFrameOptions: 'DENY',
+    }),
+  )
+
+  app.get('/', (c) => c.redirect(paths.home(negotiate(c.req.header('accept-language'))), 302))
+
+  const screens = new Hono<ConsoleEnv>()
+  // Hono's path patterns take a regex without alternation, so the language and the inbox kind are read here.
+  screens.use(async function readLanguage(c, next) {
+    const lang = c.req.param('lang')
+    if (!isLocale(lang)) return c.notFound()
+    c.set('lang', lang)
+    await next()
+  })
+  // Writes only from the console's own pages (a cross-site form cannot forge the Origin).
+  screens.use(csrf())
+  screens.use(requireOperator)
+  for (const section of ['appeals', 'projects', 'registrations', 'inbox', 'files', 'operators', 'audit'] as const) {
+    const guard = requireSection(section === 'files' ? 'inbox' : section)
+    screens.use(`/${section}`, guard)
+    screens.use(`/${section}/*`, guard)
+  }
+
+  screens.get('/', async (c) => {
+    const lang = c.get('lang')
+    const t = translator(lang)
+    const operator = c.get('operator')
+    const counts = await readCounts(c)
+    return renderScreen(
+      c,
+      200,
+      'home',
+      t('sections.home'),
+      <Overview t={t} lang={lang} operator={operator} counts={counts?.ok ? counts.content : null} />,
+      counts,
+    )
+  })
+
+  // Appeals
+
+  screens.get('/appeals', async (c) => {
+    const lang = c.get('lang')
+    const t = translator(lang)
+    const status = pick(c.req.query('status'), APPEAL_STATUSES)
+    const answer = await gatewayFor(c).get<{ items: AppealListItem[]; counts: Record<AppealStatus, number> }>(
+      '/core/operator/appeals',
+      { status, page: pageOf(c) },
+    )
+    if (!answer.ok) return renderFailure(c, answer)
+    return renderScreen(
+      c,
+      200,
+      'appeals',
+      t('sections.appeals'),
+      <AppealList t={t} lang={lang} status={status} {...answer.content} pageable={answer.pageable} />,
+    )
+  })
+
+  screens.get('/appeals/:id{[0-9]{1,10}}', (c) => showAppeal(c, 200, NO_FORM_STATE))
+
+  screens.post('/appeals/:id{[0-9]{1,10}}/reply', async (c) => {
+    const t = translator(c.get('lang'))
+    const values = await readFields(c)
+    const ids = { reply: 'reply' }
+    const form = checkForm(t, ReplyForm, values, ids)
+    if (!form.ok) return showAppeal(c, 422, { problem: form.problem, values, form: 'reply' })
+    const answer = await gatewayFor(c).post(`/core/operator/appeals/${idOf(c)}/reply`, form.output)
+    if (!answer.ok)
+      return showAppeal(c, answer.status as ContentfulStatusCode, {
+        problem: problemOf(t, answer, ids),
+        values,
+        form: 'reply',
+      })
+    return c.redirect(withNotice(paths.appeal(c.get('lang'), idOf(c)), 'replied'), 303)
+  })
+
+  screens.post('/appeals/:id{[0-9]{1,10}}/reject', async (c) => {
+    const t = translator(c.get('lang'))
+    const values = await readFields(c)
+    const ids = { reason: 'reject-reason' }
+    const form = checkForm(t, ReasonForm, values, ids)
+    if (!form.ok) return showAppeal(c, 422, { problem: form.problem, values, form: 'reject' })
+    const answer = await gatewayFor(c).post(`/core/operator/appeals/${idOf(c)}/reject`, form.output)
+    if (!answer.ok)
+      return showAppeal(c, answer.status as ContentfulStatusCode, {
+        problem: problemOf(t, answer, ids),
+        values,
+        form: 'reject',
+      })
+    return c.redirect(withNotice(paths.appeal(c.get('lang'), idOf(c)), 'appealRejected'), 303)
+  })
+
+  // Projects
+
+  screens.get('/projects', async (c) => {
+    const lang = c.get('lang')
+    const t = translator(lang)
+    const state = pick(c.req.query('state'), DECISION_STATES)
+    const answer = await gatewayFor(c).get<{ items: ProjectListItem[]; counts: Record<DecisionState, number> }>(
+      '/core/operator/projects',
+      { state, page: pageOf(c) },
+    )
+    if (!answer.ok) return renderFailure(c, answer)
+    return renderScreen(
+      c,
+      200,
+      'projects',
+      t('sections.projects'),
+      <ProjectList t={t} lang={lang} state={state} {...answer.content} pageable={answer.pageable} />,
+    )
+  })
+
+  screens.get('/projects/:id{[0-9]{1,10}}', (c) => showProject(c, 200, NO_FORM_STATE))
+
+  screens.post('/projects/:id{[0-9]{1,10}}/approve', async (c) => {
+    const t = translator(c.get('lang'))
+    const answer = await gatewayFor(c).post(`/core/operator/projects/${idOf(c)}/approve`)
+    if (!answer.ok)
+      return showProject(c, answer.status as ContentfulStatusCode, {
+        problem: problemOf(t, answer, {}),
+        values: {},
+        form: 'approve',
+      })
+    return c.redirect(withNotice(paths.project(c.get('lang'), idOf(c)), 'projectApproved'), 303)
+  })
+
+  screens.post('/projects/:id{[0-9]{1,10}}/reject', async (c) => {
+    const t = translator(c.get('lang'))
+    const values = await readFields(c)
+    const ids = { reason: 'reject-reason' }
+    const form = checkForm(t, ReasonForm, values, ids)
+    if (!form.ok) return showProject(c, 422, { problem: form.problem, values, form: 'reject' })
+    const answer = await gatewayFor(c).post(`/core/operator/projects/${idOf(c)}/reject`, form.output)
+    if (!answer.ok)
+      return showProject(c, answer.status as ContentfulStatusCode, {
+        problem: problemOf(t, answer, ids),
+        values,
+        form: 'reject',
+      })
+    return c.redirect(withNotice(paths.project(c.get('lang'), idOf(c)), 'projectRejected'), 303)
+  })
+
+  // Registrations
+
+  screens.get('/registrations', async (c) => {
+    const lang = c.get('lang')
+    const t = translator(lang)
+    const state = pick(c.req.query('state'), DECISION_STATES)
+    const answer = await gatewayFor(c).get<{ items: RegistrationListItem[]; counts: Record<DecisionState, number> }>(
+      '/core/operator/registrations',
+      { state, page: pageOf(c) },
+    )
+    if (!answer.ok) return renderFailure(c, answer)
+    return renderScreen(
+      c,
+      200,
+      'registrations',
+      t('sections.registrations'),
+      <RegistrationList t={t} lang={lang} state={state} {...answer.content} pageable={answer.pageable} />,
+    )
+  })
+
+  screens.get('/registrations/:id{[0-9]{1,10}}', (c) => showRegistration(c, 200, NO_FORM_STATE))
+
+  screens.post('/registrations/:id{[0-9]{1,10}}/approve', async (c) => {
+    const t = translator(c.get('lang'))
+    const answer = await gatewayFor(c).post(`/core/operator/registrations/${idOf(c)}/approve`)
+    if (!answer.ok)
+      return showRegistration(c, answer.status as ContentfulStatusCode, {
+        problem: problemOf(t, answer, {}),
+        values: {},
+        form: 'approve',
+      })
+    return c.redirect(withNotice(paths.registration(c.get('lang'), idOf(c)), 'registrationApproved'), 303)
+  })
+
+  screens.post('/registrations/:id{[0-9]{1,10}}/reject', async (c) => {
+    const t = translator(c.get('lang'))
+    const values = await readFields(c)
+    const ids = { reason: 'reject-reason' }
+    const form = checkForm(t, ReasonForm, values, ids)
+    if (!form.ok) return showRegistration(c, 422, { problem: form.problem, values, form: 'reject' })
+    const answer = await gatewayFor(c).post(`/core/operator/registrations/${idOf(c)}/reject`, form.output)
+    if (!answer.ok)
+      return showRegistration(c, answer.status as ContentfulStatusCode, {
+        problem: problemOf(t, answer, ids),
+        values,
+        form: 'reject',
+      })
+    return c.redirect(withNotice(paths.registration(c.get('lang'), idOf(c)), 'registrationRejected'), 303)
+  })
+
+  // Inbox
+
+  const inboxFilter = (c: Ctx) => ({
+    kind: pick(c.req.query('kind'), ['contact', 'event'] as const),
+    handled: pick(c.req.query('handled'), ['open', 'handled', 'all'] as const),
+    q: (c.req.query('q') ?? '').trim().slice(0, 100),
+  })
+
+  screens.get('/inbox', async (c) => {
+    const lang = c.get('lang')
+    const t = translator(lang)
+    const filter = inboxFilter(c)
+    const answer = await gatewayFor(c).get<InboxListAnswer>('/core/operator/inbox', { ...filter, page: pageOf(c) })
+    if (!answer.ok) return renderFailure(c, answer)
+    return renderScreen(
+      c,
+      200,
+      'inbox',
+      t('sections.inbox'),
+      <InboxList t={t} lang={lang} {...answer.content} filter={filter} pageable={answer.pageable} />,
+    )
+  })
+
+  /** Every row the filter matches, as CSV in the operator's language (UTF-8 with a BOM, so spreadsheets read it). */
+  screens.get('/inbox/export.csv', async (c) => {
+    const lang = c.get('lang')
+    const t = translator(lang)
+    const filter = inboxFilter(c)
+    const answer = await gatewayFor(c).get<{ items: InboxItem[] }>('/core/operator/inbox/export', filter)
+    if (!answer.ok) return renderFailure(c, answer)
+    const columns = INBOX_COLUMNS[filter.kind]
+    const rows = answer.content.items.map((item) => [
+      ...columns.map(([field]) => (item[field] === null || item[field] === undefined ? '' : String(item[field]))),
+      item.handled ? item.handled.at : '',
+      item.handled ? item.handled.by.email : '',
+    ])
+    const header = [...columns.map(([, label]) => t(label)), t('inbox.handledAt'), t('inbox.handledByColumn')]
+    const day = new Date().toISOString().slice(0, 10)
+    return c.body(`\uFEFF${toCsv([header, ...rows])}`, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="inbox-${filter.kind}-${day}.csv"`,
+      'Cache-Control': 'no-store',
+    })
+  })
+
+  screens.get('/inbox/:kind{[a-z]+}/:id{[0-9]{1,10}}', (c) =>
+    isInboxKind(c.req.param('kind')) ? showInboxItem(c, 200, null) : c.notFound(),
+  )
+
+  screens.post('/inbox/:kind{[a-z]+}/:id{[0-9]{1,10}}/handled', async (c) => {
+    const t = translator(c.get('lang'))
+    const kind = c.req.param('kind')
+    if (!isInboxKind(kind)) return c.notFound()
+    const form = checkForm(t, HandledForm, await readFields(c), {})
+    if (!form.ok) return showInboxItem(c, 422, form.problem)
+    const handled = form.output.handled === 'true'
+    const answer = await gatewayFor(c).post(`/core/operator/inbox/${kind}/${idOf(c)}/handled`, { handled })
+    if (!answer.ok) return showInboxItem(c, answer.status as ContentfulStatusCode, problemOf(t, answer, {}))
+    return c.redirect(withNotice(paths.inboxItem(c.get('lang'), kind, idOf(c)), handled ? 'handled' : 'reopened'), 303)
+  })
+
+  /** An uploaded file, through the gateway with its sandbox headers; never a public URL (docs/security.md). */
+  screens.get('/files/:file{[A-Za-z0-9_-]{8,64}}', async (c) => {
+    const res = await gatewayFor(c).download(`/core/operator/files/${c.req.param('file')}`)
+    if (!res?.ok)
+      return renderRefusal(c, res?.status === 404 ? 404 : 502, res?.status === 404 ? 'not_found' : 'unavailable')
+    const headers = new Headers()
+    for (const name of ['content-type', 'content-length', 'content-disposition', 'content-security-policy'])
+      if (res.headers.has(name)) headers.set(name, res.headers.get(name)!)
+    headers.set('x-content-type-options', 'nosniff')
+    headers.set('cache-control', 'private, no-store')
+    return new Response(res.body, { status: 200, headers })
+  })
+
+  // Operators and the audit log (admin)
+
+  screens.get('/operators', (c) => showOperators(c, 200, null))
+
+  screens.post('/operators', async (c) => {
+    const t = translator(c.get('lang'))
+    const values = await readFields(c)
+    const ids = { email: 'operator-email', name: 'operator-name', role: 'operator-role' }
+    const form = checkForm(t, OperatorForm, values, ids)
+    if (!form.ok) return showOperators(c, 422, form.problem, values)
+    const answer = await gatewayFor(c).post('/core/operator/operators', form.output)
+    if (!answer.ok) return showOperators(c, answer.status as ContentfulStatusCode, problemOf(t, answer, ids), values)
+    return c.redirect(withNotice(paths.operators(c.get('lang')), 'operatorAdded'), 303)
+  })
+
+  screens.post('/operators/:id{[0-9]{1,10}}/role', async (c) => {
+    const t = translator(c.get('lang'))
+    const form = checkForm(t, RoleForm, await readFields(c), {})
+    if (!form.ok) return showOperators(c, 422, form.problem)
+    const answer = await gatewayFor(c).post(`/core/operator/operators/${idOf(c)}/role`, form.output)
+    if (!answer.ok) return showOperators(c, answer.status as ContentfulStatusCode, problemOf(t, answer, {}))
+    return c.redirect(withNotice(paths.operators(c.get('lang')), 'roleChanged'), 303)
+  })
+
+  screens.post('/operators/:id{[0-9]{1,10}}/remove', async (c) => {
+    const t = translator(c.get('lang'))
+    const answer = await gatewayFor(c).post(`/core/operator/operators/${idOf(c)}/remove`)
+    if (!answer.ok) return showOperators(c, answer.status as ContentfulStatusCode, problemOf(t, answer, {}))
+    return c.redirect(withNotice(paths.operators(c.get('lang')), 'operatorRemoved'), 303)
+  })
+
+  screens.get('/audit', async (c) => {
+    const lang = c.get('lang')
+    const t = translator(lang)
+    const number = (name: string) => {
+      const raw = c.req.query(name) ?? ''
+      return /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined
+    }
+    const text = (name: string) => {
+      const raw = c.req.query(name) ?? ''
+      return /^[a-z_.]{1,40}$/.test(raw) ? raw : undefined
+    }
+    const query: AuditQuery = {
+      operator: number('operator'),
+      action: text('action'),
+      target: text('target'),
+      target_id: number('target_id'),
+    }
+    const api = gatewayFor(c)
+    const [log, operators] = await Promise.all([
+      api.get<AuditLog>('/core/operator/audit', { ...query, page: pageOf(c) }),
+      api.get<Operator[]>('/core/operator/operators'),
+    ])
+    if (!log.ok) return renderFailure(c, log)
+    return renderScreen(
+      c,
+      200,
+      'audit',
+      t('audit.title'),
+      <Audit
+        t={t}
+        lang={lang}
+        log={log.content}
+        operators={operators.ok ? operators.content : []}
+        query={query}
+        pageable={log.pageable}
+      />,
+    )
+  })
+
+  app.route('/:lang{[a-z]{2}}', screens)
+
+  app.notFound((c) => renderRefusal(c, 404, 'not_found'))
+  app.onError((err, c) => {
+    // A refusal of Hono's own (a cross-site form post: csrf) is that refusal, not a failure.
+    if (err instanceof HTTPException && err.status < 500)
+      return renderRefusal(c, err.status, err.status === 403 ? 'forbidden' : 'bad_request')
+    // Unexpected: logged with the request id; the operator sees the error page, never a stack.
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        msg: 'unhandled',
+        requestId: c.get('requestId'),
+        path: c.req.path,
+        error: err.name,
+        message: err.message,
+      }),
+    )
+    return renderRefusal(c, 500, 'unavailable')
+  })
+  return app
+}

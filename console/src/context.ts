@@ -1,0 +1,14 @@
+/** The console's Hono environment: bindings, and what each request learns on its way (language, operator). */
+import type { RequestIdVariables } from 'hono/request-id'
+import type { Locale } from '../../shared/constants'
+import type { Operator } from './api'
+
+export type ConsoleEnv = {
+  Bindings: Env
+  Variables: RequestIdVariables & {
+    /** The page's language, from its path (`/{lang}/…`). */
+    lang: Locale
+    /** The signed-in operator, as the gateway knows them (set by `requireOperator`). */
+    operator: Operator
+  }
+}

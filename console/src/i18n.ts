@@ -1,0 +1,24 @@
+/**
+ * The console's messages (console/locales/{en,ru,uz}.json, the same keys in each): translated per call with the page's
+ * language, as the portal does (shared/i18n.ts; docs/architecture.md#rule-5). The console has its own catalogue so
+ * the portal's pages never ship the back office's texts.
+ */
+import type { Locale } from '../../shared/constants'
+import { bindLocale, createI18n, type Translate } from '../../shared/i18n'
+import en from '../locales/en.json'
+import ru from '../locales/ru.json'
+import uz from '../locales/uz.json'
+
+const i18n = createI18n({ en, ru, uz })
+
+/** The translator of one page's language. */
+export function translator(lang: Locale): Translate {
+  return bindLocale(i18n, lang)
+}
+
+/** The message of a gateway result code, or the generic one when the catalogue has none. */
+export function translateCode(t: Translate, code: string): string {
+  const key = `errors.${code}`
+  const text = t(key)
+  return text === key ? t('errors.internal_error') : text
+}

@@ -1,0 +1,47 @@
+/**
+ * Every address of the console, built in one place (as the portal's route table is the only source of its URLs,
+ * docs/architecture.md#rule-2): `/{lang}/{area}/…`, with the query a list keeps.
+ */
+import type { Locale } from '../../shared/constants'
+
+type Query = Record<string, string | number | undefined>
+
+function withQuery(path: string, query: Query = {}): string {
+  const search = new URLSearchParams()
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '' && v !== 0) search.set(k, String(v))
+  const qs = search.toString()
+  return qs ? `${path}?${qs}` : path
+}
+
+const at = (lang: Locale, ...parts: (string | number)[]) => ['', lang, ...parts].join('/')
+
+export const paths = {
+  home: (lang: Locale) => at(lang),
+  appeals: (lang: Locale, query?: { status?: string; page?: number }) => withQuery(at(lang, 'appeals'), query),
+  appeal: (lang: Locale, id: number) => at(lang, 'appeals', id),
+  appealAction: (lang: Locale, id: number, action: 'reply' | 'reject') => at(lang, 'appeals', id, action),
+  projects: (lang: Locale, query?: { state?: string; page?: number }) => withQuery(at(lang, 'projects'), query),
+  project: (lang: Locale, id: number) => at(lang, 'projects', id),
+  projectAction: (lang: Locale, id: number, action: 'approve' | 'reject') => at(lang, 'projects', id, action),
+  registrations: (lang: Locale, query?: { state?: string; page?: number }) =>
+    withQuery(at(lang, 'registrations'), query),
+  registration: (lang: Locale, id: number) => at(lang, 'registrations', id),
+  registrationAction: (lang: Locale, id: number, action: 'approve' | 'reject') => at(lang, 'registrations', id, action),
+  inbox: (lang: Locale, query?: { kind?: string; handled?: string; q?: string; page?: number }) =>
+    withQuery(at(lang, 'inbox'), query),
+  inboxExport: (lang: Locale, query: { kind: string; handled: string; q: string }) =>
+    withQuery(at(lang, 'inbox', 'export.csv'), query),
+  inboxItem: (lang: Locale, kind: string, id: number) => at(lang, 'inbox', kind, id),
+  inboxHandled: (lang: Locale, kind: string, id: number) => at(lang, 'inbox', kind, id, 'handled'),
+  file: (lang: Locale, id: string) => at(lang, 'files', id),
+  operators: (lang: Locale) => at(lang, 'operators'),
+  operatorAction: (lang: Locale, id: number, action: 'role' | 'remove') => at(lang, 'operators', id, action),
+  audit: (lang: Locale, query?: Query) => withQuery(at(lang, 'audit'), query),
+  /** Cloudflare Access signs the operator out of every application on this host. */
+  signOut: '/cdn-cgi/access/logout',
+}
+
+/** The same page in another language: the path with its language segment replaced. */
+export function switchLanguage(path: string, lang: Locale): string {
+  return path.replace(/^\/(?:uz|ru|en)(?=\/|$)/, `/${lang}`)
+}
