@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sanitizeUserHtml } from '../src/lib/user-html'
+import { excerpt, htmlToText, sanitizeUserHtml } from '../src/lib/user-html'
 
 describe('sanitizeUserHtml', () => {
   it.each([
@@ -18,6 +18,10 @@ describe('sanitizeUserHtml', () => {
     ['<div><span>kept text</span></div>', 'kept text'],
     ['a<!-- secret -->b', 'ab'],
     ['<svg><script>alert(1)</script></svg>x', 'x'],
+    [
+      '<table><tr><th scope="row" style="x">A</th><td>1 &lt; 2</td></tr></table>',
+      '<table><tr><th scope="row">A</th><td>1 &lt; 2</td></tr></table>',
+    ],
   ])('turns %s into %s', async (input, output) => {
     expect(await sanitizeUserHtml(input)).toBe(output)
   })
@@ -25,5 +29,26 @@ describe('sanitizeUserHtml', () => {
   it('leaves no element behind from a noscript attribute break-out', async () => {
     const out = await sanitizeUserHtml('<noscript><p title="</noscript><img src=x onerror=alert(1)>"></p></noscript>')
     expect(out).not.toMatch(/<(img|p|noscript)\b/)
+  })
+})
+
+describe('htmlToText', () => {
+  it('reads what the elements say: blocks apart, inline tags joined, entities decoded, spaces collapsed', async () => {
+    expect(await htmlToText('<p>A&amp;B</p><p>C &lt;D&gt;</p>')).toBe('A&B C <D>')
+    expect(await htmlToText('<h2>Energy</h2><p>Tash<strong>kent</strong>, 8&nbsp;GW<br>by 2030</p>')).toBe(
+      'Energy Tashkent, 8 GW by 2030',
+    )
+    expect(await htmlToText('<table><tr><td>Capacity</td><td>2,500 MW</td></tr></table>')).toBe('Capacity 2,500 MW')
+  })
+
+  it('leaves out what is no text: scripts, styles, comments', async () => {
+    expect(await htmlToText('<p>shown</p><script>alert("x")</script><style>p{}</style><!-- note -->')).toBe('shown')
+  })
+
+  it('cuts an excerpt at a word with an ellipsis', () => {
+    const long = 'word '.repeat(80)
+    expect(excerpt(long, 50).length).toBeLessThanOrEqual(51)
+    expect(excerpt(long, 50).endsWith('…')).toBe(true)
+    expect(excerpt('short', 50)).toBe('short')
   })
 })

@@ -1,4 +1,8 @@
-/** Allow-list sanitiser for HTML written by users (project descriptions), built on workerd's HTMLRewriter. */
+/**
+ * The gateway's one HTML module, built on workerd's HTMLRewriter: the allow-list sanitiser every stored rich text goes
+ * through (seed content, project descriptions; docs/gateway-contract.md#content), and the text of stored HTML for
+ * descriptions, excerpts and the search index.
+ */
 
 const ALLOWED_TAGS = new Set([
   'p',
@@ -84,6 +88,7 @@ export async function sanitizeUserHtml(html: string): Promise<string> {
           if (tag === 'a' && name === 'href' && SAFE_HREF.test(value)) kept.push([name, value])
           if ((tag === 'td' || tag === 'th') && (name === 'colspan' || name === 'rowspan') && /^\d{1,2}$/.test(value))
             kept.push([name, value])
+          if (tag === 'th' && name === 'scope' && /^(row|col|rowgroup|colgroup)$/.test(value)) kept.push([name, value])
         }
         for (const [name] of attributes) el.removeAttribute(name)
         for (const [name, value] of kept) el.setAttribute(name, value)
@@ -97,4 +102,81 @@ export async function sanitizeUserHtml(html: string): Promise<string> {
       doctype() {},
     })
   return rewriter.transform(new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } })).text()
+}
+
+/** Elements whose start and end separate words in the text of HTML (inline ones, like `strong`, do not). */
+const BLOCK_TAGS = new Set([
+  'p',
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'table',
+  'tr',
+  'th',
+  'td',
+  'blockquote',
+  'figure',
+  'figcaption',
+  'section',
+  'article',
+])
+
+/** Elements without content or end tag. */
+const VOID_TAGS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'wbr'])
+
+const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
+
+/** Character references as the text of HTML reads them (the few named ones stored HTML uses, and numeric ones). */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,6});/gi, (whole, name: string) => {
+    if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole
+    const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1))
+    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : ' '
+  })
+}
+
+/** The plain text of stored HTML: what its elements say, blocks apart, dropped elements left out, spaces collapsed. */
+export async function htmlToText(html: string): Promise<string> {
+  if (!html) return ''
+  const parts: string[] = []
+  // Inside a dropped element (a script, a style) nothing is text: its content still passes the text handler.
+  let dropped = 0
+  const rewriter = new HTMLRewriter()
+    .on('*', {
+      element(el) {
+        const tag = el.tagName.toLowerCase()
+        if (VOID_TAGS.has(tag)) parts.push(' ')
+        else if (DROPPED_TAGS.has(tag) || BLOCK_TAGS.has(tag)) {
+          const isDropped = DROPPED_TAGS.has(tag)
+          if (isDropped) dropped++
+          else parts.push(' ')
+          el.onEndTag(() => {
+            if (isDropped) dropped--
+            else parts.push(' ')
+          })
+        }
+      },
+    })
+    .onDocument({
+      text(chunk) {
+        if (dropped === 0) parts.push(chunk.text)
+      },
+    })
+  await rewriter.transform(new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8' } })).text()
+  return decodeEntities(parts.join('')).replace(/\s+/g, ' ').trim()
+}
+
+/** The first `max` characters of `text`, cut at a word boundary with an ellipsis when shortened. */
+export function excerpt(text: string, max = 180): string {
+  if (text.length <= max) return text
+  const cut = text.slice(0, max)
+  const space = cut.lastIndexOf(' ')
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:—–-]+$/, '')}…`
 }

@@ -13,7 +13,7 @@ import { answerAppeal, decideProject, rejectAppeal } from '../lib/moderation'
 import { pageable, readPaging } from '../lib/paging'
 import { toCountryView, toRegionView } from '../lib/places'
 import { approveRegistration, rejectRegistration } from '../lib/registrations'
-import { htmlToText } from '../lib/sanitize-html'
+import { htmlToText } from '../lib/user-html'
 import { IdSchema, parseInput, readJson, readQuery, text } from '../lib/validate'
 
 const ParamsSchema = v.object({ id: IdSchema })
@@ -263,7 +263,7 @@ operatorModerationRoutes.get('/core/operator/projects/:id', async (c) => {
   return ok(c, {
     id: row.id,
     title: Object.fromEntries(LANGS.map((l) => [l, row[`title_${l}`]])),
-    content: Object.fromEntries(LANGS.map((l) => [l, htmlToText(row[`content_${l}`])])),
+    content: Object.fromEntries(await Promise.all(LANGS.map(async (l) => [l, await htmlToText(row[`content_${l}`])]))),
     state: row.state,
     reject_reason: row.reject_reason,
     status: row.status,

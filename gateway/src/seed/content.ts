@@ -20,8 +20,8 @@ import stories from '../../seed/stories.json'
 import territories from '../../seed/territories.json'
 import uzexLots from '../../seed/uzex-lots.json'
 import { LANGS } from '../lib/lang'
-import { excerpt, htmlToText, sanitizeHtml } from '../lib/sanitize-html'
 import { searchText, toKeywords } from '../lib/search-text'
+import { excerpt, htmlToText, sanitizeUserHtml } from '../lib/user-html'
 
 type L = { uz: string; ru: string; en: string }
 
@@ -30,8 +30,11 @@ const l3 = (v: L | undefined) => [v?.uz ?? '', v?.ru ?? '', v?.en ?? '']
 const cols3 = (field: string) => `${field}_uz, ${field}_ru, ${field}_en`
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ')
 const kw = (...vs: (L | undefined)[]) => toKeywords(...vs.flatMap((v) => l3(v)))
-/** The three languages of a rich-text field, through the allow-list sanitiser (docs/gateway-contract.md: HTML is sanitised by the gateway). */
-const html3 = (v: L | undefined) => l3(v).map(sanitizeHtml)
+/**
+ * The three languages of a rich-text field, through the allow-list sanitiser (docs/gateway-contract.md: HTML is
+ * sanitised by the gateway); asynchronous, so `add` takes promised values.
+ */
+const html3 = (v: L | undefined) => l3(v).map(sanitizeUserHtml)
 
 /** Resolves a seed cross-reference, failing with the file and field that name an unknown key. */
 function lookup<K, V>(map: Map<K, V>, key: K, where: string): V {
@@ -79,9 +82,10 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
       Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), h ?? 0, m ?? 0) - TASHKENT_OFFSET_MS
     )
   }
-  const stmts: D1PreparedStatement[] = []
+  // Statements in the order they are added; a value may be a promise (sanitised HTML), resolved before the batch.
+  const stmts: Promise<D1PreparedStatement>[] = []
   const add = (sql: string, ...args: unknown[]): void => {
-    stmts.push(db.prepare(sql).bind(...args))
+    stmts.push(Promise.all(args).then((values) => db.prepare(sql).bind(...values)))
   }
 
   // Child rows of seeded parents are rebuilt from the JSON each run.
@@ -472,12 +476,12 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
       add(
         'INSERT INTO search_index (title, body, kind, ref_id, lang, display_title, description, path) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
         searchText(title[lang], lang),
-        searchText(text, lang),
+        text.then((t) => searchText(t, lang)),
         kind,
         id,
         lang,
         title[lang],
-        excerpt(text),
+        text.then(excerpt),
         path,
       )
     }
@@ -528,7 +532,8 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
   add('INSERT OR REPLACE INTO seed_meta (key, value) VALUES (?, ?)', 'seeded_at', at)
 
   // D1 runs a batch as one transaction; chunks keep each under the statement limits.
-  for (let i = 0; i < stmts.length; i += 400) await db.batch(stmts.slice(i, i + 400))
+  const statements = await Promise.all(stmts)
+  for (let i = 0; i < statements.length; i += 400) await db.batch(statements.slice(i, i + 400))
   return {
     statements: stmts.length,
     posts: posts.length,

@@ -6,9 +6,9 @@ import { Hono } from 'hono'
 import { GatewayError, ok } from '../../lib/envelope'
 import { col, type Lang } from '../../lib/lang'
 import { pageable, readPaging } from '../../lib/paging'
-import { excerpt, htmlToText } from '../../lib/sanitize-html'
 import { toFtsQuery } from '../../lib/search-text'
 import { readSiteSettings } from '../../lib/site-settings'
+import { excerpt, htmlToText } from '../../lib/user-html'
 import { artFile, type ContentEnv, keywordClause, langOf, notFound, type Row, readId } from './common'
 import { agendaFile } from './files'
 
@@ -60,7 +60,7 @@ publicContentRoutes.get('/siw/public/post', async (c) => {
   )
   return ok(
     c,
-    results.map((r) => toPost(c, r, files.get(Number(r.id)) ?? [])),
+    await Promise.all(results.map((r) => toPost(c, r, files.get(Number(r.id)) ?? []))),
     pageable(p, total ?? 0),
   )
 })
@@ -72,15 +72,15 @@ publicContentRoutes.get('/siw/public/post/:id', async (c) => {
     .first<Row>()
   if (!row) notFound()
   const files = await postFiles(c.env.DB, [id])
-  return ok(c, toPost(c, row, files.get(id) ?? []))
+  return ok(c, await toPost(c, row, files.get(id) ?? []))
 })
 
-function toPost(c: Parameters<typeof artFile>[0], r: Row, files: string[]) {
+async function toPost(c: Parameters<typeof artFile>[0], r: Row, files: string[]) {
   return {
     id: r.id,
     title: r.title,
     content: r.content,
-    description: excerpt(htmlToText(String(r.content ?? ''))),
+    description: excerpt(await htmlToText(String(r.content ?? ''))),
     publish_date: r.publish_date,
     updated_at: r.updated_at,
     category: r.category,
