@@ -6,7 +6,7 @@
 import { eAuctionLotPlan } from '../../shared/plans/trading'
 import { Countdown } from '../features/services/countdown'
 import { ExternalLink } from '../features/services/external-link'
-import { depositOf, eAuctionLotUrl, osmLink } from '../features/services/lot-format'
+import { depositOf, eAuctionLotUrl, lotPhotos, osmLink } from '../features/services/lot-format'
 import { LotPriceFacts } from '../features/services/lot-price-facts'
 import { useLiveLot } from '../features/services/use-live-lot'
 import { useOpenUntil } from '../features/services/use-open-until'
@@ -17,14 +17,18 @@ import { LiveRegion } from '../runtime/realtime/live-announcer'
 import { useRouteData } from '../runtime/router'
 import { staticSection } from '../runtime/static-section'
 import { DetailsRow } from '../ui/details-row'
-import { Lightbox } from '../ui/lightbox'
+import { LightboxOpener } from '../ui/lightbox'
 
-/** What never changes while the page is open (title, fixed details, map link, contacts) is kept as the edge drew it. */
+/**
+ * What never changes while the page is open (title, photos, fixed details, map link, contacts) is kept as the edge drew
+ * it; the photos open in the lightbox the page puts around them.
+ */
 const parts = () => import('../features/services/lot-parts')
 const LotHero = staticSection(() => parts().then((m) => m.LotHero), { head: true })
 const LotDetails = staticSection(() => parts().then((m) => m.LotDetails))
 const LotMapLink = staticSection(() => parts().then((m) => m.LotMapLink))
 const LotContacts = staticSection(() => parts().then((m) => m.LotContacts))
+const LotPhotos = staticSection(() => parts().then((m) => m.LotPhotos))
 
 /** Drawn in the browser after a client navigation, the static parts load with the page. */
 export const preload = parts
@@ -40,29 +44,19 @@ export function Page() {
   const { open, close } = useOpenUntil(lot?.order_end_time)
   const title = lot?.property ?? t('routes.eAuctionLot')
   if (!lot) return null
-  const images = [
-    ...new Set(
-      [lot.main_image, ...(lot.images ?? []).map((i) => i.image)].filter((src): src is string => Boolean(src)),
-    ),
-  ]
+  const photos = lotPhotos(lot, (n) => t('services.lot.photoAlt', { title, n }))
   const deposit = depositOf(lot.price, lot.zaklad_summa, lot.zaklad_percent)
   return (
     <main id="main" className="page page--flush services-page">
       <LotHero props={{ lotKey: keys.lot, lotNumber }} />
       <div className="container services-body with-aside lot-page">
         <div className="lot-page__main">
-          {images.length > 0 && (
+          {photos.length > 0 && (
             <section className="lot-page__block" aria-labelledby="lot-photos">
               <h2 id="lot-photos">{t('services.lot.photos')}</h2>
-              <Lightbox
-                label={t('services.lot.photosOf', { title })}
-                images={images.map((src, i) => ({
-                  src,
-                  alt: t('services.lot.photoAlt', { title, n: i + 1 }),
-                  width: 640,
-                  height: 480,
-                }))}
-              />
+              <LightboxOpener images={photos} label={t('services.lot.photosOf', { title })}>
+                <LotPhotos props={{ lotKey: keys.lot }} />
+              </LightboxOpener>
             </section>
           )}
           <section className="lot-page__block" aria-labelledby="lot-details">

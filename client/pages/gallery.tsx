@@ -6,7 +6,8 @@ import { usePayload } from '../runtime/data'
 import { useLocale, useT } from '../runtime/i18n'
 import { useRouteData } from '../runtime/router'
 import { Breadcrumbs } from '../ui/breadcrumbs'
-import { Lightbox, type LightboxImage } from '../ui/lightbox'
+import { LightboxOpener } from '../ui/lightbox'
+import { LightboxGrid, type LightboxImage } from '../ui/lightbox-grid'
 import { PageTitle } from '../ui/page-title'
 
 export function Page() {
@@ -53,7 +54,9 @@ export function Page() {
         {images.length ? (
           <>
             <p className="muted gallery-hint">{t('media.gallery.hint')}</p>
-            <Lightbox images={images} label={gallery.title} captions />
+            <LightboxOpener images={images} label={gallery.title}>
+              <LightboxGrid images={images} label={gallery.title} captions />
+            </LightboxOpener>
           </>
         ) : (
           <p className="muted">{t('media.gallery.empty')}</p>

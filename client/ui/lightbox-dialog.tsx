@@ -10,7 +10,7 @@ import {
 } from 'react'
 import { useT } from '../runtime/i18n'
 import { Icon } from './icon'
-import type { LightboxImage } from './lightbox'
+import type { LightboxImage } from './lightbox-grid'
 
 export type LightboxDialogProps = {
   images: readonly LightboxImage[]

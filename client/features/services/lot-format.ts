@@ -1,4 +1,6 @@
-/** Small pure helpers for lot pages and cards: deposit, OpenStreetMap link, the platform's lot page. */
+/** Small pure helpers for lot pages and cards: deposit, OpenStreetMap link, the platform's lot page, photos. */
+import type { AuctionLotDetail } from '../../../shared/contract/services'
+import type { LightboxImage } from '../../ui/lightbox-grid'
 
 /** The deposit in UZS: the gateway's amount, or the percent of the start price. */
 export function depositOf(
@@ -24,4 +26,15 @@ export function osmLink(lat: unknown, lng: unknown): string | null {
 /** The lot's page on the E-auksion platform, for answers that carry no `external_link` (the lot detail). */
 export function eAuctionLotUrl(lotNumber: string | number): string {
   return `https://e-auksion.uz/lot-view?lot_id=${encodeURIComponent(String(lotNumber))}`
+}
+
+/** The lot's photos as a lightbox shows them: the main one first, each once, named by `alt(n)` (1-based). */
+export function lotPhotos(
+  lot: Pick<AuctionLotDetail, 'main_image' | 'images'>,
+  alt: (n: number) => string,
+): LightboxImage[] {
+  const sources = new Set([lot.main_image, ...(lot.images ?? []).map((i) => i.image)])
+  return [...sources]
+    .filter((src): src is string => Boolean(src))
+    .map((src, i) => ({ src, alt: alt(i + 1), width: 640, height: 480 }))
 }

@@ -1,8 +1,9 @@
 /**
  * The parts of an e-auction lot's page that do not change while it is open: the head (title, breadcrumbs, services
- * tabs and the page's head elements), the lot's fixed details, its map link and the seller's contacts. Live updates
- * move the price, deposit, status and end of applications, which the page draws itself; these parts it keeps as the
- * edge drew them (`static-section.tsx`), so their code is not part of a first view. Each reads the lot as the page loaded it.
+ * tabs and the page's head elements), the lot's photos, its fixed details, its map link and the seller's contacts.
+ * Live updates move the price, deposit, status and end of applications, which the page draws itself; these parts it
+ * keeps as the edge drew them (`static-section.tsx`), so their code is not part of a first view. Each reads the lot
+ * as the page loaded it.
  */
 import type { Key } from '../../../shared/api-keys'
 import type { AuctionLotDetail } from '../../../shared/contract/services'
@@ -14,10 +15,11 @@ import { Breadcrumbs } from '../../ui/breadcrumbs'
 import { DetailsRow } from '../../ui/details-row'
 import { Hero } from '../../ui/hero'
 import { Icon } from '../../ui/icon'
+import { LightboxGrid } from '../../ui/lightbox-grid'
 import { PageTitle } from '../../ui/page-title'
 import { ExternalLink } from './external-link'
 import { auctionStart, formatPhone } from './lot-detail-format'
-import { osmLink } from './lot-format'
+import { lotPhotos, osmLink } from './lot-format'
 import { regionName } from './service-utils'
 import { ServicesStyles } from './services-styles'
 import { ServicesTabs } from './services-tabs'
@@ -90,6 +92,20 @@ export function LotDetails({ lotKey }: LotPartProps) {
         value={typeof lot.view_count === 'number' ? f.number(lot.view_count) : null}
       />
     </>
+  )
+}
+
+/** The lot's photos as thumbnails; the lightbox the page puts around them opens them. */
+export function LotPhotos({ lotKey }: LotPartProps) {
+  const t = useT()
+  const lot = useLot(lotKey)
+  if (!lot) return null
+  const title = lot.property ?? t('routes.eAuctionLot')
+  return (
+    <LightboxGrid
+      images={lotPhotos(lot, (n) => t('services.lot.photoAlt', { title, n }))}
+      label={t('services.lot.photosOf', { title })}
+    />
   )
 }
 
