@@ -28,25 +28,31 @@ export const serviceCategoryIndexRule: RouteRule<'service-category-index'> = asy
 }
 
 /**
+ * The process and step a service page shows when its URL names none (or names an unknown process): the chosen (or
+ * first) process by `order`, and its first step; null when the service has no process or its process no step.
+ */
+export async function firstStepOf(
+  c: Context<AppEnv>,
+  serviceId: string,
+  chosen?: string,
+): Promise<{ process: string; step: string } | null> {
+  const processes = byOrder(await loadList({ c }, serviceKeys.processes(serviceId)))
+  const process = processes.find((p) => String(p.id) === chosen) ?? processes[0]
+  if (!process) return null
+  const step = byOrder(await loadList({ c }, serviceKeys.steps(process.id)))[0]
+  return step ? { process: String(process.id), step: String(step.id) } : null
+}
+
+/**
  * `/service/{id}` without a complete selection → the same page with the chosen (or first) process and its first step.
  * A complete selection renders as asked: an unknown process or step shows the page's empty state, not a loop.
  */
 export const serviceStepRule: RouteRule<'service'> = async (input) => {
   const { params, query } = input
   if (query.process && query.step) return null
-  const serviceId = params.service_id
-  const processes = byOrder(await loadList(input, serviceKeys.processes(serviceId)))
-  const process = processes.find((p) => String(p.id) === query.process) ?? processes[0]
-  if (!process) return null
-  const steps = byOrder(await loadList(input, serviceKeys.steps(process.id)))
-  const step = steps[0]
-  if (!step) return null
-  const locale = input.c.get('locale')
-  return href('service', {
-    locale,
-    params: { service_id: serviceId },
-    query: { process: String(process.id), step: String(step.id) },
-  })
+  const selection = await firstStepOf(input.c, params.service_id, query.process)
+  if (!selection) return null
+  return href('service', { locale: input.c.get('locale'), params: { service_id: params.service_id }, query: selection })
 }
 
 /**

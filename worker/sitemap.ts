@@ -10,10 +10,14 @@ import { hrefTo, matchRoute, type RouteTarget } from '../shared/match'
 import { REASONS, type RouteId, SECTORS } from '../shared/routes'
 import { listPrivateRoutes, listSitemapEntries } from '../shared/sitemap-routes'
 import { gatewayFor } from './gateway'
+import { firstStepOf } from './service-rules'
 import type { AppEnv } from './types'
 
-/** One page of the site map: its route, and when the upstream says it last changed. */
-export type SitemapItem = RouteTarget & { lastmod?: string }
+/**
+ * One page of the site map: its route (with the query of its canonical address, where the page keeps its state
+ * there), and when the upstream says it last changed.
+ */
+export type SitemapItem = RouteTarget & { query?: Readonly<Record<string, string>>; lastmod?: string }
 
 const PUBLIC = '/siw/public'
 /** The gateway's largest list page (docs/gateway-contract.md#lists). */
@@ -136,7 +140,9 @@ async function listItems(
   c.set('locale', c.get('config').defaultLocale)
   const gateway = gatewayFor(c, { token: null })
   const counted = await countSources(gateway)
-  const fixed: SitemapItem[] = listSitemapEntries()
+  // `/service/category` answers a redirect to the first category, which the list below names: a crawler is given
+  // the addresses that answer 200.
+  const fixed: SitemapItem[] = listSitemapEntries().filter((entry) => entry.id !== 'service-category-index')
   const total = fixed.length + counted.reduce((sum, s) => sum + s.count, 0)
   const items: SitemapItem[] = []
   let offset = fixed.length
@@ -158,13 +164,25 @@ async function listItems(
   const lists = await Promise.all(
     ranges.map(({ s, from: a, to: b }) => (a < b ? readRange(gateway, s, a, b) : Promise.resolve([]))),
   )
+  const listed: Promise<SitemapItem>[] = []
   lists.forEach((list, i) => {
     for (const item of list) {
       const target = ranges[i]!.s.source.target(item)
-      if (target) items.push({ ...target, lastmod: lastmodOf(item.updated_at) })
+      if (target) listed.push(canonical(c, { ...target, lastmod: lastmodOf(item.updated_at) }))
     }
   })
+  items.push(...(await Promise.all(listed)))
   return { items, total }
+}
+
+/**
+ * A service page's canonical address names its process and step (`/service/{id}` redirects there, through the same
+ * payloads the page reads); every other item is its own.
+ */
+async function canonical(c: Context<AppEnv>, item: SitemapItem): Promise<SitemapItem> {
+  if (item.id !== 'service') return item
+  const selection = await firstStepOf(c, String(item.params?.service_id))
+  return selection ? { ...item, query: selection } : item
 }
 
 const escapeXml = (s: string) =>
@@ -174,10 +192,12 @@ const escapeXml = (s: string) =>
 export function renderSitemap(origin: string, entries: readonly SitemapItem[], defaultLocale: Locale): string {
   const urls: string[] = []
   for (const entry of entries) {
-    const alternates = LOCALES.map((locale) => [locale, origin + hrefTo(entry, { locale })] as const)
+    const alternates = LOCALES.map(
+      (locale) => [locale, origin + hrefTo(entry, { locale, query: entry.query })] as const,
+    )
     // x-default is the path without a language prefix, which negotiates the language (as the page's own hreflang links
     // say).
-    const prefixed = hrefTo(entry, { locale: defaultLocale })
+    const prefixed = hrefTo(entry, { locale: defaultLocale, query: entry.query })
     const xDefault = origin + (prefixed.slice(1 + defaultLocale.length) || '/')
     const links = [
       ...alternates.map(
