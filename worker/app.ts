@@ -119,7 +119,8 @@ export function createApp() {
     if (pagePath !== null) return servePayload(c, pagePath)
     const resolved = await resolvePage(c, url.pathname, url.searchParams)
     if (resolved.kind === 'redirect') return c.redirect(resolved.location, 302)
-    return renderPage(c, resolved)
+    const code = c.get('ruleCode')
+    return renderPage(c, code ? { ...resolved, form: { values: {}, errors: {}, code } } : resolved)
   })
 
   app.post('*', requireSameOrigin({ scriptOnly: false }), resolveSession(), handleAction)

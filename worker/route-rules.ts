@@ -1,7 +1,7 @@
 /** Route rules (docs/product.md#route-rules): per-route redirects decided at the edge, after the guards. */
 import type { Context } from 'hono'
 import type { SignedIn } from '../shared/contract/account'
-import type { GatewayClient } from '../shared/gateway-client'
+import { type GatewayClient, GatewayError } from '../shared/gateway-client'
 import { href } from '../shared/match'
 import type { ParamsOf, QueryOf, RouteId } from '../shared/routes'
 import { isSameOriginPath, safeReturnPath } from '../shared/safe-path'
@@ -73,7 +73,9 @@ const ssoRule: RouteRule<'sso'> = async ({ c, query, gateway }) => {
     await setSessionCookie(c, token)
     c.header('referrer-policy', 'no-referrer')
     return afterSignIn(returnPath, c.get('locale'))
-  } catch {
+  } catch (err) {
+    // The page says why in the visitor's language: OneID unavailable, no company for a businessman, a taken TIN.
+    if (err instanceof GatewayError) c.set('ruleCode', err.code)
     return null
   }
 }

@@ -17,6 +17,8 @@ type AppVariables = {
   /** Cache writes held back until the page's critical keys have decided its status (`holdWrites`). */
   heldWrites?: Array<() => void> | null
   timings: [string, number][]
+  /** Why a route rule let its page render instead of redirecting (the SSO's exchange: the gateway's code). */
+  ruleCode?: string
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables }

@@ -1,8 +1,11 @@
 /**
- * `/sso`: the edge exchanges the OneID code and redirects; this page shows only when that failed (auth-error dialog).
+ * `/sso`: the edge exchanges the OneID code and redirects; this page shows only when that failed (auth-error dialog),
+ * saying why when the gateway said (its code comes as the page's form state): OneID unavailable, no company for a
+ * businessman, a taxpayer number another account holds; otherwise the spec's "user not found".
  */
-import { useCallback } from 'react'
+import { useCallback, useContext } from 'react'
 import { href } from '../../shared/match'
+import { InitialFormContext } from '../runtime/form-context'
 import { useCodeMessage, useLocale, useT } from '../runtime/i18n'
 import { lazyComponent } from '../runtime/lazy-component'
 import { useRouter } from '../runtime/router'
@@ -16,6 +19,7 @@ const AuthErrorDialog = lazyComponent(() =>
 export function Page() {
   const t = useT()
   const codeMessage = useCodeMessage()
+  const code = useContext(InitialFormContext)?.code ?? 'user_not_found'
   const locale = useLocale()
   const { navigate } = useRouter()
   const home = href('home', { locale })
@@ -26,7 +30,7 @@ export function Page() {
       <PageTitle title={title} />
       <h1 className="visually-hidden">{title}</h1>
       <AuthErrorDialog
-        message={codeMessage('user_not_found')}
+        message={codeMessage(code)}
         onClose={goHome}
         action={
           <a className="btn btn--solid btn--md btn--primary" href={home} autoFocus>

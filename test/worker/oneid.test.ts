@@ -66,14 +66,20 @@ async function signInWith(code: string, locale: Locale = 'en', role: 'investor' 
   return portal(back.pathname + back.search, { headers: { cookie } })
 }
 
-/** The page is the auth-error dialog in `locale`, and no session was set. */
-function expectAuthError({ res, body }: { res: Response; body: string }, locale: Locale) {
+type Failure = 'user_not_found' | 'sso_unavailable' | 'no_legal_entity'
+
+/** The page is the auth-error dialog in `locale` saying why (`failure`), and no session was set. */
+function expectAuthError(
+  { res, body }: { res: Response; body: string },
+  locale: Locale,
+  failure: Failure = 'user_not_found',
+) {
   expect(res.status).toBe(200)
   expect(setCookieFor(res, TOKEN_COOKIE)).toBeUndefined()
   const text = decodeEntities(body)
   expect(text).toContain(`<html lang="${locale}"`)
   expect(text).toContain(MESSAGES[locale].auth.sso.failedTitle)
-  expect(text).toContain(MESSAGES[locale].messages.error.user_not_found)
+  expect(text).toContain(MESSAGES[locale].messages.error[failure])
 }
 
 describe('a OneID sign-in through the portal', () => {
@@ -106,11 +112,17 @@ describe('a OneID sign-in through the portal', () => {
     expectAuthError(await signInWith(code, locale), locale)
   })
 
-  it('ends an error from OneID’s token endpoint and a OneID that does not answer in time on the auth-error page', async () => {
+  it('ends an error from OneID’s token endpoint and a OneID that does not answer in time on the auth-error page, which says OneID is unavailable', async () => {
     // The gateway logs why in its own worker; nothing of it reaches the page.
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    expectAuthError(await signInWith((await oneIdCode({ token_status: 500 })).code, 'ru'), 'ru')
-    expectAuthError(await signInWith((await oneIdCode({ hang: true })).code, 'uz'), 'uz')
+    expectAuthError(await signInWith((await oneIdCode({ token_status: 500 })).code, 'ru'), 'ru', 'sso_unavailable')
+    expectAuthError(await signInWith((await oneIdCode({ hang: true })).code, 'uz'), 'uz', 'sso_unavailable')
+  })
+
+  it('tells a businessman whom OneID lists with no company why they cannot sign in, and opens no account', async () => {
+    const { code, pin } = await oneIdCode()
+    expectAuthError(await signInWith(code, 'ru', 'businessmen'), 'ru', 'no_legal_entity')
+    expect(await env.GATEWAY_DB.prepare('SELECT 1 FROM users WHERE pin = ?').bind(pin).first()).toBeNull()
   })
 
   it('keeps the nonce check: a good code without the browser’s nonce signs nobody in and is not spent', async () => {
