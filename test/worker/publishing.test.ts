@@ -201,3 +201,36 @@ describe('a preview link', () => {
     expect((await read(`${link.pathname}?preview=${expired}`)).status).toBe(404)
   })
 })
+
+describe('an upstream whose version call misbehaves', () => {
+  it('still answers cached pages, and is not asked for the version again at once', async () => {
+    const { news } = pagesOf('en', 0)
+    await read(news)
+    expect((await read(news)).cache).toBe('hit')
+    let asked = 0
+    // The version call hangs until the portal gives up on it; every other call is the reference gateway's.
+    const hanging = {
+      fetch: (input: RequestInfo, init?: RequestInit) => {
+        const req = new Request(input, init)
+        if (!new URL(req.url).pathname.endsWith('/core/content/version')) return env.GATEWAY.fetch(req)
+        asked++
+        return new Promise<Response>((_, reject) =>
+          req.signal.addEventListener('abort', () => reject(req.signal.reason)),
+        )
+      },
+    }
+    const readWith = async () => {
+      const ctx = createExecutionContext()
+      const res = await app.fetch(
+        new Request(new URL(news, ORIGIN)),
+        { ...env, GATEWAY: hanging, PAYLOAD_MEMORY_MS: '30000' } as unknown as Env,
+        ctx,
+      )
+      await waitOnExecutionContext(ctx)
+      return { status: res.status, cache: res.headers.get('x-payload-cache') }
+    }
+    expect(await readWith()).toEqual({ status: 200, cache: 'hit' })
+    expect(await readWith()).toEqual({ status: 200, cache: 'hit' })
+    expect(asked).toBe(1)
+  })
+})
