@@ -90,7 +90,7 @@ export async function describeKinds(db: D1Database, specs: readonly KindSpec[]) 
 }
 
 /** Languages in which a required localised field of the row is empty: publishing such an item needs a confirmation. */
-export function missingLanguages(spec: KindSpec, row: KindRow): Lang[] {
+function missingLanguages(spec: KindSpec, row: KindRow): Lang[] {
   const required = spec.fields.filter((f) => f.required && isLocalized(f.type))
   return LANGS.filter((l) => required.some((f) => !String(row[`${f.name}_${l}`] ?? '').trim()))
 }
