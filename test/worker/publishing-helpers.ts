@@ -40,7 +40,6 @@ export async function editorCall(token: string, path: string, body?: unknown, me
     headers: { 'Cf-Access-Jwt-Assertion': token, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
-  // biome-ignore lint/suspicious/noExplicitAny: the answers' shapes are the contract's, checked by the tests.
   return { status: res.status, body: (await res.json()) as { content: any } }
 }
 
