@@ -57,7 +57,7 @@ describe('the document memory and publishing', () => {
 
     expect((await editorCall(token, `/post/${id}/publish`, {})).status).toBe(200)
     for (const { locale, path } of lists) expect((await get(path)).html).toContain(`${mark} ${locale}`)
-  })
+  }, 30_000)
 
   it('never remembers a preview', async () => {
     const mark = uniqueMark()
@@ -72,5 +72,5 @@ describe('the document memory and publishing', () => {
     }
     expect(documentMemorySize()).toEqual(before)
     expect((await get(link.pathname)).status).toBe(404)
-  })
+  }, 30_000)
 })

@@ -78,7 +78,7 @@ describe('a publish is seen by the next request', () => {
         expect(again.html, path).toContain(`${mark} ${locale}`)
       }
     }
-  })
+  }, 30_000)
 
   it('shows an edited title on the next load, and an unpublished item is gone from lists, search and sitemap.xml', async () => {
     const mark = unique()
@@ -103,7 +103,7 @@ describe('a publish is seen by the next request', () => {
     expect((await read(post)).status).toBe(404)
     expect((await read(search)).html).not.toContain(`${renamed} en`)
     expect((await read('/sitemap.xml')).html).not.toContain(postUrl)
-  })
+  }, 30_000)
 })
 
 describe('a preview link', () => {
@@ -144,7 +144,7 @@ describe('a preview link', () => {
     expect((await read(tampered)).status).toBe(404)
     const expired = token.replace(/\.(\d+)\./, (_, exp) => `.${Number(exp) - 3600}.`)
     expect((await read(`${link.pathname}?preview=${expired}`)).status).toBe(404)
-  })
+  }, 30_000)
 })
 
 describe('an upstream whose version call misbehaves', () => {
@@ -177,5 +177,5 @@ describe('an upstream whose version call misbehaves', () => {
     expect(await readWith()).toEqual({ status: 200, cache: 'hit' })
     expect(await readWith()).toEqual({ status: 200, cache: 'hit' })
     expect(asked).toBe(1)
-  })
+  }, 30_000)
 })
