@@ -19,6 +19,10 @@ type AppVariables = {
   timings: [string, number][]
   /** Why a route rule let its page render instead of redirecting (the SSO's exchange: the gateway's code). */
   ruleCode?: string
+  /** The content version this request reads payloads at, asked once (`contentVersion`). */
+  contentVersion?: Promise<number | null>
+  /** A preview link's token (docs/architecture.md#publishing): the request bypasses every cache. */
+  preview?: string | null
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables }

@@ -7,7 +7,7 @@ import { failValidation } from './validate'
 /** File types the gateway accepts, named by their extension. */
 export type FileKind = 'jpg' | 'png' | 'webp' | 'pdf' | 'docx' | 'pptx' | 'xlsx'
 
-const CONTENT_TYPES: Record<FileKind, string> = {
+export const CONTENT_TYPES: Record<FileKind, string> = {
   jpg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',

@@ -1,13 +1,21 @@
-/** Helpers the content routes share: the request language, File objects for generated art, ids, keyword filters. */
+/**
+ * Helpers the content routes share: the request language, File objects for generated art and uploads, ids, keyword
+ * filters, and which items a reader may see (published ones, and the one a valid preview token names).
+ */
 import type { Context } from 'hono'
 import { readConfig } from '../../lib/config'
+import type { KindName } from '../../lib/content-kinds'
+import { parseUploadRef } from '../../lib/content-uploads'
 import { GatewayError } from '../../lib/envelope'
 import { LANGS, type Lang, readLang } from '../../lib/lang'
 import { likePattern } from '../../lib/search-text'
 import { ART_NAME, renderArt } from '../../lib/svg-art'
 
-/** Hono environment of the content routes. */
-export type ContentEnv = { Bindings: Env }
+/**
+ * Hono environment of the content routes; `preview` is the unpublished item a valid preview token shows
+ * (docs/gateway-contract.md#preview), set by the content routes' middleware.
+ */
+export type ContentEnv = { Bindings: Env; Variables: { preview?: { kind: KindName; id: number } | null } }
 /** A D1 result row. */
 export type Row = Record<string, unknown>
 
@@ -37,10 +45,41 @@ export function keywordClause(keyword: string | undefined): { sql: string; args:
   return k ? { sql: " AND keywords LIKE ? ESCAPE '\\'", args: [likePattern(k)] } : { sql: '', args: [] }
 }
 
+/**
+ * The SQL condition under which a reader sees a row of `kind` (its table aliased by `alias`, e.g. `p.`): published, or
+ * the one item the request's preview token names. The id is a verified integer, so it is written in.
+ */
+export function shown(c: Context<ContentEnv>, kind: KindName, alias = ''): string {
+  const preview = c.get('preview')
+  const also = preview?.kind === kind ? ` OR ${alias}id = ${Number(preview.id)}` : ''
+  return `(${alias}publication = 'published'${also})`
+}
+
 const EPOCH = '2025-01-01T00:00:00.000Z'
 
-/** docs/gateway-contract.md#file-object for a generated illustration: the link serves an SVG drawn from the name. */
+/**
+ * docs/gateway-contract.md#file-object for an image column: a generated illustration (the link serves an SVG drawn from
+ * the name) or an editor's upload (`file:{id}:{size}:{ext}`, served from R2 at `/document/public/file/{id}`).
+ */
 export function artFile(c: Context<ContentEnv>, name: unknown, originalName?: string) {
+  const upload = parseUploadRef(name)
+  if (upload) {
+    const link = `${readConfig(c.env).publicBase}/document/public/file/${upload.id}`
+    const fileName = `${upload.id}.${upload.ext}`
+    return {
+      id: upload.id,
+      size: upload.size,
+      path: `content/${fileName}`,
+      file_name: fileName,
+      original_name: originalName ?? fileName,
+      file_extension: upload.ext,
+      content_type: upload.contentType,
+      download_link: link,
+      thumbnail_link: upload.contentType.startsWith('image/') ? link : null,
+      created_at: EPOCH,
+      updated_at: EPOCH,
+    }
+  }
   if (typeof name !== 'string' || !ART_NAME.test(name)) return null
   const base = `${readConfig(c.env).publicBase}/document/public/art`
   return {
