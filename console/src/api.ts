@@ -137,10 +137,91 @@ export type AuditEntry = {
 
 export type AuditLog = { items: AuditEntry[]; actions: string[]; targets: string[] }
 
-/** A call's outcome: the content, or the gateway's status and code (and the fields it names). */
+export type Lang = 'uz' | 'ru' | 'en'
+export type FieldType =
+  | 'text'
+  | 'longtext'
+  | 'html'
+  | 'plain'
+  | 'slug'
+  | 'email'
+  | 'url'
+  | 'phone'
+  | 'icon'
+  | 'date'
+  | 'datetime'
+  | 'time'
+  | 'number'
+  | 'bool'
+  | 'choice'
+  | 'ref'
+  | 'image'
+  | 'file'
+/** A choice a field offers: a plain value, or a row of a table the field refers to. */
+export type FieldOption = string | { id: number | string; label?: string; title?: string }
+/** A field of a kind of content, as the gateway describes it (docs/gateway-contract.md#operator-content). */
+export type ContentField = {
+  name: string
+  type: FieldType
+  required?: boolean
+  max?: number
+  options?: FieldOption[] | null
+  localized?: boolean
+  ref?: unknown
+}
+/** A kind of content: the console's forms are drawn from these descriptions. */
+export type ContentKind = {
+  kind: string
+  publishable: boolean
+  parent?: string | { kind: string; column: string } | null
+  children?: string[] | null
+  title_field: string
+  fields: ContentField[]
+}
+export type Publication = 'draft' | 'scheduled' | 'published'
+export type ContentListItem = {
+  id: number
+  title: Partial<Record<Lang, string | null>>
+  publication: Publication | null
+  publish_at: string | null
+  updated_at: string | null
+  missing: Lang[]
+}
+export type ContentItem = {
+  id: number
+  kind: string
+  publication: Publication | null
+  publish_at: string | null
+  updated_at: string | null
+  values: Record<string, unknown>
+  missing: Lang[]
+  children?: Record<string, { id: number; values: Record<string, unknown> }[]>
+}
+export type UploadedFile = { ref: string; url: string; content_type: string; size: number; original_name: string }
+/** The agency's contacts in one language (the portal's public call). */
+export type SiteSettings = {
+  phone: string | null
+  email: string | null
+  address: string | null
+  map_url: string | null
+  socials: { network: string; url: string }[]
+}
+
+/**
+ * A call's outcome: the content, or the gateway's status and code, the fields it names (`errors`), the code per field
+ * when it gives one (`fieldCodes`, content's validation), and what else it answered (`details`: the failure's
+ * content, such as the languages a publish misses).
+ */
 export type Answer<T> =
   | { ok: true; content: T; pageable: Pageable | null }
-  | { ok: false; status: number; code: string; errors: string[] }
+  | {
+      ok: false
+      status: number
+      code: string
+      errors: string[]
+      fieldCodes?: Record<string, string>
+      details?: Record<string, unknown>
+    }
 
 const EnvelopeSchema = v.object({
   result: v.object({ code: v.string() }),
@@ -148,7 +229,8 @@ const EnvelopeSchema = v.object({
   pageable: v.optional(
     v.object({ total: v.number(), prev: v.nullable(v.number()), next: v.nullable(v.number()), current: v.number() }),
   ),
-  errors: v.optional(v.array(v.string())),
+  errors: v.optional(v.union([v.array(v.string()), v.record(v.string(), v.string())])),
+  missing: v.optional(v.array(v.string())),
 })
 
 /** The gateway's address inside the service binding; its host is never seen by anyone. */
@@ -157,21 +239,26 @@ const GATEWAY_BASE = 'https://gateway.internal'
 export type GatewayClient = {
   get<T>(path: string, query?: Record<string, string | number | undefined>): Promise<Answer<T>>
   post<T>(path: string, body?: Record<string, unknown>): Promise<Answer<T>>
+  put<T>(path: string, body: Record<string, unknown>): Promise<Answer<T>>
+  /** A file as the multipart field `file` (editors' uploads). */
+  upload<T>(path: string, file: File, fields?: Record<string, string>): Promise<Answer<T>>
   /** The raw answer, for files the console hands on as they are. */
   download(path: string): Promise<Response | null>
 }
 
 /** The client for the request `c` is serving. */
 export function gatewayFor(c: Context<ConsoleEnv>): GatewayClient {
-  const send = async (method: string, path: string, body?: Record<string, unknown>) => {
+  const send = async (method: string, path: string, body?: Record<string, unknown> | FormData) => {
     const headers = new Headers({ accept: 'application/json', 'accept-language': c.get('lang') ?? 'en' })
     const assertion = c.req.header(ACCESS_ASSERTION_HEADER)
     if (assertion) headers.set(ACCESS_ASSERTION_HEADER, assertion)
     // One request id in both workers' log lines.
     headers.set('x-request-id', c.get('requestId'))
-    if (body) headers.set('content-type', 'application/json')
+    // A form's boundary is set by the Request itself.
+    const json = body !== undefined && !(body instanceof FormData)
+    if (json) headers.set('content-type', 'application/json')
     return c.env.GATEWAY.fetch(
-      new Request(`${GATEWAY_BASE}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined }),
+      new Request(`${GATEWAY_BASE}${path}`, { method, headers, body: json ? JSON.stringify(body) : body }),
     )
   }
   const read = async <T>(res: Promise<Response>): Promise<Answer<T>> => {
@@ -186,11 +273,15 @@ export function gatewayFor(c: Context<ConsoleEnv>): GatewayClient {
     const envelope = parsed.output
     if (answer.ok && envelope.result.code === 'ok')
       return { ok: true, content: envelope.content as T, pageable: envelope.pageable ?? null }
+    const errors = envelope.errors ?? []
+    const content = envelope.content && typeof envelope.content === 'object' ? envelope.content : {}
     return {
       ok: false,
       status: answer.ok ? 502 : answer.status,
       code: envelope.result.code,
-      errors: envelope.errors ?? [],
+      errors: Array.isArray(errors) ? errors : Object.keys(errors),
+      fieldCodes: Array.isArray(errors) ? undefined : errors,
+      details: { ...(envelope.missing ? { missing: envelope.missing } : {}), ...(content as Record<string, unknown>) },
     }
   }
   return {
@@ -202,6 +293,13 @@ export function gatewayFor(c: Context<ConsoleEnv>): GatewayClient {
       return read(send('GET', qs ? `${path}?${qs}` : path))
     },
     post: (path, body) => read(send('POST', path, body ?? {})),
+    put: (path, body) => read(send('PUT', path, body)),
+    upload: (path, file, fields) => {
+      const form = new FormData()
+      for (const [k, val] of Object.entries(fields ?? {})) form.set(k, val)
+      form.set('file', file)
+      return read(send('POST', path, form))
+    },
     download: async (path) => {
       try {
         return await send('GET', path)

@@ -21,6 +21,9 @@ import {
   type AppealListItem,
   type AppealStatus,
   type AuditLog,
+  type ContentItem,
+  type ContentKind,
+  type ContentListItem,
   type DecisionState,
   gatewayFor,
   type InboxItem,
@@ -31,11 +34,29 @@ import {
   type ProjectListItem,
   type RegistrationDetail,
   type RegistrationListItem,
+  type SiteSettings,
+  type UploadedFile,
 } from './api'
+import { readMultipart, valuesOf } from './content-form'
 import type { ConsoleEnv } from './context'
 import { toCsv } from './csv'
 import { translateCode, translator } from './i18n'
 import { Audit, type AuditQuery, OPERATOR_ROLES, Operators } from './pages/admin'
+import {
+  ContentHome,
+  ContentList,
+  columnLabel,
+  fromLocalTime,
+  ItemRecord,
+  type ItemState,
+  kindName,
+  NewItem,
+  NO_ITEM_STATE,
+  PUBLICATIONS,
+  SiteSettingsForm,
+  SOCIAL_ROWS,
+  titleOfValues,
+} from './pages/content'
 import { INBOX_COLUMNS, InboxList, InboxRecord } from './pages/inbox'
 import {
   APPEAL_STATUSES,
@@ -70,6 +91,12 @@ const NOTICES = [
   'operatorAdded',
   'roleChanged',
   'operatorRemoved',
+  'created',
+  'saved',
+  'published',
+  'scheduled',
+  'unpublished',
+  'settingsSaved',
 ] as const
 type Notice = (typeof NOTICES)[number]
 
@@ -267,6 +294,169 @@ async function showOperators(
   )
 }
 
+// Content (docs/architecture.md#content-screens)
+
+type Kinds = { list: ContentKind[]; byName: Map<string, ContentKind> }
+
+/** The kinds of content as the gateway describes them: the forms are drawn from these. */
+async function readKinds(c: Ctx): Promise<Answer<Kinds>> {
+  const answer = await gatewayFor(c).get<{ kinds: ContentKind[] }>('/core/operator/content/kinds')
+  if (!answer.ok) return answer
+  const list = answer.content.kinds
+  return { ok: true, content: { list, byName: new Map(list.map((k) => [k.kind, k])) }, pageable: null }
+}
+
+const isLang = (l: unknown): l is Locale => typeof l === 'string' && isLocale(l)
+
+/** The gateway's refusal of an item's values: each field's message beside it, and the summary's links to them. */
+function contentProblem(
+  t: Translate,
+  kind: ContentKind,
+  answer: { code: string; errors: string[]; fieldCodes?: Record<string, string> },
+): { problem: FormProblem; errors: Record<string, string> } {
+  const errors: Record<string, string> = {}
+  for (const name of answer.errors) {
+    const col = name.replace(/^values\./, '')
+    const code = answer.fieldCodes?.[name] ?? 'invalid'
+    const key = `content.errors.${code}`
+    const text = t(key)
+    errors[col] = text === key ? t('content.errors.invalid') : text
+  }
+  return {
+    errors,
+    problem: {
+      message: translateCode(t, answer.code),
+      fields: Object.entries(errors).map(([col, message]) => ({
+        id: `f-${col}`,
+        message: `${columnLabel(t, kind, col)}: ${message}`,
+      })),
+    },
+  }
+}
+
+/** Sends the form's new files to R2 through the gateway; each file's reference replaces the field's value. */
+async function uploadFiles(
+  c: Ctx,
+  kind: ContentKind,
+  form: { fields: Record<string, string>; files: Record<string, File> },
+): Promise<Answer<unknown>[]> {
+  const refused: Answer<unknown>[] = []
+  const api = gatewayFor(c)
+  for (const field of kind.fields) {
+    if (field.type !== 'image' && field.type !== 'file') continue
+    if (form.fields[`remove.${field.name}`] === 'true') form.fields[field.name] = ''
+    const file = form.files[`file.${field.name}`]
+    if (!file) continue
+    const answer = await api.upload<UploadedFile>('/core/operator/content/files', file, { type: field.type })
+    if (answer.ok) form.fields[field.name] = answer.content.ref
+    else refused.push({ ...answer, errors: [field.name], fieldCodes: { [field.name]: answer.code } })
+  }
+  return refused
+}
+
+/** Several refused uploads as one refusal naming each field. */
+function mergeRefusals(refused: Answer<unknown>[]): {
+  code: string
+  errors: string[]
+  fieldCodes: Record<string, string>
+} {
+  const failures = refused.flatMap((r) => (r.ok ? [] : [r]))
+  return {
+    code: 'validation_error',
+    errors: failures.flatMap((r) => r.errors),
+    fieldCodes: Object.assign({}, ...failures.map((r) => r.fieldCodes ?? {})),
+  }
+}
+
+/** The column of a child kind that names its parent. */
+function parentColumn(kind: ContentKind): string | null {
+  if (!kind.parent) return null
+  return typeof kind.parent === 'string' ? `${kind.parent}_id` : kind.parent.column
+}
+
+async function showContentItem(c: Ctx, status: ContentfulStatusCode, state: ItemState): Promise<Response> {
+  const lang = c.get('lang')
+  const t = translator(lang)
+  const kinds = await readKinds(c)
+  if (!kinds.ok) return renderFailure(c, kinds)
+  const kind = kinds.content.byName.get(c.req.param('kind') ?? '')
+  if (!kind) return renderRefusal(c, 404, 'not_found')
+  const answer = await gatewayFor(c).get<ContentItem>(`/core/operator/content/${kind.kind}/${idOf(c)}`)
+  if (!answer.ok) return renderFailure(c, answer)
+  const item = answer.content
+  const title = titleOfValues(lang, kind, item.values) || t('content.untitled', { id: item.id })
+  return renderScreen(
+    c,
+    status,
+    'content',
+    `${kindName(t, kind.kind)}: ${title}`,
+    <ItemRecord t={t} lang={lang} kind={kind} kinds={kinds.content.byName} item={item} state={state} />,
+    null,
+  )
+}
+
+async function showNewItem(c: Ctx, status: ContentfulStatusCode, state: ItemState): Promise<Response> {
+  const lang = c.get('lang')
+  const t = translator(lang)
+  const kinds = await readKinds(c)
+  if (!kinds.ok) return renderFailure(c, kinds)
+  const kind = kinds.content.byName.get(c.req.param('kind') ?? '')
+  if (!kind) return renderRefusal(c, 404, 'not_found')
+  const column = parentColumn(kind)
+  const parentId = Number(c.req.query('parent'))
+  if (column && !(Number.isInteger(parentId) && parentId > 0)) return renderRefusal(c, 400, 'bad_request')
+  return renderScreen(
+    c,
+    status,
+    'content',
+    t('content.newTitle', { kind: kindName(t, kind.kind) }),
+    <NewItem t={t} lang={lang} kind={kind} parent={column ? { column, id: parentId } : null} state={state} />,
+    null,
+  )
+}
+
+/** The agency's contacts as the form shows them: the portal's public call in each language. */
+async function showSiteSettings(
+  c: Ctx,
+  status: ContentfulStatusCode,
+  problem: FormProblem | null,
+  typed?: Record<string, string>,
+): Promise<Response> {
+  const lang = c.get('lang')
+  const t = translator(lang)
+  let values = typed
+  if (!values) {
+    const api = gatewayFor(c)
+    const answers = await Promise.all(
+      (['uz', 'ru', 'en'] as const).map((l) => api.get<SiteSettings>('/siw/public/site-settings', { lang: l })),
+    )
+    const failed = answers.find((a) => !a.ok)
+    if (failed && !failed.ok) return renderFailure(c, failed)
+    const [uz, ru, en] = answers.map((a) => (a.ok ? a.content : null))
+    values = {
+      phone: en?.phone ?? '',
+      email: en?.email ?? '',
+      map_url: en?.map_url ?? '',
+      // The public call stands another language in for a missing address; the same text twice is that stand-in.
+      address_uz: uz?.address ?? '',
+      address_ru: ru?.address ?? '',
+      address_en: en?.address ?? '',
+    }
+    en?.socials.forEach((s, i) => {
+      values![`network_${i}`] = s.network
+      values![`social_${i}`] = s.url
+    })
+  }
+  return renderScreen(
+    c,
+    status,
+    'content',
+    t('content.siteSettings.title'),
+    <SiteSettingsForm t={t} lang={lang} values={values} problem={problem} />,
+    null,
+  )
+}
+
 /** The language a visitor of `/` gets: the first of theirs the console speaks, else English. */
 function negotiate(header: string | undefined): Locale {
   for (const part of (header ?? '').split(',')) {
@@ -324,7 +514,16 @@ export function createConsoleApp() {
   // Writes only from the console's own pages (a cross-site form cannot forge the Origin).
   screens.use(csrf())
   screens.use(requireOperator)
-  for (const section of ['appeals', 'projects', 'registrations', 'inbox', 'files', 'operators', 'audit'] as const) {
+  for (const section of [
+    'appeals',
+    'projects',
+    'registrations',
+    'inbox',
+    'files',
+    'content',
+    'operators',
+    'audit',
+  ] as const) {
     const guard = requireSection(section === 'files' ? 'inbox' : section)
     screens.use(`/${section}`, guard)
     screens.use(`/${section}/*`, guard)
@@ -571,6 +770,226 @@ export function createConsoleApp() {
     headers.set('x-content-type-options', 'nosniff')
     headers.set('cache-control', 'private, no-store')
     return new Response(res.body, { status: 200, headers })
+  })
+
+  // Content (editors and admins)
+
+  screens.get('/content', async (c) => {
+    const lang = c.get('lang')
+    const t = translator(lang)
+    const kinds = await readKinds(c)
+    if (!kinds.ok) return renderFailure(c, kinds)
+    return renderScreen(
+      c,
+      200,
+      'content',
+      t('sections.content'),
+      <ContentHome t={t} lang={lang} kinds={kinds.content.list} />,
+      null,
+    )
+  })
+
+  screens.get('/content/site-settings', (c) => showSiteSettings(c, 200, null))
+
+  screens.post('/content/site-settings', async (c) => {
+    const t = translator(c.get('lang'))
+    const fields = await readFields(c)
+    const socials = Array.from({ length: SOCIAL_ROWS }, (_, i) => ({
+      network: (fields[`network_${i}`] ?? '').trim(),
+      url: (fields[`social_${i}`] ?? '').trim(),
+      row: i,
+    })).filter((s) => s.network || s.url)
+    const answer = await gatewayFor(c).put('/core/operator/site-settings', {
+      phone: fields.phone ?? '',
+      email: (fields.email ?? '').trim(),
+      address: { uz: fields.address_uz ?? '', ru: fields.address_ru ?? '', en: fields.address_en ?? '' },
+      map_url: (fields.map_url ?? '').trim(),
+      socials: socials.map(({ network, url }) => ({ network, url })),
+    })
+    if (!answer.ok) {
+      // The gateway names fields by their path in the body: `address.ru`, `socials.0.url`.
+      const ids = new Set(
+        answer.errors.map((path) => {
+          const social = /^socials\.(\d+)/.exec(path)
+          if (social) return `s-social-${socials[Number(social[1])]?.row ?? 0}`
+          return `s-${path.replace('.', '_')}`
+        }),
+      )
+      const labels: Record<string, string> = {
+        's-phone': t('content.siteSettings.phone'),
+        's-email': t('content.siteSettings.email'),
+        's-map_url': t('content.siteSettings.map'),
+      }
+      const problem: FormProblem = {
+        message: translateCode(t, answer.code),
+        fields: [...ids].map((id) => ({
+          id,
+          message: `${labels[id] ?? t('content.siteSettings.address')}: ${t('content.errors.invalid')}`,
+        })),
+      }
+      for (const id of ids)
+        if (id.startsWith('s-social-'))
+          problem.fields.find((f) => f.id === id)!.message = t('content.siteSettings.socialInvalid')
+      return showSiteSettings(c, answer.status === 400 ? 422 : (answer.status as ContentfulStatusCode), problem, fields)
+    }
+    return c.redirect(withNotice(paths.siteSettings(c.get('lang')), 'settingsSaved'), 303)
+  })
+
+  screens.get('/content/:kind{[a-z_]{2,40}}', async (c) => {
+    const lang = c.get('lang')
+    const t = translator(lang)
+    const kinds = await readKinds(c)
+    if (!kinds.ok) return renderFailure(c, kinds)
+    const kind = kinds.content.byName.get(c.req.param('kind'))
+    if (!kind?.publishable) return renderRefusal(c, 404, 'not_found')
+    const publication = pick(c.req.query('publication'), PUBLICATIONS)
+    const q = (c.req.query('q') ?? '').trim().slice(0, 200)
+    const answer = await gatewayFor(c).get<{ items: ContentListItem[] }>(`/core/operator/content/${kind.kind}`, {
+      publication: publication === 'all' ? undefined : publication,
+      q,
+      page: pageOf(c),
+    })
+    if (!answer.ok) return renderFailure(c, answer)
+    return renderScreen(
+      c,
+      200,
+      'content',
+      kindName(t, kind.kind),
+      <ContentList
+        t={t}
+        lang={lang}
+        kind={kind}
+        publication={publication}
+        q={q}
+        items={answer.content.items}
+        pageable={answer.pageable}
+      />,
+      null,
+    )
+  })
+
+  screens.get('/content/:kind{[a-z_]{2,40}}/new', (c) => showNewItem(c, 200, NO_ITEM_STATE))
+
+  screens.post('/content/:kind{[a-z_]{2,40}}/new', async (c) => {
+    const lang = c.get('lang')
+    const t = translator(lang)
+    const kinds = await readKinds(c)
+    if (!kinds.ok) return renderFailure(c, kinds)
+    const kind = kinds.content.byName.get(c.req.param('kind'))
+    if (!kind) return renderRefusal(c, 404, 'not_found')
+    const form = await readMultipart(c)
+    const refused = await uploadFiles(c, kind, form)
+    const { typed, values } = valuesOf(kind, form.fields)
+    const column = parentColumn(kind)
+    if (column) values[column] = Number(form.fields[column])
+    const answer = refused.length
+      ? refused[0]!
+      : await gatewayFor(c).post<{ id: number }>(`/core/operator/content/${kind.kind}`, { values })
+    if (!answer.ok) {
+      const all = refused.length ? mergeRefusals(refused) : answer
+      const { problem, errors } = contentProblem(t, kind, all)
+      return showNewItem(c, 422, { ...NO_ITEM_STATE, values: typed, errors, problem, form: 'save' })
+    }
+    const { id } = answer.content as { id: number }
+    return c.redirect(withNotice(paths.contentItem(lang, kind.kind, id), 'created'), 303)
+  })
+
+  screens.get('/content/:kind{[a-z_]{2,40}}/:id{[0-9]{1,10}}', (c) => showContentItem(c, 200, NO_ITEM_STATE))
+
+  screens.post('/content/:kind{[a-z_]{2,40}}/:id{[0-9]{1,10}}', async (c) => {
+    const lang = c.get('lang')
+    const t = translator(lang)
+    const kinds = await readKinds(c)
+    if (!kinds.ok) return renderFailure(c, kinds)
+    const kind = kinds.content.byName.get(c.req.param('kind'))
+    if (!kind) return renderRefusal(c, 404, 'not_found')
+    const form = await readMultipart(c)
+    const refused = await uploadFiles(c, kind, form)
+    const { typed, values } = valuesOf(kind, form.fields)
+    const answer = refused.length
+      ? refused[0]!
+      : await gatewayFor(c).put(`/core/operator/content/${kind.kind}/${idOf(c)}`, { values })
+    if (!answer.ok) {
+      if (answer.status === 404) return renderFailure(c, answer)
+      const { problem, errors } = contentProblem(t, kind, refused.length ? mergeRefusals(refused) : answer)
+      const status = answer.status === 400 || answer.status === 413 ? 422 : (answer.status as ContentfulStatusCode)
+      return showContentItem(c, status, { ...NO_ITEM_STATE, values: typed, errors, problem, form: 'save' })
+    }
+    return c.redirect(withNotice(paths.contentItem(lang, kind.kind, idOf(c)), 'saved'), 303)
+  })
+
+  screens.post('/content/:kind{[a-z_]{2,40}}/:id{[0-9]{1,10}}/publish', async (c) => {
+    const lang = c.get('lang')
+    const t = translator(lang)
+    const kind = c.req.param('kind')
+    const fields = await readFields(c)
+    const local = (fields.publish_at ?? '').trim()
+    const publishAt = local ? fromLocalTime(local) : null
+    if (local && !publishAt)
+      return showContentItem(c, 422, {
+        ...NO_ITEM_STATE,
+        form: 'publish',
+        problem: { message: null, fields: [{ id: 'publish-at', message: t('content.errors.publish_at') }] },
+      })
+    const body: Record<string, unknown> = {}
+    if (publishAt) body.publish_at = publishAt
+    if (fields.confirm_incomplete === 'true') body.confirm_incomplete = true
+    const answer = await gatewayFor(c).post<{ publication?: string }>(
+      `/core/operator/content/${kind}/${idOf(c)}/publish`,
+      body,
+    )
+    if (!answer.ok) {
+      if (answer.code === 'translations_missing') {
+        const missing = Array.isArray(answer.details?.missing) ? answer.details.missing.filter(isLang) : []
+        return showContentItem(c, 409, { ...NO_ITEM_STATE, confirm: { missing, publishAt: local } })
+      }
+      if (answer.status === 404) return renderFailure(c, answer)
+      return showContentItem(c, answer.status as ContentfulStatusCode, {
+        ...NO_ITEM_STATE,
+        form: 'publish',
+        problem: {
+          message: translateCode(t, answer.code),
+          fields: answer.errors.includes('publish_at')
+            ? [{ id: 'publish-at', message: t('content.errors.publish_at') }]
+            : [],
+        },
+      })
+    }
+    const scheduled =
+      answer.content?.publication === 'scheduled' || (publishAt !== null && Date.parse(publishAt) > Date.now())
+    return c.redirect(withNotice(paths.contentItem(lang, kind, idOf(c)), scheduled ? 'scheduled' : 'published'), 303)
+  })
+
+  screens.post('/content/:kind{[a-z_]{2,40}}/:id{[0-9]{1,10}}/unpublish', async (c) => {
+    const t = translator(c.get('lang'))
+    const kind = c.req.param('kind')
+    const answer = await gatewayFor(c).post(`/core/operator/content/${kind}/${idOf(c)}/unpublish`)
+    if (!answer.ok) {
+      if (answer.status === 404) return renderFailure(c, answer)
+      return showContentItem(c, answer.status as ContentfulStatusCode, {
+        ...NO_ITEM_STATE,
+        form: 'publish',
+        problem: { message: translateCode(t, answer.code), fields: [] },
+      })
+    }
+    return c.redirect(withNotice(paths.contentItem(c.get('lang'), kind, idOf(c)), 'unpublished'), 303)
+  })
+
+  screens.post('/content/:kind{[a-z_]{2,40}}/:id{[0-9]{1,10}}/preview', async (c) => {
+    const t = translator(c.get('lang'))
+    const kind = c.req.param('kind')
+    const answer = await gatewayFor(c).post<{ links: Partial<Record<Locale, string>> }>(
+      `/core/operator/content/${kind}/${idOf(c)}/preview`,
+    )
+    if (!answer.ok) {
+      if (answer.status === 404) return renderFailure(c, answer)
+      return showContentItem(c, answer.status as ContentfulStatusCode, {
+        ...NO_ITEM_STATE,
+        form: 'publish',
+        problem: { message: translateCode(t, answer.code), fields: [] },
+      })
+    }
+    return showContentItem(c, 200, { ...NO_ITEM_STATE, links: answer.content.links })
   })
 
   // Operators and the audit log (admin)
