@@ -6,9 +6,12 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { assertSafeToStart, readConfig } from './lib/config'
+import { PUBLISHABLE_KINDS } from './lib/content-kinds'
+import { CONTENT_UPLOAD_BODY_LIMIT } from './lib/content-uploads'
 import type { AppEnv } from './lib/context'
 import { fail, GatewayError } from './lib/envelope'
 import { handleMailQueue } from './lib/mail-queue'
+import { publishDue } from './lib/publishing'
 import { logRequests } from './lib/request-log'
 import { runRetention } from './lib/retention'
 import { appealRoutes } from './routes/appeal'
@@ -27,11 +30,15 @@ assertSafeToStart(env as unknown as Record<string, unknown>)
 
 const MB = 1024 * 1024
 
+/** The daily clean-up's trigger (wrangler.toml `[triggers]`); every trigger also publishes what is due. */
+const RETENTION_CRON = '30 21 * * *'
+
 /** Whole-body caps; upload routes allow their files plus multipart overhead, everything else is JSON. */
 const UPLOAD_BODY_LIMITS: Record<string, number> = {
   '/document/project/upload': 11 * MB,
   '/document/project/presentation': 3 * 25 * MB + MB,
   '/document/public/event-application': 2 * 10 * MB + MB,
+  '/core/operator/content/files': CONTENT_UPLOAD_BODY_LIMIT,
 }
 
 const jsonBodyLimit = bodyLimit({ maxSize: MB, onError: (c) => fail(c, 413, 'payload_too_large') })
@@ -67,7 +74,7 @@ app.route('/', contentRoutes)
 app.notFound((c) => fail(c, 404, 'not_found'))
 
 app.onError((err, c) => {
-  if (err instanceof GatewayError) return fail(c, err.status, err.code, err.description, err.errors)
+  if (err instanceof GatewayError) return fail(c, err.status, err.code, err.description, err.errors, err.content)
   if (err instanceof HTTPException && err.status < 500)
     return fail(c, err.status as ContentfulStatusCode, 'bad_request')
   // Unexpected: log structured JSON for operators; the caller sees only the code (ASVS V16.5).
@@ -89,6 +96,11 @@ export default {
   fetch: app.fetch,
   // The mail queue and its dead-letter queue (docs/architecture.md#mail-delivery).
   queue: (batch, env) => handleMailQueue(batch, env),
-  // The daily clean-up (docs/operations.md#retention).
-  scheduled: (controller, env, ctx) => ctx.waitUntil(runRetention(env, new Date(controller.scheduledTime))),
+  // Scheduled publication at every trigger (docs/operations.md#scheduled-publication), and the daily clean-up
+  // (docs/operations.md#retention) on its own.
+  scheduled: (controller, env, ctx) => {
+    const now = new Date(controller.scheduledTime)
+    ctx.waitUntil(publishDue(env.DB, PUBLISHABLE_KINDS, now))
+    if (controller.cron === RETENTION_CRON) ctx.waitUntil(runRetention(env, now))
+  },
 } satisfies ExportedHandler<Env>

@@ -3,6 +3,7 @@
  * who, when, what, and the changed fields before and after — written by the operator calls after the change has
  * succeeded, and read back filtered by operator, action and target.
  */
+import { type KindName, PUBLISHABLE_KINDS } from './content-kinds'
 import type { Paging } from './paging'
 
 /** What an audit row names: the action, and the record it changed. */
@@ -23,6 +24,11 @@ export const AUDIT_ACTIONS = [
   'operator.remove',
   'operator.bootstrap',
   'site_settings.update',
+  'content.create',
+  'content.update',
+  'content.publish',
+  'content.schedule',
+  'content.unpublish',
 ] as const
 type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -34,8 +40,17 @@ export const AUDIT_TARGET_KINDS = [
   'event_application',
   'operator',
   'site_settings',
+  ...PUBLISHABLE_KINDS.map((k) => contentAuditTarget(k.kind)),
 ] as const
 type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number]
+
+/**
+ * The audit target of a content kind: its name, except the projects catalogue (`catalogue_project`), whose ids are not
+ * those of the investors' projects moderation names `project`.
+ */
+export function contentAuditTarget(kind: KindName) {
+  return kind === 'project' ? ('catalogue_project' as const) : kind
+}
 
 /** A row as the audit call answers it; `before` and `after` are the stored JSON, parsed. */
 export type AuditEntry = {

@@ -24,6 +24,7 @@ const ConfigSchema = v.object({
   FCM_TOKEN_ENDPOINT: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.url())]), ''),
   REALTIME_SECRET: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.minLength(32))]), ''),
   MAIL_FROM: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.email())]), ''),
+  PREVIEW_SECRET: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.minLength(32))]), ''),
   // Whose personal data this store may hold (docs/architecture.md#data-residency); the deploy check decides on it.
   CITIZEN_DATA: v.optional(v.picklist(['', 'test', 'citizens']), ''),
 })
@@ -89,7 +90,15 @@ export type Config = {
   realtimeSecret: string
   /** The address mail is sent from (one the EMAIL binding allows); empty: mail waits in its queue, unsent. */
   mailFrom: string
+  /**
+   * The key preview links are signed with (docs/gateway-contract.md#preview); in DEV_MODE a fixed development key when
+   * unset. Empty: no preview links (503 `preview_unavailable`).
+   */
+  previewSecret: string
 }
+
+/** Signs preview links on a developer's machine (DEV_MODE only), so local previews work without a secret. */
+const DEV_PREVIEW_SECRET = 'local-preview-secret-for-development-only'
 
 const cache = new WeakMap<object, Config>()
 
@@ -125,6 +134,7 @@ export function readConfig(env: Env): Config {
     },
     realtimeSecret: o.REALTIME_SECRET,
     mailFrom: o.MAIL_FROM,
+    previewSecret: o.PREVIEW_SECRET || (o.DEV_MODE === '1' ? DEV_PREVIEW_SECRET : ''),
   }
   cache.set(env, config)
   return config

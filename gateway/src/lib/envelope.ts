@@ -11,15 +11,19 @@ export function ok<T>(c: AnyContext, content: T, pageable?: Pageable): Response 
   return c.json({ result: { code: 'ok', description: '' }, content, ...(pageable ? { pageable } : {}) })
 }
 
-/** A failure: `code` is a stable machine code; `description` an i18n key (`messages.error.*`) or text. */
+/**
+ * A failure: `code` is a stable machine code; `description` an i18n key (`messages.error.*`) or text; `content` what a
+ * caller needs to act on it (null for most: the per-field codes of a content save, the missing languages of a publish).
+ */
 export function fail(
   c: AnyContext,
   status: ContentfulStatusCode,
   code: string,
   description = code,
   errors?: string[],
+  content: unknown = null,
 ): Response {
-  return c.json({ result: { code, description }, content: null, ...(errors ? { errors } : {}) }, status)
+  return c.json({ result: { code, description }, content, ...(errors ? { errors } : {}) }, status)
 }
 
 export class GatewayError extends Error {
@@ -28,6 +32,7 @@ export class GatewayError extends Error {
     readonly code: string,
     readonly description = code,
     readonly errors?: string[],
+    readonly content: unknown = null,
   ) {
     super(code)
   }

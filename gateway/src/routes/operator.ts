@@ -1,6 +1,6 @@
 /**
- * `/core/operator/*`: the operators' API (moderation, the inbox, operators, the audit log and the site's contacts), which the operator console calls over its service binding and a script may
- * call behind the same Access application (docs/gateway-contract.md#operator). Every call needs a valid Cloudflare
+ * `/core/operator/*`: the operators' API (moderation, the inbox, publishing, operators, the audit log and the site's
+ * contacts), which the operator console calls over its service binding and a script may call behind the same Access application (docs/gateway-contract.md#operator). Every call needs a valid Cloudflare
  * Access token naming an active operator, and a role that reaches the call's area; every change it makes is written to
  * the audit log (docs/security.md#operator-surface). Without Access settings the calls do not exist (404).
  */
@@ -27,6 +27,7 @@ import {
 import { pageable, readPaging } from '../lib/paging'
 import { readStoredSiteSettings, SiteSettingsInputSchema, writeSiteSettings } from '../lib/site-settings'
 import { EmailSchema, IdSchema, optionalText, parseInput, readJson, readQuery } from '../lib/validate'
+import { operatorContentRoutes } from './operator-content'
 import { operatorInboxRoutes } from './operator-inbox'
 import { operatorModerationRoutes, readModerationCounts } from './operator-moderation'
 
@@ -83,6 +84,7 @@ const AREAS: Record<string, OperatorArea> = {
   operators: 'admin',
   audit: 'admin',
   'site-settings': 'content',
+  content: 'content',
 }
 for (const [path, area] of Object.entries(AREAS)) {
   operatorRoutes.use(`/core/operator/${path}`, requireArea(area))
@@ -103,6 +105,7 @@ operatorRoutes.get('/core/operator/overview', async (c) => {
 
 operatorRoutes.route('/', operatorModerationRoutes)
 operatorRoutes.route('/', operatorInboxRoutes)
+operatorRoutes.route('/', operatorContentRoutes)
 
 /**
  * An uploaded file (a project's image or presentation, an event application's passport scan or photo), public or not,

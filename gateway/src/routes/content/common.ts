@@ -5,9 +5,9 @@
 import type { Context } from 'hono'
 import { readConfig } from '../../lib/config'
 import type { KindName } from '../../lib/content-kinds'
+import { parseUploadRef } from '../../lib/content-uploads'
 import { GatewayError } from '../../lib/envelope'
 import { LANGS, type Lang, readLang } from '../../lib/lang'
-import { parseUploadRef } from '../../lib/content-uploads'
 import { likePattern } from '../../lib/search-text'
 import { ART_NAME, renderArt } from '../../lib/svg-art'
 

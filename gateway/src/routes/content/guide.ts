@@ -6,7 +6,17 @@ import { Hono } from 'hono'
 import { GatewayError, ok } from '../../lib/envelope'
 import { col, type Lang } from '../../lib/lang'
 import { pageable, readPaging } from '../../lib/paging'
-import { artFile, type ContentEnv, keywordClause, langOf, notFound, type Row, readId, readOptionalId } from './common'
+import {
+  artFile,
+  type ContentEnv,
+  keywordClause,
+  langOf,
+  notFound,
+  type Row,
+  readId,
+  readOptionalId,
+  shown,
+} from './common'
 import { serviceCols, toService } from './services'
 
 /** Investor guide routes. */
@@ -48,7 +58,7 @@ guideRoutes.get('/siw/public/project-category/:id', async (c) => {
     .first<Row>()
   if (!row) notFound()
   const { results } = await c.env.DB.prepare(
-    `SELECT ${serviceCols(lang, 's.')} FROM project_category_services pcs JOIN services s ON s.id = pcs.service_id WHERE pcs.category_id = ? ORDER BY pcs.position, s.id`,
+    `SELECT ${serviceCols(lang, 's.')} FROM project_category_services pcs JOIN services s ON s.id = pcs.service_id WHERE pcs.category_id = ? AND ${shown(c, 'service', 's.')} ORDER BY pcs.position, s.id`,
   )
     .bind(id)
     .all<Row>()
@@ -125,7 +135,7 @@ guideRoutes.get('/siw/public/project', async (c) => {
     args.push(status)
   }
   const keyword = keywordClause(c.req.query('keyword'))
-  const where = `WHERE 1=1${clauses.map((s) => ` AND ${s}`).join('')}${keyword.sql.replace('keywords', 'p.keywords')}`
+  const where = `WHERE ${shown(c, 'project', 'p.')}${clauses.map((s) => ` AND ${s}`).join('')}${keyword.sql.replace('keywords', 'p.keywords')}`
   const allArgs = [...args, ...keyword.args]
   const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM projects p ${where}`)
     .bind(...allArgs)
@@ -142,7 +152,9 @@ guideRoutes.get('/siw/public/project', async (c) => {
 
 guideRoutes.get('/siw/public/project/:id', async (c) => {
   const id = readId(c.req.param('id'))
-  const row = await c.env.DB.prepare(`${projectSelect(langOf(c), true)} WHERE p.id = ?`)
+  const row = await c.env.DB.prepare(
+    `${projectSelect(langOf(c), true)} WHERE p.id = ? AND ${shown(c, 'project', 'p.')}`,
+  )
     .bind(id)
     .first<Row>()
   if (!row) notFound()
@@ -152,11 +164,11 @@ guideRoutes.get('/siw/public/project/:id', async (c) => {
 guideRoutes.get('/siw/public/service-sector', async (c) => {
   const p = readPaging(c.req.query(), 20)
   const kw = keywordClause(c.req.query('keyword'))
-  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM sectors WHERE 1=1${kw.sql}`)
+  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM sectors WHERE ${shown(c, 'sector')}${kw.sql}`)
     .bind(...kw.args)
     .first<number>('n')
   const { results } = await c.env.DB.prepare(
-    `SELECT id, slug, updated_at, ${col('content', langOf(c))} FROM sectors WHERE 1=1${kw.sql} ORDER BY id LIMIT ? OFFSET ?`,
+    `SELECT id, slug, updated_at, ${col('content', langOf(c))} FROM sectors WHERE ${shown(c, 'sector')}${kw.sql} ORDER BY id LIMIT ? OFFSET ?`,
   )
     .bind(...kw.args, p.size, p.offset)
     .all<Row>()

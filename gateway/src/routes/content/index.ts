@@ -5,8 +5,10 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { readConfig } from '../../lib/config'
+import { readContentVersion } from '../../lib/content-version'
 import { GatewayError, ok } from '../../lib/envelope'
 import { LANGS } from '../../lib/lang'
+import { PREVIEW_HEADER, verifyPreview } from '../../lib/preview'
 import { IdSchema, parseInput, readJson } from '../../lib/validate'
 import { resetAll, seedAll } from '../../seed/index'
 import type { ContentEnv } from './common'
@@ -18,6 +20,23 @@ import { serviceRoutes } from './services'
 
 /** Every content route with its full path, plus the dev seed/reset endpoints; mounted at `/` by the gateway app. */
 export const contentRoutes = new Hono<ContentEnv>()
+
+// A valid preview token (forwarded by the portal) lets the content calls answer the one unpublished item it names
+// (docs/gateway-contract.md#preview); anything else in the header is ignored, and the calls answer published items.
+contentRoutes.use('/siw/public/*', async (c, next) => {
+  const token = c.req.header(PREVIEW_HEADER)
+  if (token) c.set('preview', await verifyPreview(readConfig(c.env).previewSecret, token, new Date()))
+  await next()
+})
+
+/**
+ * **New:** the content version (docs/gateway-contract.md#content-version): the portal reads it to key its payload
+ * cache, so a publish is seen by the next request in every isolate. One row read; never cached by the gateway.
+ */
+contentRoutes.get('/core/content/version', async (c) => {
+  c.header('Cache-Control', 'no-store')
+  return ok(c, { version: await readContentVersion(c.env.DB) })
+})
 
 contentRoutes.route('/', publicContentRoutes)
 contentRoutes.route('/', guideRoutes)

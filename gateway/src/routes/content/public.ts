@@ -9,7 +9,7 @@ import { pageable, readPaging } from '../../lib/paging'
 import { excerpt, htmlToText } from '../../lib/sanitize-html'
 import { toFtsQuery } from '../../lib/search-text'
 import { readSiteSettings } from '../../lib/site-settings'
-import { artFile, type ContentEnv, keywordClause, langOf, notFound, type Row, readId } from './common'
+import { artFile, type ContentEnv, keywordClause, langOf, notFound, type Row, readId, shown } from './common'
 import { agendaFile } from './files'
 
 /** `/siw/public` content routes. */
@@ -44,7 +44,7 @@ publicContentRoutes.get('/siw/public/post', async (c) => {
   if (category && !POST_CATEGORIES.has(category))
     throw new GatewayError(422, 'validation_error', 'validation_error', ['category'])
   const kw = keywordClause(c.req.query('keyword'))
-  const where = `WHERE 1=1${category ? ' AND category = ?' : ''}${kw.sql}`
+  const where = `WHERE ${shown(c, 'post')}${category ? ' AND category = ?' : ''}${kw.sql}`
   const args = [...(category ? [category] : []), ...kw.args]
   const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM posts ${where}`)
     .bind(...args)
@@ -67,7 +67,7 @@ publicContentRoutes.get('/siw/public/post', async (c) => {
 
 publicContentRoutes.get('/siw/public/post/:id', async (c) => {
   const id = readId(c.req.param('id'))
-  const row = await c.env.DB.prepare(`SELECT ${postCols(langOf(c))} FROM posts WHERE id = ?`)
+  const row = await c.env.DB.prepare(`SELECT ${postCols(langOf(c))} FROM posts WHERE id = ? AND ${shown(c, 'post')}`)
     .bind(id)
     .first<Row>()
   if (!row) notFound()
@@ -110,11 +110,11 @@ publicContentRoutes.get('/siw/public/gallery', async (c) => {
   const lang = langOf(c)
   const p = readPaging(c.req.query())
   const kw = keywordClause(c.req.query('keyword'))
-  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM galleries WHERE 1=1${kw.sql}`)
+  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM galleries WHERE ${shown(c, 'gallery')}${kw.sql}`)
     .bind(...kw.args)
     .first<number>('n')
   const { results } = await c.env.DB.prepare(
-    `SELECT id, publish_date, updated_at, ${col('title', lang)}, ${col('content', lang)} FROM galleries WHERE 1=1${kw.sql} ORDER BY publish_date DESC, id DESC LIMIT ? OFFSET ?`,
+    `SELECT id, publish_date, updated_at, ${col('title', lang)}, ${col('content', lang)} FROM galleries WHERE ${shown(c, 'gallery')}${kw.sql} ORDER BY publish_date DESC, id DESC LIMIT ? OFFSET ?`,
   )
     .bind(...kw.args, p.size, p.offset)
     .all<Row>()
@@ -134,7 +134,7 @@ publicContentRoutes.get('/siw/public/gallery/:id', async (c) => {
   const lang = langOf(c)
   const id = readId(c.req.param('id'))
   const row = await c.env.DB.prepare(
-    `SELECT id, publish_date, updated_at, ${col('title', lang)}, ${col('content', lang)} FROM galleries WHERE id = ?`,
+    `SELECT id, publish_date, updated_at, ${col('title', lang)}, ${col('content', lang)} FROM galleries WHERE id = ? AND ${shown(c, 'gallery')}`,
   )
     .bind(id)
     .first<Row>()
@@ -158,11 +158,11 @@ publicContentRoutes.get('/siw/public/event', async (c) => {
   const p = readPaging(c.req.query())
   const kw = keywordClause(c.req.query('keyword'))
   const now = new Date().toISOString()
-  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM events WHERE 1=1${kw.sql}`)
+  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM events WHERE ${shown(c, 'event')}${kw.sql}`)
     .bind(...kw.args)
     .first<number>('n')
   const { results } = await c.env.DB.prepare(
-    `SELECT ${eventCols(lang)} FROM events WHERE 1=1${kw.sql}
+    `SELECT ${eventCols(lang)} FROM events WHERE ${shown(c, 'event')}${kw.sql}
      ORDER BY (date_to < ?) ASC, CASE WHEN date_to >= ? THEN date_from END ASC, date_from DESC LIMIT ? OFFSET ?`,
   )
     .bind(...kw.args, now, now, p.size, p.offset)
@@ -177,7 +177,7 @@ publicContentRoutes.get('/siw/public/event', async (c) => {
 publicContentRoutes.get('/siw/public/event/:id', async (c) => {
   const id = readId(c.req.param('id'))
   const lang = langOf(c)
-  const row = await c.env.DB.prepare(`SELECT ${eventCols(lang)} FROM events WHERE id = ?`)
+  const row = await c.env.DB.prepare(`SELECT ${eventCols(lang)} FROM events WHERE id = ? AND ${shown(c, 'event')}`)
     .bind(id)
     .first<Row>()
   if (!row) notFound()
@@ -191,11 +191,11 @@ function storyCols(lang: Lang) {
 publicContentRoutes.get('/siw/public/story', async (c) => {
   const p = readPaging(c.req.query())
   const kw = keywordClause(c.req.query('keyword'))
-  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM stories WHERE 1=1${kw.sql}`)
+  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM stories WHERE ${shown(c, 'story')}${kw.sql}`)
     .bind(...kw.args)
     .first<number>('n')
   const { results } = await c.env.DB.prepare(
-    `SELECT ${storyCols(langOf(c))} FROM stories WHERE 1=1${kw.sql} ORDER BY publish_date DESC, id DESC LIMIT ? OFFSET ?`,
+    `SELECT ${storyCols(langOf(c))} FROM stories WHERE ${shown(c, 'story')}${kw.sql} ORDER BY publish_date DESC, id DESC LIMIT ? OFFSET ?`,
   )
     .bind(...kw.args, p.size, p.offset)
     .all<Row>()
@@ -208,7 +208,9 @@ publicContentRoutes.get('/siw/public/story', async (c) => {
 
 publicContentRoutes.get('/siw/public/story/:id', async (c) => {
   const id = readId(c.req.param('id'))
-  const row = await c.env.DB.prepare(`SELECT ${storyCols(langOf(c))} FROM stories WHERE id = ?`)
+  const row = await c.env.DB.prepare(
+    `SELECT ${storyCols(langOf(c))} FROM stories WHERE id = ? AND ${shown(c, 'story')}`,
+  )
     .bind(id)
     .first<Row>()
   if (!row) notFound()
@@ -218,7 +220,7 @@ publicContentRoutes.get('/siw/public/story/:id', async (c) => {
 publicContentRoutes.get('/siw/public/leadership', async (c) => {
   const lang = langOf(c)
   const { results } = await c.env.DB.prepare(
-    `SELECT id, email, phone, photo, ${col('name', lang)}, ${col('surname', lang)}, ${col('position', lang)}, ${col('bio', lang)}, ${col('working_days', lang)} FROM leaders ORDER BY id`,
+    `SELECT id, email, phone, photo, ${col('name', lang)}, ${col('surname', lang)}, ${col('position', lang)}, ${col('bio', lang)}, ${col('working_days', lang)} FROM leaders WHERE ${shown(c, 'leader')} ORDER BY id`,
   ).all<Row>()
   return ok(
     c,
@@ -229,7 +231,7 @@ publicContentRoutes.get('/siw/public/leadership', async (c) => {
 publicContentRoutes.get('/siw/public/review', async (c) => {
   const lang = langOf(c)
   const { results } = await c.env.DB.prepare(
-    `SELECT id, photo, ${col('comment', lang)}, ${col('author', lang)} FROM reviews ORDER BY id`,
+    `SELECT id, photo, ${col('comment', lang)}, ${col('author', lang)} FROM reviews WHERE ${shown(c, 'review')} ORDER BY id`,
   ).all<Row>()
   return ok(
     c,
@@ -261,9 +263,9 @@ publicContentRoutes.get('/siw/public/territory', async (c) => {
 /** Every content page, by slug: what a site map lists of them (**new:** docs/gateway-contract.md#content). */
 publicContentRoutes.get('/siw/public/page', async (c) => {
   const p = readPaging(c.req.query())
-  const total = await c.env.DB.prepare('SELECT count(*) AS n FROM pages').first<number>('n')
+  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM pages WHERE ${shown(c, 'page')}`).first<number>('n')
   const { results } = await c.env.DB.prepare(
-    `SELECT slug, updated_at, ${col('title', langOf(c))} FROM pages ORDER BY slug LIMIT ? OFFSET ?`,
+    `SELECT slug, updated_at, ${col('title', langOf(c))} FROM pages WHERE ${shown(c, 'page')} ORDER BY slug LIMIT ? OFFSET ?`,
   )
     .bind(p.size, p.offset)
     .all<Row>()
@@ -275,7 +277,7 @@ publicContentRoutes.get('/siw/public/page/:slug', async (c) => {
   if (!/^[a-z0-9-]{1,80}$/.test(slug)) notFound()
   const lang = langOf(c)
   const row = await c.env.DB.prepare(
-    `SELECT slug, updated_at, ${col('title', lang)}, ${col('content', lang)} FROM pages WHERE slug = ?`,
+    `SELECT slug, updated_at, ${col('title', lang)}, ${col('content', lang)} FROM pages WHERE slug = ? AND ${shown(c, 'page')}`,
   )
     .bind(slug)
     .first<Row>()

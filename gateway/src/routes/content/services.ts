@@ -2,7 +2,7 @@
 import { Hono } from 'hono'
 import { GatewayError, ok } from '../../lib/envelope'
 import { col, type Lang } from '../../lib/lang'
-import { artFile, type ContentEnv, langOf, notFound, type Row, readId, readOptionalId } from './common'
+import { artFile, type ContentEnv, langOf, notFound, type Row, readId, readOptionalId, shown } from './common'
 import { documentCols, toDocument } from './files'
 
 /** Service catalogue routes. */
@@ -35,7 +35,7 @@ serviceRoutes.get('/siw/public/service/category', async (c) => {
 serviceRoutes.get('/siw/public/service', async (c) => {
   const category = readOptionalId(c, 'category_id')
   const { results } = await c.env.DB.prepare(
-    `SELECT ${serviceCols(langOf(c))} FROM services ${category === null ? '' : 'WHERE category_id = ? OR category_id IN (SELECT id FROM service_categories WHERE parent_id = ?)'} ORDER BY id`,
+    `SELECT ${serviceCols(langOf(c))} FROM services WHERE ${shown(c, 'service')}${category === null ? '' : ' AND (category_id = ? OR category_id IN (SELECT id FROM service_categories WHERE parent_id = ?))'} ORDER BY id`,
   )
     .bind(...(category === null ? [] : [category, category]))
     .all<Row>()
@@ -50,7 +50,8 @@ serviceRoutes.get('/siw/public/service-process', async (c) => {
   if (serviceId === null) throw new GatewayError(422, 'validation_error', 'validation_error', ['service_id'])
   const lang = langOf(c)
   const { results } = await c.env.DB.prepare(
-    `SELECT id, position AS "order", icon, ${col('title', lang)}, ${col('description', lang)} FROM service_processes WHERE service_id = ? ORDER BY position, id`,
+    `SELECT id, position AS "order", icon, ${col('title', lang)}, ${col('description', lang)} FROM service_processes
+     WHERE service_id = ? AND service_id IN (SELECT id FROM services WHERE ${shown(c, 'service')}) ORDER BY position, id`,
   )
     .bind(serviceId)
     .all<Row>()
@@ -61,7 +62,9 @@ serviceRoutes.get('/siw/public/service/step', async (c) => {
   const processId = readOptionalId(c, 'process_id')
   if (processId === null) throw new GatewayError(422, 'validation_error', 'validation_error', ['process_id'])
   const { results } = await c.env.DB.prepare(
-    `SELECT id, position AS "order", upload, ${col('title', langOf(c))} FROM service_steps WHERE process_id = ? ORDER BY position, id`,
+    `SELECT id, position AS "order", upload, ${col('title', langOf(c))} FROM service_steps
+     WHERE process_id = ? AND process_id IN (SELECT sp.id FROM service_processes sp JOIN services s ON s.id = sp.service_id
+       WHERE ${shown(c, 'service', 's.')}) ORDER BY position, id`,
   )
     .bind(processId)
     .all<Row>()
@@ -111,7 +114,9 @@ serviceRoutes.get('/siw/public/service/step/:id', async (c) => {
 /** After the list routes above so `category` and `step` are never read as an id. */
 serviceRoutes.get('/siw/public/service/:id', async (c) => {
   const id = readId(c.req.param('id'))
-  const row = await c.env.DB.prepare(`SELECT ${serviceCols(langOf(c))} FROM services WHERE id = ?`)
+  const row = await c.env.DB.prepare(
+    `SELECT ${serviceCols(langOf(c))} FROM services WHERE id = ? AND ${shown(c, 'service')}`,
+  )
     .bind(id)
     .first<Row>()
   if (!row) notFound()

@@ -1,0 +1,35 @@
+/**
+ * The search index follows published content (docs/gateway-contract.md#operator-content): the seeder builds it once,
+ * and publishing, unpublishing and editing a published item rewrite that item's rows here, in the same shape.
+ */
+import type { KindRow, KindSpec } from './content-kinds'
+import { LANGS } from './lang'
+import { excerpt, htmlToText } from './sanitize-html'
+import { searchText } from './search-text'
+
+/** Removes an item's rows (every language) from the index. */
+export function unindexStatement(db: D1Database, spec: KindSpec, row: KindRow): D1PreparedStatement | null {
+  const entry = spec.search?.(row)
+  if (!entry) return null
+  return db.prepare('DELETE FROM search_index WHERE kind = ? AND CAST(ref_id AS TEXT) = ?').bind(entry.kind, entry.ref)
+}
+
+/** The rows an item is found by, one per language, replacing what the index held of it. */
+export function indexStatements(db: D1Database, spec: KindSpec, row: KindRow): D1PreparedStatement[] {
+  const entry = spec.search?.(row)
+  const path = spec.path?.(row)
+  const remove = unindexStatement(db, spec, row)
+  if (!entry || !path || !remove) return []
+  // The seeder stores numeric ids as numbers; the same here, so both kinds of row answer alike.
+  const ref = /^\d+$/.test(entry.ref) ? Number(entry.ref) : entry.ref
+  const inserts = LANGS.map((lang) => {
+    const title = String(row[`${spec.titleField}_${lang}`] ?? '')
+    const text = htmlToText(entry.body.map((field) => String(row[`${field}_${lang}`] ?? '')).join(' '))
+    return db
+      .prepare(
+        'INSERT INTO search_index (title, body, kind, ref_id, lang, display_title, description, path) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .bind(searchText(title, lang), searchText(text, lang), entry.kind, ref, lang, title, excerpt(text), path)
+  })
+  return [remove, ...inserts]
+}
