@@ -11,7 +11,12 @@ import { searchText } from './search-text'
 export function unindexStatement(db: D1Database, spec: KindSpec, row: KindRow): D1PreparedStatement | null {
   const entry = spec.search?.(row)
   if (!entry) return null
-  return db.prepare('DELETE FROM search_index WHERE kind = ? AND CAST(ref_id AS TEXT) = ?').bind(entry.kind, entry.ref)
+  return db.prepare('DELETE FROM search_index WHERE kind = ? AND ref_id = ?').bind(entry.kind, refValue(entry.ref))
+}
+
+/** The seeder stores numeric ids as numbers (and slugs as text); the index is written and matched alike here. */
+function refValue(ref: string): string | number {
+  return /^\d+$/.test(ref) ? Number(ref) : ref
 }
 
 /** The rows an item is found by, one per language, replacing what the index held of it. */
@@ -20,8 +25,7 @@ export function indexStatements(db: D1Database, spec: KindSpec, row: KindRow): D
   const path = spec.path?.(row)
   const remove = unindexStatement(db, spec, row)
   if (!entry || !path || !remove) return []
-  // The seeder stores numeric ids as numbers; the same here, so both kinds of row answer alike.
-  const ref = /^\d+$/.test(entry.ref) ? Number(entry.ref) : entry.ref
+  const ref = refValue(entry.ref)
   const inserts = LANGS.map((lang) => {
     const title = String(row[`${spec.titleField}_${lang}`] ?? '')
     const text = htmlToText(entry.body.map((field) => String(row[`${field}_${lang}`] ?? '')).join(' '))

@@ -331,7 +331,9 @@ function derived(spec: KindSpec, values: Values, now: Date): Values {
 function insertStatement(db: D1Database, table: string, values: Values): D1PreparedStatement {
   const cols = Object.keys(values)
   return db
-    .prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')}) RETURNING rowid`)
+    .prepare(
+      `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')}) RETURNING rowid AS new_id`,
+    )
     .bind(...cols.map((c) => values[c]))
 }
 
@@ -402,7 +404,7 @@ async function childStatements(
         stmts.push(insertStatement(db, child.table, { ...row, [column]: parentId }))
       } else {
         // A new child with children of its own: its id is needed first, so it is written now.
-        const made = await insertStatement(db, child.table, { ...row, [column]: parentId }).first<number>('rowid')
+        const made = await insertStatement(db, child.table, { ...row, [column]: parentId }).first<number>('new_id')
         stmts.push(...(await childStatements(db, child, Number(made), item.children, where)))
       }
     }
@@ -455,7 +457,7 @@ export async function createItem(
   const values = await checkValues(db, spec, body.values)
   await checkSlug(db, spec, values, null)
   const row = { ...values, ...derived(spec, values, now), ...(spec.publishable ? { publication: 'draft' } : {}) }
-  const id = Number(await insertStatement(db, spec.table, row).first<number>('rowid'))
+  const id = Number(await insertStatement(db, spec.table, row).first<number>('new_id'))
   const children = await childStatements(db, spec, id, body.children, 'children.')
   if (children.length) await db.batch(children)
   await recordAudit(db, operatorId, auditSubject('content.create', spec, id), null, values, now)
