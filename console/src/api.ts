@@ -138,7 +138,7 @@ export type AuditEntry = {
 export type AuditLog = { items: AuditEntry[]; actions: string[]; targets: string[] }
 
 export type Lang = 'uz' | 'ru' | 'en'
-export type FieldType =
+type FieldType =
   | 'text'
   | 'longtext'
   | 'html'
@@ -157,23 +157,23 @@ export type FieldType =
   | 'ref'
   | 'image'
   | 'file'
-/** A choice a field offers: a plain value, or a row of a table the field refers to. */
-export type FieldOption = string | { id: number | string; label?: string; title?: string }
+/** A row of the table a reference field chooses from, named in each language. */
+type RefChoice = { id: number; label: Partial<Record<Lang, string>> }
 /** A field of a kind of content, as the gateway describes it (docs/gateway-contract.md#operator-content). */
 export type ContentField = {
   name: string
   type: FieldType
   required?: boolean
-  max?: number
-  options?: FieldOption[] | null
+  max?: number | null
+  options?: string[] | null
   localized?: boolean
-  ref?: unknown
+  ref?: { table: string; choices: RefChoice[] }
 }
 /** A kind of content: the console's forms are drawn from these descriptions. */
 export type ContentKind = {
   kind: string
   publishable: boolean
-  parent?: string | { kind: string; column: string } | null
+  parent?: string | null
   children?: string[] | null
   title_field: string
   fields: ContentField[]
@@ -195,8 +195,10 @@ export type ContentItem = {
   updated_at: string | null
   values: Record<string, unknown>
   missing: Lang[]
-  children?: Record<string, { id: number; values: Record<string, unknown> }[]>
+  children?: Record<string, ContentChild[]>
 }
+/** An item that belongs to another (a post's file, a gallery's image, a service's process and its steps). */
+export type ContentChild = { id?: number; values: Record<string, unknown>; children?: Record<string, ContentChild[]> }
 export type UploadedFile = { ref: string; url: string; content_type: string; size: number; original_name: string }
 /** The agency's contacts in one language (the portal's public call). */
 export type SiteSettings = {
@@ -230,7 +232,6 @@ const EnvelopeSchema = v.object({
     v.object({ total: v.number(), prev: v.nullable(v.number()), next: v.nullable(v.number()), current: v.number() }),
   ),
   errors: v.optional(v.union([v.array(v.string()), v.record(v.string(), v.string())])),
-  missing: v.optional(v.array(v.string())),
 })
 
 /** The gateway's address inside the service binding; its host is never seen by anyone. */
@@ -274,14 +275,19 @@ export function gatewayFor(c: Context<ConsoleEnv>): GatewayClient {
     if (answer.ok && envelope.result.code === 'ok')
       return { ok: true, content: envelope.content as T, pageable: envelope.pageable ?? null }
     const errors = envelope.errors ?? []
-    const content = envelope.content && typeof envelope.content === 'object' ? envelope.content : {}
+    const details = (envelope.content && typeof envelope.content === 'object' ? envelope.content : {}) as Record<
+      string,
+      unknown
+    >
+    // A content save names each field's code in its content (`{ errors: { column: code } }`).
+    const codes = v.safeParse(v.record(v.string(), v.string()), details.errors)
     return {
       ok: false,
       status: answer.ok ? 502 : answer.status,
       code: envelope.result.code,
       errors: Array.isArray(errors) ? errors : Object.keys(errors),
-      fieldCodes: Array.isArray(errors) ? undefined : errors,
-      details: { ...(envelope.missing ? { missing: envelope.missing } : {}), ...(content as Record<string, unknown>) },
+      fieldCodes: Array.isArray(errors) ? (codes.success ? codes.output : undefined) : errors,
+      details,
     }
   }
   return {

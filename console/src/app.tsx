@@ -37,7 +37,7 @@ import {
   type SiteSettings,
   type UploadedFile,
 } from './api'
-import { readMultipart, valuesOf } from './content-form'
+import { fieldAt, readMultipart, saveOf } from './content-form'
 import type { ConsoleEnv } from './context'
 import { toCsv } from './csv'
 import { translateCode, translator } from './i18n'
@@ -312,66 +312,58 @@ const isLang = (l: unknown): l is Locale => typeof l === 'string' && isLocale(l)
 function contentProblem(
   t: Translate,
   kind: ContentKind,
+  kinds: Map<string, ContentKind>,
   answer: { code: string; errors: string[]; fieldCodes?: Record<string, string> },
+  formName: (path: string) => string = (path) => path,
 ): { problem: FormProblem; errors: Record<string, string> } {
   const errors: Record<string, string> = {}
-  for (const name of answer.errors) {
-    const col = name.replace(/^values\./, '')
-    const code = answer.fieldCodes?.[name] ?? 'invalid'
-    const key = `content.errors.${code}`
+  for (const path of answer.errors) {
+    const key = `content.errors.${answer.fieldCodes?.[path] ?? 'invalid'}`
     const text = t(key)
-    errors[col] = text === key ? t('content.errors.invalid') : text
+    errors[formName(path)] = text === key ? t('content.errors.invalid') : text
   }
   return {
     errors,
     problem: {
       message: translateCode(t, answer.code),
-      fields: Object.entries(errors).map(([col, message]) => ({
-        id: `f-${col}`,
-        message: `${columnLabel(t, kind, col)}: ${message}`,
-      })),
+      fields: Object.entries(errors).map(([name, message]) => {
+        const [owner, col] = fieldAt(kind, kinds, name)
+        const label = columnLabel(t, owner, col)
+        return {
+          id: `f-${name}`,
+          message: `${owner === kind ? label : `${kindName(t, owner.kind)}, ${label}`}: ${message}`,
+        }
+      }),
     },
   }
 }
 
-/** Sends the form's new files to R2 through the gateway; each file's reference replaces the field's value. */
+/**
+ * Sends the form's new files to R2 through the gateway (an image's or a file's checks by the field's type); each
+ * file's reference replaces its field's value, and a removed file's field is emptied. The refusals, by field.
+ */
 async function uploadFiles(
   c: Ctx,
   kind: ContentKind,
+  kinds: Map<string, ContentKind>,
   form: { fields: Record<string, string>; files: Record<string, File> },
-): Promise<Answer<unknown>[]> {
-  const refused: Answer<unknown>[] = []
+): Promise<{ code: string; errors: string[]; fieldCodes: Record<string, string> } | null> {
+  for (const [key, value] of Object.entries(form.fields))
+    if (key.startsWith('remove.') && value === 'true') form.fields[key.slice(7)] = ''
+  const fieldCodes: Record<string, string> = {}
   const api = gatewayFor(c)
-  for (const field of kind.fields) {
-    if (field.type !== 'image' && field.type !== 'file') continue
-    if (form.fields[`remove.${field.name}`] === 'true') form.fields[field.name] = ''
-    const file = form.files[`file.${field.name}`]
-    if (!file) continue
+  for (const [key, file] of Object.entries(form.files)) {
+    if (!key.startsWith('file.')) continue
+    const name = key.slice(5)
+    const [owner, col] = fieldAt(kind, kinds, name)
+    const field = owner.fields.find((f) => f.name === col)
+    if (field?.type !== 'image' && field?.type !== 'file') continue
     const answer = await api.upload<UploadedFile>('/core/operator/content/files', file, { type: field.type })
-    if (answer.ok) form.fields[field.name] = answer.content.ref
-    else refused.push({ ...answer, errors: [field.name], fieldCodes: { [field.name]: answer.code } })
+    if (answer.ok) form.fields[name] = answer.content.ref
+    else fieldCodes[name] = answer.code
   }
-  return refused
-}
-
-/** Several refused uploads as one refusal naming each field. */
-function mergeRefusals(refused: Answer<unknown>[]): {
-  code: string
-  errors: string[]
-  fieldCodes: Record<string, string>
-} {
-  const failures = refused.flatMap((r) => (r.ok ? [] : [r]))
-  return {
-    code: 'validation_error',
-    errors: failures.flatMap((r) => r.errors),
-    fieldCodes: Object.assign({}, ...failures.map((r) => r.fieldCodes ?? {})),
-  }
-}
-
-/** The column of a child kind that names its parent. */
-function parentColumn(kind: ContentKind): string | null {
-  if (!kind.parent) return null
-  return typeof kind.parent === 'string' ? `${kind.parent}_id` : kind.parent.column
+  const errors = Object.keys(fieldCodes)
+  return errors.length ? { code: 'validation_error', errors, fieldCodes } : null
 }
 
 async function showContentItem(c: Ctx, status: ContentfulStatusCode, state: ItemState): Promise<Response> {
@@ -380,7 +372,7 @@ async function showContentItem(c: Ctx, status: ContentfulStatusCode, state: Item
   const kinds = await readKinds(c)
   if (!kinds.ok) return renderFailure(c, kinds)
   const kind = kinds.content.byName.get(c.req.param('kind') ?? '')
-  if (!kind) return renderRefusal(c, 404, 'not_found')
+  if (!kind?.publishable) return renderRefusal(c, 404, 'not_found')
   const answer = await gatewayFor(c).get<ContentItem>(`/core/operator/content/${kind.kind}/${idOf(c)}`)
   if (!answer.ok) return renderFailure(c, answer)
   const item = answer.content
@@ -401,16 +393,13 @@ async function showNewItem(c: Ctx, status: ContentfulStatusCode, state: ItemStat
   const kinds = await readKinds(c)
   if (!kinds.ok) return renderFailure(c, kinds)
   const kind = kinds.content.byName.get(c.req.param('kind') ?? '')
-  if (!kind) return renderRefusal(c, 404, 'not_found')
-  const column = parentColumn(kind)
-  const parentId = Number(c.req.query('parent'))
-  if (column && !(Number.isInteger(parentId) && parentId > 0)) return renderRefusal(c, 400, 'bad_request')
+  if (!kind?.publishable) return renderRefusal(c, 404, 'not_found')
   return renderScreen(
     c,
     status,
     'content',
     t('content.newTitle', { kind: kindName(t, kind.kind) }),
-    <NewItem t={t} lang={lang} kind={kind} parent={column ? { column, id: parentId } : null} state={state} />,
+    <NewItem t={t} lang={lang} kind={kind} kinds={kinds.content.byName} state={state} />,
     null,
   )
 }
@@ -875,23 +864,21 @@ export function createConsoleApp() {
     const t = translator(lang)
     const kinds = await readKinds(c)
     if (!kinds.ok) return renderFailure(c, kinds)
-    const kind = kinds.content.byName.get(c.req.param('kind'))
-    if (!kind) return renderRefusal(c, 404, 'not_found')
+    const byName = kinds.content.byName
+    const kind = byName.get(c.req.param('kind'))
+    if (!kind?.publishable) return renderRefusal(c, 404, 'not_found')
     const form = await readMultipart(c)
-    const refused = await uploadFiles(c, kind, form)
-    const { typed, values } = valuesOf(kind, form.fields)
-    const column = parentColumn(kind)
-    if (column) values[column] = Number(form.fields[column])
-    const answer = refused.length
-      ? refused[0]!
-      : await gatewayFor(c).post<{ id: number }>(`/core/operator/content/${kind.kind}`, { values })
-    if (!answer.ok) {
-      const all = refused.length ? mergeRefusals(refused) : answer
-      const { problem, errors } = contentProblem(t, kind, all)
-      return showNewItem(c, 422, { ...NO_ITEM_STATE, values: typed, errors, problem, form: 'save' })
+    const refused = await uploadFiles(c, kind, byName, form)
+    const { body, formName } = saveOf(kind, byName, form.fields)
+    const answer = refused
+      ? null
+      : await gatewayFor(c).post<{ id: number }>(`/core/operator/content/${kind.kind}`, body)
+    if (!answer?.ok) {
+      const why = refused ?? (answer as Extract<Answer<unknown>, { ok: false }>)
+      const { problem, errors } = contentProblem(t, kind, byName, why, formName)
+      return showNewItem(c, 422, { ...NO_ITEM_STATE, values: form.fields, errors, problem, form: 'save' })
     }
-    const { id } = answer.content as { id: number }
-    return c.redirect(withNotice(paths.contentItem(lang, kind.kind, id), 'created'), 303)
+    return c.redirect(withNotice(paths.contentItem(lang, kind.kind, answer.content.id), 'created'), 303)
   })
 
   screens.get('/content/:kind{[a-z_]{2,40}}/:id{[0-9]{1,10}}', (c) => showContentItem(c, 200, NO_ITEM_STATE))
@@ -901,19 +888,18 @@ export function createConsoleApp() {
     const t = translator(lang)
     const kinds = await readKinds(c)
     if (!kinds.ok) return renderFailure(c, kinds)
-    const kind = kinds.content.byName.get(c.req.param('kind'))
-    if (!kind) return renderRefusal(c, 404, 'not_found')
+    const byName = kinds.content.byName
+    const kind = byName.get(c.req.param('kind'))
+    if (!kind?.publishable) return renderRefusal(c, 404, 'not_found')
     const form = await readMultipart(c)
-    const refused = await uploadFiles(c, kind, form)
-    const { typed, values } = valuesOf(kind, form.fields)
-    const answer = refused.length
-      ? refused[0]!
-      : await gatewayFor(c).put(`/core/operator/content/${kind.kind}/${idOf(c)}`, { values })
-    if (!answer.ok) {
-      if (answer.status === 404) return renderFailure(c, answer)
-      const { problem, errors } = contentProblem(t, kind, refused.length ? mergeRefusals(refused) : answer)
-      const status = answer.status === 400 || answer.status === 413 ? 422 : (answer.status as ContentfulStatusCode)
-      return showContentItem(c, status, { ...NO_ITEM_STATE, values: typed, errors, problem, form: 'save' })
+    const refused = await uploadFiles(c, kind, byName, form)
+    const { body, formName } = saveOf(kind, byName, form.fields)
+    const answer = refused ? null : await gatewayFor(c).put(`/core/operator/content/${kind.kind}/${idOf(c)}`, body)
+    if (!answer?.ok) {
+      if (answer?.status === 404) return renderRefusal(c, 404, 'not_found')
+      const why = refused ?? (answer as Extract<Answer<unknown>, { ok: false }>)
+      const { problem, errors } = contentProblem(t, kind, byName, why, formName)
+      return showContentItem(c, 422, { ...NO_ITEM_STATE, values: form.fields, errors, problem, form: 'save' })
     }
     return c.redirect(withNotice(paths.contentItem(lang, kind.kind, idOf(c)), 'saved'), 303)
   })

@@ -40,8 +40,7 @@ export const paths = {
   content: (lang: Locale) => at(lang, 'content'),
   contentKind: (lang: Locale, kind: string, query?: { publication?: string; q?: string; page?: number }) =>
     withQuery(at(lang, 'content', kind), query),
-  contentNew: (lang: Locale, kind: string, query?: { parent?: number }) =>
-    withQuery(at(lang, 'content', kind, 'new'), query),
+  contentNew: (lang: Locale, kind: string) => at(lang, 'content', kind, 'new'),
   contentItem: (lang: Locale, kind: string, id: number) => at(lang, 'content', kind, id),
   contentAction: (lang: Locale, kind: string, id: number, action: 'publish' | 'unpublish' | 'preview') =>
     at(lang, 'content', kind, id, action),

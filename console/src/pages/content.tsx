@@ -7,11 +7,11 @@ import type { ReactNode } from 'react'
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../../shared/constants'
 import type { Translate } from '../../../shared/i18n'
 import type {
+  ContentChild,
   ContentField,
   ContentItem,
   ContentKind,
   ContentListItem,
-  FieldOption,
   Lang,
   Pageable,
   Publication,
@@ -25,7 +25,7 @@ export const PUBLICATIONS = ['all', 'draft', 'scheduled', 'published'] as const
 export type PublicationFilter = (typeof PUBLICATIONS)[number]
 
 /** Whether a field has a value per language (the gateway says so; text, long text and rich text do). */
-export const isLocalized = (field: ContentField) =>
+const isLocalized = (field: ContentField) =>
   field.localized ?? (field.type === 'text' || field.type === 'longtext' || field.type === 'html')
 
 /** The form's columns of a field: `title_uz`, `title_ru`, `title_en` for a localised one, its name otherwise. */
@@ -41,12 +41,16 @@ function known(t: Translate, key: string, fallback: string): string {
 const humanize = (name: string) => name.replace(/_/g, ' ').replace(/^./, (ch) => ch.toUpperCase())
 
 export const kindName = (t: Translate, kind: string) => known(t, `content.kinds.${kind}`, humanize(kind))
-const fieldLabel = (t: Translate, name: string) => known(t, `content.fields.${name}`, humanize(name))
+/** A field's label; a child's upload held in its `name` column is named by what it is (an image, a file). */
+function fieldLabel(t: Translate, name: string, type?: ContentField['type']): string {
+  if (name === 'name' && (type === 'image' || type === 'file')) return t(`content.fields.${type}`)
+  return known(t, `content.fields.${name}`, humanize(name))
+}
 
 /** How the form names a column: the field, and the language of a localised one. */
 export function columnLabel(t: Translate, kind: ContentKind, col: string): string {
   for (const field of kind.fields) {
-    if (col === field.name) return fieldLabel(t, field.name)
+    if (col === field.name) return fieldLabel(t, field.name, field.type)
     const l = LOCALES.find((x) => col === `${field.name}_${x}`)
     if (l) return `${fieldLabel(t, field.name)} (${LOCALE_NAMES[l]})`
   }
@@ -54,7 +58,7 @@ export function columnLabel(t: Translate, kind: ContentKind, col: string): strin
 }
 
 /** An item's title in the page's language, else the first language that has one. */
-export function titleIn(lang: Locale, title: Partial<Record<Lang, string | null>>): string {
+function titleIn(lang: Locale, title: Partial<Record<Lang, string | null>>): string {
   return title[lang] || title.en || title.ru || title.uz || ''
 }
 
@@ -79,23 +83,39 @@ export function fromLocalTime(value: string): string | null {
 }
 
 /** An instant as a `datetime-local` value in Tashkent time; anything else as it is. */
-export function toLocalTime(value: string): string {
+function toLocalTime(value: string): string {
   const ms = Date.parse(value)
   if (!/T|\s\d/.test(value) || Number.isNaN(ms)) return value
   return new Date(ms + TASHKENT_OFFSET_MS).toISOString().slice(0, 16)
 }
 
-/** An item's stored values as the form's text. */
-export function formValues(kind: ContentKind, values: Record<string, unknown>): Record<string, string> {
+/** An item's stored values (and its children's, under `c.{kind}.{row}.`) as the form's text. */
+function formValues(
+  kind: ContentKind,
+  kinds: Map<string, ContentKind>,
+  values: Record<string, unknown>,
+  children: Record<string, ContentChild[]> = {},
+  prefix = '',
+): Record<string, string> {
   const out: Record<string, string> = {}
   for (const field of kind.fields) {
     for (const col of columnsOf(field)) {
       const value = values[col]
-      if (value === null || value === undefined) out[col] = ''
-      else if (typeof value === 'boolean') out[col] = value ? 'true' : ''
-      else if (field.type === 'datetime') out[col] = toLocalTime(String(value))
-      else out[col] = String(value)
+      const name = prefix + col
+      if (field.type === 'bool') out[name] = value ? 'true' : ''
+      else if (value === null || value === undefined) out[name] = ''
+      else if (field.type === 'datetime') out[name] = toLocalTime(String(value))
+      else out[name] = String(value)
     }
+  }
+  for (const [name, rows] of Object.entries(children)) {
+    const child = kinds.get(name)
+    if (!child) continue
+    rows.forEach((row, i) => {
+      const rowPrefix = `${prefix}c.${name}.${i}.`
+      if (row.id !== undefined) out[`${rowPrefix}id`] = String(row.id)
+      Object.assign(out, formValues(child, kinds, row.values, row.children, rowPrefix))
+    })
   }
   return out
 }
@@ -278,12 +298,25 @@ export const NO_ITEM_STATE: ItemState = {
   links: null,
 }
 
-const fieldId = (col: string) => `f-${col}`
+const fieldId = (name: string) => `f-${name}`
 
-function optionOf(t: Translate, field: ContentField, option: FieldOption): { value: string; label: string } {
-  if (typeof option === 'string')
-    return { value: option, label: known(t, `content.options.${field.name}.${option}`, humanize(option)) }
-  return { value: String(option.id), label: option.label ?? option.title ?? String(option.id) }
+/** What the form's fields share: the page's language, the values and errors by form name, the names' prefix. */
+type FieldsCtx = {
+  t: Translate
+  lang: Locale
+  values: Record<string, string>
+  errors: Record<string, string>
+  /** `''` for the item's own fields, `c.{kind}.{row}.` for a child's (nested: a prefix per level). */
+  prefix: string
+}
+
+function choicesOf(ctx: FieldsCtx, field: ContentField): { value: string; label: string }[] {
+  if (field.ref)
+    return field.ref.choices.map((c) => ({ value: String(c.id), label: titleIn(ctx.lang, c.label) || String(c.id) }))
+  return (field.options ?? []).map((o) => ({
+    value: o,
+    label: known(ctx.t, `content.options.${field.name}.${o}`, humanize(o)),
+  }))
 }
 
 const INPUT_TYPES: Partial<Record<ContentField['type'], string>> = {
@@ -297,32 +330,30 @@ const INPUT_TYPES: Partial<Record<ContentField['type'], string>> = {
 
 /** One control of a field (one language's, for a localised one). */
 function Control({
-  t,
+  ctx,
   field,
-  col,
-  value,
-  error,
+  name,
   describedBy,
-  lang,
+  inLang,
 }: {
-  t: Translate
+  ctx: FieldsCtx
   field: ContentField
-  col: string
-  value: string
-  error?: string
+  name: string
   describedBy: string
-  lang?: Lang
+  inLang?: Lang
 }) {
-  const id = fieldId(col)
+  const error = ctx.errors[name]
+  const value = ctx.values[name] ?? ''
   const common = {
-    id,
-    name: col,
-    lang,
+    id: fieldId(name),
+    name,
+    lang: inLang,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy || undefined,
   }
   // A draft may lack a language; the other controls ask the browser for what the gateway requires anyway.
-  const required = field.required && !isLocalized(field)
+  const required = !!field.required && !isLocalized(field)
+  const max = field.max ?? undefined
   switch (field.type) {
     case 'longtext':
     case 'html':
@@ -330,7 +361,7 @@ function Control({
         <textarea
           className="input input--textarea"
           rows={field.type === 'html' ? 12 : 5}
-          maxLength={field.max}
+          maxLength={max}
           defaultValue={value}
           spellCheck={field.type !== 'html'}
           {...common}
@@ -340,21 +371,16 @@ function Control({
       return <input type="checkbox" value="true" defaultChecked={value === 'true'} {...common} />
     case 'choice':
     case 'ref':
-      if (field.options?.length)
-        return (
-          <select className="input input--select" defaultValue={value} required={required} {...common}>
-            <option value="">{t('content.choose')}</option>
-            {field.options.map((o) => {
-              const option = optionOf(t, field, o)
-              return (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              )
-            })}
-          </select>
-        )
-      return <input className="input" inputMode="numeric" defaultValue={value} required={required} {...common} />
+      return (
+        <select className="input input--select" defaultValue={value} required={required} {...common}>
+          <option value="">{ctx.t('content.choose')}</option>
+          {choicesOf(ctx, field).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )
     case 'number':
       return <input className="input" inputMode="decimal" defaultValue={value} required={required} {...common} />
     default:
@@ -362,7 +388,7 @@ function Control({
         <input
           className="input"
           type={INPUT_TYPES[field.type] ?? 'text'}
-          maxLength={field.max}
+          maxLength={max}
           defaultValue={value}
           required={required}
           {...common}
@@ -380,19 +406,10 @@ function FieldError({ id, error }: { id: string; error?: string }) {
 }
 
 /** A field in three languages: a fieldset whose columns are the languages, each flagged when it is empty. */
-function LocalizedField({
-  t,
-  field,
-  values,
-  errors,
-}: {
-  t: Translate
-  field: ContentField
-  values: Record<string, string>
-  errors: Record<string, string>
-}) {
+function LocalizedField({ ctx, field }: { ctx: FieldsCtx; field: ContentField }) {
+  const { t } = ctx
   const hint = field.type === 'html' ? t('content.htmlHint') : null
-  const hintId = `f-${field.name}-hint`
+  const hintId = `${fieldId(ctx.prefix + field.name)}-hint`
   return (
     <fieldset className="console-langs">
       <legend>
@@ -406,11 +423,10 @@ function LocalizedField({
       ) : null}
       <div className="console-langs__columns">
         {LOCALES.map((l) => {
-          const col = `${field.name}_${l}`
-          const id = fieldId(col)
-          const error = errors[col]
-          const empty = !values[col]?.trim()
-          const flag = empty && field.required ? `${id}-missing` : ''
+          const name = `${ctx.prefix}${field.name}_${l}`
+          const id = fieldId(name)
+          const error = ctx.errors[name]
+          const flag = field.required && !ctx.values[name]?.trim() ? `${id}-missing` : ''
           return (
             <div key={l} className={`field${error ? ' field--error' : ''}`}>
               <label className="field__label" htmlFor={id}>
@@ -423,12 +439,10 @@ function LocalizedField({
               </label>
               <FieldError id={id} error={error} />
               <Control
-                t={t}
+                ctx={ctx}
                 field={field}
-                col={col}
-                lang={l}
-                value={values[col] ?? ''}
-                error={error}
+                name={name}
+                inLang={l}
                 describedBy={[hint ? hintId : '', flag, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
               />
             </div>
@@ -440,32 +454,37 @@ function LocalizedField({
 }
 
 /** An image or file: what is stored, a file to replace it, and a way to remove it. */
-function UploadField({ t, field, value, error }: { t: Translate; field: ContentField; value: string; error?: string }) {
-  const id = fieldId(field.name)
+function UploadField({ ctx, field }: { ctx: FieldsCtx; field: ContentField }) {
+  const { t } = ctx
+  const name = ctx.prefix + field.name
+  const id = fieldId(name)
+  const error = ctx.errors[name]
+  const value = ctx.values[name] ?? ''
   const hintId = `${id}-hint`
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
       <label className="field__label" htmlFor={id}>
-        {fieldLabel(t, field.name)}
+        {fieldLabel(t, field.name, field.type)}
+        {field.required ? <span className="visually-hidden"> {t('content.required')}</span> : null}
       </label>
       <p className="field__hint" id={hintId}>
         {t(field.type === 'image' ? 'content.imageHint' : 'content.fileHint')}
       </p>
       <FieldError id={id} error={error} />
       {/* What is stored (or was uploaded with a form that came back with errors) stays unless replaced. */}
-      <input type="hidden" name={field.name} value={value} />
+      <input type="hidden" name={name} value={value} />
       {value ? (
         <p className="console-upload__current">
           {t('content.currentFile')} <code>{value}</code>{' '}
           <label>
-            <input type="checkbox" name={`remove.${field.name}`} value="true" /> {t('content.removeFile')}
+            <input type="checkbox" name={`remove.${name}`} value="true" /> {t('content.removeFile')}
           </label>
         </p>
       ) : null}
       <input
         className="input"
         id={id}
-        name={`file.${field.name}`}
+        name={`file.${name}`}
         type="file"
         accept={field.type === 'image' ? 'image/jpeg,image/png,image/webp' : undefined}
         aria-invalid={error ? true : undefined}
@@ -475,8 +494,11 @@ function UploadField({ t, field, value, error }: { t: Translate; field: ContentF
   )
 }
 
-function SingleField({ t, field, value, error }: { t: Translate; field: ContentField; value: string; error?: string }) {
-  const id = fieldId(field.name)
+function SingleField({ ctx, field }: { ctx: FieldsCtx; field: ContentField }) {
+  const { t } = ctx
+  const name = ctx.prefix + field.name
+  const id = fieldId(name)
+  const error = ctx.errors[name]
   const hint = field.type === 'datetime' ? t('content.timeHint') : field.type === 'slug' ? t('content.slugHint') : null
   const hintId = `${id}-hint`
   const describedBy = [hint ? hintId : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
@@ -490,8 +512,7 @@ function SingleField({ t, field, value, error }: { t: Translate; field: ContentF
     return (
       <div className={`field field--check${error ? ' field--error' : ''}`}>
         <FieldError id={id} error={error} />
-        <Control t={t} field={field} col={field.name} value={value} error={error} describedBy={describedBy} />{' '}
-        <label htmlFor={id}>{label}</label>
+        <Control ctx={ctx} field={field} name={name} describedBy={describedBy} /> <label htmlFor={id}>{label}</label>
       </div>
     )
   return (
@@ -505,55 +526,104 @@ function SingleField({ t, field, value, error }: { t: Translate; field: ContentF
         </p>
       ) : null}
       <FieldError id={id} error={error} />
-      <Control t={t} field={field} col={field.name} value={value} error={error} describedBy={describedBy} />
+      <Control ctx={ctx} field={field} name={name} describedBy={describedBy} />
     </div>
   )
 }
 
+/** Every field of a kind, and the rows of its child kinds. */
+function Fields({ ctx, kind, kinds }: { ctx: FieldsCtx; kind: ContentKind; kinds: Map<string, ContentKind> }) {
+  return (
+    <>
+      {kind.fields.map((field) =>
+        isLocalized(field) ? (
+          <LocalizedField key={field.name} ctx={ctx} field={field} />
+        ) : field.type === 'image' || field.type === 'file' ? (
+          <UploadField key={field.name} ctx={ctx} field={field} />
+        ) : (
+          <SingleField key={field.name} ctx={ctx} field={field} />
+        ),
+      )}
+      {(kind.children ?? []).map((name) => {
+        const child = kinds.get(name)
+        return child ? <ChildRows key={name} ctx={ctx} kind={child} kinds={kinds} /> : null
+      })}
+    </>
+  )
+}
+
+/** Empty rows a form offers for new children of each kind. */
+const NEW_CHILD_ROWS = 2
+
+/** The rows of a child kind present in the form's values (`{prefix}c.{kind}.{row}.…`), in order. */
+export function childRows(values: Record<string, string>, prefix: string, kind: string): number[] {
+  const head = `${prefix}c.${kind}.`
+  const rows = new Set<number>()
+  for (const key of Object.keys(values)) {
+    if (!key.startsWith(head)) continue
+    const row = Number(key.slice(head.length).split('.')[0])
+    if (Number.isInteger(row) && row >= 0 && row < 1000) rows.add(row)
+  }
+  return [...rows].sort((a, b) => a - b)
+}
+
+/** A child kind's rows: those there are, and empty ones for new children; each can be removed. */
+function ChildRows({ ctx, kind, kinds }: { ctx: FieldsCtx; kind: ContentKind; kinds: Map<string, ContentKind> }) {
+  const { t } = ctx
+  const rows = childRows(ctx.values, ctx.prefix, kind.kind)
+  const next = rows.length ? rows[rows.length - 1]! + 1 : 0
+  const all = [...rows, ...Array.from({ length: NEW_CHILD_ROWS }, (_, i) => next + i)]
+  const label = kindName(t, kind.kind)
+  return (
+    <fieldset className="console-children">
+      <legend>{label}</legend>
+      <p className="field__hint">{t('content.childrenHint')}</p>
+      {all.map((row, i) => {
+        const prefix = `${ctx.prefix}c.${kind.kind}.${row}.`
+        const id = ctx.values[`${prefix}id`]
+        const isNew = !rows.includes(row)
+        return (
+          <fieldset key={prefix} className="console-child">
+            <legend>
+              {isNew ? t('content.newChild', { kind: label }) : t('content.child', { kind: label, n: i + 1 })}
+            </legend>
+            <input type="hidden" name={`${prefix}row`} value="1" />
+            {id ? <input type="hidden" name={`${prefix}id`} value={id} /> : null}
+            {isNew ? null : (
+              <div className="field field--check">
+                <input type="checkbox" id={fieldId(`${prefix}remove`)} name={`${prefix}remove`} value="true" />{' '}
+                <label htmlFor={fieldId(`${prefix}remove`)}>{t('content.removeChild')}</label>
+              </div>
+            )}
+            <Fields ctx={{ ...ctx, prefix }} kind={kind} kinds={kinds} />
+          </fieldset>
+        )
+      })}
+    </fieldset>
+  )
+}
+
 /** The form of an item, drawn from its kind's fields. */
-export function ItemForm({
+function ItemForm({
   t,
+  lang,
   action,
   kind,
+  kinds,
   values,
   errors,
-  hidden,
   submit,
-}: {
-  t: Translate
+}: Common & {
   action: string
   kind: ContentKind
+  kinds: Map<string, ContentKind>
   values: Record<string, string>
   errors: Record<string, string>
-  hidden?: Record<string, string>
   submit: string
 }) {
   return (
     <form className="form console-panel" method="post" action={action} encType="multipart/form-data">
-      {Object.entries(hidden ?? {}).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      {kind.fields.map((field) =>
-        isLocalized(field) ? (
-          <LocalizedField key={field.name} t={t} field={field} values={values} errors={errors} />
-        ) : field.type === 'image' || field.type === 'file' ? (
-          <UploadField
-            key={field.name}
-            t={t}
-            field={field}
-            value={values[field.name] ?? ''}
-            error={errors[field.name]}
-          />
-        ) : (
-          <SingleField
-            key={field.name}
-            t={t}
-            field={field}
-            value={values[field.name] ?? ''}
-            error={errors[field.name]}
-          />
-        ),
-      )}
+      <Fields ctx={{ t, lang, values, errors, prefix: '' }} kind={kind} kinds={kinds} />
       <div className="form__actions">
         <button className="btn btn--solid btn--primary" type="submit">
           {submit}
@@ -665,41 +735,7 @@ function PublishPanel({
   )
 }
 
-/** The items that belong to this one (a post's files, a gallery's images, a service's processes and their steps). */
-function Children({ t, lang, item, kinds }: Common & { item: ContentItem; kinds: Map<string, ContentKind> }) {
-  const entries = Object.entries(item.children ?? {})
-  if (!entries.length) return null
-  return (
-    <>
-      {entries.map(([name, rows]) => {
-        const child = kinds.get(name)
-        return (
-          <section key={name} className="console-panel" aria-labelledby={`children-${name}`}>
-            <h2 id={`children-${name}`}>{kindName(t, name)}</h2>
-            {rows.length ? (
-              <ul>
-                {rows.map((row) => (
-                  <li key={row.id}>
-                    <a href={paths.contentItem(lang, name, row.id)}>
-                      {(child ? titleOfValues(lang, child, row.values) : '') || t('content.untitled', { id: row.id })}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p>{t('list.empty')}</p>
-            )}
-            <p>
-              <a href={paths.contentNew(lang, name, { parent: item.id })}>{t('content.addChild')}</a>
-            </p>
-          </section>
-        )
-      })}
-    </>
-  )
-}
-
-/** An item's screen: its form, its publishing and what belongs to it. */
+/** An item's screen: its publishing, and its form with what belongs to it. */
 export function ItemRecord({
   t,
   lang,
@@ -708,29 +744,28 @@ export function ItemRecord({
   item,
   state,
 }: Common & { kind: ContentKind; kinds: Map<string, ContentKind>; item: ContentItem; state: ItemState }) {
-  const values = state.values ?? formValues(kind, item.values)
+  const values = state.values ?? formValues(kind, kinds, item.values, item.children)
   return (
     <>
       <ErrorSummary t={t} problem={state.problem} />
       <p>
         <a href={paths.contentKind(lang, kind.kind)}>{t('content.backTo', { kind: kindName(t, kind.kind) })}</a>
       </p>
-      {kind.publishable ? (
-        <p>
-          {t('content.missing')}: <MissingFlags t={t} missing={item.missing} />
-        </p>
-      ) : null}
-      {kind.publishable ? <PublishPanel t={t} lang={lang} kind={kind} item={item} state={state} /> : null}
+      <p>
+        {t('content.missing')}: <MissingFlags t={t} missing={item.missing} />
+      </p>
+      <PublishPanel t={t} lang={lang} kind={kind} item={item} state={state} />
       <h2 id="edit">{t('content.edit')}</h2>
       <ItemForm
         t={t}
+        lang={lang}
         action={paths.contentItem(lang, kind.kind, item.id)}
         kind={kind}
+        kinds={kinds}
         values={values}
         errors={state.errors}
         submit={t('content.save')}
       />
-      <Children t={t} lang={lang} item={item} kinds={kinds} />
     </>
   )
 }
@@ -740,27 +775,28 @@ export function NewItem({
   t,
   lang,
   kind,
-  parent,
+  kinds,
   state,
-}: Common & { kind: ContentKind; parent: { column: string; id: number } | null; state: ItemState }) {
+}: Common & { kind: ContentKind; kinds: Map<string, ContentKind>; state: ItemState }) {
   return (
     <>
       <ErrorSummary t={t} problem={state.problem} />
       <p>{t('content.newHint')}</p>
       <ItemForm
         t={t}
-        action={paths.contentNew(lang, kind.kind, parent ? { parent: parent.id } : undefined)}
+        lang={lang}
+        action={paths.contentNew(lang, kind.kind)}
         kind={kind}
+        kinds={kinds}
         values={state.values ?? {}}
         errors={state.errors}
-        hidden={parent ? { [parent.column]: String(parent.id) } : undefined}
         submit={t('content.create')}
       />
     </>
   )
 }
 
-export const SOCIAL_NETWORKS = ['telegram', 'facebook', 'instagram', 'youtube', 'x', 'linkedin'] as const
+const SOCIAL_NETWORKS = ['telegram', 'facebook', 'instagram', 'youtube', 'x', 'linkedin'] as const
 export const SOCIAL_ROWS = 6
 
 /** The agency's contacts, as the portal's footer and contact page show them. */
