@@ -77,44 +77,56 @@ function workerProject(name: string, include: string[], { built = false, empty =
     plugins: [
       react(),
       clientManifest({ built }),
-      cloudflareTest(async () => ({
-        wrangler: { configPath: './wrangler.toml', environment: 'local' },
-        miniflare: {
-          // PAYLOAD_MEMORY_MS 0: these tests read and write KV entries directly, and each request must see them;
-          // the isolate's memory layer has its own tests, which turn it on per request.
-          bindings: { TEST_MIGRATIONS: await readD1Migrations('./gateway/migrations'), PAYLOAD_MEMORY_MS: '0' },
-          d1Databases: { GATEWAY_DB: dbId },
-          // The portal's second gateway, for the OneID tests (test/worker/oneid.test.ts): the same bundle on the same
-          // D1, configured for OneID as a deployment is, its calls to OneID routed to the stand-in.
-          serviceBindings: { GATEWAY_ONEID: 'invest-portal-gateway-oneid' },
-          workers: [
-            {
-              name: 'invest-portal-gateway',
-              ...gatewayWorker(name, empty ? { DEV_MODE: '0' } : {}, { dbId }),
+      cloudflareTest(async () => {
+        // Editors publish through the gateway's operator calls in the publishing tests: a stand-in Access issuer signs
+        // their tokens (test/worker/publishing.test.ts reaches it at TEST_ACCESS_ISSUER).
+        const issuer = await startAccessStandIn()
+        issuer.server.unref()
+        const access = { ACCESS_TEAM_DOMAIN: issuer.origin, ACCESS_AUD: WORKER_TEST_AUD }
+        return {
+          wrangler: { configPath: './wrangler.toml', environment: 'local' },
+          miniflare: {
+            // PAYLOAD_MEMORY_MS 0: these tests read and write KV entries directly, and each request must see them;
+            // the isolate's memory layer has its own tests, which turn it on per request.
+            bindings: {
+              TEST_MIGRATIONS: await readD1Migrations('./gateway/migrations'),
+              PAYLOAD_MEMORY_MS: '0',
+              TEST_ACCESS_ISSUER: issuer.origin,
+              TEST_ACCESS_AUD: WORKER_TEST_AUD,
             },
-            {
-              name: 'invest-portal-gateway-oneid',
-              ...gatewayWorker(
-                name,
-                {
-                  DEV_MODE: '0',
-                  ONEID_AUTHORIZE_URL: `${ONEID_TEST_HOST}/sso/oauth/Authorization.do`,
-                  ONEID_CLIENT_ID: ONEID_TEST_CLIENT.id,
-                  ONEID_CLIENT_SECRET: ONEID_TEST_CLIENT.secret,
-                  ONEID_TIMEOUT_MS: '500',
-                },
-                { consumesMail: false, dbId },
-              ),
-              // Every fetch this gateway makes goes to the OneID stand-in (test/oneid-stand-in.ts), which the global
-              // setup started in this process before any request.
-              outboundService: (request: Request) => {
-                const url = new URL(request.url)
-                return fetch(new Request(`${process.env.ONEID_STAND_IN_ORIGIN}${url.pathname}${url.search}`, request))
+            d1Databases: { GATEWAY_DB: dbId },
+            // The portal's second gateway, for the OneID tests (test/worker/oneid.test.ts): the same bundle on the same
+            // D1, configured for OneID as a deployment is, its calls to OneID routed to the stand-in.
+            serviceBindings: { GATEWAY_ONEID: 'invest-portal-gateway-oneid' },
+            workers: [
+              {
+                name: 'invest-portal-gateway',
+                ...gatewayWorker(name, empty ? { DEV_MODE: '0', ...access } : access, { dbId }),
               },
-            },
-          ],
-        },
-      })),
+              {
+                name: 'invest-portal-gateway-oneid',
+                ...gatewayWorker(
+                  name,
+                  {
+                    DEV_MODE: '0',
+                    ONEID_AUTHORIZE_URL: `${ONEID_TEST_HOST}/sso/oauth/Authorization.do`,
+                    ONEID_CLIENT_ID: ONEID_TEST_CLIENT.id,
+                    ONEID_CLIENT_SECRET: ONEID_TEST_CLIENT.secret,
+                    ONEID_TIMEOUT_MS: '500',
+                  },
+                  { consumesMail: false, dbId },
+                ),
+                // Every fetch this gateway makes goes to the OneID stand-in (test/oneid-stand-in.ts), which the global
+                // setup started in this process before any request.
+                outboundService: (request: Request) => {
+                  const url = new URL(request.url)
+                  return fetch(new Request(`${process.env.ONEID_STAND_IN_ORIGIN}${url.pathname}${url.search}`, request))
+                },
+              },
+            ],
+          },
+        }
+      }),
     ],
     define: { __BUILD_ID__: JSON.stringify('test-build') },
     test: {
@@ -126,6 +138,9 @@ function workerProject(name: string, include: string[], { built = false, empty =
     },
   }
 }
+
+/** The audience of the operators' Access application in the portal's publishing tests. */
+const WORKER_TEST_AUD = 'invest-portal-publishing-test-aud'
 
 /** The audience of the console's Access application in its tests. */
 const CONSOLE_TEST_AUD = 'invest-portal-console-test-aud'

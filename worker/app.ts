@@ -21,6 +21,7 @@ import { requireSameOrigin } from './middleware/same-origin'
 import { resolvePage } from './page'
 import { servePayload } from './payload-endpoint'
 import { serverTiming, summariseOutcomes } from './payloads'
+import { PREVIEW_PARAM, readPreviewToken } from './preview'
 import { devHelpersProxy, gatewayProxy } from './proxy'
 import { servePushWorker } from './push-worker'
 import { servePublish, serveRealtimeSocket } from './realtime/endpoints'
@@ -117,6 +118,13 @@ export function createApp() {
     const url = new URL(c.req.url)
     const pagePath = pagePathOfPayload(url.pathname)
     if (pagePath !== null) return servePayload(c, pagePath)
+    // A preview link (docs/architecture.md#publishing): the token leaves the address the page is drawn for, so no
+    // route state, link or share tag carries it; the request then bypasses every cache and is kept out of indexes.
+    if (url.searchParams.has(PREVIEW_PARAM)) {
+      c.set('preview', readPreviewToken(url.searchParams, Date.now()))
+      url.searchParams.delete(PREVIEW_PARAM)
+      if (c.get('preview')) c.header('x-robots-tag', 'noindex')
+    }
     const resolved = await resolvePage(c, url.pathname, url.searchParams)
     if (resolved.kind === 'redirect') return c.redirect(resolved.location, 302)
     return renderPage(c, resolved)

@@ -39,6 +39,8 @@ export type DocumentFacts = Readonly<{
   hasNotice: boolean
   /** The visitor has a session cookie, whether or not it is valid. */
   hasToken: boolean
+  /** A preview link's page (docs/architecture.md#publishing): never remembered. */
+  isPreview?: boolean
   routeId: RouteId | null
   /** The raw query string (`?a=1`), as the address carried it. */
   search: string
@@ -57,7 +59,8 @@ export function mayRememberDocument(facts: DocumentFacts): boolean {
     facts.hasError ||
     facts.hasForm ||
     facts.hasNotice ||
-    facts.hasToken
+    facts.hasToken ||
+    facts.isPreview
   )
     return false
   if (facts.routeId === null || facts.routeId === 'reset-password') return false

@@ -8,9 +8,11 @@ import { LOCALES, PAYLOAD_CACHE_MS } from '../shared/constants'
 import { validatePayload } from '../shared/contract'
 import { GatewayError } from '../shared/gateway-client'
 import type { PayloadEntry } from '../shared/state'
+import { contentVersion } from './content-version'
 import { BUILD_ID } from './env'
 import { gatewayFor } from './gateway'
 import { shapeListEnvelope } from './list-shapes'
+import { PREVIEW_HEADER } from './preview'
 import type { AppEnv } from './types'
 
 /** Past its hour a payload may still stand in for a failing upstream for this long (stale-if-error). */
@@ -118,17 +120,31 @@ function store(c: Context<AppEnv>, cacheKey: string, envelope: Cached['envelope'
   else write()
 }
 
-/** KV key: build id + locale + the gateway key (path and allow-listed, normalised query). Nothing else varies it. */
-export function payloadCacheKey(locale: string, key: string): string {
-  return `payload:${BUILD_ID}:${locale}:${key}`
+/**
+ * KV key: build id + content version + locale + the gateway key (path and allow-listed, normalised query). Nothing
+ * else varies it. The first version (nothing published from the console yet) and an upstream without versions (null)
+ * key as before versions existed (docs/architecture.md#publishing).
+ */
+export function payloadCacheKey(locale: string, key: string, version: number | null = null): string {
+  return `payload:${BUILD_ID}:${version !== null && version > FIRST_CONTENT_VERSION ? `v${version}:` : ''}${locale}:${key}`
 }
 
-async function fetchEntry(c: Context<AppEnv>, key: Key<unknown>, token: string | null): Promise<PayloadEntry> {
+/** The content version of a store nothing has been published to (docs/gateway-contract.md#content-version). */
+const FIRST_CONTENT_VERSION = 1
+
+async function fetchEntry(
+  c: Context<AppEnv>,
+  key: Key<unknown>,
+  token: string | null,
+  preview: string | null = null,
+): Promise<PayloadEntry> {
   const client = gatewayFor(c, { token })
   const started = Date.now()
   const signal = AbortSignal.timeout(c.get('config').upstreamTimeoutMs)
   try {
-    const envelope = await client.getEnvelope(key, signal)
+    // A preview's token goes to the upstream, which decides what it shows (docs/gateway-contract.md#preview).
+    const headers = preview ? { [PREVIEW_HEADER]: preview } : undefined
+    const envelope = await client.request<unknown>('GET', key, { signal, headers })
     // An answer of the wrong shape is a broken upstream like a 5xx: the stale copy stands in for it, else the error
     // page.
     const checked = validatePayload(key, envelope)
@@ -169,12 +185,14 @@ export async function loadEntry(
     outcomes.push('bypass')
     return fetchEntry(c, key, token)
   }
-  if (!isCacheableKey(key)) {
+  // A preview is drawn from the upstream alone: nothing read from the cache, nothing written to it.
+  const preview = c.get('preview') ?? null
+  if (preview || !isCacheableKey(key)) {
     outcomes.push('bypass')
-    return fetchEntry(c, key, null)
+    return fetchEntry(c, key, null, preview)
   }
   const kv = c.env.PAYLOADS
-  const cacheKey = payloadCacheKey(c.get('locale'), key)
+  const cacheKey = payloadCacheKey(c.get('locale'), key, await contentVersion(c))
   const { payloadMemoryMs } = c.get('config')
   const held = payloadMemoryMs > 0 ? recall(cacheKey, clock()) : null
   if (held) {
@@ -217,11 +235,12 @@ export async function loadEntry(
 }
 
 /**
- * Drops cached copies of `keys` in every language, from KV and this isolate's memory, after an upstream announced a
- * change (docs/architecture.md#realtime). Other isolates' memories still answer for up to `PAYLOAD_MEMORY_MS`.
+ * Drops cached copies of `keys` in every language at `version`, from KV and this isolate's memory, after an upstream
+ * announced a change (docs/architecture.md#realtime). Other isolates' memories still answer for up to
+ * `PAYLOAD_MEMORY_MS`.
  */
-export async function forgetPayloads(kv: KVNamespace, keys: readonly string[]): Promise<void> {
-  const cacheKeys = LOCALES.flatMap((locale) => keys.map((key) => payloadCacheKey(locale, key)))
+export async function forgetPayloads(kv: KVNamespace, keys: readonly string[], version: number | null): Promise<void> {
+  const cacheKeys = LOCALES.flatMap((locale) => keys.map((key) => payloadCacheKey(locale, key, version)))
   for (const cacheKey of cacheKeys) memory.delete(cacheKey)
   await Promise.all(cacheKeys.map((cacheKey) => kv.delete(cacheKey).catch(() => undefined)))
 }

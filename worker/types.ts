@@ -17,6 +17,10 @@ type AppVariables = {
   /** Cache writes held back until the page's critical keys have decided its status (`holdWrites`). */
   heldWrites?: Array<() => void> | null
   timings: [string, number][]
+  /** The content version this request reads payloads at, asked once (`contentVersion`). */
+  contentVersion?: Promise<number | null>
+  /** A preview link's token (docs/architecture.md#publishing): the request bypasses every cache. */
+  preview?: string | null
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables }

@@ -16,6 +16,7 @@ import {
 } from '../../shared/realtime'
 import { PublishBodySchema, PublishIdSchema } from '../../shared/realtime-schemas'
 import { tradingKeys } from '../../shared/trading-keys'
+import { contentVersion } from '../content-version'
 import { errorEnvelope } from '../http/envelope'
 import { forgetPayloads, loadEntry, MAX_CACHED_PAGE } from '../payloads'
 import { readSession } from '../session'
@@ -134,7 +135,9 @@ export async function servePublish(c: Context<AppEnv>): Promise<Response> {
   if (message.event.type === 'lot' && channel !== LOTS_CHANNEL) {
     // A reload after the change must not show the cached lot for the rest of its hour.
     const pages = Array.from({ length: MAX_CACHED_PAGE + 1 }, (_, page) => tradingKeys.auctionLots(page))
-    c.executionCtx.waitUntil(forgetPayloads(c.env.PAYLOADS, [tradingKeys.auctionLot(message.event.lot), ...pages]))
+    const keys = [tradingKeys.auctionLot(message.event.lot), ...pages]
+    c.set('locale', 'en')
+    c.executionCtx.waitUntil(contentVersion(c).then((version) => forgetPayloads(c.env.PAYLOADS, keys, version)))
   }
   return c.json({ result: { code: 'ok', description: '' }, content: { delivered: result.delivered } }, 202)
 }

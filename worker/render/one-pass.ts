@@ -54,6 +54,7 @@ export function renderOnePass(
     hasForm: !!input.form,
     hasNotice: !!state.notice,
     hasToken: input.session.hasToken,
+    isPreview: !!c.get('preview'),
     routeId: input.route.id,
     search: input.route.search,
   })

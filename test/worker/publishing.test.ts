@@ -1,0 +1,203 @@
+/**
+ * Publishing reaches every isolate at once (docs/architecture.md#publishing): the payload cache keys carry the
+ * upstream's content version, so the first request after an editor publishes, unpublishes or edits — in any language,
+ * through KV and the isolate's memory alike — answers what readers should see now. A preview link is drawn by the
+ * portal from the upstream alone: only with a valid signature, never stored, never logged with its token.
+ */
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { LOCALES, type Locale } from '../../shared/constants'
+import { href } from '../../shared/match'
+import { createApp } from '../../worker/app'
+import { decodeEntities, ORIGIN } from './helpers'
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      /** The stand-in Access issuer the gateway trusts in these tests (vitest.config.ts). */
+      TEST_ACCESS_ISSUER: string
+      TEST_ACCESS_AUD: string
+    }
+  }
+}
+
+const app = createApp()
+const EDITOR = 'publishing-editor@agency.example'
+let accessToken = ''
+
+beforeAll(async () => {
+  await env.GATEWAY_DB.prepare(
+    `INSERT INTO operators (email, name, role, created_at) VALUES (?, 'Editor', 'editor', ?)
+     ON CONFLICT (email) DO UPDATE SET role = 'editor', removed_at = NULL`,
+  )
+    .bind(EDITOR, new Date().toISOString())
+    .run()
+  const res = await fetch(`${env.TEST_ACCESS_ISSUER}/__sign`, {
+    method: 'POST',
+    body: JSON.stringify({ claims: { aud: [env.TEST_ACCESS_AUD], email: EDITOR } }),
+  })
+  accessToken = ((await res.json()) as { token: string }).token
+})
+
+const created: number[] = []
+afterAll(async () => {
+  // Other test files share this database: the posts go, and the version is back at its first value.
+  for (const id of created) {
+    await env.GATEWAY_DB.batch([
+      env.GATEWAY_DB.prepare('DELETE FROM search_index WHERE kind = ? AND ref_id = ?').bind('posts', id),
+      env.GATEWAY_DB.prepare('DELETE FROM posts WHERE id = ?').bind(id),
+    ])
+  }
+  await env.GATEWAY_DB.prepare('DELETE FROM content_state').run()
+})
+
+/** An editor's call to the gateway's publishing API, as the console makes it. */
+async function editor(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') {
+  const res = await env.GATEWAY.fetch(`http://gateway.internal/core/operator/content${path}`, {
+    method,
+    headers: { 'Cf-Access-Jwt-Assertion': accessToken, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: res.status, body: (await res.json()) as { content: any } }
+}
+
+/** A news item's values: a title per language carrying `mark`, so each page's language can be checked. */
+const newsValues = (mark: string) => ({
+  category: 'news',
+  publish_date: '2099-01-01',
+  ...Object.fromEntries(
+    LOCALES.flatMap((l) => [
+      [`title_${l}`, `${mark} ${l}`],
+      [`content_${l}`, `<p>${mark}</p>`],
+    ]),
+  ),
+})
+
+async function createDraft(mark: string): Promise<number> {
+  const { status, body } = await editor('/post', { values: newsValues(mark) })
+  expect(status).toBe(201)
+  created.push(body.content.id)
+  return body.content.id
+}
+
+/** A page as a reader gets it, with the isolate's payload memory on (30 s, as deployed). */
+async function read(path: string) {
+  const ctx = createExecutionContext()
+  const res = await app.fetch(new Request(new URL(path, ORIGIN)), { ...env, PAYLOAD_MEMORY_MS: '30000' }, ctx)
+  const html = decodeEntities(await res.text())
+  await waitOnExecutionContext(ctx)
+  return { status: res.status, html, cache: res.headers.get('x-payload-cache'), res }
+}
+
+/** The reader-facing pages a news item shows on, in a language. */
+const pagesOf = (locale: Locale, id: number) => ({
+  news: href('media', { locale, params: { id: 'news' } }),
+  home: href('home', { locale }),
+  post: href('post', { locale, params: { id: String(id) } }),
+})
+
+const unique = () =>
+  `Qorakol${crypto
+    .randomUUID()
+    .replace(/[^a-f]/g, '')
+    .slice(0, 10)}`
+
+describe('a publish is seen by the next request', () => {
+  it('on the news list, the home page and the post page in every language, through KV and the isolate memory', async () => {
+    const mark = unique()
+    const id = await createDraft(mark)
+    // Every list is read twice before the publish: the second answer comes from the isolate's memory.
+    for (const locale of LOCALES) {
+      const { news, home, post } = pagesOf(locale, id)
+      for (const path of [news, home]) {
+        await read(path)
+        const warm = await read(path)
+        expect(warm.cache).toBe('hit')
+        expect(warm.html).not.toContain(mark)
+      }
+      expect((await read(post)).status).toBe(404)
+    }
+
+    expect((await editor(`/post/${id}/publish`, {})).status).toBe(200)
+
+    for (const locale of LOCALES) {
+      const { news, home, post } = pagesOf(locale, id)
+      for (const path of [news, home, post]) {
+        const first = await read(path)
+        expect(first.status, path).toBe(200)
+        expect(first.html, path).toContain(`${mark} ${locale}`)
+        // The answer after it comes from the cache again, at the new version.
+        const again = await read(path)
+        expect(again.cache, path).toBe('hit')
+        expect(again.html, path).toContain(`${mark} ${locale}`)
+      }
+    }
+  })
+
+  it('shows an edited title on the next load, and an unpublished item is gone from lists, search and sitemap.xml', async () => {
+    const mark = unique()
+    const id = await createDraft(mark)
+    await editor(`/post/${id}/publish`, {})
+    const { news, post } = pagesOf('en', id)
+    await read(news)
+    expect((await read(news)).html).toContain(`${mark} en`)
+
+    const renamed = unique()
+    await editor(`/post/${id}`, { values: { title_en: `${renamed} en` } }, 'PUT')
+    expect((await read(news)).html).toContain(`${renamed} en`)
+    expect((await read(post)).html).toContain(`${renamed} en`)
+
+    const search = href('search', { locale: 'en', query: { keyword: renamed } })
+    expect((await read(search)).html).toContain(`${renamed} en`)
+    const postUrl = `${ORIGIN}${post}`
+    expect((await read('/sitemap.xml')).html).toContain(postUrl)
+
+    expect((await editor(`/post/${id}/unpublish`, {})).status).toBe(200)
+    expect((await read(news)).html).not.toContain(renamed)
+    expect((await read(post)).status).toBe(404)
+    expect((await read(search)).html).not.toContain(`${renamed} en`)
+    expect((await read('/sitemap.xml')).html).not.toContain(postUrl)
+  })
+})
+
+describe('a preview link', () => {
+  it('draws a draft only with a valid signature, no-store, leaving no KV key, no memory entry and no token in the log', async () => {
+    const mark = unique()
+    const id = await createDraft(mark)
+    const { status, body } = await editor(`/post/${id}/preview`, {})
+    expect(status).toBe(200)
+    const link = new URL(body.content.links.ru)
+    const token = link.searchParams.get('preview')!
+    const path = `${link.pathname}${link.search}`
+    const keysBefore = (await env.PAYLOADS.list()).keys.map((k) => k.name)
+
+    const logged: string[] = []
+    const spy = vi.spyOn(console, 'log').mockImplementation((...args) => void logged.push(args.join(' ')))
+    const spyError = vi.spyOn(console, 'error').mockImplementation((...args) => void logged.push(args.join(' ')))
+    let preview: Awaited<ReturnType<typeof read>>
+    try {
+      preview = await read(path)
+    } finally {
+      spy.mockRestore()
+      spyError.mockRestore()
+    }
+    expect(preview.status).toBe(200)
+    expect(preview.html).toContain(`${mark} ru`)
+    expect(preview.res.headers.get('cache-control')).toBe('no-store')
+    expect(preview.res.headers.get('x-robots-tag')).toBe('noindex')
+    expect(preview.html).not.toContain(token)
+    expect(logged.length).toBeGreaterThan(0)
+    expect(logged.join('\n')).not.toContain(token)
+
+    const keysAfter = (await env.PAYLOADS.list()).keys.map((k) => k.name)
+    expect(keysAfter.filter((k) => !keysBefore.includes(k)).filter((k) => k.includes(`/post/${id}`))).toEqual([])
+    // Nothing of the preview answers a reader: without the token the draft is not found, from any cache.
+    expect((await read(link.pathname)).status).toBe(404)
+
+    const tampered = `${link.pathname}?preview=${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`
+    expect((await read(tampered)).status).toBe(404)
+    const expired = token.replace(/\.(\d+)\./, (_, exp) => `.${Number(exp) - 3600}.`)
+    expect((await read(`${link.pathname}?preview=${expired}`)).status).toBe(404)
+  })
+})

@@ -1,0 +1,62 @@
+/**
+ * The content version (docs/architecture.md#publishing): the upstream's number for "what readers see", which moves on
+ * every publish. The payload cache keys carry it, so the first request after a publish, in any isolate, misses the
+ * entries made before it. Each request asks the upstream once (one small call, never cached); an upstream without the
+ * call keeps the cache as it was, keyed without a version.
+ */
+import type { Context } from 'hono'
+import { gatewayFor } from './gateway'
+import type { AppEnv } from './types'
+
+/** The version call of docs/gateway-contract.md#content-version. */
+const VERSION_PATH = '/core/content/version'
+
+/** An upstream that answered 404 is not asked again by this isolate for this long. */
+const ABSENT_RETRY_MS = 5 * 60 * 1000
+
+/** The version call may take at most this long; past it, the request goes on with the last version seen. */
+const VERSION_TIMEOUT_MS = 1500
+
+/**
+ * Isolate state, not request state: when an upstream without the call may be asked again, and the last version seen
+ * (what a request uses when the call fails, rather than keys of a version long gone).
+ */
+let absentUntil = 0
+let lastSeen: number | null = null
+
+/** The content version this request reads payloads at; null: the upstream has none (keys carry no version). */
+export function contentVersion(c: Context<AppEnv>): Promise<number | null> {
+  let pending = c.get('contentVersion')
+  if (!pending) {
+    pending = askVersion(c)
+    c.set('contentVersion', pending)
+  }
+  return pending
+}
+
+async function askVersion(c: Context<AppEnv>): Promise<number | null> {
+  if (Date.now() < absentUntil) return null
+  const started = Date.now()
+  try {
+    const timeout = Math.min(c.get('config').upstreamTimeoutMs, VERSION_TIMEOUT_MS)
+    const envelope = await gatewayFor(c, { token: null }).request<{ version?: unknown }>('GET', VERSION_PATH, {
+      signal: AbortSignal.timeout(timeout),
+    })
+    const version = envelope.content?.version
+    if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0) return lastSeen
+    lastSeen = version
+    return version
+  } catch (err) {
+    if (isAbsent(err)) {
+      absentUntil = Date.now() + ABSENT_RETRY_MS
+      return null
+    }
+    return lastSeen
+  } finally {
+    c.get('timings').push(['version', Date.now() - started])
+  }
+}
+
+function isAbsent(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && 'status' in err && (err.status === 404 || err.status === 405)
+}
