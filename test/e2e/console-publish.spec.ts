@@ -97,14 +97,17 @@ test('an editor publishes a news item in three languages with an image: previewe
   const names: Record<Locale, string> = { uz: 'Oʻzbekcha', ru: 'Русский', en: 'English' }
   for (const l of LOCALES) {
     const link = editor.page.getByRole('link', { name: `Preview in ${names[l]}` })
-    const url = await link.getAttribute('href')
-    expect(url).toContain(`/${l}/post/${id}?preview=`)
-    const res = await page.goto(url!)
+    const url = new URL((await link.getAttribute('href'))!)
+    expect(url.pathname).toBe(href('post', { locale: l, params: { id: String(id) } }))
+    expect(url.searchParams.get('preview')).toBeTruthy()
+    // The link names the gateway's PORTAL_ORIGIN (the default local port); this stack's portal serves the same path.
+    const res = await page.goto(url.pathname + url.search)
     expect(res?.status()).toBe(200)
     expect(res?.headers()['cache-control']).toContain('no-store')
     await expect(page.locator('main h1')).toHaveText(texts[l].title)
     await expect(page.locator('main')).toContainText(texts[l].text)
-    await expect(page.locator('main img').first()).toBeVisible()
+    // The uploaded photo, not a generated illustration.
+    await expect(page.locator('main img[src*="/document/public/file/"]').first()).toBeVisible()
   }
 
   await editor.page.getByRole('button', { name: 'Publish now' }).click()
@@ -112,7 +115,9 @@ test('an editor publishes a news item in three languages with an image: previewe
   await checkA11y(editor.page)
 
   for (const l of LOCALES) {
-    await expect(await newsCard(page, l, texts[l].title)).toHaveCount(1)
+    const card = await newsCard(page, l, texts[l].title)
+    await expect(card).toHaveCount(1)
+    await expect(card.locator('img')).toHaveAttribute('src', /\/document\/public\/file\//)
     const res = await page.goto(href('search', { locale: l, query: { keyword: word } }))
     expect(res?.status()).toBe(200)
     const hit = page.locator('section[aria-labelledby="search-posts"] a', { hasText: texts[l].title })
