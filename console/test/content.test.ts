@@ -288,6 +288,57 @@ describe('children and contacts', () => {
     expect(refused.html).toContain('value="No image here"')
   })
 
+  it('saves a service with a process and its step in one form, and keeps their ids when they are edited', async () => {
+    await env.GATEWAY_DB.prepare(
+      "INSERT OR IGNORE INTO service_categories (id, title_uz, title_ru, title_en) VALUES (9301, 'Litsenziyalar', 'Лицензии', 'Licences')",
+    ).run()
+    const title = `Service ${tag()}`
+    const fields = {
+      title_uz: `${title} uz`,
+      title_ru: `${title} ru`,
+      title_en: `${title} en`,
+      category_id: '9301',
+      description_uz: 'Tavsif',
+      description_ru: 'Описание',
+      description_en: 'Description',
+      'c.service_process.0.row': '1',
+      'c.service_process.0.title_en': 'Apply',
+      'c.service_process.0.c.service_step.0.row': '1',
+      'c.service_process.0.c.service_step.0.title_en': 'Fill in the form',
+      'c.service_process.0.c.service_step.1.row': '1',
+    }
+    const form = await openAs('editor', '/en/content/service/new')
+    expect(form.html).toContain('<option value="9301">Licences</option>')
+    const created = await openAs('editor', '/en/content/service/new', multipart(fields))
+    expect(created.status, created.html.slice(0, 3000)).toBe(303)
+    const id = Number(/service\/(\d+)/.exec(locationOf(created)!)![1])
+    const steps = () =>
+      env.GATEWAY_DB.prepare(
+        `SELECT p.id AS process, p.title_en AS process_title, s.id AS step, s.title_en AS step_title
+         FROM service_processes p JOIN service_steps s ON s.process_id = p.id WHERE p.service_id = ?`,
+      )
+        .bind(id)
+        .all<{ process: number; process_title: string; step: number; step_title: string }>()
+        .then((r) => r.results)
+    const [before] = await steps()
+    expect(before).toMatchObject({ process_title: 'Apply', step_title: 'Fill in the form' })
+    const page = await openAs('editor', `/en/content/service/${id}`)
+    expect(page.html).toContain(`name="c.service_process.0.id" value="${before!.process}"`)
+    expect(page.html).toContain(`name="c.service_process.0.c.service_step.0.id" value="${before!.step}"`)
+    const edited = await openAs(
+      'editor',
+      `/en/content/service/${id}`,
+      multipart({
+        ...fields,
+        'c.service_process.0.id': String(before!.process),
+        'c.service_process.0.c.service_step.0.id': String(before!.step),
+        'c.service_process.0.c.service_step.0.title_en': 'Fill in the application form',
+      }),
+    )
+    expect(edited.status).toBe(303)
+    expect(await steps()).toEqual([{ ...before, step_title: 'Fill in the application form' }])
+  })
+
   it('saves the agency’s contacts, which the portal’s call answers, and keeps a bad e-mail beside its field', async () => {
     const bad = await openAs('editor', '/en/content/site-settings', {
       phone: '+998 71 202 62 62',
