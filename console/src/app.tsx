@@ -75,6 +75,7 @@ import { renderRefusal } from './pages/refusal'
 import { paths } from './paths'
 import { renderPage } from './render'
 import { type FormProblem, Layout, type Section } from './ui'
+import { UPLOAD_PROGRESS_SCRIPT } from './upload-progress'
 
 type Ctx = Context<ConsoleEnv>
 
@@ -117,6 +118,7 @@ async function renderScreen(
   title: string,
   body: ReactElement,
   known?: Answer<ModerationCounts> | null,
+  script?: string,
 ): Promise<Response> {
   const lang = c.get('lang')
   const t = translator(lang)
@@ -124,6 +126,7 @@ async function renderScreen(
   const done = c.req.query('done')
   const notice = done && (NOTICES as readonly string[]).includes(done) ? t(`notices.${done}`) : null
   return renderPage(c, status, {
+    script,
     title: `${title} · ${t('app.name')}`,
     body: (
       <Layout
@@ -384,6 +387,7 @@ async function showContentItem(c: Ctx, status: ContentfulStatusCode, state: Item
     `${kindName(t, kind.kind)}: ${title}`,
     <ItemRecord t={t} lang={lang} kind={kind} kinds={kinds.content.byName} item={item} state={state} />,
     null,
+    UPLOAD_PROGRESS_SCRIPT,
   )
 }
 
@@ -401,6 +405,7 @@ async function showNewItem(c: Ctx, status: ContentfulStatusCode, state: ItemStat
     t('content.newTitle', { kind: kindName(t, kind.kind) }),
     <NewItem t={t} lang={lang} kind={kind} kinds={kinds.content.byName} state={state} />,
     null,
+    UPLOAD_PROGRESS_SCRIPT,
   )
 }
 

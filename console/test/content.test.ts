@@ -93,6 +93,12 @@ describe('the item form', () => {
     // Rich text says what happens to it, in the page's language.
     expect(page.html).toContain('Портал оставляет только разрешённые теги')
     expect(page.html).toMatch(/enctype="multipart\/form-data"/i)
+    // The upload progress script is this screen's only one, pinned by its hash; other screens allow none.
+    const csp = page.headers.get('content-security-policy') ?? ''
+    expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/]+=*'; connect-src 'self'/)
+    const list = await openAs('editor', '/ru/content/post')
+    expect(list.headers.get('content-security-policy')).not.toContain('script-src')
+    expect(list.html).not.toContain('<script')
     expect(page.html).toMatch(/<input[^>]*id="f-photo"[^>]*type="file"|<input[^>]*type="file"[^>]*id="f-photo"/)
   })
 

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test'
 import { LOCALES, type Locale } from '../../shared/constants'
 import { type ConsoleSession, signInToConsole } from './console-support'
 import { checkA11y, expect, test } from './fixtures'
-import { dropStatusError, href, PNG } from './support'
+import { dropStatusError, holdRequests, href, isSameDocument, markDocument, PNG } from './support'
 
 /** A word no seed text holds, so search finds exactly this test's item. */
 const tag = () => `qz${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
@@ -171,4 +171,43 @@ test('a news item scheduled for later appears on the portal once the gateway’s
   await editor.page.reload()
   await expect(editor.page.locator('.console-panel .badge').first()).toHaveText('Published')
   await close(editor)
+})
+
+test('a form with a file sends itself with a progress bar and shows a refusal in place; without scripts it posts as a plain form', async ({
+  browser,
+}) => {
+  for (const javaScriptEnabled of [true, false]) {
+    const editor = await signInToConsole(browser, 'editor', { javaScriptEnabled })
+    const page = editor.page
+    await page.goto('/en/content/post/new')
+    await page.getByLabel('Category').selectOption('news')
+    await page.getByLabel('Date of publication').fill(today())
+    const title = page.getByRole('group', { name: /^Title/ }).getByLabel('English')
+    await title.fill('A photo that is not one')
+    await page
+      .getByLabel('Photo', { exact: true })
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') })
+    const save = page.getByRole('button', { name: 'Save the draft' })
+    if (javaScriptEnabled) {
+      await markDocument(page)
+      // While the form is on its way, its progress shows and it cannot be sent twice.
+      const hold = await holdRequests(page, '**/en/content/post/new')
+      await save.click()
+      await expect(page.getByRole('progressbar', { name: 'Sending the files…' })).toBeVisible()
+      await expect(save).toBeDisabled()
+      hold.release()
+    } else await save.click()
+    await expect(page.getByRole('alert')).toContainText('Photo: This type of file is not accepted.')
+    await expect(title).toHaveValue('A photo that is not one')
+    if (javaScriptEnabled) {
+      // The script sent the form and drew the answer in the same document, focus on the page's content.
+      expect(await isSameDocument(page)).toBe(true)
+      await expect(page.locator('#main')).toBeFocused()
+      // axe runs in the page: only where scripts do.
+      await checkA11y(page)
+    }
+    // The refusal is a 422: Chromium logs it as a failed load, which is the point here.
+    editor.errors.splice(0, editor.errors.length, ...editor.errors.filter((e) => !/status of 422/.test(e)))
+    await close(editor)
+  }
 })

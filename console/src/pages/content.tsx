@@ -622,12 +622,25 @@ function ItemForm({
   submit: string
 }) {
   return (
-    <form className="form console-panel" method="post" action={action} encType="multipart/form-data">
+    <form
+      className="form console-panel"
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      data-upload-progress=""
+    >
       <Fields ctx={{ t, lang, values, errors, prefix: '' }} kind={kind} kinds={kinds} />
       <div className="form__actions">
         <button className="btn btn--solid btn--primary" type="submit">
           {submit}
         </button>
+      </div>
+      {/* Shown by the upload script while the form's files are on their way (docs/architecture.md#content-screens). */}
+      <div className="field" data-upload-status="" hidden>
+        <label className="field__label" htmlFor="upload-progress">
+          {t('content.uploading')}
+        </label>
+        <progress id="upload-progress" max={1} value={0} />
       </div>
     </form>
   )
