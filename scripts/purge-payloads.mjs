@@ -43,10 +43,13 @@ function wrangler(extra) {
   return r.stdout
 }
 
-// Keys are `payload:{build}:{locale}:{gateway key}` (docs/architecture.md#payload-keys).
+// Keys are `payload:{build}:{locale}:{gateway key}`, or `payload:{build}:v{content version}:{locale}:{gateway key}`
+// once something was published (docs/architecture.md#publishing); every version's copies are purged.
 const listed = JSON.parse(wrangler(['key', 'list', '--prefix', 'payload:'])).map((k) => k.name)
 const chosen = listed.filter((name) => {
-  const [, , keyLocale, ...rest] = name.split(':')
+  const parts = name.split(':')
+  if (/^v\d+$/.test(parts[2] ?? '')) parts.splice(2, 1)
+  const [, , keyLocale, ...rest] = parts
   const gatewayKey = rest.join(':')
   if (locale && keyLocale !== locale) return false
   return all || keys.includes(gatewayKey)

@@ -1,6 +1,6 @@
 /**
  * Vitest global setup of the worker project: a misbehaving upstream on 127.0.0.1 for the fault tests
- * (docs/architecture.md#tests),
+ * (docs/architecture.md#tests), without the content version call (a 404 on every path ending in it),
  * handed to the workerd tests with `provide('faultUpstream')`. A test points `GATEWAY_ORIGIN` at `{origin}/{name}`;
  * the first path segment picks the behaviour: a mode name (`hang`, `status-503`, …) or a scenario whose mode the test
  * sets through `PUT {origin}/__control/{name}`. `flapOrigin` is a second listener the test can take down (connection
@@ -123,11 +123,24 @@ function misbehave(s: Scenario, req: IncomingMessage, res: ServerResponse): void
   }
 }
 
+/** The content version call (docs/gateway-contract.md#content-version), which this upstream does not have. */
+const VERSION_PATH = '/core/content/version'
+
 function handle(req: IncomingMessage, res: ServerResponse): void {
-  const [, first = '', second = ''] = new URL(req.url ?? '/', 'http://x').pathname.split('/')
+  const pathname = new URL(req.url ?? '/', 'http://x').pathname
+  const [, first = '', second = ''] = pathname.split('/')
   if (first === '__control') {
     if (second === '__flap') void setFlap(req, res)
     else void control(decodeURIComponent(second), req, res)
+    return
+  }
+  // Like the agency's API today, it has no content version: a 404, not counted as a scenario's hit, so the scenarios
+  // count the payload calls the cache saves (docs/architecture.md#publishing). A misbehaving version call has tests of
+  // its own (test/worker/publishing.test.ts).
+  if (pathname.endsWith(VERSION_PATH)) {
+    res
+      .writeHead(404, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ result: { code: 'not_found', description: 'not_found' }, content: null }))
     return
   }
   misbehave(scenarioOf(decodeURIComponent(first)), req, res)

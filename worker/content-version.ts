@@ -15,13 +15,20 @@ const VERSION_PATH = '/core/content/version'
 const ABSENT_RETRY_MS = 5 * 60 * 1000
 
 /** The version call may take at most this long; past it, the request goes on with the last version seen. */
-const VERSION_TIMEOUT_MS = 1500
+const VERSION_TIMEOUT_MS = 1000
+
+/**
+ * After a failed version call (a timeout, a 5xx, an answer without a version) the isolate does not ask again for this
+ * long: an upstream in trouble costs one wait per isolate, not one per request, and cached pages keep answering.
+ */
+const FAILURE_BACKOFF_MS = 10 * 1000
 
 /**
  * Isolate state, not request state: when an upstream without the call may be asked again, and the last version seen
  * (what a request uses when the call fails, rather than keys of a version long gone).
  */
 let absentUntil = 0
+let failingUntil = 0
 let lastSeen: number | null = null
 
 /** The content version this request reads payloads at; null: the upstream has none (keys carry no version). */
@@ -36,6 +43,7 @@ export function contentVersion(c: Context<AppEnv>): Promise<number | null> {
 
 async function askVersion(c: Context<AppEnv>): Promise<number | null> {
   if (Date.now() < absentUntil) return null
+  if (Date.now() < failingUntil) return lastSeen
   const started = Date.now()
   try {
     const timeout = Math.min(c.get('config').upstreamTimeoutMs, VERSION_TIMEOUT_MS)
@@ -43,7 +51,7 @@ async function askVersion(c: Context<AppEnv>): Promise<number | null> {
       signal: AbortSignal.timeout(timeout),
     })
     const version = envelope.content?.version
-    if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0) return lastSeen
+    if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0) return failed()
     lastSeen = version
     return version
   } catch (err) {
@@ -51,10 +59,15 @@ async function askVersion(c: Context<AppEnv>): Promise<number | null> {
       absentUntil = Date.now() + ABSENT_RETRY_MS
       return null
     }
-    return lastSeen
+    return failed()
   } finally {
     c.get('timings').push(['version', Date.now() - started])
   }
+}
+
+function failed(): number | null {
+  failingUntil = Date.now() + FAILURE_BACKOFF_MS
+  return lastSeen
 }
 
 function isAbsent(err: unknown): boolean {

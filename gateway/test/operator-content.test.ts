@@ -108,6 +108,11 @@ describe('drafts, publishing and readers', () => {
     expect(body.content.values.content_en).not.toContain('<script')
     expect(await publicIds()).not.toContain(id)
     expect((await call(`/siw/public/post/${id}`)).status).toBe(404)
+    const drafts = await op('/post?publication=draft&category=news&q=zarvaq')
+    expect((drafts.body.content.items as { id: number }[]).map((i) => i.id)).toContain(id)
+    const blog = await op('/post?publication=draft&category=blog')
+    expect((blog.body.content.items as { id: number }[]).map((i) => i.id)).not.toContain(id)
+    expect((await op('/post?category=gossip')).status).toBe(422)
   })
 
   it('refuses to publish with a missing translation (409) until confirmed, then shows it everywhere', async () => {

@@ -11,74 +11,23 @@ import { LOCALES, type Locale } from '../../shared/constants'
 import { href } from '../../shared/match'
 import { createApp } from '../../worker/app'
 import { decodeEntities, ORIGIN } from './helpers'
-
-declare global {
-  namespace Cloudflare {
-    interface Env {
-      /** The stand-in Access issuer the gateway trusts in these tests (vitest.config.ts). */
-      TEST_ACCESS_ISSUER: string
-      TEST_ACCESS_AUD: string
-    }
-  }
-}
+import { cleanUpPublishing, createNewsDraft, editorCall, signInEditor, uniqueMark } from './publishing-helpers'
 
 const app = createApp()
-const EDITOR = 'publishing-editor@agency.example'
 let accessToken = ''
+const created: number[] = []
 
 beforeAll(async () => {
-  await env.GATEWAY_DB.prepare(
-    `INSERT INTO operators (email, name, role, created_at) VALUES (?, 'Editor', 'editor', ?)
-     ON CONFLICT (email) DO UPDATE SET role = 'editor', removed_at = NULL`,
-  )
-    .bind(EDITOR, new Date().toISOString())
-    .run()
-  const res = await fetch(`${env.TEST_ACCESS_ISSUER}/__sign`, {
-    method: 'POST',
-    body: JSON.stringify({ claims: { aud: [env.TEST_ACCESS_AUD], email: EDITOR } }),
-  })
-  accessToken = ((await res.json()) as { token: string }).token
+  accessToken = await signInEditor()
 })
+afterAll(() => cleanUpPublishing(created))
 
-const created: number[] = []
-afterAll(async () => {
-  // Other test files share this database: the posts go, and the version is back at its first value.
-  for (const id of created) {
-    await env.GATEWAY_DB.batch([
-      env.GATEWAY_DB.prepare('DELETE FROM search_index WHERE kind = ? AND ref_id = ?').bind('posts', id),
-      env.GATEWAY_DB.prepare('DELETE FROM posts WHERE id = ?').bind(id),
-    ])
-  }
-  await env.GATEWAY_DB.prepare('DELETE FROM content_state').run()
-})
-
-/** An editor's call to the gateway's publishing API, as the console makes it. */
-async function editor(path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') {
-  const res = await env.GATEWAY.fetch(`http://gateway.internal/core/operator/content${path}`, {
-    method,
-    headers: { 'Cf-Access-Jwt-Assertion': accessToken, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: res.status, body: (await res.json()) as { content: any } }
-}
-
-/** A news item's values: a title per language carrying `mark`, so each page's language can be checked. */
-const newsValues = (mark: string) => ({
-  category: 'news',
-  publish_date: '2099-01-01',
-  ...Object.fromEntries(
-    LOCALES.flatMap((l) => [
-      [`title_${l}`, `${mark} ${l}`],
-      [`content_${l}`, `<p>${mark}</p>`],
-    ]),
-  ),
-})
+const editor = (path: string, body?: unknown, method?: string) => editorCall(accessToken, path, body, method)
 
 async function createDraft(mark: string): Promise<number> {
-  const { status, body } = await editor('/post', { values: newsValues(mark) })
-  expect(status).toBe(201)
-  created.push(body.content.id)
-  return body.content.id
+  const id = await createNewsDraft(accessToken, mark)
+  created.push(id)
+  return id
 }
 
 /** A page as a reader gets it, with the isolate's payload memory on (30 s, as deployed). */
@@ -97,11 +46,7 @@ const pagesOf = (locale: Locale, id: number) => ({
   post: href('post', { locale, params: { id: String(id) } }),
 })
 
-const unique = () =>
-  `Qorakol${crypto
-    .randomUUID()
-    .replace(/[^a-f]/g, '')
-    .slice(0, 10)}`
+const unique = uniqueMark
 
 describe('a publish is seen by the next request', () => {
   it('on the news list, the home page and the post page in every language, through KV and the isolate memory', async () => {
@@ -199,5 +144,38 @@ describe('a preview link', () => {
     expect((await read(tampered)).status).toBe(404)
     const expired = token.replace(/\.(\d+)\./, (_, exp) => `.${Number(exp) - 3600}.`)
     expect((await read(`${link.pathname}?preview=${expired}`)).status).toBe(404)
+  })
+})
+
+describe('an upstream whose version call misbehaves', () => {
+  it('still answers cached pages, and is not asked for the version again at once', async () => {
+    const { news } = pagesOf('en', 0)
+    await read(news)
+    expect((await read(news)).cache).toBe('hit')
+    let asked = 0
+    // The version call hangs until the portal gives up on it; every other call is the reference gateway's.
+    const hanging = {
+      fetch: (input: RequestInfo, init?: RequestInit) => {
+        const req = new Request(input, init)
+        if (!new URL(req.url).pathname.endsWith('/core/content/version')) return env.GATEWAY.fetch(req)
+        asked++
+        return new Promise<Response>((_, reject) =>
+          req.signal.addEventListener('abort', () => reject(req.signal.reason)),
+        )
+      },
+    }
+    const readWith = async () => {
+      const ctx = createExecutionContext()
+      const res = await app.fetch(
+        new Request(new URL(news, ORIGIN)),
+        { ...env, GATEWAY: hanging, PAYLOAD_MEMORY_MS: '30000' } as unknown as Env,
+        ctx,
+      )
+      await waitOnExecutionContext(ctx)
+      return { status: res.status, cache: res.headers.get('x-payload-cache') }
+    }
+    expect(await readWith()).toEqual({ status: 200, cache: 'hit' })
+    expect(await readWith()).toEqual({ status: 200, cache: 'hit' })
+    expect(asked).toBe(1)
   })
 })

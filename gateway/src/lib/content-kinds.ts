@@ -98,7 +98,7 @@ const POST_CATEGORIES = ['news', 'publication', 'pr_material', 'blog'] as const
 const PROJECT_STATUSES = ['open_for_investment', 'under_negotiation', 'closed'] as const
 
 /** Where a content page (by slug) is on the portal: reasons and guide pages have routes of their own. */
-export function pagePath(slug: string): string {
+function pagePath(slug: string): string {
   if (slug.startsWith('reason-')) return `/reason/${slug.slice(7)}`
   if (slug.startsWith('guide-')) return `/guide/${slug.slice(6)}`
   if (slug.startsWith('sector-')) return `/guide/explore/${slug.slice(7)}`

@@ -77,6 +77,7 @@ export async function describeKinds(db: D1Database, specs: readonly KindSpec[]) 
     ...(s.parent ? { parent: s.parent.kind } : {}),
     ...(s.children ? { children: s.children } : {}),
     title_field: s.titleField,
+    filter: s.filter ?? null,
     fields: s.fields.map((f) => ({
       name: f.name,
       type: f.type,
@@ -90,7 +91,7 @@ export async function describeKinds(db: D1Database, specs: readonly KindSpec[]) 
 }
 
 /** Languages in which a required localised field of the row is empty: publishing such an item needs a confirmation. */
-export function missingLanguages(spec: KindSpec, row: KindRow): Lang[] {
+function missingLanguages(spec: KindSpec, row: KindRow): Lang[] {
   const required = spec.fields.filter((f) => f.required && isLocalized(f.type))
   return LANGS.filter((l) => required.some((f) => !String(row[`${f.name}_${l}`] ?? '').trim()))
 }
@@ -103,7 +104,7 @@ function titleOf(spec: KindSpec, row: KindRow): Record<Lang, string> {
 export async function listItems(
   db: D1Database,
   spec: KindSpec,
-  filter: { publication?: Publication; q?: string },
+  filter: { publication?: Publication; q?: string; choice?: string },
   paging: { size: number; offset: number },
 ) {
   const where: string[] = []
@@ -111,6 +112,10 @@ export async function listItems(
   if (filter.publication && spec.publishable) {
     where.push('publication = ?')
     args.push(filter.publication)
+  }
+  if (filter.choice !== undefined && spec.filter) {
+    where.push(`${spec.filter} = ?`)
+    args.push(filter.choice)
   }
   if (filter.q) {
     const titleCols = LANGS.map((l) => `${spec.titleField}_${l}`)
@@ -501,7 +506,10 @@ export async function updateItem(
   }
   await db.batch(stmts)
   const diff = changes(valuesOf(spec, stored), values)
-  await recordAudit(db, operatorId, auditSubject('content.update', spec, id), diff.before, diff.after, now)
+  // Children are replaced as a whole: the log names the lists that were saved.
+  const saved = body.children && typeof body.children === 'object' ? Object.keys(body.children) : []
+  const after = saved.length ? { ...diff.after, children: saved } : diff.after
+  await recordAudit(db, operatorId, auditSubject('content.update', spec, id), diff.before, after, now)
 }
 
 /** Publishes now, or schedules for `publishAt`; 409 `translations_missing` unless an incomplete item is confirmed. */

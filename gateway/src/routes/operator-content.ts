@@ -82,8 +82,13 @@ operatorContentRoutes.get(`${BASE}/:kind`, async (c) => {
   if (spec.parent) throw new GatewayError(404, 'not_found')
   const query = readQuery(c)
   const filter = parseInput(ListQuerySchema, { publication: query.publication || undefined, q: query.q || undefined })
+  // A kind with a choice to list by (posts by category) takes it as a query parameter of its name.
+  const field = spec.fields.find((f) => f.name === spec.filter)
+  const choice = field ? query[field.name] || undefined : undefined
+  if (choice !== undefined && !field?.options?.includes(choice))
+    throw new GatewayError(422, 'validation_error', 'validation_error', [field!.name])
   const paging = readPaging(query, 20)
-  const { items, total } = await listItems(c.env.DB, spec, filter, paging)
+  const { items, total } = await listItems(c.env.DB, spec, { ...filter, choice }, paging)
   return ok(c, { items }, pageable(paging, total))
 })
 

@@ -5,7 +5,7 @@ import { Hono } from 'hono'
 import { col, type Lang } from '../../lib/lang'
 import { createTemplate, TEMPLATE_CONTENT_TYPES, type TemplateType } from '../../lib/office-files'
 import { parseArtName, renderArt } from '../../lib/svg-art'
-import { type ContentEnv, generatedFile, langOf, notFound, type Row, readId } from './common'
+import { type ContentEnv, generatedFile, langOf, notFound, type Row, readId, shown } from './common'
 
 /** `/document/public/{art,agenda,template}`: generated downloads. */
 export const fileRoutes = new Hono<ContentEnv>()
@@ -103,7 +103,7 @@ fileRoutes.get('/document/public/agenda/:id', async (c) => {
   const id = readId(c.req.param('id'))
   const lang = langOf(c)
   const row = await c.env.DB.prepare(
-    `SELECT id, date_from, time, ${col('name', lang)}, ${col('location', lang)}, ${col('agenda', lang, 'agenda_text')} FROM events WHERE id = ?`,
+    `SELECT id, date_from, time, ${col('name', lang)}, ${col('location', lang)}, ${col('agenda', lang, 'agenda_text')} FROM events WHERE id = ? AND ${shown(c, 'event')}`,
   )
     .bind(id)
     .first<Row>()
