@@ -176,6 +176,8 @@ export type ContentKind = {
   parent?: string | null
   children?: string[] | null
   title_field: string
+  /** The choice field the kind's list is filtered by (posts by category), or null. */
+  filter?: string | null
   fields: ContentField[]
 }
 export type Publication = 'draft' | 'scheduled' | 'published'

@@ -838,8 +838,13 @@ export function createConsoleApp() {
     if (!kind?.publishable) return renderRefusal(c, 404, 'not_found')
     const publication = pick(c.req.query('publication'), PUBLICATIONS)
     const q = (c.req.query('q') ?? '').trim().slice(0, 200)
+    // A kind listed by a choice (posts by category) takes it by the field's name; an unknown value lists everything.
+    const filter = kind.fields.find((f) => f.name === kind.filter)
+    const asked = filter ? (c.req.query(filter.name) ?? '') : ''
+    const choice = filter?.options?.includes(asked) ? asked : ''
     const answer = await gatewayFor(c).get<{ items: ContentListItem[] }>(`/core/operator/content/${kind.kind}`, {
       publication: publication === 'all' ? undefined : publication,
+      ...(filter ? { [filter.name]: choice || undefined } : {}),
       q,
       page: pageOf(c),
     })
@@ -854,6 +859,7 @@ export function createConsoleApp() {
         lang={lang}
         kind={kind}
         publication={publication}
+        choice={choice}
         q={q}
         items={answer.content.items}
         pageable={answer.pageable}

@@ -168,6 +168,13 @@ describe('publishing', () => {
     expect(page.html).not.toContain('id="f-title_en-missing"')
     const list = await openAs('editor', `/en/content/post?publication=draft&q=${encodeURIComponent(title)}`)
     expect(list.html).toContain(title)
+    // Posts are listed by category too.
+    const blogs = await openAs('editor', `/en/content/post?category=blog&q=${encodeURIComponent(title)}`)
+    expect(blogs.html).toContain('<option value="blog" selected="">Blog</option>')
+    expect(blogs.html).not.toContain(`<tr data-id="${id}">`)
+    expect((await openAs('editor', `/en/content/post?category=news&q=${encodeURIComponent(title)}`)).html).toContain(
+      `<tr data-id="${id}">`,
+    )
     expect(list.html).toMatch(/<span class="badge badge--waiting" lang="uz">Oʻzbekcha<\/span>/)
     expect(list.html).toMatch(/<span class="badge badge--waiting" lang="ru">Русский<\/span>/)
 

@@ -170,6 +170,11 @@ test('a news item scheduled for later appears on the portal once the gateway’s
   await expect(page.locator('main h1')).toHaveText(texts.ru.title)
   await editor.page.reload()
   await expect(editor.page.locator('.console-panel .badge').first()).toHaveText('Published')
+  // The contacts' form is the section's other screen.
+  await editor.page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Content' }).click()
+  await editor.page.getByRole('link', { name: 'Contacts' }).click()
+  await expect(editor.page.getByRole('heading', { level: 1 })).toHaveText('Contacts')
+  await checkA11y(editor.page)
   await close(editor)
 })
 

@@ -186,22 +186,33 @@ export function ContentHome({ t, lang, kinds }: Common & { kinds: ContentKind[] 
   )
 }
 
-/** One kind's items: by publication, searchable, with the languages each lacks. */
+/** One kind's items: by publication (and by its filter field's choice), searchable, with the languages each lacks. */
 export function ContentList({
   t,
   lang,
   kind,
   publication,
+  choice,
   q,
   items,
   pageable,
 }: Common & {
   kind: ContentKind
   publication: PublicationFilter
+  /** The value of the kind's filter field the list shows, `''` for all. */
+  choice: string
   q: string
   items: ContentListItem[]
   pageable: Pageable | null
 }) {
+  const filter = kind.fields.find((f) => f.name === kind.filter && f.options?.length)
+  const query = (extra: Record<string, string | number | undefined>) => ({
+    publication: publication === 'all' ? undefined : publication,
+    ...(filter ? { [filter.name]: choice || undefined } : {}),
+    q,
+    ...extra,
+  })
+  const ctx: FieldsCtx = { t, lang, values: {}, errors: {}, prefix: '' }
   return (
     <>
       <p>
@@ -213,12 +224,27 @@ export function ContentList({
         label={t('content.publicationFilter')}
         tabs={PUBLICATIONS.map((p) => ({
           label: t(`content.publications.${p}`),
-          href: paths.contentKind(lang, kind.kind, { publication: p === 'all' ? undefined : p, q }),
+          href: paths.contentKind(lang, kind.kind, query({ publication: p === 'all' ? undefined : p })),
           current: p === publication,
         }))}
       />
       <form className="console-filter" method="get" action={paths.contentKind(lang, kind.kind)} role="search">
         {publication !== 'all' ? <input type="hidden" name="publication" value={publication} /> : null}
+        {filter ? (
+          <div className="field">
+            <label className="field__label" htmlFor="content-filter">
+              {fieldLabel(t, filter.name)}
+            </label>
+            <select className="input input--select" id="content-filter" name={filter.name} defaultValue={choice}>
+              <option value="">{t('content.publications.all')}</option>
+              {choicesOf(ctx, filter).map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div className="field">
           <label className="field__label" htmlFor="content-q">
             {t('content.search')}
@@ -266,13 +292,7 @@ export function ContentList({
       ) : (
         <p>{t('list.empty')}</p>
       )}
-      <Pager
-        t={t}
-        pageable={pageable}
-        href={(page) =>
-          paths.contentKind(lang, kind.kind, { publication: publication === 'all' ? undefined : publication, q, page })
-        }
-      />
+      <Pager t={t} pageable={pageable} href={(page) => paths.contentKind(lang, kind.kind, query({ page }))} />
     </>
   )
 }
