@@ -451,6 +451,7 @@ function LocalizedField({ ctx, field }: { ctx: FieldsCtx; field: ContentField })
             <div key={l} className={`field${error ? ' field--error' : ''}`}>
               <label className="field__label" htmlFor={id}>
                 <span lang={l}>{LOCALE_NAMES[l]}</span>
+                {/* In the label, so a screen reader hears the gap with the language's name. */}
                 {flag ? (
                   <span className="badge badge--waiting" id={flag}>
                     {t('content.notTranslated')}
@@ -463,7 +464,7 @@ function LocalizedField({ ctx, field }: { ctx: FieldsCtx; field: ContentField })
                 field={field}
                 name={name}
                 inLang={l}
-                describedBy={[hint ? hintId : '', flag, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
+                describedBy={[hint ? hintId : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')}
               />
             </div>
           )
