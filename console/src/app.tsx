@@ -341,6 +341,9 @@ function contentProblem(
   }
 }
 
+/** A refused save's status: 422 for what the editor can fix, 502 when the gateway failed (the form is kept either way). */
+const saveStatus = (why: { status: number }): ContentfulStatusCode => (why.status >= 500 ? 502 : 422)
+
 /**
  * Sends the form's new files to R2 through the gateway (an image's or a file's checks by the field's type); each
  * file's reference replaces its field's value, and a removed file's field is emptied. The refusals, by field.
@@ -350,7 +353,7 @@ async function uploadFiles(
   kind: ContentKind,
   kinds: Map<string, ContentKind>,
   form: { fields: Record<string, string>; files: Record<string, File> },
-): Promise<{ code: string; errors: string[]; fieldCodes: Record<string, string> } | null> {
+): Promise<{ status: number; code: string; errors: string[]; fieldCodes: Record<string, string> } | null> {
   for (const [key, value] of Object.entries(form.fields))
     if (key.startsWith('remove.') && value === 'true') form.fields[key.slice(7)] = ''
   const fieldCodes: Record<string, string> = {}
@@ -366,7 +369,7 @@ async function uploadFiles(
     else fieldCodes[name] = answer.code
   }
   const errors = Object.keys(fieldCodes)
-  return errors.length ? { code: 'validation_error', errors, fieldCodes } : null
+  return errors.length ? { status: 422, code: 'validation_error', errors, fieldCodes } : null
 }
 
 async function showContentItem(c: Ctx, status: ContentfulStatusCode, state: ItemState): Promise<Response> {
@@ -887,7 +890,7 @@ export function createConsoleApp() {
     if (!answer?.ok) {
       const why = refused ?? (answer as Extract<Answer<unknown>, { ok: false }>)
       const { problem, errors } = contentProblem(t, kind, byName, why, formName)
-      return showNewItem(c, 422, { ...NO_ITEM_STATE, values: form.fields, errors, problem, form: 'save' })
+      return showNewItem(c, saveStatus(why), { ...NO_ITEM_STATE, values: form.fields, errors, problem, form: 'save' })
     }
     return c.redirect(withNotice(paths.contentItem(lang, kind.kind, answer.content.id), 'created'), 303)
   })
@@ -910,7 +913,13 @@ export function createConsoleApp() {
       if (answer?.status === 404) return renderRefusal(c, 404, 'not_found')
       const why = refused ?? (answer as Extract<Answer<unknown>, { ok: false }>)
       const { problem, errors } = contentProblem(t, kind, byName, why, formName)
-      return showContentItem(c, 422, { ...NO_ITEM_STATE, values: form.fields, errors, problem, form: 'save' })
+      return showContentItem(c, saveStatus(why), {
+        ...NO_ITEM_STATE,
+        values: form.fields,
+        errors,
+        problem,
+        form: 'save',
+      })
     }
     return c.redirect(withNotice(paths.contentItem(lang, kind.kind, idOf(c)), 'saved'), 303)
   })
