@@ -181,6 +181,7 @@ test('a news item scheduled for later appears on the portal once the gateway’s
 test('a form with a file sends itself with a progress bar and shows a refusal in place; without scripts it posts as a plain form', async ({
   browser,
 }) => {
+  test.setTimeout(60_000)
   for (const javaScriptEnabled of [true, false]) {
     const editor = await signInToConsole(browser, 'editor', { javaScriptEnabled })
     const page = editor.page
