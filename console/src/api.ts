@@ -137,10 +137,95 @@ export type AuditEntry = {
 
 export type AuditLog = { items: AuditEntry[]; actions: string[]; targets: string[] }
 
-/** A call's outcome: the content, or the gateway's status and code (and the fields it names). */
+export type Lang = 'uz' | 'ru' | 'en'
+type FieldType =
+  | 'text'
+  | 'longtext'
+  | 'html'
+  | 'plain'
+  | 'slug'
+  | 'email'
+  | 'url'
+  | 'phone'
+  | 'icon'
+  | 'date'
+  | 'datetime'
+  | 'time'
+  | 'number'
+  | 'bool'
+  | 'choice'
+  | 'ref'
+  | 'image'
+  | 'file'
+/** A row of the table a reference field chooses from, named in each language. */
+type RefChoice = { id: number; label: Partial<Record<Lang, string>> }
+/** A field of a kind of content, as the gateway describes it (docs/gateway-contract.md#operator-content). */
+export type ContentField = {
+  name: string
+  type: FieldType
+  required?: boolean
+  max?: number | null
+  options?: string[] | null
+  localized?: boolean
+  ref?: { table: string; choices: RefChoice[] }
+}
+/** A kind of content: the console's forms are drawn from these descriptions. */
+export type ContentKind = {
+  kind: string
+  publishable: boolean
+  parent?: string | null
+  children?: string[] | null
+  title_field: string
+  /** The choice field the kind's list is filtered by (posts by category), or null. */
+  filter?: string | null
+  fields: ContentField[]
+}
+export type Publication = 'draft' | 'scheduled' | 'published'
+export type ContentListItem = {
+  id: number
+  title: Partial<Record<Lang, string | null>>
+  publication: Publication | null
+  publish_at: string | null
+  updated_at: string | null
+  missing: Lang[]
+}
+export type ContentItem = {
+  id: number
+  kind: string
+  publication: Publication | null
+  publish_at: string | null
+  updated_at: string | null
+  values: Record<string, unknown>
+  missing: Lang[]
+  children?: Record<string, ContentChild[]>
+}
+/** An item that belongs to another (a post's file, a gallery's image, a service's process and its steps). */
+export type ContentChild = { id?: number; values: Record<string, unknown>; children?: Record<string, ContentChild[]> }
+export type UploadedFile = { ref: string; url: string; content_type: string; size: number; original_name: string }
+/** The agency's contacts in one language (the portal's public call). */
+export type SiteSettings = {
+  phone: string | null
+  email: string | null
+  address: string | null
+  map_url: string | null
+  socials: { network: string; url: string }[]
+}
+
+/**
+ * A call's outcome: the content, or the gateway's status and code, the fields it names (`errors`), the code per field
+ * when it gives one (`fieldCodes`, content's validation), and what else it answered (`details`: the failure's
+ * content, such as the languages a publish misses).
+ */
 export type Answer<T> =
   | { ok: true; content: T; pageable: Pageable | null }
-  | { ok: false; status: number; code: string; errors: string[] }
+  | {
+      ok: false
+      status: number
+      code: string
+      errors: string[]
+      fieldCodes?: Record<string, string>
+      details?: Record<string, unknown>
+    }
 
 const EnvelopeSchema = v.object({
   result: v.object({ code: v.string() }),
@@ -148,7 +233,7 @@ const EnvelopeSchema = v.object({
   pageable: v.optional(
     v.object({ total: v.number(), prev: v.nullable(v.number()), next: v.nullable(v.number()), current: v.number() }),
   ),
-  errors: v.optional(v.array(v.string())),
+  errors: v.optional(v.union([v.array(v.string()), v.record(v.string(), v.string())])),
 })
 
 /** The gateway's address inside the service binding; its host is never seen by anyone. */
@@ -157,21 +242,26 @@ const GATEWAY_BASE = 'https://gateway.internal'
 export type GatewayClient = {
   get<T>(path: string, query?: Record<string, string | number | undefined>): Promise<Answer<T>>
   post<T>(path: string, body?: Record<string, unknown>): Promise<Answer<T>>
+  put<T>(path: string, body: Record<string, unknown>): Promise<Answer<T>>
+  /** A file as the multipart field `file` (editors' uploads). */
+  upload<T>(path: string, file: File, fields?: Record<string, string>): Promise<Answer<T>>
   /** The raw answer, for files the console hands on as they are. */
   download(path: string): Promise<Response | null>
 }
 
 /** The client for the request `c` is serving. */
 export function gatewayFor(c: Context<ConsoleEnv>): GatewayClient {
-  const send = async (method: string, path: string, body?: Record<string, unknown>) => {
+  const send = async (method: string, path: string, body?: Record<string, unknown> | FormData) => {
     const headers = new Headers({ accept: 'application/json', 'accept-language': c.get('lang') ?? 'en' })
     const assertion = c.req.header(ACCESS_ASSERTION_HEADER)
     if (assertion) headers.set(ACCESS_ASSERTION_HEADER, assertion)
     // One request id in both workers' log lines.
     headers.set('x-request-id', c.get('requestId'))
-    if (body) headers.set('content-type', 'application/json')
+    // A form's boundary is set by the Request itself.
+    const json = body !== undefined && !(body instanceof FormData)
+    if (json) headers.set('content-type', 'application/json')
     return c.env.GATEWAY.fetch(
-      new Request(`${GATEWAY_BASE}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined }),
+      new Request(`${GATEWAY_BASE}${path}`, { method, headers, body: json ? JSON.stringify(body) : body }),
     )
   }
   const read = async <T>(res: Promise<Response>): Promise<Answer<T>> => {
@@ -186,11 +276,20 @@ export function gatewayFor(c: Context<ConsoleEnv>): GatewayClient {
     const envelope = parsed.output
     if (answer.ok && envelope.result.code === 'ok')
       return { ok: true, content: envelope.content as T, pageable: envelope.pageable ?? null }
+    const errors = envelope.errors ?? []
+    const details = (envelope.content && typeof envelope.content === 'object' ? envelope.content : {}) as Record<
+      string,
+      unknown
+    >
+    // A content save names each field's code in its content (`{ errors: { column: code } }`).
+    const codes = v.safeParse(v.record(v.string(), v.string()), details.errors)
     return {
       ok: false,
       status: answer.ok ? 502 : answer.status,
       code: envelope.result.code,
-      errors: envelope.errors ?? [],
+      errors: Array.isArray(errors) ? errors : Object.keys(errors),
+      fieldCodes: Array.isArray(errors) ? (codes.success ? codes.output : undefined) : errors,
+      details,
     }
   }
   return {
@@ -202,6 +301,13 @@ export function gatewayFor(c: Context<ConsoleEnv>): GatewayClient {
       return read(send('GET', qs ? `${path}?${qs}` : path))
     },
     post: (path, body) => read(send('POST', path, body ?? {})),
+    put: (path, body) => read(send('PUT', path, body)),
+    upload: (path, file, fields) => {
+      const form = new FormData()
+      for (const [k, val] of Object.entries(fields ?? {})) form.set(k, val)
+      form.set('file', file)
+      return read(send('POST', path, form))
+    },
     download: async (path) => {
       try {
         return await send('GET', path)

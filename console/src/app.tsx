@@ -21,6 +21,9 @@ import {
   type AppealListItem,
   type AppealStatus,
   type AuditLog,
+  type ContentItem,
+  type ContentKind,
+  type ContentListItem,
   type DecisionState,
   gatewayFor,
   type InboxItem,
@@ -31,11 +34,29 @@ import {
   type ProjectListItem,
   type RegistrationDetail,
   type RegistrationListItem,
+  type SiteSettings,
+  type UploadedFile,
 } from './api'
+import { fieldAt, readMultipart, saveOf } from './content-form'
 import type { ConsoleEnv } from './context'
 import { toCsv } from './csv'
 import { translateCode, translator } from './i18n'
 import { Audit, type AuditQuery, OPERATOR_ROLES, Operators } from './pages/admin'
+import {
+  ContentHome,
+  ContentList,
+  columnLabel,
+  fromLocalTime,
+  ItemRecord,
+  type ItemState,
+  kindName,
+  NewItem,
+  NO_ITEM_STATE,
+  PUBLICATIONS,
+  SiteSettingsForm,
+  SOCIAL_ROWS,
+  titleOfValues,
+} from './pages/content'
 import { INBOX_COLUMNS, InboxList, InboxRecord } from './pages/inbox'
 import {
   APPEAL_STATUSES,
@@ -54,6 +75,7 @@ import { renderRefusal } from './pages/refusal'
 import { paths } from './paths'
 import { renderPage } from './render'
 import { type FormProblem, Layout, type Section } from './ui'
+import { UPLOAD_PROGRESS_SCRIPT } from './upload-progress'
 
 type Ctx = Context<ConsoleEnv>
 
@@ -70,6 +92,12 @@ const NOTICES = [
   'operatorAdded',
   'roleChanged',
   'operatorRemoved',
+  'created',
+  'saved',
+  'published',
+  'scheduled',
+  'unpublished',
+  'settingsSaved',
 ] as const
 type Notice = (typeof NOTICES)[number]
 
@@ -90,6 +118,7 @@ async function renderScreen(
   title: string,
   body: ReactElement,
   known?: Answer<ModerationCounts> | null,
+  script?: string,
 ): Promise<Response> {
   const lang = c.get('lang')
   const t = translator(lang)
@@ -97,6 +126,7 @@ async function renderScreen(
   const done = c.req.query('done')
   const notice = done && (NOTICES as readonly string[]).includes(done) ? t(`notices.${done}`) : null
   return renderPage(c, status, {
+    script,
     title: `${title} · ${t('app.name')}`,
     body: (
       <Layout
@@ -267,6 +297,163 @@ async function showOperators(
   )
 }
 
+// Content (docs/architecture.md#content-screens)
+
+type Kinds = { list: ContentKind[]; byName: Map<string, ContentKind> }
+
+/** The kinds of content as the gateway describes them: the forms are drawn from these. */
+async function readKinds(c: Ctx): Promise<Answer<Kinds>> {
+  const answer = await gatewayFor(c).get<{ kinds: ContentKind[] }>('/core/operator/content/kinds')
+  if (!answer.ok) return answer
+  const list = answer.content.kinds
+  return { ok: true, content: { list, byName: new Map(list.map((k) => [k.kind, k])) }, pageable: null }
+}
+
+const isLang = (l: unknown): l is Locale => typeof l === 'string' && isLocale(l)
+
+/** The gateway's refusal of an item's values: each field's message beside it, and the summary's links to them. */
+function contentProblem(
+  t: Translate,
+  kind: ContentKind,
+  kinds: Map<string, ContentKind>,
+  answer: { code: string; errors: string[]; fieldCodes?: Record<string, string> },
+  formName: (path: string) => string = (path) => path,
+): { problem: FormProblem; errors: Record<string, string> } {
+  const errors: Record<string, string> = {}
+  for (const path of answer.errors) {
+    const key = `content.errors.${answer.fieldCodes?.[path] ?? 'invalid'}`
+    const text = t(key)
+    errors[formName(path)] = text === key ? t('content.errors.invalid') : text
+  }
+  return {
+    errors,
+    problem: {
+      message: translateCode(t, answer.code),
+      fields: Object.entries(errors).map(([name, message]) => {
+        const [owner, col] = fieldAt(kind, kinds, name)
+        const label = columnLabel(t, owner, col)
+        return {
+          id: `f-${name}`,
+          message: `${owner === kind ? label : `${kindName(t, owner.kind)}, ${label}`}: ${message}`,
+        }
+      }),
+    },
+  }
+}
+
+/** A refused save's status: 422 for what the editor can fix, 502 when the gateway failed (the form is kept either way). */
+const saveStatus = (why: { status: number }): ContentfulStatusCode => (why.status >= 500 ? 502 : 422)
+
+/**
+ * Sends the form's new files to R2 through the gateway (an image's or a file's checks by the field's type); each
+ * file's reference replaces its field's value, and a removed file's field is emptied. The refusals, by field.
+ */
+async function uploadFiles(
+  c: Ctx,
+  kind: ContentKind,
+  kinds: Map<string, ContentKind>,
+  form: { fields: Record<string, string>; files: Record<string, File> },
+): Promise<{ status: number; code: string; errors: string[]; fieldCodes: Record<string, string> } | null> {
+  for (const [key, value] of Object.entries(form.fields))
+    if (key.startsWith('remove.') && value === 'true') form.fields[key.slice(7)] = ''
+  const fieldCodes: Record<string, string> = {}
+  const api = gatewayFor(c)
+  for (const [key, file] of Object.entries(form.files)) {
+    if (!key.startsWith('file.')) continue
+    const name = key.slice(5)
+    const [owner, col] = fieldAt(kind, kinds, name)
+    const field = owner.fields.find((f) => f.name === col)
+    if (field?.type !== 'image' && field?.type !== 'file') continue
+    const answer = await api.upload<UploadedFile>('/core/operator/content/files', file, { type: field.type })
+    if (answer.ok) form.fields[name] = answer.content.ref
+    else fieldCodes[name] = answer.code
+  }
+  const errors = Object.keys(fieldCodes)
+  return errors.length ? { status: 422, code: 'validation_error', errors, fieldCodes } : null
+}
+
+async function showContentItem(c: Ctx, status: ContentfulStatusCode, state: ItemState): Promise<Response> {
+  const lang = c.get('lang')
+  const t = translator(lang)
+  const kinds = await readKinds(c)
+  if (!kinds.ok) return renderFailure(c, kinds)
+  const kind = kinds.content.byName.get(c.req.param('kind') ?? '')
+  if (!kind?.publishable) return renderRefusal(c, 404, 'not_found')
+  const answer = await gatewayFor(c).get<ContentItem>(`/core/operator/content/${kind.kind}/${idOf(c)}`)
+  if (!answer.ok) return renderFailure(c, answer)
+  const item = answer.content
+  const title = titleOfValues(lang, kind, item.values) || t('content.untitled', { id: item.id })
+  return renderScreen(
+    c,
+    status,
+    'content',
+    `${kindName(t, kind.kind)}: ${title}`,
+    <ItemRecord t={t} lang={lang} kind={kind} kinds={kinds.content.byName} item={item} state={state} />,
+    null,
+    UPLOAD_PROGRESS_SCRIPT,
+  )
+}
+
+async function showNewItem(c: Ctx, status: ContentfulStatusCode, state: ItemState): Promise<Response> {
+  const lang = c.get('lang')
+  const t = translator(lang)
+  const kinds = await readKinds(c)
+  if (!kinds.ok) return renderFailure(c, kinds)
+  const kind = kinds.content.byName.get(c.req.param('kind') ?? '')
+  if (!kind?.publishable) return renderRefusal(c, 404, 'not_found')
+  return renderScreen(
+    c,
+    status,
+    'content',
+    t('content.newTitle', { kind: kindName(t, kind.kind) }),
+    <NewItem t={t} lang={lang} kind={kind} kinds={kinds.content.byName} state={state} />,
+    null,
+    UPLOAD_PROGRESS_SCRIPT,
+  )
+}
+
+/** The agency's contacts as the form shows them: the portal's public call in each language. */
+async function showSiteSettings(
+  c: Ctx,
+  status: ContentfulStatusCode,
+  problem: FormProblem | null,
+  typed?: Record<string, string>,
+): Promise<Response> {
+  const lang = c.get('lang')
+  const t = translator(lang)
+  let values = typed
+  if (!values) {
+    const api = gatewayFor(c)
+    const answers = await Promise.all(
+      (['uz', 'ru', 'en'] as const).map((l) => api.get<SiteSettings>('/siw/public/site-settings', { lang: l })),
+    )
+    const failed = answers.find((a) => !a.ok)
+    if (failed && !failed.ok) return renderFailure(c, failed)
+    const [uz, ru, en] = answers.map((a) => (a.ok ? a.content : null))
+    values = {
+      phone: en?.phone ?? '',
+      email: en?.email ?? '',
+      map_url: en?.map_url ?? '',
+      // The public call stands another language in for a missing address; the same text twice is that stand-in.
+      address_uz: uz?.address ?? '',
+      address_ru: ru?.address ?? '',
+      address_en: en?.address ?? '',
+    }
+    en?.socials.forEach((s, i) => {
+      values![`network_${i}`] = s.network
+      values![`social_${i}`] = s.url
+    })
+  }
+  return renderScreen(
+    c,
+    status,
+    'content',
+    t('content.siteSettings.title'),
+    <SiteSettingsForm t={t} lang={lang} values={values} problem={problem} />,
+    null,
+  )
+}
+
 /** The language a visitor of `/` gets: the first of theirs the console speaks, else English. */
 function negotiate(header: string | undefined): Locale {
   for (const part of (header ?? '').split(',')) {
@@ -324,7 +511,16 @@ export function createConsoleApp() {
   // Writes only from the console's own pages (a cross-site form cannot forge the Origin).
   screens.use(csrf())
   screens.use(requireOperator)
-  for (const section of ['appeals', 'projects', 'registrations', 'inbox', 'files', 'operators', 'audit'] as const) {
+  for (const section of [
+    'appeals',
+    'projects',
+    'registrations',
+    'inbox',
+    'files',
+    'content',
+    'operators',
+    'audit',
+  ] as const) {
     const guard = requireSection(section === 'files' ? 'inbox' : section)
     screens.use(`/${section}`, guard)
     screens.use(`/${section}/*`, guard)
@@ -571,6 +767,235 @@ export function createConsoleApp() {
     headers.set('x-content-type-options', 'nosniff')
     headers.set('cache-control', 'private, no-store')
     return new Response(res.body, { status: 200, headers })
+  })
+
+  // Content (editors and admins)
+
+  screens.get('/content', async (c) => {
+    const lang = c.get('lang')
+    const t = translator(lang)
+    const kinds = await readKinds(c)
+    if (!kinds.ok) return renderFailure(c, kinds)
+    return renderScreen(
+      c,
+      200,
+      'content',
+      t('sections.content'),
+      <ContentHome t={t} lang={lang} kinds={kinds.content.list} />,
+      null,
+    )
+  })
+
+  screens.get('/content/site-settings', (c) => showSiteSettings(c, 200, null))
+
+  screens.post('/content/site-settings', async (c) => {
+    const t = translator(c.get('lang'))
+    const fields = await readFields(c)
+    const socials = Array.from({ length: SOCIAL_ROWS }, (_, i) => ({
+      network: (fields[`network_${i}`] ?? '').trim(),
+      url: (fields[`social_${i}`] ?? '').trim(),
+      row: i,
+    })).filter((s) => s.network || s.url)
+    const answer = await gatewayFor(c).put('/core/operator/site-settings', {
+      phone: fields.phone ?? '',
+      email: (fields.email ?? '').trim(),
+      address: { uz: fields.address_uz ?? '', ru: fields.address_ru ?? '', en: fields.address_en ?? '' },
+      map_url: (fields.map_url ?? '').trim(),
+      socials: socials.map(({ network, url }) => ({ network, url })),
+    })
+    if (!answer.ok) {
+      // The gateway names fields by their path in the body: `address.ru`, `socials.0.url`.
+      const ids = new Set(
+        answer.errors.map((path) => {
+          const social = /^socials\.(\d+)/.exec(path)
+          if (social) return `s-social-${socials[Number(social[1])]?.row ?? 0}`
+          return `s-${path.replace('.', '_')}`
+        }),
+      )
+      const labels: Record<string, string> = {
+        's-phone': t('content.siteSettings.phone'),
+        's-email': t('content.siteSettings.email'),
+        's-map_url': t('content.siteSettings.map'),
+      }
+      const problem: FormProblem = {
+        message: translateCode(t, answer.code),
+        fields: [...ids].map((id) => ({
+          id,
+          message: `${labels[id] ?? t('content.siteSettings.address')}: ${t('content.errors.invalid')}`,
+        })),
+      }
+      for (const id of ids)
+        if (id.startsWith('s-social-'))
+          problem.fields.find((f) => f.id === id)!.message = t('content.siteSettings.socialInvalid')
+      return showSiteSettings(c, answer.status === 400 ? 422 : (answer.status as ContentfulStatusCode), problem, fields)
+    }
+    return c.redirect(withNotice(paths.siteSettings(c.get('lang')), 'settingsSaved'), 303)
+  })
+
+  screens.get('/content/:kind{[a-z_]{2,40}}', async (c) => {
+    const lang = c.get('lang')
+    const t = translator(lang)
+    const kinds = await readKinds(c)
+    if (!kinds.ok) return renderFailure(c, kinds)
+    const kind = kinds.content.byName.get(c.req.param('kind'))
+    if (!kind?.publishable) return renderRefusal(c, 404, 'not_found')
+    const publication = pick(c.req.query('publication'), PUBLICATIONS)
+    const q = (c.req.query('q') ?? '').trim().slice(0, 200)
+    // A kind listed by a choice (posts by category) takes it by the field's name; an unknown value lists everything.
+    const filter = kind.fields.find((f) => f.name === kind.filter)
+    const asked = filter ? (c.req.query(filter.name) ?? '') : ''
+    const choice = filter?.options?.includes(asked) ? asked : ''
+    const answer = await gatewayFor(c).get<{ items: ContentListItem[] }>(`/core/operator/content/${kind.kind}`, {
+      publication: publication === 'all' ? undefined : publication,
+      ...(filter ? { [filter.name]: choice || undefined } : {}),
+      q,
+      page: pageOf(c),
+    })
+    if (!answer.ok) return renderFailure(c, answer)
+    return renderScreen(
+      c,
+      200,
+      'content',
+      kindName(t, kind.kind),
+      <ContentList
+        t={t}
+        lang={lang}
+        kind={kind}
+        publication={publication}
+        choice={choice}
+        q={q}
+        items={answer.content.items}
+        pageable={answer.pageable}
+      />,
+      null,
+    )
+  })
+
+  screens.get('/content/:kind{[a-z_]{2,40}}/new', (c) => showNewItem(c, 200, NO_ITEM_STATE))
+
+  screens.post('/content/:kind{[a-z_]{2,40}}/new', async (c) => {
+    const lang = c.get('lang')
+    const t = translator(lang)
+    const kinds = await readKinds(c)
+    if (!kinds.ok) return renderFailure(c, kinds)
+    const byName = kinds.content.byName
+    const kind = byName.get(c.req.param('kind'))
+    if (!kind?.publishable) return renderRefusal(c, 404, 'not_found')
+    const form = await readMultipart(c)
+    const refused = await uploadFiles(c, kind, byName, form)
+    const { body, formName } = saveOf(kind, byName, form.fields)
+    const answer = refused
+      ? null
+      : await gatewayFor(c).post<{ id: number }>(`/core/operator/content/${kind.kind}`, body)
+    if (!answer?.ok) {
+      const why = refused ?? (answer as Extract<Answer<unknown>, { ok: false }>)
+      const { problem, errors } = contentProblem(t, kind, byName, why, formName)
+      return showNewItem(c, saveStatus(why), { ...NO_ITEM_STATE, values: form.fields, errors, problem, form: 'save' })
+    }
+    return c.redirect(withNotice(paths.contentItem(lang, kind.kind, answer.content.id), 'created'), 303)
+  })
+
+  screens.get('/content/:kind{[a-z_]{2,40}}/:id{[0-9]{1,10}}', (c) => showContentItem(c, 200, NO_ITEM_STATE))
+
+  screens.post('/content/:kind{[a-z_]{2,40}}/:id{[0-9]{1,10}}', async (c) => {
+    const lang = c.get('lang')
+    const t = translator(lang)
+    const kinds = await readKinds(c)
+    if (!kinds.ok) return renderFailure(c, kinds)
+    const byName = kinds.content.byName
+    const kind = byName.get(c.req.param('kind'))
+    if (!kind?.publishable) return renderRefusal(c, 404, 'not_found')
+    const form = await readMultipart(c)
+    const refused = await uploadFiles(c, kind, byName, form)
+    const { body, formName } = saveOf(kind, byName, form.fields)
+    const answer = refused ? null : await gatewayFor(c).put(`/core/operator/content/${kind.kind}/${idOf(c)}`, body)
+    if (!answer?.ok) {
+      if (answer?.status === 404) return renderRefusal(c, 404, 'not_found')
+      const why = refused ?? (answer as Extract<Answer<unknown>, { ok: false }>)
+      const { problem, errors } = contentProblem(t, kind, byName, why, formName)
+      return showContentItem(c, saveStatus(why), {
+        ...NO_ITEM_STATE,
+        values: form.fields,
+        errors,
+        problem,
+        form: 'save',
+      })
+    }
+    return c.redirect(withNotice(paths.contentItem(lang, kind.kind, idOf(c)), 'saved'), 303)
+  })
+
+  screens.post('/content/:kind{[a-z_]{2,40}}/:id{[0-9]{1,10}}/publish', async (c) => {
+    const lang = c.get('lang')
+    const t = translator(lang)
+    const kind = c.req.param('kind')
+    const fields = await readFields(c)
+    const local = (fields.publish_at ?? '').trim()
+    const publishAt = local ? fromLocalTime(local) : null
+    if (local && !publishAt)
+      return showContentItem(c, 422, {
+        ...NO_ITEM_STATE,
+        form: 'publish',
+        problem: { message: null, fields: [{ id: 'publish-at', message: t('content.errors.publish_at') }] },
+      })
+    const body: Record<string, unknown> = {}
+    if (publishAt) body.publish_at = publishAt
+    if (fields.confirm_incomplete === 'true') body.confirm_incomplete = true
+    const answer = await gatewayFor(c).post<{ publication?: string }>(
+      `/core/operator/content/${kind}/${idOf(c)}/publish`,
+      body,
+    )
+    if (!answer.ok) {
+      if (answer.code === 'translations_missing') {
+        const missing = Array.isArray(answer.details?.missing) ? answer.details.missing.filter(isLang) : []
+        return showContentItem(c, 409, { ...NO_ITEM_STATE, confirm: { missing, publishAt: local } })
+      }
+      if (answer.status === 404) return renderFailure(c, answer)
+      return showContentItem(c, answer.status as ContentfulStatusCode, {
+        ...NO_ITEM_STATE,
+        form: 'publish',
+        problem: {
+          message: translateCode(t, answer.code),
+          fields: answer.errors.includes('publish_at')
+            ? [{ id: 'publish-at', message: t('content.errors.publish_at') }]
+            : [],
+        },
+      })
+    }
+    const scheduled =
+      answer.content?.publication === 'scheduled' || (publishAt !== null && Date.parse(publishAt) > Date.now())
+    return c.redirect(withNotice(paths.contentItem(lang, kind, idOf(c)), scheduled ? 'scheduled' : 'published'), 303)
+  })
+
+  screens.post('/content/:kind{[a-z_]{2,40}}/:id{[0-9]{1,10}}/unpublish', async (c) => {
+    const t = translator(c.get('lang'))
+    const kind = c.req.param('kind')
+    const answer = await gatewayFor(c).post(`/core/operator/content/${kind}/${idOf(c)}/unpublish`)
+    if (!answer.ok) {
+      if (answer.status === 404) return renderFailure(c, answer)
+      return showContentItem(c, answer.status as ContentfulStatusCode, {
+        ...NO_ITEM_STATE,
+        form: 'publish',
+        problem: { message: translateCode(t, answer.code), fields: [] },
+      })
+    }
+    return c.redirect(withNotice(paths.contentItem(c.get('lang'), kind, idOf(c)), 'unpublished'), 303)
+  })
+
+  screens.post('/content/:kind{[a-z_]{2,40}}/:id{[0-9]{1,10}}/preview', async (c) => {
+    const t = translator(c.get('lang'))
+    const kind = c.req.param('kind')
+    const answer = await gatewayFor(c).post<{ links: Partial<Record<Locale, string>> }>(
+      `/core/operator/content/${kind}/${idOf(c)}/preview`,
+    )
+    if (!answer.ok) {
+      if (answer.status === 404) return renderFailure(c, answer)
+      return showContentItem(c, answer.status as ContentfulStatusCode, {
+        ...NO_ITEM_STATE,
+        form: 'publish',
+        problem: { message: translateCode(t, answer.code), fields: [] },
+      })
+    }
+    return showContentItem(c, 200, { ...NO_ITEM_STATE, links: answer.content.links })
   })
 
   // Operators and the audit log (admin)

@@ -37,6 +37,14 @@ export const paths = {
   operators: (lang: Locale) => at(lang, 'operators'),
   operatorAction: (lang: Locale, id: number, action: 'role' | 'remove') => at(lang, 'operators', id, action),
   audit: (lang: Locale, query?: Query) => withQuery(at(lang, 'audit'), query),
+  content: (lang: Locale) => at(lang, 'content'),
+  /** A kind's list; besides these, a kind with a `filter` field takes it by its name (`category=news`). */
+  contentKind: (lang: Locale, kind: string, query?: Query) => withQuery(at(lang, 'content', kind), query),
+  contentNew: (lang: Locale, kind: string) => at(lang, 'content', kind, 'new'),
+  contentItem: (lang: Locale, kind: string, id: number) => at(lang, 'content', kind, id),
+  contentAction: (lang: Locale, kind: string, id: number, action: 'publish' | 'unpublish' | 'preview') =>
+    at(lang, 'content', kind, id, action),
+  siteSettings: (lang: Locale) => at(lang, 'content', 'site-settings'),
   /** Cloudflare Access signs the operator out of every application on this host. */
   signOut: '/cdn-cgi/access/logout',
 }

@@ -1,6 +1,7 @@
 /**
- * Rendering a console page: React on the server only (the console ships no script), the design system's sheet inlined
- * under a hash-pinned Content Security Policy, never cached (docs/security.md#operator-surface).
+ * Rendering a console page: React on the server only, the design system's sheet inlined under a hash-pinned Content
+ * Security Policy, never cached (docs/security.md#operator-surface). The one script, the upload progress of content
+ * forms, is inlined on those pages only, under its own hash (docs/architecture.md#content-screens).
  */
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -10,18 +11,35 @@ import { readConfig } from './config'
 import type { ConsoleEnv } from './context'
 import styles from './styles.css?inline'
 
-let styleHash: Promise<string> | null = null
+const hashes = new Map<string, Promise<string>>()
 
-/** The sheet's SHA-256 for `style-src`: the same text in every page of a build, so it is computed once per isolate. */
-function hashStyles(): Promise<string> {
-  styleHash ??= crypto.subtle
-    .digest('SHA-256', new TextEncoder().encode(styles))
-    .then((d) => `'sha256-${btoa(String.fromCharCode(...new Uint8Array(d)))}'`)
-  return styleHash
+/**
+ * A CSP source of a text's SHA-256: the sheet and the script are the same text in every page of a build, so each is
+ * computed once per isolate.
+ */
+function hashOf(text: string): Promise<string> {
+  let hash = hashes.get(text)
+  if (!hash) {
+    hash = crypto.subtle
+      .digest('SHA-256', new TextEncoder().encode(text))
+      .then((d) => `'sha256-${btoa(String.fromCharCode(...new Uint8Array(d)))}'`)
+    hashes.set(text, hash)
+  }
+  return hash
 }
 
-/** The page's document: language, title, the inlined sheet, then the body. */
-function Document({ lang, title, children }: { lang: string; title: string; children: ReactNode }) {
+/** The page's document: language, title, the inlined sheet, then the body and the page's script. */
+function Document({
+  lang,
+  title,
+  script,
+  children,
+}: {
+  lang: string
+  title: string
+  script?: string
+  children: ReactNode
+}) {
   return (
     <html lang={lang}>
       <head>
@@ -35,7 +53,11 @@ function Document({ lang, title, children }: { lang: string; title: string; chil
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the console's own sheet, built from the repository. */}
         <style dangerouslySetInnerHTML={{ __html: styles }} />
       </head>
-      <body>{children}</body>
+      <body>
+        {children}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the console's own script, built from the repository. */}
+        {script ? <script dangerouslySetInnerHTML={{ __html: script }} /> : null}
+      </body>
     </html>
   )
 }
@@ -47,11 +69,11 @@ function Document({ lang, title, children }: { lang: string; title: string; chil
 export async function renderPage(
   c: Context<ConsoleEnv>,
   status: ContentfulStatusCode,
-  page: { title: string; body: ReactElement },
+  page: { title: string; body: ReactElement; script?: string },
 ): Promise<Response> {
   const lang = c.get('lang') ?? 'en'
   const html = `<!doctype html>${renderToStaticMarkup(
-    <Document lang={lang} title={page.title}>
+    <Document lang={lang} title={page.title} script={page.script}>
       {page.body}
     </Document>,
   )}`
@@ -59,7 +81,9 @@ export async function renderPage(
   const formAction = ["'self'", ...(access ? [new URL(access.teamDomain).origin] : [])].join(' ')
   const csp = [
     "default-src 'none'",
-    `style-src ${await hashStyles()}`,
+    `style-src ${await hashOf(styles)}`,
+    // The upload progress script, where a page has it, and the form posts it sends to the console itself.
+    ...(page.script ? [`script-src ${await hashOf(page.script)}`, "connect-src 'self'"] : []),
     "img-src 'self' data:",
     `form-action ${formAction}`,
     "frame-ancestors 'none'",

@@ -10,7 +10,7 @@ import type { ModerationCounts, Operator, OperatorArea, Pageable } from './api'
 import { paths, switchLanguage } from './paths'
 
 /** A console section. */
-export type Section = 'home' | 'appeals' | 'projects' | 'registrations' | 'inbox' | 'operators' | 'audit'
+export type Section = 'home' | 'appeals' | 'projects' | 'registrations' | 'inbox' | 'content' | 'operators' | 'audit'
 
 /** The area of the operators' API each section works in; home is everyone's. */
 const SECTION_AREA: Record<Section, OperatorArea | null> = {
@@ -19,6 +19,7 @@ const SECTION_AREA: Record<Section, OperatorArea | null> = {
   projects: 'moderation',
   registrations: 'moderation',
   inbox: 'moderation',
+  content: 'content',
   operators: 'admin',
   audit: 'admin',
 }
@@ -83,7 +84,7 @@ function navCount(section: Section, counts: ModerationCounts | null | undefined)
   return null
 }
 
-const SECTIONS: Section[] = ['home', 'appeals', 'projects', 'registrations', 'inbox', 'operators', 'audit']
+const SECTIONS: Section[] = ['home', 'appeals', 'projects', 'registrations', 'inbox', 'content', 'operators', 'audit']
 
 const sectionPath = (section: Section, lang: Locale) => (section === 'home' ? paths.home(lang) : paths[section](lang))
 

@@ -44,15 +44,19 @@ export async function open(
   path: string,
   options: {
     token: string | null
-    form?: Record<string, string>
+    form?: Record<string, string> | FormData
     origin?: string
     env?: Record<string, unknown>
   },
 ): Promise<Page> {
   const headers = new Headers({ 'accept-language': 'en' })
   if (options.token) headers.set('Cf-Access-Jwt-Assertion', options.token)
-  let body: string | undefined
-  if (options.form) {
+  let body: string | FormData | undefined
+  if (options.form instanceof FormData) {
+    // A multipart form (files): the Request sets its content type with the boundary.
+    body = options.form
+    headers.set('origin', options.origin ?? ORIGIN)
+  } else if (options.form) {
     body = new URLSearchParams(options.form).toString()
     headers.set('content-type', 'application/x-www-form-urlencoded')
     headers.set('origin', options.origin ?? ORIGIN)
@@ -68,7 +72,7 @@ export async function open(
 }
 
 /** The page as the role's operator sees it. */
-export async function openAs(role: Role, path: string, form?: Record<string, string>): Promise<Page> {
+export async function openAs(role: Role, path: string, form?: Record<string, string> | FormData): Promise<Page> {
   return open(path, { token: await tokenOf(role), form })
 }
 

@@ -1,6 +1,6 @@
 /**
  * Each role reaches only its screens (docs/operations.md#operator-access): a moderator the queues and the inbox, an
- * editor the overview, an admin everything. Any other screen is a 403 page, and a write from the wrong role changes
+ * editor the content, an admin everything. Any other screen is a 403 page, and a write from the wrong role changes
  * nothing, because the gateway checks the role again.
  */
 import { env } from 'cloudflare:workers'
@@ -10,10 +10,18 @@ import ru from '../locales/ru.json'
 import uz from '../locales/uz.json'
 import { ensureOperators, newAppeal, newRegistration, open, openAs, type Role, tokenOf } from './helpers'
 
-const SCREENS = ['/en/appeals', '/en/projects', '/en/registrations', '/en/inbox', '/en/operators', '/en/audit']
+const SCREENS = [
+  '/en/appeals',
+  '/en/projects',
+  '/en/registrations',
+  '/en/inbox',
+  '/en/content',
+  '/en/operators',
+  '/en/audit',
+]
 const REACHES: Record<Role, string[]> = {
   moderator: ['/en/appeals', '/en/projects', '/en/registrations', '/en/inbox'],
-  editor: [],
+  editor: ['/en/content'],
   admin: SCREENS,
 }
 

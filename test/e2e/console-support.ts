@@ -14,10 +14,15 @@ export type ConsoleSession = { context: BrowserContext; page: Page; errors: stri
 
 /**
  * A browser of the operator's own, signed in as the demo operator of `role` through the stand-in's login page, on the
- * console's overview. Its console errors (a blocked style, a failed load) are collected for the test to check.
+ * console's overview (`javaScriptEnabled: false`: a browser without scripts). Its console errors (a blocked style, a
+ * failed load) are collected for the test to check.
  */
-export async function signInToConsole(browser: Browser, role: keyof typeof CONSOLE_OPERATORS): Promise<ConsoleSession> {
-  const context = await browser.newContext({ baseURL: CONSOLE_ORIGIN })
+export async function signInToConsole(
+  browser: Browser,
+  role: keyof typeof CONSOLE_OPERATORS,
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<ConsoleSession> {
+  const context = await browser.newContext({ baseURL: CONSOLE_ORIGIN, ...options })
   const page = await context.newPage()
   const errors: string[] = []
   page.on('console', (msg) => {

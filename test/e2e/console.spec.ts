@@ -249,7 +249,7 @@ test('an inbox export holds the event applications the filtered list shows', asy
 test('an editor cannot open moderation: no such sections, and a 403 at their addresses', async ({ browser }) => {
   const editor = await signInToConsole(browser, 'editor')
   const sections = editor.page.getByRole('navigation', { name: 'Sections' })
-  await expect(sections.getByRole('link')).toHaveText(['Overview'])
+  await expect(sections.getByRole('link')).toHaveText(['Overview', 'Content'])
   await checkA11y(editor.page)
   for (const path of ['/en/appeals', '/en/registrations', '/en/inbox', '/en/operators']) {
     const answer = await editor.page.goto(path)

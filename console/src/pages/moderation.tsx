@@ -60,6 +60,19 @@ export function Overview({
           </ul>
         </>
       ) : null}
+      {mayOpen(operator, 'content') ? (
+        <>
+          <h2>{t('overview.content')}</h2>
+          <ul>
+            <li>
+              <a href={paths.content(lang)}>{t('sections.content')}</a>
+            </li>
+            <li>
+              <a href={paths.siteSettings(lang)}>{t('content.siteSettings.title')}</a>
+            </li>
+          </ul>
+        </>
+      ) : null}
       {mayOpen(operator, 'operators') ? (
         <>
           <h2>{t('overview.admin')}</h2>
@@ -73,7 +86,9 @@ export function Overview({
           </ul>
         </>
       ) : null}
-      {!counts && !mayOpen(operator, 'operators') ? <p>{t('overview.nothing')}</p> : null}
+      {!counts && !mayOpen(operator, 'operators') && !mayOpen(operator, 'content') ? (
+        <p>{t('overview.nothing')}</p>
+      ) : null}
     </>
   )
 }
