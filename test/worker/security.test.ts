@@ -427,7 +427,8 @@ describe('the payload cache’s key space', () => {
       expect(res.status).toBe(200)
     }
     expect((await kvKeys()).length).toBe(before)
-  })
+    // 200 pages rendered: more than the default 5 s on a busy two-core machine.
+  }, 20_000)
 
   it('writes nothing for a page whose primary key is a 404, nor for a made-up service stage', async () => {
     const service = await firstId('/siw/public/service?page=0&size=100')
