@@ -7,6 +7,7 @@ import { isPublicUrl, type Key } from '../shared/api-keys'
 import { LOCALES, PAYLOAD_CACHE_MS } from '../shared/constants'
 import { validatePayload } from '../shared/contract'
 import { GatewayError } from '../shared/gateway-client'
+import { siteKeys } from '../shared/site-keys'
 import type { PayloadEntry } from '../shared/state'
 import { contentVersion } from './content-version'
 import { BUILD_ID } from './env'
@@ -56,6 +57,24 @@ function remember(cacheKey: string, cached: Cached, forMs: number): void {
   memory.delete(cacheKey)
   memory.set(cacheKey, { cached, until: Math.min(clock() + forMs, cached.fetchedAt + PAYLOAD_CACHE_MS) })
   if (memory.size > PAYLOAD_MEMORY_ENTRIES) memory.delete(memory.keys().next().value!)
+}
+
+/**
+ * Calls an upstream may lack: the site settings (docs/gateway-contract.md#site-settings), which the agency's API does
+ * not have today. Only answers that are `ok` are cached, so such an upstream would be asked on every page; its 404 is
+ * remembered by the isolate for `ABSENT_FOR_MS` instead, as the content version's is (`content-version.ts`).
+ */
+const OPTIONAL_KEYS: ReadonlySet<string> = new Set([siteKeys.settings()])
+const ABSENT_FOR_MS = 5 * 60 * 1000
+const absent = new Map<string, { entry: PayloadEntry; until: number }>()
+
+/** The remembered 404 of an optional call, while it holds. */
+function recallAbsent(key: string): PayloadEntry | null {
+  const held = absent.get(key)
+  if (!held) return null
+  if (held.until > clock()) return held.entry
+  absent.delete(key)
+  return null
 }
 
 /**
@@ -191,6 +210,11 @@ export async function loadEntry(
     outcomes.push('bypass')
     return fetchEntry(c, key, null, preview)
   }
+  const missing = recallAbsent(key)
+  if (missing) {
+    outcomes.push('error')
+    return missing
+  }
   const kv = c.env.PAYLOADS
   const cacheKey = payloadCacheKey(c.get('locale'), key, await contentVersion(c))
   const { payloadMemoryMs } = c.get('config')
@@ -226,6 +250,7 @@ export async function loadEntry(
     outcomes.push('miss')
     return entry
   }
+  if (entry.status === 404 && OPTIONAL_KEYS.has(key)) absent.set(key, { entry, until: clock() + ABSENT_FOR_MS })
   if (isUpstreamFailure(entry) && cached && now - cached.fetchedAt < STALE_IF_ERROR_MS) {
     outcomes.push('stale')
     return { ok: true, envelope: cached.envelope, stale: true }

@@ -8,10 +8,11 @@ import { describe, expect, it } from 'vitest'
 import en from '../../locales/en.json'
 import ru from '../../locales/ru.json'
 import uz from '../../locales/uz.json'
+import { LOCALES } from '../../shared/constants'
 import { href } from '../../shared/match'
 import { siteKeys } from '../../shared/site-keys'
 import { createApp } from '../../worker/app'
-import { payloadCacheKey } from '../../worker/payloads'
+import { payloadCacheKey, setPayloadClock } from '../../worker/payloads'
 import { decodeEntities, GOOGLEBOT, ORIGIN } from './helpers'
 
 const app = createApp()
@@ -97,6 +98,33 @@ describe('the site’s contacts', () => {
     expect(html).toContain(en.site.contact.hoursValue)
     expect(html).toContain('<form')
     expect(res.headers.get('x-render-error')).toBeNull()
+  })
+
+  it('are asked of an upstream without them once in five minutes per isolate, not once per page', async () => {
+    let asked = 0
+    const counting = (req: Request) => {
+      if (new URL(req.url).pathname === siteKeys.settings()) asked++
+      return withoutSettings(req)
+    }
+    // Nothing cached from the tests before, and past any absence they left in this isolate's memory.
+    for (const locale of LOCALES) await env.PAYLOADS.delete(payloadCacheKey(locale, siteKeys.settings()))
+    const start = Date.now() + 10 * 60_000
+    let now = start
+    setPayloadClock(() => now)
+    try {
+      for (const path of [
+        href('home', { locale: 'en' }),
+        href('about', { locale: 'ru' }),
+        href('contact-us', { locale: 'uz' }),
+      ])
+        expect((await page(path, counting)).res.status).toBe(200)
+      expect(asked).toBe(1)
+      now = start + 5 * 60_000 + 1
+      await page(href('home', { locale: 'en' }), counting)
+      expect(asked).toBe(2)
+    } finally {
+      setPayloadClock()
+    }
   })
 
   it('are no interface text: no language carries an e-mail address or phone number of the agency', () => {
