@@ -81,6 +81,18 @@ export function listSitemapEntries(): SitemapEntry[] {
   return entries
 }
 
+/**
+ * Fixed routes whose address answers a redirect once there is content (`/service/category` → its first category):
+ * the page `/sitemap` links them for readers, `/sitemap.xml` leaves them out for crawlers, as it names only addresses
+ * that answer 200 (their targets are listed in their own right).
+ */
+const REDIRECTING: ReadonlySet<RouteId> = new Set(['service-category-index'])
+
+/** The fixed entries of `/sitemap.xml`: `listSitemapEntries()` without the addresses that redirect. */
+export function listCrawlerEntries(): SitemapEntry[] {
+  return listSitemapEntries().filter((entry) => !REDIRECTING.has(entry.id))
+}
+
 /** The site map's group for a route, from its first path segment. */
 export function sitemapSectionOf(id: RouteId): SitemapSection {
   const first = ROUTE_BY_ID[id].pattern.split('/')[1] ?? ''

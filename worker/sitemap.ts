@@ -8,7 +8,7 @@ import { LOCALES, type Locale } from '../shared/constants'
 import type { GatewayClient } from '../shared/gateway-client'
 import { hrefTo, matchRoute, type RouteTarget } from '../shared/match'
 import { REASONS, type RouteId, SECTORS } from '../shared/routes'
-import { listPrivateRoutes, listSitemapEntries } from '../shared/sitemap-routes'
+import { listCrawlerEntries, listPrivateRoutes } from '../shared/sitemap-routes'
 import { gatewayFor } from './gateway'
 import { firstStepOf } from './service-rules'
 import type { AppEnv } from './types'
@@ -140,9 +140,7 @@ async function listItems(
   c.set('locale', c.get('config').defaultLocale)
   const gateway = gatewayFor(c, { token: null })
   const counted = await countSources(gateway)
-  // `/service/category` answers a redirect to the first category, which the list below names: a crawler is given
-  // the addresses that answer 200.
-  const fixed: SitemapItem[] = listSitemapEntries().filter((entry) => entry.id !== 'service-category-index')
+  const fixed: SitemapItem[] = listCrawlerEntries()
   const total = fixed.length + counted.reduce((sum, s) => sum + s.count, 0)
   const items: SitemapItem[] = []
   let offset = fixed.length

@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { LOCALES, type Locale } from '../../shared/constants'
 import { REASONS } from '../../shared/routes'
-import { listSitemapEntries } from '../../shared/sitemap-routes'
+import { listCrawlerEntries, listSitemapEntries } from '../../shared/sitemap-routes'
 import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } from './fixtures'
 import { dropStatusError, href, isSameDocument, markDocument, seed } from './support'
 
@@ -268,7 +268,7 @@ test.describe('site map', () => {
     }, xml)
     expect(summary.error).toBe(0)
     expect(summary.root).toBe('http://www.sitemaps.org/schemas/sitemap/0.9')
-    for (const entry of listSitemapEntries()) {
+    for (const entry of listCrawlerEntries()) {
       for (const locale of LOCALES)
         expect(summary.locs).toContain(baseURL + href(entry.id, { locale, params: entry.params }))
     }

@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from '../../shared/constants'
 import { href } from '../../shared/match'
-import { listSitemapEntries } from '../../shared/sitemap-routes'
+import { listCrawlerEntries } from '../../shared/sitemap-routes'
 import { decodeEntities, fetchPortal, ORIGIN } from './helpers'
 
 type Url = { loc: string; lastmod: string | null }
@@ -32,8 +32,8 @@ describe('sitemap.xml', () => {
     const ids = async (sql: string) =>
       (await env.GATEWAY_DB.prepare(sql).all<{ v: string | number }>()).results.map((r) => String(r.v))
     const expected = [
-      // `/service/category` redirects to the first category, which is listed below.
-      ...listSitemapEntries().filter((entry) => entry.id !== 'service-category-index'),
+      // Without `/service/category`, which redirects to the first category (listed below).
+      ...listCrawlerEntries(),
       ...(await ids('SELECT id AS v FROM posts')).map((id) => ({ id: 'post' as const, params: { id } })),
       ...(await ids('SELECT id AS v FROM stories')).map((id) => ({ id: 'story' as const, params: { id } })),
       ...(await ids('SELECT id AS v FROM events')).map((id) => ({ id: 'event' as const, params: { id } })),
