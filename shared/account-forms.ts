@@ -90,7 +90,6 @@ export const AppealSchema = v.object({
     v.maxLength(APPEAL_TEXT_MAX, FIELD_ERRORS.textLength),
   ),
 })
-export type Appeal = v.InferOutput<typeof AppealSchema>
 
 export const AppealReplySchema = v.object({ response: requiredText(APPEAL_TEXT_MAX) })
 

@@ -327,6 +327,54 @@ describe('rooms of client/ (docs/architecture.md#client-rooms)', () => {
   })
 })
 
+/** The type names `shared/contract/` exports: the one type of each payload (docs/architecture.md#payload-keys). */
+function contractTypeNames(): Set<string> {
+  const names = new Set<string>()
+  for (const file of listSources('shared/contract').filter((f) => !f.endsWith('.test.ts')))
+    for (const m of readFileSync(path.join(ROOT, file), 'utf8').matchAll(/^export type (\w+)/gm)) names.add(m[1]!)
+  return names
+}
+
+/** Declarations of a type or interface that takes a name of `contract`: a hand-written copy of a payload type. */
+function findTypeCopies(sources: readonly Source[], contract: ReadonlySet<string>): string[] {
+  const found: string[] = []
+  for (const { file, text } of sources)
+    text.split('\n').forEach((line, i) => {
+      const m = /^\s*(?:export\s+)?(?:type|interface)\s+(\w+)/.exec(line)
+      if (m && contract.has(m[1]!)) found.push(`${file}:${i + 1} declares ${m[1]}, a payload type of shared/contract/`)
+    })
+  return found
+}
+
+describe('one type per payload (docs/architecture.md#payload-keys)', () => {
+  it('declares no payload type again in client/, worker/ or shared/: the contract’s is the one', () => {
+    const contract = contractTypeNames()
+    expect(contract.size).toBeGreaterThan(40)
+    const sources = ['client', 'worker', 'shared']
+      .flatMap(listSources)
+      .filter((file) => !file.startsWith('shared/contract/') && !/\.test\.tsx?$/.test(file))
+      .map((file) => ({ file, text: readFileSync(path.join(ROOT, file), 'utf8') }))
+    expect(findTypeCopies(sources, contract)).toEqual([])
+  })
+
+  it('flags a hand-written copy of a payload type, exported or not, and leaves other names alone', () => {
+    const found = findTypeCopies(
+      [
+        {
+          file: 'client/features/media/a.ts',
+          text: 'export type Post = { id: number }\ntype PostCard = { id: number }',
+        },
+        { file: 'worker/b.ts', text: 'interface Region {\n  id: number\n}' },
+      ],
+      new Set(['Post', 'Region']),
+    )
+    expect(found).toEqual([
+      'client/features/media/a.ts:1 declares Post, a payload type of shared/contract/',
+      'worker/b.ts:1 declares Region, a payload type of shared/contract/',
+    ])
+  })
+})
+
 describe('page actions by convention (docs/architecture.md#adding-a-page)', () => {
   it('names every module in worker/actions/ after a route, and each exports that route’s `action`', () => {
     const ids = new Set<string>(ROUTES.map((r) => r.id))
