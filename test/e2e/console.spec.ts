@@ -261,3 +261,43 @@ test('an editor cannot open moderation: no such sections, and a 403 at their add
   editor.errors.splice(0, editor.errors.length, ...editor.errors.filter((e) => !/status of 403/.test(e)))
   await close(editor)
 })
+
+/** Presses Tab until `target` has the focus (at most `limit` presses), as a keyboard user moves through the page. */
+async function tabTo(page: Page, target: ReturnType<Page['locator']>, limit = 80) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab')
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return
+  }
+  throw new Error(`Tab never reached ${target}`)
+}
+
+test('a moderator answers an appeal with the keyboard alone: each control is reached by Tab and works with Enter', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000)
+  await signInWithPassword(page, BUSINESSMAN)
+  const created = await page.request.post('/gateway/siw/appeal', {
+    headers: { origin: baseURL!, 'x-requested-with': 'invest-portal' },
+    data: { topic_id: 1, type_id: 7, region_id: 1, text: `Our export licence is still pending (${tag()}).` },
+  })
+  expect(created.status()).toBe(200)
+  const id = ((await created.json()) as { content: { id: number } }).content.id
+
+  const moderator = await signInToConsole(browser, 'moderator')
+  const screen = moderator.page
+  await tabTo(screen, screen.getByRole('link', { name: /^Appeals/ }).first())
+  await screen.keyboard.press('Enter')
+  await expect(screen.getByRole('link', { name: /^In moderation/ })).toHaveAttribute('aria-current', 'page')
+  await tabTo(screen, screen.locator(`a[href$="/appeals/${id}"]`).first())
+  await screen.keyboard.press('Enter')
+  await expect(screen.getByRole('heading', { level: 1 })).toHaveText(`Appeal No. ${id}`)
+  await tabTo(screen, screen.getByLabel('Reply'))
+  await screen.keyboard.type('The licence was issued today; you will find it in your profile.')
+  await tabTo(screen, screen.getByRole('button', { name: 'Send the answer' }))
+  await screen.keyboard.press('Enter')
+  await expect(screen.getByRole('status')).toContainText('The reply is sent.')
+  await expect(screen.locator('.console-thread')).toContainText('The licence was issued today')
+  await close(moderator)
+})
