@@ -187,6 +187,21 @@ describe('failed mail in the operators’ API', () => {
     expect(await linkIsLive(new URL(second))).toBe(true)
   })
 
+  it('lists under status=queued the mail queued for more than 15 minutes, not a fresh one, and refuses to resend it', async () => {
+    const stuck = await record(composeAppealReceipt(uniqueEmail('stuck'), 11, 'en'))
+    const fresh = await record(composeAppealReceipt(uniqueEmail('fresh'), 12, 'en'))
+    const longAgo = new Date(Date.now() - 20 * 60_000).toISOString()
+    await env.DB.prepare('UPDATE outbox SET created_at = ? WHERE id = ?').bind(longAgo, stuck).run()
+    const list = await op('/mail?status=queued')
+    const ids = list.body.content.items.map((i: { id: number }) => i.id)
+    expect(ids).toContain(stuck)
+    expect(ids).not.toContain(fresh)
+    expect(list.body.content.counts.queued).toBeGreaterThanOrEqual(1)
+    const r = await op(`/mail/${stuck}/resend`, { method: 'POST' })
+    expect(r.status).toBe(409)
+    expect(r.body.result.code).toBe('mail_not_failed')
+  })
+
   it('answers 404 for an unknown mail', async () => {
     const r = await op('/mail/987654321/resend', { method: 'POST' })
     expect(r.status).toBe(404)
