@@ -93,20 +93,26 @@ type ResendRow = {
 type LinkOwner = { user_id: number; used_at: string | null; email: string; role: Role }
 
 /**
- * The mail a failed password-link mail becomes: the same kind in the same language with a fresh link for its account
- * (the link it carried stops working). 409 `link_replaced` when that link is no longer the account's live one: a newer
- * link was issued since, the password was set, or the account is gone; the person asks for a new link themselves.
+ * The account whose password link a failed mail carried. 409 `link_replaced` when that link is no longer the account's
+ * live one: a newer link was issued since, the password was set, or the account is gone; the person asks for a new
+ * link themselves.
  */
-async function renewLink(env: Env, row: ResendRow, now: Date): Promise<Email> {
+async function linkOwner(db: D1Database, row: ResendRow): Promise<LinkOwner> {
   const owner = row.link_uuid
-    ? await env.DB.prepare(
-        `SELECT r.user_id, r.used_at, u.email, u.role FROM reset_links r JOIN users u ON u.id = r.user_id
-         WHERE r.uuid = ?`,
-      )
+    ? await db
+        .prepare(
+          `SELECT r.user_id, r.used_at, u.email, u.role FROM reset_links r JOIN users u ON u.id = r.user_id
+           WHERE r.uuid = ?`,
+        )
         .bind(row.link_uuid)
         .first<LinkOwner>()
     : null
   if (!owner || owner.used_at) throw new GatewayError(409, 'link_replaced')
+  return owner
+}
+
+/** The mail a failed password-link mail becomes: its kind in its language, with a fresh link (the old one dies). */
+async function withFreshLink(env: Env, row: ResendRow, owner: LinkOwner, now: Date): Promise<Email> {
   const lang = readLang(row.lang)
   const user = { id: owner.user_id, email: owner.email, role: owner.role }
   if (row.kind === 'reset') {
@@ -123,7 +129,7 @@ async function renewLink(env: Env, row: ResendRow, now: Date): Promise<Email> {
 
 /**
  * Sends a failed mail again for `operatorId`: 404 for an unknown id, 409 `mail_not_failed` unless it failed, 409
- * `link_replaced` (see renewLink) or `link_redacted` (a mail of unknown kind whose links are gone) when sending it
+ * `link_replaced` (see linkOwner) or `link_redacted` (a mail of unknown kind whose links are gone) when sending it
  * again would help nobody. Otherwise the row is `queued` with its attempts reset, enqueued, and the audit log has it.
  */
 export async function resendMail(
@@ -141,24 +147,24 @@ export async function resendMail(
   if (row.status !== 'failed') throw new GatewayError(409, 'mail_not_failed')
   const renewed = row.kind !== null && LINK_MAIL_KINDS.includes(row.kind)
   if (!renewed && row.text.includes(REDACTED_LINK)) throw new GatewayError(409, 'link_redacted')
-  const mail = renewed ? await renewLink(env, row, now) : null
+  const owner = renewed ? await linkOwner(db, row) : null
+  // The row is claimed before a fresh link is issued: of two operators sending it at once, one claims it and only that
+  // one's link is mailed. Nothing enqueues it until the claim's owner does.
   const at = now.toISOString()
-  const queued = mail
-    ? await db
-        .prepare(
-          `UPDATE outbox SET status = 'queued', attempts = 0, last_error = NULL, updated_at = ?, subject = ?, text = ?,
-             html = ?, link_uuid = ? WHERE id = ? AND status = 'failed'`,
-        )
-        .bind(at, mail.subject, mail.text, mail.html, mail.linkUuid ?? null, id)
-        .run()
-    : await db
-        .prepare(
-          "UPDATE outbox SET status = 'queued', attempts = 0, last_error = NULL, updated_at = ? WHERE id = ? AND status = 'failed'",
-        )
-        .bind(at, id)
-        .run()
-  // Another operator sent it again in the meantime.
-  if (queued.meta.changes !== 1) throw new GatewayError(409, 'mail_not_failed')
+  const claimed = await db
+    .prepare(
+      "UPDATE outbox SET status = 'queued', attempts = 0, last_error = NULL, updated_at = ? WHERE id = ? AND status = 'failed'",
+    )
+    .bind(at, id)
+    .run()
+  if (claimed.meta.changes !== 1) throw new GatewayError(409, 'mail_not_failed')
+  if (owner) {
+    const mail = await withFreshLink(env, row, owner, now)
+    await db
+      .prepare('UPDATE outbox SET subject = ?, text = ?, html = ?, link_uuid = ? WHERE id = ?')
+      .bind(mail.subject, mail.text, mail.html, mail.linkUuid ?? null, id)
+      .run()
+  }
   await env.MAIL_QUEUE.send({ outboxId: id } satisfies MailMessage, { contentType: 'json' })
   await recordAudit(
     db,
