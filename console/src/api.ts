@@ -137,6 +137,23 @@ export type AuditEntry = {
 
 export type AuditLog = { items: AuditEntry[]; actions: string[]; targets: string[] }
 
+export type MailStatus = 'failed' | 'queued'
+/** A mail the delivery gave up on (or still holds): what it is and to whom, never its text or links. */
+type MailListItem = {
+  id: number
+  kind: string | null
+  to: string
+  lang: string | null
+  subject: string
+  status: MailStatus
+  attempts: number
+  last_error: string | null
+  created_at: string
+  failed_at: string | null
+}
+export type MailList = { status: MailStatus; items: MailListItem[]; counts: Record<MailStatus, number> }
+export type MailResent = { id: number; status: 'queued'; link_renewed: boolean }
+
 export type Lang = 'uz' | 'ru' | 'en'
 type FieldType =
   | 'text'

@@ -28,6 +28,8 @@ import {
   gatewayFor,
   type InboxItem,
   type InboxList as InboxListAnswer,
+  type MailList as MailListAnswer,
+  type MailResent,
   type ModerationCounts,
   type Operator,
   type ProjectDetail,
@@ -58,6 +60,7 @@ import {
   titleOfValues,
 } from './pages/content'
 import { INBOX_COLUMNS, InboxList, InboxRecord } from './pages/inbox'
+import { MAIL_STATUSES, MailList } from './pages/mail'
 import {
   APPEAL_STATUSES,
   AppealList,
@@ -98,6 +101,8 @@ const NOTICES = [
   'scheduled',
   'unpublished',
   'settingsSaved',
+  'mailResent',
+  'mailResentLink',
 ] as const
 type Notice = (typeof NOTICES)[number]
 
@@ -276,6 +281,29 @@ async function showInboxItem(c: Ctx, status: ContentfulStatusCode, problem: Form
     t(`inbox.itemTitle.${kind}`, { id: answer.content.id }),
     <InboxRecord t={t} lang={lang} item={answer.content} problem={problem} />,
   )
+}
+
+/** The mail screen: the list of `?status=` (failed by default), and the refusal of a resend when there was one. */
+async function showMail(c: Ctx, status: ContentfulStatusCode, problem: FormProblem | null): Promise<Response> {
+  const lang = c.get('lang')
+  const t = translator(lang)
+  const shown = pick(c.req.query('status'), MAIL_STATUSES)
+  const answer = await gatewayFor(c).get<MailListAnswer>('/core/operator/mail', { status: shown, page: pageOf(c) })
+  if (!answer.ok) return renderFailure(c, answer)
+  return renderScreen(
+    c,
+    status,
+    'mail',
+    t('mail.title'),
+    <MailList t={t} lang={lang} list={answer.content} pageable={answer.pageable} problem={problem} />,
+  )
+}
+
+/** How many mails failed, for an admin's overview; null for other roles or when the gateway does not answer. */
+async function readFailedMail(c: Ctx): Promise<number | null> {
+  if (!c.get('operator').areas.includes('admin')) return null
+  const answer = await gatewayFor(c).get<MailListAnswer>('/core/operator/mail', { size: 1 })
+  return answer.ok ? answer.content.counts.failed : null
 }
 
 async function showOperators(
@@ -520,6 +548,7 @@ export function createConsoleApp() {
     'content',
     'operators',
     'audit',
+    'mail',
   ] as const) {
     const guard = requireSection(section === 'files' ? 'inbox' : section)
     screens.use(`/${section}`, guard)
@@ -530,13 +559,19 @@ export function createConsoleApp() {
     const lang = c.get('lang')
     const t = translator(lang)
     const operator = c.get('operator')
-    const counts = await readCounts(c)
+    const [counts, failedMail] = await Promise.all([readCounts(c), readFailedMail(c)])
     return renderScreen(
       c,
       200,
       'home',
       t('sections.home'),
-      <Overview t={t} lang={lang} operator={operator} counts={counts?.ok ? counts.content : null} />,
+      <Overview
+        t={t}
+        lang={lang}
+        operator={operator}
+        counts={counts?.ok ? counts.content : null}
+        failedMail={failedMail}
+      />,
       counts,
     )
   })
@@ -1066,6 +1101,21 @@ export function createConsoleApp() {
         pageable={log.pageable}
       />,
     )
+  })
+
+  // Mail (admin): failed mail, sent again one by one (docs/gateway-contract.md#operator-mail)
+
+  screens.get('/mail', (c) => showMail(c, 200, null))
+
+  screens.post('/mail/:id{[0-9]{1,10}}/resend', async (c) => {
+    const t = translator(c.get('lang'))
+    const answer = await gatewayFor(c).post<MailResent>(`/core/operator/mail/${idOf(c)}/resend`)
+    if (!answer.ok) {
+      if (answer.status === 403) return renderFailure(c, answer)
+      return showMail(c, answer.status as ContentfulStatusCode, problemOf(t, answer, {}))
+    }
+    const notice = answer.content.link_renewed ? 'mailResentLink' : 'mailResent'
+    return c.redirect(withNotice(paths.mail(c.get('lang')), notice), 303)
   })
 
   app.route('/:lang{[a-z]{2}}', screens)

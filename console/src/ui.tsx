@@ -10,7 +10,16 @@ import type { ModerationCounts, Operator, OperatorArea, Pageable } from './api'
 import { paths, switchLanguage } from './paths'
 
 /** A console section. */
-export type Section = 'home' | 'appeals' | 'projects' | 'registrations' | 'inbox' | 'content' | 'operators' | 'audit'
+export type Section =
+  | 'home'
+  | 'appeals'
+  | 'projects'
+  | 'registrations'
+  | 'inbox'
+  | 'content'
+  | 'operators'
+  | 'audit'
+  | 'mail'
 
 /** The area of the operators' API each section works in; home is everyone's. */
 const SECTION_AREA: Record<Section, OperatorArea | null> = {
@@ -22,6 +31,7 @@ const SECTION_AREA: Record<Section, OperatorArea | null> = {
   content: 'content',
   operators: 'admin',
   audit: 'admin',
+  mail: 'admin',
 }
 
 /** Whether the operator reaches `section`: the gateway says which areas their role reaches (lib/operators.ts). */
@@ -84,7 +94,17 @@ function navCount(section: Section, counts: ModerationCounts | null | undefined)
   return null
 }
 
-const SECTIONS: Section[] = ['home', 'appeals', 'projects', 'registrations', 'inbox', 'content', 'operators', 'audit']
+const SECTIONS: Section[] = [
+  'home',
+  'appeals',
+  'projects',
+  'registrations',
+  'inbox',
+  'content',
+  'operators',
+  'audit',
+  'mail',
+]
 
 const sectionPath = (section: Section, lang: Locale) => (section === 'home' ? paths.home(lang) : paths[section](lang))
 
@@ -237,6 +257,8 @@ const BADGE_TONE: Record<string, string> = {
   not_resolved: 'danger',
   rejected: 'danger',
   open: 'waiting',
+  failed: 'danger',
+  queued: 'waiting',
 }
 
 export function Badge({ state, children }: { state: string; children: ReactNode }) {

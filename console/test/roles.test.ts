@@ -18,6 +18,7 @@ const SCREENS = [
   '/en/content',
   '/en/operators',
   '/en/audit',
+  '/en/mail',
 ]
 const REACHES: Record<Role, string[]> = {
   moderator: ['/en/appeals', '/en/projects', '/en/registrations', '/en/inbox'],

@@ -149,6 +149,7 @@ function targetHref(lang: Locale, kind: string, id: number): string | null {
   if (kind === 'registration') return paths.registration(lang, id)
   if (kind === 'contact') return paths.inboxItem(lang, 'contact', id)
   if (kind === 'event_application') return paths.inboxItem(lang, 'event', id)
+  if (kind === 'mail') return paths.mail(lang)
   return null
 }
 

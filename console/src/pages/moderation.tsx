@@ -32,7 +32,8 @@ export function Overview({
   lang,
   operator,
   counts,
-}: Common & { operator: Operator; counts: ModerationCounts | null }) {
+  failedMail = null,
+}: Common & { operator: Operator; counts: ModerationCounts | null; failedMail?: number | null }) {
   const tiles: { label: string; count: number; href: string }[] = counts
     ? [
         { label: t('overview.appeals'), count: counts.appeals.in_moderation, href: paths.appeals(lang) },
@@ -42,6 +43,8 @@ export function Overview({
         { label: t('overview.event'), count: counts.inbox.event, href: paths.inbox(lang, { kind: 'event' }) },
       ]
     : []
+  // An admin sees the mail the delivery gave up on beside what waits: each is someone who never got their mail.
+  if (failedMail !== null) tiles.push({ label: t('overview.failedMail'), count: failedMail, href: paths.mail(lang) })
   return (
     <>
       <p>{t('overview.greeting', { name: operator.name || operator.email, role: t(`roles.${operator.role}`) })}</p>
@@ -82,6 +85,9 @@ export function Overview({
             </li>
             <li>
               <a href={paths.audit(lang)}>{t('sections.audit')}</a>
+            </li>
+            <li>
+              <a href={paths.mail(lang)}>{t('sections.mail')}</a>
             </li>
           </ul>
         </>

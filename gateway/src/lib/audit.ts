@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'content.publish',
   'content.schedule',
   'content.unpublish',
+  'mail.resend',
 ] as const
 type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
@@ -40,6 +41,7 @@ export const AUDIT_TARGET_KINDS = [
   'event_application',
   'operator',
   'site_settings',
+  'mail',
   ...PUBLISHABLE_KINDS.map((k) => contentAuditTarget(k.kind)),
 ] as const
 type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number]

@@ -2,14 +2,45 @@
  * Mail: the messages the gateway sends, in the recipient's language (plain text and HTML), and the outbox they go
  * through. Sending records the message in the D1 `outbox` (status `queued`) and puts its id on the mail queue; the
  * queue's consumer sends it through Cloudflare Email Service (`mail-queue.ts`, docs/architecture.md#mail-delivery). In
- * DEV_MODE the outbox keeps every message whole, for /dev/outbox; otherwise a message's links are redacted once it is
- * sent, so the table keeps no usable reset or set-password link (docs/security.md#dev-surface).
+ * DEV_MODE the outbox keeps every message whole, for /dev/outbox; otherwise the links of a mail that may carry a
+ * password link are redacted once its delivery is over, so the table keeps no usable reset or set-password link
+ * (docs/security.md#dev-surface).
  */
 import { readConfig } from './config'
 import type { Lang } from './lang'
 
-/** One message to send: `text` and `html` say the same, `lang` is the language they are written in. */
-export type Email = { to: string; subject: string; text: string; html: string; lang: Lang }
+/**
+ * What a mail is, as the outbox records it: the operators' mail screen names it, and a resend knows from it whether
+ * the mail carries a password link to renew (docs/operations.md#mail).
+ */
+const MAIL_KINDS = [
+  'reset',
+  'set-password',
+  'welcome-resident',
+  'registration-rejected',
+  'duplicate-registration',
+  'password-changed',
+  'appeal-receipt',
+  'appeal-reply',
+] as const
+export type MailKind = (typeof MAIL_KINDS)[number]
+
+/** The kinds whose mail carries a single-use password link: never shown whole, renewed on a resend. */
+export const LINK_MAIL_KINDS: readonly MailKind[] = ['reset', 'set-password']
+
+/**
+ * One message to send: `text` and `html` say the same, `lang` is the language they are written in, `linkUuid` names
+ * the password link a `reset` or `set-password` mail carries.
+ */
+export type Email = {
+  to: string
+  subject: string
+  text: string
+  html: string
+  lang: Lang
+  kind: MailKind
+  linkUuid?: string
+}
 
 /** Where the gateway hands its mail over. */
 export type Mailer = { send(mail: Email): Promise<void> }
@@ -33,10 +64,10 @@ export function createMailer(env: Env, now: Date): Mailer {
       if (UNDELIVERABLE.test(mail.to)) return
       const at = now.toISOString()
       const row = await env.DB.prepare(
-        `INSERT INTO outbox (to_email, subject, text, html, status, created_at, updated_at)
-         VALUES (?, ?, ?, ?, 'queued', ?, ?) RETURNING id`,
+        `INSERT INTO outbox (to_email, subject, text, html, status, created_at, updated_at, kind, lang, link_uuid)
+         VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?) RETURNING id`,
       )
-        .bind(mail.to, mail.subject, mail.text, mail.html, at, at)
+        .bind(mail.to, mail.subject, mail.text, mail.html, at, at, mail.kind, mail.lang, mail.linkUuid ?? null)
         .first<{ id: number }>()
       await env.MAIL_QUEUE.send({ outboxId: row!.id } satisfies MailMessage, { contentType: 'json' })
     },
@@ -48,9 +79,26 @@ export function mailSender(env: Env): { email: string; name: string } {
   return { email: readConfig(env).mailFrom, name: 'Invest Portal' }
 }
 
+/** What stands in a message for a redacted link. */
+export const REDACTED_LINK = '[link redacted]'
+
 /** Replaces every URL in a message with a marker. */
 export function redactLinks(body: string): string {
-  return body.replace(/https?:\/\/[^\s"'<>]+/g, '[link redacted]')
+  return body.replace(/https?:\/\/[^\s"'<>]+/g, REDACTED_LINK)
+}
+
+/**
+ * Whether a mail of `kind` may carry a secret link: a password link, or a mail of unknown kind (recorded before kinds
+ * were). Only these lose their links once delivery is over; the others link to public pages and stay whole, so they
+ * can be sent again as they are.
+ */
+export function mayCarrySecret(kind: string | null): boolean {
+  return kind === null || (LINK_MAIL_KINDS as readonly string[]).includes(kind)
+}
+
+/** The password link's id (`uuid`) in a link `issuePasswordLink` made. */
+function linkUuidOf(link: string): string | undefined {
+  return URL.canParse(link) ? (new URL(link).searchParams.get('uuid') ?? undefined) : undefined
 }
 
 /** An outbox message as `/dev/outbox` answers it, with the links found in its text and how far its delivery got. */
@@ -126,6 +174,8 @@ export function composeResetEmail(to: string, link: string, lang: Lang): Email {
     text: `${t.intro}\n\n${t.action}\n${link}\n\n${t.outro}\n`,
     html: htmlDocument(lang, t.subject, [escapeHtml(t.intro), linkParagraph(t.action, link), escapeHtml(t.outro)]),
     lang,
+    kind: 'reset',
+    linkUuid: linkUuidOf(link),
   }
 }
 
@@ -152,13 +202,15 @@ export function composeAppealReceipt(to: string, appealId: number, lang: Lang): 
   const t = APPEAL_TEXT[lang]
   const body = t.body(appealId)
   const subject = t.subject(appealId)
-  return { to, subject, text: `${body}\n`, html: htmlDocument(lang, subject, [escapeHtml(body)]), lang }
+  const html = htmlDocument(lang, subject, [escapeHtml(body)])
+  return { to, subject, text: `${body}\n`, html, lang, kind: 'appeal-receipt' }
 }
 
 /** A moderator's reply to an anonymous appeal, sent to its author in the language the appeal was written in. */
 export function composeAppealReply(to: string, appealId: number, reply: string, lang: Lang): Email {
   const subject = `Re: ${APPEAL_TEXT[lang].subject(appealId)}`
-  return { to, subject, text: `${reply}\n`, html: htmlDocument(lang, subject, [escapeHtml(reply)]), lang }
+  const html = htmlDocument(lang, subject, [escapeHtml(reply)])
+  return { to, subject, text: `${reply}\n`, html, lang, kind: 'appeal-reply' }
 }
 
 const CHANGED_TEXT: Record<Lang, { subject: string; body: string }> = {
@@ -185,6 +237,7 @@ export function composePasswordChangedEmail(to: string, lang: Lang): Email {
     text: `${t.body}\n`,
     html: htmlDocument(lang, t.subject, [escapeHtml(t.body)]),
     lang,
+    kind: 'password-changed',
   }
 }
 
@@ -241,6 +294,8 @@ export function composeWelcomeEmail(to: string, role: RegistrationRole, link: st
     text: `${intro}\n\n${t.action}\n${link}\n\n${t.outro}\n`,
     html: htmlDocument(lang, t.subject, [escapeHtml(intro), linkParagraph(t.action, link), escapeHtml(t.outro)]),
     lang,
+    kind: 'set-password',
+    linkUuid: linkUuidOf(link),
   }
 }
 
@@ -287,6 +342,7 @@ export function composeResidentWelcomeEmail(to: string, role: RegistrationRole, 
     text: `${intro}\n\n${t.action}\n${link}\n`,
     html: htmlDocument(lang, t.subject, [escapeHtml(intro), linkParagraph(t.action, link)]),
     lang,
+    kind: 'welcome-resident',
   }
 }
 
@@ -324,6 +380,7 @@ export function composeRegistrationRejectedEmail(to: string, reason: string, lan
       escapeHtml(t.outro),
     ]),
     lang,
+    kind: 'registration-rejected',
   }
 }
 
@@ -389,5 +446,6 @@ export function composeDuplicateRegistrationEmail(
     text: `${t.intro}\n\n${reason}\n${signIn}\n\n${t.outro}\n`,
     html: htmlDocument(lang, t.subject, [escapeHtml(t.intro), linkParagraph(reason, signIn), escapeHtml(t.outro)]),
     lang,
+    kind: 'duplicate-registration',
   }
 }

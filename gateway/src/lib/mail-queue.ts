@@ -6,7 +6,7 @@
  * without sending again.
  */
 import { readConfig } from './config'
-import { type MailMessage, mailSender, redactLinks } from './email'
+import { type MailMessage, mailSender, mayCarrySecret, redactLinks } from './email'
 
 /** What sends one message: the EMAIL binding (tests wrap it to fail on demand). */
 export type MailTransport = { send(message: EmailMessageBuilder): Promise<EmailSendResult> }
@@ -28,7 +28,15 @@ function isDeadLetterBatch(batch: MessageBatch): boolean {
   return batch.queue.endsWith(DEAD_LETTER_SUFFIX)
 }
 
-type OutboxRow = { id: number; to_email: string; subject: string; text: string; html: string; status: string }
+type OutboxRow = {
+  id: number
+  to_email: string
+  subject: string
+  text: string
+  html: string
+  status: string
+  kind: string | null
+}
 
 function outboxIdOf(message: Message<unknown>): number | null {
   const id = (message.body as Partial<MailMessage> | null)?.outboxId
@@ -41,9 +49,12 @@ function log(level: 'info' | 'error', msg: string, fields: Record<string, unknow
   else console.log(line)
 }
 
-/** The message's bodies as the outbox keeps them once delivery is over: whole in DEV_MODE, without links otherwise. */
+/**
+ * The message's bodies as the outbox keeps them once delivery is over: whole in DEV_MODE or when the mail's kind
+ * carries no secret link (so it can be sent again as it is), without links otherwise (docs/security.md#dev-surface).
+ */
 function keptBodies(env: Env, row: OutboxRow): { text: string; html: string } {
-  if (readConfig(env).devMode) return { text: row.text, html: row.html }
+  if (readConfig(env).devMode || !mayCarrySecret(row.kind)) return { text: row.text, html: row.html }
   return { text: redactLinks(row.text), html: redactLinks(row.html) }
 }
 
@@ -56,7 +67,7 @@ export async function deliverMail(
   for (const message of batch.messages) {
     const id = outboxIdOf(message)
     const row = id
-      ? await env.DB.prepare('SELECT id, to_email, subject, text, html, status FROM outbox WHERE id = ?')
+      ? await env.DB.prepare('SELECT id, to_email, subject, text, html, status, kind FROM outbox WHERE id = ?')
           .bind(id)
           .first<OutboxRow>()
       : null
@@ -106,7 +117,7 @@ async function markMailFailed(batch: MessageBatch<unknown>, env: Env): Promise<v
   for (const message of batch.messages) {
     const id = outboxIdOf(message)
     const row = id
-      ? await env.DB.prepare('SELECT id, to_email, subject, text, html, status FROM outbox WHERE id = ?')
+      ? await env.DB.prepare('SELECT id, to_email, subject, text, html, status, kind FROM outbox WHERE id = ?')
           .bind(id)
           .first<OutboxRow>()
       : null

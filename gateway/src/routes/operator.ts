@@ -13,6 +13,7 @@ import { readConfig } from '../lib/config'
 import type { AppEnv } from '../lib/context'
 import { GatewayError, ok } from '../lib/envelope'
 import { contentDisposition, type FileRow } from '../lib/files'
+import { listMail, MAIL_LIST_STATUSES, resendMail } from '../lib/mail-resend'
 import {
   addOperator,
   changeOperatorRole,
@@ -64,6 +65,7 @@ const requireArea = (area: OperatorArea) =>
 const ParamsSchema = v.object({ id: IdSchema })
 const NewOperatorSchema = v.object({ email: EmailSchema, name: optionalText(100), role: OperatorRoleSchema })
 const RoleChangeSchema = v.object({ role: OperatorRoleSchema })
+const MailQuerySchema = v.object({ status: v.optional(v.picklist(MAIL_LIST_STATUSES), 'failed') })
 const AuditQuerySchema = v.object({
   operator: v.optional(IdSchema),
   action: v.optional(v.picklist(AUDIT_ACTIONS)),
@@ -83,6 +85,8 @@ const AREAS: Record<string, OperatorArea> = {
   files: 'moderation',
   operators: 'admin',
   audit: 'admin',
+  // Mail is the deployment's delivery, across every kind of mail (docs/gateway-contract.md#operator-mail).
+  mail: 'admin',
   'site-settings': 'content',
   content: 'content',
 }
@@ -157,6 +161,21 @@ operatorRoutes.get('/core/operator/audit', async (c) => {
   )
   // The actions and target kinds come along, so the console's filter offers exactly what the log can hold.
   return ok(c, { items, actions: AUDIT_ACTIONS, targets: AUDIT_TARGET_KINDS }, pageable(paging, total))
+})
+
+/** Failed (or long-queued) mail, without bodies, with the count of each (docs/gateway-contract.md#operator-mail). */
+operatorRoutes.get('/core/operator/mail', async (c) => {
+  const query = readQuery(c)
+  const { status } = parseInput(MailQuerySchema, query)
+  const paging = readPaging(query, 50)
+  const { items, total, counts } = await listMail(c.env.DB, status, paging, new Date())
+  return ok(c, { status, items, counts }, pageable(paging, total))
+})
+
+/** A failed mail queued again, with a fresh link when it carries a password link; audited as `mail.resend`. */
+operatorRoutes.post('/core/operator/mail/:id/resend', async (c) => {
+  const { id } = parseInput(ParamsSchema, c.req.param())
+  return ok(c, await resendMail(c.env, c.get('operator').id, id, new Date()))
 })
 
 // The agency's contacts the portal shows (docs/gateway-contract.md#site-settings): replaced as a whole, by an editor
