@@ -372,6 +372,41 @@ function contentProblem(
 /** A refused save's status: 422 for what the editor can fix, 502 when the gateway failed (the form is kept either way). */
 const saveStatus = (why: { status: number }): ContentfulStatusCode => (why.status >= 500 ? 502 : 422)
 
+/** Why a save was refused: the upload's checks, or the gateway's answer. */
+type SaveRefusal = { status: number; code: string; errors: string[]; fieldCodes?: Record<string, string> }
+
+/** A content form sent to be saved: its kind, its fields and files (new files already in R2), and what it sends. */
+type ContentSave = {
+  lang: Locale
+  t: Translate
+  kind: ContentKind
+  kinds: Map<string, ContentKind>
+  fields: Record<string, string>
+  refused: SaveRefusal | null
+  body: Record<string, unknown>
+  formName: (path: string) => string
+}
+
+/** Reads a new or edited item's form and uploads its files; a Response when there is no such kind to save. */
+async function readContentSave(c: Ctx): Promise<ContentSave | Response> {
+  const lang = c.get('lang')
+  const kinds = await readKinds(c)
+  if (!kinds.ok) return renderFailure(c, kinds)
+  const byName = kinds.content.byName
+  const kind = byName.get(c.req.param('kind') ?? '')
+  if (!kind?.publishable) return renderRefusal(c, 404, 'not_found')
+  const form = await readMultipart(c)
+  const refused = await uploadFiles(c, kind, byName, form)
+  const { body, formName } = saveOf(kind, byName, form.fields)
+  return { lang, t: translator(lang), kind, kinds: byName, fields: form.fields, refused, body, formName }
+}
+
+/** The form drawn again by `show` with why its save was refused, each error beside its field, everything typed kept. */
+function showRefusedSave(c: Ctx, save: ContentSave, why: SaveRefusal, show: typeof showNewItem): Promise<Response> {
+  const { problem, errors } = contentProblem(save.t, save.kind, save.kinds, why, save.formName)
+  return show(c, saveStatus(why), { ...NO_ITEM_STATE, values: save.fields, errors, problem, form: 'save' })
+}
+
 /**
  * Sends the form's new files to R2 through the gateway (an image's or a file's checks by the field's type); each
  * file's reference replaces its field's value, and a removed file's field is emptied. The refusals, by field.
@@ -909,54 +944,33 @@ export function createConsoleApp() {
   screens.get('/content/:kind{[a-z_]{2,40}}/new', (c) => showNewItem(c, 200, NO_ITEM_STATE))
 
   screens.post('/content/:kind{[a-z_]{2,40}}/new', async (c) => {
-    const lang = c.get('lang')
-    const t = translator(lang)
-    const kinds = await readKinds(c)
-    if (!kinds.ok) return renderFailure(c, kinds)
-    const byName = kinds.content.byName
-    const kind = byName.get(c.req.param('kind'))
-    if (!kind?.publishable) return renderRefusal(c, 404, 'not_found')
-    const form = await readMultipart(c)
-    const refused = await uploadFiles(c, kind, byName, form)
-    const { body, formName } = saveOf(kind, byName, form.fields)
-    const answer = refused
+    const save = await readContentSave(c)
+    if (save instanceof Response) return save
+    const api = gatewayFor(c)
+    const answer = save.refused
       ? null
-      : await gatewayFor(c).post<{ id: number }>(`/core/operator/content/${kind.kind}`, body)
-    if (!answer?.ok) {
-      const why = refused ?? (answer as Extract<Answer<unknown>, { ok: false }>)
-      const { problem, errors } = contentProblem(t, kind, byName, why, formName)
-      return showNewItem(c, saveStatus(why), { ...NO_ITEM_STATE, values: form.fields, errors, problem, form: 'save' })
-    }
-    return c.redirect(withNotice(paths.contentItem(lang, kind.kind, answer.content.id), 'created'), 303)
+      : await api.post<{ id: number }>(`/core/operator/content/${save.kind.kind}`, save.body)
+    if (!answer?.ok)
+      return showRefusedSave(c, save, save.refused ?? (answer as Extract<Answer<unknown>, { ok: false }>), showNewItem)
+    return c.redirect(withNotice(paths.contentItem(save.lang, save.kind.kind, answer.content.id), 'created'), 303)
   })
 
   screens.get('/content/:kind{[a-z_]{2,40}}/:id{[0-9]{1,10}}', (c) => showContentItem(c, 200, NO_ITEM_STATE))
 
   screens.post('/content/:kind{[a-z_]{2,40}}/:id{[0-9]{1,10}}', async (c) => {
-    const lang = c.get('lang')
-    const t = translator(lang)
-    const kinds = await readKinds(c)
-    if (!kinds.ok) return renderFailure(c, kinds)
-    const byName = kinds.content.byName
-    const kind = byName.get(c.req.param('kind'))
-    if (!kind?.publishable) return renderRefusal(c, 404, 'not_found')
-    const form = await readMultipart(c)
-    const refused = await uploadFiles(c, kind, byName, form)
-    const { body, formName } = saveOf(kind, byName, form.fields)
-    const answer = refused ? null : await gatewayFor(c).put(`/core/operator/content/${kind.kind}/${idOf(c)}`, body)
-    if (!answer?.ok) {
-      if (answer?.status === 404) return renderRefusal(c, 404, 'not_found')
-      const why = refused ?? (answer as Extract<Answer<unknown>, { ok: false }>)
-      const { problem, errors } = contentProblem(t, kind, byName, why, formName)
-      return showContentItem(c, saveStatus(why), {
-        ...NO_ITEM_STATE,
-        values: form.fields,
-        errors,
-        problem,
-        form: 'save',
-      })
-    }
-    return c.redirect(withNotice(paths.contentItem(lang, kind.kind, idOf(c)), 'saved'), 303)
+    const save = await readContentSave(c)
+    if (save instanceof Response) return save
+    const path = `/core/operator/content/${save.kind.kind}/${idOf(c)}`
+    const answer = save.refused ? null : await gatewayFor(c).put(path, save.body)
+    if (answer && !answer.ok && answer.status === 404) return renderRefusal(c, 404, 'not_found')
+    if (!answer?.ok)
+      return showRefusedSave(
+        c,
+        save,
+        save.refused ?? (answer as Extract<Answer<unknown>, { ok: false }>),
+        showContentItem,
+      )
+    return c.redirect(withNotice(paths.contentItem(save.lang, save.kind.kind, idOf(c)), 'saved'), 303)
   })
 
   screens.post('/content/:kind{[a-z_]{2,40}}/:id{[0-9]{1,10}}/publish', async (c) => {

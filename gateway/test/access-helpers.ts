@@ -33,3 +33,26 @@ export async function accessAssertion(
   if (!res.ok) throw new Error(`access stand-in: ${res.status}`)
   return ((await res.json()) as { token: string }).token
 }
+
+/**
+ * Makes each e-mail an operator of its role in `db` (again if they were removed) and answers an Access token for
+ * each, by e-mail.
+ */
+export async function signInOperators(
+  db: D1Database,
+  operators: readonly (readonly [email: string, role: 'moderator' | 'editor' | 'admin'])[],
+): Promise<Record<string, string>> {
+  const now = new Date().toISOString()
+  const tokens: Record<string, string> = {}
+  for (const [email, role] of operators) {
+    await db
+      .prepare(
+        `INSERT INTO operators (email, name, role, created_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (email) DO UPDATE SET role = excluded.role, removed_at = NULL`,
+      )
+      .bind(email, role, role, now)
+      .run()
+    tokens[email] = await accessAssertion({ email })
+  }
+  return tokens
+}

@@ -17,7 +17,7 @@ import {
 } from '../src/lib/email'
 import { deliverMail, type MailTransport } from '../src/lib/mail-queue'
 import { issuePasswordLink, RESET_LINK_LIFETIME_MS, WELCOME_LINK_LIFETIME_MS } from '../src/lib/reset-links'
-import { accessAssertion, accessEnv } from './access-helpers'
+import { accessEnv, signInOperators } from './access-helpers'
 import { call, createUser, uniqueEmail } from './helpers'
 
 const ADMIN = 'mail-admin@agency.example'
@@ -26,20 +26,14 @@ const EDITOR = 'mail-editor@agency.example'
 const tokens: Record<string, string> = {}
 
 beforeAll(async () => {
-  const now = new Date().toISOString()
-  for (const [email, role] of [
-    [ADMIN, 'admin'],
-    [MODERATOR, 'moderator'],
-    [EDITOR, 'editor'],
-  ] as const) {
-    await env.DB.prepare(
-      `INSERT INTO operators (email, name, role, created_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (email) DO UPDATE SET role = excluded.role, removed_at = NULL`,
-    )
-      .bind(email, role, role, now)
-      .run()
-    tokens[email] = await accessAssertion({ email })
-  }
+  Object.assign(
+    tokens,
+    await signInOperators(env.DB, [
+      [ADMIN, 'admin'],
+      [MODERATOR, 'moderator'],
+      [EDITOR, 'editor'],
+    ]),
+  )
 })
 
 const op = (path: string, options: { method?: string; as?: string } = {}) =>

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import worker from '../src/index'
 import { signPreview } from '../src/lib/preview'
 import { seedAll } from '../src/seed/index'
-import { accessAssertion, accessEnv } from './access-helpers'
+import { accessEnv, signInOperators } from './access-helpers'
 import { call, fileOf, PDF_BYTES, PNG_BYTES, padBytes } from './helpers'
 
 const EDITOR = 'content-editor@agency.example'
@@ -20,20 +20,14 @@ const tokens: Record<string, string> = {}
 
 beforeAll(async () => {
   await seedAll(env)
-  const now = new Date().toISOString()
-  for (const [email, role] of [
-    [EDITOR, 'editor'],
-    [ADMIN, 'admin'],
-    [MODERATOR, 'moderator'],
-  ] as const) {
-    await env.DB.prepare(
-      `INSERT INTO operators (email, name, role, created_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (email) DO UPDATE SET role = excluded.role, removed_at = NULL`,
-    )
-      .bind(email, role, role, now)
-      .run()
-    tokens[email] = await accessAssertion({ email })
-  }
+  Object.assign(
+    tokens,
+    await signInOperators(env.DB, [
+      [EDITOR, 'editor'],
+      [ADMIN, 'admin'],
+      [MODERATOR, 'moderator'],
+    ]),
+  )
 })
 
 const op = (path: string, options: { method?: string; body?: unknown; as?: string } = {}) =>

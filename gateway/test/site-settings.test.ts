@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seedContent } from '../src/seed/content'
-import { accessAssertion, accessEnv } from './access-helpers'
+import { accessEnv, signInOperators } from './access-helpers'
 import { call } from './helpers'
 
 const PATH = '/siw/public/site-settings'
@@ -14,18 +14,13 @@ const MODERATOR = 'moderator@agency.example'
 
 const tokens: Record<string, string> = {}
 beforeAll(async () => {
-  const now = new Date().toISOString()
-  for (const [email, role] of [
-    [EDITOR, 'editor'],
-    [MODERATOR, 'moderator'],
-  ] as const) {
-    await env.DB.prepare(
-      'INSERT INTO operators (email, name, role, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (email) DO UPDATE SET role = excluded.role, removed_at = NULL',
-    )
-      .bind(email, role, role, now)
-      .run()
-    tokens[email] = await accessAssertion({ email })
-  }
+  Object.assign(
+    tokens,
+    await signInOperators(env.DB, [
+      [EDITOR, 'editor'],
+      [MODERATOR, 'moderator'],
+    ]),
+  )
 })
 
 const putSettings = (body: unknown, as = EDITOR) =>

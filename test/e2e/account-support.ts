@@ -109,3 +109,13 @@ export async function dropSession(page: Page) {
   await page.goto('about:blank')
   await page.context().clearCookies()
 }
+
+/** Sends an appeal as the signed-in user of `page` (through the portal's proxy, as the page's script would); its id. */
+export async function sendAppeal(page: Page, baseURL: string, text: string): Promise<number> {
+  const created = await page.request.post('/gateway/siw/appeal', {
+    headers: { origin: baseURL, 'x-requested-with': 'invest-portal' },
+    data: { topic_id: 1, type_id: 7, region_id: 1, text },
+  })
+  expect(created.status()).toBe(200)
+  return ((await created.json()) as { content: { id: number } }).content.id
+}

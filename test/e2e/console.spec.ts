@@ -10,6 +10,7 @@ import {
   BUSINESSMAN,
   latestResetLink,
   pendingRegistrationId,
+  sendAppeal,
   signInWithOneId,
   signInWithPassword,
   uniqueIp,
@@ -50,17 +51,7 @@ test('a moderator replies to an appeal; the applicant’s open appeal page shows
 }) => {
   test.setTimeout(60_000)
   await signInWithPassword(page, BUSINESSMAN)
-  const created = await page.request.post('/gateway/siw/appeal', {
-    headers: { origin: baseURL!, 'x-requested-with': 'invest-portal' },
-    data: {
-      topic_id: 1,
-      type_id: 7,
-      region_id: 1,
-      text: `Customs clearance of our press line takes weeks (${tag()}).`,
-    },
-  })
-  expect(created.status()).toBe(200)
-  const id = ((await created.json()) as { content: { id: number } }).content.id
+  const id = await sendAppeal(page, baseURL!, `Customs clearance of our press line takes weeks (${tag()}).`)
   await page.goto(href('profile-appeals', { locale: 'en', params: { id: String(id) } }))
   await waitForHydration(page)
   await waitForLive(page)
@@ -278,12 +269,7 @@ test('a moderator answers an appeal with the keyboard alone: each control is rea
 }) => {
   test.setTimeout(60_000)
   await signInWithPassword(page, BUSINESSMAN)
-  const created = await page.request.post('/gateway/siw/appeal', {
-    headers: { origin: baseURL!, 'x-requested-with': 'invest-portal' },
-    data: { topic_id: 1, type_id: 7, region_id: 1, text: `Our export licence is still pending (${tag()}).` },
-  })
-  expect(created.status()).toBe(200)
-  const id = ((await created.json()) as { content: { id: number } }).content.id
+  const id = await sendAppeal(page, baseURL!, `Our export licence is still pending (${tag()}).`)
 
   const moderator = await signInToConsole(browser, 'moderator')
   const screen = moderator.page

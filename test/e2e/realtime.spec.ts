@@ -4,7 +4,7 @@
  * reaches every open page of that lot, and a change made while a socket was down shows once it is back.
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
-import { BUSINESSMAN, moderate, signInWithOneId, signInWithPassword, uniqueIp } from './account-support'
+import { BUSINESSMAN, moderate, sendAppeal, signInWithOneId, signInWithPassword, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
 import { href, isSameDocument, markDocument } from './support'
 
@@ -67,12 +67,7 @@ test('a moderator’s answer shows in the user’s bell and appeal page within a
   test.setTimeout(60_000)
   // User A: the non-resident businessman, with an appeal of their own still in moderation.
   await signInWithPassword(page, BUSINESSMAN)
-  const created = await page.request.post('/gateway/siw/appeal', {
-    headers: { origin: baseURL!, 'x-requested-with': 'invest-portal' },
-    data: { topic_id: 1, type_id: 7, region_id: 1, text: 'Our equipment import licence has been pending for a month.' },
-  })
-  expect(created.status()).toBe(200)
-  const id = ((await created.json()) as { content: { id: number } }).content.id
+  const id = await sendAppeal(page, baseURL!, 'Our equipment import licence has been pending for a month.')
   await page.goto(href('profile-appeals', { locale: 'en', params: { id: String(id) } }))
   await waitForHydration(page)
   await waitForLive(page)
