@@ -389,16 +389,14 @@ type ContentSave = {
 
 /** Reads a new or edited item's form and uploads its files; a Response when there is no such kind to save. */
 async function readContentSave(c: Ctx): Promise<ContentSave | Response> {
-  const lang = c.get('lang')
-  const kinds = await readKinds(c)
-  if (!kinds.ok) return renderFailure(c, kinds)
-  const byName = kinds.content.byName
-  const kind = byName.get(c.req.param('kind') ?? '')
-  if (!kind?.publishable) return renderRefusal(c, 404, 'not_found')
+  const found = await kindOfRequest(c)
+  if (found instanceof Response) return found
+  const { kind, kinds } = found
   const form = await readMultipart(c)
-  const refused = await uploadFiles(c, kind, byName, form)
-  const { body, formName } = saveOf(kind, byName, form.fields)
-  return { lang, t: translator(lang), kind, kinds: byName, fields: form.fields, refused, body, formName }
+  const refused = await uploadFiles(c, kind, kinds, form)
+  const { body, formName } = saveOf(kind, kinds, form.fields)
+  const lang = c.get('lang')
+  return { lang, t: translator(lang), kind, kinds, fields: form.fields, refused, body, formName }
 }
 
 /** The form drawn again by `show` with why its save was refused, each error beside its field, everything typed kept. */
@@ -435,13 +433,21 @@ async function uploadFiles(
   return errors.length ? { status: 422, code: 'validation_error', errors, fieldCodes } : null
 }
 
-async function showContentItem(c: Ctx, status: ContentfulStatusCode, state: ItemState): Promise<Response> {
-  const lang = c.get('lang')
-  const t = translator(lang)
+/** The publishable kind the address names, with every kind's description; a Response when there is none. */
+async function kindOfRequest(c: Ctx): Promise<{ kind: ContentKind; kinds: Map<string, ContentKind> } | Response> {
   const kinds = await readKinds(c)
   if (!kinds.ok) return renderFailure(c, kinds)
   const kind = kinds.content.byName.get(c.req.param('kind') ?? '')
   if (!kind?.publishable) return renderRefusal(c, 404, 'not_found')
+  return { kind, kinds: kinds.content.byName }
+}
+
+async function showContentItem(c: Ctx, status: ContentfulStatusCode, state: ItemState): Promise<Response> {
+  const lang = c.get('lang')
+  const t = translator(lang)
+  const found = await kindOfRequest(c)
+  if (found instanceof Response) return found
+  const { kind, kinds } = found
   const answer = await gatewayFor(c).get<ContentItem>(`/core/operator/content/${kind.kind}/${idOf(c)}`)
   if (!answer.ok) return renderFailure(c, answer)
   const item = answer.content
@@ -451,7 +457,7 @@ async function showContentItem(c: Ctx, status: ContentfulStatusCode, state: Item
     status,
     'content',
     `${kindName(t, kind.kind)}: ${title}`,
-    <ItemRecord t={t} lang={lang} kind={kind} kinds={kinds.content.byName} item={item} state={state} />,
+    <ItemRecord t={t} lang={lang} kind={kind} kinds={kinds} item={item} state={state} />,
     null,
     UPLOAD_PROGRESS_SCRIPT,
   )
@@ -460,16 +466,15 @@ async function showContentItem(c: Ctx, status: ContentfulStatusCode, state: Item
 async function showNewItem(c: Ctx, status: ContentfulStatusCode, state: ItemState): Promise<Response> {
   const lang = c.get('lang')
   const t = translator(lang)
-  const kinds = await readKinds(c)
-  if (!kinds.ok) return renderFailure(c, kinds)
-  const kind = kinds.content.byName.get(c.req.param('kind') ?? '')
-  if (!kind?.publishable) return renderRefusal(c, 404, 'not_found')
+  const found = await kindOfRequest(c)
+  if (found instanceof Response) return found
+  const { kind, kinds } = found
   return renderScreen(
     c,
     status,
     'content',
     t('content.newTitle', { kind: kindName(t, kind.kind) }),
-    <NewItem t={t} lang={lang} kind={kind} kinds={kinds.content.byName} state={state} />,
+    <NewItem t={t} lang={lang} kind={kind} kinds={kinds} state={state} />,
     null,
     UPLOAD_PROGRESS_SCRIPT,
   )
