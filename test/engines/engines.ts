@@ -256,10 +256,27 @@ function signal(pid: number, name: NodeJS.Signals) {
   }
 }
 
+/** A command the driver never answered within its bound (`webdriver.ts`). */
+const isUnanswered = (err: unknown) => err instanceof Error && err.name === 'TimeoutError'
+
+/**
+ * Sends a command the page may receive twice (a script that reads or marks, a navigation to the same address) again
+ * when WebKitWebDriver left it unanswered, at most twice more; a click or keys are never sent twice.
+ */
+async function resend<T>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send()
+    } catch (err) {
+      if (attempt >= 3 || !isUnanswered(err)) throw err
+    }
+  }
+}
+
 function webkitTab(session: WebDriverSession, proxy: EngineProxy): Tab {
   // A promise the function returns is awaited (W3C WebDriver's Execute Script).
   const evaluate: Tab['evaluate'] = (fn, ...args) =>
-    session.execute(`return (${fn.toString()}).apply(null, arguments)`, args)
+    resend(() => session.execute(`return (${fn.toString()}).apply(null, arguments)`, args))
   const probed = async () => {
     if (!(await evaluate(() => (window as unknown as { __engineProbe?: boolean }).__engineProbe === true)))
       throw new Error(`the error probe did not run in ${await session.currentUrl()}`)
@@ -275,7 +292,7 @@ function webkitTab(session: WebDriverSession, proxy: EngineProxy): Tab {
       if ((await session.currentUrl()).startsWith(proxy.origin)) await settle(proxy, evaluate)
       // The page on screen is marked: the new one is current once a script no longer finds the mark.
       await evaluate(() => void ((window as unknown as { __engineLeft: boolean }).__engineLeft = true))
-      await session.navigate(url)
+      await resend(() => session.navigate(url))
       const href = await until(
         () =>
           evaluate(

@@ -8,6 +8,13 @@ const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf'
 
 export type ElementRef = { [ELEMENT_KEY]: string }
 
+/**
+ * How long a command of an open session may take. Under load WebKitWebDriver now and then never answers a script
+ * command sent right after a navigation; without a bound the case waited out its whole minute. Bounded, the command
+ * fails like any other, and the waits that poll (`until`) ask again.
+ */
+const COMMAND_MS = 6_000
+
 class WebDriverError extends Error {
   readonly error: string
   constructor(command: string, error: string, message: string) {
@@ -79,13 +86,14 @@ export class WebDriverSession {
   }
 
   private send<T>(method: string, path: string, body?: unknown): Promise<T> {
-    return command<T>(method, this.base + path, body)
+    return command<T>(method, this.base + path, body, COMMAND_MS)
   }
 }
 
-async function command<T>(method: string, url: string, body?: unknown): Promise<T> {
+async function command<T>(method: string, url: string, body?: unknown, timeoutMs?: number): Promise<T> {
   const res = await fetch(url, {
     method,
+    signal: timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined,
     headers: body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
