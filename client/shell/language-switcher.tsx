@@ -21,7 +21,7 @@ export function LanguageSwitcher() {
               lang={l}
               aria-current={l === locale ? 'true' : undefined}
               onClick={() => {
-                // The choice must be in place for the full page load this link starts (SPEC §4: i18n_redirected).
+                // The choice must be in place for the full page load this link starts (docs/product.md#locale: i18n_redirected).
                 // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari.
                 document.cookie = `${LOCALE_COOKIE}=${l}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`
               }}
