@@ -202,6 +202,45 @@ function checkForm<S extends v.GenericSchema>(
   }
 }
 
+/** A record's page drawn with a form's state (`showAppeal`, `showProject`, `showRegistration`). */
+type ShowRecord = (c: Ctx, status: ContentfulStatusCode, state: FormState) => Promise<Response>
+
+/**
+ * A decision posted from a record's page: its form checked against `schema` (a decision without fields has none),
+ * sent to the operators' API at `call`, then the record reloaded with its notice, or drawn again by `show` with the
+ * refusal beside its fields and what was typed kept.
+ */
+async function decide(
+  c: Ctx,
+  d: {
+    form: string
+    call: string
+    show: ShowRecord
+    done: string
+    notice: Notice
+    schema?: v.GenericSchema
+    ids?: Record<string, string>
+  },
+): Promise<Response> {
+  const t = translator(c.get('lang'))
+  const ids = d.ids ?? {}
+  const values = d.schema ? await readFields(c) : {}
+  let body: Record<string, unknown> | undefined
+  if (d.schema) {
+    const checked = checkForm(t, d.schema, values, ids)
+    if (!checked.ok) return d.show(c, 422, { problem: checked.problem, values, form: d.form })
+    body = checked.output as Record<string, unknown>
+  }
+  const answer = await gatewayFor(c).post(d.call, body)
+  if (!answer.ok)
+    return d.show(c, answer.status as ContentfulStatusCode, {
+      problem: problemOf(t, answer, ids),
+      values,
+      form: d.form,
+    })
+  return c.redirect(withNotice(d.done, d.notice), 303)
+}
+
 /** A gateway refusal of a form as the form's problem, naming the fields the gateway named. */
 function problemOf(t: Translate, answer: { code: string; errors: string[] }, ids: Record<string, string>): FormProblem {
   const code =
@@ -638,37 +677,29 @@ export function createConsoleApp() {
 
   screens.get('/appeals/:id{[0-9]{1,10}}', (c) => showAppeal(c, 200, NO_FORM_STATE))
 
-  screens.post('/appeals/:id{[0-9]{1,10}}/reply', async (c) => {
-    const t = translator(c.get('lang'))
-    const values = await readFields(c)
-    const ids = { reply: 'reply' }
-    const form = checkForm(t, ReplyForm, values, ids)
-    if (!form.ok) return showAppeal(c, 422, { problem: form.problem, values, form: 'reply' })
-    const answer = await gatewayFor(c).post(`/core/operator/appeals/${idOf(c)}/reply`, form.output)
-    if (!answer.ok)
-      return showAppeal(c, answer.status as ContentfulStatusCode, {
-        problem: problemOf(t, answer, ids),
-        values,
-        form: 'reply',
-      })
-    return c.redirect(withNotice(paths.appeal(c.get('lang'), idOf(c)), 'replied'), 303)
-  })
+  screens.post('/appeals/:id{[0-9]{1,10}}/reply', (c) =>
+    decide(c, {
+      form: 'reply',
+      schema: ReplyForm,
+      ids: { reply: 'reply' },
+      call: `/core/operator/appeals/${idOf(c)}/reply`,
+      show: showAppeal,
+      done: paths.appeal(c.get('lang'), idOf(c)),
+      notice: 'replied',
+    }),
+  )
 
-  screens.post('/appeals/:id{[0-9]{1,10}}/reject', async (c) => {
-    const t = translator(c.get('lang'))
-    const values = await readFields(c)
-    const ids = { reason: 'reject-reason' }
-    const form = checkForm(t, ReasonForm, values, ids)
-    if (!form.ok) return showAppeal(c, 422, { problem: form.problem, values, form: 'reject' })
-    const answer = await gatewayFor(c).post(`/core/operator/appeals/${idOf(c)}/reject`, form.output)
-    if (!answer.ok)
-      return showAppeal(c, answer.status as ContentfulStatusCode, {
-        problem: problemOf(t, answer, ids),
-        values,
-        form: 'reject',
-      })
-    return c.redirect(withNotice(paths.appeal(c.get('lang'), idOf(c)), 'appealRejected'), 303)
-  })
+  screens.post('/appeals/:id{[0-9]{1,10}}/reject', (c) =>
+    decide(c, {
+      form: 'reject',
+      schema: ReasonForm,
+      ids: { reason: 'reject-reason' },
+      call: `/core/operator/appeals/${idOf(c)}/reject`,
+      show: showAppeal,
+      done: paths.appeal(c.get('lang'), idOf(c)),
+      notice: 'appealRejected',
+    }),
+  )
 
   // Projects
 
@@ -692,33 +723,27 @@ export function createConsoleApp() {
 
   screens.get('/projects/:id{[0-9]{1,10}}', (c) => showProject(c, 200, NO_FORM_STATE))
 
-  screens.post('/projects/:id{[0-9]{1,10}}/approve', async (c) => {
-    const t = translator(c.get('lang'))
-    const answer = await gatewayFor(c).post(`/core/operator/projects/${idOf(c)}/approve`)
-    if (!answer.ok)
-      return showProject(c, answer.status as ContentfulStatusCode, {
-        problem: problemOf(t, answer, {}),
-        values: {},
-        form: 'approve',
-      })
-    return c.redirect(withNotice(paths.project(c.get('lang'), idOf(c)), 'projectApproved'), 303)
-  })
+  screens.post('/projects/:id{[0-9]{1,10}}/approve', (c) =>
+    decide(c, {
+      form: 'approve',
+      call: `/core/operator/projects/${idOf(c)}/approve`,
+      show: showProject,
+      done: paths.project(c.get('lang'), idOf(c)),
+      notice: 'projectApproved',
+    }),
+  )
 
-  screens.post('/projects/:id{[0-9]{1,10}}/reject', async (c) => {
-    const t = translator(c.get('lang'))
-    const values = await readFields(c)
-    const ids = { reason: 'reject-reason' }
-    const form = checkForm(t, ReasonForm, values, ids)
-    if (!form.ok) return showProject(c, 422, { problem: form.problem, values, form: 'reject' })
-    const answer = await gatewayFor(c).post(`/core/operator/projects/${idOf(c)}/reject`, form.output)
-    if (!answer.ok)
-      return showProject(c, answer.status as ContentfulStatusCode, {
-        problem: problemOf(t, answer, ids),
-        values,
-        form: 'reject',
-      })
-    return c.redirect(withNotice(paths.project(c.get('lang'), idOf(c)), 'projectRejected'), 303)
-  })
+  screens.post('/projects/:id{[0-9]{1,10}}/reject', (c) =>
+    decide(c, {
+      form: 'reject',
+      schema: ReasonForm,
+      ids: { reason: 'reject-reason' },
+      call: `/core/operator/projects/${idOf(c)}/reject`,
+      show: showProject,
+      done: paths.project(c.get('lang'), idOf(c)),
+      notice: 'projectRejected',
+    }),
+  )
 
   // Registrations
 
@@ -742,33 +767,27 @@ export function createConsoleApp() {
 
   screens.get('/registrations/:id{[0-9]{1,10}}', (c) => showRegistration(c, 200, NO_FORM_STATE))
 
-  screens.post('/registrations/:id{[0-9]{1,10}}/approve', async (c) => {
-    const t = translator(c.get('lang'))
-    const answer = await gatewayFor(c).post(`/core/operator/registrations/${idOf(c)}/approve`)
-    if (!answer.ok)
-      return showRegistration(c, answer.status as ContentfulStatusCode, {
-        problem: problemOf(t, answer, {}),
-        values: {},
-        form: 'approve',
-      })
-    return c.redirect(withNotice(paths.registration(c.get('lang'), idOf(c)), 'registrationApproved'), 303)
-  })
+  screens.post('/registrations/:id{[0-9]{1,10}}/approve', (c) =>
+    decide(c, {
+      form: 'approve',
+      call: `/core/operator/registrations/${idOf(c)}/approve`,
+      show: showRegistration,
+      done: paths.registration(c.get('lang'), idOf(c)),
+      notice: 'registrationApproved',
+    }),
+  )
 
-  screens.post('/registrations/:id{[0-9]{1,10}}/reject', async (c) => {
-    const t = translator(c.get('lang'))
-    const values = await readFields(c)
-    const ids = { reason: 'reject-reason' }
-    const form = checkForm(t, ReasonForm, values, ids)
-    if (!form.ok) return showRegistration(c, 422, { problem: form.problem, values, form: 'reject' })
-    const answer = await gatewayFor(c).post(`/core/operator/registrations/${idOf(c)}/reject`, form.output)
-    if (!answer.ok)
-      return showRegistration(c, answer.status as ContentfulStatusCode, {
-        problem: problemOf(t, answer, ids),
-        values,
-        form: 'reject',
-      })
-    return c.redirect(withNotice(paths.registration(c.get('lang'), idOf(c)), 'registrationRejected'), 303)
-  })
+  screens.post('/registrations/:id{[0-9]{1,10}}/reject', (c) =>
+    decide(c, {
+      form: 'reject',
+      schema: ReasonForm,
+      ids: { reason: 'reject-reason' },
+      call: `/core/operator/registrations/${idOf(c)}/reject`,
+      show: showRegistration,
+      done: paths.registration(c.get('lang'), idOf(c)),
+      notice: 'registrationRejected',
+    }),
+  )
 
   // Inbox
 
