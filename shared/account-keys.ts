@@ -8,9 +8,9 @@ import type {
   PersonalProject,
   PersonalService,
   Profile,
-} from './contract/account'
-import type { Region } from './contract/common'
-import type { District, ProjectCategory, Sector } from './contract/guide'
+} from '../contract/gateway/account'
+import type { Region } from '../contract/gateway/common'
+import type { District, ProjectCategory, Sector } from '../contract/gateway/guide'
 
 /** Page size of the profile's lists. */
 export const ACCOUNT_PAGE_SIZE = 10

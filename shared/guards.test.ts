@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Profile } from './contract/account'
+import type { Profile } from '../contract/gateway/account'
 import { checkGuards, type SessionView } from './guards'
 import { ROUTE_BY_ID } from './routes'
 

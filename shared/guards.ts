@@ -1,6 +1,6 @@
 /** Route guards of docs/product.md#guards, decided the same way on the edge and in the browser. */
 
-import type { Profile } from './contract/account'
+import type { Profile } from '../contract/gateway/account'
 import { type PageError, pageError } from './errors'
 import type { RouteMeta } from './routes'
 

@@ -1,9 +1,9 @@
 /** Gateway keys of the investor guide, used by its data plans and components (docs/architecture.md#rule-9). */
 import { accountKeys } from './account-keys'
 import { apiKey, type Key, seg } from './api-keys'
-import type { Amount, Project, ProjectCategory, ProjectCategoryDetail, ProjectDetail } from './contract/guide'
-import type { Country } from './contract/media'
-import type { Page } from './contract/site'
+import type { Amount, Project, ProjectCategory, ProjectCategoryDetail, ProjectDetail } from '../contract/gateway/guide'
+import type { Country } from '../contract/gateway/media'
+import type { Page } from '../contract/gateway/site'
 
 const PUBLIC = '/siw/public'
 

@@ -3,7 +3,7 @@
  * trading lists' keys (e-auction, UzEx) are in `trading-keys.ts`.
  */
 import { apiKey, type Key, seg } from './api-keys'
-import type { ParentRef, Service, ServiceCategory, ServiceProcess, ServiceStep, StepSummary } from './contract/services'
+import type { ParentRef, Service, ServiceCategory, ServiceProcess, ServiceStep, StepSummary } from '../contract/gateway/services'
 
 const PUBLIC = '/siw/public'
 /** Categories are few; one page holds them all. */

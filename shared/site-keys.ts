@@ -3,8 +3,8 @@
  * contacts: one source for the data plans and the pages.
  */
 import { apiKey, type Key, seg } from './api-keys'
-import type { Event, Gallery, PostSummary, StorySummary } from './contract/media'
-import type { Leader, Page, Review, SearchResults, SiteSettings, Territory } from './contract/site'
+import type { Event, Gallery, PostSummary, StorySummary } from '../contract/gateway/media'
+import type { Leader, Page, Review, SearchResults, SiteSettings, Territory } from '../contract/gateway/site'
 
 const PUBLIC = '/siw/public'
 

@@ -3,7 +3,7 @@
  * and not the whole services area's keys (`service-keys.ts`).
  */
 import { apiKey, type Key, seg } from './api-keys'
-import type { AuctionLot, AuctionLotDetail, UzexLot } from './contract/services'
+import type { AuctionLot, AuctionLotDetail, UzexLot } from '../contract/gateway/services'
 
 const INTEGRATION = '/integration/public/integration'
 

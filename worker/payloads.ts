@@ -5,7 +5,7 @@
 import type { Context } from 'hono'
 import { isPublicUrl, type Key } from '../shared/api-keys'
 import { LOCALES, PAYLOAD_CACHE_MS } from '../shared/constants'
-import { validatePayload } from '../shared/contract'
+import { validatePayload } from '../contract/gateway'
 import { GatewayError } from '../shared/gateway-client'
 import { siteKeys } from '../shared/site-keys'
 import type { PayloadEntry } from '../shared/state'

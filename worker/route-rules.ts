@@ -1,6 +1,6 @@
 /** Route rules (docs/product.md#route-rules): per-route redirects decided at the edge, after the guards. */
 import type { Context } from 'hono'
-import type { SignedIn } from '../shared/contract/account'
+import type { SignedIn } from '../contract/gateway/account'
 import { type GatewayClient, GatewayError } from '../shared/gateway-client'
 import { href } from '../shared/match'
 import type { ParamsOf, QueryOf, RouteId } from '../shared/routes'

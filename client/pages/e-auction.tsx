@@ -4,7 +4,7 @@
  */
 import { useCallback, useRef, useState } from 'react'
 import type { Key } from '../../shared/api-keys'
-import type { AuctionLot } from '../../shared/contract/services'
+import type { AuctionLot } from '../../contract/gateway/services'
 import { eAuctionPlan } from '../../shared/plans/trading'
 import { LOTS_CHANNEL, type LotEvent, type RealtimeMessage } from '../../shared/realtime'
 import { AUCTION_PAGE_SIZE } from '../../shared/trading-keys'

@@ -2,7 +2,7 @@
 import { useSWRConfig } from 'swr'
 import { ACCOUNT_PAGE_SIZE } from '../../shared/account-keys'
 import type { Key } from '../../shared/api-keys'
-import type { PersonalProject } from '../../shared/contract/account'
+import type { PersonalProject } from '../../contract/gateway/account'
 import { href } from '../../shared/match'
 import { myProjectsPlan } from '../../shared/plans/account'
 import { pickLang } from '../../shared/project-form/fields'

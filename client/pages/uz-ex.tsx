@@ -3,7 +3,7 @@
  * link.
  */
 import type { Key } from '../../shared/api-keys'
-import type { UzexLot } from '../../shared/contract/services'
+import type { UzexLot } from '../../contract/gateway/services'
 import { uzExPlan } from '../../shared/plans/trading'
 import { UZEX_PAGE_SIZE } from '../../shared/trading-keys'
 import { ServicesStyles } from '../features/services/services-styles'

@@ -4,7 +4,7 @@
  */
 import { createContext, type ReactNode, Suspense, use, useContext, useEffect, useSyncExternalStore } from 'react'
 import type { Key } from '../../shared/api-keys'
-import type { Envelope } from '../../shared/contract/common'
+import type { Envelope } from '../../contract/gateway/common'
 import type { PayloadEntry } from '../../shared/state'
 import { useInStaticSection } from './static-section-context'
 

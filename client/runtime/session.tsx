@@ -2,7 +2,7 @@
  * The session store (docs/product.md#session): profile, loaded, loading, loggedIn; clearing empties it and goes home.
  */
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react'
-import type { Profile } from '../../shared/contract/account'
+import type { Profile } from '../../contract/gateway/account'
 import { CSRF_HEADER, CSRF_MARKER } from '../../shared/csrf'
 import type { SessionState } from '../../shared/state'
 import { holdGatewayRequests, settleGatewayRequests } from './gateway-fetch'

@@ -2,7 +2,7 @@
  * The event application's one workflow (docs/product.md#event-application): create the application, then upload
  * its documents, for the edge's action and the browser's page.
  */
-import type { EventApplicationCreated } from '../contract/media'
+import type { EventApplicationCreated } from '../../contract/gateway/media'
 import { type FormStatus, formCodeFor, formStatusFor } from '../form-status'
 import { FIELD_ERRORS, type FieldErrors, type FieldValues, type FileLike, fieldErrors } from '../forms'
 import { GatewayError } from '../gateway-client'

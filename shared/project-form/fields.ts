@@ -2,7 +2,7 @@
  * The project form's languages, field names and cash-flow rows (docs/product.md#projects), shared by its
  * schema, its files, its workflow and the page.
  */
-import type { LocaleText } from '../contract/common'
+import type { LocaleText } from '../../contract/gateway/common'
 import type { FieldValues } from '../forms'
 
 export const PROJECT_LANGS = ['en', 'ru', 'uz'] as const

@@ -2,7 +2,7 @@
  * The project form's one workflow (docs/product.md#projects): check, save, then upload the files, for the
  * edge's action and the browser's page.
  */
-import type { Created, Id } from '../contract/common'
+import type { Created, Id } from '../../contract/gateway/common'
 import { type FormStatus, formCodeFor, formStatusFor } from '../form-status'
 import { FIELD_ERRORS, type FieldErrors, type FieldValues } from '../forms'
 import { type GatewayClient, GatewayError } from '../gateway-client'

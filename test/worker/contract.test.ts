@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { LOCALES, type Locale } from '../../shared/constants'
-import { validatePayload } from '../../shared/contract'
+import { validatePayload } from '../../contract/gateway'
 import { href } from '../../shared/match'
 import {
   fetchPortal,

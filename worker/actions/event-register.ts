@@ -2,7 +2,7 @@
  * The event application without JavaScript: one multipart post carries the form and both documents; the shared
  * workflow creates the application, then uploads the passport scan and the photo through the gateway.
  */
-import type { EventApplicationCreated } from '../../shared/contract/media'
+import type { EventApplicationCreated } from '../../contract/gateway/media'
 import { submitEventApplication } from '../../shared/event-application/submit'
 import { bodyLimitFor } from '../../shared/gateway-paths'
 import { href } from '../../shared/match'

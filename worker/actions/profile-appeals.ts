@@ -3,7 +3,7 @@
  * (docs/gateway-contract.md#appeals).
  */
 import { AppealReplySchema, AppealResolutionSchema, AppealSchema } from '../../shared/account-forms'
-import type { Created } from '../../shared/contract/common'
+import type { Created } from '../../contract/gateway/common'
 import { checkForm } from '../../shared/forms'
 import { href } from '../../shared/match'
 import { fromGatewayError, invalid } from './lib/form-result'

@@ -2,7 +2,7 @@
  * Channel names at the edge (docs/architecture.md#realtime). A user's channel is named from the signed-in profile
  * (role and the role record's id, hashed), never from anything the browser sends, so nobody can name another's.
  */
-import type { Profile } from '../../shared/contract/account'
+import type { Profile } from '../../contract/gateway/account'
 
 export type UserRef = { role: 'investor' | 'businessmen'; id: string | number }
 

@@ -2,7 +2,7 @@
  * Read-only profile data as a description list (docs/gateway-contract.md#profile: the UI reads
  * `profile[profile.role]`).
  */
-import type { Profile, ProfileRecord } from '../../../shared/contract/account'
+import type { Profile, ProfileRecord } from '../../../contract/gateway/account'
 import { useT } from '../../runtime/i18n'
 
 /** The role's own record (`profile.investor` or `profile.businessmen`), or an empty one. */

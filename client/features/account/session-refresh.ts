@@ -2,7 +2,7 @@
 import { useCallback } from 'react'
 import { flushSync } from 'react-dom'
 import { apiKey } from '../../../shared/api-keys'
-import type { Profile } from '../../../shared/contract/account'
+import type { Profile } from '../../../contract/gateway/account'
 import { useLocale } from '../../runtime/i18n'
 import { useSession } from '../../runtime/session'
 

@@ -5,7 +5,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { AppealContactSchema, AppealSchema } from '../../../shared/account-forms'
 import { accountKeys } from '../../../shared/account-keys'
-import type { Created, Id } from '../../../shared/contract/common'
+import type { Created, Id } from '../../../contract/gateway/common'
 import { checkForm, readFields } from '../../../shared/forms'
 import { GatewayError } from '../../../shared/gateway-client'
 import type { FormState } from '../../../shared/state'

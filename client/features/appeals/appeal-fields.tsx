@@ -2,8 +2,8 @@
  * The appeal form's fields (topic → type grouped select, region, text), shared by the profile and the anonymous dialog.
  */
 import { APPEAL_TEXT_MAX, joinAppealType } from '../../../shared/account-forms'
-import type { AppealTopic } from '../../../shared/contract/account'
-import type { Region } from '../../../shared/contract/common'
+import type { AppealTopic } from '../../../contract/gateway/account'
+import type { Region } from '../../../contract/gateway/common'
 import type { FormState } from '../../../shared/state'
 import { useT } from '../../runtime/i18n'
 import { FormSelectField, FormTextAreaField, GroupedSelectField } from '../../ui/page-form'

@@ -1,4 +1,4 @@
-import type { Appeal } from '../../../shared/contract/account'
+import type { Appeal } from '../../../contract/gateway/account'
 import { useT } from '../../runtime/i18n'
 
 type AppealStatus = Appeal['status']

@@ -1,5 +1,5 @@
 /** A project category in a list: its image (or generated art), title and description, linking to its projects. */
-import type { ProjectCategory } from '../../../shared/contract/guide'
+import type { ProjectCategory } from '../../../contract/gateway/guide'
 import { href } from '../../../shared/match'
 import { useLocale } from '../../runtime/i18n'
 import { Card } from '../../ui/card'

@@ -2,7 +2,7 @@
  * The project category page's static parts, kept as the edge drew them: its heading, the filtered results with their
  * pagination, and the services that help with projects of this kind.
  */
-import type { CategoryService } from '../../../shared/contract/guide'
+import type { CategoryService } from '../../../contract/gateway/guide'
 import { PROJECT_PAGE_SIZE, readProjectFilters } from '../../../shared/guide-keys'
 import { href } from '../../../shared/match'
 import { projectCategoryPlan } from '../../../shared/plans/guide'

@@ -3,7 +3,7 @@
  */
 import type { ReactNode } from 'react'
 import type { Key } from '../../../shared/api-keys'
-import type { Page } from '../../../shared/contract/site'
+import type { Page } from '../../../contract/gateway/site'
 import { useFormat } from '../../lib/format'
 import { usePayload } from '../../runtime/data'
 import { useT } from '../../runtime/i18n'

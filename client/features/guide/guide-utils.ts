@@ -1,6 +1,6 @@
 /** Helpers that read the investor guide's payloads (docs/gateway-contract.md#guide): names, files, numbers, places. */
-import type { FileRef, GatewayFile, Id } from '../../../shared/contract/common'
-import type { LocaleFiles, Named, ProjectDetail } from '../../../shared/contract/guide'
+import type { FileRef, GatewayFile, Id } from '../../../contract/gateway/common'
+import type { LocaleFiles, Named, ProjectDetail } from '../../../contract/gateway/guide'
 import type { CardImage } from '../../ui/card'
 
 /** The display name of a lookup item or a plain string. */

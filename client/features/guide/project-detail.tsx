@@ -3,7 +3,7 @@
  * description, a map link, the presentation and the contacts. Used by `/guide/project/{id}` and `/guide/explore/{id}`.
  */
 import type { Key } from '../../../shared/api-keys'
-import type * as contract from '../../../shared/contract/guide'
+import type * as contract from '../../../contract/gateway/guide'
 import type { Translate } from '../../../shared/i18n'
 import { href } from '../../../shared/match'
 import { useFormat } from '../../lib/format'

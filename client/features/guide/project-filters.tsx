@@ -3,8 +3,8 @@
  * once hydrated, a change applies at once through client navigation and focus returns to the changed control.
  */
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react'
-import type { Region } from '../../../shared/contract/common'
-import type { Amount, Sector } from '../../../shared/contract/guide'
+import type { Region } from '../../../contract/gateway/common'
+import type { Amount, Sector } from '../../../contract/gateway/guide'
 import { FILTER_NAMES, type ProjectFilters as Filters, PROJECT_STATUSES } from '../../../shared/guide-keys'
 import { href } from '../../../shared/match'
 import { useLocale, useT } from '../../runtime/i18n'

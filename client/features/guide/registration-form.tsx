@@ -5,7 +5,7 @@
  * CSS (`:has`), so the reveal needs no script and the form posts to its page action with or without JavaScript.
  */
 import type { ReactNode } from 'react'
-import type { Country } from '../../../shared/contract/media'
+import type { Country } from '../../../contract/gateway/media'
 import { REGISTRATION_SOURCES, type RegistrationKind, registrationSchema } from '../../../shared/guide-forms'
 import { href } from '../../../shared/match'
 import { usePageForm } from '../../runtime/forms'

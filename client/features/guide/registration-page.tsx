@@ -5,8 +5,8 @@
  */
 import { Suspense } from 'react'
 import type { Key } from '../../../shared/api-keys'
-import type { Country } from '../../../shared/contract/media'
-import type { Page } from '../../../shared/contract/site'
+import type { Country } from '../../../contract/gateway/media'
+import type { Page } from '../../../contract/gateway/site'
 import type { RegistrationKind } from '../../../shared/guide-forms'
 import { usePayload } from '../../runtime/data'
 import { HydrateLater } from '../../runtime/hydrate-later'

@@ -4,7 +4,7 @@
  * table (label, "value unit", year), which is lifted out here so the page shows them as a lead and stat blocks.
  */
 
-import type { Figure, Page } from '../../../shared/contract/site'
+import type { Figure, Page } from '../../../contract/gateway/site'
 import { htmlToText } from '../../../shared/html-text'
 
 export type SectorBrief = { summary: string | null; figures: Figure[]; content: string }

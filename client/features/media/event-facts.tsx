@@ -1,5 +1,5 @@
 /** An event's date, time and place as a description list (the event page's and the application's side panel). */
-import type { Event } from '../../../shared/contract/media'
+import type { Event } from '../../../contract/gateway/media'
 import { useLocale, useT } from '../../runtime/i18n'
 import { useEventDates } from './event-dates'
 

@@ -1,5 +1,5 @@
 /** Downloadable files of a post or an event: name, type and size, each a real download link. */
-import type { LinkedFile } from '../../../shared/contract/common'
+import type { LinkedFile } from '../../../contract/gateway/common'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Icon } from '../../ui/icon'
 import { formatFileSize } from './file-size'

@@ -1,7 +1,7 @@
 /** Small helpers of the media pages: card images from gateway files, event timing, file sizes. */
 
-import type { FileRef, LinkedFile } from '../../../shared/contract/common'
-import type { Event, GalleryImage } from '../../../shared/contract/media'
+import type { FileRef, LinkedFile } from '../../../contract/gateway/common'
+import type { Event, GalleryImage } from '../../../contract/gateway/media'
 import { toDate } from '../../lib/format'
 import type { CardImage } from '../../ui/card'
 

@@ -1,5 +1,5 @@
 /** The cards of the related posts: its own chunk, loaded in the browser, as the list is fetched there anyway. */
-import type { Id } from '../../../shared/contract/common'
+import type { Id } from '../../../contract/gateway/common'
 import { href } from '../../../shared/match'
 import { mediaKeys, type PostCategory, RELATED_SIZE } from '../../../shared/media-keys'
 import { useFormat } from '../../lib/format'

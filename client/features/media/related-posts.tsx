@@ -4,7 +4,7 @@
  * without JavaScript the heading and the link to the category stay.
  */
 import { Suspense, useRef } from 'react'
-import type { Post } from '../../../shared/contract/media'
+import type { Post } from '../../../contract/gateway/media'
 import { href } from '../../../shared/match'
 import type { PostCategory } from '../../../shared/media-keys'
 import { useLocale, useT } from '../../runtime/i18n'

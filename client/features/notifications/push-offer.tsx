@@ -5,7 +5,7 @@
  * Firebase itself is imported only to turn push on, or to refresh the token of a user who turned it on before.
  */
 import { useCallback, useEffect, useState } from 'react'
-import type { Profile } from '../../../shared/contract/account'
+import type { Profile } from '../../../contract/gateway/account'
 import { useConfig } from '../../runtime/config'
 import { useGateway } from '../../runtime/gateway'
 import { useT } from '../../runtime/i18n'

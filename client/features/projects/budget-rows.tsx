@@ -3,7 +3,7 @@
  * `deleted_budgets`; without JavaScript an emptied row does the same (docs/product.md#projects).
  */
 import { useRef, useState } from 'react'
-import type { PersonalProject } from '../../../shared/contract/account'
+import type { PersonalProject } from '../../../contract/gateway/account'
 import { budgetField, budgetIdField, budgetRows, MAX_BUDGET_ROWS } from '../../../shared/project-form/fields'
 import type { FormState } from '../../../shared/state'
 import { useT } from '../../runtime/i18n'

@@ -1,7 +1,7 @@
 /**
  * A project's file field: the file chosen now, the one saved before, and its upload's progress (announced when done).
  */
-import type { GatewayFile } from '../../../shared/contract/common'
+import type { GatewayFile } from '../../../contract/gateway/common'
 import { useT } from '../../runtime/i18n'
 import { FormTextField, fieldId } from '../../ui/page-form'
 

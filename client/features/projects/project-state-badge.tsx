@@ -1,5 +1,5 @@
 /** A personal project's moderation state as a badge: draft, under moderation, published or rejected. */
-import type { PersonalProject } from '../../../shared/contract/account'
+import type { PersonalProject } from '../../../contract/gateway/account'
 import { useT } from '../../runtime/i18n'
 
 const STATE_TONE: Record<PersonalProject['state'], 'neutral' | 'success' | 'danger'> = {

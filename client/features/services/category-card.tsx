@@ -1,5 +1,5 @@
 /** A service category as a compact card: icon, title, description; links to the category's page. */
-import type { ServiceCategory } from '../../../shared/contract/services'
+import type { ServiceCategory } from '../../../contract/gateway/services'
 import { href } from '../../../shared/match'
 import { useLocale } from '../../runtime/i18n'
 import { Link } from '../../runtime/router'

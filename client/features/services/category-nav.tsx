@@ -2,7 +2,7 @@
  * The service catalogue's side navigation: the top-level categories by `order`; under the current one, its sections
  * as in-page links (each section of the category page carries its services).
  */
-import type { ServiceCategory } from '../../../shared/contract/services'
+import type { ServiceCategory } from '../../../contract/gateway/services'
 import { href } from '../../../shared/match'
 import { byOrder, parentIdOf, sectionAnchor } from '../../../shared/service-keys'
 import { useLocale, useT } from '../../runtime/i18n'

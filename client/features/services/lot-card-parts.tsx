@@ -3,7 +3,7 @@
  * title link, lot number and region). The list keeps them as the edge drew them (`lot-card.tsx`), so their code loads
  * only for cards drawn after a client navigation.
  */
-import type { AuctionLot } from '../../../shared/contract/services'
+import type { AuctionLot } from '../../../contract/gateway/services'
 import { href } from '../../../shared/match'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link } from '../../runtime/router'

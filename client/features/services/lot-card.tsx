@@ -5,7 +5,7 @@
  * (`lot-card-parts.tsx`); the status badge, prices, countdown and apply link hydrate.
  */
 
-import type { AuctionLot } from '../../../shared/contract/services'
+import type { AuctionLot } from '../../../contract/gateway/services'
 import { useFormat } from '../../lib/format'
 import { useT } from '../../runtime/i18n'
 import { staticSection } from '../../runtime/static-section'

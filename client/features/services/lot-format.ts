@@ -1,5 +1,5 @@
 /** Small pure helpers for lot pages and cards: deposit, OpenStreetMap link, the platform's lot page, photos. */
-import type { AuctionLotDetail } from '../../../shared/contract/services'
+import type { AuctionLotDetail } from '../../../contract/gateway/services'
 import type { LightboxImage } from '../../ui/lightbox-grid'
 
 /** The deposit in UZS: the gateway's amount, or the percent of the start price. */

@@ -6,7 +6,7 @@
  * as the page loaded it.
  */
 import type { Key } from '../../../shared/api-keys'
-import type { AuctionLotDetail } from '../../../shared/contract/services'
+import type { AuctionLotDetail } from '../../../contract/gateway/services'
 import { href } from '../../../shared/match'
 import { useFormat } from '../../lib/format'
 import { usePayload } from '../../runtime/data'

@@ -2,7 +2,7 @@
  * A service in the catalogue: the card anatomy (image, kicker, title, description) with an online/in-person badge; the
  * title opens the service's guide, and an online service adds its external "apply" link above the card's hit area.
  */
-import type { Service } from '../../../shared/contract/services'
+import type { Service } from '../../../contract/gateway/services'
 import { href } from '../../../shared/match'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link } from '../../runtime/router'

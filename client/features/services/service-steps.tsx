@@ -3,7 +3,7 @@
  * documents and questions, and previous/next. Every choice is a real link, so it works without JavaScript and can be
  * shared; the route rule fills in a missing stage or step before the page renders.
  */
-import type { ServiceStep, StepDocument } from '../../../shared/contract/services'
+import type { ServiceStep, StepDocument } from '../../../contract/gateway/services'
 import { href } from '../../../shared/match'
 import { byOrder, type ServiceGuideKeys } from '../../../shared/service-keys'
 import { usePayload } from '../../runtime/data'

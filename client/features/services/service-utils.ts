@@ -1,6 +1,6 @@
 /** Helpers that read the services area's payloads (docs/gateway-contract.md#services): file links and regions. */
-import type { FileRef } from '../../../shared/contract/common'
-import type { AuctionLot } from '../../../shared/contract/services'
+import type { FileRef } from '../../../contract/gateway/common'
+import type { AuctionLot } from '../../../contract/gateway/services'
 
 /** The link of a `File` or a bare link; null when there is none. */
 export function fileLink(file: FileRef, kind: 'download' | 'thumbnail' = 'download'): string | null {

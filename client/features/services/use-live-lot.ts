@@ -4,7 +4,7 @@
  * lot is polled instead, as the profile area polls.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { AuctionLotDetail } from '../../../shared/contract/services'
+import type { AuctionLotDetail } from '../../../contract/gateway/services'
 import { type LotEvent, lotChannel, type RealtimeMessage } from '../../../shared/realtime'
 import { tradingKeys } from '../../../shared/trading-keys'
 import { useFormat } from '../../lib/format'

@@ -4,7 +4,7 @@
  * end, the products table, and the link to make an offer on the exchange only while the lot is open.
  */
 import { useId } from 'react'
-import type { UzexLot } from '../../../shared/contract/services'
+import type { UzexLot } from '../../../contract/gateway/services'
 import { type Currency, useFormat } from '../../lib/format'
 import { useT } from '../../runtime/i18n'
 import { Countdown } from './countdown'

@@ -1,5 +1,5 @@
 /** Image URLs from gateway payloads, whichever form they come in. */
-import type { FileRef } from '../../../shared/contract/common'
+import type { FileRef } from '../../../contract/gateway/common'
 
 /**
  * The image's URL (the thumbnail when `thumb` and one exists), or null when there is none or it is not a site or

@@ -1,6 +1,6 @@
 /** The home page's media block: the latest posts as cards. */
 import type { Key } from '../../../shared/api-keys'
-import type { PostSummary } from '../../../shared/contract/media'
+import type { PostSummary } from '../../../contract/gateway/media'
 import { href } from '../../../shared/match'
 import { useFormat } from '../../lib/format'
 import { usePayload } from '../../runtime/data'

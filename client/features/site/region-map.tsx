@@ -5,7 +5,7 @@
  */
 import { type MouseEvent, useState } from 'react'
 import type { Key } from '../../../shared/api-keys'
-import type { Territory } from '../../../shared/contract/site'
+import type { Territory } from '../../../contract/gateway/site'
 import { href } from '../../../shared/match'
 import { type Formatters, useFormat } from '../../lib/format'
 import { usePayload } from '../../runtime/data'

@@ -2,7 +2,7 @@
  * The agency's contacts (docs/gateway-contract.md#site-settings): data from the upstream, loaded deferred with every
  * page that has a footer. An upstream without them (or a field not set) leaves that part out.
  */
-import type { SiteSettings } from '../../../shared/contract/site'
+import type { SiteSettings } from '../../../contract/gateway/site'
 import { siteKeys } from '../../../shared/site-keys'
 import { usePayload } from '../../runtime/data'
 

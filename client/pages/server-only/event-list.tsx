@@ -1,6 +1,6 @@
 /** `/event`: upcoming events first (soonest first, registration open), then past ones, each with dates and place. */
 import type { Key } from '../../../shared/api-keys'
-import type { Event } from '../../../shared/contract/media'
+import type { Event } from '../../../contract/gateway/media'
 import { href } from '../../../shared/match'
 import { EVENT_PAGE_SIZE } from '../../../shared/media-keys'
 import { eventListPlan } from '../../../shared/plans/media'

@@ -2,8 +2,8 @@
  * `/service/category/{id}` (service-category layout): the top-level categories as side navigation; the category's
  * sections (its children), each with its services, and any services filed under the category itself.
  */
-import type { Id } from '../../../shared/contract/common'
-import type { Service, ServiceCategory } from '../../../shared/contract/services'
+import type { Id } from '../../../contract/gateway/common'
+import type { Service, ServiceCategory } from '../../../contract/gateway/services'
 import { href } from '../../../shared/match'
 import { serviceCategoryPlan } from '../../../shared/plans/services'
 import { byOrder, parentIdOf, sectionAnchor } from '../../../shared/service-keys'

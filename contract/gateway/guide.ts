@@ -1,6 +1,6 @@
 /** Investor-guide payloads (docs/gateway-contract.md#guide): project categories, projects and the filter lookups. */
 import * as v from 'valibot'
-import { PROJECT_STATUSES } from '../guide-keys'
+import { PROJECT_STATUSES } from '../../shared/guide-keys'
 import { FileRefSchema, GatewayFileSchema, IdSchema, NumberLikeSchema } from './common'
 
 /** `GET service-sector`: `{ id, content }`, the name in `content`. */
