@@ -203,7 +203,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'client/**/*.test.ts', 'test/*.test.ts'],
+          include: ['contract/**/*.test.ts', 'shared/**/*.test.ts', 'client/**/*.test.ts', 'test/*.test.ts'],
           environment: 'node',
         },
       },

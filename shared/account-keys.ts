@@ -1,5 +1,5 @@
 /** Gateway keys of the profile area, used by its data plans and pages (docs/architecture.md#rule-9). */
-import { apiKey, type Key, seg } from './api-keys'
+
 import type {
   Appeal,
   AppealResponse,
@@ -11,6 +11,7 @@ import type {
 } from '../contract/gateway/account'
 import type { Region } from '../contract/gateway/common'
 import type { District, ProjectCategory, Sector } from '../contract/gateway/guide'
+import { apiKey, type Key, seg } from './api-keys'
 
 /** Page size of the profile's lists. */
 export const ACCOUNT_PAGE_SIZE = 10

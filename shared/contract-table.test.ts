@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { accountKeys } from '../../shared/account-keys'
-import { guideKeys } from '../../shared/guide-keys'
-import { hrefTo, splitLocale } from '../../shared/match'
-import { mediaKeys } from '../../shared/media-keys'
-import { DATA_PLANS, keysOfRoute } from '../../shared/plans'
-import { resolveRoute } from '../../shared/resolve'
-import {
-  isRouteId,
-  MEDIA_TYPES,
-  type Params,
-  REASONS,
-  ROUTE_BY_ID,
-  type RouteId,
-  SECTORS,
-  type Search,
-} from '../../shared/routes'
-import { serviceGuideKeys, serviceKeys } from '../../shared/service-keys'
-import { siteKeys } from '../../shared/site-keys'
-import { CONTRACTS, contractFor, validatePayload } from './index'
+import { CONTRACTS, contractFor, validatePayload } from '../contract/gateway/index'
+import { accountKeys } from './account-keys'
+import { guideKeys } from './guide-keys'
+import { hrefTo, splitLocale } from './match'
+import { mediaKeys } from './media-keys'
+import { DATA_PLANS, keysOfRoute } from './plans'
+import { resolveRoute } from './resolve'
+import { isRouteId, MEDIA_TYPES, type Params, REASONS, ROUTE_BY_ID, type RouteId, SECTORS, type Search } from './routes'
+import { serviceGuideKeys, serviceKeys } from './service-keys'
+import { siteKeys } from './site-keys'
 
 /** Values each route param takes in these tests: every value where the route table lists them, else one id. */
 function paramSamples(routeId: RouteId, name: string): readonly string[] {

@@ -1,9 +1,18 @@
 /** Gateway keys of the investor guide, used by its data plans and components (docs/architecture.md#rule-9). */
-import { accountKeys } from './account-keys'
-import { apiKey, type Key, seg } from './api-keys'
-import type { Amount, Project, ProjectCategory, ProjectCategoryDetail, ProjectDetail } from '../contract/gateway/guide'
+
+import {
+  type Amount,
+  PROJECT_STATUSES,
+  type Project,
+  type ProjectCategory,
+  type ProjectCategoryDetail,
+  type ProjectDetail,
+  type ProjectStatus,
+} from '../contract/gateway/guide'
 import type { Country } from '../contract/gateway/media'
 import type { Page } from '../contract/gateway/site'
+import { accountKeys } from './account-keys'
+import { apiKey, type Key, seg } from './api-keys'
 
 const PUBLIC = '/siw/public'
 
@@ -13,9 +22,6 @@ export const PROJECT_PAGE_SIZE = 6
 export const CATEGORY_PAGE_SIZE = 12
 /** Open projects shown on the projects hub. */
 const OPEN_PROJECTS_SIZE = 3
-
-export const PROJECT_STATUSES = ['open_for_investment', 'under_negotiation', 'closed'] as const
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number]
 
 /** The gateway page slugs of the guide's text pages. */
 export const GUIDE_PAGES = Object.freeze({

@@ -1,6 +1,7 @@
 /** Gateway keys of the media pages (news, galleries, stories, events): one helper for the route table and the pages. */
-import { apiKey, type Key, seg } from './api-keys'
+
 import type { Country, Event, Gallery, Post, PostSummary, Story, StorySummary } from '../contract/gateway/media'
+import { apiKey, type Key, seg } from './api-keys'
 import type { MediaType } from './routes'
 
 const PUBLIC = '/siw/public'

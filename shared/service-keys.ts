@@ -2,8 +2,16 @@
  * Gateway keys of the services area, used by the data plans and the route rules (docs/architecture.md#rule-9). The
  * trading lists' keys (e-auction, UzEx) are in `trading-keys.ts`.
  */
+
+import type {
+  ParentRef,
+  Service,
+  ServiceCategory,
+  ServiceProcess,
+  ServiceStep,
+  StepSummary,
+} from '../contract/gateway/services'
 import { apiKey, type Key, seg } from './api-keys'
-import type { ParentRef, Service, ServiceCategory, ServiceProcess, ServiceStep, StepSummary } from '../contract/gateway/services'
 
 const PUBLIC = '/siw/public'
 /** Categories are few; one page holds them all. */

@@ -2,9 +2,10 @@
  * Gateway keys of the site pages (home, about, search, sitemap, policies, reasons, content pages) and of the site's
  * contacts: one source for the data plans and the pages.
  */
-import { apiKey, type Key, seg } from './api-keys'
+
 import type { Event, Gallery, PostSummary, StorySummary } from '../contract/gateway/media'
 import type { Leader, Page, Review, SearchResults, SiteSettings, Territory } from '../contract/gateway/site'
+import { apiKey, type Key, seg } from './api-keys'
 
 const PUBLIC = '/siw/public'
 

@@ -1,9 +1,9 @@
 /** What the edge hands the browser to hydrate: the route, locale, session, messages and critical payloads. */
 
-import type { PublicConfig } from './config'
-import type { Locale } from './constants'
 import type { Profile } from '../contract/gateway/account'
 import type { Envelope } from '../contract/gateway/common'
+import type { PublicConfig } from './config'
+import type { Locale } from './constants'
 import type { PageError } from './errors'
 import type { Messages } from './i18n'
 import type { ParamsOf, QueryOf, RouteId } from './routes'

@@ -2,8 +2,9 @@
  * Gateway keys of the trading services (e-auction and UzEx lots): their own module, so the trading pages load these
  * and not the whole services area's keys (`service-keys.ts`).
  */
-import { apiKey, type Key, seg } from './api-keys'
+
 import type { AuctionLot, AuctionLotDetail, UzexLot } from '../contract/gateway/services'
+import { apiKey, type Key, seg } from './api-keys'
 
 const INTEGRATION = '/integration/public/integration'
 

@@ -3,9 +3,9 @@
  * (docs/product.md#payload-cache).
  */
 import type { Context } from 'hono'
+import { validatePayload } from '../contract/gateway'
 import { isPublicUrl, type Key } from '../shared/api-keys'
 import { LOCALES, PAYLOAD_CACHE_MS } from '../shared/constants'
-import { validatePayload } from '../contract/gateway'
 import { GatewayError } from '../shared/gateway-client'
 import { siteKeys } from '../shared/site-keys'
 import type { PayloadEntry } from '../shared/state'

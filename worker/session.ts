@@ -5,9 +5,9 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { validatePayload } from '../contract/gateway'
 import { accountKeys } from '../shared/account-keys'
 import { TOKEN_COOKIE } from '../shared/constants'
-import { validatePayload } from '../contract/gateway'
 import { GatewayError } from '../shared/gateway-client'
 import type { SessionState } from '../shared/state'
 import { gatewayFor } from './gateway'

@@ -3,8 +3,8 @@
  * The lots' prices and deadlines follow the `lots` channel while the page is open (docs/architecture.md#realtime).
  */
 import { useCallback, useRef, useState } from 'react'
-import type { Key } from '../../shared/api-keys'
 import type { AuctionLot } from '../../contract/gateway/services'
+import type { Key } from '../../shared/api-keys'
 import { eAuctionPlan } from '../../shared/plans/trading'
 import { LOTS_CHANNEL, type LotEvent, type RealtimeMessage } from '../../shared/realtime'
 import { AUCTION_PAGE_SIZE } from '../../shared/trading-keys'

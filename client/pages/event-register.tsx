@@ -5,8 +5,8 @@
  * multipart form posts to the page action, which does both steps.
  */
 import { type FormEvent, useState } from 'react'
-import type { Key } from '../../shared/api-keys'
 import type { Country, Event, EventApplicationCreated } from '../../contract/gateway/media'
+import type { Key } from '../../shared/api-keys'
 import { DOCUMENT_RULES, EVENT_FILE_FIELDS } from '../../shared/event-application/documents'
 import { EVENT_ROLES, GENDERS } from '../../shared/event-application/fields'
 import { EVENT_TEXT_FIELDS } from '../../shared/event-application/schema'

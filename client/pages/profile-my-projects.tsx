@@ -1,8 +1,8 @@
 /** `/profile/my-projects`: the user's projects with moderation state badges, reject reasons and a visibility toggle. */
 import { useSWRConfig } from 'swr'
+import type { PersonalProject } from '../../contract/gateway/account'
 import { ACCOUNT_PAGE_SIZE } from '../../shared/account-keys'
 import type { Key } from '../../shared/api-keys'
-import type { PersonalProject } from '../../contract/gateway/account'
 import { href } from '../../shared/match'
 import { myProjectsPlan } from '../../shared/plans/account'
 import { pickLang } from '../../shared/project-form/fields'

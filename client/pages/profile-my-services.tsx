@@ -5,10 +5,10 @@
  */
 import { type FormEvent, useState } from 'react'
 import useSWR from 'swr'
-import { accountKeys, SERVICE_TYPES, serviceTypeOf } from '../../shared/account-keys'
-import { apiKey, type Key } from '../../shared/api-keys'
 import type { PersonalService, ServiceResult } from '../../contract/gateway/account'
 import type { Region } from '../../contract/gateway/common'
+import { accountKeys, SERVICE_TYPES, serviceTypeOf } from '../../shared/account-keys'
+import { apiKey, type Key } from '../../shared/api-keys'
 import { href, readSearch } from '../../shared/match'
 import { myServicesPlan } from '../../shared/plans/account'
 import { roleProfile } from '../features/account/profile-fields'

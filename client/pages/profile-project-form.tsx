@@ -5,12 +5,12 @@
  * form posts to the page's action, which runs the same workflow (`submitProjectForm`).
  */
 import { useState } from 'react'
-import type { Key } from '../../shared/api-keys'
-import { LOCALE_NAMES } from '../../shared/constants'
 import type { PersonalProject } from '../../contract/gateway/account'
 import type { Region } from '../../contract/gateway/common'
 import type { ProjectCategory, Sector } from '../../contract/gateway/guide'
-import { PROJECT_STATUSES } from '../../shared/guide-keys'
+import { PROJECT_STATUSES } from '../../contract/gateway/guide'
+import type { Key } from '../../shared/api-keys'
+import { LOCALE_NAMES } from '../../shared/constants'
 import { href } from '../../shared/match'
 import { projectFormPlan } from '../../shared/plans/account'
 import {

@@ -2,8 +2,9 @@
  * `/service/uz-ex`: lots on the Uzbek Republican Commodity Exchange with products, start cost, countdown and offer
  * link.
  */
-import type { Key } from '../../shared/api-keys'
+
 import type { UzexLot } from '../../contract/gateway/services'
+import type { Key } from '../../shared/api-keys'
 import { uzExPlan } from '../../shared/plans/trading'
 import { UZEX_PAGE_SIZE } from '../../shared/trading-keys'
 import { ServicesStyles } from '../features/services/services-styles'

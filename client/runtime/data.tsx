@@ -3,8 +3,8 @@
  * (docs/architecture.md#rule-9).
  */
 import { createContext, type ReactNode, Suspense, use, useContext, useEffect, useSyncExternalStore } from 'react'
-import type { Key } from '../../shared/api-keys'
 import type { Envelope } from '../../contract/gateway/common'
+import type { Key } from '../../shared/api-keys'
 import type { PayloadEntry } from '../../shared/state'
 import { useInStaticSection } from './static-section-context'
 

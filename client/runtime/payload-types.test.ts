@@ -4,11 +4,11 @@
  * time a typed key is the plain string its builder always made.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import { accountKeys } from '../../shared/account-keys'
-import type { Key } from '../../shared/api-keys'
 import type { Appeal, PersonalProject } from '../../contract/gateway/account'
 import type { Post, PostSummary } from '../../contract/gateway/media'
 import type { AuctionLotDetail } from '../../contract/gateway/services'
+import { accountKeys } from '../../shared/account-keys'
+import type { Key } from '../../shared/api-keys'
 import type { GatewayClient } from '../../shared/gateway-client'
 import { mediaKeys } from '../../shared/media-keys'
 import type { postPlan } from '../../shared/plans/media'

@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { ACCESS_ASSERTION_HEADER, verifyAccessAssertion } from '../../gateway/src/lib/access'
+import { ACCESS_ASSERTION_HEADER, verifyAccessAssertion } from '../../platform/access'
 import { gatewayFor, type Operator } from './api'
 import { readConfig } from './config'
 import type { ConsoleEnv } from './context'

@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono'
 import * as v from 'valibot'
-import { ACCESS_ASSERTION_HEADER } from '../../gateway/src/lib/access'
+import { ACCESS_ASSERTION_HEADER } from '../../platform/access'
 import type { ConsoleEnv } from './context'
 
 export type OperatorRole = 'moderator' | 'editor' | 'admin'

@@ -3,8 +3,8 @@
  * edge's action and the browser alike.
  */
 import * as v from 'valibot'
+import { PROJECT_STATUSES } from '../../contract/gateway/guide'
 import { checkInput, crossCheck, FIELD_ERRORS, type FieldErrors, type FieldValues, isEmail } from '../forms'
-import { PROJECT_STATUSES } from '../guide-keys'
 import { textToHtml } from '../html-text'
 import {
   budgetField,

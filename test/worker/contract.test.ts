@@ -4,8 +4,8 @@
  */
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { LOCALES, type Locale } from '../../shared/constants'
 import { validatePayload } from '../../contract/gateway'
+import { LOCALES, type Locale } from '../../shared/constants'
 import { href } from '../../shared/match'
 import {
   fetchPortal,

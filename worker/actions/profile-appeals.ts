@@ -2,8 +2,9 @@
  * The profile's appeals: create, reply while `reviewed`, and accept or reject the answer
  * (docs/gateway-contract.md#appeals).
  */
-import { AppealReplySchema, AppealResolutionSchema, AppealSchema } from '../../shared/account-forms'
+
 import type { Created } from '../../contract/gateway/common'
+import { AppealReplySchema, AppealResolutionSchema, AppealSchema } from '../../shared/account-forms'
 import { checkForm } from '../../shared/forms'
 import { href } from '../../shared/match'
 import { fromGatewayError, invalid } from './lib/form-result'

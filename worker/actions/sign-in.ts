@@ -1,6 +1,7 @@
 /** Sign-in with e-mail and password (non-residents): the edge calls the gateway and keeps the token in the cookie. */
-import { SignInSchema } from '../../shared/account-forms'
+
 import type { SignedIn } from '../../contract/gateway/account'
+import { SignInSchema } from '../../shared/account-forms'
 import { checkForm } from '../../shared/forms'
 import { deviceHeaders, setDeviceCookie } from '../device-cookie'
 import { setSessionCookie } from '../session'

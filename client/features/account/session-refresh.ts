@@ -1,8 +1,8 @@
 /** After a sign-in through `fetch`, the page's session learns the new profile before it navigates (guards need it). */
 import { useCallback } from 'react'
 import { flushSync } from 'react-dom'
-import { apiKey } from '../../../shared/api-keys'
 import type { Profile } from '../../../contract/gateway/account'
+import { apiKey } from '../../../shared/api-keys'
 import { useLocale } from '../../runtime/i18n'
 import { useSession } from '../../runtime/session'
 

@@ -3,9 +3,9 @@
  * e-mail, then the appeal) that posts to `POST /siw/public/appeal` with bot protection.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import type { Created, Id } from '../../../contract/gateway/common'
 import { AppealContactSchema, AppealSchema } from '../../../shared/account-forms'
 import { accountKeys } from '../../../shared/account-keys'
-import type { Created, Id } from '../../../contract/gateway/common'
 import { checkForm, readFields } from '../../../shared/forms'
 import { GatewayError } from '../../../shared/gateway-client'
 import type { FormState } from '../../../shared/state'

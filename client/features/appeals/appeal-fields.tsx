@@ -1,9 +1,10 @@
 /**
  * The appeal form's fields (topic → type grouped select, region, text), shared by the profile and the anonymous dialog.
  */
-import { APPEAL_TEXT_MAX, joinAppealType } from '../../../shared/account-forms'
+
 import type { AppealTopic } from '../../../contract/gateway/account'
 import type { Region } from '../../../contract/gateway/common'
+import { APPEAL_TEXT_MAX, joinAppealType } from '../../../shared/account-forms'
 import type { FormState } from '../../../shared/state'
 import { useT } from '../../runtime/i18n'
 import { FormSelectField, FormTextAreaField, GroupedSelectField } from '../../ui/page-form'

@@ -1,6 +1,6 @@
+import type { Appeal, AppealResponse } from '../../../contract/gateway/account'
 import { accountKeys } from '../../../shared/account-keys'
 import type { Key } from '../../../shared/api-keys'
-import type { Appeal, AppealResponse } from '../../../contract/gateway/account'
 import { href } from '../../../shared/match'
 import { useFormat } from '../../lib/format'
 import { useLocale, useT } from '../../runtime/i18n'

@@ -2,8 +2,8 @@
  * A guide text page: hero with breadcrumbs, the gateway's HTML, and an aside with next steps and the guide's sections.
  */
 import type { ReactNode } from 'react'
-import type { Key } from '../../../shared/api-keys'
 import type { Page } from '../../../contract/gateway/site'
+import type { Key } from '../../../shared/api-keys'
 import { useFormat } from '../../lib/format'
 import { usePayload } from '../../runtime/data'
 import { useT } from '../../runtime/i18n'

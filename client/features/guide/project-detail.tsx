@@ -2,8 +2,9 @@
  * A public investment project: status, sector and region, budget and key metrics (payback, IRR, NPV), the
  * description, a map link, the presentation and the contacts. Used by `/guide/project/{id}` and `/guide/explore/{id}`.
  */
-import type { Key } from '../../../shared/api-keys'
+
 import type * as contract from '../../../contract/gateway/guide'
+import type { Key } from '../../../shared/api-keys'
 import type { Translate } from '../../../shared/i18n'
 import { href } from '../../../shared/match'
 import { useFormat } from '../../lib/format'

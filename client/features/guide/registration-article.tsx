@@ -1,6 +1,7 @@
 /** The guide text of a registration page (`registration-page.tsx`), kept in the browser as the edge drew it. */
-import type { Key } from '../../../shared/api-keys'
+
 import type { Page } from '../../../contract/gateway/site'
+import type { Key } from '../../../shared/api-keys'
 import type { RegistrationKind } from '../../../shared/guide-forms'
 import { GUIDE_PAGES } from '../../../shared/guide-keys'
 import { href } from '../../../shared/match'

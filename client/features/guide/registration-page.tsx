@@ -4,9 +4,9 @@
  * the browser loads its code and hydrates it when it comes near the viewport, so a first view loads neither.
  */
 import { Suspense } from 'react'
-import type { Key } from '../../../shared/api-keys'
 import type { Country } from '../../../contract/gateway/media'
 import type { Page } from '../../../contract/gateway/site'
+import type { Key } from '../../../shared/api-keys'
 import type { RegistrationKind } from '../../../shared/guide-forms'
 import { usePayload } from '../../runtime/data'
 import { HydrateLater } from '../../runtime/hydrate-later'

@@ -5,11 +5,11 @@
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import useSWRInfinite from 'swr/infinite'
+import type * as contract from '../../../contract/gateway/account'
+import type { Envelope } from '../../../contract/gateway/common'
 import { accountKeys } from '../../../shared/account-keys'
 import type { Key } from '../../../shared/api-keys'
 import type { Locale } from '../../../shared/constants'
-import type * as contract from '../../../contract/gateway/account'
-import type { Envelope } from '../../../contract/gateway/common'
 import { hrefTo, matchRoute, readSearch, splitLocale } from '../../../shared/match'
 import { useFormat } from '../../lib/format'
 import { useConfig } from '../../runtime/config'

@@ -1,7 +1,7 @@
 /** A project's title and description per language, in tabs that say which language has errors. */
 
-import { LOCALE_NAMES } from '../../../shared/constants'
 import type { PersonalProject } from '../../../contract/gateway/account'
+import { LOCALE_NAMES } from '../../../shared/constants'
 import { htmlToText } from '../../../shared/html-text'
 import { contentField, PROJECT_LANGS, type ProjectLang, titleField } from '../../../shared/project-form/fields'
 import { useT } from '../../runtime/i18n'

@@ -4,8 +4,8 @@
  */
 import { type FormEvent, useRef, useState } from 'react'
 import { useSWRConfig } from 'swr'
-import { accountKeys } from '../../../shared/account-keys'
 import type { PersonalProject } from '../../../contract/gateway/account'
+import { accountKeys } from '../../../shared/account-keys'
 import { readFields, readFiles } from '../../../shared/forms'
 import { href } from '../../../shared/match'
 import { PROJECT_FILE_FIELDS } from '../../../shared/project-form/fields'

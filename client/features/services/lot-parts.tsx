@@ -5,8 +5,9 @@
  * keeps as the edge drew them (`static-section.tsx`), so their code is not part of a first view. Each reads the lot
  * as the page loaded it.
  */
-import type { Key } from '../../../shared/api-keys'
+
 import type { AuctionLotDetail } from '../../../contract/gateway/services'
+import type { Key } from '../../../shared/api-keys'
 import { href } from '../../../shared/match'
 import { useFormat } from '../../lib/format'
 import { usePayload } from '../../runtime/data'

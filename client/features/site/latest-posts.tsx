@@ -1,6 +1,7 @@
 /** The home page's media block: the latest posts as cards. */
-import type { Key } from '../../../shared/api-keys'
+
 import type { PostSummary } from '../../../contract/gateway/media'
+import type { Key } from '../../../shared/api-keys'
 import { href } from '../../../shared/match'
 import { useFormat } from '../../lib/format'
 import { usePayload } from '../../runtime/data'

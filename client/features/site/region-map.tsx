@@ -4,8 +4,8 @@
  * figures show in a panel beside the map, and a table gives every figure for every region.
  */
 import { type MouseEvent, useState } from 'react'
-import type { Key } from '../../../shared/api-keys'
 import type { Territory } from '../../../contract/gateway/site'
+import type { Key } from '../../../shared/api-keys'
 import { href } from '../../../shared/match'
 import { type Formatters, useFormat } from '../../lib/format'
 import { usePayload } from '../../runtime/data'

@@ -1,9 +1,9 @@
 /** Search results grouped by kind, each hit linking to its page, the keyword marked in titles and snippets. */
 import { Fragment, type ReactNode, useRef } from 'react'
-import type { Key } from '../../../shared/api-keys'
-import type { Locale } from '../../../shared/constants'
 import type { Envelope } from '../../../contract/gateway/common'
 import type { SearchHit, SearchResults } from '../../../contract/gateway/site'
+import type { Key } from '../../../shared/api-keys'
+import type { Locale } from '../../../shared/constants'
 import { href, hrefTo, matchRoute, type RouteTarget, splitLocale } from '../../../shared/match'
 import { pluralKey } from '../../../shared/plural'
 import { REASONS, SECTORS } from '../../../shared/routes'

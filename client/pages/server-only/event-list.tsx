@@ -1,6 +1,7 @@
 /** `/event`: upcoming events first (soonest first, registration open), then past ones, each with dates and place. */
-import type { Key } from '../../../shared/api-keys'
+
 import type { Event } from '../../../contract/gateway/media'
+import type { Key } from '../../../shared/api-keys'
 import { href } from '../../../shared/match'
 import { EVENT_PAGE_SIZE } from '../../../shared/media-keys'
 import { eventListPlan } from '../../../shared/plans/media'

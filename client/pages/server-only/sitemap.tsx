@@ -1,6 +1,7 @@
 /** `/sitemap`: every public route in the current language, grouped by section, then the latest content items. */
-import type { Key } from '../../../shared/api-keys'
+
 import type { Id } from '../../../contract/gateway/common'
+import type { Key } from '../../../shared/api-keys'
 import { href, hrefTo } from '../../../shared/match'
 import { sitemapPlan } from '../../../shared/plans/site'
 import { ROUTE_BY_ID } from '../../../shared/routes'

@@ -7,7 +7,7 @@
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
-import { ACCESS_ASSERTION_HEADER, verifyAccessAssertion } from '../lib/access'
+import { ACCESS_ASSERTION_HEADER, verifyAccessAssertion } from '../../../platform/access'
 import { AUDIT_ACTIONS, AUDIT_TARGET_KINDS, listAudit, recordAudit } from '../lib/audit'
 import { readConfig } from '../lib/config'
 import type { AppEnv } from '../lib/context'
