@@ -1,16 +1,9 @@
 /** Gateway keys of the investor guide, used by its data plans and components (docs/architecture.md#rule-9). */
 
-import {
-  type Amount,
-  PROJECT_STATUSES,
-  type Project,
-  type ProjectCategory,
-  type ProjectCategoryDetail,
-  type ProjectDetail,
-  type ProjectStatus,
-} from '../contract/gateway/guide'
+import type { Amount, Project, ProjectCategory, ProjectCategoryDetail, ProjectDetail } from '../contract/gateway/guide'
 import type { Country } from '../contract/gateway/media'
 import type { Page } from '../contract/gateway/site'
+import { PROJECT_STATUSES, type ProjectStatus } from '../contract/gateway/statuses'
 import { accountKeys } from './account-keys'
 import { apiKey, type Key, seg } from './api-keys'
 

@@ -1,10 +1,7 @@
 /** Investor-guide payloads (docs/gateway-contract.md#guide): project categories, projects and the filter lookups. */
 import * as v from 'valibot'
 import { FileRefSchema, GatewayFileSchema, IdSchema, NumberLikeSchema } from './common'
-
-/** A project's stage, as the gateway stores it and the list filter names it. */
-export const PROJECT_STATUSES = ['open_for_investment', 'under_negotiation', 'closed'] as const
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number]
+import { PROJECT_STATUSES } from './statuses'
 
 /** `GET service-sector`: `{ id, content }`, the name in `content`. */
 export const SectorSchema = v.looseObject({ id: IdSchema, content: v.string(), slug: v.nullish(v.string()) })

@@ -3,7 +3,7 @@
  * edge's action and the browser alike.
  */
 import * as v from 'valibot'
-import { PROJECT_STATUSES } from '../../contract/gateway/guide'
+import { PROJECT_STATUSES } from '../../contract/gateway/statuses'
 import { checkInput, crossCheck, FIELD_ERRORS, type FieldErrors, type FieldValues, isEmail } from '../forms'
 import { textToHtml } from '../html-text'
 import {

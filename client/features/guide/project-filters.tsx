@@ -4,7 +4,8 @@
  */
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react'
 import type { Region } from '../../../contract/gateway/common'
-import { type Amount, PROJECT_STATUSES, type Sector } from '../../../contract/gateway/guide'
+import type { Amount, Sector } from '../../../contract/gateway/guide'
+import { PROJECT_STATUSES } from '../../../contract/gateway/statuses'
 import { FILTER_NAMES, type ProjectFilters as Filters } from '../../../shared/guide-keys'
 import { href } from '../../../shared/match'
 import { useLocale, useT } from '../../runtime/i18n'

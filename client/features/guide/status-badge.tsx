@@ -1,5 +1,5 @@
 /** A public project's status (open, under negotiation, closed) as a badge; the tone follows the status. */
-import type { ProjectStatus } from '../../../contract/gateway/guide'
+import type { ProjectStatus } from '../../../contract/gateway/statuses'
 import { useT } from '../../runtime/i18n'
 
 const TONE: Readonly<Record<ProjectStatus, 'success' | 'brand' | 'neutral'>> = {
