@@ -68,7 +68,7 @@ function decodeSegment(segment: string): unknown {
   return JSON.parse(new TextDecoder().decode(bytes))
 }
 
-function decodeSignature(segment: string): Uint8Array {
+function decodeSignature(segment: string): Uint8Array<ArrayBuffer> {
   const base64 = segment.replace(/-/g, '+').replace(/_/g, '/')
   return Uint8Array.from(atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4)), (ch) => ch.charCodeAt(0))
 }
@@ -128,7 +128,7 @@ export async function verifyAccessAssertion(
   const [headerPart, claimsPart, signaturePart] = parts as [string, string, string]
   let header: v.InferOutput<typeof HeaderSchema>
   let claims: v.InferOutput<typeof ClaimsSchema>
-  let signature: Uint8Array
+  let signature: Uint8Array<ArrayBuffer>
   try {
     header = v.parse(HeaderSchema, decodeSegment(headerPart))
     claims = v.parse(ClaimsSchema, decodeSegment(claimsPart))

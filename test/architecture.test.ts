@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { ROUTES } from '../shared/routes'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
-const ROOMS = ['shared', 'worker', 'client', 'gateway', 'console', 'test', 'locales'] as const
+const ROOMS = ['contract', 'platform', 'shared', 'worker', 'client', 'gateway', 'console', 'test', 'locales'] as const
 const SOURCE = /\.(?:m?ts|tsx)$/
 
 /** Source files of a room, as paths relative to the repository root. */
@@ -69,8 +69,8 @@ const isTestFile = (file: string) => /\.(?:test|spec)\.tsx?$/.test(file)
 /** Packages that tie code to one side: `shared/` must run in both. */
 const SIDE_PACKAGES = /^(?:hono|react|react-dom|swr|sonner|scheduler)(?:\/|$)|^(?:cloudflare|node|virtual):/
 
-/** The one module of another worker the console imports: the Access verifier (docs/architecture.md#operator-console). */
-const CONSOLE_MAY_IMPORT = 'gateway/src/lib/access'
+/** The leaves every worker may share (docs/architecture.md#rooms): the APIs' contracts and the workers' plumbing. */
+const LEAVES = ['contract', 'platform']
 
 /** Style rule 1: which room may import which. */
 function findImportViolations(sources: readonly Source[]): string[] {
@@ -84,9 +84,16 @@ function findImportViolations(sources: readonly Source[]): string[] {
       const targetRoom = target === null ? null : roomOf(target)
       if (target !== null && !(ROOMS as readonly string[]).includes(targetRoom!))
         violations.push(`${at}: outside the rooms`)
-      if (room === 'shared') {
-        if (target !== null && targetRoom !== 'shared')
-          violations.push(`${at}: shared/ imports nothing outside shared/`)
+      if (room === 'contract') {
+        if (target !== null && targetRoom !== 'contract') violations.push(`${at}: contract/ imports only contract/`)
+        if (target === null && specifier !== 'valibot' && !isTestFile(file))
+          violations.push(`${at}: contract/ depends on valibot alone`)
+      } else if (room === 'platform') {
+        if (target !== null && !LEAVES.includes(targetRoom!))
+          violations.push(`${at}: platform/ imports only platform/ and contract/`)
+      } else if (room === 'shared') {
+        if (target !== null && targetRoom !== 'shared' && targetRoom !== 'contract')
+          violations.push(`${at}: shared/ imports nothing outside shared/ and contract/`)
         if (target === null && SIDE_PACKAGES.test(specifier) && !(isTestFile(file) && /^node:/.test(specifier))) {
           violations.push(`${at}: shared/ imports neither hono nor react nor a runtime`)
         }
@@ -96,19 +103,20 @@ function findImportViolations(sources: readonly Source[]): string[] {
         if (targetRoom === 'gateway' || targetRoom === 'console' || targetRoom === 'test')
           violations.push(`${at}: worker/ imports shared/ and client/server only`)
       } else if (room === 'client') {
-        if (targetRoom === 'worker' || targetRoom === 'gateway' || targetRoom === 'console' || targetRoom === 'test')
-          violations.push(`${at}: client/ imports shared/ only`)
+        if (['worker', 'gateway', 'console', 'test', 'platform'].includes(targetRoom!))
+          violations.push(`${at}: client/ imports shared/ and contract/ only`)
         if (target !== null && targetRoom === 'client') {
           const problem = clientRoomProblem(file, target)
           if (problem) violations.push(`${at}: ${problem}`)
         }
       } else if (room === 'gateway') {
-        if (target !== null && targetRoom !== 'gateway') violations.push(`${at}: gateway/ stands alone`)
+        if (target !== null && targetRoom !== 'gateway' && !LEAVES.includes(targetRoom!))
+          violations.push(`${at}: gateway/ stands alone but for contract/ and platform/`)
       } else if (room === 'console') {
-        // The console shares shared/ and the gateway's Access verifier (one verifier for both workers), nothing else.
-        const allowed = targetRoom === 'console' || targetRoom === 'shared' || target === CONSOLE_MAY_IMPORT
+        // The console shares shared/ and the two leaves (the operators' contract, the Access verifier), nothing else.
+        const allowed = targetRoom === 'console' || targetRoom === 'shared' || LEAVES.includes(targetRoom!)
         if (target !== null && !allowed && !isTestFile(file))
-          violations.push(`${at}: console/ imports shared/ and the gateway's Access verifier only`)
+          violations.push(`${at}: console/ imports shared/, contract/ and platform/ only`)
       }
     }
   }
@@ -220,19 +228,18 @@ function createProgram(files: readonly string[], extra: Record<string, string> =
 }
 
 describe('rooms (docs/architecture.md#rule-1)', () => {
-  it('keeps every import of shared/, worker/, client/, gateway/ and console/ inside its allowed rooms', {
-    timeout: 60_000,
-  }, () => {
-    expect(findImportViolations(readSources(['shared', 'worker', 'client', 'gateway', 'console']))).toEqual([])
+  it('keeps every import of every room inside its allowed rooms', { timeout: 60_000 }, () => {
+    const rooms = ['contract', 'platform', 'shared', 'worker', 'client', 'gateway', 'console']
+    expect(findImportViolations(readSources(rooms))).toEqual([])
   })
 
-  it('flags console/ importing gateway internals or the portal, but not shared/ or the Access verifier', () => {
+  it('flags console/ importing gateway internals or the portal, but not shared/ or the leaves', () => {
     const found = findImportViolations([
       {
         file: 'console/src/x.tsx',
         text: [
           "import { LOCALES } from '../../shared/constants'",
-          "import { verifyAccessAssertion } from '../../gateway/src/lib/access'",
+          "import { verifyAccessAssertion } from '../../platform/access'",
           "import { approveRegistration } from '../../gateway/src/lib/registrations'",
           "import { Button } from '../../client/components/button'",
           "import { createApp } from '../../worker/app'",
@@ -240,7 +247,7 @@ describe('rooms (docs/architecture.md#rule-1)', () => {
       },
       { file: 'worker/y.ts', text: "import { paths } from '../console/src/paths'\n" },
     ])
-    const only = ": console/ imports shared/ and the gateway's Access verifier only"
+    const only = ': console/ imports shared/, contract/ and platform/ only'
     expect(found).toEqual([
       `console/src/x.tsx:3 imports '../../gateway/src/lib/registrations'${only}`,
       `console/src/x.tsx:4 imports '../../client/components/button'${only}`,
@@ -277,15 +284,41 @@ describe('rooms (docs/architecture.md#rule-1)', () => {
     ])
   })
 
-  it('flags client/ importing worker/ and gateway/ importing any portal room', () => {
+  it('flags client/ importing worker/ and gateway/ importing any portal room, but not the leaves', () => {
     const found = findImportViolations([
       { file: 'client/pages/x.tsx', text: "import type { AppEnv } from '../../worker/types'\n" },
       {
         file: 'gateway/src/x.ts',
-        text: "import { LOCALES } from '../../shared/constants'\nimport { ok } from './lib/envelope'\n",
+        text: [
+          "import { LOCALES } from '../../shared/constants'",
+          "import { ok } from './lib/envelope'",
+          "import { PostSchema } from '../../contract/gateway/media'",
+          "import { logRequests } from '../../platform/request-log'",
+        ].join('\n'),
       },
     ])
-    expect(found).toHaveLength(2)
+    expect(found).toEqual([
+      "client/pages/x.tsx:1 imports '../../worker/types': client/ imports shared/ and contract/ only",
+      "gateway/src/x.ts:1 imports '../../shared/constants': gateway/ stands alone but for contract/ and platform/",
+    ])
+  })
+
+  it('flags contract/ importing anything but valibot and itself, and platform/ importing a worker', () => {
+    const found = findImportViolations([
+      {
+        file: 'contract/gateway/x.ts',
+        text: "import * as v from 'valibot'\nimport { IdSchema } from './common'\nimport { LOCALES } from '../../shared/constants'\nimport { Hono } from 'hono'\n",
+      },
+      {
+        file: 'platform/x.ts',
+        text: "import { Hono } from 'hono'\nimport { fail } from '../gateway/src/lib/envelope'\n",
+      },
+    ])
+    expect(found).toEqual([
+      "contract/gateway/x.ts:3 imports '../../shared/constants': contract/ imports only contract/",
+      "contract/gateway/x.ts:4 imports 'hono': contract/ depends on valibot alone",
+      "platform/x.ts:2 imports '../gateway/src/lib/envelope': platform/ imports only platform/ and contract/",
+    ])
   })
 })
 
@@ -327,10 +360,10 @@ describe('rooms of client/ (docs/architecture.md#client-rooms)', () => {
   })
 })
 
-/** The type names `shared/contract/` exports: the one type of each payload (docs/architecture.md#payload-keys). */
+/** The type names `contract/gateway/` exports: the one type of each payload (docs/architecture.md#payload-keys). */
 function contractTypeNames(): Set<string> {
   const names = new Set<string>()
-  for (const file of listSources('shared/contract').filter((f) => !f.endsWith('.test.ts')))
+  for (const file of listSources('contract/gateway').filter((f) => !f.endsWith('.test.ts')))
     for (const m of readFileSync(path.join(ROOT, file), 'utf8').matchAll(/^export type (\w+)/gm)) names.add(m[1]!)
   return names
 }
@@ -340,8 +373,9 @@ function findTypeCopies(sources: readonly Source[], contract: ReadonlySet<string
   const found: string[] = []
   for (const { file, text } of sources)
     text.split('\n').forEach((line, i) => {
-      const m = /^\s*(?:export\s+)?(?:type|interface)\s+(\w+)/.exec(line)
-      if (m && contract.has(m[1]!)) found.push(`${file}:${i + 1} declares ${m[1]}, a payload type of shared/contract/`)
+      // A line that ends after the name (`  type Amount,`) names an import, not a declaration.
+      const m = /^\s*(?:export\s+)?(?:type|interface)\s+(\w+)(?!\s*,?\s*$)/.exec(line)
+      if (m && contract.has(m[1]!)) found.push(`${file}:${i + 1} declares ${m[1]}, a payload type of contract/gateway/`)
     })
   return found
 }
@@ -352,7 +386,7 @@ describe('one type per payload (docs/architecture.md#payload-keys)', () => {
     expect(contract.size).toBeGreaterThan(40)
     const sources = ['client', 'worker', 'shared']
       .flatMap(listSources)
-      .filter((file) => !file.startsWith('shared/contract/') && !/\.test\.tsx?$/.test(file))
+      .filter((file) => !/\.test\.tsx?$/.test(file))
       .map((file) => ({ file, text: readFileSync(path.join(ROOT, file), 'utf8') }))
     expect(findTypeCopies(sources, contract)).toEqual([])
   })
@@ -369,8 +403,8 @@ describe('one type per payload (docs/architecture.md#payload-keys)', () => {
       new Set(['Post', 'Region']),
     )
     expect(found).toEqual([
-      'client/features/media/a.ts:1 declares Post, a payload type of shared/contract/',
-      'worker/b.ts:1 declares Region, a payload type of shared/contract/',
+      'client/features/media/a.ts:1 declares Post, a payload type of contract/gateway/',
+      'worker/b.ts:1 declares Region, a payload type of contract/gateway/',
     ])
   })
 })

@@ -7,6 +7,8 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
+import { handleErrors } from '../platform/errors'
+import { logRequests } from '../platform/request-log'
 import { pagePathOfPayload } from '../shared/payload-path'
 import { PUBLISH_MAX_BYTES, REALTIME_PATH, REALTIME_PUBLISH_PATH } from '../shared/realtime'
 import { handleAction } from './action-handler'
@@ -16,7 +18,6 @@ import { serveBuild, serveHealth } from './health'
 import { errorEnvelope } from './http/envelope'
 import { serveIcons } from './icons'
 import { negotiateLocale } from './middleware/locale'
-import { logRequests } from './middleware/request-log'
 import { requireSameOrigin } from './middleware/same-origin'
 import { resolvePage } from './page'
 import { servePayload } from './payload-endpoint'
@@ -41,7 +42,17 @@ export function createApp() {
     c.set('timings', [])
     await next()
   })
-  app.use('*', requestId(), logRequests())
+  app.use(
+    '*',
+    requestId(),
+    logRequests<AppEnv>({
+      fields: (c) => ({
+        route: c.get('routeId') ?? null,
+        cache: summariseOutcomes(c.get('cacheOutcomes')),
+        upstreamMs: c.get('timings').reduce((sum, [name, ms]) => (name === 'upstream' ? sum + ms : sum), 0),
+      }),
+    }),
+  )
 
   app.use(
     '*',
@@ -133,19 +144,7 @@ export function createApp() {
 
   app.post('*', requireSameOrigin({ scriptOnly: false }), resolveSession(), handleAction)
 
-  app.onError((err, c) => {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        msg: 'unhandled',
-        requestId: c.get('requestId'),
-        path: new URL(c.req.url).pathname,
-        error: err.message,
-        stack: err.stack,
-      }),
-    )
-    return errorEnvelope(c, 500, 'internal_error')
-  })
+  app.onError(handleErrors<AppEnv>({ unexpected: (c) => errorEnvelope(c, 500, 'internal_error') }))
 
   return app
 }

@@ -1,5 +1,6 @@
 /** Deploy configuration: wrangler vars parsed once with a schema that names every bad key. */
 import * as v from 'valibot'
+import { createConfigReader } from '../platform/config'
 import type { PublicConfig } from '../shared/config'
 import { LOCALES, type Locale } from '../shared/constants'
 
@@ -45,27 +46,17 @@ export type AppConfig = Readonly<{
 
 export const BUILD_ID: string = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev'
 
-const cache = new WeakMap<object, AppConfig>()
-
 /** Parses the vars once per env object; a bad var fails loudly with its name. */
-export function readConfig(env: Env): AppConfig {
-  const hit = cache.get(env)
-  if (hit) return hit
-  const parsed = v.safeParse(VarsSchema, env)
-  if (!parsed.success) {
-    const keys = parsed.issues.map((i) => v.getDotPath(i) ?? '?').join(', ')
-    throw new Error(`Invalid worker configuration: ${keys}`)
-  }
-  const vars = parsed.output
+export const readConfig: (env: Env) => AppConfig = createConfigReader('portal', VarsSchema, (vars) => {
   let firebase: Record<string, string> | null = null
   if (vars.FIREBASE_CONFIG) {
     try {
       firebase = JSON.parse(vars.FIREBASE_CONFIG) as Record<string, string>
     } catch {
-      throw new Error('Invalid worker configuration: FIREBASE_CONFIG is not JSON')
+      throw new Error('invalid portal configuration: FIREBASE_CONFIG is not JSON')
     }
   }
-  const config: AppConfig = Object.freeze({
+  return Object.freeze({
     defaultLocale: vars.DEFAULT_LOCALE,
     gatewayOrigin: vars.GATEWAY_ORIGIN ? vars.GATEWAY_ORIGIN.replace(/\/+$/, '') : null,
     upstreamTimeoutMs: vars.UPSTREAM_TIMEOUT_MS,
@@ -82,6 +73,4 @@ export function readConfig(env: Env): AppConfig {
       vapidKey: vars.VAPID_KEY || null,
     }),
   })
-  cache.set(env, config)
-  return config
-}
+})

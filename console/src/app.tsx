@@ -12,6 +12,8 @@ import { secureHeaders } from 'hono/secure-headers'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ReactElement } from 'react'
 import * as v from 'valibot'
+import { handleErrors } from '../../platform/errors'
+import { logRequests } from '../../platform/request-log'
 import { isLocale, type Locale } from '../../shared/constants'
 import type { Translate } from '../../shared/i18n'
 import { requireOperator, requireSection } from './access'
@@ -570,30 +572,12 @@ function negotiate(header: string | undefined): Locale {
   return 'en'
 }
 
-const MAX_LOG_PATH = 256
-
 /** The console's app. */
 export function createConsoleApp() {
   const app = new Hono<ConsoleEnv>()
 
   // One JSON line per request: the path, never the query (searches name applicants) or a body.
-  app.use(requestId(), async function logRequest(c, next) {
-    const started = Date.now()
-    await next()
-    const status = c.res.status
-    console.log(
-      JSON.stringify({
-        level: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info',
-        msg: 'request',
-        requestId: c.get('requestId'),
-        method: c.req.method,
-        path: c.req.path.slice(0, MAX_LOG_PATH),
-        status,
-        operator: c.get('operator')?.id ?? null,
-        ms: Date.now() - started,
-      }),
-    )
-  })
+  app.use(requestId(), logRequests<ConsoleEnv>({ fields: (c) => ({ operator: c.get('operator')?.id ?? null }) }))
   // The page's own policy comes with each page (render.tsx); files keep the gateway's sandbox policy.
   app.use(
     secureHeaders({
@@ -1159,22 +1143,16 @@ export function createConsoleApp() {
   app.route('/:lang{[a-z]{2}}', screens)
 
   app.notFound((c) => renderRefusal(c, 404, 'not_found'))
-  app.onError((err, c) => {
-    // A refusal of Hono's own (a cross-site form post: csrf) is that refusal, not a failure.
-    if (err instanceof HTTPException && err.status < 500)
-      return renderRefusal(c, err.status, err.status === 403 ? 'forbidden' : 'bad_request')
-    // Unexpected: logged with the request id; the operator sees the error page, never a stack.
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        msg: 'unhandled',
-        requestId: c.get('requestId'),
-        path: c.req.path,
-        error: err.name,
-        message: err.message,
-      }),
-    )
-    return renderRefusal(c, 500, 'unavailable')
-  })
+  app.onError(
+    handleErrors<ConsoleEnv>({
+      // A refusal of Hono's own (a cross-site form post: csrf) is that refusal, not a failure.
+      expected: (err, c) =>
+        err instanceof HTTPException && err.status < 500
+          ? renderRefusal(c, err.status, err.status === 403 ? 'forbidden' : 'bad_request')
+          : null,
+      // The operator sees the error page, never a stack.
+      unexpected: (c) => renderRefusal(c, 500, 'unavailable'),
+    }),
+  )
   return app
 }

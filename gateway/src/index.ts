@@ -5,6 +5,8 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { handleErrors } from '../../platform/errors'
+import { logRequests } from '../../platform/request-log'
 import { assertSafeToStart, readConfig } from './lib/config'
 import { PUBLISHABLE_KINDS } from './lib/content-kinds'
 import { CONTENT_UPLOAD_BODY_LIMIT } from './lib/content-uploads'
@@ -12,7 +14,6 @@ import type { AppEnv } from './lib/context'
 import { fail, GatewayError } from './lib/envelope'
 import { handleMailQueue } from './lib/mail-queue'
 import { publishDue } from './lib/publishing'
-import { logRequests } from './lib/request-log'
 import { runRetention } from './lib/retention'
 import { appealRoutes } from './routes/appeal'
 import { authRoutes } from './routes/auth'
@@ -51,7 +52,7 @@ const uploadBodyLimits = Object.fromEntries(
 
 const app = new Hono<AppEnv>()
 
-app.use(requestId(), logRequests())
+app.use(requestId(), logRequests<AppEnv>({ fields: (c) => ({ route: c.req.routePath }) }))
 // Every request checks the configuration, so an unsafe one (DEV_MODE on a public origin) serves nothing at all.
 app.use(async (c, next) => {
   readConfig(c.env)
@@ -73,24 +74,18 @@ app.route('/', contentRoutes)
 
 app.notFound((c) => fail(c, 404, 'not_found'))
 
-app.onError((err, c) => {
-  if (err instanceof GatewayError) return fail(c, err.status, err.code, err.description, err.errors, err.content)
-  if (err instanceof HTTPException && err.status < 500)
-    return fail(c, err.status as ContentfulStatusCode, 'bad_request')
-  // Unexpected: log structured JSON for operators; the caller sees only the code (ASVS V16.5).
-  console.error(
-    JSON.stringify({
-      level: 'error',
-      requestId: c.get('requestId'),
-      method: c.req.method,
-      path: c.req.path,
-      error: err.name,
-      message: err.message,
-      stack: err.stack,
-    }),
-  )
-  return fail(c, 500, 'internal_error')
-})
+app.onError(
+  handleErrors<AppEnv>({
+    expected: (err, c) => {
+      if (err instanceof GatewayError) return fail(c, err.status, err.code, err.description, err.errors, err.content)
+      if (err instanceof HTTPException && err.status < 500)
+        return fail(c, err.status as ContentfulStatusCode, 'bad_request')
+      return null
+    },
+    // The caller sees only the code (ASVS V16.5).
+    unexpected: (c) => fail(c, 500, 'internal_error'),
+  }),
+)
 
 export default {
   fetch: app.fetch,

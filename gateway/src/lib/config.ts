@@ -1,5 +1,6 @@
 /** Gateway configuration: string vars and secrets parsed once per env object, naming every bad key. */
 import * as v from 'valibot'
+import { createConfigReader } from '../../../platform/config'
 
 const ConfigSchema = v.object({
   PORTAL_ORIGIN: v.pipe(v.string(), v.url()),
@@ -100,22 +101,12 @@ export type Config = {
 /** Signs preview links on a developer's machine (DEV_MODE only), so local previews work without a secret. */
 const DEV_PREVIEW_SECRET = 'local-preview-secret-for-development-only'
 
-const cache = new WeakMap<object, Config>()
-
 /** Reads and validates the configuration of this env; throws naming the invalid keys. */
-export function readConfig(env: Env): Config {
-  const cached = cache.get(env)
-  if (cached) return cached
-  const parsed = v.safeParse(ConfigSchema, env)
-  if (!parsed.success) {
-    const keys = parsed.issues.map((i) => v.getDotPath(i) ?? '?').join(', ')
-    throw new Error(`invalid gateway configuration: ${keys}`)
-  }
-  const o = parsed.output
+export const readConfig: (env: Env) => Config = createConfigReader('gateway', ConfigSchema, (o) => {
   if (o.DEV_MODE === '1' && !isLoopbackOrigin(o.PORTAL_ORIGIN)) {
     throw new Error('invalid gateway configuration: DEV_MODE is "1" but PORTAL_ORIGIN is not a loopback origin')
   }
-  const config: Config = {
+  return {
     portalOrigin: o.PORTAL_ORIGIN.replace(/\/+$/, ''),
     devMode: o.DEV_MODE === '1',
     publicBase: o.PUBLIC_BASE,
@@ -136,9 +127,7 @@ export function readConfig(env: Env): Config {
     mailFrom: o.MAIL_FROM,
     previewSecret: o.PREVIEW_SECRET || (o.DEV_MODE === '1' ? DEV_PREVIEW_SECRET : ''),
   }
-  cache.set(env, config)
-  return config
-}
+})
 
 /** Where the SSO has the gateway look: OneID when its authorize URL is set, else the stand-in in DEV_MODE, else none. */
 function readOneId(o: v.InferOutput<typeof ConfigSchema>): Config['oneid'] {
