@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import type { Plugin } from 'vite'
-import { LOCALE_FALLBACK, LOCALES, type Locale } from '../shared/constants.ts'
+import { LOCALES, type Locale } from '../contract/locales.ts'
+import { LOCALE_FALLBACK } from '../shared/constants.ts'
 
 type Messages = { [key: string]: string | Messages }
 

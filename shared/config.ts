@@ -1,5 +1,5 @@
 /** The public configuration embedded in every page: whitelisted, never a secret (docs/architecture.md#rule-4). */
-import type { Locale } from './constants'
+import type { Locale } from '../contract/locales'
 
 export type PublicConfig = Readonly<{
   buildId: string

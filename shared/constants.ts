@@ -1,7 +1,7 @@
 /** The spec's numbers (docs/product.md#constants), named once. */
 
-export const LOCALES = ['uz', 'ru', 'en'] as const
-export type Locale = (typeof LOCALES)[number]
+import type { Locale } from '../contract/locales'
+
 /** Each language in its own name (docs/design.md#header). */
 export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { uz: 'Oʻzbekcha', ru: 'Русский', en: 'English' }
 /** Missing messages fall back across locales in this order (docs/product.md#session). */
@@ -48,7 +48,3 @@ export const LOADING_BAR = Object.freeze({
   color: '#00A3D9',
   errorColor: '#C62828',
 })
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
-}

@@ -4,9 +4,10 @@
  */
 
 import type { Envelope } from '../contract/gateway/common'
+import type { Locale } from '../contract/locales'
 import type { Key, Query } from './api-keys'
 import { apiKey, isPublicUrl } from './api-keys'
-import { GATEWAY_BASE, IDEMPOTENT_METHODS, type Locale, RETRY_STATUSES, SILENT_RESULT_CODES } from './constants'
+import { GATEWAY_BASE, IDEMPOTENT_METHODS, RETRY_STATUSES, SILENT_RESULT_CODES } from './constants'
 
 /** A rejected call: `status` is the HTTP status (0 for a network failure), `code` the envelope's result code. */
 export class GatewayError extends Error {

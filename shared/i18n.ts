@@ -1,5 +1,7 @@
 /** Translation with the language passed per call: dotted keys into per-locale dictionaries, `{{name}}` values. */
-import { LOCALE_FALLBACK, type Locale } from './constants'
+
+import type { Locale } from '../contract/locales'
+import { LOCALE_FALLBACK } from './constants'
 
 export type Messages = { [key: string]: string | Messages }
 type TranslateValues = Record<string, string | number>

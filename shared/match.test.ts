@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LOCALES } from './constants'
+import { LOCALES } from '../contract/locales'
 import { href, hrefTo, matchRoute, parseQuery, readSearch, splitLocale, switchLocalePath, validateQuery } from './match'
 import { type Params, ROUTE_BY_ID, ROUTES, type RouteId } from './routes'
 

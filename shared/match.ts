@@ -1,5 +1,5 @@
 /** One matcher and one `href()` for the route table, used by the worker, the client and the tests. */
-import { isLocale, type Locale } from './constants'
+import { isLocale, type Locale } from '../contract/locales'
 import {
   type FieldRule,
   type HrefParams,

@@ -3,7 +3,7 @@
  * (`Intl.PluralRules`), as Russian needs (1 результат, 2 результата, 5 результатов). Its own module, not `i18n.ts`:
  * only the pages that count import it, and the shell carries none of it (docs/architecture.md#static-sections).
  */
-import type { Locale } from './constants'
+import type { Locale } from '../contract/locales'
 
 /** The forms the locales' files give every counted text (Uzbek and English use two of them). */
 const FORMS = new Set(['one', 'few', 'many', 'other'])

@@ -4,7 +4,7 @@
  * that no `/` or `\` follows, and holds no control character: URL parsers drop tabs and newlines, so `/\t/host`
  * would read as `//host`.
  */
-import { isLocale } from './constants'
+import { isLocale } from '../contract/locales'
 
 /** True for `/x…`, false for `//host`, `/\host`, schemes, relative paths and control characters. */
 export function isSameOriginPath(value: unknown): value is string {

@@ -2,8 +2,8 @@
 
 import type { Profile } from '../contract/gateway/account'
 import type { Envelope } from '../contract/gateway/common'
+import type { Locale } from '../contract/locales'
 import type { PublicConfig } from './config'
-import type { Locale } from './constants'
 import type { PageError } from './errors'
 import type { Messages } from './i18n'
 import type { ParamsOf, QueryOf, RouteId } from './routes'

@@ -238,7 +238,7 @@ describe('rooms (docs/architecture.md#rule-1)', () => {
       {
         file: 'console/src/x.tsx',
         text: [
-          "import { LOCALES } from '../../shared/constants'",
+          "import { LOCALES } from '../../contract/locales'",
           "import { verifyAccessAssertion } from '../../platform/access'",
           "import { approveRegistration } from '../../gateway/src/lib/registrations'",
           "import { Button } from '../../client/components/button'",
@@ -290,7 +290,7 @@ describe('rooms (docs/architecture.md#rule-1)', () => {
       {
         file: 'gateway/src/x.ts',
         text: [
-          "import { LOCALES } from '../../shared/constants'",
+          "import { LOCALES } from '../../contract/locales'",
           "import { ok } from './lib/envelope'",
           "import { PostSchema } from '../../contract/gateway/media'",
           "import { logRequests } from '../../platform/request-log'",
@@ -307,7 +307,7 @@ describe('rooms (docs/architecture.md#rule-1)', () => {
     const found = findImportViolations([
       {
         file: 'contract/gateway/x.ts',
-        text: "import * as v from 'valibot'\nimport { IdSchema } from './common'\nimport { LOCALES } from '../../shared/constants'\nimport { Hono } from 'hono'\n",
+        text: "import * as v from 'valibot'\nimport { IdSchema } from './common'\nimport { LOCALES } from '../../contract/locales'\nimport { Hono } from 'hono'\n",
       },
       {
         file: 'platform/x.ts',
@@ -432,7 +432,7 @@ describe('URLs from the route table only (docs/architecture.md#rule-2)', () => {
     .filter((f) => !f.endsWith('.d.ts') && !isTestFile(f) && f !== 'console/src/paths.ts')
   const probe = 'worker/__probe__.ts'
   const probeText = [
-    "import type { Locale } from '../shared/constants'",
+    "import type { Locale } from '../contract/locales'",
     'declare const chosen: Locale',
     'declare const state: { locale: string }',
     'declare const id: string',

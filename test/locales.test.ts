@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { LOCALES } from '../shared/constants'
+import { LOCALES } from '../contract/locales'
 
 type Tree = { [key: string]: string | Tree }
 

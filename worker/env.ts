@@ -1,8 +1,8 @@
 /** Deploy configuration: wrangler vars parsed once with a schema that names every bad key. */
 import * as v from 'valibot'
+import { LOCALES, type Locale } from '../contract/locales'
 import { createConfigReader } from '../platform/config'
 import type { PublicConfig } from '../shared/config'
-import { LOCALES, type Locale } from '../shared/constants'
 
 const optionalText = v.optional(v.string(), '')
 

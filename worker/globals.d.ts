@@ -13,7 +13,7 @@ declare module 'virtual:client-manifest' {
       { href: string; text: string; rules: import('../shared/css-rules').CssRule[] }
     >
     /** Each locale's whole message catalogue (fallbacks filled), an immutable asset; empty strings under `vite dev`. */
-    messages: Record<import('../shared/constants').Locale, string>
+    messages: Record<import('../contract/locales').Locale, string>
     /** The boot script, minified: one statement that calls it with `...BOOT_ARGS` (empty under `vite dev`). */
     boot: string
     /** Chunks the entry imports. */

@@ -4,8 +4,9 @@
  */
 import type { Context } from 'hono'
 import { validatePayload } from '../contract/gateway'
+import { LOCALES } from '../contract/locales'
 import { isPublicUrl, type Key } from '../shared/api-keys'
-import { LOCALES, PAYLOAD_CACHE_MS } from '../shared/constants'
+import { PAYLOAD_CACHE_MS } from '../shared/constants'
 import { GatewayError } from '../shared/gateway-client'
 import { siteKeys } from '../shared/site-keys'
 import type { PayloadEntry } from '../shared/state'

@@ -4,7 +4,7 @@
  * pointing to it. They need the request's origin for absolute URLs, so the worker answers them, not static files.
  */
 import type { Context } from 'hono'
-import { LOCALES, type Locale } from '../shared/constants'
+import { LOCALES, type Locale } from '../contract/locales'
 import type { GatewayClient } from '../shared/gateway-client'
 import { hrefTo, matchRoute, type RouteTarget } from '../shared/match'
 import { REASONS, type RouteId, SECTORS } from '../shared/routes'

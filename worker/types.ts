@@ -1,5 +1,5 @@
 /** Hono context types of the portal worker. */
-import type { Locale } from '../shared/constants'
+import type { Locale } from '../contract/locales'
 import type { AppConfig } from './env'
 import type { SessionResult } from './session'
 

@@ -3,7 +3,7 @@
  * code.
  */
 import { useMemo } from 'react'
-import type { Locale } from '../../shared/constants'
+import type { Locale } from '../../contract/locales'
 import { useLocale } from '../runtime/i18n'
 import { type DateParts, formatUzDate, formatUzTime, toUzNumber } from './format-uz'
 

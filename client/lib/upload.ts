@@ -1,7 +1,8 @@
 /** Multipart uploads through the `/gateway` proxy with progress (fetch has no upload progress; XMLHttpRequest does). */
 
 import type { Envelope } from '../../contract/gateway/common'
-import { GATEWAY_BASE, type Locale } from '../../shared/constants'
+import type { Locale } from '../../contract/locales'
+import { GATEWAY_BASE } from '../../shared/constants'
 import { CSRF_HEADER, CSRF_MARKER, GatewayError, isOkCode } from '../../shared/gateway-client'
 
 export type UploadOptions = {

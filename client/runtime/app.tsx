@@ -3,7 +3,7 @@
  * toast region.
  */
 import { useCallback, useEffect, useRef } from 'react'
-import { LOCALES } from '../../shared/constants'
+import { LOCALES } from '../../contract/locales'
 import { CSRF_HEADER, CSRF_MARKER } from '../../shared/csrf'
 import { notFound } from '../../shared/errors'
 import { href, switchLocalePath } from '../../shared/match'

@@ -1,6 +1,6 @@
 /** The gateway client for components' own calls (mutations, revalidation): same rules as the entry's SWR fetcher. */
 import { useMemo } from 'react'
-import type { Locale } from '../../shared/constants'
+import type { Locale } from '../../contract/locales'
 import { CSRF_HEADER, CSRF_MARKER, createGatewayClient, type GatewayClient } from '../../shared/gateway-client'
 import type { Translate } from '../../shared/i18n'
 import { gatewayFetch } from './gateway-fetch'

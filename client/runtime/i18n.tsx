@@ -6,7 +6,7 @@
  * when something drawn later asks for a key the document did not carry.
  */
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react'
-import type { Locale } from '../../shared/constants'
+import type { Locale } from '../../contract/locales'
 import { bindLocale, createI18n, type Messages, type Translate, translateCode } from '../../shared/i18n'
 
 /** `plain` (edge, while recording): the same translator without recording, for markup the browser keeps as drawn. */

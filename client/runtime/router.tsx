@@ -12,8 +12,8 @@ import {
   useRef,
   useState,
 } from 'react'
+import type { Locale } from '../../contract/locales'
 import type { DataPlan, PlanKeys } from '../../shared/api-keys'
-import type { Locale } from '../../shared/constants'
 import type { PageError } from '../../shared/errors'
 import { splitLocale } from '../../shared/match'
 import { payloadPathOf } from '../../shared/payload-path'

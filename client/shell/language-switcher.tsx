@@ -1,5 +1,7 @@
 /** Language switcher: each language in its own name; a real link, and the choice is stored in the locale cookie. */
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALE_NAMES, LOCALES } from '../../shared/constants'
+
+import { LOCALES } from '../../contract/locales'
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALE_NAMES } from '../../shared/constants'
 import { switchLocalePath } from '../../shared/match'
 import { useLocale, useT } from '../runtime/i18n'
 import { useRouter } from '../runtime/router'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LOCALES } from '../../shared/constants'
+import { LOCALES } from '../../contract/locales'
 import { matchRoute, splitLocale } from '../../shared/match'
 import type { RouteId } from '../../shared/routes'
 import { NAV_SECTION_IDS, NAV_SECTION_ROUTES, navSectionOf } from './nav-section-ids'

@@ -3,7 +3,7 @@
  * they draw: the header's buttons need only `NAV_SECTION_IDS` and `navSectionOf`).
  */
 import { useMemo } from 'react'
-import type { Locale } from '../../shared/constants'
+import type { Locale } from '../../contract/locales'
 import type { Translate } from '../../shared/i18n'
 import { href } from '../../shared/match'
 import { MEDIA_TYPES, REASONS } from '../../shared/routes'

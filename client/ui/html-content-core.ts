@@ -6,7 +6,7 @@
  */
 
 import { createElement, type ReactNode } from 'react'
-import type { Locale } from '../../shared/constants'
+import type { Locale } from '../../contract/locales'
 import { decodeEntities } from '../../shared/html-text'
 import { splitLocale, switchLocalePath } from '../../shared/match'
 

@@ -1,6 +1,6 @@
 /** The console's Hono environment: bindings, and what each request learns on its way (language, operator). */
 import type { RequestIdVariables } from 'hono/request-id'
-import type { Locale } from '../../shared/constants'
+import type { Locale } from '../../contract/locales'
 import type { Operator } from './api'
 
 export type ConsoleEnv = {

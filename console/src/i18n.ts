@@ -3,7 +3,7 @@
  * language, as the portal does (shared/i18n.ts; docs/architecture.md#rule-5). The console has its own catalogue so
  * the portal's pages never ship the back office's texts.
  */
-import type { Locale } from '../../shared/constants'
+import type { Locale } from '../../contract/locales'
 import { bindLocale, createI18n, type Translate } from '../../shared/i18n'
 import en from '../locales/en.json'
 import ru from '../locales/ru.json'

@@ -2,7 +2,7 @@
  * Every address of the console, built in one place (as the portal's route table is the only source of its URLs,
  * docs/architecture.md#rule-2): `/{lang}/{area}/…`, with the query a list keeps.
  */
-import type { Locale } from '../../shared/constants'
+import type { Locale } from '../../contract/locales'
 
 type Query = Record<string, string | number | undefined>
 

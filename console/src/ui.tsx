@@ -4,7 +4,8 @@
  * a link or a form, usable by keyboard and screen reader without a script.
  */
 import { Fragment, type ReactNode } from 'react'
-import { LOCALE_NAMES, LOCALES, type Locale } from '../../shared/constants'
+import { LOCALES, type Locale } from '../../contract/locales'
+import { LOCALE_NAMES } from '../../shared/constants'
 import type { Translate } from '../../shared/i18n'
 import type { ModerationCounts, Operator, OperatorArea, Pageable } from './api'
 import { paths, switchLanguage } from './paths'

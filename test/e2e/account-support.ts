@@ -1,6 +1,6 @@
 /** Helpers of the account specs: client addresses per file, sign-in through the UI and OneID, outbox and moderation. */
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
-import type { Locale } from '../../shared/constants'
+import type { Locale } from '../../contract/locales'
 import { expect, waitForHydration } from './fixtures'
 import { findDemoAccount, href } from './support'
 

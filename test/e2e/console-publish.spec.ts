@@ -7,7 +7,7 @@
  * nothing waits for a clock.
  */
 import type { Page } from '@playwright/test'
-import { LOCALES, type Locale } from '../../shared/constants'
+import { LOCALES, type Locale } from '../../contract/locales'
 import { type ConsoleSession, signInToConsole } from './console-support'
 import { checkA11y, expect, test } from './fixtures'
 import { dropStatusError, holdRequests, href, isSameDocument, markDocument, PNG } from './support'

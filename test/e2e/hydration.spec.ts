@@ -2,7 +2,7 @@
  * Server-rendered pages hydrate cleanly in every language, with the right document metadata (docs/product.md#locale).
  */
 import type { Page } from '@playwright/test'
-import { LOCALES, type Locale } from '../../shared/constants'
+import { LOCALES, type Locale } from '../../contract/locales'
 import type { RouteId } from '../../shared/routes'
 import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } from './fixtures'
 import { dropStatusError, HYDRATION_WARNING, href, isSameDocument, markDocument } from './support'

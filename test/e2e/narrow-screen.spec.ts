@@ -1,5 +1,5 @@
 /** On a 360 px wide phone no page scrolls sideways, in any language: wide content scrolls inside its own box. */
-import { LOCALES } from '../../shared/constants'
+import { LOCALES } from '../../contract/locales'
 import { expect, test } from './fixtures'
 import { href } from './support'
 

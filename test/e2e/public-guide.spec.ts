@@ -5,7 +5,7 @@
  * registration forms for residents and non-residents, with and without JavaScript, against the reference gateway.
  */
 import type { APIRequestContext, Page } from '@playwright/test'
-import type { Locale } from '../../shared/constants'
+import type { Locale } from '../../contract/locales'
 import { SECTORS } from '../../shared/routes'
 import { uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } from './fixtures'

@@ -4,7 +4,7 @@
  * without JavaScript), e-auction lots with live countdowns and apply links only while open, the lot page, UzEx lots.
  */
 import type { Page } from '@playwright/test'
-import type { Locale } from '../../shared/constants'
+import type { Locale } from '../../contract/locales'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
 import { dropStatusError, href, isSameDocument, markDocument, seed } from './support'
 

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
-import { LOCALES, type Locale } from '../../shared/constants'
+import { LOCALES, type Locale } from '../../contract/locales'
 import { REASONS } from '../../shared/routes'
 import { listCrawlerEntries, listSitemapEntries } from '../../shared/sitemap-routes'
 import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } from './fixtures'

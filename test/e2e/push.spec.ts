@@ -11,7 +11,7 @@
  * `ServiceWorker.deliverPushMessage`, as FCM's web-push payload.
  */
 import type { BrowserContext, Page, Worker } from '@playwright/test'
-import type { Locale } from '../../shared/constants'
+import type { Locale } from '../../contract/locales'
 import { type Role, signInWithOneId, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
 import {

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
-import type { Locale } from '../../shared/constants'
+import type { Locale } from '../../contract/locales'
 import { latestResetLink, moderate, pendingRegistrationId, signInWithPassword, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
 import { href } from './support'

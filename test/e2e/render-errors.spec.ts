@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs'
 import type { Page, Route } from '@playwright/test'
-import { LOCALES, type Locale } from '../../shared/constants'
+import { LOCALES, type Locale } from '../../contract/locales'
 import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } from './fixtures'
 import { href, isSameDocument, markDocument, readServerTitle } from './support'
 

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { LOCALES, type Locale } from '../../shared/constants.ts'
+import { LOCALES, type Locale } from '../../contract/locales.ts'
 import { CASES, type Case } from './cases.ts'
 import { type Engine, launchFirefox, launchWebKit, type Tab, until } from './engines.ts'
 

@@ -5,10 +5,10 @@
  */
 import { env, exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
+import type { Locale } from '../../contract/locales'
 import en from '../../locales/en.json'
 import ru from '../../locales/ru.json'
 import uz from '../../locales/uz.json'
-import type { Locale } from '../../shared/constants'
 import { href } from '../../shared/match'
 import type { RouteId } from '../../shared/routes'
 import { decodeEntities, GOOGLEBOT, tokenCookie } from '../worker/helpers'

@@ -7,7 +7,8 @@
  */
 import { env } from 'cloudflare:workers'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { type Locale, TOKEN_COOKIE } from '../../shared/constants'
+import type { Locale } from '../../contract/locales'
+import { TOKEN_COOKIE } from '../../shared/constants'
 import { href } from '../../shared/match'
 import { mediaKeys } from '../../shared/media-keys'
 import { siteKeys } from '../../shared/site-keys'

@@ -6,7 +6,7 @@
  */
 import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { Locale } from '../../shared/constants'
+import type { Locale } from '../../contract/locales'
 import { href } from '../../shared/match'
 import { siteKeys } from '../../shared/site-keys'
 import { payloadCacheKey } from '../../worker/payloads'

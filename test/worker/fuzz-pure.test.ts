@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { isLocale, LOCALES } from '../../contract/locales'
 import { apiKey, isPublicUrl } from '../../shared/api-keys'
-import { isLocale, LOCALES } from '../../shared/constants'
 import { checkGuards } from '../../shared/guards'
 import {
   href,

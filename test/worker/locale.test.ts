@@ -3,7 +3,8 @@
  * alternates.
  */
 import { describe, expect, it } from 'vitest'
-import { LOCALE_COOKIE, LOCALES, type Locale } from '../../shared/constants'
+import { LOCALES, type Locale } from '../../contract/locales'
+import { LOCALE_COOKIE } from '../../shared/constants'
 import { href } from '../../shared/match'
 import {
   fetchPortal,

@@ -4,7 +4,7 @@
  */
 import { env } from 'cloudflare:workers'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Locale } from '../../shared/constants'
+import type { Locale } from '../../contract/locales'
 import { href } from '../../shared/match'
 import { mediaKeys } from '../../shared/media-keys'
 import { siteKeys } from '../../shared/site-keys'

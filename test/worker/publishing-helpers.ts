@@ -4,7 +4,7 @@
  */
 import { env } from 'cloudflare:workers'
 import { expect } from 'vitest'
-import { LOCALES } from '../../shared/constants'
+import { LOCALES } from '../../contract/locales'
 
 declare global {
   namespace Cloudflare {

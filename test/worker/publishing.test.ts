@@ -7,7 +7,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { LOCALES, type Locale } from '../../shared/constants'
+import { LOCALES, type Locale } from '../../contract/locales'
 import { href } from '../../shared/match'
 import { createApp } from '../../worker/app'
 import { decodeEntities, ORIGIN } from './helpers'

@@ -4,7 +4,7 @@
  */
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { LOCALES } from '../../shared/constants'
+import { LOCALES } from '../../contract/locales'
 import { href } from '../../shared/match'
 import { listCrawlerEntries } from '../../shared/sitemap-routes'
 import { decodeEntities, fetchPortal, ORIGIN } from './helpers'

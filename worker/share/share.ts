@@ -14,7 +14,7 @@ import type {
   WebSite,
   WithContext,
 } from 'schema-dts'
-import { LOCALES, type Locale } from '../../shared/constants'
+import { LOCALES, type Locale } from '../../contract/locales'
 import { bindLocale, createI18n, type Translate } from '../../shared/i18n'
 import { href, switchLocalePath } from '../../shared/match'
 import { planKeysOf } from '../../shared/plans'

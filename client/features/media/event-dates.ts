@@ -1,7 +1,7 @@
 /** An event's dates in the page's language: one day, or a range such as "12–13 March 2026" (Tashkent time). */
 import { useMemo } from 'react'
 import type { Event } from '../../../contract/gateway/media'
-import type { Locale } from '../../../shared/constants'
+import type { Locale } from '../../../contract/locales'
 import { formatDate, resolveIntlLocale, TIME_ZONE, toDate } from '../../lib/format'
 
 const ranges = new Map<string, Intl.DateTimeFormat>()

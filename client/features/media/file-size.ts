@@ -1,5 +1,5 @@
 /** File sizes in the page's language ("1.2 MB", "1,2 МБ"). */
-import type { Locale } from '../../../shared/constants'
+import type { Locale } from '../../../contract/locales'
 import { formatNumber, resolveIntlLocale } from '../../lib/format'
 import { FILE_SIZE_UNITS } from '../../lib/format-uz'
 

@@ -1,5 +1,5 @@
 /** The admin's screens: the operators (add, change role, remove) and the audit log. */
-import type { Locale } from '../../../shared/constants'
+import type { Locale } from '../../../contract/locales'
 import type { Translate } from '../../../shared/i18n'
 import type { AuditEntry, AuditLog, Operator, OperatorRole, Pageable } from '../api'
 import { paths } from '../paths'

@@ -4,7 +4,8 @@
  * agency's contacts. Plain forms: files go with the form they belong to, so nothing needs a script.
  */
 import type { ReactNode } from 'react'
-import { LOCALE_NAMES, LOCALES, type Locale } from '../../../shared/constants'
+import { LOCALES, type Locale } from '../../../contract/locales'
+import { LOCALE_NAMES } from '../../../shared/constants'
 import type { Translate } from '../../../shared/i18n'
 import type {
   ContentChild,

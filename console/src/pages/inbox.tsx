@@ -1,6 +1,6 @@
 /** The inbox: contact requests and event applications, filtered, exported, opened, and marked handled. */
 import type { ReactNode } from 'react'
-import type { Locale } from '../../../shared/constants'
+import type { Locale } from '../../../contract/locales'
 import type { Translate } from '../../../shared/i18n'
 import type { InboxFilter, InboxItem, InboxKind, Pageable } from '../api'
 import { paths } from '../paths'

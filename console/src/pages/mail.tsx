@@ -3,7 +3,7 @@
  * never with its text or links, each with a plain form that sends it again (docs/gateway-contract.md#operator-mail).
  * Mail still queued after a while is listed too, without the button: the queue is still trying it.
  */
-import type { Locale } from '../../../shared/constants'
+import type { Locale } from '../../../contract/locales'
 import type { Translate } from '../../../shared/i18n'
 import type { MailList as MailListAnswer, MailStatus, Pageable } from '../api'
 import { paths } from '../paths'

@@ -1,5 +1,5 @@
 /** The overview and the moderators' queues: appeals, projects and registrations, each a list and a record. */
-import type { Locale } from '../../../shared/constants'
+import type { Locale } from '../../../contract/locales'
 import type { Translate } from '../../../shared/i18n'
 import type {
   AppealDetail,

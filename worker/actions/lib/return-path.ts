@@ -1,5 +1,5 @@
 /** Where a sign-in sends the browser afterwards: the validated return path, or the profile. */
-import type { Locale } from '../../../shared/constants'
+import type { Locale } from '../../../contract/locales'
 import { href } from '../../../shared/match'
 import { safeReturnPath } from '../../../shared/safe-path'
 
