@@ -1,11 +1,11 @@
 /** Test helpers: calling the gateway, creating users and tokens, and building upload bodies. */
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
+import { issueToken } from '../src/areas/auth/tokens'
+import { createAccount, type ProfileFields } from '../src/areas/profile/accounts'
+import { seedCore } from '../src/dev/seed/core'
 import app from '../src/index'
-import { createAccount, type ProfileFields } from '../src/lib/accounts'
 import type { Role } from '../src/lib/context'
-import { issueToken } from '../src/lib/tokens'
-import { seedCore } from '../src/seed/core'
 
 export type Envelope<T = any> = {
   result: { code: string; description: string }

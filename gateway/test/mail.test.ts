@@ -7,9 +7,9 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
+import { composeResetEmail, createMailer, type MailMessage } from '../src/areas/mail/messages'
+import { deliverMail, type MailTransport, retryDelaySeconds } from '../src/areas/mail/queue'
 import worker from '../src/index'
-import { composeResetEmail, createMailer, type MailMessage } from '../src/lib/email'
-import { deliverMail, type MailTransport, retryDelaySeconds } from '../src/lib/mail-queue'
 import { call, createUser, uniqueEmail } from './helpers'
 
 type OutboxRow = {

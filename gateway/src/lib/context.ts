@@ -1,7 +1,7 @@
 /** Hono environment of the core routes: bindings plus the request id and the signed-in user. */
 import type { Context } from 'hono'
 import type { RequestIdVariables } from 'hono/request-id'
-import type { Operator } from './operators'
+import type { Operator } from '../areas/operators/people/operators'
 
 /** The two account roles of docs/gateway-contract.md. */
 export type Role = 'investor' | 'businessmen'

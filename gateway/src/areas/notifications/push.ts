@@ -1,0 +1,167 @@
+/**
+ * Push notifications: each new notification goes through FCM to every device the user registered, in the language
+ * that device registered in, after the response (`waitUntil`). Without FCM_SERVICE_ACCOUNT nothing is sent
+ * (docs/gateway-contract.md#push).
+ */
+
+import { type FcmMessage, getAccessToken, sendFcmMessage } from '../../integrations/fcm'
+import { type Config, type PushConfig, readConfig } from '../../lib/config'
+import type { RequestScope } from '../../lib/context'
+import { LANGS, type Lang } from '../../lib/lang'
+import type { NotificationType } from './notify'
+
+/** A notification as it was stored: its id, type, locale-less link and message in each language. */
+export type PushNotification = {
+  id: number
+  userId: number
+  type: NotificationType
+  link: string
+  messages: Record<Lang, string>
+}
+
+/** Devices a notification reaches at most: the user's most recently registered ones. */
+export const PUSH_DEVICE_LIMIT = 10
+
+/** Where a notification without a link takes the user: the profile, beside the bell. */
+const DEFAULT_PATH = '/profile'
+
+const TITLES: Record<NotificationType, Record<Lang, string>> = {
+  registration: {
+    en: 'Registration received',
+    ru: 'Заявка на регистрацию получена',
+    uz: 'Roʻyxatdan oʻtish arizasi qabul qilindi',
+  },
+  event_registration: {
+    en: 'Event application received',
+    ru: 'Заявка на мероприятие получена',
+    uz: 'Tadbirga ariza qabul qilindi',
+  },
+  new_appeal: { en: 'Appeal registered', ru: 'Обращение зарегистрировано', uz: 'Murojaat roʻyxatga olindi' },
+  appeal_forwarded: { en: 'Appeal forwarded', ru: 'Обращение передано', uz: 'Murojaat yuborildi' },
+  appeal_rejected: { en: 'Appeal rejected', ru: 'Обращение отклонено', uz: 'Murojaat rad etildi' },
+  new_appeal_response: { en: 'Your appeal has an answer', ru: 'Ответ на обращение', uz: 'Murojaatingizga javob keldi' },
+  new_appeal_comment: {
+    en: 'New comment on your appeal',
+    ru: 'Новый комментарий к обращению',
+    uz: 'Murojaatingizga yangi izoh',
+  },
+  new_project: {
+    en: 'Project sent to moderation',
+    ru: 'Проект отправлен на модерацию',
+    uz: 'Loyiha moderatsiyaga yuborildi',
+  },
+  update_project: {
+    en: 'Project changes sent to moderation',
+    ru: 'Изменения проекта на модерации',
+    uz: 'Loyiha oʻzgarishlari moderatsiyaga yuborildi',
+  },
+  project_rejected: { en: 'Project rejected', ru: 'Проект отклонён', uz: 'Loyiha rad etildi' },
+  project_approved: { en: 'Project approved', ru: 'Проект одобрен', uz: 'Loyiha tasdiqlandi' },
+}
+
+/** The push title of a notification type in a language. */
+function pushTitle(type: NotificationType, lang: Lang): string {
+  return TITLES[type][lang]
+}
+
+/**
+ * The FCM message for one device. `data.link` is the page to open: the notification's link under the device's
+ * language (`/{lang}{link}`), which the service worker opens on a click; `webpush.fcm_options.link` (FCM accepts it
+ * only over HTTPS) is the same page as a full URL.
+ */
+function composePushMessage(
+  n: PushNotification,
+  device: { token: string; lang: Lang },
+  portalOrigin: string,
+): FcmMessage {
+  const path = `/${device.lang}${n.link || DEFAULT_PATH}`
+  const message: FcmMessage = {
+    token: device.token,
+    notification: { title: pushTitle(n.type, device.lang), body: n.messages[device.lang] },
+    data: { link: path, type: n.type, id: String(n.id), lang: device.lang },
+  }
+  if (portalOrigin.startsWith('https://')) message.webpush = { fcm_options: { link: `${portalOrigin}${path}` } }
+  return message
+}
+
+type DeviceRow = { token: string; lang: string }
+
+/** Sends a notification to the user's devices and deletes the tokens FCM no longer knows. */
+async function deliverPush(
+  db: D1Database,
+  config: PushConfig,
+  portalOrigin: string,
+  n: PushNotification,
+  accessToken: () => Promise<string>,
+): Promise<void> {
+  const account = config.account
+  if (!account) return
+  // A device whose session was signed out (or revoked by a password change) gets nothing; an idle session that merely
+  // expired keeps its device, since push is how a user who stays away hears of an answer.
+  const { results } = await db
+    .prepare(
+      `SELECT f.token, f.lang FROM fcm_tokens f LEFT JOIN tokens t ON t.id = f.session_id
+       WHERE f.user_id = ? AND t.revoked_at IS NULL ORDER BY f.updated_at DESC, f.rowid DESC LIMIT ?`,
+    )
+    .bind(n.userId, PUSH_DEVICE_LIMIT)
+    .all<DeviceRow>()
+  if (!results.length) return
+  const bearer = await accessToken()
+  await Promise.all(
+    results.map(async (row) => {
+      const lang = (LANGS as readonly string[]).includes(row.lang) ? (row.lang as Lang) : 'en'
+      const result = await sendFcmMessage(
+        config,
+        account,
+        bearer,
+        composePushMessage(n, { token: row.token, lang }, portalOrigin),
+      )
+      if (result === 'unregistered')
+        await db.prepare('DELETE FROM fcm_tokens WHERE token = ? AND user_id = ?').bind(row.token, n.userId).run()
+    }),
+  )
+}
+
+// One access-token request per request at most, however many notifications it creates; keyed by the request's
+// execution context, so no promise outlives or crosses its request.
+const pendingTokens = new WeakMap<object, Promise<string>>()
+
+/**
+ * Queues the push of a notification just created, in `waitUntil` of the request that created it, so that request is
+ * not slowed. Without FCM credentials it does nothing.
+ */
+export function queuePush(request: RequestScope, n: PushNotification): void {
+  let config: Config
+  try {
+    config = readConfig(request.env)
+  } catch (err) {
+    // The notification is stored already; a broken push configuration must not fail the request that made it.
+    console.error(
+      JSON.stringify({ level: 'error', msg: 'push not sent', error: err instanceof Error ? err.message : String(err) }),
+    )
+    return
+  }
+  const account = config.push.account
+  if (!account) return
+  const ctx = request.executionCtx
+  const accessToken = () => {
+    let pending = pendingTokens.get(ctx)
+    if (!pending) {
+      pending = getAccessToken(config.push, account)
+      pendingTokens.set(ctx, pending)
+    }
+    return pending
+  }
+  ctx.waitUntil(
+    deliverPush(request.env.DB, config.push, config.portalOrigin, n, accessToken).catch((err: unknown) => {
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          msg: 'push delivery failed',
+          requestId: request.requestId,
+          error: err instanceof Error ? err.message : String(err),
+        }),
+      )
+    }),
+  )
+}

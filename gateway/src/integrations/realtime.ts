@@ -1,0 +1,103 @@
+/**
+ * Realtime publishing to the portal (the portal's docs/architecture.md#realtime): after the gateway records a change,
+ * it tells the portal's hub, which pushes it to the browsers that show it. A publish is `POST /_app/realtime/publish`
+ * through the PORTAL service binding, signed with HMAC-SHA256 (REALTIME_SECRET) over `{timestamp}.{id}.{body}`. It runs
+ * after the response, in `waitUntil` of the request the route hands down, as pushes do
+ * (docs/architecture.md#request-context); a failure is logged and never fails the request that made the change: the
+ * pages fall back to polling.
+ */
+import { readConfig } from '../lib/config'
+import type { RequestScope } from '../lib/context'
+import type { Lang } from '../lib/lang'
+
+/** Personal events: hints with ids and states; the browser refetches with its own session. */
+export type PersonalEvent =
+  | { type: 'notification'; kind: string }
+  | {
+      type: 'appeal'
+      id: number
+      status: 'in_moderation' | 'reviewed' | 'resolved' | 'not_resolved'
+      by: 'user' | 'agency'
+    }
+  | { type: 'project'; id: number; state: 'pending' | 'approved' | 'rejected' | 'draft' }
+
+/** A lot as it is now: what its page and the lot list show that can change. */
+export type LotEvent = {
+  type: 'lot'
+  lot: string
+  price: number
+  deposit: number | null
+  status: Record<Lang, string>
+  order_end_time: string
+}
+
+const PUBLISH_URL = 'http://portal.internal/_app/realtime/publish'
+
+/** Tells the user's own channel; the portal names it from the user's role and id (looked up here). */
+export function publishToUser(request: RequestScope, userId: number, event: PersonalEvent): void {
+  schedule(request, async (env) => {
+    const user = await env.DB.prepare('SELECT role FROM users WHERE id = ?').bind(userId).first<{ role: string }>()
+    if (user) await publish(env, { user: { role: user.role, id: userId }, event })
+  })
+}
+
+/** Tells a lot's page (`lot:{number}`) and the lot list (`lots`). */
+export function publishLot(request: RequestScope, event: LotEvent): void {
+  schedule(request, (env) => publish(env, { channel: `lot:${event.lot}`, event }))
+  schedule(request, (env) => publish(env, { channel: 'lots', event }))
+}
+
+function schedule(request: RequestScope, task: (env: Env) => Promise<void>): void {
+  request.executionCtx.waitUntil(
+    task(request.env).catch((err: unknown) => {
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          msg: 'realtime publish failed',
+          requestId: request.requestId,
+          error: err instanceof Error ? err.message : String(err),
+        }),
+      )
+    }),
+  )
+}
+
+const encoder = new TextEncoder()
+let cachedKey: { secret: string; key: Promise<CryptoKey> } | null = null
+
+function keyOf(secret: string): Promise<CryptoKey> {
+  if (cachedKey?.secret !== secret) {
+    cachedKey = {
+      secret,
+      key: crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']),
+    }
+  }
+  return cachedKey.key
+}
+
+async function publish(env: Env, body: object): Promise<void> {
+  const { realtimeSecret } = readConfig(env)
+  const portal = (env as { PORTAL?: Fetcher }).PORTAL
+  // Realtime is optional: without a key or a portal to reach, there is nothing to tell and the pages poll.
+  if (!realtimeSecret || !portal) return
+  const text = JSON.stringify(body)
+  const timestamp = String(Date.now())
+  const id = crypto.randomUUID()
+  const mac = new Uint8Array(
+    await crypto.subtle.sign('HMAC', await keyOf(realtimeSecret), encoder.encode(`${timestamp}.${id}.${text}`)),
+  )
+  const res = await portal.fetch(PUBLISH_URL, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-realtime-timestamp': timestamp,
+      'x-realtime-id': id,
+      'x-realtime-signature': `v1=${[...mac].map((b) => b.toString(16).padStart(2, '0')).join('')}`,
+    },
+    body: text,
+  })
+  if (!res.ok) {
+    const code = ((await res.json().catch(() => null)) as { result?: { code?: string } } | null)?.result?.code
+    console.warn(JSON.stringify({ level: 'warn', msg: 'realtime publish refused', status: res.status, code }))
+  }
+}
