@@ -2,7 +2,7 @@
  * Local mode's demo records behind two personal services: deterministic records keyed by the taxpayer number (inn).
  * Only `service-integrations.ts` uses them, and only in DEV_MODE: a deployment never answers an invented record.
  */
-import type { Lang } from '../lib/lang'
+import type { Locale } from '../../../contract/locales'
 
 /** What calling a personal service's link answers (docs/gateway-contract.md). */
 export type ServiceResult = { count: number; data: Record<string, unknown>[]; size: number; max_page: number }
@@ -36,7 +36,7 @@ export function toServicePage(rows: Record<string, unknown>[], page: number, siz
 /** A signed-up company with the asked inn, whose details the registry demo echoes. */
 export type KnownCompany = { company_name: string; legal_address: string; name: string; surname: string } | null
 
-const ACTIVITIES: Record<Lang, readonly string[]> = {
+const ACTIVITIES: Record<Locale, readonly string[]> = {
   en: [
     'Construction of buildings',
     'Manufacture of textiles',
@@ -63,13 +63,13 @@ const ACTIVITIES: Record<Lang, readonly string[]> = {
   ],
 }
 
-const FORMS: Record<Lang, readonly string[]> = {
+const FORMS: Record<Locale, readonly string[]> = {
   en: ['Limited liability company', 'Joint-stock company', 'Foreign enterprise'],
   ru: ['Общество с ограниченной ответственностью', 'Акционерное общество', 'Иностранное предприятие'],
   uz: ['Mas’uliyati cheklangan jamiyat', 'Aksiyadorlik jamiyati', 'Xorijiy korxona'],
 }
 
-const STATUS: Record<Lang, string> = { en: 'Active', ru: 'Действующее', uz: 'Faoliyat yuritmoqda' }
+const STATUS: Record<Locale, string> = { en: 'Active', ru: 'Действующее', uz: 'Faoliyat yuritmoqda' }
 
 const NAMES = [
   'Aziz Karimov',
@@ -83,7 +83,7 @@ const STREETS = ['Amir Temur avenue', 'Mustaqillik avenue', 'Navoi street', 'Bob
 const SYLLABLES = ['Zar', 'Nur', 'Ipak', 'Oltin', 'Sam', 'Tosh', 'Bar', 'Kom', 'Agro', 'Tex']
 
 /** The registry record of the company with this inn (a known profile's company when one has that tin). */
-export function runCompanyRegistry(inn: string, lang: Lang, known: KnownCompany): Record<string, unknown>[] {
+export function runCompanyRegistry(inn: string, lang: Locale, known: KnownCompany): Record<string, unknown>[] {
   const rnd = createRandom(`company:${inn}`)
   const year = 2008 + Math.floor(rnd() * 16)
   const name =
@@ -107,7 +107,7 @@ export function runCompanyRegistry(inn: string, lang: Lang, known: KnownCompany)
   ]
 }
 
-const TAXES: Record<Lang, readonly string[]> = {
+const TAXES: Record<Locale, readonly string[]> = {
   en: [
     'Corporate income tax',
     'Value added tax',
@@ -138,7 +138,7 @@ const TAXES: Record<Lang, readonly string[]> = {
 }
 
 /** Balances per tax and month for the last six months before `date` (arrears negative, overpayments positive). */
-export function runTaxDebts(inn: string, date: string, lang: Lang): Record<string, unknown>[] {
+export function runTaxDebts(inn: string, date: string, lang: Locale): Record<string, unknown>[] {
   const rnd = createRandom(`tax:${inn}`)
   const end = new Date(`${date}T00:00:00Z`)
   const rows: Record<string, unknown>[] = []

@@ -13,11 +13,11 @@
 import { Hono } from 'hono'
 import { html } from 'hono/html'
 import * as v from 'valibot'
+import { isLocale, type Locale } from '../../../contract/locales'
 import { readConfig } from '../lib/config'
 import type { AppEnv } from '../lib/context'
 import { createSecret, sha256Hex } from '../lib/crypto'
 import { GatewayError } from '../lib/envelope'
-import { LANGS, type Lang } from '../lib/lang'
 import { IdSchema, parseInput, readQuery } from '../lib/validate'
 
 /** Codes live five minutes, access tokens ten. */
@@ -46,7 +46,7 @@ const AuthorizeSchema = v.object({
  * The return address, checked as OneID checks a client's registered one: under the portal's origin. Answers its URL,
  * the page's language (its first path segment) and the role it names.
  */
-function readRedirect(env: Env, redirectUri: string): { url: URL; lang: Lang; role: string } {
+function readRedirect(env: Env, redirectUri: string): { url: URL; lang: Locale; role: string } {
   const origin = readConfig(env).portalOrigin
   let url: URL
   try {
@@ -57,7 +57,7 @@ function readRedirect(env: Env, redirectUri: string): { url: URL; lang: Lang; ro
   if (url.origin !== new URL(origin).origin)
     throw new GatewayError(400, 'bad_request', 'redirect_uri', ['redirect_uri'])
   const segment = url.pathname.split('/')[1] ?? ''
-  const lang = (LANGS as readonly string[]).includes(segment) ? (segment as Lang) : 'en'
+  const lang = isLocale(segment) ? segment : 'en'
   return { url, lang, role: url.searchParams.get('role') ?? '' }
 }
 
@@ -67,7 +67,7 @@ function assertClient(env: Env, clientId: string): void {
 }
 
 const PAGE_TEXT: Record<
-  Lang,
+  Locale,
   { title: string; intro: string; empty: string; investor: string; businessmen: string; pin: string }
 > = {
   en: {

@@ -6,9 +6,10 @@
  * (docs/architecture.md#request-context); a failure is logged and never fails the request that made the change: the
  * pages fall back to polling.
  */
+
+import type { Locale } from '../../../contract/locales'
 import { readConfig } from '../lib/config'
 import type { RequestScope } from '../lib/context'
-import type { Lang } from '../lib/lang'
 
 /** Personal events: hints with ids and states; the browser refetches with its own session. */
 export type PersonalEvent =
@@ -27,7 +28,7 @@ export type LotEvent = {
   lot: string
   price: number
   deposit: number | null
-  status: Record<Lang, string>
+  status: Record<Locale, string>
   order_end_time: string
 }
 

@@ -6,9 +6,9 @@
  * (DEV_MODE) the company registry and tax debts answer the demo generator's records (`demo-services.ts`).
  */
 
+import type { Locale } from '../../../contract/locales'
 import { type KnownCompany, runCompanyRegistry, runTaxDebts } from '../dev/demo-services'
 import { readConfig } from '../lib/config'
-import type { Lang } from '../lib/lang'
 
 /** What a service is asked with: the account's own identifiers, the params the person gave, and the language. */
 type ServiceRequest = {
@@ -18,7 +18,7 @@ type ServiceRequest = {
   pinfl: string
   /** The service's other params, validated (`date`, `date_from`, `date_to`: YYYY-MM-DD; `region`, `district`: ids). */
   params: Readonly<Record<string, string>>
-  lang: Lang
+  lang: Locale
   /** The account's own company record (name, legal address, representative), for registries that echo it. */
   account: KnownCompany
 }

@@ -5,15 +5,14 @@
  * pages, or, for an anonymous appeal, a mail.
  */
 
+import { LOCALES, type Locale } from '../../../../contract/locales'
+import type { AppealStatus, DecisionState } from '../../../../contract/operators/values'
 import { publishToUser } from '../../integrations/realtime'
 import type { RequestScope } from '../../lib/context'
 import { GatewayError } from '../../lib/envelope'
-import { LANGS, type Lang, readLang } from '../../lib/lang'
+import { readLang } from '../../lib/lang'
 import { composeAppealReply, createMailer } from '../mail/messages'
 import { createNotification, notificationLinks } from '../notifications/notify'
-
-/** An appeal's status (docs/gateway-contract.md#appeals). */
-type AppealStatus = 'in_moderation' | 'reviewed' | 'resolved' | 'not_resolved'
 
 /** The reply an appeal gets when a moderator forwards it without writing one. */
 const DEFAULT_REPLY = 'Thank you for your appeal. It has been reviewed and passed to the responsible department.'
@@ -95,7 +94,7 @@ export async function rejectAppeal(scope: RequestScope, id: number, reason: stri
 }
 
 /** A project's moderation state. */
-export type ProjectState = 'pending' | 'approved' | 'rejected'
+export type ProjectState = DecisionState
 
 /**
  * Approves or rejects a submitted project (a rejection keeps its reason, which the owner's page shows); the owner is
@@ -111,7 +110,7 @@ export async function decideProject(
   const project = await db
     .prepare('SELECT id, user_id, state, draft, title_uz, title_ru, title_en FROM personal_projects WHERE id = ?')
     .bind(id)
-    .first<{ id: number; user_id: number; state: ProjectState; draft: number } & Record<`title_${Lang}`, string>>()
+    .first<{ id: number; user_id: number; state: ProjectState; draft: number } & Record<`title_${Locale}`, string>>()
   if (!project) throw new GatewayError(404, 'not_found')
   if (project.state !== 'pending' || project.draft === 1) throw new GatewayError(409, 'invalid_state')
   const { state } = decision
@@ -122,8 +121,8 @@ export async function decideProject(
     .bind(state, state === 'rejected' ? decision.reason || null : null, now.toISOString(), id)
     .run()
   if (decided.meta.changes !== 1) throw new GatewayError(409, 'invalid_state')
-  const title = Object.fromEntries(LANGS.map((l) => [l, project[`title_${l}`] || project.title_en || ''])) as Record<
-    Lang,
+  const title = Object.fromEntries(LOCALES.map((l) => [l, project[`title_${l}`] || project.title_en || ''])) as Record<
+    Locale,
     string
   >
   const type = state === 'approved' ? 'project_approved' : 'project_rejected'

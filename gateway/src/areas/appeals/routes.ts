@@ -1,11 +1,12 @@
 /** Appeals: topics and types, the signed-in user's appeals with replies and resolution, anonymous appeals. */
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
+import type { Locale } from '../../../../contract/locales'
 import { assertHuman } from '../../integrations/bot'
 import { publishToUser } from '../../integrations/realtime'
 import { type AppEnv, requestScope } from '../../lib/context'
 import { GatewayError, ok } from '../../lib/envelope'
-import { col, type Lang, readLang } from '../../lib/lang'
+import { col, readLang } from '../../lib/lang'
 import { pageable, readPaging } from '../../lib/paging'
 import { countHit, FORM_IP_LIMIT, readClientIp } from '../../lib/rate-limit'
 import {
@@ -58,13 +59,13 @@ type AppealRow = {
   created_at: string
 }
 
-const appealSelect = (lang: Lang) => `
+const appealSelect = (lang: Locale) => `
   SELECT a.id, a.user_id, a.topic_id, ${col('t.title', lang, 'topic_title')},
     a.type_id, ${col('y.title', lang, 'type_title')}, a.region_id, a.status, a.reject_reason, a.resolve_reason, a.text, a.created_at
   FROM appeals a JOIN appeal_topics t ON t.id = a.topic_id JOIN appeal_topics y ON y.id = a.type_id`
 
 /** The Appeal of docs/gateway-contract.md. */
-function toAppealView(row: AppealRow, lang: Lang) {
+function toAppealView(row: AppealRow, lang: Locale) {
   return {
     id: row.id,
     topic: { id: row.topic_id, title: row.topic_title },
@@ -78,7 +79,7 @@ function toAppealView(row: AppealRow, lang: Lang) {
   }
 }
 
-async function readAppeal(db: D1Database, id: number, lang: Lang): Promise<AppealRow | null> {
+async function readAppeal(db: D1Database, id: number, lang: Locale): Promise<AppealRow | null> {
   return db
     .prepare(`${appealSelect(lang)} WHERE a.id = ?`)
     .bind(id)
@@ -110,7 +111,7 @@ async function insertAppeal(
   db: D1Database,
   input: v.InferOutput<typeof AppealSchema>,
   owner: { userId: number | null; fullName: string; email: string },
-  lang: Lang,
+  lang: Locale,
   now: Date,
 ): Promise<number> {
   await assertTopicAndType(db, input.topic_id, input.type_id)

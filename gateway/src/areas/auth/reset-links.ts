@@ -3,10 +3,11 @@
  * an approved registration mails to a non-resident (docs/product.md#registration). Each link has its own lifetime,
  * stored with it as `expires_at`.
  */
+
+import type { Locale } from '../../../../contract/locales'
 import { readConfig } from '../../lib/config'
 import type { Role } from '../../lib/context'
 import { createSecret, sha256Hex } from '../../lib/crypto'
-import type { Lang } from '../../lib/lang'
 
 /** Reset links live one hour. */
 export const RESET_LINK_LIFETIME_MS = 3600_000
@@ -23,7 +24,7 @@ export type LinkPurpose = 'reset' | 'welcome'
 export async function issuePasswordLink(
   env: Env,
   user: { id: number; email: string; role: Role },
-  lang: Lang,
+  lang: Locale,
   options: { lifetimeMs: number; purpose: LinkPurpose; now: Date },
 ): Promise<string> {
   const db = env.DB

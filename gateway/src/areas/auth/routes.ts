@@ -1,6 +1,7 @@
 /** `/core/auth*`: email/password sign-in, logout, password reset by email link, and the OneID code exchange. */
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
+import type { Locale } from '../../../../contract/locales'
 import { oneIdStandInRoutes } from '../../dev/oneid-stand-in'
 import { assertHuman } from '../../integrations/bot'
 import { authorizeUrl, identify, type OneIdClient, OneIdError, type OneIdPerson } from '../../integrations/oneid'
@@ -8,7 +9,7 @@ import { readConfig } from '../../lib/config'
 import type { AppEnv, Role } from '../../lib/context'
 import { sha256Hex } from '../../lib/crypto'
 import { GatewayError, ok } from '../../lib/envelope'
-import { type Lang, readLang } from '../../lib/lang'
+import { readLang } from '../../lib/lang'
 import {
   clearLimit,
   countHit,
@@ -164,7 +165,7 @@ authRoutes.post('/core/auth/forgot-password', async (c) => {
  * password (a non-resident, possibly one whose set-password link from the registration expired) and its hourly cap
  * allows.
  */
-async function sendResetLink(env: Env, email: string, role: Role, lang: Lang, now: Date): Promise<void> {
+async function sendResetLink(env: Env, email: string, role: Role, lang: Locale, now: Date): Promise<void> {
   const db = env.DB
   const user = await db
     .prepare(
@@ -228,7 +229,7 @@ authRoutes.post('/core/auth/reset-password', async (c) => {
 })
 
 /** The SSO's return address for a page language and role: the same in the authorize URL and the code exchange. */
-function ssoRedirectUri(env: Env, lang: Lang, role: Role): string {
+function ssoRedirectUri(env: Env, lang: Locale, role: Role): string {
   return `${readConfig(env).portalOrigin}/${lang}/sso?${new URLSearchParams({ role })}`
 }
 

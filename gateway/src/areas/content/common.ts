@@ -3,9 +3,10 @@
  * filters, and which items a reader may see (published ones, and the one a valid preview token names).
  */
 import type { Context } from 'hono'
+import { isLocale, type Locale } from '../../../../contract/locales'
 import { readConfig } from '../../lib/config'
 import { GatewayError } from '../../lib/envelope'
-import { LANGS, type Lang, readLang } from '../../lib/lang'
+import { readLang } from '../../lib/lang'
 import { likePattern } from '../../lib/search-text'
 import type { KindName } from '../publishing/kinds'
 import { parseUploadRef } from '../publishing/uploads'
@@ -20,9 +21,9 @@ export type ContentEnv = { Bindings: Env; Variables: { preview?: { kind: KindNam
 export type Row = Record<string, unknown>
 
 /** The request language: Accept-Language, or `?lang=` on download links (a browser sends its own Accept-Language). */
-export function langOf(c: Context<ContentEnv>): Lang {
+export function langOf(c: Context<ContentEnv>): Locale {
   const q = c.req.query('lang')
-  return (LANGS as readonly string[]).includes(q ?? '') ? (q as Lang) : readLang(c.req.header('accept-language'))
+  return isLocale(q) ? q : readLang(c.req.header('accept-language'))
 }
 
 /** A numeric path id, or a 404 (a non-numeric id names nothing). */
@@ -107,7 +108,7 @@ export function generatedFile(
   fileName: string,
   contentType: string,
   size: number,
-  lang: Lang,
+  lang: Locale,
 ) {
   const link = `${readConfig(c.env).publicBase}/document/public/${path}?lang=${lang}`
   return {

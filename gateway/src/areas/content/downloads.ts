@@ -2,7 +2,8 @@
 
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { col, type Lang } from '../../lib/lang'
+import type { Locale } from '../../../../contract/locales'
+import { col } from '../../lib/lang'
 import { type ContentEnv, generatedFile, langOf, notFound, type Row, readId, shown } from './common'
 import { createTemplate, TEMPLATE_CONTENT_TYPES, type TemplateType } from './office-files'
 import { parseArtName, renderArt } from './svg-art'
@@ -20,7 +21,7 @@ function renderAgenda(r: Row): string {
 }
 
 /** The event's `agenda` File (its link pins the language, its size is the real download's). */
-export function agendaFile(c: Context<ContentEnv>, r: Row, lang: Lang) {
+export function agendaFile(c: Context<ContentEnv>, r: Row, lang: Locale) {
   return generatedFile(
     c,
     `agenda/${r.id}`,
@@ -31,7 +32,7 @@ export function agendaFile(c: Context<ContentEnv>, r: Row, lang: Lang) {
   )
 }
 
-const TEMPLATE_LINES: Record<Lang, string[]> = {
+const TEMPLATE_LINES: Record<Locale, string[]> = {
   en: [
     'Document template for this step of the service.',
     'Fill in the fields and attach the file to your application.',
@@ -50,7 +51,7 @@ const TEMPLATE_LINES: Record<Lang, string[]> = {
 }
 
 /** Bytes of a document template; PDFs use the English title and text (standard PDF fonts are Latin-only). */
-function renderTemplate(r: Row, lang: Lang): Uint8Array {
+function renderTemplate(r: Row, lang: Locale): Uint8Array {
   const type = r.type as TemplateType
   return type === 'pdf'
     ? createTemplate('pdf', String(r.title_pdf), TEMPLATE_LINES.en)
@@ -58,7 +59,7 @@ function renderTemplate(r: Row, lang: Lang): Uint8Array {
 }
 
 /** A document row (`id, type, title, title_pdf`) as the step answer shows it, with its template as `upload`. */
-export function toDocument(c: Context<ContentEnv>, r: Row, lang: Lang) {
+export function toDocument(c: Context<ContentEnv>, r: Row, lang: Locale) {
   const type = r.type as TemplateType
   return {
     id: r.id,
@@ -76,7 +77,7 @@ export function toDocument(c: Context<ContentEnv>, r: Row, lang: Lang) {
 }
 
 /** Columns `toDocument` needs, for a `documents` table aliased `d`. */
-export function documentCols(lang: Lang) {
+export function documentCols(lang: Locale) {
   return `d.id, d.type, ${col('d.title', lang, 'title')}, ${col('d.title', 'en', 'title_pdf')}`
 }
 

@@ -3,8 +3,10 @@
  * territorial entities.
  */
 import { Hono } from 'hono'
+import { PROJECT_STATUSES } from '../../../../contract/gateway/statuses'
+import type { Locale } from '../../../../contract/locales'
 import { GatewayError, ok } from '../../lib/envelope'
-import { col, type Lang } from '../../lib/lang'
+import { col } from '../../lib/lang'
 import { pageable, readPaging } from '../../lib/paging'
 import {
   artFile,
@@ -22,9 +24,9 @@ import { serviceCols, toService } from './services'
 /** Investor guide routes. */
 export const guideRoutes = new Hono<ContentEnv>()
 
-const STATUSES = new Set(['open_for_investment', 'under_negotiation', 'closed'])
+const STATUSES: ReadonlySet<string> = new Set(PROJECT_STATUSES)
 
-function categoryCols(lang: Lang) {
+function categoryCols(lang: Locale) {
   return `id, position AS "order", icon, upload, updated_at, ${col('title', lang)}, ${col('description', lang)}`
 }
 
@@ -65,7 +67,7 @@ guideRoutes.get('/siw/public/project-category/:id', async (c) => {
   return ok(c, { ...toCategory(c, row), service_categories: results.map((r) => toService(c, r)) })
 })
 
-function projectSelect(lang: Lang, detail: boolean) {
+function projectSelect(lang: Locale, detail: boolean) {
   return `SELECT p.id, p.icon, p.budget, p.status, p.upload, p.updated_at, ${col('p.title', lang, 'title')},
     s.id AS sector_id, s.slug AS sector_slug, ${col('s.content', lang, 'sector_name')},
     pc.id AS category_id, ${col('pc.title', lang, 'category_title')},

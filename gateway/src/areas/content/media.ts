@@ -3,8 +3,9 @@
  * territories, pages, search.
  */
 import { Hono } from 'hono'
+import type { Locale } from '../../../../contract/locales'
 import { GatewayError, ok } from '../../lib/envelope'
-import { col, type Lang } from '../../lib/lang'
+import { col } from '../../lib/lang'
 import { pageable, readPaging } from '../../lib/paging'
 import { toFtsQuery } from '../../lib/search-text'
 import { excerpt, htmlToText } from '../../lib/user-html'
@@ -20,7 +21,7 @@ const POST_CATEGORIES = new Set(['news', 'publication', 'pr_material', 'blog'])
 // **New:** the agency's contacts, which the portal's footer and contact page show (docs/gateway-contract.md#site-settings).
 publicContentRoutes.get('/siw/public/site-settings', async (c) => ok(c, await readSiteSettings(c.env.DB, langOf(c))))
 
-function postCols(lang: Lang) {
+function postCols(lang: Locale) {
   return `id, category, publish_date, updated_at, photo, author_first_name, author_last_name, ${col('title', lang)}, ${col('content', lang)}`
 }
 
@@ -90,7 +91,7 @@ async function toPost(c: Parameters<typeof artFile>[0], r: Row, files: string[])
   }
 }
 
-async function galleryImages(c: Parameters<typeof artFile>[0], lang: Lang, ids: number[]) {
+async function galleryImages(c: Parameters<typeof artFile>[0], lang: Locale, ids: number[]) {
   const out = new Map<number, unknown[]>()
   if (!ids.length) return out
   const { results } = await c.env.DB.prepare(
@@ -143,11 +144,11 @@ publicContentRoutes.get('/siw/public/gallery/:id', async (c) => {
   return ok(c, { ...row, files: images.get(id) ?? [] })
 })
 
-function eventCols(lang: Lang) {
+function eventCols(lang: Locale) {
   return `id, date_from, date_to, time, updated_at, photo, ${col('name', lang)}, ${col('location', lang)}, ${col('description', lang)}, ${col('agenda', lang, 'agenda_text')}`
 }
 
-function toEvent(c: Parameters<typeof artFile>[0], r: Row, lang: Lang) {
+function toEvent(c: Parameters<typeof artFile>[0], r: Row, lang: Locale) {
   const { agenda_text: _, ...event } = r
   return { ...event, photo: artFile(c, r.photo), agenda: agendaFile(c, r, lang) }
 }
@@ -184,7 +185,7 @@ publicContentRoutes.get('/siw/public/event/:id', async (c) => {
   return ok(c, toEvent(c, row, lang))
 })
 
-function storyCols(lang: Lang) {
+function storyCols(lang: Locale) {
   return `id, publish_date, updated_at, photo, ${col('title', lang)}, ${col('summary', lang)}, ${col('content', lang)}`
 }
 

@@ -1,10 +1,10 @@
 /** Regions and countries by id, read from the bundled seed files so core tables need no content joins. */
 
+import type { Locale } from '../../../../contract/locales'
 import countriesSeed from '../../../seed/countries.json'
 import regionsSeed from '../../../seed/regions.json'
-import type { Lang } from '../../lib/lang'
 
-type L = Record<Lang, string>
+type L = Record<Locale, string>
 type RegionSeed = { id: number; code: string; region: L; districts: { id: number; name: L; mhobt: string }[] }
 type CountrySeed = { id: number; code: string; country: L }
 
@@ -27,13 +27,13 @@ export function isCountryId(id: number): boolean {
 }
 
 /** `{ id, region, code }` in the language, or null for an unknown id. */
-export function toRegionView(id: number | null, lang: Lang): RegionView | null {
+export function toRegionView(id: number | null, lang: Locale): RegionView | null {
   const r = id == null ? undefined : regions.get(id)
   return r ? { id: r.id, region: r.region[lang] || r.region.en, code: r.code } : null
 }
 
 /** `{ id, country, code }` in the language, or null for an unknown id. */
-export function toCountryView(id: number | null, lang: Lang): CountryView | null {
+export function toCountryView(id: number | null, lang: Locale): CountryView | null {
   const c = id == null ? undefined : countries.get(id)
   return c ? { id: c.id, country: c.country[lang] || c.country.en, code: c.code } : null
 }

@@ -4,10 +4,10 @@
  */
 import { Hono } from 'hono'
 import * as v from 'valibot'
+import { LOCALES } from '../../../../contract/locales'
 import { resetAll, seedAll } from '../../dev/seed/index'
 import { readConfig } from '../../lib/config'
 import { GatewayError, ok } from '../../lib/envelope'
-import { LANGS } from '../../lib/lang'
 import { IdSchema, parseInput, readJson } from '../../lib/validate'
 import { PREVIEW_HEADER, verifyPreview } from '../publishing/preview'
 import { readContentVersion } from '../publishing/version'
@@ -74,17 +74,17 @@ const DevPostSchema = v.object({
 contentRoutes.put('/dev/content/post', async (c) => {
   if (!readConfig(c.env).devMode) throw new GatewayError(404, 'not_found')
   const post = parseInput(DevPostSchema, await readJson(c))
-  const cols = (name: string) => LANGS.map((l) => `${name}_${l}`).join(', ')
+  const cols = (name: string) => LOCALES.map((l) => `${name}_${l}`).join(', ')
   await c.env.DB.prepare(
     `INSERT OR REPLACE INTO posts (id, category, publish_date, ${cols('title')}, ${cols('content')}, photo, author_first_name, author_last_name, keywords, updated_at)
-     VALUES (?, ?, ?, ${LANGS.map(() => '?').join(', ')}, ${LANGS.map(() => '?').join(', ')}, NULL, ?, '', '', ?)`,
+     VALUES (?, ?, ?, ${LOCALES.map(() => '?').join(', ')}, ${LOCALES.map(() => '?').join(', ')}, NULL, ?, '', '', ?)`,
   )
     .bind(
       post.id,
       post.category,
       post.publish_date,
-      ...LANGS.map(() => post.title),
-      ...LANGS.map(() => post.content),
+      ...LOCALES.map(() => post.title),
+      ...LOCALES.map(() => post.content),
       post.author,
       new Date().toISOString(),
     )

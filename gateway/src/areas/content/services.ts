@@ -1,7 +1,8 @@
 /** Services of docs/gateway-contract.md: categories, services, processes, steps with document groups and accordions. */
 import { Hono } from 'hono'
+import type { Locale } from '../../../../contract/locales'
 import { GatewayError, ok } from '../../lib/envelope'
-import { col, type Lang } from '../../lib/lang'
+import { col } from '../../lib/lang'
 import { artFile, type ContentEnv, langOf, notFound, type Row, readId, readOptionalId, shown } from './common'
 import { documentCols, toDocument } from './downloads'
 
@@ -9,7 +10,7 @@ import { documentCols, toDocument } from './downloads'
 export const serviceRoutes = new Hono<ContentEnv>()
 
 /** Columns of a service row; `prefix` is a table alias such as `s.`. */
-export function serviceCols(lang: Lang, prefix = '') {
+export function serviceCols(lang: Locale, prefix = '') {
   const f = (name: string) => `${prefix}${name}`
   return `${f('id')} AS id, ${f('category_id')} AS category_id, ${f('link')} AS link, ${f('upload')} AS upload, ${f('online')} AS online, ${f('is_external')} AS is_external, ${f('updated_at')} AS updated_at,
     ${col(f('title'), lang, 'title')}, ${col(f('description'), lang, 'description')}, ${col(f('info'), lang, 'info')}`

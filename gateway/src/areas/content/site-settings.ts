@@ -4,11 +4,12 @@
  * plausible values. Nothing is set in a fresh database, and every field then answers null.
  */
 import * as v from 'valibot'
-import { col, LANGS, type Lang } from '../../lib/lang'
+import { LOCALES, type Locale } from '../../../../contract/locales'
+import { SOCIAL_NETWORKS } from '../../../../contract/operators/values'
+import { col } from '../../lib/lang'
 import { EmailSchema, optionalText } from '../../lib/validate'
 
 /** The social networks the portal links to, by name. */
-const SOCIAL_NETWORKS = ['telegram', 'facebook', 'instagram', 'youtube', 'x', 'linkedin'] as const
 
 const HttpsUrlSchema = v.pipe(v.string(), v.trim(), v.maxLength(500), v.url(), v.startsWith('https://'))
 
@@ -18,7 +19,7 @@ export const SiteSettingsInputSchema = v.object({
   email: v.nullish(v.union([v.literal(''), EmailSchema]), ''),
   address: v.optional(
     v.object(
-      Object.fromEntries(LANGS.map((l) => [l, optionalText(300)])) as Record<Lang, ReturnType<typeof optionalText>>,
+      Object.fromEntries(LOCALES.map((l) => [l, optionalText(300)])) as Record<Locale, ReturnType<typeof optionalText>>,
     ),
     {},
   ),
@@ -41,7 +42,7 @@ export type SiteSettings = {
 }
 
 /** The settings in `lang` (an address in another language stands in for a missing one). */
-export async function readSiteSettings(db: D1Database, lang: Lang): Promise<SiteSettings> {
+export async function readSiteSettings(db: D1Database, lang: Locale): Promise<SiteSettings> {
   const row = await db
     .prepare(`SELECT phone, email, ${col('address', lang)}, map_url, socials_json FROM site_settings WHERE id = 1`)
     .first<{ phone: string; email: string; address: string; map_url: string; socials_json: string }>()
@@ -56,7 +57,7 @@ export async function readSiteSettings(db: D1Database, lang: Lang): Promise<Site
 
 /** Replaces the settings. */
 export async function writeSiteSettings(db: D1Database, input: SiteSettingsInput, now: Date): Promise<void> {
-  const address = input.address as Partial<Record<Lang, string>>
+  const address = input.address as Partial<Record<Locale, string>>
   await db
     .prepare(
       `INSERT OR REPLACE INTO site_settings (id, phone, email, address_uz, address_ru, address_en, map_url, socials_json,

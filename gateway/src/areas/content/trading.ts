@@ -3,8 +3,9 @@
  * the seed.
  */
 import { Hono } from 'hono'
+import type { Locale } from '../../../../contract/locales'
 import { ok } from '../../lib/envelope'
-import { col, type Lang } from '../../lib/lang'
+import { col } from '../../lib/lang'
 import { pageable, readPaging } from '../../lib/paging'
 import { artFile, type ContentEnv, langOf, notFound, type Row } from './common'
 
@@ -13,7 +14,7 @@ export const integrationRoutes = new Hono<ContentEnv>()
 
 const BASE = '/integration/public/integration'
 
-function lotSelect(lang: Lang) {
+function lotSelect(lang: Locale) {
   return `SELECT l.*, ${col('l.property_name', lang, 'property_name')}, ${col('l.property_group', lang, 'property_group')},
     ${col('l.property_category', lang, 'property_category')}, ${col('l.address', lang, 'address')}, ${col('l.lot_status', lang, 'lot_status')},
     ${col('r.region', lang, 'region')} FROM eauction_lots l JOIN regions r ON r.id = l.region_id`
@@ -111,7 +112,7 @@ integrationRoutes.get(`${BASE}/iskm/lot/:lot_number`, async (c) => {
   })
 })
 
-async function uzexProducts(db: D1Database, lang: Lang, ids: unknown[]) {
+async function uzexProducts(db: D1Database, lang: Locale, ids: unknown[]) {
   if (!ids.length) return new Map<unknown, Row[]>()
   const { results } = await db
     .prepare(
@@ -124,7 +125,7 @@ async function uzexProducts(db: D1Database, lang: Lang, ids: unknown[]) {
   return out
 }
 
-function uzexSelect(lang: Lang) {
+function uzexSelect(lang: Locale) {
   return `SELECT lot_id, lot_number, customer, start_cost, currency_name, start_date, end_date, ${col('proposal_name', lang)}, ${col('customer_region', lang)}, ${col('trade_type', lang)} FROM uzex_lots`
 }
 

@@ -1,10 +1,10 @@
 /** `/document/*`: project image and presentations, event application documents, and serving public files. */
 import { type Context, Hono } from 'hono'
+import { LOCALES } from '../../../../contract/locales'
 import { readConfig } from '../../lib/config'
 import type { AppEnv } from '../../lib/context'
 import { sha256Hex } from '../../lib/crypto'
 import { GatewayError, ok } from '../../lib/envelope'
-import { LANGS } from '../../lib/lang'
 import { failValidation, IdSchema, parseInput } from '../../lib/validate'
 import { requireUser } from '../auth/tokens'
 import { readOwnProject } from '../personal/routes'
@@ -57,8 +57,8 @@ documentRoutes.post('/document/project/presentation', async (c) => {
   const form = await readForm(c)
   const projectId = parseInput(IdSchema, form.get('project_id') ?? '')
   const project = await readOwnProject(c, projectId)
-  const present = LANGS.filter((l) => form.get(`presentation_${l}`) !== null)
-  if (present.length === 0) failValidation(LANGS.map((l) => `presentation_${l}`))
+  const present = LOCALES.filter((l) => form.get(`presentation_${l}`) !== null)
+  if (present.length === 0) failValidation(LOCALES.map((l) => `presentation_${l}`))
   // Every file is checked before any is stored, so a bad one leaves nothing half-saved.
   const checked = []
   for (const lang of present)
@@ -68,7 +68,7 @@ documentRoutes.post('/document/project/presentation', async (c) => {
     })
   const now = new Date()
   const publicBase = readConfig(c.env).publicBase
-  const saved: Partial<Record<(typeof LANGS)[number], ReturnType<typeof toFileView>>> = {}
+  const saved: Partial<Record<(typeof LOCALES)[number], ReturnType<typeof toFileView>>> = {}
   for (const { lang, upload } of checked) {
     const file = await saveUpload(c.env, upload, {
       prefix: `projects/${projectId}`,

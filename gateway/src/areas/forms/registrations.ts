@@ -5,11 +5,12 @@
  * through the same functions.
  */
 
+import { isLocale, type Locale } from '../../../../contract/locales'
+import type { REGISTRATION_KINDS } from '../../../../contract/operators/values'
 import { readConfig } from '../../lib/config'
 import type { Role } from '../../lib/context'
 import { insertStatement } from '../../lib/db'
 import { GatewayError } from '../../lib/envelope'
-import { LANGS, type Lang } from '../../lib/lang'
 import { issuePasswordLink, WELCOME_LINK_LIFETIME_MS } from '../auth/reset-links'
 import {
   composeRegistrationRejectedEmail,
@@ -21,7 +22,7 @@ import {
 import { insertAccount, type ProfileFields } from '../profile/accounts'
 
 /** The two registration forms. */
-export type RegistrationKind = 'investor' | 'business'
+export type RegistrationKind = (typeof REGISTRATION_KINDS)[number]
 
 const TABLES: Record<RegistrationKind, string> = {
   investor: 'investor_registrations',
@@ -177,7 +178,7 @@ async function readRegistration(db: D1Database, id: number): Promise<{ ledger: L
   return { ledger, application }
 }
 
-const langOf = (a: Application): Lang => ((LANGS as readonly string[]).includes(a.lang) ? (a.lang as Lang) : 'en')
+const langOf = (a: Application): Locale => (isLocale(a.lang) ? a.lang : 'en')
 
 /** The profile an approved application starts with: its own fields, as the applicant gave them. */
 function profileOf(kind: RegistrationKind, a: Application): ProfileFields {

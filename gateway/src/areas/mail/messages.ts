@@ -6,8 +6,9 @@
  * password link are redacted once its delivery is over, so the table keeps no usable reset or set-password link
  * (docs/security.md#dev-surface).
  */
+
+import type { Locale } from '../../../../contract/locales'
 import { readConfig } from '../../lib/config'
-import type { Lang } from '../../lib/lang'
 
 /**
  * What a mail is, as the outbox records it: the operators' mail screen names it, and a resend knows from it whether
@@ -37,7 +38,7 @@ export type Email = {
   subject: string
   text: string
   html: string
-  lang: Lang
+  lang: Locale
   kind: MailKind
   linkUuid?: string
 }
@@ -130,7 +131,7 @@ export async function readOutbox(db: D1Database, email: string): Promise<OutboxM
 }
 
 /** A message's HTML: a whole document in its language, its paragraphs as given (already escaped). */
-function htmlDocument(lang: Lang, subject: string, paragraphs: string[]): string {
+function htmlDocument(lang: Locale, subject: string, paragraphs: string[]): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('')
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font:16px/1.5 system-ui,sans-serif;color:#1a2330">${body}</body></html>`
 }
@@ -144,7 +145,7 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 }
 
-const RESET_TEXT: Record<Lang, { subject: string; intro: string; action: string; outro: string }> = {
+const RESET_TEXT: Record<Locale, { subject: string; intro: string; action: string; outro: string }> = {
   en: {
     subject: 'Reset your Invest Portal password',
     intro: 'We received a request to reset the password of your Invest Portal account.',
@@ -166,7 +167,7 @@ const RESET_TEXT: Record<Lang, { subject: string; intro: string; action: string;
 }
 
 /** The password-reset message in the requester's language. */
-export function composeResetEmail(to: string, link: string, lang: Lang): Email {
+export function composeResetEmail(to: string, link: string, lang: Locale): Email {
   const t = RESET_TEXT[lang]
   return {
     to,
@@ -179,7 +180,7 @@ export function composeResetEmail(to: string, link: string, lang: Lang): Email {
   }
 }
 
-const APPEAL_TEXT: Record<Lang, { subject: (id: number) => string; body: (id: number) => string }> = {
+const APPEAL_TEXT: Record<Locale, { subject: (id: number) => string; body: (id: number) => string }> = {
   en: {
     subject: (id) => `Your appeal No. ${id} has been received`,
     body: (id) =>
@@ -198,7 +199,7 @@ const APPEAL_TEXT: Record<Lang, { subject: (id: number) => string; body: (id: nu
 }
 
 /** The receipt sent to the author of an anonymous appeal. */
-export function composeAppealReceipt(to: string, appealId: number, lang: Lang): Email {
+export function composeAppealReceipt(to: string, appealId: number, lang: Locale): Email {
   const t = APPEAL_TEXT[lang]
   const body = t.body(appealId)
   const subject = t.subject(appealId)
@@ -207,13 +208,13 @@ export function composeAppealReceipt(to: string, appealId: number, lang: Lang): 
 }
 
 /** A moderator's reply to an anonymous appeal, sent to its author in the language the appeal was written in. */
-export function composeAppealReply(to: string, appealId: number, reply: string, lang: Lang): Email {
+export function composeAppealReply(to: string, appealId: number, reply: string, lang: Locale): Email {
   const subject = `Re: ${APPEAL_TEXT[lang].subject(appealId)}`
   const html = htmlDocument(lang, subject, [escapeHtml(reply)])
   return { to, subject, text: `${reply}\n`, html, lang, kind: 'appeal-reply' }
 }
 
-const CHANGED_TEXT: Record<Lang, { subject: string; body: string }> = {
+const CHANGED_TEXT: Record<Locale, { subject: string; body: string }> = {
   en: {
     subject: 'Your Invest Portal password was changed',
     body: 'The password of your Invest Portal account was just changed and your other sessions were signed out. If this was not you, reset your password at once and contact us.',
@@ -229,7 +230,7 @@ const CHANGED_TEXT: Record<Lang, { subject: string; body: string }> = {
 }
 
 /** The notice sent after a password change or reset (ASVS V6.3.7: users learn of credential changes). */
-export function composePasswordChangedEmail(to: string, lang: Lang): Email {
+export function composePasswordChangedEmail(to: string, lang: Locale): Email {
   const t = CHANGED_TEXT[lang]
   return {
     to,
@@ -245,7 +246,7 @@ export function composePasswordChangedEmail(to: string, lang: Lang): Email {
 type RegistrationRole = 'investor' | 'businessmen'
 
 const WELCOME_TEXT: Record<
-  Lang,
+  Locale,
   { subject: string; intro: Record<RegistrationRole, string>; action: string; outro: string }
 > = {
   en: {
@@ -285,7 +286,7 @@ const WELCOME_TEXT: Record<
 }
 
 /** The approval of a non-resident's registration: the account exists, and this link sets its first password. */
-export function composeWelcomeEmail(to: string, role: RegistrationRole, link: string, lang: Lang): Email {
+export function composeWelcomeEmail(to: string, role: RegistrationRole, link: string, lang: Locale): Email {
   const t = WELCOME_TEXT[lang]
   const intro = t.intro[role]
   return {
@@ -300,7 +301,7 @@ export function composeWelcomeEmail(to: string, role: RegistrationRole, link: st
 }
 
 const RESIDENT_WELCOME_TEXT: Record<
-  Lang,
+  Locale,
   { subject: string; intro: Record<RegistrationRole, string>; action: string }
 > = {
   en: {
@@ -333,7 +334,7 @@ const RESIDENT_WELCOME_TEXT: Record<
 }
 
 /** The approval of a resident's registration: the account exists and signs in with OneID at `link`. */
-export function composeResidentWelcomeEmail(to: string, role: RegistrationRole, link: string, lang: Lang): Email {
+export function composeResidentWelcomeEmail(to: string, role: RegistrationRole, link: string, lang: Locale): Email {
   const t = RESIDENT_WELCOME_TEXT[lang]
   const intro = t.intro[role]
   return {
@@ -346,7 +347,7 @@ export function composeResidentWelcomeEmail(to: string, role: RegistrationRole, 
   }
 }
 
-const REJECTED_TEXT: Record<Lang, { subject: string; intro: string; reason: string; outro: string }> = {
+const REJECTED_TEXT: Record<Locale, { subject: string; intro: string; reason: string; outro: string }> = {
   en: {
     subject: 'Your Invest Portal registration was not approved',
     intro: 'We have reviewed your registration application on the Invest Portal and could not approve it.',
@@ -368,7 +369,7 @@ const REJECTED_TEXT: Record<Lang, { subject: string; intro: string; reason: stri
 }
 
 /** The rejection of a registration, with the moderator's reason. */
-export function composeRegistrationRejectedEmail(to: string, reason: string, lang: Lang): Email {
+export function composeRegistrationRejectedEmail(to: string, reason: string, lang: Locale): Email {
   const t = REJECTED_TEXT[lang]
   return {
     to,
@@ -388,7 +389,7 @@ export function composeRegistrationRejectedEmail(to: string, reason: string, lan
 export type DuplicateRegistration = 'account' | 'pending'
 
 const DUPLICATE_TEXT: Record<
-  Lang,
+  Locale,
   { subject: string; intro: string; reason: Record<DuplicateRegistration, string>; outro: string }
 > = {
   en: {
@@ -436,7 +437,7 @@ export function composeDuplicateRegistrationEmail(
   to: string,
   why: DuplicateRegistration,
   signIn: string,
-  lang: Lang,
+  lang: Locale,
 ): Email {
   const t = DUPLICATE_TEXT[lang]
   const reason = t.reason[why]

@@ -2,9 +2,9 @@
  * Notifications the gateway creates when appeals and projects change state (docs/gateway-contract.md#notifications).
  */
 
+import type { Locale } from '../../../../contract/locales'
 import { publishToUser } from '../../integrations/realtime'
 import type { RequestScope } from '../../lib/context'
-import type { Lang } from '../../lib/lang'
 import { queuePush } from './push'
 
 /** Notification types of docs/gateway-contract.md#notifications. */
@@ -21,7 +21,7 @@ export type NotificationType =
   | 'project_rejected'
   | 'project_approved'
 
-type Template = Record<Lang, (n: string) => string>
+type Template = Record<Locale, (n: string) => string>
 
 const TEMPLATES: Record<NotificationType, Template> = {
   registration: {
@@ -98,12 +98,12 @@ export async function createNotification(
   db: D1Database,
   userId: number,
   type: NotificationType,
-  subject: string | Record<Lang, string>,
+  subject: string | Record<Locale, string>,
   link: string,
   now: Date,
 ): Promise<void> {
   const t = TEMPLATES[type]
-  const s = (lang: Lang) => (typeof subject === 'string' ? subject : subject[lang])
+  const s = (lang: Locale) => (typeof subject === 'string' ? subject : subject[lang])
   const messages = { uz: t.uz(s('uz')), ru: t.ru(s('ru')), en: t.en(s('en')) }
   const inserted = await db
     .prepare(

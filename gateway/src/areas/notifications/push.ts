@@ -4,10 +4,10 @@
  * (docs/gateway-contract.md#push).
  */
 
+import { isLocale, type Locale } from '../../../../contract/locales'
 import { type FcmMessage, getAccessToken, sendFcmMessage } from '../../integrations/fcm'
 import { type Config, type PushConfig, readConfig } from '../../lib/config'
 import type { RequestScope } from '../../lib/context'
-import { LANGS, type Lang } from '../../lib/lang'
 import type { NotificationType } from './notify'
 
 /** A notification as it was stored: its id, type, locale-less link and message in each language. */
@@ -16,7 +16,7 @@ export type PushNotification = {
   userId: number
   type: NotificationType
   link: string
-  messages: Record<Lang, string>
+  messages: Record<Locale, string>
 }
 
 /** Devices a notification reaches at most: the user's most recently registered ones. */
@@ -25,7 +25,7 @@ export const PUSH_DEVICE_LIMIT = 10
 /** Where a notification without a link takes the user: the profile, beside the bell. */
 const DEFAULT_PATH = '/profile'
 
-const TITLES: Record<NotificationType, Record<Lang, string>> = {
+const TITLES: Record<NotificationType, Record<Locale, string>> = {
   registration: {
     en: 'Registration received',
     ru: 'Заявка на регистрацию получена',
@@ -60,7 +60,7 @@ const TITLES: Record<NotificationType, Record<Lang, string>> = {
 }
 
 /** The push title of a notification type in a language. */
-function pushTitle(type: NotificationType, lang: Lang): string {
+function pushTitle(type: NotificationType, lang: Locale): string {
   return TITLES[type][lang]
 }
 
@@ -71,7 +71,7 @@ function pushTitle(type: NotificationType, lang: Lang): string {
  */
 function composePushMessage(
   n: PushNotification,
-  device: { token: string; lang: Lang },
+  device: { token: string; lang: Locale },
   portalOrigin: string,
 ): FcmMessage {
   const path = `/${device.lang}${n.link || DEFAULT_PATH}`
@@ -109,7 +109,7 @@ async function deliverPush(
   const bearer = await accessToken()
   await Promise.all(
     results.map(async (row) => {
-      const lang = (LANGS as readonly string[]).includes(row.lang) ? (row.lang as Lang) : 'en'
+      const lang = isLocale(row.lang) ? row.lang : 'en'
       const result = await sendFcmMessage(
         config,
         account,

@@ -7,6 +7,7 @@
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
+import { AUDIT_ACTIONS, MAIL_STATUSES, OPERATOR_AREAS, type OperatorArea } from '../../../../contract/operators/values'
 import { ACCESS_ASSERTION_HEADER, verifyAccessAssertion } from '../../../../platform/access'
 import { readConfig } from '../../lib/config'
 import type { AppEnv } from '../../lib/context'
@@ -16,9 +17,9 @@ import { EmailSchema, IdSchema, optionalText, parseInput, readJson, readQuery } 
 import { readStoredSiteSettings, SiteSettingsInputSchema, writeSiteSettings } from '../content/site-settings'
 import { contentDisposition, type FileRow } from '../documents/files'
 import { operatorContentRoutes } from '../publishing/routes'
-import { AUDIT_ACTIONS, AUDIT_TARGET_KINDS, listAudit, recordAudit } from './audit/audit'
+import { AUDIT_TARGET_KINDS, listAudit, recordAudit } from './audit/audit'
 import { operatorInboxRoutes } from './inbox/routes'
-import { listMail, MAIL_LIST_STATUSES, resendMail } from './mail/resend'
+import { listMail, resendMail } from './mail/resend'
 import { operatorModerationRoutes, readModerationCounts } from './moderation/routes'
 import {
   addOperator,
@@ -26,8 +27,6 @@ import {
   findOperator,
   listOperators,
   mayReach,
-  OPERATOR_AREAS,
-  type OperatorArea,
   OperatorRoleSchema,
   removeOperator,
 } from './people/operators'
@@ -65,7 +64,7 @@ const requireArea = (area: OperatorArea) =>
 const ParamsSchema = v.object({ id: IdSchema })
 const NewOperatorSchema = v.object({ email: EmailSchema, name: optionalText(100), role: OperatorRoleSchema })
 const RoleChangeSchema = v.object({ role: OperatorRoleSchema })
-const MailQuerySchema = v.object({ status: v.optional(v.picklist(MAIL_LIST_STATUSES), 'failed') })
+const MailQuerySchema = v.object({ status: v.optional(v.picklist(MAIL_STATUSES), 'failed') })
 const AuditQuerySchema = v.object({
   operator: v.optional(IdSchema),
   action: v.optional(v.picklist(AUDIT_ACTIONS)),

@@ -2,12 +2,14 @@
 import { type Context, Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
+import { PROJECT_STATUSES } from '../../../../contract/gateway/statuses'
+import { LOCALES, type Locale } from '../../../../contract/locales'
 import { type ServiceResult, toServicePage } from '../../dev/demo-services'
 import { integrationFor } from '../../integrations/registries'
 import { readConfig } from '../../lib/config'
 import { type AppEnv, requestScope } from '../../lib/context'
 import { GatewayError, ok } from '../../lib/envelope'
-import { col, LANGS, type Lang, readLang } from '../../lib/lang'
+import { col, readLang } from '../../lib/lang'
 import { pageable, readPaging } from '../../lib/paging'
 import { sanitizeUserHtml } from '../../lib/user-html'
 import {
@@ -30,7 +32,6 @@ import { isProjectCategoryId, isSectorId } from '../content/references'
 import { type FileRow, readFileRows, toFileView } from '../documents/files'
 import { createNotification, notificationLinks } from '../notifications/notify'
 
-const PROJECT_STATUSES = ['open_for_investment', 'under_negotiation', 'closed'] as const
 const MAX_BUDGET_USD = 1e12
 
 const ProjectSchema = v.object({
@@ -96,7 +97,7 @@ type ProjectRow = {
 }
 
 const locale = (row: Record<string, unknown>, field: string) =>
-  Object.fromEntries(LANGS.map((l) => [l, String(row[`${field}_${l}`] ?? '')])) as Record<Lang, string>
+  Object.fromEntries(LOCALES.map((l) => [l, String(row[`${field}_${l}`] ?? '')])) as Record<Locale, string>
 
 /** Personal projects with their budgets and files, in the shape the project form reads. */
 async function toProjectViews(db: D1Database, rows: ProjectRow[], publicBase: string) {
@@ -164,9 +165,9 @@ async function readProjectView(c: Context<AppEnv>, id: number) {
   return (await toProjectViews(c.env.DB, [row], readConfig(c.env).publicBase))[0]!
 }
 
-async function sanitizeContent(content: ProjectInput['content']): Promise<Record<Lang, string>> {
-  const out = {} as Record<Lang, string>
-  for (const lang of LANGS) {
+async function sanitizeContent(content: ProjectInput['content']): Promise<Record<Locale, string>> {
+  const out = {} as Record<Locale, string>
+  for (const lang of LOCALES) {
     const html = content[lang] ?? ''
     if (html.length > MAX_CONTENT_CHARS) failValidation([`content.${lang}`])
     out[lang] = await sanitizeUserHtml(html)
@@ -174,7 +175,7 @@ async function sanitizeContent(content: ProjectInput['content']): Promise<Record
   return out
 }
 
-const projectValues = (input: ProjectInput, content: Record<Lang, string>) => [
+const projectValues = (input: ProjectInput, content: Record<Locale, string>) => [
   input.title.uz,
   input.title.ru,
   input.title.en,
@@ -332,7 +333,7 @@ const SERVICE_TYPES = [
 
 type ServiceParam = {
   key: string
-  title: Record<Lang, string>
+  title: Record<Locale, string>
   type: 'text' | 'date' | 'region' | 'district'
   required: boolean
 }
@@ -345,7 +346,7 @@ type ServiceRow = {
   params_json: string
 }
 
-const serviceSelect = (lang: Lang) =>
+const serviceSelect = (lang: Locale) =>
   `SELECT id, type, ${col('title', lang)}, ${col('description', lang)}, handler, params_json FROM personal_services`
 
 /** The service's link, relative to the gateway root (the portal calls it through its gateway client). */

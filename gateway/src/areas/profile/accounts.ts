@@ -3,10 +3,10 @@
  * docs/gateway-contract.md.
  */
 
+import type { Locale } from '../../../../contract/locales'
 import type { OneIdPerson } from '../../integrations/oneid'
 import type { Role } from '../../lib/context'
 import { GatewayError } from '../../lib/envelope'
-import type { Lang } from '../../lib/lang'
 import { hashPassword } from '../auth/password'
 import { toCountryView, toRegionView } from '../content/places'
 
@@ -120,7 +120,7 @@ type ProfileRow = {
  * The Profile of docs/gateway-contract.md: `email, role, is_resident` and the role's object (`investor` or
  * `businessmen`).
  */
-export async function readProfile(db: D1Database, userId: number, lang: Lang) {
+export async function readProfile(db: D1Database, userId: number, lang: Locale) {
   const row = await db
     .prepare(
       `SELECT u.id, u.email, u.role, u.is_resident, p.name, p.surname, p.phone, p.pin, p.tin, p.country_id, p.website,

@@ -4,28 +4,10 @@
  * published on its own or with its parent, where the portal shows it and what the search index holds of it. The
  * operators' content calls, the console's forms (which read these descriptions) and the search index all follow it.
  */
-import type { Lang } from '../../lib/lang'
 
-/** What a field holds; `text`, `longtext` and `html` are written in each language. */
-export type FieldType =
-  | 'text'
-  | 'longtext'
-  | 'html'
-  | 'plain'
-  | 'slug'
-  | 'email'
-  | 'url'
-  | 'phone'
-  | 'icon'
-  | 'date'
-  | 'datetime'
-  | 'time'
-  | 'number'
-  | 'bool'
-  | 'choice'
-  | 'ref'
-  | 'image'
-  | 'file'
+import { PROJECT_STATUSES } from '../../../../contract/gateway/statuses'
+import type { Locale } from '../../../../contract/locales'
+import type { FieldType } from '../../../../contract/operators/values'
 
 const LOCALIZED: ReadonlySet<FieldType> = new Set(['text', 'longtext', 'html'])
 
@@ -95,7 +77,6 @@ export type KindSpec = {
 }
 
 const POST_CATEGORIES = ['news', 'publication', 'pr_material', 'blog'] as const
-const PROJECT_STATUSES = ['open_for_investment', 'under_negotiation', 'closed'] as const
 
 /** Where a content page (by slug) is on the portal: reasons and guide pages have routes of their own. */
 function pagePath(slug: string): string {
@@ -380,6 +361,6 @@ export function kindOf(kind: string): KindSpec | null {
 export const PUBLISHABLE_KINDS = KINDS.filter((k) => k.publishable)
 
 /** The columns of a field: one per language for localised ones. */
-export function columnsOf(field: FieldSpec, langs: readonly Lang[]): string[] {
+export function columnsOf(field: FieldSpec, langs: readonly Locale[]): string[] {
   return isLocalized(field.type) ? langs.map((l) => `${field.name}_${l}`) : [field.name]
 }

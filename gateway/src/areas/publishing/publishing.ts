@@ -5,8 +5,9 @@
  * see; and the audit row of every change.
  */
 
+import { LOCALES, type Locale } from '../../../../contract/locales'
+import type { Publication } from '../../../../contract/operators/values'
 import { GatewayError } from '../../lib/envelope'
-import { LANGS, type Lang } from '../../lib/lang'
 import { toKeywords } from '../../lib/search-text'
 import { sanitizeUserHtml } from '../../lib/user-html'
 import { ART_NAME } from '../content/svg-art'
@@ -15,9 +16,6 @@ import { columnsOf, type FieldSpec, isLocalized, type KindRow, type KindSpec, ki
 import { indexStatements, unindexStatement } from './search-index'
 import { parseUploadRef } from './uploads'
 import { bumpContentVersion } from './version'
-
-export type Publication = 'draft' | 'scheduled' | 'published'
-export const PUBLICATIONS: readonly Publication[] = ['draft', 'scheduled', 'published']
 
 /**
  * The operator the cron trigger's publications are recorded under: a row no one signs in as (removed, with an address
@@ -42,7 +40,7 @@ export type ChildItem = { id?: number; values: Values; children?: Record<string,
 
 /** Every column of a kind's fields. */
 function columns(spec: KindSpec): string[] {
-  return spec.fields.flatMap((f) => columnsOf(f, LANGS))
+  return spec.fields.flatMap((f) => columnsOf(f, LOCALES))
 }
 
 /** The 404 of an unknown kind or item. */
@@ -57,18 +55,18 @@ export function requireKind(kind: string): KindSpec {
 
 /** What the console's forms need of a kind (`GET /core/operator/content/kinds`). */
 export async function describeKinds(db: D1Database, specs: readonly KindSpec[]) {
-  const choices = new Map<string, { id: number; label: Record<Lang, string> }[]>()
+  const choices = new Map<string, { id: number; label: Record<Locale, string> }[]>()
   for (const field of specs.flatMap((s) => s.fields)) {
     if (!field.ref || choices.has(field.ref.table)) continue
     const { table, label } = field.ref
     const { results } = await db
-      .prepare(`SELECT id, ${LANGS.map((l) => `${label}_${l}`).join(', ')} FROM ${table} ORDER BY id`)
+      .prepare(`SELECT id, ${LOCALES.map((l) => `${label}_${l}`).join(', ')} FROM ${table} ORDER BY id`)
       .all<KindRow>()
     choices.set(
       table,
       results.map((r) => ({
         id: Number(r.id),
-        label: Object.fromEntries(LANGS.map((l) => [l, String(r[`${label}_${l}`] ?? '')])) as Record<Lang, string>,
+        label: Object.fromEntries(LOCALES.map((l) => [l, String(r[`${label}_${l}`] ?? '')])) as Record<Locale, string>,
       })),
     )
   }
@@ -92,13 +90,16 @@ export async function describeKinds(db: D1Database, specs: readonly KindSpec[]) 
 }
 
 /** Languages in which a required localised field of the row is empty: publishing such an item needs a confirmation. */
-function missingLanguages(spec: KindSpec, row: KindRow): Lang[] {
+function missingLanguages(spec: KindSpec, row: KindRow): Locale[] {
   const required = spec.fields.filter((f) => f.required && isLocalized(f.type))
-  return LANGS.filter((l) => required.some((f) => !String(row[`${f.name}_${l}`] ?? '').trim()))
+  return LOCALES.filter((l) => required.some((f) => !String(row[`${f.name}_${l}`] ?? '').trim()))
 }
 
-function titleOf(spec: KindSpec, row: KindRow): Record<Lang, string> {
-  return Object.fromEntries(LANGS.map((l) => [l, String(row[`${spec.titleField}_${l}`] ?? '')])) as Record<Lang, string>
+function titleOf(spec: KindSpec, row: KindRow): Record<Locale, string> {
+  return Object.fromEntries(LOCALES.map((l) => [l, String(row[`${spec.titleField}_${l}`] ?? '')])) as Record<
+    Locale,
+    string
+  >
 }
 
 /** A list of a publishable kind for the console: newest first, filtered by publication and a title search. */
@@ -119,7 +120,7 @@ export async function listItems(
     args.push(filter.choice)
   }
   if (filter.q) {
-    const titleCols = LANGS.map((l) => `${spec.titleField}_${l}`)
+    const titleCols = LOCALES.map((l) => `${spec.titleField}_${l}`)
     where.push(`(${titleCols.map((c) => `instr(lower(${c}), ?) > 0`).join(' OR ')})`)
     args.push(...titleCols.map(() => filter.q!.toLowerCase()))
   }
@@ -229,7 +230,7 @@ async function checkField(
     return value.trim()
   }
   if (isLocalized(field.type)) {
-    const cols = columnsOf(field, LANGS)
+    const cols = columnsOf(field, LOCALES)
     for (const column of cols) {
       let value = str(column)
       if (value === null) continue
@@ -329,7 +330,7 @@ async function checkValues(db: D1Database, spec: KindSpec, input: Values, path =
 /** Columns a save writes besides the fields: the keyword column and the update time. */
 function derived(spec: KindSpec, values: Values, now: Date): Values {
   const extra: Values = {}
-  if (spec.keywords) extra.keywords = toKeywords(...LANGS.map((l) => String(values[`${spec.keywords}_${l}`] ?? '')))
+  if (spec.keywords) extra.keywords = toKeywords(...LOCALES.map((l) => String(values[`${spec.keywords}_${l}`] ?? '')))
   if (spec.updatedAt) extra.updated_at = now.toISOString()
   return extra
 }

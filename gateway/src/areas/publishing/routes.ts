@@ -5,10 +5,11 @@
  */
 import { Hono } from 'hono'
 import * as v from 'valibot'
+import { LOCALES } from '../../../../contract/locales'
+import { PUBLICATIONS } from '../../../../contract/operators/values'
 import { readConfig } from '../../lib/config'
 import type { AppEnv } from '../../lib/context'
 import { GatewayError, ok } from '../../lib/envelope'
-import { LANGS } from '../../lib/lang'
 import { pageable, readPaging } from '../../lib/paging'
 import { IdSchema, parseInput, readJson, readQuery } from '../../lib/validate'
 import { checkUpload, saveUpload } from '../documents/files'
@@ -18,7 +19,6 @@ import {
   createItem,
   describeKinds,
   listItems,
-  PUBLICATIONS,
   publishItem,
   readItem,
   requireKind,
@@ -152,7 +152,7 @@ operatorContentRoutes.post(`${BASE}/:kind/:id/preview`, async (c) => {
   const token = await signPreview(previewSecret, spec.kind, id, now)
   const path = spec.path(row)
   const links = Object.fromEntries(
-    LANGS.map((l) => [l, `${portalOrigin}/${l}${path === '/' ? '' : path}?preview=${encodeURIComponent(token)}`]),
+    LOCALES.map((l) => [l, `${portalOrigin}/${l}${path === '/' ? '' : path}?preview=${encodeURIComponent(token)}`]),
   )
   return ok(c, { links, expires_at: new Date(now.getTime() + PREVIEW_TTL_MS).toISOString() })
 })

@@ -3,7 +3,7 @@
  * and publishing, unpublishing and editing a published item rewrite that item's rows here, in the same shape.
  */
 
-import { LANGS } from '../../lib/lang'
+import { LOCALES } from '../../../../contract/locales'
 import { searchText } from '../../lib/search-text'
 import { excerpt, htmlToText } from '../../lib/user-html'
 import type { KindRow, KindSpec } from './kinds'
@@ -28,7 +28,7 @@ export async function indexStatements(db: D1Database, spec: KindSpec, row: KindR
   if (!entry || !path || !remove) return []
   const ref = refValue(entry.ref)
   const inserts = await Promise.all(
-    LANGS.map(async (lang) => {
+    LOCALES.map(async (lang) => {
       const title = String(row[`${spec.titleField}_${lang}`] ?? '')
       const text = await htmlToText(entry.body.map((field) => String(row[`${field}_${lang}`] ?? '')).join(' '))
       return db

@@ -1,4 +1,6 @@
 /** Seeds the public content from `gateway/seed/*.json`: stable ids, replaced in place, search index rebuilt. */
+
+import { LOCALES } from '../../../../contract/locales'
 import amounts from '../../../seed/amounts.json'
 import countries from '../../../seed/countries.json'
 import eauctionLots from '../../../seed/eauction-lots.json'
@@ -19,7 +21,6 @@ import siteSettings from '../../../seed/site-settings.json'
 import stories from '../../../seed/stories.json'
 import territories from '../../../seed/territories.json'
 import uzexLots from '../../../seed/uzex-lots.json'
-import { LANGS } from '../../lib/lang'
 import { searchText, toKeywords } from '../../lib/search-text'
 import { excerpt, htmlToText, sanitizeUserHtml } from '../../lib/user-html'
 
@@ -471,7 +472,7 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
   // Search: one FTS row per item and language, matching on the language's search text (transliterated on uz, stemmed
   // on ru), showing the original.
   const index = (kind: string, id: number | string, title: L, body: L, path: string) => {
-    for (const lang of LANGS) {
+    for (const lang of LOCALES) {
       const text = htmlToText(body[lang])
       add(
         'INSERT INTO search_index (title, body, kind, ref_id, lang, display_title, description, path) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',

@@ -1,4 +1,6 @@
 /** Seeds the account side: demo accounts (with a few demo appeals and projects), appeal topics, personal services. */
+
+import type { Locale } from '../../../../contract/locales'
 import accounts from '../../../seed/accounts.json'
 import appealTopics from '../../../seed/appeal-topics.json'
 import personalServices from '../../../seed/personal-services.json'
@@ -6,9 +8,8 @@ import { findCountryIdByCode, findRegionIdByCode } from '../../areas/content/pla
 import { createNotification, notificationLinks } from '../../areas/notifications/notify'
 import { createAccount, type ProfileFields } from '../../areas/profile/accounts'
 import type { Role } from '../../lib/context'
-import type { Lang } from '../../lib/lang'
 
-type L = Record<Lang, string>
+type L = Record<Locale, string>
 
 type AccountSeed = {
   email: string

@@ -4,35 +4,12 @@
  * succeeded, and read back filtered by operator, action and target.
  */
 
+import type { AuditAction } from '../../../../../contract/operators/values'
 import type { Paging } from '../../../lib/paging'
 import { type KindName, PUBLISHABLE_KINDS } from '../../publishing/kinds'
 
 /** What an audit row names: the action, and the record it changed. */
 export type AuditSubject = { action: AuditAction; kind: AuditTargetKind; id: number }
-
-export const AUDIT_ACTIONS = [
-  'appeal.reply',
-  'appeal.reject',
-  'project.approve',
-  'project.reject',
-  'registration.approve',
-  'registration.reject',
-  'inbox.handled',
-  'inbox.reopened',
-  'inbox.export',
-  'operator.add',
-  'operator.role',
-  'operator.remove',
-  'operator.bootstrap',
-  'site_settings.update',
-  'content.create',
-  'content.update',
-  'content.publish',
-  'content.schedule',
-  'content.unpublish',
-  'mail.resend',
-] as const
-type AuditAction = (typeof AUDIT_ACTIONS)[number]
 
 export const AUDIT_TARGET_KINDS = [
   'appeal',

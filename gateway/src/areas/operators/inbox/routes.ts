@@ -5,24 +5,25 @@
  */
 import { Hono } from 'hono'
 import * as v from 'valibot'
+import type { Locale } from '../../../../../contract/locales'
+import { INBOX_HANDLED, INBOX_KINDS, type InboxKind } from '../../../../../contract/operators/values'
 import type { AppEnv } from '../../../lib/context'
 import { GatewayError, ok } from '../../../lib/envelope'
-import { col, type Lang, readLang } from '../../../lib/lang'
+import { col, readLang } from '../../../lib/lang'
 import { pageable, readPaging } from '../../../lib/paging'
 import { likePattern } from '../../../lib/search-text'
 import { BoolSchema, IdSchema, parseInput, readJson, readQuery } from '../../../lib/validate'
 import { toCountryView } from '../../content/places'
 import { recordAudit } from '../audit/audit'
 
-const KINDS = ['contact', 'event'] as const
-type InboxKind = (typeof KINDS)[number]
+const KINDS = INBOX_KINDS
 
 /** The most rows an export holds; a filter narrows a larger inbox. */
 const EXPORT_MAX_ROWS = 5000
 
 const FilterSchema = v.object({
   kind: v.optional(v.picklist(KINDS), 'contact'),
-  handled: v.optional(v.picklist(['open', 'handled', 'all']), 'open'),
+  handled: v.optional(v.picklist(INBOX_HANDLED), 'open'),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
 })
 type Filter = v.InferOutput<typeof FilterSchema>
@@ -53,7 +54,7 @@ function whereOf(kind: InboxKind, filter: Filter): { sql: string; args: unknown[
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', args }
 }
 
-const selectOf = (kind: InboxKind, lang: Lang) =>
+const selectOf = (kind: InboxKind, lang: Locale) =>
   kind === 'contact'
     ? `SELECT x.*, o.email AS handled_by_email, o.name AS handled_by_name FROM contact_requests x
        LEFT JOIN operators o ON o.id = x.handled_by`
@@ -71,7 +72,7 @@ type InboxRow = Record<string, unknown> & {
 }
 
 /** A row as the inbox answers it: never its upload capability; who handled it, and when. */
-function toItem(kind: InboxKind, row: InboxRow, lang: Lang) {
+function toItem(kind: InboxKind, row: InboxRow, lang: Locale) {
   const {
     upload_token_hash: _,
     handled_by,

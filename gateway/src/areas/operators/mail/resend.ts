@@ -5,6 +5,7 @@
  * since the one it carried has expired or was redacted while it failed (docs/operations.md#mail).
  */
 
+import type { MailStatus } from '../../../../../contract/operators/values'
 import type { Role } from '../../../lib/context'
 import { GatewayError } from '../../../lib/envelope'
 import { readLang } from '../../../lib/lang'
@@ -22,8 +23,7 @@ import {
 import { recordAudit } from '../audit/audit'
 
 /** Which mails the list shows: those the queue gave up on, or those queued for longer than a delivery should take. */
-export const MAIL_LIST_STATUSES = ['failed', 'queued'] as const
-type MailListStatus = (typeof MAIL_LIST_STATUSES)[number]
+type MailListStatus = MailStatus
 
 /** A queued mail counts as stuck after this long: the queue's first retries are over by then. */
 const STUCK_AFTER_MS = 15 * 60_000

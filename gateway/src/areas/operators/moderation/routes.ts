@@ -5,9 +5,11 @@
  */
 import { Hono } from 'hono'
 import * as v from 'valibot'
+import { LOCALES, type Locale } from '../../../../../contract/locales'
+import { APPEAL_STATUSES, DECISION_STATES } from '../../../../../contract/operators/values'
 import { type AppEnv, requestScope } from '../../../lib/context'
 import { GatewayError, ok } from '../../../lib/envelope'
-import { col, LANGS, type Lang, readLang } from '../../../lib/lang'
+import { col, readLang } from '../../../lib/lang'
 import { pageable, readPaging } from '../../../lib/paging'
 import { htmlToText } from '../../../lib/user-html'
 import { IdSchema, parseInput, readJson, readQuery, text } from '../../../lib/validate'
@@ -20,10 +22,6 @@ const ParamsSchema = v.object({ id: IdSchema })
 const ReplySchema = v.object({ reply: text(5000) })
 const ReasonSchema = v.object({ reason: text(2000) })
 
-const APPEAL_STATUSES = ['in_moderation', 'reviewed', 'resolved', 'not_resolved'] as const
-const PROJECT_STATES = ['pending', 'approved', 'rejected'] as const
-const REGISTRATION_STATES = ['pending', 'approved', 'rejected'] as const
-
 /** How many records of each state, for the queue's tabs. */
 async function countBy(db: D1Database, sql: string, keys: readonly string[]): Promise<Record<string, number>> {
   const { results } = await db.prepare(sql).all<{ k: string; n: number }>()
@@ -33,9 +31,9 @@ async function countBy(db: D1Database, sql: string, keys: readonly string[]): Pr
 const appealCounts = (db: D1Database) =>
   countBy(db, 'SELECT status AS k, count(*) AS n FROM appeals GROUP BY status', APPEAL_STATUSES)
 const projectCounts = (db: D1Database) =>
-  countBy(db, 'SELECT state AS k, count(*) AS n FROM personal_projects WHERE draft = 0 GROUP BY state', PROJECT_STATES)
+  countBy(db, 'SELECT state AS k, count(*) AS n FROM personal_projects WHERE draft = 0 GROUP BY state', DECISION_STATES)
 const registrationCounts = (db: D1Database) =>
-  countBy(db, 'SELECT state AS k, count(*) AS n FROM registrations GROUP BY state', REGISTRATION_STATES)
+  countBy(db, 'SELECT state AS k, count(*) AS n FROM registrations GROUP BY state', DECISION_STATES)
 
 /** What waits for a moderator: appeals in moderation, projects and registrations pending, inbox items not handled. */
 export async function readModerationCounts(db: D1Database) {
@@ -114,7 +112,7 @@ operatorModerationRoutes.get('/core/operator/appeals', async (c) => {
 })
 
 /** One appeal with its applicant and thread, or 404. */
-async function readAppealDetail(db: D1Database, id: number, lang: Lang) {
+async function readAppealDetail(db: D1Database, id: number, lang: Locale) {
   const row = await db
     .prepare(
       `SELECT a.id, a.user_id, a.status, a.text, a.region_id, a.reject_reason, a.resolve_reason, a.created_at,
@@ -201,13 +199,13 @@ type ProjectRow = {
   company_name: string | null
   created_at: string
   updated_at: string
-} & Record<`title_${Lang}` | `content_${Lang}`, string>
+} & Record<`title_${Locale}` | `content_${Locale}`, string>
 
-const titleOf = (r: ProjectRow, lang: Lang) => r[`title_${lang}`] || r.title_en || r.title_ru || r.title_uz || ''
+const titleOf = (r: ProjectRow, lang: Locale) => r[`title_${lang}`] || r.title_en || r.title_ru || r.title_uz || ''
 
 operatorModerationRoutes.get('/core/operator/projects', async (c) => {
   const query = readQuery(c)
-  const state = readState(query.state, PROJECT_STATES)
+  const state = readState(query.state, DECISION_STATES)
   const paging = readPaging(query, 25)
   const lang = readLang(c.req.header('Accept-Language'))
   const db = c.env.DB
@@ -250,10 +248,10 @@ operatorModerationRoutes.get('/core/operator/projects/:id', async (c) => {
         status: string
         phone: string
         upload_file_id: string | null
-      } & Record<`presentation_${Lang}_file_id`, string | null>
+      } & Record<`presentation_${Locale}_file_id`, string | null>
     >()
   if (!row) throw new GatewayError(404, 'not_found')
-  const fileIds = [row.upload_file_id, ...LANGS.map((l) => row[`presentation_${l}_file_id`])]
+  const fileIds = [row.upload_file_id, ...LOCALES.map((l) => row[`presentation_${l}_file_id`])]
   const { results: files } = await c.env.DB.prepare(
     `SELECT id, original_name, size, content_type FROM files WHERE id IN (${fileIds.map(() => '?').join(',')})`,
   )
@@ -262,8 +260,10 @@ operatorModerationRoutes.get('/core/operator/projects/:id', async (c) => {
   const file = (fileId: string | null) => files.find((f) => f.id === fileId) ?? null
   return ok(c, {
     id: row.id,
-    title: Object.fromEntries(LANGS.map((l) => [l, row[`title_${l}`]])),
-    content: Object.fromEntries(await Promise.all(LANGS.map(async (l) => [l, await htmlToText(row[`content_${l}`])]))),
+    title: Object.fromEntries(LOCALES.map((l) => [l, row[`title_${l}`]])),
+    content: Object.fromEntries(
+      await Promise.all(LOCALES.map(async (l) => [l, await htmlToText(row[`content_${l}`])])),
+    ),
     state: row.state,
     reject_reason: row.reject_reason,
     status: row.status,
@@ -278,7 +278,7 @@ operatorModerationRoutes.get('/core/operator/projects/:id', async (c) => {
       company: row.company_name ?? '',
     },
     image: file(row.upload_file_id),
-    presentations: Object.fromEntries(LANGS.map((l) => [l, file(row[`presentation_${l}_file_id`])])),
+    presentations: Object.fromEntries(LOCALES.map((l) => [l, file(row[`presentation_${l}_file_id`])])),
     created_at: row.created_at,
     updated_at: row.updated_at,
   })
@@ -308,7 +308,7 @@ const APPLICATION_JOINS = `LEFT JOIN investor_registrations i ON r.kind = 'inves
 
 operatorModerationRoutes.get('/core/operator/registrations', async (c) => {
   const query = readQuery(c)
-  const state = readState(query.state, REGISTRATION_STATES)
+  const state = readState(query.state, DECISION_STATES)
   const paging = readPaging(query, 25)
   const db = c.env.DB
   const counts = await registrationCounts(db)

@@ -4,16 +4,13 @@
  * operator calls and the console alike (docs/architecture.md#operator-console).
  */
 import * as v from 'valibot'
+import { OPERATOR_ROLES, type OperatorArea, type OperatorRole } from '../../../../../contract/operators/values'
 import { GatewayError } from '../../../lib/envelope'
 import { recordAudit } from '../audit/audit'
 
 /** The operator roles, in the order the console lists them. */
-const OPERATOR_ROLES = ['moderator', 'editor', 'admin'] as const
-export type OperatorRole = (typeof OPERATOR_ROLES)[number]
 
 /** What a role is for: moderation (appeals, projects, registrations, inbox), content, and the console's own admin. */
-export const OPERATOR_AREAS = ['moderation', 'content', 'admin'] as const
-export type OperatorArea = (typeof OPERATOR_AREAS)[number]
 
 /**
  * Which areas each role reaches. An admin reaches every area, so an agency with one admin is never locked out of its
