@@ -12,11 +12,12 @@ import {
   composeResetEmail,
   composeResidentWelcomeEmail,
   composeWelcomeEmail,
-  createMailer,
   type Email,
 } from '../src/areas/mail/messages'
-import { deliverMail, type MailTransport } from '../src/areas/mail/queue'
+import { createMailer } from '../src/areas/mail/outbox'
+import { deliverMail } from '../src/areas/mail/queue'
 import worker from '../src/index'
+import type { MailTransport } from '../src/integrations/email'
 import { accessEnv, signInOperators } from './access-helpers'
 import { call, createUser, uniqueEmail } from './helpers'
 

@@ -6,7 +6,7 @@
 import { createExecutionContext, createMessageBatch, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { MailMessage } from '../src/areas/mail/messages'
+import type { MailMessage } from '../src/areas/mail/outbox'
 import { deliverMail } from '../src/areas/mail/queue'
 import app from '../src/index'
 import { call, createUser, uniqueEmail, uniqueIp } from './helpers'

@@ -1,11 +1,10 @@
 /**
  * Local mode's demo records behind two personal services: deterministic records keyed by the taxpayer number (inn).
- * Only `service-integrations.ts` uses them, and only in DEV_MODE: a deployment never answers an invented record.
+ * Only the development build has them (`dev/index.ts` lends them to the personal services), and only in DEV_MODE: a
+ * deployment never answers an invented record.
  */
 import type { Locale } from '../../../contract/locales'
-
-/** What calling a personal service's link answers (docs/gateway-contract.md). */
-export type ServiceResult = { count: number; data: Record<string, unknown>[]; size: number; max_page: number }
+import type { AccountRecord, ServiceIntegration } from '../integrations/registries'
 
 /** A small deterministic PRNG (mulberry32) seeded from a string, so the same inn always gives the same data. */
 function createRandom(seed: string): () => number {
@@ -22,19 +21,6 @@ function createRandom(seed: string): () => number {
 }
 
 const pickFrom = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!
-
-/** Slices rows into a page: `max_page` is the number of pages. */
-export function toServicePage(rows: Record<string, unknown>[], page: number, size: number): ServiceResult {
-  return {
-    count: rows.length,
-    data: rows.slice(page * size, page * size + size),
-    size,
-    max_page: Math.ceil(rows.length / size),
-  }
-}
-
-/** A signed-up company with the asked inn, whose details the registry demo echoes. */
-export type KnownCompany = { company_name: string; legal_address: string; name: string; surname: string } | null
 
 const ACTIVITIES: Record<Locale, readonly string[]> = {
   en: [
@@ -83,7 +69,7 @@ const STREETS = ['Amir Temur avenue', 'Mustaqillik avenue', 'Navoi street', 'Bob
 const SYLLABLES = ['Zar', 'Nur', 'Ipak', 'Oltin', 'Sam', 'Tosh', 'Bar', 'Kom', 'Agro', 'Tex']
 
 /** The registry record of the company with this inn (a known profile's company when one has that tin). */
-export function runCompanyRegistry(inn: string, lang: Locale, known: KnownCompany): Record<string, unknown>[] {
+function runCompanyRegistry(inn: string, lang: Locale, known: AccountRecord): Record<string, unknown>[] {
   const rnd = createRandom(`company:${inn}`)
   const year = 2008 + Math.floor(rnd() * 16)
   const name =
@@ -138,7 +124,7 @@ const TAXES: Record<Locale, readonly string[]> = {
 }
 
 /** Balances per tax and month for the last six months before `date` (arrears negative, overpayments positive). */
-export function runTaxDebts(inn: string, date: string, lang: Locale): Record<string, unknown>[] {
+function runTaxDebts(inn: string, date: string, lang: Locale): Record<string, unknown>[] {
   const rnd = createRandom(`tax:${inn}`)
   const end = new Date(`${date}T00:00:00Z`)
   const rows: Record<string, unknown>[] = []
@@ -160,4 +146,10 @@ export function runTaxDebts(inn: string, date: string, lang: Locale): Record<str
     })
   }
   return rows
+}
+
+/** The demo integrations by handler: the company registry and tax debts. */
+export const SERVICE_DEMOS: Readonly<Record<string, ServiceIntegration>> = {
+  company_registry: async (r) => runCompanyRegistry(r.inn, r.lang, r.account),
+  tax_debts: async (r) => runTaxDebts(r.inn, r.params.date ?? new Date().toISOString().slice(0, 10), r.lang),
 }

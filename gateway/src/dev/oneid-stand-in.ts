@@ -1,6 +1,6 @@
 /**
  * The local stand-in for OneID (DEV_MODE only), speaking OneID's protocol (docs/gateway-contract.md#oneid) so the
- * gateway's OneID code (`lib/oneid.ts`) runs against it unchanged:
+ * gateway's OneID code (`integrations/oneid.ts`) runs against it unchanged:
  * - `GET /dev/oneid?response_type=one_code&client_id&redirect_uri&scope&state`: the sign-in page, listing the seeded
  *   residents (of the role the return address names) as links;
  * - `GET /dev/oneid/pick`: a single-use code for the picked resident, and back to `redirect_uri` with `code` and
@@ -8,9 +8,10 @@
  * - `POST /dev/oneid` (a form): `grant_type=one_authorization_code` exchanges the code, once, for an access token;
  *   `grant_type=one_access_token_identify` answers the token's person: PINFL, names and, for a company's
  *   representative, its legal entity. Both check the client's id and secret.
- * The gateway reaches the POST in-process, the browser the pages through the portal's `/_dev` route.
+ * The gateway reaches the POST in-process (`dev/index.ts` lends it to the auth area), the browser the pages through the
+ * portal's `/_dev` route.
  */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { html } from 'hono/html'
 import * as v from 'valibot'
 import { isLocale, type Locale } from '../../../contract/locales'
@@ -19,20 +20,11 @@ import type { AppEnv } from '../lib/context'
 import { createSecret, sha256Hex } from '../lib/crypto'
 import { GatewayError } from '../lib/envelope'
 import { IdSchema, parseInput, readQuery } from '../lib/validate'
+import { exchangeOneIdCode, findOneIdPerson, findResident, insertOneIdCode, listResidents } from './queries'
 
 /** Codes live five minutes, access tokens ten. */
 const CODE_LIFETIME_MS = 5 * 60_000
 const ACCESS_LIFETIME_MS = 10 * 60_000
-
-/** The `/dev/oneid*` routes (404 unless DEV_MODE is "1"). */
-export const oneIdStandInRoutes = new Hono<AppEnv>()
-
-const devOnly = async (c: { env: Env }, next: () => Promise<void>) => {
-  if (!readConfig(c.env).devMode) throw new GatewayError(404, 'not_found')
-  await next()
-}
-oneIdStandInRoutes.use('/dev/oneid', devOnly)
-oneIdStandInRoutes.use('/dev/oneid/*', devOnly)
 
 const AuthorizeSchema = v.object({
   response_type: v.literal('one_code'),
@@ -99,17 +91,13 @@ const PAGE_TEXT: Record<
   },
 }
 
-oneIdStandInRoutes.get('/dev/oneid', async (c) => {
+/** The sign-in page: the seeded residents of the role the return address names, as links. */
+async function signInPage(c: Context<AppEnv>) {
   const q = parseInput(AuthorizeSchema, readQuery(c))
   assertClient(c.env, q.client_id)
   const { lang, role } = readRedirect(c.env, q.redirect_uri)
   const t = PAGE_TEXT[lang]
-  const { results } = await c.env.DB.prepare(
-    `SELECT u.id, u.pin, p.name, p.surname, p.company_name FROM users u LEFT JOIN profiles p ON p.user_id = u.id
-     WHERE u.is_resident = 1 AND u.pin IS NOT NULL AND u.pin <> '' AND (?1 = '' OR u.role = ?1) ORDER BY u.id`,
-  )
-    .bind(role === 'investor' || role === 'businessmen' ? role : '')
-    .all<{ id: number; pin: string; name: string | null; surname: string | null; company_name: string | null }>()
+  const results = await listResidents(c.env.DB, role === 'investor' || role === 'businessmen' ? role : '')
   const pickBase = `${readConfig(c.env).devBase}/oneid/pick`
   const items = results.map((r) => {
     const href = `${pickBase}?${new URLSearchParams({ user_id: String(r.id), redirect_uri: q.redirect_uri, state: q.state })}`
@@ -155,7 +143,7 @@ oneIdStandInRoutes.get('/dev/oneid', async (c) => {
     </main>
   </body>
 </html>`)
-})
+}
 
 const PickSchema = v.object({
   user_id: IdSchema,
@@ -164,35 +152,29 @@ const PickSchema = v.object({
 })
 
 // A link, not a form: the portal's proxy refuses cross-site-capable form posts, and OneID also returns by GET.
-oneIdStandInRoutes.get('/dev/oneid/pick', async (c) => {
-  const pick = parseInput(PickSchema, readQuery(c))
-  const { url } = readRedirect(c.env, pick.redirect_uri)
-  const db = c.env.DB
-  const user = await db
-    .prepare("SELECT id, role FROM users WHERE id = ? AND is_resident = 1 AND pin IS NOT NULL AND pin <> ''")
-    .bind(pick.user_id)
-    .first<{ id: number; role: string }>()
+async function pick(c: Context<AppEnv>) {
+  const picked = parseInput(PickSchema, readQuery(c))
+  const { url } = readRedirect(c.env, picked.redirect_uri)
+  const user = await findResident(c.env.DB, picked.user_id)
   if (!user) throw new GatewayError(404, 'not_found')
   const now = new Date()
   const code = createSecret(32)
-  await db
-    .prepare(
-      'INSERT INTO oneid_codes (code_hash, user_id, role, redirect_uri, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    )
-    .bind(
-      await sha256Hex(code),
-      user.id,
-      user.role,
-      pick.redirect_uri,
-      new Date(now.getTime() + CODE_LIFETIME_MS).toISOString(),
-      now.toISOString(),
-    )
-    .run()
+  await insertOneIdCode(
+    c.env.DB,
+    {
+      hash: await sha256Hex(code),
+      userId: user.id,
+      role: user.role,
+      redirectUri: picked.redirect_uri,
+      expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
+    },
+    now,
+  )
   url.searchParams.set('code', code)
-  url.searchParams.set('state', pick.state)
+  url.searchParams.set('state', picked.state)
   // A path, not a URL: the portal serves /sso on whatever host this page was opened from.
   return c.redirect(url.pathname + url.search, 303)
-})
+}
 
 const GrantSchema = v.variant('grant_type', [
   v.object({
@@ -241,7 +223,7 @@ function toOneIdPerson(p: Person) {
 }
 
 // OneID's token endpoint: both grants, answered as OneID does (plain JSON; `error` on refusal), not in the envelope.
-oneIdStandInRoutes.post('/dev/oneid', async (c) => {
+async function token(c: Context<AppEnv>) {
   const form = Object.fromEntries([...(await c.req.formData()).entries()].map(([k, val]) => [k, String(val)]))
   const parsed = v.safeParse(GrantSchema, form)
   if (!parsed.success) return c.json({ error: 'invalid_request' }, 400)
@@ -251,23 +233,19 @@ oneIdStandInRoutes.post('/dev/oneid', async (c) => {
     return c.json({ error: 'invalid_client' }, 401)
   const db = c.env.DB
   const now = new Date()
-  const at = now.toISOString()
   if (grant.grant_type === 'one_authorization_code') {
     const accessToken = createSecret(32)
     // Single use: only an unused, unexpired code issued for this very redirect_uri is exchanged.
-    const row = await db
-      .prepare(
-        `UPDATE oneid_codes SET used_at = ?1, access_token_hash = ?2, access_expires_at = ?3
-         WHERE code_hash = ?4 AND used_at IS NULL AND expires_at > ?1 AND redirect_uri = ?5 RETURNING user_id`,
-      )
-      .bind(
-        at,
-        await sha256Hex(accessToken),
-        new Date(now.getTime() + ACCESS_LIFETIME_MS).toISOString(),
-        await sha256Hex(grant.code),
-        grant.redirect_uri,
-      )
-      .first<{ user_id: number }>()
+    const row = await exchangeOneIdCode(
+      db,
+      {
+        codeHash: await sha256Hex(grant.code),
+        redirectUri: grant.redirect_uri,
+        accessTokenHash: await sha256Hex(accessToken),
+        accessExpiresAt: new Date(now.getTime() + ACCESS_LIFETIME_MS),
+      },
+      now,
+    )
     if (!row) return c.json({ error: 'invalid_grant', error_description: 'the code is unknown, used or expired' }, 400)
     return c.json({
       access_token: accessToken,
@@ -276,15 +254,16 @@ oneIdStandInRoutes.post('/dev/oneid', async (c) => {
       scope: client.scope,
     })
   }
-  const person = await db
-    .prepare(
-      `SELECT u.pin, u.email, p.name, p.surname, p.phone, p.tin, p.company_name FROM oneid_codes o
-       JOIN users u ON u.id = o.user_id LEFT JOIN profiles p ON p.user_id = u.id
-       WHERE o.access_token_hash = ? AND o.access_expires_at > ?`,
-    )
-    .bind(await sha256Hex(grant.access_token), at)
-    .first<Person>()
+  const person = await findOneIdPerson(db, await sha256Hex(grant.access_token), now)
   if (!person)
     return c.json({ error: 'invalid_token', error_description: 'the access token is unknown or expired' }, 400)
   return c.json(toOneIdPerson(person))
-})
+}
+
+/**
+ * The stand-in's routes below `/dev/oneid`: the sign-in page, the pick and the token endpoint. `dev/index.ts` mounts
+ * them, and serves the token endpoint in-process to the auth area.
+ */
+export function createOneIdStandIn(): Hono<AppEnv> {
+  return new Hono<AppEnv>().get('/', signInPage).get('/pick', pick).post('/', token)
+}

@@ -3,7 +3,7 @@
  * (docs/gateway-contract.md#oneid): the browser goes to the authorize URL with `response_type=one_code`; OneID sends it
  * back to `redirect_uri` with a one-time `code`; the gateway exchanges the code (`grant_type=one_authorization_code`)
  * for an access token and asks who it belongs to (`grant_type=one_access_token_identify`), both as form posts with the
- * client's id and secret. The local stand-in (`routes/oneid-stand-in.ts`) speaks the same protocol, so this code runs
+ * client's id and secret. The local stand-in (`dev/oneid-stand-in.ts`) speaks the same protocol, so this code runs
  * against both.
  */
 import * as v from 'valibot'

@@ -6,46 +6,20 @@
  * (docs/architecture.md#request-context); a failure is logged and never fails the request that made the change: the
  * pages fall back to polling.
  */
-
-import type { Locale } from '../../../contract/locales'
 import { readConfig } from '../lib/config'
 import type { RequestScope } from '../lib/context'
 
-/** Personal events: hints with ids and states; the browser refetches with its own session. */
-export type PersonalEvent =
-  | { type: 'notification'; kind: string }
-  | {
-      type: 'appeal'
-      id: number
-      status: 'in_moderation' | 'reviewed' | 'resolved' | 'not_resolved'
-      by: 'user' | 'agency'
-    }
-  | { type: 'project'; id: number; state: 'pending' | 'approved' | 'rejected' | 'draft' }
-
-/** A lot as it is now: what its page and the lot list show that can change. */
-export type LotEvent = {
-  type: 'lot'
-  lot: string
-  price: number
-  deposit: number | null
-  status: Record<Locale, string>
-  order_end_time: string
-}
-
 const PUBLISH_URL = 'http://portal.internal/_app/realtime/publish'
 
-/** Tells the user's own channel; the portal names it from the user's role and id (looked up here). */
-export function publishToUser(request: RequestScope, userId: number, event: PersonalEvent): void {
+/**
+ * Publishes what `compose` answers (a channel or a user, and the event) after the response, in the request's
+ * `waitUntil`; `null` publishes nothing.
+ */
+export function schedulePublish(request: RequestScope, compose: (env: Env) => Promise<object | null>): void {
   schedule(request, async (env) => {
-    const user = await env.DB.prepare('SELECT role FROM users WHERE id = ?').bind(userId).first<{ role: string }>()
-    if (user) await publish(env, { user: { role: user.role, id: userId }, event })
+    const body = await compose(env)
+    if (body) await publish(env, body)
   })
-}
-
-/** Tells a lot's page (`lot:{number}`) and the lot list (`lots`). */
-export function publishLot(request: RequestScope, event: LotEvent): void {
-  schedule(request, (env) => publish(env, { channel: `lot:${event.lot}`, event }))
-  schedule(request, (env) => publish(env, { channel: 'lots', event }))
 }
 
 function schedule(request: RequestScope, task: (env: Env) => Promise<void>): void {

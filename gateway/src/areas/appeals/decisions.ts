@@ -1,29 +1,24 @@
 /**
- * Moderation of appeals and projects (docs/product.md#appeals, #projects): the one place their decisions are made,
- * used by the development seam (`/dev/moderate`) and the operators' calls (`/core/operator/*`) alike. Each decision
- * tells the person it concerns as the portal does: a notification (with its push), a realtime hint to their open
- * pages, or, for an anonymous appeal, a mail.
+ * Moderation of appeals (docs/product.md#appeals): the one place their decisions are made, used by the development
+ * seam (`/dev/moderate`) and the operators' calls (`/core/operator/*`) alike. Each decision tells the person it
+ * concerns as the portal does: a notification (with its push), a realtime hint to their open pages, or, for an
+ * anonymous appeal, a mail.
  */
-
-import { LOCALES, type Locale } from '../../../../contract/locales'
-import type { AppealStatus, DecisionState } from '../../../../contract/operators/values'
-import { publishToUser } from '../../integrations/realtime'
+import type { AppealStatus } from '../../../../contract/operators/values'
 import type { RequestScope } from '../../lib/context'
 import { GatewayError } from '../../lib/envelope'
 import { readLang } from '../../lib/lang'
-import { composeAppealReply, createMailer } from '../mail/messages'
+import { composeAppealReply } from '../mail/messages'
+import { createMailer } from '../mail/outbox'
 import { createNotification, notificationLinks } from '../notifications/notify'
+import { publishToUser } from '../notifications/realtime'
+import { type AppealRecord, readAppealRecord, rejectAppealInModeration, reviewAppeal } from './queries'
 
 /** The reply an appeal gets when a moderator forwards it without writing one. */
 const DEFAULT_REPLY = 'Thank you for your appeal. It has been reviewed and passed to the responsible department.'
 
-type AppealRecord = { id: number; user_id: number | null; email: string; status: AppealStatus; lang: string }
-
-async function readAppealRecord(db: D1Database, id: number): Promise<AppealRecord> {
-  const appeal = await db
-    .prepare('SELECT id, user_id, email, status, lang FROM appeals WHERE id = ?')
-    .bind(id)
-    .first<AppealRecord>()
+async function requireAppeal(db: D1Database, id: number): Promise<AppealRecord> {
+  const appeal = await readAppealRecord(db, id)
   if (!appeal) throw new GatewayError(404, 'not_found')
   return appeal
 }
@@ -43,24 +38,13 @@ export async function answerAppeal(
   now: Date,
 ): Promise<AppealChange> {
   const db = scope.env.DB
-  const appeal = await readAppealRecord(db, id)
+  const appeal = await requireAppeal(db, id)
   const open = appeal.status === 'in_moderation' || appeal.status === 'reviewed'
   if (!open || (input.expect && appeal.status !== input.expect)) throw new GatewayError(409, 'invalid_state')
   const reviewing = appeal.status === 'in_moderation'
-  const at = now.toISOString()
   const reply = input.reply || DEFAULT_REPLY
-  // The status guard decides between two moderators answering at once.
-  const [moved] = await db.batch([
-    db
-      .prepare("UPDATE appeals SET status = 'reviewed', updated_at = ? WHERE id = ? AND status = ?")
-      .bind(at, id, appeal.status),
-    db
-      .prepare(
-        'INSERT INTO appeal_responses (appeal_id, admin, owner, response, created) SELECT ?, ?, 0, ?, ? WHERE changes() = 1',
-      )
-      .bind(id, input.admin, reply, at),
-  ])
-  if (moved!.meta.changes !== 1) throw new GatewayError(409, 'invalid_state')
+  if (!(await reviewAppeal(db, id, { from: appeal.status, admin: input.admin, reply }, now)))
+    throw new GatewayError(409, 'invalid_state')
   if (appeal.user_id) {
     const link = notificationLinks.appeal(id)
     if (reviewing) await createNotification(scope, db, appeal.user_id, 'appeal_forwarded', String(id), link, now)
@@ -76,57 +60,13 @@ export async function answerAppeal(
 /** Rejects an appeal in moderation with a reason: it becomes `not_resolved`, and its owner is told. */
 export async function rejectAppeal(scope: RequestScope, id: number, reason: string, now: Date): Promise<AppealChange> {
   const db = scope.env.DB
-  const appeal = await readAppealRecord(db, id)
+  const appeal = await requireAppeal(db, id)
   if (appeal.status !== 'in_moderation') throw new GatewayError(409, 'invalid_state')
-  const rejected = await db
-    .prepare(
-      "UPDATE appeals SET status = 'not_resolved', reject_reason = ?, updated_at = ? WHERE id = ? AND status = 'in_moderation'",
-    )
-    .bind(reason || null, now.toISOString(), id)
-    .run()
-  if (rejected.meta.changes !== 1) throw new GatewayError(409, 'invalid_state')
+  if (!(await rejectAppealInModeration(db, id, reason || null, now))) throw new GatewayError(409, 'invalid_state')
   if (appeal.user_id) {
     const link = notificationLinks.appeal(id)
     await createNotification(scope, db, appeal.user_id, 'appeal_rejected', String(id), link, now)
     publishToUser(scope, appeal.user_id, { type: 'appeal', id, status: 'not_resolved', by: 'agency' })
   }
   return { id, before: 'in_moderation', status: 'not_resolved' }
-}
-
-/** A project's moderation state. */
-export type ProjectState = DecisionState
-
-/**
- * Approves or rejects a submitted project (a rejection keeps its reason, which the owner's page shows); the owner is
- * notified and their open pages hear of it. 409 `invalid_state` unless the project waits for moderation.
- */
-export async function decideProject(
-  scope: RequestScope,
-  id: number,
-  decision: { state: 'approved' | 'rejected'; reason: string },
-  now: Date,
-): Promise<{ id: number; before: ProjectState; state: ProjectState }> {
-  const db = scope.env.DB
-  const project = await db
-    .prepare('SELECT id, user_id, state, draft, title_uz, title_ru, title_en FROM personal_projects WHERE id = ?')
-    .bind(id)
-    .first<{ id: number; user_id: number; state: ProjectState; draft: number } & Record<`title_${Locale}`, string>>()
-  if (!project) throw new GatewayError(404, 'not_found')
-  if (project.state !== 'pending' || project.draft === 1) throw new GatewayError(409, 'invalid_state')
-  const { state } = decision
-  const decided = await db
-    .prepare(
-      "UPDATE personal_projects SET state = ?, reject_reason = ?, updated_at = ? WHERE id = ? AND state = 'pending' AND draft = 0",
-    )
-    .bind(state, state === 'rejected' ? decision.reason || null : null, now.toISOString(), id)
-    .run()
-  if (decided.meta.changes !== 1) throw new GatewayError(409, 'invalid_state')
-  const title = Object.fromEntries(LOCALES.map((l) => [l, project[`title_${l}`] || project.title_en || ''])) as Record<
-    Locale,
-    string
-  >
-  const type = state === 'approved' ? 'project_approved' : 'project_rejected'
-  await createNotification(scope, db, project.user_id, type, title, notificationLinks.project(id), now)
-  publishToUser(scope, project.user_id, { type: 'project', id, state })
-  return { id, before: 'pending', state }
 }

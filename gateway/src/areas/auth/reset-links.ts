@@ -3,11 +3,11 @@
  * an approved registration mails to a non-resident (docs/product.md#registration). Each link has its own lifetime,
  * stored with it as `expires_at`.
  */
-
 import type { Locale } from '../../../../contract/locales'
 import { readConfig } from '../../lib/config'
 import type { Role } from '../../lib/context'
 import { createSecret, sha256Hex } from '../../lib/crypto'
+import { replacePasswordLink } from './queries'
 
 /** Reset links live one hour. */
 export const RESET_LINK_LIFETIME_MS = 3600_000
@@ -27,28 +27,12 @@ export async function issuePasswordLink(
   lang: Locale,
   options: { lifetimeMs: number; purpose: LinkPurpose; now: Date },
 ): Promise<string> {
-  const db = env.DB
   const { now } = options
   const uuid = crypto.randomUUID()
   const token = createSecret(32)
   const time = String(now.getTime())
-  await db.batch([
-    db
-      .prepare('UPDATE reset_links SET used_at = ? WHERE user_id = ? AND used_at IS NULL')
-      .bind(now.toISOString(), user.id),
-    db
-      .prepare(
-        'INSERT INTO reset_links (uuid, user_id, token_hash, time, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .bind(
-        uuid,
-        user.id,
-        await sha256Hex(token),
-        time,
-        new Date(now.getTime() + options.lifetimeMs).toISOString(),
-        now.toISOString(),
-      ),
-  ])
+  const expiresAt = new Date(now.getTime() + options.lifetimeMs)
+  await replacePasswordLink(env.DB, { uuid, userId: user.id, tokenHash: await sha256Hex(token), time, expiresAt }, now)
   const query = new URLSearchParams({ time, token, email: user.email, uuid, role: user.role })
   if (options.purpose === 'welcome') query.set('purpose', 'welcome')
   // The host comes from configuration, never from the request (ASVS V6.4.x: no Host-header poisoning).

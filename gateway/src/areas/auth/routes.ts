@@ -2,7 +2,6 @@
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
 import type { Locale } from '../../../../contract/locales'
-import { oneIdStandInRoutes } from '../../dev/oneid-stand-in'
 import { assertHuman } from '../../integrations/bot'
 import { authorizeUrl, identify, type OneIdClient, OneIdError, type OneIdPerson } from '../../integrations/oneid'
 import { readConfig } from '../../lib/config'
@@ -10,10 +9,10 @@ import type { AppEnv, Role } from '../../lib/context'
 import { sha256Hex } from '../../lib/crypto'
 import { GatewayError, ok } from '../../lib/envelope'
 import { readLang } from '../../lib/lang'
+import { clearLimit, clearLimitsLike, refundAttempt } from '../../lib/queries'
 import {
-  clearLimit,
-  countHit,
   FORM_IP_LIMIT,
+  isOverLimit,
   type Limit,
   LOGIN_ACCOUNT_CLIENT_LIMIT,
   LOGIN_ACCOUNT_LIMIT,
@@ -21,7 +20,6 @@ import {
   LOGIN_IP_LIMIT,
   RESET_MAIL_LIMIT,
   readClientIp,
-  refundAttempt,
   takeAttempt,
 } from '../../lib/rate-limit'
 import {
@@ -33,12 +31,22 @@ import {
   readJson,
   readQuery,
 } from '../../lib/validate'
-import { composePasswordChangedEmail, composeResetEmail, createMailer } from '../mail/messages'
+import { composePasswordChangedEmail, composeResetEmail } from '../mail/messages'
+import { createMailer } from '../mail/outbox'
 import { readProfile, residentAccountFor } from '../profile/accounts'
 import { DEVICE_HEADER, isTrustedDevice, readDeviceHash, renewDevice, trustNewDevice } from './devices'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password'
+import {
+  findLiveLink,
+  findResettableAccount,
+  findSignInAccount,
+  revokeToken,
+  revokeUserTokens,
+  setPasswordHash,
+  useLink,
+} from './queries'
 import { issuePasswordLink, RESET_LINK_LIFETIME_MS } from './reset-links'
-import { issueToken, requireUser, revokeToken, revokeUserTokens } from './tokens'
+import { issueToken, requireUser } from './tokens'
 
 const LoginSchema = v.object({
   email: EmailSchema,
@@ -78,12 +86,8 @@ const ExchangeQuerySchema = v.object({ code: v.pipe(v.string(), v.minLength(1), 
 const loginFailed = () => new GatewayError(401, 'user_not_found')
 
 /** A new password starts with a clean slate: the account's sign-in counters, from every client, are forgotten. */
-async function clearAccountLimits(db: D1Database, email: string): Promise<void> {
-  const clientPrefix = `login:account-client:${email}:`
-  await db
-    .prepare('DELETE FROM rate_limits WHERE key = ?1 OR substr(key, 1, length(?2)) = ?2')
-    .bind(`login:account:${email}`, clientPrefix)
-    .run()
+function clearAccountLimits(db: D1Database, email: string): Promise<void> {
+  return clearLimitsLike(db, `login:account:${email}`, `login:account-client:${email}:`)
 }
 
 /**
@@ -99,10 +103,10 @@ function loginLimits(email: string, ip: string, trustedDevice: string | null): L
   ]
 }
 
-/** The `/core/auth*` routes. */
+/** The `/core/auth*` routes, mounted at `/core/auth`. */
 export const authRoutes = new Hono<AppEnv>()
 
-authRoutes.post('/core/auth/login', async (c) => {
+authRoutes.post('/login', async (c) => {
   const input = parseInput(LoginSchema, await readJson(c))
   await assertHuman(c, input.hash, 'signin')
   const db = c.env.DB
@@ -111,10 +115,7 @@ authRoutes.post('/core/auth/login', async (c) => {
   const trustedDevice = presented && (await isTrustedDevice(db, presented, input.email, now)) ? presented : null
   const limits = loginLimits(input.email, readClientIp(c), trustedDevice)
   if (!(await takeAttempt(db, limits, now.getTime()))) throw new GatewayError(429, 'too_many_attempts')
-  const user = await db
-    .prepare('SELECT id, role, password_hash FROM users WHERE email = ?')
-    .bind(input.email)
-    .first<{ id: number; role: Role; password_hash: string | null }>()
+  const user = await findSignInAccount(db, input.email)
   // Unknown accounts spend the same PBKDF2 work, and every failure gives the same answer (ASVS V6.3.8).
   let passwordOk = false
   if (user) passwordOk = await verifyPassword(input.password, user.password_hash)
@@ -131,17 +132,17 @@ authRoutes.post('/core/auth/login', async (c) => {
   return ok(c, { token, device, profile: await readProfile(db, user.id, readLang(c.req.header('Accept-Language'))) })
 })
 
-authRoutes.post('/core/auth/logout', requireUser, async (c) => {
+authRoutes.post('/logout', requireUser, async (c) => {
   await revokeToken(c.env.DB, c.get('user').tokenId, new Date())
   return ok(c, null)
 })
 
-authRoutes.post('/core/auth/forgot-password', async (c) => {
+authRoutes.post('/forgot-password', async (c) => {
   const input = parseInput(ForgotPasswordSchema, await readJson(c))
   await assertHuman(c, input.hash, 'sendnewpassword')
   const now = new Date()
   const ipLimit = { key: `forgot:ip:${readClientIp(c)}`, ...FORM_IP_LIMIT }
-  if ((await countHit(c.env.DB, ipLimit, now.getTime())) > ipLimit.max) throw new GatewayError(429, 'too_many_attempts')
+  if (await isOverLimit(c.env.DB, ipLimit, now.getTime())) throw new GatewayError(429, 'too_many_attempts')
   // The same answer, after the same work, whether or not the account exists: finding it and mailing the link happen
   // after the answer (docs/security.md#account-enumeration).
   const lang = readLang(c.req.header('Accept-Language'))
@@ -167,38 +168,21 @@ authRoutes.post('/core/auth/forgot-password', async (c) => {
  */
 async function sendResetLink(env: Env, email: string, role: Role, lang: Locale, now: Date): Promise<void> {
   const db = env.DB
-  const user = await db
-    .prepare(
-      'SELECT id, email, role FROM users WHERE email = ? AND role = ? AND (password_hash IS NOT NULL OR is_resident = 0)',
-    )
-    .bind(email, role)
-    .first<{ id: number; email: string; role: Role }>()
+  const user = await findResettableAccount(db, email, role)
   if (!user) return
   const mailLimit = { key: `forgot:account:${user.id}`, ...RESET_MAIL_LIMIT }
-  if ((await countHit(db, mailLimit, now.getTime())) > mailLimit.max) return
+  if (await isOverLimit(db, mailLimit, now.getTime())) return
   const link = await issuePasswordLink(env, user, lang, { lifetimeMs: RESET_LINK_LIFETIME_MS, purpose: 'reset', now })
   await createMailer(env, now).send(composeResetEmail(user.email, link, lang))
 }
 
-type LiveLink = { id: number; user_id: number; token_hash: string; time: string; email: string; role: Role }
-
-async function findLiveLink(db: D1Database, uuid: string, now: Date): Promise<LiveLink | null> {
-  return db
-    .prepare(
-      `SELECT r.id, r.user_id, r.token_hash, r.time, u.email, u.role FROM reset_links r JOIN users u ON u.id = r.user_id
-       WHERE r.uuid = ? AND r.used_at IS NULL AND r.expires_at > ?`,
-    )
-    .bind(uuid, now.toISOString())
-    .first<LiveLink>()
-}
-
-authRoutes.post('/core/auth/check-reset-link', async (c) => {
+authRoutes.post('/check-reset-link', async (c) => {
   const { uuid } = parseInput(v.object({ uuid: v.string() }), readQuery(c))
   const valid = v.is(UuidSchema, uuid) && !!(await findLiveLink(c.env.DB, uuid.trim().toLowerCase(), new Date()))
   return ok(c, valid)
 })
 
-authRoutes.post('/core/auth/reset-password', async (c) => {
+authRoutes.post('/reset-password', async (c) => {
   const input = parseInput(ResetPasswordSchema, await readJson(c))
   await assertHuman(c, input.hash, 'resetpassword')
   const db = c.env.DB
@@ -211,15 +195,8 @@ authRoutes.post('/core/auth/reset-password', async (c) => {
     link.time === input.time &&
     link.role === input.role
   if (!link || !matches) throw new GatewayError(400, 'invalid_reset_link')
-  const consumed = await db
-    .prepare('UPDATE reset_links SET used_at = ? WHERE id = ? AND used_at IS NULL')
-    .bind(now.toISOString(), link.id)
-    .run()
-  if (consumed.meta.changes !== 1) throw new GatewayError(400, 'invalid_reset_link')
-  await db
-    .prepare('UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?')
-    .bind(await hashPassword(input.password), now.toISOString(), link.user_id)
-    .run()
+  if (!(await useLink(db, link.id, now))) throw new GatewayError(400, 'invalid_reset_link')
+  await setPasswordHash(db, link.user_id, await hashPassword(input.password), now)
   await revokeUserTokens(db, link.user_id, now)
   await clearAccountLimits(db, input.email)
   await createMailer(c.env, now).send(
@@ -237,13 +214,14 @@ function ssoRedirectUri(env: Env, lang: Locale, role: Role): string {
 function oneIdClient(c: Context<AppEnv>): OneIdClient | null {
   const oneid = readConfig(c.env).oneid
   if (!oneid) return null
-  const fetch = oneid.standIn
-    ? (request: Request) => Promise.resolve(oneIdStandInRoutes.fetch(request, c.env, c.executionCtx))
-    : (request: Request) => globalThis.fetch(request)
-  return { ...oneid, fetch }
+  if (!oneid.standIn) return { ...oneid, fetch: (request: Request) => globalThis.fetch(request) }
+  // The local stand-in lives in the development build only (docs/gateway-contract.md#reference-gateway).
+  const standIn = c.get('dev')?.oneIdStandIn
+  if (!standIn) return null
+  return { ...oneid, fetch: (request: Request) => standIn(request, c.env, c.executionCtx) }
 }
 
-authRoutes.get('/core/auth', async (c) => {
+authRoutes.get('/', async (c) => {
   const query = parseInput(AuthorizeQuerySchema, readQuery(c))
   const client = oneIdClient(c)
   if (!client) throw new GatewayError(503, 'sso_unavailable')
@@ -251,7 +229,7 @@ authRoutes.get('/core/auth', async (c) => {
   return ok(c, authorizeUrl(client, ssoRedirectUri(c.env, lang, query.role), query.state))
 })
 
-authRoutes.post('/core/auth', async (c) => {
+authRoutes.post('/', async (c) => {
   const { code, role } = parseInput(ExchangeQuerySchema, readQuery(c))
   const client = oneIdClient(c)
   if (!client) throw new GatewayError(503, 'sso_unavailable')

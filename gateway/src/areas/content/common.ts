@@ -1,24 +1,19 @@
 /**
- * Helpers the content routes share: the request language, File objects for generated art and uploads, ids, keyword
- * filters, and which items a reader may see (published ones, and the one a valid preview token names).
+ * Helpers the public content calls share (content, guide, services, trading): the request language, File objects for
+ * generated art and uploads, ids, and the item a valid preview token shows.
  */
 import type { Context } from 'hono'
 import { isLocale, type Locale } from '../../../../contract/locales'
 import { readConfig } from '../../lib/config'
+import type { AppEnv } from '../../lib/context'
+import type { Preview } from '../../lib/db'
 import { GatewayError } from '../../lib/envelope'
 import { readLang } from '../../lib/lang'
-import { likePattern } from '../../lib/search-text'
-import type { KindName } from '../publishing/kinds'
 import { parseUploadRef } from '../publishing/uploads'
 import { ART_NAME, renderArt } from './svg-art'
 
-/**
- * Hono environment of the content routes; `preview` is the unpublished item a valid preview token shows
- * (docs/gateway-contract.md#preview), set by the content routes' middleware.
- */
-export type ContentEnv = { Bindings: Env; Variables: { preview?: { kind: KindName; id: number } | null } }
-/** A D1 result row. */
-export type Row = Record<string, unknown>
+/** The content calls' Hono environment: the gateway's, whose `preview` the preview middleware sets. */
+export type ContentEnv = AppEnv
 
 /** The request language: Accept-Language, or `?lang=` on download links (a browser sends its own Accept-Language). */
 export function langOf(c: Context<ContentEnv>): Locale {
@@ -40,20 +35,9 @@ export function readOptionalId(c: Context<ContentEnv>, name: string): number | n
   return Number(value)
 }
 
-/** `AND keywords LIKE ?` when a keyword is given. */
-export function keywordClause(keyword: string | undefined): { sql: string; args: string[] } {
-  const k = (keyword ?? '').trim()
-  return k ? { sql: " AND keywords LIKE ? ESCAPE '\\'", args: [likePattern(k)] } : { sql: '', args: [] }
-}
-
-/**
- * The SQL condition under which a reader sees a row of `kind` (its table aliased by `alias`, e.g. `p.`): published, or
- * the one item the request's preview token names. The id is a verified integer, so it is written in.
- */
-export function shown(c: Context<ContentEnv>, kind: KindName, alias = ''): string {
-  const preview = c.get('preview')
-  const also = preview?.kind === kind ? ` OR ${alias}id = ${Number(preview.id)}` : ''
-  return `(${alias}publication = 'published'${also})`
+/** The unpublished item the request's preview token shows, if any (docs/gateway-contract.md#preview). */
+export function previewOf(c: Context<ContentEnv>): Preview {
+  return c.get('preview') ?? null
 }
 
 const EPOCH = '2025-01-01T00:00:00.000Z'

@@ -1,15 +1,13 @@
 /** Generated public files: illustrations (SVG), event agendas (text) and service document templates (PDF/DOCX/XLSX). */
-
-import type { Context } from 'hono'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import type { Locale } from '../../../../contract/locales'
-import { col } from '../../lib/lang'
-import { type ContentEnv, generatedFile, langOf, notFound, type Row, readId, shown } from './common'
+import { type ContentEnv, generatedFile, langOf, notFound, previewOf, readId } from './common'
 import { createTemplate, TEMPLATE_CONTENT_TYPES, type TemplateType } from './office-files'
+import { type Row, readAgendaSource, readDocument } from './queries'
 import { parseArtName, renderArt } from './svg-art'
 
-/** `/document/public/{art,agenda,template}`: generated downloads. */
-export const fileRoutes = new Hono<ContentEnv>()
+/** `/document/public/{art,agenda,template}`: generated downloads, mounted at `/document/public`. */
+export const downloadRoutes = new Hono<ContentEnv>()
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const TEXT_TYPE = 'text/plain; charset=utf-8'
@@ -76,11 +74,6 @@ export function toDocument(c: Context<ContentEnv>, r: Row, lang: Locale) {
   }
 }
 
-/** Columns `toDocument` needs, for a `documents` table aliased `d`. */
-export function documentCols(lang: Locale) {
-  return `d.id, d.type, ${col('d.title', lang, 'title')}, ${col('d.title', 'en', 'title_pdf')}`
-}
-
 function attachment(c: Context<ContentEnv>, body: string | Uint8Array, type: string, fileName: string) {
   c.header('content-type', type)
   c.header('content-disposition', `attachment; filename="${fileName}"`)
@@ -89,7 +82,7 @@ function attachment(c: Context<ContentEnv>, body: string | Uint8Array, type: str
   return c.body(typeof body === 'string' ? body : (body.buffer as ArrayBuffer))
 }
 
-fileRoutes.get('/document/public/art/:file', (c) => {
+downloadRoutes.get('/art/:file', (c) => {
   const file = c.req.param('file')
   const parsed = file.endsWith('.svg') ? parseArtName(file.slice(0, -4)) : null
   if (!parsed) notFound()
@@ -100,24 +93,18 @@ fileRoutes.get('/document/public/art/:file', (c) => {
   return c.body(renderArt(parsed.name, parsed.ratio))
 })
 
-fileRoutes.get('/document/public/agenda/:id', async (c) => {
+downloadRoutes.get('/agenda/:id', async (c) => {
   const id = readId(c.req.param('id'))
   const lang = langOf(c)
-  const row = await c.env.DB.prepare(
-    `SELECT id, date_from, time, ${col('name', lang)}, ${col('location', lang)}, ${col('agenda', lang, 'agenda_text')} FROM events WHERE id = ? AND ${shown(c, 'event')}`,
-  )
-    .bind(id)
-    .first<Row>()
+  const row = await readAgendaSource(c.env.DB, lang, previewOf(c), id)
   if (!row) notFound()
   return attachment(c, renderAgenda(row), TEXT_TYPE, `agenda-${id}.txt`)
 })
 
-fileRoutes.get('/document/public/template/:id', async (c) => {
+downloadRoutes.get('/template/:id', async (c) => {
   const id = readId(c.req.param('id'))
   const lang = langOf(c)
-  const row = await c.env.DB.prepare(`SELECT ${documentCols(lang)} FROM documents d WHERE d.id = ?`)
-    .bind(id)
-    .first<Row>()
+  const row = await readDocument(c.env.DB, lang, id)
   if (!row) notFound()
   const type = row.type as TemplateType
   return attachment(c, renderTemplate(row, lang), TEMPLATE_CONTENT_TYPES[type], `document-${id}.${type}`)

@@ -1,80 +1,56 @@
 /**
- * Investor guide of docs/gateway-contract.md: project categories, projects with filters, sectors, amounts and
+ * Investor guide of docs/gateway-contract.md#guide: project categories, projects with filters, sectors, amounts and
  * territorial entities.
  */
 import { Hono } from 'hono'
 import { PROJECT_STATUSES } from '../../../../contract/gateway/statuses'
-import type { Locale } from '../../../../contract/locales'
 import { GatewayError, ok } from '../../lib/envelope'
-import { col } from '../../lib/lang'
 import { pageable, readPaging } from '../../lib/paging'
+import { artFile, type ContentEnv, langOf, notFound, previewOf, readId, readOptionalId } from './common'
 import {
-  artFile,
-  type ContentEnv,
-  keywordClause,
-  langOf,
-  notFound,
+  listAmounts,
+  listCatalogueProjects,
+  listCategoryServices,
+  listCountries,
+  listDistricts,
+  listProjectCategories,
+  listRegions,
+  listSectors,
+  type ProjectFilter,
   type Row,
-  readId,
-  readOptionalId,
-  shown,
-} from './common'
-import { serviceCols, toService } from './services'
+  readAmountBand,
+  readCatalogueProject,
+  readProjectCategory,
+} from './queries'
+import { toService } from './services'
 
-/** Investor guide routes. */
+/** Investor guide routes, mounted at `/siw/public`. */
 export const guideRoutes = new Hono<ContentEnv>()
 
 const STATUSES: ReadonlySet<string> = new Set(PROJECT_STATUSES)
-
-function categoryCols(lang: Locale) {
-  return `id, position AS "order", icon, upload, updated_at, ${col('title', lang)}, ${col('description', lang)}`
-}
 
 function toCategory(c: Parameters<typeof artFile>[0], r: Row) {
   return { ...r, upload: artFile(c, r.upload) }
 }
 
-guideRoutes.get('/siw/public/project-category', async (c) => {
+guideRoutes.get('/project-category', async (c) => {
   const p = readPaging(c.req.query())
-  const kw = keywordClause(c.req.query('keyword'))
-  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM project_categories WHERE 1=1${kw.sql}`)
-    .bind(...kw.args)
-    .first<number>('n')
-  const { results } = await c.env.DB.prepare(
-    `SELECT ${categoryCols(langOf(c))} FROM project_categories WHERE 1=1${kw.sql} ORDER BY position, id LIMIT ? OFFSET ?`,
-  )
-    .bind(...kw.args, p.size, p.offset)
-    .all<Row>()
+  const { total, rows } = await listProjectCategories(c.env.DB, langOf(c), c.req.query('keyword'), p)
   return ok(
     c,
-    results.map((r) => toCategory(c, r)),
-    pageable(p, total ?? 0),
+    rows.map((r) => toCategory(c, r)),
+    pageable(p, total),
   )
 })
 
-guideRoutes.get('/siw/public/project-category/:id', async (c) => {
+guideRoutes.get('/project-category/:id', async (c) => {
   const lang = langOf(c)
   const id = readId(c.req.param('id'))
-  const row = await c.env.DB.prepare(`SELECT ${categoryCols(lang)} FROM project_categories WHERE id = ?`)
-    .bind(id)
-    .first<Row>()
+  const row = await readProjectCategory(c.env.DB, lang, id)
   if (!row) notFound()
-  const { results } = await c.env.DB.prepare(
-    `SELECT ${serviceCols(lang, 's.')} FROM project_category_services pcs JOIN services s ON s.id = pcs.service_id WHERE pcs.category_id = ? AND ${shown(c, 'service', 's.')} ORDER BY pcs.position, s.id`,
-  )
-    .bind(id)
-    .all<Row>()
-  return ok(c, { ...toCategory(c, row), service_categories: results.map((r) => toService(c, r)) })
+  const services = await listCategoryServices(c.env.DB, lang, previewOf(c), id)
+  return ok(c, { ...toCategory(c, row), service_categories: services.map((r) => toService(c, r)) })
 })
-
-function projectSelect(lang: Locale, detail: boolean) {
-  return `SELECT p.id, p.icon, p.budget, p.status, p.upload, p.updated_at, ${col('p.title', lang, 'title')},
-    s.id AS sector_id, s.slug AS sector_slug, ${col('s.content', lang, 'sector_name')},
-    pc.id AS category_id, ${col('pc.title', lang, 'category_title')},
-    r.id AS region_id, r.code AS region_code, ${col('r.region', lang, 'region_name')}
-    ${detail ? `, ${col('p.content', lang, 'content')}, p.latitude, p.longitude, p.pp, p.irr, p.npv, p.email, p.phone` : ''}
-    FROM projects p JOIN sectors s ON s.id = p.sector_id JOIN project_categories pc ON pc.id = p.category_id JOIN regions r ON r.id = p.region_id`
-}
 
 function toProject(c: Parameters<typeof artFile>[0], r: Row, detail: boolean) {
   const {
@@ -98,138 +74,65 @@ function toProject(c: Parameters<typeof artFile>[0], r: Row, detail: boolean) {
   }
 }
 
-guideRoutes.get('/siw/public/project', async (c) => {
-  const lang = langOf(c)
+guideRoutes.get('/project', async (c) => {
   const p = readPaging(c.req.query())
-  const clauses: string[] = []
-  const args: unknown[] = []
-  for (const [name, column] of [
-    ['category_id', 'p.category_id'],
-    ['sector_id', 'p.sector_id'],
-    ['region_id', 'p.region_id'],
-  ] as const) {
-    const value = readOptionalId(c, name)
-    if (value !== null) {
-      clauses.push(`${column} = ?`)
-      args.push(value)
-    }
+  const filter: ProjectFilter = {
+    category_id: readOptionalId(c, 'category_id'),
+    sector_id: readOptionalId(c, 'sector_id'),
+    region_id: readOptionalId(c, 'region_id'),
+    keyword: c.req.query('keyword'),
   }
   const amountId = readOptionalId(c, 'amount_id')
-  if (amountId !== null) {
-    const band = await c.env.DB.prepare('SELECT amount_from, amount_to FROM amounts WHERE id = ?')
-      .bind(amountId)
-      .first<Row>()
-    // An unknown band matches no project, as an unknown sector or region does (a link to a band since removed).
-    if (!band) clauses.push('0 = 1')
-    else {
-      clauses.push('p.budget >= ?')
-      args.push(band.amount_from)
-      if (band.amount_to !== null) {
-        clauses.push('p.budget < ?')
-        args.push(band.amount_to)
-      }
-    }
-  }
+  // An unknown band matches no project, as an unknown sector or region does (a link to a band since removed).
+  if (amountId !== null) filter.band = await readAmountBand(c.env.DB, amountId)
   const status = c.req.query('status')
   if (status) {
     if (!STATUSES.has(status)) throw new GatewayError(422, 'validation_error', 'validation_error', ['status'])
-    clauses.push('p.status = ?')
-    args.push(status)
+    filter.status = status
   }
-  const keyword = keywordClause(c.req.query('keyword'))
-  const where = `WHERE ${shown(c, 'project', 'p.')}${clauses.map((s) => ` AND ${s}`).join('')}${keyword.sql.replace('keywords', 'p.keywords')}`
-  const allArgs = [...args, ...keyword.args]
-  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM projects p ${where}`)
-    .bind(...allArgs)
-    .first<number>('n')
-  const { results } = await c.env.DB.prepare(`${projectSelect(lang, false)} ${where} ORDER BY p.id LIMIT ? OFFSET ?`)
-    .bind(...allArgs, p.size, p.offset)
-    .all<Row>()
+  const { total, rows } = await listCatalogueProjects(c.env.DB, langOf(c), previewOf(c), filter, p)
   return ok(
     c,
-    results.map((r) => toProject(c, r, false)),
-    pageable(p, total ?? 0),
+    rows.map((r) => toProject(c, r, false)),
+    pageable(p, total),
   )
 })
 
-guideRoutes.get('/siw/public/project/:id', async (c) => {
-  const id = readId(c.req.param('id'))
-  const row = await c.env.DB.prepare(
-    `${projectSelect(langOf(c), true)} WHERE p.id = ? AND ${shown(c, 'project', 'p.')}`,
-  )
-    .bind(id)
-    .first<Row>()
+guideRoutes.get('/project/:id', async (c) => {
+  const row = await readCatalogueProject(c.env.DB, langOf(c), previewOf(c), readId(c.req.param('id')))
   if (!row) notFound()
   return ok(c, toProject(c, row, true))
 })
 
-guideRoutes.get('/siw/public/service-sector', async (c) => {
+guideRoutes.get('/service-sector', async (c) => {
   const p = readPaging(c.req.query(), 20)
-  const kw = keywordClause(c.req.query('keyword'))
-  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM sectors WHERE ${shown(c, 'sector')}${kw.sql}`)
-    .bind(...kw.args)
-    .first<number>('n')
-  const { results } = await c.env.DB.prepare(
-    `SELECT id, slug, updated_at, ${col('content', langOf(c))} FROM sectors WHERE ${shown(c, 'sector')}${kw.sql} ORDER BY id LIMIT ? OFFSET ?`,
-  )
-    .bind(...kw.args, p.size, p.offset)
-    .all<Row>()
-  return ok(c, results, pageable(p, total ?? 0))
+  const { total, rows } = await listSectors(c.env.DB, langOf(c), previewOf(c), c.req.query('keyword'), p)
+  return ok(c, rows, pageable(p, total))
 })
 
-guideRoutes.get('/siw/public/project-amount', async (c) => {
-  const { results } = await c.env.DB.prepare(
-    `SELECT id, ${col('content', langOf(c))}, amount_from AS "from", amount_to AS "to" FROM amounts ORDER BY amount_from`,
-  ).all<Row>()
-  return ok(c, results)
-})
+guideRoutes.get('/project-amount', async (c) => ok(c, await listAmounts(c.env.DB, langOf(c))))
 
-const TERRITORY = '/integration/public/territorial-entity'
+/** The territorial entities (regions, districts, countries), mounted at `/integration/public/territorial-entity`. */
+export const placesRoutes = new Hono<ContentEnv>()
 
-guideRoutes.get(`${TERRITORY}/regions`, async (c) => {
+placesRoutes.get('/regions', async (c) => {
   const p = readPaging(c.req.query(), 20)
-  const kw = keywordClause(c.req.query('keyword'))
-  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM regions WHERE 1=1${kw.sql}`)
-    .bind(...kw.args)
-    .first<number>('n')
-  const { results } = await c.env.DB.prepare(
-    `SELECT id, code, ${col('region', langOf(c))} FROM regions WHERE 1=1${kw.sql} ORDER BY code LIMIT ? OFFSET ?`,
-  )
-    .bind(...kw.args, p.size, p.offset)
-    .all<Row>()
-  return ok(c, results, pageable(p, total ?? 0))
+  const { total, rows } = await listRegions(c.env.DB, langOf(c), c.req.query('keyword'), p)
+  return ok(c, rows, pageable(p, total))
 })
 
-guideRoutes.get(`${TERRITORY}/districts`, async (c) => {
+placesRoutes.get('/districts', async (c) => {
   const code = c.req.query('region_code')
   if (code !== undefined && !/^\d{1,10}$/.test(code))
     throw new GatewayError(422, 'validation_error', 'validation_error', ['region_code'])
   const p = readPaging(c.req.query(), 50, 300)
-  const kw = keywordClause(c.req.query('keyword'))
-  const where = `WHERE 1=1${code ? ' AND d.region_id = (SELECT id FROM regions WHERE code = ?)' : ''}${kw.sql.replace('keywords', 'd.keywords')}`
-  const args = [...(code ? [code] : []), ...kw.args]
-  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM districts d ${where}`)
-    .bind(...args)
-    .first<number>('n')
-  const { results } = await c.env.DB.prepare(
-    `SELECT d.id, d.mhobt, ${col('d.name', langOf(c), 'name')} FROM districts d ${where} ORDER BY d.mhobt LIMIT ? OFFSET ?`,
-  )
-    .bind(...args, p.size, p.offset)
-    .all<Row>()
-  return ok(c, results, pageable(p, total ?? 0))
+  const filter = { regionCode: code, keyword: c.req.query('keyword') }
+  const { total, rows } = await listDistricts(c.env.DB, langOf(c), filter, p)
+  return ok(c, rows, pageable(p, total))
 })
 
-guideRoutes.get(`${TERRITORY}/countries`, async (c) => {
-  const lang = langOf(c)
+placesRoutes.get('/countries', async (c) => {
   const p = readPaging(c.req.query(), 50, 300)
-  const kw = keywordClause(c.req.query('keyword'))
-  const total = await c.env.DB.prepare(`SELECT count(*) AS n FROM countries WHERE 1=1${kw.sql}`)
-    .bind(...kw.args)
-    .first<number>('n')
-  const { results } = await c.env.DB.prepare(
-    `SELECT id, code, ${col('country', lang)} FROM countries WHERE 1=1${kw.sql} ORDER BY id LIMIT ? OFFSET ?`,
-  )
-    .bind(...kw.args, p.size, p.offset)
-    .all<Row>()
-  return ok(c, results, pageable(p, total ?? 0))
+  const { total, rows } = await listCountries(c.env.DB, langOf(c), c.req.query('keyword'), p)
+  return ok(c, rows, pageable(p, total))
 })

@@ -1,24 +1,13 @@
-/** Ids of content records the core forms refer to (sectors, project categories, events), from the bundled seed. */
+/**
+ * Ids the forms refer to (a region, a country, an event, a sector, a project category), checked against D1 as it is
+ * now: the records are the agency's to add and remove, so no list is built into the worker
+ * (docs/gateway-contract.md#reference-gateway). One indexed lookup per id a request names, never cached: an id an
+ * editor just added is valid at once.
+ */
+import * as v from 'valibot'
+import { type ReferenceTable, referenceExists } from './queries'
 
-import eventsSeed from '../../../seed/events.json'
-import categoriesSeed from '../../../seed/project-categories.json'
-import sectorsSeed from '../../../seed/sectors.json'
-
-const sectorIds = new Set((sectorsSeed as { id: number }[]).map((s) => s.id))
-const categoryIds = new Set((categoriesSeed as { id: number }[]).map((c) => c.id))
-const eventIds = new Set((eventsSeed as { id: number }[]).map((e) => e.id))
-
-/** True for a seeded investment sector id. */
-export function isSectorId(id: number): boolean {
-  return sectorIds.has(id)
-}
-
-/** True for a seeded project category id. */
-export function isProjectCategoryId(id: number): boolean {
-  return categoryIds.has(id)
-}
-
-/** True for a seeded event id. */
-export function isEventId(id: number): boolean {
-  return eventIds.has(id)
+/** A validation of an id (after `IdSchema`) that fails unless a row of `table` has it. */
+export function knownIn(db: D1Database, table: ReferenceTable) {
+  return v.checkAsync((id: number) => referenceExists(db, table, id))
 }

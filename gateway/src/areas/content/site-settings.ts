@@ -6,8 +6,8 @@
 import * as v from 'valibot'
 import { LOCALES, type Locale } from '../../../../contract/locales'
 import { SOCIAL_NETWORKS } from '../../../../contract/operators/values'
-import { col } from '../../lib/lang'
 import { EmailSchema, optionalText } from '../../lib/validate'
+import { readSiteSettingsRow, readStoredSiteSettingsRow, writeSiteSettingsRow } from './queries'
 
 /** The social networks the portal links to, by name. */
 
@@ -43,9 +43,7 @@ export type SiteSettings = {
 
 /** The settings in `lang` (an address in another language stands in for a missing one). */
 export async function readSiteSettings(db: D1Database, lang: Locale): Promise<SiteSettings> {
-  const row = await db
-    .prepare(`SELECT phone, email, ${col('address', lang)}, map_url, socials_json FROM site_settings WHERE id = 1`)
-    .first<{ phone: string; email: string; address: string; map_url: string; socials_json: string }>()
+  const row = await readSiteSettingsRow(db, lang)
   return {
     phone: row?.phone || null,
     email: row?.email || null,
@@ -58,31 +56,22 @@ export async function readSiteSettings(db: D1Database, lang: Locale): Promise<Si
 /** Replaces the settings. */
 export async function writeSiteSettings(db: D1Database, input: SiteSettingsInput, now: Date): Promise<void> {
   const address = input.address as Partial<Record<Locale, string>>
-  await db
-    .prepare(
-      `INSERT OR REPLACE INTO site_settings (id, phone, email, address_uz, address_ru, address_en, map_url, socials_json,
-         updated_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .bind(
-      input.phone ?? '',
-      input.email ?? '',
-      address.uz ?? '',
-      address.ru ?? '',
-      address.en ?? '',
-      input.map_url ?? '',
-      JSON.stringify(input.socials),
-      now.toISOString(),
-    )
-    .run()
+  await writeSiteSettingsRow(
+    db,
+    {
+      phone: input.phone ?? '',
+      email: input.email ?? '',
+      address: { uz: address.uz ?? '', ru: address.ru ?? '', en: address.en ?? '' },
+      mapUrl: input.map_url ?? '',
+      socialsJson: JSON.stringify(input.socials),
+    },
+    now,
+  )
 }
 
 /** The stored settings in every language, as an audit row records them; null before anything was set. */
 export async function readStoredSiteSettings(db: D1Database): Promise<Record<string, unknown> | null> {
-  const row = await db
-    .prepare(
-      'SELECT phone, email, address_uz, address_ru, address_en, map_url, socials_json FROM site_settings WHERE id = 1',
-    )
-    .first<Record<string, string>>()
+  const row = await readStoredSiteSettingsRow(db)
   if (!row) return null
   const { socials_json, address_uz, address_ru, address_en, ...rest } = row
   return {

@@ -3,22 +3,13 @@
  * the seed.
  */
 import { Hono } from 'hono'
-import type { Locale } from '../../../../contract/locales'
 import { ok } from '../../lib/envelope'
-import { col } from '../../lib/lang'
 import { pageable, readPaging } from '../../lib/paging'
-import { artFile, type ContentEnv, langOf, notFound, type Row } from './common'
+import { artFile, type ContentEnv, langOf, notFound } from './common'
+import { listLotImages, listLots, listUzexLots, listUzexProducts, type Row, readLot, readUzexLot } from './queries'
 
-/** E-auction and UzEx lot routes. */
-export const integrationRoutes = new Hono<ContentEnv>()
-
-const BASE = '/integration/public/integration'
-
-function lotSelect(lang: Locale) {
-  return `SELECT l.*, ${col('l.property_name', lang, 'property_name')}, ${col('l.property_group', lang, 'property_group')},
-    ${col('l.property_category', lang, 'property_category')}, ${col('l.address', lang, 'address')}, ${col('l.lot_status', lang, 'lot_status')},
-    ${col('r.region', lang, 'region')} FROM eauction_lots l JOIN regions r ON r.id = l.region_id`
-}
+/** E-auction and UzEx lot routes, mounted at `/integration/public/integration`. */
+export const tradingRoutes = new Hono<ContentEnv>()
 
 /** Drops the per-language columns a `SELECT *` brought along. */
 function plain(r: Row): Row {
@@ -29,14 +20,9 @@ function artUrl(c: Parameters<typeof artFile>[0], name: unknown) {
   return artFile(c, name)?.download_link ?? null
 }
 
-integrationRoutes.get(`${BASE}/eauksion/lot`, async (c) => {
+tradingRoutes.get('/eauksion/lot', async (c) => {
   const p = readPaging(c.req.query())
-  const total = await c.env.DB.prepare('SELECT count(*) AS n FROM eauction_lots').first<number>('n')
-  const { results } = await c.env.DB.prepare(
-    `${lotSelect(langOf(c))} ORDER BY (l.order_end_time < ?) ASC, l.order_end_time ASC LIMIT ? OFFSET ?`,
-  )
-    .bind(new Date().toISOString(), p.size, p.offset)
-    .all<Row>()
+  const { total, rows: results } = await listLots(c.env.DB, langOf(c), p, new Date())
   return ok(
     c,
     results.map((row) => {
@@ -62,23 +48,17 @@ integrationRoutes.get(`${BASE}/eauksion/lot`, async (c) => {
         updated_at: r.updated_at,
       }
     }),
-    pageable(p, total ?? 0),
+    pageable(p, total),
   )
 })
 
-integrationRoutes.get(`${BASE}/iskm/lot/:lot_number`, async (c) => {
+tradingRoutes.get('/iskm/lot/:lot_number', async (c) => {
   const lotNumber = c.req.param('lot_number')
   if (!/^\d{1,20}$/.test(lotNumber)) notFound()
-  const row = await c.env.DB.prepare(`${lotSelect(langOf(c))} WHERE l.lot_number = ?`)
-    .bind(lotNumber)
-    .first<Row>()
+  const row = await readLot(c.env.DB, langOf(c), lotNumber)
   if (!row) notFound()
   const r = plain(row)
-  const { results: images } = await c.env.DB.prepare(
-    'SELECT name FROM eauction_lot_images WHERE order_id = ? ORDER BY position',
-  )
-    .bind(r.order_id)
-    .all<Row>()
+  const images = await listLotImages(c.env.DB, r.order_id)
   const start = new Date(String(r.auction_start_time))
   const ended = new Date(String(r.order_end_time)).getTime() < Date.now()
   return ok(c, {
@@ -112,33 +92,11 @@ integrationRoutes.get(`${BASE}/iskm/lot/:lot_number`, async (c) => {
   })
 })
 
-async function uzexProducts(db: D1Database, lang: Locale, ids: unknown[]) {
-  if (!ids.length) return new Map<unknown, Row[]>()
-  const { results } = await db
-    .prepare(
-      `SELECT lot_id, position AS "order", number, price_unit, ${col('name', lang)}, ${col('info', lang)} FROM uzex_products WHERE lot_id IN (${ids.map(() => '?').join(',')}) ORDER BY position`,
-    )
-    .bind(...ids)
-    .all<Row>()
-  const out = new Map<unknown, Row[]>()
-  for (const { lot_id, ...p } of results) out.set(lot_id, [...(out.get(lot_id) ?? []), p])
-  return out
-}
-
-function uzexSelect(lang: Locale) {
-  return `SELECT lot_id, lot_number, customer, start_cost, currency_name, start_date, end_date, ${col('proposal_name', lang)}, ${col('customer_region', lang)}, ${col('trade_type', lang)} FROM uzex_lots`
-}
-
-integrationRoutes.get(`${BASE}/uzex-lots`, async (c) => {
+tradingRoutes.get('/uzex-lots', async (c) => {
   const lang = langOf(c)
   const p = readPaging(c.req.query())
-  const total = await c.env.DB.prepare('SELECT count(*) AS n FROM uzex_lots').first<number>('n')
-  const { results } = await c.env.DB.prepare(
-    `${uzexSelect(lang)} ORDER BY (end_date < ?) ASC, end_date ASC LIMIT ? OFFSET ?`,
-  )
-    .bind(new Date().toISOString(), p.size, p.offset)
-    .all<Row>()
-  const products = await uzexProducts(
+  const { total, rows: results } = await listUzexLots(c.env.DB, lang, p, new Date())
+  const products = await listUzexProducts(
     c.env.DB,
     lang,
     results.map((r) => r.lot_id),
@@ -146,18 +104,16 @@ integrationRoutes.get(`${BASE}/uzex-lots`, async (c) => {
   return ok(
     c,
     results.map((r) => ({ ...r, products: products.get(r.lot_id) ?? [] })),
-    pageable(p, total ?? 0),
+    pageable(p, total),
   )
 })
 
-integrationRoutes.get(`${BASE}/uzex-lots/:id`, async (c) => {
+tradingRoutes.get('/uzex-lots/:id', async (c) => {
   const id = c.req.param('id')
   if (!/^\d{1,12}$/.test(id)) notFound()
   const lang = langOf(c)
-  const row = await c.env.DB.prepare(`${uzexSelect(lang)} WHERE lot_id = ?`)
-    .bind(Number(id))
-    .first<Row>()
+  const row = await readUzexLot(c.env.DB, lang, Number(id))
   if (!row) notFound()
-  const products = await uzexProducts(c.env.DB, lang, [row.lot_id])
+  const products = await listUzexProducts(c.env.DB, lang, [row.lot_id])
   return ok(c, { ...row, products: products.get(row.lot_id) ?? [] })
 })

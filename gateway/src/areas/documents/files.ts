@@ -3,6 +3,7 @@
 import { createSecret } from '../../lib/crypto'
 import { GatewayError } from '../../lib/envelope'
 import { failValidation } from '../../lib/validate'
+import { deleteFileRows, type FileRow, insertFile, readFiles } from './queries'
 
 /** File types the gateway accepts, named by their extension. */
 export type FileKind = 'jpg' | 'png' | 'webp' | 'pdf' | 'docx' | 'pptx' | 'xlsx'
@@ -101,20 +102,6 @@ export async function checkUpload(value: unknown, rule: UploadRule, field: strin
   return { bytes, kind, originalName: cleanOriginalName(value.name, kind) }
 }
 
-/** A `files` row. */
-export type FileRow = {
-  id: string
-  r2_key: string
-  size: number
-  file_name: string
-  original_name: string
-  file_extension: string
-  content_type: string
-  is_public: number
-  created_at: string
-  updated_at: string
-}
-
 /** Stores a checked upload in R2 under `{prefix}/{random id}.{ext}` and records its metadata. */
 export async function saveUpload(
   env: Env,
@@ -142,34 +129,25 @@ export async function saveUpload(
     created_at: at,
     updated_at: at,
   }
-  await env.DB.prepare(
-    `INSERT INTO files (id, r2_key, size, file_name, original_name, file_extension, content_type, is_public, owner_user_id, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  )
-    .bind(
-      row.id,
-      key,
-      row.size,
-      fileName,
-      row.original_name,
-      upload.kind,
-      contentType,
-      row.is_public,
-      options.ownerUserId,
-      at,
-      at,
-    )
-    .run()
+  await insertFile(env.DB, row, options.ownerUserId)
   return row
+}
+
+/** Deletes stored files (objects and metadata) by id; unknown ids are ignored. Answers how many there were. */
+export async function deleteFiles(env: Env, ids: (string | null)[]): Promise<number> {
+  const rows = await readFiles(env.DB, [...new Set(ids.filter((id): id is string => !!id))])
+  if (rows.length === 0) return 0
+  await env.UPLOADS.delete(rows.map((r) => r.r2_key))
+  await deleteFileRows(
+    env.DB,
+    rows.map((r) => r.id),
+  )
+  return rows.length
 }
 
 /** Deletes a stored file (object and metadata); unknown ids are ignored. */
 export async function deleteFile(env: Env, id: string | null): Promise<void> {
-  if (!id) return
-  const row = await env.DB.prepare('SELECT r2_key FROM files WHERE id = ?').bind(id).first<{ r2_key: string }>()
-  if (!row) return
-  await env.UPLOADS.delete(row.r2_key)
-  await env.DB.prepare('DELETE FROM files WHERE id = ?').bind(id).run()
+  await deleteFiles(env, [id])
 }
 
 /** The `File` object of docs/gateway-contract.md for a stored row. */
@@ -192,13 +170,8 @@ export function toFileView(row: FileRow, publicBase: string) {
 
 /** Loads file rows by id into a map (missing ids are absent). */
 export async function readFileRows(db: D1Database, ids: (string | null)[]): Promise<Map<string, FileRow>> {
-  const wanted = [...new Set(ids.filter((id): id is string => !!id))]
-  if (wanted.length === 0) return new Map()
-  const { results } = await db
-    .prepare(`SELECT * FROM files WHERE id IN (${wanted.map(() => '?').join(',')})`)
-    .bind(...wanted)
-    .all<FileRow>()
-  return new Map(results.map((r) => [r.id, r]))
+  const rows = await readFiles(db, [...new Set(ids.filter((id): id is string => !!id))])
+  return new Map(rows.map((r) => [r.id, r]))
 }
 
 /** `Content-Disposition` for a download: images inline, everything else as an attachment (RFC 6266). */

@@ -4,27 +4,39 @@
  * how to sign in; rejecting it mails the reason. Moderators (`/dev/moderate`) and operators (`/core/operator/*`) decide
  * through the same functions.
  */
-
 import { isLocale, type Locale } from '../../../../contract/locales'
 import type { REGISTRATION_KINDS } from '../../../../contract/operators/values'
 import { readConfig } from '../../lib/config'
 import type { Role } from '../../lib/context'
-import { insertStatement } from '../../lib/db'
 import { GatewayError } from '../../lib/envelope'
 import { issuePasswordLink, WELCOME_LINK_LIFETIME_MS } from '../auth/reset-links'
 import {
   composeRegistrationRejectedEmail,
   composeResidentWelcomeEmail,
   composeWelcomeEmail,
-  createMailer,
   type DuplicateRegistration,
 } from '../mail/messages'
-import { insertAccount, type ProfileFields } from '../profile/accounts'
+import { createMailer } from '../mail/outbox'
+import { insertAccount, isUniqueViolation, type ProfileFields } from '../profile/accounts'
+import { isEmailTaken } from '../profile/queries'
+import {
+  claimForApproval,
+  findDuplicate,
+  insertApplication,
+  isIdentifierTaken,
+  type Ledger,
+  readApplicationRow,
+  readLedger,
+  rejectPending,
+  releaseClaim,
+  setRegistrationUser,
+} from './queries'
 
 /** The two registration forms. */
 export type RegistrationKind = (typeof REGISTRATION_KINDS)[number]
 
-const TABLES: Record<RegistrationKind, string> = {
+/** The table of each form's applications. */
+export const REGISTRATION_TABLES: Record<RegistrationKind, string> = {
   investor: 'investor_registrations',
   business: 'business_registrations',
 }
@@ -32,19 +44,6 @@ const ROLES: Record<RegistrationKind, Role> = { investor: 'investor', business: 
 
 /** A decision's outcome, as the moderation and operator calls answer it. */
 export type RegistrationDecision = { id: number; state: 'approved' | 'rejected'; user_id: number | null }
-
-/** An application waiting for a decision, as listed to moderators and operators. */
-export type PendingRegistration = {
-  id: number
-  kind: RegistrationKind
-  email: string
-  name: string
-  surname: string
-  company_name: string
-  is_resident: boolean
-  lang: string
-  created_at: string
-}
 
 /** The refusal of an approval whose e-mail has an account by now: 409 naming `email`. */
 function alreadyRegistered(): GatewayError {
@@ -61,24 +60,8 @@ function identifierTaken(field: 'tin' | 'pin'): GatewayError {
 }
 
 async function assertIdentifiersFree(db: D1Database, ids: { tin: string; pin: string }): Promise<void> {
-  if (ids.tin && (await db.prepare('SELECT 1 FROM profiles WHERE tin = ?').bind(ids.tin).first()))
-    throw identifierTaken('tin')
-  if (ids.pin && (await db.prepare('SELECT 1 FROM users WHERE pin = ?').bind(ids.pin).first()))
-    throw identifierTaken('pin')
-}
-
-/** Whether `email` belongs to an account or to an application waiting for a decision, or neither. */
-async function findDuplicate(db: D1Database, email: string): Promise<DuplicateRegistration | null> {
-  const row = await db
-    .prepare(
-      `SELECT EXISTS (SELECT 1 FROM users WHERE email = ?1) AS account,
-         EXISTS (SELECT 1 FROM registrations WHERE email = ?1 AND state = 'pending') AS pending`,
-    )
-    .bind(email)
-    .first<{ account: number; pending: number }>()
-  if (row?.account === 1) return 'account'
-  if (row?.pending === 1) return 'pending'
-  return null
+  if (ids.tin && (await isIdentifierTaken(db, 'tin', ids.tin))) throw identifierTaken('tin')
+  if (ids.pin && (await isIdentifierTaken(db, 'pin', ids.pin))) throw identifierTaken('pin')
 }
 
 /** What storing an application did: its id, and why it waits for no decision when its e-mail was taken. */
@@ -97,51 +80,21 @@ export async function storeApplication(
   email: string,
   now: Date,
 ): Promise<StoredApplication> {
-  const insert = async (duplicate: DuplicateRegistration | null) => {
-    const at = now.toISOString()
-    const record = duplicate
-      ? db
-          .prepare(
-            "INSERT INTO registrations (kind, application_id, email, state, reason, decided_at, created_at) VALUES (?, last_insert_rowid(), ?, 'rejected', ?, ?, ?)",
-          )
-          .bind(kind, email, `duplicate: ${duplicate}`, at, at)
-      : db
-          .prepare(
-            'INSERT INTO registrations (kind, application_id, email, created_at) VALUES (?, last_insert_rowid(), ?, ?)',
-          )
-          .bind(kind, email, at)
-    const [inserted] = await db.batch<{ id: number }>([insertStatement(db, TABLES[kind], row), record])
-    return { id: inserted!.results[0]!.id, duplicate }
-  }
+  const application = { table: REGISTRATION_TABLES[kind], row, kind, email }
+  const insert = async (duplicate: DuplicateRegistration | null) => ({
+    id: await insertApplication(db, application, duplicate, now),
+    duplicate,
+  })
   const duplicate = await findDuplicate(db, email)
   if (duplicate) return insert(duplicate)
   try {
     return await insert(null)
   } catch (err) {
     // Two applications for one e-mail at once: the pending-e-mail index lets only the first wait.
-    if (err instanceof Error && /UNIQUE constraint failed: registrations\.email/.test(err.message))
-      return insert('pending')
+    if (isUniqueViolation(err, 'registrations.email')) return insert('pending')
     throw err
   }
 }
-
-/** Applications waiting for a decision, oldest first. */
-export async function listPendingRegistrations(db: D1Database): Promise<PendingRegistration[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT r.id, r.kind, r.email, r.created_at, coalesce(i.name, b.name, '') AS name, coalesce(i.surname, b.surname, '') AS surname,
-         coalesce(i.company_name, b.company_name, '') AS company_name, coalesce(i.is_resident, b.is_resident, 0) AS is_resident,
-         coalesce(i.lang, b.lang, 'en') AS lang
-       FROM registrations r
-       LEFT JOIN investor_registrations i ON r.kind = 'investor' AND i.id = r.application_id
-       LEFT JOIN business_registrations b ON r.kind = 'business' AND b.id = r.application_id
-       WHERE r.state = 'pending' ORDER BY r.id`,
-    )
-    .all<Omit<PendingRegistration, 'is_resident'> & { is_resident: number }>()
-  return results.map((r) => ({ ...r, is_resident: r.is_resident === 1 }))
-}
-
-type Ledger = { id: number; kind: RegistrationKind; application_id: number; email: string; state: string }
 
 /** The application's fields: both forms' columns (those of the other form are absent). */
 type Application = {
@@ -164,15 +117,9 @@ type Application = {
 
 /** The record and application of a registration, 404 `not_found` when there is none. */
 async function readRegistration(db: D1Database, id: number): Promise<{ ledger: Ledger; application: Application }> {
-  const ledger = await db
-    .prepare('SELECT id, kind, application_id, email, state FROM registrations WHERE id = ?')
-    .bind(id)
-    .first<Ledger>()
+  const ledger = await readLedger(db, id)
   const application = ledger
-    ? await db
-        .prepare(`SELECT * FROM ${TABLES[ledger.kind]} WHERE id = ?`)
-        .bind(ledger.application_id)
-        .first<Application>()
+    ? await readApplicationRow<Application>(db, REGISTRATION_TABLES[ledger.kind], ledger.application_id)
     : null
   if (!ledger || !application) throw new GatewayError(404, 'not_found')
   return { ledger, application }
@@ -196,6 +143,62 @@ function profileOf(kind: RegistrationKind, a: Application): ProfileFields {
   return { ...common, tin: a.tin ?? '', legal_address: a.legal_address ?? '' }
 }
 
+/** Creates the account of an approved application; the claim is given back when it cannot be made. */
+async function createApplicantAccount(
+  db: D1Database,
+  ledger: Ledger,
+  application: Application,
+  now: Date,
+): Promise<number> {
+  const isResident = application.is_resident === 1
+  let userId: number | null
+  try {
+    userId = await insertAccount(
+      db,
+      {
+        email: ledger.email,
+        password: null,
+        role: ROLES[ledger.kind],
+        isResident,
+        pin: isResident ? application.pin : null,
+        profile: profileOf(ledger.kind, application),
+      },
+      now,
+    )
+  } catch (err) {
+    await releaseClaim(db, ledger.id)
+    // Another approval took the identifier in the meantime: the unique index is the last word.
+    if (isUniqueViolation(err, 'profiles.tin')) throw identifierTaken('tin')
+    if (isUniqueViolation(err, 'users.pin')) throw identifierTaken('pin')
+    throw err
+  }
+  if (userId === null) {
+    await releaseClaim(db, ledger.id)
+    throw alreadyRegistered()
+  }
+  await setRegistrationUser(db, ledger.id, userId)
+  return userId
+}
+
+/** Mails the applicant how to sign in: a resident through OneID, anyone else with a link that sets the password. */
+async function mailWelcome(env: Env, ledger: Ledger, application: Application, userId: number, now: Date) {
+  const lang = langOf(application)
+  const email = ledger.email.toLowerCase()
+  const role = ROLES[ledger.kind]
+  const mailer = createMailer(env, now)
+  if (application.is_resident === 1) {
+    const signIn = `${readConfig(env).portalOrigin}/${lang}/auth/one-id?${new URLSearchParams({ role })}`
+    await mailer.send(composeResidentWelcomeEmail(email, role, signIn, lang))
+    return
+  }
+  const link = await issuePasswordLink(env, { id: userId, email, role }, lang, {
+    lifetimeMs: WELCOME_LINK_LIFETIME_MS,
+    purpose: 'welcome',
+    now,
+  })
+  await mailer.send(composeWelcomeEmail(email, role, link, lang))
+}
+
 /**
  * Approves a pending application, exactly once: claims the record, creates the account of its role and residency with
  * the application's fields, and mails the applicant in the application's language: a non-resident a link that sets
@@ -207,68 +210,16 @@ export async function approveRegistration(env: Env, id: number, now: Date): Prom
   const db = env.DB
   const { ledger, application } = await readRegistration(db, id)
   if (ledger.state !== 'pending') throw new GatewayError(409, 'invalid_state')
-  if (await db.prepare('SELECT 1 FROM users WHERE email = ?').bind(ledger.email).first()) throw alreadyRegistered()
+  if (await isEmailTaken(db, ledger.email)) throw alreadyRegistered()
   const isResident = application.is_resident === 1
   await assertIdentifiersFree(db, {
     tin: ledger.kind === 'business' ? (application.tin ?? '') : '',
     pin: isResident ? (application.pin ?? '') : '',
   })
-  const at = now.toISOString()
   // The claim decides between two approvals (or an approval and a rejection) at once: only one changes the row.
-  const claimed = await db
-    .prepare(
-      "UPDATE registrations SET state = 'approved', decided_at = ?, reason = NULL WHERE id = ? AND state = 'pending'",
-    )
-    .bind(at, id)
-    .run()
-  if (claimed.meta.changes !== 1) throw new GatewayError(409, 'invalid_state')
-  const release = () =>
-    db
-      .prepare("UPDATE registrations SET state = 'pending', decided_at = NULL WHERE id = ? AND user_id IS NULL")
-      .bind(id)
-      .run()
-  const role = ROLES[ledger.kind]
-  let userId: number | null
-  try {
-    userId = await insertAccount(
-      db,
-      {
-        email: ledger.email,
-        password: null,
-        role,
-        isResident,
-        pin: isResident ? application.pin : null,
-        profile: profileOf(ledger.kind, application),
-      },
-      now,
-    )
-  } catch (err) {
-    await release()
-    // Another approval took the identifier in the meantime: the unique index is the last word.
-    if (err instanceof Error && /UNIQUE constraint failed: profiles\.tin/.test(err.message))
-      throw identifierTaken('tin')
-    if (err instanceof Error && /UNIQUE constraint failed: users\.pin/.test(err.message)) throw identifierTaken('pin')
-    throw err
-  }
-  if (userId === null) {
-    await release()
-    throw alreadyRegistered()
-  }
-  await db.prepare('UPDATE registrations SET user_id = ? WHERE id = ?').bind(userId, id).run()
-  const lang = langOf(application)
-  const email = ledger.email.toLowerCase()
-  const mailer = createMailer(env, now)
-  if (isResident) {
-    const signIn = `${readConfig(env).portalOrigin}/${lang}/auth/one-id?${new URLSearchParams({ role })}`
-    await mailer.send(composeResidentWelcomeEmail(email, role, signIn, lang))
-  } else {
-    const link = await issuePasswordLink(env, { id: userId, email, role }, lang, {
-      lifetimeMs: WELCOME_LINK_LIFETIME_MS,
-      purpose: 'welcome',
-      now,
-    })
-    await mailer.send(composeWelcomeEmail(email, role, link, lang))
-  }
+  if (!(await claimForApproval(db, id, now))) throw new GatewayError(409, 'invalid_state')
+  const userId = await createApplicantAccount(db, ledger, application, now)
+  await mailWelcome(env, ledger, application, userId, now)
   return { id, state: 'approved', user_id: userId }
 }
 
@@ -282,13 +233,7 @@ export async function rejectRegistration(
   const db = env.DB
   const { ledger, application } = await readRegistration(db, id)
   if (ledger.state !== 'pending') throw new GatewayError(409, 'invalid_state')
-  const rejected = await db
-    .prepare(
-      "UPDATE registrations SET state = 'rejected', reason = ?, decided_at = ? WHERE id = ? AND state = 'pending'",
-    )
-    .bind(reason, now.toISOString(), id)
-    .run()
-  if (rejected.meta.changes !== 1) throw new GatewayError(409, 'invalid_state')
+  if (!(await rejectPending(db, id, reason, now))) throw new GatewayError(409, 'invalid_state')
   await createMailer(env, now).send(composeRegistrationRejectedEmail(ledger.email, reason, langOf(application)))
   return { id, state: 'rejected', user_id: null }
 }

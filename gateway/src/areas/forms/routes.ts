@@ -5,10 +5,9 @@ import { assertHuman, type BotAction } from '../../integrations/bot'
 import { readConfig } from '../../lib/config'
 import type { AppEnv, Role } from '../../lib/context'
 import { createSecret, sha256Hex } from '../../lib/crypto'
-import { insertRow } from '../../lib/db'
 import { GatewayError, ok } from '../../lib/envelope'
 import { readLang } from '../../lib/lang'
-import { countHit, FORM_IP_LIMIT, readClientIp } from '../../lib/rate-limit'
+import { FORM_IP_LIMIT, isOverLimit, readClientIp } from '../../lib/rate-limit'
 import {
   BoolSchema,
   DateSchema,
@@ -19,15 +18,17 @@ import {
   PhoneSchema,
   PinSchema,
   parseInput,
+  parseInputAsync,
   ResidentPhoneSchema,
   readJson,
   TinSchema,
   text,
   WebsiteSchema,
 } from '../../lib/validate'
-import { isCountryId } from '../content/places'
-import { isEventId } from '../content/references'
-import { composeDuplicateRegistrationEmail, createMailer } from '../mail/messages'
+import { knownIn } from '../content/references'
+import { composeDuplicateRegistrationEmail } from '../mail/messages'
+import { createMailer } from '../mail/outbox'
+import { insertFormRow } from './queries'
 import { type StoredApplication, storeApplication } from './registrations'
 
 /** The event application's upload capability: 128 random bits. */
@@ -56,34 +57,35 @@ const ContactSchema = v.object({
 const residentPhone = (i: { is_resident: boolean; phone: string }) =>
   !i.is_resident || v.is(ResidentPhoneSchema, i.phone)
 
-const InvestorRegistrationSchema = v.pipe(
-  v.object({
-    company_name: text(200),
-    website: WebsiteSchema,
-    email: EmailSchema,
-    phone: PhoneSchema,
-    position: optionalText(150),
-    name: text(100),
-    surname: text(100),
-    pin: v.nullish(v.union([v.literal(''), PinSchema]), ''),
-    country_id: v.nullish(v.pipe(IdSchema, v.check(isCountryId))),
-    source: v.picklist(SOURCES),
-    source_variant: optionalText(200),
-    comments: optionalText(2000),
-    is_resident: BoolSchema,
-    hash: HashSchema,
-  }),
-  // Residents identify with their PINFL and an Uzbek number; non-residents name their country.
-  v.forward(
-    v.partialCheck([['is_resident'], ['pin']], (i) => !i.is_resident || !!i.pin),
-    ['pin'],
-  ),
-  v.forward(v.partialCheck([['is_resident'], ['phone']], residentPhone), ['phone']),
-  v.forward(
-    v.partialCheck([['is_resident'], ['country_id']], (i) => i.is_resident || !!i.country_id),
-    ['country_id'],
-  ),
-)
+const investorRegistrationSchema = (db: D1Database) =>
+  v.pipeAsync(
+    v.objectAsync({
+      company_name: text(200),
+      website: WebsiteSchema,
+      email: EmailSchema,
+      phone: PhoneSchema,
+      position: optionalText(150),
+      name: text(100),
+      surname: text(100),
+      pin: v.nullish(v.union([v.literal(''), PinSchema]), ''),
+      country_id: v.nullishAsync(v.pipeAsync(IdSchema, knownIn(db, 'countries'))),
+      source: v.picklist(SOURCES),
+      source_variant: optionalText(200),
+      comments: optionalText(2000),
+      is_resident: BoolSchema,
+      hash: HashSchema,
+    }),
+    // Residents identify with their PINFL and an Uzbek number; non-residents name their country.
+    v.forward(
+      v.partialCheck([['is_resident'], ['pin']], (i) => !i.is_resident || !!i.pin),
+      ['pin'],
+    ),
+    v.forward(v.partialCheck([['is_resident'], ['phone']], residentPhone), ['phone']),
+    v.forward(
+      v.partialCheck([['is_resident'], ['country_id']], (i) => i.is_resident || !!i.country_id),
+      ['country_id'],
+    ),
+  )
 
 const BusinessRegistrationSchema = v.pipe(
   v.object({
@@ -115,34 +117,35 @@ const BusinessRegistrationSchema = v.pipe(
 
 const today = () => new Date().toISOString().slice(0, 10)
 
-const EventApplicationSchema = v.object({
-  event_id: v.pipe(IdSchema, v.check(isEventId)),
-  role: v.pipe(v.string(), v.trim(), v.regex(/^[a-z][a-z_]{1,29}$/)),
-  first_name: text(100),
-  last_name: text(100),
-  middle_name: optionalText(100),
-  birth_date: v.pipe(
-    DateSchema,
-    v.check((d) => d >= '1900-01-01' && d < today()),
-  ),
-  gender: v.picklist(['male', 'female']),
-  email: EmailSchema,
-  phone: PhoneSchema,
-  passport: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{5,20}$/)),
-  country_id: v.pipe(IdSchema, v.check(isCountryId)),
-  address: text(300),
-  birthplace: text(200),
-  organization: text(200),
-  position: text(150),
-  activity: optionalText(1000),
-  hash: HashSchema,
-})
+const eventApplicationSchema = (db: D1Database) =>
+  v.objectAsync({
+    event_id: v.pipeAsync(IdSchema, knownIn(db, 'events')),
+    role: v.pipe(v.string(), v.trim(), v.regex(/^[a-z][a-z_]{1,29}$/)),
+    first_name: text(100),
+    last_name: text(100),
+    middle_name: optionalText(100),
+    birth_date: v.pipe(
+      DateSchema,
+      v.check((d) => d >= '1900-01-01' && d < today()),
+    ),
+    gender: v.picklist(['male', 'female']),
+    email: EmailSchema,
+    phone: PhoneSchema,
+    passport: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{5,20}$/)),
+    country_id: v.pipeAsync(IdSchema, knownIn(db, 'countries')),
+    address: text(300),
+    birthplace: text(200),
+    organization: text(200),
+    position: text(150),
+    activity: optionalText(1000),
+    hash: HashSchema,
+  })
 
 /** Bot check, then the per-IP window for public forms (429 `too_many_attempts`). */
 async function guardForm(c: Context<AppEnv>, hash: string, action: BotAction, form: string): Promise<void> {
   await assertHuman(c, hash, action)
   const limit = { key: `form:${form}:ip:${readClientIp(c)}`, ...FORM_IP_LIMIT }
-  if ((await countHit(c.env.DB, limit, Date.now())) > limit.max) throw new GatewayError(429, 'too_many_attempts')
+  if (await isOverLimit(c.env.DB, limit, Date.now())) throw new GatewayError(429, 'too_many_attempts')
 }
 
 /**
@@ -191,13 +194,13 @@ function registrationTail(
   }
 }
 
-/** The public form routes. */
+/** The public form routes, mounted at `/siw/public`. */
 export const formRoutes = new Hono<AppEnv>()
 
-formRoutes.post('/siw/public/contact-us', async (c) => {
+formRoutes.post('/contact-us', async (c) => {
   const i = parseInput(ContactSchema, await readJson(c))
   await guardForm(c, i.hash, 'contact', 'contact')
-  const id = await insertRow(c.env.DB, 'contact_requests', {
+  const id = await insertFormRow(c.env.DB, 'contact_requests', {
     name: i.name,
     last_name: i.last_name,
     email: i.email,
@@ -214,8 +217,8 @@ formRoutes.post('/siw/public/contact-us', async (c) => {
   return ok(c, { id })
 })
 
-formRoutes.post('/siw/public/investor-registration', async (c) => {
-  const i = parseInput(InvestorRegistrationSchema, await readJson(c))
+formRoutes.post('/investor-registration', async (c) => {
+  const i = await parseInputAsync(investorRegistrationSchema(c.env.DB), await readJson(c))
   await guardForm(c, i.hash, 'register', 'registration')
   const now = new Date()
   const stored = await storeApplication(
@@ -239,7 +242,7 @@ formRoutes.post('/siw/public/investor-registration', async (c) => {
   return answerApplication(c, stored, 'investor', i.email, now)
 })
 
-formRoutes.post('/siw/public/business-registration', async (c) => {
+formRoutes.post('/business-registration', async (c) => {
   const i = parseInput(BusinessRegistrationSchema, await readJson(c))
   await guardForm(c, i.hash, 'register', 'registration')
   const now = new Date()
@@ -264,13 +267,13 @@ formRoutes.post('/siw/public/business-registration', async (c) => {
   return answerApplication(c, stored, 'businessmen', i.email, now)
 })
 
-formRoutes.post('/siw/public/event-application', async (c) => {
-  const i = parseInput(EventApplicationSchema, await readJson(c))
+formRoutes.post('/event-application', async (c) => {
+  const i = await parseInputAsync(eventApplicationSchema(c.env.DB), await readJson(c))
   await guardForm(c, i.hash, 'event', 'event')
   const now = new Date()
   // Whoever created the application, and only they, may attach its documents: ids are sequential, this is not.
   const uploadToken = createSecret(UPLOAD_TOKEN_BYTES)
-  const id = await insertRow(c.env.DB, 'event_applications', {
+  const id = await insertFormRow(c.env.DB, 'event_applications', {
     event_id: i.event_id,
     role: i.role,
     first_name: i.first_name,

@@ -1,14 +1,8 @@
 /**
- * Mail: the messages the gateway sends, in the recipient's language (plain text and HTML), and the outbox they go
- * through. Sending records the message in the D1 `outbox` (status `queued`) and puts its id on the mail queue; the
- * queue's consumer sends it through Cloudflare Email Service (`mail-queue.ts`, docs/architecture.md#mail-delivery). In
- * DEV_MODE the outbox keeps every message whole, for /dev/outbox; otherwise the links of a mail that may carry a
- * password link are redacted once its delivery is over, so the table keeps no usable reset or set-password link
- * (docs/security.md#dev-surface).
+ * The mails the gateway sends, in the recipient's language, plain text and HTML saying the same: password links,
+ * registration decisions, appeal receipts and replies. `outbox.ts` records and queues them.
  */
-
 import type { Locale } from '../../../../contract/locales'
-import { readConfig } from '../../lib/config'
 
 /**
  * What a mail is, as the outbox records it: the operators' mail screen names it, and a resend knows from it whether
@@ -43,91 +37,9 @@ export type Email = {
   linkUuid?: string
 }
 
-/** Where the gateway hands its mail over. */
-export type Mailer = { send(mail: Email): Promise<void> }
-
-/** What the mail queue carries: the outbox row to send. */
-export type MailMessage = { outboxId: number }
-
-/**
- * Addresses that receive nothing: the reserved `.invalid` domain stands in for an account without an address (a
- * resident OneID created who gave none), so no mail is recorded for it.
- */
-const UNDELIVERABLE = /\.invalid$/i
-
-/**
- * The mailer of this environment: records each message as `queued` in the outbox and enqueues its id. The caller's
- * request never waits on the provider; a send that fails is retried by the queue (docs/architecture.md#mail-delivery).
- */
-export function createMailer(env: Env, now: Date): Mailer {
-  return {
-    async send(mail) {
-      if (UNDELIVERABLE.test(mail.to)) return
-      const at = now.toISOString()
-      const row = await env.DB.prepare(
-        `INSERT INTO outbox (to_email, subject, text, html, status, created_at, updated_at, kind, lang, link_uuid)
-         VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?) RETURNING id`,
-      )
-        .bind(mail.to, mail.subject, mail.text, mail.html, at, at, mail.kind, mail.lang, mail.linkUuid ?? null)
-        .first<{ id: number }>()
-      await env.MAIL_QUEUE.send({ outboxId: row!.id } satisfies MailMessage, { contentType: 'json' })
-    },
-  }
-}
-
-/** The sender the EMAIL binding allows (MAIL_FROM), with the portal's name. */
-export function mailSender(env: Env): { email: string; name: string } {
-  return { email: readConfig(env).mailFrom, name: 'Invest Portal' }
-}
-
-/** What stands in a message for a redacted link. */
-export const REDACTED_LINK = '[link redacted]'
-
-/** Replaces every URL in a message with a marker. */
-export function redactLinks(body: string): string {
-  return body.replace(/https?:\/\/[^\s"'<>]+/g, REDACTED_LINK)
-}
-
-/**
- * Whether a mail of `kind` may carry a secret link: a password link, or a mail of unknown kind (recorded before kinds
- * were). Only these lose their links once delivery is over; the others link to public pages and stay whole, so they
- * can be sent again as they are.
- */
-export function mayCarrySecret(kind: string | null): boolean {
-  return kind === null || (LINK_MAIL_KINDS as readonly string[]).includes(kind)
-}
-
 /** The password link's id (`uuid`) in a link `issuePasswordLink` made. */
 function linkUuidOf(link: string): string | undefined {
   return URL.canParse(link) ? (new URL(link).searchParams.get('uuid') ?? undefined) : undefined
-}
-
-/** An outbox message as `/dev/outbox` answers it, with the links found in its text and how far its delivery got. */
-export type OutboxMessage = {
-  id: number
-  to: string
-  subject: string
-  text: string
-  html: string
-  links: string[]
-  status: 'queued' | 'sent' | 'failed'
-  attempts: number
-  created_at: string
-  sent_at: string | null
-}
-
-type OutboxRow = Omit<OutboxMessage, 'to' | 'links'> & { to_email: string }
-
-/** Outbox messages to one address, newest first. */
-export async function readOutbox(db: D1Database, email: string): Promise<OutboxMessage[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT id, to_email, subject, text, html, status, attempts, created_at, sent_at FROM outbox WHERE to_email = ?
-       ORDER BY id DESC LIMIT 50`,
-    )
-    .bind(email)
-    .all<OutboxRow>()
-  return results.map(({ to_email, ...r }) => ({ ...r, to: to_email, links: r.text.match(/https?:\/\/\S+/g) ?? [] }))
 }
 
 /** A message's HTML: a whole document in its language, its paragraphs as given (already escaped). */

@@ -5,11 +5,10 @@
  * deliver at least once and the binding takes no idempotency key, so a row that is no longer `queued` is acknowledged
  * without sending again.
  */
+import { type MailTransport, sendMail } from '../../integrations/email'
 import { readConfig } from '../../lib/config'
-import { type MailMessage, mailSender, mayCarrySecret, redactLinks } from './messages'
-
-/** What sends one message: the EMAIL binding (tests wrap it to fail on demand). */
-export type MailTransport = { send(message: EmailMessageBuilder): Promise<EmailSendResult> }
+import { type MailMessage, mayCarrySecret, redactLinks } from './outbox'
+import { markAttemptFailed, markFailed, markSent, type OutboxRow, readOutboxRow } from './queries'
 
 /** The first retry waits 30 s, each later one twice as long as the one before, at most an hour. */
 const FIRST_RETRY_S = 30
@@ -26,16 +25,6 @@ const DEAD_LETTER_SUFFIX = '-failed'
 /** Whether a batch comes from the dead-letter queue. */
 function isDeadLetterBatch(batch: MessageBatch): boolean {
   return batch.queue.endsWith(DEAD_LETTER_SUFFIX)
-}
-
-type OutboxRow = {
-  id: number
-  to_email: string
-  subject: string
-  text: string
-  html: string
-  status: string
-  kind: string | null
 }
 
 function outboxIdOf(message: Message<unknown>): number | null {
@@ -66,11 +55,7 @@ export async function deliverMail(
 ): Promise<void> {
   for (const message of batch.messages) {
     const id = outboxIdOf(message)
-    const row = id
-      ? await env.DB.prepare('SELECT id, to_email, subject, text, html, status, kind FROM outbox WHERE id = ?')
-          .bind(id)
-          .first<OutboxRow>()
-      : null
+    const row = id ? await readOutboxRow(env.DB, id) : null
     if (row?.status !== 'queued') {
       // Sent already (a redelivery), given up, or not ours: nothing to send.
       message.ack()
@@ -78,28 +63,13 @@ export async function deliverMail(
     }
     const at = new Date().toISOString()
     try {
-      const from = mailSender(env)
-      if (!from.email) throw new Error('MAIL_FROM is not set')
-      const result = await transport.send({
-        from,
-        to: row.to_email,
-        subject: row.subject,
-        text: row.text,
-        html: row.html,
-      })
-      const kept = keptBodies(env, row)
-      await env.DB.prepare(
-        `UPDATE outbox SET status = 'sent', attempts = attempts + 1, provider_id = ?, sent_at = ?, updated_at = ?,
-           last_error = NULL, text = ?, html = ? WHERE id = ?`,
-      )
-        .bind(result.messageId, at, at, kept.text, kept.html, row.id)
-        .run()
+      const mail = { to: row.to_email, subject: row.subject, text: row.text, html: row.html }
+      const result = await sendMail(env, transport, mail)
+      await markSent(env.DB, row.id, { providerId: result.messageId, ...keptBodies(env, row) }, at)
       message.ack()
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err)
-      await env.DB.prepare('UPDATE outbox SET attempts = attempts + 1, last_error = ?, updated_at = ? WHERE id = ?')
-        .bind(error.slice(0, 500), at, row.id)
-        .run()
+      await markAttemptFailed(env.DB, row.id, error, at)
       const delaySeconds = retryDelaySeconds(message.attempts)
       log('error', 'mail send failed', {
         outboxId: row.id,
@@ -116,18 +86,9 @@ export async function deliverMail(
 async function markMailFailed(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   for (const message of batch.messages) {
     const id = outboxIdOf(message)
-    const row = id
-      ? await env.DB.prepare('SELECT id, to_email, subject, text, html, status, kind FROM outbox WHERE id = ?')
-          .bind(id)
-          .first<OutboxRow>()
-      : null
+    const row = id ? await readOutboxRow(env.DB, id) : null
     if (row?.status === 'queued') {
-      const kept = keptBodies(env, row)
-      await env.DB.prepare(
-        "UPDATE outbox SET status = 'failed', updated_at = ?, text = ?, html = ? WHERE id = ? AND status = 'queued'",
-      )
-        .bind(new Date().toISOString(), kept.text, kept.html, row.id)
-        .run()
+      await markFailed(env.DB, row.id, keptBodies(env, row), new Date().toISOString())
       log('error', 'mail failed', { outboxId: row.id })
     }
     message.ack()

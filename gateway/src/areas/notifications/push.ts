@@ -3,12 +3,12 @@
  * that device registered in, after the response (`waitUntil`). Without FCM_SERVICE_ACCOUNT nothing is sent
  * (docs/gateway-contract.md#push).
  */
-
 import { isLocale, type Locale } from '../../../../contract/locales'
 import { type FcmMessage, getAccessToken, sendFcmMessage } from '../../integrations/fcm'
 import { type Config, type PushConfig, readConfig } from '../../lib/config'
 import type { RequestScope } from '../../lib/context'
-import type { NotificationType } from './notify'
+import { type NotificationType, TITLES } from './messages'
+import { deletePushToken, listPushDevices } from './queries'
 
 /** A notification as it was stored: its id, type, locale-less link and message in each language. */
 export type PushNotification = {
@@ -24,40 +24,6 @@ export const PUSH_DEVICE_LIMIT = 10
 
 /** Where a notification without a link takes the user: the profile, beside the bell. */
 const DEFAULT_PATH = '/profile'
-
-const TITLES: Record<NotificationType, Record<Locale, string>> = {
-  registration: {
-    en: 'Registration received',
-    ru: 'Заявка на регистрацию получена',
-    uz: 'Roʻyxatdan oʻtish arizasi qabul qilindi',
-  },
-  event_registration: {
-    en: 'Event application received',
-    ru: 'Заявка на мероприятие получена',
-    uz: 'Tadbirga ariza qabul qilindi',
-  },
-  new_appeal: { en: 'Appeal registered', ru: 'Обращение зарегистрировано', uz: 'Murojaat roʻyxatga olindi' },
-  appeal_forwarded: { en: 'Appeal forwarded', ru: 'Обращение передано', uz: 'Murojaat yuborildi' },
-  appeal_rejected: { en: 'Appeal rejected', ru: 'Обращение отклонено', uz: 'Murojaat rad etildi' },
-  new_appeal_response: { en: 'Your appeal has an answer', ru: 'Ответ на обращение', uz: 'Murojaatingizga javob keldi' },
-  new_appeal_comment: {
-    en: 'New comment on your appeal',
-    ru: 'Новый комментарий к обращению',
-    uz: 'Murojaatingizga yangi izoh',
-  },
-  new_project: {
-    en: 'Project sent to moderation',
-    ru: 'Проект отправлен на модерацию',
-    uz: 'Loyiha moderatsiyaga yuborildi',
-  },
-  update_project: {
-    en: 'Project changes sent to moderation',
-    ru: 'Изменения проекта на модерации',
-    uz: 'Loyiha oʻzgarishlari moderatsiyaga yuborildi',
-  },
-  project_rejected: { en: 'Project rejected', ru: 'Проект отклонён', uz: 'Loyiha rad etildi' },
-  project_approved: { en: 'Project approved', ru: 'Проект одобрен', uz: 'Loyiha tasdiqlandi' },
-}
 
 /** The push title of a notification type in a language. */
 function pushTitle(type: NotificationType, lang: Locale): string {
@@ -84,8 +50,6 @@ function composePushMessage(
   return message
 }
 
-type DeviceRow = { token: string; lang: string }
-
 /** Sends a notification to the user's devices and deletes the tokens FCM no longer knows. */
 async function deliverPush(
   db: D1Database,
@@ -98,13 +62,7 @@ async function deliverPush(
   if (!account) return
   // A device whose session was signed out (or revoked by a password change) gets nothing; an idle session that merely
   // expired keeps its device, since push is how a user who stays away hears of an answer.
-  const { results } = await db
-    .prepare(
-      `SELECT f.token, f.lang FROM fcm_tokens f LEFT JOIN tokens t ON t.id = f.session_id
-       WHERE f.user_id = ? AND t.revoked_at IS NULL ORDER BY f.updated_at DESC, f.rowid DESC LIMIT ?`,
-    )
-    .bind(n.userId, PUSH_DEVICE_LIMIT)
-    .all<DeviceRow>()
+  const results = await listPushDevices(db, n.userId, PUSH_DEVICE_LIMIT)
   if (!results.length) return
   const bearer = await accessToken()
   await Promise.all(
@@ -116,8 +74,7 @@ async function deliverPush(
         bearer,
         composePushMessage(n, { token: row.token, lang }, portalOrigin),
       )
-      if (result === 'unregistered')
-        await db.prepare('DELETE FROM fcm_tokens WHERE token = ? AND user_id = ?').bind(row.token, n.userId).run()
+      if (result === 'unregistered') await deletePushToken(db, row.token, n.userId)
     }),
   )
 }

@@ -1,35 +1,31 @@
 /**
- * `/core/operator/*`: the operators' API (moderation, the inbox, publishing, operators, the audit log and the site's
- * contacts), which the operator console calls over its service binding and a script may call behind the same Access application (docs/gateway-contract.md#operator). Every call needs a valid Cloudflare
- * Access token naming an active operator, and a role that reaches the call's area; every change it makes is written to
- * the audit log (docs/security.md#operator-surface). Without Access settings the calls do not exist (404).
+ * `/core/operator/*`: the operators' API (moderation, the inbox, publishing, operators, the audit log, mail and the
+ * site's contacts), which the operator console calls over its service binding and a script may call behind the same
+ * Access application (docs/gateway-contract.md#operator). Every call needs a valid Cloudflare Access token naming an
+ * active operator, and a role that reaches the call's area; every change it makes is written to the audit log
+ * (docs/security.md#operator-surface). Without Access settings the calls do not exist (404). Mounted at
+ * `/core/operator`.
  */
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import * as v from 'valibot'
-import { AUDIT_ACTIONS, MAIL_STATUSES, OPERATOR_AREAS, type OperatorArea } from '../../../../contract/operators/values'
+import { OPERATOR_AREAS, type OperatorArea } from '../../../../contract/operators/values'
 import { ACCESS_ASSERTION_HEADER, verifyAccessAssertion } from '../../../../platform/access'
 import { readConfig } from '../../lib/config'
 import type { AppEnv } from '../../lib/context'
 import { GatewayError, ok } from '../../lib/envelope'
-import { pageable, readPaging } from '../../lib/paging'
-import { EmailSchema, IdSchema, optionalText, parseInput, readJson, readQuery } from '../../lib/validate'
+import { parseInput, readJson } from '../../lib/validate'
 import { readStoredSiteSettings, SiteSettingsInputSchema, writeSiteSettings } from '../content/site-settings'
-import { contentDisposition, type FileRow } from '../documents/files'
+import { contentDisposition } from '../documents/files'
+import { readFile } from '../documents/queries'
 import { operatorContentRoutes } from '../publishing/routes'
-import { AUDIT_TARGET_KINDS, listAudit, recordAudit } from './audit/audit'
+import { recordAudit } from './audit/audit'
+import { operatorAuditRoutes } from './audit/routes'
 import { operatorInboxRoutes } from './inbox/routes'
-import { listMail, resendMail } from './mail/resend'
+import { operatorMailRoutes } from './mail/routes'
 import { operatorModerationRoutes, readModerationCounts } from './moderation/routes'
-import {
-  addOperator,
-  changeOperatorRole,
-  findOperator,
-  listOperators,
-  mayReach,
-  OperatorRoleSchema,
-  removeOperator,
-} from './people/operators'
+import { findOperator } from './people/operators'
+import { operatorPeopleRoutes } from './people/routes'
+import { mayReach } from './roles'
 
 /** Refuses the call with 403 `forbidden`; why goes to the log only, so a locked-out operator can be helped. */
 function refuse(requestId: string, reason: string): never {
@@ -54,28 +50,14 @@ const requireOperator = createMiddleware<AppEnv>(async (c, next) => {
   await next()
 })
 
-/** 403 `forbidden` unless the operator's role reaches `area` (lib/operators.ts). */
+/** 403 `forbidden` unless the operator's role reaches `area` (roles.ts). */
 const requireArea = (area: OperatorArea) =>
   createMiddleware<AppEnv>(async (c, next) => {
     if (!mayReach(c.get('operator').role, area)) refuse(c.get('requestId'), `role_${c.get('operator').role}`)
     await next()
   })
 
-const ParamsSchema = v.object({ id: IdSchema })
-const NewOperatorSchema = v.object({ email: EmailSchema, name: optionalText(100), role: OperatorRoleSchema })
-const RoleChangeSchema = v.object({ role: OperatorRoleSchema })
-const MailQuerySchema = v.object({ status: v.optional(v.picklist(MAIL_STATUSES), 'failed') })
-const AuditQuerySchema = v.object({
-  operator: v.optional(IdSchema),
-  action: v.optional(v.picklist(AUDIT_ACTIONS)),
-  target: v.optional(v.picklist(AUDIT_TARGET_KINDS)),
-  target_id: v.optional(IdSchema),
-})
-
-/** The operator routes. */
-export const operatorRoutes = new Hono<AppEnv>()
-
-operatorRoutes.use('/core/operator/*', requireOperator)
+/** The area each path below `/core/operator` belongs to; the role rule lives here, once. */
 const AREAS: Record<string, OperatorArea> = {
   appeals: 'moderation',
   projects: 'moderation',
@@ -89,33 +71,41 @@ const AREAS: Record<string, OperatorArea> = {
   'site-settings': 'content',
   content: 'content',
 }
+
+/** The operator routes. */
+export const operatorRoutes = new Hono<AppEnv>()
+
+operatorRoutes.use('*', requireOperator)
 for (const [path, area] of Object.entries(AREAS)) {
-  operatorRoutes.use(`/core/operator/${path}`, requireArea(area))
-  operatorRoutes.use(`/core/operator/${path}/*`, requireArea(area))
+  operatorRoutes.use(`/${path}`, requireArea(area))
+  operatorRoutes.use(`/${path}/*`, requireArea(area))
 }
 
 /** The signed-in operator, with the areas their role reaches: the console shows only those. */
-operatorRoutes.get('/core/operator/me', (c) => {
+operatorRoutes.get('/me', (c) => {
   const operator = c.get('operator')
   return ok(c, { ...operator, areas: OPERATOR_AREAS.filter((area) => mayReach(operator.role, area)) })
 })
 
 /** What waits for the operator, in the areas their role reaches. */
-operatorRoutes.get('/core/operator/overview', async (c) => {
+operatorRoutes.get('/overview', async (c) => {
   const operator = c.get('operator')
   return ok(c, mayReach(operator.role, 'moderation') ? await readModerationCounts(c.env.DB) : null)
 })
 
 operatorRoutes.route('/', operatorModerationRoutes)
-operatorRoutes.route('/', operatorInboxRoutes)
-operatorRoutes.route('/', operatorContentRoutes)
+operatorRoutes.route('/inbox', operatorInboxRoutes)
+operatorRoutes.route('/content', operatorContentRoutes)
+operatorRoutes.route('/operators', operatorPeopleRoutes)
+operatorRoutes.route('/audit', operatorAuditRoutes)
+operatorRoutes.route('/mail', operatorMailRoutes)
 
 /**
  * An uploaded file (a project's image or presentation, an event application's passport scan or photo), public or not,
  * with the sandbox headers public files get and never cached: operators download them here, never by a public URL.
  */
-operatorRoutes.get('/core/operator/files/:id{[A-Za-z0-9_-]{8,64}}', async (c) => {
-  const row = await c.env.DB.prepare('SELECT * FROM files WHERE id = ?').bind(c.req.param('id')).first<FileRow>()
+operatorRoutes.get('/files/:id{[A-Za-z0-9_-]{8,64}}', async (c) => {
+  const row = await readFile(c.env.DB, c.req.param('id'), { publicOnly: false })
   const object = row ? await c.env.UPLOADS.get(row.r2_key) : null
   if (!row || !object) throw new GatewayError(404, 'not_found')
   return new Response(object.body, {
@@ -130,56 +120,9 @@ operatorRoutes.get('/core/operator/files/:id{[A-Za-z0-9_-]{8,64}}', async (c) =>
   })
 })
 
-operatorRoutes.get('/core/operator/operators', async (c) => ok(c, await listOperators(c.env.DB)))
-
-operatorRoutes.post('/core/operator/operators', async (c) => {
-  const input = parseInput(NewOperatorSchema, await readJson(c))
-  return ok(c, await addOperator(c.env.DB, c.get('operator'), input, new Date()))
-})
-
-operatorRoutes.post('/core/operator/operators/:id/role', async (c) => {
-  const { id } = parseInput(ParamsSchema, c.req.param())
-  const { role } = parseInput(RoleChangeSchema, await readJson(c))
-  return ok(c, await changeOperatorRole(c.env.DB, c.get('operator'), id, role, new Date()))
-})
-
-operatorRoutes.post('/core/operator/operators/:id/remove', async (c) => {
-  const { id } = parseInput(ParamsSchema, c.req.param())
-  await removeOperator(c.env.DB, c.get('operator'), id, new Date())
-  return ok(c, { id })
-})
-
-operatorRoutes.get('/core/operator/audit', async (c) => {
-  const query = readQuery(c)
-  const filter = parseInput(AuditQuerySchema, query)
-  const paging = readPaging(query, 50)
-  const { items, total } = await listAudit(
-    c.env.DB,
-    { operatorId: filter.operator, action: filter.action, kind: filter.target, targetId: filter.target_id },
-    paging,
-  )
-  // The actions and target kinds come along, so the console's filter offers exactly what the log can hold.
-  return ok(c, { items, actions: AUDIT_ACTIONS, targets: AUDIT_TARGET_KINDS }, pageable(paging, total))
-})
-
-/** Failed (or long-queued) mail, without bodies, with the count of each (docs/gateway-contract.md#operator-mail). */
-operatorRoutes.get('/core/operator/mail', async (c) => {
-  const query = readQuery(c)
-  const { status } = parseInput(MailQuerySchema, query)
-  const paging = readPaging(query, 50)
-  const { items, total, counts } = await listMail(c.env.DB, status, paging, new Date())
-  return ok(c, { status, items, counts }, pageable(paging, total))
-})
-
-/** A failed mail queued again, with a fresh link when it carries a password link; audited as `mail.resend`. */
-operatorRoutes.post('/core/operator/mail/:id/resend', async (c) => {
-  const { id } = parseInput(ParamsSchema, c.req.param())
-  return ok(c, await resendMail(c.env, c.get('operator').id, id, new Date()))
-})
-
 // The agency's contacts the portal shows (docs/gateway-contract.md#site-settings): replaced as a whole, by an editor
 // or an admin, and audited as every change.
-operatorRoutes.put('/core/operator/site-settings', async (c) => {
+operatorRoutes.put('/site-settings', async (c) => {
   const input = parseInput(SiteSettingsInputSchema, await readJson(c))
   const now = new Date()
   const before = await readStoredSiteSettings(c.env.DB)

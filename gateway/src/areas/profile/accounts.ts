@@ -1,14 +1,23 @@
 /**
- * Accounts and profiles: creation (seed, tests, approved registrations) and the Profile object of
- * docs/gateway-contract.md.
+ * Accounts and profiles: creation (seed, tests, approved registrations, a resident's first OneID sign-in) and the
+ * Profile object of docs/gateway-contract.md.
  */
-
 import type { Locale } from '../../../../contract/locales'
 import type { OneIdPerson } from '../../integrations/oneid'
 import type { Role } from '../../lib/context'
 import { GatewayError } from '../../lib/envelope'
 import { hashPassword } from '../auth/password'
-import { toCountryView, toRegionView } from '../content/places'
+import {
+  deleteUser,
+  findAccountByPin,
+  findAccountId,
+  insertProfile,
+  insertUser,
+  isEmailTaken,
+  readProfileRow,
+  updateCompany,
+  updateResidentNames,
+} from './queries'
 
 /** Profile columns a new account may carry (seed accounts, tests, approved registrations). */
 export type ProfileFields = {
@@ -43,77 +52,45 @@ export type AccountInput = {
 export async function createAccount(db: D1Database, input: AccountInput, now: Date): Promise<number> {
   const created = await insertAccount(db, input, now)
   if (created !== null) return created
-  return (await db.prepare('SELECT id FROM users WHERE email = ?').bind(input.email).first<{ id: number }>())!.id
+  return (await findAccountId(db, input.email))!
 }
 
 /** Creates a user with its profile and returns its id, or null when an account with the email exists already. */
 export async function insertAccount(db: D1Database, input: AccountInput, now: Date): Promise<number | null> {
-  const existing = await db.prepare('SELECT id FROM users WHERE email = ?').bind(input.email).first<{ id: number }>()
-  if (existing) return null
-  const at = now.toISOString()
+  if ((await findAccountId(db, input.email)) !== null) return null
+  const email = input.email.toLowerCase()
   const passwordHash = input.password ? await hashPassword(input.password) : null
-  const user = await db
-    .prepare(
-      `INSERT INTO users (email, role, is_resident, password_hash, pin, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (email) DO NOTHING RETURNING id`,
-    )
-    .bind(input.email.toLowerCase(), input.role, input.isResident ? 1 : 0, passwordHash, input.pin ?? null, at, at)
-    .first<{ id: number }>()
-  if (!user) return null
+  const userId = await insertUser(
+    db,
+    { email, role: input.role, isResident: input.isResident, passwordHash, pin: input.pin ?? null },
+    now,
+  )
+  if (userId === null) return null
   const p = input.profile ?? {}
-  const profile = db
-    .prepare(
-      `INSERT INTO profiles (user_id, name, surname, email, phone, pin, tin, country_id, website, position, company_name,
-         contact_person, legal_address, source, comments, region_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO NOTHING`,
-    )
-    .bind(
-      user.id,
-      p.name ?? '',
-      p.surname ?? '',
-      input.email.toLowerCase(),
-      p.phone ?? '',
-      p.pin ?? input.pin ?? '',
-      p.tin ?? '',
-      p.country_id ?? null,
-      p.website ?? '',
-      p.position ?? '',
-      p.company_name ?? '',
-      p.contact_person ?? '',
-      p.legal_address ?? '',
-      p.source ?? '',
-      p.comments ?? '',
-      p.region_id ?? null,
-    )
   try {
-    await profile.run()
+    await insertProfile(db, userId, {
+      name: p.name ?? '',
+      surname: p.surname ?? '',
+      email,
+      phone: p.phone ?? '',
+      pin: p.pin ?? input.pin ?? '',
+      tin: p.tin ?? '',
+      country_id: p.country_id ?? null,
+      website: p.website ?? '',
+      position: p.position ?? '',
+      company_name: p.company_name ?? '',
+      contact_person: p.contact_person ?? '',
+      legal_address: p.legal_address ?? '',
+      source: p.source ?? '',
+      comments: p.comments ?? '',
+      region_id: p.region_id ?? null,
+    })
   } catch (err) {
     // A TIN another account holds (docs/security.md#personal-services): no account is left without its profile.
-    await db.prepare('DELETE FROM users WHERE id = ?').bind(user.id).run()
+    await deleteUser(db, userId)
     throw err
   }
-  return user.id
-}
-
-type ProfileRow = {
-  id: number
-  email: string
-  role: Role
-  is_resident: number
-  name: string | null
-  surname: string | null
-  phone: string | null
-  pin: string | null
-  tin: string | null
-  country_id: number | null
-  website: string | null
-  position: string | null
-  company_name: string | null
-  contact_person: string | null
-  legal_address: string | null
-  source: string | null
-  comments: string | null
-  region_id: number | null
+  return userId
 }
 
 /**
@@ -121,14 +98,7 @@ type ProfileRow = {
  * `businessmen`).
  */
 export async function readProfile(db: D1Database, userId: number, lang: Locale) {
-  const row = await db
-    .prepare(
-      `SELECT u.id, u.email, u.role, u.is_resident, p.name, p.surname, p.phone, p.pin, p.tin, p.country_id, p.website,
-         p.position, p.company_name, p.contact_person, p.legal_address, p.source, p.comments, p.region_id
-       FROM users u LEFT JOIN profiles p ON p.user_id = u.id WHERE u.id = ?`,
-    )
-    .bind(userId)
-    .first<ProfileRow>()
+  const row = await readProfileRow(db, userId, lang)
   if (!row) return null
   const isResident = row.is_resident === 1
   const common = {
@@ -140,16 +110,18 @@ export async function readProfile(db: D1Database, userId: number, lang: Locale) 
     pin: row.pin || null,
     website: row.website ?? '',
     company_name: row.company_name ?? '',
-    region: toRegionView(row.region_id, lang),
+    region: row.region_id === null ? null : { id: row.region_id, region: row.region_name, code: row.region_code },
     is_resident: isResident,
   }
   const base = { email: row.email, role: row.role, is_resident: isResident }
   if (row.role === 'investor') {
+    const country =
+      row.country_id === null ? null : { id: row.country_id, country: row.country_name, code: row.country_code }
     return {
       ...base,
       investor: {
         ...common,
-        country: toCountryView(row.country_id, lang),
+        country,
         position: row.position ?? '',
         contact_person: row.contact_person ?? '',
         source: row.source ?? '',
@@ -168,6 +140,11 @@ function chooseLegalEntity(person: OneIdPerson): OneIdPerson['legalEntities'][nu
   return person.legalEntities.find((le) => le.isBasic) ?? person.legalEntities[0] ?? null
 }
 
+/** Whether `err` is the unique index of `column` refusing a value (`profiles.tin`, `users.pin`). */
+export function isUniqueViolation(err: unknown, column: string): boolean {
+  return err instanceof Error && err.message.includes(`UNIQUE constraint failed: ${column}`)
+}
+
 /**
  * The resident account of a person OneID identified (docs/gateway-contract.md#oneid): found by PINFL, or created for
  * the role the person chose. OneID is the authority on the person: their names, and for a businessman the company's
@@ -178,10 +155,7 @@ function chooseLegalEntity(person: OneIdPerson): OneIdPerson['legalEntities'][nu
 export async function residentAccountFor(db: D1Database, person: OneIdPerson, role: Role, now: Date): Promise<number> {
   const entity = role === 'businessmen' ? chooseLegalEntity(person) : null
   if (role === 'businessmen' && !entity) throw new GatewayError(403, 'no_legal_entity')
-  const found = await db
-    .prepare('SELECT id, role FROM users WHERE pin = ?')
-    .bind(person.pin)
-    .first<{ id: number; role: Role }>()
+  const found = await findAccountByPin(db, person.pin)
   if (found) {
     if (found.role !== role) throw new GatewayError(401, 'user_not_found')
     await updateFromOneId(db, found.id, person, entity, now)
@@ -209,11 +183,10 @@ export async function residentAccountFor(db: D1Database, person: OneIdPerson, ro
       now,
     )
   } catch (err) {
-    if (err instanceof Error && /UNIQUE constraint failed: profiles\.tin/.test(err.message))
+    if (isUniqueViolation(err, 'profiles.tin'))
       throw new GatewayError(409, 'identifier_taken', 'identifier_taken', ['tin'])
     // The same person's first sign-in twice at once: the other one created the account.
-    if (err instanceof Error && /UNIQUE constraint failed: users\.pin/.test(err.message))
-      return residentAccountFor(db, person, role, now)
+    if (isUniqueViolation(err, 'users.pin')) return residentAccountFor(db, person, role, now)
     throw err
   }
   if (id === null) throw new GatewayError(409, 'already_registered', 'already_registered', ['email'])
@@ -227,7 +200,7 @@ export async function residentAccountFor(db: D1Database, person: OneIdPerson, ro
 async function addressFor(db: D1Database, person: OneIdPerson): Promise<string> {
   const email = person.email.trim().toLowerCase()
   const usable = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 254
-  if (usable && !(await db.prepare('SELECT 1 FROM users WHERE email = ?').bind(email).first())) return email
+  if (usable && !(await isEmailTaken(db, email))) return email
   return `pinfl-${person.pin}@oneid.invalid`
 }
 
@@ -239,24 +212,12 @@ async function updateFromOneId(
   entity: OneIdPerson['legalEntities'][number] | null,
   now: Date,
 ): Promise<void> {
-  const names = db
-    .prepare(
-      `UPDATE profiles SET name = coalesce(nullif(?, ''), name), surname = coalesce(nullif(?, ''), surname), pin = ?
-       WHERE user_id = ?`,
-    )
-    .bind(person.firstName, person.surname, person.pin, userId)
-  const stamp = db
-    .prepare('UPDATE users SET is_resident = 1, updated_at = ? WHERE id = ?')
-    .bind(now.toISOString(), userId)
-  await db.batch([names, stamp])
+  await updateResidentNames(db, userId, person, now)
   if (!entity) return
   try {
-    await db
-      .prepare("UPDATE profiles SET tin = ?, company_name = coalesce(nullif(?, ''), company_name) WHERE user_id = ?")
-      .bind(entity.tin, entity.name, userId)
-      .run()
+    await updateCompany(db, userId, entity)
   } catch (err) {
-    if (err instanceof Error && /UNIQUE constraint failed: profiles\.tin/.test(err.message))
+    if (isUniqueViolation(err, 'profiles.tin'))
       throw new GatewayError(409, 'identifier_taken', 'identifier_taken', ['tin'])
     throw err
   }

@@ -6,7 +6,7 @@
  */
 
 import { PROJECT_STATUSES } from '../../../../contract/gateway/statuses'
-import type { Locale } from '../../../../contract/locales'
+import { LOCALES, type Locale } from '../../../../contract/locales'
 import type { FieldType } from '../../../../contract/operators/values'
 
 const LOCALIZED: ReadonlySet<FieldType> = new Set(['text', 'longtext', 'html'])
@@ -363,4 +363,9 @@ export const PUBLISHABLE_KINDS = KINDS.filter((k) => k.publishable)
 /** The columns of a field: one per language for localised ones. */
 export function columnsOf(field: FieldSpec, langs: readonly Locale[]): string[] {
   return isLocalized(field.type) ? langs.map((l) => `${field.name}_${l}`) : [field.name]
+}
+
+/** Every column of a kind's fields. */
+export function kindColumns(spec: KindSpec): string[] {
+  return spec.fields.flatMap((f) => columnsOf(f, LOCALES))
 }

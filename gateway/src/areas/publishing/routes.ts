@@ -13,6 +13,7 @@ import { GatewayError, ok } from '../../lib/envelope'
 import { pageable, readPaging } from '../../lib/paging'
 import { IdSchema, parseInput, readJson, readQuery } from '../../lib/validate'
 import { checkUpload, saveUpload } from '../documents/files'
+import type { Values } from './fields'
 import { KIND_NAMES } from './kinds'
 import { PREVIEW_TTL_MS, signPreview } from './preview'
 import {
@@ -24,14 +25,12 @@ import {
   requireKind,
   unpublishItem,
   updateItem,
-  type Values,
 } from './publishing'
+import { readRow } from './queries'
 import { CONTENT_UPLOAD_RULES, uploadRef } from './uploads'
 
-/** The publishing routes, with their full paths. */
+/** The publishing routes, mounted at `/core/operator/content`. */
 export const operatorContentRoutes = new Hono<AppEnv>()
-
-const BASE = '/core/operator/content'
 
 const ParamsSchema = v.object({ kind: v.string(), id: IdSchema })
 const ListQuerySchema = v.object({
@@ -47,14 +46,14 @@ const PublishSchema = v.object({
   confirm_incomplete: v.optional(v.boolean(), false),
 })
 
-operatorContentRoutes.get(`${BASE}/kinds`, async (c) => {
+operatorContentRoutes.get('/kinds', async (c) => {
   const specs = KIND_NAMES.map((name) => requireKind(name))
   return ok(c, { kinds: await describeKinds(c.env.DB, specs) })
 })
 
 // An upload for a content field (an image, or a file of a post): checked by its bytes and size, stored in R2 and public
 // from then on, named by the reference the field then holds.
-operatorContentRoutes.post(`${BASE}/files`, async (c) => {
+operatorContentRoutes.post('/files', async (c) => {
   const form = await c.req.formData().catch(() => null)
   if (!form) throw new GatewayError(422, 'validation_error', 'validation_error', ['file'])
   const slot = form.get('type') === 'image' ? 'image' : 'file'
@@ -77,7 +76,7 @@ operatorContentRoutes.post(`${BASE}/files`, async (c) => {
   )
 })
 
-operatorContentRoutes.get(`${BASE}/:kind`, async (c) => {
+operatorContentRoutes.get('/:kind', async (c) => {
   const spec = requireKind(c.req.param('kind'))
   if (spec.parent) throw new GatewayError(404, 'not_found')
   const query = readQuery(c)
@@ -92,19 +91,19 @@ operatorContentRoutes.get(`${BASE}/:kind`, async (c) => {
   return ok(c, { items }, pageable(paging, total))
 })
 
-operatorContentRoutes.post(`${BASE}/:kind`, async (c) => {
+operatorContentRoutes.post('/:kind', async (c) => {
   const spec = requireKind(c.req.param('kind'))
   const body = parseInput(SaveSchema, await readJson(c))
   const id = await createItem(c.env.DB, spec, c.get('operator').id, body as { values: Values }, new Date())
   return c.json({ result: { code: 'ok', description: '' }, content: { id } }, 201)
 })
 
-operatorContentRoutes.get(`${BASE}/:kind/:id`, async (c) => {
+operatorContentRoutes.get('/:kind/:id', async (c) => {
   const { kind, id } = parseInput(ParamsSchema, c.req.param())
   return ok(c, await readItem(c.env.DB, requireKind(kind), id))
 })
 
-operatorContentRoutes.put(`${BASE}/:kind/:id`, async (c) => {
+operatorContentRoutes.put('/:kind/:id', async (c) => {
   const { kind, id } = parseInput(ParamsSchema, c.req.param())
   const spec = requireKind(kind)
   const body = parseInput(SaveSchema, await readJson(c))
@@ -112,7 +111,7 @@ operatorContentRoutes.put(`${BASE}/:kind/:id`, async (c) => {
   return ok(c, { id })
 })
 
-operatorContentRoutes.post(`${BASE}/:kind/:id/publish`, async (c) => {
+operatorContentRoutes.post('/:kind/:id/publish', async (c) => {
   const { kind, id } = parseInput(ParamsSchema, c.req.param())
   const spec = requireKind(kind)
   const input = parseInput(PublishSchema, await readJson(c))
@@ -130,7 +129,7 @@ operatorContentRoutes.post(`${BASE}/:kind/:id/publish`, async (c) => {
   return ok(c, { id, ...result })
 })
 
-operatorContentRoutes.post(`${BASE}/:kind/:id/unpublish`, async (c) => {
+operatorContentRoutes.post('/:kind/:id/unpublish', async (c) => {
   const { kind, id } = parseInput(ParamsSchema, c.req.param())
   await unpublishItem(c.env.DB, requireKind(kind), c.get('operator').id, id, new Date())
   return ok(c, { id, publication: 'draft' })
@@ -140,13 +139,13 @@ operatorContentRoutes.post(`${BASE}/:kind/:id/unpublish`, async (c) => {
  * Signed, expiring links to the portal's page of an item, one per language (docs/gateway-contract.md#preview). The
  * portal draws the page itself, forwarding the token; nothing of it is cached.
  */
-operatorContentRoutes.post(`${BASE}/:kind/:id/preview`, async (c) => {
+operatorContentRoutes.post('/:kind/:id/preview', async (c) => {
   const { kind, id } = parseInput(ParamsSchema, c.req.param())
   const spec = requireKind(kind)
   const { previewSecret, portalOrigin } = readConfig(c.env)
   if (!spec.publishable || !spec.path) throw new GatewayError(404, 'not_found')
   if (!previewSecret) throw new GatewayError(503, 'preview_unavailable')
-  const row = await c.env.DB.prepare(`SELECT * FROM ${spec.table} WHERE id = ?`).bind(id).first<Values>()
+  const row = await readRow(c.env.DB, spec, id)
   if (!row) throw new GatewayError(404, 'not_found')
   const now = new Date()
   const token = await signPreview(previewSecret, spec.kind, id, now)

@@ -7,12 +7,13 @@ import { LOCALES } from '../../../../contract/locales'
 import { searchText } from '../../lib/search-text'
 import { excerpt, htmlToText } from '../../lib/user-html'
 import type { KindRow, KindSpec } from './kinds'
+import { indexRowStatement, unindexRowsStatement } from './queries'
 
 /** Removes an item's rows (every language) from the index. */
 export function unindexStatement(db: D1Database, spec: KindSpec, row: KindRow): D1PreparedStatement | null {
   const entry = spec.search?.(row)
   if (!entry) return null
-  return db.prepare('DELETE FROM search_index WHERE kind = ? AND ref_id = ?').bind(entry.kind, refValue(entry.ref))
+  return unindexRowsStatement(db, entry.kind, refValue(entry.ref))
 }
 
 /** The seeder stores numeric ids as numbers (and slugs as text); the index is written and matched alike here. */
@@ -31,11 +32,16 @@ export async function indexStatements(db: D1Database, spec: KindSpec, row: KindR
     LOCALES.map(async (lang) => {
       const title = String(row[`${spec.titleField}_${lang}`] ?? '')
       const text = await htmlToText(entry.body.map((field) => String(row[`${field}_${lang}`] ?? '')).join(' '))
-      return db
-        .prepare(
-          'INSERT INTO search_index (title, body, kind, ref_id, lang, display_title, description, path) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-        )
-        .bind(searchText(title, lang), searchText(text, lang), entry.kind, ref, lang, title, excerpt(text), path)
+      return indexRowStatement(db, {
+        title: searchText(title, lang),
+        body: searchText(text, lang),
+        kind: entry.kind,
+        ref,
+        lang,
+        displayTitle: title,
+        description: excerpt(text),
+        path,
+      })
     }),
   )
   return [remove, ...inserts]

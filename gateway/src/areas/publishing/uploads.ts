@@ -3,7 +3,8 @@
  * (type from the bytes, size), stored in R2 as public files, and named in the content's column by a reference that
  * carries what a File object needs, so lists answer without a lookup per row.
  */
-import { CONTENT_TYPES, type FileKind, type FileRow, type UploadRule } from '../documents/files'
+import { CONTENT_TYPES, type FileKind, type UploadRule } from '../documents/files'
+import type { FileRow } from '../documents/queries'
 
 const MB = 1024 * 1024
 

@@ -2,6 +2,7 @@
 import { seedContent } from './content'
 import { seedCore } from './core'
 import { seedOperators } from './operators'
+import { deleteAllRows, listTables } from './queries'
 
 /**
  * Seeds content (gateway/seed/*.json), core data (topics, services, demo accounts) and the demo operators; user data is
@@ -22,17 +23,11 @@ function isWipeable(name: string, virtualTables: string[]): boolean {
 
 /** Deletes every row of every table (content and user data alike) and every uploaded object. */
 export async function resetAll(env: Env): Promise<void> {
-  const { results } = await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'").all<{
-    name: string
-    sql: string | null
-  }>()
+  const results = await listTables(env.DB)
   const virtualTables = results.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql ?? '')).map((t) => t.name)
   const tables = results.map((t) => t.name).filter((name) => isWipeable(name, virtualTables))
   // Deferred foreign keys: the batch is one transaction, checked only at its end, so table order does not matter.
-  await env.DB.batch([
-    env.DB.prepare('PRAGMA defer_foreign_keys = on'),
-    ...tables.map((t) => env.DB.prepare(`DELETE FROM "${t.replace(/"/g, '""')}"`)),
-  ])
+  await deleteAllRows(env.DB, tables)
   let cursor: string | undefined
   do {
     const page = await env.UPLOADS.list({ cursor, limit: 1000 })

@@ -3,10 +3,10 @@
  * who, when, what, and the changed fields before and after — written by the operator calls after the change has
  * succeeded, and read back filtered by operator, action and target.
  */
-
 import type { AuditAction } from '../../../../../contract/operators/values'
 import type { Paging } from '../../../lib/paging'
 import { type KindName, PUBLISHABLE_KINDS } from '../../publishing/kinds'
+import { countAudit, insertAuditRow, listAuditRows } from './queries'
 
 /** What an audit row names: the action, and the record it changed. */
 export type AuditSubject = { action: AuditAction; kind: AuditTargetKind; id: number }
@@ -54,33 +54,9 @@ export async function recordAudit(
   after: Record<string, unknown> | null,
   now: Date,
 ): Promise<void> {
-  await db
-    .prepare(
-      'INSERT INTO audit_log (at, operator_id, action, target_kind, target_id, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    )
-    .bind(
-      now.toISOString(),
-      operatorId,
-      subject.action,
-      subject.kind,
-      subject.id,
-      before ? JSON.stringify(before) : null,
-      after ? JSON.stringify(after) : null,
-    )
-    .run()
-}
-
-type AuditRow = {
-  id: number
-  at: string
-  operator_id: number
-  email: string
-  name: string
-  action: AuditAction
-  target_kind: AuditTargetKind
-  target_id: number
-  before: string | null
-  after: string | null
+  const json = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value) : null)
+  const row = { operatorId, action: subject.action, kind: subject.kind, targetId: subject.id }
+  await insertAuditRow(db, { ...row, before: json(before), after: json(after) }, now)
 }
 
 /** Audit rows matching `filter`, newest first, with their total. */
@@ -89,35 +65,22 @@ export async function listAudit(
   filter: AuditFilter,
   paging: Paging,
 ): Promise<{ items: AuditEntry[]; total: number }> {
-  const conditions: [string, unknown][] = [
-    ['a.operator_id = ?', filter.operatorId],
-    ['a.action = ?', filter.action],
-    ['a.target_kind = ?', filter.kind],
-    ['a.target_id = ?', filter.targetId],
-  ]
-  const given = conditions.filter(([, value]) => value !== undefined)
-  const where = given.map(([sql]) => sql)
-  const args = given.map(([, value]) => value)
-  const clause = where.length ? `WHERE ${where.join(' AND ')}` : ''
-  const total = await db
-    .prepare(`SELECT count(*) AS n FROM audit_log a ${clause}`)
-    .bind(...args)
-    .first<number>('n')
-  const { results } = await db
-    .prepare(
-      `SELECT a.id, a.at, a.operator_id, o.email, o.name, a.action, a.target_kind, a.target_id, a.before, a.after
-       FROM audit_log a JOIN operators o ON o.id = a.operator_id ${clause} ORDER BY a.id DESC LIMIT ? OFFSET ?`,
-    )
-    .bind(...args, paging.size, paging.offset)
-    .all<AuditRow>()
+  const conditions = {
+    operator_id: filter.operatorId,
+    action: filter.action,
+    target_kind: filter.kind,
+    target_id: filter.targetId,
+  }
+  const total = await countAudit(db, conditions)
+  const rows = await listAuditRows(db, conditions, paging)
   return {
-    total: total ?? 0,
-    items: results.map((r) => ({
+    total,
+    items: rows.map((r) => ({
       id: r.id,
       at: r.at,
       operator: { id: r.operator_id, email: r.email, name: r.name },
-      action: r.action,
-      target: { kind: r.target_kind, id: r.target_id },
+      action: r.action as AuditAction,
+      target: { kind: r.target_kind as AuditTargetKind, id: r.target_id },
       before: r.before ? (JSON.parse(r.before) as Record<string, unknown>) : null,
       after: r.after ? (JSON.parse(r.after) as Record<string, unknown>) : null,
     })),

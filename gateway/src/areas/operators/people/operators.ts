@@ -1,38 +1,20 @@
 /**
  * The agency's operators (docs/gateway-contract.md#operator): who may use the operator console, known by the e-mail
- * Cloudflare Access vouches for, each with one role. What each role reaches is decided here, once, for the gateway's
- * operator calls and the console alike (docs/architecture.md#operator-console).
+ * Cloudflare Access vouches for, each with one role (what a role reaches: `../roles.ts`). Every change is audited.
  */
-import * as v from 'valibot'
-import { OPERATOR_ROLES, type OperatorArea, type OperatorRole } from '../../../../../contract/operators/values'
+import type { OperatorRole } from '../../../../../contract/operators/values'
+import type { Operator } from '../../../lib/context'
 import { GatewayError } from '../../../lib/envelope'
 import { recordAudit } from '../audit/audit'
-
-/** The operator roles, in the order the console lists them. */
-
-/** What a role is for: moderation (appeals, projects, registrations, inbox), content, and the console's own admin. */
-
-/**
- * Which areas each role reaches. An admin reaches every area, so an agency with one admin is never locked out of its
- * own queues; a moderator and an editor reach their own only.
- */
-const AREAS: Record<OperatorRole, readonly OperatorArea[]> = {
-  moderator: ['moderation'],
-  editor: ['content'],
-  admin: ['moderation', 'content', 'admin'],
-}
-
-/** Whether `role` may use the calls (and console screens) of `area`. */
-export function mayReach(role: OperatorRole, area: OperatorArea): boolean {
-  return AREAS[role].includes(area)
-}
-
-/** An operator as the operator calls answer it. */
-export type Operator = { id: number; email: string; name: string; role: OperatorRole; created_at: string }
-
-export const OperatorRoleSchema = v.picklist(OPERATOR_ROLES)
-
-const SELECT = 'SELECT id, email, name, role, created_at FROM operators'
+import {
+  findActiveByEmail,
+  findActiveById,
+  insertFirstAdmin,
+  insertOperator,
+  listActive,
+  markRemoved,
+  updateRole,
+} from './queries'
 
 /**
  * The active operator signed in as `email`, or null. While no active operator is an admin, the configured first admin
@@ -45,20 +27,11 @@ export async function findOperator(
   firstAdmin: string,
   now: Date,
 ): Promise<Operator | null> {
-  const active = () => db.prepare(`${SELECT} WHERE email = ? AND removed_at IS NULL`).bind(email).first<Operator>()
-  const found = await active()
+  const found = await findActiveByEmail(db, email)
   if (found || !firstAdmin || email.toLowerCase() !== firstAdmin) return found
-  // One statement decides: of two first sign-ins at once, only one finds no admin and makes one.
-  const made = await db
-    .prepare(
-      `INSERT INTO operators (email, name, role, created_at)
-       SELECT ?1, '', 'admin', ?2 WHERE NOT EXISTS (SELECT 1 FROM operators WHERE role = 'admin' AND removed_at IS NULL)
-       ON CONFLICT (email) DO UPDATE SET role = 'admin', removed_at = NULL`,
-    )
-    .bind(firstAdmin, now.toISOString())
-    .run()
-  const admin = await active()
-  if (made.meta.changes === 1 && admin) {
+  const made = await insertFirstAdmin(db, firstAdmin, now)
+  const admin = await findActiveByEmail(db, email)
+  if (made && admin) {
     const subject = { action: 'operator.bootstrap', kind: 'operator', id: admin.id } as const
     await recordAudit(db, admin.id, subject, null, { role: 'admin' }, now)
   }
@@ -66,25 +39,15 @@ export async function findOperator(
 }
 
 /** Active operators, admins first, then by e-mail. */
-export async function listOperators(db: D1Database): Promise<Operator[]> {
-  const { results } = await db
-    .prepare(`${SELECT} WHERE removed_at IS NULL ORDER BY role = 'admin' DESC, email`)
-    .all<Operator>()
-  return results
+export function listOperators(db: D1Database): Promise<Operator[]> {
+  return listActive(db)
 }
 
 async function readActive(db: D1Database, id: number): Promise<Operator> {
-  const row = await db.prepare(`${SELECT} WHERE id = ? AND removed_at IS NULL`).bind(id).first<Operator>()
+  const row = await findActiveById(db, id)
   if (!row) throw new GatewayError(404, 'not_found')
   return row
 }
-
-/**
- * The condition that keeps an admin: a change to operator `?2` applies only if they are no admin or another active
- * admin remains. One statement, so two admins removing each other at once cannot both succeed.
- */
-const KEEPS_AN_ADMIN = `(role <> 'admin' OR EXISTS (
-  SELECT 1 FROM operators other WHERE other.role = 'admin' AND other.removed_at IS NULL AND other.id <> ?2))`
 
 /** 409 `last_admin`: the console always keeps an admin, who alone can add operators. */
 const lastAdmin = () => new GatewayError(409, 'last_admin')
@@ -99,17 +62,7 @@ export async function addOperator(
   input: { email: string; name: string; role: OperatorRole },
   now: Date,
 ): Promise<Operator> {
-  const at = now.toISOString()
-  const row = await db
-    .prepare(
-      `INSERT INTO operators (email, name, role, created_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (email) DO UPDATE SET name = excluded.name, role = excluded.role, removed_at = NULL,
-         created_at = excluded.created_at
-       WHERE operators.removed_at IS NOT NULL
-       RETURNING id, email, name, role, created_at`,
-    )
-    .bind(input.email, input.name, input.role, at)
-    .first<Operator>()
+  const row = await insertOperator(db, input, now)
   if (!row) throw new GatewayError(409, 'operator_exists', 'operator_exists', ['email'])
   await recordAudit(
     db,
@@ -132,13 +85,7 @@ export async function changeOperatorRole(
 ): Promise<Operator> {
   const target = await readActive(db, id)
   if (target.role === role) return target
-  const changed = await db
-    .prepare(
-      `UPDATE operators SET role = ?1 WHERE id = ?2 AND removed_at IS NULL AND (?1 = 'admin' OR ${KEEPS_AN_ADMIN})`,
-    )
-    .bind(role, id)
-    .run()
-  if (changed.meta.changes !== 1) throw lastAdmin()
+  if (!(await updateRole(db, id, role))) throw lastAdmin()
   await recordAudit(
     db,
     actor.id,
@@ -153,11 +100,7 @@ export async function changeOperatorRole(
 /** Removes an operator: they can no longer sign in. The last admin cannot be removed (409 `last_admin`). */
 export async function removeOperator(db: D1Database, actor: Operator, id: number, now: Date): Promise<void> {
   const target = await readActive(db, id)
-  const removed = await db
-    .prepare(`UPDATE operators SET removed_at = ?1 WHERE id = ?2 AND removed_at IS NULL AND ${KEEPS_AN_ADMIN}`)
-    .bind(now.toISOString(), id)
-    .run()
-  if (removed.meta.changes !== 1) throw lastAdmin()
+  if (!(await markRemoved(db, id, now))) throw lastAdmin()
   await recordAudit(
     db,
     actor.id,
