@@ -11,7 +11,7 @@ import { sonnerSpecValues } from './build/sonner-spec-values.ts'
 
 /**
  * The gateway's development build (the `local` environment: `npm start`, `npm run dev`, the tests) carries its `/dev`
- * helpers and the seed; every other build drops them (docs/operations.md#dev-build). The deploy check verifies it.
+ * helpers and the seed; every other build drops them (docs/operations.md#development-build). The deploy check verifies it.
  */
 const GATEWAY_DEV = process.env.CLOUDFLARE_ENV === 'local'
 

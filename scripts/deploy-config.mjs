@@ -197,7 +197,7 @@ const MIN_MARKER_CHARS = 16
 const MIN_SEED_CHARS = 24
 
 /**
- * What gives the gateway's development build away (docs/operations.md#dev-build): the string literals of its `dev/`
+ * What gives the gateway's development build away (docs/operations.md#development-build): the string literals of its `dev/`
  * sources that no other gateway source holds, and the longer strings of its seed files. A production bundle must
  * contain none of them.
  * @param {{ devSources: string[], otherSources: string[], seedFiles: unknown[] }} sources the text of each `dev/`

@@ -79,7 +79,7 @@ function filesUnder(dir, ext) {
 }
 
 /**
- * A deployed gateway carries neither its development helpers nor the seed (docs/operations.md#dev-build): the build
+ * A deployed gateway carries neither its development helpers nor the seed (docs/operations.md#development-build): the build
  * switch drops them, and this makes sure it did.
  */
 function checkGatewayBundle() {

@@ -335,7 +335,7 @@ function serviceCatalogue(at: string): SeedWrite[] {
           ...loc('description', pr.description),
         }),
       )
-      pr.steps.forEach((st, si) => out.push(...stepRows(st, pr.id, si)))
+      for (const [si, st] of pr.steps.entries()) out.push(...stepRows(st, pr.id, si))
     }
   }
   out.push(...projectCategoryRows(at, { withServices: true }))
