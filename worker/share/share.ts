@@ -276,7 +276,7 @@ const escapeAttr = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /**
- * The breadcrumbs a document shows (`client/components/breadcrumbs.tsx`: `nav.breadcrumbs > ol > li`, links then the
+ * The breadcrumbs a document shows (`client/ui/breadcrumbs.tsx`: `nav.breadcrumbs > ol > li`, links then the
  * current page), as a BreadcrumbList; null when it shows none.
  */
 function breadcrumbsOf(html: string, origin: string, pageUrl: string): WithContext<BreadcrumbList> | null {
