@@ -360,7 +360,7 @@ describe('rooms of client/ (docs/architecture.md#client-rooms)', () => {
   })
 })
 
-/** The type names `contract/gateway/` exports: the one type of each payload (docs/architecture.md#payload-keys). */
+/** The type names `contract/gateway/` exports: the one type of each payload (docs/decisions/0002-payload-keys.md). */
 function contractTypeNames(): Set<string> {
   const names = new Set<string>()
   for (const file of listSources('contract/gateway').filter((f) => !f.endsWith('.test.ts')))
@@ -380,7 +380,7 @@ function findTypeCopies(sources: readonly Source[], contract: ReadonlySet<string
   return found
 }
 
-describe('one type per payload (docs/architecture.md#payload-keys)', () => {
+describe('one type per payload (docs/decisions/0002-payload-keys.md)', () => {
   it('declares no payload type again in client/, worker/ or shared/: the contract’s is the one', () => {
     const contract = contractTypeNames()
     expect(contract.size).toBeGreaterThan(40)

@@ -1,5 +1,5 @@
 /**
- * The editors' screens (docs/architecture.md#content-screens): the kinds of content, each kind's list, the form of an
+ * The editors' screens (docs/decisions/0030-operator-console.md#content-screens): the kinds of content, each kind's list, the form of an
  * item drawn from the kind's description (uz, ru and en side by side for text in three languages), publishing, and the
  * agency's contacts. Plain forms: files go with the form they belong to, so nothing needs a script.
  */
@@ -657,7 +657,7 @@ function ItemForm({
           {submit}
         </button>
       </div>
-      {/* Shown by the upload script while the form's files are on their way (docs/architecture.md#content-screens). */}
+      {/* Shown by the upload script while the form's files are on their way (docs/decisions/0030-operator-console.md#content-screens). */}
       <div className="field" data-upload-status="" hidden>
         <label className="field__label" htmlFor="upload-progress">
           {t('content.uploading')}
