@@ -6,8 +6,9 @@
  */
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import { MeSchema } from '../../contract/operators/operators'
 import { ACCESS_ASSERTION_HEADER, verifyAccessAssertion } from '../../platform/access'
-import { gatewayFor, type Operator } from './api'
+import { gatewayFor } from './api'
 import { readConfig } from './config'
 import type { ConsoleEnv } from './context'
 import { renderRefusal } from './pages/refusal'
@@ -32,7 +33,7 @@ export const requireOperator = createMiddleware<ConsoleEnv>(async (c, next) => {
     logRefusal(c, verdict.reason)
     return renderRefusal(c, 403, 'forbidden')
   }
-  const me = await gatewayFor(c).get<Operator>('/core/operator/me')
+  const me = await gatewayFor(c).get('/core/operator/me', MeSchema)
   if (!me.ok) {
     logRefusal(c, `gateway_${me.status}_${me.code}`)
     if (me.status === 403) return renderRefusal(c, 403, 'not_an_operator', verdict.identity.email ?? '')

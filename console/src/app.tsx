@@ -12,40 +12,55 @@ import { secureHeaders } from 'hono/secure-headers'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ReactElement } from 'react'
 import * as v from 'valibot'
+import { SiteSettingsSchema } from '../../contract/gateway/site'
 import { isLocale, type Locale } from '../../contract/locales'
+import { AuditLogSchema } from '../../contract/operators/audit'
+import {
+  ContentItemSchema,
+  type ContentKind,
+  ContentKindsSchema,
+  ContentListSchema,
+  ContentSavedSchema,
+  PreviewSchema,
+  PublishedSchema,
+  SiteSettingsSavedSchema,
+  UnpublishedSchema,
+  UploadedSchema,
+} from '../../contract/operators/content'
+import { InboxExportSchema, InboxHandledSchema, InboxItemSchema, InboxListSchema } from '../../contract/operators/inbox'
+import { MailListSchema, MailResentSchema } from '../../contract/operators/mail'
+import {
+  AppealDecisionSchema,
+  AppealDetailSchema,
+  AppealListSchema,
+  type ModerationCounts,
+  OverviewSchema,
+  ProjectDecisionSchema,
+  ProjectDetailSchema,
+  ProjectListSchema,
+  RegistrationDecisionSchema,
+  RegistrationDetailSchema,
+  RegistrationListSchema,
+} from '../../contract/operators/moderation'
+import { OperatorListSchema, OperatorRemovedSchema, OperatorSchema } from '../../contract/operators/operators'
+import {
+  APPEAL_STATUSES,
+  DECISION_STATES,
+  INBOX_HANDLED,
+  INBOX_KINDS,
+  MAIL_STATUSES,
+  OPERATOR_ROLES,
+} from '../../contract/operators/values'
 import { handleErrors } from '../../platform/errors'
 import { logRequests } from '../../platform/request-log'
 import type { Translate } from '../../shared/i18n'
 import { requireOperator, requireSection } from './access'
-import {
-  type Answer,
-  type AppealDetail,
-  type AppealListItem,
-  type AppealStatus,
-  type AuditLog,
-  type ContentItem,
-  type ContentKind,
-  type ContentListItem,
-  type DecisionState,
-  gatewayFor,
-  type InboxItem,
-  type InboxList as InboxListAnswer,
-  type MailList as MailListAnswer,
-  type MailResent,
-  type ModerationCounts,
-  type Operator,
-  type ProjectDetail,
-  type ProjectListItem,
-  type RegistrationDetail,
-  type RegistrationListItem,
-  type SiteSettings,
-  type UploadedFile,
-} from './api'
+import { type Answer, type Failure, gatewayFor } from './api'
 import { fieldAt, readMultipart, saveOf } from './content-form'
 import type { ConsoleEnv } from './context'
 import { toCsv } from './csv'
 import { translateCode, translator } from './i18n'
-import { Audit, type AuditQuery, OPERATOR_ROLES, Operators } from './pages/admin'
+import { Audit, type AuditQuery, Operators } from './pages/admin'
 import {
   ContentHome,
   ContentList,
@@ -62,12 +77,10 @@ import {
   titleOfValues,
 } from './pages/content'
 import { INBOX_COLUMNS, InboxList, InboxRecord } from './pages/inbox'
-import { MAIL_STATUSES, MailList } from './pages/mail'
+import { MailList } from './pages/mail'
 import {
-  APPEAL_STATUSES,
   AppealList,
   AppealRecord,
-  DECISION_STATES,
   type FormState,
   NO_FORM_STATE,
   Overview,
@@ -111,9 +124,9 @@ type Notice = (typeof NOTICES)[number]
 const withNotice = (path: string, notice: Notice) => `${path}${path.includes('?') ? '&' : '?'}done=${notice}`
 
 /** What waits in the moderation areas, for an operator whose role reaches them. */
-function readCounts(c: Ctx): Promise<Answer<ModerationCounts>> | null {
+function readCounts(c: Ctx): Promise<Answer<ModerationCounts | null>> | null {
   return c.get('operator').areas.includes('moderation')
-    ? gatewayFor(c).get<ModerationCounts>('/core/operator/overview')
+    ? gatewayFor(c).get('/core/operator/overview', OverviewSchema)
     : null
 }
 
@@ -124,7 +137,7 @@ async function renderScreen(
   section: Section,
   title: string,
   body: ReactElement,
-  known?: Answer<ModerationCounts> | null,
+  known?: Answer<ModerationCounts | null> | null,
   script?: string,
 ): Promise<Response> {
   const lang = c.get('lang')
@@ -153,7 +166,7 @@ async function renderScreen(
 }
 
 /** A failed gateway call as a page: 404 for a record that is not there, the error page otherwise. */
-function renderFailure(c: Ctx, answer: Extract<Answer<unknown>, { ok: false }>): Promise<Response> {
+function renderFailure(c: Ctx, answer: Failure): Promise<Response> {
   if (answer.status === 404) return renderRefusal(c, 404, 'not_found')
   if (answer.status === 403) return renderRefusal(c, 403, 'role')
   if (answer.status === 422) return renderRefusal(c, 400, 'bad_request')
@@ -217,6 +230,8 @@ async function decide(
   d: {
     form: string
     call: string
+    /** The answer's schema in the operators' contract. */
+    answer: v.GenericSchema
     show: ShowRecord
     done: string
     notice: Notice
@@ -233,7 +248,7 @@ async function decide(
     if (!checked.ok) return d.show(c, 422, { problem: checked.problem, values, form: d.form })
     body = checked.output as Record<string, unknown>
   }
-  const answer = await gatewayFor(c).post(d.call, body)
+  const answer = await gatewayFor(c).post(d.call, d.answer, body)
   if (!answer.ok)
     return d.show(c, answer.status as ContentfulStatusCode, {
       problem: problemOf(t, answer, ids),
@@ -267,7 +282,7 @@ const pick = <T extends string>(value: string | undefined, allowed: readonly T[]
 async function showAppeal(c: Ctx, status: ContentfulStatusCode, state: FormState): Promise<Response> {
   const lang = c.get('lang')
   const t = translator(lang)
-  const answer = await gatewayFor(c).get<AppealDetail>(`/core/operator/appeals/${idOf(c)}`)
+  const answer = await gatewayFor(c).get(`/core/operator/appeals/${idOf(c)}`, AppealDetailSchema)
   if (!answer.ok) return renderFailure(c, answer)
   const appeal = answer.content
   return renderScreen(
@@ -282,7 +297,7 @@ async function showAppeal(c: Ctx, status: ContentfulStatusCode, state: FormState
 async function showProject(c: Ctx, status: ContentfulStatusCode, state: FormState): Promise<Response> {
   const lang = c.get('lang')
   const t = translator(lang)
-  const answer = await gatewayFor(c).get<ProjectDetail>(`/core/operator/projects/${idOf(c)}`)
+  const answer = await gatewayFor(c).get(`/core/operator/projects/${idOf(c)}`, ProjectDetailSchema)
   if (!answer.ok) return renderFailure(c, answer)
   const project = answer.content
   const title = project.title[lang] || project.title.en || project.title.ru || project.title.uz
@@ -298,7 +313,7 @@ async function showProject(c: Ctx, status: ContentfulStatusCode, state: FormStat
 async function showRegistration(c: Ctx, status: ContentfulStatusCode, state: FormState): Promise<Response> {
   const lang = c.get('lang')
   const t = translator(lang)
-  const answer = await gatewayFor(c).get<RegistrationDetail>(`/core/operator/registrations/${idOf(c)}`)
+  const answer = await gatewayFor(c).get(`/core/operator/registrations/${idOf(c)}`, RegistrationDetailSchema)
   if (!answer.ok) return renderFailure(c, answer)
   return renderScreen(
     c,
@@ -313,7 +328,7 @@ async function showInboxItem(c: Ctx, status: ContentfulStatusCode, problem: Form
   const lang = c.get('lang')
   const t = translator(lang)
   const kind = c.req.param('kind') as 'contact' | 'event'
-  const answer = await gatewayFor(c).get<InboxItem>(`/core/operator/inbox/${kind}/${idOf(c)}`)
+  const answer = await gatewayFor(c).get(`/core/operator/inbox/${kind}/${idOf(c)}`, InboxItemSchema)
   if (!answer.ok) return renderFailure(c, answer)
   return renderScreen(
     c,
@@ -329,7 +344,7 @@ async function showMail(c: Ctx, status: ContentfulStatusCode, problem: FormProbl
   const lang = c.get('lang')
   const t = translator(lang)
   const shown = pick(c.req.query('status'), MAIL_STATUSES)
-  const answer = await gatewayFor(c).get<MailListAnswer>('/core/operator/mail', { status: shown, page: pageOf(c) })
+  const answer = await gatewayFor(c).get('/core/operator/mail', MailListSchema, { status: shown, page: pageOf(c) })
   if (!answer.ok) return renderFailure(c, answer)
   return renderScreen(
     c,
@@ -343,7 +358,7 @@ async function showMail(c: Ctx, status: ContentfulStatusCode, problem: FormProbl
 /** How many mails failed, for an admin's overview; null for other roles or when the gateway does not answer. */
 async function readFailedMail(c: Ctx): Promise<number | null> {
   if (!c.get('operator').areas.includes('admin')) return null
-  const answer = await gatewayFor(c).get<MailListAnswer>('/core/operator/mail', { size: 1 })
+  const answer = await gatewayFor(c).get('/core/operator/mail', MailListSchema, { size: 1 })
   return answer.ok ? answer.content.counts.failed : null
 }
 
@@ -355,7 +370,7 @@ async function showOperators(
 ): Promise<Response> {
   const lang = c.get('lang')
   const t = translator(lang)
-  const answer = await gatewayFor(c).get<Operator[]>('/core/operator/operators')
+  const answer = await gatewayFor(c).get('/core/operator/operators', OperatorListSchema)
   if (!answer.ok) return renderFailure(c, answer)
   return renderScreen(
     c,
@@ -372,13 +387,11 @@ type Kinds = { list: ContentKind[]; byName: Map<string, ContentKind> }
 
 /** The kinds of content as the gateway describes them: the forms are drawn from these. */
 async function readKinds(c: Ctx): Promise<Answer<Kinds>> {
-  const answer = await gatewayFor(c).get<{ kinds: ContentKind[] }>('/core/operator/content/kinds')
+  const answer = await gatewayFor(c).get('/core/operator/content/kinds', ContentKindsSchema)
   if (!answer.ok) return answer
   const list = answer.content.kinds
   return { ok: true, content: { list, byName: new Map(list.map((k) => [k.kind, k])) }, pageable: null }
 }
-
-const isLang = (l: unknown): l is Locale => typeof l === 'string' && isLocale(l)
 
 /** The gateway's refusal of an item's values: each field's message beside it, and the summary's links to them. */
 function contentProblem(
@@ -466,7 +479,7 @@ async function uploadFiles(
     const [owner, col] = fieldAt(kind, kinds, name)
     const field = owner.fields.find((f) => f.name === col)
     if (field?.type !== 'image' && field?.type !== 'file') continue
-    const answer = await api.upload<UploadedFile>('/core/operator/content/files', file, { type: field.type })
+    const answer = await api.upload('/core/operator/content/files', UploadedSchema, file, { type: field.type })
     if (answer.ok) form.fields[name] = answer.content.ref
     else fieldCodes[name] = answer.code
   }
@@ -489,7 +502,7 @@ async function showContentItem(c: Ctx, status: ContentfulStatusCode, state: Item
   const found = await kindOfRequest(c)
   if (found instanceof Response) return found
   const { kind, kinds } = found
-  const answer = await gatewayFor(c).get<ContentItem>(`/core/operator/content/${kind.kind}/${idOf(c)}`)
+  const answer = await gatewayFor(c).get(`/core/operator/content/${kind.kind}/${idOf(c)}`, ContentItemSchema)
   if (!answer.ok) return renderFailure(c, answer)
   const item = answer.content
   const title = titleOfValues(lang, kind, item.values) || t('content.untitled', { id: item.id })
@@ -534,7 +547,7 @@ async function showSiteSettings(
   if (!values) {
     const api = gatewayFor(c)
     const answers = await Promise.all(
-      (['uz', 'ru', 'en'] as const).map((l) => api.get<SiteSettings>('/siw/public/site-settings', { lang: l })),
+      (['uz', 'ru', 'en'] as const).map((l) => api.get('/siw/public/site-settings', SiteSettingsSchema, { lang: l })),
     )
     const failed = answers.find((a) => !a.ok)
     if (failed && !failed.ok) return renderFailure(c, failed)
@@ -548,7 +561,7 @@ async function showSiteSettings(
       address_ru: ru?.address ?? '',
       address_en: en?.address ?? '',
     }
-    en?.socials.forEach((s, i) => {
+    en?.socials?.forEach((s, i) => {
       values![`network_${i}`] = s.network
       values![`social_${i}`] = s.url
     })
@@ -645,17 +658,21 @@ export function createConsoleApp() {
     const lang = c.get('lang')
     const t = translator(lang)
     const status = pick(c.req.query('status'), APPEAL_STATUSES)
-    const answer = await gatewayFor(c).get<{ items: AppealListItem[]; counts: Record<AppealStatus, number> }>(
-      '/core/operator/appeals',
-      { status, page: pageOf(c) },
-    )
+    const answer = await gatewayFor(c).get('/core/operator/appeals', AppealListSchema, { status, page: pageOf(c) })
     if (!answer.ok) return renderFailure(c, answer)
     return renderScreen(
       c,
       200,
       'appeals',
       t('sections.appeals'),
-      <AppealList t={t} lang={lang} status={status} {...answer.content} pageable={answer.pageable} />,
+      <AppealList
+        t={t}
+        lang={lang}
+        status={status}
+        items={answer.content.items}
+        counts={answer.content.counts}
+        pageable={answer.pageable}
+      />,
     )
   })
 
@@ -667,6 +684,7 @@ export function createConsoleApp() {
       schema: ReplyForm,
       ids: { reply: 'reply' },
       call: `/core/operator/appeals/${idOf(c)}/reply`,
+      answer: AppealDecisionSchema,
       show: showAppeal,
       done: paths.appeal(c.get('lang'), idOf(c)),
       notice: 'replied',
@@ -679,6 +697,7 @@ export function createConsoleApp() {
       schema: ReasonForm,
       ids: { reason: 'reject-reason' },
       call: `/core/operator/appeals/${idOf(c)}/reject`,
+      answer: AppealDecisionSchema,
       show: showAppeal,
       done: paths.appeal(c.get('lang'), idOf(c)),
       notice: 'appealRejected',
@@ -691,17 +710,21 @@ export function createConsoleApp() {
     const lang = c.get('lang')
     const t = translator(lang)
     const state = pick(c.req.query('state'), DECISION_STATES)
-    const answer = await gatewayFor(c).get<{ items: ProjectListItem[]; counts: Record<DecisionState, number> }>(
-      '/core/operator/projects',
-      { state, page: pageOf(c) },
-    )
+    const answer = await gatewayFor(c).get('/core/operator/projects', ProjectListSchema, { state, page: pageOf(c) })
     if (!answer.ok) return renderFailure(c, answer)
     return renderScreen(
       c,
       200,
       'projects',
       t('sections.projects'),
-      <ProjectList t={t} lang={lang} state={state} {...answer.content} pageable={answer.pageable} />,
+      <ProjectList
+        t={t}
+        lang={lang}
+        state={state}
+        items={answer.content.items}
+        counts={answer.content.counts}
+        pageable={answer.pageable}
+      />,
     )
   })
 
@@ -711,6 +734,7 @@ export function createConsoleApp() {
     decide(c, {
       form: 'approve',
       call: `/core/operator/projects/${idOf(c)}/approve`,
+      answer: ProjectDecisionSchema,
       show: showProject,
       done: paths.project(c.get('lang'), idOf(c)),
       notice: 'projectApproved',
@@ -723,6 +747,7 @@ export function createConsoleApp() {
       schema: ReasonForm,
       ids: { reason: 'reject-reason' },
       call: `/core/operator/projects/${idOf(c)}/reject`,
+      answer: ProjectDecisionSchema,
       show: showProject,
       done: paths.project(c.get('lang'), idOf(c)),
       notice: 'projectRejected',
@@ -735,17 +760,24 @@ export function createConsoleApp() {
     const lang = c.get('lang')
     const t = translator(lang)
     const state = pick(c.req.query('state'), DECISION_STATES)
-    const answer = await gatewayFor(c).get<{ items: RegistrationListItem[]; counts: Record<DecisionState, number> }>(
-      '/core/operator/registrations',
-      { state, page: pageOf(c) },
-    )
+    const answer = await gatewayFor(c).get('/core/operator/registrations', RegistrationListSchema, {
+      state,
+      page: pageOf(c),
+    })
     if (!answer.ok) return renderFailure(c, answer)
     return renderScreen(
       c,
       200,
       'registrations',
       t('sections.registrations'),
-      <RegistrationList t={t} lang={lang} state={state} {...answer.content} pageable={answer.pageable} />,
+      <RegistrationList
+        t={t}
+        lang={lang}
+        state={state}
+        items={answer.content.items}
+        counts={answer.content.counts}
+        pageable={answer.pageable}
+      />,
     )
   })
 
@@ -755,6 +787,7 @@ export function createConsoleApp() {
     decide(c, {
       form: 'approve',
       call: `/core/operator/registrations/${idOf(c)}/approve`,
+      answer: RegistrationDecisionSchema,
       show: showRegistration,
       done: paths.registration(c.get('lang'), idOf(c)),
       notice: 'registrationApproved',
@@ -767,6 +800,7 @@ export function createConsoleApp() {
       schema: ReasonForm,
       ids: { reason: 'reject-reason' },
       call: `/core/operator/registrations/${idOf(c)}/reject`,
+      answer: RegistrationDecisionSchema,
       show: showRegistration,
       done: paths.registration(c.get('lang'), idOf(c)),
       notice: 'registrationRejected',
@@ -776,8 +810,8 @@ export function createConsoleApp() {
   // Inbox
 
   const inboxFilter = (c: Ctx) => ({
-    kind: pick(c.req.query('kind'), ['contact', 'event'] as const),
-    handled: pick(c.req.query('handled'), ['open', 'handled', 'all'] as const),
+    kind: pick(c.req.query('kind'), INBOX_KINDS),
+    handled: pick(c.req.query('handled'), INBOX_HANDLED),
     q: (c.req.query('q') ?? '').trim().slice(0, 100),
   })
 
@@ -785,7 +819,7 @@ export function createConsoleApp() {
     const lang = c.get('lang')
     const t = translator(lang)
     const filter = inboxFilter(c)
-    const answer = await gatewayFor(c).get<InboxListAnswer>('/core/operator/inbox', { ...filter, page: pageOf(c) })
+    const answer = await gatewayFor(c).get('/core/operator/inbox', InboxListSchema, { ...filter, page: pageOf(c) })
     if (!answer.ok) return renderFailure(c, answer)
     return renderScreen(
       c,
@@ -801,7 +835,7 @@ export function createConsoleApp() {
     const lang = c.get('lang')
     const t = translator(lang)
     const filter = inboxFilter(c)
-    const answer = await gatewayFor(c).get<{ items: InboxItem[] }>('/core/operator/inbox/export', filter)
+    const answer = await gatewayFor(c).get('/core/operator/inbox/export', InboxExportSchema, filter)
     if (!answer.ok) return renderFailure(c, answer)
     const columns = INBOX_COLUMNS[filter.kind]
     const rows = answer.content.items.map((item) => [
@@ -829,7 +863,9 @@ export function createConsoleApp() {
     const form = checkForm(t, HandledForm, await readFields(c), {})
     if (!form.ok) return showInboxItem(c, 422, form.problem)
     const handled = form.output.handled === 'true'
-    const answer = await gatewayFor(c).post(`/core/operator/inbox/${kind}/${idOf(c)}/handled`, { handled })
+    const answer = await gatewayFor(c).post(`/core/operator/inbox/${kind}/${idOf(c)}/handled`, InboxHandledSchema, {
+      handled,
+    })
     if (!answer.ok) return showInboxItem(c, answer.status as ContentfulStatusCode, problemOf(t, answer, {}))
     return c.redirect(withNotice(paths.inboxItem(c.get('lang'), kind, idOf(c)), handled ? 'handled' : 'reopened'), 303)
   })
@@ -874,7 +910,7 @@ export function createConsoleApp() {
       url: (fields[`social_${i}`] ?? '').trim(),
       row: i,
     })).filter((s) => s.network || s.url)
-    const answer = await gatewayFor(c).put('/core/operator/site-settings', {
+    const answer = await gatewayFor(c).put('/core/operator/site-settings', SiteSettingsSavedSchema, {
       phone: fields.phone ?? '',
       email: (fields.email ?? '').trim(),
       address: { uz: fields.address_uz ?? '', ru: fields.address_ru ?? '', en: fields.address_en ?? '' },
@@ -923,7 +959,7 @@ export function createConsoleApp() {
     const filter = kind.fields.find((f) => f.name === kind.filter)
     const asked = filter ? (c.req.query(filter.name) ?? '') : ''
     const choice = filter?.options?.includes(asked) ? asked : ''
-    const answer = await gatewayFor(c).get<{ items: ContentListItem[] }>(`/core/operator/content/${kind.kind}`, {
+    const answer = await gatewayFor(c).get(`/core/operator/content/${kind.kind}`, ContentListSchema, {
       publication: publication === 'all' ? undefined : publication,
       ...(filter ? { [filter.name]: choice || undefined } : {}),
       q,
@@ -957,9 +993,8 @@ export function createConsoleApp() {
     const api = gatewayFor(c)
     const answer = save.refused
       ? null
-      : await api.post<{ id: number }>(`/core/operator/content/${save.kind.kind}`, save.body)
-    if (!answer?.ok)
-      return showRefusedSave(c, save, save.refused ?? (answer as Extract<Answer<unknown>, { ok: false }>), showNewItem)
+      : await api.post(`/core/operator/content/${save.kind.kind}`, ContentSavedSchema, save.body)
+    if (!answer?.ok) return showRefusedSave(c, save, save.refused ?? (answer as Failure), showNewItem)
     return c.redirect(withNotice(paths.contentItem(save.lang, save.kind.kind, answer.content.id), 'created'), 303)
   })
 
@@ -969,15 +1004,9 @@ export function createConsoleApp() {
     const save = await readContentSave(c)
     if (save instanceof Response) return save
     const path = `/core/operator/content/${save.kind.kind}/${idOf(c)}`
-    const answer = save.refused ? null : await gatewayFor(c).put(path, save.body)
+    const answer = save.refused ? null : await gatewayFor(c).put(path, ContentSavedSchema, save.body)
     if (answer && !answer.ok && answer.status === 404) return renderRefusal(c, 404, 'not_found')
-    if (!answer?.ok)
-      return showRefusedSave(
-        c,
-        save,
-        save.refused ?? (answer as Extract<Answer<unknown>, { ok: false }>),
-        showContentItem,
-      )
+    if (!answer?.ok) return showRefusedSave(c, save, save.refused ?? (answer as Failure), showContentItem)
     return c.redirect(withNotice(paths.contentItem(save.lang, save.kind.kind, idOf(c)), 'saved'), 303)
   })
 
@@ -997,13 +1026,10 @@ export function createConsoleApp() {
     const body: Record<string, unknown> = {}
     if (publishAt) body.publish_at = publishAt
     if (fields.confirm_incomplete === 'true') body.confirm_incomplete = true
-    const answer = await gatewayFor(c).post<{ publication?: string }>(
-      `/core/operator/content/${kind}/${idOf(c)}/publish`,
-      body,
-    )
+    const answer = await gatewayFor(c).post(`/core/operator/content/${kind}/${idOf(c)}/publish`, PublishedSchema, body)
     if (!answer.ok) {
       if (answer.code === 'translations_missing') {
-        const missing = Array.isArray(answer.details?.missing) ? answer.details.missing.filter(isLang) : []
+        const missing = answer.missing ?? []
         return showContentItem(c, 409, { ...NO_ITEM_STATE, confirm: { missing, publishAt: local } })
       }
       if (answer.status === 404) return renderFailure(c, answer)
@@ -1026,7 +1052,7 @@ export function createConsoleApp() {
   screens.post('/content/:kind{[a-z_]{2,40}}/:id{[0-9]{1,10}}/unpublish', async (c) => {
     const t = translator(c.get('lang'))
     const kind = c.req.param('kind')
-    const answer = await gatewayFor(c).post(`/core/operator/content/${kind}/${idOf(c)}/unpublish`)
+    const answer = await gatewayFor(c).post(`/core/operator/content/${kind}/${idOf(c)}/unpublish`, UnpublishedSchema)
     if (!answer.ok) {
       if (answer.status === 404) return renderFailure(c, answer)
       return showContentItem(c, answer.status as ContentfulStatusCode, {
@@ -1041,9 +1067,7 @@ export function createConsoleApp() {
   screens.post('/content/:kind{[a-z_]{2,40}}/:id{[0-9]{1,10}}/preview', async (c) => {
     const t = translator(c.get('lang'))
     const kind = c.req.param('kind')
-    const answer = await gatewayFor(c).post<{ links: Partial<Record<Locale, string>> }>(
-      `/core/operator/content/${kind}/${idOf(c)}/preview`,
-    )
+    const answer = await gatewayFor(c).post(`/core/operator/content/${kind}/${idOf(c)}/preview`, PreviewSchema)
     if (!answer.ok) {
       if (answer.status === 404) return renderFailure(c, answer)
       return showContentItem(c, answer.status as ContentfulStatusCode, {
@@ -1065,7 +1089,7 @@ export function createConsoleApp() {
     const ids = { email: 'operator-email', name: 'operator-name', role: 'operator-role' }
     const form = checkForm(t, OperatorForm, values, ids)
     if (!form.ok) return showOperators(c, 422, form.problem, values)
-    const answer = await gatewayFor(c).post('/core/operator/operators', form.output)
+    const answer = await gatewayFor(c).post('/core/operator/operators', OperatorSchema, form.output)
     if (!answer.ok) return showOperators(c, answer.status as ContentfulStatusCode, problemOf(t, answer, ids), values)
     return c.redirect(withNotice(paths.operators(c.get('lang')), 'operatorAdded'), 303)
   })
@@ -1074,14 +1098,14 @@ export function createConsoleApp() {
     const t = translator(c.get('lang'))
     const form = checkForm(t, RoleForm, await readFields(c), {})
     if (!form.ok) return showOperators(c, 422, form.problem)
-    const answer = await gatewayFor(c).post(`/core/operator/operators/${idOf(c)}/role`, form.output)
+    const answer = await gatewayFor(c).post(`/core/operator/operators/${idOf(c)}/role`, OperatorSchema, form.output)
     if (!answer.ok) return showOperators(c, answer.status as ContentfulStatusCode, problemOf(t, answer, {}))
     return c.redirect(withNotice(paths.operators(c.get('lang')), 'roleChanged'), 303)
   })
 
   screens.post('/operators/:id{[0-9]{1,10}}/remove', async (c) => {
     const t = translator(c.get('lang'))
-    const answer = await gatewayFor(c).post(`/core/operator/operators/${idOf(c)}/remove`)
+    const answer = await gatewayFor(c).post(`/core/operator/operators/${idOf(c)}/remove`, OperatorRemovedSchema)
     if (!answer.ok) return showOperators(c, answer.status as ContentfulStatusCode, problemOf(t, answer, {}))
     return c.redirect(withNotice(paths.operators(c.get('lang')), 'operatorRemoved'), 303)
   })
@@ -1105,8 +1129,8 @@ export function createConsoleApp() {
     }
     const api = gatewayFor(c)
     const [log, operators] = await Promise.all([
-      api.get<AuditLog>('/core/operator/audit', { ...query, page: pageOf(c) }),
-      api.get<Operator[]>('/core/operator/operators'),
+      api.get('/core/operator/audit', AuditLogSchema, { ...query, page: pageOf(c) }),
+      api.get('/core/operator/operators', OperatorListSchema),
     ])
     if (!log.ok) return renderFailure(c, log)
     return renderScreen(
@@ -1131,7 +1155,7 @@ export function createConsoleApp() {
 
   screens.post('/mail/:id{[0-9]{1,10}}/resend', async (c) => {
     const t = translator(c.get('lang'))
-    const answer = await gatewayFor(c).post<MailResent>(`/core/operator/mail/${idOf(c)}/resend`)
+    const answer = await gatewayFor(c).post(`/core/operator/mail/${idOf(c)}/resend`, MailResentSchema)
     if (!answer.ok) {
       if (answer.status === 403) return renderFailure(c, answer)
       return showMail(c, answer.status as ContentfulStatusCode, problemOf(t, answer, {}))

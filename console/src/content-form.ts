@@ -5,7 +5,7 @@
  * itself is what is kept when the gateway refuses a save, so the page shows it again as typed.
  */
 import type { Context } from 'hono'
-import type { ContentKind } from './api'
+import type { ContentKind } from '../../contract/operators/content'
 import type { ConsoleEnv } from './context'
 import { childRows, columnsOf, fromLocalTime } from './pages/content'
 

@@ -3,6 +3,7 @@
  * docs/architecture.md#rule-2): `/{lang}/{area}/…`, with the query a list keeps.
  */
 import type { Locale } from '../../contract/locales'
+import type { MailStatus } from '../../contract/operators/values'
 
 type Query = Record<string, string | number | undefined>
 
@@ -37,7 +38,7 @@ export const paths = {
   operators: (lang: Locale) => at(lang, 'operators'),
   operatorAction: (lang: Locale, id: number, action: 'role' | 'remove') => at(lang, 'operators', id, action),
   audit: (lang: Locale, query?: Query) => withQuery(at(lang, 'audit'), query),
-  mail: (lang: Locale, query?: { status?: string; page?: number }) => withQuery(at(lang, 'mail'), query),
+  mail: (lang: Locale, query?: { status?: MailStatus; page?: number }) => withQuery(at(lang, 'mail'), query),
   mailResend: (lang: Locale, id: number) => at(lang, 'mail', id, 'resend'),
   content: (lang: Locale) => at(lang, 'content'),
   /** A kind's list; besides these, a kind with a `filter` field takes it by its name (`category=news`). */

@@ -5,9 +5,12 @@
  */
 import { Fragment, type ReactNode } from 'react'
 import { LOCALES, type Locale } from '../../contract/locales'
+import type { Pageable } from '../../contract/operators/envelope'
+import type { ModerationCounts } from '../../contract/operators/moderation'
+import type { Me } from '../../contract/operators/operators'
+import type { OperatorArea } from '../../contract/operators/values'
 import { LOCALE_NAMES } from '../../shared/constants'
 import type { Translate } from '../../shared/i18n'
-import type { ModerationCounts, Operator, OperatorArea, Pageable } from './api'
 import { paths, switchLanguage } from './paths'
 
 /** A console section. */
@@ -36,7 +39,7 @@ const SECTION_AREA: Record<Section, OperatorArea | null> = {
 }
 
 /** Whether the operator reaches `section`: the gateway says which areas their role reaches (lib/operators.ts). */
-export function mayOpen(operator: Operator, section: Section): boolean {
+export function mayOpen(operator: Me, section: Section): boolean {
   const area = SECTION_AREA[section]
   return area === null || operator.areas.includes(area)
 }
@@ -46,7 +49,7 @@ export type PageFrame = {
   lang: Locale
   /** The request's path, for the language links. */
   path: string
-  operator: Operator
+  operator: Me
   section: Section
   title: string
   /** Waiting items per section, shown beside the section's link. */

@@ -5,33 +5,34 @@
  */
 import type { ReactNode } from 'react'
 import { LOCALES, type Locale } from '../../../contract/locales'
-import { LOCALE_NAMES } from '../../../shared/constants'
-import type { Translate } from '../../../shared/i18n'
 import type {
   ContentChild,
   ContentField,
   ContentItem,
   ContentKind,
   ContentListItem,
-  Lang,
-  Pageable,
-  Publication,
-} from '../api'
+} from '../../../contract/operators/content'
+import type { Pageable } from '../../../contract/operators/envelope'
+import {
+  type FieldType,
+  type Publication,
+  SOCIAL_NETWORKS,
+  PUBLICATIONS as STATES,
+} from '../../../contract/operators/values'
+import { LOCALE_NAMES } from '../../../shared/constants'
+import type { Translate } from '../../../shared/i18n'
 import { paths } from '../paths'
 import { Badge, ErrorSummary, type FormProblem, Pager, Tabs, Time } from '../ui'
 
 type Common = { t: Translate; lang: Locale }
 
-export const PUBLICATIONS = ['all', 'draft', 'scheduled', 'published'] as const
+/** The list's tabs: every item, or those of one publication state. */
+export const PUBLICATIONS = ['all', ...STATES] as const
 export type PublicationFilter = (typeof PUBLICATIONS)[number]
-
-/** Whether a field has a value per language (the gateway says so; text, long text and rich text do). */
-const isLocalized = (field: ContentField) =>
-  field.localized ?? (field.type === 'text' || field.type === 'longtext' || field.type === 'html')
 
 /** The form's columns of a field: `title_uz`, `title_ru`, `title_en` for a localised one, its name otherwise. */
 export const columnsOf = (field: ContentField): string[] =>
-  isLocalized(field) ? LOCALES.map((l) => `${field.name}_${l}`) : [field.name]
+  field.localized ? LOCALES.map((l) => `${field.name}_${l}`) : [field.name]
 
 /** A message of the catalogue, or `fallback` when it has none (a field or option the catalogue does not know yet). */
 function known(t: Translate, key: string, fallback: string): string {
@@ -43,7 +44,7 @@ const humanize = (name: string) => name.replace(/_/g, ' ').replace(/^./, (ch) =>
 
 export const kindName = (t: Translate, kind: string) => known(t, `content.kinds.${kind}`, humanize(kind))
 /** A field's label; a child's upload held in its `name` column is named by what it is (an image, a file). */
-function fieldLabel(t: Translate, name: string, type?: ContentField['type']): string {
+function fieldLabel(t: Translate, name: string, type?: FieldType): string {
   if (name === 'name' && (type === 'image' || type === 'file')) return t(`content.fields.${type}`)
   return known(t, `content.fields.${name}`, humanize(name))
 }
@@ -59,7 +60,7 @@ export function columnLabel(t: Translate, kind: ContentKind, col: string): strin
 }
 
 /** An item's title in the page's language, else the first language that has one. */
-function titleIn(lang: Locale, title: Partial<Record<Lang, string | null>>): string {
+function titleIn(lang: Locale, title: Partial<Record<Locale, string | null>>): string {
   return title[lang] || title.en || title.ru || title.uz || ''
 }
 
@@ -122,7 +123,7 @@ function formValues(
 }
 
 /** The languages an item lacks, as a list of their names in their own language. */
-function MissingFlags({ t, missing }: { t: Translate; missing: readonly Lang[] }) {
+function MissingFlags({ t, missing }: { t: Translate; missing: readonly Locale[] }) {
   if (!missing.length) return <span>{t('content.complete')}</span>
   return (
     <ul className="console-flags" aria-label={t('content.missingLabel')}>
@@ -306,8 +307,8 @@ export type ItemState = {
   /** Which form the problem is about. */
   form: 'save' | 'publish' | null
   /** A publish the gateway held back because languages are missing: asked again with a confirmation. */
-  confirm: { missing: Lang[]; publishAt: string } | null
-  links: Partial<Record<Lang, string>> | null
+  confirm: { missing: Locale[]; publishAt: string } | null
+  links: Partial<Record<Locale, string>> | null
 }
 
 export const NO_ITEM_STATE: ItemState = {
@@ -340,7 +341,7 @@ function choicesOf(ctx: FieldsCtx, field: ContentField): { value: string; label:
   }))
 }
 
-const INPUT_TYPES: Partial<Record<ContentField['type'], string>> = {
+const INPUT_TYPES: Partial<Record<FieldType, string>> = {
   email: 'email',
   url: 'url',
   phone: 'tel',
@@ -361,7 +362,7 @@ function Control({
   field: ContentField
   name: string
   describedBy: string
-  inLang?: Lang
+  inLang?: Locale
 }) {
   const error = ctx.errors[name]
   const value = ctx.values[name] ?? ''
@@ -373,7 +374,7 @@ function Control({
     'aria-describedby': describedBy || undefined,
   }
   // A draft may lack a language; the other controls ask the browser for what the gateway requires anyway.
-  const required = !!field.required && !isLocalized(field)
+  const required = !!field.required && !field.localized
   const max = field.max ?? undefined
   switch (field.type) {
     case 'longtext':
@@ -558,7 +559,7 @@ function Fields({ ctx, kind, kinds }: { ctx: FieldsCtx; kind: ContentKind; kinds
   return (
     <>
       {kind.fields.map((field) =>
-        isLocalized(field) ? (
+        field.localized ? (
           <LocalizedField key={field.name} ctx={ctx} field={field} />
         ) : field.type === 'image' || field.type === 'file' ? (
           <UploadField key={field.name} ctx={ctx} field={field} />
@@ -831,7 +832,6 @@ export function NewItem({
   )
 }
 
-const SOCIAL_NETWORKS = ['telegram', 'facebook', 'instagram', 'youtube', 'x', 'linkedin'] as const
 export const SOCIAL_ROWS = 6
 
 /** The agency's contacts, as the portal's footer and contact page show them. */
@@ -842,7 +842,7 @@ export function SiteSettingsForm({
   problem,
 }: Common & { values: Record<string, string>; problem: FormProblem | null }) {
   const errorOf = (id: string) => problem?.fields.find((f) => f.id === id)?.message
-  const input = (name: string, type: string, label: ReactNode, inputLang?: Lang) => {
+  const input = (name: string, type: string, label: ReactNode, inputLang?: Locale) => {
     const id = `s-${name}`
     const error = errorOf(id)
     return (

@@ -1,14 +1,14 @@
 /** The inbox: contact requests and event applications, filtered, exported, opened, and marked handled. */
 import type { ReactNode } from 'react'
 import type { Locale } from '../../../contract/locales'
+import type { Pageable } from '../../../contract/operators/envelope'
+import type { InboxFilter, InboxItem, InboxList as InboxListAnswer } from '../../../contract/operators/inbox'
+import { INBOX_HANDLED, INBOX_KINDS, type InboxKind } from '../../../contract/operators/values'
 import type { Translate } from '../../../shared/i18n'
-import type { InboxFilter, InboxItem, InboxKind, Pageable } from '../api'
 import { paths } from '../paths'
 import { Badge, ErrorSummary, Facts, type FormProblem, Pager, Tabs, Time } from '../ui'
 
 type Common = { t: Translate; lang: Locale }
-
-const INBOX_KINDS: InboxKind[] = ['contact', 'event']
 
 /** The columns of each kind, in the list and the CSV alike: [field, label key]. */
 export const INBOX_COLUMNS: Record<InboxKind, [string, string][]> = {
@@ -75,7 +75,7 @@ export function InboxList(
   props: Common & {
     filter: InboxFilter
     items: InboxItem[]
-    open: { contact: number; event: number }
+    open: InboxListAnswer['open']
     pageable: Pageable | null
   },
 ) {
@@ -104,7 +104,7 @@ export function InboxList(
             {t('inbox.show')}
           </label>
           <select className="input input--select" id="filter-handled" name="handled" defaultValue={filter.handled}>
-            {(['open', 'handled', 'all'] as const).map((h) => (
+            {INBOX_HANDLED.map((h) => (
               <option key={h} value={h}>
                 {t(`inbox.handled.${h}`)}
               </option>

@@ -1,19 +1,24 @@
 /** The overview and the moderators' queues: appeals, projects and registrations, each a list and a record. */
 import type { Locale } from '../../../contract/locales'
-import type { Translate } from '../../../shared/i18n'
+import type { Pageable } from '../../../contract/operators/envelope'
 import type {
   AppealDetail,
-  AppealListItem,
-  AppealStatus,
-  DecisionState,
+  AppealList as AppealListAnswer,
   ModerationCounts,
-  Operator,
-  Pageable,
   ProjectDetail,
-  ProjectListItem,
+  ProjectFile,
+  ProjectList as ProjectListAnswer,
   RegistrationDetail,
-  RegistrationListItem,
-} from '../api'
+  RegistrationList as RegistrationListAnswer,
+} from '../../../contract/operators/moderation'
+import type { Me } from '../../../contract/operators/operators'
+import {
+  APPEAL_STATUSES,
+  type AppealStatus,
+  DECISION_STATES,
+  type DecisionState,
+} from '../../../contract/operators/values'
+import type { Translate } from '../../../shared/i18n'
 import { paths } from '../paths'
 import { Badge, ErrorSummary, Facts, type FormProblem, formatNumber, mayOpen, Pager, Tabs, TextArea, Time } from '../ui'
 
@@ -33,7 +38,7 @@ export function Overview({
   operator,
   counts,
   failedMail = null,
-}: Common & { operator: Operator; counts: ModerationCounts | null; failedMail?: number | null }) {
+}: Common & { operator: Me; counts: ModerationCounts | null; failedMail?: number | null }) {
   const tiles: { label: string; count: number; href: string }[] = counts
     ? [
         { label: t('overview.appeals'), count: counts.appeals.in_moderation, href: paths.appeals(lang) },
@@ -101,10 +106,11 @@ export function Overview({
 
 // Appeals
 
-export const APPEAL_STATUSES: AppealStatus[] = ['in_moderation', 'reviewed', 'resolved', 'not_resolved']
-
 export function AppealList(
-  props: Common & { status: AppealStatus; items: AppealListItem[]; counts: Record<AppealStatus, number> } & {
+  props: Common & {
+    status: AppealStatus
+    items: AppealListAnswer['items']
+    counts: AppealListAnswer['counts']
     pageable: Pageable | null
   },
 ) {
@@ -255,8 +261,6 @@ export function AppealRecord({ t, lang, appeal, state }: Common & { appeal: Appe
 
 // Projects and registrations share their queue's shape: pending, approved, rejected.
 
-export const DECISION_STATES: DecisionState[] = ['pending', 'approved', 'rejected']
-
 function DecisionTabs({
   t,
   counts,
@@ -333,8 +337,8 @@ function DecisionForms({
 export function ProjectList(
   props: Common & {
     state: DecisionState
-    items: ProjectListItem[]
-    counts: Record<DecisionState, number>
+    items: ProjectListAnswer['items']
+    counts: ProjectListAnswer['counts']
     pageable: Pageable | null
   },
 ) {
@@ -385,7 +389,7 @@ export function ProjectList(
 const LANGS = ['uz', 'ru', 'en'] as const
 
 export function ProjectRecord({ t, lang, project, state }: Common & { project: ProjectDetail; state: FormState }) {
-  const file = (f: ProjectDetail['image']) =>
+  const file = (f: ProjectFile | null) =>
     f ? (
       <a href={paths.file(lang, f.id)}>
         {f.original_name} ({formatNumber(lang, Math.ceil(f.size / 1024))} KB)
@@ -444,8 +448,8 @@ export function ProjectRecord({ t, lang, project, state }: Common & { project: P
 export function RegistrationList(
   props: Common & {
     state: DecisionState
-    items: RegistrationListItem[]
-    counts: Record<DecisionState, number>
+    items: RegistrationListAnswer['items']
+    counts: RegistrationListAnswer['counts']
     pageable: Pageable | null
   },
 ) {
