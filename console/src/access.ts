@@ -11,7 +11,7 @@ import { ACCESS_ASSERTION_HEADER, verifyAccessAssertion } from '../../platform/a
 import { gatewayFor } from './api'
 import { readConfig } from './config'
 import type { ConsoleEnv } from './context'
-import { renderRefusal } from './pages/refusal'
+import { renderRefusal } from './refusal'
 import { mayOpen, type Section } from './ui'
 
 function logRefusal(c: Context<ConsoleEnv>, reason: string) {

@@ -56,11 +56,13 @@ import { logRequests } from '../../platform/request-log'
 import type { Translate } from '../../shared/i18n'
 import { requireOperator, requireSection } from './access'
 import { type Answer, type Failure, gatewayFor } from './api'
-import { fieldAt, readMultipart, saveOf } from './content-form'
 import type { ConsoleEnv } from './context'
-import { toCsv } from './csv'
 import { translateCode, translator } from './i18n'
-import { Audit, type AuditQuery, Operators } from './pages/admin'
+import { paths } from './paths'
+import { renderRefusal } from './refusal'
+import { renderPage } from './render'
+import { fieldAt, readMultipart, saveOf } from './sections/content/form'
+import { UPLOAD_PROGRESS_SCRIPT } from './sections/content/upload-progress'
 import {
   ContentHome,
   ContentList,
@@ -75,9 +77,10 @@ import {
   SiteSettingsForm,
   SOCIAL_ROWS,
   titleOfValues,
-} from './pages/content'
-import { INBOX_COLUMNS, InboxList, InboxRecord } from './pages/inbox'
-import { MailList } from './pages/mail'
+} from './sections/content/views'
+import { toCsv } from './sections/inbox/csv'
+import { INBOX_COLUMNS, InboxList, InboxRecord } from './sections/inbox/views'
+import { MailList } from './sections/mail/views'
 import {
   AppealList,
   AppealRecord,
@@ -88,12 +91,9 @@ import {
   ProjectRecord,
   RegistrationList,
   RegistrationRecord,
-} from './pages/moderation'
-import { renderRefusal } from './pages/refusal'
-import { paths } from './paths'
-import { renderPage } from './render'
+} from './sections/moderation/views'
+import { Audit, type AuditQuery, Operators } from './sections/operators/views'
 import { type FormProblem, Layout, type Section } from './ui'
-import { UPLOAD_PROGRESS_SCRIPT } from './upload-progress'
 
 type Ctx = Context<ConsoleEnv>
 

@@ -3,13 +3,13 @@
  * never with its text or links, each with a plain form that sends it again (docs/gateway-contract.md#operator-mail).
  * Mail still queued after a while is listed too, without the button: the queue is still trying it.
  */
-import type { Locale } from '../../../contract/locales'
-import type { Pageable } from '../../../contract/operators/envelope'
-import type { MailList as MailListAnswer } from '../../../contract/operators/mail'
-import { MAIL_STATUSES } from '../../../contract/operators/values'
-import type { Translate } from '../../../shared/i18n'
-import { paths } from '../paths'
-import { Badge, ErrorSummary, type FormProblem, Pager, Tabs, Time } from '../ui'
+import type { Locale } from '../../../../contract/locales'
+import type { Pageable } from '../../../../contract/operators/envelope'
+import type { MailList as MailListAnswer } from '../../../../contract/operators/mail'
+import { MAIL_STATUSES } from '../../../../contract/operators/values'
+import type { Translate } from '../../../../shared/i18n'
+import { paths } from '../../paths'
+import { Badge, ErrorSummary, type FormProblem, Pager, Tabs, Time } from '../../ui'
 
 /** A mail's kind as the operator reads it; mail recorded before kinds were has none. */
 function kindLabel(t: Translate, kind: string | null): string {

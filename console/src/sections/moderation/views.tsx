@@ -1,6 +1,6 @@
 /** The overview and the moderators' queues: appeals, projects and registrations, each a list and a record. */
-import type { Locale } from '../../../contract/locales'
-import type { Pageable } from '../../../contract/operators/envelope'
+import type { Locale } from '../../../../contract/locales'
+import type { Pageable } from '../../../../contract/operators/envelope'
 import type {
   AppealDetail,
   AppealList as AppealListAnswer,
@@ -10,17 +10,28 @@ import type {
   ProjectList as ProjectListAnswer,
   RegistrationDetail,
   RegistrationList as RegistrationListAnswer,
-} from '../../../contract/operators/moderation'
-import type { Me } from '../../../contract/operators/operators'
+} from '../../../../contract/operators/moderation'
+import type { Me } from '../../../../contract/operators/operators'
 import {
   APPEAL_STATUSES,
   type AppealStatus,
   DECISION_STATES,
   type DecisionState,
-} from '../../../contract/operators/values'
-import type { Translate } from '../../../shared/i18n'
-import { paths } from '../paths'
-import { Badge, ErrorSummary, Facts, type FormProblem, formatNumber, mayOpen, Pager, Tabs, TextArea, Time } from '../ui'
+} from '../../../../contract/operators/values'
+import type { Translate } from '../../../../shared/i18n'
+import { paths } from '../../paths'
+import {
+  Badge,
+  ErrorSummary,
+  Facts,
+  type FormProblem,
+  formatNumber,
+  mayOpen,
+  Pager,
+  Tabs,
+  TextArea,
+  Time,
+} from '../../ui'
 
 type Common = { t: Translate; lang: Locale }
 

@@ -1,12 +1,12 @@
 /** The inbox: contact requests and event applications, filtered, exported, opened, and marked handled. */
 import type { ReactNode } from 'react'
-import type { Locale } from '../../../contract/locales'
-import type { Pageable } from '../../../contract/operators/envelope'
-import type { InboxFilter, InboxItem, InboxList as InboxListAnswer } from '../../../contract/operators/inbox'
-import { INBOX_HANDLED, INBOX_KINDS, type InboxKind } from '../../../contract/operators/values'
-import type { Translate } from '../../../shared/i18n'
-import { paths } from '../paths'
-import { Badge, ErrorSummary, Facts, type FormProblem, Pager, Tabs, Time } from '../ui'
+import type { Locale } from '../../../../contract/locales'
+import type { Pageable } from '../../../../contract/operators/envelope'
+import type { InboxFilter, InboxItem, InboxList as InboxListAnswer } from '../../../../contract/operators/inbox'
+import { INBOX_HANDLED, INBOX_KINDS, type InboxKind } from '../../../../contract/operators/values'
+import type { Translate } from '../../../../shared/i18n'
+import { paths } from '../../paths'
+import { Badge, ErrorSummary, Facts, type FormProblem, Pager, Tabs, Time } from '../../ui'
 
 type Common = { t: Translate; lang: Locale }
 

@@ -1,11 +1,11 @@
 /** The pages of a request the console does not serve: not configured, no valid Access token, no operator, no role. */
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { ConsoleEnv } from '../context'
-import { translator } from '../i18n'
-import { paths } from '../paths'
-import { renderPage } from '../render'
-import { ErrorFrame, Layout } from '../ui'
+import type { ConsoleEnv } from './context'
+import { translator } from './i18n'
+import { paths } from './paths'
+import { renderPage } from './render'
+import { ErrorFrame, Layout } from './ui'
 
 export type Refusal =
   | 'unconfigured'

@@ -5,9 +5,9 @@
  * itself is what is kept when the gateway refuses a save, so the page shows it again as typed.
  */
 import type { Context } from 'hono'
-import type { ContentKind } from '../../contract/operators/content'
-import type { ConsoleEnv } from './context'
-import { childRows, columnsOf, fromLocalTime } from './pages/content'
+import type { ContentKind } from '../../../../contract/operators/content'
+import type { ConsoleEnv } from '../../context'
+import { childRows, columnsOf, fromLocalTime } from './views'
 
 export type Multipart = { fields: Record<string, string>; files: Record<string, File> }
 

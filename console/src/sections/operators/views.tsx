@@ -1,12 +1,12 @@
 /** The admin's screens: the operators (add, change role, remove) and the audit log. */
-import type { Locale } from '../../../contract/locales'
-import type { AuditEntry, AuditLog } from '../../../contract/operators/audit'
-import type { Pageable } from '../../../contract/operators/envelope'
-import type { Operator } from '../../../contract/operators/operators'
-import { OPERATOR_ROLES } from '../../../contract/operators/values'
-import type { Translate } from '../../../shared/i18n'
-import { paths } from '../paths'
-import { ErrorSummary, type FormProblem, Pager, Time } from '../ui'
+import type { Locale } from '../../../../contract/locales'
+import type { AuditEntry, AuditLog } from '../../../../contract/operators/audit'
+import type { Pageable } from '../../../../contract/operators/envelope'
+import type { Operator } from '../../../../contract/operators/operators'
+import { OPERATOR_ROLES } from '../../../../contract/operators/values'
+import type { Translate } from '../../../../shared/i18n'
+import { paths } from '../../paths'
+import { ErrorSummary, type FormProblem, Pager, Time } from '../../ui'
 
 type Common = { t: Translate; lang: Locale }
 

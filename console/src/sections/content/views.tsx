@@ -4,25 +4,25 @@
  * agency's contacts. Plain forms: files go with the form they belong to, so nothing needs a script.
  */
 import type { ReactNode } from 'react'
-import { LOCALES, type Locale } from '../../../contract/locales'
+import { LOCALES, type Locale } from '../../../../contract/locales'
 import type {
   ContentChild,
   ContentField,
   ContentItem,
   ContentKind,
   ContentListItem,
-} from '../../../contract/operators/content'
-import type { Pageable } from '../../../contract/operators/envelope'
+} from '../../../../contract/operators/content'
+import type { Pageable } from '../../../../contract/operators/envelope'
 import {
   type FieldType,
   type Publication,
   SOCIAL_NETWORKS,
   PUBLICATIONS as STATES,
-} from '../../../contract/operators/values'
-import { LOCALE_NAMES } from '../../../shared/constants'
-import type { Translate } from '../../../shared/i18n'
-import { paths } from '../paths'
-import { Badge, ErrorSummary, type FormProblem, Pager, Tabs, Time } from '../ui'
+} from '../../../../contract/operators/values'
+import { LOCALE_NAMES } from '../../../../shared/constants'
+import type { Translate } from '../../../../shared/i18n'
+import { paths } from '../../paths'
+import { Badge, ErrorSummary, type FormProblem, Pager, Tabs, Time } from '../../ui'
 
 type Common = { t: Translate; lang: Locale }
 
