@@ -12,7 +12,7 @@ import { gatewayFor } from './api'
 import { readConfig } from './config'
 import type { ConsoleEnv } from './context'
 import { renderRefusal } from './refusal'
-import { mayOpen, type Section } from './ui'
+import { reaches, type Screen } from './sections/areas'
 
 function logRefusal(c: Context<ConsoleEnv>, reason: string) {
   console.warn(JSON.stringify({ level: 'warn', msg: 'console refused', requestId: c.get('requestId'), reason }))
@@ -43,10 +43,10 @@ export const requireOperator = createMiddleware<ConsoleEnv>(async (c, next) => {
   await next()
 })
 
-/** 403 unless the operator's role reaches `section`. */
-export const requireSection = (section: Section) =>
+/** 403 unless the operator's role reaches `screen` (the role rule: sections/areas.ts). */
+export const requireScreen = (screen: Screen) =>
   createMiddleware<ConsoleEnv>(async (c, next) => {
-    if (!mayOpen(c.get('operator'), section)) {
+    if (!reaches(c.get('operator'), screen)) {
       logRefusal(c, `role_${c.get('operator').role}`)
       return renderRefusal(c, 403, 'role')
     }

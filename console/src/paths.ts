@@ -3,7 +3,7 @@
  * docs/architecture.md#rule-2): `/{lang}/{area}/…`, with the query a list keeps.
  */
 import type { Locale } from '../../contract/locales'
-import type { MailStatus } from '../../contract/operators/values'
+import type { AppealStatus, DecisionState, MailStatus } from '../../contract/operators/values'
 
 type Query = Record<string, string | number | undefined>
 
@@ -18,13 +18,13 @@ const at = (lang: Locale, ...parts: (string | number)[]) => ['', lang, ...parts]
 
 export const paths = {
   home: (lang: Locale) => at(lang),
-  appeals: (lang: Locale, query?: { status?: string; page?: number }) => withQuery(at(lang, 'appeals'), query),
+  appeals: (lang: Locale, query?: { status?: AppealStatus; page?: number }) => withQuery(at(lang, 'appeals'), query),
   appeal: (lang: Locale, id: number) => at(lang, 'appeals', id),
   appealAction: (lang: Locale, id: number, action: 'reply' | 'reject') => at(lang, 'appeals', id, action),
-  projects: (lang: Locale, query?: { state?: string; page?: number }) => withQuery(at(lang, 'projects'), query),
+  projects: (lang: Locale, query?: { state?: DecisionState; page?: number }) => withQuery(at(lang, 'projects'), query),
   project: (lang: Locale, id: number) => at(lang, 'projects', id),
   projectAction: (lang: Locale, id: number, action: 'approve' | 'reject') => at(lang, 'projects', id, action),
-  registrations: (lang: Locale, query?: { state?: string; page?: number }) =>
+  registrations: (lang: Locale, query?: { state?: DecisionState; page?: number }) =>
     withQuery(at(lang, 'registrations'), query),
   registration: (lang: Locale, id: number) => at(lang, 'registrations', id),
   registrationAction: (lang: Locale, id: number, action: 'approve' | 'reject') => at(lang, 'registrations', id, action),

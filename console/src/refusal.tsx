@@ -24,7 +24,7 @@ export function renderRefusal(c: Context<ConsoleEnv>, status: ContentfulStatusCo
   const operator = c.get('operator')
   // A signed-in operator keeps the console's frame, so the way back is where it always is.
   const body = operator ? (
-    <Layout t={t} lang={lang} path={c.req.path} operator={operator} section="home" title={title}>
+    <Layout t={t} lang={lang} path={c.req.path} operator={operator} screen="home" title={title}>
       {text}
       <p>
         <a href={paths.home(lang)}>{t('refusal.home')}</a>

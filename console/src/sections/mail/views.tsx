@@ -9,7 +9,7 @@ import type { MailList as MailListAnswer } from '../../../../contract/operators/
 import { MAIL_STATUSES } from '../../../../contract/operators/values'
 import type { Translate } from '../../../../shared/i18n'
 import { paths } from '../../paths'
-import { Badge, ErrorSummary, type FormProblem, Pager, Tabs, Time } from '../../ui'
+import { Badge, type Column, ErrorSummary, type FormProblem, ListView, Tabs, Time } from '../../ui'
 
 /** A mail's kind as the operator reads it; mail recorded before kinds were has none. */
 function kindLabel(t: Translate, kind: string | null): string {
@@ -31,74 +31,58 @@ export function MailList({
   pageable: Pageable | null
   problem: FormProblem | null
 }) {
-  const { status, items, counts } = list
+  const { status, counts } = list
+  // The failed list is the screen's default: its address names no status.
+  const shown = status === 'failed' ? undefined : status
+  const columns: Column<MailListAnswer['items'][number]>[] = [
+    { label: t('mail.kind'), cell: (m) => <Badge state={m.status}>{kindLabel(t, m.kind)}</Badge> },
+    { label: t('mail.to'), cell: (m) => m.to },
+    { label: t('mail.subject'), cell: (m) => m.subject, lang: (m) => m.lang ?? undefined },
+    { label: t('mail.attempts'), cell: (m) => m.attempts },
+    { label: t('mail.lastError'), cell: (m) => m.last_error ?? '—' },
+    {
+      label: t(status === 'failed' ? 'mail.failedAt' : 'mail.createdAt'),
+      cell: (m) => <Time iso={status === 'failed' ? m.failed_at : m.created_at} />,
+    },
+  ]
+  if (status === 'failed')
+    columns.push({
+      label: t('mail.action'),
+      cell: (m) => (
+        <form method="post" action={paths.mailResend(lang, m.id)}>
+          <button className="btn btn--outline btn--primary btn--sm" type="submit">
+            {t('mail.resend')}
+            <span className="visually-hidden"> {t('mail.resendOf', { kind: kindLabel(t, m.kind), to: m.to })}</span>
+          </button>
+        </form>
+      ),
+    })
   return (
-    <>
-      <ErrorSummary t={t} problem={problem} />
-      <p>{t(`mail.intro.${status}`)}</p>
-      <Tabs
-        label={t('mail.tabs')}
-        tabs={MAIL_STATUSES.map((s) => ({
-          label: t(`mail.status.${s}`),
-          href: paths.mail(lang, { status: s === 'failed' ? undefined : s }),
-          count: counts[s],
-          current: s === status,
-        }))}
-      />
-      {items.length === 0 ? (
-        <p>{t(`mail.empty.${status}`)}</p>
-      ) : (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption>{t(`mail.caption.${status}`, { total: pageable?.total ?? items.length })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('mail.kind')}</th>
-                <th scope="col">{t('mail.to')}</th>
-                <th scope="col">{t('mail.subject')}</th>
-                <th scope="col">{t('mail.attempts')}</th>
-                <th scope="col">{t('mail.lastError')}</th>
-                <th scope="col">{t(status === 'failed' ? 'mail.failedAt' : 'mail.createdAt')}</th>
-                {status === 'failed' ? <th scope="col">{t('mail.action')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((m) => (
-                <tr key={m.id} data-mail={m.id}>
-                  <td>
-                    <Badge state={m.status}>{kindLabel(t, m.kind)}</Badge>
-                  </td>
-                  <td>{m.to}</td>
-                  <td lang={m.lang ?? undefined}>{m.subject}</td>
-                  <td>{m.attempts}</td>
-                  <td>{m.last_error ?? '—'}</td>
-                  <td>
-                    <Time iso={status === 'failed' ? m.failed_at : m.created_at} />
-                  </td>
-                  {status === 'failed' ? (
-                    <td>
-                      <form method="post" action={paths.mailResend(lang, m.id)}>
-                        <button className="btn btn--outline btn--primary btn--sm" type="submit">
-                          {t('mail.resend')}
-                          <span className="visually-hidden">
-                            {' '}
-                            {t('mail.resendOf', { kind: kindLabel(t, m.kind), to: m.to })}
-                          </span>
-                        </button>
-                      </form>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager
-        t={t}
-        pageable={pageable}
-        href={(page) => paths.mail(lang, { status: status === 'failed' ? undefined : status, page })}
-      />
-    </>
+    <ListView
+      t={t}
+      head={
+        <>
+          <ErrorSummary t={t} problem={problem} />
+          <p>{t(`mail.intro.${status}`)}</p>
+          <Tabs
+            label={t('mail.tabs')}
+            tabs={MAIL_STATUSES.map((s) => ({
+              label: t(`mail.status.${s}`),
+              href: paths.mail(lang, { status: s === 'failed' ? undefined : s }),
+              count: counts[s],
+              current: s === status,
+            }))}
+          />
+        </>
+      }
+      caption={t(`mail.caption.${status}`, { total: pageable?.total ?? list.items.length })}
+      columns={columns}
+      items={list.items}
+      rowKey={(m) => m.id}
+      rowData={(m) => ({ 'data-mail': m.id })}
+      empty={t(`mail.empty.${status}`)}
+      pageable={pageable}
+      href={(page) => paths.mail(lang, { status: shown, page })}
+    />
   )
 }
