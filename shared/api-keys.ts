@@ -10,7 +10,7 @@ declare const payload: unique symbol
 
 /**
  * A data key that carries the type of its answer's `content`, as `shared/contract/` names it: `usePayload(key)` reads
- * a `T` and nothing else compiles (docs/architecture.md#payload-keys). Only the type is branded: at run time a key is
+ * a `T` and nothing else compiles (docs/decisions/0002-payload-keys.md). Only the type is branded: at run time a key is
  * the plain string. `apiKey` makes them, for the key builders of `shared/*-keys.ts`; a bare string is no key.
  */
 export type Key<T> = string & { readonly [payload]: T }

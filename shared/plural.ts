@@ -1,7 +1,7 @@
 /**
  * Plural forms of counted text: `{key}_one`, `_few`, `_many` or `_other` by the language's CLDR rules
  * (`Intl.PluralRules`), as Russian needs (1 результат, 2 результата, 5 результатов). Its own module, not `i18n.ts`:
- * only the pages that count import it, and the shell carries none of it (docs/architecture.md#static-sections).
+ * only the pages that count import it, and the shell carries none of it (docs/decisions/0021-static-sections.md).
  */
 import type { Locale } from '../contract/locales'
 

@@ -1,5 +1,5 @@
 /**
- * The schemas the edge checks a publish with (docs/architecture.md#realtime); the types they produce are the protocol's
+ * The schemas the edge checks a publish with (docs/decisions/0018-realtime-hub.md); the types they produce are the protocol's
  * in `realtime.ts`. Kept apart so pages that import the protocol's names never carry valibot for it.
  */
 import * as v from 'valibot'

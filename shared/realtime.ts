@@ -1,5 +1,5 @@
 /**
- * The realtime protocol (docs/architecture.md#realtime): channel names, the events upstreams publish, the signed
+ * The realtime protocol (docs/decisions/0018-realtime-hub.md): channel names, the events upstreams publish, the signed
  * publish
  * request and what a socket receives. Events are hints: a page applies a public event's values (a lot's price) or
  * refetches personal data with its own session; a personal event carries ids and states, never text. The schemas that

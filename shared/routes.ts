@@ -20,7 +20,7 @@ type Rejection = Readonly<{ status: 401 | 403 | 404; code: string }>
  * What a path param or query value must be: a pattern it matches (a string), one of the listed values, or digits read
  * as a number (`{ number: pattern }`); `optional(…)` also lets it be missing. Plain data rather than schemas: the
  * browser checks every client navigation with these rules, and a schema library would be a tenth of a first view's
- * JavaScript (docs/architecture.md#route-checks).
+ * JavaScript (docs/decisions/0019-route-checks.md).
  */
 export type ValueRule = RegExp | readonly string[] | Readonly<{ number: RegExp }>
 export type FieldRule = ValueRule | Readonly<{ optional: ValueRule }>

@@ -238,7 +238,7 @@ describe('rooms (docs/architecture.md#rule-1)', () => {
       {
         file: 'console/src/x.tsx',
         text: [
-          "import { LOCALES } from '../../contract/locales'",
+          "import { LOCALES } from '../../shared/constants'",
           "import { verifyAccessAssertion } from '../../platform/access'",
           "import { approveRegistration } from '../../gateway/src/lib/registrations'",
           "import { Button } from '../../client/components/button'",
@@ -290,7 +290,7 @@ describe('rooms (docs/architecture.md#rule-1)', () => {
       {
         file: 'gateway/src/x.ts',
         text: [
-          "import { LOCALES } from '../../contract/locales'",
+          "import { LOCALES } from '../../shared/constants'",
           "import { ok } from './lib/envelope'",
           "import { PostSchema } from '../../contract/gateway/media'",
           "import { logRequests } from '../../platform/request-log'",
@@ -307,7 +307,7 @@ describe('rooms (docs/architecture.md#rule-1)', () => {
     const found = findImportViolations([
       {
         file: 'contract/gateway/x.ts',
-        text: "import * as v from 'valibot'\nimport { IdSchema } from './common'\nimport { LOCALES } from '../../contract/locales'\nimport { Hono } from 'hono'\n",
+        text: "import * as v from 'valibot'\nimport { IdSchema } from './common'\nimport { LOCALES } from '../../shared/constants'\nimport { Hono } from 'hono'\n",
       },
       {
         file: 'platform/x.ts',
@@ -360,7 +360,7 @@ describe('rooms of client/ (docs/architecture.md#client-rooms)', () => {
   })
 })
 
-/** The type names `contract/gateway/` exports: the one type of each payload (docs/architecture.md#payload-keys). */
+/** The type names `contract/gateway/` exports: the one type of each payload (docs/decisions/0002-payload-keys.md). */
 function contractTypeNames(): Set<string> {
   const names = new Set<string>()
   for (const file of listSources('contract/gateway').filter((f) => !f.endsWith('.test.ts')))
@@ -380,7 +380,7 @@ function findTypeCopies(sources: readonly Source[], contract: ReadonlySet<string
   return found
 }
 
-describe('one type per payload (docs/architecture.md#payload-keys)', () => {
+describe('one type per payload (docs/decisions/0002-payload-keys.md)', () => {
   it('declares no payload type again in client/, worker/ or shared/: the contract’s is the one', () => {
     const contract = contractTypeNames()
     expect(contract.size).toBeGreaterThan(40)

@@ -129,7 +129,7 @@ export function createApp() {
     const url = new URL(c.req.url)
     const pagePath = pagePathOfPayload(url.pathname)
     if (pagePath !== null) return servePayload(c, pagePath)
-    // A preview link (docs/architecture.md#publishing): the token leaves the address the page is drawn for, so no
+    // A preview link (docs/decisions/0031-publishing.md): the token leaves the address the page is drawn for, so no
     // route state, link or share tag carries it; the request then bypasses every cache and is kept out of indexes.
     if (url.searchParams.has(PREVIEW_PARAM)) {
       c.set('preview', readPreviewToken(url.searchParams, Date.now()))

@@ -1,4 +1,4 @@
-/** Which user agents get the complete document (docs/architecture.md#head-start). */
+/** Which user agents get the complete document (docs/decisions/0007-head-start.md). */
 import { describe, expect, it } from 'vitest'
 import { isBot } from './bots'
 

@@ -1,5 +1,5 @@
 /**
- * The content version (docs/architecture.md#publishing): the upstream's number for "what readers see", which moves on
+ * The content version (docs/decisions/0031-publishing.md): the upstream's number for "what readers see", which moves on
  * every publish. The payload cache keys carry it, so the first request after a publish, in any isolate, misses the
  * entries made before it. Each request asks the upstream once (one small call, never cached); an upstream without the
  * call keeps the cache as it was, keyed without a version.

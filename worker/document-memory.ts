@@ -39,7 +39,7 @@ export type DocumentFacts = Readonly<{
   hasNotice: boolean
   /** The visitor has a session cookie, whether or not it is valid. */
   hasToken: boolean
-  /** A preview link's page (docs/architecture.md#publishing): never remembered. */
+  /** A preview link's page (docs/decisions/0031-publishing.md): never remembered. */
   isPreview?: boolean
   routeId: RouteId | null
   /** The raw query string (`?a=1`), as the address carried it. */

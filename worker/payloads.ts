@@ -143,7 +143,7 @@ function store(c: Context<AppEnv>, cacheKey: string, envelope: Cached['envelope'
 /**
  * KV key: build id + content version + locale + the gateway key (path and allow-listed, normalised query). Nothing
  * else varies it. The first version (nothing published from the console yet) and an upstream without versions (null)
- * key as before versions existed (docs/architecture.md#publishing).
+ * key as before versions existed (docs/decisions/0031-publishing.md).
  */
 export function payloadCacheKey(locale: string, key: string, version: number | null = null): string {
   return `payload:${BUILD_ID}:${version !== null && version > FIRST_CONTENT_VERSION ? `v${version}:` : ''}${locale}:${key}`
@@ -262,7 +262,7 @@ export async function loadEntry(
 
 /**
  * Drops cached copies of `keys` in every language at `version`, from KV and this isolate's memory, after an upstream
- * announced a change (docs/architecture.md#realtime). Other isolates' memories still answer for up to
+ * announced a change (docs/decisions/0018-realtime-hub.md). Other isolates' memories still answer for up to
  * `PAYLOAD_MEMORY_MS`.
  */
 export async function forgetPayloads(kv: KVNamespace, keys: readonly string[], version: number | null): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Preview links (docs/architecture.md#publishing): `?preview={token}` on a page address. The upstream signed the token
+ * Preview links (docs/decisions/0031-publishing.md): `?preview={token}` on a page address. The upstream signed the token
  * and alone verifies it; the portal only recognises one (its shape and expiry, so a made-up value does not switch the
  * caches off), forwards it with every public call of the request, and keeps nothing of the answer.
  */

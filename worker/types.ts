@@ -21,7 +21,7 @@ type AppVariables = {
   ruleCode?: string
   /** The content version this request reads payloads at, asked once (`contentVersion`). */
   contentVersion?: Promise<number | null>
-  /** A preview link's token (docs/architecture.md#publishing): the request bypasses every cache. */
+  /** A preview link's token (docs/decisions/0031-publishing.md): the request bypasses every cache. */
   preview?: string | null
 }
 

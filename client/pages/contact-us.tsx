@@ -1,6 +1,6 @@
 /**
  * `/contact-us`: the contact form, its success panel and the agency's direct contacts. The form works without
- * JavaScript; its code loads when the reader turns to it (`components/site/contact-form.tsx`).
+ * JavaScript; its code loads when the reader turns to it (`features/site/contact-form.tsx`).
  */
 import { Suspense } from 'react'
 import { href } from '../../shared/match'

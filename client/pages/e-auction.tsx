@@ -1,6 +1,6 @@
 /**
  * `/service/e-auction`: state property on the e-auction, each lot with its prices, a live countdown and the apply link.
- * The lots' prices and deadlines follow the `lots` channel while the page is open (docs/architecture.md#realtime).
+ * The lots' prices and deadlines follow the `lots` channel while the page is open (docs/decisions/0018-realtime-hub.md).
  */
 import { useCallback, useRef, useState } from 'react'
 import type { AuctionLot } from '../../contract/gateway/services'

@@ -1,7 +1,7 @@
 /**
  * `/guide/project/category/{id}`: the category, its projects filtered by sector, region, amount and status (kept in
  * the URL query), pagination that keeps the filters, and the services that help with projects of this kind. The
- * filters run in the browser; the rest is kept as the edge drew it (`components/guide/category-parts.tsx`).
+ * filters run in the browser; the rest is kept as the edge drew it (`features/guide/category-parts.tsx`).
  */
 import { readProjectFilters } from '../../shared/guide-keys'
 import { projectCategoryPlan } from '../../shared/plans/guide'

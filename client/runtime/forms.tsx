@@ -25,7 +25,7 @@ export type PageFormOptions = {
   /**
    * Loads the form's schema, which the page's action checks as well: field errors stop the submit before sending. A
    * loader, so the schema library comes with the first submit instead of in the page's first view
-   * (docs/architecture.md#form-schemas).
+   * (docs/decisions/0024-form-schemas.md).
    */
   schema?: () => Promise<FormSchema>
   /** Adds fields before sending (e.g. the bot-protection `hash`). */

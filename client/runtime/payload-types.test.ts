@@ -1,5 +1,5 @@
 /**
- * A payload key carries its answer's type (docs/architecture.md#payload-keys). These are checked by the compiler
+ * A payload key carries its answer's type (docs/decisions/0002-payload-keys.md). These are checked by the compiler
  * (`tsc -b`): each read marked `@ts-expect-error` must not compile, and `tsc` fails on a marker whose line does. At run
  * time a typed key is the plain string its builder always made.
  */

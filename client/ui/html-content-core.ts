@@ -1,5 +1,5 @@
 /**
- * The allow-list HTML parser behind `HtmlContent` (docs/architecture.md#adopted-html): plain TypeScript returning a
+ * The allow-list HTML parser behind `HtmlContent` (docs/decisions/0006-adopted-html.md): plain TypeScript returning a
  * node tree, rendered as React
  * elements. It runs identically on the edge (no DOM) and in the browser; nothing is ever set as raw HTML from it, so
  * React escapes every text and attribute it outputs.

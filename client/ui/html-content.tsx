@@ -1,5 +1,5 @@
 /**
- * The one way to show gateway HTML (docs/architecture.md#adopted-html). The edge renders it through the allow-list
+ * The one way to show gateway HTML (docs/decisions/0006-adopted-html.md). The edge renders it through the allow-list
  * parser
  * (`html-content-core.ts`); while the browser hydrates that markup it keeps it as it is, so the parser is loaded
  * only when a page shows gateway HTML after a client navigation — not on first load.

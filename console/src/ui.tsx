@@ -31,7 +31,7 @@ export type PageFrame = {
   children: ReactNode
 }
 
-/** Numbers in the page's language (Uzbek as Russian writes them, as the portal does: docs/architecture.md#uzbek-format). */
+/** Numbers in the page's language (Uzbek as Russian writes them, as the portal does: docs/decisions/0010-uzbek-format.md). */
 export function formatNumber(lang: Locale, n: number): string {
   return new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'ru-RU', { maximumFractionDigits: 2 }).format(n)
 }

@@ -1,5 +1,5 @@
 /**
- * The editors' screens (docs/architecture.md#content-screens) against the gateway's content API: who sees them, the
+ * The editors' screens (docs/decisions/0030-operator-console.md#content-screens) against the gateway's content API: who sees them, the
  * form drawn from a kind's description with uz, ru and en side by side, the confirmation a publish with missing
  * translations asks for, scheduling, uploads, errors shown beside their fields with everything typed kept, preview
  * links, the children saved with their parent, and the agency's contacts.

@@ -1,7 +1,7 @@
 /**
  * Every route's data plan in one table, for the edge (and the tests that sweep every route). Pages import only their
  * area's module (`site.ts`, `media.ts`, `services.ts`, `guide.ts`, `account.ts`), so this table stays out of the
- * browser's bundles (docs/architecture.md#data-plans).
+ * browser's bundles (docs/decisions/0005-data-plans.md).
  */
 
 import type { DataPlan, PlanRoute } from '../api-keys'

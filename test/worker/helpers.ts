@@ -21,7 +21,7 @@ import type { AppEnv } from '../../worker/types'
 
 export const ORIGIN = 'http://portal.test'
 
-/** A crawler's user agent: the edge sends it the complete document (docs/architecture.md#head-start). */
+/** A crawler's user agent: the edge sends it the complete document (docs/decisions/0007-head-start.md). */
 export const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 
 /** An hour, the payload cache's freshness (`PAYLOAD_CACHE_MS`), in the units the tests age entries by. */

@@ -1,5 +1,5 @@
 /**
- * The KV payload cache behind `_payload.json` (docs/product.md#payload-cache, docs/architecture.md#request):
+ * The KV payload cache behind `_payload.json` (docs/product.md#payload-cache, docs/decisions/0002-payload-keys.md#how-a-key-is-loaded):
  * hit/miss/stale, error limits, key isolation, no personal data.
  */
 import { env } from 'cloudflare:workers'

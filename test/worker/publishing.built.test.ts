@@ -1,5 +1,5 @@
 /**
- * Publishing and the document memory, with the built client (one-pass renders; docs/architecture.md#publishing): a
+ * Publishing and the document memory, with the built client (one-pass renders; docs/decisions/0031-publishing.md): a
  * page the isolate remembers is drawn anew by the first request after a publish, and a preview is never remembered.
  */
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'

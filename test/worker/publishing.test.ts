@@ -1,5 +1,5 @@
 /**
- * Publishing reaches every isolate at once (docs/architecture.md#publishing): the payload cache keys carry the
+ * Publishing reaches every isolate at once (docs/decisions/0031-publishing.md): the payload cache keys carry the
  * upstream's content version, so the first request after an editor publishes, unpublishes or edits — in any language,
  * through KV and the isolate's memory alike — answers what readers should see now. A preview link is drawn by the
  * portal from the upstream alone: only with a valid signature, never stored, never logged with its token.

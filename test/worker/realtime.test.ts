@@ -1,5 +1,5 @@
 /**
- * Realtime through Durable Objects (docs/architecture.md#realtime), in workerd: browsers' sockets at
+ * Realtime through Durable Objects (docs/decisions/0018-realtime-hub.md), in workerd: browsers' sockets at
  * `/_app/realtime`, the hub per channel with hibernation, signed publishes at `/_app/realtime/publish`, and the
  * reference
  * gateway publishing what it records through its PORTAL service binding.

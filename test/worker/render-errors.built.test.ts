@@ -1,5 +1,5 @@
 /**
- * What the edge reports as a render error (docs/architecture.md#one-pass-render, docs/security.md#debug-headers): a
+ * What the edge reports as a render error (docs/decisions/0020-one-pass-render.md, docs/security.md#debug-headers): a
  * one-pass render that suspends is streamed instead, which is no error; a component that throws is logged as one, and
  * marked with `X-Render-Error` only while debug headers are on.
  */

@@ -1,5 +1,5 @@
 /**
- * The realtime endpoints (docs/architecture.md#realtime). `GET /_app/realtime?channel=…` upgrades a same-origin browser
+ * The realtime endpoints (docs/decisions/0018-realtime-hub.md). `GET /_app/realtime?channel=…` upgrades a same-origin browser
  * socket and hands it to the channel's hub; `me` is the signed-in user's own channel, named from the session's profile.
  * `POST /_app/realtime/publish` takes an upstream's signed event and fans it out through the hub.
  */

@@ -1,6 +1,6 @@
 /**
  * `GET /_app/card/{page path}.png?v=`: a page's share card, drawn with resvg (WebAssembly) and the bundled font, then
- * kept in the edge cache for a year under its versioned URL (docs/architecture.md#share-cards). Only link previews
+ * kept in the edge cache for a year under its versioned URL (docs/decisions/0028-share-cards.md). Only link previews
  * fetch it, never a reader's page. The page is resolved like any page, anonymously, through the payload cache: only a
  * public page has a card, and only its current version (another version is redirected to it).
  */

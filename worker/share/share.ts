@@ -1,7 +1,7 @@
 /**
  * What a public page tells search engines and link previews, beyond its title and description (docs/product.md#sharing):
  * `og:url`, `og:locale` with its alternates, `og:image` (the item's own raster picture, else the generated card of
- * `card.ts`), the Twitter card, and JSON-LD (docs/architecture.md#share-cards). Built on the edge from the page's route
+ * `card.ts`), the Twitter card, and JSON-LD (docs/decisions/0028-share-cards.md). Built on the edge from the page's route
  * and data, written into the document's head; the browser carries none of it.
  */
 import type {
@@ -276,7 +276,7 @@ const escapeAttr = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /**
- * The breadcrumbs a document shows (`client/components/breadcrumbs.tsx`: `nav.breadcrumbs > ol > li`, links then the
+ * The breadcrumbs a document shows (`client/ui/breadcrumbs.tsx`: `nav.breadcrumbs > ol > li`, links then the
  * current page), as a BreadcrumbList; null when it shows none.
  */
 function breadcrumbsOf(html: string, origin: string, pageUrl: string): WithContext<BreadcrumbList> | null {

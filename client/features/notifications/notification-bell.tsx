@@ -58,7 +58,7 @@ function Bell() {
   const toggle = useRef<HTMLButtonElement>(null)
   const sentinel = useRef<HTMLLIElement>(null)
   const panelId = useId()
-  // Realtime (docs/architecture.md#realtime): no polling while the user's channel brings the news.
+  // Realtime (docs/decisions/0018-realtime-hub.md): no polling while the user's channel brings the news.
   const live = usePersonalLive()
   const { data, size, setSize, mutate, isValidating, error } = useSWRInfinite(
     (index, previous: Envelope<contract.Notification[]> | null) =>

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's realtime channel (docs/architecture.md#realtime), mounted with the bell: a notification
+ * The signed-in user's realtime channel (docs/decisions/0018-realtime-hub.md), mounted with the bell: a notification
  * refetches
  * the bell, an appeal or project change the profile page's live keys (`useLiveRefresh`), and each is announced
  * politely.

@@ -1,5 +1,5 @@
 /**
- * An e-auction lot kept current while its page is open (docs/architecture.md#realtime): its price, deposit, status and
+ * An e-auction lot kept current while its page is open (docs/decisions/0018-realtime-hub.md): its price, deposit, status and
  * end of applications follow the lot's channel, and changes are announced politely. While the socket is not live the
  * lot is polled instead, as the profile area polls.
  */

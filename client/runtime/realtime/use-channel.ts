@@ -1,5 +1,5 @@
 /**
- * A page's subscription to one realtime channel (docs/architecture.md#realtime). Only pages with a live part import
+ * A page's subscription to one realtime channel (docs/decisions/0018-realtime-hub.md). Only pages with a live part import
  * it, and each of them opens its channel as it mounts, so the socket code comes in the same chunk. The status tells the
  * page whether to keep polling: anything but `live`.
  */

@@ -1,7 +1,7 @@
 /**
  * Mail: the messages the gateway sends, in the recipient's language (plain text and HTML), and the outbox they go
  * through. Sending records the message in the D1 `outbox` (status `queued`) and puts its id on the mail queue; the
- * queue's consumer sends it through Cloudflare Email Service (`mail-queue.ts`, docs/architecture.md#mail-delivery). In
+ * queue's consumer sends it through Cloudflare Email Service (`mail-queue.ts`, docs/decisions/0027-mail-delivery.md). In
  * DEV_MODE the outbox keeps every message whole, for /dev/outbox; otherwise the links of a mail that may carry a
  * password link are redacted once its delivery is over, so the table keeps no usable reset or set-password link
  * (docs/security.md#dev-surface).
@@ -56,7 +56,7 @@ const UNDELIVERABLE = /\.invalid$/i
 
 /**
  * The mailer of this environment: records each message as `queued` in the outbox and enqueues its id. The caller's
- * request never waits on the provider; a send that fails is retried by the queue (docs/architecture.md#mail-delivery).
+ * request never waits on the provider; a send that fails is retried by the queue (docs/decisions/0027-mail-delivery.md).
  */
 export function createMailer(env: Env, now: Date): Mailer {
   return {

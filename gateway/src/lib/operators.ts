@@ -1,7 +1,7 @@
 /**
  * The agency's operators (docs/gateway-contract.md#operator): who may use the operator console, known by the e-mail
  * Cloudflare Access vouches for, each with one role. What each role reaches is decided here, once, for the gateway's
- * operator calls and the console alike (docs/architecture.md#operator-console).
+ * operator calls and the console alike (docs/decisions/0030-operator-console.md).
  */
 import * as v from 'valibot'
 import { recordAudit } from './audit'

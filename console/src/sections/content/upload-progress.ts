@@ -1,5 +1,5 @@
 /**
- * The one script the console ships (docs/architecture.md#content-screens): on a content form with a file chosen, it
+ * The one script the console ships (docs/decisions/0030-operator-console.md#content-screens): on a content form with a file chosen, it
  * sends the form itself so the editor sees the upload's progress, then goes where the console's answer went (the item
  * after a 303), or shows the answer (the form again with its errors). Without it, or without a file, the form posts as
  * usual: the script only adds the progress bar. Inlined under a hash in the page's CSP (render.tsx).
