@@ -15,7 +15,7 @@ import type { ConsoleEnv } from './context'
 import { translateCode, translator } from './i18n'
 import { renderRefusal } from './refusal'
 import { renderPage } from './render'
-import type { Screen } from './sections/areas'
+import { reachesArea, type Screen } from './sections/areas'
 import { type FormProblem, Layout } from './ui'
 
 export type Ctx = Context<ConsoleEnv>
@@ -56,7 +56,7 @@ export const redirectWith = (c: Ctx, path: string, notice: Notice) => c.redirect
 
 /** What waits in the moderation areas, for an operator whose role reaches them. */
 export function readCounts(c: Ctx): Promise<Answer<ModerationCounts | null>> | null {
-  return c.get('operator').areas.includes('moderation')
+  return reachesArea(c.get('operator'), 'moderation')
     ? gatewayFor(c).get('/core/operator/overview', OverviewSchema)
     : null
 }

@@ -26,8 +26,13 @@ export type Screen = keyof typeof SCREEN_AREAS
 /** Every screen, in the navigation's order. */
 export const SCREENS = Object.keys(SCREEN_AREAS) as Screen[]
 
+/** Whether the operator's role reaches `area`, as the gateway says. */
+export function reachesArea(operator: Me, area: OperatorArea): boolean {
+  return operator.areas.includes(area)
+}
+
 /** Whether the operator's role reaches `screen`. */
 export function reaches(operator: Me, screen: Screen): boolean {
   const area: OperatorArea | null = SCREEN_AREAS[screen]
-  return area === null || operator.areas.includes(area)
+  return area === null || reachesArea(operator, area)
 }

@@ -171,7 +171,7 @@ async function show(
  * The gateway's refusal of the settings as the form's problem: it names fields by their path in the body
  * (`address.ru`, `socials.0.url`), each row of socials by its place among those sent.
  */
-function problemOf(t: Translate, answer: { code: string; errors: string[] }, rows: number[]): FormProblem {
+function settingsProblem(t: Translate, answer: { code: string; errors: string[] }, rows: number[]): FormProblem {
   const ids = new Set(
     answer.errors.map((path) => {
       const social = /^socials\.(\d+)/.exec(path)
@@ -215,7 +215,7 @@ siteSettings.post('/', async (c) => {
     socials: socials.map(({ network, url }) => ({ network, url })),
   })
   if (!answer.ok) {
-    const problem = problemOf(
+    const problem = settingsProblem(
       t,
       answer,
       socials.map((s) => s.row),

@@ -5,11 +5,12 @@ import { gatewayFor } from '../../api'
 import type { ConsoleEnv } from '../../context'
 import { translator } from '../../i18n'
 import { type Ctx, readCounts, renderScreen } from '../../screen'
+import { reachesArea } from '../areas'
 import { Overview } from './views'
 
 /** How many mails failed, for an admin's overview; null for other roles or when the gateway does not answer. */
 async function readFailedMail(c: Ctx): Promise<number | null> {
-  if (!c.get('operator').areas.includes('admin')) return null
+  if (!reachesArea(c.get('operator'), 'admin')) return null
   const answer = await gatewayFor(c).get('/core/operator/mail', MailListSchema, { size: 1 })
   return answer.ok ? answer.content.counts.failed : null
 }
