@@ -1,7 +1,7 @@
 /**
  * The console's one client of the operators' API (docs/gateway-contract.md#operator), over the `GATEWAY` service
  * binding: every call forwards the request's Access token, which the gateway verifies again and maps to the operator
- * (docs/architecture.md#operator-console), and the page's language. Every answer is checked against the operators'
+ * (docs/decisions/0030-operator-console.md), and the page's language. Every answer is checked against the operators'
  * contract (contract/operators/); an answer that breaks it is a failure like any other, and failures are values,
  * never exceptions (docs/architecture.md#rule-7).
  */

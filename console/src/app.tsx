@@ -1,8 +1,9 @@
 /**
- * The operator console (docs/architecture.md#operator-console): a Hono app that renders each screen on the server
+ * The operator console (docs/decisions/0030-operator-console.md): a Hono app that renders each screen on the server
  * with React and posts every action as a plain form, answered with a redirect (303) or the page again with its errors.
  * Order: request id and log line, security headers, the language from the path, same-origin writes, the operator
- * (Access token and gateway), the section's role; then the section's screens, each section a sub-app under its prefix.
+ * (Access token and gateway), the section's role; then the section's screens, each section a sub-app under its prefix
+ * (docs/decisions/0034-console-by-section.md).
  */
 import { Hono } from 'hono'
 import { csrf } from 'hono/csrf'

@@ -1,7 +1,8 @@
 /**
- * What every section's routes share: a screen drawn in the console's frame with the notice a redirect asked for, a
- * failed call as a page, the one list screen, reading a request, checking a form, and the one decision handler (a form
- * posted from a record's page, answered with a 303 or the page again with its errors; docs/architecture.md#operator-console).
+ * What every section's routes share (docs/decisions/0034-console-by-section.md): a screen drawn in the console's frame
+ * with the notice a redirect asked for, a failed call as a page, the one list screen, reading a request, checking a
+ * form, and the one decision handler (a form posted from a record's page, answered with a 303 or the page again with
+ * its errors).
  */
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'

@@ -1,8 +1,8 @@
 /**
- * The role rule, once (docs/security.md#operator-surface): each screen of the console works in one area of the
- * operators' API, and an operator opens it only when their role reaches that area, as the gateway says in `areas` of
- * `/core/operator/me` (it checks every call again). The guard in front of each section's routes (access.ts) and the
- * navigation read this table, so a screen is offered exactly where it opens.
+ * The role rule, once (docs/security.md#operator-surface, docs/decisions/0034-console-by-section.md): each screen of
+ * the console works in one area of the operators' API, and an operator opens it only when their role reaches that
+ * area, as the gateway says in `areas` of `/core/operator/me` (it checks every call again). The guard in front of each
+ * section's routes (access.ts) and the navigation read this table, so a screen is offered exactly where it opens.
  */
 import type { Me } from '../../../contract/operators/operators'
 import type { OperatorArea } from '../../../contract/operators/values'

@@ -1,6 +1,7 @@
 /**
- * An item's form, drawn from its kind's description (docs/architecture.md#content-screens): a control per field (uz, ru
- * and en side by side for a localised one), uploads that keep what is stored, and the rows of its child kinds.
+ * An item's form, drawn from its kind's description (docs/decisions/0030-operator-console.md#content-screens): a
+ * control per field (uz, ru and en side by side for a localised one), uploads that keep what is stored, and the rows of
+ * its child kinds.
  */
 import { LOCALES, type Locale } from '../../../../contract/locales'
 import type { ContentField, ContentKind } from '../../../../contract/operators/content'
@@ -339,7 +340,8 @@ export function ItemForm({
           {submit}
         </button>
       </div>
-      {/* Shown by the upload script while the form's files are on their way (docs/architecture.md#content-screens). */}
+      {/* The upload script shows it while the files are on their way
+          (docs/decisions/0030-operator-console.md#content-screens). */}
       <div className="field" data-upload-status="" hidden>
         <label className="field__label" htmlFor="upload-progress">
           {t('content.uploading')}

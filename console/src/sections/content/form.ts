@@ -1,9 +1,9 @@
 /**
- * An item's form as the gateway's values (docs/decisions/0030-operator-console.md#content-screens): every control is text in the form, and
- * becomes the column's value here (a number, a flag, an instant). A child's controls are named under its row
- * (`c.{kind}.{row}.{column}`), and the children go with their parent's save as the list the gateway replaces. The form
- * itself is what is kept when the gateway refuses a save, so the page shows it again as typed; a stored item becomes
- * the form's text the other way (`formValues`).
+ * An item's form as the gateway's values (docs/decisions/0030-operator-console.md#content-screens): every control is
+ * text in the form, and becomes the column's value here (a number, a flag, an instant). A child's controls are named
+ * under its row (`c.{kind}.{row}.{column}`), and the children go with their parent's save as the list the gateway
+ * replaces. The form itself is what is kept when the gateway refuses a save, so the page shows it again as typed; a
+ * stored item becomes the form's text the other way (`formValues`).
  */
 import type { Context } from 'hono'
 import type { ContentChild, ContentKind } from '../../../../contract/operators/content'

@@ -1,6 +1,6 @@
 /**
- * The shape of a kind's form (docs/architecture.md#content-screens): a field's columns, the rows of its child kinds, and
- * which field a form name belongs to. The form's reader and its views both follow these.
+ * The shape of a kind's form (docs/decisions/0030-operator-console.md#content-screens): a field's columns, the rows of
+ * its child kinds, and which field a form name belongs to. The form's reader and its views both follow these.
  */
 import { LOCALES } from '../../../../contract/locales'
 import type { ContentField, ContentKind } from '../../../../contract/operators/content'

@@ -1,6 +1,7 @@
 /**
  * How the editors' screens name what the gateway describes: a kind, a field, a column, an option, an item's title. The
- * catalogue names what it knows; anything newer is named from its own name, so a kind the gateway adds is usable at once.
+ * catalogue names what it knows; anything newer is named from its own name, so a kind the gateway adds is usable at
+ * once.
  */
 import { LOCALES, type Locale } from '../../../../contract/locales'
 import type { ContentKind } from '../../../../contract/operators/content'

@@ -1,5 +1,5 @@
 /**
- * The editors' screens (docs/architecture.md#content-screens) on the operators' content API
+ * The editors' screens (docs/decisions/0030-operator-console.md#content-screens) on the operators' content API
  * (docs/gateway-contract.md#operator-content): the kinds, each kind's list, a new item and an item's form with its
  * children and files, publishing now or at a time, preview links, and the agency's contacts.
  */

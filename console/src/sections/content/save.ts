@@ -1,6 +1,6 @@
 /**
- * A content form's way to the gateway (docs/architecture.md#content-screens): the kinds it is drawn from, its files
- * sent ahead to R2, its values as the save's body, and a refusal mapped back to the fields of the form.
+ * A content form's way to the gateway (docs/decisions/0030-operator-console.md#content-screens): the kinds it is drawn
+ * from, its files sent ahead to R2, its values as the save's body, and a refusal mapped back to the fields of the form.
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Locale } from '../../../../contract/locales'
@@ -92,7 +92,7 @@ export async function readContentSave(c: Ctx): Promise<ContentSave | Response> {
   return { lang, t: translator(lang), kind, kinds, fields: form.fields, refused, body, formName }
 }
 
-/** A refused save's status: 422 for what the editor can fix, 502 when the gateway failed (the form is kept either way). */
+/** A refused save's status: 422 for what the editor can fix, 502 when the gateway failed (the form is kept anyway). */
 export const saveStatus = (why: { status: number }): ContentfulStatusCode => (why.status >= 500 ? 502 : 422)
 
 /** The refusal of a save: each field's message beside it by its name in the form, and the summary's links to them. */

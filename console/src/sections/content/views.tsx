@@ -1,7 +1,7 @@
 /**
- * The editors' screens (docs/architecture.md#content-screens): the kinds of content, each kind's list, an item's screen
- * with its publishing and its form (fields.tsx), and a new item's. Plain forms: files go with the form they belong to,
- * so nothing needs a script.
+ * The editors' screens (docs/decisions/0030-operator-console.md#content-screens): the kinds of content, each kind's
+ * list, an item's screen with its publishing and its form (fields.tsx), and a new item's. Plain forms: files go with
+ * the form they belong to, so nothing needs a script.
  */
 import { LOCALES, type Locale } from '../../../../contract/locales'
 import type { ContentItem, ContentKind, ContentListItem } from '../../../../contract/operators/content'
