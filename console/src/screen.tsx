@@ -17,7 +17,7 @@ import { translateCode, translator } from './i18n'
 import { renderRefusal } from './refusal'
 import { renderPage } from './render'
 import { reachesArea, type Screen } from './sections/areas'
-import { type FormProblem, Layout } from './ui'
+import { type FormProblem, type FormState, Layout } from './ui'
 
 export type Ctx = Context<ConsoleEnv>
 
@@ -151,11 +151,6 @@ export async function readFields(c: Ctx): Promise<Record<string, string>> {
 }
 
 // Forms
-
-/** What a record's form shows again after it failed: the problem, what was typed, and which form it was. */
-export type FormState = { problem: FormProblem | null; values: Record<string, string>; form: string | null }
-
-export const NO_FORM_STATE: FormState = { problem: null, values: {}, form: null }
 
 /** A text of 1 to `max` characters, trimmed. */
 export const trimmed = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max))

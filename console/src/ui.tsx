@@ -262,6 +262,11 @@ export function Badge({ state, children }: { state: string; children: ReactNode 
 /** A form's error, and each field's, with links to the fields (the portal's error summary, docs/design.md#forms). */
 export type FormProblem = { message: string | null; fields: { id: string; message: string }[] }
 
+/** What a record's form shows again after it failed: the problem, what was typed, and which form it was. */
+export type FormState = { problem: FormProblem | null; values: Record<string, string>; form: string | null }
+
+export const NO_FORM_STATE: FormState = { problem: null, values: {}, form: null }
+
 export function ErrorSummary({ t, problem }: { t: Translate; problem: FormProblem | null }) {
   if (!problem) return null
   return (

@@ -23,18 +23,8 @@ import type { ConsoleEnv } from '../../context'
 import { translator } from '../../i18n'
 import { paths } from '../../paths'
 import { renderRefusal } from '../../refusal'
-import {
-  type Ctx,
-  decide,
-  type FormState,
-  idOf,
-  listScreen,
-  NO_FORM_STATE,
-  pick,
-  renderFailure,
-  renderScreen,
-  trimmed,
-} from '../../screen'
+import { type Ctx, decide, idOf, listScreen, pick, renderFailure, renderScreen, trimmed } from '../../screen'
+import { type FormState, NO_FORM_STATE } from '../../ui'
 import { AppealList, AppealRecord, ProjectList, ProjectRecord, RegistrationList, RegistrationRecord } from './views'
 
 const ReplyForm = v.object({ reply: trimmed(5000) })

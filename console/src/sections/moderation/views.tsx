@@ -13,8 +13,18 @@ import type {
 import { APPEAL_STATUSES, DECISION_STATES, type DecisionState } from '../../../../contract/operators/values'
 import type { Translate } from '../../../../shared/i18n'
 import { paths } from '../../paths'
-import type { FormState } from '../../screen'
-import { Badge, type Column, ErrorSummary, Facts, formatNumber, ListView, Tabs, TextArea, Time } from '../../ui'
+import {
+  Badge,
+  type Column,
+  ErrorSummary,
+  Facts,
+  type FormState,
+  formatNumber,
+  ListView,
+  Tabs,
+  TextArea,
+  Time,
+} from '../../ui'
 
 type Common = { t: Translate; lang: Locale }
 
