@@ -228,7 +228,7 @@ describe('publishing', () => {
   })
 })
 
-describe('children and contacts', () => {
+describe('children', () => {
   it('saves a gallery’s images with the gallery, leaving empty rows out and removing a ticked one', async () => {
     const title = `Gallery ${tag()}`
     const base = {
@@ -351,7 +351,9 @@ describe('children and contacts', () => {
     expect(edited.status).toBe(303)
     expect(await steps()).toEqual([{ ...before, step_title: 'Fill in the application form' }])
   })
+})
 
+describe('contacts', () => {
   it('saves the agency’s contacts, which the portal’s call answers, and keeps a bad e-mail beside its field', async () => {
     const bad = await openAs('editor', '/en/content/site-settings', {
       phone: '+998 71 202 62 62',

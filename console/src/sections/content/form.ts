@@ -1,13 +1,15 @@
 /**
- * An item's form as the gateway's values (docs/decisions/0030-operator-console.md#content-screens): every control is text in the form, and
- * becomes the column's value here (a number, a flag, an instant). A child's controls are named under its row
- * (`c.{kind}.{row}.{column}`), and the children go with their parent's save as the list the gateway replaces. The form
- * itself is what is kept when the gateway refuses a save, so the page shows it again as typed.
+ * An item's form as the gateway's values (docs/decisions/0030-operator-console.md#content-screens): every control is
+ * text in the form, and becomes the column's value here (a number, a flag, an instant). A child's controls are named
+ * under its row (`c.{kind}.{row}.{column}`), and the children go with their parent's save as the list the gateway
+ * replaces. The form itself is what is kept when the gateway refuses a save, so the page shows it again as typed; a
+ * stored item becomes the form's text the other way (`formValues`).
  */
 import type { Context } from 'hono'
-import type { ContentKind } from './api'
-import type { ConsoleEnv } from './context'
-import { childRows, columnsOf, fromLocalTime } from './pages/content'
+import type { ContentChild, ContentKind } from '../../../../contract/operators/content'
+import type { ConsoleEnv } from '../../context'
+import { fromLocalTime, toLocalTime } from '../../time'
+import { childRows, columnsOf } from './kinds'
 
 export type Multipart = { fields: Record<string, string>; files: Record<string, File> }
 
@@ -140,9 +142,33 @@ export function saveOf(
   return { body, formName }
 }
 
-/** The kind whose field a form name is (`c.post_file.0.name` is a post file's), and the field's column. */
-export function fieldAt(kind: ContentKind, kinds: Map<string, ContentKind>, name: string): [ContentKind, string] {
-  const parts = /^(?:.*\.)?c\.([a-z_]+)\.\d+\.([^.]+)$/.exec(name)
-  const child = parts ? kinds.get(parts[1]!) : undefined
-  return child && parts ? [child, parts[2]!] : [kind, name]
+/** An item's stored values (and its children's, under `c.{kind}.{row}.`) as the form's text. */
+export function formValues(
+  kind: ContentKind,
+  kinds: Map<string, ContentKind>,
+  values: Record<string, unknown>,
+  children: Record<string, ContentChild[]> = {},
+  prefix = '',
+): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const field of kind.fields) {
+    for (const col of columnsOf(field)) {
+      const value = values[col]
+      const name = prefix + col
+      if (field.type === 'bool') out[name] = value ? 'true' : ''
+      else if (value === null || value === undefined) out[name] = ''
+      else if (field.type === 'datetime') out[name] = toLocalTime(String(value))
+      else out[name] = String(value)
+    }
+  }
+  for (const [name, rows] of Object.entries(children)) {
+    const child = kinds.get(name)
+    if (!child) continue
+    rows.forEach((row, i) => {
+      const rowPrefix = `${prefix}c.${name}.${i}.`
+      if (row.id !== undefined) out[`${rowPrefix}id`] = String(row.id)
+      Object.assign(out, formValues(child, kinds, row.values, row.children, rowPrefix))
+    })
+  }
+  return out
 }

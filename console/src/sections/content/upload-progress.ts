@@ -1,8 +1,8 @@
 /**
- * The one script the console ships (docs/decisions/0030-operator-console.md#content-screens): on a content form with a file chosen, it
- * sends the form itself so the editor sees the upload's progress, then goes where the console's answer went (the item
- * after a 303), or shows the answer (the form again with its errors). Without it, or without a file, the form posts as
- * usual: the script only adds the progress bar. Inlined under a hash in the page's CSP (render.tsx).
+ * The one script the console ships (docs/decisions/0030-operator-console.md#content-screens): on a content form with a
+ * file chosen, it sends the form itself so the editor sees the upload's progress, then goes where the console's answer
+ * went (the item after a 303), or shows the answer (the form again with its errors). Without it, or without a file, the
+ * form posts as usual: the script only adds the progress bar. Inlined under a hash in the page's CSP (render.tsx).
  */
 export const UPLOAD_PROGRESS_SCRIPT = `(() => {
   for (const form of document.querySelectorAll('form[data-upload-progress]')) {

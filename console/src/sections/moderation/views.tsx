@@ -1,166 +1,85 @@
-/** The overview and the moderators' queues: appeals, projects and registrations, each a list and a record. */
-import type { Locale } from '../../../contract/locales'
-import type { Translate } from '../../../shared/i18n'
+/** The moderators' queues: appeals, projects and registrations, each a list and a record with its decisions. */
+import { LOCALES, type Locale } from '../../../../contract/locales'
+import type { Pageable } from '../../../../contract/operators/envelope'
 import type {
   AppealDetail,
-  AppealListItem,
-  AppealStatus,
-  DecisionState,
-  ModerationCounts,
-  Operator,
-  Pageable,
+  AppealList as AppealListAnswer,
   ProjectDetail,
-  ProjectListItem,
+  ProjectFile,
+  ProjectList as ProjectListAnswer,
   RegistrationDetail,
-  RegistrationListItem,
-} from '../api'
-import { paths } from '../paths'
-import { Badge, ErrorSummary, Facts, type FormProblem, formatNumber, mayOpen, Pager, Tabs, TextArea, Time } from '../ui'
+  RegistrationList as RegistrationListAnswer,
+} from '../../../../contract/operators/moderation'
+import { APPEAL_STATUSES, DECISION_STATES, type DecisionState } from '../../../../contract/operators/values'
+import type { Translate } from '../../../../shared/i18n'
+import { paths } from '../../paths'
+import {
+  Badge,
+  type Column,
+  ErrorSummary,
+  Facts,
+  type FormState,
+  formatNumber,
+  ListView,
+  Tabs,
+  TextArea,
+  Time,
+} from '../../ui'
 
 type Common = { t: Translate; lang: Locale }
-
-/** What a form shows again after it failed: the problem, and what was typed. */
-export type FormState = { problem: FormProblem | null; values: Record<string, string>; form: string | null }
-
-export const NO_FORM_STATE: FormState = { problem: null, values: {}, form: null }
 
 const fieldError = (state: FormState, form: string, id: string) =>
   state.form === form ? state.problem?.fields.find((f) => f.id === id)?.message : undefined
 
-export function Overview({
-  t,
-  lang,
-  operator,
-  counts,
-  failedMail = null,
-}: Common & { operator: Operator; counts: ModerationCounts | null; failedMail?: number | null }) {
-  const tiles: { label: string; count: number; href: string }[] = counts
-    ? [
-        { label: t('overview.appeals'), count: counts.appeals.in_moderation, href: paths.appeals(lang) },
-        { label: t('overview.projects'), count: counts.projects.pending, href: paths.projects(lang) },
-        { label: t('overview.registrations'), count: counts.registrations.pending, href: paths.registrations(lang) },
-        { label: t('overview.contact'), count: counts.inbox.contact, href: paths.inbox(lang, { kind: 'contact' }) },
-        { label: t('overview.event'), count: counts.inbox.event, href: paths.inbox(lang, { kind: 'event' }) },
-      ]
-    : []
-  // An admin sees the mail the delivery gave up on beside what waits: each is someone who never got their mail.
-  if (failedMail !== null) tiles.push({ label: t('overview.failedMail'), count: failedMail, href: paths.mail(lang) })
-  return (
-    <>
-      <p>{t('overview.greeting', { name: operator.name || operator.email, role: t(`roles.${operator.role}`) })}</p>
-      {tiles.length ? (
-        <>
-          <h2>{t('overview.waiting')}</h2>
-          <ul className="console-tiles">
-            {tiles.map((tile) => (
-              <li key={tile.href}>
-                <a className="console-tile" href={tile.href}>
-                  <span className="console-tile__count">{tile.count}</span>
-                  <span>{tile.label}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      {mayOpen(operator, 'content') ? (
-        <>
-          <h2>{t('overview.content')}</h2>
-          <ul>
-            <li>
-              <a href={paths.content(lang)}>{t('sections.content')}</a>
-            </li>
-            <li>
-              <a href={paths.siteSettings(lang)}>{t('content.siteSettings.title')}</a>
-            </li>
-          </ul>
-        </>
-      ) : null}
-      {mayOpen(operator, 'operators') ? (
-        <>
-          <h2>{t('overview.admin')}</h2>
-          <ul>
-            <li>
-              <a href={paths.operators(lang)}>{t('sections.operators')}</a>
-            </li>
-            <li>
-              <a href={paths.audit(lang)}>{t('sections.audit')}</a>
-            </li>
-            <li>
-              <a href={paths.mail(lang)}>{t('sections.mail')}</a>
-            </li>
-          </ul>
-        </>
-      ) : null}
-      {!counts && !mayOpen(operator, 'operators') && !mayOpen(operator, 'content') ? (
-        <p>{t('overview.nothing')}</p>
-      ) : null}
-    </>
-  )
-}
-
 // Appeals
 
-export const APPEAL_STATUSES: AppealStatus[] = ['in_moderation', 'reviewed', 'resolved', 'not_resolved']
-
-export function AppealList(
-  props: Common & { status: AppealStatus; items: AppealListItem[]; counts: Record<AppealStatus, number> } & {
-    pageable: Pageable | null
-  },
-) {
-  const { t, lang, status } = props
+export function AppealList({
+  t,
+  lang,
+  list,
+  pageable,
+}: Common & { list: AppealListAnswer; pageable: Pageable | null }) {
+  const { status } = list
   return (
-    <>
-      <Tabs
-        label={t('appeals.statuses')}
-        tabs={APPEAL_STATUSES.map((s) => ({
-          label: t(`appeals.status.${s}`),
-          href: paths.appeals(lang, { status: s }),
-          count: props.counts[s],
-          current: s === status,
-        }))}
-      />
-      {props.items.length === 0 ? (
-        <p>{t('list.empty')}</p>
-      ) : (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption>{t('appeals.caption', { status: t(`appeals.status.${status}`) })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('appeals.number')}</th>
-                <th scope="col">{t('appeals.received')}</th>
-                <th scope="col">{t('appeals.applicant')}</th>
-                <th scope="col">{t('appeals.topic')}</th>
-                <th scope="col">{t('appeals.text')}</th>
-                <th scope="col">{t('appeals.replies')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.items.map((a) => (
-                <tr key={a.id}>
-                  <td>
-                    <a href={paths.appeal(lang, a.id)}>{t('appeals.numbered', { id: a.id })}</a>
-                  </td>
-                  <td>
-                    <Time iso={a.created_at} />
-                  </td>
-                  <td>
-                    {a.applicant.name}
-                    <br />
-                    {a.applicant.email}
-                  </td>
-                  <td>{a.topic}</td>
-                  <td>{a.excerpt}</td>
-                  <td>{a.responses}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager t={t} pageable={props.pageable} href={(page) => paths.appeals(lang, { status, page })} />
-    </>
+    <ListView
+      t={t}
+      head={
+        <Tabs
+          label={t('appeals.statuses')}
+          tabs={APPEAL_STATUSES.map((s) => ({
+            label: t(`appeals.status.${s}`),
+            href: paths.appeals(lang, { status: s }),
+            count: list.counts[s],
+            current: s === status,
+          }))}
+        />
+      }
+      caption={t('appeals.caption', { status: t(`appeals.status.${status}`) })}
+      columns={[
+        {
+          label: t('appeals.number'),
+          cell: (a) => <a href={paths.appeal(lang, a.id)}>{t('appeals.numbered', { id: a.id })}</a>,
+        },
+        { label: t('appeals.received'), cell: (a) => <Time iso={a.created_at} /> },
+        {
+          label: t('appeals.applicant'),
+          cell: (a) => (
+            <>
+              {a.applicant.name}
+              <br />
+              {a.applicant.email}
+            </>
+          ),
+        },
+        { label: t('appeals.topic'), cell: (a) => a.topic },
+        { label: t('appeals.text'), cell: (a) => a.excerpt },
+        { label: t('appeals.replies'), cell: (a) => a.responses },
+      ]}
+      items={list.items}
+      rowKey={(a) => a.id}
+      pageable={pageable}
+      href={(page) => paths.appeals(lang, { status, page })}
+    />
   )
 }
 
@@ -255,8 +174,6 @@ export function AppealRecord({ t, lang, appeal, state }: Common & { appeal: Appe
 
 // Projects and registrations share their queue's shape: pending, approved, rejected.
 
-export const DECISION_STATES: DecisionState[] = ['pending', 'approved', 'rejected']
-
 function DecisionTabs({
   t,
   counts,
@@ -330,62 +247,46 @@ function DecisionForms({
   )
 }
 
-export function ProjectList(
-  props: Common & {
-    state: DecisionState
-    items: ProjectListItem[]
-    counts: Record<DecisionState, number>
-    pageable: Pageable | null
-  },
-) {
-  const { t, lang, state } = props
+export function ProjectList({
+  t,
+  lang,
+  list,
+  pageable,
+}: Common & { list: ProjectListAnswer; pageable: Pageable | null }) {
+  const { state } = list
   return (
-    <>
-      <DecisionTabs t={t} counts={props.counts} state={state} href={(s) => paths.projects(lang, { state: s })} />
-      {props.items.length === 0 ? (
-        <p>{t('list.empty')}</p>
-      ) : (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption>{t('projects.caption', { state: t(`decisions.state.${state}`) })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('projects.title')}</th>
-                <th scope="col">{t('projects.owner')}</th>
-                <th scope="col">{t('projects.budget')}</th>
-                <th scope="col">{t('projects.updated')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.items.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    <a href={paths.project(lang, p.id)}>{p.title || t('projects.untitled', { id: p.id })}</a>
-                  </td>
-                  <td>
-                    {p.owner.company || p.owner.name}
-                    <br />
-                    {p.owner.email}
-                  </td>
-                  <td>{formatNumber(lang, p.budget)}</td>
-                  <td>
-                    <Time iso={p.updated_at} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager t={t} pageable={props.pageable} href={(page) => paths.projects(lang, { state, page })} />
-    </>
+    <ListView
+      t={t}
+      head={<DecisionTabs t={t} counts={list.counts} state={state} href={(s) => paths.projects(lang, { state: s })} />}
+      caption={t('projects.caption', { state: t(`decisions.state.${state}`) })}
+      columns={[
+        {
+          label: t('projects.title'),
+          cell: (p) => <a href={paths.project(lang, p.id)}>{p.title || t('projects.untitled', { id: p.id })}</a>,
+        },
+        {
+          label: t('projects.owner'),
+          cell: (p) => (
+            <>
+              {p.owner.company || p.owner.name}
+              <br />
+              {p.owner.email}
+            </>
+          ),
+        },
+        { label: t('projects.budget'), cell: (p) => formatNumber(lang, p.budget) },
+        { label: t('projects.updated'), cell: (p) => <Time iso={p.updated_at} /> },
+      ]}
+      items={list.items}
+      rowKey={(p) => p.id}
+      pageable={pageable}
+      href={(page) => paths.projects(lang, { state, page })}
+    />
   )
 }
 
-const LANGS = ['uz', 'ru', 'en'] as const
-
 export function ProjectRecord({ t, lang, project, state }: Common & { project: ProjectDetail; state: FormState }) {
-  const file = (f: ProjectDetail['image']) =>
+  const file = (f: ProjectFile | null) =>
     f ? (
       <a href={paths.file(lang, f.id)}>
         {f.original_name} ({formatNumber(lang, Math.ceil(f.size / 1024))} KB)
@@ -413,7 +314,7 @@ export function ProjectRecord({ t, lang, project, state }: Common & { project: P
             [t('projects.status'), t(`projects.statuses.${project.status}`)],
             [t('projects.contact'), [project.contact.phone, project.contact.email].filter(Boolean).join(', ')],
             [t('projects.image'), file(project.image)],
-            ...LANGS.map((l): [string, ReturnType<typeof file>] => [
+            ...LOCALES.map((l): [string, ReturnType<typeof file>] => [
               t('projects.presentation', { lang: l.toUpperCase() }),
               file(project.presentations[l]),
             ]),
@@ -421,7 +322,7 @@ export function ProjectRecord({ t, lang, project, state }: Common & { project: P
           ]}
         />
       </div>
-      {LANGS.filter((l) => project.title[l] || project.content[l]).map((l) => (
+      {LOCALES.filter((l) => project.title[l] || project.content[l]).map((l) => (
         <section key={l} lang={l} aria-labelledby={`project-${l}`}>
           <h2 id={`project-${l}`}>{project.title[l] || t('projects.untitled', { id: project.id })}</h2>
           <p className="console-text">{project.content[l]}</p>
@@ -441,60 +342,53 @@ export function ProjectRecord({ t, lang, project, state }: Common & { project: P
   )
 }
 
-export function RegistrationList(
-  props: Common & {
-    state: DecisionState
-    items: RegistrationListItem[]
-    counts: Record<DecisionState, number>
-    pageable: Pageable | null
-  },
-) {
-  const { t, lang, state } = props
+export function RegistrationList({
+  t,
+  lang,
+  list,
+  pageable,
+}: Common & { list: RegistrationListAnswer; pageable: Pageable | null }) {
+  const { state } = list
+  const columns: Column<RegistrationListAnswer['items'][number]>[] = [
+    {
+      label: t('registrations.number'),
+      cell: (r) => <a href={paths.registration(lang, r.id)}>{t('registrations.numbered', { id: r.id })}</a>,
+    },
+    {
+      label: t('registrations.applicant'),
+      cell: (r) => (
+        <>
+          {r.name} {r.surname}, {r.company_name}
+          <br />
+          {r.email}
+        </>
+      ),
+    },
+    {
+      label: t('registrations.kind'),
+      cell: (r) => (
+        <>
+          {t(`registrations.kinds.${r.kind}`)},{' '}
+          {t(r.is_resident ? 'registrations.resident' : 'registrations.nonResident')}
+        </>
+      ),
+    },
+    { label: t('registrations.received'), cell: (r) => <Time iso={r.created_at} /> },
+  ]
+  if (state === 'rejected') columns.push({ label: t('form.reason'), cell: (r) => r.reason })
   return (
-    <>
-      <DecisionTabs t={t} counts={props.counts} state={state} href={(s) => paths.registrations(lang, { state: s })} />
-      {props.items.length === 0 ? (
-        <p>{t('list.empty')}</p>
-      ) : (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption>{t('registrations.caption', { state: t(`decisions.state.${state}`) })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('registrations.number')}</th>
-                <th scope="col">{t('registrations.applicant')}</th>
-                <th scope="col">{t('registrations.kind')}</th>
-                <th scope="col">{t('registrations.received')}</th>
-                {state === 'rejected' ? <th scope="col">{t('form.reason')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {props.items.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    <a href={paths.registration(lang, r.id)}>{t('registrations.numbered', { id: r.id })}</a>
-                  </td>
-                  <td>
-                    {r.name} {r.surname}, {r.company_name}
-                    <br />
-                    {r.email}
-                  </td>
-                  <td>
-                    {t(`registrations.kinds.${r.kind}`)},{' '}
-                    {t(r.is_resident ? 'registrations.resident' : 'registrations.nonResident')}
-                  </td>
-                  <td>
-                    <Time iso={r.created_at} />
-                  </td>
-                  {state === 'rejected' ? <td>{r.reason}</td> : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager t={t} pageable={props.pageable} href={(page) => paths.registrations(lang, { state, page })} />
-    </>
+    <ListView
+      t={t}
+      head={
+        <DecisionTabs t={t} counts={list.counts} state={state} href={(s) => paths.registrations(lang, { state: s })} />
+      }
+      caption={t('registrations.caption', { state: t(`decisions.state.${state}`) })}
+      columns={columns}
+      items={list.items}
+      rowKey={(r) => r.id}
+      pageable={pageable}
+      href={(page) => paths.registrations(lang, { state, page })}
+    />
   )
 }
 

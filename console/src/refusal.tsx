@@ -1,11 +1,11 @@
 /** The pages of a request the console does not serve: not configured, no valid Access token, no operator, no role. */
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { ConsoleEnv } from '../context'
-import { translator } from '../i18n'
-import { paths } from '../paths'
-import { renderPage } from '../render'
-import { ErrorFrame, Layout } from '../ui'
+import type { ConsoleEnv } from './context'
+import { translator } from './i18n'
+import { paths } from './paths'
+import { renderPage } from './render'
+import { ErrorFrame, Layout } from './ui'
 
 export type Refusal =
   | 'unconfigured'
@@ -24,7 +24,7 @@ export function renderRefusal(c: Context<ConsoleEnv>, status: ContentfulStatusCo
   const operator = c.get('operator')
   // A signed-in operator keeps the console's frame, so the way back is where it always is.
   const body = operator ? (
-    <Layout t={t} lang={lang} path={c.req.path} operator={operator} section="home" title={title}>
+    <Layout t={t} lang={lang} path={c.req.path} operator={operator} screen="home" title={title}>
       {text}
       <p>
         <a href={paths.home(lang)}>{t('refusal.home')}</a>
