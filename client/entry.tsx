@@ -35,7 +35,10 @@ async function boot() {
   let gateway: Promise<GatewayClient> | null = null
   setPayloadFetcher(async (key) => {
     gateway ??= import('./runtime/gateway').then((m) => m.browserGatewayClient(state.locale, t))
-    return (await gateway).getEnvelope(key)
+    const answer = await (await gateway).getEnvelope(key)
+    // The payload store and SWR learn of a failure by a rejection: the failure itself, with its status and code.
+    if (!answer.ok) throw answer
+    return answer.envelope
   })
   const first =
     state.assets.page && state.route.id && !state.error

@@ -261,9 +261,14 @@ function ServiceResults({
         usePost ? { page, size: RESULT_PAGE_SIZE } : { ...params, page, size: RESULT_PAGE_SIZE },
       )
     : null
-  const { data, error, isLoading } = useSWR(key ? [key, usePost] : null, ([k]: [Key<ServiceResult>]) =>
-    usePost ? gateway.request<ServiceResult>('POST', k, { body: params }) : gateway.getEnvelope(k),
-  )
+  const { data, error, isLoading } = useSWR(key ? [key, usePost] : null, async ([k]: [Key<ServiceResult>]) => {
+    const answer = await (usePost
+      ? gateway.request<ServiceResult>('POST', k, { body: params })
+      : gateway.getEnvelope(k))
+    // SWR learns of a failure by a rejection: the failure itself, with its code.
+    if (!answer.ok) throw answer
+    return answer.envelope
+  })
   if (!link) return <ErrorState message={t('services.unavailable')} />
   if (isLoading)
     return (

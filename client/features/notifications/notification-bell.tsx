@@ -65,7 +65,12 @@ function Bell() {
       previous && previous.content.length < NOTIFICATION_PAGE_SIZE
         ? null
         : accountKeys.notifications(index, NOTIFICATION_PAGE_SIZE),
-    (key: Key<contract.Notification[]>) => gateway.getEnvelope(key),
+    async (key: Key<contract.Notification[]>) => {
+      const answer = await gateway.getEnvelope(key)
+      // SWR learns of a failure by a rejection: the failure itself.
+      if (!answer.ok) throw answer
+      return answer.envelope
+    },
     {
       refreshInterval: live ? 0 : NOTIFICATION_REFRESH_MS,
       revalidateOnFocus: true,
@@ -98,11 +103,11 @@ function Bell() {
 
   const markRead = async (n: contract.Notification) => {
     if (n.seen) return
-    await gateway.request('POST', '/siw/notification', { query: { id: n.id } }).catch(() => undefined)
+    await gateway.request('POST', '/siw/notification', { query: { id: n.id } })
     await mutate()
   }
   const markAll = async () => {
-    await gateway.request('POST', '/siw/notification/read-all').catch(() => undefined)
+    await gateway.request('POST', '/siw/notification/read-all')
     await mutate()
   }
   const openItem = async (n: contract.Notification, to: string) => {
