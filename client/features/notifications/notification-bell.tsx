@@ -13,7 +13,7 @@ import type { Key } from '../../../shared/api-keys'
 import { hrefTo, matchRoute, readSearch, splitLocale } from '../../../shared/match'
 import { useFormat } from '../../lib/format'
 import { useConfig } from '../../runtime/config'
-import { useGateway } from '../../runtime/gateway'
+import { envelopeOrThrow, useGateway } from '../../runtime/gateway'
 import { useLocale, useT } from '../../runtime/i18n'
 import { usePersonalLive } from '../../runtime/realtime/personal-status'
 import { useRouter } from '../../runtime/router'
@@ -65,12 +65,7 @@ function Bell() {
       previous && previous.content.length < NOTIFICATION_PAGE_SIZE
         ? null
         : accountKeys.notifications(index, NOTIFICATION_PAGE_SIZE),
-    async (key: Key<contract.Notification[]>) => {
-      const answer = await gateway.getEnvelope(key)
-      // SWR learns of a failure by a rejection: the failure itself.
-      if (!answer.ok) throw answer
-      return answer.envelope
-    },
+    (key: Key<contract.Notification[]>) => envelopeOrThrow(gateway.getEnvelope(key)),
     {
       refreshInterval: live ? 0 : NOTIFICATION_REFRESH_MS,
       revalidateOnFocus: true,
