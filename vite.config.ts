@@ -11,6 +11,9 @@ import { sonnerSpecValues } from './build/sonner-spec-values.ts'
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
+  // rosetta's path lookup, dlv, names a UMD build as its `browser` file, which Vite prefers: three copies of one
+  // function in a CommonJS wrapper. Its ES module is the function once (docs/performance.md#rosetta-in-the-first-view).
+  resolve: { alias: [{ find: /^dlv$/, replacement: 'dlv/dist/dlv.es.js' }] },
   plugins: [
     react(),
     previewCompression(),

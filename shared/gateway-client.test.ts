@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { apiKey } from './api-keys'
-import { createGatewayClient, type GatewayClientOptions, GatewayError, type Notice } from './gateway-client'
+import { createGatewayClient, type GatewayClientOptions, type Notice } from './gateway-client'
 
 type Call = { url: string; method: string; headers: Headers; body: string | null }
 type Reply = Response | Error
@@ -48,7 +48,7 @@ describe('gateway client transport', () => {
       origin: 'http://portal.internal',
     })
     const res = await client.request('POST', '/siw/public/contact-us', { body: { name: 'A' }, query: { x: 1 } })
-    expect(res.content).toEqual({ id: 1 })
+    expect(res).toEqual({ ok: true, envelope: { result: { code: 'ok', description: '' }, content: { id: 1 } } })
     const headers = new Headers(captured[0]!.headers)
     expect(headers.get('accept-language')).toBe('uz')
     expect(headers.get('content-type')).toBe('application/json')
@@ -104,14 +104,21 @@ describe('gateway client retry (docs/product.md#transport)', () => {
   for (const status of RETRY_STATUSES) {
     it(`retries a GET once on ${status}`, async () => {
       const { client, calls } = setup([envelope(status, 'busy'), ok({ n: 2 })])
-      await expect(client.getEnvelope(apiKey('/siw/public/post'))).resolves.toMatchObject({ content: { n: 2 } })
+      await expect(client.getEnvelope(apiKey('/siw/public/post'))).resolves.toMatchObject({
+        ok: true,
+        envelope: { content: { n: 2 } },
+      })
       expect(calls).toHaveLength(2)
     })
   }
 
-  it('retries a GET only once, then rejects with the second status', async () => {
+  it('retries a GET only once, then answers the second status as a failure', async () => {
     const { client, calls } = setup([envelope(503, 'busy'), envelope(502, 'bad_gateway'), ok()])
-    await expect(client.getEnvelope(apiKey('/x'))).rejects.toMatchObject({ status: 502, code: 'bad_gateway' })
+    await expect(client.getEnvelope(apiKey('/x'))).resolves.toMatchObject({
+      ok: false,
+      status: 502,
+      code: 'bad_gateway',
+    })
     expect(calls).toHaveLength(2)
   })
 
@@ -119,7 +126,7 @@ describe('gateway client retry (docs/product.md#transport)', () => {
     for (const status of RETRY_STATUSES) {
       it(`never retries ${method} on ${status}`, async () => {
         const { client, calls } = setup([envelope(status, 'busy'), ok()])
-        await expect(client.request(method, '/siw/appeal', { body: {} })).rejects.toBeInstanceOf(GatewayError)
+        await expect(client.request(method, '/siw/appeal', { body: {} })).resolves.toMatchObject({ ok: false })
         expect(calls).toHaveLength(1)
       })
     }
@@ -128,27 +135,84 @@ describe('gateway client retry (docs/product.md#transport)', () => {
   it('does not retry a GET on other statuses', async () => {
     for (const status of [400, 401, 403, 404, 422, 501]) {
       const { client, calls } = setup([envelope(status, 'nope'), ok()])
-      await expect(client.getEnvelope(apiKey('/x'))).rejects.toMatchObject({ status })
+      await expect(client.getEnvelope(apiKey('/x'))).resolves.toMatchObject({ ok: false, status })
       expect(calls, String(status)).toHaveLength(1)
     }
   })
 
   it('retries a GET once after a network error', async () => {
     const { client, calls } = setup([new TypeError('fetch failed'), ok({ n: 1 })])
-    await expect(client.getEnvelope(apiKey('/x'))).resolves.toMatchObject({ content: { n: 1 } })
+    await expect(client.getEnvelope(apiKey('/x'))).resolves.toMatchObject({ ok: true, envelope: { content: { n: 1 } } })
     expect(calls).toHaveLength(2)
   })
 
-  it('rejects with status 0 and network_error after two network errors on a GET', async () => {
+  it('answers status 0 and network_error after two network errors on a GET', async () => {
     const { client, calls } = setup([new TypeError('fetch failed'), new TypeError('fetch failed again')])
-    await expect(client.getEnvelope(apiKey('/x'))).rejects.toMatchObject({ status: 0, code: 'network_error' })
+    await expect(client.getEnvelope(apiKey('/x'))).resolves.toMatchObject({
+      ok: false,
+      status: 0,
+      code: 'network_error',
+    })
     expect(calls).toHaveLength(2)
   })
 
   it('never retries a POST after a network error', async () => {
     const { client, calls } = setup([new TypeError('fetch failed'), ok()])
-    await expect(client.request('POST', '/x')).rejects.toMatchObject({ status: 0, code: 'network_error' })
+    await expect(client.request('POST', '/x')).resolves.toMatchObject({ ok: false, status: 0, code: 'network_error' })
     expect(calls).toHaveLength(1)
+  })
+})
+
+describe('gateway client without an answer (docs/architecture.md#rule-7)', () => {
+  /** A fetch that never answers: it only gives up when the caller's signal ends the call. */
+  const hanging: typeof fetch = (_input, init) =>
+    new Promise((_resolve, reject) => {
+      init?.signal?.addEventListener('abort', () => reject(init.signal!.reason), { once: true })
+    })
+
+  it('answers a call its signal timed out as status 0 and timeout, without retrying or a notice', async () => {
+    let calls = 0
+    const notices: Notice[] = []
+    const client = createGatewayClient({
+      fetch: (input, init) => {
+        calls++
+        return hanging(input, init)
+      },
+      locale: 'en',
+      notify: (n) => notices.push(n),
+    })
+    await expect(client.getEnvelope(apiKey('/x'), AbortSignal.timeout(5))).resolves.toEqual({
+      ok: false,
+      status: 0,
+      code: 'timeout',
+      errors: [],
+    })
+    expect(calls).toBe(1)
+    expect(notices).toEqual([])
+  })
+
+  it('answers a call its caller aborted as status 0 and aborted', async () => {
+    const client = createGatewayClient({ fetch: hanging, locale: 'en' })
+    const controller = new AbortController()
+    const answer = client.getEnvelope(apiKey('/x'), controller.signal)
+    controller.abort()
+    await expect(answer).resolves.toEqual({ ok: false, status: 0, code: 'aborted', errors: [] })
+  })
+
+  it('answers a body cut off while it is read as network_error', async () => {
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"result":'))
+        controller.error(new TypeError('connection reset'))
+      },
+    })
+    const { client } = setup([new Response(body, { status: 200 })])
+    await expect(client.request('POST', '/x')).resolves.toEqual({
+      ok: false,
+      status: 0,
+      code: 'network_error',
+      errors: [],
+    })
   })
 })
 
@@ -156,60 +220,79 @@ describe('gateway client envelope (docs/product.md#errors)', () => {
   it('accepts ok in any case', async () => {
     for (const code of ['ok', 'OK', 'Ok']) {
       const { client } = setup([ok({ code }, code)])
-      await expect(client.getEnvelope(apiKey('/x'))).resolves.toMatchObject({ content: { code } })
+      await expect(client.getEnvelope(apiKey('/x'))).resolves.toMatchObject({
+        ok: true,
+        envelope: { content: { code } },
+      })
     }
   })
 
-  it('rejects a 200 answer whose code is not ok with a GatewayError carrying the code', async () => {
-    const { client } = setup([envelope(200, 'validation_error', 'validation_error')])
-    const err = await client.getEnvelope(apiKey('/x')).catch((e: unknown) => e)
-    expect(err).toBeInstanceOf(GatewayError)
-    expect(err).toMatchObject({ status: 200, code: 'validation_error' })
+  it('answers a 200 answer whose code is not ok as a failure carrying the code and the fields it names', async () => {
+    const { client } = setup([
+      Response.json({
+        result: { code: 'validation_error', description: 'validation_error' },
+        content: null,
+        errors: ['content.ru', 'budgets.2.sum'],
+      }),
+    ])
+    await expect(client.getEnvelope(apiKey('/x'))).resolves.toEqual({
+      ok: false,
+      status: 200,
+      code: 'validation_error',
+      errors: ['content.ru', 'budgets.2.sum'],
+    })
   })
 
-  it('rejects a 200 answer that is not an envelope', async () => {
+  it('answers a 200 answer that is not an envelope as malformed_response', async () => {
     for (const body of ['', 'not json', '{"content":1}', 'null']) {
       const { client } = setup([new Response(body, { status: 200 })])
-      await expect(client.getEnvelope(apiKey('/x')), body).rejects.toMatchObject({ code: 'malformed_response' })
+      await expect(client.getEnvelope(apiKey('/x')), body).resolves.toMatchObject({
+        ok: false,
+        code: 'malformed_response',
+      })
     }
   })
 
   it('shows no notice for expired_token and user_not_found', async () => {
     for (const code of ['expired_token', 'user_not_found']) {
       const { client, notices } = setup([envelope(200, code, code)])
-      await expect(client.getEnvelope(apiKey('/x'))).rejects.toMatchObject({ code })
+      await expect(client.getEnvelope(apiKey('/x'))).resolves.toMatchObject({ ok: false, code })
       expect(notices).toEqual([])
     }
   })
 
   it('shows the translated message for a description with an underscore', async () => {
     const { client, notices } = setup([envelope(200, 'error', 'too_many_attempts')])
-    await expect(client.request('POST', '/x')).rejects.toBeInstanceOf(GatewayError)
+    await expect(client.request('POST', '/x')).resolves.toMatchObject({ ok: false })
     expect(notices).toEqual([{ translate: true, key: 'messages.error.too_many_attempts' }])
   })
 
   it('shows the raw description otherwise', async () => {
     const { client, notices } = setup([envelope(200, 'error', 'The lot is closed.')])
-    await expect(client.request('POST', '/x')).rejects.toBeInstanceOf(GatewayError)
+    await expect(client.request('POST', '/x')).resolves.toMatchObject({ ok: false })
     expect(notices).toEqual([{ translate: false, text: 'The lot is closed.' }])
   })
 
   it('shows the translated unauthorized and forbidden notices for 401 and 403', async () => {
     const a = setup([envelope(401, 'unauthorized', 'unauthorized')])
-    await expect(a.client.getEnvelope(apiKey('/core/profile'))).rejects.toMatchObject({ status: 401 })
+    await expect(a.client.getEnvelope(apiKey('/core/profile'))).resolves.toMatchObject({ ok: false, status: 401 })
     expect(a.notices).toEqual([{ translate: true, key: 'messages.error.unauthorized' }])
     const b = setup([new Response('denied', { status: 403 })])
-    await expect(b.client.getEnvelope(apiKey('/core/profile'))).rejects.toMatchObject({ status: 403, code: 'http_403' })
+    await expect(b.client.getEnvelope(apiKey('/core/profile'))).resolves.toMatchObject({
+      ok: false,
+      status: 403,
+      code: 'http_403',
+    })
     expect(b.notices).toEqual([{ translate: true, key: 'messages.error.forbidden' }])
   })
 
-  it('rejects other failing statuses without a notice', async () => {
+  it('answers other failing statuses as failures without a notice', async () => {
     for (const status of [400, 404, 422, 500]) {
       const { client, notices } = setup([
         envelope(status, 'some_code', 'some_code'),
         envelope(status, 'some_code', 'some_code'),
       ])
-      await expect(client.getEnvelope(apiKey('/x'))).rejects.toMatchObject({ status, code: 'some_code' })
+      await expect(client.getEnvelope(apiKey('/x'))).resolves.toMatchObject({ ok: false, status, code: 'some_code' })
       expect(notices, String(status)).toEqual([])
     }
   })
@@ -217,6 +300,6 @@ describe('gateway client envelope (docs/product.md#errors)', () => {
   it('works without a notifier, as on the server', async () => {
     const { fn } = fakeFetch(envelope(200, 'error', 'some_code'))
     const client = createGatewayClient({ fetch: fn, locale: 'en' })
-    await expect(client.getEnvelope(apiKey('/x'))).rejects.toMatchObject({ code: 'error' })
+    await expect(client.getEnvelope(apiKey('/x'))).resolves.toMatchObject({ ok: false, code: 'error' })
   })
 })

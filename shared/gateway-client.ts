@@ -1,6 +1,6 @@
 /**
  * The one gateway client (docs/product.md#transport): base path, JSON, Accept-Language, bearer rules, retry, envelope
- * check.
+ * check. Failures are values, never exceptions (docs/architecture.md#rule-7).
  */
 
 import type { Envelope } from '../contract/gateway/common'
@@ -9,18 +9,14 @@ import type { Key, Query } from './api-keys'
 import { apiKey, isPublicUrl } from './api-keys'
 import { GATEWAY_BASE, IDEMPOTENT_METHODS, RETRY_STATUSES, SILENT_RESULT_CODES } from './constants'
 
-/** A rejected call: `status` is the HTTP status (0 for a network failure), `code` the envelope's result code. */
-export class GatewayError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly description: string,
-    readonly envelope?: Envelope,
-  ) {
-    super(description || code || `HTTP ${status}`)
-    this.name = 'GatewayError'
-  }
-}
+/**
+ * A call's outcome: the envelope of an accepted answer, or why there is none. A failure's `status` is the HTTP status,
+ * or 0 when no answer came (`network_error`; `timeout` or `aborted` when the caller's signal ended the call); its `code`
+ * is the envelope's result code, else `http_{status}` for a failing status, or `malformed_response` for a success
+ * status without an envelope; `errors` are the fields the envelope names.
+ */
+export type GatewayResult<T> = { ok: true; envelope: Envelope<T> } | GatewayFailure
+export type GatewayFailure = { ok: false; status: number; code: string; errors: string[] }
 
 /** How a failure is told to the user: a translation key or raw text. Only the browser passes a notifier. */
 export type Notice = { translate: true; key: string } | { translate: false; text: string }
@@ -47,9 +43,9 @@ type RequestOptions = {
 }
 
 export type GatewayClient = {
-  request<T>(method: string, path: string, opts?: RequestOptions): Promise<Envelope<T>>
-  /** GET by key (a path with its query, as built by `apiKey`) and return the whole envelope. */
-  getEnvelope<T>(key: Key<T>, signal?: AbortSignal): Promise<Envelope<T>>
+  request<T>(method: string, path: string, opts?: RequestOptions): Promise<GatewayResult<T>>
+  /** GET by key (a path with its query, as built by `apiKey`). */
+  getEnvelope<T>(key: Key<T>, signal?: AbortSignal): Promise<GatewayResult<T>>
 }
 
 export { CSRF_HEADER, CSRF_MARKER } from './csrf'
@@ -63,10 +59,23 @@ export function isOkCode(code: unknown): boolean {
   return typeof code === 'string' && code.toLowerCase() === 'ok'
 }
 
+/** The failure of an answer that is not an accepted envelope (`envelope` is null when the body was none). */
+function failureOf(status: number, envelope: Envelope | null): GatewayFailure {
+  const code = envelope?.result.code ?? (status >= 200 && status < 300 ? 'malformed_response' : `http_${status}`)
+  return { ok: false, status, code, errors: envelope?.errors ?? [] }
+}
+
+/** No answer: the caller's signal ended the call, or the network failed. */
+function noAnswer(signal: AbortSignal | undefined): GatewayFailure {
+  if (!signal?.aborted) return { ok: false, status: 0, code: 'network_error', errors: [] }
+  const timedOut = signal.reason instanceof Error && signal.reason.name === 'TimeoutError'
+  return { ok: false, status: 0, code: timedOut ? 'timeout' : 'aborted', errors: [] }
+}
+
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   const base = (options.origin ?? '') + (options.base ?? GATEWAY_BASE)
 
-  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<GatewayResult<T>> {
     const upper = method.toUpperCase()
     const url = base + apiKey(path, opts.query)
     const headers = new Headers({
@@ -94,35 +103,36 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
           credentials: 'include',
           signal: opts.signal,
         })
-      } catch (err) {
+      } catch {
         if (attempt < attempts && !opts.signal?.aborted) continue
-        throw new GatewayError(0, 'network_error', err instanceof Error ? err.message : String(err))
+        return noAnswer(opts.signal)
       }
       if (!(attempt < attempts && RETRY_STATUSES.has(response.status))) break
       await response.body?.cancel()
     }
     const res = response!
-    const envelope = await readEnvelope<T>(res)
+    let text: string
+    try {
+      text = await res.text()
+    } catch {
+      return noAnswer(opts.signal)
+    }
+    const envelope = parseEnvelope<T>(text)
     if (!res.ok) {
       if (res.status === 401) options.notify?.({ translate: true, key: 'messages.error.unauthorized' })
       else if (res.status === 403) options.notify?.({ translate: true, key: 'messages.error.forbidden' })
-      throw new GatewayError(
-        res.status,
-        envelope?.result?.code ?? `http_${res.status}`,
-        envelope?.result?.description ?? res.statusText,
-        envelope ?? undefined,
-      )
+      return failureOf(res.status, envelope)
     }
-    if (!envelope || !isOkCode(envelope.result?.code)) {
-      const code = envelope?.result?.code ?? 'malformed_response'
-      const description = envelope?.result?.description ?? ''
-      if (!SILENT_RESULT_CODES.has(code)) {
+    if (!envelope || !isOkCode(envelope.result.code)) {
+      const failure = failureOf(res.status, envelope)
+      const description = envelope?.result.description ?? ''
+      if (!SILENT_RESULT_CODES.has(failure.code)) {
         if (description.includes('_')) options.notify?.({ translate: true, key: `messages.error.${description}` })
         else if (description) options.notify?.({ translate: false, text: description })
       }
-      throw new GatewayError(res.status, code, description, envelope ?? undefined)
+      return failure
     }
-    return envelope
+    return { ok: true, envelope }
   }
 
   return {
@@ -131,8 +141,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   }
 }
 
-async function readEnvelope<T>(res: Response): Promise<Envelope<T> | null> {
-  const text = await res.text()
+/** The envelope in an answer's body, or null when the body is none (empty, not JSON, no `result` object). */
+function parseEnvelope<T>(text: string): Envelope<T> | null {
   if (!text) return null
   try {
     const parsed = JSON.parse(text) as Envelope<T>

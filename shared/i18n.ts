@@ -1,5 +1,9 @@
-/** Translation with the language passed per call: dotted keys into per-locale dictionaries, `{{name}}` values. */
-
+/**
+ * Translation with the language passed per call: rosetta's lookup of dotted keys and `{{name}}` values, over
+ * per-locale dictionaries. Its own `locale()` is one value for the whole instance, which every request shares, so it
+ * is never set: each call names its language (docs/architecture.md#rule-5).
+ */
+import rosetta from 'rosetta'
 import type { Locale } from '../contract/locales'
 import { LOCALE_FALLBACK } from './constants'
 
@@ -11,42 +15,26 @@ export type I18n = Readonly<{
   /** Translates `key` in `locale`, falling back across locales, and to the key itself — never to ''. */
   t: (locale: Locale, key: string, values?: TranslateValues) => string
   has: (locale: Locale, key: string) => boolean
+  /** Adds a locale's messages (rosetta's `set`: top-level groups added again replace those before). */
   add: (locale: Locale, messages: Messages) => void
   loaded: (locale: Locale) => boolean
 }>
 
-/** The value at a dotted path (`home.hero.title`), or undefined. */
-function lookupPath(tree: unknown, path: string): unknown {
-  let node = tree
-  for (const part of path.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined
-    node = (node as Record<string, unknown>)[part]
-  }
-  return node
-}
-
-/** `{{name}}` (or `{{a.b}}`) replaced by its value; a missing value by ''. */
-function interpolate(text: string, values: TranslateValues): string {
-  return text.replace(/\{\{(.*?)\}\}/g, (_, name: string) => {
-    const value = lookupPath(values, name.trim())
-    return value === null || value === undefined ? '' : String(value)
-  })
-}
-
 export function createI18n(initial: Partial<Record<Locale, Messages>> = {}): I18n {
-  const dictionaries = new Map<Locale, Messages>()
+  const ros = rosetta<Messages>()
   const loadedLocales = new Set<Locale>()
   // Plain strings (no values) resolved once per locale: a page looks up the same few hundred keys on every render.
   const plain = new Map<Locale, Map<string, string>>()
   const add = (locale: Locale, messages: Messages) => {
-    dictionaries.set(locale, messages)
+    ros.set(locale, messages)
     loadedLocales.add(locale)
     plain.clear()
   }
   for (const [locale, messages] of Object.entries(initial)) if (messages) add(locale as Locale, messages)
-  const lookup = (locale: Locale, key: string, values?: TranslateValues) => {
-    const text = lookupPath(dictionaries.get(locale), key)
-    return typeof text === 'string' ? interpolate(text, values ?? {}) : ''
+  /** The locale's own text, or '' (a missing key, an empty text, or a group of keys, which rosetta hands back). */
+  const lookup = (locale: Locale, key: string, values?: TranslateValues): string => {
+    const text: unknown = ros.t(key, values ?? {}, locale)
+    return typeof text === 'string' ? text : ''
   }
   return Object.freeze({
     t(locale: Locale, key: string, values?: TranslateValues) {
@@ -58,7 +46,7 @@ export function createI18n(initial: Partial<Record<Locale, Messages>> = {}): I18
       for (const l of LOCALE_FALLBACK[locale]) {
         if (!loadedLocales.has(l)) continue
         const text = lookup(l, key, values)
-        if (typeof text === 'string' && text !== '') {
+        if (text !== '') {
           found = text
           break
         }

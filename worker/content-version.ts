@@ -5,6 +5,7 @@
  * call keeps the cache as it was, keyed without a version.
  */
 import type { Context } from 'hono'
+import type { GatewayFailure } from '../shared/gateway-client'
 import { gatewayFor } from './gateway'
 import type { AppEnv } from './types'
 
@@ -45,24 +46,19 @@ async function askVersion(c: Context<AppEnv>): Promise<number | null> {
   if (Date.now() < absentUntil) return null
   if (Date.now() < failingUntil) return lastSeen
   const started = Date.now()
-  try {
-    const timeout = Math.min(c.get('config').upstreamTimeoutMs, VERSION_TIMEOUT_MS)
-    const envelope = await gatewayFor(c, { token: null }).request<{ version?: unknown }>('GET', VERSION_PATH, {
-      signal: AbortSignal.timeout(timeout),
-    })
-    const version = envelope.content?.version
-    if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0) return failed()
-    lastSeen = version
-    return version
-  } catch (err) {
-    if (isAbsent(err)) {
-      absentUntil = Date.now() + ABSENT_RETRY_MS
-      return null
-    }
-    return failed()
-  } finally {
-    c.get('timings').push(['version', Date.now() - started])
+  const timeout = Math.min(c.get('config').upstreamTimeoutMs, VERSION_TIMEOUT_MS)
+  const answer = await gatewayFor(c, { token: null }).request<{ version?: unknown }>('GET', VERSION_PATH, {
+    signal: AbortSignal.timeout(timeout),
+  })
+  c.get('timings').push(['version', Date.now() - started])
+  if (!answer.ok && isAbsent(answer)) {
+    absentUntil = Date.now() + ABSENT_RETRY_MS
+    return null
   }
+  const version = answer.ok ? answer.envelope.content?.version : undefined
+  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0) return failed()
+  lastSeen = version
+  return version
 }
 
 function failed(): number | null {
@@ -70,6 +66,6 @@ function failed(): number | null {
   return lastSeen
 }
 
-function isAbsent(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && 'status' in err && (err.status === 404 || err.status === 405)
+function isAbsent(failure: GatewayFailure): boolean {
+  return failure.status === 404 || failure.status === 405
 }

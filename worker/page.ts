@@ -90,12 +90,8 @@ export function searchOf(search: URLSearchParams): string {
 
 /** The reset link is valid only when the gateway answers with truthy content (docs/product.md#validation). */
 async function isResetLinkValid(c: Context<AppEnv>, uuid: string): Promise<boolean> {
-  try {
-    const envelope = await gatewayFor(c, { token: null }).request<unknown>('POST', '/core/auth/check-reset-link', {
-      query: { uuid },
-    })
-    return Boolean(envelope.content)
-  } catch {
-    return false
-  }
+  const answer = await gatewayFor(c, { token: null }).request<unknown>('POST', '/core/auth/check-reset-link', {
+    query: { uuid },
+  })
+  return answer.ok && Boolean(answer.envelope.content)
 }

@@ -7,7 +7,7 @@ import { validatePayload } from '../contract/gateway'
 import { LOCALES } from '../contract/locales'
 import { isPublicUrl, type Key } from '../shared/api-keys'
 import { PAYLOAD_CACHE_MS } from '../shared/constants'
-import { GatewayError } from '../shared/gateway-client'
+import type { GatewayResult } from '../shared/gateway-client'
 import { siteKeys } from '../shared/site-keys'
 import type { PayloadEntry } from '../shared/state'
 import { contentVersion } from './content-version'
@@ -161,30 +161,37 @@ async function fetchEntry(
   const client = gatewayFor(c, { token })
   const started = Date.now()
   const signal = AbortSignal.timeout(c.get('config').upstreamTimeoutMs)
+  // A preview's token goes to the upstream, which decides what it shows (docs/gateway-contract.md#preview).
+  const headers = preview ? { [PREVIEW_HEADER]: preview } : undefined
   try {
-    // A preview's token goes to the upstream, which decides what it shows (docs/gateway-contract.md#preview).
-    const headers = preview ? { [PREVIEW_HEADER]: preview } : undefined
-    const envelope = await client.request<unknown>('GET', key, { signal, headers })
-    // An answer of the wrong shape is a broken upstream like a 5xx: the stale copy stands in for it, else the error
-    // page.
-    const checked = validatePayload(key, envelope)
-    if (!checked.ok) {
-      // The path only: a key's query may hold what a visitor typed (a search) (docs/security.md#logs).
-      console.error(
-        JSON.stringify({ level: 'error', msg: 'contract violation', path: key.split('?')[0], issues: checked.issues }),
-      )
-      return { ok: false, status: 502, code: 'malformed_response' }
-    }
-    return { ok: true, envelope: shapeListEnvelope(key, checked.envelope) }
-  } catch (err) {
-    if (signal.aborted) return { ok: false, status: 504, code: 'upstream_timeout' }
-    if (!(err instanceof GatewayError) || err.status === 0) return { ok: false, status: 502, code: 'network_error' }
-    // A success status without an envelope (truncated or not JSON) is a broken upstream, not an answer to show.
-    if (err.status < 300 && !err.envelope) return { ok: false, status: 502, code: 'malformed_response' }
-    return { ok: false, status: err.status, code: err.code }
+    return entryOf(key, signal, await client.request<unknown>('GET', key, { signal, headers }))
   } finally {
     c.get('timings').push(['upstream', Date.now() - started])
   }
+}
+
+/** The entry for the upstream's answer to `key`: its envelope once it meets the contract, else the failure to show. */
+function entryOf(key: Key<unknown>, signal: AbortSignal, answer: GatewayResult<unknown>): PayloadEntry {
+  if (!answer.ok) {
+    if (signal.aborted) return { ok: false, status: 504, code: 'upstream_timeout' }
+    if (answer.status === 0) return { ok: false, status: 502, code: 'network_error' }
+    // A success status without an envelope (truncated or not JSON) is a broken upstream, not an answer to show.
+    if (answer.status < 300 && answer.code === 'malformed_response') {
+      return { ok: false, status: 502, code: 'malformed_response' }
+    }
+    return { ok: false, status: answer.status, code: answer.code }
+  }
+  // An answer of the wrong shape is a broken upstream like a 5xx: the stale copy stands in for it, else the error
+  // page.
+  const checked = validatePayload(key, answer.envelope)
+  if (!checked.ok) {
+    // The path only: a key's query may hold what a visitor typed (a search) (docs/security.md#logs).
+    console.error(
+      JSON.stringify({ level: 'error', msg: 'contract violation', path: key.split('?')[0], issues: checked.issues }),
+    )
+    return { ok: false, status: 502, code: 'malformed_response' }
+  }
+  return { ok: true, envelope: shapeListEnvelope(key, checked.envelope) }
 }
 
 function isUpstreamFailure(entry: PayloadEntry): boolean {

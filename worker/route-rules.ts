@@ -1,7 +1,7 @@
 /** Route rules (docs/product.md#route-rules): per-route redirects decided at the edge, after the guards. */
 import type { Context } from 'hono'
 import type { SignedIn } from '../contract/gateway/account'
-import { type GatewayClient, GatewayError } from '../shared/gateway-client'
+import type { GatewayClient } from '../shared/gateway-client'
 import { href } from '../shared/match'
 import type { ParamsOf, QueryOf, RouteId } from '../shared/routes'
 import { isSameOriginPath, safeReturnPath } from '../shared/safe-path'
@@ -49,12 +49,8 @@ const oneIdRule: RouteRule<'one-id'> = async ({ c, query, gateway }) => {
   const locale = c.get('locale')
   const role = ROLES.has(query.role ?? '') ? query.role : 'investor'
   const nonce = issueSsoNonce(c, safeReturnPath(query.state) ?? href('profile', { locale }))
-  try {
-    const envelope = await gateway.request<string>('GET', '/core/auth', { query: { state: nonce, role } })
-    return isSsoLocation(envelope.content) ? envelope.content : null
-  } catch {
-    return null
-  }
+  const answer = await gateway.request<string>('GET', '/core/auth', { query: { state: nonce, role } })
+  return answer.ok && isSsoLocation(answer.envelope.content) ? answer.envelope.content : null
 }
 
 /**
@@ -66,18 +62,17 @@ const ssoRule: RouteRule<'sso'> = async ({ c, query, gateway }) => {
   const code = query.code
   const role = query.role
   if (returnPath === null || !code || code.length > 256 || !ROLES.has(role ?? '')) return null
-  try {
-    const envelope = await gateway.request<SignedIn>('POST', '/core/auth', { query: { code, role } })
-    const token = envelope.content?.token
-    if (typeof token !== 'string' || !token) return null
-    await setSessionCookie(c, token)
-    c.header('referrer-policy', 'no-referrer')
-    return afterSignIn(returnPath, c.get('locale'))
-  } catch (err) {
+  const signedIn = await gateway.request<SignedIn>('POST', '/core/auth', { query: { code, role } })
+  if (!signedIn.ok) {
     // The page says why in the visitor's language: OneID unavailable, no company for a businessman, a taken TIN.
-    if (err instanceof GatewayError) c.set('ruleCode', err.code)
+    c.set('ruleCode', signedIn.code)
     return null
   }
+  const token = signedIn.envelope.content?.token
+  if (typeof token !== 'string' || !token) return null
+  await setSessionCookie(c, token)
+  c.header('referrer-policy', 'no-referrer')
+  return afterSignIn(returnPath, c.get('locale'))
 }
 
 /** A signed-in visitor has nothing to do on the sign-in pages: straight to the profile (or the return path). */

@@ -8,7 +8,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { validatePayload } from '../contract/gateway'
 import { accountKeys } from '../shared/account-keys'
 import { TOKEN_COOKIE } from '../shared/constants'
-import { GatewayError } from '../shared/gateway-client'
+import type { GatewayFailure } from '../shared/gateway-client'
 import type { SessionState } from '../shared/state'
 import { gatewayFor } from './gateway'
 import type { AppEnv } from './types'
@@ -25,34 +25,30 @@ const TOKEN_REJECTED_CODES: ReadonlySet<string> = new Set([
 ])
 
 /** True when a failed profile fetch means "this token is not accepted", as opposed to "the upstream is in trouble". */
-function isTokenRejection(err: unknown): boolean {
-  if (!(err instanceof GatewayError)) return false
-  if (err.status === 401 || err.status === 403) return true
-  return err.status > 0 && err.status < 500 && TOKEN_REJECTED_CODES.has(err.code)
+function isTokenRejection(failure: GatewayFailure): boolean {
+  if (failure.status === 401 || failure.status === 403) return true
+  return failure.status > 0 && failure.status < 500 && TOKEN_REJECTED_CODES.has(failure.code)
 }
 
 async function fetchSession(c: Context<AppEnv>): Promise<SessionResult> {
   const token = await readSessionToken(c)
   if (!token) return { ok: true, session: { hasToken: false, profile: null }, token: null }
-  try {
-    const envelope = await gatewayFor(c, { token }).getEnvelope(
-      accountKeys.profile(),
-      AbortSignal.timeout(c.get('config').upstreamTimeoutMs),
-    )
-    // An accepted call without a profile: the account behind the token is gone.
-    if (!envelope.content) throw new GatewayError(401, 'expired_token', 'empty profile')
-    // A profile of the wrong shape (docs/gateway-contract.md#profile) is the upstream's fault, not the token's: the
-    // session stays, marked unavailable, instead of feeding the guards a guess.
-    if (!validatePayload('/core/profile', envelope).ok) throw new Error('profile breaks the contract')
-    return { ok: true, session: { hasToken: true, profile: envelope.content }, token }
-  } catch (err) {
-    if (isTokenRejection(err)) {
-      clearSessionCookie(c)
-      return { ok: false, ended: true }
-    }
-    // Timeout, network error, 5xx or a malformed answer: keep the cookie and try again on the next request.
+  const answer = await gatewayFor(c, { token }).getEnvelope(
+    accountKeys.profile(),
+    AbortSignal.timeout(c.get('config').upstreamTimeoutMs),
+  )
+  // An accepted call without a profile: the account behind the token is gone.
+  if ((answer.ok && !answer.envelope.content) || (!answer.ok && isTokenRejection(answer))) {
+    clearSessionCookie(c)
+    return { ok: false, ended: true }
+  }
+  // Timeout, network error, 5xx or a malformed answer keep the cookie: the next request tries again. So does a profile
+  // of the wrong shape (docs/gateway-contract.md#profile), the upstream's fault, not the token's: the session stays,
+  // marked unavailable, instead of feeding the guards a guess.
+  if (!answer.ok || !validatePayload('/core/profile', answer.envelope).ok) {
     return { ok: true, session: { hasToken: true, profile: null, unavailable: true }, token }
   }
+  return { ok: true, session: { hasToken: true, profile: answer.envelope.content }, token }
 }
 
 /** The request's session, fetched on first use and shared by everything after it (pages, guards, actions). */

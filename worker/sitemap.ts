@@ -91,17 +91,15 @@ type ListPage = { items: Item[]; total: number | null }
 
 /** One page of a list; a failing list counts as empty (the site map leaves it out rather than failing whole). */
 async function readPage(gateway: GatewayClient, source: Source, page: number): Promise<ListPage> {
-  try {
-    const envelope = await gateway.request<Item[]>('GET', source.path, {
-      query: { ...source.query, page, size: LIST_SIZE },
-    })
-    const items = Array.isArray(envelope.content) ? envelope.content.filter((i) => i && typeof i === 'object') : []
-    // A list without `pageable` answered everything at once.
-    const total = envelope.pageable ? Number(envelope.pageable.total) : null
-    return { items, total: total !== null && Number.isFinite(total) ? total : null }
-  } catch {
-    return { items: [], total: 0 }
-  }
+  const answer = await gateway.request<Item[]>('GET', source.path, {
+    query: { ...source.query, page, size: LIST_SIZE },
+  })
+  if (!answer.ok) return { items: [], total: 0 }
+  const { content, pageable } = answer.envelope
+  const items = Array.isArray(content) ? content.filter((i) => i && typeof i === 'object') : []
+  // A list without `pageable` answered everything at once.
+  const total = pageable ? Number(pageable.total) : null
+  return { items, total: total !== null && Number.isFinite(total) ? total : null }
 }
 
 /** A source's first page and how many items it has in all (what its first page says). */

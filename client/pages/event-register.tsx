@@ -150,12 +150,7 @@ function RegisterForm({ event, countriesKey }: { event: Event; countriesKey: Key
       const outcome = await submitEventApplication(
         {
           challenge: () => bot.getChallengeToken(BOT_ACTIONS.event).catch(() => ''),
-          create: async (body) =>
-            (
-              await gateway.request<EventApplicationCreated>('POST', '/siw/public/event-application', {
-                body,
-              })
-            ).content,
+          create: (body) => gateway.request<EventApplicationCreated>('POST', '/siw/public/event-application', { body }),
           upload: (upload) =>
             uploadWithProgress('/document/public/event-application', upload, {
               locale,

@@ -70,7 +70,7 @@ export type PayloadResult<T> = {
   isLoading: boolean
 }
 
-type PayloadFetcher = (key: Key<unknown>) => Promise<Envelope>
+export type PayloadFetcher = (key: Key<unknown>) => Promise<Envelope>
 
 let fetcher: PayloadFetcher | null = null
 /**

@@ -47,7 +47,9 @@ describe('typed payload keys', () => {
     expectTypeOf(useBrowserPayload<PostSummary[]>).toBeCallableWith(related)
     expectTypeOf(useLivePayload<PersonalProject>).toBeCallableWith(accountKeys.project('3'))
     expectTypeOf<GatewayClient['getEnvelope']>().toBeCallableWith(tradingKeys.auctionLot('12'))
-    expectTypeOf<ReturnType<GatewayClient['getEnvelope']>>().resolves.toHaveProperty('content')
+    expectTypeOf<Extract<Awaited<ReturnType<GatewayClient['getEnvelope']>>, { ok: true }>['envelope']>().toHaveProperty(
+      'content',
+    )
     // @ts-expect-error a post is not a number
     expectTypeOf(usePayload<number>).toBeCallableWith(post)
     // @ts-expect-error a list's posts have no body to read: they are summaries, not posts

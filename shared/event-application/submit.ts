@@ -5,7 +5,7 @@
 import type { EventApplicationCreated } from '../../contract/gateway/media'
 import { type FormStatus, formCodeFor, formStatusFor } from '../form-status'
 import { FIELD_ERRORS, type FieldErrors, type FieldValues, type FileLike, fieldErrors } from '../forms'
-import { GatewayError } from '../gateway-client'
+import type { GatewayFailure, GatewayResult } from '../gateway-client'
 import {
   checkEventFiles,
   DOCUMENT_UPLOAD_NAMES,
@@ -43,9 +43,9 @@ export type EventApplicationPorts = Readonly<{
   /** The bot-protection token for the `event` action ('' when none is configured). */
   challenge: () => Promise<string>
   /** `POST /siw/public/event-application`. */
-  create: (body: ReturnType<typeof toEventApplicationBody>) => Promise<EventApplicationCreated>
+  create: (body: ReturnType<typeof toEventApplicationBody>) => Promise<GatewayResult<EventApplicationCreated>>
   /** `POST /document/public/event-application` with the multipart body. */
-  upload: (data: FormData) => Promise<unknown>
+  upload: (data: FormData) => Promise<GatewayResult<unknown>>
   /** Told when the documents start uploading (the browser shows progress). */
   onUpload?: () => void
 }>
@@ -74,18 +74,17 @@ export async function submitEventApplication(
   if (Object.keys(errors).length) return { ok: false, status: 422, values: fields, errors, code: null }
 
   if (!saved) {
-    try {
-      const created = await ports.create(toEventApplicationBody(fields, input.eventId, await ports.challenge()))
-      saved = { id: String(created.id), uploadKey: created.upload_token }
-    } catch (err) {
+    const created = await ports.create(toEventApplicationBody(fields, input.eventId, await ports.challenge()))
+    if (!created.ok) {
       return {
         ok: false,
-        status: formStatusFor(err),
+        status: formStatusFor(created),
         values: fields,
-        errors: fieldErrorsOf(err, 'application'),
-        code: formCodeFor(err),
+        errors: fieldErrorsOf(created, 'application'),
+        code: formCodeFor(created),
       }
     }
+    saved = { id: String(created.envelope.content.id), uploadKey: created.envelope.content.upload_token }
   }
   const withSaved = { ...fields, application_id: saved.id, upload_key: saved.uploadKey }
   const data = new FormData()
@@ -93,33 +92,30 @@ export async function submitEventApplication(
   data.set('upload_token', saved.uploadKey)
   for (const field of EVENT_FILE_FIELDS) data.set(DOCUMENT_UPLOAD_NAMES[field], files[field]!)
   ports.onUpload?.()
-  try {
-    await ports.upload(data)
-  } catch (err) {
-    const code = formCodeFor(err)
-    // The application's hour passed or it has its documents already: start again from a clean form.
-    if (code === 'not_found' || code === 'invalid_state') {
-      return {
-        ok: false,
-        status: 409,
-        values: { ...fields, application_id: '', upload_key: '' },
-        errors: {},
-        code: APPLICATION_EXPIRED,
-      }
+  const uploaded = await ports.upload(data)
+  if (uploaded.ok) return { ok: true }
+  const code = formCodeFor(uploaded)
+  // The application's hour passed or it has its documents already: start again from a clean form.
+  if (code === 'not_found' || code === 'invalid_state') {
+    return {
+      ok: false,
+      status: 409,
+      values: { ...fields, application_id: '', upload_key: '' },
+      errors: {},
+      code: APPLICATION_EXPIRED,
     }
-    const fileErrors = fieldErrorsOf(err, 'documents')
-    if (Object.keys(fileErrors).length)
-      return { ok: false, status: 422, values: withSaved, errors: fileErrors, code: null }
-    return { ok: false, status: formStatusFor(err), values: withSaved, errors: {}, code }
   }
-  return { ok: true }
+  const fileErrors = fieldErrorsOf(uploaded, 'documents')
+  if (Object.keys(fileErrors).length)
+    return { ok: false, status: 422, values: withSaved, errors: fileErrors, code: null }
+  return { ok: false, status: formStatusFor(uploaded), values: withSaved, errors: {}, code }
 }
 
 /** Field errors a failed gateway call names, on the form's own field names. */
-function fieldErrorsOf(err: unknown, step: 'application' | 'documents'): FieldErrors {
+function fieldErrorsOf(failure: GatewayFailure, step: 'application' | 'documents'): FieldErrors {
   const errors: FieldErrors = {}
-  if (!(err instanceof GatewayError)) return errors
-  for (const name of err.envelope?.errors ?? [])
-    errors[eventErrorField(name, step)] = step === 'documents' ? documentErrorMessage(err.code) : FIELD_ERRORS.invalid
+  for (const name of failure.errors)
+    errors[eventErrorField(name, step)] =
+      step === 'documents' ? documentErrorMessage(failure.code) : FIELD_ERRORS.invalid
   return errors
 }

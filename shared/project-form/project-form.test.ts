@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { GatewayError } from '../gateway-client'
+import type { GatewayFailure } from '../gateway-client'
 import { checkProjectFiles, IMAGE_MAX_BYTES } from './files'
 import { readProjectForm } from './schema'
 import { type ProjectFormPorts, submitProjectForm } from './submit'
@@ -103,17 +103,18 @@ describe('project form rules', () => {
 
 describe('submitProjectForm', () => {
   const file = (name: string) => new File(['bytes'], name)
-  const ports = (calls: string[], fail: { save?: unknown; upload?: string } = {}): ProjectFormPorts => ({
+  const ports = (calls: string[], fail: { save?: GatewayFailure; upload?: string } = {}): ProjectFormPorts => ({
     gateway: {
       request: async <T>(method: string, path: string, opts?: { query?: Record<string, unknown> }) => {
         calls.push(`${method} ${path}${opts?.query ? `?id=${String(opts.query.id)}` : ''}`)
-        if (fail.save) throw fail.save
-        return { result: { code: 'ok', description: '' }, content: { id: 41 } as T }
+        if (fail.save) return fail.save
+        return { ok: true, envelope: { result: { code: 'ok', description: '' }, content: { id: 41 } as T } }
       },
     },
     upload: async (path, data, field) => {
       calls.push(`upload ${field} ${path} ${String(data.get('project_id'))}`)
-      if (field === fail.upload) throw new GatewayError(413, 'file_too_large', '')
+      if (field === fail.upload) return { ok: false, status: 413, code: 'file_too_large', errors: [] }
+      return { ok: true, envelope: { result: { code: 'ok', description: '' }, content: null } }
     },
   })
 
@@ -151,11 +152,12 @@ describe('submitProjectForm', () => {
       code: null,
     })
     expect(calls).toEqual([])
-    const refused = new GatewayError(422, 'validation_error', '', {
-      result: { code: 'validation_error', description: '' },
-      content: null,
+    const refused: GatewayFailure = {
+      ok: false,
+      status: 422,
+      code: 'validation_error',
       errors: ['content.ru', 'budgets.2.sum'],
-    })
+    }
     expect(await submitProjectForm(ports(calls, { save: refused }), { fields: valid, files: {}, id: null })).toEqual({
       ok: false,
       status: 422,

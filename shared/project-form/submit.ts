@@ -5,7 +5,7 @@
 import type { Created, Id } from '../../contract/gateway/common'
 import { type FormStatus, formCodeFor, formStatusFor } from '../form-status'
 import { FIELD_ERRORS, type FieldErrors, type FieldValues } from '../forms'
-import { type GatewayClient, GatewayError } from '../gateway-client'
+import type { GatewayClient, GatewayFailure, GatewayResult } from '../gateway-client'
 import { PROJECT_LANGS, type ProjectFileField, presentationField, projectErrorField } from './fields'
 import { checkProjectFiles, type ProjectFiles } from './files'
 import { readProjectForm } from './schema'
@@ -15,7 +15,7 @@ export type ProjectFormPorts = Readonly<{
   /** The gateway as the signed-in user. */
   gateway: Pick<GatewayClient, 'request'>
   /** Sends one file's multipart body to `/gateway{path}` (the browser shows its progress by field). */
-  upload: (path: string, data: FormData, field: ProjectFileField) => Promise<unknown>
+  upload: (path: string, data: FormData, field: ProjectFileField) => Promise<GatewayResult<unknown>>
   /** Told once the form passed its checks and is being sent (the browser shows it is busy). */
   onSend?: () => void
 }>
@@ -41,31 +41,22 @@ export async function submitProjectForm(
   if (!read.ok || Object.keys(errors).length) return { ok: false, status: 422, values: fields, errors, code: null }
   ports.onSend?.()
 
-  let id: Id
-  try {
-    const envelope = input.id
-      ? await ports.gateway.request<Created>('PUT', '/siw/personal/project', {
-          query: { id: input.id },
-          body: read.body,
-        })
-      : await ports.gateway.request<Created>('POST', '/siw/personal/project', { body: read.body })
-    id = envelope.content.id
-  } catch (err) {
+  const saved = input.id
+    ? await ports.gateway.request<Created>('PUT', '/siw/personal/project', { query: { id: input.id }, body: read.body })
+    : await ports.gateway.request<Created>('POST', '/siw/personal/project', { body: read.body })
+  if (!saved.ok) {
     return {
       ok: false,
-      status: formStatusFor(err),
+      status: formStatusFor(saved),
       values: fields,
-      errors: gatewayFieldErrors(err),
-      code: formCodeFor(err),
+      errors: gatewayFieldErrors(saved),
+      code: formCodeFor(saved),
     }
   }
+  const id = saved.envelope.content.id
 
   for (const [field, path, data] of uploadsOf(id, files)) {
-    try {
-      await ports.upload(path, data, field)
-    } catch {
-      return { ok: true, id, filesFailed: true }
-    }
+    if (!(await ports.upload(path, data, field)).ok) return { ok: true, id, filesFailed: true }
   }
   return { ok: true, id, filesFailed: false }
 }
@@ -93,10 +84,10 @@ function uploadsOf(id: Id, files: ProjectFiles): [ProjectFileField, string, Form
 }
 
 /** Field errors of a gateway `validation_error`, on the form's own field names. */
-function gatewayFieldErrors(err: unknown): FieldErrors {
+function gatewayFieldErrors(failure: GatewayFailure): FieldErrors {
   const errors: FieldErrors = {}
-  if (err instanceof GatewayError && err.code === 'validation_error') {
-    for (const path of err.envelope?.errors ?? []) errors[projectErrorField(path)] = FIELD_ERRORS.invalid
+  if (failure.code === 'validation_error') {
+    for (const path of failure.errors) errors[projectErrorField(path)] = FIELD_ERRORS.invalid
   }
   return errors
 }

@@ -20,11 +20,8 @@ export const action: Action<'contact-us'> = {
   async run({ c, fields, gateway }) {
     const read = readContact(fields)
     if (!read.ok) return invalid(fields, read.errors)
-    try {
-      await gateway.request('POST', '/siw/public/contact-us', { body: read.body })
-    } catch (err) {
-      return fromGatewayError(err, fields, { messages: GATEWAY_MESSAGES })
-    }
+    const sent = await gateway.request('POST', '/siw/public/contact-us', { body: read.body })
+    if (!sent.ok) return fromGatewayError(sent, fields, { messages: GATEWAY_MESSAGES })
     return {
       redirect: href('contact-us', { locale: c.get('locale'), query: { sent: '1' } }),
       notice: 'notices.contactSent',

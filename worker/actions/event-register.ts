@@ -16,12 +16,7 @@ export const action: Action<'event-register'> = {
     const outcome = await submitEventApplication(
       {
         challenge: async () => fields.hash ?? '',
-        create: async (body) =>
-          (
-            await gateway.request<EventApplicationCreated>('POST', '/siw/public/event-application', {
-              body,
-            })
-          ).content,
+        create: (body) => gateway.request<EventApplicationCreated>('POST', '/siw/public/event-application', { body }),
         upload: (data) => gateway.request('POST', '/document/public/event-application', { body: data }),
       },
       { fields, files: { passport_scan: files.passport_scan, image: files.image }, eventId: query.event_id ?? '' },

@@ -9,13 +9,10 @@ export const action: Action<'forgot-password'> = {
   async run({ c, query, fields, gateway }) {
     const form = checkForm(ForgotPasswordSchema, fields)
     if (!form.ok) return invalid(fields, form.errors)
-    try {
-      await gateway.request('POST', '/core/auth/forgot-password', {
-        body: { ...form.output, hash: fields.hash ?? '', role: query.role },
-      })
-    } catch (err) {
-      return fromGatewayError(err, fields)
-    }
+    const asked = await gateway.request('POST', '/core/auth/forgot-password', {
+      body: { ...form.output, hash: fields.hash ?? '', role: query.role },
+    })
+    if (!asked.ok) return fromGatewayError(asked, fields)
     return { redirect: href('forgot-password', { locale: c.get('locale'), query: { role: query.role, sent: '1' } }) }
   },
 }

@@ -9,12 +9,11 @@ export const action: Action<'profile-password'> = {
   async run({ c, fields, gateway }) {
     const form = checkForm(ChangePasswordSchema, fields)
     if (!form.ok) return invalid(fields, form.errors)
-    try {
-      await gateway.request('PATCH', '/core/profile/change-password', {
-        body: { ...form.output, hash: fields.hash ?? '' },
-      })
-    } catch (err) {
-      return fromGatewayError(err, fields, {
+    const changed = await gateway.request('PATCH', '/core/profile/change-password', {
+      body: { ...form.output, hash: fields.hash ?? '' },
+    })
+    if (!changed.ok) {
+      return fromGatewayError(changed, fields, {
         messages: {
           old_password: FIELD_ERRORS.wrongPassword,
           new_password: FIELD_ERRORS.passwordLength,

@@ -13,20 +13,19 @@ export const action: Action<'reset-password'> = {
     const form = checkForm(ResetPasswordSchema, fields)
     if (!form.ok) return invalid(fields, form.errors)
     const role = query.role === 'businessmen' ? 'businessmen' : 'investor'
-    try {
-      await gateway.request('POST', '/core/auth/reset-password', {
-        body: {
-          ...form.output,
-          hash: fields.hash ?? '',
-          token: query.token,
-          email: query.email,
-          time: query.time,
-          role,
-          uuid: query.uuid,
-        },
-      })
-    } catch (err) {
-      return fromGatewayError(err, fields, {
+    const reset = await gateway.request('POST', '/core/auth/reset-password', {
+      body: {
+        ...form.output,
+        hash: fields.hash ?? '',
+        token: query.token,
+        email: query.email,
+        time: query.time,
+        role,
+        uuid: query.uuid,
+      },
+    })
+    if (!reset.ok) {
+      return fromGatewayError(reset, fields, {
         messages: { password: FIELD_ERRORS.passwordLength, password_confirmation: FIELD_ERRORS.passwordMismatch },
       })
     }

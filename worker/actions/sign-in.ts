@@ -13,19 +13,16 @@ export const action: Action<'sign-in'> = {
   async run({ c, query, fields, gateway }) {
     const form = checkForm(SignInSchema, fields)
     if (!form.ok) return invalid(fields, form.errors)
-    try {
-      const envelope = await gateway.request<SignedIn>('POST', '/core/auth/login', {
-        body: { ...form.output, hash: fields.hash ?? '', role: query.role },
-        headers: deviceHeaders(c),
-      })
-      const token = envelope.content?.token
-      if (typeof token !== 'string' || !token) return invalid(fields, {}, 'user_not_found', 401)
-      await setSessionCookie(c, token)
-      const device = envelope.content?.device
-      if (typeof device === 'string' && device) setDeviceCookie(c, device)
-      return { redirect: afterSignIn(query.return, c.get('locale')) }
-    } catch (err) {
-      return fromGatewayError(err, fields)
-    }
+    const signedIn = await gateway.request<SignedIn>('POST', '/core/auth/login', {
+      body: { ...form.output, hash: fields.hash ?? '', role: query.role },
+      headers: deviceHeaders(c),
+    })
+    if (!signedIn.ok) return fromGatewayError(signedIn, fields)
+    const token = signedIn.envelope.content?.token
+    if (typeof token !== 'string' || !token) return invalid(fields, {}, 'user_not_found', 401)
+    await setSessionCookie(c, token)
+    const device = signedIn.envelope.content?.device
+    if (typeof device === 'string' && device) setDeviceCookie(c, device)
+    return { redirect: afterSignIn(query.return, c.get('locale')) }
   },
 }

@@ -13,7 +13,7 @@ import type { Key } from '../../../shared/api-keys'
 import { hrefTo, matchRoute, readSearch, splitLocale } from '../../../shared/match'
 import { useFormat } from '../../lib/format'
 import { useConfig } from '../../runtime/config'
-import { useGateway } from '../../runtime/gateway'
+import { envelopeOrThrow, useGateway } from '../../runtime/gateway'
 import { useLocale, useT } from '../../runtime/i18n'
 import { usePersonalLive } from '../../runtime/realtime/personal-status'
 import { useRouter } from '../../runtime/router'
@@ -65,7 +65,7 @@ function Bell() {
       previous && previous.content.length < NOTIFICATION_PAGE_SIZE
         ? null
         : accountKeys.notifications(index, NOTIFICATION_PAGE_SIZE),
-    (key: Key<contract.Notification[]>) => gateway.getEnvelope(key),
+    (key: Key<contract.Notification[]>) => envelopeOrThrow(gateway.getEnvelope(key)),
     {
       refreshInterval: live ? 0 : NOTIFICATION_REFRESH_MS,
       revalidateOnFocus: true,
@@ -98,11 +98,11 @@ function Bell() {
 
   const markRead = async (n: contract.Notification) => {
     if (n.seen) return
-    await gateway.request('POST', '/siw/notification', { query: { id: n.id } }).catch(() => undefined)
+    await gateway.request('POST', '/siw/notification', { query: { id: n.id } })
     await mutate()
   }
   const markAll = async () => {
-    await gateway.request('POST', '/siw/notification/read-all').catch(() => undefined)
+    await gateway.request('POST', '/siw/notification/read-all')
     await mutate()
   }
   const openItem = async (n: contract.Notification, to: string) => {

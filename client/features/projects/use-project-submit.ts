@@ -49,8 +49,11 @@ export function useProjectSubmit({
             const track = (percent: number, done = false) =>
               setUploads((u) => ({ ...u, [field]: { name, percent, done } }))
             track(0)
-            return uploadWithProgress(path, body, { locale, onProgress: (percent) => track(percent) }).then(() =>
-              track(100, true),
+            return uploadWithProgress(path, body, { locale, onProgress: (percent) => track(percent) }).then(
+              (answer) => {
+                if (answer.ok) track(100, true)
+                return answer
+              },
             )
           },
           onSend: () => {

@@ -56,8 +56,8 @@ export function useLiveLot(lotNumber: string, loaded: AuctionLotDetail | undefin
     // The gateway client's code comes with the first refetch: most views of a lot stay live on their socket.
     import('../../runtime/gateway')
       .then((m) => m.browserGatewayClient(locale).getEnvelope(tradingKeys.auctionLot(lotNumber)))
-      .then((envelope) => {
-        const l = envelope.content
+      .then((answer) => {
+        const l = answer.ok ? answer.envelope.content : null
         if (l)
           apply({
             price: l.price,

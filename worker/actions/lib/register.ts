@@ -27,10 +27,9 @@ export function registerAction<Id extends 'guide-register-investor' | 'guide-reg
     async run({ c, fields, gateway }) {
       const rejected = rejectInvalid(fields, fieldErrors(registrationSchema(kind), fields))
       if (rejected) return rejected
-      try {
-        await gateway.request('POST', PATHS[kind], { body: toRegistrationBody(kind, fields) })
-      } catch (err) {
-        return fromGatewayError(err, fields, {
+      const registered = await gateway.request('POST', PATHS[kind], { body: toRegistrationBody(kind, fields) })
+      if (!registered.ok) {
+        return fromGatewayError(registered, fields, {
           messages: REGISTRATION_GATEWAY_MESSAGES,
           codes: REGISTRATION_GATEWAY_CODES,
         })
