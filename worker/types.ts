@@ -1,7 +1,7 @@
 /** Hono context types of the portal worker. */
 import type { Locale } from '../contract/locales'
 import type { AppConfig } from './env'
-import type { SessionResult } from './session'
+import type { SessionResult } from './session/session'
 
 type AppVariables = {
   locale: Locale
@@ -13,7 +13,7 @@ type AppVariables = {
   session?: Promise<SessionResult>
   /** The route that answered, for the request log (a route id, `gateway`, `dev` or an `_app` endpoint). */
   routeId?: string
-  cacheOutcomes: import('./payloads').CacheOutcome[]
+  cacheOutcomes: import('./payloads/payloads').CacheOutcome[]
   /** Cache writes held back until the page's critical keys have decided its status (`holdWrites`). */
   heldWrites?: Array<() => void> | null
   timings: [string, number][]

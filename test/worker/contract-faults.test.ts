@@ -12,7 +12,7 @@ import { TOKEN_COOKIE } from '../../shared/constants'
 import { href } from '../../shared/match'
 import { mediaKeys } from '../../shared/media-keys'
 import { siteKeys } from '../../shared/site-keys'
-import { payloadCacheKey } from '../../worker/payloads'
+import { payloadCacheKey } from '../../worker/payloads/payloads'
 import { callWithUpstream, faultUpstream, setScenario } from './fault-helpers'
 import { decodeEntities, HOUR, MESSAGES, payloadUrlOf, putPayload, setCookieFor, tokenCookie } from './helpers'
 

@@ -10,7 +10,7 @@ import { warmLazyComponents } from '../../client/runtime/lazy-component'
 import { LOCALE_COOKIE } from '../../shared/constants'
 import { href } from '../../shared/match'
 import { createApp } from '../../worker/app'
-import { documentMemorySize } from '../../worker/document-memory'
+import { documentMemorySize } from '../../worker/render/document-memory'
 import { ORIGIN } from './helpers'
 
 const app = createApp()

@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { joinAppealType } from '../../shared/account-forms'
 import { href } from '../../shared/match'
 import type { RouteId } from '../../shared/routes'
-import { ACTIONS } from '../../worker/action-registry'
 import { createApp } from '../../worker/app'
+import { ACTIONS } from '../../worker/page/action-registry'
 import {
   DEMO_NON_RESIDENT,
   decodeEntities,

@@ -33,9 +33,9 @@ import {
 import { safeReturnPath, toSameOriginPath } from '../../shared/safe-path'
 import { normaliseKeyword, siteKeys } from '../../shared/site-keys'
 import { type AppConfig, BUILD_ID } from '../../worker/env'
-import { payloadCacheKey } from '../../worker/payloads'
-import { canonicalPath } from '../../worker/proxy'
-import { upstreamUrl } from '../../worker/upstream'
+import { payloadCacheKey } from '../../worker/payloads/payloads'
+import { canonicalPath } from '../../worker/upstream/proxy'
+import { upstreamUrl } from '../../worker/upstream/upstream'
 import {
   ATTACK_STRINGS,
   flipCase,

@@ -16,8 +16,8 @@ import { LOCALE_COOKIE } from '../../shared/constants'
 import { href } from '../../shared/match'
 import { mediaKeys } from '../../shared/media-keys'
 import { createApp } from '../../worker/app'
-import { payloadCacheKey } from '../../worker/payloads'
-import { canonicalPath } from '../../worker/proxy'
+import { payloadCacheKey } from '../../worker/payloads/payloads'
+import { canonicalPath } from '../../worker/upstream/proxy'
 import {
   ATTACK_STRINGS,
   flipCase,

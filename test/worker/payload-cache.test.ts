@@ -8,7 +8,7 @@ import type { Locale } from '../../contract/locales'
 import { href } from '../../shared/match'
 import { mediaKeys } from '../../shared/media-keys'
 import { siteKeys } from '../../shared/site-keys'
-import { payloadCacheKey } from '../../worker/payloads'
+import { payloadCacheKey } from '../../worker/payloads/payloads'
 import { BOUND_MS, callWithUpstream, faultUpstream, MARGIN_MS, scenarioHits, setScenario } from './fault-helpers'
 import {
   fetchPortal,

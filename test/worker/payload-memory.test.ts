@@ -10,7 +10,7 @@ import { mediaKeys } from '../../shared/media-keys'
 import { siteKeys } from '../../shared/site-keys'
 import { createApp } from '../../worker/app'
 import { readConfig } from '../../worker/env'
-import { PAYLOAD_MEMORY_ENTRIES, payloadCacheKey, setPayloadClock } from '../../worker/payloads'
+import { PAYLOAD_MEMORY_ENTRIES, payloadCacheKey, setPayloadClock } from '../../worker/payloads/payloads'
 import { HOUR, ORIGIN, payloadUrlOf, putPayload, putSiteSettings } from './helpers'
 
 const app = createApp()

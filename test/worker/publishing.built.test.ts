@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { warmLazyComponents } from '../../client/runtime/lazy-component'
 import { href } from '../../shared/match'
 import { createApp } from '../../worker/app'
-import { documentMemorySize } from '../../worker/document-memory'
+import { documentMemorySize } from '../../worker/render/document-memory'
 import { decodeEntities, ORIGIN } from './helpers'
 import { cleanUpPublishing, createNewsDraft, editorCall, signInEditor, uniqueMark } from './publishing-helpers'
 

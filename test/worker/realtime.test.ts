@@ -16,7 +16,7 @@ import {
   type RealtimeMessage,
 } from '../../shared/realtime'
 import { tradingKeys } from '../../shared/trading-keys'
-import { payloadCacheKey } from '../../worker/payloads'
+import { payloadCacheKey } from '../../worker/payloads/payloads'
 import { userChannel } from '../../worker/realtime/channels'
 import { HUB_LIMITS, type RealtimeHub } from '../../worker/realtime/hub'
 import { signPublish } from '../../worker/realtime/signature'

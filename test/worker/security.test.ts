@@ -10,7 +10,7 @@ import { TOKEN_COOKIE } from '../../shared/constants'
 import { href } from '../../shared/match'
 import { mediaKeys } from '../../shared/media-keys'
 import { createApp } from '../../worker/app'
-import { MAX_CACHED_PAGE, payloadCacheKey } from '../../worker/payloads'
+import { MAX_CACHED_PAGE, payloadCacheKey } from '../../worker/payloads/payloads'
 import { faultUpstream, scenarioHits, setScenario } from './fault-helpers'
 import { DEMO_NON_RESIDENT, ORIGIN, pickOneIdIdentity, setCookieFor, signInNonResident, tokenCookie } from './helpers'
 

@@ -12,7 +12,7 @@ import uz from '../../locales/uz.json'
 import { href } from '../../shared/match'
 import { siteKeys } from '../../shared/site-keys'
 import { createApp } from '../../worker/app'
-import { payloadCacheKey, setPayloadClock } from '../../worker/payloads'
+import { payloadCacheKey, setPayloadClock } from '../../worker/payloads/payloads'
 import { decodeEntities, GOOGLEBOT, ORIGIN } from './helpers'
 
 const app = createApp()

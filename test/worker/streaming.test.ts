@@ -5,7 +5,7 @@ import { env } from 'cloudflare:workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { href } from '../../shared/match'
 import { siteKeys } from '../../shared/site-keys'
-import { payloadCacheKey } from '../../worker/payloads'
+import { payloadCacheKey } from '../../worker/payloads/payloads'
 import {
   fetchPortal,
   GOOGLEBOT,

@@ -18,9 +18,9 @@ import {
   SHEET_NAMES,
   type SheetName,
 } from '../../shared/state'
-import { messagesFor, messagesOf, SHELL_NAMESPACES } from '../messages'
 import { type Share, shareOf } from '../share/share'
 import type { AppEnv } from '../types'
+import { messagesFor, messagesOf, SHELL_NAMESPACES } from './messages'
 
 /** What the page pipeline hands the render: the resolved route and its data. */
 export type RenderInput = {

@@ -22,7 +22,7 @@ import { ROUTE_BY_ID } from '../../shared/routes'
 import { serializeForHtml } from '../../shared/serialize'
 import { listPrivateRoutes } from '../../shared/sitemap-routes'
 import type { PageRoute, PayloadEntry } from '../../shared/state'
-import { messagesFor } from '../messages'
+import { messagesFor } from '../render/messages'
 import { CARD_HEIGHT, CARD_WIDTH, type CardText } from './card-svg'
 
 const OG_LOCALES: Readonly<Record<Locale, string>> = { uz: 'uz_UZ', ru: 'ru_RU', en: 'en_GB' }

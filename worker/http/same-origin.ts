@@ -6,7 +6,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { CSRF_HEADER, CSRF_MARKER } from '../../shared/gateway-client'
-import { errorEnvelope } from '../http/envelope'
+import { errorEnvelope } from './envelope'
 
 export type SameOriginOptions = Readonly<{
   /** Script calls (the proxy, the session endpoint): a JSON body or the marker header is required too. */

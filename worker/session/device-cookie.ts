@@ -5,8 +5,8 @@
  */
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
+import type { AppEnv } from '../types'
 import { isLoopbackHttp } from './session'
-import type { AppEnv } from './types'
 
 /** The header the gateway reads the device token from (docs/gateway-contract.md#auth). */
 const DEVICE_HEADER = 'x-device-token'

@@ -3,19 +3,19 @@
  * (docs/product.md#payload-cache).
  */
 import type { Context } from 'hono'
-import { validatePayload } from '../contract/gateway'
-import { LOCALES } from '../contract/locales'
-import { isPublicUrl, type Key } from '../shared/api-keys'
-import { PAYLOAD_CACHE_MS } from '../shared/constants'
-import type { GatewayResult } from '../shared/gateway-client'
-import { siteKeys } from '../shared/site-keys'
-import type { PayloadEntry } from '../shared/state'
+import { validatePayload } from '../../contract/gateway'
+import { LOCALES } from '../../contract/locales'
+import { isPublicUrl, type Key } from '../../shared/api-keys'
+import { PAYLOAD_CACHE_MS } from '../../shared/constants'
+import type { GatewayResult } from '../../shared/gateway-client'
+import { siteKeys } from '../../shared/site-keys'
+import type { PayloadEntry } from '../../shared/state'
+import { BUILD_ID } from '../env'
+import type { AppEnv } from '../types'
+import { gatewayFor } from '../upstream/gateway'
 import { contentVersion } from './content-version'
-import { BUILD_ID } from './env'
-import { gatewayFor } from './gateway'
 import { shapeListEnvelope } from './list-shapes'
 import { PREVIEW_HEADER } from './preview'
-import type { AppEnv } from './types'
 
 /** Past its hour a payload may still stand in for a failing upstream for this long (stale-if-error). */
 const STALE_IF_ERROR_MS = 24 * 60 * 60 * 1000

@@ -1,11 +1,11 @@
 /** UI messages per locale, with missing keys filled from the fallback locales so the page ships one dictionary. */
 
-import type { Locale } from '../contract/locales'
-import en from '../locales/en.json'
-import ru from '../locales/ru.json'
-import uz from '../locales/uz.json'
-import { LOCALE_FALLBACK } from '../shared/constants'
-import type { Messages } from '../shared/i18n'
+import type { Locale } from '../../contract/locales'
+import en from '../../locales/en.json'
+import ru from '../../locales/ru.json'
+import uz from '../../locales/uz.json'
+import { LOCALE_FALLBACK } from '../../shared/constants'
+import type { Messages } from '../../shared/i18n'
 
 const DICTS: Readonly<Record<Locale, Messages>> = { en, ru, uz }
 

@@ -4,12 +4,12 @@
  * and the address can be shared. The lookups go through the payload cache under the same keys the pages read.
  */
 import type { Context } from 'hono'
-import type { Key } from '../shared/api-keys'
-import { href } from '../shared/match'
-import { byOrder, parentIdOf, sectionAnchor, serviceKeys } from '../shared/service-keys'
-import { loadEntry } from './payloads'
+import type { Key } from '../../shared/api-keys'
+import { href } from '../../shared/match'
+import { byOrder, parentIdOf, sectionAnchor, serviceKeys } from '../../shared/service-keys'
+import { loadEntry } from '../payloads/payloads'
+import type { AppEnv } from '../types'
 import type { RouteRule } from './route-rules'
-import type { AppEnv } from './types'
 
 /** A list the page reads, as its key names it (checked against the contract when it was fetched). */
 async function loadList<T>({ c }: { c: Context<AppEnv> }, key: Key<T[]>): Promise<T[]> {

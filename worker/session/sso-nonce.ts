@@ -6,8 +6,8 @@
  */
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import type { AppEnv } from '../types'
 import { isLoopbackHttp } from './session'
-import type { AppEnv } from './types'
 
 /** Time to finish signing in at OneID. */
 const NONCE_MAX_AGE_S = 10 * 60

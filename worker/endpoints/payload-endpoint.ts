@@ -3,10 +3,10 @@
  * JSON for client navigation, with every deferred key awaited.
  */
 import type { Context } from 'hono'
-import { pagePathOfPayload } from '../shared/payload-path'
-import type { PagePayload } from '../shared/state'
-import { resolvePage } from './page'
-import type { AppEnv } from './types'
+import { pagePathOfPayload } from '../../shared/payload-path'
+import type { PagePayload } from '../../shared/state'
+import { resolvePage } from '../page/page'
+import type { AppEnv } from '../types'
 
 export async function servePayload(c: Context<AppEnv>, pagePath: string): Promise<Response> {
   c.set('rest', pagePathOfPayload(c.get('rest')) ?? '/')

@@ -1,7 +1,7 @@
 /** Per-request gateway clients for loaders: the shared client over the pinned upstream. */
 import type { Context } from 'hono'
-import { createGatewayClient, type GatewayClient } from '../shared/gateway-client'
-import type { AppEnv } from './types'
+import { createGatewayClient, type GatewayClient } from '../../shared/gateway-client'
+import type { AppEnv } from '../types'
 import { createUpstreamFetch } from './upstream'
 
 /** The portal's own origin never leaves the worker: the upstream fetch maps `/gateway/*` to the pinned upstream. */

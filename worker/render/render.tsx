@@ -4,14 +4,14 @@
  * Suspense sections when some is still pending.
  */
 import type { Context } from 'hono'
-import { EXTRA_ICONS, eagerPages, installPages, provideEdgeIcons, warmLazyComponents } from '../client/server'
+import { EXTRA_ICONS, eagerPages, installPages, provideEdgeIcons, warmLazyComponents } from '../../client/server'
+import type { AppEnv } from '../types'
 import { isBot } from './bots'
-import { prepareDocument, type RenderInput } from './render/document'
-import { renderOnePass, settle } from './render/one-pass'
-import { renderStream } from './render/stream'
-import type { AppEnv } from './types'
+import { prepareDocument, type RenderInput } from './document'
+import { renderOnePass, settle } from './one-pass'
+import { renderStream } from './stream'
 
-export type { RenderInput } from './render/document'
+export type { RenderInput } from './document'
 
 installPages(eagerPages)
 provideEdgeIcons(EXTRA_ICONS)

@@ -6,14 +6,14 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { isPublicUrl } from '../shared/api-keys'
-import { bodyLimitFor, EDGE_ONLY_CALLS, isUpstreamPath } from '../shared/gateway-paths'
-import { isSameOriginPath } from '../shared/safe-path'
-import { deviceHeaders, setDeviceCookie } from './device-cookie'
-import { errorEnvelope } from './http/envelope'
-import { isSameOriginWrite } from './middleware/same-origin'
-import { clearSessionCookie, readSessionToken, setSessionCookie } from './session'
-import type { AppEnv } from './types'
+import { isPublicUrl } from '../../shared/api-keys'
+import { bodyLimitFor, EDGE_ONLY_CALLS, isUpstreamPath } from '../../shared/gateway-paths'
+import { isSameOriginPath } from '../../shared/safe-path'
+import { errorEnvelope } from '../http/envelope'
+import { isSameOriginWrite } from '../http/same-origin'
+import { deviceHeaders, setDeviceCookie } from '../session/device-cookie'
+import { clearSessionCookie, readSessionToken, setSessionCookie } from '../session/session'
+import type { AppEnv } from '../types'
 import { createUpstreamFetch } from './upstream'
 
 /** Methods the proxy forwards; anything else is 405. */

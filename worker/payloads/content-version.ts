@@ -5,9 +5,9 @@
  * call keeps the cache as it was, keyed without a version.
  */
 import type { Context } from 'hono'
-import type { GatewayFailure } from '../shared/gateway-client'
-import { gatewayFor } from './gateway'
-import type { AppEnv } from './types'
+import type { GatewayFailure } from '../../shared/gateway-client'
+import type { AppEnv } from '../types'
+import { gatewayFor } from '../upstream/gateway'
 
 /** The version call of docs/gateway-contract.md#content-version. */
 const VERSION_PATH = '/core/content/version'

@@ -1,5 +1,5 @@
 /** The pinned upstream: the GATEWAY service binding, or GATEWAY_ORIGIN when set. No request input chooses the host. */
-import type { AppConfig } from './env'
+import type { AppConfig } from '../env'
 
 /** Maps a path below the gateway root (`/core/profile?x=1`) to the upstream URL. */
 export function upstreamUrl(config: AppConfig, pathAndQuery: string): string {

@@ -1,17 +1,17 @@
 /** Route rules (docs/product.md#route-rules): per-route redirects decided at the edge, after the guards. */
 import type { Context } from 'hono'
-import type { SignedIn } from '../contract/gateway/account'
-import type { GatewayClient } from '../shared/gateway-client'
-import { href } from '../shared/match'
-import type { ParamsOf, QueryOf, RouteId } from '../shared/routes'
-import { isSameOriginPath, safeReturnPath } from '../shared/safe-path'
-import type { PageRoute, SessionState } from '../shared/state'
-import { afterSignIn } from './actions/lib/return-path'
-import { gatewayFor } from './gateway'
+import type { SignedIn } from '../../contract/gateway/account'
+import type { GatewayClient } from '../../shared/gateway-client'
+import { href } from '../../shared/match'
+import type { ParamsOf, QueryOf, RouteId } from '../../shared/routes'
+import { isSameOriginPath, safeReturnPath } from '../../shared/safe-path'
+import type { PageRoute, SessionState } from '../../shared/state'
+import { afterSignIn } from '../actions/lib/return-path'
+import { setSessionCookie } from '../session/session'
+import { issueSsoNonce, takeSsoNonce } from '../session/sso-nonce'
+import type { AppEnv } from '../types'
+import { gatewayFor } from '../upstream/gateway'
 import { serviceCategoryIndexRule, serviceCategoryRule, serviceStepRule } from './service-rules'
-import { setSessionCookie } from './session'
-import { issueSsoNonce, takeSsoNonce } from './sso-nonce'
-import type { AppEnv } from './types'
 
 type RouteRuleInput<Id extends RouteId> = Readonly<{
   c: Context<AppEnv>

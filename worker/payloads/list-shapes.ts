@@ -3,7 +3,7 @@
  * their bodies
  * would otherwise be cached, embedded in every list page and re-parsed on hydration, unread.
  */
-import type { Envelope } from '../contract/gateway/common'
+import type { Envelope } from '../../contract/gateway/common'
 
 /**
  * Item fields the edge drops from a list key's `content`, by the key's path (detail keys such as `post/1` never match).

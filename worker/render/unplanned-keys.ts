@@ -1,7 +1,7 @@
 /** Keys a page read outside its data plan (docs/architecture.md#rule-9), named for debugging and logged. */
 import type { Context } from 'hono'
-import type { RouteState } from '../shared/state'
-import type { AppEnv } from './types'
+import type { RouteState } from '../../shared/state'
+import type { AppEnv } from '../types'
 
 /**
  * Keys the page read that its data plan does not load: each is a request the browser makes after hydrating, which the

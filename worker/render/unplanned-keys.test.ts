@@ -4,8 +4,8 @@
 import { env } from 'cloudflare:workers'
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { readConfig } from './env'
-import type { AppEnv } from './types'
+import { readConfig } from '../env'
+import type { AppEnv } from '../types'
 import { reportUnplanned } from './unplanned-keys'
 
 afterEach(() => vi.restoreAllMocks())

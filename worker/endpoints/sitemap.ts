@@ -4,14 +4,14 @@
  * pointing to it. They need the request's origin for absolute URLs, so the worker answers them, not static files.
  */
 import type { Context } from 'hono'
-import { LOCALES, type Locale } from '../contract/locales'
-import type { GatewayClient } from '../shared/gateway-client'
-import { hrefTo, matchRoute, type RouteTarget } from '../shared/match'
-import { REASONS, type RouteId, SECTORS } from '../shared/routes'
-import { listCrawlerEntries, listPrivateRoutes } from '../shared/sitemap-routes'
-import { gatewayFor } from './gateway'
-import { firstStepOf } from './service-rules'
-import type { AppEnv } from './types'
+import { LOCALES, type Locale } from '../../contract/locales'
+import type { GatewayClient } from '../../shared/gateway-client'
+import { hrefTo, matchRoute, type RouteTarget } from '../../shared/match'
+import { REASONS, type RouteId, SECTORS } from '../../shared/routes'
+import { listCrawlerEntries, listPrivateRoutes } from '../../shared/sitemap-routes'
+import { firstStepOf } from '../page/service-rules'
+import type { AppEnv } from '../types'
+import { gatewayFor } from '../upstream/gateway'
 
 /**
  * One page of the site map: its route (with the query of its canonical address, where the page keeps its state

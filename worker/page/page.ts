@@ -3,16 +3,16 @@
  * then the edge's own steps: the reset-link check, route rules and the data plan.
  */
 import type { Context } from 'hono'
-import { notFound, type PageError, pageError } from '../shared/errors'
-import { href } from '../shared/match'
-import { keysOfRoute } from '../shared/plans'
-import { resolveRoute } from '../shared/resolve'
-import type { PayloadEntry, RouteState, SessionState } from '../shared/state'
-import { gatewayFor } from './gateway'
-import { holdWrites, loadEntries, loadEntry } from './payloads'
+import { notFound, type PageError, pageError } from '../../shared/errors'
+import { href } from '../../shared/match'
+import { keysOfRoute } from '../../shared/plans'
+import { resolveRoute } from '../../shared/resolve'
+import type { PayloadEntry, RouteState, SessionState } from '../../shared/state'
+import { holdWrites, loadEntries, loadEntry } from '../payloads/payloads'
+import { readSession } from '../session/session'
+import type { AppEnv } from '../types'
+import { gatewayFor } from '../upstream/gateway'
 import { runRouteRule } from './route-rules'
-import { readSession } from './session'
-import type { AppEnv } from './types'
 
 export type ResolvedPage =
   | { kind: 'redirect'; location: string }

@@ -4,9 +4,9 @@
  * `/_app/build` answers the build id alone, without touching anything.
  */
 import type { Context } from 'hono'
-import { BUILD_ID } from './env'
-import type { AppEnv } from './types'
-import { createUpstreamFetch } from './upstream'
+import { BUILD_ID } from '../env'
+import type { AppEnv } from '../types'
+import { createUpstreamFetch } from '../upstream/upstream'
 
 /** A small public call of the contract that every upstream answers. */
 const UPSTREAM_PROBE = '/siw/public/project-amount'

@@ -2,7 +2,7 @@
  * `GET /_app/icons?names=a,b,c`: the requested icons as SVG markup, cacheable for a year (docs/decisions/0011-icons.md).
  */
 import type { Context } from 'hono'
-import { EXTRA_ICONS, ICONS } from '../client/server'
+import { EXTRA_ICONS, ICONS } from '../../client/server'
 
 const MAX_NAMES = 64
 

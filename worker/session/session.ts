@@ -5,13 +5,13 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { validatePayload } from '../contract/gateway'
-import { accountKeys } from '../shared/account-keys'
-import { TOKEN_COOKIE } from '../shared/constants'
-import type { GatewayFailure } from '../shared/gateway-client'
-import type { SessionState } from '../shared/state'
-import { gatewayFor } from './gateway'
-import type { AppEnv } from './types'
+import { validatePayload } from '../../contract/gateway'
+import { accountKeys } from '../../shared/account-keys'
+import { TOKEN_COOKIE } from '../../shared/constants'
+import type { GatewayFailure } from '../../shared/gateway-client'
+import type { SessionState } from '../../shared/state'
+import type { AppEnv } from '../types'
+import { gatewayFor } from '../upstream/gateway'
 
 /** `ended`: the gateway rejected the token and the cookie is cleared. */
 export type SessionResult = { ok: true; session: SessionState; token: string | null } | { ok: false; ended: true }

@@ -4,18 +4,18 @@
  */
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { JSON_BODY_LIMIT } from '../shared/gateway-paths'
-import { resolveRoute } from '../shared/resolve'
-import type { RouteId } from '../shared/routes'
-import type { ActionResponse, FormState, PageRoute } from '../shared/state'
+import { JSON_BODY_LIMIT } from '../../shared/gateway-paths'
+import { resolveRoute } from '../../shared/resolve'
+import type { RouteId } from '../../shared/routes'
+import type { ActionResponse, FormState, PageRoute } from '../../shared/state'
+import type { Action, ActionResult } from '../actions/lib/types'
+import { errorEnvelope } from '../http/envelope'
+import { renderPage } from '../render/render'
+import { readSession } from '../session/session'
+import type { AppEnv } from '../types'
+import { gatewayFor } from '../upstream/gateway'
 import { ACTIONS } from './action-registry'
-import type { Action, ActionResult } from './actions/lib/types'
-import { gatewayFor } from './gateway'
-import { errorEnvelope } from './http/envelope'
 import { resolvePage, searchOf } from './page'
-import { renderPage } from './render'
-import { readSession } from './session'
-import type { AppEnv } from './types'
 
 function wantsJson(c: Context): boolean {
   return (c.req.header('accept') ?? '').includes('application/json')

@@ -2,7 +2,7 @@
 
 import manifest from 'virtual:client-manifest'
 import type { Context } from 'hono'
-import type { AppEnv } from './types'
+import type { AppEnv } from '../types'
 
 /** The worker imports its own built module and fetches nothing (it reads pushes without the Firebase SDK). */
 const WORKER_CSP = "default-src 'none'; script-src 'self'; img-src 'self'"
