@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import { minifySync, transformSync } from 'rolldown/utils'
 import type { Plugin } from 'vite'
-import { parseCssRules } from '../shared/css-rules.ts'
+import { parseCssRules } from '../shared/markup/css-rules.ts'
 import { catalogueAssets } from './messages-catalogue.ts'
 
 /** The push service worker is its own client entry, so Firebase never lands in the main bundle. */

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { ROUTES } from '../shared/routes'
+import { ROUTES } from '../shared/routing/routes'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const ROOMS = ['contract', 'platform', 'shared', 'worker', 'client', 'gateway', 'console', 'test', 'locales'] as const

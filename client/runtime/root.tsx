@@ -1,5 +1,5 @@
 /** The whole document, rendered on the edge and hydrated in the browser. The worker imports only this. */
-import type { InitialState, SheetName } from '../../shared/state'
+import type { InitialState, SheetName } from '../../shared/state/state'
 import { App } from './app'
 import type { PayloadStore } from './data'
 import { SHELL_STYLE_ID } from './full-styles'

@@ -3,8 +3,8 @@
  * navigation to one (the error screen; the profile area's side navigation; the header's account menu, for a signed-in
  * session).
  */
-import type { PageError } from '../../shared/errors'
-import { ROUTE_BY_ID, type RouteId } from '../../shared/routes'
+import type { PageError } from '../../shared/routing/errors'
+import { ROUTE_BY_ID, type RouteId } from '../../shared/routing/routes'
 import { lazyComponent } from '../runtime/lazy-component'
 
 export const ErrorScreen = lazyComponent(() => import('../ui/error-screen').then((m) => m.ErrorScreen))

@@ -1,6 +1,6 @@
 /** Delegated client navigation for site links inside gateway HTML. */
 import type { MouseEvent } from 'react'
-import { splitLocale } from '../../shared/match'
+import { splitLocale } from '../../shared/routing/match'
 import { useRouter } from '../runtime/router'
 
 /**

@@ -3,8 +3,8 @@
  * JSON for client navigation, with every deferred key awaited.
  */
 import type { Context } from 'hono'
-import { pagePathOfPayload } from '../../shared/payload-path'
-import type { PagePayload } from '../../shared/state'
+import { pagePathOfPayload } from '../../shared/routing/payload-path'
+import type { PagePayload } from '../../shared/state/state'
 import { resolvePage } from '../page/page'
 import type { AppEnv } from '../types'
 

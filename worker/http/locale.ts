@@ -8,8 +8,8 @@ import type { DetectorOptions } from 'hono/language'
 import { detectFromCookie, detectFromHeader } from 'hono/language'
 import { isLocale, LOCALES, type Locale } from '../../contract/locales'
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../shared/constants'
-import { splitLocale, switchLocalePath } from '../../shared/match'
-import { toSameOriginPath } from '../../shared/safe-path'
+import { splitLocale, switchLocalePath } from '../../shared/routing/match'
+import { toSameOriginPath } from '../../shared/routing/safe-path'
 import type { AppEnv } from '../types'
 
 /**

@@ -5,7 +5,7 @@
  * also carry something a cross-site form cannot send: a JSON content type or our marker header.
  */
 import type { Context, MiddlewareHandler } from 'hono'
-import { CSRF_HEADER, CSRF_MARKER } from '../../shared/gateway-client'
+import { CSRF_HEADER, CSRF_MARKER } from '../../shared/gateway/gateway-client'
 import { errorEnvelope } from './envelope'
 
 export type SameOriginOptions = Readonly<{

@@ -1,6 +1,6 @@
 /** CSP sources of the configured vendors (bot protection, Firebase): present only when the vendor is configured. */
 import type { Context } from 'hono'
-import type { PublicConfig } from '../../shared/config'
+import type { PublicConfig } from '../../shared/state/config'
 import type { AppEnv } from '../types'
 
 type Directive = 'script-src' | 'frame-src' | 'connect-src'

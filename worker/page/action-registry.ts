@@ -2,7 +2,7 @@
  * The page actions by route id, found by the same convention as pages (docs/architecture.md#adding-a-page): the module
  * `worker/actions/{route-id}.ts` exports `action` for that route. A route without one answers 405 to POST.
  */
-import { isRouteId, type RouteId } from '../../shared/routes'
+import { isRouteId, type RouteId } from '../../shared/routing/routes'
 import type { Action } from '../actions/lib/types'
 
 type ActionModule = { action: Action<RouteId> }

@@ -3,11 +3,11 @@
  * then the edge's own steps: the reset-link check, route rules and the data plan.
  */
 import type { Context } from 'hono'
-import { notFound, type PageError, pageError } from '../../shared/errors'
-import { href } from '../../shared/match'
 import { keysOfRoute } from '../../shared/plans'
-import { resolveRoute } from '../../shared/resolve'
-import type { PayloadEntry, RouteState, SessionState } from '../../shared/state'
+import { notFound, type PageError, pageError } from '../../shared/routing/errors'
+import { href } from '../../shared/routing/match'
+import { resolveRoute } from '../../shared/routing/resolve'
+import type { PayloadEntry, RouteState, SessionState } from '../../shared/state/state'
 import { holdWrites, loadEntries, loadEntry } from '../payloads/payloads'
 import { readSession } from '../session/session'
 import type { AppEnv } from '../types'

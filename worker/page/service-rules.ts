@@ -4,9 +4,9 @@
  * and the address can be shared. The lookups go through the payload cache under the same keys the pages read.
  */
 import type { Context } from 'hono'
-import type { Key } from '../../shared/api-keys'
-import { href } from '../../shared/match'
-import { byOrder, parentIdOf, sectionAnchor, serviceKeys } from '../../shared/service-keys'
+import type { Key } from '../../shared/keys/api-keys'
+import { byOrder, parentIdOf, sectionAnchor, serviceKeys } from '../../shared/keys/service-keys'
+import { href } from '../../shared/routing/match'
 import { loadEntry } from '../payloads/payloads'
 import type { AppEnv } from '../types'
 import type { RouteRule } from './route-rules'

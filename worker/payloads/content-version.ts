@@ -5,7 +5,7 @@
  * call keeps the cache as it was, keyed without a version.
  */
 import type { Context } from 'hono'
-import type { GatewayFailure } from '../../shared/gateway-client'
+import type { GatewayFailure } from '../../shared/gateway/gateway-client'
 import type { AppEnv } from '../types'
 import { gatewayFor } from '../upstream/gateway'
 

@@ -5,6 +5,7 @@
  */
 import type { Context } from 'hono'
 import * as v from 'valibot'
+import { tradingKeys } from '../../shared/keys/trading-keys'
 import {
   isPublicChannel,
   LOTS_CHANNEL,
@@ -13,9 +14,8 @@ import {
   PUBLISH_MAX_AGE_MS,
   PUBLISH_MAX_BYTES,
   refusalCloseCode,
-} from '../../shared/realtime'
-import { PublishBodySchema, PublishIdSchema } from '../../shared/realtime-schemas'
-import { tradingKeys } from '../../shared/trading-keys'
+} from '../../shared/realtime/realtime'
+import { PublishBodySchema, PublishIdSchema } from '../../shared/realtime/realtime-schemas'
 import { errorEnvelope } from '../http/envelope'
 import { contentVersion } from '../payloads/content-version'
 import { forgetPayloads, loadEntry, MAX_CACHED_PAGE } from '../payloads/payloads'

@@ -5,8 +5,8 @@
  * known when its head is sent, inlines the whole sheets.
  */
 import manifest from 'virtual:client-manifest'
-import { type CssRule, classesOf, pickCssRules } from '../../shared/css-rules'
-import { SHEET_NAMES, type SheetName } from '../../shared/state'
+import { type CssRule, classesOf, pickCssRules } from '../../shared/markup/css-rules'
+import { SHEET_NAMES, type SheetName } from '../../shared/state/state'
 
 /** What a complete render writes where the shell's CSS goes, and each area sheet's. */
 export const SHELL_CSS_MARK = '/*critical:shell*/'

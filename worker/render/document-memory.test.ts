@@ -2,7 +2,7 @@
  * The isolate's memory of complete documents (docs/security.md#document-memory): what may be kept, its key, its bounds.
  */
 import { describe, expect, it } from 'vitest'
-import type { PayloadEntry } from '../../shared/state'
+import type { PayloadEntry } from '../../shared/state/state'
 import {
   DOCUMENT_MEMORY_BYTES,
   DOCUMENT_MEMORY_ENTRIES,

@@ -5,8 +5,8 @@
  * the remembered document with its own CSP nonce, without a render. A changed payload is a new object, so the
  * document is rendered anew; nothing outlives the payload memory it was made from.
  */
-import { ROUTE_BY_ID, type RouteId } from '../../shared/routes'
-import type { PayloadEntry } from '../../shared/state'
+import { ROUTE_BY_ID, type RouteId } from '../../shared/routing/routes'
+import type { PayloadEntry } from '../../shared/state/state'
 
 /**
  * The document as UTF-8 bytes, with where its nonce stands in them: a hit copies the bytes and writes its own nonce.

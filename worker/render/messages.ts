@@ -5,7 +5,7 @@ import en from '../../locales/en.json'
 import ru from '../../locales/ru.json'
 import uz from '../../locales/uz.json'
 import { LOCALE_FALLBACK } from '../../shared/constants'
-import type { Messages } from '../../shared/i18n'
+import type { Messages } from '../../shared/i18n/i18n'
 
 const DICTS: Readonly<Record<Locale, Messages>> = { en, ru, uz }
 

@@ -9,7 +9,7 @@ import type { ReactElement } from 'react'
 // React's Node build (docs/decisions/0009-react-node-build.md): it writes strings into one reused buffer.
 import { renderToString } from 'react-dom/server.node'
 import { lazyComponentsWarm } from '../../client/server'
-import type { PayloadEntry } from '../../shared/state'
+import type { PayloadEntry } from '../../shared/state/state'
 import { withShareTags } from '../share/share'
 import type { AppEnv } from '../types'
 import { inlineCriticalCss, SHEET_CSS_MARKS, SHELL_CSS_MARK } from './critical-css'

@@ -1,6 +1,6 @@
 /** Keys a page read outside its data plan (docs/architecture.md#rule-9), named for debugging and logged. */
 import type { Context } from 'hono'
-import type { RouteState } from '../../shared/state'
+import type { RouteState } from '../../shared/state/state'
 import type { AppEnv } from '../types'
 
 /**

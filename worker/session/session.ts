@@ -6,10 +6,10 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { validatePayload } from '../../contract/gateway'
-import { accountKeys } from '../../shared/account-keys'
 import { TOKEN_COOKIE } from '../../shared/constants'
-import type { GatewayFailure } from '../../shared/gateway-client'
-import type { SessionState } from '../../shared/state'
+import type { GatewayFailure } from '../../shared/gateway/gateway-client'
+import { accountKeys } from '../../shared/keys/account-keys'
+import type { SessionState } from '../../shared/state/state'
 import type { AppEnv } from '../types'
 import { gatewayFor } from '../upstream/gateway'
 

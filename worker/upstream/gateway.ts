@@ -1,6 +1,6 @@
 /** Per-request gateway clients for loaders: the shared client over the pinned upstream. */
 import type { Context } from 'hono'
-import { createGatewayClient, type GatewayClient } from '../../shared/gateway-client'
+import { createGatewayClient, type GatewayClient } from '../../shared/gateway/gateway-client'
 import type { AppEnv } from '../types'
 import { createUpstreamFetch } from './upstream'
 

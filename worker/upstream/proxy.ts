@@ -6,9 +6,9 @@
  */
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { isPublicUrl } from '../../shared/api-keys'
-import { bodyLimitFor, EDGE_ONLY_CALLS, isUpstreamPath } from '../../shared/gateway-paths'
-import { isSameOriginPath } from '../../shared/safe-path'
+import { bodyLimitFor, EDGE_ONLY_CALLS, isUpstreamPath } from '../../shared/gateway/gateway-paths'
+import { isPublicUrl } from '../../shared/keys/api-keys'
+import { isSameOriginPath } from '../../shared/routing/safe-path'
 import { errorEnvelope } from '../http/envelope'
 import { isSameOriginWrite } from '../http/same-origin'
 import { deviceHeaders, setDeviceCookie } from '../session/device-cookie'

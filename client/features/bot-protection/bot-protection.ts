@@ -4,7 +4,7 @@
  * The vendor code (`bot-challenge.ts`) loads only where a provider is configured.
  */
 import { useEffect, useMemo } from 'react'
-import type { PublicConfig } from '../../../shared/config'
+import type { PublicConfig } from '../../../shared/state/config'
 import { useConfig } from '../../runtime/config'
 
 /** The action names the gateway verifies (docs/gateway-contract.md#auth). */

@@ -3,7 +3,7 @@
  * (`shared/html-text.ts`), not the full parser, so pages that only show HTML do not load the parser at first; the
  * result is text, escaped by React.
  */
-import { htmlToText } from '../../../shared/html-text'
+import { htmlToText } from '../../../shared/markup/html-text'
 
 const MAX = 160
 
