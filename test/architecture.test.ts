@@ -157,8 +157,8 @@ function clientRoomProblem(file: string, target: string): string | null {
 const LOCALE_PREFIX = /^\/(?:uz|ru|en)(?=[/?#]|$)/
 
 /**
- * Style rule 2: a portal path is built only by `href()`/`switchLocalePath()` in shared/match.ts. Flags string and
- * template literals that start with a locale prefix (`'/en/…'`), and templates that start with `/${x}` where `x`
+ * Style rule 2: a portal path is built only by `href()`/`switchLocalePath()` in shared/routing/match.ts. Flags string
+ * and template literals that start with a locale prefix (`'/en/…'`), and templates that start with `/${x}` where `x`
  * is typed as a Locale or named like one.
  */
 function findHandBuiltPaths(program: ts.Program, files: readonly string[]): string[] {

@@ -1,6 +1,6 @@
 /**
  * The CSS a complete document inlines: of the shell's sheet and the area sheets it declares, the rules its elements'
- * classes can match (`shared/css-rules.ts`), not the whole sheets (docs/architecture.md). The browser links the
+ * classes can match (`shared/markup/css-rules.ts`), not the whole sheets (docs/architecture.md). The browser links the
  * whole sheets before it draws anything new (`client/runtime/full-styles.ts`). A streamed document, whose classes are not
  * known when its head is sent, inlines the whole sheets.
  */
