@@ -1,9 +1,8 @@
 /** Route rules (docs/product.md#route-rules): per-route redirects decided at the edge, after the guards. */
 import type { Context } from 'hono'
 import type { SignedIn } from '../../contract/gateway/account'
-import type { GatewayClient } from '../../shared/gateway/gateway-client'
 import { href } from '../../shared/routing/match'
-import type { ParamsOf, QueryOf, RouteId } from '../../shared/routing/routes'
+import type { RouteId } from '../../shared/routing/routes'
 import { isSameOriginPath, safeReturnPath } from '../../shared/routing/safe-path'
 import type { PageRoute, SessionState } from '../../shared/state/state'
 import { afterSignIn } from '../actions/lib/return-path'
@@ -11,20 +10,8 @@ import { setSessionCookie } from '../session/session'
 import { issueSsoNonce, takeSsoNonce } from '../session/sso-nonce'
 import type { AppEnv } from '../types'
 import { gatewayFor } from '../upstream/gateway'
+import type { RouteRule } from './route-rule'
 import { serviceCategoryIndexRule, serviceCategoryRule, serviceStepRule } from './service-rules'
-
-type RouteRuleInput<Id extends RouteId> = Readonly<{
-  c: Context<AppEnv>
-  params: ParamsOf<Id>
-  query: QueryOf<Id>
-  session: SessionState
-  gateway: GatewayClient
-}>
-
-/**
- * Answers a redirect location (a same-origin path, or a configured external URL such as the SSO), or null to render.
- */
-export type RouteRule<Id extends RouteId> = (input: RouteRuleInput<Id>) => Promise<string | null>
 
 const ROLES = new Set(['investor', 'businessmen'])
 

@@ -9,7 +9,7 @@ import { byOrder, parentIdOf, sectionAnchor, serviceKeys } from '../../shared/ke
 import { href } from '../../shared/routing/match'
 import { loadEntry } from '../payloads/payloads'
 import type { AppEnv } from '../types'
-import type { RouteRule } from './route-rules'
+import type { RouteRule } from './route-rule'
 
 /** A list the page reads, as its key names it (checked against the contract when it was fetched). */
 async function loadList<T>({ c }: { c: Context<AppEnv> }, key: Key<T[]>): Promise<T[]> {

@@ -11,7 +11,7 @@ import { isPublicUrl, type Key } from '../../shared/keys/api-keys'
 import { siteKeys } from '../../shared/keys/site-keys'
 import type { PayloadEntry } from '../../shared/state/state'
 import { BUILD_ID } from '../env'
-import type { AppEnv } from '../types'
+import type { AppEnv, CacheOutcome } from '../types'
 import { gatewayFor } from '../upstream/gateway'
 import { contentVersion } from './content-version'
 import { shapeListEnvelope } from './list-shapes'
@@ -20,7 +20,6 @@ import { PREVIEW_HEADER } from './preview'
 /** Past its hour a payload may still stand in for a failing upstream for this long (stale-if-error). */
 const STALE_IF_ERROR_MS = 24 * 60 * 60 * 1000
 
-export type CacheOutcome = 'hit' | 'miss' | 'stale' | 'bypass' | 'error'
 type Cached = { envelope: Extract<PayloadEntry, { ok: true }>['envelope']; fetchedAt: number }
 
 /**

@@ -9,12 +9,8 @@ import { validatePayload } from '../../contract/gateway'
 import { TOKEN_COOKIE } from '../../shared/constants'
 import type { GatewayFailure } from '../../shared/gateway/gateway-client'
 import { accountKeys } from '../../shared/keys/account-keys'
-import type { SessionState } from '../../shared/state/state'
-import type { AppEnv } from '../types'
+import type { AppEnv, SessionResult } from '../types'
 import { gatewayFor } from '../upstream/gateway'
-
-/** `ended`: the gateway rejected the token and the cookie is cleared. */
-export type SessionResult = { ok: true; session: SessionState; token: string | null } | { ok: false; ended: true }
 
 /** Result codes that mean the token itself is no good (beside a 401 or 403 status). */
 const TOKEN_REJECTED_CODES: ReadonlySet<string> = new Set([
