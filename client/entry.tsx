@@ -7,8 +7,8 @@ import { type PayloadFetcher, type PayloadStore, setPayloadFetcher } from './run
 import { configureFullStyles, loadFullStyles } from './runtime/full-styles'
 import { initMessages, loadAllMessages, translate } from './runtime/i18n'
 import { installPages, preloadPage } from './runtime/pages'
-import { Root, STATE_ELEMENT_ID } from './runtime/root'
 import { isChunkLoadError, reloadAfterChunkError, watchChunkErrors, watchForUpdates } from './runtime/updates'
+import { Root, STATE_ELEMENT_ID } from './shell/root'
 import { preloadShellParts } from './shell/shell-parts'
 
 function onFirstInteraction() {

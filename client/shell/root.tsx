@@ -1,9 +1,9 @@
 /** The whole document, rendered on the edge and hydrated in the browser. The worker imports only this. */
 import type { InitialState, SheetName } from '../../shared/state/state'
+import type { PayloadStore } from '../runtime/data'
+import { SHELL_STYLE_ID } from '../runtime/full-styles'
+import { SheetsProvider } from '../runtime/sheets'
 import { App } from './app'
-import type { PayloadStore } from './data'
-import { SHELL_STYLE_ID } from './full-styles'
-import { SheetsProvider } from './sheets'
 
 export const STATE_ELEMENT_ID = '__STATE__'
 

@@ -1,7 +1,7 @@
 /** Delegated client navigation for site links inside gateway HTML. */
 import type { MouseEvent } from 'react'
 import { splitLocale } from '../../shared/routing/match'
-import { useRouter } from '../runtime/router'
+import { useRouter } from './router'
 
 /**
  * Site links inside gateway HTML or a static section navigate on the client (delegated: the block itself is not
