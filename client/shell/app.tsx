@@ -11,19 +11,19 @@ import { ROUTE_BY_ID, type RouteId } from '../../shared/routing/routes'
 import type { InitialState } from '../../shared/state/state'
 import { ConfigProvider, OriginProvider } from '../runtime/config'
 import { PayloadProvider, type PayloadStore } from '../runtime/data'
-import { ErrorBoundary } from '../runtime/error-boundary'
+import { ErrorBoundary, FailureScreensProvider } from '../runtime/error-boundary'
 import { InitialFormProvider, useNoticeToast } from '../runtime/form-context'
 import { onTokenRejected } from '../runtime/gateway-fetch'
 import { endHydration } from '../runtime/hydration'
 import { I18nProvider, useLocale } from '../runtime/i18n'
-import { getPages } from '../runtime/pages'
-import { RouterProvider, useRouter } from '../runtime/router'
+import { getPages, preloadPage } from '../runtime/pages'
+import { type PreloadRoute, RouterProvider, useRouter } from '../runtime/router'
 import { SessionProvider, useSession } from '../runtime/session'
 import { LoadingBar, useLoadingBar } from '../ui/loading-bar'
 import { RouteAnnouncer } from '../ui/route-announcer'
 import { Toaster } from '../ui/toaster'
 import { Layout } from './layout'
-import { ErrorScreen } from './shell-parts'
+import { ErrorScreen, FAILURE_SCREENS, preloadShellParts } from './shell-parts'
 
 /** `record` (edge only): collects the message namespaces the render uses, which the document then carries. */
 export function App({ state, store, record }: { state: InitialState; store: PayloadStore; record?: Set<string> }) {
@@ -32,28 +32,37 @@ export function App({ state, store, record }: { state: InitialState; store: Payl
   const goHome = useRef<() => Promise<void>>(() => Promise.resolve())
   const onCleared = useCallback(() => goHome.current(), [])
   return (
-    <I18nProvider locale={state.locale} messages={state.messages} record={record}>
-      <ConfigProvider value={state.config}>
-        <OriginProvider value={state.origin}>
-          <PayloadProvider value={store}>
-            <SessionProvider initial={state.session} onCleared={onCleared}>
-              <SessionRouter state={state} store={store} events={bar.events} goHome={goHome}>
-                <ErrorBoundary>
-                  <InitialFormProvider value={state.form}>
-                    <LoadingBar store={bar} />
-                    <Shell origin={state.origin} />
-                    <Toaster />
-                    <Notice notice={state.notice} />
-                  </InitialFormProvider>
-                </ErrorBoundary>
-              </SessionRouter>
-            </SessionProvider>
-          </PayloadProvider>
-        </OriginProvider>
-      </ConfigProvider>
-    </I18nProvider>
+    <FailureScreensProvider value={FAILURE_SCREENS}>
+      <I18nProvider locale={state.locale} messages={state.messages} record={record}>
+        <ConfigProvider value={state.config}>
+          <OriginProvider value={state.origin}>
+            <PayloadProvider value={store}>
+              <SessionProvider initial={state.session} onCleared={onCleared}>
+                <SessionRouter state={state} store={store} events={bar.events} goHome={goHome}>
+                  <ErrorBoundary>
+                    <InitialFormProvider value={state.form}>
+                      <LoadingBar store={bar} />
+                      <Shell origin={state.origin} />
+                      <Toaster />
+                      <Notice notice={state.notice} />
+                    </InitialFormProvider>
+                  </ErrorBoundary>
+                </SessionRouter>
+              </SessionProvider>
+            </PayloadProvider>
+          </OriginProvider>
+        </ConfigProvider>
+      </I18nProvider>
+    </FailureScreensProvider>
   )
 }
+
+/** A client navigation waits for the page's code and for the shell parts its route or error shows. */
+const preloadRoute: PreloadRoute = (routeId, error, session) =>
+  Promise.all([
+    routeId && !error ? preloadPage(routeId, { drawn: true }) : null,
+    preloadShellParts(routeId, error, session),
+  ])
 
 function SessionRouter({
   state,
@@ -77,6 +86,7 @@ function SessionRouter({
       store={store}
       session={session}
       loading={events}
+      preload={preloadRoute}
     >
       <HomeNavigator goHome={goHome} locale={state.locale} />
       <SessionEndWatcher />
