@@ -1,14 +1,14 @@
 /** Browser entry: reads the embedded state, loads the current page's chunk and hydrates the document. */
 import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import type { Translate } from '../shared/i18n'
-import type { InitialState } from '../shared/state'
+import type { Translate } from '../shared/i18n/i18n'
+import type { InitialState } from '../shared/state/state'
 import { type PayloadFetcher, type PayloadStore, setPayloadFetcher } from './runtime/data'
 import { configureFullStyles, loadFullStyles } from './runtime/full-styles'
 import { initMessages, loadAllMessages, translate } from './runtime/i18n'
 import { installPages, preloadPage } from './runtime/pages'
-import { Root, STATE_ELEMENT_ID } from './runtime/root'
 import { isChunkLoadError, reloadAfterChunkError, watchChunkErrors, watchForUpdates } from './runtime/updates'
+import { Root, STATE_ELEMENT_ID } from './shell/root'
 import { preloadShellParts } from './shell/shell-parts'
 
 function onFirstInteraction() {

@@ -2,7 +2,7 @@
 import * as v from 'valibot'
 import { LOCALES, type Locale } from '../contract/locales'
 import { createConfigReader } from '../platform/config'
-import type { PublicConfig } from '../shared/config'
+import type { PublicConfig } from '../shared/state/config'
 
 const optionalText = v.optional(v.string(), '')
 

@@ -3,7 +3,7 @@
 import type { Envelope } from '../../contract/gateway/common'
 import type { Locale } from '../../contract/locales'
 import { GATEWAY_BASE } from '../../shared/constants'
-import { CSRF_HEADER, CSRF_MARKER, type GatewayResult, isOkCode } from '../../shared/gateway-client'
+import { CSRF_HEADER, CSRF_MARKER, type GatewayResult, isOkCode } from '../../shared/gateway/gateway-client'
 
 export type UploadOptions = {
   locale: Locale

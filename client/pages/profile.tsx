@@ -1,6 +1,6 @@
 /** `/profile`: the personal data of `profile[profile.role]`, with a refresh from the gateway. */
 import { useState } from 'react'
-import { accountKeys } from '../../shared/account-keys'
+import { accountKeys } from '../../shared/keys/account-keys'
 import { ProfileFields, roleProfile } from '../features/account/profile-fields'
 import { useGateway } from '../runtime/gateway'
 import { useT } from '../runtime/i18n'

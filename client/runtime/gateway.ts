@@ -8,8 +8,8 @@ import {
   createGatewayClient,
   type GatewayClient,
   type GatewayResult,
-} from '../../shared/gateway-client'
-import type { Translate } from '../../shared/i18n'
+} from '../../shared/gateway/gateway-client'
+import type { Translate } from '../../shared/i18n/i18n'
 import type { PayloadFetcher } from './data'
 import { gatewayFetch } from './gateway-fetch'
 import { useLocale, useT } from './i18n'

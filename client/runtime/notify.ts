@@ -1,8 +1,8 @@
 /**
  * The one toast path (docs/product.md#toasts): gateway failures and page notices; call only from effects and handlers.
  */
-import type { Notice } from '../../shared/gateway-client'
-import { type Translate, translateCode } from '../../shared/i18n'
+import type { Notice } from '../../shared/gateway/gateway-client'
+import { type Translate, translateCode } from '../../shared/i18n/i18n'
 import { loadAllMessages } from './i18n'
 
 export type ToastKind = 'default' | 'success' | 'info' | 'warning' | 'error' | 'loading'

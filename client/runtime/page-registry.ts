@@ -4,7 +4,7 @@
  * (`serverOnlyPage`, docs/decisions/0021-static-sections.md).
  */
 import type { ComponentType } from 'react'
-import type { RouteId } from '../../shared/routes'
+import type { RouteId } from '../../shared/routing/routes'
 import { serverOnlyPage } from './static-section'
 
 /**

@@ -10,7 +10,7 @@
  * not redrawn while it stays mounted.
  */
 import { type ComponentType, type JSX, useLayoutEffect, useState } from 'react'
-import { useContentLinks } from '../ui/html-content-links'
+import { useContentLinks } from './content-links'
 import { Unrecorded } from './i18n'
 import { lazyComponent } from './lazy-component'
 import { PAGE_HEAD_SELECTOR, StaticSectionContext } from './static-section-context'

@@ -7,8 +7,8 @@
 
 import { createElement, type ReactNode } from 'react'
 import type { Locale } from '../../contract/locales'
-import { decodeEntities } from '../../shared/html-text'
-import { splitLocale, switchLocalePath } from '../../shared/match'
+import { decodeEntities } from '../../shared/markup/html-text'
+import { splitLocale, switchLocalePath } from '../../shared/routing/match'
 
 type SafeTag =
   | 'p'

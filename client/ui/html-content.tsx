@@ -5,9 +5,9 @@
  * only when a page shows gateway HTML after a client navigation — not on first load.
  */
 import { Suspense, useState } from 'react'
+import { useContentLinks } from '../runtime/content-links'
 import { lazyComponent } from '../runtime/lazy-component'
 import { useHydrating } from '../runtime/visibility'
-import { useContentLinks } from './html-content-links'
 import type { HtmlContentProps } from './html-content-rich'
 
 const RichHtml = lazyComponent(() => import('./html-content-rich').then((m) => m.RichHtml))

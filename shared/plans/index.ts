@@ -4,10 +4,10 @@
  * browser's bundles (docs/decisions/0005-data-plans.md).
  */
 
-import type { DataPlan, PlanRoute } from '../api-keys'
-import { ROUTE_BY_ID, type RouteId } from '../routes'
-import { siteKeys } from '../site-keys'
-import type { PageRoute } from '../state'
+import type { DataPlan, PlanRoute } from '../keys/api-keys'
+import { siteKeys } from '../keys/site-keys'
+import { ROUTE_BY_ID, type RouteId } from '../routing/routes'
+import type { PageRoute } from '../state/state'
 import { appealsPlan, myProjectsPlan, myServicesPlan, projectFormPlan } from './account'
 import {
   exploreItemPlan,

@@ -2,8 +2,8 @@
  * The contact form: checks the fields, sends them to `POST /siw/public/contact-us`, then shows the page's success
  * panel.
  */
-import { CONTACT_ERRORS, readContact } from '../../shared/contact-form'
-import { href } from '../../shared/match'
+import { CONTACT_ERRORS, readContact } from '../../shared/forms/contact-form'
+import { href } from '../../shared/routing/match'
 import { fromGatewayError, invalid } from './lib/form-result'
 import type { Action } from './lib/types'
 

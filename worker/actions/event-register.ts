@@ -3,9 +3,9 @@
  * workflow creates the application, then uploads the passport scan and the photo through the gateway.
  */
 import type { EventApplicationCreated } from '../../contract/gateway/media'
-import { submitEventApplication } from '../../shared/event-application/submit'
-import { bodyLimitFor } from '../../shared/gateway-paths'
-import { href } from '../../shared/match'
+import { submitEventApplication } from '../../shared/forms/event-application/submit'
+import { bodyLimitFor } from '../../shared/gateway/gateway-paths'
+import { href } from '../../shared/routing/match'
 import { invalid } from './lib/form-result'
 import type { Action } from './lib/types'
 

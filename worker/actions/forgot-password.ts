@@ -1,7 +1,7 @@
 /** Asks the gateway to e-mail a reset link; the answer is the same whether or not the account exists. */
-import { ForgotPasswordSchema } from '../../shared/account-forms'
-import { checkForm } from '../../shared/forms'
-import { href } from '../../shared/match'
+import { ForgotPasswordSchema } from '../../shared/forms/account-forms'
+import { checkForm } from '../../shared/forms/forms'
+import { href } from '../../shared/routing/match'
 import { fromGatewayError, invalid } from './lib/form-result'
 import type { Action } from './lib/types'
 

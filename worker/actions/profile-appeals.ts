@@ -4,9 +4,9 @@
  */
 
 import type { Created } from '../../contract/gateway/common'
-import { AppealReplySchema, AppealResolutionSchema, AppealSchema } from '../../shared/account-forms'
-import { checkForm } from '../../shared/forms'
-import { href } from '../../shared/match'
+import { AppealReplySchema, AppealResolutionSchema, AppealSchema } from '../../shared/forms/account-forms'
+import { checkForm } from '../../shared/forms/forms'
+import { href } from '../../shared/routing/match'
 import { fromGatewayError, invalid } from './lib/form-result'
 import type { Action, ActionInput, ActionResult } from './lib/types'
 

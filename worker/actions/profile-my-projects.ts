@@ -1,7 +1,7 @@
 /** The project list's one form without JavaScript: show or hide a project in the public catalogue. */
 import * as v from 'valibot'
-import { checkForm } from '../../shared/forms'
-import { href } from '../../shared/match'
+import { checkForm } from '../../shared/forms/forms'
+import { href } from '../../shared/routing/match'
 import { fromGatewayError, invalid } from './lib/form-result'
 import type { Action } from './lib/types'
 

@@ -1,7 +1,7 @@
 /** Changes a non-resident's password (the other sessions end at the gateway; this one stays signed in). */
-import { ChangePasswordSchema } from '../../shared/account-forms'
-import { checkForm, FIELD_ERRORS } from '../../shared/forms'
-import { href } from '../../shared/match'
+import { ChangePasswordSchema } from '../../shared/forms/account-forms'
+import { checkForm, FIELD_ERRORS } from '../../shared/forms/forms'
+import { href } from '../../shared/routing/match'
 import { fromGatewayError, invalid } from './lib/form-result'
 import type { Action } from './lib/types'
 

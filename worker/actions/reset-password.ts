@@ -2,9 +2,9 @@
  * Sets a new password from a reset link, or a new account's first one from its set-password link (time, token, email,
  * uuid, role and the optional `purpose` travel in the page's query).
  */
-import { ResetPasswordSchema } from '../../shared/account-forms'
-import { checkForm, FIELD_ERRORS } from '../../shared/forms'
-import { href } from '../../shared/match'
+import { ResetPasswordSchema } from '../../shared/forms/account-forms'
+import { checkForm, FIELD_ERRORS } from '../../shared/forms/forms'
+import { href } from '../../shared/routing/match'
 import { fromGatewayError, invalid } from './lib/form-result'
 import type { Action } from './lib/types'
 

@@ -1,10 +1,10 @@
 /** Sign-in with e-mail and password (non-residents): the edge calls the gateway and keeps the token in the cookie. */
 
 import type { SignedIn } from '../../contract/gateway/account'
-import { SignInSchema } from '../../shared/account-forms'
-import { checkForm } from '../../shared/forms'
-import { deviceHeaders, setDeviceCookie } from '../device-cookie'
-import { setSessionCookie } from '../session'
+import { SignInSchema } from '../../shared/forms/account-forms'
+import { checkForm } from '../../shared/forms/forms'
+import { deviceHeaders, setDeviceCookie } from '../session/device-cookie'
+import { setSessionCookie } from '../session/session'
 import { fromGatewayError, invalid } from './lib/form-result'
 import { afterSignIn } from './lib/return-path'
 import type { Action } from './lib/types'

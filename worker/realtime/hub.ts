@@ -12,7 +12,7 @@ import {
   REAUTHORISE_CLOSE_CODE,
   type RealtimeEvent,
   type RealtimeMessage,
-} from '../../shared/realtime'
+} from '../../shared/realtime/realtime'
 
 /** What each socket carries through hibernation. */
 export type SocketAttachment = { channel: string; personal: boolean; ip: string; openedAt: number }

@@ -9,13 +9,13 @@ import type { ReactElement } from 'react'
 // React's Node build (docs/decisions/0009-react-node-build.md): it writes strings into one reused buffer.
 import { renderToString } from 'react-dom/server.node'
 import { lazyComponentsWarm } from '../../client/server'
-import type { PayloadEntry } from '../../shared/state'
-import { inlineCriticalCss, SHEET_CSS_MARKS, SHELL_CSS_MARK } from '../critical-css'
-import { documentMemoryKey, mayRememberDocument, recallDocument, rememberDocument } from '../document-memory'
+import type { PayloadEntry } from '../../shared/state/state'
 import { withShareTags } from '../share/share'
 import type { AppEnv } from '../types'
-import { reportUnplanned } from '../unplanned-keys'
+import { inlineCriticalCss, SHEET_CSS_MARKS, SHELL_CSS_MARK } from './critical-css'
 import { type DocumentRender, setDocumentHeaders } from './document'
+import { documentMemoryKey, mayRememberDocument, recallDocument, rememberDocument } from './document-memory'
+import { reportUnplanned } from './unplanned-keys'
 
 /** The deferred entries if all of them arrive within `ms`, else null (they keep loading for the stream). */
 export async function settle(

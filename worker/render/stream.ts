@@ -8,8 +8,8 @@ import type { Context } from 'hono'
 import { renderToReadableStream } from 'react-dom/server.node'
 import { withShareHead, withShareTags } from '../share/share'
 import type { AppEnv } from '../types'
-import { reportUnplanned } from '../unplanned-keys'
 import { type DocumentRender, setDocumentHeaders, sheetTexts } from './document'
+import { reportUnplanned } from './unplanned-keys'
 
 export async function renderStream(
   c: Context<AppEnv>,

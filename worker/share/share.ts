@@ -15,14 +15,14 @@ import type {
   WithContext,
 } from 'schema-dts'
 import { LOCALES, type Locale } from '../../contract/locales'
-import { bindLocale, createI18n, type Translate } from '../../shared/i18n'
-import { href, switchLocalePath } from '../../shared/match'
+import { bindLocale, createI18n, type Translate } from '../../shared/i18n/i18n'
 import { planKeysOf } from '../../shared/plans'
-import { ROUTE_BY_ID } from '../../shared/routes'
-import { serializeForHtml } from '../../shared/serialize'
-import { listPrivateRoutes } from '../../shared/sitemap-routes'
-import type { PageRoute, PayloadEntry } from '../../shared/state'
-import { messagesFor } from '../messages'
+import { href, switchLocalePath } from '../../shared/routing/match'
+import { ROUTE_BY_ID } from '../../shared/routing/routes'
+import { listPrivateRoutes } from '../../shared/routing/sitemap-routes'
+import { serializeForHtml } from '../../shared/state/serialize'
+import type { PageRoute, PayloadEntry } from '../../shared/state/state'
+import { messagesFor } from '../render/messages'
 import { CARD_HEIGHT, CARD_WIDTH, type CardText } from './card-svg'
 
 const OG_LOCALES: Readonly<Record<Locale, string>> = { uz: 'uz_UZ', ru: 'ru_RU', en: 'en_GB' }

@@ -2,7 +2,7 @@
 import { useCallback } from 'react'
 import { flushSync } from 'react-dom'
 import type { Profile } from '../../../contract/gateway/account'
-import { apiKey } from '../../../shared/api-keys'
+import { apiKey } from '../../../shared/keys/api-keys'
 import { useLocale } from '../../runtime/i18n'
 import { useSession } from '../../runtime/session'
 

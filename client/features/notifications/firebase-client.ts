@@ -4,7 +4,7 @@
  */
 import { getApps, initializeApp } from 'firebase/app'
 import { deleteToken, getMessaging, getToken, isSupported } from 'firebase/messaging'
-import type { GatewayResult } from '../../../shared/gateway-client'
+import type { GatewayResult } from '../../../shared/gateway/gateway-client'
 
 /** Where the edge serves the push service worker. */
 const PUSH_WORKER_URL = '/firebase-messaging-sw.js'

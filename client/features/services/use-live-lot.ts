@@ -5,8 +5,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { AuctionLotDetail } from '../../../contract/gateway/services'
-import { type LotEvent, lotChannel, type RealtimeMessage } from '../../../shared/realtime'
-import { tradingKeys } from '../../../shared/trading-keys'
+import { tradingKeys } from '../../../shared/keys/trading-keys'
+import { type LotEvent, lotChannel, type RealtimeMessage } from '../../../shared/realtime/realtime'
 import { useFormat } from '../../lib/format'
 import { useLocale, useT } from '../../runtime/i18n'
 import { useLiveAnnouncer } from '../../runtime/realtime/live-announcer'

@@ -9,7 +9,7 @@ import {
   REALTIME_PATH,
   REAUTHORISE_CLOSE_CODE,
   type RealtimeMessage,
-} from '../../../shared/realtime'
+} from '../../../shared/realtime/realtime'
 
 /** `live`: events arrive; otherwise the page polls. */
 export type ChannelStatus = 'connecting' | 'live' | 'offline'

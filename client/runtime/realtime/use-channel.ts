@@ -4,7 +4,7 @@
  * page whether to keep polling: anything but `live`.
  */
 import { useEffect, useRef, useState } from 'react'
-import type { RealtimeMessage } from '../../../shared/realtime'
+import type { RealtimeMessage } from '../../../shared/realtime/realtime'
 import { type ChannelStatus, openChannel } from './connection'
 
 export type { ChannelStatus }

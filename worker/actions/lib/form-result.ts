@@ -1,8 +1,8 @@
 /** Shared answers of page actions: the form again with field errors, and gateway failures turned into form state. */
 
-import { type FormStatus, formCodeFor, formStatusFor } from '../../../shared/form-status'
-import { FIELD_ERRORS, type FieldValues } from '../../../shared/forms'
-import type { GatewayFailure } from '../../../shared/gateway-client'
+import { type FormStatus, formCodeFor, formStatusFor } from '../../../shared/forms/form-status'
+import { FIELD_ERRORS, type FieldValues } from '../../../shared/forms/forms'
+import type { GatewayFailure } from '../../../shared/gateway/gateway-client'
 import type { ActionResult } from './types'
 import { safeValues } from './types'
 

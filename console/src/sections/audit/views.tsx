@@ -3,7 +3,7 @@ import type { Locale } from '../../../../contract/locales'
 import type { AuditEntry, AuditLog } from '../../../../contract/operators/audit'
 import type { Pageable } from '../../../../contract/operators/envelope'
 import type { Operator } from '../../../../contract/operators/operators'
-import type { Translate } from '../../../../shared/i18n'
+import type { Translate } from '../../../../shared/i18n/i18n'
 import { paths } from '../../paths'
 import { ListView, Time } from '../../ui'
 

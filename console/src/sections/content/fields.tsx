@@ -7,7 +7,7 @@ import { LOCALES, type Locale } from '../../../../contract/locales'
 import type { ContentField, ContentKind } from '../../../../contract/operators/content'
 import type { FieldType } from '../../../../contract/operators/values'
 import { LOCALE_NAMES } from '../../../../shared/constants'
-import type { Translate } from '../../../../shared/i18n'
+import type { Translate } from '../../../../shared/i18n/i18n'
 import { childRows } from './kinds'
 import { fieldLabel, humanize, kindName, known, titleIn } from './names'
 

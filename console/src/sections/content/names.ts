@@ -7,7 +7,7 @@ import { LOCALES, type Locale } from '../../../../contract/locales'
 import type { ContentKind } from '../../../../contract/operators/content'
 import type { FieldType } from '../../../../contract/operators/values'
 import { LOCALE_NAMES } from '../../../../shared/constants'
-import type { Translate } from '../../../../shared/i18n'
+import type { Translate } from '../../../../shared/i18n/i18n'
 
 /** A message of the catalogue, or `fallback` when it has none (a field or option the catalogue does not know yet). */
 export function known(t: Translate, key: string, fallback: string): string {

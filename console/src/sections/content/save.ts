@@ -5,7 +5,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Locale } from '../../../../contract/locales'
 import { type ContentKind, ContentKindsSchema, UploadedSchema } from '../../../../contract/operators/content'
-import type { Translate } from '../../../../shared/i18n'
+import type { Translate } from '../../../../shared/i18n/i18n'
 import { gatewayFor } from '../../api'
 import { translateCode, translator } from '../../i18n'
 import { renderRefusal } from '../../refusal'

@@ -8,7 +8,7 @@ import type { ContentItem, ContentKind, ContentListItem } from '../../../../cont
 import type { Pageable } from '../../../../contract/operators/envelope'
 import type { Publication } from '../../../../contract/operators/values'
 import { LOCALE_NAMES } from '../../../../shared/constants'
-import type { Translate } from '../../../../shared/i18n'
+import type { Translate } from '../../../../shared/i18n/i18n'
 import { paths } from '../../paths'
 import { Badge, ErrorSummary, type FormProblem, ListView, Tabs, Time } from '../../ui'
 import { choicesOf, type FieldsCtx, ItemForm } from './fields'

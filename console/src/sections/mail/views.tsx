@@ -7,7 +7,7 @@ import type { Locale } from '../../../../contract/locales'
 import type { Pageable } from '../../../../contract/operators/envelope'
 import type { MailList as MailListAnswer } from '../../../../contract/operators/mail'
 import { MAIL_STATUSES } from '../../../../contract/operators/values'
-import type { Translate } from '../../../../shared/i18n'
+import type { Translate } from '../../../../shared/i18n/i18n'
 import { paths } from '../../paths'
 import { Badge, type Column, ErrorSummary, type FormProblem, ListView, Tabs, Time } from '../../ui'
 

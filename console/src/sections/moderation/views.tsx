@@ -11,7 +11,7 @@ import type {
   RegistrationList as RegistrationListAnswer,
 } from '../../../../contract/operators/moderation'
 import { APPEAL_STATUSES, DECISION_STATES, type DecisionState } from '../../../../contract/operators/values'
-import type { Translate } from '../../../../shared/i18n'
+import type { Translate } from '../../../../shared/i18n/i18n'
 import { paths } from '../../paths'
 import {
   Badge,

@@ -2,7 +2,7 @@
 import type { Locale } from '../../../../contract/locales'
 import type { Operator } from '../../../../contract/operators/operators'
 import { OPERATOR_ROLES } from '../../../../contract/operators/values'
-import type { Translate } from '../../../../shared/i18n'
+import type { Translate } from '../../../../shared/i18n/i18n'
 import { paths } from '../../paths'
 import { ErrorSummary, type FormProblem, ListView } from '../../ui'
 

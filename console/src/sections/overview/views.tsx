@@ -2,7 +2,7 @@
 import type { Locale } from '../../../../contract/locales'
 import type { ModerationCounts } from '../../../../contract/operators/moderation'
 import type { Me } from '../../../../contract/operators/operators'
-import type { Translate } from '../../../../shared/i18n'
+import type { Translate } from '../../../../shared/i18n/i18n'
 import { paths } from '../../paths'
 import { reaches } from '../areas'
 
