@@ -17,6 +17,9 @@ const GATEWAY_DEV = process.env.CLOUDFLARE_ENV === 'local'
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
+  // rosetta's path lookup, dlv, names a UMD build as its `browser` file, which Vite prefers: three copies of one
+  // function in a CommonJS wrapper. Its ES module is the function once (docs/performance.md#rosetta-in-the-first-view).
+  resolve: { alias: [{ find: /^dlv$/, replacement: 'dlv/dist/dlv.es.js' }] },
   plugins: [
     react(),
     previewCompression(),
@@ -52,7 +55,7 @@ export default defineConfig({
                 // Small modules the entry shares with lazily loaded chunks, in one chunk rather than one each.
                 {
                   name: 'shell',
-                  test: /[\\/]client[\\/](runtime[\\/](i18n|visibility|lazy-component|router|static-section)|ui[\\/](page-title|icons?|static-pagination))\.tsx?$|[\\/]shared[\\/](constants|i18n|routes|match|guards|errors|payload-path|api-keys)\.ts$|preload-helper/,
+                  test: /[\\/]client[\\/](runtime[\\/](i18n|visibility|lazy-component|router|static-section)|ui[\\/](page-title|icons?|static-pagination))\.tsx?$|[\\/]shared[\\/](constants|i18n[\\/]i18n|routing[\\/](routes|match|guards|errors|payload-path)|keys[\\/]api-keys)\.ts$|preload-helper/,
                 },
                 // The Intl helpers: most pages with dates or figures use them.
                 { name: 'format', test: /[\\/]client[\\/]lib[\\/]format(-uz)?\.ts$/ },
@@ -61,7 +64,7 @@ export default defineConfig({
                 // unless an earlier group has it.)
                 {
                   name: 'trading',
-                  test: /[\\/]client[\\/]features[\\/]services[\\/](countdown|use-open-until|lot-price-facts|lot-format|external-link)\.tsx?$|[\\/]shared[\\/](trading-keys|plans[\\/]trading)\.ts$/,
+                  test: /[\\/]client[\\/]features[\\/]services[\\/](countdown|use-open-until|lot-price-facts|lot-format|external-link)\.tsx?$|[\\/]shared[\\/](keys[\\/]trading-keys|plans[\\/]trading)\.ts$/,
                 },
               ],
             },

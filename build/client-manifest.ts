@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import { minifySync, transformSync } from 'rolldown/utils'
 import type { Plugin } from 'vite'
-import { parseCssRules } from '../shared/css-rules.ts'
+import { parseCssRules } from '../shared/markup/css-rules.ts'
 import { catalogueAssets } from './messages-catalogue.ts'
 
 /** The push service worker is its own client entry, so Firebase never lands in the main bundle. */
@@ -15,7 +15,9 @@ const PUSH_WORKER_ENTRY = 'client/features/notifications/firebase-sw.ts'
  */
 const SHELL_STYLES = 'client/styles/shell.css'
 
-/** The areas' sheets (`SHEET_NAMES` in shared/state.ts), build inputs too: pages declare them with <PageSheet>. */
+/**
+ * The areas' sheets (`SHEET_NAMES` in shared/state/state.ts), build inputs too: pages declare them with <PageSheet>.
+ */
 const AREA_SHEETS = {
   site: 'client/styles/site.css',
   guide: 'client/styles/guide.css',

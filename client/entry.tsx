@@ -1,15 +1,14 @@
 /** Browser entry: reads the embedded state, loads the current page's chunk and hydrates the document. */
 import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import type { GatewayClient } from '../shared/gateway-client'
-import type { Translate } from '../shared/i18n'
-import type { InitialState } from '../shared/state'
-import { type PayloadStore, setPayloadFetcher } from './runtime/data'
+import type { Translate } from '../shared/i18n/i18n'
+import type { InitialState } from '../shared/state/state'
+import { type PayloadFetcher, type PayloadStore, setPayloadFetcher } from './runtime/data'
 import { configureFullStyles, loadFullStyles } from './runtime/full-styles'
 import { initMessages, loadAllMessages, translate } from './runtime/i18n'
 import { installPages, preloadPage } from './runtime/pages'
-import { Root, STATE_ELEMENT_ID } from './runtime/root'
 import { isChunkLoadError, reloadAfterChunkError, watchChunkErrors, watchForUpdates } from './runtime/updates'
+import { Root, STATE_ELEMENT_ID } from './shell/root'
 import { preloadShellParts } from './shell/shell-parts'
 
 function onFirstInteraction() {
@@ -32,10 +31,10 @@ async function boot() {
   }
   const t: Translate = (key, values) => translate(state.locale, key, values)
   // The gateway client's code comes with the first key the edge did not load (most first views fetch none).
-  let gateway: Promise<GatewayClient> | null = null
+  let fetchKey: Promise<PayloadFetcher> | null = null
   setPayloadFetcher(async (key) => {
-    gateway ??= import('./runtime/gateway').then((m) => m.browserGatewayClient(state.locale, t))
-    return (await gateway).getEnvelope(key)
+    fetchKey ??= import('./runtime/gateway').then((m) => m.payloadFetcher(state.locale, t))
+    return (await fetchKey)(key)
   })
   const first =
     state.assets.page && state.route.id && !state.error

@@ -3,7 +3,7 @@
 export { lazyComponentsWarm, warmLazyComponents } from './runtime/lazy-component'
 export { installPages } from './runtime/pages'
 export { pages as eagerPages } from './runtime/pages-eager'
-export { Root } from './runtime/root'
+export { Root } from './shell/root'
 export { provideEdgeIcons } from './ui/icon'
 export { ICONS } from './ui/icons'
 export { EXTRA_ICONS } from './ui/icons-extra'

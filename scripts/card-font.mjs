@@ -1,5 +1,5 @@
 /**
- * Writes the font of the share cards (docs/architecture.md#share-cards): Noto Sans Bold (SIL Open Font License 1.1,
+ * Writes the font of the share cards (docs/decisions/0028-share-cards.md): Noto Sans Bold (SIL Open Font License 1.1,
  * which allows embedding and redistributing subsets; its licence ships beside it) cut to the letters the portal's
  * three languages write: Latin with Uzbek's oʻ/gʻ marks, Cyrillic with Uzbek's ў қ ғ ҳ, digits and punctuation.
  * Run it after upgrading `@expo-google-fonts/noto-sans`: `node scripts/card-font.mjs`.

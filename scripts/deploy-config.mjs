@@ -75,7 +75,7 @@ function operatorProblems(config, { gateway }) {
 /**
  * The reference gateway sends mail (password resets, the set-password link of an approved registration) through the
  * EMAIL binding, restricted to its one sender, by way of a queue with retries and a dead-letter queue
- * (docs/architecture.md#mail-delivery). Without any of it, mail never leaves.
+ * (docs/decisions/0027-mail-delivery.md). Without any of it, mail never leaves.
  * @param {Record<string, any>} config
  * @returns {string[]}
  */
@@ -149,7 +149,7 @@ function oneIdProblems(config) {
 const ONEID_PRODUCTION_HOST = /(^|\.)sso\.egov\.uz$/i
 
 /**
- * Whose personal data a reference gateway may hold is decided, not defaulted (docs/architecture.md#data-residency):
+ * Whose personal data a reference gateway may hold is decided, not defaulted (docs/decisions/0029-data-residency.md):
  * `test` (test identities only) or `citizens` (real residents, under the legal basis the decision record names). A
  * store declared for test data may not sign real residents in through the production OneID.
  * @param {Record<string, any>} config
@@ -159,7 +159,7 @@ function citizenDataProblems(config) {
   const scope = config.vars?.CITIZEN_DATA ?? ''
   if (scope !== 'test' && scope !== 'citizens') {
     return [
-      `CITIZEN_DATA is ${JSON.stringify(scope)}: set "test" (test identities only) or "citizens" (real residents' data, see docs/architecture.md#data-residency)`,
+      `CITIZEN_DATA is ${JSON.stringify(scope)}: set "test" (test identities only) or "citizens" (real residents' data, see docs/decisions/0029-data-residency.md)`,
     ]
   }
   let host = ''

@@ -17,7 +17,7 @@
 //   npm run gateway:moderate -- lot <number> price <uzs>             change an e-auction lot's start price
 //   npm run gateway:moderate -- lot <number> status "text"           its status (the same text in every language)
 //   npm run gateway:moderate -- lot <number> end <ISO time | +minutes> its end of applications
-// Every change is published to the pages that show it (docs/architecture.md#realtime).
+// Every change is published to the pages that show it (docs/decisions/0018-realtime-hub.md).
 // Env: PORTAL_URL (default http://127.0.0.1:${PORT:-8787}).
 
 const origin = new URL(process.env.PORTAL_URL ?? `http://127.0.0.1:${process.env.PORT ?? '8787'}`).origin

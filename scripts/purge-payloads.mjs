@@ -44,7 +44,7 @@ function wrangler(extra) {
 }
 
 // Keys are `payload:{build}:{locale}:{gateway key}`, or `payload:{build}:v{content version}:{locale}:{gateway key}`
-// once something was published (docs/architecture.md#publishing); every version's copies are purged.
+// once something was published (docs/decisions/0031-publishing.md); every version's copies are purged.
 const listed = JSON.parse(wrangler(['key', 'list', '--prefix', 'payload:'])).map((k) => k.name)
 const chosen = listed.filter((name) => {
   const parts = name.split(':')

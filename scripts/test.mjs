@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint (Biome, knip), type check, build, the deploy check, unit + workerd integration tests, the load test
+// `npm test`: lint (Biome, knip, dependency-cruiser), type check, build, the deploy check, unit + workerd integration tests, the load test
 // on the build, Playwright e2e, then the engine suite (Firefox and WebKit).
 import { spawnSync } from 'node:child_process'
 
@@ -12,10 +12,10 @@ const QUIET = {
 }
 // Each step has a ceiling, so a hung process fails the run instead of stalling CI.
 const steps = [
-  // Format, lint rules and import order (Biome), then unused files, exports and dependencies (knip): the quickest
-  // checks first (CONTRIBUTING.md).
-  ['lint', 'npx', ['biome', 'ci', '.'], 2 * MINUTE],
-  ['unused code', 'npx', ['knip'], 2 * MINUTE],
+  // `npm run lint`, the quickest checks first (CONTRIBUTING.md): format, lint rules and import order (Biome), unused
+  // files, exports and dependencies (knip), the rooms and no import circles (dependency-cruiser). What they print
+  // shows only when one fails.
+  ['lint', 'npm', ['run', '--silent', 'lint'], 4 * MINUTE, {}, { quiet: true }],
   ['typecheck', 'npx', ['tsc', '-b'], 5 * MINUTE],
   // The local environment of the wrangler configs: development helpers on, loopback origins (docs/operations.md).
   // The build prints only warnings at this level, and a warning fails it.
@@ -29,19 +29,22 @@ const steps = [
   ['engines', 'node', ['test/engines/run.mjs'], 3 * MINUTE],
 ]
 
-for (const [name, cmd, args, timeout, extraEnv = {}, { silent = false } = {}] of steps) {
+// `silent`: the step prints nothing when all is well, and any output fails it (a warning). `quiet`: what the step prints
+// is shown only when it fails.
+for (const [name, cmd, args, timeout, extraEnv = {}, { silent = false, quiet = false } = {}] of steps) {
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`)
   const started = Date.now()
   const r = spawnSync(cmd, args, {
-    stdio: silent ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+    stdio: silent || quiet ? ['inherit', 'pipe', 'pipe'] : 'inherit',
     encoding: 'utf8',
     timeout,
     killSignal: 'SIGTERM',
     env: { ...process.env, ...QUIET, ...extraEnv },
   })
-  const printed = silent ? `${r.stdout ?? ''}${r.stderr ?? ''}`.trim() : ''
+  const output = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim()
+  const printed = silent || (quiet && r.status !== 0) ? output : ''
   if (printed) console.log(printed)
-  const ok = r.status === 0 && !printed
+  const ok = r.status === 0 && !(silent && printed)
   console.log(`◀ ${name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   if (r.error) console.error(`${name}: ${r.error.message}`)
   if (printed && r.status === 0) console.error(`${name}: printed output where none is expected (a warning)`)

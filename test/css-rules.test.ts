@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classesOf, parseCssRules, pickCssRules } from '../shared/css-rules'
+import { classesOf, parseCssRules, pickCssRules } from '../shared/markup/css-rules'
 
 const css = [
   ':root{--x:1}',

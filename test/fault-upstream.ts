@@ -135,7 +135,7 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
     return
   }
   // Like the agency's API today, it has no content version: a 404, not counted as a scenario's hit, so the scenarios
-  // count the payload calls the cache saves (docs/architecture.md#publishing). A misbehaving version call has tests of
+  // count the payload calls the cache saves (docs/decisions/0031-publishing.md). A misbehaving version call has tests of
   // its own (test/worker/publishing.test.ts).
   if (pathname.endsWith(VERSION_PATH)) {
     res

@@ -9,29 +9,29 @@ import { requestId } from 'hono/request-id'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { handleErrors } from '../platform/errors'
 import { logRequests } from '../platform/request-log'
-import { pagePathOfPayload } from '../shared/payload-path'
-import { PUBLISH_MAX_BYTES, REALTIME_PATH, REALTIME_PUBLISH_PATH } from '../shared/realtime'
-import { handleAction } from './action-handler'
+import { PUBLISH_MAX_BYTES, REALTIME_PATH, REALTIME_PUBLISH_PATH } from '../shared/realtime/realtime'
+import { pagePathOfPayload } from '../shared/routing/payload-path'
+import { serveBuild, serveHealth } from './endpoints/health'
+import { serveIcons } from './endpoints/icons'
+import { servePayload } from './endpoints/payload-endpoint'
+import { servePushWorker } from './endpoints/push-worker'
+import { serveRobots, serveSitemap, serveSitemapPart } from './endpoints/sitemap'
 import { readConfig } from './env'
-import { gatewayFor } from './gateway'
-import { serveBuild, serveHealth } from './health'
 import { errorEnvelope } from './http/envelope'
-import { serveIcons } from './icons'
-import { negotiateLocale } from './middleware/locale'
-import { requireSameOrigin } from './middleware/same-origin'
-import { resolvePage } from './page'
-import { servePayload } from './payload-endpoint'
-import { serverTiming, summariseOutcomes } from './payloads'
-import { PREVIEW_PARAM, readPreviewToken } from './preview'
-import { devHelpersProxy, gatewayProxy } from './proxy'
-import { servePushWorker } from './push-worker'
+import { negotiateLocale } from './http/locale'
+import { requireSameOrigin } from './http/same-origin'
+import { vendorSrc } from './http/vendor-csp'
+import { handleAction } from './page/action-handler'
+import { resolvePage } from './page/page'
+import { serverTiming, summariseOutcomes } from './payloads/payloads'
+import { PREVIEW_PARAM, readPreviewToken } from './payloads/preview'
 import { servePublish, serveRealtimeSocket } from './realtime/endpoints'
-import { renderPage } from './render'
-import { clearSessionCookie, readSessionToken, resolveSession } from './session'
+import { renderPage } from './render/render'
+import { clearSessionCookie, readSessionToken, resolveSession } from './session/session'
 import { serveCard } from './share/card'
-import { serveRobots, serveSitemap, serveSitemapPart } from './sitemap'
 import type { AppEnv } from './types'
-import { vendorSrc } from './vendor-csp'
+import { gatewayFor } from './upstream/gateway'
+import { devHelpersProxy, gatewayProxy } from './upstream/proxy'
 
 export function createApp() {
   const app = new Hono<AppEnv>()
@@ -111,9 +111,8 @@ export function createApp() {
     const token = await readSessionToken(c)
     if (token) {
       c.set('locale', 'en')
-      await gatewayFor(c, { token })
-        .request('POST', '/core/auth/logout')
-        .catch(() => undefined)
+      // A failed sign-out at the gateway changes nothing here: the cookie goes either way.
+      await gatewayFor(c, { token }).request('POST', '/core/auth/logout')
     }
     clearSessionCookie(c)
     return c.json({ result: { code: 'ok', description: '' }, content: null })
@@ -129,7 +128,7 @@ export function createApp() {
     const url = new URL(c.req.url)
     const pagePath = pagePathOfPayload(url.pathname)
     if (pagePath !== null) return servePayload(c, pagePath)
-    // A preview link (docs/architecture.md#publishing): the token leaves the address the page is drawn for, so no
+    // A preview link (docs/decisions/0031-publishing.md): the token leaves the address the page is drawn for, so no
     // route state, link or share tag carries it; the request then bypasses every cache and is kept out of indexes.
     if (url.searchParams.has(PREVIEW_PARAM)) {
       c.set('preview', readPreviewToken(url.searchParams, Date.now()))

@@ -2,7 +2,7 @@
 import * as v from 'valibot'
 import { LOCALES, type Locale } from '../contract/locales'
 import { createConfigReader } from '../platform/config'
-import type { PublicConfig } from '../shared/config'
+import type { PublicConfig } from '../shared/state/config'
 
 const optionalText = v.optional(v.string(), '')
 
@@ -18,7 +18,7 @@ const VarsSchema = v.object({
   PAYLOAD_MEMORY_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/), v.transform(Number), v.maxValue(60_000)), '0'),
   DEV_MODE: v.optional(v.picklist(['0', '1']), '0'),
   DEBUG_HEADERS: v.optional(v.picklist(['0', '1']), '0'),
-  // A secret (docs/architecture.md#realtime): empty turns publishing off; a short key is a mistake, not a choice.
+  // A secret (docs/decisions/0018-realtime-hub.md): empty turns publishing off; a short key is a mistake, not a choice.
   REALTIME_SECRET: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.minLength(32))]), ''),
 })
 
@@ -38,7 +38,7 @@ export type AppConfig = Readonly<{
   /** `X-Payload-Cache` and `Server-Timing` on responses (docs/operations.md#logs). */
   debugHeaders: boolean
   /**
-   * The key upstreams sign realtime publishes with, or null: every publish is refused (docs/architecture.md#realtime).
+   * The key upstreams sign realtime publishes with, or null: every publish is refused (docs/decisions/0018-realtime-hub.md).
    */
   realtimeSecret: string | null
   public: PublicConfig

@@ -6,11 +6,11 @@ declare module 'virtual:client-manifest' {
     /** The shell's CSS itself (empty under `vite dev`): inlined in every document. */
     cssText: string
     /** The shell's CSS as rules, from which a complete render inlines those its classes can match. */
-    cssRules: import('../shared/css-rules').CssRule[]
+    cssRules: import('../shared/markup/css-rules').CssRule[]
     /** The area sheets (`SHEET_NAMES`): built file, text and rules, which a page's `<PageSheet>` inlines. */
     sheets: Record<
-      import('../shared/state').SheetName,
-      { href: string; text: string; rules: import('../shared/css-rules').CssRule[] }
+      import('../shared/state/state').SheetName,
+      { href: string; text: string; rules: import('../shared/markup/css-rules').CssRule[] }
     >
     /** Each locale's whole message catalogue (fallbacks filled), an immutable asset; empty strings under `vite dev`. */
     messages: Record<import('../contract/locales').Locale, string>

@@ -1,7 +1,16 @@
 /** Hono context types of the portal worker. */
 import type { Locale } from '../contract/locales'
+import type { SessionState } from '../shared/state/state'
 import type { AppConfig } from './env'
-import type { SessionResult } from './session'
+
+/**
+ * The request's session (`readSession`); `ended`: the gateway rejected the token and the cookie is cleared. The types a
+ * context variable holds are declared here, so this module imports none of the modules that read the context.
+ */
+export type SessionResult = { ok: true; session: SessionState; token: string | null } | { ok: false; ended: true }
+
+/** What the payload cache did for one key, summed up in the request log and `Server-Timing`. */
+export type CacheOutcome = 'hit' | 'miss' | 'stale' | 'bypass' | 'error'
 
 type AppVariables = {
   locale: Locale
@@ -13,7 +22,7 @@ type AppVariables = {
   session?: Promise<SessionResult>
   /** The route that answered, for the request log (a route id, `gateway`, `dev` or an `_app` endpoint). */
   routeId?: string
-  cacheOutcomes: import('./payloads').CacheOutcome[]
+  cacheOutcomes: CacheOutcome[]
   /** Cache writes held back until the page's critical keys have decided its status (`holdWrites`). */
   heldWrites?: Array<() => void> | null
   timings: [string, number][]
@@ -21,7 +30,7 @@ type AppVariables = {
   ruleCode?: string
   /** The content version this request reads payloads at, asked once (`contentVersion`). */
   contentVersion?: Promise<number | null>
-  /** A preview link's token (docs/architecture.md#publishing): the request bypasses every cache. */
+  /** A preview link's token (docs/decisions/0031-publishing.md): the request bypasses every cache. */
   preview?: string | null
 }
 

@@ -3,7 +3,7 @@
 import type { Envelope } from '../../contract/gateway/common'
 import type { Locale } from '../../contract/locales'
 import { GATEWAY_BASE } from '../../shared/constants'
-import { CSRF_HEADER, CSRF_MARKER, GatewayError, isOkCode } from '../../shared/gateway-client'
+import { CSRF_HEADER, CSRF_MARKER, type GatewayResult, isOkCode } from '../../shared/gateway/gateway-client'
 
 export type UploadOptions = {
   locale: Locale
@@ -13,14 +13,15 @@ export type UploadOptions = {
 }
 
 /**
- * POSTs `data` to `/gateway{path}`; resolves with the envelope, rejects with a `GatewayError` like the gateway client.
+ * POSTs `data` to `/gateway{path}`; answers the envelope, or the failure, as the gateway client does
+ * (docs/architecture.md#rule-7).
  */
 export function uploadWithProgress<T = unknown>(
   path: string,
   data: FormData,
   options: UploadOptions,
-): Promise<Envelope<T>> {
-  return new Promise((resolve, reject) => {
+): Promise<GatewayResult<T>> {
+  return new Promise((resolve) => {
     const xhr = new XMLHttpRequest()
     xhr.open('POST', GATEWAY_BASE + path)
     // The proxy accepts writes from our pages only: same origin plus this marker (a cross-site form cannot send it).
@@ -41,20 +42,13 @@ export function uploadWithProgress<T = unknown>(
       const code = envelope?.result?.code
       if (xhr.status >= 200 && xhr.status < 300 && envelope && isOkCode(code)) {
         options.onProgress?.(100)
-        resolve(envelope)
+        resolve({ ok: true, envelope })
       } else {
-        reject(
-          new GatewayError(
-            xhr.status,
-            code ?? `http_${xhr.status}`,
-            envelope?.result?.description ?? '',
-            envelope ?? undefined,
-          ),
-        )
+        resolve({ ok: false, status: xhr.status, code: code ?? `http_${xhr.status}`, errors: envelope?.errors ?? [] })
       }
     }
-    xhr.onerror = () => reject(new GatewayError(0, 'network_error', 'upload failed'))
-    xhr.onabort = () => reject(new GatewayError(0, 'aborted', 'upload aborted'))
+    xhr.onerror = () => resolve({ ok: false, status: 0, code: 'network_error', errors: [] })
+    xhr.onabort = () => resolve({ ok: false, status: 0, code: 'aborted', errors: [] })
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true })
     xhr.send(data)
   })

@@ -1,10 +1,10 @@
 /**
  * `/contact-us`: the contact form, its success panel and the agency's direct contacts. The form works without
- * JavaScript; its code loads when the reader turns to it (`components/site/contact-form.tsx`).
+ * JavaScript; its code loads when the reader turns to it (`features/site/contact-form.tsx`).
  */
 import { Suspense } from 'react'
-import { href } from '../../shared/match'
-import { siteKeys } from '../../shared/site-keys'
+import { siteKeys } from '../../shared/keys/site-keys'
+import { href } from '../../shared/routing/match'
 import { AsideLinks } from '../features/site/site-aside'
 import { SitePageHead } from '../features/site/site-page-head'
 import { telHref, useSiteSettings } from '../features/site/site-settings'

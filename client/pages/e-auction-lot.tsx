@@ -1,7 +1,7 @@
 /**
  * `/service/e-auction/{lot_number}`: one lot with its gallery, prices, auction date, status, contacts, map link and
  * apply
- * link. Price, status and end of applications stay current while the page is open (docs/architecture.md#realtime).
+ * link. Price, status and end of applications stay current while the page is open (docs/decisions/0018-realtime-hub.md).
  */
 import { eAuctionLotPlan } from '../../shared/plans/trading'
 import { Countdown } from '../features/services/countdown'

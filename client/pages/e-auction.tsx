@@ -1,13 +1,13 @@
 /**
  * `/service/e-auction`: state property on the e-auction, each lot with its prices, a live countdown and the apply link.
- * The lots' prices and deadlines follow the `lots` channel while the page is open (docs/architecture.md#realtime).
+ * The lots' prices and deadlines follow the `lots` channel while the page is open (docs/decisions/0018-realtime-hub.md).
  */
 import { useCallback, useRef, useState } from 'react'
 import type { AuctionLot } from '../../contract/gateway/services'
-import type { Key } from '../../shared/api-keys'
+import type { Key } from '../../shared/keys/api-keys'
+import { AUCTION_PAGE_SIZE } from '../../shared/keys/trading-keys'
 import { eAuctionPlan } from '../../shared/plans/trading'
-import { LOTS_CHANNEL, type LotEvent, type RealtimeMessage } from '../../shared/realtime'
-import { AUCTION_PAGE_SIZE } from '../../shared/trading-keys'
+import { LOTS_CHANNEL, type LotEvent, type RealtimeMessage } from '../../shared/realtime/realtime'
 import { LotCard, preloadLotCard } from '../features/services/lot-card'
 import { ServicesStyles } from '../features/services/services-styles'
 import { useFormat } from '../lib/format'

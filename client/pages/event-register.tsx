@@ -6,15 +6,15 @@
  */
 import { type FormEvent, useState } from 'react'
 import type { Country, Event, EventApplicationCreated } from '../../contract/gateway/media'
-import type { Key } from '../../shared/api-keys'
-import { DOCUMENT_RULES, EVENT_FILE_FIELDS } from '../../shared/event-application/documents'
-import { EVENT_ROLES, GENDERS } from '../../shared/event-application/fields'
-import { EVENT_TEXT_FIELDS } from '../../shared/event-application/schema'
-import { APPLICATION_EXPIRED, submitEventApplication } from '../../shared/event-application/submit'
-import { readFields, readFiles } from '../../shared/forms'
-import { href } from '../../shared/match'
+import { DOCUMENT_RULES, EVENT_FILE_FIELDS } from '../../shared/forms/event-application/documents'
+import { EVENT_ROLES, GENDERS } from '../../shared/forms/event-application/fields'
+import { EVENT_TEXT_FIELDS } from '../../shared/forms/event-application/schema'
+import { APPLICATION_EXPIRED, submitEventApplication } from '../../shared/forms/event-application/submit'
+import { readFields, readFiles } from '../../shared/forms/forms'
+import type { Key } from '../../shared/keys/api-keys'
 import { eventRegisterPlan } from '../../shared/plans/media'
-import type { FormState } from '../../shared/state'
+import { href } from '../../shared/routing/match'
+import type { FormState } from '../../shared/state/state'
 import { BOT_ACTIONS, useBotProtection } from '../features/bot-protection/bot-protection'
 import { DocumentField } from '../features/media/document-field'
 import { EventFacts } from '../features/media/event-facts'
@@ -150,12 +150,7 @@ function RegisterForm({ event, countriesKey }: { event: Event; countriesKey: Key
       const outcome = await submitEventApplication(
         {
           challenge: () => bot.getChallengeToken(BOT_ACTIONS.event).catch(() => ''),
-          create: async (body) =>
-            (
-              await gateway.request<EventApplicationCreated>('POST', '/siw/public/event-application', {
-                body,
-              })
-            ).content,
+          create: (body) => gateway.request<EventApplicationCreated>('POST', '/siw/public/event-application', { body }),
           upload: (upload) =>
             uploadWithProgress('/document/public/event-application', upload, {
               locale,

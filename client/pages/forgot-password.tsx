@@ -1,5 +1,5 @@
 /** `/auth/forgot-password?role=`: asks for the account's e-mail and sends a reset link (works without JS). */
-import { href } from '../../shared/match'
+import { href } from '../../shared/routing/match'
 import { AuthRoleNav } from '../features/account/auth-role-nav'
 import { BOT_ACTIONS, useBotProtection } from '../features/bot-protection/bot-protection'
 import { usePageForm } from '../runtime/forms'
@@ -17,7 +17,7 @@ export function Page() {
   const sent = route.query.sent === '1'
   const bot = useBotProtection()
   const form = usePageForm({
-    schema: () => import('../../shared/account-forms').then((m) => m.ForgotPasswordSchema),
+    schema: () => import('../../shared/forms/account-forms').then((m) => m.ForgotPasswordSchema),
     prepare: async (data) => {
       data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.sendNewPassword).catch(() => ''))
     },

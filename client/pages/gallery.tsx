@@ -1,6 +1,7 @@
 /** `/gallery/{id}`: a photo album; the thumbnails open a lightbox with captions and keyboard navigation. */
-import { href } from '../../shared/match'
+
 import { galleryPlan } from '../../shared/plans/media'
+import { href } from '../../shared/routing/match'
 import { useFormat } from '../lib/format'
 import { usePayload } from '../runtime/data'
 import { useLocale, useT } from '../runtime/i18n'

@@ -2,7 +2,7 @@
  * The home page: hero with key figures, entry points into the investor guide, the reasons to invest, the regions
  * map, the latest posts, services, what investors say, and the contact call to action. Gateway data streams in.
  * Only the map is interactive: the other sections are kept as the edge drew them (`static-section.tsx`,
- * `components/site/home-sections.tsx`), so a first view loads none of their code, texts or data.
+ * `features/site/home-sections.tsx`), so a first view loads none of their code, texts or data.
  */
 import { Suspense } from 'react'
 import { homePlan, isMapLink } from '../../shared/plans/site'

@@ -1,5 +1,5 @@
 /** `/auth/one-id?role=`: the edge sends the browser to OneID; this page shows only when that is not possible. */
-import { href } from '../../shared/match'
+import { href } from '../../shared/routing/match'
 import { useLocale, useT } from '../runtime/i18n'
 import { Link, useRoute } from '../runtime/router'
 import { Button } from '../ui/button'

@@ -1,8 +1,8 @@
 /**
  * `/post/{id}`: one article with its photo, author, attached files, share links and more from its category. The
- * article is kept as the edge drew it (`components/media/post-body.tsx`); the related posts load in the browser.
+ * article is kept as the edge drew it (`features/media/post-body.tsx`); the related posts load in the browser.
  */
-import { isPostCategory } from '../../shared/media-keys'
+import { isPostCategory } from '../../shared/keys/media-keys'
 import { postPlan } from '../../shared/plans/media'
 import { RelatedPosts } from '../features/media/related-posts'
 import { describeHtml } from '../features/site/describe'

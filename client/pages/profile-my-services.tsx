@@ -7,12 +7,12 @@ import { type FormEvent, useState } from 'react'
 import useSWR from 'swr'
 import type { PersonalService, ServiceResult } from '../../contract/gateway/account'
 import type { Region } from '../../contract/gateway/common'
-import { accountKeys, SERVICE_TYPES, serviceTypeOf } from '../../shared/account-keys'
-import { apiKey, type Key } from '../../shared/api-keys'
-import { href, readSearch } from '../../shared/match'
+import { accountKeys, SERVICE_TYPES, serviceTypeOf } from '../../shared/keys/account-keys'
+import { apiKey, type Key } from '../../shared/keys/api-keys'
 import { myServicesPlan } from '../../shared/plans/account'
+import { href, readSearch } from '../../shared/routing/match'
 import { roleProfile } from '../features/account/profile-fields'
-import { useGateway } from '../runtime/gateway'
+import { envelopeOrThrow, useGateway } from '../runtime/gateway'
 import { useLocale, useT } from '../runtime/i18n'
 import { useLivePayload } from '../runtime/live-data'
 import { Link, useRoute, useRouteData, useRouter } from '../runtime/router'
@@ -262,7 +262,7 @@ function ServiceResults({
       )
     : null
   const { data, error, isLoading } = useSWR(key ? [key, usePost] : null, ([k]: [Key<ServiceResult>]) =>
-    usePost ? gateway.request<ServiceResult>('POST', k, { body: params }) : gateway.getEnvelope(k),
+    envelopeOrThrow(usePost ? gateway.request<ServiceResult>('POST', k, { body: params }) : gateway.getEnvelope(k)),
   )
   if (!link) return <ErrorState message={t('services.unavailable')} />
   if (isLoading)

@@ -16,7 +16,7 @@ export function Page() {
   const bot = useBotProtection()
   const formRef = useRef<HTMLFormElement>(null)
   const form = usePageForm({
-    schema: () => import('../../shared/account-forms').then((m) => m.ChangePasswordSchema),
+    schema: () => import('../../shared/forms/account-forms').then((m) => m.ChangePasswordSchema),
     prepare: async (data) => {
       data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.changePassword).catch(() => ''))
     },

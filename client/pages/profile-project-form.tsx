@@ -9,10 +9,7 @@ import type { PersonalProject } from '../../contract/gateway/account'
 import type { Region } from '../../contract/gateway/common'
 import type { ProjectCategory, Sector } from '../../contract/gateway/guide'
 import { PROJECT_STATUSES } from '../../contract/gateway/statuses'
-import type { Key } from '../../shared/api-keys'
 import { LOCALE_NAMES } from '../../shared/constants'
-import { href } from '../../shared/match'
-import { projectFormPlan } from '../../shared/plans/account'
 import {
   budgetField,
   contentField,
@@ -20,9 +17,12 @@ import {
   type ProjectLang,
   presentationField,
   titleField,
-} from '../../shared/project-form/fields'
-import { IMAGE_ACCEPT, PRESENTATION_ACCEPT } from '../../shared/project-form/files'
-import type { FormState } from '../../shared/state'
+} from '../../shared/forms/project-form/fields'
+import { IMAGE_ACCEPT, PRESENTATION_ACCEPT } from '../../shared/forms/project-form/files'
+import type { Key } from '../../shared/keys/api-keys'
+import { projectFormPlan } from '../../shared/plans/account'
+import { href } from '../../shared/routing/match'
+import type { FormState } from '../../shared/state/state'
 import { BudgetRows, useBudgetRows } from '../features/projects/budget-rows'
 import { FileInput } from '../features/projects/file-input'
 import { LanguageTabs, languageWithErrors } from '../features/projects/language-tabs'

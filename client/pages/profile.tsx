@@ -1,6 +1,6 @@
 /** `/profile`: the personal data of `profile[profile.role]`, with a refresh from the gateway. */
 import { useState } from 'react'
-import { accountKeys } from '../../shared/account-keys'
+import { accountKeys } from '../../shared/keys/account-keys'
 import { ProfileFields, roleProfile } from '../features/account/profile-fields'
 import { useGateway } from '../runtime/gateway'
 import { useT } from '../runtime/i18n'
@@ -48,13 +48,12 @@ export function Page() {
   const refresh = async () => {
     setBusy(true)
     try {
-      const envelope = await gateway.getEnvelope(accountKeys.profile())
-      if (envelope.content) {
-        session.setProfile(envelope.content, true)
+      const answer = await gateway.getEnvelope(accountKeys.profile())
+      // A failure the client has already told the user (docs/product.md#errors).
+      if (answer.ok && answer.envelope.content) {
+        session.setProfile(answer.envelope.content, true)
         showToast('success', () => t('profile.refreshed'))
       }
-    } catch {
-      // The client has already told the user (docs/product.md#errors).
     } finally {
       setBusy(false)
     }

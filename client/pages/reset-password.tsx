@@ -19,7 +19,7 @@ export function Page() {
   const route = useRoute('reset-password')
   const bot = useBotProtection()
   const form = usePageForm({
-    schema: () => import('../../shared/account-forms').then((m) => m.ResetPasswordSchema),
+    schema: () => import('../../shared/forms/account-forms').then((m) => m.ResetPasswordSchema),
     prepare: async (data) => {
       data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.resetPassword).catch(() => ''))
     },

@@ -3,9 +3,9 @@
  * and the address bar keeps the keyword without reloading the page.
  */
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { href } from '../../shared/match'
+import { normaliseKeyword } from '../../shared/keys/site-keys'
 import { searchPlan } from '../../shared/plans/site'
-import { normaliseKeyword } from '../../shared/site-keys'
+import { href } from '../../shared/routing/match'
 import { SearchAnswer } from '../features/site/search-results'
 import { SitePageHead } from '../features/site/site-page-head'
 import { useLocale, useT } from '../runtime/i18n'

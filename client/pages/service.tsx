@@ -1,6 +1,6 @@
 /**
  * `/service/{id}` (service layout): the service's hero with its apply-online and checklist links, then the
- * step-by-step guide. The hero is kept as the edge drew it (`components/services/service-hero.tsx`); the guide, whose
+ * step-by-step guide. The hero is kept as the edge drew it (`features/services/service-hero.tsx`); the guide, whose
  * questions open and close, runs in the browser.
  */
 import { servicePlan } from '../../shared/plans/services'

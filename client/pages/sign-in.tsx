@@ -1,6 +1,6 @@
 /** `/auth/sign-in?role=`: residents go to OneID, non-residents sign in with e-mail and password (works without JS). */
 import { Suspense, useState } from 'react'
-import { href } from '../../shared/match'
+import { href } from '../../shared/routing/match'
 import { AuthRoleNav } from '../features/account/auth-role-nav'
 import { useLoadSession } from '../features/account/session-refresh'
 import { BOT_ACTIONS, useBotProtection } from '../features/bot-protection/bot-protection'
@@ -31,7 +31,7 @@ export function Page() {
   const loadSession = useLoadSession()
   const [dialogKey, setDialogKey] = useState(0)
   const form = usePageForm({
-    schema: () => import('../../shared/account-forms').then((m) => m.SignInSchema),
+    schema: () => import('../../shared/forms/account-forms').then((m) => m.SignInSchema),
     prepare: async (data) => {
       data.set('hash', await bot.getChallengeToken(BOT_ACTIONS.signIn).catch(() => ''))
     },

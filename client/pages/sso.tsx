@@ -4,7 +4,7 @@
  * businessman, a taxpayer number another account holds; otherwise the spec's "user not found".
  */
 import { useCallback, useContext } from 'react'
-import { href } from '../../shared/match'
+import { href } from '../../shared/routing/match'
 import { InitialFormContext } from '../runtime/form-context'
 import { useCodeMessage, useLocale, useT } from '../runtime/i18n'
 import { lazyComponent } from '../runtime/lazy-component'

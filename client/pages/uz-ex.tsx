@@ -4,9 +4,9 @@
  */
 
 import type { UzexLot } from '../../contract/gateway/services'
-import type { Key } from '../../shared/api-keys'
+import type { Key } from '../../shared/keys/api-keys'
+import { UZEX_PAGE_SIZE } from '../../shared/keys/trading-keys'
 import { uzExPlan } from '../../shared/plans/trading'
-import { UZEX_PAGE_SIZE } from '../../shared/trading-keys'
 import { ServicesStyles } from '../features/services/services-styles'
 import { UzexLotPanel } from '../features/services/uzex-lot'
 import { useFormat } from '../lib/format'

@@ -3,7 +3,7 @@
  * `useOrigin()`.
  */
 import { createContext, type ReactNode, useContext } from 'react'
-import type { PublicConfig } from '../../shared/config'
+import type { PublicConfig } from '../../shared/state/config'
 
 const ConfigContext = createContext<PublicConfig | null>(null)
 

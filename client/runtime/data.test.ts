@@ -1,8 +1,8 @@
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { apiKey } from '../../shared/api-keys'
-import type { PayloadEntry } from '../../shared/state'
+import { apiKey } from '../../shared/keys/api-keys'
+import type { PayloadEntry } from '../../shared/state/state'
 import { PayloadProvider, type PayloadStore, useBrowserPayload, usePayload } from './data'
 
 const PLANNED = apiKey<string>('/planned')

@@ -4,8 +4,8 @@
  */
 import { createContext, type ReactNode, Suspense, use, useContext, useEffect, useSyncExternalStore } from 'react'
 import type { Envelope } from '../../contract/gateway/common'
-import type { Key } from '../../shared/api-keys'
-import type { PayloadEntry } from '../../shared/state'
+import type { Key } from '../../shared/keys/api-keys'
+import type { PayloadEntry } from '../../shared/state/state'
 import { useInStaticSection } from './static-section-context'
 
 /**
@@ -70,7 +70,7 @@ export type PayloadResult<T> = {
   isLoading: boolean
 }
 
-type PayloadFetcher = (key: Key<unknown>) => Promise<Envelope>
+export type PayloadFetcher = (key: Key<unknown>) => Promise<Envelope>
 
 let fetcher: PayloadFetcher | null = null
 /**

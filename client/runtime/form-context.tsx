@@ -1,6 +1,6 @@
 /** What a no-JavaScript form post left for the page (its form state, a notice): the app provides it to every page. */
 import { createContext, type ReactNode, useEffect } from 'react'
-import type { FormState } from '../../shared/state'
+import type { FormState } from '../../shared/state/state'
 import { useT } from './i18n'
 import { showToast } from './notify'
 

@@ -2,9 +2,9 @@
  * Page forms: one submit path for both worlds — a real POST to the page's action, enhanced to `fetch` once hydrated.
  */
 import { type FormEvent, useCallback, useContext, useRef, useState } from 'react'
-import { CSRF_HEADER, CSRF_MARKER } from '../../shared/csrf'
-import type { FormSchema } from '../../shared/forms'
-import type { ActionResponse, FormState } from '../../shared/state'
+import type { FormSchema } from '../../shared/forms/forms'
+import { CSRF_HEADER, CSRF_MARKER } from '../../shared/gateway/csrf'
+import type { ActionResponse, FormState } from '../../shared/state/state'
 import { InitialFormContext } from './form-context'
 import { useRouter } from './router'
 
@@ -25,7 +25,7 @@ export type PageFormOptions = {
   /**
    * Loads the form's schema, which the page's action checks as well: field errors stop the submit before sending. A
    * loader, so the schema library comes with the first submit instead of in the page's first view
-   * (docs/architecture.md#form-schemas).
+   * (docs/decisions/0024-form-schemas.md).
    */
   schema?: () => Promise<FormSchema>
   /** Adds fields before sending (e.g. the bot-protection `hash`). */
@@ -87,7 +87,7 @@ export function usePageForm(options: PageFormOptions = {}): PageForm {
 /** The schema's field errors; none when its code cannot load (offline): the action checks the form all the same. */
 async function browserCheck(schema: () => Promise<FormSchema>, data: FormData): Promise<Record<string, string>> {
   try {
-    const [loaded, { fieldErrors, readFields }] = await Promise.all([schema(), import('../../shared/forms')])
+    const [loaded, { fieldErrors, readFields }] = await Promise.all([schema(), import('../../shared/forms/forms')])
     return fieldErrors(loaded, readFields(data))
   } catch {
     return {}

@@ -1,6 +1,6 @@
 /**
- * A complete document inlines only the CSS rules its own elements can match (`worker/critical-css.ts`). Before the
- * browser draws something the edge did not (a component loaded on demand, a page after a client navigation), and
+ * A complete document inlines only the CSS rules its own elements can match (`worker/render/critical-css.ts`). Before
+ * the browser draws something the edge did not (a component loaded on demand, a page after a client navigation), and
  * from the reader's first interaction on (`entry.tsx`: a form's errors, a state script sets), it links the whole
  * sheets: each right after its inlined part, so the cascade keeps its order. The rules are the same, so nothing
  * already drawn changes.

@@ -3,7 +3,7 @@
  * the token is revoked: a notification poll or a revalidation would otherwise come back 401 on a page that is already
  * signing out.
  */
-import { isPublicUrl } from '../../shared/api-keys'
+import { isPublicUrl } from '../../shared/keys/api-keys'
 
 const inflight = new Set<Promise<Response>>()
 let holding = false

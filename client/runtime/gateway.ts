@@ -1,8 +1,16 @@
-/** The gateway client for components' own calls (mutations, revalidation): same rules as the entry's SWR fetcher. */
+/** The browser's gateway client: components' own calls (mutations, revalidation) and the payload store's fetches. */
 import { useMemo } from 'react'
+import type { Envelope } from '../../contract/gateway/common'
 import type { Locale } from '../../contract/locales'
-import { CSRF_HEADER, CSRF_MARKER, createGatewayClient, type GatewayClient } from '../../shared/gateway-client'
-import type { Translate } from '../../shared/i18n'
+import {
+  CSRF_HEADER,
+  CSRF_MARKER,
+  createGatewayClient,
+  type GatewayClient,
+  type GatewayResult,
+} from '../../shared/gateway/gateway-client'
+import type { Translate } from '../../shared/i18n/i18n'
+import type { PayloadFetcher } from './data'
 import { gatewayFetch } from './gateway-fetch'
 import { useLocale, useT } from './i18n'
 import { createNotifier } from './notify'
@@ -27,4 +35,20 @@ export function browserGatewayClient(locale: Locale, t?: Translate): GatewayClie
     headers: { [CSRF_HEADER]: CSRF_MARKER },
     notify: t ? createNotifier(t) : undefined,
   })
+}
+
+/**
+ * The envelope of an accepted answer, for SWR and the payload store, which learn of a failure only by a rejection: the
+ * failure itself is thrown, with its status and code (docs/architecture.md#rule-7).
+ */
+export async function envelopeOrThrow<T>(answer: Promise<GatewayResult<T>>): Promise<Envelope<T>> {
+  const settled = await answer
+  if (!settled.ok) throw settled
+  return settled.envelope
+}
+
+/** The payload store's fetcher in the browser, installed by the entry once a key the edge did not load is read. */
+export function payloadFetcher(locale: Locale, t: Translate): PayloadFetcher {
+  const client = browserGatewayClient(locale, t)
+  return (key) => envelopeOrThrow(client.getEnvelope(key))
 }

@@ -1,5 +1,5 @@
 /**
- * Sections hydrated later than the page (docs/architecture.md#sections-hydrated-later): their markup is the edge's,
+ * Sections hydrated later than the page (docs/decisions/0025-sections-hydrated-later.md): their markup is the edge's,
  * and their code loads when the reader gets near them (`HydrateLater` with `whenVisible`) or turns to them
  * (`HydrateWhenEngaged`); what the reader does in them meanwhile is not lost. Their own module, so pages without such
  * a section do not load it. A deferred section's Suspense boundary must not receive new props before it hydrates

@@ -7,7 +7,7 @@
  */
 import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react'
 import type { Locale } from '../../contract/locales'
-import { bindLocale, createI18n, type Messages, type Translate, translateCode } from '../../shared/i18n'
+import { bindLocale, createI18n, type Messages, type Translate, translateCode } from '../../shared/i18n/i18n'
 
 /** `plain` (edge, while recording): the same translator without recording, for markup the browser keeps as drawn. */
 type I18nValue = { locale: Locale; t: Translate; plain?: Translate }

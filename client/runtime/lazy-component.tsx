@@ -2,7 +2,7 @@
  * `React.lazy` with a registry the edge can warm: the edge renders a document whose data is all in hand in one
  * synchronous pass (`renderToString`), where a component still loading would leave its section to the browser. In the
  * browser it behaves as `lazy` does: the first render suspends until the chunk is there. A section's error boundary
- * surrounds it (docs/architecture.md#error-boundaries): a chunk that fails or a render that throws shows the section's
+ * surrounds it (docs/decisions/0026-error-boundaries.md): a chunk that fails or a render that throws shows the section's
  * failure in its place, not an empty page.
  */
 import { type ComponentType, type JSX, use, useState } from 'react'

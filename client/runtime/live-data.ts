@@ -1,7 +1,7 @@
 /** Live page data (profile area): SWR over the edge's payload, under the same gateway key, revalidated on demand. */
 import useSWR from 'swr'
 import type { Envelope } from '../../contract/gateway/common'
-import type { Key } from '../../shared/api-keys'
+import type { Key } from '../../shared/keys/api-keys'
 import { getPayloadFetcher, type PayloadResult, usePayloadEntry } from './data'
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { bindLocale, createI18n, type Messages } from '../../shared/i18n'
+import { bindLocale, createI18n, type Messages } from '../../shared/i18n/i18n'
 import { noticeText } from './notify'
 
 const en = JSON.parse(readFileSync('locales/en.json', 'utf8')) as Messages & {

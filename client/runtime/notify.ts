@@ -1,8 +1,8 @@
 /**
  * The one toast path (docs/product.md#toasts): gateway failures and page notices; call only from effects and handlers.
  */
-import type { Notice } from '../../shared/gateway-client'
-import { type Translate, translateCode } from '../../shared/i18n'
+import type { Notice } from '../../shared/gateway/gateway-client'
+import { type Translate, translateCode } from '../../shared/i18n/i18n'
 import { loadAllMessages } from './i18n'
 
 export type ToastKind = 'default' | 'success' | 'info' | 'warning' | 'error' | 'loading'
@@ -49,7 +49,7 @@ export async function showToast(
   await toasterReady
   const { toast } = await import('sonner')
   // A text written as the toast shows (`() => t(…)`) waits for the whole catalogue: a handler's texts need not be among
-  // those the document carried (docs/architecture.md#first-view-css).
+  // those the document carried (docs/decisions/0022-first-view-css.md).
   if (typeof message === 'function') message = await loadAllMessages().then(message, message)
   const options = id === undefined ? undefined : { id }
   return kind === 'default' ? toast(message, options) : toast[kind](message, options)

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ROUTES } from '../../shared/routes'
+import { ROUTES } from '../../shared/routing/routes'
 import { createRegistry, type PageModule } from './page-registry'
 
 const pageFiles = (folder: string) =>

@@ -1,10 +1,10 @@
 /**
  * Page components by route id: eager on the edge, lazy (one chunk per page) in the browser. A route's page is
  * `pages/{route-id}.tsx`, or `pages/server-only/{route-id}.tsx` for a server-only page, which the registry wraps
- * (`serverOnlyPage`, docs/architecture.md#static-sections).
+ * (`serverOnlyPage`, docs/decisions/0021-static-sections.md).
  */
 import type { ComponentType } from 'react'
-import type { RouteId } from '../../shared/routes'
+import type { RouteId } from '../../shared/routing/routes'
 import { serverOnlyPage } from './static-section'
 
 /**

@@ -3,7 +3,7 @@
  * built module the edge names, and loads the registry of every page (a map of chunk names) before it draws another
  * page.
  */
-import type { RouteId } from '../../shared/routes'
+import type { RouteId } from '../../shared/routing/routes'
 import { createRegistry, type PageModule, type PageRegistry } from './page-registry'
 
 const installed = {

@@ -1,5 +1,5 @@
 /**
- * A payload key carries its answer's type (docs/architecture.md#payload-keys). These are checked by the compiler
+ * A payload key carries its answer's type (docs/decisions/0002-payload-keys.md). These are checked by the compiler
  * (`tsc -b`): each read marked `@ts-expect-error` must not compile, and `tsc` fails on a marker whose line does. At run
  * time a typed key is the plain string its builder always made.
  */
@@ -7,13 +7,13 @@ import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { Appeal, PersonalProject } from '../../contract/gateway/account'
 import type { Post, PostSummary } from '../../contract/gateway/media'
 import type { AuctionLotDetail } from '../../contract/gateway/services'
-import { accountKeys } from '../../shared/account-keys'
-import type { Key } from '../../shared/api-keys'
-import type { GatewayClient } from '../../shared/gateway-client'
-import { mediaKeys } from '../../shared/media-keys'
+import type { GatewayClient } from '../../shared/gateway/gateway-client'
+import { accountKeys } from '../../shared/keys/account-keys'
+import type { Key } from '../../shared/keys/api-keys'
+import { mediaKeys } from '../../shared/keys/media-keys'
+import type { siteKeys } from '../../shared/keys/site-keys'
+import { tradingKeys } from '../../shared/keys/trading-keys'
 import type { postPlan } from '../../shared/plans/media'
-import type { siteKeys } from '../../shared/site-keys'
-import { tradingKeys } from '../../shared/trading-keys'
 import { useBrowserPayload, usePayload } from './data'
 import { useLivePayload } from './live-data'
 
@@ -47,7 +47,9 @@ describe('typed payload keys', () => {
     expectTypeOf(useBrowserPayload<PostSummary[]>).toBeCallableWith(related)
     expectTypeOf(useLivePayload<PersonalProject>).toBeCallableWith(accountKeys.project('3'))
     expectTypeOf<GatewayClient['getEnvelope']>().toBeCallableWith(tradingKeys.auctionLot('12'))
-    expectTypeOf<ReturnType<GatewayClient['getEnvelope']>>().resolves.toHaveProperty('content')
+    expectTypeOf<Extract<Awaited<ReturnType<GatewayClient['getEnvelope']>>, { ok: true }>['envelope']>().toHaveProperty(
+      'content',
+    )
     // @ts-expect-error a post is not a number
     expectTypeOf(usePayload<number>).toBeCallableWith(post)
     // @ts-expect-error a list's posts have no body to read: they are summaries, not posts

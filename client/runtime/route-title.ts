@@ -1,5 +1,5 @@
 /** The current route's title in the reader's language (`routes.*`), for a page drawn without its upstream text. */
-import { ROUTE_BY_ID } from '../../shared/routes'
+import { ROUTE_BY_ID } from '../../shared/routing/routes'
 import { useT } from './i18n'
 import { useRouter } from './router'
 

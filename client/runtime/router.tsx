@@ -13,18 +13,16 @@ import {
   useState,
 } from 'react'
 import type { Locale } from '../../contract/locales'
-import type { DataPlan, PlanKeys } from '../../shared/api-keys'
-import type { PageError } from '../../shared/errors'
-import { splitLocale } from '../../shared/match'
-import { payloadPathOf } from '../../shared/payload-path'
-import { resolveRoute, routeOf } from '../../shared/resolve'
-import type { RouteId } from '../../shared/routes'
-import type { PagePayload, PageRoute, RouteState } from '../../shared/state'
-import { preloadShellParts } from '../shell/shell-parts'
+import type { DataPlan, PlanKeys } from '../../shared/keys/api-keys'
+import type { PageError } from '../../shared/routing/errors'
+import { splitLocale } from '../../shared/routing/match'
+import { payloadPathOf } from '../../shared/routing/payload-path'
+import { resolveRoute, routeOf } from '../../shared/routing/resolve'
+import type { RouteId } from '../../shared/routing/routes'
+import type { PagePayload, PageRoute, RouteState } from '../../shared/state/state'
 import type { PayloadStore } from './data'
 import { loadFullStyles } from './full-styles'
 import { loadAllMessages } from './i18n'
-import { preloadPage } from './pages'
 import type { Session } from './session'
 
 export type LoadingEvents = { start: () => void; finish: () => void; error: () => void }
@@ -133,6 +131,12 @@ export function signalUpdate() {
   updatePending = true
 }
 
+/**
+ * What a client navigation waits for before it draws the new route: the page's code and whatever the shell shows with
+ * it. The app passes it in, so the router knows neither the pages nor the shell.
+ */
+export type PreloadRoute = (routeId: RouteId | null, error: PageError | null, session: Session) => Promise<unknown>
+
 type RouterProviderProps = {
   locale: Locale
   initialRoute: RouteState
@@ -140,6 +144,7 @@ type RouterProviderProps = {
   store: PayloadStore
   session: Session
   loading: LoadingEvents
+  preload: PreloadRoute
   children: ReactNode
 }
 
@@ -150,6 +155,7 @@ export function RouterProvider({
   store,
   session,
   loading,
+  preload,
   children,
 }: RouterProviderProps) {
   const [state, setState] = useState({ route: initialRoute, error: initialError, scroll: null as number | null })
@@ -198,10 +204,7 @@ export function RouterProvider({
           await navigate(redirect, { replace: true })
           return
         }
-        await Promise.all([
-          route.id && !error ? preloadPage(route.id, { drawn: true }) : null,
-          preloadShellParts(route.id, error, sessionRef.current),
-        ])
+        await preload(route.id, error, sessionRef.current)
         await messagesReady
         await stylesReady
       } catch {
@@ -218,7 +221,7 @@ export function RouterProvider({
       if (error) loading.error()
       else loading.finish()
     },
-    [locale, store, loading],
+    [locale, store, loading, preload],
   )
 
   useEffect(() => {

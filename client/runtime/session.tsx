@@ -3,8 +3,8 @@
  */
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react'
 import type { Profile } from '../../contract/gateway/account'
-import { CSRF_HEADER, CSRF_MARKER } from '../../shared/csrf'
-import type { SessionState } from '../../shared/state'
+import { CSRF_HEADER, CSRF_MARKER } from '../../shared/gateway/csrf'
+import type { SessionState } from '../../shared/state/state'
 import { holdGatewayRequests, settleGatewayRequests } from './gateway-fetch'
 
 /** How long signing out waits for gateway requests already in flight. */

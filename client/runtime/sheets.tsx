@@ -5,7 +5,7 @@
  * immutable sheet instead, which React loads before it shows the page.
  */
 import { createContext, type ReactNode, useContext } from 'react'
-import type { SheetName } from '../../shared/state'
+import type { SheetName } from '../../shared/state/state'
 
 type Sheets = Readonly<{ hrefs: Readonly<Record<SheetName, string>>; texts?: Readonly<Record<SheetName, string>> }>
 

@@ -1,5 +1,5 @@
 /**
- * Static sections (docs/architecture.md#static-sections): parts of a page the browser keeps as the edge drew them. A
+ * Static sections (docs/decisions/0021-static-sections.md): parts of a page the browser keeps as the edge drew them. A
  * static section (the footer, the home page's tiles and testimonials, an article) needs no code in the browser for its
  * first view: the edge renders it, and while the page hydrates the browser adopts its element with an unchanged empty
  * `dangerouslySetInnerHTML`, which React leaves alone, so neither the section's code nor its texts and data travel
@@ -10,7 +10,7 @@
  * not redrawn while it stays mounted.
  */
 import { type ComponentType, type JSX, useLayoutEffect, useState } from 'react'
-import { useContentLinks } from '../ui/html-content-links'
+import { useContentLinks } from './content-links'
 import { Unrecorded } from './i18n'
 import { lazyComponent } from './lazy-component'
 import { PAGE_HEAD_SELECTOR, StaticSectionContext } from './static-section-context'

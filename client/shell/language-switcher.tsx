@@ -2,7 +2,7 @@
 
 import { LOCALES } from '../../contract/locales'
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALE_NAMES } from '../../shared/constants'
-import { switchLocalePath } from '../../shared/match'
+import { switchLocalePath } from '../../shared/routing/match'
 import { useLocale, useT } from '../runtime/i18n'
 import { useRouter } from '../runtime/router'
 import { Icon } from '../ui/icon'

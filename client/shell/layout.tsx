@@ -1,6 +1,6 @@
 /** The five layouts of docs/product.md#routes: blank, default, profile, service-category and service. */
 import type { ReactNode } from 'react'
-import type { Layout as LayoutName, RouteMeta } from '../../shared/routes'
+import type { Layout as LayoutName, RouteMeta } from '../../shared/routing/routes'
 import { AppealBar } from '../features/appeals/appeal-bar'
 import { staticSection } from '../runtime/static-section'
 import { ProfileSidebar } from './shell-parts'

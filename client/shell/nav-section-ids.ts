@@ -1,7 +1,7 @@
 /**
  * The header's menu sections by id, and which section a page belongs to (its button then shows where the reader is).
  */
-import type { RouteId } from '../../shared/routes'
+import type { RouteId } from '../../shared/routing/routes'
 
 export const NAV_SECTION_IDS = ['about', 'media', 'guide', 'services'] as const
 export type NavSectionId = (typeof NAV_SECTION_IDS)[number]

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from '../../contract/locales'
-import { matchRoute, splitLocale } from '../../shared/match'
-import type { RouteId } from '../../shared/routes'
+import { matchRoute, splitLocale } from '../../shared/routing/match'
+import type { RouteId } from '../../shared/routing/routes'
 import { NAV_SECTION_IDS, NAV_SECTION_ROUTES, navSectionOf } from './nav-section-ids'
 import { navSections } from './nav-sections'
 

@@ -4,9 +4,9 @@
  */
 import { useMemo } from 'react'
 import type { Locale } from '../../contract/locales'
-import type { Translate } from '../../shared/i18n'
-import { href } from '../../shared/match'
-import { MEDIA_TYPES, REASONS } from '../../shared/routes'
+import type { Translate } from '../../shared/i18n/i18n'
+import { href } from '../../shared/routing/match'
+import { MEDIA_TYPES, REASONS } from '../../shared/routing/routes'
 import { useLocale, useT } from '../runtime/i18n'
 import type { NavSectionId } from './nav-section-ids'
 

@@ -1,5 +1,5 @@
 /** The profile area's side navigation (docs/product.md#routes): the person's role, the area's pages and sign-out. */
-import { href } from '../../shared/match'
+import { href } from '../../shared/routing/match'
 import { useLocale, useT } from '../runtime/i18n'
 import { Link, useRouter } from '../runtime/router'
 import { useSession } from '../runtime/session'

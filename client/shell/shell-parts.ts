@@ -3,13 +3,25 @@
  * navigation to one (the error screen; the profile area's side navigation; the header's account menu, for a signed-in
  * session).
  */
-import type { PageError } from '../../shared/errors'
-import { ROUTE_BY_ID, type RouteId } from '../../shared/routes'
+import { lazy } from 'react'
+import type { PageError } from '../../shared/routing/errors'
+import { ROUTE_BY_ID, type RouteId } from '../../shared/routing/routes'
+import type { FailureScreens } from '../runtime/error-boundary'
 import { lazyComponent } from '../runtime/lazy-component'
 
 export const ErrorScreen = lazyComponent(() => import('../ui/error-screen').then((m) => m.ErrorScreen))
 export const ProfileSidebar = lazyComponent(() => import('./profile-sidebar').then((m) => m.ProfileSidebar))
 export const AccountMenu = lazyComponent(() => import('../features/account/account-menu').then((m) => m.AccountMenu))
+
+/**
+ * What the error boundaries draw in a failure's place, loaded when a failure happens. React's own `lazy`, not
+ * `lazyComponent`: that one guards what it loads with a boundary, and the edge never draws a failure (it renders
+ * errors as the 500 page).
+ */
+export const FAILURE_SCREENS: FailureScreens = {
+  page: lazy(() => import('../ui/error-screen').then((m) => ({ default: m.RenderFailure }))),
+  section: lazy(() => import('../ui/error-screen').then((m) => ({ default: m.SectionFailure }))),
+}
 
 /** Loads the shell parts a route or an error shows to this session. */
 export function preloadShellParts(

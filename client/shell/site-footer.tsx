@@ -3,8 +3,9 @@
  * The layout keeps the edge's footer (`static-section.tsx`): this is its content, loaded when a footer is drawn in the
  * browser. The contacts are the upstream's (docs/gateway-contract.md#site-settings); what it does not give is left out.
  */
-import { href } from '../../shared/match'
-import { siteKeys } from '../../shared/site-keys'
+
+import { siteKeys } from '../../shared/keys/site-keys'
+import { href } from '../../shared/routing/match'
 import { socialLinks, telHref, useSiteSettings } from '../features/site/site-settings'
 import { Section } from '../runtime/data'
 import { useLocale, useT } from '../runtime/i18n'

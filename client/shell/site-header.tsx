@@ -3,7 +3,7 @@
  * the logo, the primary navigation — a mega-menu on wide screens, a disclosure menu on small ones — and search.
  */
 import { Suspense, useId, useRef, useState } from 'react'
-import { href } from '../../shared/match'
+import { href } from '../../shared/routing/match'
 import { NotificationBellSlot } from '../features/notifications/notification-bell-slot'
 import { useLocale, useT } from '../runtime/i18n'
 import { lazyComponent } from '../runtime/lazy-component'

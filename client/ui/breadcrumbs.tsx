@@ -1,5 +1,5 @@
 /** Breadcrumbs: where the page sits, as `nav > ol` with the current page marked `aria-current="page"`. */
-import { href } from '../../shared/match'
+import { href } from '../../shared/routing/match'
 import { useLocale, useT } from '../runtime/i18n'
 import { Link } from '../runtime/router'
 

@@ -4,9 +4,9 @@
  * session the upstream could not load offers to try again (docs/product.md#guards).
  */
 import { type ReactNode, use, useEffect, useLayoutEffect, useState } from 'react'
-import { notFound, type PageError, pageError } from '../../shared/errors'
-import { href } from '../../shared/match'
-import { ROUTE_BY_ID } from '../../shared/routes'
+import { notFound, type PageError, pageError } from '../../shared/routing/errors'
+import { href } from '../../shared/routing/match'
+import { ROUTE_BY_ID } from '../../shared/routing/routes'
 import { PayloadProvider, type PayloadStore } from '../runtime/data'
 import { ErrorBoundary } from '../runtime/error-boundary'
 import { loadAllMessages, useLocale, useT } from '../runtime/i18n'

@@ -1,6 +1,6 @@
 /** A section that could not load: a friendly message, then a retry or another way forward. */
 import type { ReactNode } from 'react'
-import { href } from '../../shared/match'
+import { href } from '../../shared/routing/match'
 import { useLocale, useT } from '../runtime/i18n'
 import { Button } from './button'
 import { EmptyState } from './empty-state'

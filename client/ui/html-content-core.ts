@@ -1,5 +1,5 @@
 /**
- * The allow-list HTML parser behind `HtmlContent` (docs/architecture.md#adopted-html): plain TypeScript returning a
+ * The allow-list HTML parser behind `HtmlContent` (docs/decisions/0006-adopted-html.md): plain TypeScript returning a
  * node tree, rendered as React
  * elements. It runs identically on the edge (no DOM) and in the browser; nothing is ever set as raw HTML from it, so
  * React escapes every text and attribute it outputs.
@@ -7,8 +7,8 @@
 
 import { createElement, type ReactNode } from 'react'
 import type { Locale } from '../../contract/locales'
-import { decodeEntities } from '../../shared/html-text'
-import { splitLocale, switchLocalePath } from '../../shared/match'
+import { decodeEntities } from '../../shared/markup/html-text'
+import { splitLocale, switchLocalePath } from '../../shared/routing/match'
 
 type SafeTag =
   | 'p'

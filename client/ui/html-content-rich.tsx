@@ -1,8 +1,8 @@
 /** Gateway HTML as safe React elements in a `.prose` block (the parser's chunk; loaded by `HtmlContent`). */
 import { useMemo } from 'react'
+import { useContentLinks } from '../runtime/content-links'
 import { useLocale, useT } from '../runtime/i18n'
 import { localiseHref, renderSafeNodes, sanitizeHtml } from './html-content-core'
-import { useContentLinks } from './html-content-links'
 
 export type HtmlContentProps = { html: string | null | undefined; className?: string; id?: string }
 

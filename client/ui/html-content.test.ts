@@ -1,7 +1,7 @@
 import { createElement, Fragment } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { decodeEntities } from '../../shared/html-text'
+import { decodeEntities } from '../../shared/markup/html-text'
 import { cleanUrl, renderSafeNodes, type SafeNode, sanitizeHtml } from './html-content-core'
 
 /** The markup React would send for `html` after sanitising: what the browser finally sees. */

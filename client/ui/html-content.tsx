@@ -1,13 +1,13 @@
 /**
- * The one way to show gateway HTML (docs/architecture.md#adopted-html). The edge renders it through the allow-list
+ * The one way to show gateway HTML (docs/decisions/0006-adopted-html.md). The edge renders it through the allow-list
  * parser
  * (`html-content-core.ts`); while the browser hydrates that markup it keeps it as it is, so the parser is loaded
  * only when a page shows gateway HTML after a client navigation — not on first load.
  */
 import { Suspense, useState } from 'react'
+import { useContentLinks } from '../runtime/content-links'
 import { lazyComponent } from '../runtime/lazy-component'
 import { useHydrating } from '../runtime/visibility'
-import { useContentLinks } from './html-content-links'
 import type { HtmlContentProps } from './html-content-rich'
 
 const RichHtml = lazyComponent(() => import('./html-content-rich').then((m) => m.RichHtml))

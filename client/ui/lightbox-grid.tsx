@@ -1,7 +1,7 @@
 /**
  * A lightbox's thumbnails (`lightbox.tsx`): real links to the full images, so they work before and without the
  * lightbox's code. The opener around them finds a photo by its `data-lightbox` index, so the grid can also be part of
- * a static section that the browser keeps as the edge drew it (docs/architecture.md#static-sections).
+ * a static section that the browser keeps as the edge drew it (docs/decisions/0021-static-sections.md).
  */
 import { Icon } from './icon'
 

@@ -10,7 +10,7 @@ import {
   type TextareaHTMLAttributes,
   useMemo,
 } from 'react'
-import type { FormState } from '../../shared/state'
+import type { FormState } from '../../shared/state/state'
 import { useCodeMessage, useT } from '../runtime/i18n'
 import { ErrorSummary } from './error-summary'
 import { FormField, SelectField, type SelectOption, TextAreaField, TextField } from './form-field'

@@ -1,6 +1,6 @@
 /** Pagination with 0-based `page` in the URL query (built with `href()`): previous/next and numbered links. */
-import { type HrefQuery, hrefTo } from '../../shared/match'
-import type { Params, RouteId } from '../../shared/routes'
+import { type HrefQuery, hrefTo } from '../../shared/routing/match'
+import type { Params, RouteId } from '../../shared/routing/routes'
 import { useLocale, useT } from '../runtime/i18n'
 import { Link } from '../runtime/router'
 import { Icon } from './icon'

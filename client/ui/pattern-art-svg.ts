@@ -2,7 +2,9 @@
  * The pattern art's drawing (docs/design.md#imagery): SVG built from the variant, palette and seed, as a CSS
  * background.
  */
-import type { PatternVariant } from './pattern-art'
+
+/** The kinds of picture: a girih star lattice, stepped ikat lozenges, a tile medallion. */
+export type PatternVariant = 'girih' | 'ikat' | 'medallion'
 
 const round = (n: number) => Math.round(n * 100) / 100
 

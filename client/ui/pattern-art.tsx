@@ -7,8 +7,9 @@
 import { use, useState } from 'react'
 import { registerWarmup } from '../runtime/lazy-component'
 import { useHydrating } from '../runtime/visibility'
+import type { PatternVariant } from './pattern-art-svg'
 
-export type PatternVariant = 'girih' | 'ikat' | 'medallion'
+export type { PatternVariant }
 
 /** A stable small hash of a string (FNV-1a). */
 function hashSeed(seed: string): number {

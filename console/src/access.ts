@@ -6,12 +6,13 @@
  */
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import { MeSchema } from '../../contract/operators/operators'
 import { ACCESS_ASSERTION_HEADER, verifyAccessAssertion } from '../../platform/access'
-import { gatewayFor, type Operator } from './api'
+import { gatewayFor } from './api'
 import { readConfig } from './config'
 import type { ConsoleEnv } from './context'
-import { renderRefusal } from './pages/refusal'
-import { mayOpen, type Section } from './ui'
+import { renderRefusal } from './refusal'
+import { reaches, type Screen } from './sections/areas'
 
 function logRefusal(c: Context<ConsoleEnv>, reason: string) {
   console.warn(JSON.stringify({ level: 'warn', msg: 'console refused', requestId: c.get('requestId'), reason }))
@@ -32,7 +33,7 @@ export const requireOperator = createMiddleware<ConsoleEnv>(async (c, next) => {
     logRefusal(c, verdict.reason)
     return renderRefusal(c, 403, 'forbidden')
   }
-  const me = await gatewayFor(c).get<Operator>('/core/operator/me')
+  const me = await gatewayFor(c).get('/core/operator/me', MeSchema)
   if (!me.ok) {
     logRefusal(c, `gateway_${me.status}_${me.code}`)
     if (me.status === 403) return renderRefusal(c, 403, 'not_an_operator', verdict.identity.email ?? '')
@@ -42,10 +43,10 @@ export const requireOperator = createMiddleware<ConsoleEnv>(async (c, next) => {
   await next()
 })
 
-/** 403 unless the operator's role reaches `section`. */
-export const requireSection = (section: Section) =>
+/** 403 unless the operator's role reaches `screen` (the role rule: sections/areas.ts). */
+export const requireScreen = (screen: Screen) =>
   createMiddleware<ConsoleEnv>(async (c, next) => {
-    if (!mayOpen(c.get('operator'), section)) {
+    if (!reaches(c.get('operator'), screen)) {
       logRefusal(c, `role_${c.get('operator').role}`)
       return renderRefusal(c, 403, 'role')
     }

@@ -1,7 +1,7 @@
 /** The console's Hono environment: bindings, and what each request learns on its way (language, operator). */
 import type { RequestIdVariables } from 'hono/request-id'
 import type { Locale } from '../../contract/locales'
-import type { Operator } from './api'
+import type { Me } from '../../contract/operators/operators'
 
 export type ConsoleEnv = {
   Bindings: Env
@@ -9,6 +9,6 @@ export type ConsoleEnv = {
     /** The page's language, from its path (`/{lang}/…`). */
     lang: Locale
     /** The signed-in operator, as the gateway knows them (set by `requireOperator`). */
-    operator: Operator
+    operator: Me
   }
 }

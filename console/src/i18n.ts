@@ -4,7 +4,7 @@
  * the portal's pages never ship the back office's texts.
  */
 import type { Locale } from '../../contract/locales'
-import { bindLocale, createI18n, type Translate } from '../../shared/i18n'
+import { bindLocale, createI18n, type Translate } from '../../shared/i18n/i18n'
 import en from '../locales/en.json'
 import ru from '../locales/ru.json'
 import uz from '../locales/uz.json'

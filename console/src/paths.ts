@@ -3,6 +3,7 @@
  * docs/architecture.md#rule-2): `/{lang}/{area}/…`, with the query a list keeps.
  */
 import type { Locale } from '../../contract/locales'
+import type { AppealStatus, DecisionState, MailStatus } from '../../contract/operators/values'
 
 type Query = Record<string, string | number | undefined>
 
@@ -17,13 +18,13 @@ const at = (lang: Locale, ...parts: (string | number)[]) => ['', lang, ...parts]
 
 export const paths = {
   home: (lang: Locale) => at(lang),
-  appeals: (lang: Locale, query?: { status?: string; page?: number }) => withQuery(at(lang, 'appeals'), query),
+  appeals: (lang: Locale, query?: { status?: AppealStatus; page?: number }) => withQuery(at(lang, 'appeals'), query),
   appeal: (lang: Locale, id: number) => at(lang, 'appeals', id),
   appealAction: (lang: Locale, id: number, action: 'reply' | 'reject') => at(lang, 'appeals', id, action),
-  projects: (lang: Locale, query?: { state?: string; page?: number }) => withQuery(at(lang, 'projects'), query),
+  projects: (lang: Locale, query?: { state?: DecisionState; page?: number }) => withQuery(at(lang, 'projects'), query),
   project: (lang: Locale, id: number) => at(lang, 'projects', id),
   projectAction: (lang: Locale, id: number, action: 'approve' | 'reject') => at(lang, 'projects', id, action),
-  registrations: (lang: Locale, query?: { state?: string; page?: number }) =>
+  registrations: (lang: Locale, query?: { state?: DecisionState; page?: number }) =>
     withQuery(at(lang, 'registrations'), query),
   registration: (lang: Locale, id: number) => at(lang, 'registrations', id),
   registrationAction: (lang: Locale, id: number, action: 'approve' | 'reject') => at(lang, 'registrations', id, action),
@@ -37,7 +38,7 @@ export const paths = {
   operators: (lang: Locale) => at(lang, 'operators'),
   operatorAction: (lang: Locale, id: number, action: 'role' | 'remove') => at(lang, 'operators', id, action),
   audit: (lang: Locale, query?: Query) => withQuery(at(lang, 'audit'), query),
-  mail: (lang: Locale, query?: { status?: string; page?: number }) => withQuery(at(lang, 'mail'), query),
+  mail: (lang: Locale, query?: { status?: MailStatus; page?: number }) => withQuery(at(lang, 'mail'), query),
   mailResend: (lang: Locale, id: number) => at(lang, 'mail', id, 'resend'),
   content: (lang: Locale) => at(lang, 'content'),
   /** A kind's list; besides these, a kind with a `filter` field takes it by its name (`category=news`). */

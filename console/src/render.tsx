@@ -1,7 +1,7 @@
 /**
  * Rendering a console page: React on the server only, the design system's sheet inlined under a hash-pinned Content
  * Security Policy, never cached (docs/security.md#operator-surface). The one script, the upload progress of content
- * forms, is inlined on those pages only, under its own hash (docs/architecture.md#content-screens).
+ * forms, is inlined on those pages only, under its own hash (docs/decisions/0030-operator-console.md#content-screens).
  */
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'

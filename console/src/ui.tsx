@@ -1,53 +1,28 @@
 /**
  * The console's frame and the small parts its pages share: the header with the operator and the languages, the
- * sections the operator's role reaches, tabs, pager, facts, fields and the error summary. Plain HTML: every control is
- * a link or a form, usable by keyboard and screen reader without a script.
+ * screens the operator's role reaches (sections/areas.ts), tabs, the one list screen with its pager, facts, fields and
+ * the error summary. Plain HTML: every control is a link or a form, usable by keyboard and screen reader without a
+ * script.
  */
 import { Fragment, type ReactNode } from 'react'
 import { LOCALES, type Locale } from '../../contract/locales'
+import type { Pageable } from '../../contract/operators/envelope'
+import type { ModerationCounts } from '../../contract/operators/moderation'
+import type { Me } from '../../contract/operators/operators'
 import { LOCALE_NAMES } from '../../shared/constants'
-import type { Translate } from '../../shared/i18n'
-import type { ModerationCounts, Operator, OperatorArea, Pageable } from './api'
+import type { Translate } from '../../shared/i18n/i18n'
 import { paths, switchLanguage } from './paths'
-
-/** A console section. */
-export type Section =
-  | 'home'
-  | 'appeals'
-  | 'projects'
-  | 'registrations'
-  | 'inbox'
-  | 'content'
-  | 'operators'
-  | 'audit'
-  | 'mail'
-
-/** The area of the operators' API each section works in; home is everyone's. */
-const SECTION_AREA: Record<Section, OperatorArea | null> = {
-  home: null,
-  appeals: 'moderation',
-  projects: 'moderation',
-  registrations: 'moderation',
-  inbox: 'moderation',
-  content: 'content',
-  operators: 'admin',
-  audit: 'admin',
-  mail: 'admin',
-}
-
-/** Whether the operator reaches `section`: the gateway says which areas their role reaches (lib/operators.ts). */
-export function mayOpen(operator: Operator, section: Section): boolean {
-  const area = SECTION_AREA[section]
-  return area === null || operator.areas.includes(area)
-}
+import { reaches, SCREENS, type Screen } from './sections/areas'
+import { formatTime } from './time'
 
 export type PageFrame = {
   t: Translate
   lang: Locale
   /** The request's path, for the language links. */
   path: string
-  operator: Operator
-  section: Section
+  operator: Me
+  /** The screen the page belongs to, marked in the navigation. */
+  screen: Screen
   title: string
   /** Waiting items per section, shown beside the section's link. */
   counts?: ModerationCounts | null
@@ -56,60 +31,28 @@ export type PageFrame = {
   children: ReactNode
 }
 
-/** Numbers in the page's language (Uzbek as Russian writes them, as the portal does: docs/architecture.md#uzbek-format). */
+/** Numbers in the page's language (Uzbek as Russian writes them, as the portal does: docs/decisions/0010-uzbek-format.md). */
 export function formatNumber(lang: Locale, n: number): string {
   return new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'ru-RU', { maximumFractionDigits: 2 }).format(n)
-}
-
-/** A time as the agency reads it: its date and time in Tashkent, the same in every language. */
-function formatTime(iso: string | null | undefined): string {
-  if (!iso) return ''
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Asia/Tashkent',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  )
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`
 }
 
 export function Time({ iso }: { iso: string | null | undefined }) {
   return iso ? <time dateTime={iso}>{formatTime(iso)}</time> : null
 }
 
-function navCount(section: Section, counts: ModerationCounts | null | undefined): number | null {
+/** What waits behind a screen's link, for the navigation's badge. */
+function navCount(screen: Screen, counts: ModerationCounts | null | undefined): number | null {
   if (!counts) return null
-  if (section === 'appeals') return counts.appeals.in_moderation
-  if (section === 'projects') return counts.projects.pending
-  if (section === 'registrations') return counts.registrations.pending
-  if (section === 'inbox') return counts.inbox.contact + counts.inbox.event
+  if (screen === 'appeals') return counts.appeals.in_moderation
+  if (screen === 'projects') return counts.projects.pending
+  if (screen === 'registrations') return counts.registrations.pending
+  if (screen === 'inbox') return counts.inbox.contact + counts.inbox.event
   return null
 }
 
-const SECTIONS: Section[] = [
-  'home',
-  'appeals',
-  'projects',
-  'registrations',
-  'inbox',
-  'content',
-  'operators',
-  'audit',
-  'mail',
-]
+const screenPath = (screen: Screen, lang: Locale) => (screen === 'home' ? paths.home(lang) : paths[screen](lang))
 
-const sectionPath = (section: Section, lang: Locale) => (section === 'home' ? paths.home(lang) : paths[section](lang))
-
-export function Layout({ t, lang, path, operator, section, title, counts, notice, children }: PageFrame) {
+export function Layout({ t, lang, path, operator, screen, title, counts, notice, children }: PageFrame) {
   return (
     <>
       <a className="skip-link" href="#main">
@@ -140,11 +83,11 @@ export function Layout({ t, lang, path, operator, section, title, counts, notice
       <div className="console-body">
         <nav className="console-nav" aria-label={t('layout.sections')}>
           <ul>
-            {SECTIONS.filter((s) => mayOpen(operator, s)).map((s) => {
+            {SCREENS.filter((s) => reaches(operator, s)).map((s) => {
               const count = navCount(s, counts)
               return (
                 <li key={s}>
-                  <a href={sectionPath(s, lang)} aria-current={s === section ? 'page' : undefined}>
+                  <a href={screenPath(s, lang)} aria-current={s === screen ? 'page' : undefined}>
                     <span>{t(`sections.${s}`)}</span>
                     {count ? (
                       <span className="badge badge--waiting">
@@ -214,15 +157,7 @@ export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
 }
 
 /** Previous and next page links of a list, with where the reader is. */
-export function Pager({
-  t,
-  pageable,
-  href,
-}: {
-  t: Translate
-  pageable: Pageable | null
-  href: (page: number) => string
-}) {
+function Pager({ t, pageable, href }: { t: Translate; pageable: Pageable | null; href: (page: number) => string }) {
   if (!pageable || (pageable.prev === null && pageable.next === null)) return null
   return (
     <nav className="console-pager" aria-label={t('list.pages')}>
@@ -230,6 +165,64 @@ export function Pager({
       <span>{t('list.page', { page: pageable.current + 1, total: pageable.total })}</span>
       {pageable.next !== null ? <a href={href(pageable.next)}>{t('list.next')}</a> : <span />}
     </nav>
+  )
+}
+
+/** A column of a list's table: its heading, what a row shows under it, and the language of that, if it is its own. */
+export type Column<T> = { label: string; cell: (item: T) => ReactNode; lang?: (item: T) => string | undefined }
+
+/**
+ * The one list screen's body: what comes before the table (tabs, a filter), the table of `items` under its caption (or
+ * `empty` when there are none), and the pager. `rowData` puts `data-*` attributes on a row.
+ */
+export function ListView<T>(props: {
+  t: Translate
+  head?: ReactNode
+  caption: string
+  columns: Column<T>[]
+  items: readonly T[]
+  rowKey: (item: T) => string | number
+  rowData?: (item: T) => Record<`data-${string}`, string | number>
+  empty?: string
+  /** Where the reader is in a paged list, and the address of another page. */
+  pageable?: Pageable | null
+  href?: (page: number) => string
+}) {
+  const { t, columns } = props
+  return (
+    <>
+      {props.head}
+      {props.items.length === 0 ? (
+        <p>{props.empty ?? t('list.empty')}</p>
+      ) : (
+        <div className="console-table-wrap">
+          <table className="console-table">
+            <caption>{props.caption}</caption>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.label} scope="col">
+                    {column.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {props.items.map((item) => (
+                <tr key={props.rowKey(item)} {...props.rowData?.(item)}>
+                  {columns.map((column) => (
+                    <td key={column.label} lang={column.lang?.(item)}>
+                      {column.cell(item)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {props.href ? <Pager t={t} pageable={props.pageable ?? null} href={props.href} /> : null}
+    </>
   )
 }
 
@@ -268,6 +261,11 @@ export function Badge({ state, children }: { state: string; children: ReactNode 
 
 /** A form's error, and each field's, with links to the fields (the portal's error summary, docs/design.md#forms). */
 export type FormProblem = { message: string | null; fields: { id: string; message: string }[] }
+
+/** What a record's form shows again after it failed: the problem, what was typed, and which form it was. */
+export type FormState = { problem: FormProblem | null; values: Record<string, string>; form: string | null }
+
+export const NO_FORM_STATE: FormState = { problem: null, values: {}, form: null }
 
 export function ErrorSummary({ t, problem }: { t: Translate; problem: FormProblem | null }) {
   if (!problem) return null

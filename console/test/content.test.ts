@@ -1,5 +1,5 @@
 /**
- * The editors' screens (docs/architecture.md#content-screens) against the gateway's content API: who sees them, the
+ * The editors' screens (docs/decisions/0030-operator-console.md#content-screens) against the gateway's content API: who sees them, the
  * form drawn from a kind's description with uz, ru and en side by side, the confirmation a publish with missing
  * translations asks for, scheduling, uploads, errors shown beside their fields with everything typed kept, preview
  * links, the children saved with their parent, and the agency's contacts.
@@ -228,7 +228,7 @@ describe('publishing', () => {
   })
 })
 
-describe('children and contacts', () => {
+describe('children', () => {
   it('saves a gallery’s images with the gallery, leaving empty rows out and removing a ticked one', async () => {
     const title = `Gallery ${tag()}`
     const base = {
@@ -351,7 +351,9 @@ describe('children and contacts', () => {
     expect(edited.status).toBe(303)
     expect(await steps()).toEqual([{ ...before, step_title: 'Fill in the application form' }])
   })
+})
 
+describe('contacts', () => {
   it('saves the agency’s contacts, which the portal’s call answers, and keeps a bad e-mail beside its field', async () => {
     const bad = await openAs('editor', '/en/content/site-settings', {
       phone: '+998 71 202 62 62',

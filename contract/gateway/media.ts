@@ -7,7 +7,7 @@ import { FileRefSchema, GatewayFileSchema, IdSchema, LinkedFileSchema } from './
 
 /**
  * A post in a list: the card's id, title, date, category and photo. No body: the edge drops it from lists
- * (`worker/list-shapes.ts`), so a list page cannot read one.
+ * (`worker/payloads/list-shapes.ts`), so a list page cannot read one.
  */
 export const PostSummarySchema = v.looseObject({
   id: IdSchema,

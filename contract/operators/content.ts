@@ -48,7 +48,7 @@ const PublicationSchema = v.picklist(PUBLICATIONS)
 /** The languages in which a required localised field is empty. */
 const MissingSchema = v.array(v.picklist(LOCALES))
 
-/** `GET /core/operator/content/{kind}?publication=&q=&page=`. `publication` is null for a kind never published alone. */
+/** `GET /core/operator/content/{kind}?publication=&q=&page=`; `publication` is null for a kind not published alone. */
 export const ContentListSchema = v.looseObject({
   items: v.array(
     v.looseObject({

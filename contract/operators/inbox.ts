@@ -17,8 +17,9 @@ const InboxFilterSchema = v.looseObject({
 export type InboxFilter = v.InferOutput<typeof InboxFilterSchema>
 
 /**
- * `GET /core/operator/inbox/{kind}/{id}`, and each item of a list. An item: the request's or application's own fields (which there are depends on its kind, and pass through as they
- * are), who handled it and when, and an event application's documents (file ids).
+ * `GET /core/operator/inbox/{kind}/{id}`, and each item of a list: the request's or application's own fields (which
+ * there are depends on its kind, and pass through as they are), who handled it and when, and an event application's
+ * documents (file ids).
  */
 export const InboxItemSchema = v.looseObject({
   kind: InboxKindSchema,

@@ -1,4 +1,4 @@
--- Mail leaves through Cloudflare Email Service by way of a queue (docs/architecture.md#mail-delivery). The outbox row
+-- Mail leaves through Cloudflare Email Service by way of a queue (docs/decisions/0027-mail-delivery.md). The outbox row
 -- is the mail: the queue message names its id, and its status says how far it got, so a redelivered message whose mail
 -- is already sent is acknowledged without sending again (Queues deliver at least once; the binding takes no
 -- idempotency key). Rows from before were written to the outbox only: they count as sent.

@@ -1,4 +1,4 @@
--- The operator console (docs/architecture.md#operator-console): the agency's staff, who sign in through Cloudflare
+-- The operator console (docs/decisions/0030-operator-console.md): the agency's staff, who sign in through Cloudflare
 -- Access and are known here by the e-mail Access vouches for, with one role each; and the audit log of every change
 -- they make (who, when, what, before and after). Removing an operator keeps the row (removed_at), so the log still
 -- names who did what.

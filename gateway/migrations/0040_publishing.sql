@@ -36,7 +36,7 @@ CREATE INDEX projects_scheduled ON projects (publish_at) WHERE publication = 'sc
 CREATE INDEX services_scheduled ON services (publish_at) WHERE publication = 'scheduled';
 CREATE INDEX sectors_scheduled ON sectors (publish_at) WHERE publication = 'scheduled';
 
--- The content version (docs/architecture.md#content-version): a number that changes whenever something readers see
+-- The content version (docs/decisions/0031-publishing.md#content-version): a number that changes whenever something readers see
 -- changes (a publish, an unpublish, an edit of what is published), told to the portal, whose payload cache keys carry
 -- it. It only grows: a change sets it to max(version + 1, the time in ms), so a wiped database never reuses one.
 CREATE TABLE content_state (

@@ -115,7 +115,7 @@ app.onError(
 
 export default {
   fetch: app.fetch,
-  // The mail queue and its dead-letter queue (docs/architecture.md#mail-delivery).
+  // The mail queue and its dead-letter queue (docs/decisions/0027-mail-delivery.md).
   queue: (batch, env) => handleMailQueue(batch, env),
   // Scheduled publication at every trigger (docs/operations.md#scheduled-publication), and the daily clean-up
   // (docs/operations.md#retention) on its own.

@@ -1,5 +1,5 @@
 /**
- * Mail through the queue and Cloudflare Email Service (docs/architecture.md#mail-delivery): a request records the mail
+ * Mail through the queue and Cloudflare Email Service (docs/decisions/0027-mail-delivery.md): a request records the mail
  * and enqueues it; the consumer sends it through the EMAIL binding (Miniflare's simulation), retries a failed send with
  * backoff, and the dead-letter queue's consumer marks a mail the queue gave up on as failed. The simulation cannot fail
  * on demand, so the retry cases wrap it in a transport that does.

@@ -1,6 +1,6 @@
 /**
  * Work a request leaves for after its response (a push, a realtime publish) reaches that request's `waitUntil` as an
- * argument, never through an async context (docs/architecture.md#request-context). workerd holds an async context's
+ * argument, never through an async context (docs/decisions/0017-request-context.md). workerd holds an async context's
  * value through a strong handle, and a Response keeps the context it was made in: with the request's Hono context as
  * that value (Hono's context storage), the context, its request and its response held one another from a root, and
  * the isolate kept every request it served (docs/performance.md#heap-after-gc).

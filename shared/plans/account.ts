@@ -1,6 +1,6 @@
 /** Data plans of the profile area: personal services, appeals and projects (read live with SWR by the pages). */
-import { accountKeys, serviceTypeOf } from '../account-keys'
-import { definePlan } from '../api-keys'
+import { accountKeys, serviceTypeOf } from '../keys/account-keys'
+import { definePlan } from '../keys/api-keys'
 
 export const myServicesPlan = definePlan('profile-my-services', ({ query }) => ({
   keys: { services: accountKeys.services(serviceTypeOf(query.type)), regions: accountKeys.regions() },

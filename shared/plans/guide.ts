@@ -1,7 +1,7 @@
 /** Data plans of the investor guide: its text pages, the registration forms, projects, categories and sectors. */
 
-import { definePlan } from '../api-keys'
-import { GUIDE_PAGES, guideKeys, readProjectFilters } from '../guide-keys'
+import { definePlan } from '../keys/api-keys'
+import { GUIDE_PAGES, guideKeys, readProjectFilters } from '../keys/guide-keys'
 
 // The guide's text pages are the agency's to publish: until then (a fresh deployment) each draws its empty state, and
 // the registration forms work without their text.

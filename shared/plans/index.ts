@@ -1,13 +1,13 @@
 /**
  * Every route's data plan in one table, for the edge (and the tests that sweep every route). Pages import only their
  * area's module (`site.ts`, `media.ts`, `services.ts`, `guide.ts`, `account.ts`), so this table stays out of the
- * browser's bundles (docs/architecture.md#data-plans).
+ * browser's bundles (docs/decisions/0005-data-plans.md).
  */
 
-import type { DataPlan, PlanRoute } from '../api-keys'
-import { ROUTE_BY_ID, type RouteId } from '../routes'
-import { siteKeys } from '../site-keys'
-import type { PageRoute } from '../state'
+import type { DataPlan, PlanRoute } from '../keys/api-keys'
+import { siteKeys } from '../keys/site-keys'
+import { ROUTE_BY_ID, type RouteId } from '../routing/routes'
+import type { PageRoute } from '../state/state'
 import { appealsPlan, myProjectsPlan, myServicesPlan, projectFormPlan } from './account'
 import {
   exploreItemPlan,

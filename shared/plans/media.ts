@@ -1,7 +1,7 @@
 /** Data plans of the media pages: posts, media lists, stories, events and their application form, galleries. */
 
-import { definePlan } from '../api-keys'
-import { mediaKeys } from '../media-keys'
+import { definePlan } from '../keys/api-keys'
+import { mediaKeys } from '../keys/media-keys'
 
 export const postPlan = definePlan('post', ({ params }) => ({ keys: { post: mediaKeys.post(params.id) } }))
 // Lists are critical: a deferred section stays a skeleton without JavaScript.

@@ -1,5 +1,5 @@
 /** The edge's reading of a data plan (`definePlan` in `api-keys.ts`): which keys to await and which to stream. */
-import type { Key, PlanKeys, PlanResult } from '../api-keys'
+import type { Key, PlanKeys, PlanResult } from '../keys/api-keys'
 
 /**
  * The keys the edge loads for a plan's result: critical first, in the plan's order, then the deferred ones; and the

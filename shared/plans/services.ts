@@ -1,7 +1,7 @@
 /** Data plans of the services area: the service categories and a service's guide (the trading lists: `trading.ts`). */
 
-import { definePlan } from '../api-keys'
-import { serviceGuideKeys, serviceKeys } from '../service-keys'
+import { definePlan } from '../keys/api-keys'
+import { serviceGuideKeys, serviceKeys } from '../keys/service-keys'
 
 export const serviceCategoryIndexPlan = definePlan('service-category-index', () => ({
   keys: { categories: serviceKeys.categories() },

@@ -1,8 +1,8 @@
 /** Data plans of the site pages: home, about, search, the site map, policies, reasons and content pages. */
 
-import { definePlan } from '../api-keys'
-import type { QueryOf } from '../routes'
-import { normaliseKeyword, siteKeys } from '../site-keys'
+import { definePlan } from '../keys/api-keys'
+import { normaliseKeyword, siteKeys } from '../keys/site-keys'
+import type { QueryOf } from '../routing/routes'
 
 /**
  * A region, metric or the regions' table in the home page's query is a map link followed without JavaScript: the map

@@ -1,6 +1,6 @@
 /** Data plans of the trading services: the e-auction list, a lot, and the UzEx list. */
-import { definePlan } from '../api-keys'
-import { tradingKeys } from '../trading-keys'
+import { definePlan } from '../keys/api-keys'
+import { tradingKeys } from '../keys/trading-keys'
 
 export const uzExPlan = definePlan('uz-ex', ({ query }) => ({ keys: { lots: tradingKeys.uzexLots(query.page) } }))
 export const eAuctionPlan = definePlan('e-auction', ({ query }) => ({

@@ -126,7 +126,7 @@ async function getJson(url) {
  * The two request mixes. Through the portal: the load test's pages and `_payload.json` (test/load/run.mjs), and a news
  * list page no one asked for before, so its payload is fetched from the gateway. Through the gateway: its public reads
  * and, one request in eleven, an e-auction lot's price change, which the gateway publishes to the portal after its
- * response (docs/architecture.md#realtime).
+ * response (docs/decisions/0018-realtime-hub.md).
  */
 async function mixes(base) {
   const news = await getJson(`${base}/gateway/siw/public/post?category=news&page=0&size=6`)

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { isBot } from '../../worker/bots.ts'
+import { isBot } from '../../worker/render/bots.ts'
 
 const CHROME_FLAGS = [
   '--headless',

@@ -1,4 +1,4 @@
-// Realtime fan-out (docs/architecture.md#realtime): publish → delivered latency for 1,000 subscribers of one channel,
+// Realtime fan-out (docs/decisions/0018-realtime-hub.md): publish → delivered latency for 1,000 subscribers of one channel,
 // on the production build in workerd (`vite preview`, as `npm start` serves it). One process opens the sockets through
 // the edge's `/_app/realtime`, signs publishes as an upstream does and times each delivery from just before the
 // publish request leaves to the moment the message is read, on the same clock. Figures include the local stack

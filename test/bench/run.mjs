@@ -226,7 +226,7 @@ try {
   stop()
 }
 
-// Realtime fan-out (docs/architecture.md#realtime): publish → delivered for 1 subscriber (the local stack's own cost)
+// Realtime fan-out (docs/decisions/0018-realtime-hub.md): publish → delivered for 1 subscriber (the local stack's own cost)
 // and for 1,000 subscribers of one channel.
 stop = await startServer()
 try {

@@ -13,7 +13,7 @@ import { rmSync } from 'node:fs'
 import http from 'node:http'
 import { setTimeout as sleep } from 'node:timers/promises'
 import zlib from 'node:zlib'
-import { isBot } from '../../worker/bots.ts'
+import { isBot } from '../../worker/render/bots.ts'
 
 const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36'

@@ -2,7 +2,7 @@
  * Every guard outcome (docs/product.md#validation, #guards) on the account routes, for visitors, non-residents and
  * residents.
  */
-import type { RouteId } from '../../shared/routes'
+import type { RouteId } from '../../shared/routing/routes'
 import { BUSINESSMAN, signInWithOneId, signInWithPassword, uniqueIp } from './account-support'
 import { expect, test } from './fixtures'
 import { dropExpectedErrors, href } from './support'

@@ -1,9 +1,9 @@
 /**
- * Publishing from the operator console (docs/architecture.md#content-screens), against `npm start`'s local stack: an
+ * Publishing from the operator console (docs/decisions/0030-operator-console.md#content-screens), against `npm start`'s local stack: an
  * editor writes a news item in three languages with an image, previews it through the portal's signed links, publishes
  * it and finds it on the portal's news list and in search in each language; an edit of its title shows on the next
  * load. A scheduled item appears once the gateway's cron has run: the test runs the gateway's scheduled handler itself
- * through Miniflare's trigger route (docs/architecture.md#content-screens) at a time after the one scheduled, so
+ * through Miniflare's trigger route (docs/decisions/0030-operator-console.md#content-screens) at a time after the one scheduled, so
  * nothing waits for a clock.
  */
 import type { Page } from '@playwright/test'

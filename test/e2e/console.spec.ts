@@ -1,5 +1,5 @@
 /**
- * The operator console (docs/architecture.md#operator-console), against `npm start`'s local stack: operators sign in
+ * The operator console (docs/decisions/0030-operator-console.md), against `npm start`'s local stack: operators sign in
  * through the Access stand-in, and what they decide reaches the applicant as the portal shows it: a reply on the open
  * appeal page without a reload, a project's rejection reason on the owner's page, an approved registration's account.
  * The inbox export holds the applications shown; an editor cannot open moderation; every action is in the audit log.

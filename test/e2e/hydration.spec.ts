@@ -3,7 +3,7 @@
  */
 import type { Page } from '@playwright/test'
 import { LOCALES, type Locale } from '../../contract/locales'
-import type { RouteId } from '../../shared/routes'
+import type { RouteId } from '../../shared/routing/routes'
 import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } from './fixtures'
 import { dropStatusError, HYDRATION_WARNING, href, isSameDocument, markDocument } from './support'
 

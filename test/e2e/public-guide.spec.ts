@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { Locale } from '../../contract/locales'
-import { SECTORS } from '../../shared/routes'
+import { SECTORS } from '../../shared/routing/routes'
 import { uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } from './fixtures'
 import { dropStatusError, href, seed } from './support'

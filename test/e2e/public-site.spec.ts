@@ -6,8 +6,8 @@
 import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import { LOCALES, type Locale } from '../../contract/locales'
-import { REASONS } from '../../shared/routes'
-import { listCrawlerEntries, listSitemapEntries } from '../../shared/sitemap-routes'
+import { REASONS } from '../../shared/routing/routes'
+import { listCrawlerEntries, listSitemapEntries } from '../../shared/routing/sitemap-routes'
 import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } from './fixtures'
 import { dropStatusError, href, isSameDocument, markDocument, seed } from './support'
 

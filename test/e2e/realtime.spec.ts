@@ -1,5 +1,5 @@
 /**
- * Realtime through Durable Objects (docs/architecture.md#realtime), in two browsers at once: a moderator's decision
+ * Realtime through Durable Objects (docs/decisions/0018-realtime-hub.md), in two browsers at once: a moderator's decision
  * reaches the signed-in user's bell and appeal page within a second without a reload (and nobody else's), a lot change
  * reaches every open page of that lot, and a change made while a socket was down shows once it is back.
  */

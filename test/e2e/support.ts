@@ -1,7 +1,7 @@
 /** Helpers the e2e specs share: full-load markers, demo sign-in through the edge, and expected-failure filters. */
 import fs from 'node:fs'
 import type { Page, Request } from '@playwright/test'
-import { href, splitLocale } from '../../shared/match'
+import { href, splitLocale } from '../../shared/routing/match'
 import { expect } from './fixtures'
 
 type DemoAccount = { email: string; password: string | null; role: 'investor' | 'businessmen'; is_resident: boolean }

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import { isDeepStrictEqual } from 'node:util'
 import type { Locale } from '../../contract/locales.ts'
-import { href } from '../../shared/match.ts'
-import { REASONS } from '../../shared/routes.ts'
+import { href } from '../../shared/routing/match.ts'
+import { REASONS } from '../../shared/routing/routes.ts'
 import { type Engine, type Tab, until } from './engines.ts'
 
 type L = Record<Locale, string>

@@ -9,8 +9,8 @@ import type { Locale } from '../../contract/locales'
 import en from '../../locales/en.json'
 import ru from '../../locales/ru.json'
 import uz from '../../locales/uz.json'
-import { href } from '../../shared/match'
-import type { RouteId } from '../../shared/routes'
+import { href } from '../../shared/routing/match'
+import type { RouteId } from '../../shared/routing/routes'
 import { decodeEntities, GOOGLEBOT, tokenCookie } from '../worker/helpers'
 
 const MESSAGES = { en, ru, uz } as const

@@ -3,7 +3,7 @@ import { createExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { TOKEN_COOKIE } from '../../shared/constants'
-import { href } from '../../shared/match'
+import { href } from '../../shared/routing/match'
 import { createApp } from '../../worker/app'
 import {
   decodeEntities,

@@ -4,7 +4,7 @@
  */
 import { env } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
-import { href } from '../../shared/match'
+import { href } from '../../shared/routing/match'
 import { decodeEntities, fetchPortal, ORIGIN } from './helpers'
 
 const EMAIL = 'investor@demo.invest.example'

@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { validatePayload } from '../../contract/gateway'
 import { LOCALES, type Locale } from '../../contract/locales'
-import { href } from '../../shared/match'
+import { href } from '../../shared/routing/match'
 import {
   fetchPortal,
   payloadUrlOf,

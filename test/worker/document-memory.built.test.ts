@@ -8,9 +8,9 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { warmLazyComponents } from '../../client/runtime/lazy-component'
 import { LOCALE_COOKIE } from '../../shared/constants'
-import { href } from '../../shared/match'
+import { href } from '../../shared/routing/match'
 import { createApp } from '../../worker/app'
-import { documentMemorySize } from '../../worker/document-memory'
+import { documentMemorySize } from '../../worker/render/document-memory'
 import { ORIGIN } from './helpers'
 
 const app = createApp()

@@ -7,9 +7,9 @@
 import { env } from 'cloudflare:workers'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Locale } from '../../contract/locales'
-import { href } from '../../shared/match'
-import { siteKeys } from '../../shared/site-keys'
-import { payloadCacheKey } from '../../worker/payloads'
+import { siteKeys } from '../../shared/keys/site-keys'
+import { href } from '../../shared/routing/match'
+import { payloadCacheKey } from '../../worker/payloads/payloads'
 import {
   BOUND_MS,
   callWithUpstream,

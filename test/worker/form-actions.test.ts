@@ -5,11 +5,11 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { joinAppealType } from '../../shared/account-forms'
-import { href } from '../../shared/match'
-import type { RouteId } from '../../shared/routes'
-import { ACTIONS } from '../../worker/action-registry'
+import { joinAppealType } from '../../shared/forms/account-forms'
+import { href } from '../../shared/routing/match'
+import type { RouteId } from '../../shared/routing/routes'
 import { createApp } from '../../worker/app'
+import { ACTIONS } from '../../worker/page/action-registry'
 import {
   DEMO_NON_RESIDENT,
   decodeEntities,

@@ -2,7 +2,7 @@
  * Inputs of the fuzz/property tests (docs/security.md): the known attack strings and the generators seeded with them.
  */
 import fc from 'fast-check'
-import { ROUTES } from '../../shared/routes'
+import { ROUTES } from '../../shared/routing/routes'
 
 /**
  * A run's seed: random per run (fast-check prints it with the counterexample's path on failure); set

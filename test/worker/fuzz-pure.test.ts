@@ -7,8 +7,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { isLocale, LOCALES } from '../../contract/locales'
-import { apiKey, isPublicUrl } from '../../shared/api-keys'
-import { checkGuards } from '../../shared/guards'
+import { apiKey, isPublicUrl } from '../../shared/keys/api-keys'
+import { mediaKeys } from '../../shared/keys/media-keys'
+import { normaliseKeyword, siteKeys } from '../../shared/keys/site-keys'
+import { DATA_PLANS } from '../../shared/plans'
+import { checkGuards } from '../../shared/routing/guards'
 import {
   href,
   hrefTo,
@@ -18,9 +21,7 @@ import {
   splitLocale,
   switchLocalePath,
   validateQuery,
-} from '../../shared/match'
-import { mediaKeys } from '../../shared/media-keys'
-import { DATA_PLANS } from '../../shared/plans'
+} from '../../shared/routing/match'
 import {
   isRouteId,
   MEDIA_TYPES,
@@ -29,13 +30,12 @@ import {
   ROUTES,
   type RouteDef,
   type RouteId,
-} from '../../shared/routes'
-import { safeReturnPath, toSameOriginPath } from '../../shared/safe-path'
-import { normaliseKeyword, siteKeys } from '../../shared/site-keys'
+} from '../../shared/routing/routes'
+import { safeReturnPath, toSameOriginPath } from '../../shared/routing/safe-path'
 import { type AppConfig, BUILD_ID } from '../../worker/env'
-import { payloadCacheKey } from '../../worker/payloads'
-import { canonicalPath } from '../../worker/proxy'
-import { upstreamUrl } from '../../worker/upstream'
+import { payloadCacheKey } from '../../worker/payloads/payloads'
+import { canonicalPath } from '../../worker/upstream/proxy'
+import { upstreamUrl } from '../../worker/upstream/upstream'
 import {
   ATTACK_STRINGS,
   flipCase,

@@ -13,11 +13,11 @@ import { env, exports } from 'cloudflare:workers'
 import fc from 'fast-check'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LOCALE_COOKIE } from '../../shared/constants'
-import { href } from '../../shared/match'
-import { mediaKeys } from '../../shared/media-keys'
+import { mediaKeys } from '../../shared/keys/media-keys'
+import { href } from '../../shared/routing/match'
 import { createApp } from '../../worker/app'
-import { payloadCacheKey } from '../../worker/payloads'
-import { canonicalPath } from '../../worker/proxy'
+import { payloadCacheKey } from '../../worker/payloads/payloads'
+import { canonicalPath } from '../../worker/upstream/proxy'
 import {
   ATTACK_STRINGS,
   flipCase,

@@ -10,18 +10,18 @@ import type { Locale } from '../../contract/locales'
 import en from '../../locales/en.json'
 import ru from '../../locales/ru.json'
 import { LOCALE_COOKIE, TOKEN_COOKIE } from '../../shared/constants'
-import { href, splitLocale } from '../../shared/match'
-import { payloadPathOf } from '../../shared/payload-path'
+import { siteKeys } from '../../shared/keys/site-keys'
 import { keysOfRoute, type PlannedKeys } from '../../shared/plans'
-import { resolveRoute } from '../../shared/resolve'
-import { siteKeys } from '../../shared/site-keys'
-import { negotiateLocale } from '../../worker/middleware/locale'
-import { payloadCacheKey } from '../../worker/payloads'
+import { href, splitLocale } from '../../shared/routing/match'
+import { payloadPathOf } from '../../shared/routing/payload-path'
+import { resolveRoute } from '../../shared/routing/resolve'
+import { negotiateLocale } from '../../worker/http/locale'
+import { payloadCacheKey } from '../../worker/payloads/payloads'
 import type { AppEnv } from '../../worker/types'
 
 export const ORIGIN = 'http://portal.test'
 
-/** A crawler's user agent: the edge sends it the complete document (docs/architecture.md#head-start). */
+/** A crawler's user agent: the edge sends it the complete document (docs/decisions/0007-head-start.md). */
 export const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 
 /** An hour, the payload cache's freshness (`PAYLOAD_CACHE_MS`), in the units the tests age entries by. */

@@ -1,8 +1,8 @@
 /** List payloads ship what list views render: post and story lists without article bodies; detail payloads whole. */
 import { describe, expect, it } from 'vitest'
-import { href } from '../../shared/match'
-import { mediaKeys } from '../../shared/media-keys'
-import { siteKeys } from '../../shared/site-keys'
+import { mediaKeys } from '../../shared/keys/media-keys'
+import { siteKeys } from '../../shared/keys/site-keys'
+import { href } from '../../shared/routing/match'
 import { fetchPortal, payloadUrlOf } from './helpers'
 
 type Item = Record<string, unknown>

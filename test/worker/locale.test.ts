@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { LOCALES, type Locale } from '../../contract/locales'
 import { LOCALE_COOKIE } from '../../shared/constants'
-import { href } from '../../shared/match'
+import { href } from '../../shared/routing/match'
 import {
   fetchPortal,
   getPage,

@@ -12,7 +12,7 @@ import en from '../../locales/en.json'
 import ru from '../../locales/ru.json'
 import uz from '../../locales/uz.json'
 import { TOKEN_COOKIE } from '../../shared/constants'
-import { href } from '../../shared/match'
+import { href } from '../../shared/routing/match'
 import { createApp } from '../../worker/app'
 import { decodeEntities, ORIGIN, SSO_NONCE_COOKIE, setCookieFor } from './helpers'
 

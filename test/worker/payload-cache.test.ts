@@ -1,14 +1,14 @@
 /**
- * The KV payload cache behind `_payload.json` (docs/product.md#payload-cache, docs/architecture.md#request):
+ * The KV payload cache behind `_payload.json` (docs/product.md#payload-cache, docs/decisions/0002-payload-keys.md#how-a-key-is-loaded):
  * hit/miss/stale, error limits, key isolation, no personal data.
  */
 import { env } from 'cloudflare:workers'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Locale } from '../../contract/locales'
-import { href } from '../../shared/match'
-import { mediaKeys } from '../../shared/media-keys'
-import { siteKeys } from '../../shared/site-keys'
-import { payloadCacheKey } from '../../worker/payloads'
+import { mediaKeys } from '../../shared/keys/media-keys'
+import { siteKeys } from '../../shared/keys/site-keys'
+import { href } from '../../shared/routing/match'
+import { payloadCacheKey } from '../../worker/payloads/payloads'
 import { BOUND_MS, callWithUpstream, faultUpstream, MARGIN_MS, scenarioHits, setScenario } from './fault-helpers'
 import {
   fetchPortal,

@@ -5,12 +5,12 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { href } from '../../shared/match'
-import { mediaKeys } from '../../shared/media-keys'
-import { siteKeys } from '../../shared/site-keys'
+import { mediaKeys } from '../../shared/keys/media-keys'
+import { siteKeys } from '../../shared/keys/site-keys'
+import { href } from '../../shared/routing/match'
 import { createApp } from '../../worker/app'
 import { readConfig } from '../../worker/env'
-import { PAYLOAD_MEMORY_ENTRIES, payloadCacheKey, setPayloadClock } from '../../worker/payloads'
+import { PAYLOAD_MEMORY_ENTRIES, payloadCacheKey, setPayloadClock } from '../../worker/payloads/payloads'
 import { HOUR, ORIGIN, payloadUrlOf, putPayload, putSiteSettings } from './helpers'
 
 const app = createApp()

@@ -4,8 +4,8 @@
  * plan (`X-Plan-Missing`, a debug header). A page that reads a key its plan lacks would fetch it again in the browser.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { href } from '../../shared/match'
-import { ROUTES, type RouteId } from '../../shared/routes'
+import { href } from '../../shared/routing/match'
+import { ROUTES, type RouteId } from '../../shared/routing/routes'
 import { fetchPortal, GOOGLEBOT, SAME_ORIGIN_JSON, signInNonResident, signInResident, tokenCookie } from './helpers'
 
 const en = { locale: 'en' } as const

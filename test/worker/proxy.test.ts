@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { TOKEN_COOKIE } from '../../shared/constants'
 import type { AppConfig } from '../../worker/env'
-import { upstreamUrl } from '../../worker/upstream'
+import { upstreamUrl } from '../../worker/upstream/upstream'
 import { DEMO_NON_RESIDENT, fetchPortal, ORIGIN, setCookieFor, signInNonResident, tokenCookie } from './helpers'
 
 const MIB = 1024 * 1024

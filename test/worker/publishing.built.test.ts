@@ -1,14 +1,14 @@
 /**
- * Publishing and the document memory, with the built client (one-pass renders; docs/architecture.md#publishing): a
+ * Publishing and the document memory, with the built client (one-pass renders; docs/decisions/0031-publishing.md): a
  * page the isolate remembers is drawn anew by the first request after a publish, and a preview is never remembered.
  */
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { warmLazyComponents } from '../../client/runtime/lazy-component'
-import { href } from '../../shared/match'
+import { href } from '../../shared/routing/match'
 import { createApp } from '../../worker/app'
-import { documentMemorySize } from '../../worker/document-memory'
+import { documentMemorySize } from '../../worker/render/document-memory'
 import { decodeEntities, ORIGIN } from './helpers'
 import { cleanUpPublishing, createNewsDraft, editorCall, signInEditor, uniqueMark } from './publishing-helpers'
 

@@ -1,5 +1,5 @@
 /**
- * Publishing reaches every isolate at once (docs/architecture.md#publishing): the payload cache keys carry the
+ * Publishing reaches every isolate at once (docs/decisions/0031-publishing.md): the payload cache keys carry the
  * upstream's content version, so the first request after an editor publishes, unpublishes or edits — in any language,
  * through KV and the isolate's memory alike — answers what readers should see now. A preview link is drawn by the
  * portal from the upstream alone: only with a valid signature, never stored, never logged with its token.
@@ -8,7 +8,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LOCALES, type Locale } from '../../contract/locales'
-import { href } from '../../shared/match'
+import { href } from '../../shared/routing/match'
 import { createApp } from '../../worker/app'
 import { decodeEntities, ORIGIN } from './helpers'
 import { cleanUpPublishing, createNewsDraft, editorCall, signInEditor, uniqueMark } from './publishing-helpers'

@@ -4,7 +4,7 @@
  * reached that way: a page listed but linked from nowhere is a page search engines distrust.
  */
 import { describe, expect, it } from 'vitest'
-import { href } from '../../shared/match'
+import { href } from '../../shared/routing/match'
 import { decodeEntities, fetchPortal, GOOGLEBOT, ORIGIN } from './helpers'
 
 /** Same-origin link targets of a document, as absolute URLs without their fragment. */

@@ -1,5 +1,5 @@
 /**
- * Realtime through Durable Objects (docs/architecture.md#realtime), in workerd: browsers' sockets at
+ * Realtime through Durable Objects (docs/decisions/0018-realtime-hub.md), in workerd: browsers' sockets at
  * `/_app/realtime`, the hub per channel with hibernation, signed publishes at `/_app/realtime/publish`, and the
  * reference
  * gateway publishing what it records through its PORTAL service binding.
@@ -7,6 +7,7 @@
 import { evictDurableObject, runInDurableObject } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
+import { tradingKeys } from '../../shared/keys/trading-keys'
 import {
   LOTS_CHANNEL,
   lotChannel,
@@ -14,9 +15,8 @@ import {
   PUBLISH_HEADERS,
   REAUTHORISE_CLOSE_CODE,
   type RealtimeMessage,
-} from '../../shared/realtime'
-import { tradingKeys } from '../../shared/trading-keys'
-import { payloadCacheKey } from '../../worker/payloads'
+} from '../../shared/realtime/realtime'
+import { payloadCacheKey } from '../../worker/payloads/payloads'
 import { userChannel } from '../../worker/realtime/channels'
 import { HUB_LIMITS, type RealtimeHub } from '../../worker/realtime/hub'
 import { signPublish } from '../../worker/realtime/signature'

@@ -1,5 +1,5 @@
 /**
- * What the edge reports as a render error (docs/architecture.md#one-pass-render, docs/security.md#debug-headers): a
+ * What the edge reports as a render error (docs/decisions/0020-one-pass-render.md, docs/security.md#debug-headers): a
  * one-pass render that suspends is streamed instead, which is no error; a component that throws is logged as one, and
  * marked with `X-Render-Error` only while debug headers are on.
  */
@@ -9,12 +9,12 @@ import { Hono } from 'hono'
 import { createElement as h, Suspense, use } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { warmLazyComponents } from '../../client/runtime/lazy-component'
-import { href } from '../../shared/match'
-import { siteKeys } from '../../shared/site-keys'
-import type { InitialState } from '../../shared/state'
+import { siteKeys } from '../../shared/keys/site-keys'
+import { href } from '../../shared/routing/match'
+import type { InitialState } from '../../shared/state/state'
 import { createApp } from '../../worker/app'
 import { readConfig } from '../../worker/env'
-import { payloadCacheKey } from '../../worker/payloads'
+import { payloadCacheKey } from '../../worker/payloads/payloads'
 import type { DocumentRender } from '../../worker/render/document'
 import { renderOnePass } from '../../worker/render/one-pass'
 import { renderStream } from '../../worker/render/stream'

@@ -4,7 +4,7 @@
  * the way Uzbekistan types: either script on /uz, any word form on /ru.
  */
 import { describe, expect, it } from 'vitest'
-import { href } from '../../shared/match'
+import { href } from '../../shared/routing/match'
 import { decodeEntities, getPage } from './helpers'
 
 /** The groups of a rendered search page: kind → count shown and the hits' links. */

@@ -5,9 +5,9 @@ import { createElement as h } from 'react'
 import { renderToReadableStream } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { PayloadProvider, type PayloadStore, Section, usePayload } from '../../client/runtime/data'
-import { mediaKeys } from '../../shared/media-keys'
-import { serializeEntryForHtml } from '../../shared/serialize'
-import type { PayloadEntry } from '../../shared/state'
+import { mediaKeys } from '../../shared/keys/media-keys'
+import { serializeEntryForHtml } from '../../shared/state/serialize'
+import type { PayloadEntry } from '../../shared/state/state'
 import { readPayloadBlocks, readScripts } from './helpers'
 
 const KEY = mediaKeys.list('news')

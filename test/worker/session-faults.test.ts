@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { TOKEN_COOKIE } from '../../shared/constants'
-import { href } from '../../shared/match'
+import { href } from '../../shared/routing/match'
 import { BOUND_MS, callWithUpstream, type FaultMode, faultUpstream, MARGIN_MS, setScenario } from './fault-helpers'
 import { decodeEntities, MESSAGES, readState, tokenCookie } from './helpers'
 

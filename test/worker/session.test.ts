@@ -1,8 +1,8 @@
 /** docs/product.md#session session and §6 guards at the edge, with real tokens from the reference gateway. */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { TOKEN_COOKIE } from '../../shared/constants'
-import { href } from '../../shared/match'
-import type { RouteId } from '../../shared/routes'
+import { href } from '../../shared/routing/match'
+import type { RouteId } from '../../shared/routing/routes'
 import {
   fetchPortal,
   getPage,

@@ -6,9 +6,9 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { LOCALES, type Locale } from '../../contract/locales'
-import { href } from '../../shared/match'
-import { mediaKeys } from '../../shared/media-keys'
-import { payloadCacheKey } from '../../worker/payloads'
+import { mediaKeys } from '../../shared/keys/media-keys'
+import { href } from '../../shared/routing/match'
+import { payloadCacheKey } from '../../worker/payloads/payloads'
 import { decodeEntities, fetchPortal, GOOGLEBOT, getPage, ORIGIN, putPayload, readScripts } from './helpers'
 
 type Json = Record<string, any>

@@ -7,7 +7,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { TOKEN_COOKIE } from '../../shared/constants'
-import { href } from '../../shared/match'
+import { href } from '../../shared/routing/match'
 import { DEMO_NON_RESIDENT, fetchPortal, ORIGIN, SAME_ORIGIN_JSON, setCookieFor } from './helpers'
 
 /** The device cookie's name on this (non-loopback) test origin. */

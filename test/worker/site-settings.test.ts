@@ -9,10 +9,10 @@ import { LOCALES } from '../../contract/locales'
 import en from '../../locales/en.json'
 import ru from '../../locales/ru.json'
 import uz from '../../locales/uz.json'
-import { href } from '../../shared/match'
-import { siteKeys } from '../../shared/site-keys'
+import { siteKeys } from '../../shared/keys/site-keys'
+import { href } from '../../shared/routing/match'
 import { createApp } from '../../worker/app'
-import { payloadCacheKey, setPayloadClock } from '../../worker/payloads'
+import { payloadCacheKey, setPayloadClock } from '../../worker/payloads/payloads'
 import { decodeEntities, GOOGLEBOT, ORIGIN } from './helpers'
 
 const app = createApp()

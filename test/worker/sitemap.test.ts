@@ -5,8 +5,8 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from '../../contract/locales'
-import { href } from '../../shared/match'
-import { listCrawlerEntries } from '../../shared/sitemap-routes'
+import { href } from '../../shared/routing/match'
+import { listCrawlerEntries } from '../../shared/routing/sitemap-routes'
 import { decodeEntities, fetchPortal, ORIGIN } from './helpers'
 
 type Url = { loc: string; lastmod: string | null }

@@ -3,9 +3,9 @@
  */
 import { env } from 'cloudflare:workers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { href } from '../../shared/match'
-import { siteKeys } from '../../shared/site-keys'
-import { payloadCacheKey } from '../../worker/payloads'
+import { siteKeys } from '../../shared/keys/site-keys'
+import { href } from '../../shared/routing/match'
+import { payloadCacheKey } from '../../worker/payloads/payloads'
 import {
   fetchPortal,
   GOOGLEBOT,

@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
 import ru from '../../locales/ru.json'
-import { href } from '../../shared/match'
+import { href } from '../../shared/routing/match'
 import { DEMO_NON_RESIDENT, fetchPortal, getPage, ORIGIN } from './helpers'
 
 const en = { locale: 'en' } as const

@@ -2,8 +2,8 @@
  * The contact form: checks the fields, sends them to `POST /siw/public/contact-us`, then shows the page's success
  * panel.
  */
-import { CONTACT_ERRORS, readContact } from '../../shared/contact-form'
-import { href } from '../../shared/match'
+import { CONTACT_ERRORS, readContact } from '../../shared/forms/contact-form'
+import { href } from '../../shared/routing/match'
 import { fromGatewayError, invalid } from './lib/form-result'
 import type { Action } from './lib/types'
 
@@ -20,11 +20,8 @@ export const action: Action<'contact-us'> = {
   async run({ c, fields, gateway }) {
     const read = readContact(fields)
     if (!read.ok) return invalid(fields, read.errors)
-    try {
-      await gateway.request('POST', '/siw/public/contact-us', { body: read.body })
-    } catch (err) {
-      return fromGatewayError(err, fields, { messages: GATEWAY_MESSAGES })
-    }
+    const sent = await gateway.request('POST', '/siw/public/contact-us', { body: read.body })
+    if (!sent.ok) return fromGatewayError(sent, fields, { messages: GATEWAY_MESSAGES })
     return {
       redirect: href('contact-us', { locale: c.get('locale'), query: { sent: '1' } }),
       notice: 'notices.contactSent',

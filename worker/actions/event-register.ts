@@ -3,9 +3,9 @@
  * workflow creates the application, then uploads the passport scan and the photo through the gateway.
  */
 import type { EventApplicationCreated } from '../../contract/gateway/media'
-import { submitEventApplication } from '../../shared/event-application/submit'
-import { bodyLimitFor } from '../../shared/gateway-paths'
-import { href } from '../../shared/match'
+import { submitEventApplication } from '../../shared/forms/event-application/submit'
+import { bodyLimitFor } from '../../shared/gateway/gateway-paths'
+import { href } from '../../shared/routing/match'
 import { invalid } from './lib/form-result'
 import type { Action } from './lib/types'
 
@@ -16,12 +16,7 @@ export const action: Action<'event-register'> = {
     const outcome = await submitEventApplication(
       {
         challenge: async () => fields.hash ?? '',
-        create: async (body) =>
-          (
-            await gateway.request<EventApplicationCreated>('POST', '/siw/public/event-application', {
-              body,
-            })
-          ).content,
+        create: (body) => gateway.request<EventApplicationCreated>('POST', '/siw/public/event-application', { body }),
         upload: (data) => gateway.request('POST', '/document/public/event-application', { body: data }),
       },
       { fields, files: { passport_scan: files.passport_scan, image: files.image }, eventId: query.event_id ?? '' },

@@ -4,9 +4,9 @@
  */
 
 import type { Created } from '../../contract/gateway/common'
-import { AppealReplySchema, AppealResolutionSchema, AppealSchema } from '../../shared/account-forms'
-import { checkForm } from '../../shared/forms'
-import { href } from '../../shared/match'
+import { AppealReplySchema, AppealResolutionSchema, AppealSchema } from '../../shared/forms/account-forms'
+import { checkForm } from '../../shared/forms/forms'
+import { href } from '../../shared/routing/match'
 import { fromGatewayError, invalid } from './lib/form-result'
 import type { Action, ActionInput, ActionResult } from './lib/types'
 
@@ -16,43 +16,32 @@ async function createAppeal({ c, fields, gateway }: Input): Promise<ActionResult
   const form = checkForm(AppealSchema, fields)
   if (!form.ok) return invalid(fields, form.errors)
   const { type, region_id, text } = form.output
-  try {
-    const envelope = await gateway.request<Created | null>('POST', '/siw/appeal', {
-      body: { ...type, region_id, text },
-    })
-    const id = envelope.content?.id
-    return {
-      redirect: href('profile-appeals', { locale: c.get('locale'), params: id ? { id: String(id) } : {} }),
-      notice: 'notices.appealSent',
-    }
-  } catch (err) {
-    return fromGatewayError(err, fields, { rename: { topic_id: 'type', type_id: 'type' } })
+  const created = await gateway.request<Created | null>('POST', '/siw/appeal', { body: { ...type, region_id, text } })
+  if (!created.ok) return fromGatewayError(created, fields, { rename: { topic_id: 'type', type_id: 'type' } })
+  const id = created.envelope.content?.id
+  return {
+    redirect: href('profile-appeals', { locale: c.get('locale'), params: id ? { id: String(id) } : {} }),
+    notice: 'notices.appealSent',
   }
 }
 
 async function replyToAppeal({ c, fields, gateway }: Input, id: string): Promise<ActionResult> {
   const form = checkForm(AppealReplySchema, fields)
   if (!form.ok) return invalid(fields, form.errors)
-  try {
-    await gateway.request('POST', '/siw/appeal/reply', {
-      body: { appeal_id: Number(id), response: form.output.response },
-    })
-  } catch (err) {
-    return fromGatewayError(err, fields)
-  }
+  const replied = await gateway.request('POST', '/siw/appeal/reply', {
+    body: { appeal_id: Number(id), response: form.output.response },
+  })
+  if (!replied.ok) return fromGatewayError(replied, fields)
   return { redirect: href('profile-appeals', { locale: c.get('locale'), params: { id } }), notice: 'notices.replySent' }
 }
 
 async function resolveAppeal({ c, fields, gateway }: Input, id: string): Promise<ActionResult> {
   const form = checkForm(AppealResolutionSchema, fields)
   if (!form.ok) return invalid(fields, form.errors)
-  try {
-    await gateway.request('POST', '/siw/appeal/resolved', {
-      body: { appeal_id: Number(id), resolved: form.output.resolved === 'true', reason: form.output.reason },
-    })
-  } catch (err) {
-    return fromGatewayError(err, fields)
-  }
+  const resolved = await gateway.request('POST', '/siw/appeal/resolved', {
+    body: { appeal_id: Number(id), resolved: form.output.resolved === 'true', reason: form.output.reason },
+  })
+  if (!resolved.ok) return fromGatewayError(resolved, fields)
   return {
     redirect: href('profile-appeals', { locale: c.get('locale'), params: { id } }),
     notice: 'notices.appealClosed',

@@ -1,7 +1,7 @@
 /** The project list's one form without JavaScript: show or hide a project in the public catalogue. */
 import * as v from 'valibot'
-import { checkForm } from '../../shared/forms'
-import { href } from '../../shared/match'
+import { checkForm } from '../../shared/forms/forms'
+import { href } from '../../shared/routing/match'
 import { fromGatewayError, invalid } from './lib/form-result'
 import type { Action } from './lib/types'
 
@@ -16,13 +16,10 @@ export const action: Action<'profile-my-projects'> = {
   async run({ c, query, fields, gateway }) {
     const form = checkForm(VisibilitySchema, fields)
     if (!form.ok) return invalid(fields, {}, 'bad_request', 400)
-    try {
-      await gateway.request('POST', `/siw/personal/project/set-visible/${form.output.id}`, {
-        query: { visible: form.output.visible },
-      })
-    } catch (err) {
-      return fromGatewayError(err, fields)
-    }
+    const changed = await gateway.request('POST', `/siw/personal/project/set-visible/${form.output.id}`, {
+      query: { visible: form.output.visible },
+    })
+    if (!changed.ok) return fromGatewayError(changed, fields)
     return { redirect: href('profile-my-projects', { locale: c.get('locale'), query: { page: query.page } }) }
   },
 }

@@ -1,8 +1,9 @@
 /** The project form without JavaScript: the shared workflow saves the project, then uploads the files it carried. */
-import { href } from '../../shared/match'
-import { PROJECT_LANGS } from '../../shared/project-form/fields'
-import { IMAGE_MAX_BYTES, PRESENTATION_MAX_BYTES } from '../../shared/project-form/files'
-import { submitProjectForm } from '../../shared/project-form/submit'
+
+import { PROJECT_LANGS } from '../../shared/forms/project-form/fields'
+import { IMAGE_MAX_BYTES, PRESENTATION_MAX_BYTES } from '../../shared/forms/project-form/files'
+import { submitProjectForm } from '../../shared/forms/project-form/submit'
+import { href } from '../../shared/routing/match'
 import { invalid } from './lib/form-result'
 import type { Action } from './lib/types'
 

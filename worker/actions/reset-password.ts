@@ -2,9 +2,9 @@
  * Sets a new password from a reset link, or a new account's first one from its set-password link (time, token, email,
  * uuid, role and the optional `purpose` travel in the page's query).
  */
-import { ResetPasswordSchema } from '../../shared/account-forms'
-import { checkForm, FIELD_ERRORS } from '../../shared/forms'
-import { href } from '../../shared/match'
+import { ResetPasswordSchema } from '../../shared/forms/account-forms'
+import { checkForm, FIELD_ERRORS } from '../../shared/forms/forms'
+import { href } from '../../shared/routing/match'
 import { fromGatewayError, invalid } from './lib/form-result'
 import type { Action } from './lib/types'
 
@@ -13,20 +13,19 @@ export const action: Action<'reset-password'> = {
     const form = checkForm(ResetPasswordSchema, fields)
     if (!form.ok) return invalid(fields, form.errors)
     const role = query.role === 'businessmen' ? 'businessmen' : 'investor'
-    try {
-      await gateway.request('POST', '/core/auth/reset-password', {
-        body: {
-          ...form.output,
-          hash: fields.hash ?? '',
-          token: query.token,
-          email: query.email,
-          time: query.time,
-          role,
-          uuid: query.uuid,
-        },
-      })
-    } catch (err) {
-      return fromGatewayError(err, fields, {
+    const reset = await gateway.request('POST', '/core/auth/reset-password', {
+      body: {
+        ...form.output,
+        hash: fields.hash ?? '',
+        token: query.token,
+        email: query.email,
+        time: query.time,
+        role,
+        uuid: query.uuid,
+      },
+    })
+    if (!reset.ok) {
+      return fromGatewayError(reset, fields, {
         messages: { password: FIELD_ERRORS.passwordLength, password_confirmation: FIELD_ERRORS.passwordMismatch },
       })
     }

@@ -1,5 +1,5 @@
 /**
- * Channel names at the edge (docs/architecture.md#realtime). A user's channel is named from the signed-in profile
+ * Channel names at the edge (docs/decisions/0018-realtime-hub.md). A user's channel is named from the signed-in profile
  * (role and the role record's id, hashed), never from anything the browser sends, so nobody can name another's.
  */
 import type { Profile } from '../../contract/gateway/account'

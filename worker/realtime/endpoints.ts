@@ -1,10 +1,11 @@
 /**
- * The realtime endpoints (docs/architecture.md#realtime). `GET /_app/realtime?channel=…` upgrades a same-origin browser
+ * The realtime endpoints (docs/decisions/0018-realtime-hub.md). `GET /_app/realtime?channel=…` upgrades a same-origin browser
  * socket and hands it to the channel's hub; `me` is the signed-in user's own channel, named from the session's profile.
  * `POST /_app/realtime/publish` takes an upstream's signed event and fans it out through the hub.
  */
 import type { Context } from 'hono'
 import * as v from 'valibot'
+import { tradingKeys } from '../../shared/keys/trading-keys'
 import {
   isPublicChannel,
   LOTS_CHANNEL,
@@ -13,13 +14,12 @@ import {
   PUBLISH_MAX_AGE_MS,
   PUBLISH_MAX_BYTES,
   refusalCloseCode,
-} from '../../shared/realtime'
-import { PublishBodySchema, PublishIdSchema } from '../../shared/realtime-schemas'
-import { tradingKeys } from '../../shared/trading-keys'
-import { contentVersion } from '../content-version'
+} from '../../shared/realtime/realtime'
+import { PublishBodySchema, PublishIdSchema } from '../../shared/realtime/realtime-schemas'
 import { errorEnvelope } from '../http/envelope'
-import { forgetPayloads, loadEntry, MAX_CACHED_PAGE } from '../payloads'
-import { readSession } from '../session'
+import { contentVersion } from '../payloads/content-version'
+import { forgetPayloads, loadEntry, MAX_CACHED_PAGE } from '../payloads/payloads'
+import { readSession } from '../session/session'
 import type { AppEnv } from '../types'
 import { userChannel, userOfProfile } from './channels'
 import { HUB_HEADERS, type HubPublishResult, type RealtimeHub } from './hub'

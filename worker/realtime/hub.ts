@@ -1,5 +1,5 @@
 /**
- * The realtime hub (docs/architecture.md#realtime): one Durable Object per channel, named by `idFromName(channel)`. It
+ * The realtime hub (docs/decisions/0018-realtime-hub.md): one Durable Object per channel, named by `idFromName(channel)`. It
  * accepts the channel's sockets through the WebSocket Hibernation API, so an idle channel costs no running object, and
  * fans each publish out to all of them. Whatever a socket must remember lives in its attachment, which survives
  * hibernation; the ids of recent publishes live in the object's SQLite storage, so a replay is refused even after a
@@ -12,7 +12,7 @@ import {
   REAUTHORISE_CLOSE_CODE,
   type RealtimeEvent,
   type RealtimeMessage,
-} from '../../shared/realtime'
+} from '../../shared/realtime/realtime'
 
 /** What each socket carries through hibernation. */
 export type SocketAttachment = { channel: string; personal: boolean; ip: string; openedAt: number }

@@ -1,5 +1,5 @@
 /**
- * Signed publishes (docs/architecture.md#realtime): HMAC-SHA256 with REALTIME_SECRET over `{timestamp}.{id}.{body}`,
+ * Signed publishes (docs/decisions/0018-realtime-hub.md): HMAC-SHA256 with REALTIME_SECRET over `{timestamp}.{id}.{body}`,
  * sent as `v1=` and the hex digest. The timestamp bounds a message's age, the id makes a replay recognisable.
  */
 

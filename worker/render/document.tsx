@@ -7,8 +7,8 @@ import manifest from 'virtual:client-manifest'
 import type { Context } from 'hono'
 import type { ReactElement } from 'react'
 import { Root } from '../../client/server'
-import type { PageError } from '../../shared/errors'
-import { serializeEntryForHtml, serializeStateForHtml } from '../../shared/serialize'
+import type { PageError } from '../../shared/routing/errors'
+import { serializeEntryForHtml, serializeStateForHtml } from '../../shared/state/serialize'
 import {
   type FormState,
   type InitialState,
@@ -17,10 +17,10 @@ import {
   type SessionState,
   SHEET_NAMES,
   type SheetName,
-} from '../../shared/state'
-import { messagesFor, messagesOf, SHELL_NAMESPACES } from '../messages'
+} from '../../shared/state/state'
 import { type Share, shareOf } from '../share/share'
 import type { AppEnv } from '../types'
+import { messagesFor, messagesOf, SHELL_NAMESPACES } from './messages'
 
 /** What the page pipeline hands the render: the resolved route and its data. */
 export type RenderInput = {

@@ -1,21 +1,21 @@
 /**
- * The one-pass render (docs/architecture.md#one-pass-render): when a page's data is all in hand, the document is
+ * The one-pass render (docs/decisions/0020-one-pass-render.md): when a page's data is all in hand, the document is
  * rendered complete with `renderToString`, its CSS cut to the rules it uses, and, for an anonymous reader of a public
- * page, remembered by the isolate (docs/architecture.md#document-memory).
+ * page, remembered by the isolate (docs/decisions/0023-document-memory.md).
  */
 import manifest from 'virtual:client-manifest'
 import type { Context } from 'hono'
 import type { ReactElement } from 'react'
-// React's Node build (docs/architecture.md#react-node-build): it writes strings into one reused buffer.
+// React's Node build (docs/decisions/0009-react-node-build.md): it writes strings into one reused buffer.
 import { renderToString } from 'react-dom/server.node'
 import { lazyComponentsWarm } from '../../client/server'
-import type { PayloadEntry } from '../../shared/state'
-import { inlineCriticalCss, SHEET_CSS_MARKS, SHELL_CSS_MARK } from '../critical-css'
-import { documentMemoryKey, mayRememberDocument, recallDocument, rememberDocument } from '../document-memory'
+import type { PayloadEntry } from '../../shared/state/state'
 import { withShareTags } from '../share/share'
 import type { AppEnv } from '../types'
-import { reportUnplanned } from '../unplanned-keys'
+import { inlineCriticalCss, SHEET_CSS_MARKS, SHELL_CSS_MARK } from './critical-css'
 import { type DocumentRender, setDocumentHeaders } from './document'
+import { documentMemoryKey, mayRememberDocument, recallDocument, rememberDocument } from './document-memory'
+import { reportUnplanned } from './unplanned-keys'
 
 /** The deferred entries if all of them arrive within `ms`, else null (they keep loading for the stream). */
 export async function settle(

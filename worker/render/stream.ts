@@ -4,12 +4,12 @@
  */
 import manifest from 'virtual:client-manifest'
 import type { Context } from 'hono'
-// React's Node build (docs/architecture.md#react-node-build): it writes strings into one reused buffer.
+// React's Node build (docs/decisions/0009-react-node-build.md): it writes strings into one reused buffer.
 import { renderToReadableStream } from 'react-dom/server.node'
 import { withShareHead, withShareTags } from '../share/share'
 import type { AppEnv } from '../types'
-import { reportUnplanned } from '../unplanned-keys'
 import { type DocumentRender, setDocumentHeaders, sheetTexts } from './document'
+import { reportUnplanned } from './unplanned-keys'
 
 export async function renderStream(
   c: Context<AppEnv>,
@@ -23,7 +23,7 @@ export async function renderStream(
     ...(manifest.dev ? { bootstrapModules: [manifest.entry] } : { bootstrapScriptContent: doc.boot }),
     // Completed boundaries stay inline (never moved into script-revealed hidden divs) for every client.
     progressiveChunkSize: Number.POSITIVE_INFINITY,
-    // A section that suspends is streamed, never reported: only a real failure is (docs/architecture.md#one-pass-render).
+    // A section that suspends is streamed, never reported: only a real failure is (docs/decisions/0020-one-pass-render.md).
     onError: (error: unknown) => {
       failed = true
       console.error(

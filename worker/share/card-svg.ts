@@ -1,5 +1,5 @@
 /**
- * The share card's drawing (docs/architecture.md#share-cards): 1200×630, the portal's azure with its mark, the page's
+ * The share card's drawing (docs/decisions/0028-share-cards.md): 1200×630, the portal's azure with its mark, the page's
  * kind, its title broken into lines by the font's own widths, and the site's name, all in the page's language.
  */
 import type { FontMetrics } from './font-metrics'

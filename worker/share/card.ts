@@ -1,17 +1,17 @@
 /**
  * `GET /_app/card/{page path}.png?v=`: a page's share card, drawn with resvg (WebAssembly) and the bundled font, then
- * kept in the edge cache for a year under its versioned URL (docs/architecture.md#share-cards). Only link previews
+ * kept in the edge cache for a year under its versioned URL (docs/decisions/0028-share-cards.md). Only link previews
  * fetch it, never a reader's page. The page is resolved like any page, anonymously, through the payload cache: only a
  * public page has a card, and only its current version (another version is redirected to it).
  */
 import { initWasm, Resvg } from '@resvg/resvg-wasm'
 import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm'
 import type { Context } from 'hono'
-import { splitLocale } from '../../shared/match'
 import { keysOfRoute } from '../../shared/plans'
-import { resolveRoute } from '../../shared/resolve'
-import type { PageRoute, PayloadEntry } from '../../shared/state'
-import { loadEntries } from '../payloads'
+import { splitLocale } from '../../shared/routing/match'
+import { resolveRoute } from '../../shared/routing/resolve'
+import type { PageRoute, PayloadEntry } from '../../shared/state/state'
+import { loadEntries } from '../payloads/payloads'
 import type { AppEnv } from '../types'
 import font from './card-font.bin'
 import { cardSvg } from './card-svg'

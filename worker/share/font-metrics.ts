@@ -1,6 +1,6 @@
 /**
  * Advance widths of a TrueType font's characters, read from its `cmap` (format 4) and `hmtx` tables, so the share card
- * can break a title into lines before resvg draws it: SVG text does not wrap (docs/architecture.md#share-cards).
+ * can break a title into lines before resvg draws it: SVG text does not wrap (docs/decisions/0028-share-cards.md).
  */
 
 export type FontMetrics = Readonly<{

@@ -1,7 +1,7 @@
 /**
  * What a public page tells search engines and link previews, beyond its title and description (docs/product.md#sharing):
  * `og:url`, `og:locale` with its alternates, `og:image` (the item's own raster picture, else the generated card of
- * `card.ts`), the Twitter card, and JSON-LD (docs/architecture.md#share-cards). Built on the edge from the page's route
+ * `card.ts`), the Twitter card, and JSON-LD (docs/decisions/0028-share-cards.md). Built on the edge from the page's route
  * and data, written into the document's head; the browser carries none of it.
  */
 import type {
@@ -15,14 +15,14 @@ import type {
   WithContext,
 } from 'schema-dts'
 import { LOCALES, type Locale } from '../../contract/locales'
-import { bindLocale, createI18n, type Translate } from '../../shared/i18n'
-import { href, switchLocalePath } from '../../shared/match'
+import { bindLocale, createI18n, type Translate } from '../../shared/i18n/i18n'
 import { planKeysOf } from '../../shared/plans'
-import { ROUTE_BY_ID } from '../../shared/routes'
-import { serializeForHtml } from '../../shared/serialize'
-import { listPrivateRoutes } from '../../shared/sitemap-routes'
-import type { PageRoute, PayloadEntry } from '../../shared/state'
-import { messagesFor } from '../messages'
+import { href, switchLocalePath } from '../../shared/routing/match'
+import { ROUTE_BY_ID } from '../../shared/routing/routes'
+import { listPrivateRoutes } from '../../shared/routing/sitemap-routes'
+import { serializeForHtml } from '../../shared/state/serialize'
+import type { PageRoute, PayloadEntry } from '../../shared/state/state'
+import { messagesFor } from '../render/messages'
 import { CARD_HEIGHT, CARD_WIDTH, type CardText } from './card-svg'
 
 const OG_LOCALES: Readonly<Record<Locale, string>> = { uz: 'uz_UZ', ru: 'ru_RU', en: 'en_GB' }
@@ -276,7 +276,7 @@ const escapeAttr = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /**
- * The breadcrumbs a document shows (`client/components/breadcrumbs.tsx`: `nav.breadcrumbs > ol > li`, links then the
+ * The breadcrumbs a document shows (`client/ui/breadcrumbs.tsx`: `nav.breadcrumbs > ol > li`, links then the
  * current page), as a BreadcrumbList; null when it shows none.
  */
 function breadcrumbsOf(html: string, origin: string, pageUrl: string): WithContext<BreadcrumbList> | null {

@@ -3,7 +3,7 @@
  * area's pages and sign-out. Its own chunk, loaded for signed-in sessions only (`shell-parts.ts`).
  */
 import { useId, useRef, useState } from 'react'
-import { href } from '../../../shared/match'
+import { href } from '../../../shared/routing/match'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link } from '../../runtime/router'
 import { useSession } from '../../runtime/session'

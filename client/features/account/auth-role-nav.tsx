@@ -1,5 +1,5 @@
 /** The role choice of the sign-in pages (investor / businessman): links, so it works before hydration. */
-import { href } from '../../../shared/match'
+import { href } from '../../../shared/routing/match'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link } from '../../runtime/router'
 

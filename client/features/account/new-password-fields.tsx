@@ -1,5 +1,5 @@
 /** A new password and its confirmation, as the reset and change-password forms ask for them. */
-import type { FormState } from '../../../shared/state'
+import type { FormState } from '../../../shared/state/state'
 import { FormTextField } from '../../ui/page-form'
 
 export function NewPasswordFields({

@@ -2,7 +2,7 @@
 import { useCallback } from 'react'
 import { flushSync } from 'react-dom'
 import type { Profile } from '../../../contract/gateway/account'
-import { apiKey } from '../../../shared/api-keys'
+import { apiKey } from '../../../shared/keys/api-keys'
 import { useLocale } from '../../runtime/i18n'
 import { useSession } from '../../runtime/session'
 
@@ -20,12 +20,14 @@ export function useLoadSession(): () => Promise<boolean> {
     try {
       // The gateway client's code comes with the sign-in that needs it.
       const gateway = (await import('../../runtime/gateway')).browserGatewayClient(locale)
-      const envelope = await gateway.getEnvelope(PROFILE_KEY)
-      if (!envelope.content) return false
+      const answer = await gateway.getEnvelope(PROFILE_KEY)
+      const profile = answer.ok ? answer.envelope.content : null
+      if (!profile) return false
       // Rendered at once, so the router's guard check on the next navigation sees the signed-in session.
-      flushSync(() => session.setProfile(envelope.content, true))
+      flushSync(() => session.setProfile(profile, true))
       return true
     } catch {
+      // The client's code did not load.
       return false
     }
   }, [locale, session])

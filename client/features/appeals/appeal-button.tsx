@@ -3,7 +3,7 @@
  * code loads on the first click. Before hydration it is a link to the contact page.
  */
 import { type MouseEvent, Suspense, useState } from 'react'
-import { href } from '../../../shared/match'
+import { href } from '../../../shared/routing/match'
 import { useLocale } from '../../runtime/i18n'
 import { lazyComponent } from '../../runtime/lazy-component'
 import { Link } from '../../runtime/router'

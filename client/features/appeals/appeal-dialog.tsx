@@ -4,11 +4,10 @@
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import type { Created, Id } from '../../../contract/gateway/common'
-import { AppealContactSchema, AppealSchema } from '../../../shared/account-forms'
-import { accountKeys } from '../../../shared/account-keys'
-import { checkForm, readFields } from '../../../shared/forms'
-import { GatewayError } from '../../../shared/gateway-client'
-import type { FormState } from '../../../shared/state'
+import { AppealContactSchema, AppealSchema } from '../../../shared/forms/account-forms'
+import { checkForm, readFields } from '../../../shared/forms/forms'
+import { accountKeys } from '../../../shared/keys/account-keys'
+import type { FormState } from '../../../shared/state/state'
 import { usePayload } from '../../runtime/data'
 import { useGateway } from '../../runtime/gateway'
 import { useT } from '../../runtime/i18n'
@@ -183,19 +182,18 @@ function AppealStep({
     setPending(true)
     try {
       const hash = await bot.getChallengeToken(BOT_ACTIONS.appeal).catch(() => '')
-      const envelope = await gateway.request<Created>('POST', '/siw/public/appeal', {
+      const answer = await gateway.request<Created>('POST', '/siw/public/appeal', {
         body: { ...contact, ...type, region_id, text, hash },
       })
-      onSent({ id: envelope.content.id, email: contact.email ?? '' })
-    } catch (err) {
+      if (answer.ok) return onSent({ id: answer.envelope.content.id, email: contact.email ?? '' })
       const fieldErrors: Record<string, string> = {}
-      if (err instanceof GatewayError && err.code === 'validation_error') {
-        for (const path of err.envelope?.errors ?? []) {
+      if (answer.code === 'validation_error') {
+        for (const path of answer.errors) {
           const field = path.split('.')[0]!
           fieldErrors[field === 'topic_id' || field === 'type_id' ? 'type' : field] = 'forms.errors.invalid'
         }
       }
-      setState({ values, errors: fieldErrors, code: err instanceof GatewayError ? err.code : 'internal_error' })
+      setState({ values, errors: fieldErrors, code: answer.code })
     } finally {
       setPending(false)
     }

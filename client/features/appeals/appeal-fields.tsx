@@ -4,8 +4,8 @@
 
 import type { AppealTopic } from '../../../contract/gateway/account'
 import type { Region } from '../../../contract/gateway/common'
-import { APPEAL_TEXT_MAX, joinAppealType } from '../../../shared/account-forms'
-import type { FormState } from '../../../shared/state'
+import { APPEAL_TEXT_MAX, joinAppealType } from '../../../shared/forms/account-forms'
+import type { FormState } from '../../../shared/state/state'
 import { useT } from '../../runtime/i18n'
 import { FormSelectField, FormTextAreaField, GroupedSelectField } from '../../ui/page-form'
 

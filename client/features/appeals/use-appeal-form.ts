@@ -1,7 +1,7 @@
 /** The appeal pages' forms: several on one page, each told apart by its `intent`. */
 import { useRef } from 'react'
 import { useSWRConfig } from 'swr'
-import type { FormState } from '../../../shared/state'
+import type { FormState } from '../../../shared/state/state'
 import { type PageFormOptions, usePageForm } from '../../runtime/forms'
 import { useT } from '../../runtime/i18n'
 import { showToast } from '../../runtime/notify'
@@ -14,7 +14,7 @@ export function forIntent(state: FormState, intent: string): FormState {
 }
 
 /** Page forms whose success toasts the action's notice and refreshes the given keys. */
-export const accountForms = () => import('../../../shared/account-forms')
+export const accountForms = () => import('../../../shared/forms/account-forms')
 
 export function useAppealForm(options: PageFormOptions, keys: readonly string[]) {
   const t = useT()

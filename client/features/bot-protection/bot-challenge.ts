@@ -3,8 +3,12 @@
  * Loaded only
  * where a provider is configured, by `bot-protection.ts`.
  */
-import type { BotAction, BotConfig } from './bot-protection'
-import { isEnabled } from './bot-protection'
+
+/**
+ * A configured provider with its site key: what the vendor side is given, once `bot-protection.ts` has found one (it
+ * loads this module only then).
+ */
+export type BotVendor = Readonly<{ botProvider: 'turnstile' | 'recaptcha'; botSiteKey: string }>
 
 /** Vendor script URLs; the CSP of `worker/app.ts` allows their origins only when a provider is configured. */
 export const BOT_SCRIPT_URLS = Object.freeze({
@@ -31,7 +35,7 @@ type VendorWindow = Window & { turnstile?: TurnstileApi; grecaptcha?: RecaptchaA
 
 const scripts = new Map<string, Promise<void>>()
 
-function scriptUrl(config: { botProvider: 'turnstile' | 'recaptcha'; botSiteKey: string }): string {
+function scriptUrl(config: BotVendor): string {
   return config.botProvider === 'turnstile'
     ? BOT_SCRIPT_URLS.turnstile
     : BOT_SCRIPT_URLS.recaptcha + encodeURIComponent(config.botSiteKey)
@@ -83,14 +87,14 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
 }
 
 /** Starts loading the vendor script so the first submit does not wait for it. */
-export function preloadBotProtection(config: BotConfig): Promise<void> {
-  if (!isEnabled(config) || typeof document === 'undefined') return Promise.resolve()
+export function preloadBotProtection(config: BotVendor): Promise<void> {
+  if (typeof document === 'undefined') return Promise.resolve()
   const w = window as VendorWindow
   const ready = config.botProvider === 'turnstile' ? () => !!w.turnstile : () => !!w.grecaptcha
   return loadScript(scriptUrl(config), ready)
 }
 
-async function runTurnstile(siteKey: string, action: BotAction): Promise<string> {
+async function runTurnstile(siteKey: string, action: string): Promise<string> {
   const api = (window as VendorWindow).turnstile!
   // The widget only shows itself when the visitor must interact (`interaction-only`).
   const container = document.createElement('div')
@@ -116,7 +120,7 @@ async function runTurnstile(siteKey: string, action: BotAction): Promise<string>
   }
 }
 
-function runRecaptcha(siteKey: string, action: BotAction): Promise<string> {
+function runRecaptcha(siteKey: string, action: string): Promise<string> {
   const api = (window as VendorWindow).grecaptcha!
   return new Promise<string>((resolve, reject) => {
     api.ready(() => {
@@ -125,12 +129,9 @@ function runRecaptcha(siteKey: string, action: BotAction): Promise<string> {
   })
 }
 
-/**
- * A fresh challenge token for `action`, or "" when no provider and site key are configured (the gateway then skips
- * verification). Rejects when the vendor cannot be reached, so the form can say so.
- */
-export async function getChallengeToken(action: BotAction, config: BotConfig): Promise<string> {
-  if (!isEnabled(config) || typeof document === 'undefined') return ''
+/** A fresh challenge token for `action` (one of `BOT_ACTIONS`). Rejects when the vendor cannot be reached. */
+export async function getChallengeToken(action: string, config: BotVendor): Promise<string> {
+  if (typeof document === 'undefined') return ''
   await withTimeout(preloadBotProtection(config))
   const token = await withTimeout(
     config.botProvider === 'turnstile'

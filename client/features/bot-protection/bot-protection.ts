@@ -4,8 +4,9 @@
  * The vendor code (`bot-challenge.ts`) loads only where a provider is configured.
  */
 import { useEffect, useMemo } from 'react'
-import type { PublicConfig } from '../../../shared/config'
+import type { PublicConfig } from '../../../shared/state/config'
 import { useConfig } from '../../runtime/config'
+import type { BotVendor } from './bot-challenge'
 
 /** The action names the gateway verifies (docs/gateway-contract.md#auth). */
 export const BOT_ACTIONS = Object.freeze({
@@ -21,10 +22,10 @@ export const BOT_ACTIONS = Object.freeze({
 
 export type BotAction = (typeof BOT_ACTIONS)[keyof typeof BOT_ACTIONS]
 
-export type BotConfig = Readonly<Pick<PublicConfig, 'botProvider' | 'botSiteKey'>>
+type BotConfig = Readonly<Pick<PublicConfig, 'botProvider' | 'botSiteKey'>>
 
 /** Whether a provider and its site key are configured. */
-export function isEnabled(config: BotConfig): config is { botProvider: 'turnstile' | 'recaptcha'; botSiteKey: string } {
+function isEnabled(config: BotConfig): config is BotConfig & BotVendor {
   return !!config.botProvider && !!config.botSiteKey
 }
 

@@ -1,6 +1,6 @@
 /** A project category in a list: its image (or generated art), title and description, linking to its projects. */
 import type { ProjectCategory } from '../../../contract/gateway/guide'
-import { href } from '../../../shared/match'
+import { href } from '../../../shared/routing/match'
 import { useLocale } from '../../runtime/i18n'
 import { Card } from '../../ui/card'
 import { cardImage } from './guide-utils'

@@ -3,9 +3,9 @@
  * pagination, and the services that help with projects of this kind.
  */
 import type { CategoryService } from '../../../contract/gateway/guide'
-import { PROJECT_PAGE_SIZE, readProjectFilters } from '../../../shared/guide-keys'
-import { href } from '../../../shared/match'
+import { PROJECT_PAGE_SIZE, readProjectFilters } from '../../../shared/keys/guide-keys'
 import { projectCategoryPlan } from '../../../shared/plans/guide'
+import { href } from '../../../shared/routing/match'
 import { usePayload } from '../../runtime/data'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link, useRouteData } from '../../runtime/router'

@@ -3,7 +3,7 @@
  */
 import type { ReactNode } from 'react'
 import type { Page } from '../../../contract/gateway/site'
-import type { Key } from '../../../shared/api-keys'
+import type { Key } from '../../../shared/keys/api-keys'
 import { useFormat } from '../../lib/format'
 import { usePayload } from '../../runtime/data'
 import { useT } from '../../runtime/i18n'

@@ -1,5 +1,5 @@
 /** "In this guide": the investor guide's sections as a list of links, the current one marked. */
-import { href } from '../../../shared/match'
+import { href } from '../../../shared/routing/match'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link, useRouter } from '../../runtime/router'
 import { Icon } from '../../ui/icon'

@@ -1,6 +1,6 @@
 /** A project in a list: image, sector, title, region and budget, with its status over the image. */
 import type { Project } from '../../../contract/gateway/guide'
-import { href } from '../../../shared/match'
+import { href } from '../../../shared/routing/match'
 import { useFormat } from '../../lib/format'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Card } from '../../ui/card'

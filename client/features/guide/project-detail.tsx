@@ -4,9 +4,9 @@
  */
 
 import type * as contract from '../../../contract/gateway/guide'
-import type { Key } from '../../../shared/api-keys'
-import type { Translate } from '../../../shared/i18n'
-import { href } from '../../../shared/match'
+import type { Translate } from '../../../shared/i18n/i18n'
+import type { Key } from '../../../shared/keys/api-keys'
+import { href } from '../../../shared/routing/match'
 import { useFormat } from '../../lib/format'
 import { usePayload } from '../../runtime/data'
 import { useLocale, useT } from '../../runtime/i18n'

@@ -1,10 +1,10 @@
 /** The guide text of a registration page (`registration-page.tsx`), kept in the browser as the edge drew it. */
 
 import type { Page } from '../../../contract/gateway/site'
-import type { Key } from '../../../shared/api-keys'
-import type { RegistrationKind } from '../../../shared/guide-forms'
-import { GUIDE_PAGES } from '../../../shared/guide-keys'
-import { href } from '../../../shared/match'
+import type { RegistrationKind } from '../../../shared/forms/guide-forms'
+import type { Key } from '../../../shared/keys/api-keys'
+import { GUIDE_PAGES } from '../../../shared/keys/guide-keys'
+import { href } from '../../../shared/routing/match'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Button } from '../../ui/button'
 import { GuideArticleBody } from './guide-article'

@@ -6,8 +6,8 @@
  */
 import type { ReactNode } from 'react'
 import type { Country } from '../../../contract/gateway/media'
-import { REGISTRATION_SOURCES, type RegistrationKind, registrationSchema } from '../../../shared/guide-forms'
-import { href } from '../../../shared/match'
+import { REGISTRATION_SOURCES, type RegistrationKind, registrationSchema } from '../../../shared/forms/guide-forms'
+import { href } from '../../../shared/routing/match'
 import { usePageForm } from '../../runtime/forms'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link } from '../../runtime/router'

@@ -5,7 +5,7 @@
  */
 
 import type { Figure, Page } from '../../../contract/gateway/site'
-import { htmlToText } from '../../../shared/html-text'
+import { htmlToText } from '../../../shared/markup/html-text'
 
 export type SectorBrief = { summary: string | null; figures: Figure[]; content: string }
 

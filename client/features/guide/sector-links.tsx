@@ -1,6 +1,6 @@
 /** The other sectors as a list of links, for the sector pages' aside. */
-import { href } from '../../../shared/match'
-import { SECTORS } from '../../../shared/routes'
+import { href } from '../../../shared/routing/match'
+import { SECTORS } from '../../../shared/routing/routes'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link } from '../../runtime/router'
 

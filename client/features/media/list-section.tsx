@@ -1,8 +1,8 @@
 /** A streamed media list: cards, an empty or error state, and pagination from the envelope's `pageable`. */
 import type { ReactNode } from 'react'
 import type { Pageable } from '../../../contract/gateway/common'
-import type { Key } from '../../../shared/api-keys'
-import type { Params, RouteId } from '../../../shared/routes'
+import type { Key } from '../../../shared/keys/api-keys'
+import type { Params, RouteId } from '../../../shared/routing/routes'
 import { usePayload } from '../../runtime/data'
 import { useT } from '../../runtime/i18n'
 import { CardGrid } from '../../ui/card-grid'

@@ -1,6 +1,6 @@
 /** The media hub's sub-navigation: the five media types, events and stories, the current one marked. */
-import { href } from '../../../shared/match'
-import { MEDIA_TYPES } from '../../../shared/routes'
+import { href } from '../../../shared/routing/match'
+import { MEDIA_TYPES } from '../../../shared/routing/routes'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link } from '../../runtime/router'
 

@@ -1,7 +1,8 @@
 /** A post's breadcrumbs and article (kicker, title, date, author, photo, text, files, share links), kept as drawn. */
-import { href } from '../../../shared/match'
-import { isPostCategory } from '../../../shared/media-keys'
+
+import { isPostCategory } from '../../../shared/keys/media-keys'
 import { postPlan } from '../../../shared/plans/media'
+import { href } from '../../../shared/routing/match'
 import { usePayload } from '../../runtime/data'
 import { useLocale, useT } from '../../runtime/i18n'
 import { useRouteData } from '../../runtime/router'

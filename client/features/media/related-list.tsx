@@ -1,7 +1,7 @@
 /** The cards of the related posts: its own chunk, loaded in the browser, as the list is fetched there anyway. */
 import type { Id } from '../../../contract/gateway/common'
-import { href } from '../../../shared/match'
-import { mediaKeys, type PostCategory, RELATED_SIZE } from '../../../shared/media-keys'
+import { mediaKeys, type PostCategory, RELATED_SIZE } from '../../../shared/keys/media-keys'
+import { href } from '../../../shared/routing/match'
 import { useFormat } from '../../lib/format'
 import { useBrowserPayload } from '../../runtime/data'
 import { useLocale, useT } from '../../runtime/i18n'

@@ -5,8 +5,8 @@
  */
 import { Suspense, useRef } from 'react'
 import type { Post } from '../../../contract/gateway/media'
-import { href } from '../../../shared/match'
-import type { PostCategory } from '../../../shared/media-keys'
+import type { PostCategory } from '../../../shared/keys/media-keys'
+import { href } from '../../../shared/routing/match'
 import { useLocale, useT } from '../../runtime/i18n'
 import { lazyComponent } from '../../runtime/lazy-component'
 import { Link } from '../../runtime/router'

@@ -4,6 +4,7 @@
  */
 import { getApps, initializeApp } from 'firebase/app'
 import { deleteToken, getMessaging, getToken, isSupported } from 'firebase/messaging'
+import type { GatewayResult } from '../../../shared/gateway/gateway-client'
 
 /** Where the edge serves the push service worker. */
 const PUSH_WORKER_URL = '/firebase-messaging-sw.js'
@@ -12,11 +13,14 @@ export type PushOptions = {
   config: Readonly<Record<string, string>>
   vapidKey: string
   /** Hands the device token to the gateway (`POST /core/profile/fcm-token`). */
-  register: (token: string) => Promise<void>
+  register: (token: string) => Promise<GatewayResult<unknown>>
 }
 
-/** Turns push on for a user who granted permission: `unsupported` when the browser lacks what FCM needs. */
-export async function registerPush(options: PushOptions): Promise<'on' | 'unsupported'> {
+/**
+ * Turns push on for a user who granted permission: `unsupported` when the browser lacks what FCM needs, `failed` when
+ * the gateway refused the token.
+ */
+export async function registerPush(options: PushOptions): Promise<'on' | 'unsupported' | 'failed'> {
   if (!(await isSupported())) return 'unsupported'
   const registration = await navigator.serviceWorker.register(PUSH_WORKER_URL, { type: 'module', scope: '/' })
   const app = getApps()[0] ?? initializeApp({ ...options.config })
@@ -26,16 +30,14 @@ export async function registerPush(options: PushOptions): Promise<'on' | 'unsupp
     if (!token) throw new Error('no push token')
     return token
   }
-  try {
-    await options.register(await fetchToken())
-  } catch (err) {
-    // Another signed-in user holds this device's token (docs/security.md#push-tokens): the device proves itself by
-    // subscribing anew, and the fresh token is this user's.
-    if ((err as { code?: unknown } | null)?.code !== PUSH_TOKEN_TAKEN) throw err
+  let registered = await options.register(await fetchToken())
+  // Another signed-in user holds this device's token (docs/security.md#push-tokens): the device proves itself by
+  // subscribing anew, and the fresh token is this user's.
+  if (!registered.ok && registered.code === PUSH_TOKEN_TAKEN) {
     await deleteToken(messaging)
-    await options.register(await fetchToken())
+    registered = await options.register(await fetchToken())
   }
-  return 'on'
+  return registered.ok ? 'on' : 'failed'
 }
 
 /** The gateway's answer to a device token another user's live session holds. */

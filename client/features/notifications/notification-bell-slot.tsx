@@ -8,7 +8,7 @@ import { Suspense, useEffect, useState } from 'react'
 import { lazyComponent } from '../../runtime/lazy-component'
 import { useSession } from '../../runtime/session'
 
-// The bell and the user's realtime channel (docs/architecture.md#realtime) come in one chunk.
+// The bell and the user's realtime channel (docs/decisions/0018-realtime-hub.md) come in one chunk.
 const NotificationBell = lazyComponent(() => import('./account-live').then((m) => m.AccountLive))
 
 export function NotificationBellSlot() {

@@ -8,12 +8,12 @@ import useSWRInfinite from 'swr/infinite'
 import type * as contract from '../../../contract/gateway/account'
 import type { Envelope } from '../../../contract/gateway/common'
 import type { Locale } from '../../../contract/locales'
-import { accountKeys } from '../../../shared/account-keys'
-import type { Key } from '../../../shared/api-keys'
-import { hrefTo, matchRoute, readSearch, splitLocale } from '../../../shared/match'
+import { accountKeys } from '../../../shared/keys/account-keys'
+import type { Key } from '../../../shared/keys/api-keys'
+import { hrefTo, matchRoute, readSearch, splitLocale } from '../../../shared/routing/match'
 import { useFormat } from '../../lib/format'
 import { useConfig } from '../../runtime/config'
-import { useGateway } from '../../runtime/gateway'
+import { envelopeOrThrow, useGateway } from '../../runtime/gateway'
 import { useLocale, useT } from '../../runtime/i18n'
 import { usePersonalLive } from '../../runtime/realtime/personal-status'
 import { useRouter } from '../../runtime/router'
@@ -58,14 +58,14 @@ function Bell() {
   const toggle = useRef<HTMLButtonElement>(null)
   const sentinel = useRef<HTMLLIElement>(null)
   const panelId = useId()
-  // Realtime (docs/architecture.md#realtime): no polling while the user's channel brings the news.
+  // Realtime (docs/decisions/0018-realtime-hub.md): no polling while the user's channel brings the news.
   const live = usePersonalLive()
   const { data, size, setSize, mutate, isValidating, error } = useSWRInfinite(
     (index, previous: Envelope<contract.Notification[]> | null) =>
       previous && previous.content.length < NOTIFICATION_PAGE_SIZE
         ? null
         : accountKeys.notifications(index, NOTIFICATION_PAGE_SIZE),
-    (key: Key<contract.Notification[]>) => gateway.getEnvelope(key),
+    (key: Key<contract.Notification[]>) => envelopeOrThrow(gateway.getEnvelope(key)),
     {
       refreshInterval: live ? 0 : NOTIFICATION_REFRESH_MS,
       revalidateOnFocus: true,
@@ -98,11 +98,11 @@ function Bell() {
 
   const markRead = async (n: contract.Notification) => {
     if (n.seen) return
-    await gateway.request('POST', '/siw/notification', { query: { id: n.id } }).catch(() => undefined)
+    await gateway.request('POST', '/siw/notification', { query: { id: n.id } })
     await mutate()
   }
   const markAll = async () => {
-    await gateway.request('POST', '/siw/notification/read-all').catch(() => undefined)
+    await gateway.request('POST', '/siw/notification/read-all')
     await mutate()
   }
   const openItem = async (n: contract.Notification, to: string) => {

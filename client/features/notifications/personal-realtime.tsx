@@ -1,5 +1,5 @@
 /**
- * The signed-in user's realtime channel (docs/architecture.md#realtime), mounted with the bell: a notification
+ * The signed-in user's realtime channel (docs/decisions/0018-realtime-hub.md), mounted with the bell: a notification
  * refetches
  * the bell, an appeal or project change the profile page's live keys (`useLiveRefresh`), and each is announced
  * politely.
@@ -9,8 +9,8 @@
 import { useCallback, useEffect } from 'react'
 import { useSWRConfig } from 'swr'
 import { unstable_serialize } from 'swr/infinite'
-import { accountKeys } from '../../../shared/account-keys'
-import { PERSONAL_CHANNEL, type RealtimeMessage } from '../../../shared/realtime'
+import { accountKeys } from '../../../shared/keys/account-keys'
+import { PERSONAL_CHANNEL, type RealtimeMessage } from '../../../shared/realtime/realtime'
 import { useT } from '../../runtime/i18n'
 import { LiveRegion, useLiveAnnouncer } from '../../runtime/realtime/live-announcer'
 import { announcePersonalChange, setPersonalLive } from '../../runtime/realtime/personal-status'

@@ -58,9 +58,7 @@ export function PushOffer() {
     return registerPush({
       config: firebase!,
       vapidKey: vapidKey!,
-      register: async (token) => {
-        await gateway.request('POST', '/core/profile/fcm-token', { query: { fcm_token: token } })
-      },
+      register: (token) => gateway.request('POST', '/core/profile/fcm-token', { query: { fcm_token: token } }),
     })
   }, [firebase, vapidKey, gateway])
 
@@ -77,7 +75,9 @@ export function PushOffer() {
       // its pushes should be written in. A failure here leaves the earlier registration in place.
       settle('on')
       turnOn().then(
-        (result) => settle(result),
+        (result) => {
+          if (result !== 'failed') settle(result)
+        },
         () => undefined,
       )
     }

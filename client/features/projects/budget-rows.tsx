@@ -4,8 +4,8 @@
  */
 import { useRef, useState } from 'react'
 import type { PersonalProject } from '../../../contract/gateway/account'
-import { budgetField, budgetIdField, budgetRows, MAX_BUDGET_ROWS } from '../../../shared/project-form/fields'
-import type { FormState } from '../../../shared/state'
+import { budgetField, budgetIdField, budgetRows, MAX_BUDGET_ROWS } from '../../../shared/forms/project-form/fields'
+import type { FormState } from '../../../shared/state/state'
 import { useT } from '../../runtime/i18n'
 import { Button } from '../../ui/button'
 import { FormTextField } from '../../ui/page-form'

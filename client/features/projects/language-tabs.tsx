@@ -2,8 +2,8 @@
 
 import type { PersonalProject } from '../../../contract/gateway/account'
 import { LOCALE_NAMES } from '../../../shared/constants'
-import { htmlToText } from '../../../shared/html-text'
-import { contentField, PROJECT_LANGS, type ProjectLang, titleField } from '../../../shared/project-form/fields'
+import { contentField, PROJECT_LANGS, type ProjectLang, titleField } from '../../../shared/forms/project-form/fields'
+import { htmlToText } from '../../../shared/markup/html-text'
 import { useT } from '../../runtime/i18n'
 import { FormTextAreaField, FormTextField } from '../../ui/page-form'
 import { Tabs } from '../../ui/tabs'

@@ -5,12 +5,12 @@
 import { type FormEvent, useRef, useState } from 'react'
 import { useSWRConfig } from 'swr'
 import type { PersonalProject } from '../../../contract/gateway/account'
-import { accountKeys } from '../../../shared/account-keys'
-import { readFields, readFiles } from '../../../shared/forms'
-import { href } from '../../../shared/match'
-import { PROJECT_FILE_FIELDS } from '../../../shared/project-form/fields'
-import { submitProjectForm } from '../../../shared/project-form/submit'
-import type { FormState } from '../../../shared/state'
+import { readFields, readFiles } from '../../../shared/forms/forms'
+import { PROJECT_FILE_FIELDS } from '../../../shared/forms/project-form/fields'
+import { submitProjectForm } from '../../../shared/forms/project-form/submit'
+import { accountKeys } from '../../../shared/keys/account-keys'
+import { href } from '../../../shared/routing/match'
+import type { FormState } from '../../../shared/state/state'
 import { uploadWithProgress } from '../../lib/upload'
 import { useGateway } from '../../runtime/gateway'
 import { useLocale, useT } from '../../runtime/i18n'
@@ -49,8 +49,11 @@ export function useProjectSubmit({
             const track = (percent: number, done = false) =>
               setUploads((u) => ({ ...u, [field]: { name, percent, done } }))
             track(0)
-            return uploadWithProgress(path, body, { locale, onProgress: (percent) => track(percent) }).then(() =>
-              track(100, true),
+            return uploadWithProgress(path, body, { locale, onProgress: (percent) => track(percent) }).then(
+              (answer) => {
+                if (answer.ok) track(100, true)
+                return answer
+              },
             )
           },
           onSend: () => {

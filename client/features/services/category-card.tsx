@@ -1,6 +1,6 @@
 /** A service category as a compact card: icon, title, description; links to the category's page. */
 import type { ServiceCategory } from '../../../contract/gateway/services'
-import { href } from '../../../shared/match'
+import { href } from '../../../shared/routing/match'
 import { useLocale } from '../../runtime/i18n'
 import { Link } from '../../runtime/router'
 import { Icon } from '../../ui/icon'

@@ -3,8 +3,8 @@
  * as in-page links (each section of the category page carries its services).
  */
 import type { ServiceCategory } from '../../../contract/gateway/services'
-import { href } from '../../../shared/match'
-import { byOrder, parentIdOf, sectionAnchor } from '../../../shared/service-keys'
+import { byOrder, parentIdOf, sectionAnchor } from '../../../shared/keys/service-keys'
+import { href } from '../../../shared/routing/match'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link } from '../../runtime/router'
 import { Icon } from '../../ui/icon'

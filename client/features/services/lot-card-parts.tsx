@@ -4,7 +4,7 @@
  * only for cards drawn after a client navigation.
  */
 import type { AuctionLot } from '../../../contract/gateway/services'
-import { href } from '../../../shared/match'
+import { href } from '../../../shared/routing/match'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link } from '../../runtime/router'
 import { PatternArt } from '../../ui/pattern-art'

@@ -7,8 +7,8 @@
  */
 
 import type { AuctionLotDetail } from '../../../contract/gateway/services'
-import type { Key } from '../../../shared/api-keys'
-import { href } from '../../../shared/match'
+import type { Key } from '../../../shared/keys/api-keys'
+import { href } from '../../../shared/routing/match'
 import { useFormat } from '../../lib/format'
 import { usePayload } from '../../runtime/data'
 import { useLocale, useT } from '../../runtime/i18n'

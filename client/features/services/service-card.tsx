@@ -3,7 +3,7 @@
  * title opens the service's guide, and an online service adds its external "apply" link above the card's hit area.
  */
 import type { Service } from '../../../contract/gateway/services'
-import { href } from '../../../shared/match'
+import { href } from '../../../shared/routing/match'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link } from '../../runtime/router'
 import { Icon } from '../../ui/icon'

@@ -1,7 +1,8 @@
 /** A service's hero (breadcrumbs, kicker, title, description, apply and checklist links, notes), kept as drawn. */
-import { href } from '../../../shared/match'
+
+import { parentIdOf } from '../../../shared/keys/service-keys'
 import { servicePlan } from '../../../shared/plans/services'
-import { parentIdOf } from '../../../shared/service-keys'
+import { href } from '../../../shared/routing/match'
 import { usePayload } from '../../runtime/data'
 import { useLocale, useT } from '../../runtime/i18n'
 import { useRouteData } from '../../runtime/router'

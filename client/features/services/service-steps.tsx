@@ -4,8 +4,8 @@
  * shared; the route rule fills in a missing stage or step before the page renders.
  */
 import type { ServiceStep, StepDocument } from '../../../contract/gateway/services'
-import { href } from '../../../shared/match'
-import { byOrder, type ServiceGuideKeys } from '../../../shared/service-keys'
+import { byOrder, type ServiceGuideKeys } from '../../../shared/keys/service-keys'
+import { href } from '../../../shared/routing/match'
 import { usePayload } from '../../runtime/data'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link } from '../../runtime/router'

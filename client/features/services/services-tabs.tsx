@@ -1,6 +1,6 @@
 /** The services area's own sections (catalogue, e-auction, UzEx) as a row of links under the hero. */
-import { href } from '../../../shared/match'
-import type { RouteId } from '../../../shared/routes'
+import { href } from '../../../shared/routing/match'
+import type { RouteId } from '../../../shared/routing/routes'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link, useRouter } from '../../runtime/router'
 

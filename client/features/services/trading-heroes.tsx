@@ -1,5 +1,5 @@
 /** The heroes of the e-auction and UzEx pages (breadcrumbs, title, description, the services tabs), kept as drawn. */
-import { href } from '../../../shared/match'
+import { href } from '../../../shared/routing/match'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Breadcrumbs } from '../../ui/breadcrumbs'
 import { HeroContent } from '../../ui/hero'

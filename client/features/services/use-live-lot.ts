@@ -1,12 +1,12 @@
 /**
- * An e-auction lot kept current while its page is open (docs/architecture.md#realtime): its price, deposit, status and
+ * An e-auction lot kept current while its page is open (docs/decisions/0018-realtime-hub.md): its price, deposit, status and
  * end of applications follow the lot's channel, and changes are announced politely. While the socket is not live the
  * lot is polled instead, as the profile area polls.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { AuctionLotDetail } from '../../../contract/gateway/services'
-import { type LotEvent, lotChannel, type RealtimeMessage } from '../../../shared/realtime'
-import { tradingKeys } from '../../../shared/trading-keys'
+import { tradingKeys } from '../../../shared/keys/trading-keys'
+import { type LotEvent, lotChannel, type RealtimeMessage } from '../../../shared/realtime/realtime'
 import { useFormat } from '../../lib/format'
 import { useLocale, useT } from '../../runtime/i18n'
 import { useLiveAnnouncer } from '../../runtime/realtime/live-announcer'
@@ -56,8 +56,8 @@ export function useLiveLot(lotNumber: string, loaded: AuctionLotDetail | undefin
     // The gateway client's code comes with the first refetch: most views of a lot stay live on their socket.
     import('../../runtime/gateway')
       .then((m) => m.browserGatewayClient(locale).getEnvelope(tradingKeys.auctionLot(lotNumber)))
-      .then((envelope) => {
-        const l = envelope.content
+      .then((answer) => {
+        const l = answer.ok ? answer.envelope.content : null
         if (l)
           apply({
             price: l.price,

@@ -3,8 +3,8 @@
  * success panel. The page loads this code when the reader turns to the form (`HydrateWhenEngaged`).
  */
 import { useEffect } from 'react'
-import { CONTACT_MESSAGE_MIN, CONTACT_PURPOSES, ContactSchema } from '../../../shared/contact-form'
-import { href } from '../../../shared/match'
+import { CONTACT_MESSAGE_MIN, CONTACT_PURPOSES, ContactSchema } from '../../../shared/forms/contact-form'
+import { href } from '../../../shared/routing/match'
 import { usePageForm } from '../../runtime/forms'
 import { useCodeMessage, useLocale, useT } from '../../runtime/i18n'
 import { showToast } from '../../runtime/notify'

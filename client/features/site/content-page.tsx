@@ -1,7 +1,7 @@
 /** A content page from `GET page/{slug}`: breadcrumbs, heading, last update, the sanitised text and a side column. */
 import type { ReactNode } from 'react'
 import type { Page } from '../../../contract/gateway/site'
-import type { Key } from '../../../shared/api-keys'
+import type { Key } from '../../../shared/keys/api-keys'
 import { useFormat } from '../../lib/format'
 import { usePayload } from '../../runtime/data'
 import { useT } from '../../runtime/i18n'

@@ -1,9 +1,9 @@
 /**
  * Meta descriptions from gateway HTML: the plain text, cut at a word near 160 characters. A light read
- * (`shared/html-text.ts`), not the full parser, so pages that only show HTML do not load the parser at first; the
- * result is text, escaped by React.
+ * (`shared/markup/html-text.ts`), not the full parser, so pages that only show HTML do not load the parser at first;
+ * the result is text, escaped by React.
  */
-import { htmlToText } from '../../../shared/html-text'
+import { htmlToText } from '../../../shared/markup/html-text'
 
 const MAX = 160
 

@@ -3,9 +3,10 @@
  * invest, the latest posts, services, what investors say, and the contact call to action. The page keeps them as the
  * edge drew them (`static-section.tsx`); this chunk loads only when the browser draws the home page itself.
  */
-import { href } from '../../../shared/match'
-import { REASONS } from '../../../shared/routes'
-import { siteKeys } from '../../../shared/site-keys'
+
+import { siteKeys } from '../../../shared/keys/site-keys'
+import { href } from '../../../shared/routing/match'
+import { REASONS } from '../../../shared/routing/routes'
 import { Section } from '../../runtime/data'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link } from '../../runtime/router'

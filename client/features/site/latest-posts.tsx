@@ -1,8 +1,8 @@
 /** The home page's media block: the latest posts as cards. */
 
 import type { PostSummary } from '../../../contract/gateway/media'
-import type { Key } from '../../../shared/api-keys'
-import { href } from '../../../shared/match'
+import type { Key } from '../../../shared/keys/api-keys'
+import { href } from '../../../shared/routing/match'
 import { useFormat } from '../../lib/format'
 import { usePayload } from '../../runtime/data'
 import { useLocale, useT } from '../../runtime/i18n'

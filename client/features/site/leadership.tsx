@@ -1,7 +1,7 @@
 /** The agency's leadership as cards: photo, name, position, biography and how to reach them. */
 
 import type { Leader } from '../../../contract/gateway/site'
-import type { Key } from '../../../shared/api-keys'
+import type { Key } from '../../../shared/keys/api-keys'
 import { usePayload } from '../../runtime/data'
 import { useT } from '../../runtime/i18n'
 import { EmptyState } from '../../ui/empty-state'

@@ -3,9 +3,9 @@
  * closing figures section set apart, and links to the other seven reasons.
  */
 
-import { htmlToText } from '../../../shared/html-text'
-import { href } from '../../../shared/match'
-import { REASONS } from '../../../shared/routes'
+import { htmlToText } from '../../../shared/markup/html-text'
+import { href } from '../../../shared/routing/match'
+import { REASONS } from '../../../shared/routing/routes'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link } from '../../runtime/router'
 import { HtmlContent } from '../../ui/html-content'

@@ -5,8 +5,8 @@
  */
 import { type MouseEvent, useState } from 'react'
 import type { Territory } from '../../../contract/gateway/site'
-import type { Key } from '../../../shared/api-keys'
-import { href } from '../../../shared/match'
+import type { Key } from '../../../shared/keys/api-keys'
+import { href } from '../../../shared/routing/match'
 import { type Formatters, useFormat } from '../../lib/format'
 import { usePayload } from '../../runtime/data'
 import { useLocale, useT } from '../../runtime/i18n'

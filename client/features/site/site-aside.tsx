@@ -1,5 +1,5 @@
 /** Side columns of the site pages: related links and the contact call to action. */
-import { href } from '../../../shared/match'
+import { href } from '../../../shared/routing/match'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link } from '../../runtime/router'
 import { Button } from '../../ui/button'

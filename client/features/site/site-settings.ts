@@ -3,7 +3,7 @@
  * page that has a footer. An upstream without them (or a field not set) leaves that part out.
  */
 import type { SiteSettings } from '../../../contract/gateway/site'
-import { siteKeys } from '../../../shared/site-keys'
+import { siteKeys } from '../../../shared/keys/site-keys'
 import { usePayload } from '../../runtime/data'
 
 /** The contacts the page may show; null while none are known. */

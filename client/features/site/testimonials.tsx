@@ -1,7 +1,7 @@
 /** What investors say (`GET review`): quotes with the author's name, position and company. */
 
 import type { Review } from '../../../contract/gateway/site'
-import type { Key } from '../../../shared/api-keys'
+import type { Key } from '../../../shared/keys/api-keys'
 import { usePayload } from '../../runtime/data'
 import { useT } from '../../runtime/i18n'
 import { EmptyState } from '../../ui/empty-state'

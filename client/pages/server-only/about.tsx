@@ -1,6 +1,7 @@
 /** `/about`: the agency's page from the gateway, then its leadership (streamed). */
-import { href } from '../../../shared/match'
+
 import { aboutPlan } from '../../../shared/plans/site'
+import { href } from '../../../shared/routing/match'
 import { ContentPageView } from '../../features/site/content-page'
 import { LeadershipList } from '../../features/site/leadership'
 import { AsideLinks, ContactPrompt } from '../../features/site/site-aside'

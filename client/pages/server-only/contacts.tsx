@@ -1,6 +1,7 @@
 /** `/contacts`: addresses, phones and hours from the gateway page, with the contact form as the next step. */
-import { href } from '../../../shared/match'
+
 import { contactsPlan } from '../../../shared/plans/site'
+import { href } from '../../../shared/routing/match'
 import { ContentPageView } from '../../features/site/content-page'
 import { AsideLinks, ContactPrompt } from '../../features/site/site-aside'
 import { useLocale, useT } from '../../runtime/i18n'

@@ -1,10 +1,10 @@
 /** `/event`: upcoming events first (soonest first, registration open), then past ones, each with dates and place. */
 
 import type { Event } from '../../../contract/gateway/media'
-import type { Key } from '../../../shared/api-keys'
-import { href } from '../../../shared/match'
-import { EVENT_PAGE_SIZE } from '../../../shared/media-keys'
+import type { Key } from '../../../shared/keys/api-keys'
+import { EVENT_PAGE_SIZE } from '../../../shared/keys/media-keys'
 import { eventListPlan } from '../../../shared/plans/media'
+import { href } from '../../../shared/routing/match'
 import { useEventDates } from '../../features/media/event-dates'
 import { totalPages } from '../../features/media/list-section'
 import { MediaHeader } from '../../features/media/media-header'

@@ -2,8 +2,9 @@
  * `/event/{id}`: an event's dates, time and place, its agenda to download, the description, and registration while it
  * is upcoming.
  */
-import { href } from '../../../shared/match'
+
 import { eventPlan } from '../../../shared/plans/media'
+import { href } from '../../../shared/routing/match'
 import { useEventDates } from '../../features/media/event-dates'
 import { EventFacts } from '../../features/media/event-facts'
 import { formatFileSize } from '../../features/media/file-size'

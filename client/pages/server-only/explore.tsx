@@ -1,6 +1,6 @@
 /** `/guide/explore`: the fourteen sectors open to investors, each leading to its page with figures and a brief. */
-import { href } from '../../../shared/match'
-import { SECTORS } from '../../../shared/routes'
+import { href } from '../../../shared/routing/match'
+import { SECTORS } from '../../../shared/routing/routes'
 import { GuideLinks } from '../../features/guide/guide-links'
 import { GuideStyles } from '../../features/guide/guide-styles'
 import { useLocale, useT } from '../../runtime/i18n'

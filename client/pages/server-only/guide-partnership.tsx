@@ -1,7 +1,7 @@
 /** `/guide/partnership`: public-private partnership in Uzbekistan, from the gateway page `guide-partnership`. */
-import { GUIDE_PAGES } from '../../../shared/guide-keys'
-import { href } from '../../../shared/match'
+import { GUIDE_PAGES } from '../../../shared/keys/guide-keys'
 import { guidePartnershipPlan } from '../../../shared/plans/guide'
+import { href } from '../../../shared/routing/match'
 import { GuideArticle } from '../../features/guide/guide-article'
 import { NextSteps } from '../../features/guide/next-steps'
 import { useLocale, useT } from '../../runtime/i18n'

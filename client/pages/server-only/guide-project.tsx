@@ -3,9 +3,9 @@
  * and open projects.
  */
 
-import { href } from '../../../shared/match'
 import { guideProjectPlan } from '../../../shared/plans/guide'
-import { SECTORS } from '../../../shared/routes'
+import { href } from '../../../shared/routing/match'
+import { SECTORS } from '../../../shared/routing/routes'
 import { CategoryCard } from '../../features/guide/category-card'
 import { GuideStyles } from '../../features/guide/guide-styles'
 import { ProjectCard } from '../../features/guide/project-card'

@@ -1,7 +1,8 @@
 /** `/media/{type}`: news, publications, PR materials and blog posts as cards, or the photo galleries; paged. */
-import { href } from '../../../shared/match'
-import { MEDIA_PAGE_SIZE } from '../../../shared/media-keys'
+
+import { MEDIA_PAGE_SIZE } from '../../../shared/keys/media-keys'
 import { mediaPlan } from '../../../shared/plans/media'
+import { href } from '../../../shared/routing/match'
 import { ListSection } from '../../features/media/list-section'
 import { MediaHeader } from '../../features/media/media-header'
 import { cardImage } from '../../features/media/media-utils'

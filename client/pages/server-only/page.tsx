@@ -1,6 +1,7 @@
 /** `/{slug}`: any content page of the gateway (an unknown slug is the 404 screen, decided by the critical key). */
-import { href } from '../../../shared/match'
+
 import { contentPagePlan } from '../../../shared/plans/site'
+import { href } from '../../../shared/routing/match'
 import { ContentPageView } from '../../features/site/content-page'
 import { AsideLinks, ContactPrompt } from '../../features/site/site-aside'
 import { useLocale, useT } from '../../runtime/i18n'

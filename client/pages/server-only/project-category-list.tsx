@@ -1,7 +1,7 @@
 /** `/guide/project/category`: every project category, each leading to its projects. */
-import { CATEGORY_PAGE_SIZE } from '../../../shared/guide-keys'
-import { href } from '../../../shared/match'
+import { CATEGORY_PAGE_SIZE } from '../../../shared/keys/guide-keys'
 import { projectCategoryListPlan } from '../../../shared/plans/guide'
+import { href } from '../../../shared/routing/match'
 import { CategoryCard } from '../../features/guide/category-card'
 import { GuideStyles } from '../../features/guide/guide-styles'
 import { usePayload } from '../../runtime/data'

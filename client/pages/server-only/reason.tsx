@@ -1,7 +1,7 @@
 /** `/reason/{topic}`: one of the eight reasons to invest, from the content page `reason-{topic}`. */
 import { useMemo } from 'react'
-import { href } from '../../../shared/match'
 import { reasonPlan } from '../../../shared/plans/site'
+import { href } from '../../../shared/routing/match'
 import { describeHtml } from '../../features/site/describe'
 import {
   introText,

@@ -1,6 +1,7 @@
 /** `/guide/explore/{sector}`: one sector's brief — summary, key figures with their year, the text and next steps. */
-import { href } from '../../../shared/match'
+
 import { sectorPlan } from '../../../shared/plans/guide'
+import { href } from '../../../shared/routing/match'
 import { GuideStyles } from '../../features/guide/guide-styles'
 import { toNumber } from '../../features/guide/guide-utils'
 import { NextSteps } from '../../features/guide/next-steps'

@@ -2,8 +2,9 @@
  * `/service/category`: the edge redirects to the first category (route rule); this page shows only when it could not,
  * listing whatever categories there are or saying that there are none yet.
  */
+
+import { byOrder } from '../../../shared/keys/service-keys'
 import { serviceCategoryIndexPlan } from '../../../shared/plans/services'
-import { byOrder } from '../../../shared/service-keys'
 import { CategoryCard } from '../../features/services/category-card'
 import { categoryParentId } from '../../features/services/category-nav'
 import { ServicesStyles } from '../../features/services/services-styles'

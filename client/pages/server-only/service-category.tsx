@@ -4,9 +4,9 @@
  */
 import type { Id } from '../../../contract/gateway/common'
 import type { Service, ServiceCategory } from '../../../contract/gateway/services'
-import { href } from '../../../shared/match'
+import { byOrder, parentIdOf, sectionAnchor } from '../../../shared/keys/service-keys'
 import { serviceCategoryPlan } from '../../../shared/plans/services'
-import { byOrder, parentIdOf, sectionAnchor } from '../../../shared/service-keys'
+import { href } from '../../../shared/routing/match'
 import { CATEGORY_ICON_FALLBACK, CategoryNav, categoryIcon } from '../../features/services/category-nav'
 import { ServiceCard } from '../../features/services/service-card'
 import { ServicesStyles } from '../../features/services/services-styles'

@@ -1,17 +1,17 @@
 /** `/sitemap`: every public route in the current language, grouped by section, then the latest content items. */
 
 import type { Id } from '../../../contract/gateway/common'
-import type { Key } from '../../../shared/api-keys'
-import { href, hrefTo } from '../../../shared/match'
+import type { Key } from '../../../shared/keys/api-keys'
 import { sitemapPlan } from '../../../shared/plans/site'
-import { ROUTE_BY_ID } from '../../../shared/routes'
+import { href, hrefTo } from '../../../shared/routing/match'
+import { ROUTE_BY_ID } from '../../../shared/routing/routes'
 import {
   listSitemapEntries,
   SITEMAP_SECTIONS,
   type SitemapEntry,
   type SitemapSection,
   sitemapSectionOf,
-} from '../../../shared/sitemap-routes'
+} from '../../../shared/routing/sitemap-routes'
 import { SitePageHead } from '../../features/site/site-page-head'
 import { Section, usePayload } from '../../runtime/data'
 import { useLocale, useT } from '../../runtime/i18n'

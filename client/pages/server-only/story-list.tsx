@@ -1,7 +1,8 @@
 /** `/story`: investors' success stories as cards with their summary; paged. */
-import { href } from '../../../shared/match'
-import { MEDIA_PAGE_SIZE } from '../../../shared/media-keys'
+
+import { MEDIA_PAGE_SIZE } from '../../../shared/keys/media-keys'
 import { storyListPlan } from '../../../shared/plans/media'
+import { href } from '../../../shared/routing/match'
 import { ListSection } from '../../features/media/list-section'
 import { MediaHeader } from '../../features/media/media-header'
 import { cardImage } from '../../features/media/media-utils'

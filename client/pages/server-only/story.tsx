@@ -1,6 +1,7 @@
 /** `/story/{id}`: one success story: summary as the lead, photo, the story itself and share links. */
-import { href } from '../../../shared/match'
+
 import { storyPlan } from '../../../shared/plans/media'
+import { href } from '../../../shared/routing/match'
 import { Article } from '../../features/media/article'
 import { photoLink } from '../../features/media/media-utils'
 import { ShareLinks } from '../../features/media/share-links'

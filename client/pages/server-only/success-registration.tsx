@@ -1,7 +1,7 @@
 /**
  * `/success-registration`: where the registration and event application forms land: what happens next, and where to go.
  */
-import { href } from '../../../shared/match'
+import { href } from '../../../shared/routing/match'
 import { SitePageHead } from '../../features/site/site-page-head'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link } from '../../runtime/router'

@@ -1,5 +1,5 @@
 /**
- * One realtime channel's socket in the browser (docs/architecture.md#realtime), loaded on demand by `useChannel`. It
+ * One realtime channel's socket in the browser (docs/decisions/0018-realtime-hub.md), loaded on demand by `useChannel`. It
  * reconnects with capped exponential backoff and full jitter, rests while the tab is hidden, and checks the line with
  * a heartbeat the hub answers without waking. Whenever it is not live the page polls as it did before realtime.
  */
@@ -9,7 +9,7 @@ import {
   REALTIME_PATH,
   REAUTHORISE_CLOSE_CODE,
   type RealtimeMessage,
-} from '../../../shared/realtime'
+} from '../../../shared/realtime/realtime'
 
 /** `live`: events arrive; otherwise the page polls. */
 export type ChannelStatus = 'connecting' | 'live' | 'offline'

@@ -10,7 +10,7 @@ const GATHER_MS = 400
 /**
  * The region's text and a function that adds a sentence to the next announcement. A sentence is written when it is
  * announced (`() => t(…)`), after the locale's whole catalogue has loaded: an event arrives outside any render, and a
- * document carries only the texts its own render used (docs/architecture.md#first-view-css).
+ * document carries only the texts its own render used (docs/decisions/0022-first-view-css.md).
  */
 export function useLiveAnnouncer(): [string, (sentence: () => string) => void] {
   const [message, setMessage] = useState('')

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's realtime channel as the profile area sees it (docs/architecture.md#realtime): whether it is live
+ * The signed-in user's realtime channel as the profile area sees it (docs/decisions/0018-realtime-hub.md): whether it is live
  * (then the bell and the profile pages stop polling) and a signal whenever it brings a change or reopens (then they
  * refetch their keys, under the exact strings SWR knows them by).
  */

@@ -1,10 +1,10 @@
 /**
- * A page's subscription to one realtime channel (docs/architecture.md#realtime). Only pages with a live part import
+ * A page's subscription to one realtime channel (docs/decisions/0018-realtime-hub.md). Only pages with a live part import
  * it, and each of them opens its channel as it mounts, so the socket code comes in the same chunk. The status tells the
  * page whether to keep polling: anything but `live`.
  */
 import { useEffect, useRef, useState } from 'react'
-import type { RealtimeMessage } from '../../../shared/realtime'
+import type { RealtimeMessage } from '../../../shared/realtime/realtime'
 import { type ChannelStatus, openChannel } from './connection'
 
 export type { ChannelStatus }

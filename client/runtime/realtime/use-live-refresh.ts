@@ -1,6 +1,6 @@
 /**
  * Live data without reload: SWR revalidation of the given keys when the window regains focus, when the user's realtime
- * channel brings a change (docs/architecture.md#realtime), and on an interval while that channel is not live.
+ * channel brings a change (docs/decisions/0018-realtime-hub.md), and on an interval while that channel is not live.
  */
 import { useEffect } from 'react'
 import { useSWRConfig } from 'swr'

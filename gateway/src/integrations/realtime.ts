@@ -1,9 +1,9 @@
 /**
- * Realtime publishing to the portal (the portal's docs/architecture.md#realtime): after the gateway records a change,
+ * Realtime publishing to the portal (the portal's docs/decisions/0018-realtime-hub.md): after the gateway records a change,
  * it tells the portal's hub, which pushes it to the browsers that show it. A publish is `POST /_app/realtime/publish`
  * through the PORTAL service binding, signed with HMAC-SHA256 (REALTIME_SECRET) over `{timestamp}.{id}.{body}`. It runs
  * after the response, in `waitUntil` of the request the route hands down, as pushes do
- * (docs/architecture.md#request-context); a failure is logged and never fails the request that made the change: the
+ * (docs/decisions/0017-request-context.md); a failure is logged and never fails the request that made the change: the
  * pages fall back to polling.
  */
 import { readConfig } from '../lib/config'

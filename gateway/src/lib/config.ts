@@ -26,7 +26,7 @@ const ConfigSchema = v.object({
   REALTIME_SECRET: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.minLength(32))]), ''),
   MAIL_FROM: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.email())]), ''),
   PREVIEW_SECRET: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.minLength(32))]), ''),
-  // Whose personal data this store may hold (docs/architecture.md#data-residency); the deploy check decides on it.
+  // Whose personal data this store may hold (docs/decisions/0029-data-residency.md); the deploy check decides on it.
   CITIZEN_DATA: v.optional(v.picklist(['', 'test', 'citizens']), ''),
 })
 

@@ -37,7 +37,7 @@ export type AppEnv = {
 /**
  * What work a request leaves for after its response (a push, a realtime publish) needs of that request: its bindings,
  * its `waitUntil` and its id for the log. Routes hand it down as an argument; an async context holding the request
- * would keep every request the isolate served (docs/architecture.md#request-context).
+ * would keep every request the isolate served (docs/decisions/0017-request-context.md).
  */
 export type RequestScope = { env: Env; executionCtx: ExecutionContext; requestId: string }
 

@@ -1,8 +1,8 @@
 /** Shared answers of page actions: the form again with field errors, and gateway failures turned into form state. */
 
-import { type FormStatus, formCodeFor, formStatusFor } from '../../../shared/form-status'
-import { FIELD_ERRORS, type FieldValues } from '../../../shared/forms'
-import { GatewayError } from '../../../shared/gateway-client'
+import { type FormStatus, formCodeFor, formStatusFor } from '../../../shared/forms/form-status'
+import { FIELD_ERRORS, type FieldValues } from '../../../shared/forms/forms'
+import type { GatewayFailure } from '../../../shared/gateway/gateway-client'
 import type { ActionResult } from './types'
 import { safeValues } from './types'
 
@@ -34,17 +34,16 @@ export type GatewayFieldMap = Readonly<{
  * `forms.errors.invalid`), as does a code listed in `map.codes` (with its message); every code is also the form-level
  * code the page translates with `messages.error.*`.
  */
-export function fromGatewayError(err: unknown, fields: Fields, map: GatewayFieldMap = {}): ActionResult {
-  if (!(err instanceof GatewayError)) return invalid(fields, {}, 'internal_error', 502)
+export function fromGatewayError(failure: GatewayFailure, fields: Fields, map: GatewayFieldMap = {}): ActionResult {
   const errors: Record<string, string> = {}
-  const codeMessage = err.code === 'validation_error' ? null : map.codes?.[err.code]
-  if (err.code === 'validation_error' || codeMessage) {
-    for (const path of err.envelope?.errors ?? []) {
+  const codeMessage = failure.code === 'validation_error' ? null : map.codes?.[failure.code]
+  if (failure.code === 'validation_error' || codeMessage) {
+    for (const path of failure.errors) {
       const field = path.split('.')[0]!
       errors[map.rename?.[field] ?? field] = codeMessage ?? map.messages?.[field] ?? FIELD_ERRORS.invalid
     }
   }
-  return invalid(fields, errors, formCodeFor(err), formStatusFor(err))
+  return invalid(fields, errors, formCodeFor(failure), formStatusFor(failure))
 }
 
 /** The form again when the local checks found problems, else null. */

@@ -2,15 +2,15 @@
  * The two registration forms share their rules: validate, post to the gateway, then `/success-registration`. An e-mail
  * that already has an account or an application waiting is named next to the e-mail field (409 `already_registered`).
  */
-import { fieldErrors } from '../../../shared/forms'
+import { fieldErrors } from '../../../shared/forms/forms'
 import {
   REGISTRATION_GATEWAY_CODES,
   REGISTRATION_GATEWAY_MESSAGES,
   type RegistrationKind,
   registrationSchema,
   toRegistrationBody,
-} from '../../../shared/guide-forms'
-import { href } from '../../../shared/match'
+} from '../../../shared/forms/guide-forms'
+import { href } from '../../../shared/routing/match'
 import { fromGatewayError, rejectInvalid } from './form-result'
 import type { Action } from './types'
 
@@ -27,10 +27,9 @@ export function registerAction<Id extends 'guide-register-investor' | 'guide-reg
     async run({ c, fields, gateway }) {
       const rejected = rejectInvalid(fields, fieldErrors(registrationSchema(kind), fields))
       if (rejected) return rejected
-      try {
-        await gateway.request('POST', PATHS[kind], { body: toRegistrationBody(kind, fields) })
-      } catch (err) {
-        return fromGatewayError(err, fields, {
+      const registered = await gateway.request('POST', PATHS[kind], { body: toRegistrationBody(kind, fields) })
+      if (!registered.ok) {
+        return fromGatewayError(registered, fields, {
           messages: REGISTRATION_GATEWAY_MESSAGES,
           codes: REGISTRATION_GATEWAY_CODES,
         })

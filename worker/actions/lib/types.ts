@@ -1,10 +1,10 @@
 /** Page actions: the endpoint a form posts to, with or without JavaScript (docs/architecture.md#rule-11). */
 import type { Context } from 'hono'
-import type { FormStatus } from '../../../shared/form-status'
-import type { FieldValues } from '../../../shared/forms'
-import type { GatewayClient } from '../../../shared/gateway-client'
-import type { ParamsOf, QueryOf, RouteId } from '../../../shared/routes'
-import type { FormState } from '../../../shared/state'
+import type { FormStatus } from '../../../shared/forms/form-status'
+import type { FieldValues } from '../../../shared/forms/forms'
+import type { GatewayClient } from '../../../shared/gateway/gateway-client'
+import type { ParamsOf, QueryOf, RouteId } from '../../../shared/routing/routes'
+import type { FormState } from '../../../shared/state/state'
 import type { AppEnv } from '../../types'
 
 export type ActionInput<Id extends RouteId> = Readonly<{

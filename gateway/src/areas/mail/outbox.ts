@@ -1,5 +1,5 @@
 /**
- * The outbox mail goes through (docs/architecture.md#mail-delivery): sending records the message in the D1 `outbox`
+ * The outbox mail goes through (docs/decisions/0027-mail-delivery.md): sending records the message in the D1 `outbox`
  * (status `queued`) and puts its id on the mail queue, whose consumer (`queue.ts`) sends it. In DEV_MODE the outbox
  * keeps every message whole, for /dev/outbox; otherwise the links of a mail that may carry a password link are
  * redacted once its delivery is over, so the table keeps no usable reset or set-password link
@@ -22,7 +22,7 @@ const UNDELIVERABLE = /\.invalid$/i
 
 /**
  * The mailer of this environment: records each message as `queued` in the outbox and enqueues its id. The caller's
- * request never waits on the provider; a send that fails is retried by the queue (docs/architecture.md#mail-delivery).
+ * request never waits on the provider; a send that fails is retried by the queue (docs/decisions/0027-mail-delivery.md).
  */
 export function createMailer(env: Env, now: Date): Mailer {
   return {

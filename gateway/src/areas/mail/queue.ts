@@ -1,5 +1,5 @@
 /**
- * The mail queue's consumer (docs/architecture.md#mail-delivery): each message names an outbox row, which is sent
+ * The mail queue's consumer (docs/decisions/0027-mail-delivery.md): each message names an outbox row, which is sent
  * through Cloudflare Email Service and marked `sent`. A failed send is retried by the queue after a growing delay;
  * once the queue gives up, the message reaches the dead-letter queue, whose consumer marks the mail `failed`. Queues
  * deliver at least once and the binding takes no idempotency key, so a row that is no longer `queued` is acknowledged

@@ -1,6 +1,6 @@
 /**
  * What each operator role reaches (docs/gateway-contract.md#operator): decided here, once, for the gateway's operator
- * calls and the console alike (docs/architecture.md#operator-console).
+ * calls and the console alike (docs/decisions/0030-operator-console.md).
  */
 import type { OperatorArea, OperatorRole } from '../../../../contract/operators/values'
 

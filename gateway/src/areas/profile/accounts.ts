@@ -195,7 +195,7 @@ export async function residentAccountFor(db: D1Database, person: OneIdPerson, ro
 
 /**
  * The account's address: the one OneID has for the person, unless another account uses it; otherwise a reserved
- * `.invalid` address nobody mails (docs/architecture.md#mail-delivery), until the person gives one.
+ * `.invalid` address nobody mails (docs/decisions/0027-mail-delivery.md), until the person gives one.
  */
 async function addressFor(db: D1Database, person: OneIdPerson): Promise<string> {
   const email = person.email.trim().toLowerCase()

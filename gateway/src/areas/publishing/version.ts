@@ -1,5 +1,5 @@
 /**
- * The content version (docs/architecture.md#publishing): a number that changes whenever what readers see changes — a
+ * The content version (docs/decisions/0031-publishing.md): a number that changes whenever what readers see changes — a
  * publish, an unpublish, an edit of something published, the cron's publications. The portal's payload cache keys
  * carry it, so the first request after a change, in any isolate, misses the old entries.
  */

@@ -1,7 +1,7 @@
 /**
  * The gateway's daily clean-up (docs/operations.md#retention): a cron trigger deletes what has no reason to stay, after
  * the periods below, so the store keeps personal data no longer than its purpose needs
- * (docs/architecture.md#data-residency). Each step is bounded, so a run stays within a scheduled invocation's limits;
+ * (docs/decisions/0029-data-residency.md). Each step is bounded, so a run stays within a scheduled invocation's limits;
  * what is left goes the next night.
  */
 import { deleteFiles } from '../documents/files'
