@@ -63,6 +63,11 @@ describe('the development and operator surfaces', () => {
     ['POST', '/gateway/core/operator/registrations/1/approve'],
     ['GET', '/gateway/core/%6fperator/registrations'],
     ['GET', '/gateway/core/operator'],
+    // A trailing slash is no way around the edge-only rule: the canonical path drops it before any check.
+    ['POST', '/gateway/core/auth/'],
+    ['POST', '/gateway/core/%61uth/?code=x&role=investor'],
+    ['GET', '/gateway/core/operator/'],
+    ['POST', '/gateway/core/operator/registrations/1/approve/'],
   ])('answers %s %s with the 404 envelope and never calls the upstream', async (method, path) => {
     const { res, body, seen } = await callSpied(path, {
       method,
