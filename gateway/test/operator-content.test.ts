@@ -181,6 +181,54 @@ describe('drafts, publishing and readers', () => {
   })
 })
 
+describe('a service not published yet', () => {
+  it('keeps its steps and document templates from readers who count ids, and shows them to its preview token', async () => {
+    const s = await op('/service', {
+      body: {
+        values: { title_en: 'Scheduled licence', description_en: 'How', category_id: 1 },
+        children: {
+          service_process: [
+            { values: { title_en: 'Apply' }, children: { service_step: [{ values: { title_en: 'Form' } }] } },
+          ],
+        },
+      },
+    })
+    expect(s.status).toBe(201)
+    const id = s.body.content.id as number
+    const step = (await op(`/service/${id}`)).body.content.children.service_process[0].children.service_step[0]
+      .id as number
+    // Its documents, as the seed gives a service's steps: a group with one template and an accordion with another.
+    const [group, accordion] = await env.DB.batch<{ id: number }>([
+      env.DB.prepare("INSERT INTO step_groups (step_id, title_en) VALUES (?, 'Forms') RETURNING id").bind(step),
+      env.DB.prepare("INSERT INTO step_accordions (step_id, title_en) VALUES (?, 'More') RETURNING id").bind(step),
+    ])
+    const [inGroup, inAccordion] = await env.DB.batch<{ id: number }>([
+      env.DB.prepare("INSERT INTO documents (group_id, type, title_en) VALUES (?, 'pdf', 'Form') RETURNING id").bind(
+        group!.results[0]!.id,
+      ),
+      env.DB.prepare(
+        "INSERT INTO documents (accordion_id, type, title_en) VALUES (?, 'docx', 'Annex') RETURNING id",
+      ).bind(accordion!.results[0]!.id),
+    ])
+    const templates = [inGroup!.results[0]!.id, inAccordion!.results[0]!.id]
+    const readStep = (headers: Record<string, string> = {}) =>
+      call(`/siw/public/service/step/${step}`, { headers })
+    const readTemplate = (doc: number) => call(`/document/public/template/${doc}?lang=en`)
+
+    expect((await readStep()).status).toBe(404)
+    for (const doc of templates) expect((await readTemplate(doc)).status).toBe(404)
+    const { body } = await op(`/service/${id}/preview`, { body: {} })
+    const token = new URL(body.content.links.en).searchParams.get('preview')!
+    const previewed = await readStep({ 'X-Preview-Token': token })
+    expect(previewed.status).toBe(200)
+    expect(previewed.body.content.groups[0].documents.map((d: { id: number }) => d.id)).toEqual([templates[0]])
+
+    expect((await op(`/service/${id}/publish`, { body: { confirm_incomplete: true } })).status).toBe(200)
+    expect((await readStep()).status).toBe(200)
+    for (const doc of templates) expect((await readTemplate(doc)).status).toBe(200)
+  })
+})
+
 describe('bad input', () => {
   it('answers 422 with a code per column, and 404 for an unknown kind or item', async () => {
     const bad = await op('/post', {
