@@ -17,6 +17,7 @@ import { servePayload } from './endpoints/payload-endpoint'
 import { servePushWorker } from './endpoints/push-worker'
 import { serveRobots, serveSitemap, serveSitemapPart } from './endpoints/sitemap'
 import { readConfig } from './env'
+import { redirectToCanonicalIds } from './http/canonical-ids'
 import { errorEnvelope } from './http/envelope'
 import { negotiateLocale } from './http/locale'
 import { requireSameOrigin } from './http/same-origin'
@@ -124,6 +125,7 @@ export function createApp() {
   app.get('/robots.txt', serveRobots)
 
   app.use('*', negotiateLocale({ defaultLocale: (c) => c.get('config').defaultLocale }))
+  app.get('*', redirectToCanonicalIds())
 
   app.get('*', resolveSession(), async (c) => {
     const url = new URL(c.req.url)

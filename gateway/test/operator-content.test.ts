@@ -211,8 +211,7 @@ describe('a service not published yet', () => {
       ).bind(accordion!.results[0]!.id),
     ])
     const templates = [inGroup!.results[0]!.id, inAccordion!.results[0]!.id]
-    const readStep = (headers: Record<string, string> = {}) =>
-      call(`/siw/public/service/step/${step}`, { headers })
+    const readStep = (headers: Record<string, string> = {}) => call(`/siw/public/service/step/${step}`, { headers })
     const readTemplate = (doc: number) => call(`/document/public/template/${doc}?lang=en`)
 
     expect((await readStep()).status).toBe(404)

@@ -462,6 +462,40 @@ describe('the payload cache’s key space', () => {
     expect(keys.filter((k) => ids.some((id) => k.includes(id)))).toEqual([])
   })
 
+  it('sends a zero-padded id to its one address with a 301, before any cache, memory or upstream call', async () => {
+    const post = await firstId('/siw/public/post?category=news&page=0&size=1')
+    const service = await firstId('/siw/public/service?page=0&size=1')
+    const canonical = href('post', { locale: 'en', params: { id: post } })
+    const padded = (zeros: string) => href('post', { locale: 'en', params: { id: `${zeros}${post}` } })
+    // The canonical page is read once, so its entries are in KV; no spelling of its id may add one.
+    expect((await callSpied(canonical)).res.status).toBe(200)
+    const before = await kvKeys()
+    const cases: [string, string][] = [
+      [padded('0'), canonical],
+      [padded('000'), canonical],
+      [`${padded('00')}?utm_source=mail`, `${canonical}?utm_source=mail`],
+      [`${padded('0')}/_payload.json`, `${canonical}/_payload.json`],
+      [
+        href('service', { locale: 'ru', params: { service_id: `0${service}` }, query: { process: '01', step: '002' } }),
+        href('service', { locale: 'ru', params: { service_id: service }, query: { process: '1', step: '2' } }),
+      ],
+      [href('story', { locale: 'uz', params: { id: '0003' } }), href('story', { locale: 'uz', params: { id: '3' } })],
+      [`/_app/card${padded('0')}.png?v=abc`, `/_app/card${canonical}.png?v=abc`],
+    ]
+    for (const [from, to] of cases) {
+      const signedIn = { headers: { cookie: tokenCookie('not-a-real-session') } }
+      for (const init of [{}, signedIn]) {
+        const { res, seen } = await callSpied(from, init)
+        expect(res.status, from).toBe(301)
+        expect(res.headers.get('location'), from).toBe(to)
+        expect(seen, from).toEqual([])
+      }
+    }
+    // A lot number is the upstream's text, compared as written: it is no id and is not rewritten.
+    expect((await callSpied(href('e-auction-lot', { locale: 'en', params: { id: '017240447' } }))).res.status).toBe(404)
+    expect(await kvKeys()).toEqual(before)
+  })
+
   it(`keeps list pages up to ${MAX_CACHED_PAGE + 1} and none deeper`, async () => {
     // The seed has eight news items: the second page (page 1, counted from 0) holds two, so it is a list worth keeping.
     await callSpied(href('media', { locale: 'en', params: { id: 'news' }, query: { page: '1' } }))
