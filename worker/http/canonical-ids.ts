@@ -8,7 +8,7 @@ import { canonicalIdAddress } from '../../shared/routing/match'
 import { pagePathOfPayload, payloadPathOf } from '../../shared/routing/payload-path'
 
 /** The canonical address of a page or its payload endpoint (path and query), or null when it already is one. */
-export function canonicalPageUrl(url: URL): string | null {
+function canonicalPageUrl(url: URL): string | null {
   const payloadOf = pagePathOfPayload(url.pathname)
   const target = canonicalIdAddress(payloadOf ?? url.pathname, url.search)
   if (target === null) return null

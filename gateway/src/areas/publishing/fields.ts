@@ -14,6 +14,12 @@ import { parseUploadRef } from './uploads'
 /** Values as the console sends and reads them: one key per column (`title_uz`, `category`, …). */
 export type Values = Record<string, unknown>
 
+/**
+ * Where a save is checked against: the database its references and uploads are looked up in, and the portal's origin
+ * its rich text's links are resolved against (`contract/html-href.ts`).
+ */
+export type SaveStore = Readonly<{ db: D1Database; portalOrigin: string }>
+
 /** Per-column problems of a save, as `{ column: code }`. */
 type Problems = Record<string, string>
 
@@ -34,7 +40,7 @@ function isRealDate(s: string): boolean {
  * unusable. Localised fields are checked per language.
  */
 async function checkField(
-  db: D1Database,
+  { db, portalOrigin }: SaveStore,
   field: FieldSpec,
   input: Values,
   problems: Problems,
@@ -56,7 +62,7 @@ async function checkField(
     for (const column of cols) {
       let value = str(column)
       if (value === null) continue
-      if (field.type === 'html') value = (await sanitizeUserHtml(value)).trim()
+      if (field.type === 'html') value = (await sanitizeUserHtml(value, portalOrigin)).trim()
       if (field.max && value.length > field.max) problems[column] = 'too_long'
       out[column] = value
     }
@@ -137,10 +143,10 @@ async function uploadExists(db: D1Database, value: string, image: boolean): Prom
 }
 
 /** Checks every field of a kind; 422 `validation_error` with `{ errors: { column: code } }` when any is unusable. */
-export async function checkValues(db: D1Database, spec: KindSpec, input: Values, path = ''): Promise<Values> {
+export async function checkValues(store: SaveStore, spec: KindSpec, input: Values, path = ''): Promise<Values> {
   const problems: Problems = {}
   const out: Values = {}
-  for (const field of spec.fields) Object.assign(out, await checkField(db, field, input, problems))
+  for (const field of spec.fields) Object.assign(out, await checkField(store, field, input, problems))
   if (Object.keys(problems).length) {
     const prefixed = Object.fromEntries(Object.entries(problems).map(([k, v]) => [`${path}${k}`, v]))
     throw new GatewayError(422, 'validation_error', 'validation_error', Object.keys(prefixed), { errors: prefixed })

@@ -10,7 +10,7 @@ import { GatewayError } from '../../lib/envelope'
 import { toKeywords } from '../../lib/search-text'
 import { type AuditSubject, contentAuditTarget, recordAudit } from '../operators/audit/audit'
 import { childStatements, readChildren, valuesOf } from './children'
-import { checkValues, type Values } from './fields'
+import { checkValues, type SaveStore, type Values } from './fields'
 import { isLocalized, type KindRow, type KindSpec, kindOf } from './kinds'
 import {
   ensureSchedulerStatement,
@@ -160,18 +160,19 @@ type ContentAuditAction = Extract<AuditSubject['action'], `content.${string}`>
 
 /** A new item: a draft of a publishable kind. */
 export async function createItem(
-  db: D1Database,
+  store: SaveStore,
   spec: KindSpec,
   operatorId: number,
   body: { values: Values; children?: unknown },
   now: Date,
 ): Promise<number> {
   if (spec.parent) throw notFound()
-  const values = await checkValues(db, spec, body.values)
+  const { db } = store
+  const values = await checkValues(store, spec, body.values)
   await checkSlug(db, spec, values, null)
   const row = { ...values, ...derived(spec, values, now), ...(spec.publishable ? { publication: 'draft' } : {}) }
   const id = await insertRowNow(db, spec.table, row)
-  await runBatch(db, await childStatements(db, spec, id, body.children, 'children.'))
+  await runBatch(db, await childStatements(store, spec, id, body.children, 'children.'))
   await recordAudit(db, operatorId, auditSubject('content.create', spec, id), null, values, now)
   return id
 }
@@ -190,7 +191,7 @@ function changes(before: Values, after: Values): { before: Values; after: Values
  * seen at once: its search rows are rewritten and the content version moves on.
  */
 export async function updateItem(
-  db: D1Database,
+  store: SaveStore,
   spec: KindSpec,
   operatorId: number,
   id: number,
@@ -198,11 +199,12 @@ export async function updateItem(
   now: Date,
 ): Promise<void> {
   if (spec.parent) throw notFound()
+  const { db } = store
   const stored = await readRow(db, spec, id)
   if (!stored) throw notFound()
-  const values = await checkValues(db, spec, { ...valuesOf(spec, stored), ...body.values })
+  const values = await checkValues(store, spec, { ...valuesOf(spec, stored), ...body.values })
   await checkSlug(db, spec, values, id)
-  const children = await childStatements(db, spec, id, body.children, 'children.')
+  const children = await childStatements(store, spec, id, body.children, 'children.')
   const row = { ...values, ...derived(spec, values, now) }
   const stmts = [updateRowStatement(db, spec, id, row), ...children]
   if (stored.publication === 'published') {

@@ -94,7 +94,8 @@ operatorContentRoutes.get('/:kind', async (c) => {
 operatorContentRoutes.post('/:kind', async (c) => {
   const spec = requireKind(c.req.param('kind'))
   const body = parseInput(SaveSchema, await readJson(c))
-  const id = await createItem(c.env.DB, spec, c.get('operator').id, body as { values: Values }, new Date())
+  const store = { db: c.env.DB, portalOrigin: readConfig(c.env).portalOrigin }
+  const id = await createItem(store, spec, c.get('operator').id, body as { values: Values }, new Date())
   return c.json({ result: { code: 'ok', description: '' }, content: { id } }, 201)
 })
 
@@ -107,7 +108,8 @@ operatorContentRoutes.put('/:kind/:id', async (c) => {
   const { kind, id } = parseInput(ParamsSchema, c.req.param())
   const spec = requireKind(kind)
   const body = parseInput(SaveSchema, await readJson(c))
-  await updateItem(c.env.DB, spec, c.get('operator').id, id, body as { values: Values }, new Date())
+  const store = { db: c.env.DB, portalOrigin: readConfig(c.env).portalOrigin }
+  await updateItem(store, spec, c.get('operator').id, id, body as { values: Values }, new Date())
   return ok(c, { id })
 })
 
