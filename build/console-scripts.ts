@@ -9,15 +9,15 @@ import { rolldown } from 'rolldown'
 import type { Plugin } from 'vite'
 
 /** Each script's entry: the content form's helpers (every content form), and the editor (forms with rich text). */
-export const CONSOLE_SCRIPT_ENTRIES = {
+const CONSOLE_SCRIPT_ENTRIES = {
   form: 'console/browser/content-form.ts',
   editor: 'console/browser/editor.ts',
 } as const
 
-export type ConsoleScriptName = keyof typeof CONSOLE_SCRIPT_ENTRIES
+type ConsoleScriptName = keyof typeof CONSOLE_SCRIPT_ENTRIES
 
 /** A built script: where the console serves it, its text, and the files it was built from. */
-export type ConsoleScript = { path: string; code: string; modules: string[] }
+type ConsoleScript = { path: string; code: string; modules: string[] }
 
 /** Bundles one entry for the browsers the console supports, as one self-contained, minified file. */
 async function bundle(name: ConsoleScriptName): Promise<ConsoleScript> {
@@ -38,7 +38,7 @@ async function bundle(name: ConsoleScriptName): Promise<ConsoleScript> {
 }
 
 /** Every console script, built. */
-export async function bundleConsoleScripts(): Promise<Record<ConsoleScriptName, ConsoleScript>> {
+async function bundleConsoleScripts(): Promise<Record<ConsoleScriptName, ConsoleScript>> {
   const names = Object.keys(CONSOLE_SCRIPT_ENTRIES) as ConsoleScriptName[]
   const built = await Promise.all(names.map(bundle))
   return Object.fromEntries(names.map((n, i) => [n, built[i]!])) as Record<ConsoleScriptName, ConsoleScript>

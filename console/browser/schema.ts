@@ -56,7 +56,7 @@ export type ImagePreview = (src: string) => string
  * An image: `<figure><img src alt><figcaption>…</figcaption></figure>`, edited as one piece through the image dialog.
  * Only the portal's own uploads with alternative text are images; anything else pasted is left out.
  */
-export const Figure = Node.create<{ preview: ImagePreview }>({
+const Figure = Node.create<{ preview: ImagePreview }>({
   name: 'figure',
   group: 'block',
   atom: true,

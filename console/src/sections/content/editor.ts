@@ -25,7 +25,7 @@ import { fieldLabel, kindName, titleIn } from './names'
 import { readKinds } from './save'
 
 /** Whether a kind's form (with its children's rows) has a rich-text field, and so loads the editor. */
-export function hasRichText(kind: ContentKind, kinds: Map<string, ContentKind>): boolean {
+function hasRichText(kind: ContentKind, kinds: Map<string, ContentKind>): boolean {
   return (
     kind.fields.some((f) => f.type === 'html') ||
     (kind.children ?? []).some((name) => {
