@@ -21,8 +21,15 @@ const TITLE_HEADLINE = 110
 /** Words a minute for the reading time. */
 const WORDS_PER_MINUTE = 200
 
-const form = document.querySelector<HTMLFormElement>('form[data-content-form]')
-if (form) enhance(form)
+/** Enhances the page's content form, once; again after the upload script draws a refused save in place. */
+function start(): void {
+  const form = document.querySelector<HTMLFormElement>('form[data-content-form]:not([data-enhanced])')
+  if (!form) return
+  form.dataset.enhanced = ''
+  enhance(form)
+}
+start()
+document.addEventListener('console:page', start)
 
 function enhance(form: HTMLFormElement): void {
   const t = readTexts(form)
@@ -56,7 +63,7 @@ function enhance(form: HTMLFormElement): void {
     )
   })
   window.addEventListener('beforeunload', (event) => {
-    if (submitting || changed().length === 0) return
+    if (submitting || !form.isConnected || changed().length === 0) return
     event.preventDefault()
     event.returnValue = ''
   })
@@ -74,14 +81,18 @@ function enhance(form: HTMLFormElement): void {
     url.searchParams.delete('done')
     history.replaceState(history.state, '', url)
   }
-  if (place && done) {
+  // Once the page's other scripts ran (the editor, deferred after this one), so a rich text takes the focus back.
+  const backToPlace = () => {
+    if (!place || !done) return
     languages.show(place.view)
-    window.scrollTo(0, place.scrollY)
     const target = place.focused ? form.elements.namedItem(place.focused) : null
     if (target instanceof HTMLTextAreaElement && target.hasAttribute('data-rich-text'))
       target.dispatchEvent(new Event('console:focus'))
     else if (target instanceof HTMLElement) target.focus({ preventScroll: true })
+    window.scrollTo(0, place.scrollY)
   }
+  if (document.readyState === 'complete') backToPlace()
+  else window.addEventListener('load', backToPlace, { once: true })
   sessionStorage.removeItem(`console-place:${draftKey}`)
   drafts.offer()
 }
@@ -193,9 +204,12 @@ function languageTabs(form: HTMLFormElement, t: Texts, names: Record<string, str
   right.select.addEventListener('change', pairChanged)
   form.addEventListener('input', state)
   state()
-  // An error sent back shows its language first, so the editor sees it.
+  // An error sent back shows its language first, so the editor sees it; else the console's own language.
   const invalid = form.querySelector<HTMLElement>('fieldset[data-localized] [data-lang] [aria-invalid="true"]')
-  show([invalid?.closest<HTMLElement>('[data-lang]')?.dataset.lang ?? langs[0]!])
+  const pageLang = document.documentElement.lang
+  show([
+    invalid?.closest<HTMLElement>('[data-lang]')?.dataset.lang ?? (langs.includes(pageLang) ? pageLang : langs[0]!),
+  ])
   return { view: () => view, show }
 }
 

@@ -231,6 +231,9 @@ export function openImageDialog(editor: Editor, form: HTMLFormElement, t: Texts,
         answer = {}
       }
       if (xhr.status === 201 && answer.src) {
+        // The item's images from now on, for this text and the other languages' (saved with the item's text).
+        uploads.push({ src: answer.src, name: answer.name ?? chosen.name })
+        form.dataset.uploads = JSON.stringify(uploads)
         known.add(answer.src)
         addChoice({ src: answer.src, name: answer.name ?? chosen.name }, true).focus()
         file.value = ''

@@ -100,7 +100,11 @@ function toolbar(editor: Editor, list: Action[], t: Texts, label: string): HTMLE
       tabindex: '-1',
       text: name,
     })
-    button.addEventListener('click', () => action.run(editor))
+    // The text takes the focus back at once, so the next key typed goes into it.
+    button.addEventListener('click', () => {
+      editor.view.focus()
+      action.run(editor)
+    })
     bar.append(button)
     return { action, button }
   })
@@ -153,6 +157,8 @@ function enhance(textarea: HTMLTextAreaElement, form: HTMLFormElement, t: Texts)
   const describedBy = [textarea.getAttribute('aria-describedby'), helpId].filter(Boolean).join(' ')
   const editor = new Editor({
     element: surface,
+    // The console's sheet carries the editor's few rules: the CSP lets no other style in.
+    injectCSS: false,
     extensions: allowListExtensions((src) => {
       const id = /\/document\/public\/file\/([A-Za-z0-9_-]+)$/.exec(src)?.[1]
       return id && preview ? `${preview}/${id}` : src
@@ -197,8 +203,13 @@ function enhance(textarea: HTMLTextAreaElement, form: HTMLFormElement, t: Texts)
   field.classList.add('field--rich')
 }
 
-for (const form of document.querySelectorAll<HTMLFormElement>('form[data-content-form]')) {
-  const t = readTexts(form)
-  for (const textarea of form.querySelectorAll<HTMLTextAreaElement>('textarea[data-rich-text]'))
-    enhance(textarea, form, t)
+/** Enhances the page's rich-text fields, once; again after the upload script draws a refused save in place. */
+function start(): void {
+  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-content-form]')) {
+    const t = readTexts(form)
+    for (const textarea of form.querySelectorAll<HTMLTextAreaElement>('textarea[data-rich-text]:not([hidden])'))
+      enhance(textarea, form, t)
+  }
 }
+start()
+document.addEventListener('console:page', start)

@@ -14,14 +14,14 @@ function isNumbered(marker: string): boolean {
 
 /** Word's list paragraphs, each run of them turned into one `ul` or `ol` (nested by level). */
 function wordLists(doc: Document): void {
-  const paragraphs = [...doc.body.querySelectorAll('p')].filter((p) => WORD_LIST.test(p.getAttribute('style') ?? ''))
+  const paragraphs = [...doc.body.querySelectorAll('p')].filter((p) => WORD_LIST.test(p.dataset.style ?? ''))
   let stack: { level: number; list: HTMLElement }[] = []
   let previous: Element | null = null
   for (const p of paragraphs) {
-    const [, , levelText] = WORD_LIST.exec(p.getAttribute('style') ?? '')!
+    const [, , levelText] = WORD_LIST.exec(p.dataset.style ?? '')!
     const level = Number(levelText)
     // The marker: the first span Word drew it in, or the text before the first tab-like run of spaces.
-    const markerEl = p.querySelector('span[style*="mso-list:Ignore" i], span[style*="mso-list: Ignore" i]')
+    const markerEl = p.querySelector('span[data-style*="mso-list:Ignore" i], span[data-style*="mso-list: Ignore" i]')
     const marker = markerEl?.textContent ?? ''
     markerEl?.remove()
     const item = doc.createElement('li')
@@ -48,17 +48,53 @@ function wordLists(doc: Document): void {
 
 /** The pasted HTML, cleaned of what no rule should have to see. */
 export function cleanPastedHtml(html: string): string {
-  // Word's conditional comments hide list markers and VML images; the comment syntax itself is not markup.
+  // Word's conditional comments hide list markers and VML images; the comment syntax itself is not markup. Styles are
+  // read as `data-style` and style sheets dropped before parsing: the page's CSP refuses inline styles even in a parsed,
+  // detached document.
   const text = html
     .replace(/<!--\[if[\s\S]*?<!\[endif\]-->/gi, '')
     .replace(/<!\[if !supportLists\]>[\s\S]*?<!\[endif\]>/gi, (m) =>
-      m.replace(/<!\[if !supportLists\]>|<!\[endif\]>/gi, '').replace(/<span/i, '<span style="mso-list:Ignore"'),
+      m.replace(/<!\[if !supportLists\]>|<!\[endif\]>/gi, '').replace(/<span/i, '<span data-style="mso-list:Ignore"'),
     )
     .replace(/<\/?o:p>/gi, '')
+    .replace(/<style[\s\S]*?<\/style>/gi, '')
+    .replace(/<[a-z][^>]*>/gi, (tag) => tag.replace(/\sstyle\s*=/gi, ' data-style='))
   const doc = new DOMParser().parseFromString(text, 'text/html')
   for (const el of doc.querySelectorAll('style, script, meta, link, title, xml')) el.remove()
   // Google Docs wraps a whole copy in `<b style="font-weight:normal" id="docs-internal-guid-…">`.
   for (const b of doc.querySelectorAll('b[id^="docs-internal-guid"]')) b.replaceWith(...b.childNodes)
   wordLists(doc)
+  emphasisFromStyles(doc)
+  // No style or class reaches the editor's parser: the page's CSP refuses inline styles, even in a detached document.
+  for (const el of doc.body.querySelectorAll('[data-style], [class]')) {
+    el.removeAttribute('data-style')
+    el.removeAttribute('class')
+  }
   return doc.body.innerHTML
+}
+
+/**
+ * Bold and italic written as styles (Google Docs' spans, a web page's) as the elements the schema reads; a `b` styled
+ * back to normal weight is no bold.
+ */
+function emphasisFromStyles(doc: Document): void {
+  for (const el of [...doc.body.querySelectorAll<HTMLElement>('[data-style]')]) {
+    const style = el.dataset.style ?? ''
+    const weight = /font-weight\s*:\s*([\w-]+)/i.exec(style)?.[1]?.toLowerCase() ?? ''
+    const bold = /^(bold(er)?|[6-9]00)$/.test(weight)
+    const italic = /font-style\s*:\s*italic/i.test(style)
+    if ((el.tagName === 'B' || el.tagName === 'STRONG') && /^(normal|[1-4]00)$/.test(weight)) {
+      el.replaceWith(...el.childNodes)
+      continue
+    }
+    for (const [on, tag] of [
+      [bold, 'strong'],
+      [italic, 'em'],
+    ] as const) {
+      if (!on) continue
+      const wrap = doc.createElement(tag)
+      wrap.append(...el.childNodes)
+      el.append(wrap)
+    }
+  }
 }
