@@ -10,6 +10,12 @@ import { lightPreloadHelper } from './build/preload-helper.ts'
 import { previewCompression } from './build/preview-compression.ts'
 import { sonnerSpecValues } from './build/sonner-spec-values.ts'
 
+/**
+ * The gateway's development build (the `local` environment: `npm start`, `npm run dev`, the tests) carries its `/dev`
+ * helpers and the seed; every other build drops them (docs/operations.md#development-build). The deploy check verifies it.
+ */
+const GATEWAY_DEV = process.env.CLOUDFLARE_ENV === 'local'
+
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   // rosetta's path lookup, dlv, names a UMD build as its `browser` file, which Vite prefers: three copies of one
@@ -36,6 +42,7 @@ export default defineConfig({
     lightPreloadHelper(),
   ],
   environments: {
+    invest_portal_gateway: { define: { __GATEWAY_DEV__: JSON.stringify(GATEWAY_DEV) } },
     client: {
       build: {
         manifest: true,

@@ -234,6 +234,8 @@ export default defineConfig({
             },
           })),
         ],
+        // The gateway's tests run its development build: the /dev helpers and the seed are part of it (vite.config.ts).
+        define: { __GATEWAY_DEV__: 'true' },
         test: {
           name: 'gateway',
           include: ['gateway/test/**/*.test.ts'],

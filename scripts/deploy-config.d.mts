@@ -7,3 +7,9 @@ export declare function accessMismatch(
   consoleConfig: Record<string, unknown>,
   gatewayConfig: Record<string, unknown>,
 ): string[]
+export declare function devBuildMarkers(sources: {
+  devSources: string[]
+  otherSources: string[]
+  seedFiles: unknown[]
+}): { code: string[]; seed: string[] }
+export declare function gatewayBundleProblems(bundle: string, markers: { code: string[]; seed: string[] }): string[]

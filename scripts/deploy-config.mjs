@@ -190,3 +190,57 @@ export function accessMismatch(consoleConfig, gatewayConfig) {
   }
   return problems
 }
+
+/** Dev-only string literals shorter than this are too common to tell anything (`'not_found'`, `'/moderate'`). */
+const MIN_MARKER_CHARS = 16
+/** Seed strings shorter than this may be ordinary words that code holds too. */
+const MIN_SEED_CHARS = 24
+
+/**
+ * What gives the gateway's development build away (docs/operations.md#development-build): the string literals of its `dev/`
+ * sources that no other gateway source holds, and the longer strings of its seed files. A production bundle must
+ * contain none of them.
+ * @param {{ devSources: string[], otherSources: string[], seedFiles: unknown[] }} sources the text of each `dev/`
+ *   source, of every other gateway source, and each seed file's parsed JSON
+ * @returns {{ code: string[], seed: string[] }}
+ */
+export function devBuildMarkers({ devSources, otherSources, seedFiles }) {
+  const elsewhere = otherSources.join('\n')
+  const code = new Set()
+  for (const text of devSources) {
+    for (const m of text.matchAll(/'([^'\\\n]+)'|"([^"\\\n]+)"/g)) {
+      const literal = m[1] ?? m[2]
+      if (literal.length >= MIN_MARKER_CHARS && !elsewhere.includes(literal)) code.add(literal)
+    }
+  }
+  const seed = new Set()
+  const visit = (value) => {
+    if (typeof value === 'string') {
+      if (value.length >= MIN_SEED_CHARS && !elsewhere.includes(value)) seed.add(value)
+    } else if (Array.isArray(value)) value.forEach(visit)
+    else if (value && typeof value === 'object') Object.values(value).forEach(visit)
+  }
+  seedFiles.forEach(visit)
+  return { code: [...code], seed: [...seed] }
+}
+
+/**
+ * The problems of a built gateway bundle meant for a deployment: development code or seed data in it. Empty when it has
+ * neither.
+ * @param {string} bundle the bundle's text (every module of it)
+ * @param {{ code: string[], seed: string[] }} markers what `devBuildMarkers` found
+ * @returns {string[]}
+ */
+export function gatewayBundleProblems(bundle, markers) {
+  const problems = []
+  const found = (list) => list.filter((marker) => bundle.includes(marker))
+  const code = found(markers.code)
+  if (code.length)
+    problems.push(
+      `the gateway bundle contains development code (gateway/src/dev/): ${JSON.stringify(code.slice(0, 3))}`,
+    )
+  const seed = found(markers.seed)
+  if (seed.length)
+    problems.push(`the gateway bundle contains seed data (gateway/seed/): ${JSON.stringify(seed.slice(0, 3))}`)
+  return problems
+}

@@ -12,8 +12,8 @@
 // With GATEWAY_ORIGIN set in wrangler.toml (the agency's API), the reference gateway is neither migrated nor deployed,
 // and neither is the console, which works on the reference gateway's operators' API.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { accessMismatch, configProblems } from './deploy-config.mjs'
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { accessMismatch, configProblems, devBuildMarkers, gatewayBundleProblems } from './deploy-config.mjs'
 
 const OUT = 'dist-deploy'
 const PORTAL = `${OUT}/invest_portal/wrangler.json`
@@ -70,6 +70,33 @@ function checkConfig(path, { gateway, isConsole = false }) {
   return config
 }
 
+/** The files under `dir` (recursively) whose names end in `ext`. */
+function filesUnder(dir, ext) {
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((name) => name.endsWith(ext))
+    .map((name) => `${dir}/${name}`)
+}
+
+/**
+ * A deployed gateway carries neither its development helpers nor the seed (docs/operations.md#development-build): the build
+ * switch drops them, and this makes sure it did.
+ */
+function checkGatewayBundle() {
+  const sources = filesUnder('gateway/src', '.ts')
+  const markers = devBuildMarkers({
+    devSources: sources.filter((f) => f.startsWith('gateway/src/dev/')).map((f) => readFileSync(f, 'utf8')),
+    otherSources: sources.filter((f) => !f.startsWith('gateway/src/dev/')).map((f) => readFileSync(f, 'utf8')),
+    seedFiles: filesUnder('gateway/seed', '.json').map((f) => JSON.parse(readFileSync(f, 'utf8'))),
+  })
+  const dir = GATEWAY.replace(/\/wrangler\.json$/, '')
+  const bundle = filesUnder(dir, '.js')
+    .map((f) => readFileSync(f, 'utf8'))
+    .join('\n')
+  const problems = gatewayBundleProblems(bundle, markers)
+  if (problems.length) fail(`${dir}: ${problems.join('; ')}`)
+}
+
 /** Bundle size from a dry-run deploy and startup CPU from wrangler's startup check, against the limits. */
 function measure(name, configPath) {
   const dry = run(
@@ -113,6 +140,7 @@ const portal = checkConfig(PORTAL, { gateway: false })
 const external = Boolean(portal.vars?.GATEWAY_ORIGIN)
 const gateway = external ? null : checkConfig(GATEWAY, { gateway: true })
 if (gateway) {
+  checkGatewayBundle()
   const consoleConfig = checkConfig(CONSOLE, { gateway: false, isConsole: true })
   const mismatch = strict ? accessMismatch(consoleConfig, gateway) : []
   if (mismatch.length) fail(`the console and the gateway name different Access applications: ${mismatch.join('; ')}`)

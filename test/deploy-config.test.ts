@@ -1,7 +1,7 @@
 /** The deploy check refuses configurations that must never ship, and passes what the TOML files build to. */
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { accessMismatch, configProblems } from '../scripts/deploy-config.mjs'
+import { accessMismatch, configProblems, devBuildMarkers, gatewayBundleProblems } from '../scripts/deploy-config.mjs'
 
 const production = {
   portal: {
@@ -285,5 +285,40 @@ describe('the deploy check’s configuration rules', () => {
     expect(topLevel).toMatch(/^\[observability\.logs\]\ninvocation_logs = false$/m)
     expect(topLevel).toMatch(/^ACCESS_TEAM_DOMAIN = ""$/m)
     expect(text.slice(text.indexOf('[env.local]'))).toMatch(/^ACCESS_TEAM_DOMAIN = "http:\/\/127\.0\.0\.1:\d+"$/m)
+  })
+})
+
+describe('the gateway bundle (no development code or seed data in a deployment)', () => {
+  const markers = devBuildMarkers({
+    devSources: ["const TITLE = 'OneID — local stand-in'\nthrow new GatewayError(404, 'not_found')"],
+    otherSources: ["throw new GatewayError(404, 'not_found') // and 'an error page shared with dev code'"],
+    seedFiles: [[{ id: 1, code: 'UZ', title: { en: 'A seeded post title, long enough to tell' } }]],
+  })
+
+  it('takes the dev folder’s own literals and the seed’s longer strings as what gives a development build away', () => {
+    expect(markers).toEqual({ code: ['OneID — local stand-in'], seed: ['A seeded post title, long enough to tell'] })
+  })
+
+  it('refuses a bundle with development code or with seed data, and passes one with neither', () => {
+    expect(gatewayBundleProblems("var t = 'OneID — local stand-in'", markers).join()).toMatch(/development code/)
+    expect(gatewayBundleProblems('{"title":"A seeded post title, long enough to tell"}', markers).join()).toMatch(
+      /seed data/,
+    )
+    expect(gatewayBundleProblems("throw new GatewayError(404, 'not_found')", markers)).toEqual([])
+  })
+
+  it('finds such strings in the repository’s dev folder and seed files, so the check has something to look for', () => {
+    const under = (dir: string, ext: string) =>
+      readdirSync(dir, { recursive: true })
+        .map(String)
+        .filter((name) => name.endsWith(ext))
+        .map((name) => readFileSync(`${dir}/${name}`, 'utf8'))
+    const real = devBuildMarkers({
+      devSources: under('gateway/src/dev', '.ts'),
+      otherSources: under('gateway/src/areas', '.ts'),
+      seedFiles: under('gateway/seed', '.json').map((text) => JSON.parse(text)),
+    })
+    expect(real.code.length).toBeGreaterThan(10)
+    expect(real.seed.length).toBeGreaterThan(100)
   })
 })

@@ -7,25 +7,29 @@ import { requestId } from 'hono/request-id'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { handleErrors } from '../../platform/errors'
 import { logRequests } from '../../platform/request-log'
+import { appealRoutes, publicAppealRoutes } from './areas/appeals/routes'
+import { authRoutes } from './areas/auth/routes'
+import { downloadRoutes } from './areas/content/downloads'
+import { guideRoutes, placesRoutes } from './areas/content/guide'
+import { mediaRoutes } from './areas/content/media'
+import { contentVersionRoutes, readPreviewToken } from './areas/content/routes'
+import { serviceRoutes } from './areas/content/services'
+import { tradingRoutes } from './areas/content/trading'
+import { documentRoutes } from './areas/documents/routes'
+import { formRoutes } from './areas/forms/routes'
+import { handleMailQueue } from './areas/mail/queue'
+import { notificationRoutes } from './areas/notifications/routes'
+import { operatorRoutes } from './areas/operators/routes'
+import { personalRoutes } from './areas/personal/routes'
+import { profileRoutes } from './areas/profile/routes'
+import { PUBLISHABLE_KINDS } from './areas/publishing/kinds'
+import { publishDue } from './areas/publishing/publishing'
+import { CONTENT_UPLOAD_BODY_LIMIT } from './areas/publishing/uploads'
+import { runRetention } from './areas/retention/retention'
+import { createDevApp } from './dev/index'
 import { assertSafeToStart, readConfig } from './lib/config'
-import { PUBLISHABLE_KINDS } from './lib/content-kinds'
-import { CONTENT_UPLOAD_BODY_LIMIT } from './lib/content-uploads'
 import type { AppEnv } from './lib/context'
 import { fail, GatewayError } from './lib/envelope'
-import { handleMailQueue } from './lib/mail-queue'
-import { publishDue } from './lib/publishing'
-import { runRetention } from './lib/retention'
-import { appealRoutes } from './routes/appeal'
-import { authRoutes } from './routes/auth'
-import { contentRoutes } from './routes/content/index'
-import { devRoutes } from './routes/dev'
-import { documentRoutes } from './routes/documents'
-import { formRoutes } from './routes/forms'
-import { notificationRoutes } from './routes/notification'
-import { oneIdStandInRoutes } from './routes/oneid-stand-in'
-import { operatorRoutes } from './routes/operator'
-import { personalRoutes } from './routes/personal'
-import { profileRoutes } from './routes/profile'
 
 assertSafeToStart(env as unknown as Record<string, unknown>)
 
@@ -50,6 +54,12 @@ const uploadBodyLimits = Object.fromEntries(
   ]),
 )
 
+/**
+ * The development helpers, only in a development build (`__GATEWAY_DEV__`, set by vite.config.ts from CLOUDFLARE_ENV):
+ * in a production build the condition is false at build time and the bundler drops `dev/` and the seed files.
+ */
+const dev = __GATEWAY_DEV__ ? createDevApp() : null
+
 const app = new Hono<AppEnv>()
 
 app.use(requestId(), logRequests<AppEnv>({ fields: (c) => ({ route: c.req.routePath }) }))
@@ -59,18 +69,34 @@ app.use(async (c, next) => {
   await next()
 })
 app.use((c, next) => (uploadBodyLimits[c.req.path] ?? jsonBodyLimit)(c, next))
+if (dev) {
+  const { seams } = dev
+  app.use(async (c, next) => {
+    c.set('dev', seams)
+    await next()
+  })
+}
 
-app.route('/', authRoutes)
-app.route('/', profileRoutes)
-app.route('/', notificationRoutes)
-app.route('/', appealRoutes)
-app.route('/', personalRoutes)
-app.route('/', formRoutes)
-app.route('/', operatorRoutes)
-app.route('/', documentRoutes)
-app.route('/', oneIdStandInRoutes)
-app.route('/', devRoutes)
-app.route('/', contentRoutes)
+// The areas, each mounted by its prefix (docs/gateway-contract.md).
+app.route('/core/auth', authRoutes)
+app.route('/core/profile', profileRoutes)
+app.route('/siw/notification', notificationRoutes)
+app.route('/siw/public', publicAppealRoutes)
+app.route('/siw/appeal', appealRoutes)
+app.route('/siw/personal', personalRoutes)
+app.route('/siw/public', formRoutes)
+app.route('/core/operator', operatorRoutes)
+app.route('/document', documentRoutes)
+if (dev) app.route('/dev', dev.routes)
+// The content calls see an unpublished item only with a valid preview token (docs/gateway-contract.md#preview).
+app.use('/siw/public/*', readPreviewToken)
+app.route('/core/content', contentVersionRoutes)
+app.route('/siw/public', mediaRoutes)
+app.route('/siw/public', guideRoutes)
+app.route('/siw/public', serviceRoutes)
+app.route('/integration/public/territorial-entity', placesRoutes)
+app.route('/integration/public/integration', tradingRoutes)
+app.route('/document/public', downloadRoutes)
 
 app.notFound((c) => fail(c, 404, 'not_found'))
 

@@ -1,7 +1,7 @@
 /** The dev-only hostile-content seam: `PUT /dev/content/post` stores a post verbatim, `DELETE` removes it. */
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { seedAll } from '../src/seed/index'
+import { seedAll } from '../src/dev/seed/index'
 import { call } from './helpers'
 
 const HOSTILE = {

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { ART_RATIOS, type ArtRatio, parseArtName, renderArt } from '../src/areas/content/svg-art'
+import { seedAll } from '../src/dev/seed/index'
 import { likePattern, toFtsQuery } from '../src/lib/search-text'
-import { ART_RATIOS, type ArtRatio, parseArtName, renderArt } from '../src/lib/svg-art'
-import { seedAll } from '../src/seed/index'
 import { call } from './helpers'
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { seedAll } from '../src/seed/index'
+import { seedAll } from '../src/dev/seed/index'
 import { call } from './helpers'
 
 const count = (table: string) => env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<number>('n')

@@ -17,7 +17,7 @@ import services from '../seed/services.json'
 import stories from '../seed/stories.json'
 import territories from '../seed/territories.json'
 import uzexLots from '../seed/uzex-lots.json'
-import { ART_NAME } from '../src/lib/svg-art'
+import { ART_NAME } from '../src/areas/content/svg-art'
 
 const CONTENT_FILES: Record<string, unknown> = {
   posts,

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { seedAll } from '../src/seed/index'
+import { seedAll } from '../src/dev/seed/index'
 import { call } from './helpers'
 
 const seed = (name: string) => import(`../seed/${name}.json`).then((m) => m.default as any[])

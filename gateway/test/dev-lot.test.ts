@@ -1,7 +1,7 @@
 /** The dev seam for e-auction lots: `POST /dev/lot` changes a lot's price, status and end of applications. */
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { seedAll } from '../src/seed/index'
+import { seedAll } from '../src/dev/seed/index'
 import { call } from './helpers'
 
 const LOT = '17240584'

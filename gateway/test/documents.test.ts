@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { sniffFileKind } from '../src/lib/files'
+import { sniffFileKind } from '../src/areas/documents/files'
 import {
   call,
   createUser,

@@ -1,11 +1,15 @@
-/** Test helpers: calling the gateway, creating users and tokens, and building upload bodies. */
+/**
+ * Test helpers: calling the gateway (every answer checked against its contract, `contract.ts`), creating users and
+ * tokens, and building upload bodies.
+ */
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
+import { issueToken } from '../src/areas/auth/tokens'
+import { createAccount, type ProfileFields } from '../src/areas/profile/accounts'
+import { seedCore } from '../src/dev/seed/core'
 import app from '../src/index'
-import { createAccount, type ProfileFields } from '../src/lib/accounts'
 import type { Role } from '../src/lib/context'
-import { issueToken } from '../src/lib/tokens'
-import { seedCore } from '../src/seed/core'
+import { assertContract } from './contract'
 
 export type Envelope<T = any> = {
   result: { code: string; description: string }
@@ -28,7 +32,10 @@ export type CallOptions = {
   unsettled?: boolean
 }
 
-/** Calls the gateway; JSON bodies are serialised, FormData/strings are sent as they are. */
+/**
+ * Calls the gateway; JSON bodies are serialised, FormData/strings are sent as they are. A JSON answer that breaks its
+ * contract (`contract.ts`) fails the call, naming the bad fields.
+ */
 export async function call<T = any>(
   path: string,
   options: CallOptions = {},
@@ -60,7 +67,9 @@ export async function call<T = any>(
     parsed = JSON.parse(text)
   } catch {
     parsed = { result: { code: 'not_json', description: text.slice(0, 200) }, content: null as T }
+    return { status: res.status, body: parsed, res }
   }
+  assertContract(request.method, request.url, res.status, parsed)
   return { status: res.status, body: parsed, res }
 }
 

@@ -6,17 +6,18 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import worker from '../src/index'
+import { issuePasswordLink, RESET_LINK_LIFETIME_MS, WELCOME_LINK_LIFETIME_MS } from '../src/areas/auth/reset-links'
 import {
   composeAppealReceipt,
   composeResetEmail,
   composeResidentWelcomeEmail,
   composeWelcomeEmail,
-  createMailer,
   type Email,
-} from '../src/lib/email'
-import { deliverMail, type MailTransport } from '../src/lib/mail-queue'
-import { issuePasswordLink, RESET_LINK_LIFETIME_MS, WELCOME_LINK_LIFETIME_MS } from '../src/lib/reset-links'
+} from '../src/areas/mail/messages'
+import { createMailer } from '../src/areas/mail/outbox'
+import { deliverMail } from '../src/areas/mail/queue'
+import worker from '../src/index'
+import type { MailTransport } from '../src/integrations/email'
 import { accessEnv, signInOperators } from './access-helpers'
 import { call, createUser, uniqueEmail } from './helpers'
 

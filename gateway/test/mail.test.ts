@@ -7,9 +7,11 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
+import { composeResetEmail } from '../src/areas/mail/messages'
+import { createMailer, type MailMessage } from '../src/areas/mail/outbox'
+import { deliverMail, retryDelaySeconds } from '../src/areas/mail/queue'
 import worker from '../src/index'
-import { composeResetEmail, createMailer, type MailMessage } from '../src/lib/email'
-import { deliverMail, type MailTransport, retryDelaySeconds } from '../src/lib/mail-queue'
+import type { MailTransport } from '../src/integrations/email'
 import { call, createUser, uniqueEmail } from './helpers'
 
 type OutboxRow = {

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { createNotification } from '../src/lib/notify'
+import { createNotification } from '../src/areas/notifications/notify'
 import { call, createUser } from './helpers'
 
 async function addNotifications(userId: number, count: number) {

@@ -7,9 +7,9 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { signPreview } from '../src/areas/publishing/preview'
+import { seedAll } from '../src/dev/seed/index'
 import worker from '../src/index'
-import { signPreview } from '../src/lib/preview'
-import { seedAll } from '../src/seed/index'
 import { accessEnv, signInOperators } from './access-helpers'
 import { call, fileOf, PDF_BYTES, PNG_BYTES, padBytes } from './helpers'
 

@@ -6,8 +6,8 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
+import { issueToken } from '../src/areas/auth/tokens'
 import app from '../src/index'
-import { issueToken } from '../src/lib/tokens'
 import { call, createUser, ensureSeeded, readTopicAndType, type TestUser } from './helpers'
 
 declare module 'vitest' {

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createAccount } from '../src/lib/accounts'
+import { createAccount } from '../src/areas/profile/accounts'
 import { accessAssertion, accessEnv } from './access-helpers'
 import { call, moderate, uniqueEmail, uniqueIp } from './helpers'
 

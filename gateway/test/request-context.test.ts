@@ -10,8 +10,9 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { seedAll } from '../src/dev/seed/index'
 import app from '../src/index'
-import { seedAll } from '../src/seed/index'
+import { assertContract } from './contract'
 import { createUser, readTopicAndType, type TestUser, uniqueIp } from './helpers'
 
 const LOT = '17240584'
@@ -61,7 +62,8 @@ async function serve(path: string, options: { body?: unknown; token?: string } =
   }
   try {
     const res = await app.fetch(request, env, counting)
-    await res.arrayBuffer()
+    const answer = JSON.parse(new TextDecoder().decode(await res.arrayBuffer())) as unknown
+    assertContract(request.method, request.url, res.status, answer)
     await waitOnExecutionContext(ctx)
     return { status: res.status, queued, asyncContextValues }
   } finally {

@@ -5,8 +5,8 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
+import { RETENTION } from '../src/areas/retention/retention'
 import worker from '../src/index'
-import { RETENTION } from '../src/lib/retention'
 import { createUser } from './helpers'
 
 const DAY = 24 * 3600_000

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { seedAll } from '../src/dev/seed/index'
 import { searchText, toFtsQuery, uzbekToLatin } from '../src/lib/search-text'
-import { seedAll } from '../src/seed/index'
 import { call } from './helpers'
 
 const KINDS = ['events', 'gallery', 'pages', 'posts', 'stories', 'projects', 'services', 'sectors', 'lots'] as const

@@ -6,9 +6,9 @@
 import { createExecutionContext, createMessageBatch, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { MailMessage } from '../src/areas/mail/outbox'
+import { deliverMail } from '../src/areas/mail/queue'
 import app from '../src/index'
-import type { MailMessage } from '../src/lib/email'
-import { deliverMail } from '../src/lib/mail-queue'
 import { call, createUser, uniqueEmail, uniqueIp } from './helpers'
 
 afterEach(() => vi.restoreAllMocks())

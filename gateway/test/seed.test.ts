@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { seedCore } from '../src/seed/core'
+import { seedCore } from '../src/dev/seed/core'
 import { call } from './helpers'
 
 const count = (table: string) => env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<number>('n')

@@ -4,7 +4,7 @@
  */
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { seedContent } from '../src/seed/content'
+import { seedContent } from '../src/dev/seed/content'
 import { accessEnv, signInOperators } from './access-helpers'
 import { call } from './helpers'
 

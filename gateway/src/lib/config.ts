@@ -146,7 +146,7 @@ function readOneId(o: v.InferOutput<typeof ConfigSchema>): Config['oneid'] {
   return { ...common, authorizeUrl: `${o.DEV_BASE}/oneid`, tokenUrl: ONEID_STAND_IN_URL, standIn: true }
 }
 
-/** The stand-in's token endpoint: a URL the gateway answers itself, in-process (`routes/oneid-stand-in.ts`). */
+/** The stand-in's token endpoint: a URL the gateway answers itself, in-process (`dev/oneid-stand-in.ts`). */
 const ONEID_STAND_IN_URL = 'http://gateway.internal/dev/oneid'
 
 /**

@@ -1,5 +1,9 @@
-/** Fixed-window counters in D1 (login failures per account and IP, public form posts per IP). */
+/**
+ * Fixed-window counters in D1 (login failures per account and IP, public form posts per IP): the limits and how an
+ * attempt takes them; the counters' SQL is `queries.ts`'s.
+ */
 import type { Context } from 'hono'
+import { countHit, refundAttempt } from './queries'
 
 /** A counter key with its window. */
 export type Limit = { key: string; max: number; windowMs: number }
@@ -35,21 +39,6 @@ export function readClientIp(c: Context): string {
   return c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() || 'unknown'
 }
 
-/** Counts one event in the window of `limit` (starting a new window when the old one ended); returns the count. */
-export async function countHit(db: D1Database, limit: Limit, nowMs: number): Promise<number> {
-  const row = await db
-    .prepare(
-      `INSERT INTO rate_limits (key, count, window_start_ms) VALUES (?1, 1, ?2)
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN window_start_ms <= ?2 - ?3 THEN 1 ELSE count + 1 END,
-         window_start_ms = CASE WHEN window_start_ms <= ?2 - ?3 THEN ?2 ELSE window_start_ms END
-       RETURNING count`,
-    )
-    .bind(limit.key, nowMs, limit.windowMs)
-    .first<{ count: number }>()
-  return row?.count ?? 1
-}
-
 /**
  * Counts an attempt before it is checked, against each limit in turn, and answers false when one is exhausted (the
  * counters taken so far are given back). Counting first is what makes it hold under concurrency: fifty parallel
@@ -58,7 +47,7 @@ export async function countHit(db: D1Database, limit: Limit, nowMs: number): Pro
 export async function takeAttempt(db: D1Database, limits: readonly Limit[], nowMs: number): Promise<boolean> {
   const taken: Limit[] = []
   for (const limit of limits) {
-    const count = await countHit(db, limit, nowMs)
+    const count = await countHit(db, limit.key, limit.windowMs, nowMs)
     if (count > limit.max) {
       await Promise.all(taken.map((t) => refundAttempt(db, t.key)))
       return false
@@ -68,12 +57,7 @@ export async function takeAttempt(db: D1Database, limits: readonly Limit[], nowM
   return true
 }
 
-/** Gives one counted attempt back (it succeeded, or it was refused before it was tried). */
-export async function refundAttempt(db: D1Database, key: string): Promise<void> {
-  await db.prepare('UPDATE rate_limits SET count = max(count - 1, 0) WHERE key = ?').bind(key).run()
-}
-
-/** Forgets a counter (a successful login clears its client's failures). */
-export async function clearLimit(db: D1Database, key: string): Promise<void> {
-  await db.prepare('DELETE FROM rate_limits WHERE key = ?').bind(key).run()
+/** Counts one hit of `limit` and says whether it is over (429 `too_many_attempts` for the caller to throw). */
+export async function isOverLimit(db: D1Database, limit: Limit, nowMs: number): Promise<boolean> {
+  return (await countHit(db, limit.key, limit.windowMs, nowMs)) > limit.max
 }

@@ -31,6 +31,16 @@ export function parseInput<S extends v.GenericSchema>(schema: S, input: unknown)
   failValidation(result.issues.map((issue) => v.getDotPath(issue) ?? 'body'))
 }
 
+/** `parseInput` for a schema with asynchronous checks (ids looked up in D1). */
+export async function parseInputAsync<S extends v.GenericSchemaAsync>(
+  schema: S,
+  input: unknown,
+): Promise<v.InferOutput<S>> {
+  const result = await v.safeParseAsync(schema, input)
+  if (result.success) return result.output
+  failValidation(result.issues.map((issue) => v.getDotPath(issue) ?? 'body'))
+}
+
 /** Reads the query string as plain values (repeated keys: the first). */
 export function readQuery(c: Context): Record<string, string> {
   const out: Record<string, string> = {}

@@ -1,0 +1,111 @@
+/** The forms area's SQL: contact requests, event applications, registration applications and their decisions. */
+import { insertSql } from '../../lib/db'
+import type { DuplicateRegistration } from '../mail/messages'
+
+/** Records a form's row (its columns written in code, never from input); answers its id. */
+export async function insertFormRow(db: D1Database, table: string, row: Record<string, unknown>): Promise<number> {
+  const { sql, args } = insertSql(table, row)
+  const inserted = await db
+    .prepare(sql)
+    .bind(...args)
+    .first<{ id: number }>()
+  return inserted!.id
+}
+
+/** Whether `email` belongs to an account or to an application waiting for a decision, or neither. */
+export async function findDuplicate(db: D1Database, email: string): Promise<DuplicateRegistration | null> {
+  const row = await db
+    .prepare(
+      `SELECT EXISTS (SELECT 1 FROM users WHERE email = ?1) AS account,
+         EXISTS (SELECT 1 FROM registrations WHERE email = ?1 AND state = 'pending') AS pending`,
+    )
+    .bind(email)
+    .first<{ account: number; pending: number }>()
+  if (row?.account === 1) return 'account'
+  if (row?.pending === 1) return 'pending'
+  return null
+}
+
+/**
+ * Records an application (`row`, in the form's `table`) with its ledger record, in one transaction; answers the
+ * application's id. A `duplicate` is recorded as already decided (rejected as a duplicate), so no moderator sees it.
+ */
+export async function insertApplication(
+  db: D1Database,
+  application: { table: string; row: Record<string, unknown>; kind: string; email: string },
+  duplicate: DuplicateRegistration | null,
+  now: Date,
+): Promise<number> {
+  const at = now.toISOString()
+  const { kind, email } = application
+  const record = duplicate
+    ? db
+        .prepare(
+          "INSERT INTO registrations (kind, application_id, email, state, reason, decided_at, created_at) VALUES (?, last_insert_rowid(), ?, 'rejected', ?, ?, ?)",
+        )
+        .bind(kind, email, `duplicate: ${duplicate}`, at, at)
+    : db
+        .prepare(
+          'INSERT INTO registrations (kind, application_id, email, created_at) VALUES (?, last_insert_rowid(), ?, ?)',
+        )
+        .bind(kind, email, at)
+  const { sql, args } = insertSql(application.table, application.row)
+  const [inserted] = await db.batch<{ id: number }>([db.prepare(sql).bind(...args), record])
+  return inserted!.results[0]!.id
+}
+
+/** A registration's ledger record. */
+export type Ledger = { id: number; kind: 'investor' | 'business'; application_id: number; email: string; state: string }
+
+export async function readLedger(db: D1Database, id: number): Promise<Ledger | null> {
+  return db
+    .prepare('SELECT id, kind, application_id, email, state FROM registrations WHERE id = ?')
+    .bind(id)
+    .first<Ledger>()
+}
+
+/** An application's row in its form's table. */
+export async function readApplicationRow<T>(db: D1Database, table: string, id: number): Promise<T | null> {
+  return db.prepare(`SELECT * FROM ${table} WHERE id = ?`).bind(id).first<T>()
+}
+
+/** Whether an account has the company TIN, or the PINFL. */
+export async function isIdentifierTaken(db: D1Database, field: 'tin' | 'pin', value: string): Promise<boolean> {
+  const sql = field === 'tin' ? 'SELECT 1 FROM profiles WHERE tin = ?' : 'SELECT 1 FROM users WHERE pin = ?'
+  return !!(await db.prepare(sql).bind(value).first())
+}
+
+/** Claims a pending registration for approval; false when it was decided already. */
+export async function claimForApproval(db: D1Database, id: number, now: Date): Promise<boolean> {
+  const claimed = await db
+    .prepare(
+      "UPDATE registrations SET state = 'approved', decided_at = ?, reason = NULL WHERE id = ? AND state = 'pending'",
+    )
+    .bind(now.toISOString(), id)
+    .run()
+  return claimed.meta.changes === 1
+}
+
+/** Gives back a claim whose account could not be made. */
+export async function releaseClaim(db: D1Database, id: number): Promise<void> {
+  await db
+    .prepare("UPDATE registrations SET state = 'pending', decided_at = NULL WHERE id = ? AND user_id IS NULL")
+    .bind(id)
+    .run()
+}
+
+/** Records the account an approval made. */
+export async function setRegistrationUser(db: D1Database, id: number, userId: number): Promise<void> {
+  await db.prepare('UPDATE registrations SET user_id = ? WHERE id = ?').bind(userId, id).run()
+}
+
+/** Rejects a pending registration with its reason; false when it was decided already. */
+export async function rejectPending(db: D1Database, id: number, reason: string, now: Date): Promise<boolean> {
+  const rejected = await db
+    .prepare(
+      "UPDATE registrations SET state = 'rejected', reason = ?, decided_at = ? WHERE id = ? AND state = 'pending'",
+    )
+    .bind(reason, now.toISOString(), id)
+    .run()
+  return rejected.meta.changes === 1
+}

@@ -1,0 +1,239 @@
+/**
+ * Registration applications and their decisions (docs/product.md#registration): an application is stored with a
+ * pending record; approving it creates the account of its role and residency from its fields and mails the applicant
+ * how to sign in; rejecting it mails the reason. Moderators (`/dev/moderate`) and operators (`/core/operator/*`) decide
+ * through the same functions.
+ */
+import { isLocale, type Locale } from '../../../../contract/locales'
+import type { REGISTRATION_KINDS } from '../../../../contract/operators/values'
+import { readConfig } from '../../lib/config'
+import type { Role } from '../../lib/context'
+import { GatewayError } from '../../lib/envelope'
+import { issuePasswordLink, WELCOME_LINK_LIFETIME_MS } from '../auth/reset-links'
+import {
+  composeRegistrationRejectedEmail,
+  composeResidentWelcomeEmail,
+  composeWelcomeEmail,
+  type DuplicateRegistration,
+} from '../mail/messages'
+import { createMailer } from '../mail/outbox'
+import { insertAccount, isUniqueViolation, type ProfileFields } from '../profile/accounts'
+import { isEmailTaken } from '../profile/queries'
+import {
+  claimForApproval,
+  findDuplicate,
+  insertApplication,
+  isIdentifierTaken,
+  type Ledger,
+  readApplicationRow,
+  readLedger,
+  rejectPending,
+  releaseClaim,
+  setRegistrationUser,
+} from './queries'
+
+/** The two registration forms. */
+export type RegistrationKind = (typeof REGISTRATION_KINDS)[number]
+
+/** The table of each form's applications. */
+export const REGISTRATION_TABLES: Record<RegistrationKind, string> = {
+  investor: 'investor_registrations',
+  business: 'business_registrations',
+}
+const ROLES: Record<RegistrationKind, Role> = { investor: 'investor', business: 'businessmen' }
+
+/** A decision's outcome, as the moderation and operator calls answer it. */
+export type RegistrationDecision = { id: number; state: 'approved' | 'rejected'; user_id: number | null }
+
+/** The refusal of an approval whose e-mail has an account by now: 409 naming `email`. */
+function alreadyRegistered(): GatewayError {
+  return new GatewayError(409, 'already_registered', 'already_registered', ['email'])
+}
+
+/**
+ * The refusal of an approval whose company TIN or personal PINFL another account holds: 409 naming the field. Two
+ * accounts never share one, since personal services answer from the account's own record
+ * (docs/security.md#personal-services).
+ */
+function identifierTaken(field: 'tin' | 'pin'): GatewayError {
+  return new GatewayError(409, 'identifier_taken', 'identifier_taken', [field])
+}
+
+async function assertIdentifiersFree(db: D1Database, ids: { tin: string; pin: string }): Promise<void> {
+  if (ids.tin && (await isIdentifierTaken(db, 'tin', ids.tin))) throw identifierTaken('tin')
+  if (ids.pin && (await isIdentifierTaken(db, 'pin', ids.pin))) throw identifierTaken('pin')
+}
+
+/** What storing an application did: its id, and why it waits for no decision when its e-mail was taken. */
+export type StoredApplication = { id: number; duplicate: DuplicateRegistration | null }
+
+/**
+ * Stores an application (`row`, the columns of its form's table) with its record, in one transaction, and returns
+ * its id. An e-mail that has an account or another application waiting is not refused, which would tell anyone
+ * whether the address is registered (docs/security.md#account-enumeration): the application is kept as already
+ * decided (rejected as a duplicate, so no moderator sees it) and the caller mails the address's owner instead.
+ */
+export async function storeApplication(
+  db: D1Database,
+  kind: RegistrationKind,
+  row: Record<string, unknown>,
+  email: string,
+  now: Date,
+): Promise<StoredApplication> {
+  const application = { table: REGISTRATION_TABLES[kind], row, kind, email }
+  const insert = async (duplicate: DuplicateRegistration | null) => ({
+    id: await insertApplication(db, application, duplicate, now),
+    duplicate,
+  })
+  const duplicate = await findDuplicate(db, email)
+  if (duplicate) return insert(duplicate)
+  try {
+    return await insert(null)
+  } catch (err) {
+    // Two applications for one e-mail at once: the pending-e-mail index lets only the first wait.
+    if (isUniqueViolation(err, 'registrations.email')) return insert('pending')
+    throw err
+  }
+}
+
+/** The application's fields: both forms' columns (those of the other form are absent). */
+type Application = {
+  email: string
+  name: string
+  surname: string
+  phone: string
+  company_name: string
+  website: string
+  pin: string | null
+  is_resident: number
+  lang: string
+  source: string
+  comments: string
+  position?: string
+  country_id?: number | null
+  tin?: string
+  legal_address?: string
+}
+
+/** The record and application of a registration, 404 `not_found` when there is none. */
+async function readRegistration(db: D1Database, id: number): Promise<{ ledger: Ledger; application: Application }> {
+  const ledger = await readLedger(db, id)
+  const application = ledger
+    ? await readApplicationRow<Application>(db, REGISTRATION_TABLES[ledger.kind], ledger.application_id)
+    : null
+  if (!ledger || !application) throw new GatewayError(404, 'not_found')
+  return { ledger, application }
+}
+
+const langOf = (a: Application): Locale => (isLocale(a.lang) ? a.lang : 'en')
+
+/** The profile an approved application starts with: its own fields, as the applicant gave them. */
+function profileOf(kind: RegistrationKind, a: Application): ProfileFields {
+  const common = {
+    name: a.name,
+    surname: a.surname,
+    phone: a.phone,
+    pin: a.pin ?? '',
+    website: a.website,
+    company_name: a.company_name,
+    source: a.source,
+    comments: a.comments,
+  }
+  if (kind === 'investor') return { ...common, position: a.position ?? '', country_id: a.country_id ?? null }
+  return { ...common, tin: a.tin ?? '', legal_address: a.legal_address ?? '' }
+}
+
+/** Creates the account of an approved application; the claim is given back when it cannot be made. */
+async function createApplicantAccount(
+  db: D1Database,
+  ledger: Ledger,
+  application: Application,
+  now: Date,
+): Promise<number> {
+  const isResident = application.is_resident === 1
+  let userId: number | null
+  try {
+    userId = await insertAccount(
+      db,
+      {
+        email: ledger.email,
+        password: null,
+        role: ROLES[ledger.kind],
+        isResident,
+        pin: isResident ? application.pin : null,
+        profile: profileOf(ledger.kind, application),
+      },
+      now,
+    )
+  } catch (err) {
+    await releaseClaim(db, ledger.id)
+    // Another approval took the identifier in the meantime: the unique index is the last word.
+    if (isUniqueViolation(err, 'profiles.tin')) throw identifierTaken('tin')
+    if (isUniqueViolation(err, 'users.pin')) throw identifierTaken('pin')
+    throw err
+  }
+  if (userId === null) {
+    await releaseClaim(db, ledger.id)
+    throw alreadyRegistered()
+  }
+  await setRegistrationUser(db, ledger.id, userId)
+  return userId
+}
+
+/** Mails the applicant how to sign in: a resident through OneID, anyone else with a link that sets the password. */
+async function mailWelcome(env: Env, ledger: Ledger, application: Application, userId: number, now: Date) {
+  const lang = langOf(application)
+  const email = ledger.email.toLowerCase()
+  const role = ROLES[ledger.kind]
+  const mailer = createMailer(env, now)
+  if (application.is_resident === 1) {
+    const signIn = `${readConfig(env).portalOrigin}/${lang}/auth/one-id?${new URLSearchParams({ role })}`
+    await mailer.send(composeResidentWelcomeEmail(email, role, signIn, lang))
+    return
+  }
+  const link = await issuePasswordLink(env, { id: userId, email, role }, lang, {
+    lifetimeMs: WELCOME_LINK_LIFETIME_MS,
+    purpose: 'welcome',
+    now,
+  })
+  await mailer.send(composeWelcomeEmail(email, role, link, lang))
+}
+
+/**
+ * Approves a pending application, exactly once: claims the record, creates the account of its role and residency with
+ * the application's fields, and mails the applicant in the application's language: a non-resident a link that sets
+ * the first password (72 hours), a resident that OneID now signs them in. 409 `invalid_state` when already decided,
+ * 409 `already_registered` when the e-mail has an account by now, 409 `identifier_taken` when its TIN or PINFL
+ * belongs to another account.
+ */
+export async function approveRegistration(env: Env, id: number, now: Date): Promise<RegistrationDecision> {
+  const db = env.DB
+  const { ledger, application } = await readRegistration(db, id)
+  if (ledger.state !== 'pending') throw new GatewayError(409, 'invalid_state')
+  if (await isEmailTaken(db, ledger.email)) throw alreadyRegistered()
+  const isResident = application.is_resident === 1
+  await assertIdentifiersFree(db, {
+    tin: ledger.kind === 'business' ? (application.tin ?? '') : '',
+    pin: isResident ? (application.pin ?? '') : '',
+  })
+  // The claim decides between two approvals (or an approval and a rejection) at once: only one changes the row.
+  if (!(await claimForApproval(db, id, now))) throw new GatewayError(409, 'invalid_state')
+  const userId = await createApplicantAccount(db, ledger, application, now)
+  await mailWelcome(env, ledger, application, userId, now)
+  return { id, state: 'approved', user_id: userId }
+}
+
+/** Rejects a pending application and mails the reason in the application's language; 409 when already decided. */
+export async function rejectRegistration(
+  env: Env,
+  id: number,
+  reason: string,
+  now: Date,
+): Promise<RegistrationDecision> {
+  const db = env.DB
+  const { ledger, application } = await readRegistration(db, id)
+  if (ledger.state !== 'pending') throw new GatewayError(409, 'invalid_state')
+  if (!(await rejectPending(db, id, reason, now))) throw new GatewayError(409, 'invalid_state')
+  await createMailer(env, now).send(composeRegistrationRejectedEmail(ledger.email, reason, langOf(application)))
+  return { id, state: 'rejected', user_id: null }
+}

@@ -1,0 +1,300 @@
+/** Public forms: contact-us, investor and business registration, event applications. */
+import { type Context, Hono } from 'hono'
+import * as v from 'valibot'
+import { assertHuman, type BotAction } from '../../integrations/bot'
+import { readConfig } from '../../lib/config'
+import type { AppEnv, Role } from '../../lib/context'
+import { createSecret, sha256Hex } from '../../lib/crypto'
+import { GatewayError, ok } from '../../lib/envelope'
+import { readLang } from '../../lib/lang'
+import { FORM_IP_LIMIT, isOverLimit, readClientIp } from '../../lib/rate-limit'
+import {
+  BoolSchema,
+  DateSchema,
+  EmailSchema,
+  HashSchema,
+  IdSchema,
+  optionalText,
+  PhoneSchema,
+  PinSchema,
+  parseInput,
+  parseInputAsync,
+  ResidentPhoneSchema,
+  readJson,
+  TinSchema,
+  text,
+  WebsiteSchema,
+} from '../../lib/validate'
+import { knownIn } from '../content/references'
+import { composeDuplicateRegistrationEmail } from '../mail/messages'
+import { createMailer } from '../mail/outbox'
+import { insertFormRow } from './queries'
+import { type StoredApplication, storeApplication } from './registrations'
+
+/** The event application's upload capability: 128 random bits. */
+const UPLOAD_TOKEN_BYTES = 16
+
+const CONTACT_PURPOSES = ['exploring_investment_opportunities', 'media', 'vacancies', 'other'] as const
+const SOURCES = ['google', 'linkedin', 'instagram', 'telegram', 'forum', 'other'] as const
+
+const ContactSchema = v.object({
+  name: text(100),
+  last_name: text(100),
+  email: EmailSchema,
+  phone: PhoneSchema,
+  website: WebsiteSchema,
+  country: v.nullish(
+    v.pipe(v.union([v.string(), v.pipe(v.number(), v.transform(String))]), v.trim(), v.maxLength(100)),
+    '',
+  ),
+  designation: optionalText(150),
+  message: v.pipe(text(5000), v.minLength(10)),
+  purpose: v.picklist(CONTACT_PURPOSES),
+  company_name: optionalText(200),
+  hash: HashSchema,
+})
+
+const residentPhone = (i: { is_resident: boolean; phone: string }) =>
+  !i.is_resident || v.is(ResidentPhoneSchema, i.phone)
+
+const investorRegistrationSchema = (db: D1Database) =>
+  v.pipeAsync(
+    v.objectAsync({
+      company_name: text(200),
+      website: WebsiteSchema,
+      email: EmailSchema,
+      phone: PhoneSchema,
+      position: optionalText(150),
+      name: text(100),
+      surname: text(100),
+      pin: v.nullish(v.union([v.literal(''), PinSchema]), ''),
+      country_id: v.nullishAsync(v.pipeAsync(IdSchema, knownIn(db, 'countries'))),
+      source: v.picklist(SOURCES),
+      source_variant: optionalText(200),
+      comments: optionalText(2000),
+      is_resident: BoolSchema,
+      hash: HashSchema,
+    }),
+    // Residents identify with their PINFL and an Uzbek number; non-residents name their country.
+    v.forward(
+      v.partialCheck([['is_resident'], ['pin']], (i) => !i.is_resident || !!i.pin),
+      ['pin'],
+    ),
+    v.forward(v.partialCheck([['is_resident'], ['phone']], residentPhone), ['phone']),
+    v.forward(
+      v.partialCheck([['is_resident'], ['country_id']], (i) => i.is_resident || !!i.country_id),
+      ['country_id'],
+    ),
+  )
+
+const BusinessRegistrationSchema = v.pipe(
+  v.object({
+    company_name: text(200),
+    tin: v.nullish(v.union([v.literal(''), TinSchema]), ''),
+    pin: v.nullish(v.union([v.literal(''), PinSchema]), ''),
+    legal_address: optionalText(300),
+    website: WebsiteSchema,
+    name: text(100),
+    surname: text(100),
+    email: EmailSchema,
+    phone: PhoneSchema,
+    source: v.picklist(SOURCES),
+    source_variant: optionalText(200),
+    comments: optionalText(2000),
+    is_resident: BoolSchema,
+    hash: HashSchema,
+  }),
+  v.forward(
+    v.partialCheck([['is_resident'], ['pin']], (i) => !i.is_resident || !!i.pin),
+    ['pin'],
+  ),
+  v.forward(
+    v.partialCheck([['is_resident'], ['tin']], (i) => !i.is_resident || !!i.tin),
+    ['tin'],
+  ),
+  v.forward(v.partialCheck([['is_resident'], ['phone']], residentPhone), ['phone']),
+)
+
+const today = () => new Date().toISOString().slice(0, 10)
+
+const eventApplicationSchema = (db: D1Database) =>
+  v.objectAsync({
+    event_id: v.pipeAsync(IdSchema, knownIn(db, 'events')),
+    role: v.pipe(v.string(), v.trim(), v.regex(/^[a-z][a-z_]{1,29}$/)),
+    first_name: text(100),
+    last_name: text(100),
+    middle_name: optionalText(100),
+    birth_date: v.pipe(
+      DateSchema,
+      v.check((d) => d >= '1900-01-01' && d < today()),
+    ),
+    gender: v.picklist(['male', 'female']),
+    email: EmailSchema,
+    phone: PhoneSchema,
+    passport: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9]{5,20}$/)),
+    country_id: v.pipeAsync(IdSchema, knownIn(db, 'countries')),
+    address: text(300),
+    birthplace: text(200),
+    organization: text(200),
+    position: text(150),
+    activity: optionalText(1000),
+    hash: HashSchema,
+  })
+
+/** Bot check, then the per-IP window for public forms (429 `too_many_attempts`). */
+async function guardForm(c: Context<AppEnv>, hash: string, action: BotAction, form: string): Promise<void> {
+  await assertHuman(c, hash, action)
+  const limit = { key: `form:${form}:ip:${readClientIp(c)}`, ...FORM_IP_LIMIT }
+  if (await isOverLimit(c.env.DB, limit, Date.now())) throw new GatewayError(429, 'too_many_attempts')
+}
+
+/**
+ * The answer to a registration: the same `{ id }` whether or not the e-mail was free, after the same work; when it was
+ * taken, the address's owner is mailed after the answer (docs/security.md#account-enumeration).
+ */
+function answerApplication(c: Context<AppEnv>, stored: StoredApplication, role: Role, email: string, now: Date) {
+  const { duplicate } = stored
+  if (duplicate) {
+    const lang = readLang(c.req.header('Accept-Language'))
+    const signIn = `${readConfig(c.env).portalOrigin}/${lang}/auth/sign-in?${new URLSearchParams({ role })}`
+    c.executionCtx.waitUntil(
+      createMailer(c.env, now)
+        .send(composeDuplicateRegistrationEmail(email, duplicate, signIn, lang))
+        .catch((err: unknown) => {
+          console.error(
+            JSON.stringify({
+              level: 'error',
+              msg: 'duplicate registration mail failed',
+              requestId: c.get('requestId'),
+              error: err instanceof Error ? err.message : String(err),
+            }),
+          )
+        }),
+    )
+  }
+  return ok(c, { id: stored.id })
+}
+
+/**
+ * The columns both registration forms end with: how the applicant heard of us, residency, time, and the language the
+ * application was made in, which the decision's mail is written in.
+ */
+function registrationTail(
+  c: Context<AppEnv>,
+  i: { source: unknown; source_variant: unknown; comments: unknown; is_resident: boolean },
+  now: Date,
+) {
+  return {
+    source: i.source,
+    source_variant: i.source_variant,
+    comments: i.comments,
+    is_resident: i.is_resident ? 1 : 0,
+    lang: readLang(c.req.header('Accept-Language')),
+    created_at: now.toISOString(),
+  }
+}
+
+/** The public form routes, mounted at `/siw/public`. */
+export const formRoutes = new Hono<AppEnv>()
+
+formRoutes.post('/contact-us', async (c) => {
+  const i = parseInput(ContactSchema, await readJson(c))
+  await guardForm(c, i.hash, 'contact', 'contact')
+  const id = await insertFormRow(c.env.DB, 'contact_requests', {
+    name: i.name,
+    last_name: i.last_name,
+    email: i.email,
+    phone: i.phone,
+    website: i.website,
+    country: i.country,
+    designation: i.designation,
+    message: i.message,
+    purpose: i.purpose,
+    company_name: i.company_name,
+    lang: readLang(c.req.header('Accept-Language')),
+    created_at: new Date().toISOString(),
+  })
+  return ok(c, { id })
+})
+
+formRoutes.post('/investor-registration', async (c) => {
+  const i = await parseInputAsync(investorRegistrationSchema(c.env.DB), await readJson(c))
+  await guardForm(c, i.hash, 'register', 'registration')
+  const now = new Date()
+  const stored = await storeApplication(
+    c.env.DB,
+    'investor',
+    {
+      company_name: i.company_name,
+      website: i.website,
+      email: i.email,
+      phone: i.phone,
+      position: i.position,
+      name: i.name,
+      surname: i.surname,
+      pin: i.is_resident ? i.pin : null,
+      country_id: i.is_resident ? null : (i.country_id ?? null),
+      ...registrationTail(c, i, now),
+    },
+    i.email,
+    now,
+  )
+  return answerApplication(c, stored, 'investor', i.email, now)
+})
+
+formRoutes.post('/business-registration', async (c) => {
+  const i = parseInput(BusinessRegistrationSchema, await readJson(c))
+  await guardForm(c, i.hash, 'register', 'registration')
+  const now = new Date()
+  const stored = await storeApplication(
+    c.env.DB,
+    'business',
+    {
+      company_name: i.company_name,
+      tin: i.tin,
+      pin: i.is_resident ? i.pin : null,
+      legal_address: i.legal_address,
+      website: i.website,
+      name: i.name,
+      surname: i.surname,
+      email: i.email,
+      phone: i.phone,
+      ...registrationTail(c, i, now),
+    },
+    i.email,
+    now,
+  )
+  return answerApplication(c, stored, 'businessmen', i.email, now)
+})
+
+formRoutes.post('/event-application', async (c) => {
+  const i = await parseInputAsync(eventApplicationSchema(c.env.DB), await readJson(c))
+  await guardForm(c, i.hash, 'event', 'event')
+  const now = new Date()
+  // Whoever created the application, and only they, may attach its documents: ids are sequential, this is not.
+  const uploadToken = createSecret(UPLOAD_TOKEN_BYTES)
+  const id = await insertFormRow(c.env.DB, 'event_applications', {
+    event_id: i.event_id,
+    role: i.role,
+    first_name: i.first_name,
+    last_name: i.last_name,
+    middle_name: i.middle_name,
+    birth_date: i.birth_date,
+    gender: i.gender,
+    email: i.email,
+    phone: i.phone,
+    passport: i.passport,
+    country_id: i.country_id,
+    address: i.address,
+    birthplace: i.birthplace,
+    organization: i.organization,
+    position: i.position,
+    activity: i.activity,
+    lang: readLang(c.req.header('Accept-Language')),
+    created_at: now.toISOString(),
+    upload_token_hash: await sha256Hex(uploadToken),
+  })
+  // No notification, push or realtime event goes to an account with the typed e-mail: the applicant is not signed in
+  // as it (a public form), and anyone may type anyone's address (docs/security.md#public-forms).
+  return ok(c, { id, upload_token: uploadToken })
+})

@@ -1,0 +1,108 @@
+/** The inbox's SQL: contact requests and event applications, filtered, read and marked handled. */
+import type { Locale } from '../../../../../contract/locales'
+import type { InboxKind } from '../../../../../contract/operators/values'
+import { col } from '../../../lib/lang'
+import { likePattern } from '../../../lib/search-text'
+
+/** A filter as the calls read it. */
+export type InboxFilter = { kind: InboxKind; handled: 'open' | 'handled' | 'all'; q: string }
+
+const TABLES: Record<InboxKind, string> = { contact: 'contact_requests', event: 'event_applications' }
+
+/** Columns a search looks in, per kind. */
+const SEARCHED: Record<InboxKind, string[]> = {
+  contact: ['x.name', 'x.last_name', 'x.email', 'x.phone', 'x.company_name', 'x.message'],
+  event: ['x.first_name', 'x.last_name', 'x.email', 'x.phone', 'x.organization', 'x.passport'],
+}
+
+function whereOf(filter: InboxFilter): { sql: string; args: unknown[] } {
+  const parts: string[] = []
+  const args: unknown[] = []
+  if (filter.handled === 'open') parts.push('x.handled_at IS NULL')
+  if (filter.handled === 'handled') parts.push('x.handled_at IS NOT NULL')
+  if (filter.q) {
+    // An all-digit search is an id as well.
+    const id = /^\d{1,10}$/.test(filter.q) ? Number(filter.q) : -1
+    const searched = SEARCHED[filter.kind]
+    parts.push(`(x.id = ? OR ${searched.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`)
+    args.push(id, ...searched.map(() => likePattern(filter.q)))
+  }
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', args }
+}
+
+const selectOf = (kind: InboxKind, lang: Locale) =>
+  kind === 'contact'
+    ? `SELECT x.*, o.email AS handled_by_email, o.name AS handled_by_name FROM contact_requests x
+       LEFT JOIN operators o ON o.id = x.handled_by`
+    : `SELECT x.*, ${col('e.name', lang, 'event_title')}, ${col('co.country', lang, 'country_name')},
+         d.passport_file_id, d.image_file_id, o.email AS handled_by_email, o.name AS handled_by_name
+       FROM event_applications x LEFT JOIN events e ON e.id = x.event_id LEFT JOIN countries co ON co.id = x.country_id
+       LEFT JOIN event_application_documents d ON d.application_id = x.id LEFT JOIN operators o ON o.id = x.handled_by`
+
+/** An item's row, with who handled it. */
+export type InboxRow = Record<string, unknown> & {
+  id: number
+  handled_at: string | null
+  handled_by: number | null
+  handled_by_email: string | null
+  handled_by_name: string | null
+}
+
+/** How many items match. */
+export async function countInbox(db: D1Database, filter: InboxFilter): Promise<number> {
+  const where = whereOf(filter)
+  const n = await db
+    .prepare(`SELECT count(*) AS n FROM ${TABLES[filter.kind]} x ${where.sql}`)
+    .bind(...where.args)
+    .first<number>('n')
+  return n ?? 0
+}
+
+/** The matching items, newest first: a page of them, or (an export) the first `limit`. */
+export async function listInbox(
+  db: D1Database,
+  filter: InboxFilter,
+  lang: Locale,
+  page: { size: number; offset: number },
+): Promise<InboxRow[]> {
+  const where = whereOf(filter)
+  const { results } = await db
+    .prepare(`${selectOf(filter.kind, lang)} ${where.sql} ORDER BY x.id DESC LIMIT ? OFFSET ?`)
+    .bind(...where.args, page.size, page.offset)
+    .all<InboxRow>()
+  return results
+}
+
+/** One item, or null. */
+export async function readInboxItem(db: D1Database, kind: InboxKind, id: number, lang: Locale) {
+  return db
+    .prepare(`${selectOf(kind, lang)} WHERE x.id = ?`)
+    .bind(id)
+    .first<InboxRow>()
+}
+
+/** Whether an item exists. */
+export async function inboxItemExists(db: D1Database, kind: InboxKind, id: number): Promise<boolean> {
+  return (await db.prepare(`SELECT 1 FROM ${TABLES[kind]} WHERE id = ?`).bind(id).first()) !== null
+}
+
+/** Marks an item handled by the operator, or open again; false when it already was. */
+export async function setHandled(
+  db: D1Database,
+  item: { kind: InboxKind; id: number },
+  handledBy: number | null,
+  now: Date,
+): Promise<boolean> {
+  const table = TABLES[item.kind]
+  const changed =
+    handledBy !== null
+      ? await db
+          .prepare(`UPDATE ${table} SET handled_at = ?, handled_by = ? WHERE id = ? AND handled_at IS NULL`)
+          .bind(now.toISOString(), handledBy, item.id)
+          .run()
+      : await db
+          .prepare(`UPDATE ${table} SET handled_at = NULL, handled_by = NULL WHERE id = ? AND handled_at IS NOT NULL`)
+          .bind(item.id)
+          .run()
+  return changed.meta.changes === 1
+}

@@ -1,0 +1,108 @@
+/**
+ * The inbox in the operators' API (docs/gateway-contract.md#operator): contact requests and event applications,
+ * filtered by kind, handled or not and a search, each marked handled by the operator who did, and exported whole.
+ * Event applications' documents are downloaded through `/core/operator/files/{id}`, never a public URL. Mounted at
+ * `/core/operator/inbox`.
+ */
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { INBOX_HANDLED, INBOX_KINDS, type InboxKind } from '../../../../../contract/operators/values'
+import type { AppEnv } from '../../../lib/context'
+import { GatewayError, ok } from '../../../lib/envelope'
+import { readLang } from '../../../lib/lang'
+import { pageable, readPaging } from '../../../lib/paging'
+import { BoolSchema, IdSchema, parseInput, readJson, readQuery } from '../../../lib/validate'
+import { recordAudit } from '../audit/audit'
+import { countOpenInbox } from '../moderation/queries'
+import { countInbox, type InboxRow, inboxItemExists, listInbox, readInboxItem, setHandled } from './queries'
+
+/** The most rows an export holds; a filter narrows a larger inbox. */
+const EXPORT_MAX_ROWS = 5000
+
+const FilterSchema = v.object({
+  kind: v.optional(v.picklist(INBOX_KINDS), 'contact'),
+  handled: v.optional(v.picklist(INBOX_HANDLED), 'open'),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
+})
+
+const ItemParamsSchema = v.object({ kind: v.picklist(INBOX_KINDS), id: IdSchema })
+const HandledSchema = v.object({ handled: BoolSchema })
+
+const AUDIT_KINDS = { contact: 'contact', event: 'event_application' } as const
+
+/** A row as the inbox answers it: never its upload capability; who handled it, and when. */
+function toItem(kind: InboxKind, row: InboxRow) {
+  const {
+    upload_token_hash: _,
+    handled_by,
+    handled_by_email,
+    handled_by_name,
+    handled_at,
+    passport_file_id,
+    image_file_id,
+    country_name,
+    ...fields
+  } = row
+  const handled = handled_at
+    ? { at: handled_at, by: { id: handled_by, email: handled_by_email ?? '', name: handled_by_name ?? '' } }
+    : null
+  if (kind === 'contact') return { kind, ...fields, handled }
+  return {
+    kind,
+    ...fields,
+    country: String(country_name ?? ''),
+    documents:
+      passport_file_id && image_file_id ? { passport: String(passport_file_id), photo: String(image_file_id) } : null,
+    handled,
+  }
+}
+
+/** The operator calls of the inbox. */
+export const operatorInboxRoutes = new Hono<AppEnv>()
+
+operatorInboxRoutes.get('/', async (c) => {
+  const query = readQuery(c)
+  const filter = parseInput(FilterSchema, query)
+  const paging = readPaging(query, 25)
+  const lang = readLang(c.req.header('Accept-Language'))
+  const db = c.env.DB
+  const total = await countInbox(db, filter)
+  const items = (await listInbox(db, filter, lang, paging)).map((r) => toItem(filter.kind, r))
+  return ok(c, { filter, items, open: await countOpenInbox(db) }, pageable(paging, total))
+})
+
+/**
+ * Every row the filter matches (at most 5000, newest first), for the console's CSV. The export is audited: it takes
+ * applicants' personal data out of the system.
+ */
+operatorInboxRoutes.get('/export', async (c) => {
+  const filter = parseInput(FilterSchema, readQuery(c))
+  const lang = readLang(c.req.header('Accept-Language'))
+  const results = await listInbox(c.env.DB, filter, lang, { size: EXPORT_MAX_ROWS, offset: 0 })
+  const now = new Date()
+  const subject = { action: 'inbox.export', kind: AUDIT_KINDS[filter.kind], id: 0 } as const
+  await recordAudit(c.env.DB, c.get('operator').id, subject, null, { ...filter, rows: results.length }, now)
+  return ok(c, { filter, items: results.map((r) => toItem(filter.kind, r)) })
+})
+
+operatorInboxRoutes.get('/:kind/:id', async (c) => {
+  const { kind, id } = parseInput(ItemParamsSchema, c.req.param())
+  const row = await readInboxItem(c.env.DB, kind, id, readLang(c.req.header('Accept-Language')))
+  if (!row) throw new GatewayError(404, 'not_found')
+  return ok(c, toItem(kind, row))
+})
+
+/** Marks an item handled by the operator (or open again); a change is audited, a repeat changes nothing. */
+operatorInboxRoutes.post('/:kind/:id/handled', async (c) => {
+  const { kind, id } = parseInput(ItemParamsSchema, c.req.param())
+  const { handled } = parseInput(HandledSchema, await readJson(c))
+  const db = c.env.DB
+  const operator = c.get('operator')
+  const now = new Date()
+  if (!(await inboxItemExists(db, kind, id))) throw new GatewayError(404, 'not_found')
+  if (await setHandled(db, { kind, id }, handled ? operator.id : null, now)) {
+    const subject = { action: handled ? 'inbox.handled' : 'inbox.reopened', kind: AUDIT_KINDS[kind], id } as const
+    await recordAudit(db, operator.id, subject, { handled: !handled }, { handled }, now)
+  }
+  return ok(c, { kind, id, handled })
+})

@@ -1,0 +1,38 @@
+/**
+ * Moderation of submitted projects (docs/product.md#projects): the one place the decision is made, for the development
+ * seam (`/dev/moderate`) and the operators' calls alike. The owner is notified and their open pages hear of it.
+ */
+import { LOCALES, type Locale } from '../../../../contract/locales'
+import type { DecisionState } from '../../../../contract/operators/values'
+import type { RequestScope } from '../../lib/context'
+import { GatewayError } from '../../lib/envelope'
+import { createNotification, notificationLinks } from '../notifications/notify'
+import { publishToUser } from '../notifications/realtime'
+import { decideProjectRow, readProjectForDecision } from './queries'
+
+/**
+ * Approves or rejects a submitted project (a rejection keeps its reason, which the owner's page shows). 409
+ * `invalid_state` unless the project waits for moderation.
+ */
+export async function decideProject(
+  scope: RequestScope,
+  id: number,
+  decision: { state: 'approved' | 'rejected'; reason: string },
+  now: Date,
+): Promise<{ id: number; before: DecisionState; state: DecisionState }> {
+  const db = scope.env.DB
+  const project = await readProjectForDecision(db, id)
+  if (!project) throw new GatewayError(404, 'not_found')
+  if (project.state !== 'pending' || project.draft === 1) throw new GatewayError(409, 'invalid_state')
+  const { state } = decision
+  const reason = state === 'rejected' ? decision.reason || null : null
+  if (!(await decideProjectRow(db, id, { state, reason }, now))) throw new GatewayError(409, 'invalid_state')
+  const title = Object.fromEntries(LOCALES.map((l) => [l, project[`title_${l}`] || project.title_en || ''])) as Record<
+    Locale,
+    string
+  >
+  const type = state === 'approved' ? 'project_approved' : 'project_rejected'
+  await createNotification(scope, db, project.user_id, type, title, notificationLinks.project(id), now)
+  publishToUser(scope, project.user_id, { type: 'project', id, state })
+  return { id, before: 'pending', state }
+}

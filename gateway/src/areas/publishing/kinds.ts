@@ -1,0 +1,371 @@
+/**
+ * The kinds of content editors publish (docs/gateway-contract.md#operator-content), described once: each kind's table,
+ * its fields (text in three languages, rich text, dates, numbers, choices, references, images), whether it is
+ * published on its own or with its parent, where the portal shows it and what the search index holds of it. The
+ * operators' content calls, the console's forms (which read these descriptions) and the search index all follow it.
+ */
+
+import { PROJECT_STATUSES } from '../../../../contract/gateway/statuses'
+import { LOCALES, type Locale } from '../../../../contract/locales'
+import type { FieldType } from '../../../../contract/operators/values'
+
+const LOCALIZED: ReadonlySet<FieldType> = new Set(['text', 'longtext', 'html'])
+
+/** Whether a field of `type` has a value per language. */
+export const isLocalized = (type: FieldType): boolean => LOCALIZED.has(type)
+
+/** The table a reference field chooses from, and the localised column that names each row. */
+type Ref = { table: string; label: string }
+
+export type FieldSpec = {
+  name: string
+  type: FieldType
+  /** Required: a draft may still be saved without a language of a localised field, never without the field at all. */
+  required?: boolean
+  /** Longest value in characters (per language). */
+  max?: number
+  options?: readonly string[]
+  ref?: Ref
+}
+
+export type KindName =
+  | 'post'
+  | 'post_file'
+  | 'event'
+  | 'story'
+  | 'gallery'
+  | 'gallery_image'
+  | 'leader'
+  | 'review'
+  | 'page'
+  | 'project'
+  | 'service'
+  | 'service_process'
+  | 'service_step'
+  | 'sector'
+
+/** A row of a kind's table, as D1 answers it. */
+export type KindRow = Record<string, unknown>
+
+export type KindSpec = {
+  kind: KindName
+  table: string
+  /** The column that identifies a row (`rowid` for a table keyed by its parent and position). */
+  idColumn: string
+  /** The field that names an item in lists and the audit log. */
+  titleField: string
+  fields: readonly FieldSpec[]
+  /** Published on its own (draft, scheduled, published); otherwise it is seen with its parent. */
+  publishable: boolean
+  /** The kind this one belongs to, and the column naming the parent row. */
+  parent?: { kind: KindName; column: string }
+  children?: readonly KindName[]
+  /** The table keeps a `position`: a new item goes last. */
+  positioned?: boolean
+  /** The table keeps a `keywords` column, the normalised titles of this field (`keyword` list filters). */
+  keywords?: string
+  /** The table keeps `updated_at`. */
+  updatedAt: boolean
+  /** The console lists the kind filtered by this choice field (posts by category). */
+  filter?: string
+  /** How the console's list is ordered. */
+  order: string
+  /** The portal's page of an item published on its own, without the language prefix (preview links, search results). */
+  path?: (row: KindRow) => string
+  /** What the search index holds of an item: its kind there, the row's id there, and the fields of its text. */
+  search?: (row: KindRow) => { kind: string; ref: string; body: readonly string[] } | null
+}
+
+const POST_CATEGORIES = ['news', 'publication', 'pr_material', 'blog'] as const
+
+/** Where a content page (by slug) is on the portal: reasons and guide pages have routes of their own. */
+function pagePath(slug: string): string {
+  if (slug.startsWith('reason-')) return `/reason/${slug.slice(7)}`
+  if (slug.startsWith('guide-')) return `/guide/${slug.slice(6)}`
+  if (slug.startsWith('sector-')) return `/guide/explore/${slug.slice(7)}`
+  return `/${slug}`
+}
+
+const title = (max = 500): FieldSpec => ({ name: 'title', type: 'text', required: true, max })
+const photo: FieldSpec = { name: 'photo', type: 'image' }
+const publishDate: FieldSpec = { name: 'publish_date', type: 'date', required: true }
+
+const KINDS: readonly KindSpec[] = [
+  {
+    kind: 'post',
+    table: 'posts',
+    idColumn: 'id',
+    titleField: 'title',
+    fields: [
+      { name: 'category', type: 'choice', required: true, options: POST_CATEGORIES },
+      publishDate,
+      title(),
+      { name: 'content', type: 'html', required: true, max: 100_000 },
+      photo,
+      { name: 'author_first_name', type: 'plain', max: 100 },
+      { name: 'author_last_name', type: 'plain', max: 100 },
+    ],
+    publishable: true,
+    children: ['post_file'],
+    keywords: 'title',
+    updatedAt: true,
+    filter: 'category',
+    order: 'publish_date DESC, id DESC',
+    path: (r) => `/post/${r.id}`,
+    search: (r) => ({ kind: 'posts', ref: String(r.id), body: ['content'] }),
+  },
+  {
+    kind: 'post_file',
+    table: 'post_files',
+    idColumn: 'rowid',
+    titleField: 'name',
+    fields: [{ name: 'name', type: 'file', required: true }],
+    publishable: false,
+    parent: { kind: 'post', column: 'post_id' },
+    positioned: true,
+    updatedAt: false,
+    order: 'position, rowid',
+  },
+  {
+    kind: 'event',
+    table: 'events',
+    idColumn: 'id',
+    titleField: 'name',
+    fields: [
+      { name: 'name', type: 'text', required: true, max: 500 },
+      { name: 'date_from', type: 'datetime', required: true },
+      { name: 'date_to', type: 'datetime', required: true },
+      { name: 'time', type: 'time' },
+      { name: 'location', type: 'text', required: true, max: 300 },
+      { name: 'description', type: 'html', required: true, max: 100_000 },
+      { name: 'agenda', type: 'longtext', max: 20_000 },
+      photo,
+    ],
+    publishable: true,
+    keywords: 'name',
+    updatedAt: true,
+    order: 'date_from DESC, id DESC',
+    path: (r) => `/event/${r.id}`,
+    search: (r) => ({ kind: 'events', ref: String(r.id), body: ['description'] }),
+  },
+  {
+    kind: 'story',
+    table: 'stories',
+    idColumn: 'id',
+    titleField: 'title',
+    fields: [
+      publishDate,
+      title(),
+      { name: 'summary', type: 'longtext', required: true, max: 2000 },
+      { name: 'content', type: 'html', required: true, max: 100_000 },
+      photo,
+    ],
+    publishable: true,
+    keywords: 'title',
+    updatedAt: true,
+    order: 'publish_date DESC, id DESC',
+    path: (r) => `/story/${r.id}`,
+    search: (r) => ({ kind: 'stories', ref: String(r.id), body: ['content'] }),
+  },
+  {
+    kind: 'gallery',
+    table: 'galleries',
+    idColumn: 'id',
+    titleField: 'title',
+    fields: [publishDate, title(), { name: 'content', type: 'longtext', max: 5000 }],
+    publishable: true,
+    children: ['gallery_image'],
+    keywords: 'title',
+    updatedAt: true,
+    order: 'publish_date DESC, id DESC',
+    path: (r) => `/gallery/${r.id}`,
+    search: (r) => ({ kind: 'gallery', ref: String(r.id), body: ['content'] }),
+  },
+  {
+    kind: 'gallery_image',
+    table: 'gallery_images',
+    idColumn: 'rowid',
+    titleField: 'caption',
+    fields: [
+      { name: 'name', type: 'image', required: true },
+      { name: 'caption', type: 'text', max: 300 },
+    ],
+    publishable: false,
+    parent: { kind: 'gallery', column: 'gallery_id' },
+    positioned: true,
+    updatedAt: false,
+    order: 'position, rowid',
+  },
+  {
+    kind: 'leader',
+    table: 'leaders',
+    idColumn: 'id',
+    titleField: 'surname',
+    fields: [
+      { name: 'name', type: 'text', required: true, max: 100 },
+      { name: 'surname', type: 'text', required: true, max: 100 },
+      { name: 'position', type: 'text', required: true, max: 300 },
+      { name: 'bio', type: 'longtext', max: 5000 },
+      { name: 'working_days', type: 'text', max: 200 },
+      { name: 'email', type: 'email' },
+      { name: 'phone', type: 'phone' },
+      photo,
+    ],
+    publishable: true,
+    updatedAt: true,
+    order: 'id',
+    path: () => '/about',
+  },
+  {
+    kind: 'review',
+    table: 'reviews',
+    idColumn: 'id',
+    titleField: 'author',
+    fields: [
+      { name: 'author', type: 'text', required: true, max: 200 },
+      { name: 'comment', type: 'longtext', required: true, max: 2000 },
+      photo,
+    ],
+    publishable: true,
+    updatedAt: true,
+    order: 'id',
+    path: () => '/',
+  },
+  {
+    kind: 'page',
+    table: 'pages',
+    idColumn: 'id',
+    titleField: 'title',
+    fields: [
+      { name: 'slug', type: 'slug', required: true, max: 80 },
+      title(),
+      { name: 'content', type: 'html', required: true, max: 200_000 },
+    ],
+    publishable: true,
+    updatedAt: true,
+    order: 'slug',
+    path: (r) => pagePath(String(r.slug)),
+    search: (r) => {
+      const slug = String(r.slug)
+      // A sector's page is found as the sector (docs/gateway-contract.md#content).
+      return slug.startsWith('sector-')
+        ? { kind: 'sectors', ref: slug.slice(7), body: ['content'] }
+        : { kind: 'pages', ref: slug, body: ['content'] }
+    },
+  },
+  {
+    kind: 'project',
+    table: 'projects',
+    idColumn: 'id',
+    titleField: 'title',
+    fields: [
+      title(),
+      { name: 'category_id', type: 'ref', required: true, ref: { table: 'project_categories', label: 'title' } },
+      { name: 'sector_id', type: 'ref', required: true, ref: { table: 'sectors', label: 'content' } },
+      { name: 'region_id', type: 'ref', required: true, ref: { table: 'regions', label: 'region' } },
+      { name: 'status', type: 'choice', required: true, options: PROJECT_STATUSES },
+      { name: 'budget', type: 'number', required: true },
+      { name: 'content', type: 'html', required: true, max: 100_000 },
+      { name: 'upload', type: 'image' },
+      { name: 'icon', type: 'icon' },
+      { name: 'latitude', type: 'number' },
+      { name: 'longitude', type: 'number' },
+      { name: 'pp', type: 'number' },
+      { name: 'irr', type: 'number' },
+      { name: 'npv', type: 'number' },
+      { name: 'email', type: 'email' },
+      { name: 'phone', type: 'phone' },
+    ],
+    publishable: true,
+    keywords: 'title',
+    updatedAt: true,
+    order: 'id DESC',
+    path: (r) => `/guide/project/${r.id}`,
+    search: (r) => ({ kind: 'projects', ref: String(r.id), body: ['content'] }),
+  },
+  {
+    kind: 'service',
+    table: 'services',
+    idColumn: 'id',
+    titleField: 'title',
+    fields: [
+      title(),
+      { name: 'category_id', type: 'ref', required: true, ref: { table: 'service_categories', label: 'title' } },
+      { name: 'description', type: 'longtext', required: true, max: 5000 },
+      { name: 'info', type: 'longtext', max: 5000 },
+      { name: 'link', type: 'url' },
+      { name: 'upload', type: 'image' },
+      { name: 'online', type: 'bool' },
+      { name: 'is_external', type: 'bool' },
+    ],
+    publishable: true,
+    children: ['service_process'],
+    keywords: 'title',
+    updatedAt: true,
+    order: 'id',
+    path: (r) => `/service/${r.id}`,
+    search: (r) => ({ kind: 'services', ref: String(r.id), body: ['description', 'info'] }),
+  },
+  {
+    kind: 'service_process',
+    table: 'service_processes',
+    idColumn: 'id',
+    titleField: 'title',
+    fields: [title(300), { name: 'description', type: 'longtext', max: 5000 }, { name: 'icon', type: 'icon' }],
+    publishable: false,
+    parent: { kind: 'service', column: 'service_id' },
+    children: ['service_step'],
+    positioned: true,
+    updatedAt: false,
+    order: 'position, id',
+  },
+  {
+    kind: 'service_step',
+    table: 'service_steps',
+    idColumn: 'id',
+    titleField: 'title',
+    fields: [title(300), { name: 'content', type: 'html', max: 100_000 }, { name: 'upload', type: 'image' }],
+    publishable: false,
+    parent: { kind: 'service_process', column: 'process_id' },
+    positioned: true,
+    updatedAt: false,
+    order: 'position, id',
+  },
+  {
+    kind: 'sector',
+    table: 'sectors',
+    idColumn: 'id',
+    titleField: 'content',
+    fields: [
+      { name: 'slug', type: 'slug', required: true, max: 80 },
+      { name: 'content', type: 'text', required: true, max: 200 },
+    ],
+    publishable: true,
+    keywords: 'content',
+    updatedAt: true,
+    order: 'id',
+    path: () => '/guide/explore',
+  },
+]
+
+export const KIND_NAMES = KINDS.map((k) => k.kind) as readonly KindName[]
+
+const BY_NAME = new Map(KINDS.map((k) => [k.kind, k]))
+
+/** The description of `kind`, or null for a name that is none. */
+export function kindOf(kind: string): KindSpec | null {
+  return BY_NAME.get(kind as KindName) ?? null
+}
+
+/** Every kind that is published on its own. */
+export const PUBLISHABLE_KINDS = KINDS.filter((k) => k.publishable)
+
+/** The columns of a field: one per language for localised ones. */
+export function columnsOf(field: FieldSpec, langs: readonly Locale[]): string[] {
+  return isLocalized(field.type) ? langs.map((l) => `${field.name}_${l}`) : [field.name]
+}
+
+/** Every column of a kind's fields. */
+export function kindColumns(spec: KindSpec): string[] {
+  return spec.fields.flatMap((f) => columnsOf(f, LOCALES))
+}

@@ -1,0 +1,157 @@
+/**
+ * `/core/operator/content/*`: editors' and admins' publishing calls (docs/gateway-contract.md#operator-content) — the
+ * kinds and their fields, lists and items of every kind, saves, publish and unpublish, uploads and preview links.
+ * Mounted behind the operator routes' Access check and the `content` area; every change is audited.
+ */
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { LOCALES } from '../../../../contract/locales'
+import { PUBLICATIONS } from '../../../../contract/operators/values'
+import { readConfig } from '../../lib/config'
+import type { AppEnv } from '../../lib/context'
+import { GatewayError, ok } from '../../lib/envelope'
+import { pageable, readPaging } from '../../lib/paging'
+import { IdSchema, parseInput, readJson, readQuery } from '../../lib/validate'
+import { checkUpload, saveUpload } from '../documents/files'
+import type { Values } from './fields'
+import { KIND_NAMES } from './kinds'
+import { PREVIEW_TTL_MS, signPreview } from './preview'
+import {
+  createItem,
+  describeKinds,
+  listItems,
+  publishItem,
+  readItem,
+  requireKind,
+  unpublishItem,
+  updateItem,
+} from './publishing'
+import { readRow } from './queries'
+import { CONTENT_UPLOAD_RULES, uploadRef } from './uploads'
+
+/** The publishing routes, mounted at `/core/operator/content`. */
+export const operatorContentRoutes = new Hono<AppEnv>()
+
+const ParamsSchema = v.object({ kind: v.string(), id: IdSchema })
+const ListQuerySchema = v.object({
+  publication: v.optional(v.picklist(PUBLICATIONS)),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
+})
+const SaveSchema = v.object({
+  values: v.record(v.pipe(v.string(), v.maxLength(80)), v.unknown()),
+  children: v.optional(v.unknown()),
+})
+const PublishSchema = v.object({
+  publish_at: v.optional(v.nullable(v.pipe(v.string(), v.isoTimestamp()))),
+  confirm_incomplete: v.optional(v.boolean(), false),
+})
+
+operatorContentRoutes.get('/kinds', async (c) => {
+  const specs = KIND_NAMES.map((name) => requireKind(name))
+  return ok(c, { kinds: await describeKinds(c.env.DB, specs) })
+})
+
+// An upload for a content field (an image, or a file of a post): checked by its bytes and size, stored in R2 and public
+// from then on, named by the reference the field then holds.
+operatorContentRoutes.post('/files', async (c) => {
+  const form = await c.req.formData().catch(() => null)
+  if (!form) throw new GatewayError(422, 'validation_error', 'validation_error', ['file'])
+  const slot = form.get('type') === 'image' ? 'image' : 'file'
+  const upload = await checkUpload(form.get('file'), CONTENT_UPLOAD_RULES[slot], 'file')
+  const now = new Date()
+  const row = await saveUpload(c.env, upload, { prefix: 'content', ownerUserId: null, isPublic: true, now })
+  const { portalOrigin, publicBase } = readConfig(c.env)
+  return c.json(
+    {
+      result: { code: 'ok', description: '' },
+      content: {
+        ref: uploadRef(row),
+        url: `${portalOrigin}${publicBase}/document/public/file/${row.id}`,
+        content_type: row.content_type,
+        size: row.size,
+        original_name: row.original_name,
+      },
+    },
+    201,
+  )
+})
+
+operatorContentRoutes.get('/:kind', async (c) => {
+  const spec = requireKind(c.req.param('kind'))
+  if (spec.parent) throw new GatewayError(404, 'not_found')
+  const query = readQuery(c)
+  const filter = parseInput(ListQuerySchema, { publication: query.publication || undefined, q: query.q || undefined })
+  // A kind with a choice to list by (posts by category) takes it as a query parameter of its name.
+  const field = spec.fields.find((f) => f.name === spec.filter)
+  const choice = field ? query[field.name] || undefined : undefined
+  if (choice !== undefined && !field?.options?.includes(choice))
+    throw new GatewayError(422, 'validation_error', 'validation_error', [field!.name])
+  const paging = readPaging(query, 20)
+  const { items, total } = await listItems(c.env.DB, spec, { ...filter, choice }, paging)
+  return ok(c, { items }, pageable(paging, total))
+})
+
+operatorContentRoutes.post('/:kind', async (c) => {
+  const spec = requireKind(c.req.param('kind'))
+  const body = parseInput(SaveSchema, await readJson(c))
+  const id = await createItem(c.env.DB, spec, c.get('operator').id, body as { values: Values }, new Date())
+  return c.json({ result: { code: 'ok', description: '' }, content: { id } }, 201)
+})
+
+operatorContentRoutes.get('/:kind/:id', async (c) => {
+  const { kind, id } = parseInput(ParamsSchema, c.req.param())
+  return ok(c, await readItem(c.env.DB, requireKind(kind), id))
+})
+
+operatorContentRoutes.put('/:kind/:id', async (c) => {
+  const { kind, id } = parseInput(ParamsSchema, c.req.param())
+  const spec = requireKind(kind)
+  const body = parseInput(SaveSchema, await readJson(c))
+  await updateItem(c.env.DB, spec, c.get('operator').id, id, body as { values: Values }, new Date())
+  return ok(c, { id })
+})
+
+operatorContentRoutes.post('/:kind/:id/publish', async (c) => {
+  const { kind, id } = parseInput(ParamsSchema, c.req.param())
+  const spec = requireKind(kind)
+  const input = parseInput(PublishSchema, await readJson(c))
+  const result = await publishItem(
+    c.env.DB,
+    spec,
+    c.get('operator').id,
+    id,
+    {
+      publishAt: input.publish_at ? new Date(input.publish_at) : undefined,
+      confirmIncomplete: input.confirm_incomplete,
+    },
+    new Date(),
+  )
+  return ok(c, { id, ...result })
+})
+
+operatorContentRoutes.post('/:kind/:id/unpublish', async (c) => {
+  const { kind, id } = parseInput(ParamsSchema, c.req.param())
+  await unpublishItem(c.env.DB, requireKind(kind), c.get('operator').id, id, new Date())
+  return ok(c, { id, publication: 'draft' })
+})
+
+/**
+ * Signed, expiring links to the portal's page of an item, one per language (docs/gateway-contract.md#preview). The
+ * portal draws the page itself, forwarding the token; nothing of it is cached.
+ */
+operatorContentRoutes.post('/:kind/:id/preview', async (c) => {
+  const { kind, id } = parseInput(ParamsSchema, c.req.param())
+  const spec = requireKind(kind)
+  const { previewSecret, portalOrigin } = readConfig(c.env)
+  if (!spec.publishable || !spec.path) throw new GatewayError(404, 'not_found')
+  if (!previewSecret) throw new GatewayError(503, 'preview_unavailable')
+  const row = await readRow(c.env.DB, spec, id)
+  if (!row) throw new GatewayError(404, 'not_found')
+  const now = new Date()
+  const token = await signPreview(previewSecret, spec.kind, id, now)
+  const path = spec.path(row)
+  const links = Object.fromEntries(
+    LOCALES.map((l) => [l, `${portalOrigin}/${l}${path === '/' ? '' : path}?preview=${encodeURIComponent(token)}`]),
+  )
+  return ok(c, { links, expires_at: new Date(now.getTime() + PREVIEW_TTL_MS).toISOString() })
+})
