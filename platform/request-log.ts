@@ -13,6 +13,11 @@ const MAX_PATH = 256
 type LogRequestsOptions<E extends Env> = Readonly<{
   /** The worker's own fields of the line (a route id, a cache outcome, an operator), read once the answer is ready. */
   fields?: (c: Context<E>) => Record<string, unknown>
+  /**
+   * Write the line in the request's `waitUntil`, after the response has left, rather than before it: for a worker whose
+   * every millisecond of a reply counts (the portal's pages, docs/operations.md#logs).
+   */
+  afterResponse?: boolean
 }>
 
 /** Logs each request once the response has left; needs `requestId()` before it. */
@@ -32,9 +37,8 @@ export function logRequests<E extends Env = Env>(options: LogRequestsOptions<E> 
       ms: Date.now() - started,
     }
     const write = () => console.log(JSON.stringify(line))
-    // Written after the response (docs/operations.md#logs): the line costs the runtime a write the reply need not wait
-    // for. Without an execution context (a test calling the app bare) it is written at once.
-    const ctx = executionContextOf(c)
+    // Without an execution context (a test calling the app bare) it is written at once.
+    const ctx = options.afterResponse ? executionContextOf(c) : undefined
     if (ctx) ctx.waitUntil(new Promise<void>((resolve) => setTimeout(resolve, 0)).then(write))
     else write()
   }

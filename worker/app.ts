@@ -46,6 +46,7 @@ export function createApp() {
     '*',
     requestId(),
     logRequests<AppEnv>({
+      afterResponse: true,
       fields: (c) => ({
         route: c.get('routeId') ?? null,
         cache: summariseOutcomes(c.get('cacheOutcomes')),
