@@ -103,6 +103,20 @@ export default {
       '^(console|shared|contract|platform)/',
       'console/ imports shared/, contract/ and platform/ only; its tests may reach further.',
     ),
+    onlyInto(
+      'console-browser-imports',
+      { path: '^console/browser/' },
+      '^(console/browser|contract)/',
+      "The console's browser scripts import each other and contract/ only (docs/decisions/0055-console-editor.md).",
+    ),
+    {
+      name: 'console-worker-leaves-browser',
+      comment:
+        "The console's worker never imports its browser scripts: it serves them built (build/console-scripts.ts).",
+      severity: 'error',
+      from: { path: '^console/', pathNot: ['^console/browser/', TEST] },
+      to: { path: '^console/browser/' },
+    },
 
     // client/ and its rooms (docs/architecture.md#client-rooms).
     onlyInto(
