@@ -12,11 +12,25 @@ const require = createRequire(import.meta.url)
 
 // The bundle exports its Durable Object class (the realtime hub), which extends the runtime's `DurableObject` from
 // `cloudflare:workers`; Node has no such module, and a render never constructs the class: a bare stand-in suffices.
+// It also imports two non-JavaScript modules for the share card, which wrangler's default module rules upload and
+// workerd hands over as a compiled `WebAssembly.Module` (`*.wasm`, CompiledWasm) and an `ArrayBuffer` (`*.bin`, Data):
+// Node gets the same values from the same files of the build.
 registerHooks({
   resolve(specifier, context, nextResolve) {
     if (specifier !== 'cloudflare:workers') return nextResolve(specifier, context)
     const source = 'export class DurableObject { constructor(ctx, env) { this.ctx = ctx; this.env = env } }'
     return { url: `data:text/javascript,${encodeURIComponent(source)}`, shortCircuit: true }
+  },
+  load(url, context, nextLoad) {
+    const kind = /\.(wasm|bin)$/.exec(url)?.[1]
+    if (!kind || !url.startsWith('file:')) return nextLoad(url, context)
+    const bytes = `readFileSync(new URL(${JSON.stringify(url)}))`
+    const value = kind === 'wasm' ? `new WebAssembly.Module(${bytes})` : `new Uint8Array(${bytes}).slice().buffer`
+    return {
+      format: 'module',
+      source: `import { readFileSync } from 'node:fs'\nexport default ${value}\n`,
+      shortCircuit: true,
+    }
   },
 })
 
