@@ -62,10 +62,13 @@ async function startPortal(port, gatewayOrigin) {
     },
   )
   const stop = () => {
+    process.off('exit', stop)
     try {
       process.kill(-child.pid, 'SIGTERM')
     } catch {}
   }
+  // However the bench ends, this portal (a process group of its own) ends with it.
+  process.once('exit', stop)
   for (let i = 0; i < 240; i++) {
     const ok = await fetch(`http://127.0.0.1:${port}/_app/build`).then(
       (r) => r.ok,
