@@ -9,12 +9,16 @@ import { setTimeout as sleep } from 'node:timers/promises'
 // Load and server share the machine's 2 cores: each figure is the median of several short autocannon runs at fixed
 // connections (c=1 and c=10), ratios taken within the same run. Loopback only.
 //
+// `--peers`: only the comparison with the peers (peers.mjs, docs/performance.md#peers), written under `peers` in
+// bench-results/latest.json beside the last full run's figures.
+//
 // `--smoke` (a step of `npm test`): every step once with tiny counts, on one server and its own ports and state,
 // judging no figure and writing nothing to bench-results/: a change that breaks a step of the bench fails CI. A step
 // that cannot take its figure (no workerd process or inspector found) fails the smoke.
 import autocannon from 'autocannon'
 
 const SMOKE = process.argv.includes('--smoke')
+const PEERS = process.argv.includes('--peers')
 const PORT = process.env.BENCH_PORT ?? (SMOKE ? '8795' : '8799')
 const BASE = `http://127.0.0.1:${PORT}`
 const DURATION = SMOKE ? 1 : Number(process.env.BENCH_SECONDS ?? 5)
@@ -134,6 +138,25 @@ async function measureInTurns(paths, connections) {
 
 // The tests' build: the `local` environment of the wrangler configs (the bench seeds through the development helpers).
 if (!process.env.SKIP_BUILD) sh('npx', ['vite', 'build', '--logLevel', 'warn'], { CLOUDFLARE_ENV: 'local' })
+
+if (PEERS) {
+  const { measurePeers } = await import('./peers.mjs')
+  const peers = await measurePeers({ base: BASE, port: Number(PORT), startServer, smoke: SMOKE })
+  // `--peers --smoke`: a quick check of the comparison's steps while working on it; its figures are not kept.
+  if (SMOKE) {
+    rmSync(RESULTS_DIR, { recursive: true, force: true })
+    process.exit(0)
+  }
+  mkdirSync(RESULTS_DIR, { recursive: true })
+  const file = `${RESULTS_DIR}/latest.json`
+  let latest = {}
+  try {
+    latest = JSON.parse(readFileSync(file, 'utf8'))
+  } catch {}
+  writeFileSync(file, JSON.stringify({ ...latest, peers }, null, 2))
+  console.log(`written under "peers" in ${file}`)
+  process.exit(0)
+}
 
 // The static twin of the home page: the same bytes served as a Workers static asset by the same workerd (assets are
 // read when the server starts). The smoke serves a stand-in, so that it starts one server only.
@@ -326,7 +349,12 @@ for (const f of results.firstLoad)
 results.loadAverage = loadavg().map((x) => Number(x.toFixed(2)))
 console.table(results.ratios)
 mkdirSync(RESULTS_DIR, { recursive: true })
-writeFileSync(`${RESULTS_DIR}/latest.json`, JSON.stringify(results, null, 2))
+// The last `--peers` run's figures stay beside the new full run's.
+let peers
+try {
+  peers = JSON.parse(readFileSync(`${RESULTS_DIR}/latest.json`, 'utf8')).peers
+} catch {}
+writeFileSync(`${RESULTS_DIR}/latest.json`, JSON.stringify({ ...results, ...(peers ? { peers } : {}) }, null, 2))
 console.log(`written to ${RESULTS_DIR}/latest.json`)
 if (SMOKE) {
   rmSync(RESULTS_DIR, { recursive: true, force: true })
