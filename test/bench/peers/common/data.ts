@@ -20,15 +20,24 @@ provideEdgeIcons(EXTRA_ICONS)
 
 type Env = { GATEWAY_URL?: string; PAYLOAD_MEMORY_MS?: string }
 
-const memory = new Map<string, { until: number; entry: Promise<PayloadEntry> }>()
+/**
+ * Settled answers only: a request that awaited another request's pending call would hang when that one ends (workerd
+ * cancels a request's unfinished I/O), so concurrent requests that find nothing each ask (the portal shares the call
+ * and keeps it alive with `waitUntil` instead, worker/payloads.ts).
+ */
+const memory = new Map<string, { until: number; entry: PayloadEntry }>()
+
+/** A promise React's `use()` reads at once (its `status` and `value` set), as the portal's edge makes them. */
+function settled(entry: PayloadEntry): Promise<PayloadEntry> {
+  return Object.assign(Promise.resolve(entry), { status: 'fulfilled', value: entry })
+}
 
 /** One gateway key's entry: the isolate's copy while it is fresh, else the gateway's answer (or its error). */
 function loadKey(env: Env, locale: Locale, key: string): Promise<PayloadEntry> {
   const memoryMs = Number(env.PAYLOAD_MEMORY_MS ?? 30_000)
   const id = `${locale}:${key}`
-  const now = Date.now()
   const held = memory.get(id)
-  if (held && held.until > now) return held.entry
+  if (held && held.until > Date.now()) return settled(held.entry)
   if (!env.GATEWAY_URL) throw new Error('GATEWAY_URL is not set')
   const client = createGatewayClient({
     fetch: (input, init) => fetch(input, init),
@@ -36,21 +45,18 @@ function loadKey(env: Env, locale: Locale, key: string): Promise<PayloadEntry> {
     origin: env.GATEWAY_URL,
     base: '',
   })
-  const entry = client.getEnvelope(key as never).then(
-    (envelope): PayloadEntry => ({ ok: true, envelope }),
+  return client.getEnvelope(key as never).then(
+    (envelope): PayloadEntry => {
+      const entry: PayloadEntry = { ok: true, envelope }
+      // A failure is not kept: the next request asks again.
+      if (memoryMs > 0) memory.set(id, { until: Date.now() + memoryMs, entry })
+      return entry
+    },
     (error: unknown): PayloadEntry =>
       error instanceof GatewayError
         ? { ok: false, status: error.status, code: error.code }
         : { ok: false, status: 0, code: 'network_error' },
   )
-  if (memoryMs > 0) {
-    memory.set(id, { until: now + memoryMs, entry })
-    // A failure is not kept: the next request asks again.
-    void entry.then((e) => {
-      if (!e.ok) memory.delete(id)
-    })
-  }
-  return entry
 }
 
 /** The home page's three keys, each a promise of its entry (started together, awaited by whoever needs them). */
