@@ -8,13 +8,13 @@
 import { provideEdgeIcons } from '../../../../client/ui/icon'
 import { EXTRA_ICONS } from '../../../../client/ui/icons-extra'
 import type { Locale } from '../../../../contract/locales'
-import { createGatewayClient, GatewayError } from '../../../../shared/gateway-client'
-import type { Messages } from '../../../../shared/i18n'
-import type { PayloadEntry } from '../../../../shared/state'
-import { messagesFor, messagesOf } from '../../../../worker/messages'
+import { createGatewayClient } from '../../../../shared/gateway/gateway-client'
+import type { Messages } from '../../../../shared/i18n/i18n'
+import type { PayloadEntry } from '../../../../shared/state/state'
+import { messagesFor, messagesOf } from '../../../../worker/render/messages'
 import { HOME_KEYS, LOCALE } from './portal'
 
-// The server renders the icons outside the bundled set inline, as the portal's edge does (`worker/render.tsx` installs
+// The server renders the icons outside the bundled set inline, as the portal's edge does (`worker/render/render.tsx` installs
 // the same set); the browser keeps what the server drew.
 provideEdgeIcons(EXTRA_ICONS)
 
@@ -23,7 +23,7 @@ type Env = { GATEWAY_URL?: string; PAYLOAD_MEMORY_MS?: string }
 /**
  * Settled answers only: a request that awaited another request's pending call would hang when that one ends (workerd
  * cancels a request's unfinished I/O), so concurrent requests that find nothing each ask (the portal shares the call
- * and keeps it alive with `waitUntil` instead, worker/payloads.ts).
+ * and keeps it alive with `waitUntil` instead, worker/payloads/payloads.ts).
  */
 const memory = new Map<string, { until: number; entry: PayloadEntry }>()
 
@@ -45,26 +45,22 @@ function loadKey(env: Env, locale: Locale, key: string): Promise<PayloadEntry> {
     origin: env.GATEWAY_URL,
     base: '',
   })
-  return client.getEnvelope(key as never).then(
-    (envelope): PayloadEntry => {
-      const entry: PayloadEntry = { ok: true, envelope }
-      // A failure is not kept: the next request asks again.
-      if (memoryMs > 0) memory.set(id, { until: Date.now() + memoryMs, entry })
-      return entry
-    },
-    (error: unknown): PayloadEntry =>
-      error instanceof GatewayError
-        ? { ok: false, status: error.status, code: error.code }
-        : { ok: false, status: 0, code: 'network_error' },
-  )
+  return client.getEnvelope(key as never).then((result): PayloadEntry => {
+    // A failure is not kept: the next request asks again.
+    if (!result.ok) return { ok: false, status: result.status, code: result.code }
+    const entry: PayloadEntry = { ok: true, envelope: result.envelope }
+    if (memoryMs > 0) memory.set(id, { until: Date.now() + memoryMs, entry })
+    return entry
+  })
 }
 
-/** The home page's three keys, each a promise of its entry (started together, awaited by whoever needs them). */
+/** The home page's keys, each a promise of its entry (started together, awaited by whoever needs them). */
 export function loadHome(env: Env): Record<keyof typeof HOME_KEYS, Promise<PayloadEntry>> {
   return {
     latestPosts: loadKey(env, LOCALE, HOME_KEYS.latestPosts),
     territories: loadKey(env, LOCALE, HOME_KEYS.territories),
     reviews: loadKey(env, LOCALE, HOME_KEYS.reviews),
+    settings: loadKey(env, LOCALE, HOME_KEYS.settings),
   }
 }
 

@@ -1,38 +1,40 @@
 /**
  * What both peers take from the portal to draw its home page: the page's own React components (read-only imports of
  * client/, never copies), the contexts those components read, the English messages and the gateway keys of the home
- * page's data plan. The portal's `App` (client/runtime/app.tsx) provides the same contexts; a peer provides them
+ * page's data plan. The portal's `App` (client/shell/app.tsx) provides the same contexts; a peer provides them
  * itself, with the page's route and data, and its framework does the rest: routing, loading, streaming, the document
  * and hydration (docs/performance.md#peers).
  */
 import type { ReactNode } from 'react'
 import { ConfigProvider, OriginProvider } from '../../../../client/runtime/config'
 import { PayloadProvider, type PayloadStore } from '../../../../client/runtime/data'
+import { FailureScreensProvider } from '../../../../client/runtime/error-boundary'
 import { I18nProvider } from '../../../../client/runtime/i18n'
 import { RouterProvider } from '../../../../client/runtime/router'
 import { SessionProvider, useSession } from '../../../../client/runtime/session'
+import { FAILURE_SCREENS } from '../../../../client/shell/shell-parts'
 import type { Locale } from '../../../../contract/locales'
-import type { PublicConfig } from '../../../../shared/config'
-import type { Messages } from '../../../../shared/i18n'
-import { splitLocale } from '../../../../shared/match'
-import { resolveRoute } from '../../../../shared/resolve'
-import { ROUTE_BY_ID } from '../../../../shared/routes'
-import { siteKeys } from '../../../../shared/site-keys'
-import type { PayloadEntry, RouteState, SessionState } from '../../../../shared/state'
+import type { PublicConfig } from '../../../../shared/state/config'
+import type { Messages } from '../../../../shared/i18n/i18n'
+import { splitLocale } from '../../../../shared/routing/match'
+import { resolveRoute } from '../../../../shared/routing/resolve'
+import { ROUTE_BY_ID } from '../../../../shared/routing/routes'
+import { siteKeys } from '../../../../shared/keys/site-keys'
+import type { PayloadEntry, RouteState, SessionState } from '../../../../shared/state/state'
 
 export const LOCALE: Locale = 'en'
 export const HOME_PATH = '/en'
 export const HOME_META = ROUTE_BY_ID.home.meta
 
 /**
- * The home page's data plan (shared/plans/site.ts, `homePlan`): the three keys it streams in. The portal also loads the
- * site's contacts for every page with a footer (shared/plans/index.ts), but its footer draws none of them today (the
- * section stays empty in its documents), so the peers, which draw what the portal draws, leave the key out.
+ * The home page's data plan (shared/plans/site.ts, `homePlan`): the three keys it streams in, and the site's contacts,
+ * which every page with a footer also streams in (shared/plans/index.ts).
  */
 export const HOME_KEYS = {
   latestPosts: siteKeys.latestPosts(),
   territories: siteKeys.territories(),
   reviews: siteKeys.reviews(),
+  settings: siteKeys.settings(),
 } as const
 
 /** A visitor without a session, as the portal's edge sees a first visit. */
@@ -49,6 +51,8 @@ const PUBLIC_CONFIG: PublicConfig = {
 }
 
 const NO_LOADING = { start() {}, finish() {}, error() {} }
+/** A peer serves no `_payload.json`: a link followed in the browser ends in a full page load, with nothing to preload. */
+const NO_PRELOAD = () => Promise.resolve()
 
 /** The home route as the portal's router resolves `/en` (with `search`, e.g. `?region=…`). */
 export function homeRoute(search = ''): RouteState {
@@ -73,7 +77,7 @@ export function payloadStore(
   return server ? { ready, pending, serialize: () => '' } : { ready, pending }
 }
 
-/** The contexts the portal's components read (what client/runtime/app.tsx provides), for the home route. */
+/** The contexts the portal's components read (what client/shell/app.tsx provides), for the home route. */
 export function PortalProviders({
   messages,
   store,
@@ -88,19 +92,21 @@ export function PortalProviders({
   children: ReactNode
 }) {
   return (
-    <I18nProvider locale={LOCALE} messages={messages}>
-      <ConfigProvider value={PUBLIC_CONFIG}>
-        <OriginProvider value={origin}>
-          <PayloadProvider value={store}>
-            <SessionProvider initial={ANONYMOUS} onCleared={() => Promise.resolve()}>
-              <Router route={route} store={store}>
-                {children}
-              </Router>
-            </SessionProvider>
-          </PayloadProvider>
-        </OriginProvider>
-      </ConfigProvider>
-    </I18nProvider>
+    <FailureScreensProvider value={FAILURE_SCREENS}>
+      <I18nProvider locale={LOCALE} messages={messages}>
+        <ConfigProvider value={PUBLIC_CONFIG}>
+          <OriginProvider value={origin}>
+            <PayloadProvider value={store}>
+              <SessionProvider initial={ANONYMOUS} onCleared={() => Promise.resolve()}>
+                <Router route={route} store={store}>
+                  {children}
+                </Router>
+              </SessionProvider>
+            </PayloadProvider>
+          </OriginProvider>
+        </ConfigProvider>
+      </I18nProvider>
+    </FailureScreensProvider>
   )
 }
 
@@ -114,6 +120,7 @@ function Router({ route, store, children }: { route: RouteState; store: PayloadS
       store={store}
       session={session}
       loading={NO_LOADING}
+      preload={NO_PRELOAD}
     >
       {children}
     </RouterProvider>

@@ -1,4 +1,4 @@
-// The document: the portal's head elements (client/runtime/root.tsx) and its stylesheets, which React Router links
+// The document: the portal's head elements (client/shell/root.tsx) and its stylesheets, which React Router links
 // (the shell's and the site area's, whole; the portal inlines the rules the page uses).
 import type { ReactNode } from 'react'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'

@@ -1,6 +1,6 @@
 /** The appeal bar as an Astro island: its button opens the portal's appeal dialog (client/features/appeals/). */
 import { AppealBar } from '../../../../../../client/features/appeals/appeal-bar'
-import type { Messages } from '../../../../../../shared/i18n'
+import type { Messages } from '../../../../../../shared/i18n/i18n'
 import { PortalProviders, payloadStore } from '../../../common/portal'
 
 export function Appeal({ messages, origin }: { messages: Messages; origin: string }) {

@@ -4,7 +4,7 @@
  * browser loads an island's code only with the island.
  */
 import { SiteHeader } from '../../../../../../client/shell/site-header'
-import type { Messages } from '../../../../../../shared/i18n'
+import type { Messages } from '../../../../../../shared/i18n/i18n'
 import { PortalProviders, payloadStore } from '../../../common/portal'
 
 export function Header({ messages, origin }: { messages: Messages; origin: string }) {

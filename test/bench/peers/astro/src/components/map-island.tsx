@@ -4,9 +4,9 @@
  */
 import { RegionMap } from '../../../../../../client/features/site/region-map'
 import type { Territory } from '../../../../../../contract/gateway/site'
-import type { Key } from '../../../../../../shared/api-keys'
-import type { Messages } from '../../../../../../shared/i18n'
-import type { PayloadEntry } from '../../../../../../shared/state'
+import type { Key } from '../../../../../../shared/keys/api-keys'
+import type { Messages } from '../../../../../../shared/i18n/i18n'
+import type { PayloadEntry } from '../../../../../../shared/state/state'
 import { HOME_KEYS, PortalProviders, payloadStore } from '../../../common/portal'
 
 const key = HOME_KEYS.territories as Key<Territory[]>

@@ -16,8 +16,8 @@ import {
 } from '../../../../../../client/features/site/home-sections'
 import { StaticSectionContext } from '../../../../../../client/runtime/static-section-context'
 import { SiteFooterContent } from '../../../../../../client/shell/site-footer'
-import type { Messages } from '../../../../../../shared/i18n'
-import type { PayloadEntry } from '../../../../../../shared/state'
+import type { Messages } from '../../../../../../shared/i18n/i18n'
+import type { PayloadEntry } from '../../../../../../shared/state/state'
 import { PortalProviders, payloadStore } from '../../../common/portal'
 
 type Props = { messages: Messages; origin: string; entries?: Record<string, PayloadEntry> }

@@ -1,5 +1,5 @@
 // `/en`: the portal's home page (its own components, client/pages/home.tsx in client/shell/layout.tsx) as a React
-// Router route. The loader starts the page's three gateway reads and returns them unawaited, so React Router streams
+// Router route. The loader starts the page's gateway reads and returns them unawaited, so React Router streams
 // them after the shell (its deferred data); the portal's sections suspend on them as they do on the edge.
 import { env } from 'cloudflare:workers'
 import { useMemo } from 'react'
@@ -23,6 +23,7 @@ export function loader({ request }: { request: Request }) {
       [HOME_KEYS.latestPosts]: data.latestPosts,
       [HOME_KEYS.territories]: data.territories,
       [HOME_KEYS.reviews]: data.reviews,
+      [HOME_KEYS.settings]: data.settings,
     },
   }
 }
