@@ -181,8 +181,9 @@ export default {
   ],
   options: {
     doNotFollow: { path: '(^|/)node_modules/' },
-    // Generated binding types (no imports, 16,000 lines each) and build output.
-    exclude: { path: '^(dist|\\.tsbuild|\\.wrangler)/|worker-configuration\\.d\\.ts$' },
+    // Generated binding types (no imports, 16,000 lines each), build output, and the bench's peers: apps of other
+    // frameworks with their own packages and builds (docs/performance.md#peers).
+    exclude: { path: '^(dist|\\.tsbuild|\\.wrangler|test/bench/peers)/|worker-configuration\\.d\\.ts$' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {
