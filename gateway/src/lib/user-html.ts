@@ -3,8 +3,8 @@
  * through (seed content, project descriptions; docs/gateway-contract.md#content), and the text of stored HTML for
  * descriptions, excerpts and the search index.
  */
-
 import { resolveHref } from '../../../contract/html-href'
+import { isPortalImageSrc } from '../../../contract/rich-text'
 
 const ALLOWED_TAGS = new Set([
   'p',
@@ -30,6 +30,7 @@ const ALLOWED_TAGS = new Set([
   'blockquote',
   'figure',
   'figcaption',
+  'img',
 ])
 
 /**
@@ -97,6 +98,19 @@ export async function sanitizeUserHtml(html: string, portalOrigin = ''): Promise
           return
         }
         const attributes = [...el.attributes].map(([name = '', value = '']) => [name, value] as const)
+        // An image is one of the portal's own uploads with its alternative text, or nothing (docs/security.md#rendering).
+        if (tag === 'img') {
+          const src = el.getAttribute('src') ?? ''
+          const alt = (el.getAttribute('alt') ?? '').trim()
+          if (!isPortalImageSrc(src) || !alt) {
+            el.remove()
+            return
+          }
+          for (const [name] of attributes) el.removeAttribute(name)
+          el.setAttribute('src', src)
+          el.setAttribute('alt', alt)
+          return
+        }
         const kept: (readonly [string, string])[] = []
         for (const [name, value] of attributes) {
           const href = tag === 'a' && name === 'href' ? keptHref(value, portalOrigin) : null
