@@ -210,6 +210,7 @@ export default defineConfig({
             'platform/**/*.test.ts',
             'shared/**/*.test.ts',
             'client/**/*.test.ts',
+            'console/browser/**/*.test.ts',
             'test/*.test.ts',
           ],
           environment: 'node',

@@ -6,9 +6,7 @@
  */
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { HREF_CASES } from '../../contract/html-href.cases'
 import budgets from '../../test/bench/budgets.json'
-import { isKeptHref } from '../browser/rules'
 import { ensureOperators, locationOf, open, openAs } from './helpers'
 
 beforeAll(ensureOperators)
@@ -216,11 +214,5 @@ describe('the editor’s calls', () => {
     expect(row).toBe(
       `<figure><img src="${src}" alt="The new plant"><figcaption>Opened in May</figcaption></figure><p></p><p></p><p></p>`,
     )
-  })
-})
-
-describe('the editor’s links', () => {
-  it('offers a link exactly when the gateway’s sanitiser keeps it: the one rule, over its table of cases', () => {
-    for (const [value, kept] of HREF_CASES) expect(isKeptHref(value), JSON.stringify(value)).toBe(kept !== null)
   })
 })
