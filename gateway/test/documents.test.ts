@@ -91,11 +91,34 @@ describe('POST /document/project/upload', () => {
     expect((await call(`/siw/personal/project/${id}`, { token: user.token })).body.content.upload.id).toBe(
       r.body.content.id,
     )
-    const { res } = await call(`/document/public/file/${r.body.content.id}`)
+    const { res } = await call(`/document/public/file/${r.body.content.id}`, { token: user.token })
     expect(res.headers.get('Content-Type')).toBe('image/png')
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
     expect(res.headers.get('Content-Disposition')).toMatch(/^inline; filename="photox.jpg"/)
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG_BYTES)
+  })
+
+  it('serves a project’s upload to its owner alone until the project is approved, then to anyone', async () => {
+    const user = await createUser()
+    const other = await createUser()
+    const id = await createProject(user)
+    const image = (await uploadImage(user, id, fileOf(PNG_BYTES, 'a.png'))).body.content
+    const path = `/document/public/file/${image.id}`
+    expect((await call(path)).status).toBe(404)
+    expect((await call(path, { token: other.token })).status).toBe(404)
+    const own = await call(path, { token: user.token })
+    expect(own.status).toBe(200)
+    expect(own.res.headers.get('Cache-Control')).toBe('private, no-store')
+    // Sent for review, still pending: nobody else yet.
+    await env.DB.prepare('UPDATE personal_projects SET draft = 0 WHERE id = ?').bind(id).run()
+    expect((await call(path)).status).toBe(404)
+    await env.DB.prepare("UPDATE personal_projects SET state = 'approved' WHERE id = ?").bind(id).run()
+    const approved = await call(path)
+    expect(approved.status).toBe(200)
+    expect(approved.res.headers.get('Cache-Control')).toBe('public, max-age=86400')
+    // Edited again, it waits for review again, and so does its image.
+    await env.DB.prepare("UPDATE personal_projects SET state = 'pending' WHERE id = ?").bind(id).run()
+    expect((await call(path)).status).toBe(404)
   })
 
   it('replaces the previous image and deletes it', async () => {
@@ -173,7 +196,8 @@ describe('POST /document/project/presentation', () => {
       ru: { id: r.body.content.ru.id },
       uz: null,
     })
-    const { res } = await call(`/document/public/file/${r.body.content.ru.id}`)
+    expect((await call(`/document/public/file/${r.body.content.ru.id}`)).status).toBe(404)
+    const { res } = await call(`/document/public/file/${r.body.content.ru.id}`, { token: user.token })
     expect(res.headers.get('Content-Disposition')).toBe(
       `attachment; filename="___________.pdf"; filename*=UTF-8''${encodeURIComponent('презентация.pdf')}`,
     )

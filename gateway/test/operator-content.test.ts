@@ -11,7 +11,7 @@ import { signPreview } from '../src/areas/publishing/preview'
 import { seedAll } from '../src/dev/seed/index'
 import worker from '../src/index'
 import { accessEnv, signInOperators } from './access-helpers'
-import { call, fileOf, PDF_BYTES, PNG_BYTES, padBytes } from './helpers'
+import { call, createUser, fileOf, PDF_BYTES, PNG_BYTES, padBytes } from './helpers'
 
 const EDITOR = 'content-editor@agency.example'
 const ADMIN = 'content-admin@agency.example'
@@ -351,6 +351,42 @@ describe('uploads', () => {
     const id = await createNews(word())
     const saved = await op(`/post/${id}`, { method: 'PUT', body: { values: { photo: body.content.ref } } })
     expect(saved.status).toBe(200)
+  })
+
+  it('keeps an upload from readers until a save names it, in its field or in rich text, and the editor sees it meanwhile', async () => {
+    const ref = (await upload(fileOf(PNG_BYTES, 'field.png', 'image/png'), 'image')).body.content.ref as string
+    const inField = ref.split(':')[1]!
+    const inText = (await upload(fileOf(PNG_BYTES, 'text.png', 'image/png'), 'image')).body.content.ref.split(':')[1]
+    const never = (await upload(fileOf(PNG_BYTES, 'never.png', 'image/png'), 'image')).body.content.ref.split(':')[1]
+    const uploads = [inField, inText, never]
+    for (const id of uploads) {
+      expect((await call(`/document/public/file/${id}`)).status, id).toBe(404)
+      const shown = await op(`/files/${id}`)
+      expect(shown.status).toBe(200)
+      expect(shown.res.headers.get('Cache-Control')).toBe('private, no-store')
+    }
+    expect((await op(`/files/${inField}`, { as: MODERATOR })).status).toBe(403)
+    // A user's project image, not approved: naming it in an editor's text does not make it public.
+    const user = await createUser()
+    const project = await call('/siw/personal/project', {
+      token: user.token,
+      body: { title: { en: 'Orchard' }, category_id: 1, sector_id: 6, region_id: 12, budget: 1000 },
+    })
+    const form = new FormData()
+    form.set('project_id', String(project.body.content.id))
+    form.set('file', fileOf(PNG_BYTES, 'orchard.png'))
+    const users = (await call('/document/project/upload', { token: user.token, body: form })).body.content.id as string
+
+    const id = await createNews(word())
+    const img = (file: string) => `<figure><img src="/gateway/document/public/file/${file}" alt="A plant"></figure>`
+    const values = { photo: ref, content_en: `<p>Text</p>${img(inText)}${img(users)}` }
+    expect((await op(`/post/${id}`, { method: 'PUT', body: { values } })).status).toBe(200)
+    expect((await call(`/document/public/file/${inField}`)).status).toBe(200)
+    expect((await call(`/document/public/file/${inText}`)).status).toBe(200)
+    expect((await call(`/document/public/file/${never}`)).status).toBe(404)
+    expect((await call(`/document/public/file/${users}`)).status).toBe(404)
+    // The editor's route shows editors' uploads only.
+    expect((await op(`/files/${users}`)).status).toBe(404)
   })
 
   it('refuses a PDF as an image (415) and an image over 10 MB (413)', async () => {

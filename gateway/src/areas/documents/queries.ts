@@ -38,10 +38,24 @@ export async function insertFile(db: D1Database, row: FileRow, ownerUserId: numb
     .run()
 }
 
-/** A file's row, public or not (`publicOnly`: only a public one). */
-export async function readFile(db: D1Database, id: string, { publicOnly }: { publicOnly: boolean }) {
-  const sql = publicOnly ? 'SELECT * FROM files WHERE id = ? AND is_public = 1' : 'SELECT * FROM files WHERE id = ?'
-  return db.prepare(sql).bind(id).first<FileRow>()
+/** A file's row, public or not. */
+export async function readFile(db: D1Database, id: string) {
+  return db.prepare('SELECT * FROM files WHERE id = ?').bind(id).first<FileRow>()
+}
+
+/**
+ * A file as its public route may serve it (docs/security.md#uploads): `shared` when anyone may have it (a public file,
+ * or an upload of a project that is approved now), else only to `userId` when it is theirs; null otherwise.
+ */
+export async function readServableFile(db: D1Database, id: string, userId: number | null) {
+  return db
+    .prepare(
+      `SELECT * FROM (SELECT f.*, (f.is_public = 1 OR EXISTS (SELECT 1 FROM personal_projects p WHERE p.state = 'approved'
+         AND f.id IN (p.upload_file_id, p.presentation_uz_file_id, p.presentation_ru_file_id, p.presentation_en_file_id)))
+         AS shared FROM files f WHERE f.id = ?1) WHERE shared = 1 OR owner_user_id = ?2`,
+    )
+    .bind(id, userId)
+    .first<FileRow & { shared: number }>()
 }
 
 /** Files' rows by id (missing ids are absent). */

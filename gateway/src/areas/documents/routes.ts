@@ -6,7 +6,7 @@ import type { AppEnv } from '../../lib/context'
 import { sha256Hex } from '../../lib/crypto'
 import { GatewayError, ok } from '../../lib/envelope'
 import { failValidation, IdSchema, parseInput } from '../../lib/validate'
-import { requireUser } from '../auth/tokens'
+import { optionalUser, requireUser } from '../auth/tokens'
 import { readOwnProject } from '../personal/projects'
 import { setProjectFile } from '../personal/queries'
 import {
@@ -19,7 +19,7 @@ import {
   toFileView,
   UPLOAD_RULES,
 } from './files'
-import { findApplicationForUpload, insertApplicationDocuments, readFile } from './queries'
+import { findApplicationForUpload, insertApplicationDocuments, readServableFile } from './queries'
 
 /** Documents may be attached to an event application only this soon after it was submitted, and only once. */
 const APPLICATION_DOCUMENTS_WINDOW_MS = 3600_000
@@ -46,7 +46,7 @@ documentRoutes.post('/project/upload', async (c) => {
   const file = await saveUpload(c.env, upload, {
     prefix: `projects/${projectId}`,
     ownerUserId: c.get('user').id,
-    isPublic: true,
+    isPublic: false,
     now,
   })
   await setProjectFile(c.env.DB, projectId, 'upload', file.id, now)
@@ -74,7 +74,7 @@ documentRoutes.post('/project/presentation', async (c) => {
     const file = await saveUpload(c.env, upload, {
       prefix: `projects/${projectId}`,
       ownerUserId: c.get('user').id,
-      isPublic: true,
+      isPublic: false,
       now,
     })
     await setProjectFile(c.env.DB, projectId, `presentation_${lang}`, file.id, now)
@@ -111,8 +111,13 @@ documentRoutes.post('/public/event-application', async (c) => {
   return ok(c, { id: applicationId })
 })
 
+/**
+ * A stored file (docs/security.md#uploads): a public one to anyone; a user's project upload to anyone once its project is
+ * approved, and before that to its owner only (never cached), as to moderators through the operators' files route.
+ */
 documentRoutes.get('/public/file/:id{[A-Za-z0-9_-]{8,64}}', async (c) => {
-  const row = await readFile(c.env.DB, c.req.param('id'), { publicOnly: true })
+  const user = await optionalUser(c.req.header('Authorization'), c.env.DB)
+  const row = await readServableFile(c.env.DB, c.req.param('id'), user?.id ?? null)
   const object = row ? await c.env.UPLOADS.get(row.r2_key) : null
   if (!row || !object) throw new GatewayError(404, 'not_found')
   return new Response(object.body, {
@@ -122,7 +127,7 @@ documentRoutes.get('/public/file/:id{[A-Za-z0-9_-]{8,64}}', async (c) => {
       'Content-Disposition': contentDisposition(row),
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
-      'Cache-Control': 'public, max-age=86400',
+      'Cache-Control': row.shared ? 'public, max-age=86400' : 'private, no-store',
       ETag: object.httpEtag,
     },
   })

@@ -105,7 +105,7 @@ operatorRoutes.route('/mail', operatorMailRoutes)
  * with the sandbox headers public files get and never cached: operators download them here, never by a public URL.
  */
 operatorRoutes.get('/files/:id{[A-Za-z0-9_-]{8,64}}', async (c) => {
-  const row = await readFile(c.env.DB, c.req.param('id'), { publicOnly: false })
+  const row = await readFile(c.env.DB, c.req.param('id'))
   const object = row ? await c.env.UPLOADS.get(row.r2_key) : null
   if (!row || !object) throw new GatewayError(404, 'not_found')
   return new Response(object.body, {

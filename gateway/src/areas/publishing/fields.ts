@@ -8,7 +8,7 @@ import { GatewayError } from '../../lib/envelope'
 import { sanitizeUserHtml } from '../../lib/user-html'
 import { ART_NAME } from '../content/svg-art'
 import { columnsOf, type FieldSpec, isLocalized, type KindSpec } from './kinds'
-import { publicFileExists, refExists } from './queries'
+import { contentUploadExists, refExists } from './queries'
 import { parseUploadRef } from './uploads'
 
 /** Values as the console sends and reads them: one key per column (`title_uz`, `category`, …). */
@@ -117,7 +117,7 @@ async function checkField(
       /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/.test(v) && isRealDate(v),
     time: (v) => TIME.test(v),
     choice: (v) => (field.options ?? []).includes(v),
-    // An upload of this console (stored and public), or the generated illustration the item already had.
+    // An upload of this console (attached by the save, `uploads.ts`), or the generated illustration the item had.
     image: async (v) => ART_NAME.test(v) || (await uploadExists(db, v, true)),
     file: async (v) => ART_NAME.test(v) || (await uploadExists(db, v, false)),
   }
@@ -139,7 +139,7 @@ const EMPTY_STORED: Partial<Record<FieldSpec['type'], unknown>> = {
 async function uploadExists(db: D1Database, value: string, image: boolean): Promise<boolean> {
   const ref = parseUploadRef(value)
   if (!ref || (image && !ref.contentType.startsWith('image/'))) return false
-  return publicFileExists(db, ref.id)
+  return contentUploadExists(db, ref.id)
 }
 
 /** Checks every field of a kind; 422 `validation_error` with `{ errors: { column: code } }` when any is unusable. */

@@ -13,6 +13,7 @@ import { childStatements, readChildren, valuesOf } from './children'
 import { checkValues, type SaveStore, type Values } from './fields'
 import { isLocalized, type KindRow, type KindSpec, kindOf } from './kinds'
 import {
+  attachUploadsStatement,
   ensureSchedulerStatement,
   findSlugOwner,
   insertRowNow,
@@ -27,6 +28,7 @@ import {
   updateRowStatement,
 } from './queries'
 import { indexStatements, unindexStatement } from './search-index'
+import { namedUploads } from './uploads'
 import { bumpContentVersion } from './version'
 
 /**
@@ -172,7 +174,8 @@ export async function createItem(
   await checkSlug(db, spec, values, null)
   const row = { ...values, ...derived(spec, values, now), ...(spec.publishable ? { publication: 'draft' } : {}) }
   const id = await insertRowNow(db, spec.table, row)
-  await runBatch(db, await childStatements(store, spec, id, body.children, 'children.'))
+  const children = await childStatements(store, spec, id, body.children, 'children.')
+  await runBatch(db, [...children, attachUploadsStatement(db, namedUploads(values, body.children), now)])
   await recordAudit(db, operatorId, auditSubject('content.create', spec, id), null, values, now)
   return id
 }
@@ -206,7 +209,8 @@ export async function updateItem(
   await checkSlug(db, spec, values, id)
   const children = await childStatements(store, spec, id, body.children, 'children.')
   const row = { ...values, ...derived(spec, values, now) }
-  const stmts = [updateRowStatement(db, spec, id, row), ...children]
+  const attach = attachUploadsStatement(db, namedUploads(values, body.children), now)
+  const stmts = [updateRowStatement(db, spec, id, row), ...children, attach]
   if (stored.publication === 'published') {
     stmts.push(...(await indexStatements(db, spec, { ...stored, ...row })), bumpContentVersion(db, now))
     // A page moved to another slug leaves its old search rows behind unless they go too.

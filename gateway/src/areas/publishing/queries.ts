@@ -5,6 +5,7 @@
  */
 import { LOCALES, type Locale } from '../../../../contract/locales'
 import { placeholders } from '../../lib/db'
+import type { FileRow } from '../documents/queries'
 import type { KindRow, KindSpec } from './kinds'
 
 /** Column values by name. */
@@ -36,9 +37,27 @@ export async function refExists(db: D1Database, table: string, id: number): Prom
   return !!(await db.prepare(`SELECT 1 AS x FROM ${table} WHERE id = ?`).bind(id).first('x'))
 }
 
-/** Whether a stored public file has the id. */
-export async function publicFileExists(db: D1Database, id: string): Promise<boolean> {
-  return !!(await db.prepare('SELECT 1 AS x FROM files WHERE id = ? AND is_public = 1').bind(id).first('x'))
+/** Editors' uploads are stored below this R2 prefix; no user's file or application document is. */
+const CONTENT_UPLOADS = "r2_key LIKE 'content/%'"
+
+/** Whether an editor's upload has the id (attached to an item or not yet). */
+export async function contentUploadExists(db: D1Database, id: string): Promise<boolean> {
+  return !!(await db.prepare(`SELECT 1 AS x FROM files WHERE id = ? AND ${CONTENT_UPLOADS}`).bind(id).first('x'))
+}
+
+/** An editor's upload by id, attached or not, for the console to show. */
+export async function readContentUpload(db: D1Database, id: string) {
+  return db.prepare(`SELECT * FROM files WHERE id = ? AND ${CONTENT_UPLOADS}`).bind(id).first<FileRow>()
+}
+
+/** Makes the editors' uploads of `ids` public: the save that names them is in the same batch. */
+export function attachUploadsStatement(db: D1Database, ids: readonly string[], now: Date): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE files SET is_public = 1, updated_at = ?1 WHERE is_public = 0 AND ${CONTENT_UPLOADS}
+         AND id IN (SELECT value FROM json_each(?2))`,
+    )
+    .bind(now.toISOString(), JSON.stringify(ids))
 }
 
 /** A page of a kind's items matching `where` (conditions with their args), in the kind's order, and their total. */

@@ -4,13 +4,17 @@
  * (docs/decisions/0029-data-residency.md). Each step is bounded, so a run stays within a scheduled invocation's limits;
  * what is left goes the next night.
  */
+import { LOCALES } from '../../../../contract/locales'
 import { deleteFiles } from '../documents/files'
+import { columnsOf, KIND_NAMES, kindOf } from '../publishing/kinds'
 import {
   clearProjectFiles,
   deleteEventDocuments,
   deleteExpired,
   listExpiredEventDocuments,
   listExpiredRejectedProjects,
+  listOrphanedUploads,
+  type UploadColumns,
 } from './queries'
 
 const HOUR = 3600_000
@@ -34,6 +38,11 @@ export const RETENTION = Object.freeze({
   eventDocumentsMs: 30 * DAY,
   /** Uploads of a rejected project proposal: 90 days after its rejection, unless it was sent again. */
   rejectedProjectFilesMs: 90 * DAY,
+  /**
+   * An editor's upload no item names (never saved into one, or replaced since): 30 days after it was uploaded, so an
+   * unsaved draft keeps its images a month (docs/security.md#uploads).
+   */
+  orphanedUploadsMs: 30 * DAY,
 })
 
 /** The idle expiry of a token (`../auth/tokens.ts`). */
@@ -77,6 +86,20 @@ async function expireRejectedProjectFiles(env: Env, nowMs: number): Promise<numb
   )
 }
 
+/** The content columns that can name an upload: every kind's file and image fields and its rich text. */
+const UPLOAD_COLUMNS: readonly UploadColumns[] = KIND_NAMES.map((name) => kindOf(name)!).map((spec) => ({
+  table: spec.table,
+  columns: spec.fields
+    .filter((f) => f.type === 'file' || f.type === 'image' || f.type === 'html')
+    .flatMap((f) => columnsOf(f, LOCALES)),
+}))
+
+/** Editors' uploads that no item names, long enough after they were uploaded. */
+async function expireOrphanedUploads(env: Env, nowMs: number): Promise<number> {
+  const cutoff = iso(nowMs - RETENTION.orphanedUploadsMs)
+  return deleteFiles(env, await listOrphanedUploads(env.DB, UPLOAD_COLUMNS, cutoff, UPLOAD_BATCH))
+}
+
 /** What one run deleted, by kind. */
 export type RetentionReport = Record<string, number>
 
@@ -98,6 +121,7 @@ export async function runRetention(env: Env, now: Date): Promise<RetentionReport
     ...expired,
     event_documents: await expireEventDocuments(env, nowMs),
     rejected_project_files: await expireRejectedProjectFiles(env, nowMs),
+    orphaned_uploads: await expireOrphanedUploads(env, nowMs),
   }
   console.log(JSON.stringify({ level: 'info', msg: 'retention', at: now.toISOString(), ...report }))
   return report
