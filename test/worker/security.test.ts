@@ -259,7 +259,8 @@ describe('proxy hygiene', () => {
     })
     expect(uploaded.res.status, uploaded.body).toBe(200)
     const link = (JSON.parse(uploaded.body) as { content: { download_link: string } }).content.download_link
-    const { res } = await callSpied(link)
+    // Its owner's own view through the portal, with the session's bearer (the project is not approved yet).
+    const { res } = await callSpied(link, { headers: { cookie } })
     expect(res.status).toBe(200)
     const policies = (res.headers.get('content-security-policy') ?? '').split(',').map((p) => p.trim())
     expect(policies).toContain("default-src 'none'; sandbox")

@@ -37,12 +37,6 @@ async function findTokenUser(db: D1Database, token: string, now: Date): Promise<
   return { id: row.id, email: row.email, role: row.role, isResident: row.is_resident === 1, tokenId: row.token_id }
 }
 
-/** The user of the request's live bearer token, or null without one (a public call that serves owners more). */
-export async function optionalUser(authorization: string | undefined, db: D1Database): Promise<AuthUser | null> {
-  const token = readBearer(authorization)
-  return token ? findTokenUser(db, token, new Date()) : null
-}
-
 /** Requires a live bearer token; answers 401 `expired_token` otherwise. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   const token = readBearer(c.req.header('Authorization'))

@@ -44,18 +44,22 @@ export async function readFile(db: D1Database, id: string) {
 }
 
 /**
- * A file as its public route may serve it (docs/security.md#uploads): `shared` when anyone may have it (a public file,
- * or an upload of a project that is approved now), else only to `userId` when it is theirs; null otherwise.
+ * A file anyone may have (docs/security.md#uploads): a public one, or an upload of a project that is approved now.
  */
-export async function readServableFile(db: D1Database, id: string, userId: number | null) {
+export async function readPublicFile(db: D1Database, id: string) {
   return db
     .prepare(
-      `SELECT * FROM (SELECT f.*, (f.is_public = 1 OR EXISTS (SELECT 1 FROM personal_projects p WHERE p.state = 'approved'
-         AND f.id IN (p.upload_file_id, p.presentation_uz_file_id, p.presentation_ru_file_id, p.presentation_en_file_id)))
-         AS shared FROM files f WHERE f.id = ?1) WHERE shared = 1 OR owner_user_id = ?2`,
+      `SELECT f.* FROM files f WHERE f.id = ?1 AND (f.is_public = 1 OR EXISTS (SELECT 1 FROM personal_projects p
+         WHERE p.state = 'approved'
+           AND f.id IN (p.upload_file_id, p.presentation_uz_file_id, p.presentation_ru_file_id, p.presentation_en_file_id)))`,
     )
-    .bind(id, userId)
-    .first<FileRow & { shared: number }>()
+    .bind(id)
+    .first<FileRow>()
+}
+
+/** A user's own upload. */
+export async function readOwnFile(db: D1Database, id: string, userId: number) {
+  return db.prepare('SELECT * FROM files WHERE id = ? AND owner_user_id = ?').bind(id, userId).first<FileRow>()
 }
 
 /** Files' rows by id (missing ids are absent). */

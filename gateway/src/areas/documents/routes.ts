@@ -6,7 +6,7 @@ import type { AppEnv } from '../../lib/context'
 import { sha256Hex } from '../../lib/crypto'
 import { GatewayError, ok } from '../../lib/envelope'
 import { failValidation, IdSchema, parseInput } from '../../lib/validate'
-import { optionalUser, requireUser } from '../auth/tokens'
+import { requireUser } from '../auth/tokens'
 import { readOwnProject } from '../personal/projects'
 import { setProjectFile } from '../personal/queries'
 import {
@@ -19,7 +19,13 @@ import {
   toFileView,
   UPLOAD_RULES,
 } from './files'
-import { findApplicationForUpload, insertApplicationDocuments, readServableFile } from './queries'
+import {
+  type FileRow,
+  findApplicationForUpload,
+  insertApplicationDocuments,
+  readOwnFile,
+  readPublicFile,
+} from './queries'
 
 /** Documents may be attached to an event application only this soon after it was submitted, and only once. */
 const APPLICATION_DOCUMENTS_WINDOW_MS = 3600_000
@@ -111,14 +117,9 @@ documentRoutes.post('/public/event-application', async (c) => {
   return ok(c, { id: applicationId })
 })
 
-/**
- * A stored file (docs/security.md#uploads): a public one to anyone; a user's project upload to anyone once its project is
- * approved, and before that to its owner only (never cached), as to moderators through the operators' files route.
- */
-documentRoutes.get('/public/file/:id{[A-Za-z0-9_-]{8,64}}', async (c) => {
-  const user = await optionalUser(c.req.header('Authorization'), c.env.DB)
-  const row = await readServableFile(c.env.DB, c.req.param('id'), user?.id ?? null)
-  const object = row ? await c.env.UPLOADS.get(row.r2_key) : null
+/** A stored file's bytes with the sandbox headers every served file gets; 404 when there is none. */
+async function serveFile(env: Env, row: FileRow | null, cacheControl: string): Promise<Response> {
+  const object = row ? await env.UPLOADS.get(row.r2_key) : null
   if (!row || !object) throw new GatewayError(404, 'not_found')
   return new Response(object.body, {
     headers: {
@@ -127,8 +128,21 @@ documentRoutes.get('/public/file/:id{[A-Za-z0-9_-]{8,64}}', async (c) => {
       'Content-Disposition': contentDisposition(row),
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
-      'Cache-Control': row.shared ? 'public, max-age=86400' : 'private, no-store',
+      'Cache-Control': cacheControl,
       ETag: object.httpEtag,
     },
   })
-})
+}
+
+/**
+ * A file anyone may have (docs/security.md#uploads): a public one, and a user's project upload once the project is
+ * approved. The answer is the same whoever asks, as every `public` call's (the portal sends no token with it).
+ */
+documentRoutes.get('/public/file/:id{[A-Za-z0-9_-]{8,64}}', async (c) =>
+  serveFile(c.env, await readPublicFile(c.env.DB, c.req.param('id')), 'public, max-age=86400'),
+)
+
+/** A user's own upload, approved or not, to them alone and never cached (moderators: the operators' files route). */
+documentRoutes.get('/project/file/:id{[A-Za-z0-9_-]{8,64}}', async (c) =>
+  serveFile(c.env, await readOwnFile(c.env.DB, c.req.param('id'), c.get('user').id), 'private, no-store'),
+)
