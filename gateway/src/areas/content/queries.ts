@@ -306,14 +306,15 @@ export async function writeSiteSettingsRow(
   db: D1Database,
   s: { phone: string; email: string; address: Record<Locale, string>; mapUrl: string; socialsJson: string },
   now: Date,
+  also: readonly D1PreparedStatement[],
 ): Promise<void> {
-  await db
+  const write = db
     .prepare(
       `INSERT OR REPLACE INTO site_settings (id, phone, email, address_uz, address_ru, address_en, map_url, socials_json,
          updated_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(s.phone, s.email, s.address.uz, s.address.ru, s.address.en, s.mapUrl, s.socialsJson, now.toISOString())
-    .run()
+  await db.batch([write, ...also])
 }
 
 // The investor guide (docs/gateway-contract.md#guide)

@@ -1,5 +1,5 @@
 /** The forms area's SQL: contact requests, event applications, registration applications and their decisions. */
-import { insertSql } from '../../lib/db'
+import { insertSql, runWith } from '../../lib/db'
 import type { DuplicateRegistration } from '../mail/messages'
 
 /** Records a form's row (its columns written in code, never from input); answers its id. */
@@ -76,14 +76,18 @@ export async function isIdentifierTaken(db: D1Database, field: 'tin' | 'pin', va
 }
 
 /** Claims a pending registration for approval; false when it was decided already. */
-export async function claimForApproval(db: D1Database, id: number, now: Date): Promise<boolean> {
-  const claimed = await db
+export async function claimForApproval(
+  db: D1Database,
+  id: number,
+  now: Date,
+  also: readonly D1PreparedStatement[] = [],
+): Promise<boolean> {
+  const claim = db
     .prepare(
       "UPDATE registrations SET state = 'approved', decided_at = ?, reason = NULL WHERE id = ? AND state = 'pending'",
     )
     .bind(now.toISOString(), id)
-    .run()
-  return claimed.meta.changes === 1
+  return (await runWith(db, claim, also)) === 1
 }
 
 /** Gives back a claim whose account could not be made. */
@@ -95,17 +99,27 @@ export async function releaseClaim(db: D1Database, id: number): Promise<void> {
 }
 
 /** Records the account an approval made. */
-export async function setRegistrationUser(db: D1Database, id: number, userId: number): Promise<void> {
-  await db.prepare('UPDATE registrations SET user_id = ? WHERE id = ?').bind(userId, id).run()
+export async function setRegistrationUser(
+  db: D1Database,
+  id: number,
+  userId: number,
+  also: readonly D1PreparedStatement[] = [],
+): Promise<void> {
+  await db.batch([db.prepare('UPDATE registrations SET user_id = ? WHERE id = ?').bind(userId, id), ...also])
 }
 
 /** Rejects a pending registration with its reason; false when it was decided already. */
-export async function rejectPending(db: D1Database, id: number, reason: string, now: Date): Promise<boolean> {
-  const rejected = await db
+export async function rejectPending(
+  db: D1Database,
+  id: number,
+  reason: string,
+  now: Date,
+  also: readonly D1PreparedStatement[] = [],
+): Promise<boolean> {
+  const reject = db
     .prepare(
       "UPDATE registrations SET state = 'rejected', reason = ?, decided_at = ? WHERE id = ? AND state = 'pending'",
     )
     .bind(reason, now.toISOString(), id)
-    .run()
-  return rejected.meta.changes === 1
+  return (await runWith(db, reject, also)) === 1
 }

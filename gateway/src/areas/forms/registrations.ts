@@ -149,6 +149,7 @@ async function createApplicantAccount(
   ledger: Ledger,
   application: Application,
   now: Date,
+  opened: ApprovalAudit['opened'],
 ): Promise<number> {
   const isResident = application.is_resident === 1
   let userId: number | null
@@ -176,7 +177,7 @@ async function createApplicantAccount(
     await releaseClaim(db, ledger.id)
     throw alreadyRegistered()
   }
-  await setRegistrationUser(db, ledger.id, userId)
+  await setRegistrationUser(db, ledger.id, userId, opened(userId))
   return userId
 }
 
@@ -200,13 +201,27 @@ async function mailWelcome(env: Env, ledger: Ledger, application: Application, u
 }
 
 /**
+ * The audit of an approval: the rows written with the claim that decides it, and those written with the account's id
+ * once it is open (docs/security.md#operator-surface).
+ */
+type ApprovalAudit = {
+  decided: readonly D1PreparedStatement[]
+  opened: (userId: number) => readonly D1PreparedStatement[]
+}
+
+/**
  * Approves a pending application, exactly once: claims the record, creates the account of its role and residency with
  * the application's fields, and mails the applicant in the application's language: a non-resident a link that sets
  * the first password (72 hours), a resident that OneID now signs them in. 409 `invalid_state` when already decided,
  * 409 `already_registered` when the e-mail has an account by now, 409 `identifier_taken` when its TIN or PINFL
  * belongs to another account.
  */
-export async function approveRegistration(env: Env, id: number, now: Date): Promise<RegistrationDecision> {
+export async function approveRegistration(
+  env: Env,
+  id: number,
+  now: Date,
+  audit: ApprovalAudit = { decided: [], opened: () => [] },
+): Promise<RegistrationDecision> {
   const db = env.DB
   const { ledger, application } = await readRegistration(db, id)
   if (ledger.state !== 'pending') throw new GatewayError(409, 'invalid_state')
@@ -217,8 +232,8 @@ export async function approveRegistration(env: Env, id: number, now: Date): Prom
     pin: isResident ? (application.pin ?? '') : '',
   })
   // The claim decides between two approvals (or an approval and a rejection) at once: only one changes the row.
-  if (!(await claimForApproval(db, id, now))) throw new GatewayError(409, 'invalid_state')
-  const userId = await createApplicantAccount(db, ledger, application, now)
+  if (!(await claimForApproval(db, id, now, audit.decided))) throw new GatewayError(409, 'invalid_state')
+  const userId = await createApplicantAccount(db, ledger, application, now, audit.opened)
   await mailWelcome(env, ledger, application, userId, now)
   return { id, state: 'approved', user_id: userId }
 }
@@ -229,11 +244,12 @@ export async function rejectRegistration(
   id: number,
   reason: string,
   now: Date,
+  audit: readonly D1PreparedStatement[] = [],
 ): Promise<RegistrationDecision> {
   const db = env.DB
   const { ledger, application } = await readRegistration(db, id)
   if (ledger.state !== 'pending') throw new GatewayError(409, 'invalid_state')
-  if (!(await rejectPending(db, id, reason, now))) throw new GatewayError(409, 'invalid_state')
+  if (!(await rejectPending(db, id, reason, now, audit))) throw new GatewayError(409, 'invalid_state')
   await createMailer(env, now).send(composeRegistrationRejectedEmail(ledger.email, reason, langOf(application)))
   return { id, state: 'rejected', user_id: null }
 }

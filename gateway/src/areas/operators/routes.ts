@@ -14,11 +14,16 @@ import { readConfig } from '../../lib/config'
 import type { AppEnv } from '../../lib/context'
 import { GatewayError, ok } from '../../lib/envelope'
 import { parseInput, readJson } from '../../lib/validate'
-import { readStoredSiteSettings, SiteSettingsInputSchema, writeSiteSettings } from '../content/site-settings'
+import {
+  readStoredSiteSettings,
+  SiteSettingsInputSchema,
+  siteSettingsOf,
+  writeSiteSettings,
+} from '../content/site-settings'
 import { contentDisposition } from '../documents/files'
 import { readFile } from '../documents/queries'
 import { operatorContentRoutes } from '../publishing/routes'
-import { recordAudit } from './audit/audit'
+import { auditStatement } from './audit/audit'
 import { operatorAuditRoutes } from './audit/routes'
 import { operatorInboxRoutes } from './inbox/routes'
 import { operatorMailRoutes } from './mail/routes'
@@ -126,9 +131,8 @@ operatorRoutes.put('/site-settings', async (c) => {
   const input = parseInput(SiteSettingsInputSchema, await readJson(c))
   const now = new Date()
   const before = await readStoredSiteSettings(c.env.DB)
-  await writeSiteSettings(c.env.DB, input, now)
-  const after = await readStoredSiteSettings(c.env.DB)
   const subject = { action: 'site_settings.update', kind: 'site_settings', id: 1 } as const
-  await recordAudit(c.env.DB, c.get('operator').id, subject, before, after, now)
+  const audit = auditStatement(c.env.DB, c.get('operator').id, subject, before, siteSettingsOf(input), now)
+  await writeSiteSettings(c.env.DB, input, now, [audit])
   return ok(c, null)
 })

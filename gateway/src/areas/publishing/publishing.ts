@@ -8,7 +8,7 @@ import { LOCALES, type Locale } from '../../../../contract/locales'
 import type { Publication } from '../../../../contract/operators/values'
 import { GatewayError } from '../../lib/envelope'
 import { toKeywords } from '../../lib/search-text'
-import { type AuditSubject, contentAuditTarget, recordAudit } from '../operators/audit/audit'
+import { type AuditSubject, auditStatement, contentAuditTarget } from '../operators/audit/audit'
 import { childStatements, readChildren, valuesOf } from './children'
 import { checkValues, type SaveStore, type Values } from './fields'
 import { isLocalized, type KindRow, type KindSpec, kindOf } from './kinds'
@@ -16,7 +16,7 @@ import {
   attachUploadsStatement,
   ensureSchedulerStatement,
   findSlugOwner,
-  insertRowNow,
+  insertRowWith,
   listDue,
   listRefChoices,
   listRows,
@@ -154,7 +154,7 @@ async function checkSlug(db: D1Database, spec: KindSpec, values: Values, id: num
     throw new GatewayError(422, 'validation_error', 'validation_error', ['slug'], { errors: { slug: 'taken' } })
 }
 
-function auditSubject(action: ContentAuditAction, spec: KindSpec, id: number): AuditSubject {
+function auditSubject(action: ContentAuditAction, spec: KindSpec, id: AuditSubject['id']): AuditSubject {
   return { action, kind: contentAuditTarget(spec.kind), id }
 }
 
@@ -173,10 +173,17 @@ export async function createItem(
   const values = await checkValues(store, spec, body.values)
   await checkSlug(db, spec, values, null)
   const row = { ...values, ...derived(spec, values, now), ...(spec.publishable ? { publication: 'draft' } : {}) }
-  const id = await insertRowNow(db, spec.table, row)
+  const audit = auditStatement(
+    db,
+    operatorId,
+    auditSubject('content.create', spec, { inserted: true }),
+    null,
+    values,
+    now,
+  )
+  const id = await insertRowWith(db, spec.table, row, [audit])
   const children = await childStatements(store, spec, id, body.children, 'children.')
   await runBatch(db, [...children, attachUploadsStatement(db, namedUploads(values, body.children), now)])
-  await recordAudit(db, operatorId, auditSubject('content.create', spec, id), null, values, now)
   return id
 }
 
@@ -217,12 +224,12 @@ export async function updateItem(
     const old = unindexStatement(db, spec, stored)
     if (old && stored.slug !== row.slug) stmts.unshift(old)
   }
-  await runBatch(db, stmts)
   const diff = changes(valuesOf(spec, stored), values)
   // Children are replaced as a whole: the log names the lists that were saved.
   const saved = body.children && typeof body.children === 'object' ? Object.keys(body.children) : []
   const after = saved.length ? { ...diff.after, children: saved } : diff.after
-  await recordAudit(db, operatorId, auditSubject('content.update', spec, id), diff.before, after, now)
+  stmts.push(auditStatement(db, operatorId, auditSubject('content.update', spec, id), diff.before, after, now))
+  await runBatch(db, stmts)
 }
 
 /** Publishes now, or schedules for `publishAt`; 409 `translations_missing` unless an incomplete item is confirmed. */
@@ -250,16 +257,18 @@ export async function publishItem(
     if (remove) stmts.push(remove)
   }
   if (publication === 'published' || stored.publication === 'published') stmts.push(bumpContentVersion(db, now))
-  await runBatch(db, stmts)
   const action = publication === 'published' ? 'content.publish' : 'content.schedule'
-  await recordAudit(
-    db,
-    operatorId,
-    auditSubject(action, spec, id),
-    { publication: stored.publication, publish_at: stored.publish_at ?? null },
-    { publication, publish_at: publishAt, ...(missing.length ? { missing } : {}) },
-    now,
+  stmts.push(
+    auditStatement(
+      db,
+      operatorId,
+      auditSubject(action, spec, id),
+      { publication: stored.publication, publish_at: stored.publish_at ?? null },
+      { publication, publish_at: publishAt, ...(missing.length ? { missing } : {}) },
+      now,
+    ),
   )
+  await runBatch(db, stmts)
   return { publication, publish_at: publishAt }
 }
 
@@ -278,15 +287,17 @@ export async function unpublishItem(
   const remove = unindexStatement(db, spec, stored)
   if (remove) stmts.push(remove)
   if (stored.publication === 'published') stmts.push(bumpContentVersion(db, now))
-  await runBatch(db, stmts)
-  await recordAudit(
-    db,
-    operatorId,
-    auditSubject('content.unpublish', spec, id),
-    { publication: stored.publication, publish_at: stored.publish_at ?? null },
-    { publication: 'draft', publish_at: null },
-    now,
+  stmts.push(
+    auditStatement(
+      db,
+      operatorId,
+      auditSubject('content.unpublish', spec, id),
+      { publication: stored.publication, publish_at: stored.publish_at ?? null },
+      { publication: 'draft', publish_at: null },
+      now,
+    ),
   )
+  await runBatch(db, stmts)
 }
 
 /**
@@ -296,21 +307,24 @@ export async function unpublishItem(
 export async function publishDue(db: D1Database, specs: readonly KindSpec[], now: Date): Promise<number> {
   const at = now.toISOString()
   let count = 0
+  let ensured = false
   for (const spec of specs) {
     for (const row of await listDue(db, spec, at)) {
       const id = Number(row.id)
-      // Only a row still scheduled is published: an editor's unpublish in between wins.
-      if (!(await publishScheduled(db, spec, id))) continue
-      if (count === 0) await runStatement(ensureSchedulerStatement(db, SCHEDULER_OPERATOR_ID, now))
-      await runBatch(db, await indexStatements(db, spec, row))
-      await recordAudit(
+      if (!ensured) await runStatement(ensureSchedulerStatement(db, SCHEDULER_OPERATOR_ID, now))
+      ensured = true
+      const audit = auditStatement(
         db,
         SCHEDULER_OPERATOR_ID,
         auditSubject('content.publish', spec, id),
         { publication: 'scheduled', publish_at: row.publish_at ?? null },
         { publication: 'published', publish_at: row.publish_at ?? null },
         now,
+        { ifChanged: true },
       )
+      // Only a row still scheduled is published: an editor's unpublish in between wins.
+      if (!(await publishScheduled(db, spec, id, [audit]))) continue
+      await runBatch(db, await indexStatements(db, spec, row))
       count++
     }
   }

@@ -4,7 +4,7 @@
  * back as statements for one batch (one transaction).
  */
 import { LOCALES, type Locale } from '../../../../contract/locales'
-import { placeholders } from '../../lib/db'
+import { placeholders, runWith } from '../../lib/db'
 import type { FileRow } from '../documents/queries'
 import type { KindRow, KindSpec } from './kinds'
 
@@ -124,6 +124,17 @@ export async function insertRowNow(db: D1Database, table: string, values: Values
   return Number(await insertRowStatement(db, table, values).first<number>('new_id'))
 }
 
+/** Inserts a row now with `also` in the same batch (its audit row); answers its rowid. */
+export async function insertRowWith(
+  db: D1Database,
+  table: string,
+  values: Values,
+  also: readonly D1PreparedStatement[],
+): Promise<number> {
+  const [inserted] = await db.batch<{ new_id: number }>([insertRowStatement(db, table, values), ...also])
+  return Number(inserted!.results[0]!.new_id)
+}
+
 /** The UPDATE of an item's columns. */
 export function updateRowStatement(db: D1Database, spec: KindSpec, id: number, values: Values): D1PreparedStatement {
   const cols = Object.keys(values)
@@ -186,12 +197,16 @@ export async function listDue(db: D1Database, spec: KindSpec, at: string): Promi
 }
 
 /** Publishes a scheduled item; false when it is no longer scheduled (an editor's unpublish in between wins). */
-export async function publishScheduled(db: D1Database, spec: KindSpec, id: number): Promise<boolean> {
-  const done = await db
+export async function publishScheduled(
+  db: D1Database,
+  spec: KindSpec,
+  id: number,
+  also: readonly D1PreparedStatement[],
+): Promise<boolean> {
+  const publish = db
     .prepare(`UPDATE ${spec.table} SET publication = 'published' WHERE id = ? AND publication = 'scheduled'`)
     .bind(id)
-    .run()
-  return done.meta.changes === 1
+  return (await runWith(db, publish, also)) === 1
 }
 
 /**

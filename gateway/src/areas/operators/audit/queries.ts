@@ -1,26 +1,54 @@
 /** The audit log's SQL. */
 import type { Paging } from '../../../lib/paging'
 
-/** Writes one audit row (`before` and `after` as JSON). */
-export async function insertAuditRow(
+/**
+ * The INSERT of one audit row (`before` and `after` as JSON), for the change's own batch; with `ifChanged`, it inserts
+ * nothing unless the statement before it in the batch changed a row.
+ */
+export function insertAuditStatement(
   db: D1Database,
   row: {
-    operatorId: number
+    operatorId: number | null
     action: string
     kind: string
-    targetId: number
+    /**
+     * The target's id; or, made in the same batch so that its id is not known yet, the operator of that e-mail or the
+     * row the statement before inserted.
+     */
+    target: AuditTarget
     before: string | null
     after: string | null
   },
   now: Date,
-): Promise<void> {
-  await db
+  ifChanged: boolean,
+): D1PreparedStatement {
+  const { target } = row
+  const id = typeof target === 'number' ? target : null
+  const email = typeof target === 'object' && 'operatorEmail' in target ? target.operatorEmail : null
+  const inserted = typeof target === 'object' && 'inserted' in target ? 1 : 0
+  return db
     .prepare(
-      'INSERT INTO audit_log (at, operator_id, action, target_kind, target_id, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      `INSERT INTO audit_log (at, operator_id, action, target_kind, target_id, before, after)
+       SELECT ?1, coalesce(?2, (SELECT id FROM operators WHERE email = ?9)), ?3, ?4,
+         coalesce(?5, CASE WHEN ?10 = 1 THEN last_insert_rowid() END, (SELECT id FROM operators WHERE email = ?9)), ?6, ?7
+       WHERE ?8 = 0 OR changes() > 0`,
     )
-    .bind(now.toISOString(), row.operatorId, row.action, row.kind, row.targetId, row.before, row.after)
-    .run()
+    .bind(
+      now.toISOString(),
+      row.operatorId,
+      row.action,
+      row.kind,
+      id,
+      row.before,
+      row.after,
+      ifChanged ? 1 : 0,
+      email,
+      inserted,
+    )
 }
+
+/** What an audit row names as its target (`insertAuditStatement`). */
+export type AuditTarget = number | { operatorEmail: string } | { inserted: true }
 
 /** An audit row with its operator. */
 export type AuditRow = {
@@ -71,4 +99,18 @@ export async function listAuditRows(db: D1Database, conditions: AuditConditions,
     .bind(...args, paging.size, paging.offset)
     .all<AuditRow>()
   return results
+}
+
+/** Adds `values` to the `after` of an audit row written earlier in the request (an approval's account, once open). */
+export function amendAuditStatement(
+  db: D1Database,
+  row: { action: string; kind: string; target: number },
+  values: Record<string, unknown>,
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE audit_log SET after = json_patch(coalesce(after, '{}'), ?4) WHERE id = (
+         SELECT max(id) FROM audit_log WHERE action = ?1 AND target_kind = ?2 AND target_id = ?3)`,
+    )
+    .bind(row.action, row.kind, row.target, JSON.stringify(values))
 }

@@ -12,7 +12,7 @@ import { GatewayError, ok } from '../../../lib/envelope'
 import { readLang } from '../../../lib/lang'
 import { pageable, readPaging } from '../../../lib/paging'
 import { BoolSchema, IdSchema, parseInput, readJson, readQuery } from '../../../lib/validate'
-import { recordAudit } from '../audit/audit'
+import { auditStatement, recordRead } from '../audit/audit'
 import { countOpenInbox } from '../moderation/queries'
 import { countInbox, type InboxRow, inboxItemExists, listInbox, readInboxItem, setHandled } from './queries'
 
@@ -81,7 +81,7 @@ operatorInboxRoutes.get('/export', async (c) => {
   const results = await listInbox(c.env.DB, filter, lang, { size: EXPORT_MAX_ROWS, offset: 0 })
   const now = new Date()
   const subject = { action: 'inbox.export', kind: AUDIT_KINDS[filter.kind], id: 0 } as const
-  await recordAudit(c.env.DB, c.get('operator').id, subject, null, { ...filter, rows: results.length }, now)
+  await recordRead(c.env.DB, c.get('operator').id, subject, { ...filter, rows: results.length }, now)
   return ok(c, { filter, items: results.map((r) => toItem(filter.kind, r)) })
 })
 
@@ -100,9 +100,8 @@ operatorInboxRoutes.post('/:kind/:id/handled', async (c) => {
   const operator = c.get('operator')
   const now = new Date()
   if (!(await inboxItemExists(db, kind, id))) throw new GatewayError(404, 'not_found')
-  if (await setHandled(db, { kind, id }, handled ? operator.id : null, now)) {
-    const subject = { action: handled ? 'inbox.handled' : 'inbox.reopened', kind: AUDIT_KINDS[kind], id } as const
-    await recordAudit(db, operator.id, subject, { handled: !handled }, { handled }, now)
-  }
+  const subject = { action: handled ? 'inbox.handled' : 'inbox.reopened', kind: AUDIT_KINDS[kind], id } as const
+  const audit = auditStatement(db, operator.id, subject, { handled: !handled }, { handled }, now, { ifChanged: true })
+  await setHandled(db, { kind, id }, handled ? operator.id : null, now, [audit])
   return ok(c, { kind, id, handled })
 })

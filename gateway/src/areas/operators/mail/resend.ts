@@ -11,7 +11,7 @@ import type { Paging } from '../../../lib/paging'
 import { issuePasswordLink, RESET_LINK_LIFETIME_MS, WELCOME_LINK_LIFETIME_MS } from '../../auth/reset-links'
 import { composeResetEmail, composeWelcomeEmail, type Email, LINK_MAIL_KINDS, type MailKind } from '../../mail/messages'
 import { enqueueMail, REDACTED_LINK } from '../../mail/outbox'
-import { recordAudit } from '../audit/audit'
+import { auditStatement } from '../audit/audit'
 import { listMailRows, type ResendRow, readLinkOwner, readResendRow, replaceMessage, requeueFailed } from './queries'
 
 /** A queued mail counts as stuck after this long: the queue's first retries are over by then. */
@@ -98,16 +98,17 @@ export async function resendMail(
   const owner = renewed ? await linkOwner(db, row) : null
   // The row is claimed before a fresh link is issued: of two operators sending it at once, one claims it and only that
   // one's link is mailed. Nothing enqueues it until the claim's owner does.
-  if (!(await requeueFailed(db, id, now))) throw new GatewayError(409, 'mail_not_failed')
-  if (owner) await replaceMessage(db, id, await withFreshLink(env, row, owner, now))
-  await enqueueMail(env, id)
-  await recordAudit(
+  const audit = auditStatement(
     db,
     operatorId,
     { action: 'mail.resend', kind: 'mail', id },
     { status: 'failed', attempts: row.attempts },
     { status: 'queued', attempts: 0, ...(renewed ? { link: 'renewed' } : {}) },
     now,
+    { ifChanged: true },
   )
+  if (!(await requeueFailed(db, id, now, [audit]))) throw new GatewayError(409, 'mail_not_failed')
+  if (owner) await replaceMessage(db, id, await withFreshLink(env, row, owner, now))
+  await enqueueMail(env, id)
   return { id, status: 'queued', link_renewed: renewed }
 }
