@@ -3,12 +3,13 @@
  * kinds and their fields, lists and items of every kind, saves, publish and unpublish, uploads and preview links.
  * Mounted behind the operator routes' Access check and the `content` area; every change is audited.
  */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { LOCALES } from '../../../../contract/locales'
 import { PUBLICATIONS } from '../../../../contract/operators/values'
+import { scheduleVersionPush } from '../../integrations/realtime'
 import { readConfig } from '../../lib/config'
-import type { AppEnv } from '../../lib/context'
+import { type AppEnv, requestScope } from '../../lib/context'
 import { GatewayError, ok } from '../../lib/envelope'
 import { pageable, readPaging } from '../../lib/paging'
 import { IdSchema, parseInput, readJson, readQuery } from '../../lib/validate'
@@ -28,9 +29,19 @@ import {
 } from './publishing'
 import { readRow } from './queries'
 import { CONTENT_UPLOAD_RULES, uploadRef } from './uploads'
+import { readContentVersion } from './version'
 
 /** The publishing routes, mounted at `/core/operator/content`. */
 export const operatorContentRoutes = new Hono<AppEnv>()
+
+/**
+ * After a save, a publish or an unpublish, the portal is told the content version (docs/gateway-contract.md#content-version):
+ * readers see the change without the portal asking on every page. A save that moved nothing pushes the same number,
+ * which the portal ignores.
+ */
+function pushVersion(c: Context<AppEnv>): void {
+  scheduleVersionPush(requestScope(c), (env) => readContentVersion(env.DB))
+}
 
 const ParamsSchema = v.object({ kind: v.string(), id: IdSchema })
 const ListQuerySchema = v.object({
@@ -108,6 +119,7 @@ operatorContentRoutes.put('/:kind/:id', async (c) => {
   const spec = requireKind(kind)
   const body = parseInput(SaveSchema, await readJson(c))
   await updateItem(c.env.DB, spec, c.get('operator').id, id, body as { values: Values }, new Date())
+  pushVersion(c)
   return ok(c, { id })
 })
 
@@ -126,12 +138,14 @@ operatorContentRoutes.post('/:kind/:id/publish', async (c) => {
     },
     new Date(),
   )
+  pushVersion(c)
   return ok(c, { id, ...result })
 })
 
 operatorContentRoutes.post('/:kind/:id/unpublish', async (c) => {
   const { kind, id } = parseInput(ParamsSchema, c.req.param())
   await unpublishItem(c.env.DB, requireKind(kind), c.get('operator').id, id, new Date())
+  pushVersion(c)
   return ok(c, { id, publication: 'draft' })
 })
 
