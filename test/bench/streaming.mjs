@@ -64,6 +64,9 @@ export async function startPortal(port, gatewayOrigin, stateDir = STATE_DIR) {
     STATE_DIR: stateDir,
     GATEWAY_ORIGIN: gatewayOrigin,
     CLOUDFLARE_INCLUDE_PROCESS_ENV: 'true',
+    // As `npm start` serves the bench's main server: without the local copy of Workers observability, which costs more
+    // than a cached page (docs/operations.md#local-observability).
+    X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? 'false',
   }
   const child = spawn(
     process.execPath,
