@@ -24,7 +24,7 @@ const INVESTOR_NON_RESIDENT = {
   position: 'Investment manager',
   name: 'Erik',
   surname: 'Lund',
-  country_id: 2,
+  country_id: 156,
   source: 'linkedin',
   source_variant: '',
   comments: 'Greenhouse projects.',
@@ -58,7 +58,7 @@ const BUSINESS = {
 }
 
 const EVENT = {
-  event_id: 1,
+  event_id: 8,
   role: 'participant',
   first_name: 'Maria',
   last_name: 'Rossi',
@@ -68,7 +68,7 @@ const EVENT = {
   email: 'maria.rossi@test.example',
   phone: '393331234567',
   passport: 'ya1234567',
-  country_id: 5,
+  country_id: 792,
   address: 'Via Roma 10, Milan',
   birthplace: 'Milan',
   organization: 'Rossi Impianti S.r.l.',
@@ -142,7 +142,7 @@ describe('POST /siw/public/investor-registration', () => {
     const row = await env.DB.prepare('SELECT pin, country_id, is_resident FROM investor_registrations WHERE id = ?')
       .bind(r.body.content.id)
       .first()
-    expect(row).toEqual({ pin: null, country_id: 2, is_resident: 0 })
+    expect(row).toEqual({ pin: null, country_id: 156, is_resident: 0 })
   })
 
   it('accepts a resident with a pin and an Uzbek phone', async () => {
@@ -234,7 +234,7 @@ describe('POST /siw/public/event-application', () => {
     const row = await env.DB.prepare('SELECT passport, event_id FROM event_applications WHERE id = ?')
       .bind(r.body.content.id)
       .first()
-    expect(row).toEqual({ passport: 'YA1234567', event_id: 1 })
+    expect(row).toEqual({ passport: 'YA1234567', event_id: 8 })
   })
 
   it.each([
