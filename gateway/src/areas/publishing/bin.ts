@@ -28,7 +28,7 @@ import {
   selectRows,
 } from './queries'
 import { unindexStatement } from './search-index'
-import { inUse, type UsedBy, usesOf } from './uses'
+import { inUse, usesOfAll } from './uses'
 import { bumpContentVersion } from './version'
 
 const DAY_MS = 24 * 3600_000
@@ -84,14 +84,6 @@ async function collect(
   for (const dep of spec.dependents ?? []) await collectDependent(db, dep, ids, out)
 }
 
-/** The records that point at an item or at anything that would go with it. */
-async function usesOfItem(db: D1Database, met: { spec: KindSpec; ids: number[] }[]): Promise<UsedBy[]> {
-  const all = new Map<string, number>()
-  for (const { spec, ids } of met)
-    for (const use of await usesOf(db, spec.usedBy ?? [], ids)) all.set(use.what, (all.get(use.what) ?? 0) + use.count)
-  return [...all].map(([what, count]) => ({ what, count }))
-}
-
 /** A row as it is written back: its columns, without the rowid the snapshot read. */
 function stored(row: KindRow): KindRow {
   const { _rowid, ...rest } = row
@@ -116,7 +108,10 @@ export async function deleteItem(
   const snapshot: TableRows[] = [{ table: spec.table, rows: await selectRows(db, spec.table, 'id', [id]) }]
   const met: { spec: KindSpec; ids: number[] }[] = []
   await collect(db, spec, [id], snapshot, met)
-  const uses = await usesOfItem(db, met)
+  const uses = await usesOfAll(
+    db,
+    met.map(({ spec: s, ids }) => ({ uses: s.usedBy ?? [], ids })),
+  )
   if (uses.length) throw inUse(uses)
   const title = titleOf(spec, row)
   const eraseAfter = new Date(now.getTime() + BIN_DAYS * DAY_MS).toISOString()

@@ -100,6 +100,29 @@ export async function countReferences(db: D1Database, table: string, column: str
   return n
 }
 
+/**
+ * How many rows of `table` have any of the columns among its ids, each row counted once. Past what one statement may
+ * bind, the slices are counted apart (a row pointing at two of them then counts twice).
+ */
+export async function countReferencesAny(
+  db: D1Database,
+  table: string,
+  columns: readonly { column: string; ids: readonly number[] }[],
+): Promise<number> {
+  if (columns.reduce((n, c) => n + c.ids.length, 0) > ID_SLICE) {
+    let n = 0
+    for (const { column, ids } of columns) n += await countReferences(db, table, column, ids)
+    return n
+  }
+  const where = columns.map((c) => `${c.column} IN (${placeholders(c.ids.length)})`).join(' OR ')
+  return (
+    (await db
+      .prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`)
+      .bind(...columns.flatMap((c) => c.ids))
+      .first<number>('n')) ?? 0
+  )
+}
+
 /** The rows of `table` whose `column` is among `values`, each with its `_rowid`, in rowid order. */
 export async function selectRows(
   db: D1Database,
