@@ -108,7 +108,15 @@ describe('galleries, events, stories, people', () => {
 
   it('serves pages by slug, including the sector pages, and 404 for unknown slugs', async () => {
     expect((await call('/siw/public/page/privacy-policy', { lang: 'uz' })).body.content.title).toBeTruthy()
-    expect((await call('/siw/public/page/sector-energy')).body.content.content).toContain('<table>')
+    // A sector's page is its record: name, card line and page (docs/gateway-contract.md#guide).
+    const sector = (await call('/siw/public/page/sector-energy', { lang: 'ru' })).body.content
+    expect(sector).toMatchObject({ slug: 'sector-energy', title: 'Энергетика' })
+    expect(sector.tagline).toMatch(/станции/)
+    expect(sector.content).toContain('<table>')
+    expect((await call('/siw/public/page/sector-no-such-sector')).status).toBe(404)
+    await env.DB.prepare("UPDATE sectors SET publication = 'draft' WHERE slug = 'pharma'").run()
+    expect((await call('/siw/public/page/sector-pharma')).status).toBe(404)
+    await env.DB.prepare("UPDATE sectors SET publication = 'published' WHERE slug = 'pharma'").run()
     expect((await call('/siw/public/page/no-such-page')).status).toBe(404)
     expect((await call('/siw/public/page/..%2Fsecret')).status).toBe(404)
   })

@@ -256,6 +256,31 @@ describe('POST /siw/public/event-application', () => {
     expect((await post('event-application', { ...EVENT, [field]: value })).body.errors).toEqual([field])
   })
 
+  it('refuses an event that has ended with event_closed, by the end rule the pages use, and stores nothing', async () => {
+    const count = () => env.DB.prepare('SELECT count(*) AS n FROM event_applications').first<number>('n')
+    const before = await count()
+    // The seed's first event ended 119 days ago; an event whose last day is today is still open.
+    const ended = await post('event-application', { ...EVENT, event_id: 1 })
+    expect([ended.status, ended.body.result.code]).toEqual([409, 'event_closed'])
+    const today = new Date().toISOString().slice(0, 10)
+    await env.DB.prepare(
+      "INSERT INTO events (id, date_from, date_to, name_en, updated_at) VALUES (990001, ?, ?, 'Open day', ?)",
+    )
+      .bind(today, today, today)
+      .run()
+    expect((await post('event-application', { ...EVENT, event_id: 990001 })).status).toBe(200)
+    await env.DB.prepare('DELETE FROM event_applications WHERE event_id = 990001').run()
+    await env.DB.prepare('DELETE FROM events WHERE id = 990001').run()
+    expect(await count()).toBe(before)
+  })
+
+  it('names event_id for an event readers do not see (a draft) as for a made-up one', async () => {
+    await env.DB.prepare("UPDATE events SET publication = 'draft' WHERE id = 9").run()
+    const r = await post('event-application', { ...EVENT, event_id: 9 })
+    await env.DB.prepare("UPDATE events SET publication = 'published' WHERE id = 9").run()
+    expect([r.status, r.body.errors]).toEqual([422, ['event_id']])
+  })
+
   it('never notifies, pushes to or publishes for the account whose e-mail the applicant typed', async () => {
     const user = await createUser()
     const before = (await call('/siw/notification', { token: user.token })).body.content.length
