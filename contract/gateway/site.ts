@@ -123,8 +123,6 @@ const SectorLinkSchema = v.looseObject({
   name: v.string(),
   tagline: v.nullish(v.string()),
 })
-export type SectorLink = v.InferOutput<typeof SectorLinkSchema>
-
 /**
  * **New:** `GET site-settings`, what every page with a footer shows beside its own content
  * (docs/gateway-contract.md#site-settings): the agency's contacts and opening hours (each null when not set, and the

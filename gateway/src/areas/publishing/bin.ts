@@ -33,7 +33,7 @@ import { bumpContentVersion } from './version'
 
 const DAY_MS = 24 * 3600_000
 /** How long an admin can restore what was deleted. */
-export const BIN_DAYS = 30
+const BIN_DAYS = 30
 
 /** Rows of one table, as the bin keeps them and writes them back. */
 type TableRows = { table: string; rows: KindRow[] }
