@@ -13,7 +13,8 @@ import { dropStatusError, GERMANY, href, seed } from './support'
 
 type L = { uz: string; ru: string; en: string }
 const pages = seed<{ slug: string; title: L }[]>('pages')
-const sectorPages = seed<{ slug: string; title: L; summary: L; figures: unknown[] }[]>('sector-pages')
+// A sector is one record (docs/gateway-contract.md#guide): its name (`content`), summary, figures and page.
+const sectorPages = seed<{ slug: string; content: L; summary: L; figures: unknown[] }[]>('sectors')
 const categories = seed<{ id: number; title: L; order: number; service_ids: number[] }[]>('project-categories')
 const projects =
   seed<
@@ -218,7 +219,7 @@ test.describe('guide pages', () => {
       const html = await expectHeading(
         request,
         href('sector', { locale: 'en', params: { sector: slug } }),
-        brief.title.en,
+        brief.content.en,
       )
       expect(html, slug).toContain(`<p class="hero__lead">${escapeHtml(brief.summary.en)}</p>`)
       expect(html.match(/class="stat-block"/g)?.length ?? 0, slug).toBe(brief.figures.length)
@@ -231,13 +232,13 @@ test.describe('guide pages', () => {
       const html = await expectHeading(
         page.request,
         href('sector', { locale, params: { sector: 'textiles' } }),
-        brief.title[locale],
+        brief.content[locale],
       )
       expect(html).toContain(`<p class="hero__lead">${escapeHtml(brief.summary[locale])}</p>`)
     }
     const res = await page.goto(href('sector', { locale: 'en', params: { sector: 'textiles' } }))
     expect(res?.status()).toBe(200)
-    await expect(page.locator('main h1')).toHaveText(brief.title.en)
+    await expect(page.locator('main h1')).toHaveText(brief.content.en)
     await expect(page.locator('.hero__lead')).toHaveText(brief.summary.en)
     await expect(page.locator('.guide-figures .stat-block')).toHaveCount(brief.figures.length)
     await expect(page.getByRole('navigation', { name: 'Other sectors' }).getByRole('link')).toHaveCount(
