@@ -1,7 +1,7 @@
 /**
  * The portal worker (docs/architecture.md#request): request id and log → security headers → the gateway proxy and the
- * `_app` endpoints (realtime sockets and publishes among them) → locale → session → the page pipeline (match → validate
- * → guards → rules → data plan → render).
+ * `_app` endpoints (realtime sockets and publishes, the content version's push among them) → locale → session → the
+ * page pipeline (match → validate → guards → rules → data plan → render).
  */
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -11,6 +11,7 @@ import { handleErrors } from '../platform/errors'
 import { logRequests } from '../platform/request-log'
 import { PUBLISH_MAX_BYTES, REALTIME_PATH, REALTIME_PUBLISH_PATH } from '../shared/realtime/realtime'
 import { pagePathOfPayload } from '../shared/routing/payload-path'
+import { CONTENT_VERSION_PUSH_PATH, serveVersionPush } from './endpoints/content-version-push'
 import { serveBuild, serveHealth } from './endpoints/health'
 import { serveIcons } from './endpoints/icons'
 import { servePayload } from './endpoints/payload-endpoint'
@@ -106,6 +107,11 @@ export function createApp() {
     REALTIME_PUBLISH_PATH,
     bodyLimit({ maxSize: PUBLISH_MAX_BYTES, onError: (c) => errorEnvelope(c, 413, 'payload_too_large') }),
     servePublish,
+  )
+  app.post(
+    CONTENT_VERSION_PUSH_PATH,
+    bodyLimit({ maxSize: PUBLISH_MAX_BYTES, onError: (c) => errorEnvelope(c, 413, 'payload_too_large') }),
+    serveVersionPush,
   )
 
   app.delete('/_app/session', requireSameOrigin({ scriptOnly: true }), async (c) => {

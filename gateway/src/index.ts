@@ -25,8 +25,10 @@ import { profileRoutes } from './areas/profile/routes'
 import { PUBLISHABLE_KINDS } from './areas/publishing/kinds'
 import { publishDue } from './areas/publishing/publishing'
 import { CONTENT_UPLOAD_BODY_LIMIT } from './areas/publishing/uploads'
+import { readContentVersion } from './areas/publishing/version'
 import { runRetention } from './areas/retention/retention'
 import { createDevApp } from './dev/index'
+import { scheduleVersionPush } from './integrations/realtime'
 import { assertSafeToStart, readConfig } from './lib/config'
 import type { AppEnv } from './lib/context'
 import { fail, GatewayError } from './lib/envelope'
@@ -121,7 +123,13 @@ export default {
   // (docs/operations.md#retention) on its own.
   scheduled: (controller, env, ctx) => {
     const now = new Date(controller.scheduledTime)
-    ctx.waitUntil(publishDue(env.DB, PUBLISHABLE_KINDS, now))
+    // What the trigger published moved the content version: the portal is told, as after an editor's publish.
+    const scope = { env, executionCtx: ctx, requestId: `scheduled-${controller.scheduledTime}` }
+    ctx.waitUntil(
+      publishDue(env.DB, PUBLISHABLE_KINDS, now).then((count) => {
+        if (count) scheduleVersionPush(scope, (bindings) => readContentVersion(bindings.DB))
+      }),
+    )
     if (controller.cron === RETENTION_CRON) ctx.waitUntil(runRetention(env, now))
   },
 } satisfies ExportedHandler<Env>
