@@ -212,3 +212,34 @@ describe('POST /core/profile/fcm-token', () => {
     ).toEqual(['fcm_token'])
   })
 })
+
+describe('DELETE /core/profile/fcm-token', () => {
+  const ownerOf = (token: string) =>
+    env.DB.prepare('SELECT user_id FROM fcm_tokens WHERE token = ?').bind(token).first<number>('user_id')
+  const register = (token: string, bearer: string) =>
+    call(`/core/profile/fcm-token?fcm_token=${token}`, { method: 'POST', token: bearer })
+
+  it('forgets the token this user names, and never another user’s', async () => {
+    const a = await createUser()
+    const b = await createUser()
+    const mine = `fcm:${crypto.randomUUID()}`
+    const theirs = `fcm:${crypto.randomUUID()}`
+    await register(mine, a.token)
+    await register(theirs, b.token)
+    const forgotten = await call(`/core/profile/fcm-token?fcm_token=${theirs}`, { method: 'DELETE', token: a.token })
+    expect(forgotten.body.content).toEqual({ forgotten: 0 })
+    expect(await ownerOf(theirs)).toBe(b.id)
+    const own = await call(`/core/profile/fcm-token?fcm_token=${mine}`, { method: 'DELETE', token: a.token })
+    expect(own.body.content).toEqual({ forgotten: 1 })
+    expect(await ownerOf(mine)).toBeNull()
+  })
+
+  it('forgets every device this session registered when no token is named', async () => {
+    const a = await createUser()
+    const tokens = [`fcm:${crypto.randomUUID()}`, `fcm:${crypto.randomUUID()}`]
+    for (const t of tokens) await register(t, a.token)
+    const r = await call('/core/profile/fcm-token', { method: 'DELETE', token: a.token })
+    expect(r.body.content).toEqual({ forgotten: 2 })
+    for (const t of tokens) expect(await ownerOf(t)).toBeNull()
+  })
+})
