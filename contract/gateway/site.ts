@@ -152,3 +152,10 @@ export const SiteSettingsSchema = v.looseObject({
   sectors: v.nullish(v.array(SectorLinkSchema)),
 })
 export type SiteSettings = v.InferOutput<typeof SiteSettingsSchema>
+
+/**
+ * `POST /siw/public/contact-us`: the request's id and its reference (`CR-2026-000123`), which the success screen shows
+ * (an upstream may give none).
+ */
+const ContactSentSchema = v.looseObject({ id: v.number(), reference: v.nullish(v.string()) })
+export type ContactSent = v.InferOutput<typeof ContactSentSchema>

@@ -168,6 +168,21 @@ const FORM_POSTS: { readonly [Id in RouteId]?: (seed: Seeded) => FormPost } = {
     token: seed.token,
     calls: ['PATCH /core/profile/change-password'],
   }),
+  // Every choice on, as the demo account has them: the call is made and its choices stay as they were.
+  'profile-notifications': (seed) => ({
+    url: href('profile-notifications', { locale: 'en' }),
+    fields: Object.fromEntries(
+      ['appeals', 'projects', 'events'].flatMap((topic) => ['mail', 'push'].map((ch) => [`${topic}.${ch}`, 'on'])),
+    ),
+    token: seed.token,
+    calls: ['PUT /core/profile/notifications'],
+  }),
+  // A token the gateway refuses: the call is made and nothing is unsubscribed.
+  unsubscribe: () => ({
+    url: href('unsubscribe', { locale: 'en' }),
+    fields: { token: 'appeals.u.1.forged' },
+    calls: ['POST /core/mail/unsubscribe'],
+  }),
   'profile-appeals': (seed) => ({
     url: href('profile-appeals', { locale: 'en' }),
     fields: {
