@@ -16,6 +16,12 @@ import { serveIcons } from './endpoints/icons'
 import { servePayload } from './endpoints/payload-endpoint'
 import { servePushWorker } from './endpoints/push-worker'
 import { serveRobots, serveSitemap, serveSitemapPart } from './endpoints/sitemap'
+import {
+  serveOneClickUnsubscribe,
+  showUnsubscribePage,
+  UNSUBSCRIBE_MAX_BYTES,
+  UNSUBSCRIBE_PATH,
+} from './endpoints/unsubscribe'
 import { readConfig } from './env'
 import { errorEnvelope } from './http/envelope'
 import { negotiateLocale } from './http/locale'
@@ -106,6 +112,15 @@ export function createApp() {
     REALTIME_PUBLISH_PATH,
     bodyLimit({ maxSize: PUBLISH_MAX_BYTES, onError: (c) => errorEnvelope(c, 413, 'payload_too_large') }),
     servePublish,
+  )
+
+  // RFC 8058 one-click unsubscribe: a mail client's POST carries no Origin, so its signed token authorises it in place
+  // of the same-origin check (docs/security.md#one-click-unsubscribe).
+  app.get(UNSUBSCRIBE_PATH, showUnsubscribePage)
+  app.post(
+    UNSUBSCRIBE_PATH,
+    bodyLimit({ maxSize: UNSUBSCRIBE_MAX_BYTES, onError: (c) => errorEnvelope(c, 413, 'payload_too_large') }),
+    serveOneClickUnsubscribe,
   )
 
   app.delete('/_app/session', requireSameOrigin({ scriptOnly: true }), async (c) => {

@@ -30,6 +30,12 @@ export function ProfileSidebar() {
       label: t('routes.myProjects'),
       icon: 'chart',
     },
+    {
+      id: 'profile-notifications',
+      to: href('profile-notifications', { locale }),
+      label: t('routes.notificationChoices'),
+      icon: 'bell',
+    },
   ]
   const current = route.id === 'profile-project-form' ? 'profile-my-projects' : route.id
   return (

@@ -9,6 +9,7 @@ import {
   AppealSchema,
   AppealTopicSchema,
   AppealTypeSchema,
+  NotificationChoicesSchema,
   NotificationSchema,
   PersonalProjectSchema,
   PersonalServiceSchema,
@@ -98,8 +99,9 @@ export const CONTRACTS: ReadonlyArray<readonly [path: string, schema: v.GenericS
   [`${INTEGRATION}/iskm/lot/{lot_number}`, envelopeOf(AuctionLotDetailSchema)],
   [`${INTEGRATION}/uzex-lots`, listOf(UzexLotSchema)],
   [`${INTEGRATION}/uzex-lots/{id}`, envelopeOf(UzexLotSchema)],
-  // docs/gateway-contract.md#profile, #notifications, #appeals, #personal
+  // docs/gateway-contract.md#profile, #notification-choices, #notifications, #appeals, #personal
   ['/core/profile', envelopeOf(ProfileSchema)],
+  ['/core/profile/notifications', envelopeOf(NotificationChoicesSchema)],
   ['/siw/notification', listOf(NotificationSchema)],
   ['/siw/appeal', listOf(AppealSchema)],
   ['/siw/appeal/{id}', envelopeOf(AppealSchema)],

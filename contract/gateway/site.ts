@@ -128,3 +128,10 @@ export const SiteSettingsSchema = v.looseObject({
   socials: v.nullish(v.array(v.looseObject({ network: v.string(), url: HttpsUrlSchema }))),
 })
 export type SiteSettings = v.InferOutput<typeof SiteSettingsSchema>
+
+/**
+ * `POST /siw/public/contact-us`: the request's id and its reference (`CR-2026-000123`), which the success screen shows
+ * (an upstream may give none).
+ */
+const ContactSentSchema = v.looseObject({ id: v.number(), reference: v.nullish(v.string()) })
+export type ContactSent = v.InferOutput<typeof ContactSentSchema>

@@ -18,6 +18,7 @@ import { tradingRoutes } from './areas/content/trading'
 import { documentRoutes } from './areas/documents/routes'
 import { formRoutes } from './areas/forms/routes'
 import { handleMailQueue } from './areas/mail/queue'
+import { mailRoutes } from './areas/mail/routes'
 import { notificationRoutes } from './areas/notifications/routes'
 import { operatorRoutes } from './areas/operators/routes'
 import { personalRoutes } from './areas/personal/routes'
@@ -80,6 +81,7 @@ if (dev) {
 // The areas, each mounted by its prefix (docs/gateway-contract.md).
 app.route('/core/auth', authRoutes)
 app.route('/core/profile', profileRoutes)
+app.route('/core/mail', mailRoutes)
 app.route('/siw/notification', notificationRoutes)
 app.route('/siw/public', publicAppealRoutes)
 app.route('/siw/appeal', appealRoutes)

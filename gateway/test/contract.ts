@@ -19,7 +19,14 @@ import {
   UploadedSchema,
 } from '../../contract/operators/content'
 import { EnvelopeSchema, RefusalSchema } from '../../contract/operators/envelope'
-import { InboxExportSchema, InboxHandledSchema, InboxItemSchema, InboxListSchema } from '../../contract/operators/inbox'
+import {
+  InboxDecisionSchema,
+  InboxExportSchema,
+  InboxHandledSchema,
+  InboxItemSchema,
+  InboxListSchema,
+  InboxReplySentSchema,
+} from '../../contract/operators/inbox'
 import { MailListSchema, MailResentSchema } from '../../contract/operators/mail'
 import {
   AppealDecisionSchema,
@@ -55,6 +62,8 @@ const OPERATOR_CONTRACTS: ReadonlyArray<readonly [string, v.GenericSchema]> = [
   [`GET ${OPERATOR}/inbox/export`, InboxExportSchema],
   [`GET ${OPERATOR}/inbox/{kind}/{id}`, InboxItemSchema],
   [`POST ${OPERATOR}/inbox/{kind}/{id}/handled`, InboxHandledSchema],
+  [`POST ${OPERATOR}/inbox/contact/{id}/reply`, InboxReplySentSchema],
+  [`POST ${OPERATOR}/inbox/event/{id}/decision`, InboxDecisionSchema],
   [`GET ${OPERATOR}/appeals`, AppealListSchema],
   [`GET ${OPERATOR}/appeals/{id}`, AppealDetailSchema],
   [`POST ${OPERATOR}/appeals/{id}/reply`, AppealDecisionSchema],

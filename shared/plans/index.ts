@@ -8,7 +8,7 @@ import type { DataPlan, PlanRoute } from '../keys/api-keys'
 import { siteKeys } from '../keys/site-keys'
 import { ROUTE_BY_ID, type RouteId } from '../routing/routes'
 import type { PageRoute } from '../state/state'
-import { appealsPlan, myProjectsPlan, myServicesPlan, projectFormPlan } from './account'
+import { appealsPlan, myProjectsPlan, myServicesPlan, notificationChoicesPlan, projectFormPlan } from './account'
 import {
   exploreItemPlan,
   guidePartnershipPlan,
@@ -87,6 +87,7 @@ export const DATA_PLANS: DataPlans = {
   'profile-my-services': myServicesPlan,
   'profile-appeals': appealsPlan,
   'profile-my-projects': myProjectsPlan,
+  'profile-notifications': notificationChoicesPlan,
   'profile-project-form': projectFormPlan,
   page: contentPagePlan,
 }

@@ -112,7 +112,10 @@ export const ROUTES = [
   def({ id: 'contact-us', pattern: '/contact-us', query: { sent: text } }),
   def({ id: 'cookie-policy', pattern: '/cookie-policy' }),
   def({ id: 'privacy-policy', pattern: '/privacy-policy' }),
-  def({ id: 'success-registration', pattern: '/success-registration' }),
+  // `reference`: the event application's (docs/decisions/0048-references.md), shown when it looks like one.
+  def({ id: 'success-registration', pattern: '/success-registration', query: { reference: text } }),
+  // A mail's unsubscribe link (docs/security.md#one-click-unsubscribe): `done` names the topic turned off, `error` why not.
+  def({ id: 'unsubscribe', pattern: '/unsubscribe', query: { token: text, done: text, error: text } }),
 
   def({ id: 'post', pattern: '/post/:id', params: idParams, reject: NOT_FOUND }),
   def({ id: 'media', pattern: '/media/:id', params: { id: MEDIA_TYPES }, query: { page }, reject: NOT_FOUND }),
@@ -211,6 +214,14 @@ export const ROUTES = [
     layout: 'profile',
     title: 'password',
     meta: { protected: true, nonResidentOnly: true, hideAppealButton: true },
+    query: { notice: text },
+  }),
+  def({
+    id: 'profile-notifications',
+    pattern: '/profile/notifications',
+    layout: 'profile',
+    title: 'notificationChoices',
+    meta: { protected: true, hideAppealButton: true },
     query: { notice: text },
   }),
   def({

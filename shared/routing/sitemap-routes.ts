@@ -32,6 +32,7 @@ const isProtected = (route: RouteDef) => route.meta.protected === true
 const SITEMAP: Readonly<Partial<Record<RouteId, false | readonly Params[]>>> = {
   sso: false,
   'success-registration': false,
+  unsubscribe: false,
   post: false,
   media: MEDIA_TYPES.map((id) => ({ id })),
   story: false,
@@ -53,6 +54,7 @@ const SITEMAP: Readonly<Partial<Record<RouteId, false | readonly Params[]>>> = {
   profile: false,
   'profile-company': false,
   'profile-password': false,
+  'profile-notifications': false,
   'profile-my-services': false,
   'profile-appeals': false,
   'profile-my-projects': false,

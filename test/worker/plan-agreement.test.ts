@@ -27,7 +27,11 @@ const samples = (): Readonly<Record<RouteId, readonly Sample[]>> => ({
   'contact-us': [{ url: href('contact-us', en) }, { url: href('contact-us', { ...en, query: { sent: '1' } }) }],
   'cookie-policy': [{ url: href('cookie-policy', en) }],
   'privacy-policy': [{ url: href('privacy-policy', en) }],
-  'success-registration': [{ url: href('success-registration', en) }],
+  'success-registration': [
+    { url: href('success-registration', en) },
+    { url: href('success-registration', { ...en, query: { reference: 'EV-2026-000045' } }) },
+  ],
+  unsubscribe: [{ url: href('unsubscribe', en) }, { url: href('unsubscribe', { ...en, query: { token: 'x' } }) }],
   post: [{ url: href('post', { ...en, params: { id: '1' } }) }],
   media: ['news', 'publication', 'pr_material', 'blog', 'gallery'].map((id) => ({
     url: href('media', { ...en, params: { id }, query: { page: 1 } }),
@@ -73,6 +77,7 @@ const samples = (): Readonly<Record<RouteId, readonly Sample[]>> => ({
   profile: [{ url: href('profile', en), as: 'non-resident' }],
   'profile-company': [{ url: href('profile-company', en), as: 'resident' }],
   'profile-password': [{ url: href('profile-password', en), as: 'non-resident' }],
+  'profile-notifications': [{ url: href('profile-notifications', en), as: 'non-resident' }],
   'profile-my-services': [
     { url: href('profile-my-services', en), as: 'resident' },
     { url: href('profile-my-services', { ...en, query: { type: 'tax_information' } }), as: 'resident' },
