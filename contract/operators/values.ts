@@ -91,5 +91,9 @@ export const AUDIT_ACTIONS = [
   'content.schedule',
   'content.unpublish',
   'mail.resend',
+  'enquiry.update',
+  'enquiry.note',
+  'enquiry.reply',
+  'enquiry.export',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
