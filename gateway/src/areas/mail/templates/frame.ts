@@ -15,11 +15,6 @@ export type MailFrame = {
   choicesUrl: string | null
 }
 
-/** A portal page's address in the mail's language: `path` is a route's path without the language prefix. */
-function portalUrl(frame: Pick<MailFrame, 'lang' | 'portalOrigin'>, path: string): string {
-  return `${frame.portalOrigin}/${frame.lang}${path}`
-}
-
 /** Tashkent is UTC+5 all year (no daylight saving since 1992). */
 const TASHKENT_OFFSET_MS = 5 * 60 * 60_000
 
