@@ -12,7 +12,6 @@ export const EnquiryReceiptSchema = v.looseObject({
   reference: v.string(),
   merged: v.boolean(),
 })
-export type EnquiryReceipt = v.InferOutput<typeof EnquiryReceiptSchema>
 
 /** A reply of the agency to the enquirer. */
 const EnquiryReplySchema = v.looseObject({ id: v.number(), body: v.string(), created_at: v.string() })

@@ -13,7 +13,6 @@ export type EnquiryOutcome = (typeof ENQUIRY_OUTCOMES)[number]
 
 /** When the enquirer means to invest. */
 export const ENQUIRY_TIMEFRAMES = ['within_3_months', 'within_6_months', 'within_a_year', 'later'] as const
-export type EnquiryTimeframe = (typeof ENQUIRY_TIMEFRAMES)[number]
 
 /** The longest text each field takes, in characters. */
 export const ENQUIRY_LIMITS = {

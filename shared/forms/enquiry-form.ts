@@ -30,10 +30,10 @@ const interestFields = {
 }
 
 /** What a signed-in enquirer sends: the account gives the rest. */
-export const SignedInInterestSchema = v.object(interestFields)
+const SignedInInterestSchema = v.object(interestFields)
 
 /** What a visitor sends, in the page's order of fields (the error summary's). */
-export const VisitorInterestSchema = v.object({
+const VisitorInterestSchema = v.object({
   name: requiredText(ENQUIRY_LIMITS.name, ENQUIRY_ERRORS.tooLong),
   email: email(),
   phone: v.pipe(

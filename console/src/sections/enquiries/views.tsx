@@ -18,7 +18,7 @@ import { Badge, ErrorSummary, Facts, type FormState, ListView, Tabs, TextArea, T
 type Common = { t: Translate; lang: Locale }
 
 /** A filter as the console's addresses carry it: absent values left out. */
-export function queryOf(filter: EnquiryFilter): Record<string, string | number | undefined> {
+function queryOf(filter: EnquiryFilter): Record<string, string | number | undefined> {
   return {
     status: filter.status ?? undefined,
     project_id: filter.project_id ?? undefined,

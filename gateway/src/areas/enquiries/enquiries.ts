@@ -36,7 +36,6 @@ export const InterestSchema = v.object({
   company_name: optionalText(ENQUIRY_LIMITS.company),
   hash: HashSchema,
 })
-export type InterestInput = v.InferOutput<typeof InterestSchema>
 
 /**
  * The project an interest names, if it takes interest: 409 `project_unavailable` when no published project has the id
@@ -44,7 +43,7 @@ export type InterestInput = v.InferOutput<typeof InterestSchema>
  */
 export async function assertOpenProject(db: D1Database, id: number, lang: Locale) {
   const project = await readProjectForInterest(db, id, lang)
-  if (!project || project.publication !== 'published') throw new GatewayError(409, 'project_unavailable')
+  if (project?.publication !== 'published') throw new GatewayError(409, 'project_unavailable')
   if (project.status === 'closed') throw new GatewayError(409, 'project_closed')
   return project
 }
