@@ -22,18 +22,18 @@ beforeAll(async () => {
       [EDITOR, 'editor'],
     ]),
   )
-  const { results } = await env.DB.prepare('SELECT id FROM projects ORDER BY id LIMIT 3').all<{ id: number }>()
-  const [open, closed, draft] = results.map((r) => r.id) as [number, number, number]
-  Object.assign(projects, { open, closed, draft })
-  await env.DB.batch([
-    env.DB.prepare("UPDATE projects SET status = 'open_for_investment', publication = 'published' WHERE id = ?").bind(
-      open,
-    ),
-    env.DB.prepare("UPDATE projects SET status = 'closed', publication = 'published' WHERE id = ?").bind(closed),
-    env.DB.prepare("UPDATE projects SET status = 'open_for_investment', publication = 'draft' WHERE id = ?").bind(
-      draft,
-    ),
-  ])
+  // Three catalogue projects of the seeded references: open, closed, and a draft readers do not see.
+  const project = (status: string, publication: string) =>
+    env.DB.prepare(
+      `INSERT INTO projects (category_id, sector_id, region_id, title_en, status, publication, updated_at)
+       VALUES ((SELECT min(id) FROM project_categories), (SELECT min(id) FROM sectors), (SELECT min(id) FROM regions),
+         'Enquiry test project', ?, ?, ?) RETURNING id`,
+    )
+      .bind(status, publication, new Date().toISOString())
+      .first<number>('id')
+  projects.open = (await project('open_for_investment', 'published'))!
+  projects.closed = (await project('closed', 'published'))!
+  projects.draft = (await project('open_for_investment', 'draft'))!
 })
 
 const op = (path: string, options: { method?: string; body?: unknown; as?: string } = {}) =>
