@@ -44,7 +44,12 @@ export default defineConfig({
     mailWithoutPrettier(),
   ],
   environments: {
-    invest_portal_gateway: { define: { __GATEWAY_DEV__: JSON.stringify(GATEWAY_DEV) } },
+    invest_portal_gateway: {
+      define: { __GATEWAY_DEV__: JSON.stringify(GATEWAY_DEV) },
+      // One module: the mail renderer's dynamic imports (React's server renderer) stay inside the worker's bundle, so
+      // the tests' Miniflare, which loads `index.js` alone, runs what deploys (docs/decisions/0046-mail-templates.md).
+      build: { rollupOptions: { output: { codeSplitting: false } } },
+    },
     client: {
       build: {
         manifest: true,

@@ -28,12 +28,14 @@ export const paths = {
     withQuery(at(lang, 'registrations'), query),
   registration: (lang: Locale, id: number) => at(lang, 'registrations', id),
   registrationAction: (lang: Locale, id: number, action: 'approve' | 'reject') => at(lang, 'registrations', id, action),
-  inbox: (lang: Locale, query?: { kind?: string; handled?: string; q?: string; page?: number }) =>
+  inbox: (lang: Locale, query?: { kind?: string; handled?: string; q?: string; event_id?: string; page?: number }) =>
     withQuery(at(lang, 'inbox'), query),
-  inboxExport: (lang: Locale, query: { kind: string; handled: string; q: string }) =>
+  inboxExport: (lang: Locale, query: { kind: string; handled: string; q: string; event_id?: string }) =>
     withQuery(at(lang, 'inbox', 'export.csv'), query),
   inboxItem: (lang: Locale, kind: string, id: number) => at(lang, 'inbox', kind, id),
   inboxHandled: (lang: Locale, kind: string, id: number) => at(lang, 'inbox', kind, id, 'handled'),
+  inboxReply: (lang: Locale, id: number) => at(lang, 'inbox', 'contact', id, 'reply'),
+  inboxDecision: (lang: Locale, id: number) => at(lang, 'inbox', 'event', id, 'decision'),
   enquiries: (lang: Locale, query?: Query) => withQuery(at(lang, 'enquiries'), query),
   enquiriesExport: (lang: Locale, query?: Query) => withQuery(at(lang, 'enquiries', 'export.csv'), query),
   enquiry: (lang: Locale, id: number) => at(lang, 'enquiries', id),

@@ -45,6 +45,10 @@ const NOTICES = [
   'settingsSaved',
   'mailResent',
   'mailResentLink',
+  // The inbox's answers and decisions, whose texts live in their sections' namespaces.
+  'replies.sent',
+  'applicants.confirmed',
+  'applicants.declined',
 ] as const
 export type Notice = (typeof NOTICES)[number]
 
@@ -83,7 +87,8 @@ export async function renderScreen(c: Ctx, page: ScreenPage): Promise<Response> 
   const t = translator(lang)
   const counts = page.counts === undefined ? await readCounts(c) : page.counts
   const done = c.req.query('done')
-  const notice = done && (NOTICES as readonly string[]).includes(done) ? t(`notices.${done}`) : null
+  const known = done && (NOTICES as readonly string[]).includes(done)
+  const notice = known ? t(done.includes('.') ? done : `notices.${done}`) : null
   return renderPage(c, page.status ?? 200, {
     script: page.script,
     scripts: page.scripts,

@@ -1,5 +1,5 @@
 /**
- * Event applications after they are made (docs/product.md#events): staff confirm or decline each one, once, and the
+ * Event applications after they are made (docs/product.md#event-application): staff confirm or decline each one, once, and the
  * applicant is mailed the decision in the application's language: a confirmation with the badge details the
  * registration page promises, or a refusal. Both are needed mail (the applicant has no other way to hear).
  */

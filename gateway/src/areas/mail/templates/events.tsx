@@ -1,5 +1,5 @@
 /**
- * Mail about an application to attend an event (docs/product.md#events): received, with its reference and the event's
+ * Mail about an application to attend an event (docs/product.md#event-application): received, with its reference and the event's
  * calendar file; confirmed, with the badge details the registration page promises; declined.
  */
 import type { Locale } from '../../../../../contract/locales'
