@@ -1,16 +1,18 @@
 -- Enquiries (docs/gateway-contract.md#enquiries): interest in a catalogue project, followed up by the agency through
 -- new → in_contact → meeting → proposal → closed (won or lost, with a reason). The enquirer is an account (user_id) or
--- an address only; `lang` is the language the enquiry was made in, which its mails are written in.
+-- an address only; `lang` is the language the enquiry was made in, which its mails are written in. The project, country
+-- and amount are the agency's content, which the seed replaces and editors change, so they are plain ids, not foreign
+-- keys: an enquiry outlives a change of its project's row.
 CREATE TABLE enquiries (
   id INTEGER PRIMARY KEY,
-  project_id INTEGER NOT NULL REFERENCES projects (id),
+  project_id INTEGER NOT NULL,
   user_id INTEGER REFERENCES users (id) ON DELETE SET NULL,
   name TEXT NOT NULL,
   email TEXT NOT NULL,
   phone TEXT NOT NULL DEFAULT '',
   company_name TEXT NOT NULL DEFAULT '',
-  country_id INTEGER REFERENCES countries (id),
-  amount_id INTEGER REFERENCES amounts (id),
+  country_id INTEGER,
+  amount_id INTEGER,
   timeframe TEXT NOT NULL CHECK (timeframe IN ('within_3_months', 'within_6_months', 'within_a_year', 'later')),
   message TEXT NOT NULL,
   lang TEXT NOT NULL,

@@ -57,7 +57,7 @@ export function toEnquirerView(row: EnquiryRow, replies: ThreadRow[]) {
   return {
     id: row.id,
     reference: referenceOf(row),
-    project: { id: row.project_id, title: row.project_title },
+    project: { id: row.project_id, title: row.project_title ?? '' },
     status: row.status,
     outcome: row.outcome,
     created_at: row.created_at,
@@ -79,7 +79,7 @@ export function toOperatorItem(row: EnquiryRow) {
     status: row.status,
     outcome: row.outcome,
     outcome_reason: row.outcome_reason,
-    project: { id: row.project_id, title: row.project_title, sector: row.sector_name ?? '' },
+    project: { id: row.project_id, title: row.project_title ?? '', sector: row.sector_name ?? '' },
     name: row.name,
     email: row.email,
     phone: row.phone,

@@ -58,7 +58,7 @@ export async function mailReply(env: Env, now: Date, row: EnquiryRow, reply: str
     userId: row.user_id,
     props: {
       reference: referenceOf(row),
-      project: row.project_title,
+      project: row.project_title ?? '',
       reply,
       link: await linkOf(env, row.id, row.lang),
     },
@@ -74,7 +74,7 @@ export async function mailStatus(env: Env, now: Date, row: EnquiryRow, after: En
     userId: row.user_id,
     props: {
       reference: referenceOf(row),
-      project: row.project_title,
+      project: row.project_title ?? '',
       status: after.status as EnquiryStatus,
       outcome: after.outcome === 'won' || after.outcome === 'lost' ? after.outcome : null,
       link: await linkOf(env, row.id, row.lang),

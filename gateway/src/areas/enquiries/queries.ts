@@ -62,9 +62,9 @@ export async function appendEnquirerMessage(db: D1Database, id: number, body: st
 export type EnquiryRow = {
   id: number
   project_id: number
-  project_title: string
-  sector_id: number
-  sector_name: string
+  project_title: string | null
+  sector_id: number | null
+  sector_name: string | null
   user_id: number | null
   name: string
   email: string
@@ -90,7 +90,7 @@ export type EnquiryRow = {
 const selectOf = (lang: Locale) => `SELECT e.*, ${col('p.title', lang, 'project_title')}, p.sector_id,
     ${col('s.content', lang, 'sector_name')}, ${col('co.country', lang, 'country_name')},
     ${col('a.content', lang, 'amount_name')}, o.email AS assignee_email, o.name AS assignee_name
-  FROM enquiries e JOIN projects p ON p.id = e.project_id LEFT JOIN sectors s ON s.id = p.sector_id
+  FROM enquiries e LEFT JOIN projects p ON p.id = e.project_id LEFT JOIN sectors s ON s.id = p.sector_id
   LEFT JOIN countries co ON co.id = e.country_id LEFT JOIN amounts a ON a.id = e.amount_id
   LEFT JOIN operators o ON o.id = e.assignee_id`
 
@@ -167,7 +167,7 @@ function whereOf(filter: EnquiryFilter): { sql: string; args: unknown[] } {
 export async function countEnquiries(db: D1Database, filter: EnquiryFilter): Promise<number> {
   const where = whereOf(filter)
   const n = await db
-    .prepare(`SELECT count(*) AS n FROM enquiries e JOIN projects p ON p.id = e.project_id ${where.sql}`)
+    .prepare(`SELECT count(*) AS n FROM enquiries e LEFT JOIN projects p ON p.id = e.project_id ${where.sql}`)
     .bind(...where.args)
     .first<number>('n')
   return n ?? 0
