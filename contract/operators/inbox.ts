@@ -16,7 +16,6 @@ const InboxFilterSchema = v.looseObject({
   /** Applications of this event only; null: every event's. */
   event_id: v.nullish(v.number()),
 })
-export type InboxFilter = v.InferOutput<typeof InboxFilterSchema>
 
 /** One reply of a contact request's thread (docs/gateway-contract.md#operator-replies), and who wrote it. */
 const InboxReplySchema = v.looseObject({
@@ -25,7 +24,6 @@ const InboxReplySchema = v.looseObject({
   created_at: v.string(),
   by: v.looseObject({ id: v.number(), email: v.string(), name: v.string() }),
 })
-export type InboxReply = v.InferOutput<typeof InboxReplySchema>
 
 /**
  * `GET /core/operator/inbox/{kind}/{id}`, and each item of a list: the request's or application's own fields (which

@@ -5,29 +5,9 @@
  * redacted once its delivery is over, so the table keeps no usable reset or set-password link
  * (docs/security.md#dev-surface).
  */
-import type { Locale } from '../../../../contract/locales'
-import { LINK_MAIL_KINDS, type MailKind } from './kinds'
+import type { Email } from './email'
+import { LINK_MAIL_KINDS } from './kinds'
 import { insertOutbox } from './queries'
-
-/** A file a mail carries (an event's calendar): its content in base64. */
-export type MailAttachment = { filename: string; type: string; content: string }
-
-/**
- * One message to send, rendered: `text` and `html` say the same, `lang` is the language they are written in,
- * `linkUuid` names the password link a `reset` or `set-password` mail carries. `headers` are the ones a mail needs
- * beyond from/to/subject (one-click unsubscribe); `attachments` its files.
- */
-export type Email = {
-  to: string
-  subject: string
-  text: string
-  html: string
-  lang: Locale
-  kind: MailKind
-  linkUuid?: string
-  headers?: Record<string, string>
-  attachments?: MailAttachment[]
-}
 
 /** Where the gateway hands its mail over. */
 export type Mailer = { send(mail: Email): Promise<number | null> }

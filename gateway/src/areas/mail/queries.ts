@@ -1,5 +1,5 @@
 /** The mail area's SQL: the outbox rows the mailer records and the queue's consumer sends. */
-import type { Email, MailAttachment } from './outbox'
+import type { Email, MailAttachment } from './email'
 
 /** Records a message as `queued`; answers its row's id. */
 export async function insertOutbox(db: D1Database, mail: Email, now: Date): Promise<number> {
