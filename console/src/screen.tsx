@@ -49,6 +49,9 @@ const NOTICES = [
   'replies.sent',
   'applicants.confirmed',
   'applicants.declined',
+  // Named by their full key: their texts are the bin's.
+  'bin.deleted',
+  'bin.restored',
 ] as const
 export type Notice = (typeof NOTICES)[number]
 
@@ -87,8 +90,8 @@ export async function renderScreen(c: Ctx, page: ScreenPage): Promise<Response> 
   const t = translator(lang)
   const counts = page.counts === undefined ? await readCounts(c) : page.counts
   const done = c.req.query('done')
-  const known = done && (NOTICES as readonly string[]).includes(done)
-  const notice = known ? t(done.includes('.') ? done : `notices.${done}`) : null
+  const notice =
+    done && (NOTICES as readonly string[]).includes(done) ? t(done.includes('.') ? done : `notices.${done}`) : null
   return renderPage(c, page.status ?? 200, {
     script: page.script,
     scripts: page.scripts,

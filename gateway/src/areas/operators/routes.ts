@@ -18,7 +18,7 @@ import { readStoredSiteSettings, SiteSettingsInputSchema, writeSiteSettings } fr
 import { contentDisposition } from '../documents/files'
 import { readFile } from '../documents/queries'
 import { operatorEnquiryRoutes } from '../enquiries/routes'
-import { operatorContentRoutes } from '../publishing/routes'
+import { operatorBinRoutes, operatorContentRoutes } from '../publishing/routes'
 import { recordAudit } from './audit/audit'
 import { operatorAuditRoutes } from './audit/routes'
 import { operatorInboxRoutes } from './inbox/routes'
@@ -71,6 +71,8 @@ const AREAS: Record<string, OperatorArea> = {
   audit: 'admin',
   // Mail is the deployment's delivery, across every kind of mail (docs/gateway-contract.md#operator-mail).
   mail: 'admin',
+  // Restoring what editors deleted is the admins' (docs/gateway-contract.md#operator-bin).
+  bin: 'admin',
   'site-settings': 'content',
   content: 'content',
 }
@@ -103,6 +105,7 @@ operatorRoutes.route('/content', operatorContentRoutes)
 operatorRoutes.route('/operators', operatorPeopleRoutes)
 operatorRoutes.route('/audit', operatorAuditRoutes)
 operatorRoutes.route('/mail', operatorMailRoutes)
+operatorRoutes.route('/bin', operatorBinRoutes)
 
 /**
  * An uploaded file (a project's image or presentation, an event application's passport scan or photo), public or not,
