@@ -1,8 +1,8 @@
 /** Public forms: contact-us, investor and business registration, event applications. */
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
-import type { Locale } from '../../../../contract/locales'
 import { eventEndsAt } from '../../../../contract/gateway/event-end'
+import type { Locale } from '../../../../contract/locales'
 import { assertHuman, type BotAction } from '../../integrations/bot'
 import { readConfig } from '../../lib/config'
 import type { AppEnv, Role } from '../../lib/context'
