@@ -36,6 +36,12 @@ export function ProfileSidebar() {
       label: t('routes.notificationChoices'),
       icon: 'bell',
     },
+    {
+      id: 'profile-enquiries',
+      to: href('profile-enquiries', { locale }),
+      label: t('routes.myEnquiries'),
+      icon: 'mail',
+    },
   ]
   const current = route.id === 'profile-project-form' ? 'profile-my-projects' : route.id
   return (

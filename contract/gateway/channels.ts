@@ -3,8 +3,11 @@
  * and the channels. The profile's Notifications page offers them; the gateway checks its input against them.
  */
 
-/** What a person may choose to hear about, per channel: their appeals, their projects, their event applications. */
-export const NOTIFICATION_TOPICS = ['appeals', 'projects', 'events'] as const
+/**
+ * What a person may choose to hear about, per channel: their appeals, their projects, their event applications, and
+ * how their interest in projects moves on.
+ */
+export const NOTIFICATION_TOPICS = ['appeals', 'projects', 'events', 'enquiries'] as const
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number]
 
 /**

@@ -16,6 +16,7 @@ import {
   ProfileSchema,
 } from './account'
 import { type Envelope, envelopeOf, issuePaths, listOf, RegionSchema } from './common'
+import { EnquirySchema } from './enquiries'
 import {
   AmountSchema,
   DistrictSchema,
@@ -111,6 +112,9 @@ export const CONTRACTS: ReadonlyArray<readonly [path: string, schema: v.GenericS
   ['/siw/personal/project', listOf(PersonalProjectSchema)],
   ['/siw/personal/project/{id}', envelopeOf(PersonalProjectSchema)],
   ['/siw/personal/service', listOf(PersonalServiceSchema)],
+  // docs/gateway-contract.md#enquiries
+  ['/siw/enquiry/mine', listOf(EnquirySchema)],
+  ['/siw/enquiry/link/{token}', envelopeOf(EnquirySchema)],
 ]
 
 /** The table compiled once: literal paths in a map, patterns as anchored expressions of one segment per `{name}`. */

@@ -94,5 +94,9 @@ export const AUDIT_ACTIONS = [
   'content.restore',
   'content.erase',
   'mail.resend',
+  'enquiry.update',
+  'enquiry.note',
+  'enquiry.reply',
+  'enquiry.export',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

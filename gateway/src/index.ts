@@ -16,6 +16,7 @@ import { contentVersionRoutes, readPreviewToken } from './areas/content/routes'
 import { serviceRoutes } from './areas/content/services'
 import { tradingRoutes } from './areas/content/trading'
 import { documentRoutes } from './areas/documents/routes'
+import { enquiryRoutes } from './areas/enquiries/routes'
 import { formRoutes } from './areas/forms/routes'
 import { handleMailQueue } from './areas/mail/queue'
 import { mailRoutes } from './areas/mail/routes'
@@ -89,6 +90,7 @@ app.route('/siw/public', publicAppealRoutes)
 app.route('/siw/appeal', appealRoutes)
 app.route('/siw/personal', personalRoutes)
 app.route('/siw/public', formRoutes)
+app.route('/siw/enquiry', enquiryRoutes)
 app.route('/core/operator', operatorRoutes)
 app.route('/document', documentRoutes)
 if (dev) app.route('/dev', dev.routes)

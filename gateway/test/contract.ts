@@ -21,6 +21,12 @@ import {
   UnpublishedSchema,
   UploadedSchema,
 } from '../../contract/operators/content'
+import {
+  EnquiryChangedSchema,
+  EnquiryDetailSchema,
+  EnquiryExportSchema,
+  EnquiryListSchema,
+} from '../../contract/operators/enquiries'
 import { EnvelopeSchema, RefusalSchema } from '../../contract/operators/envelope'
 import {
   InboxDecisionSchema,
@@ -67,6 +73,12 @@ const OPERATOR_CONTRACTS: ReadonlyArray<readonly [string, v.GenericSchema]> = [
   [`POST ${OPERATOR}/inbox/{kind}/{id}/handled`, InboxHandledSchema],
   [`POST ${OPERATOR}/inbox/contact/{id}/reply`, InboxReplySentSchema],
   [`POST ${OPERATOR}/inbox/event/{id}/decision`, InboxDecisionSchema],
+  [`GET ${OPERATOR}/enquiries`, EnquiryListSchema],
+  [`GET ${OPERATOR}/enquiries/export`, EnquiryExportSchema],
+  [`GET ${OPERATOR}/enquiries/{id}`, EnquiryDetailSchema],
+  [`POST ${OPERATOR}/enquiries/{id}`, EnquiryChangedSchema],
+  [`POST ${OPERATOR}/enquiries/{id}/notes`, EnquiryChangedSchema],
+  [`POST ${OPERATOR}/enquiries/{id}/replies`, EnquiryChangedSchema],
   [`GET ${OPERATOR}/appeals`, AppealListSchema],
   [`GET ${OPERATOR}/appeals/{id}`, AppealDetailSchema],
   [`POST ${OPERATOR}/appeals/{id}/reply`, AppealDecisionSchema],

@@ -290,6 +290,7 @@ describe('each person’s choices', () => {
       appeals: { mail: true, push: true },
       projects: { mail: true, push: true },
       events: { mail: true, push: true },
+      enquiries: { mail: true, push: true },
     })
     const off = { ...choices, appeals: { mail: false, push: true } }
     const saved = await call('/core/profile/notifications', { method: 'PUT', token: user.token, body: off })

@@ -196,6 +196,14 @@ export const ROUTES = [
     reject: NOT_FOUND,
   }),
   def({ id: 'project', pattern: '/guide/project/:id', params: idParams, reject: NOT_FOUND }),
+  // Interest in a project (docs/product.md#enquiries): its form, and the reference once sent.
+  def({
+    id: 'project-interest',
+    pattern: '/guide/project/:id/interest',
+    params: idParams,
+    query: { sent: optional(/^[A-Z]{2}-\d{4}-\d{6,10}$/) },
+    reject: NOT_FOUND,
+  }),
   def({ id: 'explore', pattern: '/guide/explore' }),
   def({ id: 'sector', pattern: '/guide/explore/:sector', params: { sector: SECTORS }, reject: NOT_FOUND }),
   def({ id: 'explore-item', pattern: '/guide/explore/:id', title: 'explore', params: idParams, reject: NOT_FOUND }),
@@ -259,6 +267,21 @@ export const ROUTES = [
     title: 'projectForm',
     meta: { protected: true, hideAppealButton: true },
     params: { id: optional(numeric) },
+    reject: NOT_FOUND,
+  }),
+
+  def({
+    id: 'profile-enquiries',
+    pattern: '/profile/enquiries',
+    layout: 'profile',
+    title: 'myEnquiries',
+    meta: { protected: true, hideAppealButton: true },
+  }),
+  // An enquiry by the signed link of its receipt: `{id}.{signature}` (docs/security.md#enquiry-links).
+  def({
+    id: 'enquiry',
+    pattern: '/enquiry/:token',
+    params: { token: /^\d{1,10}\.[A-Za-z0-9_-]{43}$/ },
     reject: NOT_FOUND,
   }),
 

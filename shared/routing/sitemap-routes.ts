@@ -49,6 +49,7 @@ const SITEMAP: Readonly<Partial<Record<RouteId, false | readonly Params[]>>> = {
   service: false,
   'project-category': false,
   project: false,
+  'project-interest': false,
   sector: SECTORS.map((sector) => ({ sector })),
   'explore-item': false,
   profile: false,
@@ -59,6 +60,8 @@ const SITEMAP: Readonly<Partial<Record<RouteId, false | readonly Params[]>>> = {
   'profile-appeals': false,
   'profile-my-projects': false,
   'profile-project-form': false,
+  'profile-enquiries': false,
+  enquiry: false,
   page: false,
 }
 

@@ -54,6 +54,7 @@ type Seeded = Readonly<{
   categoryId: string
   sectorId: string
   project: { id: string; visible: boolean }
+  openProjectId: string
 }>
 
 /** One form post as a browser without JavaScript sends it, and the gateway calls its action makes (`METHOD /path`). */
@@ -137,6 +138,21 @@ const FORM_POSTS: { readonly [Id in RouteId]?: (seed: Seeded) => FormPost } = {
       message: 'We would like to discuss rooftop solar projects in the Navoi region.',
     },
     calls: ['POST /siw/public/contact-us'],
+  }),
+  // A visitor's interest in a seeded project open for investment.
+  'project-interest': (seed) => ({
+    url: href('project-interest', { locale: 'en', params: { id: String(seed.openProjectId) } }),
+    fields: {
+      name: 'Lukas Brenner',
+      email: `interest.${RUN}@example.com`,
+      phone: '+49 30 1234567',
+      company_name: 'Brenner Solar Capital GmbH',
+      amount_id: '',
+      timeframe: 'within_a_year',
+      country_id: seed.countryId,
+      message: 'We would like to discuss this project with its initiator.',
+    },
+    calls: ['POST /siw/enquiry'],
   }),
   'forgot-password': () => ({
     url: href('forgot-password', { locale: 'en', query: { role: 'investor' } }),
@@ -252,7 +268,7 @@ async function gatewayContent<T>(path: string, token?: string): Promise<T> {
 
 async function readSeeded(): Promise<Seeded> {
   const token = await signInNonResident()
-  const [events, countries, regions, topics, categories, sectors, projects] = await Promise.all([
+  const [events, countries, regions, topics, categories, sectors, projects, open] = await Promise.all([
     gatewayContent<{ id: number }[]>('/siw/public/event'),
     gatewayContent<{ id: number }[]>('/integration/public/territorial-entity/countries'),
     gatewayContent<{ id: number }[]>('/integration/public/territorial-entity/regions'),
@@ -260,6 +276,7 @@ async function readSeeded(): Promise<Seeded> {
     gatewayContent<{ id: number }[]>('/siw/public/project-category'),
     gatewayContent<{ id: number }[]>('/siw/public/service-sector'),
     gatewayContent<{ id: number; visible?: boolean }[]>('/siw/personal/project', token),
+    gatewayContent<{ id: number }[]>('/siw/public/project?status=open_for_investment'),
   ])
   const topic = topics.find((t) => t.children.length > 0)!
   return {
@@ -271,6 +288,7 @@ async function readSeeded(): Promise<Seeded> {
     categoryId: String(categories[0]!.id),
     sectorId: String(sectors[0]!.id),
     project: { id: String(projects[0]!.id), visible: projects[0]!.visible === true },
+    openProjectId: String(open[0]!.id),
   }
 }
 

@@ -74,6 +74,13 @@ const samples = (): Readonly<Record<RouteId, readonly Sample[]>> => ({
   explore: [{ url: href('explore', en) }],
   sector: [{ url: href('sector', { ...en, params: { sector: 'energy' } }) }],
   'explore-item': [{ url: href('explore-item', { ...en, params: { id: '1' } }) }],
+  'project-interest': [
+    { url: href('project-interest', { ...en, params: { id: '1' } }) },
+    { url: href('project-interest', { ...en, params: { id: '1' } }), as: 'non-resident' },
+    { url: href('project-interest', { ...en, params: { id: '1' }, query: { sent: 'IN-2026-000001' } }) },
+  ],
+  enquiry: [{ url: href('enquiry', { ...en, params: { token: `1.${'A'.repeat(43)}` } }) }],
+  'profile-enquiries': [{ url: href('profile-enquiries', en), as: 'non-resident' }],
   profile: [{ url: href('profile', en), as: 'non-resident' }],
   'profile-company': [{ url: href('profile-company', en), as: 'resident' }],
   'profile-password': [{ url: href('profile-password', en), as: 'non-resident' }],
@@ -116,6 +123,11 @@ beforeAll(async () => {
     type_id: 7,
     region_id: 1703,
     text: 'Which permits does a rooftop solar plant need?',
+  })
+  await create('/siw/enquiry', tokens['non-resident'], {
+    project_id: 1,
+    timeframe: 'later',
+    message: 'Is the site connected to the power grid?',
   })
   projectId = await create('/siw/personal/project', tokens['non-resident'], {
     title: { en: 'Cold storage in Samarkand', ru: '', uz: '' },

@@ -5,7 +5,7 @@
  * receipt, quotes it, and staff find the record by it in the console. A new kind of record adds its prefix here.
  */
 
-export const REFERENCE_PREFIXES = { contact: 'CR', event: 'EV' } as const
+export const REFERENCE_PREFIXES = { contact: 'CR', event: 'EV', enquiry: 'IN' } as const
 export type ReferenceKind = keyof typeof REFERENCE_PREFIXES
 
 /** Tashkent is UTC+5 all year. */

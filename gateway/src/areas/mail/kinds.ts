@@ -23,6 +23,9 @@ const MAIL_KINDS = [
   'event-declined',
   'contact-receipt',
   'contact-reply',
+  'enquiry-receipt',
+  'enquiry-reply',
+  'enquiry-status',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 
@@ -56,6 +59,11 @@ const MAIL_RULES: Record<MailKind, MailRule> = {
   'event-declined': { topic: 'events', neededWithoutAccount: true },
   'contact-receipt': { topic: 'contact', publicForm: true },
   'contact-reply': { topic: null },
+  // Interest in a project (docs/product.md#enquiries): the receipt carries the only link to the enquiry of someone
+  // without an account, and a reply is the agency's answer, so both are needed; the news of a status is optional.
+  'enquiry-receipt': { topic: null, publicForm: true },
+  'enquiry-reply': { topic: null },
+  'enquiry-status': { topic: 'enquiries' },
 }
 
 /** The topic a person may turn a mail of `kind` off by, or null when they need it (see `MailRule`). */

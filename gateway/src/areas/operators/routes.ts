@@ -17,6 +17,7 @@ import { parseInput, readJson } from '../../lib/validate'
 import { readStoredSiteSettings, SiteSettingsInputSchema, writeSiteSettings } from '../content/site-settings'
 import { contentDisposition } from '../documents/files'
 import { readFile } from '../documents/queries'
+import { operatorEnquiryRoutes } from '../enquiries/routes'
 import { operatorBinRoutes, operatorContentRoutes } from '../publishing/routes'
 import { recordAudit } from './audit/audit'
 import { operatorAuditRoutes } from './audit/routes'
@@ -63,6 +64,8 @@ const AREAS: Record<string, OperatorArea> = {
   projects: 'moderation',
   registrations: 'moderation',
   inbox: 'moderation',
+  // The investor pipeline (docs/gateway-contract.md#operator-enquiries): moderators follow enquiries up.
+  enquiries: 'moderation',
   files: 'moderation',
   operators: 'admin',
   audit: 'admin',
@@ -97,6 +100,7 @@ operatorRoutes.get('/overview', async (c) => {
 
 operatorRoutes.route('/', operatorModerationRoutes)
 operatorRoutes.route('/inbox', operatorInboxRoutes)
+operatorRoutes.route('/enquiries', operatorEnquiryRoutes)
 operatorRoutes.route('/content', operatorContentRoutes)
 operatorRoutes.route('/operators', operatorPeopleRoutes)
 operatorRoutes.route('/audit', operatorAuditRoutes)

@@ -11,6 +11,7 @@ import {
 } from './account'
 import { appealReceiptMail, appealRejectedMail, appealReplyMail } from './appeals'
 import { contactReceiptMail, contactReplyMail } from './contact'
+import { enquiryReceiptMail, enquiryReplyMail, enquiryStatusMail } from './enquiries'
 import { eventConfirmedMail, eventDeclinedMail, eventReceivedMail } from './events'
 import { projectApprovedMail, projectRejectedMail } from './projects'
 import type { MailTemplate, PropsOf } from './template'
@@ -33,6 +34,9 @@ export const TEMPLATES = {
   'event-declined': eventDeclinedMail,
   'contact-receipt': contactReceiptMail,
   'contact-reply': contactReplyMail,
+  'enquiry-receipt': enquiryReceiptMail,
+  'enquiry-reply': enquiryReplyMail,
+  'enquiry-status': enquiryStatusMail,
 } satisfies Record<MailKind, MailTemplate<never>>
 
 /** What each kind's template is given. */
