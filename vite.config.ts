@@ -5,6 +5,7 @@ import { BUILD_ID } from './build/build-id.ts'
 import { buildManifests } from './build/build-manifests.ts'
 import { CLIENT_INPUTS, clientManifest, REACT_DOM_CHUNK } from './build/client-manifest.ts'
 import { consoleScripts } from './build/console-scripts.ts'
+import { mailWithoutPrettier } from './build/mail-without-prettier.ts'
 import { messagesCatalogue } from './build/messages-catalogue.ts'
 import { lightPreloadHelper } from './build/preload-helper.ts'
 import { previewCompression } from './build/preview-compression.ts'
@@ -40,9 +41,15 @@ export default defineConfig({
     buildManifests(),
     messagesCatalogue(),
     lightPreloadHelper(),
+    mailWithoutPrettier(),
   ],
   environments: {
-    invest_portal_gateway: { define: { __GATEWAY_DEV__: JSON.stringify(GATEWAY_DEV) } },
+    invest_portal_gateway: {
+      define: { __GATEWAY_DEV__: JSON.stringify(GATEWAY_DEV) },
+      // One module: the mail renderer's dynamic imports (React's server renderer) stay inside the worker's bundle, so
+      // the tests' Miniflare, which loads `index.js` alone, runs what deploys (docs/decisions/0046-mail-templates.md).
+      build: { rollupOptions: { output: { codeSplitting: false } } },
+    },
     client: {
       build: {
         manifest: true,

@@ -28,12 +28,18 @@ export const paths = {
     withQuery(at(lang, 'registrations'), query),
   registration: (lang: Locale, id: number) => at(lang, 'registrations', id),
   registrationAction: (lang: Locale, id: number, action: 'approve' | 'reject') => at(lang, 'registrations', id, action),
-  inbox: (lang: Locale, query?: { kind?: string; handled?: string; q?: string; page?: number }) =>
+  inbox: (lang: Locale, query?: { kind?: string; handled?: string; q?: string; event_id?: string; page?: number }) =>
     withQuery(at(lang, 'inbox'), query),
-  inboxExport: (lang: Locale, query: { kind: string; handled: string; q: string }) =>
+  inboxExport: (lang: Locale, query: { kind: string; handled: string; q: string; event_id?: string }) =>
     withQuery(at(lang, 'inbox', 'export.csv'), query),
   inboxItem: (lang: Locale, kind: string, id: number) => at(lang, 'inbox', kind, id),
   inboxHandled: (lang: Locale, kind: string, id: number) => at(lang, 'inbox', kind, id, 'handled'),
+  inboxReply: (lang: Locale, id: number) => at(lang, 'inbox', 'contact', id, 'reply'),
+  inboxDecision: (lang: Locale, id: number) => at(lang, 'inbox', 'event', id, 'decision'),
+  enquiries: (lang: Locale, query?: Query) => withQuery(at(lang, 'enquiries'), query),
+  enquiriesExport: (lang: Locale, query?: Query) => withQuery(at(lang, 'enquiries', 'export.csv'), query),
+  enquiry: (lang: Locale, id: number) => at(lang, 'enquiries', id),
+  enquiryAction: (lang: Locale, id: number, action: 'notes' | 'replies') => at(lang, 'enquiries', id, action),
   file: (lang: Locale, id: string) => at(lang, 'files', id),
   operators: (lang: Locale) => at(lang, 'operators'),
   operatorAction: (lang: Locale, id: number, action: 'role' | 'remove') => at(lang, 'operators', id, action),
@@ -45,8 +51,11 @@ export const paths = {
   contentKind: (lang: Locale, kind: string, query?: Query) => withQuery(at(lang, 'content', kind), query),
   contentNew: (lang: Locale, kind: string) => at(lang, 'content', kind, 'new'),
   contentItem: (lang: Locale, kind: string, id: number) => at(lang, 'content', kind, id),
-  contentAction: (lang: Locale, kind: string, id: number, action: 'publish' | 'unpublish' | 'preview') =>
+  contentAction: (lang: Locale, kind: string, id: number, action: 'publish' | 'unpublish' | 'preview' | 'delete') =>
     at(lang, 'content', kind, id, action),
+  /** What was deleted, for an admin to restore (docs/gateway-contract.md#operator-bin). */
+  bin: (lang: Locale, query?: { page?: number }) => withQuery(at(lang, 'content', 'bin'), query),
+  binRestore: (lang: Locale, id: number) => at(lang, 'content', 'bin', id, 'restore'),
   siteSettings: (lang: Locale) => at(lang, 'content', 'site-settings'),
   /** The editor's calls: pages to link to, images to upload and show (docs/decisions/0055-console-editor.md). */
   contentEditor: (lang: Locale, call: 'links' | 'images') => at(lang, 'content', 'editor', call),

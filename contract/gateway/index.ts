@@ -9,12 +9,14 @@ import {
   AppealSchema,
   AppealTopicSchema,
   AppealTypeSchema,
+  NotificationChoicesSchema,
   NotificationSchema,
   PersonalProjectSchema,
   PersonalServiceSchema,
   ProfileSchema,
 } from './account'
 import { type Envelope, envelopeOf, issuePaths, listOf, RegionSchema } from './common'
+import { EnquirySchema } from './enquiries'
 import {
   AmountSchema,
   DistrictSchema,
@@ -98,8 +100,9 @@ export const CONTRACTS: ReadonlyArray<readonly [path: string, schema: v.GenericS
   [`${INTEGRATION}/iskm/lot/{lot_number}`, envelopeOf(AuctionLotDetailSchema)],
   [`${INTEGRATION}/uzex-lots`, listOf(UzexLotSchema)],
   [`${INTEGRATION}/uzex-lots/{id}`, envelopeOf(UzexLotSchema)],
-  // docs/gateway-contract.md#profile, #notifications, #appeals, #personal
+  // docs/gateway-contract.md#profile, #notification-choices, #notifications, #appeals, #personal
   ['/core/profile', envelopeOf(ProfileSchema)],
+  ['/core/profile/notifications', envelopeOf(NotificationChoicesSchema)],
   ['/siw/notification', listOf(NotificationSchema)],
   ['/siw/appeal', listOf(AppealSchema)],
   ['/siw/appeal/{id}', envelopeOf(AppealSchema)],
@@ -109,6 +112,9 @@ export const CONTRACTS: ReadonlyArray<readonly [path: string, schema: v.GenericS
   ['/siw/personal/project', listOf(PersonalProjectSchema)],
   ['/siw/personal/project/{id}', envelopeOf(PersonalProjectSchema)],
   ['/siw/personal/service', listOf(PersonalServiceSchema)],
+  // docs/gateway-contract.md#enquiries
+  ['/siw/enquiry/mine', listOf(EnquirySchema)],
+  ['/siw/enquiry/link/{token}', envelopeOf(EnquirySchema)],
 ]
 
 /** The table compiled once: literal paths in a map, patterns as anchored expressions of one segment per `{name}`. */

@@ -70,8 +70,15 @@ export const EventSchema = v.looseObject({
 })
 export type Event = v.InferOutput<typeof EventSchema>
 
-/** `POST /siw/public/event-application`: the application, and the capability its documents are uploaded with. */
-const EventApplicationCreatedSchema = v.looseObject({ id: IdSchema, upload_token: v.string() })
+/**
+ * `POST /siw/public/event-application`: the application, the capability its documents are uploaded with, and its
+ * reference (`EV-2026-000045`) the success screen shows (an upstream may give none).
+ */
+const EventApplicationCreatedSchema = v.looseObject({
+  id: IdSchema,
+  upload_token: v.string(),
+  reference: v.nullish(v.string()),
+})
 export type EventApplicationCreated = v.InferOutput<typeof EventApplicationCreatedSchema>
 
 /** `GET …/territorial-entity/countries` (docs/gateway-contract.md#guide). */

@@ -77,6 +77,9 @@ export const AUDIT_ACTIONS = [
   'inbox.handled',
   'inbox.reopened',
   'inbox.export',
+  'inbox.reply',
+  'inbox.confirm',
+  'inbox.decline',
   'operator.add',
   'operator.role',
   'operator.remove',
@@ -87,6 +90,13 @@ export const AUDIT_ACTIONS = [
   'content.publish',
   'content.schedule',
   'content.unpublish',
+  'content.delete',
+  'content.restore',
+  'content.erase',
   'mail.resend',
+  'enquiry.update',
+  'enquiry.note',
+  'enquiry.reply',
+  'enquiry.export',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

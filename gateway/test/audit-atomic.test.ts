@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { seedAll } from '../src/dev/seed/index'
 import { accessEnv, signInOperators } from './access-helpers'
-import { call, uniqueEmail } from './helpers'
+import { call, uniqueEmail, uniqueIp } from './helpers'
 
 const ADMIN = 'atomic-admin@agency.example'
 const OTHER_ADMIN = 'atomic-other-admin@agency.example'
@@ -73,7 +73,7 @@ async function pendingRegistration(): Promise<number> {
     position: 'Director',
     name: 'Aino',
     surname: 'Kask',
-    country_id: 2,
+    country_id: 156,
     source: 'linkedin',
     source_variant: '',
     comments: '',
@@ -145,5 +145,97 @@ describe('a change whose audit row cannot be written', () => {
     expect(
       await one("SELECT count(*) AS n FROM audit_log WHERE action = 'registration.reject' AND target_id = ?", id),
     ).toEqual({ n: 1 })
+  })
+
+  it('is not made: a reply to a contact request, a decision on an event application', async () => {
+    const contact = await call('/siw/public/contact-us', {
+      ip: uniqueIp(),
+      body: {
+        name: 'Elena',
+        last_name: 'Petrova',
+        email: uniqueEmail('atomic-contact'),
+        phone: '+7 (912) 345-67-89',
+        website: '',
+        country: 'Kazakhstan',
+        designation: 'Partner',
+        message: 'We would like to discuss agro-processing.',
+        purpose: 'exploring_investment_opportunities',
+        company_name: 'Petrova Consulting',
+        hash: '',
+      },
+    })
+    expect(contact.status, JSON.stringify(contact.body)).toBe(200)
+    const contactId = contact.body.content.id as number
+    const answer = (message: string) => op(`/inbox/contact/${contactId}/reply`, 'POST', { message })
+    expect(await withAuditRefused(() => answer('An answer never recorded'))).toBe(500)
+    expect(await one('SELECT count(*) AS n FROM contact_replies WHERE contact_id = ?', contactId)).toEqual({ n: 0 })
+    expect(await one('SELECT handled_at FROM contact_requests WHERE id = ?', contactId)).toEqual({ handled_at: null })
+    // With the log writable again, the reply is recorded, its audit row naming it.
+    const replied = await answer('An answer on the record')
+    expect(replied.status).toBe(200)
+    const row = await one<{ after: string }>(
+      "SELECT after FROM audit_log WHERE action = 'inbox.reply' AND target_id = ?",
+      contactId,
+    )
+    expect(JSON.parse(row!.after)).toEqual({
+      message: 'An answer on the record',
+      reply_id: replied.body.content.reply_id,
+    })
+
+    const application = await call('/siw/public/event-application', {
+      ip: uniqueIp(),
+      body: {
+        event_id: 8,
+        role: 'speaker',
+        first_name: 'Maria',
+        last_name: 'Rossi',
+        middle_name: '',
+        birth_date: '1988-04-12',
+        gender: 'female',
+        email: uniqueEmail('atomic-event'),
+        phone: '393331234567',
+        passport: 'ya1234567',
+        country_id: 156,
+        address: 'Via Roma 10, Milan',
+        birthplace: 'Milan',
+        organization: 'Rossi Impianti S.r.l.',
+        position: 'CEO',
+        activity: 'Industrial equipment',
+        hash: '',
+      },
+    })
+    expect(application.status, JSON.stringify(application.body)).toBe(200)
+    const applicationId = application.body.content.id as number
+    const decide = (decision: string) => op(`/inbox/event/${applicationId}/decision`, 'POST', { decision })
+    expect(await withAuditRefused(() => decide('confirmed'))).toBe(500)
+    expect(await one('SELECT decision FROM event_applications WHERE id = ?', applicationId)).toEqual({ decision: null })
+    expect((await decide('declined')).status).toBe(200)
+    expect(
+      await one("SELECT count(*) AS n FROM audit_log WHERE action = 'inbox.decline' AND target_id = ?", applicationId),
+    ).toEqual({ n: 1 })
+  })
+
+  it('is not made: an item deleted into the bin, or restored from it', async () => {
+    const made = await op('/content/post', 'POST', { values: newsValues('Binned once') }, EDITOR)
+    const id = made.body.content.id as number
+    const inBin = () => one("SELECT count(*) AS n FROM bin WHERE kind = 'post' AND item_id = ?", id)
+    expect(await withAuditRefused(() => op(`/content/post/${id}`, 'DELETE', undefined, EDITOR))).toBe(500)
+    expect(await one('SELECT title_en FROM posts WHERE id = ?', id)).toEqual({ title_en: 'Binned once' })
+    expect(await inBin()).toEqual({ n: 0 })
+
+    const deleted = await op(`/content/post/${id}`, 'DELETE', undefined, EDITOR)
+    expect(deleted.status).toBe(200)
+    const binId = deleted.body.content.bin_id as number
+    const row = await one<{ after: string }>(
+      "SELECT after FROM audit_log WHERE action = 'content.delete' AND target_kind = 'post' AND target_id = ?",
+      id,
+    )
+    expect(JSON.parse(row!.after)).toEqual({ bin: binId })
+
+    expect(await withAuditRefused(() => op(`/bin/${binId}/restore`, 'POST', {}))).toBe(500)
+    expect(await one('SELECT id FROM posts WHERE id = ?', id)).toBeNull()
+    expect(await inBin()).toEqual({ n: 1 })
+    expect((await op(`/bin/${binId}/restore`, 'POST', {})).status).toBe(200)
+    expect(await inBin()).toEqual({ n: 0 })
   })
 })

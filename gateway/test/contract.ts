@@ -8,18 +8,34 @@ import { issuePaths } from '../../contract/gateway/common'
 import { validatePayload } from '../../contract/gateway/index'
 import { AuditLogSchema } from '../../contract/operators/audit'
 import {
+  BinSchema,
   ContentItemSchema,
   ContentKindsSchema,
   ContentListSchema,
   ContentSavedSchema,
+  DeletedSchema,
   PreviewSchema,
   PublishedSchema,
+  RestoredSchema,
   SiteSettingsSavedSchema,
   UnpublishedSchema,
   UploadedSchema,
 } from '../../contract/operators/content'
+import {
+  EnquiryChangedSchema,
+  EnquiryDetailSchema,
+  EnquiryExportSchema,
+  EnquiryListSchema,
+} from '../../contract/operators/enquiries'
 import { EnvelopeSchema, RefusalSchema } from '../../contract/operators/envelope'
-import { InboxExportSchema, InboxHandledSchema, InboxItemSchema, InboxListSchema } from '../../contract/operators/inbox'
+import {
+  InboxDecisionSchema,
+  InboxExportSchema,
+  InboxHandledSchema,
+  InboxItemSchema,
+  InboxListSchema,
+  InboxReplySentSchema,
+} from '../../contract/operators/inbox'
 import { MailListSchema, MailResentSchema } from '../../contract/operators/mail'
 import {
   AppealDecisionSchema,
@@ -55,6 +71,14 @@ const OPERATOR_CONTRACTS: ReadonlyArray<readonly [string, v.GenericSchema]> = [
   [`GET ${OPERATOR}/inbox/export`, InboxExportSchema],
   [`GET ${OPERATOR}/inbox/{kind}/{id}`, InboxItemSchema],
   [`POST ${OPERATOR}/inbox/{kind}/{id}/handled`, InboxHandledSchema],
+  [`POST ${OPERATOR}/inbox/contact/{id}/reply`, InboxReplySentSchema],
+  [`POST ${OPERATOR}/inbox/event/{id}/decision`, InboxDecisionSchema],
+  [`GET ${OPERATOR}/enquiries`, EnquiryListSchema],
+  [`GET ${OPERATOR}/enquiries/export`, EnquiryExportSchema],
+  [`GET ${OPERATOR}/enquiries/{id}`, EnquiryDetailSchema],
+  [`POST ${OPERATOR}/enquiries/{id}`, EnquiryChangedSchema],
+  [`POST ${OPERATOR}/enquiries/{id}/notes`, EnquiryChangedSchema],
+  [`POST ${OPERATOR}/enquiries/{id}/replies`, EnquiryChangedSchema],
   [`GET ${OPERATOR}/appeals`, AppealListSchema],
   [`GET ${OPERATOR}/appeals/{id}`, AppealDetailSchema],
   [`POST ${OPERATOR}/appeals/{id}/reply`, AppealDecisionSchema],
@@ -76,6 +100,9 @@ const OPERATOR_CONTRACTS: ReadonlyArray<readonly [string, v.GenericSchema]> = [
   [`POST ${OPERATOR}/content/{kind}/{id}/publish`, PublishedSchema],
   [`POST ${OPERATOR}/content/{kind}/{id}/unpublish`, UnpublishedSchema],
   [`POST ${OPERATOR}/content/{kind}/{id}/preview`, PreviewSchema],
+  [`DELETE ${OPERATOR}/content/{kind}/{id}`, DeletedSchema],
+  [`GET ${OPERATOR}/bin`, BinSchema],
+  [`POST ${OPERATOR}/bin/{id}/restore`, RestoredSchema],
   [`PUT ${OPERATOR}/site-settings`, SiteSettingsSavedSchema],
 ]
 

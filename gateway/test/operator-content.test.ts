@@ -370,7 +370,7 @@ describe('uploads', () => {
     const user = await createUser()
     const project = await call('/siw/personal/project', {
       token: user.token,
-      body: { title: { en: 'Orchard' }, category_id: 1, sector_id: 6, region_id: 12, budget: 1000 },
+      body: { title: { en: 'Orchard' }, category_id: 1, sector_id: 6, region_id: 1730, budget: 1000 },
     })
     const form = new FormData()
     form.set('project_id', String(project.body.content.id))

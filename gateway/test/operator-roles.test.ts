@@ -19,12 +19,14 @@ const AREA_OF: Record<string, OperatorArea | null> = {
   projects: 'moderation',
   registrations: 'moderation',
   inbox: 'moderation',
+  enquiries: 'moderation',
   files: 'moderation',
   content: 'content',
   'site-settings': 'content',
   operators: 'admin',
   audit: 'admin',
   mail: 'admin',
+  bin: 'admin',
 }
 const REACHES: Record<OperatorRole, readonly OperatorArea[]> = {
   moderator: ['moderation'],

@@ -8,7 +8,8 @@ import type { DataPlan, PlanRoute } from '../keys/api-keys'
 import { siteKeys } from '../keys/site-keys'
 import { ROUTE_BY_ID, type RouteId } from '../routing/routes'
 import type { PageRoute } from '../state/state'
-import { appealsPlan, myProjectsPlan, myServicesPlan, projectFormPlan } from './account'
+import { appealsPlan, myProjectsPlan, myServicesPlan, notificationChoicesPlan, projectFormPlan } from './account'
+import { enquiryPlan, myEnquiriesPlan, projectInterestPlan } from './enquiries'
 import {
   exploreItemPlan,
   guidePartnershipPlan,
@@ -82,12 +83,16 @@ export const DATA_PLANS: DataPlans = {
   'project-category-list': projectCategoryListPlan,
   'project-category': projectCategoryPlan,
   project: projectPlan,
+  'project-interest': projectInterestPlan,
   sector: sectorPlan,
   'explore-item': exploreItemPlan,
   'profile-my-services': myServicesPlan,
   'profile-appeals': appealsPlan,
   'profile-my-projects': myProjectsPlan,
+  'profile-notifications': notificationChoicesPlan,
   'profile-project-form': projectFormPlan,
+  'profile-enquiries': myEnquiriesPlan,
+  enquiry: enquiryPlan,
   page: contentPagePlan,
 }
 

@@ -348,6 +348,8 @@ describe('payload cache key (docs/security.md#cache-keys)', () => {
     project: { id: '17' },
     sector: { sector: 'energy' },
     'explore-item': { id: '7' },
+    'project-interest': { id: '17' },
+    enquiry: { token: `12.${'a'.repeat(43)}` },
     'profile-appeals': { id: '9' },
     'profile-project-form': { id: '11' },
     page: { slug: 'investment-climate' },

@@ -206,7 +206,7 @@ export function ProjectDetail({
                 />
               ) : null}
               <Button
-                to={href('guide-register-investor', { locale })}
+                to={href('project-interest', { locale, params: { id: String(project.id) } })}
                 label={t('guide.project.interest')}
                 className="guide-next__primary"
               />

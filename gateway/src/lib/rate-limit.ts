@@ -28,6 +28,16 @@ export const LOGIN_IP_LIMIT = { max: 20, windowMs: 15 * 60_000 }
 export const FORM_IP_LIMIT = { max: 20, windowMs: 10 * 60_000 }
 /** Reset mails per account (excess requests are answered the same, silently). */
 export const RESET_MAIL_LIMIT = { max: 3, windowMs: 60 * 60_000 }
+/**
+ * Mails public forms send to one address a day, however many senders type it (docs/security.md#mail-limits): receipts
+ * and repeated-registration notices. Over it the form still succeeds and the mail is dropped with a log line.
+ */
+export const MAIL_ADDRESS_LIMIT = { max: 5, windowMs: 24 * 60 * 60_000 }
+
+/** The one counter of mail from public forms to `email`: every form that mails a typed address takes from it. */
+export function mailAddressLimit(email: string): Limit {
+  return { key: `mail:address:${email.toLowerCase()}`, ...MAIL_ADDRESS_LIMIT }
+}
 
 /**
  * The client address: `CF-Connecting-IP` when Cloudflare set it (a request from the internet), else the first

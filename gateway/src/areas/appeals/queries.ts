@@ -104,7 +104,7 @@ export async function insertAppeal(
 /** Every topic and type in `lang`, in their order. */
 export async function listTopics(db: D1Database, lang: Locale) {
   const { results } = await db
-    .prepare(`SELECT id, parent_id, ${col('title', lang)} FROM appeal_topics ORDER BY sort, id`)
+    .prepare(`SELECT id, parent_id, ${col('title', lang)} FROM appeal_topics ORDER BY position, id`)
     .all<{ id: number; parent_id: number | null; title: string }>()
   return results
 }
@@ -113,7 +113,7 @@ export async function listTopics(db: D1Database, lang: Locale) {
 export async function listTypes(db: D1Database, lang: Locale, parentId: number | undefined) {
   const where = parentId ? 'parent_id = ?' : 'parent_id IS NOT NULL'
   const stmt = db.prepare(
-    `SELECT id, parent_id, ${col('title', lang)} FROM appeal_topics WHERE ${where} ORDER BY sort, id`,
+    `SELECT id, parent_id, ${col('title', lang)} FROM appeal_topics WHERE ${where} ORDER BY position, id`,
   )
   const { results } = await (parentId ? stmt.bind(parentId) : stmt).all()
   return results
@@ -177,8 +177,15 @@ export async function resolveAppeal(
 /** What a moderation decision needs of an appeal: whose it is, how to reach them, its state and language. */
 export type AppealRecord = { id: number; user_id: number | null; email: string; status: AppealStatus; lang: string }
 
+/** An appeal's record; a signed-in author is reached at their account's address as it is now. */
 export async function readAppealRecord(db: D1Database, id: number): Promise<AppealRecord | null> {
-  return db.prepare('SELECT id, user_id, email, status, lang FROM appeals WHERE id = ?').bind(id).first<AppealRecord>()
+  return db
+    .prepare(
+      `SELECT a.id, a.user_id, coalesce(u.email, a.email) AS email, a.status, a.lang
+       FROM appeals a LEFT JOIN users u ON u.id = a.user_id WHERE a.id = ?`,
+    )
+    .bind(id)
+    .first<AppealRecord>()
 }
 
 /**

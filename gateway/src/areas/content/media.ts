@@ -4,10 +4,12 @@
  */
 import { Hono } from 'hono'
 import type { Locale } from '../../../../contract/locales'
+import { readConfig } from '../../lib/config'
 import { GatewayError, ok } from '../../lib/envelope'
 import { pageable, readPaging } from '../../lib/paging'
 import { toFtsQuery } from '../../lib/search-text'
 import { excerpt, htmlToText } from '../../lib/user-html'
+import { eventCalendar, readCalendarEvent } from './calendar'
 import { artFile, type ContentEnv, langOf, notFound, previewOf, readId } from './common'
 import { agendaFile } from './downloads'
 import {
@@ -28,6 +30,7 @@ import {
   readEvent,
   readGallery,
   readPost,
+  readSectorPage,
   readStory,
 } from './queries'
 import { readSiteSettings } from './site-settings'
@@ -138,6 +141,21 @@ mediaRoutes.get('/event/:id', async (c) => {
   return ok(c, toEvent(c, row, lang))
 })
 
+/** The event's calendar file (docs/gateway-contract.md#calendar), in `?lang=` or the request's language. */
+mediaRoutes.get('/event/:id/calendar.ics', async (c) => {
+  const id = readId(c.req.param('id'))
+  const lang = langOf(c)
+  const origin = readConfig(c.env).portalOrigin
+  const event = await readCalendarEvent(c.env.DB, id, lang, origin, previewOf(c))
+  if (!event) notFound()
+  return c.body(eventCalendar(event, lang, origin), 200, {
+    'Content-Type': 'text/calendar; charset=utf-8',
+    'Content-Disposition': `attachment; filename="event-${id}.ics"`,
+    'Cache-Control': 'public, max-age=300',
+    'X-Content-Type-Options': 'nosniff',
+  })
+})
+
 mediaRoutes.get('/story', async (c) => {
   const p = readPaging(c.req.query())
   const { total, rows } = await listStories(c.env.DB, langOf(c), previewOf(c), c.req.query('keyword'), p)
@@ -193,9 +211,13 @@ mediaRoutes.get('/page', async (c) => {
 mediaRoutes.get('/page/:slug', async (c) => {
   const slug = c.req.param('slug')
   if (!/^[a-z0-9-]{1,80}$/.test(slug)) notFound()
-  const row = await readContentPage(c.env.DB, langOf(c), previewOf(c), slug)
+  // A sector's page (`sector-{slug}`) is the sector's own record: its name, its card's line and its page
+  // (docs/gateway-contract.md#guide); an unknown sector is a 404 like an unknown page.
+  const row = slug.startsWith('sector-')
+    ? await readSectorPage(c.env.DB, langOf(c), previewOf(c), slug.slice(7))
+    : await readContentPage(c.env.DB, langOf(c), previewOf(c), slug)
   if (!row) notFound()
-  return ok(c, row)
+  return ok(c, slug.startsWith('sector-') ? { ...row, slug } : row)
 })
 
 const SEARCH_KINDS = [

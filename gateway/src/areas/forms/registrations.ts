@@ -10,13 +10,8 @@ import { readConfig } from '../../lib/config'
 import type { Role } from '../../lib/context'
 import { GatewayError } from '../../lib/envelope'
 import { issuePasswordLink, WELCOME_LINK_LIFETIME_MS } from '../auth/reset-links'
-import {
-  composeRegistrationRejectedEmail,
-  composeResidentWelcomeEmail,
-  composeWelcomeEmail,
-  type DuplicateRegistration,
-} from '../mail/messages'
-import { createMailer } from '../mail/outbox'
+import { queueMail } from '../mail/send'
+import type { DuplicateRegistration } from '../mail/templates/account'
 import { insertAccount, isUniqueViolation, type ProfileFields } from '../profile/accounts'
 import { isEmailTaken } from '../profile/queries'
 import {
@@ -186,10 +181,10 @@ async function mailWelcome(env: Env, ledger: Ledger, application: Application, u
   const lang = langOf(application)
   const email = ledger.email.toLowerCase()
   const role = ROLES[ledger.kind]
-  const mailer = createMailer(env, now)
+  const common = { to: email, lang, userId }
   if (application.is_resident === 1) {
-    const signIn = `${readConfig(env).portalOrigin}/${lang}/auth/one-id?${new URLSearchParams({ role })}`
-    await mailer.send(composeResidentWelcomeEmail(email, role, signIn, lang))
+    const link = `${readConfig(env).portalOrigin}/${lang}/auth/one-id?${new URLSearchParams({ role })}`
+    await queueMail(env, now, { ...common, kind: 'welcome-resident', props: { role, link } })
     return
   }
   const link = await issuePasswordLink(env, { id: userId, email, role }, lang, {
@@ -197,7 +192,7 @@ async function mailWelcome(env: Env, ledger: Ledger, application: Application, u
     purpose: 'welcome',
     now,
   })
-  await mailer.send(composeWelcomeEmail(email, role, link, lang))
+  await queueMail(env, now, { ...common, kind: 'set-password', props: { role, link } })
 }
 
 /**
@@ -250,6 +245,7 @@ export async function rejectRegistration(
   const { ledger, application } = await readRegistration(db, id)
   if (ledger.state !== 'pending') throw new GatewayError(409, 'invalid_state')
   if (!(await rejectPending(db, id, reason, now, audit))) throw new GatewayError(409, 'invalid_state')
-  await createMailer(env, now).send(composeRegistrationRejectedEmail(ledger.email, reason, langOf(application)))
+  const lang = langOf(application)
+  await queueMail(env, now, { kind: 'registration-rejected', to: ledger.email, lang, props: { reason } })
   return { id, state: 'rejected', user_id: null }
 }

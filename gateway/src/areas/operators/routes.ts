@@ -22,7 +22,8 @@ import {
 } from '../content/site-settings'
 import { contentDisposition } from '../documents/files'
 import { readFile } from '../documents/queries'
-import { operatorContentRoutes } from '../publishing/routes'
+import { operatorEnquiryRoutes } from '../enquiries/routes'
+import { operatorBinRoutes, operatorContentRoutes } from '../publishing/routes'
 import { auditStatement } from './audit/audit'
 import { operatorAuditRoutes } from './audit/routes'
 import { operatorInboxRoutes } from './inbox/routes'
@@ -68,11 +69,15 @@ const AREAS: Record<string, OperatorArea> = {
   projects: 'moderation',
   registrations: 'moderation',
   inbox: 'moderation',
+  // The investor pipeline (docs/gateway-contract.md#operator-enquiries): moderators follow enquiries up.
+  enquiries: 'moderation',
   files: 'moderation',
   operators: 'admin',
   audit: 'admin',
   // Mail is the deployment's delivery, across every kind of mail (docs/gateway-contract.md#operator-mail).
   mail: 'admin',
+  // Restoring what editors deleted is the admins' (docs/gateway-contract.md#operator-bin).
+  bin: 'admin',
   'site-settings': 'content',
   content: 'content',
 }
@@ -100,10 +105,12 @@ operatorRoutes.get('/overview', async (c) => {
 
 operatorRoutes.route('/', operatorModerationRoutes)
 operatorRoutes.route('/inbox', operatorInboxRoutes)
+operatorRoutes.route('/enquiries', operatorEnquiryRoutes)
 operatorRoutes.route('/content', operatorContentRoutes)
 operatorRoutes.route('/operators', operatorPeopleRoutes)
 operatorRoutes.route('/audit', operatorAuditRoutes)
 operatorRoutes.route('/mail', operatorMailRoutes)
+operatorRoutes.route('/bin', operatorBinRoutes)
 
 /**
  * An uploaded file (a project's image or presentation, an event application's passport scan or photo), public or not,

@@ -6,6 +6,7 @@
  */
 import { LOCALES } from '../../../../contract/locales'
 import { deleteFiles } from '../documents/files'
+import { eraseDue } from '../publishing/bin'
 import { columnsOf, KIND_NAMES, kindOf } from '../publishing/kinds'
 import {
   clearProjectFiles,
@@ -122,6 +123,8 @@ export async function runRetention(env: Env, now: Date): Promise<RetentionReport
     event_documents: await expireEventDocuments(env, nowMs),
     rejected_project_files: await expireRejectedProjectFiles(env, nowMs),
     orphaned_uploads: await expireOrphanedUploads(env, nowMs),
+    // What editors deleted, 30 days on (each entry's `erase_after`, set when it was deleted).
+    bin: await eraseDue(env.DB, now),
   }
   console.log(JSON.stringify({ level: 'info', msg: 'retention', at: now.toISOString(), ...report }))
   return report

@@ -6,7 +6,7 @@
  */
 import type { AuditAction } from '../../../../../contract/operators/values'
 import type { Paging } from '../../../lib/paging'
-import { type KindName, PUBLISHABLE_KINDS } from '../../publishing/kinds'
+import { type KindName, TOP_LEVEL_KINDS } from '../../publishing/kinds'
 import { type AuditTarget, amendAuditStatement, countAudit, insertAuditStatement, listAuditRows } from './queries'
 
 /**
@@ -24,7 +24,8 @@ export const AUDIT_TARGET_KINDS = [
   'operator',
   'site_settings',
   'mail',
-  ...PUBLISHABLE_KINDS.map((k) => contentAuditTarget(k.kind)),
+  'enquiry',
+  ...TOP_LEVEL_KINDS.map((k) => contentAuditTarget(k.kind)),
 ] as const
 type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number]
 
@@ -52,6 +53,7 @@ export type AuditFilter = { operatorId?: number; action?: AuditAction; kind?: Au
 /**
  * The audit row of a change, as a statement for the change's own batch (one transaction, so an audit that fails undoes
  * the change). `ifChanged`: placed right after a conditional write, it is written only if that write changed a row.
+ * `insertedAs`: placed right after an INSERT, `after` gains this key with the inserted row's id.
  */
 export function auditStatement(
   db: D1Database,
@@ -60,11 +62,11 @@ export function auditStatement(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
   now: Date,
-  { ifChanged = false }: { ifChanged?: boolean } = {},
+  { ifChanged = false, insertedAs = null }: { ifChanged?: boolean; insertedAs?: string | null } = {},
 ): D1PreparedStatement {
   const json = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value) : null)
   const row = { operatorId, action: subject.action, kind: subject.kind, target: subject.id }
-  return insertAuditStatement(db, { ...row, before: json(before), after: json(after) }, now, ifChanged)
+  return insertAuditStatement(db, { ...row, before: json(before), after: json(after) }, now, ifChanged, insertedAs)
 }
 
 /** Adds `values` to the `after` of the last audit row of `subject`, in the batch of a later step of the same change. */

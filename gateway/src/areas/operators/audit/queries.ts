@@ -3,7 +3,8 @@ import type { Paging } from '../../../lib/paging'
 
 /**
  * The INSERT of one audit row (`before` and `after` as JSON), for the change's own batch; with `ifChanged`, it inserts
- * nothing unless the statement before it in the batch changed a row.
+ * nothing unless the statement before it in the batch changed a row; with `insertedAs`, `after` gains that key with the
+ * id of the row the statement before it inserted.
  */
 export function insertAuditStatement(
   db: D1Database,
@@ -21,6 +22,7 @@ export function insertAuditStatement(
   },
   now: Date,
   ifChanged: boolean,
+  insertedAs: string | null = null,
 ): D1PreparedStatement {
   const { target } = row
   const id = typeof target === 'number' ? target : null
@@ -30,7 +32,8 @@ export function insertAuditStatement(
     .prepare(
       `INSERT INTO audit_log (at, operator_id, action, target_kind, target_id, before, after)
        SELECT ?1, coalesce(?2, (SELECT id FROM operators WHERE email = ?9)), ?3, ?4,
-         coalesce(?5, CASE WHEN ?10 = 1 THEN last_insert_rowid() END, (SELECT id FROM operators WHERE email = ?9)), ?6, ?7
+         coalesce(?5, CASE WHEN ?10 = 1 THEN last_insert_rowid() END, (SELECT id FROM operators WHERE email = ?9)), ?6,
+         CASE WHEN ?11 IS NULL THEN ?7 ELSE json_set(coalesce(?7, '{}'), '$.' || ?11, last_insert_rowid()) END
        WHERE ?8 = 0 OR changes() > 0`,
     )
     .bind(
@@ -44,6 +47,7 @@ export function insertAuditStatement(
       ifChanged ? 1 : 0,
       email,
       inserted,
+      insertedAs,
     )
 }
 
