@@ -12,6 +12,7 @@ import {
   InboxListSchema,
 } from '../../../../contract/operators/inbox'
 import { INBOX_HANDLED, INBOX_KINDS, type InboxKind } from '../../../../contract/operators/values'
+import { toCsv } from '../../../../shared/markup/csv'
 import { gatewayFor } from '../../api'
 import type { ConsoleEnv } from '../../context'
 import { translator } from '../../i18n'
@@ -31,7 +32,6 @@ import {
 } from '../../screen'
 import type { FormProblem } from '../../ui'
 import { fieldText, INBOX_COLUMNS } from './columns'
-import { toCsv } from './csv'
 import { InboxList, InboxRecord } from './views'
 
 const HandledForm = v.object({ handled: v.picklist(['true', 'false']) })
