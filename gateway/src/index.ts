@@ -16,6 +16,7 @@ import { contentVersionRoutes, readPreviewToken } from './areas/content/routes'
 import { serviceRoutes } from './areas/content/services'
 import { tradingRoutes } from './areas/content/trading'
 import { documentRoutes } from './areas/documents/routes'
+import { feedbackRoutes } from './areas/feedback/routes'
 import { formRoutes } from './areas/forms/routes'
 import { handleMailQueue } from './areas/mail/queue'
 import { notificationRoutes } from './areas/notifications/routes'
@@ -85,6 +86,7 @@ app.route('/siw/public', publicAppealRoutes)
 app.route('/siw/appeal', appealRoutes)
 app.route('/siw/personal', personalRoutes)
 app.route('/siw/public', formRoutes)
+app.route('/siw/public', feedbackRoutes)
 app.route('/core/operator', operatorRoutes)
 app.route('/document', documentRoutes)
 if (dev) app.route('/dev', dev.routes)

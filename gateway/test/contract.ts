@@ -19,6 +19,7 @@ import {
   UploadedSchema,
 } from '../../contract/operators/content'
 import { EnvelopeSchema, RefusalSchema } from '../../contract/operators/envelope'
+import { FeedbackListSchema } from '../../contract/operators/feedback'
 import { InboxExportSchema, InboxHandledSchema, InboxItemSchema, InboxListSchema } from '../../contract/operators/inbox'
 import { MailListSchema, MailResentSchema } from '../../contract/operators/mail'
 import {
@@ -77,6 +78,7 @@ const OPERATOR_CONTRACTS: ReadonlyArray<readonly [string, v.GenericSchema]> = [
   [`POST ${OPERATOR}/content/{kind}/{id}/unpublish`, UnpublishedSchema],
   [`POST ${OPERATOR}/content/{kind}/{id}/preview`, PreviewSchema],
   [`PUT ${OPERATOR}/site-settings`, SiteSettingsSavedSchema],
+  [`GET ${OPERATOR}/feedback`, FeedbackListSchema],
 ]
 
 const LITERAL = new Map<string, v.GenericSchema>()

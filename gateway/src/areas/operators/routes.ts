@@ -17,6 +17,7 @@ import { parseInput, readJson } from '../../lib/validate'
 import { readStoredSiteSettings, SiteSettingsInputSchema, writeSiteSettings } from '../content/site-settings'
 import { contentDisposition } from '../documents/files'
 import { readFile } from '../documents/queries'
+import { operatorFeedbackRoutes } from '../feedback/routes'
 import { operatorContentRoutes } from '../publishing/routes'
 import { recordAudit } from './audit/audit'
 import { operatorAuditRoutes } from './audit/routes'
@@ -70,6 +71,8 @@ const AREAS: Record<string, OperatorArea> = {
   mail: 'admin',
   'site-settings': 'content',
   content: 'content',
+  // Readers' answers to "Was this page useful?" are about the content editors write (docs/gateway-contract.md#page-feedback).
+  feedback: 'content',
 }
 
 /** The operator routes. */
@@ -99,6 +102,7 @@ operatorRoutes.route('/content', operatorContentRoutes)
 operatorRoutes.route('/operators', operatorPeopleRoutes)
 operatorRoutes.route('/audit', operatorAuditRoutes)
 operatorRoutes.route('/mail', operatorMailRoutes)
+operatorRoutes.route('/feedback', operatorFeedbackRoutes)
 
 /**
  * An uploaded file (a project's image or presentation, an event application's passport scan or photo), public or not,
