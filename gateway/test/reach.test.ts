@@ -57,6 +57,15 @@ describe('project places', () => {
         .map((p) => p.id),
     )
     expect((await call('/siw/public/project?sort=oldest')).body.errors).toEqual(['sort'])
+    const updated = (await call('/siw/public/project?sort=updated&size=100')).body.content as any[]
+    const times = updated.map((p) => p.updated_at as string)
+    expect(times).toEqual([...times].sort().reverse())
+  })
+
+  it("says when each region's figures last changed", async () => {
+    const regions = (await call('/siw/public/territory')).body.content as any[]
+    expect(regions).toHaveLength(14)
+    expect(regions.every((r) => !Number.isNaN(Date.parse(r.updated_at)))).toBe(true)
   })
 })
 

@@ -98,7 +98,7 @@ guideRoutes.get('/project', async (c) => {
   const p = readPaging(c.req.query())
   const filter = await readProjectFilter(c)
   const sort = c.req.query('sort')
-  if (sort !== undefined && sort !== 'newest')
+  if (sort !== undefined && sort !== 'newest' && sort !== 'updated')
     throw new GatewayError(422, 'validation_error', 'validation_error', ['sort'])
   if (sort) filter.sort = sort
   const { total, rows } = await listCatalogueProjects(c.env.DB, langOf(c), previewOf(c), filter, p)

@@ -207,7 +207,7 @@ export async function listTerritories(db: D1Database, lang: Locale, page: Paging
   const total = await db.prepare('SELECT count(*) AS n FROM territories').first<number>('n')
   const { results } = await db
     .prepare(
-      `SELECT t.id, t.area, t.population, t.tourists, t.investment_projects, t.fdi_credits, t.foreign_trade, ${col('t.presentation', lang, 'presentation')},
+      `SELECT t.id, t.area, t.population, t.tourists, t.investment_projects, t.fdi_credits, t.foreign_trade, t.updated_at, ${col('t.presentation', lang, 'presentation')},
             r.id AS region_id, r.code AS region_code, ${col('r.region', lang, 'region_name')}
      FROM territories t JOIN regions r ON r.id = t.region_id ORDER BY r.code LIMIT ? OFFSET ?`,
     )
@@ -369,8 +369,8 @@ export type ProjectFilter = {
   band?: { amount_from: number; amount_to: number | null } | null
   status?: string
   keyword?: string
-  /** `newest`: the most recently added first (a feed of new projects); otherwise by id. */
-  sort?: 'newest'
+  /** `newest`: the most recently added first (a feed of new projects); `updated`: the last changed first; else by id. */
+  sort?: 'newest' | 'updated'
 }
 
 /** The filter's SQL: the clauses after `WHERE` and their arguments. */
@@ -414,7 +414,8 @@ export function listCatalogueProjects(
     {
       select: projectSelect(lang, false),
       from: `${PROJECT_JOINS} ${where}`,
-      order: filter.sort === 'newest' ? 'p.id DESC' : 'p.id',
+      order:
+        filter.sort === 'newest' ? 'p.id DESC' : filter.sort === 'updated' ? 'p.updated_at DESC, p.id DESC' : 'p.id',
       args,
     },
     page,
