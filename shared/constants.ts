@@ -48,3 +48,12 @@ export const LOADING_BAR = Object.freeze({
   color: '#00A3D9',
   errorColor: '#C62828',
 })
+
+/**
+ * The licence the open data are published under (docs/product.md#open-data): anyone may reuse them, naming the source.
+ * The dataset page states it, the JSON downloads carry it, and every download links it (`Link: rel="license"`).
+ */
+export const OPEN_DATA_LICENCE = Object.freeze({
+  name: 'CC BY 4.0',
+  url: 'https://creativecommons.org/licenses/by/4.0/',
+})
