@@ -1,7 +1,7 @@
 /** Data plans of the investor guide: its text pages, the registration forms, projects, categories and sectors. */
 
 import { definePlan } from '../keys/api-keys'
-import { GUIDE_PAGES, guideKeys, readProjectFilters } from '../keys/guide-keys'
+import { GUIDE_PAGES, guideKeys, readAllProjectsFilters, readProjectFilters } from '../keys/guide-keys'
 
 // The guide's text pages are the agency's to publish: until then (a fresh deployment) each draws its empty state, and
 // the registration forms work without their text.
@@ -44,3 +44,22 @@ export const sectorPlan = definePlan('sector', ({ params }) => ({
 export const exploreItemPlan = definePlan('explore-item', ({ params }) => ({
   keys: { project: guideKeys.project(params.id) },
 }))
+
+/**
+ * Every project with the categories and the other lookups as filters: a page of the list, or on the map (`view=map`)
+ * every filtered project with a place (docs/product.md#all-projects).
+ */
+export const allProjectsPlan = definePlan('all-projects', ({ query }) => {
+  const filters = readAllProjectsFilters(query)
+  const map = query.view === 'map'
+  return {
+    keys: {
+      categories: guideKeys.allCategories(),
+      sectors: guideKeys.sectors(),
+      regions: guideKeys.regions(),
+      amounts: guideKeys.amounts(),
+      projects: map ? undefined : guideKeys.allProjects(filters, query.page),
+      places: map ? guideKeys.projectPlaces(filters) : undefined,
+    },
+  }
+})

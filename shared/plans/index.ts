@@ -10,6 +10,7 @@ import { ROUTE_BY_ID, type RouteId } from '../routing/routes'
 import type { PageRoute } from '../state/state'
 import { appealsPlan, myProjectsPlan, myServicesPlan, projectFormPlan } from './account'
 import {
+  allProjectsPlan,
   exploreItemPlan,
   guidePartnershipPlan,
   guidePrivatizationPlan,
@@ -39,6 +40,7 @@ import {
   contentPagePlan,
   cookiePolicyPlan,
   homePlan,
+  openDataPlan,
   privacyPolicyPlan,
   reasonPlan,
   searchPlan,
@@ -59,6 +61,8 @@ export const DATA_PLANS: DataPlans = {
   contacts: contactsPlan,
   'cookie-policy': cookiePolicyPlan,
   'privacy-policy': privacyPolicyPlan,
+  'open-data': openDataPlan,
+  'all-projects': allProjectsPlan,
   post: postPlan,
   media: mediaPlan,
   'story-list': storyListPlan,

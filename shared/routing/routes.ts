@@ -113,6 +113,10 @@ export const ROUTES = [
   def({ id: 'cookie-policy', pattern: '/cookie-policy' }),
   def({ id: 'privacy-policy', pattern: '/privacy-policy' }),
   def({ id: 'success-registration', pattern: '/success-registration' }),
+  def({ id: 'open-data', pattern: '/open-data' }),
+  def({ id: 'accessibility', pattern: '/accessibility' }),
+  // Where "Was this page useful?" posts, and thanks without JavaScript (docs/product.md#page-feedback).
+  def({ id: 'page-feedback', pattern: '/feedback', query: { return: text } }),
 
   def({ id: 'post', pattern: '/post/:id', params: idParams, reject: NOT_FOUND }),
   def({ id: 'media', pattern: '/media/:id', params: { id: MEDIA_TYPES }, query: { page }, reject: NOT_FOUND }),
@@ -190,6 +194,21 @@ export const ROUTES = [
     // Malformed filters are ignored rather than refused (`readProjectFilters`).
     params: idParams,
     query: { page, sector_id: text, region_id: text, amount_id: text, status: text },
+    reject: NOT_FOUND,
+  }),
+  def({
+    id: 'all-projects',
+    pattern: '/guide/project/all',
+    // The filters are kept in the query as a category's are (malformed ones are ignored); `view=map` opens the map.
+    query: {
+      page,
+      category_id: text,
+      sector_id: text,
+      region_id: text,
+      amount_id: text,
+      status: text,
+      view: optional(['list', 'map']),
+    },
     reject: NOT_FOUND,
   }),
   def({ id: 'project', pattern: '/guide/project/:id', params: idParams, reject: NOT_FOUND }),

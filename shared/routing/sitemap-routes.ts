@@ -32,6 +32,7 @@ const isProtected = (route: RouteDef) => route.meta.protected === true
 const SITEMAP: Readonly<Partial<Record<RouteId, false | readonly Params[]>>> = {
   sso: false,
   'success-registration': false,
+  'page-feedback': false,
   post: false,
   media: MEDIA_TYPES.map((id) => ({ id })),
   story: false,

@@ -28,6 +28,14 @@ const samples = (): Readonly<Record<RouteId, readonly Sample[]>> => ({
   'cookie-policy': [{ url: href('cookie-policy', en) }],
   'privacy-policy': [{ url: href('privacy-policy', en) }],
   'success-registration': [{ url: href('success-registration', en) }],
+  'open-data': [{ url: href('open-data', en) }],
+  accessibility: [{ url: href('accessibility', en) }],
+  'page-feedback': [{ url: href('page-feedback', { ...en, query: { return: href('about', en) } }) }],
+  'all-projects': [
+    { url: href('all-projects', en) },
+    { url: href('all-projects', { ...en, query: { category_id: '2', status: 'open_for_investment', page: 0 } }) },
+    { url: href('all-projects', { ...en, query: { view: 'map', category_id: '2' } }) },
+  ],
   post: [{ url: href('post', { ...en, params: { id: '1' } }) }],
   media: ['news', 'publication', 'pr_material', 'blog', 'gallery'].map((id) => ({
     url: href('media', { ...en, params: { id }, query: { page: 1 } }),
