@@ -57,3 +57,6 @@ export const OPEN_DATA_LICENCE = Object.freeze({
   name: 'CC BY 4.0',
   url: 'https://creativecommons.org/licenses/by/4.0/',
 })
+
+/** When the accessibility statement was last reviewed against the axe sweep (docs/product.md#accessibility-statement). */
+export const ACCESSIBILITY_REVIEWED = '2026-11-28'

@@ -45,21 +45,13 @@ export const exploreItemPlan = definePlan('explore-item', ({ params }) => ({
   keys: { project: guideKeys.project(params.id) },
 }))
 
-/**
- * Every project with the categories and the other lookups as filters: a page of the list, or on the map (`view=map`)
- * every filtered project with a place (docs/product.md#all-projects).
- */
-export const allProjectsPlan = definePlan('all-projects', ({ query }) => {
-  const filters = readAllProjectsFilters(query)
-  const map = query.view === 'map'
-  return {
-    keys: {
-      categories: guideKeys.allCategories(),
-      sectors: guideKeys.sectors(),
-      regions: guideKeys.regions(),
-      amounts: guideKeys.amounts(),
-      projects: map ? undefined : guideKeys.allProjects(filters, query.page),
-      places: map ? guideKeys.projectPlaces(filters) : undefined,
-    },
-  }
-})
+/** Every project, a page at a time, with the categories and the other lookups as filters (docs/product.md#all-projects). */
+export const allProjectsPlan = definePlan('all-projects', ({ query }) => ({
+  keys: {
+    categories: guideKeys.allCategories(),
+    sectors: guideKeys.sectors(),
+    regions: guideKeys.regions(),
+    amounts: guideKeys.amounts(),
+    projects: guideKeys.allProjects(readAllProjectsFilters(query), query.page),
+  },
+}))

@@ -199,16 +199,8 @@ export const ROUTES = [
   def({
     id: 'all-projects',
     pattern: '/guide/project/all',
-    // The filters are kept in the query as a category's are (malformed ones are ignored); `view=map` opens the map.
-    query: {
-      page,
-      category_id: text,
-      sector_id: text,
-      region_id: text,
-      amount_id: text,
-      status: text,
-      view: optional(['list', 'map']),
-    },
+    // The filters are kept in the query as a category's are (malformed ones are ignored).
+    query: { page, category_id: text, sector_id: text, region_id: text, amount_id: text, status: text },
     reject: NOT_FOUND,
   }),
   def({ id: 'project', pattern: '/guide/project/:id', params: idParams, reject: NOT_FOUND }),

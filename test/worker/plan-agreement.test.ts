@@ -34,7 +34,6 @@ const samples = (): Readonly<Record<RouteId, readonly Sample[]>> => ({
   'all-projects': [
     { url: href('all-projects', en) },
     { url: href('all-projects', { ...en, query: { category_id: '2', status: 'open_for_investment', page: 0 } }) },
-    { url: href('all-projects', { ...en, query: { view: 'map', category_id: '2' } }) },
   ],
   post: [{ url: href('post', { ...en, params: { id: '1' } }) }],
   media: ['news', 'publication', 'pr_material', 'blog', 'gallery'].map((id) => ({
