@@ -33,6 +33,7 @@ import { fromLocalTime } from '../../time'
 import { editorRoutes, formScripts } from './editor'
 import { PUBLICATION_FILTERS } from './kinds'
 import { kindName, titleOfValues } from './names'
+import { pageFeedback } from './page-feedback'
 import {
   type ContentSave,
   kindOfRequest,
@@ -123,6 +124,7 @@ content.get('/', async (c) => {
 })
 
 content.route('/site-settings', siteSettings)
+content.route('/feedback', pageFeedback)
 content.route('/editor', editorRoutes)
 
 content.get(KIND, async (c) => {

@@ -80,6 +80,11 @@ export function ContentHome({ t, lang, kinds }: Common & { kinds: ContentKind[] 
             <span>{t('content.siteSettings.title')}</span>
           </a>
         </li>
+        <li>
+          <a className="console-tile" href={paths.pageFeedback(lang)}>
+            <span>{t('feedback.title')}</span>
+          </a>
+        </li>
       </ul>
     </>
   )
