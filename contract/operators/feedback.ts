@@ -14,7 +14,6 @@ const FeedbackItemSchema = v.looseObject({
   comment: v.string(),
   created_at: v.string(),
 })
-export type FeedbackItem = v.InferOutput<typeof FeedbackItemSchema>
 
 /** A page's answers in all: the pages with the most "no" first. */
 const FeedbackPageSchema = v.looseObject({ path: v.string(), yes: v.number(), no: v.number() })

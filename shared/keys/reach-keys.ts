@@ -11,7 +11,7 @@ import type { AllProjectsFilters } from './guide-keys'
 const PUBLIC = '/siw/public'
 
 /** Entries in a feed: a reader that polls daily misses nothing of a normal week. */
-export const FEED_SIZE = 20
+const FEED_SIZE = 20
 /** The gateway's largest list page (docs/gateway-contract.md#lists): a download reads the list in pages of it. */
 export const DOWNLOAD_PAGE_SIZE = 100
 

@@ -33,13 +33,13 @@ export function feedsOfPage(id: RouteId, params: Readonly<Record<string, string 
   return []
 }
 
-export const DATASETS = ['projects', 'regions'] as const
+const DATASETS = ['projects', 'regions'] as const
 export type Dataset = (typeof DATASETS)[number]
 export const DATA_FORMATS = ['csv', 'json'] as const
 export type DataFormat = (typeof DATA_FORMATS)[number]
 
 /** The project filters a download of projects takes, as the all-projects page keeps them in its query. */
-export const DOWNLOAD_FILTERS = ['category_id', 'sector_id', 'region_id', 'amount_id', 'status'] as const
+const DOWNLOAD_FILTERS = ['category_id', 'sector_id', 'region_id', 'amount_id', 'status'] as const
 
 /** A download's address: `/{locale}/open-data/{dataset}.{format}`, with the page's filters for projects. */
 export function dataHref(

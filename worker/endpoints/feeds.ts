@@ -111,7 +111,7 @@ async function buildFeed(c: Context<AppEnv>, feed: FeedName, origin: string): Pr
     link: origin + pageOfFeed(feed, locale),
     language: locale,
     // An empty feed is as old as the epoch: it has changed never.
-    updated: entries.reduce<Date>((newest, e) => (e.updated > newest ? e.updated : newest), new Date(0)),
+    updated: new Date(Math.max(0, ...entries.map((e) => e.updated.getTime()))),
     generator: t('site.name'),
     feedLinks: { atom: self },
     author: { name: t('site.name'), link: origin + href('home', { locale }) },

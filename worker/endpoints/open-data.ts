@@ -23,7 +23,7 @@ import { translatorFor } from '../share/share'
 import type { AppEnv } from '../types'
 
 /** The most items a download holds: a hundred pages of the gateway's list. */
-export const MAX_DOWNLOAD_ITEMS = 100 * DOWNLOAD_PAGE_SIZE
+const MAX_DOWNLOAD_ITEMS = 100 * DOWNLOAD_PAGE_SIZE
 
 type Cell = string | number | null
 /** A dataset as rows: its columns (machine names, the same in every language) and one record per item. */

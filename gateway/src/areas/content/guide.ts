@@ -110,7 +110,7 @@ guideRoutes.get('/project', async (c) => {
 })
 
 /** The most places one answer marks: a map of more would be unreadable, and the answer stays small. */
-export const PROJECT_PLACES_LIMIT = 2000
+const PROJECT_PLACES_LIMIT = 2000
 
 /** **New:** the projects a map marks (docs/gateway-contract.md#guide): those with a place, the list's filters applied. */
 guideRoutes.get('/project-place', async (c) => {

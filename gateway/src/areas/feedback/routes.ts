@@ -17,7 +17,7 @@ import { insertFeedback, listFeedback, tallyFeedback } from './queries'
  * Answers per client address: a reader may answer on every page they read in an hour's visit, a script may not fill
  * the list. The address only counts hits in the rate-limit table, which forgets it with the window.
  */
-export const FEEDBACK_IP_LIMIT = { max: 10, windowMs: 60 * 60_000 }
+const FEEDBACK_IP_LIMIT = { max: 10, windowMs: 60 * 60_000 }
 
 /** A portal path below the language prefix: lower-case segments, no query (`/post/12`, `/guide/project/all`). */
 const PathSchema = v.pipe(v.string(), v.trim(), v.maxLength(200), v.regex(/^\/(?:[a-z0-9_-]+(?:\/[a-z0-9_-]+)*)?$/))
@@ -32,7 +32,7 @@ const FeedbackSchema = v.object({
  * What looks like a way to reach a person (an e-mail address, a phone number) is taken out of a comment before it is
  * stored: the form asks for none, and the list is read by editors who need none (docs/security.md#page-feedback).
  */
-export function redactContacts(comment: string): string {
+function redactContacts(comment: string): string {
   return comment
     .replace(/[^\s@<>()[\]",;:]+@[^\s@<>()[\]",;:]+\.[^\s@<>()[\]",;:]+/g, '[…]')
     .replace(/\+?\d(?:[\s().-]*\d){6,}/g, '[…]')
