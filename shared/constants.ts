@@ -49,14 +49,5 @@ export const LOADING_BAR = Object.freeze({
   errorColor: '#C62828',
 })
 
-/**
- * The licence the open data are published under (docs/product.md#open-data): anyone may reuse them, naming the source.
- * The dataset page states it, the JSON downloads carry it, and every download links it (`Link: rel="license"`).
- */
-export const OPEN_DATA_LICENCE = Object.freeze({
-  name: 'CC BY 4.0',
-  url: 'https://creativecommons.org/licenses/by/4.0/',
-})
-
-/** When the accessibility statement was last reviewed against the axe sweep (docs/product.md#accessibility-statement). */
-export const ACCESSIBILITY_REVIEWED = '2026-11-28'
+/** The longest comment "Was this page useful?" takes (the gateway's limit, docs/product.md#page-feedback). */
+export const FEEDBACK_COMMENT_MAX = 1000

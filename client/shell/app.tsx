@@ -4,9 +4,9 @@
  */
 import { useCallback, useEffect, useRef } from 'react'
 import { LOCALES } from '../../contract/locales'
-import { asksFeedback } from '../../shared/forms/page-feedback'
 import { CSRF_HEADER, CSRF_MARKER } from '../../shared/gateway/csrf'
 import { notFound } from '../../shared/routing/errors'
+import { asksFeedback } from '../../shared/routing/feedback-routes'
 import { href, switchLocalePath } from '../../shared/routing/match'
 import { ROUTE_BY_ID, type RouteId } from '../../shared/routing/routes'
 import type { InitialState } from '../../shared/state/state'

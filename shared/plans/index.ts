@@ -32,6 +32,7 @@ import {
   storyListPlan,
   storyPlan,
 } from './media'
+import { openDataPlan } from './open-data'
 import { type PlannedKeys, splitKeys } from './plan'
 import { serviceCategoryIndexPlan, serviceCategoryPlan, servicePlan } from './services'
 import {
@@ -40,7 +41,6 @@ import {
   contentPagePlan,
   cookiePolicyPlan,
   homePlan,
-  openDataPlan,
   privacyPolicyPlan,
   reasonPlan,
   searchPlan,

@@ -1,7 +1,6 @@
 /** Data plans of the site pages: home, about, search, the site map, policies, reasons and content pages. */
 
 import { definePlan } from '../keys/api-keys'
-import { guideKeys } from '../keys/guide-keys'
 import { normaliseKeyword, siteKeys } from '../keys/site-keys'
 import type { QueryOf } from '../routing/routes'
 
@@ -52,8 +51,3 @@ export const reasonPlan = definePlan('reason', ({ params }) => ({
   optional: ['page'],
 }))
 export const contentPagePlan = definePlan('page', ({ params }) => ({ keys: { page: siteKeys.page(params.slug) } }))
-
-/** The open data: when the projects and the region figures last changed, which the page states (docs/product.md#open-data). */
-export const openDataPlan = definePlan('open-data', () => ({
-  keys: { lastProject: guideKeys.lastChangedProject(), territories: siteKeys.territories() },
-}))

@@ -33,6 +33,15 @@ export function feedsOfPage(id: RouteId, params: Readonly<Record<string, string 
   return []
 }
 
+/**
+ * The licence the open data are published under (docs/product.md#open-data): anyone may reuse them, naming the source.
+ * The dataset page states it, the JSON downloads carry it, and every download links it (`Link: rel="license"`).
+ */
+export const OPEN_DATA_LICENCE = Object.freeze({
+  name: 'CC BY 4.0',
+  url: 'https://creativecommons.org/licenses/by/4.0/',
+})
+
 const DATASETS = ['projects', 'regions'] as const
 export type Dataset = (typeof DATASETS)[number]
 export const DATA_FORMATS = ['csv', 'json'] as const

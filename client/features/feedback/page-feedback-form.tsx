@@ -3,7 +3,7 @@
  * and works without JavaScript, so the layout draws it as a static section and no first view carries its code. It
  * asks for a yes or a no and an optional comment, and says not to write personal data.
  */
-import { FEEDBACK_COMMENT_MAX } from '../../../shared/forms/page-feedback'
+import { FEEDBACK_COMMENT_MAX } from '../../../shared/constants'
 import { href } from '../../../shared/routing/match'
 import { useLocale, useT } from '../../runtime/i18n'
 

@@ -2,9 +2,9 @@
  * `/open-data`: the datasets the portal publishes (docs/product.md#open-data), each with its downloads, what it holds
  * and when it last changed; the licence; and the feeds. Drawn by the edge alone.
  */
-import { OPEN_DATA_LICENCE } from '../../../shared/constants'
-import { openDataPlan } from '../../../shared/plans/site'
-import { DATA_FORMATS, type Dataset, dataHref, FEEDS, feedHref } from '../../../shared/routing/files'
+
+import { openDataPlan } from '../../../shared/plans/open-data'
+import { DATA_FORMATS, type Dataset, dataHref, FEEDS, feedHref, OPEN_DATA_LICENCE } from '../../../shared/routing/files'
 import { href } from '../../../shared/routing/match'
 import { SitePageHead } from '../../features/site/site-page-head'
 import { useFormat } from '../../lib/format'
