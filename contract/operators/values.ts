@@ -87,6 +87,9 @@ export const AUDIT_ACTIONS = [
   'content.publish',
   'content.schedule',
   'content.unpublish',
+  'content.delete',
+  'content.restore',
+  'content.erase',
   'mail.resend',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

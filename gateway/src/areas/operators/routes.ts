@@ -18,7 +18,7 @@ import { readStoredSiteSettings, SiteSettingsInputSchema, writeSiteSettings } fr
 import { contentDisposition } from '../documents/files'
 import { readFile } from '../documents/queries'
 import { operatorFeedbackRoutes } from '../feedback/routes'
-import { operatorContentRoutes } from '../publishing/routes'
+import { operatorBinRoutes, operatorContentRoutes } from '../publishing/routes'
 import { recordAudit } from './audit/audit'
 import { operatorAuditRoutes } from './audit/routes'
 import { operatorInboxRoutes } from './inbox/routes'
@@ -69,6 +69,8 @@ const AREAS: Record<string, OperatorArea> = {
   audit: 'admin',
   // Mail is the deployment's delivery, across every kind of mail (docs/gateway-contract.md#operator-mail).
   mail: 'admin',
+  // Restoring what editors deleted is the admins' (docs/gateway-contract.md#operator-bin).
+  bin: 'admin',
   'site-settings': 'content',
   content: 'content',
   // Readers' answers to "Was this page useful?" are about the content editors write (docs/gateway-contract.md#page-feedback).
@@ -102,6 +104,7 @@ operatorRoutes.route('/content', operatorContentRoutes)
 operatorRoutes.route('/operators', operatorPeopleRoutes)
 operatorRoutes.route('/audit', operatorAuditRoutes)
 operatorRoutes.route('/mail', operatorMailRoutes)
+operatorRoutes.route('/bin', operatorBinRoutes)
 operatorRoutes.route('/feedback', operatorFeedbackRoutes)
 
 /**

@@ -5,6 +5,7 @@
  * what is left goes the next night.
  */
 import { deleteFiles } from '../documents/files'
+import { eraseDue } from '../publishing/bin'
 import {
   clearProjectFiles,
   deleteEventDocuments,
@@ -98,6 +99,8 @@ export async function runRetention(env: Env, now: Date): Promise<RetentionReport
     ...expired,
     event_documents: await expireEventDocuments(env, nowMs),
     rejected_project_files: await expireRejectedProjectFiles(env, nowMs),
+    // What editors deleted, 30 days on (each entry's `erase_after`, set when it was deleted).
+    bin: await eraseDue(env.DB, now),
   }
   console.log(JSON.stringify({ level: 'info', msg: 'retention', at: now.toISOString(), ...report }))
   return report
