@@ -12,8 +12,10 @@ import { logRequests } from '../platform/request-log'
 import { PUBLISH_MAX_BYTES, REALTIME_PATH, REALTIME_PUBLISH_PATH } from '../shared/realtime/realtime'
 import { pagePathOfPayload } from '../shared/routing/payload-path'
 import { CONTENT_VERSION_PUSH_PATH, serveVersionPush } from './endpoints/content-version-push'
+import { serveFeed } from './endpoints/feeds'
 import { serveBuild, serveHealth } from './endpoints/health'
 import { serveIcons } from './endpoints/icons'
+import { serveDownload } from './endpoints/open-data'
 import { servePayload } from './endpoints/payload-endpoint'
 import { servePushWorker } from './endpoints/push-worker'
 import { serveRobots, serveSitemap, serveSitemapPart } from './endpoints/sitemap'
@@ -147,6 +149,10 @@ export function createApp() {
 
   app.use('*', negotiateLocale({ defaultLocale: (c) => c.get('config').defaultLocale }))
   app.get('*', redirectToCanonicalIds())
+
+  // Files that are not pages, per language (docs/product.md#feeds, #open-data); a name they do not know falls through.
+  app.get('/:locale/feed/:file', serveFeed)
+  app.get('/:locale/open-data/:file', serveDownload)
 
   app.get('*', resolveSession(), async (c) => {
     const url = new URL(c.req.url)

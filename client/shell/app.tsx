@@ -161,7 +161,7 @@ function CurrentPage({ id }: { id: RouteId }) {
   if (!Page) throw new Error(`Page for ${id} was not loaded`)
   return (
     <ErrorBoundary>
-      <Layout name={def.layout} meta={def.meta}>
+      <Layout name={def.layout} meta={def.meta} feedback={{ id, page: route.path }}>
         <Page key={route.path + route.search} />
       </Layout>
     </ErrorBoundary>

@@ -21,6 +21,8 @@ export function SiteFooterContent() {
     { to: href('privacy-policy', { locale }), label: t('routes.privacyPolicy') },
     { to: href('cookie-policy', { locale }), label: t('routes.cookiePolicy') },
     { to: href('sitemap', { locale }), label: t('routes.sitemap') },
+    { to: href('accessibility', { locale }), label: t('routes.accessibility') },
+    { to: href('open-data', { locale }), label: t('routes.openData') },
   ]
   return (
     <div className="container">

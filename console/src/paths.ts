@@ -3,7 +3,7 @@
  * docs/architecture.md#rule-2): `/{lang}/{area}/…`, with the query a list keeps.
  */
 import type { Locale } from '../../contract/locales'
-import type { AppealStatus, DecisionState, MailStatus } from '../../contract/operators/values'
+import type { AppealStatus, DecisionState, FeedbackAnswer, MailStatus } from '../../contract/operators/values'
 
 type Query = Record<string, string | number | undefined>
 
@@ -57,6 +57,8 @@ export const paths = {
   bin: (lang: Locale, query?: { page?: number }) => withQuery(at(lang, 'content', 'bin'), query),
   binRestore: (lang: Locale, id: number) => at(lang, 'content', 'bin', id, 'restore'),
   siteSettings: (lang: Locale) => at(lang, 'content', 'site-settings'),
+  pageFeedback: (lang: Locale, query?: { answer?: FeedbackAnswer; path?: string; page?: number }) =>
+    withQuery(at(lang, 'content', 'feedback'), query),
   /** The editor's calls: pages to link to, images to upload and show (docs/decisions/0055-console-editor.md). */
   contentEditor: (lang: Locale, call: 'links' | 'images') => at(lang, 'content', 'editor', call),
   /** Cloudflare Access signs the operator out of every application on this host. */

@@ -23,6 +23,7 @@ import {
   ProjectCategoryDetailSchema,
   ProjectCategorySchema,
   ProjectDetailSchema,
+  ProjectPlaceSchema,
   ProjectSchema,
   SectorSchema,
 } from './guide'
@@ -83,6 +84,7 @@ export const CONTRACTS: ReadonlyArray<readonly [path: string, schema: v.GenericS
   [`${PUBLIC}/project-category/{id}`, envelopeOf(ProjectCategoryDetailSchema)],
   [`${PUBLIC}/project`, listOf(ProjectSchema)],
   [`${PUBLIC}/project/{id}`, envelopeOf(ProjectDetailSchema)],
+  [`${PUBLIC}/project-place`, listOf(ProjectPlaceSchema)],
   [`${PUBLIC}/service-sector`, listOf(SectorSchema)],
   [`${PUBLIC}/project-amount`, listOf(AmountSchema)],
   [`${PLACES}/regions`, listOf(RegionSchema)],

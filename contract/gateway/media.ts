@@ -18,6 +18,8 @@ export const PostSummarySchema = v.looseObject({
   photo: FileRefSchema,
   files: v.nullish(v.array(LinkedFileSchema)),
   author: v.nullish(v.looseObject({ firstName: v.nullish(v.string()), lastName: v.nullish(v.string()) })),
+  /** When it last changed (docs/gateway-contract.md#content): a feed's `updated`, a site map's `lastmod`. */
+  updated_at: v.nullish(v.string()),
 })
 export type PostSummary = v.InferOutput<typeof PostSummarySchema>
 
@@ -67,6 +69,7 @@ export const EventSchema = v.looseObject({
   description: v.nullish(v.string()),
   photo: FileRefSchema,
   agenda: v.nullish(v.union([GatewayFileSchema, v.string()])),
+  updated_at: v.nullish(v.string()),
 })
 export type Event = v.InferOutput<typeof EventSchema>
 

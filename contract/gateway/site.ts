@@ -65,6 +65,8 @@ export const TerritorySchema = v.looseObject({
   fdi_credits: figure,
   foreign_trade: figure,
   presentation: v.nullish(v.string()),
+  /** **New:** when the region's figures last changed. */
+  updated_at: v.nullish(v.string()),
 })
 export type Territory = v.InferOutput<typeof TerritorySchema>
 

@@ -100,3 +100,7 @@ export const AUDIT_ACTIONS = [
   'enquiry.export',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+/** Which answers to "Was this page useful?" a list shows; `all` is the default. */
+export const FEEDBACK_ANSWERS = ['all', 'yes', 'no'] as const
+export type FeedbackAnswer = (typeof FEEDBACK_ANSWERS)[number]

@@ -17,6 +17,7 @@ import { serviceRoutes } from './areas/content/services'
 import { tradingRoutes } from './areas/content/trading'
 import { documentRoutes } from './areas/documents/routes'
 import { enquiryRoutes } from './areas/enquiries/routes'
+import { feedbackRoutes } from './areas/feedback/routes'
 import { formRoutes } from './areas/forms/routes'
 import { handleMailQueue } from './areas/mail/queue'
 import { mailRoutes } from './areas/mail/routes'
@@ -91,6 +92,7 @@ app.route('/siw/appeal', appealRoutes)
 app.route('/siw/personal', personalRoutes)
 app.route('/siw/public', formRoutes)
 app.route('/siw/enquiry', enquiryRoutes)
+app.route('/siw/public', feedbackRoutes)
 app.route('/core/operator', operatorRoutes)
 app.route('/document', documentRoutes)
 if (dev) app.route('/dev', dev.routes)

@@ -28,6 +28,7 @@ import {
   EnquiryListSchema,
 } from '../../contract/operators/enquiries'
 import { EnvelopeSchema, RefusalSchema } from '../../contract/operators/envelope'
+import { FeedbackListSchema } from '../../contract/operators/feedback'
 import {
   InboxDecisionSchema,
   InboxExportSchema,
@@ -104,6 +105,7 @@ const OPERATOR_CONTRACTS: ReadonlyArray<readonly [string, v.GenericSchema]> = [
   [`GET ${OPERATOR}/bin`, BinSchema],
   [`POST ${OPERATOR}/bin/{id}/restore`, RestoredSchema],
   [`PUT ${OPERATOR}/site-settings`, SiteSettingsSavedSchema],
+  [`GET ${OPERATOR}/feedback`, FeedbackListSchema],
 ]
 
 const LITERAL = new Map<string, v.GenericSchema>()

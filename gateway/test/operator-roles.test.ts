@@ -23,6 +23,7 @@ const AREA_OF: Record<string, OperatorArea | null> = {
   files: 'moderation',
   content: 'content',
   'site-settings': 'content',
+  feedback: 'content',
   operators: 'admin',
   audit: 'admin',
   mail: 'admin',

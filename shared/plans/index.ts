@@ -11,6 +11,7 @@ import type { PageRoute } from '../state/state'
 import { appealsPlan, myProjectsPlan, myServicesPlan, notificationChoicesPlan, projectFormPlan } from './account'
 import { enquiryPlan, myEnquiriesPlan, projectInterestPlan } from './enquiries'
 import {
+  allProjectsPlan,
   exploreItemPlan,
   guidePartnershipPlan,
   guidePrivatizationPlan,
@@ -32,6 +33,7 @@ import {
   storyListPlan,
   storyPlan,
 } from './media'
+import { openDataPlan } from './open-data'
 import { type PlannedKeys, splitKeys } from './plan'
 import { serviceCategoryIndexPlan, serviceCategoryPlan, servicePlan } from './services'
 import {
@@ -60,6 +62,8 @@ export const DATA_PLANS: DataPlans = {
   contacts: contactsPlan,
   'cookie-policy': cookiePolicyPlan,
   'privacy-policy': privacyPolicyPlan,
+  'open-data': openDataPlan,
+  'all-projects': allProjectsPlan,
   post: postPlan,
   media: mediaPlan,
   'story-list': storyListPlan,

@@ -123,6 +123,10 @@ export const ROUTES = [
   def({ id: 'success-registration', pattern: '/success-registration', query: { reference: text } }),
   // A mail's unsubscribe link (docs/security.md#one-click-unsubscribe): `done` names the topic turned off, `error` why not.
   def({ id: 'unsubscribe', pattern: '/unsubscribe', query: { token: text, done: text, error: text } }),
+  def({ id: 'open-data', pattern: '/open-data' }),
+  def({ id: 'accessibility', pattern: '/accessibility' }),
+  // Where "Was this page useful?" posts, and thanks without JavaScript (docs/product.md#page-feedback).
+  def({ id: 'page-feedback', pattern: '/feedback', query: { return: text } }),
 
   def({ id: 'post', pattern: '/post/:id', params: idParams, reject: NOT_FOUND }),
   def({ id: 'media', pattern: '/media/:id', params: { id: MEDIA_TYPES }, query: { page }, reject: NOT_FOUND }),
@@ -202,6 +206,13 @@ export const ROUTES = [
     query: { page, sector_id: text, region_id: text, amount_id: text, status: text },
     reject: NOT_FOUND,
   }),
+  def({
+    id: 'all-projects',
+    pattern: '/guide/project/all',
+    // The filters are kept in the query as a category's are (malformed ones are ignored).
+    query: { page, category_id: text, sector_id: text, region_id: text, amount_id: text, status: text },
+    reject: NOT_FOUND,
+  }),
   def({ id: 'project', pattern: '/guide/project/:id', params: idParams, reject: NOT_FOUND }),
   // Interest in a project (docs/product.md#enquiries): its form, and the reference once sent.
   def({
@@ -235,7 +246,6 @@ export const ROUTES = [
     id: 'profile-notifications',
     pattern: '/profile/notifications',
     layout: 'profile',
-    title: 'notificationChoices',
     meta: { protected: true, hideAppealButton: true },
     query: { notice: text },
   }),
@@ -281,7 +291,6 @@ export const ROUTES = [
     id: 'profile-enquiries',
     pattern: '/profile/enquiries',
     layout: 'profile',
-    title: 'myEnquiries',
     meta: { protected: true, hideAppealButton: true },
   }),
   // An enquiry by the signed link of its receipt: `{id}.{signature}` (docs/security.md#enquiry-links).

@@ -33,6 +33,7 @@ const SITEMAP: Readonly<Partial<Record<RouteId, false | readonly Params[]>>> = {
   sso: false,
   'success-registration': false,
   unsubscribe: false,
+  'page-feedback': false,
   post: false,
   media: MEDIA_TYPES.map((id) => ({ id })),
   story: false,

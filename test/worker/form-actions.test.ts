@@ -123,6 +123,11 @@ const FORM_POSTS: { readonly [Id in RouteId]?: (seed: Seeded) => FormPost } = {
     fields: { email: DEMO_NON_RESIDENT.email, password: DEMO_NON_RESIDENT.password },
     calls: ['POST /core/auth/login'],
   }),
+  'page-feedback': () => ({
+    url: href('page-feedback', { locale: 'en' }),
+    fields: { page: href('about', { locale: 'en' }), useful: 'no', comment: 'The figures need a source.' },
+    calls: ['POST /siw/public/page-feedback'],
+  }),
   'contact-us': () => ({
     url: href('contact-us', { locale: 'en' }),
     fields: {

@@ -32,6 +32,13 @@ const samples = (): Readonly<Record<RouteId, readonly Sample[]>> => ({
     { url: href('success-registration', { ...en, query: { reference: 'EV-2026-000045' } }) },
   ],
   unsubscribe: [{ url: href('unsubscribe', en) }, { url: href('unsubscribe', { ...en, query: { token: 'x' } }) }],
+  'open-data': [{ url: href('open-data', en) }],
+  accessibility: [{ url: href('accessibility', en) }],
+  'page-feedback': [{ url: href('page-feedback', { ...en, query: { return: href('about', en) } }) }],
+  'all-projects': [
+    { url: href('all-projects', en) },
+    { url: href('all-projects', { ...en, query: { category_id: '2', status: 'open_for_investment', page: 0 } }) },
+  ],
   post: [{ url: href('post', { ...en, params: { id: '1' } }) }],
   media: ['news', 'publication', 'pr_material', 'blog', 'gallery'].map((id) => ({
     url: href('media', { ...en, params: { id }, query: { page: 1 } }),

@@ -13,6 +13,7 @@ import {
   EnquiryListSchema,
 } from '../../../../contract/operators/enquiries'
 import type { Translate } from '../../../../shared/i18n/i18n'
+import { toCsv } from '../../../../shared/markup/csv'
 import { type Failure, gatewayFor } from '../../api'
 import type { ConsoleEnv } from '../../context'
 import { translateCode, translator } from '../../i18n'
@@ -28,7 +29,6 @@ import {
   renderScreen,
 } from '../../screen'
 import { type FormProblem, type FormState, NO_FORM_STATE } from '../../ui'
-import { toCsv } from '../inbox/csv'
 import { EnquiryList, EnquiryRecord, statusLabel } from './views'
 
 /** The list's filter as the gateway takes it, from the console's address (the gateway checks each value). */

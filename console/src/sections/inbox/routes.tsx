@@ -16,6 +16,7 @@ import {
   InboxReplySentSchema,
 } from '../../../../contract/operators/inbox'
 import { INBOX_HANDLED, INBOX_KINDS, type InboxKind } from '../../../../contract/operators/values'
+import { toCsv } from '../../../../shared/markup/csv'
 import { gatewayFor } from '../../api'
 import type { ConsoleEnv } from '../../context'
 import { translator } from '../../i18n'
@@ -36,7 +37,6 @@ import {
 } from '../../screen'
 import { type FormState, NO_FORM_STATE } from '../../ui'
 import { fieldText, INBOX_COLUMNS } from './columns'
-import { toCsv } from './csv'
 import { type InboxFilter, InboxList, InboxRecord } from './views'
 
 const HandledForm = v.object({ handled: v.picklist(['true', 'false']) })

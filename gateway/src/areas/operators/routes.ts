@@ -23,6 +23,7 @@ import {
 import { contentDisposition } from '../documents/files'
 import { readFile } from '../documents/queries'
 import { operatorEnquiryRoutes } from '../enquiries/routes'
+import { operatorFeedbackRoutes } from '../feedback/routes'
 import { operatorBinRoutes, operatorContentRoutes } from '../publishing/routes'
 import { auditStatement } from './audit/audit'
 import { operatorAuditRoutes } from './audit/routes'
@@ -80,6 +81,8 @@ const AREAS: Record<string, OperatorArea> = {
   bin: 'admin',
   'site-settings': 'content',
   content: 'content',
+  // Readers' answers to "Was this page useful?" are about the content editors write (docs/gateway-contract.md#page-feedback).
+  feedback: 'content',
 }
 
 /** The operator routes. */
@@ -111,6 +114,7 @@ operatorRoutes.route('/operators', operatorPeopleRoutes)
 operatorRoutes.route('/audit', operatorAuditRoutes)
 operatorRoutes.route('/mail', operatorMailRoutes)
 operatorRoutes.route('/bin', operatorBinRoutes)
+operatorRoutes.route('/feedback', operatorFeedbackRoutes)
 
 /**
  * An uploaded file (a project's image or presentation, an event application's passport scan or photo), public or not,
