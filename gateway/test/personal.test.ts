@@ -370,8 +370,8 @@ describe('personal services', () => {
     })
     const victimTaxes = (await call('/siw/personal/service/run/2?date=2026-06-30&size=100', { token: victim.token }))
       .body.content
-    // The attacker applies as a resident business with the victim's TIN: the application is taken, but no account with
-    // that TIN is ever opened.
+    // The attacker applies as a resident business with the victim's TIN: residents sign up through OneID alone, so the
+    // application is refused and no account with that TIN is ever opened (docs/decisions/0049-identity-from-oneid.md).
     const email = `attacker-${crypto.randomUUID().slice(0, 8)}@test.example`
     const body = {
       company_name: 'Copycat MChJ',
@@ -389,10 +389,14 @@ describe('personal services', () => {
       is_resident: true,
       hash: '',
     }
-    expect((await call('/siw/public/business-registration', { body })).status).toBe(200)
-    const row = await env.DB.prepare('SELECT id FROM registrations WHERE email = ?').bind(email).first<{ id: number }>()
-    const approval = await moderate({ kind: 'registration', id: row!.id, action: 'approve' })
-    expect(approval.body.result.code).toBe('identifier_taken')
+    const applied = await call('/siw/public/business-registration', { body })
+    expect(applied.status).toBe(422)
+    expect(applied.body.errors).toEqual(['is_resident'])
+    expect(
+      await env.DB.prepare('SELECT count(*) AS n FROM registrations WHERE email = ?')
+        .bind(email)
+        .first<{ n: number }>(),
+    ).toEqual({ n: 0 })
     expect(
       await env.DB.prepare('SELECT count(*) AS n FROM users WHERE email = ?').bind(email).first<{ n: number }>(),
     ).toEqual({ n: 0 })

@@ -217,35 +217,41 @@ const RESIDENT_WELCOME_TEXT: Record<
   { subject: string; intro: Record<RegistrationRole, string>; action: string }
 > = {
   en: {
-    subject: 'Your Invest Portal account is ready',
+    subject: 'Your Invest Portal registration has been approved',
     intro: {
       investor:
-        'Your registration as an investor on the Invest Portal has been approved and your account has been created.',
+        'Your registration as an investor on the Invest Portal has been approved. As a resident of Uzbekistan, your account is opened by OneID, the national single sign-on, the first time you sign in with it.',
       businessmen:
-        'Your registration as a business on the Invest Portal has been approved and your account has been created.',
+        'Your registration as a business on the Invest Portal has been approved. As a resident of Uzbekistan, your account is opened by OneID, the national single sign-on, the first time you sign in with it; your company is the one OneID lists for you.',
     },
-    action: 'Sign in with OneID, using the PINFL you gave in your application:',
+    action: 'Sign in with OneID:',
   },
   ru: {
-    subject: 'Ваша учётная запись на Invest Portal готова',
+    subject: 'Ваша заявка на регистрацию на Invest Portal одобрена',
     intro: {
-      investor: 'Ваша заявка на регистрацию инвестора на Invest Portal одобрена, учётная запись создана.',
-      businessmen: 'Ваша заявка на регистрацию предпринимателя на Invest Portal одобрена, учётная запись создана.',
+      investor:
+        'Ваша заявка на регистрацию инвестора на Invest Portal одобрена. Для резидентов Узбекистана учётную запись открывает OneID, национальная система единого входа, при первом входе через неё.',
+      businessmen:
+        'Ваша заявка на регистрацию предпринимателя на Invest Portal одобрена. Для резидентов Узбекистана учётную запись открывает OneID, национальная система единого входа, при первом входе через неё; компанией будет та, что указана для вас в OneID.',
     },
-    action: 'Входите через OneID с ПИНФЛ, указанным в заявке:',
+    action: 'Войдите через OneID:',
   },
   uz: {
-    subject: 'Invest Portal hisobingiz tayyor',
+    subject: 'Invest Portalda roʻyxatdan oʻtish arizangiz tasdiqlandi',
     intro: {
-      investor: 'Invest Portalda investor sifatida roʻyxatdan oʻtish arizangiz tasdiqlandi va hisobingiz yaratildi.',
+      investor:
+        'Invest Portalda investor sifatida roʻyxatdan oʻtish arizangiz tasdiqlandi. Oʻzbekiston rezidentlari uchun hisobni milliy yagona kirish tizimi OneID orqali birinchi marta kirganingizda OneID ochadi.',
       businessmen:
-        'Invest Portalda tadbirkor sifatida roʻyxatdan oʻtish arizangiz tasdiqlandi va hisobingiz yaratildi.',
+        'Invest Portalda tadbirkor sifatida roʻyxatdan oʻtish arizangiz tasdiqlandi. Oʻzbekiston rezidentlari uchun hisobni milliy yagona kirish tizimi OneID orqali birinchi marta kirganingizda OneID ochadi; kompaniyangiz OneIDda siz uchun koʻrsatilgan kompaniya boʻladi.',
     },
-    action: 'Arizada koʻrsatgan JShShIR bilan OneID orqali kiring:',
+    action: 'OneID orqali kiring:',
   },
 }
 
-/** The approval of a resident's registration: the account exists and signs in with OneID at `link`. */
+/**
+ * The approval of a resident's application from before residents signed up through OneID: no account is made from it
+ * (docs/decisions/0049-identity-from-oneid.md); OneID opens one at the first sign-in, at `link`.
+ */
 export function composeResidentWelcomeEmail(to: string, role: RegistrationRole, link: string, lang: Locale): Email {
   const t = RESIDENT_WELCOME_TEXT[lang]
   const intro = t.intro[role]
