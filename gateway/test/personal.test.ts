@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { call, createUser, ensureSeeded, moderate, type TestUser } from './helpers'
+import { call, createUser, ensureSeeded, moderate, PNG_BYTES, type TestUser } from './helpers'
 
 beforeAll(ensureSeeded)
 
@@ -209,6 +209,44 @@ describe('PUT /siw/personal/project', () => {
     expect(
       (await call('/siw/personal/project', { method: 'PUT', token: user.token, body: PROJECT })).body.errors,
     ).toEqual(['id'])
+  })
+})
+
+describe('POST /siw/personal/project/withdraw/{id}', () => {
+  const withdraw = (user: TestUser, id: number) =>
+    call(`/siw/personal/project/withdraw/${id}`, { method: 'POST', token: user.token })
+
+  it('withdraws a proposal in moderation, and a rejected one, with its uploads; it leaves the moderators’ queue', async () => {
+    const user = await createUser()
+    const pending = (await createProject(user)).body.content.id as number
+    const upload = new FormData()
+    upload.set('project_id', String(pending))
+    upload.set('file', new File([PNG_BYTES], 'plan.png', { type: 'image/png' }))
+    const image = (await call('/document/project/upload', { token: user.token, body: upload })).body.content
+    const rejected = (await createProject(user)).body.content.id as number
+    await moderate({ kind: 'project', id: rejected, action: 'reject', reason: 'Incomplete.' })
+
+    for (const id of [pending, rejected]) {
+      const r = await withdraw(user, id)
+      expect(r.body.content).toEqual({ id })
+      expect((await call(`/siw/personal/project/${id}`, { token: user.token })).status).toBe(404)
+    }
+    expect((await call(`/document/public/file/${image.id}`)).status).toBe(404)
+    expect(await env.UPLOADS.head(image.path)).toBeNull()
+    expect((await moderate({ kind: 'project', id: pending, action: 'approve' })).status).toBe(404)
+  })
+
+  it('keeps an approved project (409 invalid_state), and refuses another user’s (404)', async () => {
+    const owner = await createUser()
+    const approved = await createApprovedProject(owner)
+    expect([(await withdraw(owner, approved)).status, (await withdraw(owner, approved)).body.result.code]).toEqual([
+      409,
+      'invalid_state',
+    ])
+    const pending = (await createProject(owner)).body.content.id as number
+    const other = await createUser()
+    expect((await withdraw(other, pending)).status).toBe(404)
+    expect((await call(`/siw/personal/project/${pending}`, { token: owner.token })).status).toBe(200)
   })
 })
 
