@@ -9,10 +9,12 @@ import {
   AppealSchema,
   AppealTopicSchema,
   AppealTypeSchema,
+  DataExportSchema,
   NotificationSchema,
   PersonalProjectSchema,
   PersonalServiceSchema,
   ProfileSchema,
+  SessionSchema,
 } from './account'
 import { type Envelope, envelopeOf, issuePaths, listOf, RegionSchema } from './common'
 import {
@@ -100,6 +102,9 @@ export const CONTRACTS: ReadonlyArray<readonly [path: string, schema: v.GenericS
   [`${INTEGRATION}/uzex-lots/{id}`, envelopeOf(UzexLotSchema)],
   // docs/gateway-contract.md#profile, #notifications, #appeals, #personal
   ['/core/profile', envelopeOf(ProfileSchema)],
+  // docs/gateway-contract.md#account
+  ['/core/account/sessions', listOf(SessionSchema)],
+  ['/core/account/export', envelopeOf(DataExportSchema)],
   ['/siw/notification', listOf(NotificationSchema)],
   ['/siw/appeal', listOf(AppealSchema)],
   ['/siw/appeal/{id}', envelopeOf(AppealSchema)],

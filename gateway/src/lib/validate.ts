@@ -94,6 +94,9 @@ const phoneDigits = v.pipe(
   v.transform((s) => s.replace(/[\s()+-]/g, '')),
 )
 
+/** Phone of a resident: digits only, 12 digits starting with 998 (spaces, +, -, brackets are dropped). */
+export const ResidentPhoneSchema = v.pipe(phoneDigits, v.regex(/^998\d{9}$/))
+
 /** Phone of anyone else: 7..15 digits (E.164 length). */
 export const PhoneSchema = v.pipe(phoneDigits, v.regex(/^\d{7,15}$/))
 

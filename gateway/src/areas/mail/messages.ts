@@ -17,11 +17,19 @@ const MAIL_KINDS = [
   'password-changed',
   'appeal-receipt',
   'appeal-reply',
+  'email-change',
+  'email-changed',
 ] as const
 export type MailKind = (typeof MAIL_KINDS)[number]
 
 /** The kinds whose mail carries a single-use password link: never shown whole, renewed on a resend. */
 export const LINK_MAIL_KINDS: readonly MailKind[] = ['reset', 'set-password']
+
+/**
+ * The kinds whose mail carries a secret link of any kind: a password link, or the link that confirms a new e-mail
+ * address (docs/gateway-contract.md#account), which is not renewed (the person asks again).
+ */
+export const SECRET_LINK_MAIL_KINDS: readonly MailKind[] = [...LINK_MAIL_KINDS, 'email-change']
 
 /**
  * One message to send: `text` and `html` say the same, `lang` is the language they are written in, `linkUuid` names
@@ -43,17 +51,18 @@ function linkUuidOf(link: string): string | undefined {
 }
 
 /** A message's HTML: a whole document in its language, its paragraphs as given (already escaped). */
-function htmlDocument(lang: Locale, subject: string, paragraphs: string[]): string {
+export function htmlDocument(lang: Locale, subject: string, paragraphs: string[]): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('')
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font:16px/1.5 system-ui,sans-serif;color:#1a2330">${body}</body></html>`
 }
 
 /** A link paragraph's HTML: the text, then the link on its own line. */
-function linkParagraph(text: string, link: string): string {
+export function linkParagraph(text: string, link: string): string {
   return `${escapeHtml(text)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`
 }
 
-function escapeHtml(s: string): string {
+/** Text made safe for a message's HTML. */
+export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 }
 

@@ -5,7 +5,7 @@
  * redacted once its delivery is over, so the table keeps no usable reset or set-password link
  * (docs/security.md#dev-surface).
  */
-import { type Email, LINK_MAIL_KINDS } from './messages'
+import { type Email, SECRET_LINK_MAIL_KINDS } from './messages'
 import { insertOutbox } from './queries'
 
 /** Where the gateway hands its mail over. */
@@ -48,10 +48,10 @@ export function redactLinks(body: string): string {
 }
 
 /**
- * Whether a mail of `kind` may carry a secret link: a password link, or a mail of unknown kind (recorded before kinds
- * were). Only these lose their links once delivery is over; the others link to public pages and stay whole, so they
- * can be sent again as they are.
+ * Whether a mail of `kind` may carry a secret link: a password link, an e-mail change's link, or a mail of unknown kind
+ * (recorded before kinds were). Only these lose their links once delivery is over; the others link to public pages
+ * and stay whole, so they can be sent again as they are.
  */
 export function mayCarrySecret(kind: string | null): boolean {
-  return kind === null || (LINK_MAIL_KINDS as readonly string[]).includes(kind)
+  return kind === null || (SECRET_LINK_MAIL_KINDS as readonly string[]).includes(kind)
 }
