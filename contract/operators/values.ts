@@ -66,6 +66,10 @@ export type FieldType = (typeof FIELD_TYPES)[number]
 /** The social networks the site's contacts link to, by name (docs/gateway-contract.md#site-settings). */
 export const SOCIAL_NETWORKS = ['telegram', 'facebook', 'instagram', 'youtube', 'x', 'linkedin'] as const
 
+/** An account's state as the People section shows it (docs/gateway-contract.md#operator-people). */
+export const PERSON_STATES = ['active', 'blocked', 'deleted'] as const
+export type PersonState = (typeof PERSON_STATES)[number]
+
 /** What the audit log records, one action per change an operator makes; the log's filter takes these. */
 export const AUDIT_ACTIONS = [
   'appeal.reply',
@@ -88,5 +92,9 @@ export const AUDIT_ACTIONS = [
   'content.schedule',
   'content.unpublish',
   'mail.resend',
+  'person.contact',
+  'person.block',
+  'person.unblock',
+  'person.erase',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

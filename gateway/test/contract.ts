@@ -34,6 +34,12 @@ import {
   RegistrationListSchema,
 } from '../../contract/operators/moderation'
 import { MeSchema, OperatorListSchema, OperatorRemovedSchema, OperatorSchema } from '../../contract/operators/operators'
+import {
+  PersonContactSchema,
+  PersonDetailSchema,
+  PersonListSchema,
+  PersonStateChangedSchema,
+} from '../../contract/operators/people'
 
 const OPERATOR = '/core/operator'
 
@@ -77,6 +83,12 @@ const OPERATOR_CONTRACTS: ReadonlyArray<readonly [string, v.GenericSchema]> = [
   [`POST ${OPERATOR}/content/{kind}/{id}/unpublish`, UnpublishedSchema],
   [`POST ${OPERATOR}/content/{kind}/{id}/preview`, PreviewSchema],
   [`PUT ${OPERATOR}/site-settings`, SiteSettingsSavedSchema],
+  [`GET ${OPERATOR}/people`, PersonListSchema],
+  [`GET ${OPERATOR}/people/{id}`, PersonDetailSchema],
+  [`POST ${OPERATOR}/people/{id}/contact`, PersonContactSchema],
+  [`POST ${OPERATOR}/people/{id}/block`, PersonStateChangedSchema],
+  [`POST ${OPERATOR}/people/{id}/unblock`, PersonStateChangedSchema],
+  [`POST ${OPERATOR}/people/{id}/erase`, PersonStateChangedSchema],
 ]
 
 const LITERAL = new Map<string, v.GenericSchema>()

@@ -18,6 +18,7 @@ import { readStoredSiteSettings, SiteSettingsInputSchema, writeSiteSettings } fr
 import { contentDisposition } from '../documents/files'
 import { readFile } from '../documents/queries'
 import { operatorContentRoutes } from '../publishing/routes'
+import { operatorAccountRoutes } from './accounts/routes'
 import { recordAudit } from './audit/audit'
 import { operatorAuditRoutes } from './audit/routes'
 import { operatorInboxRoutes } from './inbox/routes'
@@ -57,13 +58,18 @@ const requireArea = (area: OperatorArea) =>
     await next()
   })
 
-/** The area each path below `/core/operator` belongs to; the role rule lives here, once. */
+/**
+ * The area each path below `/core/operator` belongs to; the role rule lives here, once. A longer path under another's
+ * prefix adds its own area to the prefix's (erasing a person is an admin's, finding one a moderator's).
+ */
 const AREAS: Record<string, OperatorArea> = {
   appeals: 'moderation',
   projects: 'moderation',
   registrations: 'moderation',
   inbox: 'moderation',
   files: 'moderation',
+  people: 'moderation',
+  'people/:id/erase': 'admin',
   operators: 'admin',
   audit: 'admin',
   // Mail is the deployment's delivery, across every kind of mail (docs/gateway-contract.md#operator-mail).
@@ -97,6 +103,7 @@ operatorRoutes.route('/', operatorModerationRoutes)
 operatorRoutes.route('/inbox', operatorInboxRoutes)
 operatorRoutes.route('/content', operatorContentRoutes)
 operatorRoutes.route('/operators', operatorPeopleRoutes)
+operatorRoutes.route('/people', operatorAccountRoutes)
 operatorRoutes.route('/audit', operatorAuditRoutes)
 operatorRoutes.route('/mail', operatorMailRoutes)
 
