@@ -103,6 +103,20 @@ export default {
       '^(console|shared|contract|platform)/',
       'console/ imports shared/, contract/ and platform/ only; its tests may reach further.',
     ),
+    onlyInto(
+      'console-browser-imports',
+      { path: '^console/browser/' },
+      '^(console/browser|contract)/',
+      "The console's browser scripts import each other and contract/ only (docs/decisions/0055-console-editor.md).",
+    ),
+    {
+      name: 'console-worker-leaves-browser',
+      comment:
+        "The console's worker never imports its browser scripts: it serves them built (build/console-scripts.ts).",
+      severity: 'error',
+      from: { path: '^console/', pathNot: ['^console/browser/', TEST] },
+      to: { path: '^console/browser/' },
+    },
 
     // client/ and its rooms (docs/architecture.md#client-rooms).
     onlyInto(
@@ -167,8 +181,9 @@ export default {
   ],
   options: {
     doNotFollow: { path: '(^|/)node_modules/' },
-    // Generated binding types (no imports, 16,000 lines each) and build output.
-    exclude: { path: '^(dist|\\.tsbuild|\\.wrangler)/|worker-configuration\\.d\\.ts$' },
+    // Generated binding types (no imports, 16,000 lines each), build output, and the bench's peers: apps of other
+    // frameworks with their own packages and builds (docs/performance.md#peers).
+    exclude: { path: '^(dist|\\.tsbuild|\\.wrangler|test/bench/peers)/|worker-configuration\\.d\\.ts$' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

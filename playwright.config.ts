@@ -39,10 +39,10 @@ export default defineConfig({
   globalTimeout: 20 * 60_000,
   reporter: process.env.CI ? [['list']] : [['list']],
   projects: [
-    { name: 'portal', testIgnore: /console-publish\.spec\.ts$/ },
+    { name: 'portal', testIgnore: /console-(publish|editor)\.spec\.ts$/ },
     // Publishing changes what every reader sees (the news list, search, the home page), which the portal's tests read
     // as seeded: it runs once they are done.
-    { name: 'publishing', testMatch: /console-publish\.spec\.ts$/, dependencies: ['portal'] },
+    { name: 'publishing', testMatch: /console-(publish|editor)\.spec\.ts$/, dependencies: ['portal'] },
   ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

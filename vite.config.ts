@@ -4,6 +4,7 @@ import { defineConfig } from 'vite'
 import { BUILD_ID } from './build/build-id.ts'
 import { buildManifests } from './build/build-manifests.ts'
 import { CLIENT_INPUTS, clientManifest, REACT_DOM_CHUNK } from './build/client-manifest.ts'
+import { consoleScripts } from './build/console-scripts.ts'
 import { messagesCatalogue } from './build/messages-catalogue.ts'
 import { lightPreloadHelper } from './build/preload-helper.ts'
 import { previewCompression } from './build/preview-compression.ts'
@@ -34,6 +35,7 @@ export default defineConfig({
       },
     }),
     clientManifest(),
+    consoleScripts(),
     sonnerSpecValues(),
     buildManifests(),
     messagesCatalogue(),

@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { clientManifest } from './build/client-manifest.ts'
+import { consoleScripts } from './build/console-scripts.ts'
 import { startAccessStandIn } from './test/access-stand-in.ts'
 import { ONEID_TEST_CLIENT } from './test/oneid-stand-in.ts'
 
@@ -158,6 +159,7 @@ function consoleProject() {
   return {
     plugins: [
       react(),
+      consoleScripts(),
       cloudflareTest(async () => {
         const issuer = await startAccessStandIn()
         // The issuer lives as long as the test process and keeps nothing else alive.

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: lint (Biome, knip, dependency-cruiser), type check, build, the deploy check, unit + workerd integration tests, the load test
-// on the build, Playwright e2e, then the engine suite (Firefox and WebKit).
+// `npm test`: lint (Biome, knip, dependency-cruiser), type check, build, the deploy check, unit + workerd integration
+// tests, the load test and a smoke of the benchmarks on the build, Playwright e2e, then the engine suite (Firefox and
+// WebKit).
 import { spawnSync } from 'node:child_process'
 
 const MINUTE = 60_000
@@ -24,6 +25,15 @@ const steps = [
   ['deploy check', 'node', ['scripts/deploy.mjs', '--dry-run'], 5 * MINUTE],
   ['unit + workerd', 'npx', ['vitest', 'run'], 10 * MINUTE],
   ['load', 'node', ['test/load/run.mjs'], 4 * MINUTE],
+  // Every step of `npm run bench` once with tiny counts, judging no figure: a change that breaks the bench fails here
+  // rather than in the next engineer's run (docs/performance.md).
+  [
+    'bench smoke',
+    'node',
+    ['--experimental-strip-types', '--no-warnings', 'test/bench/run.mjs', '--smoke'],
+    6 * MINUTE,
+    { SKIP_BUILD: '1' },
+  ],
   ['e2e', 'npx', ['playwright', 'test'], 25 * MINUTE],
   // The smoke cases in Firefox ESR and WebKitGTK, both engines side by side (docs/architecture.md#tests).
   ['engines', 'node', ['test/engines/run.mjs'], 3 * MINUTE],

@@ -137,7 +137,14 @@ const FILES: Record<string, string[]> = {
   'console/bad.ts': [
     "import { g } from '../gateway/ok' // console-rooms",
     "import { App } from '../client/shell/app' // console-rooms",
-    'export const all = [g, App]',
+    "import { e } from './browser/ok' // console-worker-leaves-browser",
+    'export const all = [g, App, e]',
+  ],
+  'console/browser/ok.ts': ["import { S } from '../../contract/ok' // ok", 'export const e = [S]'],
+  'console/browser/bad.ts': [
+    "import { c } from '../ok' // console-browser-imports",
+    "import { y } from '../../shared/ok' // console-browser-imports",
+    'export const all = [c, y]',
   ],
   'console/ok.test.ts': ["import { g } from '../gateway/ok' // ok", 'export const all = [g]'],
 

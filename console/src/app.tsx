@@ -17,6 +17,7 @@ import { requireOperator, requireScreen } from './access'
 import type { ConsoleEnv } from './context'
 import { paths } from './paths'
 import { renderRefusal } from './refusal'
+import { serveScript } from './scripts'
 import type { Screen } from './sections/areas'
 import { audit } from './sections/audit/routes'
 import { content } from './sections/content/routes'
@@ -92,6 +93,8 @@ export function createConsoleApp() {
   )
 
   app.get('/', (c) => c.redirect(paths.home(negotiate(c.req.header('accept-language'))), 302))
+  // The console's own script files: the same for every operator, so they need no operator (Access still fronts them).
+  app.get('/assets/:file{console-[a-z]+-[A-Za-z0-9_-]{12}\\.js}', serveScript)
   app.route('/:lang{[a-z]{2}}', screensApp())
 
   app.notFound((c) => renderRefusal(c, 404, 'not_found'))

@@ -10,6 +10,22 @@ import ru from '../locales/ru.json'
 import uz from '../locales/uz.json'
 
 const i18n = createI18n({ en, ru, uz })
+const catalogues = { en, ru, uz } as const
+
+type Messages = { [key: string]: string | Messages }
+
+/** A namespace's messages in `lang`, flat (`link.title` → text), for a page's scripts to carry. */
+export function messagesOf(lang: Locale, namespace: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  const walk = (node: Messages, prefix: string) => {
+    for (const [key, value] of Object.entries(node))
+      if (typeof value === 'string') out[prefix + key] = value
+      else walk(value, `${prefix}${key}.`)
+  }
+  const root = (catalogues[lang] as unknown as Messages)[namespace]
+  if (root && typeof root === 'object') walk(root, '')
+  return out
+}
 
 /** The translator of one page's language. */
 export function translator(lang: Locale): Translate {

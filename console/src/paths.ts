@@ -48,6 +48,8 @@ export const paths = {
   contentAction: (lang: Locale, kind: string, id: number, action: 'publish' | 'unpublish' | 'preview') =>
     at(lang, 'content', kind, id, action),
   siteSettings: (lang: Locale) => at(lang, 'content', 'site-settings'),
+  /** The editor's calls: pages to link to, images to upload and show (docs/decisions/0055-console-editor.md). */
+  contentEditor: (lang: Locale, call: 'links' | 'images') => at(lang, 'content', 'editor', call),
   /** Cloudflare Access signs the operator out of every application on this host. */
   signOut: '/cdn-cgi/access/logout',
 }

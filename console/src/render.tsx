@@ -1,7 +1,9 @@
 /**
  * Rendering a console page: React on the server only, the design system's sheet inlined under a hash-pinned Content
- * Security Policy, never cached (docs/security.md#operator-surface). The one script, the upload progress of content
- * forms, is inlined on those pages only, under its own hash (docs/decisions/0030-operator-console.md#content-screens).
+ * Security Policy, never cached (docs/security.md#operator-surface). The one inline script, the upload progress of
+ * content forms, is inlined on those pages only, under its own hash
+ * (docs/decisions/0030-operator-console.md#content-screens); the console's own script files (the content form's
+ * helpers, the editor: docs/decisions/0055-console-editor.md) run where a page names them, under the page's nonce.
  */
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -9,6 +11,7 @@ import type { ReactElement, ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { readConfig } from './config'
 import type { ConsoleEnv } from './context'
+import { type ConsoleScriptName, scriptPath } from './scripts'
 import styles from './styles.css?inline'
 
 const hashes = new Map<string, Promise<string>>()
@@ -28,16 +31,23 @@ function hashOf(text: string): Promise<string> {
   return hash
 }
 
+/** A fresh nonce for a page that loads script files (none otherwise): 128 random bits, base64. */
+function newNonce(names: readonly ConsoleScriptName[] | undefined): string {
+  return names?.length ? btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16)))) : ''
+}
+
 /** The page's document: language, title, the inlined sheet, then the body and the page's script. */
 function Document({
   lang,
   title,
   script,
+  files,
   children,
 }: {
   lang: string
   title: string
   script?: string
+  files: { names: readonly ConsoleScriptName[]; nonce: string }
   children: ReactNode
 }) {
   return (
@@ -57,6 +67,9 @@ function Document({
         {children}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the console's own script, built from the repository. */}
         {script ? <script dangerouslySetInnerHTML={{ __html: script }} /> : null}
+        {files.names.map((name) => (
+          <script key={name} src={scriptPath(name)} nonce={files.nonce} defer />
+        ))}
       </body>
     </html>
   )
@@ -69,11 +82,12 @@ function Document({
 export async function renderPage(
   c: Context<ConsoleEnv>,
   status: ContentfulStatusCode,
-  page: { title: string; body: ReactElement; script?: string },
+  page: { title: string; body: ReactElement; script?: string; scripts?: readonly ConsoleScriptName[] },
 ): Promise<Response> {
   const lang = c.get('lang') ?? 'en'
+  const files = { names: page.scripts ?? [], nonce: newNonce(page.scripts) }
   const html = `<!doctype html>${renderToStaticMarkup(
-    <Document lang={lang} title={page.title} script={page.script}>
+    <Document lang={lang} title={page.title} script={page.script} files={files}>
       {page.body}
     </Document>,
   )}`
@@ -82,8 +96,16 @@ export async function renderPage(
   const csp = [
     "default-src 'none'",
     `style-src ${await hashOf(styles)}`,
-    // The upload progress script, where a page has it, and the form posts it sends to the console itself.
-    ...(page.script ? [`script-src ${await hashOf(page.script)}`, "connect-src 'self'"] : []),
+    // The upload progress script and the console's script files, where a page has them, and the calls they make to the
+    // console itself (form posts, the link dialog's search, uploads).
+    ...(page.script || files.names.length
+      ? [
+          `script-src ${[page.script ? await hashOf(page.script) : '', files.nonce ? `'nonce-${files.nonce}'` : '']
+            .filter(Boolean)
+            .join(' ')}`,
+          "connect-src 'self'",
+        ]
+      : []),
     "img-src 'self' data:",
     `form-action ${formAction}`,
     "frame-ancestors 'none'",

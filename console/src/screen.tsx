@@ -16,6 +16,7 @@ import type { ConsoleEnv } from './context'
 import { translateCode, translator } from './i18n'
 import { renderRefusal } from './refusal'
 import { renderPage } from './render'
+import type { ConsoleScriptName } from './scripts'
 import { reachesArea, type Screen } from './sections/areas'
 import { type FormProblem, type FormState, Layout } from './ui'
 
@@ -70,8 +71,10 @@ export type ScreenPage = {
   body: ReactElement
   /** What waits, beside the navigation's links: read when not given; null shows none (and costs no call). */
   counts?: Answer<ModerationCounts | null> | null
-  /** The page's one script, if it has one (render.tsx). */
+  /** The page's one inline script, if it has one (render.tsx). */
   script?: string
+  /** The console's script files the page runs (render.tsx). */
+  scripts?: readonly ConsoleScriptName[]
 }
 
 /** Renders a screen, with the counts beside the navigation and the notice a redirect asked for. */
@@ -83,6 +86,7 @@ export async function renderScreen(c: Ctx, page: ScreenPage): Promise<Response> 
   const notice = done && (NOTICES as readonly string[]).includes(done) ? t(`notices.${done}`) : null
   return renderPage(c, page.status ?? 200, {
     script: page.script,
+    scripts: page.scripts,
     title: `${page.title} · ${t('app.name')}`,
     body: (
       <Layout

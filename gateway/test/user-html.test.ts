@@ -22,6 +22,14 @@ describe('sanitizeUserHtml', () => {
       '<table><tr><th scope="row" style="x">A</th><td>1 &lt; 2</td></tr></table>',
       '<table><tr><th scope="row">A</th><td>1 &lt; 2</td></tr></table>',
     ],
+    // An image: one of the portal's uploads with its alternative text, nothing else (docs/security.md#rendering).
+    [
+      '<figure><img src="/gateway/document/public/file/Abc_12345" alt=" A plant " width="9" onerror="x()"><figcaption>c</figcaption></figure>',
+      '<figure><img src="/gateway/document/public/file/Abc_12345" alt="A plant"><figcaption>c</figcaption></figure>',
+    ],
+    ['<img src="/gateway/document/public/file/Abc_12345">no alt', 'no alt'],
+    ['<img src="https://tracker.example/document/public/file/Abc_12345" alt="a">elsewhere', 'elsewhere'],
+    ['<img src="/gateway/document/public/file/Abc_12345?x=1" alt="a">query', 'query'],
   ])('turns %s into %s', async (input, output) => {
     expect(await sanitizeUserHtml(input)).toBe(output)
   })

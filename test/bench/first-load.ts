@@ -6,7 +6,7 @@ type Chunk = { file: string; src?: string; imports?: string[]; dynamicImports?: 
 
 export type FirstLoad = { route: string; files: string[]; gzipBytes: number }
 
-export function readClientManifest(dist = 'dist/client'): Record<string, Chunk> {
+function readClientManifest(dist = 'dist/client'): Record<string, Chunk> {
   return JSON.parse(readFileSync(`${dist}/.vite/manifest.json`, 'utf8')) as Record<string, Chunk>
 }
 

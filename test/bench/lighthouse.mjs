@@ -94,22 +94,27 @@ const passes = (f) => ({
 })
 
 /**
- * Runs Lighthouse `runs` times on each page of `base`, writes `bench-results/lighthouse.json` (medians, every run,
- * the missed audits) and the last report of each page to `bench-results/lighthouse-{page}.json`, prints the table.
+ * Runs Lighthouse `runs` times on each page of `base`, writes `lighthouse.json` (medians, every run, the missed audits)
+ * and the last report of each page as `lighthouse-{page}.json` to `outDir`, prints the table.
  */
-export async function runLighthouse(base, { runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5), postId } = {}) {
+export async function runLighthouse(
+  base,
+  { runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5), postId, only, outDir = 'bench-results' } = {},
+) {
   // The budgets are about what visitors get: the emulated phone must be served as a browser (streamed), not a crawler.
   const { emulatedUserAgent } = (await import('lighthouse/core/config/constants.js')).defaultSettings
   if (isBot(emulatedUserAgent)) throw new Error(`Lighthouse's user agent is treated as a crawler: ${emulatedUserAgent}`)
   const id = postId ?? (await findPostId(base))
   const cookie = await signInDemoInvestor(base)
-  const pages = {
+  const all = {
     home: { path: '/en' },
     list: { path: '/en/media/news' },
     detail: { path: `/en/post/${id}` },
     'sign-in': { path: '/en/auth/sign-in?role=investor' },
     profile: { path: '/en/profile', headers: { cookie } },
   }
+  // `only`: some of the pages (the bench's smoke runs one).
+  const pages = only ? Object.fromEntries(only.map((name) => [name, all[name]])) : all
   const out = {
     date: new Date().toISOString(),
     preset: 'mobile (simulated throttling)',
@@ -121,7 +126,7 @@ export async function runLighthouse(base, { runs = Number(process.env.LIGHTHOUSE
   // Lighthouse's own measure of the host's CPU speed per run: simulated throttling scales what this machine measured by
   // a fixed factor, so blocking time on a slow or busy host reads longer than on the phone it emulates.
   const benchmarkIndexes = []
-  mkdirSync('bench-results', { recursive: true })
+  mkdirSync(outDir, { recursive: true })
   for (const [name, { path, headers }] of Object.entries(pages)) {
     const all = []
     let last
@@ -135,14 +140,14 @@ export async function runLighthouse(base, { runs = Number(process.env.LIGHTHOUSE
     }
     const figures = Object.fromEntries(Object.keys(LIGHTHOUSE_GOALS).map((k) => [k, median(all.map((f) => f[k]))]))
     out.pages[name] = { path, median: figures, pass: passes(figures), runs: all, misses: readMisses(last) }
-    writeFileSync(`bench-results/lighthouse-${name}.json`, JSON.stringify(last))
+    writeFileSync(`${outDir}/lighthouse-${name}.json`, JSON.stringify(last))
   }
   out.benchmarkIndex = {
     median: median(benchmarkIndexes),
     min: Math.min(...benchmarkIndexes),
     max: Math.max(...benchmarkIndexes),
   }
-  writeFileSync('bench-results/lighthouse.json', JSON.stringify(out, null, 2))
+  writeFileSync(`${outDir}/lighthouse.json`, JSON.stringify(out, null, 2))
   printTable(out)
   return out
 }
@@ -195,7 +200,7 @@ function printTable(out) {
   }
   const bi = out.benchmarkIndex
   console.log(
-    `Lighthouse ${out.preset}, median of ${out.runs} runs (bench-results/lighthouse.json); host benchmarkIndex ${bi.median} (${bi.min}-${bi.max})`,
+    `Lighthouse ${out.preset}, median of ${out.runs} runs (lighthouse.json); host benchmarkIndex ${bi.median} (${bi.min}-${bi.max})`,
   )
   console.table(rows)
   for (const [name, p] of Object.entries(out.pages))

@@ -1,29 +1,58 @@
 #!/usr/bin/env node
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 // `npm run bench`: figures for the budgets of docs/performance.md, realtime fan-out latency (realtime.mjs) and both
 // isolates' heap after GC across thousands of requests (heap.mjs), measured on the production build in workerd.
 // Load and server share the machine's 2 cores: each figure is the median of several short autocannon runs at fixed
 // connections (c=1 and c=10), ratios taken within the same run. Loopback only.
+//
+// `--peers`: only the comparison with the peers (peers.mjs, docs/performance.md#peers), written under `peers` in
+// bench-results/latest.json beside the last full run's figures.
+//
+// `--smoke` (a step of `npm test`): every step once with tiny counts, on one server and its own ports and state,
+// judging no figure and writing nothing to bench-results/: a change that breaks a step of the bench fails CI. A step
+// that cannot take its figure (no workerd process or inspector found) fails the smoke.
 import autocannon from 'autocannon'
 
-const PORT = process.env.BENCH_PORT ?? '8799'
+const SMOKE = process.argv.includes('--smoke')
+const PEERS = process.argv.includes('--peers')
+const PORT = process.env.BENCH_PORT ?? (SMOKE ? '8795' : '8799')
 const BASE = `http://127.0.0.1:${PORT}`
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
-const RUNS = Number(process.env.BENCH_RUNS ?? 3)
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7)
+const DURATION = SMOKE ? 1 : Number(process.env.BENCH_SECONDS ?? 5)
+const RUNS = SMOKE ? 1 : Number(process.env.BENCH_RUNS ?? 3)
+const ROUNDS = SMOKE ? 1 : Number(process.env.BENCH_ROUNDS ?? 7)
+const STATE_DIR = SMOKE ? '.wrangler/bench-smoke-state' : '.wrangler/bench-state'
+const RESULTS_DIR = SMOKE ? mkdtempSync(path.join(tmpdir(), 'bench-smoke-')) : 'bench-results'
+/** The smoke's tiny counts for each step; undefined leaves a step's own. */
+const tiny = (count) => (SMOKE ? count : undefined)
 const results = { date: new Date().toISOString(), cores: (await import('node:os')).cpus().length, rows: [] }
+const started = Date.now()
 
 function sh(cmd, args, env = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`)
 }
 
+/** A figure the step could not take: the smoke fails, the full run says so and goes on. */
+function missing(what) {
+  if (SMOKE) throw new Error(`bench smoke: ${what}`)
+  console.log(`${what}: not measured`)
+}
+
+/** The servers running now: a run that is stopped or fails stops them too (they run in process groups of their own). */
+const running = new Set()
+process.on('exit', () => {
+  for (const stop of running) stop()
+})
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(1))
+
 async function startServer() {
   const server = spawn('node', ['scripts/start.mjs'], {
     // No operator console: the benchmarks measure the portal (docs/operations.md#local-console).
-    env: { ...process.env, PORT, STATE_DIR: '.wrangler/bench-state', SKIP_BUILD: '1', CONSOLE_PORT: '0' },
+    env: { ...process.env, PORT, STATE_DIR, SKIP_BUILD: '1', CONSOLE_PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   })
@@ -32,11 +61,13 @@ async function startServer() {
     server.on('exit', (code) => reject(new Error(`server exited ${code}`)))
   })
   const stop = () => {
+    running.delete(stop)
     try {
       process.kill(-server.pid, 'SIGTERM')
     } catch {}
   }
   stop.pid = server.pid
+  running.add(stop)
   return stop
 }
 
@@ -80,7 +111,7 @@ async function measureInTurns(paths, connections) {
     if (r.non2xx || r.errors) throw new Error(`${path}: ${r.non2xx} non-2xx, ${r.errors} errors`)
     return { rps: r.requests.average, latencyMs: r.latency.average }
   }
-  for (const { path } of paths) await once(path, 2)
+  for (const { path } of paths) await once(path, SMOKE ? 1 : 2)
   const rounds = []
   for (let i = 0; i < ROUNDS; i++) {
     const round = {}
@@ -108,152 +139,227 @@ async function measureInTurns(paths, connections) {
 // The tests' build: the `local` environment of the wrangler configs (the bench seeds through the development helpers).
 if (!process.env.SKIP_BUILD) sh('npx', ['vite', 'build', '--logLevel', 'warn'], { CLOUDFLARE_ENV: 'local' })
 
-// The static twin of the home page: the same bytes served as a Workers static asset by the same workerd.
-let stop = await startServer()
-const html = await (await fetch(`${BASE}/en`)).text()
-stop()
-await sleep(500)
-mkdirSync('dist/client/__bench', { recursive: true })
-writeFileSync('dist/client/__bench/home.html', html)
+if (PEERS) {
+  const { measurePeers } = await import('./peers.mjs')
+  const peers = await measurePeers({ base: BASE, port: Number(PORT), startServer, smoke: SMOKE })
+  // `--peers --smoke`: a quick check of the comparison's steps while working on it; its figures are not kept.
+  if (SMOKE) {
+    rmSync(RESULTS_DIR, { recursive: true, force: true })
+    process.exit(0)
+  }
+  mkdirSync(RESULTS_DIR, { recursive: true })
+  const file = `${RESULTS_DIR}/latest.json`
+  let latest = {}
+  try {
+    latest = JSON.parse(readFileSync(file, 'utf8'))
+  } catch {}
+  writeFileSync(file, JSON.stringify({ ...latest, peers }, null, 2))
+  console.log(`written under "peers" in ${file}`)
+  process.exit(0)
+}
 
-stop = await startServer()
-try {
-  for (let i = 0; i < 5; i++) await fetch(`${BASE}/en`).then((r) => r.text())
-  const ratios = {}
-  for (const c of [1, 10]) {
-    const { rows, ratio } = await measureInTurns(
-      [
-        { label: 'P1 SSR home /en (KV warm)', path: '/en' },
-        { label: 'P1 static same bytes', path: '/__bench/home' },
-        { label: 'P1 tiny worker reply', path: '/_app/build' },
-      ],
-      c,
-    )
-    ratios[`P1 SSR/static c=${c}`] = ratio('/en', '/__bench/home')
-    ratios[`P1 SSR/tiny c=${c}`] = ratio('/en', '/_app/build')
-    ratios[`P1 tiny/static c=${c}`] = ratio('/_app/build', '/__bench/home')
-    if (c === 1) ratios['P1 render ms per request above a tiny reply (c=1)'] = rows[0].latencyMs - rows[2].latencyMs
-  }
-  for (const c of [1, 10]) {
-    const cached = await measure('P5 _payload.json cached', '/en/media/news/_payload.json', c)
-    const uncached = await measure('P5 _payload.json uncached', '/en/media/news/_payload.json', c, {
-      varyPath: (n) => `/en/media/news/_payload.json?page=${100000 + ((Date.now() + n) % 800000)}`,
-    })
-    ratios[`P5 cached/uncached c=${c}`] = cached.rps / uncached.rps
-  }
-  // CPU per render (docs/performance.md: ≤ 3 ms on home): the production bundle's own CPU time over warm renders.
-  const { profileRenders, workerdCpuPerRequest, workerdProfile } = await import('./render-cpu.mjs')
-  const cpu = await profileRenders({ gatewayBase: BASE, paths: ['/en', '/en/media/news', '/en/post/1', '/_app/build'] })
-  results.renderCpu = cpu.map(({ path, cpuMs, top }) => ({
-    path,
-    cpuMs: Number(cpuMs.toFixed(2)),
-    top: top.slice(0, 10),
-  }))
-  for (const r of results.renderCpu) {
-    console.log(`${'CPU per request'.padEnd(34)} ${r.path.padEnd(16)} ${r.cpuMs.toFixed(2)} ms`)
-    ratios[`CPU ms per request ${r.path}`] = r.cpuMs
-  }
-  // The same in workerd itself, whole requests (runtime plumbing and local KV simulation included): an upper bound.
-  const workerd = await workerdCpuPerRequest({
-    rootPid: stop.pid,
-    base: BASE,
-    paths: ['/_app/build', '/en/_payload.json', '/en'],
-  })
-  if (workerd) {
-    results.workerdCpu = workerd.map(({ path, cpuMs }) => ({ path, cpuMs: Number(cpuMs.toFixed(2)) }))
-    for (const r of results.workerdCpu) {
-      console.log(`${'workerd CPU per request'.padEnd(34)} ${r.path.padEnd(16)} ${r.cpuMs.toFixed(2)} ms`)
-      ratios[`workerd CPU ms per request ${r.path}`] = r.cpuMs
+// The static twin of the home page: the same bytes served as a Workers static asset by the same workerd (assets are
+// read when the server starts). The smoke serves a stand-in, so that it starts one server only.
+const twinDir = 'dist/client/__bench'
+let stop
+if (SMOKE) {
+  mkdirSync(twinDir, { recursive: true })
+  writeFileSync(`${twinDir}/home.html`, '<!doctype html><title>bench smoke</title>')
+} else {
+  stop = await startServer()
+  const html = await (await fetch(`${BASE}/en`)).text()
+  stop()
+  await sleep(500)
+  mkdirSync(twinDir, { recursive: true })
+  writeFileSync(`${twinDir}/home.html`, html)
+}
+
+/**
+ * The server of one phase: a fresh one for each (heap growth and realtime want an isolate of their own), or in the
+ * smoke the one server of the whole run.
+ */
+const smokeServer = SMOKE ? await startServer() : null
+if (SMOKE) console.log(`bench: server up, ${((Date.now() - started) / 1000).toFixed(0)} s in`)
+const phase = async (name, body) => {
+  const stopPhase = smokeServer ?? (await startServer())
+  try {
+    return await body(stopPhase)
+  } finally {
+    if (!smokeServer) {
+      stopPhase()
+      await sleep(500)
     }
+    console.log(`bench: ${name} done, ${((Date.now() - started) / 1000).toFixed(0)} s in`)
   }
-  // Where workerd spends a home render: its own inspector's sampling profile (the raw profile goes to bench-results/).
-  const hot = await workerdProfile({ rootPid: stop.pid, base: BASE, path: '/en' })
-  if (hot) {
-    mkdirSync('bench-results', { recursive: true })
-    writeFileSync('bench-results/workerd-en.cpuprofile', JSON.stringify(hot.profile))
-    results.workerdProfile = { path: hot.path, top: hot.top.slice(0, 12) }
-    console.log('workerd profile /en, hottest functions by share of the sampled self time:')
-    for (const { fn, share } of hot.top.slice(0, 8)) console.log(`  ${(share * 100).toFixed(1).padStart(5)}%  ${fn}`)
-  }
-  results.ratios = Object.fromEntries(Object.entries(ratios).map(([k, v]) => [k, Number(v.toFixed(2))]))
-} finally {
-  stop()
 }
-
-// Heap after GC of the portal's and the gateway's isolates across thousands of requests
-// (docs/performance.md#heap-after-gc),
-// on a fresh server; growth over the budget of budgets.json fails the bench once every figure is written.
 let heapOverBudget = false
-stop = await startServer()
 try {
-  const { measureHeap, reportHeap } = await import('./heap.mjs')
-  const budget = JSON.parse(readFileSync('test/bench/budgets.json', 'utf8')).heapAfterGc
-  const heap = await measureHeap({
-    rootPid: stop.pid,
-    base: BASE,
-    requests: Number(process.env.BENCH_HEAP_REQUESTS ?? budget.requests),
+  await phase('P1, P5 and CPU', async (server) => {
+    for (let i = 0; i < 5; i++) await fetch(`${BASE}/en`).then((r) => r.text())
+    const ratios = {}
+    for (const c of [1, 10]) {
+      const { rows, ratio } = await measureInTurns(
+        [
+          { label: 'P1 SSR home /en (KV warm)', path: '/en' },
+          { label: 'P1 static same bytes', path: '/__bench/home' },
+          { label: 'P1 tiny worker reply', path: '/_app/build' },
+        ],
+        c,
+      )
+      ratios[`P1 SSR/static c=${c}`] = ratio('/en', '/__bench/home')
+      ratios[`P1 SSR/tiny c=${c}`] = ratio('/en', '/_app/build')
+      ratios[`P1 tiny/static c=${c}`] = ratio('/_app/build', '/__bench/home')
+      if (c === 1) ratios['P1 render ms per request above a tiny reply (c=1)'] = rows[0].latencyMs - rows[2].latencyMs
+    }
+    if (!SMOKE) rmSync(twinDir, { recursive: true, force: true })
+    for (const c of [1, 10]) {
+      const cached = await measure('P5 _payload.json cached', '/en/media/news/_payload.json', c)
+      const uncached = await measure('P5 _payload.json uncached', '/en/media/news/_payload.json', c, {
+        varyPath: (n) => `/en/media/news/_payload.json?page=${100000 + ((Date.now() + n) % 800000)}`,
+      })
+      ratios[`P5 cached/uncached c=${c}`] = cached.rps / uncached.rps
+    }
+    // CPU per render (docs/performance.md: ≤ 3 ms on home): the production bundle's own CPU time over warm renders.
+    const { profileRenders, workerdCpuPerRequest, workerdProfile } = await import('./render-cpu.mjs')
+    const cpu = await profileRenders({
+      gatewayBase: BASE,
+      paths: ['/en', '/en/media/news', '/en/post/1', '/_app/build'],
+      requests: tiny(5),
+      warmup: tiny(3),
+    })
+    results.renderCpu = cpu.map(({ path, cpuMs, top }) => ({
+      path,
+      cpuMs: Number(cpuMs.toFixed(2)),
+      top: top.slice(0, 10),
+    }))
+    for (const r of results.renderCpu) {
+      console.log(`${'CPU per request'.padEnd(34)} ${r.path.padEnd(16)} ${r.cpuMs.toFixed(2)} ms`)
+      ratios[`CPU ms per request ${r.path}`] = r.cpuMs
+    }
+    // The same in workerd itself, whole requests (runtime plumbing and local KV simulation included): an upper bound.
+    const workerd = await workerdCpuPerRequest({
+      rootPid: server.pid,
+      base: BASE,
+      paths: ['/_app/build', '/en/_payload.json', '/en'],
+      requests: tiny(10),
+      warmup: tiny(3),
+    })
+    if (workerd) {
+      results.workerdCpu = workerd.map(({ path, cpuMs }) => ({ path, cpuMs: Number(cpuMs.toFixed(2)) }))
+      for (const r of results.workerdCpu) {
+        console.log(`${'workerd CPU per request'.padEnd(34)} ${r.path.padEnd(16)} ${r.cpuMs.toFixed(2)} ms`)
+        ratios[`workerd CPU ms per request ${r.path}`] = r.cpuMs
+      }
+    } else missing('workerd CPU per request (no workerd process found)')
+    // Where workerd spends a home render: its own inspector's sampling profile (the raw profile goes to bench-results/).
+    const hot = await workerdProfile({
+      rootPid: server.pid,
+      base: BASE,
+      path: '/en',
+      requests: tiny(20),
+      warmup: tiny(30),
+    })
+    if (hot) {
+      mkdirSync(RESULTS_DIR, { recursive: true })
+      writeFileSync(`${RESULTS_DIR}/workerd-en.cpuprofile`, JSON.stringify(hot.profile))
+      results.workerdProfile = { path: hot.path, top: hot.top.slice(0, 12) }
+      console.log('workerd profile /en, hottest functions by share of the sampled self time:')
+      for (const { fn, share } of hot.top.slice(0, 8)) console.log(`  ${(share * 100).toFixed(1).padStart(5)}%  ${fn}`)
+    } else missing("workerd profile of /en (no inspector answered with the isolate's profile)")
+    results.ratios = Object.fromEntries(Object.entries(ratios).map(([k, v]) => [k, Number(v.toFixed(2))]))
   })
-  if (heap) {
-    results.heap = { ...heap, maxGrowthMB: budget.maxGrowthMB }
-    heapOverBudget = !reportHeap(heap, budget.maxGrowthMB)
-    for (const [isolate, mb] of Object.entries(heap.growthMB))
-      results.ratios[`heap growth MB over ${2 * heap.requests} requests, ${isolate}`] = mb
-  } else console.log('heap after GC: no workerd inspector found, not measured')
-} finally {
-  stop()
-}
-await sleep(500)
 
-// P2 (streaming against a 1 s upstream; ports BENCH_PORT+1 and +2) and Lighthouse share one server: it is P2's
-// reference gateway behind the delay proxy and Lighthouse's target. `BENCH_SKIP_LIGHTHOUSE=1` leaves Lighthouse out.
-stop = await startServer()
-try {
-  const { measureStreaming } = await import('./streaming.mjs')
-  results.p2 = await measureStreaming({ upstream: BASE, port: Number(PORT) + 1, proxyPort: Number(PORT) + 2 })
-  results.ratios['P2 shell first byte / buffered render'] = results.p2.ratio
-  // What a first view costs in Chromium (JavaScript until the network is idle, the document's size and elements) and
-  // the main thread's tasks between first paint and interactive, on home, a list and a post.
-  const { contentPages, measureFirstView } = await import('./first-view.mjs')
-  const pages = await contentPages(BASE)
-  results.firstView = await measureFirstView(BASE, pages)
-  const { measureMainThread } = await import('./main-thread.mjs')
-  results.mainThread = await measureMainThread(BASE, { home: pages.home, list: pages['list news'], post: pages.post })
-  if (!process.env.BENCH_SKIP_LIGHTHOUSE) {
-    const { runLighthouse } = await import('./lighthouse.mjs')
-    results.lighthouse = await runLighthouse(BASE)
-  }
+  // Heap after GC of the portal's and the gateway's isolates across thousands of requests
+  // (docs/performance.md#heap-after-gc), on a fresh server; growth over the budget of budgets.json fails the bench
+  // once every figure is written.
+  await phase('heap after GC', async (server) => {
+    const { measureHeap, reportHeap } = await import('./heap.mjs')
+    const budget = JSON.parse(readFileSync('test/bench/budgets.json', 'utf8')).heapAfterGc
+    const heap = await measureHeap({
+      rootPid: server.pid,
+      base: BASE,
+      requests: SMOKE ? 50 : Number(process.env.BENCH_HEAP_REQUESTS ?? budget.requests),
+      warmup: tiny(50),
+    })
+    if (heap) {
+      results.heap = { ...heap, maxGrowthMB: budget.maxGrowthMB }
+      heapOverBudget = !reportHeap(heap, budget.maxGrowthMB) && !SMOKE
+      for (const [isolate, mb] of Object.entries(heap.growthMB))
+        results.ratios[`heap growth MB over ${2 * heap.requests} requests, ${isolate}`] = mb
+    } else missing('heap after GC (no workerd inspector found)')
+  })
+
+  // P2 (streaming against a 1 s upstream; ports BENCH_PORT+1 and +2) and Lighthouse share one server: it is P2's
+  // reference gateway behind the delay proxy and Lighthouse's target. `BENCH_SKIP_LIGHTHOUSE=1` leaves Lighthouse out.
+  await phase('P2, first view, main thread and Lighthouse', async () => {
+    const { measureStreaming } = await import('./streaming.mjs')
+    results.p2 = await measureStreaming({
+      upstream: BASE,
+      port: Number(PORT) + 1,
+      proxyPort: Number(PORT) + 2,
+      runs: tiny(1),
+    })
+    results.ratios['P2 shell first byte / buffered render'] = results.p2.ratio
+    // What a first view costs in Chromium (JavaScript until the network is idle, the document's size and elements) and
+    // the main thread's tasks between first paint and interactive, on home, a list and a post.
+    const { contentPages, measureFirstView } = await import('./first-view.mjs')
+    const pages = await contentPages(BASE)
+    const firstViewPages = SMOKE ? { home: pages.home, 'list news': pages['list news'] } : pages
+    results.firstView = await measureFirstView(BASE, firstViewPages)
+    const { measureMainThread } = await import('./main-thread.mjs')
+    results.mainThread = await measureMainThread(
+      BASE,
+      SMOKE ? { home: pages.home } : { home: pages.home, list: pages['list news'], post: pages.post },
+      { runs: tiny(1) },
+    )
+    if (!process.env.BENCH_SKIP_LIGHTHOUSE) {
+      const { runLighthouse } = await import('./lighthouse.mjs')
+      results.lighthouse = await runLighthouse(BASE, {
+        runs: tiny(1),
+        only: SMOKE ? ['home'] : undefined,
+        outDir: RESULTS_DIR,
+      })
+    }
+  })
+
+  // Realtime fan-out (docs/decisions/0018-realtime-hub.md): publish → delivered for 1 subscriber (the local stack's own
+  // cost) and for 1,000 subscribers of one channel.
+  await phase('realtime', async () => {
+    const { measureRealtime } = await import('./realtime.mjs')
+    results.realtime = {
+      one: await measureRealtime({ base: BASE, subscribers: 1, events: tiny(3) }),
+      thousand: await measureRealtime({ base: BASE, subscribers: SMOKE ? 20 : 1000, events: tiny(3) }),
+    }
+    results.ratios['realtime 1,000 subscribers: median ms publish → delivered'] =
+      results.realtime.thousand.deliveryMs.median
+    results.ratios['realtime 1,000 subscribers: p99 ms publish → delivered'] = results.realtime.thousand.deliveryMs.p99
+    mkdirSync(RESULTS_DIR, { recursive: true })
+    writeFileSync(`${RESULTS_DIR}/realtime.json`, JSON.stringify({ date: results.date, ...results.realtime }, null, 2))
+  })
 } finally {
-  stop()
+  smokeServer?.()
+  rmSync(twinDir, { recursive: true, force: true })
 }
 
-// Realtime fan-out (docs/decisions/0018-realtime-hub.md): publish → delivered for 1 subscriber (the local stack's own cost)
-// and for 1,000 subscribers of one channel.
-stop = await startServer()
-try {
-  const { measureRealtime } = await import('./realtime.mjs')
-  results.realtime = {
-    one: await measureRealtime({ base: BASE, subscribers: 1 }),
-    thousand: await measureRealtime({ base: BASE, subscribers: 1000 }),
-  }
-  results.ratios['realtime 1,000 subscribers: median ms publish → delivered'] =
-    results.realtime.thousand.deliveryMs.median
-  results.ratios['realtime 1,000 subscribers: p99 ms publish → delivered'] = results.realtime.thousand.deliveryMs.p99
-  mkdirSync('bench-results', { recursive: true })
-  writeFileSync('bench-results/realtime.json', JSON.stringify({ date: results.date, ...results.realtime }, null, 2))
-} finally {
-  stop()
-}
-
-const { firstLoad } = await import('./first-load.ts').catch(() => ({ firstLoad: null }))
-if (firstLoad) {
-  results.firstLoad = ['home', 'post', 'media', 'about', 'sign-in', 'profile'].map((r) => firstLoad(r))
-  for (const f of results.firstLoad)
-    console.log(`first-load JS ${f.route.padEnd(10)} ${(f.gzipBytes / 1024).toFixed(1)} KiB gzip`)
-}
+// First-load JS from the client manifest (test/budgets.test.ts checks the same statically).
+const { firstLoad } = await import('./first-load.ts')
+results.firstLoad = ['home', 'post', 'media', 'about', 'sign-in', 'profile'].map((r) => firstLoad(r))
+for (const f of results.firstLoad)
+  console.log(`first-load JS ${f.route.padEnd(10)} ${(f.gzipBytes / 1024).toFixed(1)} KiB gzip`)
+results.loadAverage = loadavg().map((x) => Number(x.toFixed(2)))
 console.table(results.ratios)
-mkdirSync('bench-results', { recursive: true })
-writeFileSync('bench-results/latest.json', JSON.stringify(results, null, 2))
-console.log('written to bench-results/latest.json')
+mkdirSync(RESULTS_DIR, { recursive: true })
+// The last `--peers` run's figures stay beside the new full run's.
+let peers
+try {
+  peers = JSON.parse(readFileSync(`${RESULTS_DIR}/latest.json`, 'utf8')).peers
+} catch {}
+writeFileSync(`${RESULTS_DIR}/latest.json`, JSON.stringify({ ...results, ...(peers ? { peers } : {}) }, null, 2))
+console.log(`written to ${RESULTS_DIR}/latest.json`)
+if (SMOKE) {
+  rmSync(RESULTS_DIR, { recursive: true, force: true })
+  console.log(`bench smoke: every step ran, in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}
 if (heapOverBudget) {
   console.error("An isolate's heap after GC grew over its budget (docs/performance.md#heap-after-gc).")
   process.exitCode = 1

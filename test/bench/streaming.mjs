@@ -15,7 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import zlib from 'node:zlib'
 import { isBot } from '../../worker/render/bots.ts'
 
-const BROWSER_UA =
+export const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Safari/537.36'
 const CRAWLER_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 const LOCALES = ['en', 'ru', 'uz']
@@ -23,7 +23,8 @@ const STATE_DIR = '.wrangler/bench-p2-state'
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
-function startDelayProxy(port, upstream, delayMs) {
+/** A proxy on `port` that holds every call `delayMs`, then forwards it to the reference gateway under `upstream`. */
+export function startDelayProxy(port, upstream, delayMs) {
   const stats = { calls: 0 }
   const server = http.createServer((req, res) => {
     stats.calls++
@@ -43,7 +44,8 @@ function startDelayProxy(port, upstream, delayMs) {
   )
 }
 
-async function startPortal(port, gatewayOrigin) {
+/** A fresh portal (production build, empty KV) on `port` whose upstream is `gatewayOrigin`; resolves with its stop. */
+export async function startPortal(port, gatewayOrigin) {
   rmSync(STATE_DIR, { recursive: true, force: true })
   const env = {
     PATH: process.env.PATH,
@@ -62,10 +64,13 @@ async function startPortal(port, gatewayOrigin) {
     },
   )
   const stop = () => {
+    process.off('exit', stop)
     try {
       process.kill(-child.pid, 'SIGTERM')
     } catch {}
   }
+  // However the bench ends, this portal (a process group of its own) ends with it.
+  process.once('exit', stop)
   for (let i = 0; i < 240; i++) {
     const ok = await fetch(`http://127.0.0.1:${port}/_app/build`).then(
       (r) => r.ok,
@@ -79,14 +84,16 @@ async function startPortal(port, gatewayOrigin) {
 }
 
 /**
- * Time to the first decoded body byte and to the last, for one GET (gzip accepted, as a browser would), and the text
- * that arrived within `earlyMs` (before a delayed upstream could have answered).
+ * Time to the first decoded body byte and to the last, for one GET (gzip accepted, as a browser would, unless
+ * `acceptEncoding` says otherwise), and the text that arrived within `earlyMs` (before a delayed upstream could have
+ * answered).
  */
-function timeDocument(url, userAgent, earlyMs = 0) {
+export function timeDocument(url, userAgent, earlyMs = 0, acceptEncoding = 'gzip') {
   return new Promise((resolve, reject) => {
     const started = performance.now()
+    const headers = { 'user-agent': userAgent, 'accept-encoding': acceptEncoding, accept: 'text/html' }
     http
-      .get(url, { headers: { 'user-agent': userAgent, 'accept-encoding': 'gzip', accept: 'text/html' } }, (res) => {
+      .get(url, { headers }, (res) => {
         const body = res.headers['content-encoding'] === 'gzip' ? res.pipe(zlib.createGunzip()) : res
         let firstByteMs = null
         let early = ''

@@ -3,6 +3,7 @@
  * through (seed content, project descriptions; docs/gateway-contract.md#content), and the text of stored HTML for
  * descriptions, excerpts and the search index.
  */
+import { isPortalImageSrc } from '../../../contract/rich-text'
 
 const ALLOWED_TAGS = new Set([
   'p',
@@ -28,6 +29,7 @@ const ALLOWED_TAGS = new Set([
   'blockquote',
   'figure',
   'figcaption',
+  'img',
 ])
 
 /**
@@ -83,6 +85,19 @@ export async function sanitizeUserHtml(html: string): Promise<string> {
           return
         }
         const attributes = [...el.attributes].map(([name = '', value = '']) => [name, value] as const)
+        // An image is one of the portal's own uploads with its alternative text, or nothing (docs/security.md#rendering).
+        if (tag === 'img') {
+          const src = el.getAttribute('src') ?? ''
+          const alt = (el.getAttribute('alt') ?? '').trim()
+          if (!isPortalImageSrc(src) || !alt) {
+            el.remove()
+            return
+          }
+          for (const [name] of attributes) el.removeAttribute(name)
+          el.setAttribute('src', src)
+          el.setAttribute('alt', alt)
+          return
+        }
         const kept: (readonly [string, string])[] = []
         for (const [name, value] of attributes) {
           if (tag === 'a' && name === 'href' && SAFE_HREF.test(value)) kept.push([name, value])

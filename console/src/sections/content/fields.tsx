@@ -80,6 +80,7 @@ function Control({
           maxLength={max}
           defaultValue={value}
           spellCheck={field.type !== 'html'}
+          data-rich-text={field.type === 'html' ? '' : undefined}
           {...common}
         />
       )
@@ -121,13 +122,23 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   ) : null
 }
 
-/** A field in three languages: a fieldset whose columns are the languages, each flagged when it is empty. */
-function LocalizedField({ ctx, field }: { ctx: FieldsCtx; field: ContentField }) {
+/**
+ * A field in three languages: a fieldset whose languages stand one under the other at the form's full width, each
+ * flagged when it is empty. The content form's script shows them one at a time or two side by side
+ * (docs/decisions/0055-console-editor.md#the-form).
+ */
+function LocalizedField({ ctx, field, isTitle }: { ctx: FieldsCtx; field: ContentField; isTitle: boolean }) {
   const { t } = ctx
   const hint = field.type === 'html' ? t('content.htmlHint') : null
   const hintId = `${fieldId(ctx.prefix + field.name)}-hint`
   return (
-    <fieldset className="console-langs">
+    <fieldset
+      className="console-langs"
+      data-localized=""
+      data-type={field.type}
+      data-required={field.required ? '' : undefined}
+      data-title={isTitle ? '' : undefined}
+    >
       <legend>
         {fieldLabel(t, field.name)}
         {field.required ? <span className="visually-hidden"> {t('content.required')}</span> : null}
@@ -144,7 +155,7 @@ function LocalizedField({ ctx, field }: { ctx: FieldsCtx; field: ContentField })
           const error = ctx.errors[name]
           const flag = field.required && !ctx.values[name]?.trim() ? `${id}-missing` : ''
           return (
-            <div key={l} className={`field${error ? ' field--error' : ''}`}>
+            <div key={l} className={`field${error ? ' field--error' : ''}`} data-lang={l}>
               <label className="field__label" htmlFor={id}>
                 <span lang={l}>{LOCALE_NAMES[l]}</span>
                 {/* In the label, so a screen reader hears the gap with the language's name. */}
@@ -254,7 +265,12 @@ function Fields({ ctx, kind, kinds }: { ctx: FieldsCtx; kind: ContentKind; kinds
     <>
       {kind.fields.map((field) =>
         field.localized ? (
-          <LocalizedField key={field.name} ctx={ctx} field={field} />
+          <LocalizedField
+            key={field.name}
+            ctx={ctx}
+            field={field}
+            isTitle={!ctx.prefix && field.name === kind.title_field}
+          />
         ) : field.type === 'image' || field.type === 'file' ? (
           <UploadField key={field.name} ctx={ctx} field={field} />
         ) : (
@@ -318,6 +334,7 @@ export function ItemForm({
   values,
   errors,
   submit,
+  scriptData,
 }: Common & {
   action: string
   kind: ContentKind
@@ -325,16 +342,23 @@ export function ItemForm({
   values: Record<string, string>
   errors: Record<string, string>
   submit: string
+  /** What the form's scripts read (`data-*`): their texts, the item's drafts' key, the editor's calls. */
+  scriptData: Record<`data-${string}`, string>
 }) {
   return (
     <form
-      className="form console-panel"
+      className="form console-panel content-form"
       method="post"
       action={action}
       encType="multipart/form-data"
       data-upload-progress=""
+      data-content-form=""
+      {...scriptData}
     >
-      <Fields ctx={{ t, lang, values, errors, prefix: '' }} kind={kind} kinds={kinds} />
+      {/* The languages' tabs control this part of the form (docs/decisions/0055-console-editor.md#the-form). */}
+      <div id="content-fields">
+        <Fields ctx={{ t, lang, values, errors, prefix: '' }} kind={kind} kinds={kinds} />
+      </div>
       <div className="form__actions">
         <button className="btn btn--solid btn--primary" type="submit">
           {submit}

@@ -30,6 +30,7 @@ import {
   renderScreen,
 } from '../../screen'
 import { fromLocalTime } from '../../time'
+import { editorRoutes, formScripts } from './editor'
 import { PUBLICATION_FILTERS } from './kinds'
 import { kindName, titleOfValues } from './names'
 import {
@@ -68,6 +69,7 @@ const showItem: ShowItem = async (c, status, state) => {
     body: <ItemRecord t={t} lang={lang} kind={kind} kinds={kinds} item={item} state={state} />,
     counts: null,
     script: UPLOAD_PROGRESS_SCRIPT,
+    scripts: formScripts(kind, kinds),
   })
 }
 
@@ -84,6 +86,7 @@ const showNewItem: ShowItem = async (c, status, state) => {
     body: <NewItem t={t} lang={lang} kind={kind} kinds={kinds} state={state} />,
     counts: null,
     script: UPLOAD_PROGRESS_SCRIPT,
+    scripts: formScripts(kind, kinds),
   })
 }
 
@@ -120,6 +123,7 @@ content.get('/', async (c) => {
 })
 
 content.route('/site-settings', siteSettings)
+content.route('/editor', editorRoutes)
 
 content.get(KIND, async (c) => {
   const lang = c.get('lang')

@@ -35,6 +35,8 @@ export const UPLOAD_PROGRESS_SCRIPT = `(() => {
         if (!answer.body || !answer.body.firstElementChild) return fallBack()
         document.title = answer.title
         document.body.replaceWith(document.adoptNode(answer.body))
+        // The console's own scripts enhance the form drawn anew.
+        document.dispatchEvent(new Event('console:page'))
         const main = document.getElementById('main')
         if (main) main.focus()
       })

@@ -11,6 +11,7 @@ import { LOCALE_NAMES } from '../../../../shared/constants'
 import type { Translate } from '../../../../shared/i18n/i18n'
 import { paths } from '../../paths'
 import { Badge, ErrorSummary, type FormProblem, ListView, Tabs, Time } from '../../ui'
+import { formScriptData } from './editor'
 import { choicesOf, type FieldsCtx, ItemForm } from './fields'
 import { formValues } from './form'
 import { PUBLICATION_FILTERS, type PublicationFilter } from './kinds'
@@ -338,6 +339,7 @@ export function ItemRecord({
         values={values}
         errors={state.errors}
         submit={t('content.save')}
+        scriptData={formScriptData(lang, kind, kinds, item.id, values)}
       />
     </>
   )
@@ -364,6 +366,7 @@ export function NewItem({
         values={state.values ?? {}}
         errors={state.errors}
         submit={t('content.create')}
+        scriptData={formScriptData(lang, kind, kinds, null, state.values ?? {})}
       />
     </>
   )

@@ -1,0 +1,7 @@
+// `/gateway/*`: the gateway's public files (the pictures the page's posts link) from the same upstream as the data.
+import { env } from 'cloudflare:workers'
+
+export function loader({ request }: { request: Request }) {
+  const url = new URL(request.url)
+  return fetch(`${env.GATEWAY_URL}${url.pathname.slice('/gateway'.length)}${url.search}`)
+}
