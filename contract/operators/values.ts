@@ -68,7 +68,6 @@ export const SOCIAL_NETWORKS = ['telegram', 'facebook', 'instagram', 'youtube', 
 
 /** An account's state as the People section shows it (docs/gateway-contract.md#operator-people). */
 export const PERSON_STATES = ['active', 'blocked', 'deleted'] as const
-export type PersonState = (typeof PERSON_STATES)[number]
 
 /** What the audit log records, one action per change an operator makes; the log's filter takes these. */
 export const AUDIT_ACTIONS = [

@@ -18,7 +18,7 @@ import { composeEmailChangedNotice, composeEmailChangeLink } from './mails'
 import { findLiveEmailChange, replaceEmailChange, setAccountEmail, spendEmailChange } from './queries'
 
 /** How long the link to confirm a new address works. */
-export const EMAIL_CHANGE_LIFETIME_MS = 24 * 3600_000
+const EMAIL_CHANGE_LIFETIME_MS = 24 * 3600_000
 
 /**
  * Mails a link that confirms `newEmail` to that address, voiding the account's earlier links. The answer is the same

@@ -42,7 +42,7 @@ export const EXPORT_PENDING_MS = 15 * 60_000
 const EXPORT_ATTEMPTS = 3
 
 /** What the export queue carries: the export to make. */
-export type ExportMessage = { exportId: number }
+type ExportMessage = { exportId: number }
 
 /** An export as the person sees it (`GET /core/account/export`), or null when none is on offer. */
 export function toExportView(row: ExportRow | null, publicBase: string, now: Date) {
@@ -82,7 +82,7 @@ export async function requestExport(env: Env, user: AuthUser, lang: Locale, now:
 }
 
 /** Makes a pending export's file, offers it, and deletes the account's earlier exports. */
-export async function makeExport(env: Env, id: number, now: Date): Promise<void> {
+async function makeExport(env: Env, id: number, now: Date): Promise<void> {
   const db = env.DB
   const row = await readExport(db, id)
   if (row?.state !== 'pending') return
@@ -148,7 +148,7 @@ export async function handleExportQueue(batch: MessageBatch<unknown>, env: Env):
 const COMPANY_FIELDS = ['company_name', 'legal_address', 'website', 'tin'] as const
 
 /** Everything the account holds, as its export gives it, in `lang` where names are translated; null when it is gone. */
-export async function collectAccountData(env: Env, userId: number, lang: Locale, now: Date) {
+async function collectAccountData(env: Env, userId: number, lang: Locale, now: Date) {
   const db = env.DB
   const profile = await readProfile(db, userId, lang)
   if (!profile) return null

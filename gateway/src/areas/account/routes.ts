@@ -20,7 +20,7 @@ const EmailChangeSchema = v.object({ email: EmailSchema })
 const DeleteSchema = v.object({ password: v.optional(v.pipe(v.string(), v.maxLength(1024)), '') })
 
 /** A session as its list answers it: where and when, and whether it is the one asking. */
-export function toSessionView(row: SessionRow, currentId: number) {
+function toSessionView(row: SessionRow, currentId: number) {
   return { ...row, current: row.id === currentId }
 }
 

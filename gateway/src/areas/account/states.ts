@@ -61,7 +61,7 @@ export async function deleteOwnAccount(
 }
 
 /** The account of `id`, 404 `not_found` when there is none. */
-export async function readAccountOrFail(db: D1Database, id: number): Promise<AccountStateRow> {
+async function readAccountOrFail(db: D1Database, id: number): Promise<AccountStateRow> {
   const row = await readAccountState(db, id)
   if (!row) throw new GatewayError(404, 'not_found')
   return row

@@ -38,7 +38,7 @@ const nameIn = (table: ReadonlyArray<readonly [RegExp, string]>, agent: string) 
   table.find(([pattern]) => pattern.test(agent))?.[1] ?? null
 
 /** The browser and system a User-Agent names, or nulls. */
-export function readBrowser(agent: string | undefined): Pick<SignInPlace, 'browser' | 'os'> {
+function readBrowser(agent: string | undefined): Pick<SignInPlace, 'browser' | 'os'> {
   const ua = (agent ?? '').slice(0, 512)
   return { browser: nameIn(BROWSERS, ua), os: nameIn(SYSTEMS, ua) }
 }

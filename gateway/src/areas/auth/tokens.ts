@@ -33,7 +33,7 @@ export async function issueToken(
 }
 
 /** Whether a token row is live at `nowMs`: not revoked, within its absolute and idle expiry. */
-export function isLiveToken(
+function isLiveToken(
   row: { revoked_at: string | null; expires_at: string; last_used_at: string },
   nowMs: number,
 ) {

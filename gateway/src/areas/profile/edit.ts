@@ -31,7 +31,7 @@ const EDITABLE: Record<'investor' | 'businessmen', Record<'resident' | 'nonResid
 }
 
 /** The fields `user` may correct, the phone among them. */
-export function editableColumns(user: Pick<AuthUser, 'role' | 'isResident'>): readonly EditableColumn[] {
+function editableColumns(user: Pick<AuthUser, 'role' | 'isResident'>): readonly EditableColumn[] {
   return ['phone', ...EDITABLE[user.role][user.isResident ? 'resident' : 'nonResident']]
 }
 
