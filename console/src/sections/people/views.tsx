@@ -69,15 +69,20 @@ export function PersonView({
       <ErrorSummary t={t} problem={problem} />
       <Facts
         items={[
-          [t('people.state'), <Badge state={person.state}>{t(`people.states.${person.state}`)}</Badge>],
+          [
+            t('people.state'),
+            <Badge key="state" state={person.state}>
+              {t(`people.states.${person.state}`)}
+            </Badge>,
+          ],
           [t('people.name'), fullName(person)],
           [t('people.role'), t(`people.roles.${person.role}`)],
           [t('people.resident'), t(person.is_resident ? 'people.yes' : 'people.no')],
           [t('people.company'), person.company_name],
           [t('people.pin'), person.pin],
           [t('people.tin'), person.tin],
-          [t('people.created'), <Time iso={person.created_at} />],
-          [t('people.eraseAfter'), person.erase_after ? <Time iso={person.erase_after} /> : null],
+          [t('people.created'), <Time key="created" iso={person.created_at} />],
+          [t('people.eraseAfter'), person.erase_after ? <Time key="erase" iso={person.erase_after} /> : null],
         ]}
       />
       {person.state === 'deleted' ? null : (
