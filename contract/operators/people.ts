@@ -20,7 +20,6 @@ const PersonSummarySchema = v.looseObject({
   state: v.picklist(PERSON_STATES),
   created_at: v.string(),
 })
-export type PersonSummary = v.InferOutput<typeof PersonSummarySchema>
 
 /** `GET /core/operator/people?q=`: the accounts matching `q` (all, newest first, when it is empty). */
 export const PersonListSchema = v.looseObject({ q: v.string(), items: v.array(PersonSummarySchema) })

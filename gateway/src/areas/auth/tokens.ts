@@ -33,10 +33,7 @@ export async function issueToken(
 }
 
 /** Whether a token row is live at `nowMs`: not revoked, within its absolute and idle expiry. */
-function isLiveToken(
-  row: { revoked_at: string | null; expires_at: string; last_used_at: string },
-  nowMs: number,
-) {
+function isLiveToken(row: { revoked_at: string | null; expires_at: string; last_used_at: string }, nowMs: number) {
   return !row.revoked_at && Date.parse(row.expires_at) > nowMs && Date.parse(row.last_used_at) + TOKEN_IDLE_MS > nowMs
 }
 
