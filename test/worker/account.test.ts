@@ -1,12 +1,22 @@
 /**
  * The portal's part of a person's own account: the coarse place the edge hands the gateway at sign-in, which the list
- * of sessions shows (docs/gateway-contract.md#sessions), and a signed-in visitor of a registration page taken to the
- * profile (docs/product.md#registration).
+ * of sessions shows (docs/gateway-contract.md#sessions), a signed-in visitor of a registration page taken to the
+ * profile (docs/product.md#registration), and the profile's correction posted without JavaScript.
  */
 import { describe, expect, it } from 'vitest'
+import ru from '../../locales/ru.json'
 import { TOKEN_COOKIE } from '../../shared/constants'
 import { href } from '../../shared/routing/match'
-import { DEMO_NON_RESIDENT, fetchPortal, getPage, SAME_ORIGIN_JSON, setCookieFor, tokenCookie } from './helpers'
+import {
+  DEMO_NON_RESIDENT,
+  decodeEntities,
+  fetchPortal,
+  getPage,
+  ORIGIN,
+  SAME_ORIGIN_JSON,
+  setCookieFor,
+  tokenCookie,
+} from './helpers'
 
 /** Signs the seeded non-resident in through the proxy from where Cloudflare placed the request; answers the token. */
 async function signInFrom(cf: { country?: string; city?: string }): Promise<string> {
@@ -46,5 +56,42 @@ describe('a registration page', () => {
       expect([signedIn.status, signedIn.res.headers.get('location')]).toEqual([302, href('profile', { locale: 'ru' })])
       expect((await getPage(href(id, { locale: 'ru' }))).status).toBe(200)
     }
+  })
+})
+
+describe('correcting one’s data without JavaScript', () => {
+  it('names a bad phone at its field in the page’s language and changes nothing; a good one is saved and said so', async () => {
+    const token = await signInFrom({})
+    const post = (fields: Record<string, string>) =>
+      fetchPortal(href('profile', { locale: 'ru' }), {
+        method: 'POST',
+        headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded', cookie: tokenCookie(token) },
+        body: new URLSearchParams(fields).toString(),
+      })
+    const profile = async () =>
+      (
+        (await (await fetchPortal('/gateway/core/profile', { headers: { cookie: tokenCookie(token) } })).json()) as {
+          content: { investor: Record<string, string> }
+        }
+      ).content.investor
+    const before = await profile()
+    const own = Object.fromEntries(
+      ['phone', 'name', 'surname', 'company_name', 'position', 'website'].map((name) => [name, before[name] ?? '']),
+    )
+
+    const bad = await post({ ...own, phone: '12-34' })
+    expect(bad.status).toBe(422)
+    expect(decodeEntities(await bad.text())).toContain(ru.guide.form.errors.phone)
+    expect(await profile()).toEqual(before)
+
+    // The shared demo account gets its own phone back, written as people type it.
+    const saved = await post({ ...own, phone: `+${before.phone!.slice(0, 3)} ${before.phone!.slice(3)}` })
+    expect([saved.status, saved.headers.get('location')]).toEqual([
+      303,
+      href('profile', { locale: 'ru', query: { notice: 'account.saved' } }),
+    ])
+    expect(await profile()).toEqual(before)
+    const page = await getPage(saved.headers.get('location')!, { cookie: tokenCookie(token) })
+    expect(decodeEntities(page.html)).toContain(ru.account.saved)
   })
 })

@@ -54,6 +54,8 @@ type Seeded = Readonly<{
   categoryId: string
   sectorId: string
   project: { id: string; visible: boolean }
+  /** The signed-in investor's own correctable values. */
+  profile: Record<string, string>
 }>
 
 /** One form post as a browser without JavaScript sends it, and the gateway calls its action makes (`METHOD /path`). */
@@ -168,6 +170,13 @@ const FORM_POSTS: { readonly [Id in RouteId]?: (seed: Seeded) => FormPost } = {
     token: seed.token,
     calls: ['PATCH /core/profile/change-password'],
   }),
+  // The investor's own values: the call is made and the shared demo account stays as it was.
+  profile: (seed) => ({
+    url: href('profile', { locale: 'en' }),
+    fields: seed.profile,
+    token: seed.token,
+    calls: ['PATCH /core/profile'],
+  }),
   'profile-appeals': (seed) => ({
     url: href('profile-appeals', { locale: 'en' }),
     fields: {
@@ -237,7 +246,7 @@ async function gatewayContent<T>(path: string, token?: string): Promise<T> {
 
 async function readSeeded(): Promise<Seeded> {
   const token = await signInNonResident()
-  const [events, countries, regions, topics, categories, sectors, projects] = await Promise.all([
+  const [events, countries, regions, topics, categories, sectors, projects, profile] = await Promise.all([
     gatewayContent<{ id: number }[]>('/siw/public/event'),
     gatewayContent<{ id: number }[]>('/integration/public/territorial-entity/countries'),
     gatewayContent<{ id: number }[]>('/integration/public/territorial-entity/regions'),
@@ -245,7 +254,9 @@ async function readSeeded(): Promise<Seeded> {
     gatewayContent<{ id: number }[]>('/siw/public/project-category'),
     gatewayContent<{ id: number }[]>('/siw/public/service-sector'),
     gatewayContent<{ id: number; visible?: boolean }[]>('/siw/personal/project', token),
+    gatewayContent<{ investor: Record<string, string> }>('/core/profile', token),
   ])
+  const own = profile.investor
   const topic = topics.find((t) => t.children.length > 0)!
   return {
     token,
@@ -256,6 +267,9 @@ async function readSeeded(): Promise<Seeded> {
     categoryId: String(categories[0]!.id),
     sectorId: String(sectors[0]!.id),
     project: { id: String(projects[0]!.id), visible: projects[0]!.visible === true },
+    profile: Object.fromEntries(
+      ['phone', 'name', 'surname', 'company_name', 'position', 'website'].map((name) => [name, own[name] ?? '']),
+    ),
   }
 }
 
