@@ -3,7 +3,7 @@
  * what the account may correct (docs/gateway-contract.md#profile-changes), with or without JavaScript.
  */
 import { useState } from 'react'
-import { editableFields, type ProfileKind } from '../../shared/forms/profile-forms'
+import { editableFields, type ProfileKind } from '../../shared/forms/profile-fields'
 import { accountKeys } from '../../shared/keys/account-keys'
 import { ProfileFields, roleProfile } from '../features/account/profile-fields'
 import { usePageForm } from '../runtime/forms'

@@ -3,7 +3,6 @@
  * fields are those their kind of account may correct, errors at the field in the page's language.
  */
 import { checkForm } from '../../shared/forms/forms'
-import { PROFILE_GATEWAY_MESSAGES, profileChangeSchema, toProfileChange } from '../../shared/forms/profile-forms'
 import { href } from '../../shared/routing/match'
 import { readSession } from '../session/session'
 import { fromGatewayError, invalid } from './lib/form-result'
@@ -15,6 +14,11 @@ export const action: Action<'profile'> = {
     const profile = session.ok ? session.session.profile : null
     if (!profile?.role) return invalid(fields, {}, 'expired_token', 401)
     const kind = { role: profile.role, resident: profile.is_resident === true }
+    // Imported as the page imports it, lazily (docs/decisions/0024-form-schemas.md): the server build bundles both, and
+    // a static import here would leave the page's dynamic one ineffective there.
+    const { PROFILE_GATEWAY_MESSAGES, profileChangeSchema, toProfileChange } = await import(
+      '../../shared/forms/profile-forms'
+    )
     const form = checkForm(profileChangeSchema(kind), fields)
     if (!form.ok) return invalid(fields, form.errors)
     const saved = await gateway.request('PATCH', '/core/profile', { body: toProfileChange(kind, fields) })
