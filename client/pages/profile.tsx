@@ -111,7 +111,10 @@ function CorrectionForm({
   const form = usePageForm({
     schema: () => import('../../shared/forms/profile-forms').then((m) => m.profileChangeSchema(kind)),
     onResult: async (res) => {
-      if (res.redirect) await onSaved()
+      if (!res.redirect) return
+      // The page stays mounted across the redirect to itself: the earlier attempt's errors go.
+      form.setState({ values: {}, errors: {}, code: null })
+      await onSaved()
     },
   })
   const { state } = form
