@@ -97,6 +97,15 @@ export default {
       '^(gateway|contract|platform)/',
       'gateway/ stands alone, as the real upstream would, but for the two leaves contract/ and platform/.',
     ),
+    {
+      name: 'seed-only-for-the-dev-room',
+      comment:
+        "The demo seed is the gateway's dev room's (gateway/src/dev/, left out of the production build): no other code " +
+        'imports gateway/seed/; tests may, to know what the seeded stack shows (docs/operations.md#reference-catalogues).',
+      severity: 'error',
+      from: { pathNot: ['^gateway/src/dev/', '^gateway/test/', '^test/', TEST] },
+      to: { path: '^gateway/seed/' },
+    },
     onlyInto(
       'console-rooms',
       { path: '^console/', pathNot: TEST },

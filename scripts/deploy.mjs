@@ -2,17 +2,18 @@
 // `npm run deploy`: one command for a production deploy (docs/operations.md#routine-deploy). It builds the workers
 // from the top-level (production) configuration into dist-deploy/, checks that configuration, measures each worker
 // against the Workers limits (bundle size, startup CPU), then applies the gateway's D1 migrations to the remote
-// database, deploys the reference gateway, the portal bound to it (on a first deploy, the gateway once more: the two
-// bind each other) and the operator console.
+// database and loads the reference catalogues into it (`npm run db:bootstrap`), deploys the reference gateway, the
+// portal bound to it (on a first deploy, the gateway once more: the two bind each other) and the operator console.
 //   npm run deploy -- --dry-run   (or npm run deploy:check): everything up to the deploys, which only validate; no
 //                                  network, no credentials. CI runs it, so a config or bundle that would not deploy
 // fails.
 //   npm run deploy -- --dry-run --strict: the same with the operator's settings checked as a real deploy checks them.
 //   npm run deploy -- --env staging: the staging environment of both configs instead (docs/operations.md#staging).
-// With GATEWAY_ORIGIN set in wrangler.toml (the agency's API), the reference gateway is neither migrated nor deployed,
-// and neither is the console, which works on the reference gateway's operators' API.
+// With GATEWAY_ORIGIN set in wrangler.toml (the agency's API), the reference gateway is neither migrated, bootstrapped
+// nor deployed, and neither is the console, which works on the reference gateway's operators' API.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { runBootstrap } from './db-bootstrap.mjs'
 import { accessMismatch, configProblems, devBuildMarkers, gatewayBundleProblems } from './deploy-config.mjs'
 
 const OUT = 'dist-deploy'
@@ -205,6 +206,12 @@ if (gateway) {
   if (firstDeploy) console.log('  (first deploy: without the PORTAL binding until the portal exists)')
   run('npx', ['wrangler', 'deploy', '--config', firstDeploy ? withoutPortalBinding(GATEWAY) : GATEWAY])
   if (!migratedFirst && !migrate()) fail('the D1 migrations did not apply')
+  // The reference catalogues (countries, regions and districts), idempotent: a rerun adds only what they gained
+  // (docs/operations.md#bootstrap). Never with GATEWAY_ORIGIN: the agency's API keeps its own.
+  console.log('▶ gateway: the reference catalogues (db:bootstrap)')
+  const databaseName = gateway.d1_databases[0].database_name
+  if (!runBootstrap({ databaseName, config: GATEWAY, where: ['--remote'], env }))
+    fail('the reference catalogues did not load (rerun `npm run db:bootstrap`)')
 }
 console.log('▶ portal')
 run('npx', ['wrangler', 'deploy', '--config', PORTAL])

@@ -1,7 +1,7 @@
 /**
  * The reference catalogues a first deployment is loaded with (docs/operations.md#reference-catalogues): what the
- * bootstrap relies on in `gateway/reference/`, and that the demo seed names its countries and regions by the same
- * codes, so both can share ids.
+ * bootstrap relies on in `gateway/reference/`, and that the demo seed, which loads its places from them, names only
+ * places they have.
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
@@ -91,17 +91,23 @@ describe('regions and districts of Uzbekistan (SOATO)', () => {
 })
 
 describe('the demo seed and the reference catalogues', () => {
-  it('names every seeded country by a code the reference has', () => {
-    const seeded = read<{ code: string }[]>('gateway/seed/countries.json').map((c) => c.code)
-    const known = new Set(countries.map((c) => c.code))
-    expect(seeded.length).toBeGreaterThan(0)
-    expect(seeded.filter((code) => !known.has(code))).toEqual([])
-  })
-
-  it('names every seeded region by the code the reference gives the same region', () => {
-    const seeded = read<{ code: string; region: Names }[]>('gateway/seed/regions.json')
-    const byCode = new Map(regions.map((r) => [r.code, r.name]))
-    expect(seeded).toHaveLength(14)
-    expect(seeded.filter((r) => byCode.get(r.code)?.en !== r.region.en).map((r) => r.code)).toEqual([])
+  // The seed loads its places from these catalogues as the bootstrap does, and names them by code.
+  it('names every country and region by a code the catalogues have', () => {
+    const accounts =
+      read<{ profile: { country?: { code: string } | null; region?: { code: string } | null } }[]>(
+        'gateway/seed/accounts.json',
+      )
+    const countryCodes = new Set(countries.map((c) => c.code))
+    const regionCodes = new Set(regions.map((r) => r.code))
+    const named = accounts.flatMap((a) => (a.profile.country ? [a.profile.country.code] : []))
+    expect(named.length).toBeGreaterThan(0)
+    expect(named.filter((code) => !countryCodes.has(code))).toEqual([])
+    const regionsNamed = [
+      ...accounts.flatMap((a) => (a.profile.region ? [String(a.profile.region.code)] : [])),
+      ...['projects', 'eauction-lots', 'territories'].flatMap((file) =>
+        read<{ region_code: string }[]>(`gateway/seed/${file}.json`).map((x) => x.region_code),
+      ),
+    ]
+    expect(regionsNamed.filter((code) => !regionCodes.has(code))).toEqual([])
   })
 })

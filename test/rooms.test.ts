@@ -126,7 +126,14 @@ const FILES: Record<string, string[]> = {
     "import { p } from '../platform/ok' // ok",
     'export const g = [S, p]',
   ],
-  'gateway/bad.ts': ["import { y } from '../shared/ok' // gateway-stands-alone", 'export const all = [y]'],
+  'gateway/bad.ts': [
+    "import { y } from '../shared/ok' // gateway-stands-alone",
+    "import seed from './seed/posts.json' // seed-only-for-the-dev-room",
+    'export const all = [y, seed]',
+  ],
+  'gateway/seed/posts.json': ['[]'],
+  'gateway/src/dev/seed.ts': ["import seed from '../../seed/posts.json' // ok", 'export const s = seed'],
+  'gateway/test/seed.test.ts': ["import seed from '../seed/posts.json' // ok", 'export const s = seed'],
 
   'console/ok.ts': [
     "import { y } from '../shared/ok' // ok",

@@ -68,8 +68,8 @@ export function Page() {
 }
 
 /**
- * The agency's helpline, e-mail and address, as far as the upstream gives them (docs/gateway-contract.md#site-settings),
- * and its opening hours.
+ * The agency's helpline, e-mail, address and opening hours, as far as the upstream gives them
+ * (docs/gateway-contract.md#site-settings).
  */
 function DirectContacts() {
   const t = useT()
@@ -103,13 +103,15 @@ function DirectContacts() {
           </span>
         </li>
       )}
-      <li>
-        <Icon name="clock" />
-        <span>
-          <span className="contact-direct__label">{t('site.contact.hours')}</span>
-          {t('site.contact.hoursValue')}
-        </span>
-      </li>
+      {settings?.hours && (
+        <li>
+          <Icon name="clock" />
+          <span>
+            <span className="contact-direct__label">{t('site.contact.hours')}</span>
+            {settings.hours}
+          </span>
+        </li>
+      )}
     </ul>
   )
 }

@@ -8,7 +8,7 @@
 import type { Context } from 'hono'
 import * as v from 'valibot'
 import type { Locale } from '../../contract/locales'
-import { EnvelopeSchema, type Pageable, RefusalSchema } from '../../contract/operators/envelope'
+import { EnvelopeSchema, type Pageable, RefusalSchema, type UsedBy } from '../../contract/operators/envelope'
 import { ACCESS_ASSERTION_HEADER } from '../../platform/access'
 import type { ConsoleEnv } from './context'
 
@@ -23,6 +23,8 @@ export type Failure = {
   errors: string[]
   fieldCodes?: Record<string, string>
   missing?: Locale[]
+  /** What points at an item a removal was refused for (docs/gateway-contract.md#operator-bin). */
+  usedBy?: UsedBy[]
 }
 
 /** A call's outcome: the content as the contract describes it, or the failure. */
@@ -41,6 +43,7 @@ export type GatewayClient = {
   get<S extends v.GenericSchema>(path: string, schema: S, query?: Query): Promise<Answer<v.InferOutput<S>>>
   post<S extends v.GenericSchema>(path: string, schema: S, body?: Body): Promise<Answer<v.InferOutput<S>>>
   put<S extends v.GenericSchema>(path: string, schema: S, body: Body): Promise<Answer<v.InferOutput<S>>>
+  delete<S extends v.GenericSchema>(path: string, schema: S): Promise<Answer<v.InferOutput<S>>>
   /** A file as the multipart field `file` (editors' uploads). */
   upload<S extends v.GenericSchema>(
     path: string,
@@ -113,6 +116,7 @@ export function gatewayFor(c: Context<ConsoleEnv>): GatewayClient {
       errors: errors ?? [],
       fieldCodes: refusal.output?.errors,
       missing: refusal.output?.missing,
+      usedBy: refusal.output?.used_by,
     }
   }
   return {
@@ -126,6 +130,7 @@ export function gatewayFor(c: Context<ConsoleEnv>): GatewayClient {
     },
     post: (path, schema, body) => read(path, schema, send('POST', path, body ?? {})),
     put: (path, schema, body) => read(path, schema, send('PUT', path, body)),
+    delete: (path, schema) => read(path, schema, send('DELETE', path)),
     upload: (path, schema, file, fields) => {
       const form = new FormData()
       for (const [k, val] of Object.entries(fields ?? {})) form.set(k, val)

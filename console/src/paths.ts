@@ -49,8 +49,11 @@ export const paths = {
   contentKind: (lang: Locale, kind: string, query?: Query) => withQuery(at(lang, 'content', kind), query),
   contentNew: (lang: Locale, kind: string) => at(lang, 'content', kind, 'new'),
   contentItem: (lang: Locale, kind: string, id: number) => at(lang, 'content', kind, id),
-  contentAction: (lang: Locale, kind: string, id: number, action: 'publish' | 'unpublish' | 'preview') =>
+  contentAction: (lang: Locale, kind: string, id: number, action: 'publish' | 'unpublish' | 'preview' | 'delete') =>
     at(lang, 'content', kind, id, action),
+  /** What was deleted, for an admin to restore (docs/gateway-contract.md#operator-bin). */
+  bin: (lang: Locale, query?: { page?: number }) => withQuery(at(lang, 'content', 'bin'), query),
+  binRestore: (lang: Locale, id: number) => at(lang, 'content', 'bin', id, 'restore'),
   siteSettings: (lang: Locale) => at(lang, 'content', 'site-settings'),
   /** The editor's calls: pages to link to, images to upload and show (docs/decisions/0055-console-editor.md). */
   contentEditor: (lang: Locale, call: 'links' | 'images') => at(lang, 'content', 'editor', call),

@@ -45,6 +45,9 @@ const NOTICES = [
   'settingsSaved',
   'mailResent',
   'mailResentLink',
+  // Named by their full key: their texts are the bin's.
+  'bin.deleted',
+  'bin.restored',
 ] as const
 export type Notice = (typeof NOTICES)[number]
 
@@ -83,7 +86,8 @@ export async function renderScreen(c: Ctx, page: ScreenPage): Promise<Response> 
   const t = translator(lang)
   const counts = page.counts === undefined ? await readCounts(c) : page.counts
   const done = c.req.query('done')
-  const notice = done && (NOTICES as readonly string[]).includes(done) ? t(`notices.${done}`) : null
+  const notice =
+    done && (NOTICES as readonly string[]).includes(done) ? t(done.includes('.') ? done : `notices.${done}`) : null
   return renderPage(c, page.status ?? 200, {
     script: page.script,
     scripts: page.scripts,

@@ -373,6 +373,9 @@ describe('contacts', () => {
       address_uz: 'Toshkent, Buxoro ko‘chasi, 6',
       address_ru: 'Ташкент, улица Бухоро, 6',
       address_en: '6 Bukhoro Street, Tashkent',
+      hours_uz: 'Dushanba–juma, 9:00–18:00',
+      hours_ru: 'Понедельник–пятница, 9:00–18:00',
+      hours_en: 'Monday to Friday, 9:00–18:00',
       map_url: '',
       network_0: 'telegram',
       social_0: 'https://t.me/investuz',
@@ -385,9 +388,11 @@ describe('contacts', () => {
       phone: '+998 71 202 62 62',
       email: 'info@invest.gov.uz',
       address: 'Ташкент, улица Бухоро, 6',
+      hours: 'Понедельник–пятница, 9:00–18:00',
       socials: [{ network: 'telegram', url: 'https://t.me/investuz' }],
     })
     const form = await openAs('editor', '/ru/content/site-settings')
     expect(form.html).toContain('value="6 Bukhoro Street, Tashkent"')
+    expect(form.html).toContain('value="Monday to Friday, 9:00–18:00"')
   })
 })

@@ -4,7 +4,12 @@ import { FileRefSchema, GatewayFileSchema, IdSchema, NumberLikeSchema } from './
 import { PROJECT_STATUSES } from './statuses'
 
 /** `GET service-sector`: `{ id, content }`, the name in `content`. */
-export const SectorSchema = v.looseObject({ id: IdSchema, content: v.string(), slug: v.nullish(v.string()) })
+export const SectorSchema = v.looseObject({
+  id: IdSchema,
+  content: v.string(),
+  slug: v.nullish(v.string()),
+  tagline: v.nullish(v.string()),
+})
 export type Sector = v.InferOutput<typeof SectorSchema>
 
 /** `GET project-amount`: a budget band, `to` open when null. */

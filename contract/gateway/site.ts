@@ -16,7 +16,7 @@ export type Figure = v.InferOutput<typeof FigureSchema>
 
 /**
  * `GET page/{slug}`: the title and HTML body are what every content page renders; sector pages may add a summary and
- * figures.
+ * figures, and the line their card shows (`tagline`).
  */
 export const PageSchema = v.looseObject({
   slug: v.nullish(v.string()),
@@ -25,6 +25,7 @@ export const PageSchema = v.looseObject({
   updated_at: v.nullish(v.string()),
   summary: v.nullish(v.string()),
   figures: v.nullish(v.array(FigureSchema)),
+  tagline: v.nullish(v.string()),
 })
 export type Page = v.InferOutput<typeof PageSchema>
 
@@ -116,15 +117,38 @@ export type SearchResults = v.InferOutput<typeof SearchResultsSchema>
 /** A link the portal puts in an `href`: an https URL, nothing a browser would run. */
 const HttpsUrlSchema = v.pipe(v.string(), v.url(), v.startsWith('https://'))
 
+/** A sector as the site's lists name it: its page is `/guide/explore/{slug}`. */
+const SectorLinkSchema = v.looseObject({
+  slug: v.pipe(v.string(), v.regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/)),
+  name: v.string(),
+  tagline: v.nullish(v.string()),
+})
 /**
- * **New:** `GET site-settings`, the agency's contacts the footer and the contact page show
- * (docs/gateway-contract.md#site-settings); each is null when not set, and the page leaves it out.
+ * **New:** `GET site-settings`, what every page with a footer shows beside its own content
+ * (docs/gateway-contract.md#site-settings): the agency's contacts and opening hours (each null when not set, and the
+ * page leaves it out), the home page's key figures, the investor guide's links to content pages, and the sectors (each
+ * list empty when there is none, or from an upstream that does not give it).
  */
 export const SiteSettingsSchema = v.looseObject({
   phone: v.nullish(v.pipe(v.string(), v.regex(/^\+?[\d\s()-]{7,24}$/))),
   email: v.nullish(v.pipe(v.string(), v.email())),
   address: v.nullish(v.string()),
+  hours: v.nullish(v.string()),
   map_url: v.nullish(HttpsUrlSchema),
   socials: v.nullish(v.array(v.looseObject({ network: v.string(), url: HttpsUrlSchema }))),
+  figures: v.nullish(
+    v.array(
+      v.looseObject({
+        value: v.number(),
+        unit: v.nullish(v.string()),
+        label: v.string(),
+        source: v.nullish(v.string()),
+      }),
+    ),
+  ),
+  guide_links: v.nullish(
+    v.array(v.looseObject({ slug: v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)), label: v.string() })),
+  ),
+  sectors: v.nullish(v.array(SectorLinkSchema)),
 })
 export type SiteSettings = v.InferOutput<typeof SiteSettingsSchema>

@@ -27,10 +27,16 @@ const ContentFieldSchema = v.looseObject({
 })
 export type ContentField = v.InferOutput<typeof ContentFieldSchema>
 
-/** A kind of content: published on its own, or with its parent (a post's files, a gallery's images). */
+/**
+ * A kind of content: published on its own, with its parent (a post's files, a gallery's images), or reference data
+ * (countries, appeal topics, categories, …), which readers see as soon as it is saved.
+ */
 const ContentKindSchema = v.looseObject({
   kind: v.string(),
   publishable: v.boolean(),
+  reference: v.optional(v.boolean(), false),
+  /** The field whose number is an item's id (a place's code): given when it is created, never changed after. */
+  key: v.nullish(v.string()),
   parent: v.optional(v.string()),
   children: v.optional(v.array(v.string())),
   /** The field that names an item. */
@@ -99,6 +105,28 @@ export const PublishedSchema = v.looseObject({
 
 /** `POST /core/operator/content/{kind}/{id}/unpublish`: a draft again. */
 export const UnpublishedSchema = v.looseObject({ id: v.number(), publication: v.literal('draft') })
+
+/** `DELETE /core/operator/content/{kind}/{id}`: in the bin, whence an admin restores it until `erase_after`. */
+export const DeletedSchema = v.looseObject({ id: v.number(), bin_id: v.number(), erase_after: v.string() })
+
+/** `GET /core/operator/bin?page=`: what was deleted, most recently first (docs/gateway-contract.md#operator-bin). */
+export const BinSchema = v.looseObject({
+  items: v.array(
+    v.looseObject({
+      id: v.number(),
+      kind: v.string(),
+      item_id: v.number(),
+      title: perLocale(v.nullish(v.string())),
+      deleted_at: v.string(),
+      deleted_by: v.looseObject({ id: v.number(), email: v.string(), name: v.string() }),
+      erase_after: v.string(),
+    }),
+  ),
+})
+export type BinItem = v.InferOutput<typeof BinSchema>['items'][number]
+
+/** `POST /core/operator/bin/{id}/restore`: the item back in its place. */
+export const RestoredSchema = v.looseObject({ kind: v.string(), id: v.number() })
 
 /** `POST /core/operator/content/{kind}/{id}/preview`: a link per language to the portal's page, valid 30 minutes. */
 export const PreviewSchema = v.looseObject({ links: perLocale(v.string()), expires_at: v.string() })

@@ -24,14 +24,20 @@ export const EnvelopeSchema = v.looseObject({
   errors: v.nullish(v.array(v.string())),
 })
 
+/** Records of one sort that point at an item a removal was refused for, and how many (`appeals`, 3). */
+const UsedBySchema = v.looseObject({ what: v.string(), count: v.number() })
+export type UsedBy = v.InferOutput<typeof UsedBySchema>
+
 /**
  * A refusal's `content`, where it says more than its code (docs/gateway-contract.md#operator-content): a content save's
- * code per column (`errors`), the languages a publish misses (`missing`). Null for most refusals.
+ * code per column (`errors`), the languages a publish misses (`missing`), what points at an item a removal was refused
+ * for (`used_by`, docs/gateway-contract.md#operator-bin). Null for most refusals.
  */
 export const RefusalSchema = v.nullable(
   v.looseObject({
     errors: v.optional(v.record(v.string(), v.string())),
     missing: v.optional(v.array(v.picklist(LOCALES))),
+    used_by: v.optional(v.array(UsedBySchema)),
   }),
 )
 

@@ -23,7 +23,7 @@ const TEXT = 'Please explain the procedure for registering a foreign-owned LLC i
 function createAppeal(user: TestUser, extra: Record<string, unknown> = {}) {
   return call('/siw/appeal', {
     token: user.token,
-    body: { topic_id: ids.topicId, type_id: ids.typeId, region_id: 7, text: TEXT, ...extra },
+    body: { topic_id: ids.topicId, type_id: ids.typeId, region_id: 1718, text: TEXT, ...extra },
   })
 }
 
@@ -70,7 +70,7 @@ describe('POST /siw/appeal', () => {
     expect(body.content).toMatchObject({
       topic: { id: ids.topicId },
       type: { id: ids.typeId },
-      region: { id: 7, region: 'Samarkand region', code: '1718' },
+      region: { id: 1718, region: 'Samarkand region', code: '1718' },
       status: 'in_moderation',
       reject_reason: null,
       text: TEXT,
@@ -232,7 +232,7 @@ describe('POST /siw/public/appeal', () => {
         hash: '',
         topic_id: ids.topicId,
         type_id: ids.typeId,
-        region_id: 1,
+        region_id: 1703,
         text: TEXT,
         ...extra,
       },
@@ -241,7 +241,7 @@ describe('POST /siw/public/appeal', () => {
   it('accepts an anonymous appeal with a name and email, and mails a receipt', async () => {
     const email = uniqueEmail('anon')
     const r = await anonymous({ email })
-    expect(r.body.content).toMatchObject({ status: 'in_moderation', region: { id: 1 } })
+    expect(r.body.content).toMatchObject({ status: 'in_moderation', region: { id: 1703 } })
     const row = await env.DB.prepare('SELECT user_id, full_name, email FROM appeals WHERE id = ?')
       .bind(r.body.content.id)
       .first()

@@ -4,6 +4,8 @@ import { seedAll } from '../src/dev/seed/index'
 import { call } from './helpers'
 
 const seed = (name: string) => import(`../seed/${name}.json`).then((m) => m.default as any[])
+/** A reference catalogue (`gateway/reference/{name}.json`), which the seed loads its places from. */
+const reference = (name: string) => import(`../reference/${name}.json`).then((m) => m.default as any[])
 
 beforeAll(async () => {
   await seedAll(env)
@@ -106,7 +108,15 @@ describe('galleries, events, stories, people', () => {
 
   it('serves pages by slug, including the sector pages, and 404 for unknown slugs', async () => {
     expect((await call('/siw/public/page/privacy-policy', { lang: 'uz' })).body.content.title).toBeTruthy()
-    expect((await call('/siw/public/page/sector-energy')).body.content.content).toContain('<table>')
+    // A sector's page is its record: name, card line and page (docs/gateway-contract.md#guide).
+    const sector = (await call('/siw/public/page/sector-energy', { lang: 'ru' })).body.content
+    expect(sector).toMatchObject({ slug: 'sector-energy', title: 'Энергетика' })
+    expect(sector.tagline).toMatch(/станции/)
+    expect(sector.content).toContain('<table>')
+    expect((await call('/siw/public/page/sector-no-such-sector')).status).toBe(404)
+    await env.DB.prepare("UPDATE sectors SET publication = 'draft' WHERE slug = 'pharma'").run()
+    expect((await call('/siw/public/page/sector-pharma')).status).toBe(404)
+    await env.DB.prepare("UPDATE sectors SET publication = 'published' WHERE slug = 'pharma'").run()
     expect((await call('/siw/public/page/no-such-page')).status).toBe(404)
     expect((await call('/siw/public/page/..%2Fsecret')).status).toBe(404)
   })
@@ -288,7 +298,7 @@ describe('lists and ids across the content API', () => {
     ).body.content as any[]
     expect(tashkent.map((r) => r.code)).toContain('1726')
     expect(tashkent.every((r) => /Ташкент/i.test(r.region))).toBe(true)
-    const regions = await seed('regions')
+    const regions = await reference('regions')
     const district = regions[0].districts[0]
     const districts = (
       await call(`/integration/public/territorial-entity/districts?keyword=${encodeURIComponent(district.name.en)}`)
@@ -310,8 +320,8 @@ describe('lists and ids across the content API', () => {
   it('combines project filters and lists a top-level service category with its children’s services', async () => {
     const projects = await seed('projects')
     const p = projects[0]
-    const regions = await seed('regions')
-    const regionId = regions.find((r) => r.code === p.region_code).id
+    // A region's id is its SOATO code (docs/operations.md#reference-catalogues).
+    const regionId = Number(p.region_code)
     const both = (await call(`/siw/public/project?category_id=${p.category_id}&region_id=${regionId}&size=50`)).body
       .content as any[]
     expect(both.map((x) => x.id)).toContain(p.id)

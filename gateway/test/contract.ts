@@ -8,12 +8,15 @@ import { issuePaths } from '../../contract/gateway/common'
 import { validatePayload } from '../../contract/gateway/index'
 import { AuditLogSchema } from '../../contract/operators/audit'
 import {
+  BinSchema,
   ContentItemSchema,
   ContentKindsSchema,
   ContentListSchema,
   ContentSavedSchema,
+  DeletedSchema,
   PreviewSchema,
   PublishedSchema,
+  RestoredSchema,
   SiteSettingsSavedSchema,
   UnpublishedSchema,
   UploadedSchema,
@@ -82,6 +85,9 @@ const OPERATOR_CONTRACTS: ReadonlyArray<readonly [string, v.GenericSchema]> = [
   [`POST ${OPERATOR}/content/{kind}/{id}/publish`, PublishedSchema],
   [`POST ${OPERATOR}/content/{kind}/{id}/unpublish`, UnpublishedSchema],
   [`POST ${OPERATOR}/content/{kind}/{id}/preview`, PreviewSchema],
+  [`DELETE ${OPERATOR}/content/{kind}/{id}`, DeletedSchema],
+  [`GET ${OPERATOR}/bin`, BinSchema],
+  [`POST ${OPERATOR}/bin/{id}/restore`, RestoredSchema],
   [`PUT ${OPERATOR}/site-settings`, SiteSettingsSavedSchema],
   [`GET ${OPERATOR}/people`, PersonListSchema],
   [`GET ${OPERATOR}/people/{id}`, PersonDetailSchema],

@@ -21,7 +21,7 @@ beforeAll(ensureSeeded)
 const MB = 1024 * 1024
 
 async function createProject(user: TestUser) {
-  const body = { title: { en: 'Textile park' }, category_id: 1, sector_id: 6, region_id: 12, budget: 1000 }
+  const body = { title: { en: 'Textile park' }, category_id: 1, sector_id: 6, region_id: 1730, budget: 1000 }
   return (await call('/siw/personal/project', { token: user.token, body })).body.content.id as number
 }
 
@@ -37,7 +37,7 @@ const uploadImage = (user: TestUser, projectId: number, file: File) =>
 /** Creates an event application; answers its id and the upload capability the creation handed out. */
 async function createApplication(): Promise<Application> {
   const body = {
-    event_id: 1,
+    event_id: 8,
     role: 'participant',
     first_name: 'Li',
     last_name: 'Wei',
@@ -46,7 +46,7 @@ async function createApplication(): Promise<Application> {
     email: 'li.wei@test.example',
     phone: '8613800138000',
     passport: 'E12345678',
-    country_id: 2,
+    country_id: 156,
     address: 'Chaoyang, Beijing',
     birthplace: 'Beijing',
     organization: 'Wei Trading',

@@ -24,7 +24,7 @@ const INVESTOR_NON_RESIDENT = {
   position: 'Investment manager',
   name: 'Erik',
   surname: 'Lund',
-  country_id: 2,
+  country_id: 156,
   source: 'linkedin',
   source_variant: '',
   comments: 'Greenhouse projects.',
@@ -58,7 +58,7 @@ const BUSINESS = {
 }
 
 const EVENT = {
-  event_id: 1,
+  event_id: 8,
   role: 'participant',
   first_name: 'Maria',
   last_name: 'Rossi',
@@ -68,7 +68,7 @@ const EVENT = {
   email: 'maria.rossi@test.example',
   phone: '393331234567',
   passport: 'ya1234567',
-  country_id: 5,
+  country_id: 792,
   address: 'Via Roma 10, Milan',
   birthplace: 'Milan',
   organization: 'Rossi Impianti S.r.l.',
@@ -142,7 +142,7 @@ describe('POST /siw/public/investor-registration', () => {
     const row = await env.DB.prepare('SELECT pin, country_id, is_resident FROM investor_registrations WHERE id = ?')
       .bind(r.body.content.id)
       .first()
-    expect(row).toEqual({ pin: null, country_id: 2, is_resident: 0 })
+    expect(row).toEqual({ pin: null, country_id: 156, is_resident: 0 })
   })
 
   it('refuses a resident, whose account only OneID opens, naming is_resident; a typed PINFL is stored nowhere', async () => {
@@ -224,7 +224,7 @@ describe('POST /siw/public/event-application', () => {
     const row = await env.DB.prepare('SELECT passport, event_id FROM event_applications WHERE id = ?')
       .bind(r.body.content.id)
       .first()
-    expect(row).toEqual({ passport: 'YA1234567', event_id: 1 })
+    expect(row).toEqual({ passport: 'YA1234567', event_id: 8 })
   })
 
   it.each([
@@ -244,6 +244,31 @@ describe('POST /siw/public/event-application', () => {
     ['position', ''],
   ])('names an invalid %s', async (field, value) => {
     expect((await post('event-application', { ...EVENT, [field]: value })).body.errors).toEqual([field])
+  })
+
+  it('refuses an event that has ended with event_closed, by the end rule the pages use, and stores nothing', async () => {
+    const count = () => env.DB.prepare('SELECT count(*) AS n FROM event_applications').first<number>('n')
+    const before = await count()
+    // The seed's first event ended 119 days ago; an event whose last day is today is still open.
+    const ended = await post('event-application', { ...EVENT, event_id: 1 })
+    expect([ended.status, ended.body.result.code]).toEqual([409, 'event_closed'])
+    const today = new Date().toISOString().slice(0, 10)
+    await env.DB.prepare(
+      "INSERT INTO events (id, date_from, date_to, name_en, updated_at) VALUES (990001, ?, ?, 'Open day', ?)",
+    )
+      .bind(today, today, today)
+      .run()
+    expect((await post('event-application', { ...EVENT, event_id: 990001 })).status).toBe(200)
+    await env.DB.prepare('DELETE FROM event_applications WHERE event_id = 990001').run()
+    await env.DB.prepare('DELETE FROM events WHERE id = 990001').run()
+    expect(await count()).toBe(before)
+  })
+
+  it('names event_id for an event readers do not see (a draft) as for a made-up one', async () => {
+    await env.DB.prepare("UPDATE events SET publication = 'draft' WHERE id = 9").run()
+    const r = await post('event-application', { ...EVENT, event_id: 9 })
+    await env.DB.prepare("UPDATE events SET publication = 'published' WHERE id = 9").run()
+    expect([r.status, r.body.errors]).toEqual([422, ['event_id']])
   })
 
   it('never notifies, pushes to or publishes for the account whose e-mail the applicant typed', async () => {

@@ -32,7 +32,7 @@ async function pendingApplication(): Promise<number> {
     position: 'Director',
     name: 'Kadri',
     surname: 'Tamm',
-    country_id: 2,
+    country_id: 156,
     source: 'linkedin',
     source_variant: '',
     comments: '',

@@ -13,7 +13,7 @@ const PROJECT = {
   content: { en: '<p>A 5 000 t fruit storage.</p>', ru: '<p>Склад на 5 000 т.</p>', uz: '<p>5 000 t ombor.</p>' },
   category_id: 1,
   sector_id: 11,
-  region_id: 7,
+  region_id: 1718,
   budget: 2_500_000,
   status: 'open_for_investment',
   latitude: 39.65,
@@ -41,7 +41,7 @@ describe('POST /siw/personal/project', () => {
       content: PROJECT.content,
       category_id: 1,
       sector_id: 11,
-      region_id: 7,
+      region_id: 1718,
       budget: 2_500_000,
       status: 'open_for_investment',
       budgets: [

@@ -36,7 +36,7 @@ describe('GET /core/profile', () => {
     expect(body.content.investor).toMatchObject({
       name: 'Lukas',
       company_name: 'Brenner Solar Capital GmbH',
-      region: { id: 10, region: 'Tashkent city', code: '1726' },
+      region: { id: 1726, region: 'Tashkent city', code: '1726' },
       country: { code: 'DE', country: 'Germany' },
       is_resident: false,
     })

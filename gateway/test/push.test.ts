@@ -113,7 +113,7 @@ async function createAppeal(user: TestUser, pushEnv: Record<string, string>, ext
     body: {
       topic_id: ids.topicId,
       type_id: ids.typeId,
-      region_id: 7,
+      region_id: 1718,
       text: 'How are customs duties on imported machinery calculated?',
     },
     ...extra,
@@ -276,7 +276,7 @@ describe('push through FCM', () => {
     const body = JSON.stringify({
       topic_id: ids.topicId,
       type_id: ids.typeId,
-      region_id: 7,
+      region_id: 1718,
       text: 'Which documents does a foreign investor need for a land lease?',
     })
     const request = new Request('http://gateway.test/siw/appeal', {
@@ -326,7 +326,7 @@ describe('push through FCM', () => {
       body: {
         topic_id: ids.topicId,
         type_id: ids.typeId,
-        region_id: 7,
+        region_id: 1718,
         text: 'Is there a special tax regime for free economic zones?',
       },
     })

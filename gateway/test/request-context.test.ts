@@ -83,7 +83,7 @@ describe('a request and the work it leaves for after its response', () => {
     appeal = {
       topic_id: ids.topicId,
       type_id: ids.typeId,
-      region_id: 7,
+      region_id: 1718,
       text: 'The road to the industrial zone needs repair before the season.',
     }
   })

@@ -1,6 +1,7 @@
 /**
  * The agency's contacts as data (docs/gateway-contract.md#site-settings): nothing in a fresh database, set by an
- * editor or an admin behind Access and audited, answered per language, seeded in local mode.
+ * editor or an admin behind Access and audited, answered per language, seeded in local mode; with them, the lists
+ * every page shows (the home page's key figures, the guide's links, the sectors), kept as reference data.
  */
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -39,26 +40,55 @@ const AGENCY = {
     ru: 'Ташкент, улица Истиклол, 1',
     en: '1 Istiqlol Street, Tashkent',
   },
+  hours: {
+    uz: 'Dushanba–juma, 09:00–18:00',
+    ru: 'Понедельник–пятница, 09:00–18:00',
+    en: 'Monday to Friday, 09:00–18:00',
+  },
   map_url: 'https://www.openstreetmap.org/?mlat=41.31&mlon=69.27',
   socials: [{ network: 'telegram', url: 'https://t.me/agency' }],
 }
 
 describe('site settings', () => {
   it('answers every field empty when nothing is set (a fresh database)', async () => {
-    await env.DB.prepare('DELETE FROM site_settings').run()
+    const published = await env.DB.prepare("SELECT id FROM sectors WHERE publication = 'published'").all<{
+      id: number
+    }>()
+    await env.DB.batch([
+      env.DB.prepare('DELETE FROM site_settings'),
+      env.DB.prepare('DELETE FROM key_figures'),
+      env.DB.prepare('DELETE FROM guide_links'),
+      env.DB.prepare("UPDATE sectors SET publication = 'draft'"),
+    ])
     const { status, body } = await call(PATH)
+    await env.DB.batch(
+      published.results.map((r) =>
+        env.DB.prepare("UPDATE sectors SET publication = 'published' WHERE id = ?").bind(r.id),
+      ),
+    )
     expect(status).toBe(200)
-    expect(body.content).toEqual({ phone: null, email: null, address: null, map_url: null, socials: [] })
+    expect(body.content).toEqual({
+      phone: null,
+      email: null,
+      address: null,
+      hours: null,
+      map_url: null,
+      socials: [],
+      figures: [],
+      guide_links: [],
+      sectors: [],
+    })
   })
 
   it('answers what an operator set, the address in the reader’s language', async () => {
     expect((await putSettings(AGENCY)).status).toBe(200)
     for (const lang of ['uz', 'ru', 'en'] as const) {
       const { body } = await call(PATH, { lang })
-      expect(body.content).toEqual({
+      expect(body.content).toMatchObject({
         phone: AGENCY.phone,
         email: AGENCY.email,
         address: AGENCY.address[lang],
+        hours: AGENCY.hours[lang],
         map_url: AGENCY.map_url,
         socials: AGENCY.socials,
       })
@@ -102,7 +132,7 @@ describe('site settings', () => {
        WHERE a.action = 'site_settings.update' ORDER BY a.id DESC LIMIT 1`,
     ).first<{ before: string; after: string; email: string }>()
     expect(row?.email).toBe(EDITOR)
-    expect(JSON.parse(row!.before)).toMatchObject({ email: AGENCY.email, address: AGENCY.address })
+    expect(JSON.parse(row!.before)).toMatchObject({ email: AGENCY.email, address: AGENCY.address, hours: AGENCY.hours })
     expect(JSON.parse(row!.after)).toMatchObject({ email: 'press@agency.example', socials: AGENCY.socials })
   })
 
@@ -111,6 +141,34 @@ describe('site settings', () => {
     const { body } = await call(PATH, { lang: 'ru' })
     expect(body.content.phone).toMatch(/^\+998/)
     expect(body.content.address).toContain('Ташкент')
+    expect(body.content.hours).toMatch(/Понедельник/)
     expect(body.content.socials.length).toBeGreaterThan(0)
+  })
+
+  it('carries the key figures, the guide’s links to published pages and the published sectors, each in its order', async () => {
+    await seedContent(env, new Date())
+    const { body } = await call(PATH, { lang: 'ru' })
+    expect(body.content.figures[0]).toEqual({
+      value: 37.5,
+      unit: 'млн',
+      label: 'Население',
+      source: 'Агентство статистики, начало 2025 г.',
+    })
+    expect(body.content.guide_links.map((l: { slug: string }) => l.slug)).toEqual([
+      'investment-climate',
+      'tax-incentives',
+      'free-economic-zones',
+      'faq',
+    ])
+    expect(body.content.sectors[0]).toMatchObject({ slug: 'energy', name: 'Энергетика' })
+    expect(body.content.sectors[0].tagline).toMatch(/станции/)
+    // A link to a page readers do not see is left out, and so is a sector in draft.
+    await env.DB.prepare("UPDATE pages SET publication = 'draft' WHERE slug = 'faq'").run()
+    await env.DB.prepare("UPDATE sectors SET publication = 'draft' WHERE slug = 'energy'").run()
+    const after = (await call(PATH)).body.content
+    expect(after.guide_links.map((l: { slug: string }) => l.slug)).not.toContain('faq')
+    expect(after.sectors.map((s: { slug: string }) => s.slug)).not.toContain('energy')
+    await env.DB.prepare("UPDATE pages SET publication = 'published' WHERE slug = 'faq'").run()
+    await env.DB.prepare("UPDATE sectors SET publication = 'published' WHERE slug = 'energy'").run()
   })
 })

@@ -114,7 +114,7 @@ export async function dropSession(page: Page) {
 export async function sendAppeal(page: Page, baseURL: string, text: string): Promise<number> {
   const created = await page.request.post('/gateway/siw/appeal', {
     headers: { origin: baseURL, 'x-requested-with': 'invest-portal' },
-    data: { topic_id: 1, type_id: 7, region_id: 1, text },
+    data: { topic_id: 1, type_id: 7, region_id: 1703, text },
   })
   expect(created.status()).toBe(200)
   return ((await created.json()) as { content: { id: number } }).content.id

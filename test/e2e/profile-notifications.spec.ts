@@ -12,6 +12,9 @@ import { href } from './support'
 
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
 
+/** Region ids: a region's id is its SOATO code (docs/operations.md#reference-catalogues). */
+const REGION_IDS = [1703, 1706, 1708, 1710, 1712, 1714, 1718, 1722, 1724, 1726, 1727, 1730, 1733, 1735]
+
 /** Creates appeals through the gateway proxy as the signed-in user; each one brings a `new_appeal` notification. */
 async function createAppeals(page: Page, baseURL: string, count: number) {
   for (let i = 0; i < count; i++) {
@@ -20,7 +23,7 @@ async function createAppeals(page: Page, baseURL: string, count: number) {
       data: {
         topic_id: 1,
         type_id: 7,
-        region_id: 1 + (i % 14),
+        region_id: REGION_IDS[i % REGION_IDS.length],
         text: `Question ${i + 1} about VAT refunds for imported equipment.`,
       },
     })

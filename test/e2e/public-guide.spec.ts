@@ -9,11 +9,12 @@ import type { Locale } from '../../contract/locales'
 import { SECTORS } from '../../shared/routing/routes'
 import { uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } from './fixtures'
-import { dropStatusError, href, seed } from './support'
+import { dropStatusError, GERMANY, href, seed } from './support'
 
 type L = { uz: string; ru: string; en: string }
 const pages = seed<{ slug: string; title: L }[]>('pages')
-const sectorPages = seed<{ slug: string; title: L; summary: L; figures: unknown[] }[]>('sector-pages')
+// A sector is one record (docs/gateway-contract.md#guide): its name (`content`), summary, figures and page.
+const sectorPages = seed<{ slug: string; content: L; summary: L; figures: unknown[] }[]>('sectors')
 const categories = seed<{ id: number; title: L; order: number; service_ids: number[] }[]>('project-categories')
 const projects =
   seed<
@@ -30,18 +31,16 @@ const projects =
     }[]
   >('projects')
 const sectors = seed<{ id: number; slug: string }[]>('sectors')
-const regions = seed<{ id: number; code: string }[]>('regions')
 const services = seed<{ id: number; title: L }[]>('services')
-const countries = seed<{ id: number; code: string; country: L }[]>('countries')
 
 const pageTitle = (slug: string, locale: Locale) => pages.find((p) => p.slug === slug)!.title[locale]
 const sectorId = (slug: string) => String(sectors.find((s) => s.slug === slug)!.id)
-const regionId = (code: string) => String(regions.find((r) => r.code === code)!.id)
+/** A region's id is its SOATO code. */
+const regionId = (code: string) => code
 /** Category 1 has seven projects: two pages of six. */
 const CATEGORY = categories.find((c) => c.id === 1)!
 const inCategory = projects.filter((p) => p.category_id === CATEGORY.id)
 const PROJECT = inCategory[0]!
-const germany = countries.find((c) => c.code === 'DE') ?? countries[0]!
 
 /** Every address gets its own bucket of the gateway's per-client form limit, so reruns never hit it. */
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
@@ -220,7 +219,7 @@ test.describe('guide pages', () => {
       const html = await expectHeading(
         request,
         href('sector', { locale: 'en', params: { sector: slug } }),
-        brief.title.en,
+        brief.content.en,
       )
       expect(html, slug).toContain(`<p class="hero__lead">${escapeHtml(brief.summary.en)}</p>`)
       expect(html.match(/class="stat-block"/g)?.length ?? 0, slug).toBe(brief.figures.length)
@@ -233,13 +232,13 @@ test.describe('guide pages', () => {
       const html = await expectHeading(
         page.request,
         href('sector', { locale, params: { sector: 'textiles' } }),
-        brief.title[locale],
+        brief.content[locale],
       )
       expect(html).toContain(`<p class="hero__lead">${escapeHtml(brief.summary[locale])}</p>`)
     }
     const res = await page.goto(href('sector', { locale: 'en', params: { sector: 'textiles' } }))
     expect(res?.status()).toBe(200)
-    await expect(page.locator('main h1')).toHaveText(brief.title.en)
+    await expect(page.locator('main h1')).toHaveText(brief.content.en)
     await expect(page.locator('.hero__lead')).toHaveText(brief.summary.en)
     await expect(page.locator('.guide-figures .stat-block')).toHaveCount(brief.figures.length)
     await expect(page.getByRole('navigation', { name: 'Other sectors' }).getByRole('link')).toHaveCount(
@@ -315,7 +314,7 @@ test.describe('registration forms', () => {
     await expect(page.locator('#register-email-error')).toContainText('Enter an e-mail address like name@example.com.')
     await expect(page.locator('#register-country_id-error')).toContainText('Choose your country.')
 
-    await page.locator('#register-country_id').selectOption(String(germany.id))
+    await page.locator('#register-country_id').selectOption(String(GERMANY.id))
     await page.locator('#register-email').fill(unique('investor'))
     await page.locator('#register-source_variant').fill('Tashkent International Investment Forum')
     await page.locator('#register-comments').fill('Solar generation in Navoi region, around USD 20 million.')
@@ -444,7 +443,7 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('#register-country_id')).toBeHidden()
     await page.getByLabel('Non-resident (foreign citizen or company)').check()
     await expect(page.locator('#register-country_id')).toBeVisible()
-    await page.locator('#register-country_id').selectOption(String(germany.id))
+    await page.locator('#register-country_id').selectOption(String(GERMANY.id))
     await fillCommon(page, { email: unique('nojs.investor'), phone: '493012345678' })
     await page.getByRole('button', { name: 'Send registration' }).click()
     await expect(page).toHaveURL(href('success-registration', { locale: 'en' }))

@@ -5,14 +5,13 @@
  */
 import type { Page } from '@playwright/test'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
-import { dropStatusError, holdRequests, href, PNG, seed } from './support'
+import { dropStatusError, GERMANY, holdRequests, href, PNG, seed } from './support'
 
 type L = { uz: string; ru: string; en: string }
 const posts = seed<{ id: number; category: string; publish_date: string; title: L }[]>('posts')
 const galleries = seed<{ id: number; title: L; images: { caption: L }[] }[]>('galleries')
 const stories = seed<{ id: number; title: L; publish_date: string }[]>('stories')
 const events = seed<{ id: number; name: L; date_from_offset_days: number; date_to_offset_days: number }[]>('events')
-const countries = seed<{ id: number; code: string; country: L }[]>('countries')
 
 const newest = (category: string) =>
   posts.filter((p) => p.category === category).sort((a, b) => b.publish_date.localeCompare(a.publish_date))
@@ -21,7 +20,6 @@ const upcoming = events
   .filter((e) => e.date_to_offset_days > 0)
   .sort((a, b) => a.date_from_offset_days - b.date_from_offset_days)
 const past = events.filter((e) => e.date_to_offset_days < 0)
-const germany = countries.find((c) => c.code === 'DE') ?? countries[0]!
 
 /** A 1×1 PNG and a one-page PDF: real files of the accepted types, generated here. */
 const PDF = Buffer.from(
@@ -320,7 +318,7 @@ async function fillApplication(page: Page, overrides: { email?: string } = {}) {
   await page.fill('#field-birth_date', '1986-04-12')
   await page.getByLabel('Female', { exact: true }).check()
   await page.fill('#field-birthplace', 'Leipzig, Germany')
-  await page.selectOption('#field-country_id', String(germany.id))
+  await page.selectOption('#field-country_id', String(GERMANY.id))
   await page.fill('#field-address', 'Karl-Liebknecht-Strasse 12, Leipzig, Germany')
   await page.fill('#field-passport', 'c 4f9 1234')
   await page.fill('#field-email', overrides.email ?? 'anna.schneider@example.com')

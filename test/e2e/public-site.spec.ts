@@ -9,7 +9,7 @@ import { LOCALES, type Locale } from '../../contract/locales'
 import { REASONS } from '../../shared/routing/routes'
 import { listCrawlerEntries, listSitemapEntries } from '../../shared/routing/sitemap-routes'
 import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } from './fixtures'
-import { dropStatusError, href, isSameDocument, markDocument, seed } from './support'
+import { dropStatusError, href, isSameDocument, markDocument, reference, seed } from './support'
 
 type L = Record<Locale, string>
 type Messages = {
@@ -28,10 +28,10 @@ const pages = new Map(seed<{ slug: string; title: L }[]>('pages').map((p) => [p.
 const title = (slug: string, locale: Locale) => pages.get(slug)!.title[locale]
 const reviews = seed<{ id: number }[]>('reviews')
 const leaders = seed<{ id: number; surname: L }[]>('leadership')
-const regions = seed<{ code: string; region: L }[]>('regions')
+const regions = reference<{ code: string; name: L }[]>('regions')
 const territories = seed<{ region_code: string; population: number }[]>('territories')
 const events = seed<{ id: number; name: L }[]>('events')
-const regionName = (code: string, locale: Locale) => regions.find((r) => r.code === code)!.region[locale]
+const regionName = (code: string, locale: Locale) => regions.find((r) => r.code === code)!.name[locale]
 
 /** A keyword the seed content uses in every kind, per language, and an event whose name carries it. */
 const KEYWORD: L = { en: 'Samarkand', ru: 'Самарканд', uz: 'Samarqand' }

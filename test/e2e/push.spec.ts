@@ -102,7 +102,7 @@ async function createAppeal(page: Page): Promise<number> {
     data: {
       topic_id: 1,
       type_id: 7,
-      region_id: 3,
+      region_id: 1708,
       text: 'Which permits does a foreign investor need to build a warehouse?',
     },
   })

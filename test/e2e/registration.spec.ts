@@ -5,17 +5,11 @@
  * the set-password link from the mail, sets a password, signs in and sees the profile with the registered name. Once
  * without JavaScript (every step a form post to a page action) and once with it, in Russian.
  */
-import fs from 'node:fs'
 import type { Page } from '@playwright/test'
 import type { Locale } from '../../contract/locales'
 import { latestResetLink, moderate, pendingRegistrationId, signInWithPassword, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
-import { href } from './support'
-
-const countries = JSON.parse(
-  fs.readFileSync(new URL('../../gateway/seed/countries.json', import.meta.url), 'utf8'),
-) as { id: number; code: string }[]
-const GERMANY = countries.find((c) => c.code === 'DE') ?? countries[0]!
+import { GERMANY, href } from './support'
 
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
 

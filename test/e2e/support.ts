@@ -10,6 +10,18 @@ type DemoAccount = { email: string; password: string | null; role: 'investor' | 
 export const seed = <T>(name: string): T =>
   JSON.parse(fs.readFileSync(new URL(`../../gateway/seed/${name}.json`, import.meta.url), 'utf8')) as T
 
+/** A reference catalogue (`gateway/reference/{name}.json`): the places every deployment and the seed load. */
+export const reference = <T>(name: string): T =>
+  JSON.parse(fs.readFileSync(new URL(`../../gateway/reference/${name}.json`, import.meta.url), 'utf8')) as T
+
+/** Germany as the reference catalogue has it: its id is its ISO numeric code (docs/operations.md#reference-catalogues). */
+export const GERMANY = (() => {
+  const country = reference<{ code: string; numeric: string; name: Record<'uz' | 'ru' | 'en', string> }[]>(
+    'countries',
+  ).find((c) => c.code === 'DE')!
+  return { id: Number(country.numeric), name: country.name }
+})()
+
 /** A one-pixel PNG, an image every upload accepts. */
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

@@ -162,7 +162,7 @@ describe('appeal action', () => {
       {
         intent: 'create',
         type: '1:7',
-        region_id: '10',
+        region_id: '1726',
         text: 'Customs clearance of solar panels takes more than three weeks.',
       },
       { cookie: tokenCookie(token) },

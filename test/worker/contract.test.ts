@@ -151,7 +151,7 @@ describe('signed-in pages on the seeded gateway', () => {
       body: JSON.stringify({
         topic_id: 1,
         type_id: 7,
-        region_id: 1,
+        region_id: 1703,
         text: 'How are imported solar panels taxed at the border?',
       }),
     })
@@ -172,7 +172,7 @@ describe('signed-in pages on the seeded gateway', () => {
         content: { en: '<p>A 2 MW rooftop plant.</p>' },
         category_id: 1,
         sector_id: 1,
-        region_id: 1,
+        region_id: 1703,
         budget: 1_500_000,
         draft: true,
       }),

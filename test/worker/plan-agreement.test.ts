@@ -109,7 +109,7 @@ beforeAll(async () => {
   appealId = await create('/siw/appeal', tokens['non-resident'], {
     topic_id: 1,
     type_id: 7,
-    region_id: 1,
+    region_id: 1703,
     text: 'Which permits does a rooftop solar plant need?',
   })
   projectId = await create('/siw/personal/project', tokens['non-resident'], {
@@ -117,7 +117,7 @@ beforeAll(async () => {
     content: { en: '<p>A 5,000 t store.</p>' },
     category_id: 1,
     sector_id: 1,
-    region_id: 1,
+    region_id: 1703,
     budget: 900_000,
     draft: true,
   })

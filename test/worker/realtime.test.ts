@@ -441,7 +441,7 @@ describe('the reference gateway publishes what it records', () => {
       body: JSON.stringify({
         topic_id: 1,
         type_id: 7,
-        region_id: 1,
+        region_id: 1703,
         text: 'A question about customs duties for equipment.',
       }),
     })

@@ -225,7 +225,7 @@ describe('proxy hygiene', () => {
         title: { en: 'Sandbox check', ru: 'Проверка', uz: 'Tekshiruv' },
         category_id: 1,
         sector_id: 11,
-        region_id: 7,
+        region_id: 1718,
         budget: 1000,
         draft: true,
       }),

@@ -1,6 +1,7 @@
 /** Small helpers of the media pages: card images from gateway files, event timing, file sizes. */
 
 import type { FileRef, LinkedFile } from '../../../contract/gateway/common'
+import { eventEndsAt } from '../../../contract/gateway/event-end'
 import type { Event, GalleryImage } from '../../../contract/gateway/media'
 import { toDate } from '../../lib/format'
 import type { CardImage } from '../../ui/card'
@@ -17,18 +18,7 @@ export function cardImage(file: FileRef, alt = ''): CardImage | null {
   return src ? { src, alt, width: 640, height: 400 } : null
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000
-
-/** The moment an event is over: the end of its last day (a date without a time counts as the whole day). */
-function eventEndsAt(event: Pick<Event, 'date_from' | 'date_to'>): number {
-  const end = toDate(event.date_to || event.date_from)
-  if (!end) return 0
-  const dateOnly =
-    /^\d{4}-\d{2}-\d{2}$/.test(event.date_to || event.date_from) || end.getUTCHours() + end.getUTCMinutes() === 0
-  return dateOnly ? end.getTime() + DAY_MS : end.getTime()
-}
-
-/** Whether the event is still to come or running now (registration open). */
+/** Whether the event is still to come or running now (registration open): the gateway's rule too. */
 export function isUpcoming(event: Pick<Event, 'date_from' | 'date_to'>, now: number): boolean {
   return eventEndsAt(event) > now
 }

@@ -17,11 +17,12 @@ export function known(t: Translate, key: string, fallback: string): string {
 
 export const humanize = (name: string) => name.replace(/_/g, ' ').replace(/^./, (ch) => ch.toUpperCase())
 
-export const kindName = (t: Translate, kind: string) => known(t, `content.kinds.${kind}`, humanize(kind))
+export const kindName = (t: Translate, kind: string) =>
+  known(t, `content.kinds.${kind}`, known(t, `reference.kinds.${kind}`, humanize(kind)))
 /** A field's label; a child's upload held in its `name` column is named by what it is (an image, a file). */
 export function fieldLabel(t: Translate, name: string, type?: FieldType): string {
   if (name === 'name' && (type === 'image' || type === 'file')) return t(`content.fields.${type}`)
-  return known(t, `content.fields.${name}`, humanize(name))
+  return known(t, `content.fields.${name}`, known(t, `reference.fields.${name}`, humanize(name)))
 }
 
 /** How the form names a column: the field, and the language of a localised one. */

@@ -6,11 +6,14 @@
 import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import {
+  BinSchema,
   ContentItemSchema,
   ContentListSchema,
   ContentSavedSchema,
+  DeletedSchema,
   PreviewSchema,
   PublishedSchema,
+  RestoredSchema,
   UnpublishedSchema,
 } from '../../../../contract/operators/content'
 import { type Failure, gatewayFor } from '../../api'
@@ -30,6 +33,7 @@ import {
   renderScreen,
 } from '../../screen'
 import { fromLocalTime } from '../../time'
+import { reachesArea } from '../areas'
 import { editorRoutes, formScripts } from './editor'
 import { PUBLICATION_FILTERS } from './kinds'
 import { kindName, titleOfValues } from './names'
@@ -41,10 +45,11 @@ import {
   refusalOf,
   type SaveRefusal,
   saveStatus,
+  usedByText,
 } from './save'
 import { siteSettings } from './site-settings'
 import { UPLOAD_PROGRESS_SCRIPT } from './upload-progress'
-import { ContentHome, ContentList, ItemRecord, type ItemState, NewItem, NO_ITEM_STATE } from './views'
+import { BinList, ContentHome, ContentList, ItemRecord, type ItemState, NewItem, NO_ITEM_STATE } from './views'
 
 /** A kind's path pattern, and an item's under it. */
 const KIND = '/:kind{[a-z_]{2,40}}'
@@ -117,13 +122,37 @@ content.get('/', async (c) => {
   return renderScreen(c, {
     screen: 'content',
     title: t('sections.content'),
-    body: <ContentHome t={t} lang={lang} kinds={kinds.list} />,
+    body: <ContentHome t={t} lang={lang} kinds={kinds.list} admin={reachesArea(c.get('operator'), 'admin')} />,
     counts: null,
   })
 })
 
 content.route('/site-settings', siteSettings)
 content.route('/editor', editorRoutes)
+
+// The bin is the admins' (the gateway checks it again): what was deleted, restored within 30 days.
+content.get('/bin', async (c) => {
+  const lang = c.get('lang')
+  const t = translator(lang)
+  if (!reachesArea(c.get('operator'), 'admin')) return renderRefusal(c, 403, 'role')
+  return listScreen(c, {
+    screen: 'content',
+    title: t('bin.title'),
+    call: '/core/operator/bin',
+    schema: BinSchema,
+    query: {},
+    counts: null,
+    draw: (list, pageable) => <BinList t={t} lang={lang} items={list.items} pageable={pageable} />,
+  })
+})
+
+content.post('/bin/:id{[0-9]{1,10}}/restore', async (c) => {
+  const lang = c.get('lang')
+  if (!reachesArea(c.get('operator'), 'admin')) return renderRefusal(c, 403, 'role')
+  const answer = await gatewayFor(c).post(`/core/operator/bin/${idOf(c)}/restore`, RestoredSchema)
+  if (!answer.ok) return renderFailure(c, answer)
+  return redirectWith(c, paths.contentItem(lang, answer.content.kind, answer.content.id), 'bin.restored')
+})
 
 content.get(KIND, async (c) => {
   const lang = c.get('lang')
@@ -216,6 +245,23 @@ content.post(`${ITEM}/unpublish`, async (c) => {
   const answer = await gatewayFor(c).post(`/core/operator/content/${kind}/${idOf(c)}/unpublish`, UnpublishedSchema)
   if (!answer.ok) return showRefusedPublishing(c, answer)
   return redirectWith(c, paths.contentItem(c.get('lang'), kind, idOf(c)), 'unpublished')
+})
+
+content.post(`${ITEM}/delete`, async (c) => {
+  const t = translator(c.get('lang'))
+  const kind = c.req.param('kind')
+  const answer = await gatewayFor(c).delete(`/core/operator/content/${kind}/${idOf(c)}`, DeletedSchema)
+  if (!answer.ok) {
+    if (answer.status === 404) return renderFailure(c, answer)
+    const message =
+      answer.code === 'in_use'
+        ? t('bin.inUse', { uses: usedByText(t, answer.usedBy ?? []) })
+        : answer.code === 'published'
+          ? t('bin.unpublishFirst')
+          : translateCode(t, answer.code)
+    return showItem(c, refusedStatus(answer), { ...NO_ITEM_STATE, form: 'publish', problem: { message, fields: [] } })
+  }
+  return redirectWith(c, paths.contentKind(c.get('lang'), kind), 'bin.deleted')
 })
 
 content.post(`${ITEM}/preview`, async (c) => {

@@ -5,6 +5,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { Locale } from '../../../../contract/locales'
 import { type ContentKind, ContentKindsSchema, UploadedSchema } from '../../../../contract/operators/content'
+import type { UsedBy } from '../../../../contract/operators/envelope'
 import type { Translate } from '../../../../shared/i18n/i18n'
 import { gatewayFor } from '../../api'
 import { translateCode, translator } from '../../i18n'
@@ -26,19 +27,33 @@ export async function readKinds(c: Ctx): Promise<Kinds | Response> {
   return { list, byName: new Map(list.map((k) => [k.kind, k])) }
 }
 
-/** The publishable kind the address names, with every kind's description; a Response when there is none. */
+/**
+ * The kind the address names, published on its own or reference data, with every kind's description; a Response when
+ * there is none.
+ */
 export async function kindOfRequest(
   c: Ctx,
 ): Promise<{ kind: ContentKind; kinds: Map<string, ContentKind> } | Response> {
   const kinds = await readKinds(c)
   if (kinds instanceof Response) return kinds
   const kind = kinds.byName.get(c.req.param('kind') ?? '')
-  if (!kind?.publishable) return renderRefusal(c, 404, 'not_found')
+  if (!kind || !(kind.publishable || kind.reference)) return renderRefusal(c, 404, 'not_found')
   return { kind, kinds: kinds.byName }
 }
 
 /** Why a save was refused: the upload's checks, or the gateway's answer. */
-export type SaveRefusal = { status: number; code: string; errors: string[]; fieldCodes?: Record<string, string> }
+export type SaveRefusal = {
+  status: number
+  code: string
+  errors: string[]
+  fieldCodes?: Record<string, string>
+  usedBy?: UsedBy[]
+}
+
+/** What points at an item, as the refusal of its removal names it: "Appeals: 2, Registrations: 1". */
+export function usedByText(t: Translate, usedBy: readonly UsedBy[]): string {
+  return usedBy.map((u) => `${t(`bin.usedBy.${u.what}`)}: ${u.count}`).join(', ')
+}
 
 /** A content form sent to be saved: its kind, its fields and files (new files already in R2), and what it sends. */
 export type ContentSave = {
@@ -110,7 +125,8 @@ export function refusalOf(
   return {
     errors,
     problem: {
-      message: translateCode(t, why.code),
+      message:
+        why.code === 'in_use' ? t('bin.inUse', { uses: usedByText(t, why.usedBy ?? []) }) : translateCode(t, why.code),
       fields: Object.entries(errors).map(([name, message]) => {
         const [owner, col] = fieldAt(kind, kinds, name)
         const label = columnLabel(t, owner, col)

@@ -70,6 +70,14 @@ function SiteSettingsForm({
             ))}
           </div>
         </fieldset>
+        <fieldset className="console-langs">
+          <legend>{t('reference.hours')}</legend>
+          <div className="console-langs__columns">
+            {LOCALES.map((l) => (
+              <div key={l}>{input(`hours_${l}`, 'text', <span lang={l}>{LOCALE_NAMES[l]}</span>, l)}</div>
+            ))}
+          </div>
+        </fieldset>
         {input('map_url', 'url', t('content.siteSettings.map'))}
         <fieldset>
           <legend>{t('content.siteSettings.socials')}</legend>
@@ -152,6 +160,9 @@ async function show(
       address_uz: uz?.address ?? '',
       address_ru: ru?.address ?? '',
       address_en: en?.address ?? '',
+      hours_uz: uz?.hours ?? '',
+      hours_ru: ru?.hours ?? '',
+      hours_en: en?.hours ?? '',
     }
     en?.socials?.forEach((s, i) => {
       values![`network_${i}`] = s.network
@@ -190,7 +201,7 @@ function settingsProblem(t: Translate, answer: { code: string; errors: string[] 
       id,
       message: id.startsWith('s-social-')
         ? t('content.siteSettings.socialInvalid')
-        : `${labels[id] ?? t('content.siteSettings.address')}: ${t('content.errors.invalid')}`,
+        : `${labels[id] ?? (id.startsWith('s-hours_') ? t('reference.hours') : t('content.siteSettings.address'))}: ${t('content.errors.invalid')}`,
     })),
   }
 }
@@ -211,6 +222,7 @@ siteSettings.post('/', async (c) => {
     phone: fields.phone ?? '',
     email: (fields.email ?? '').trim(),
     address: { uz: fields.address_uz ?? '', ru: fields.address_ru ?? '', en: fields.address_en ?? '' },
+    hours: { uz: fields.hours_uz ?? '', ru: fields.hours_ru ?? '', en: fields.hours_en ?? '' },
     map_url: (fields.map_url ?? '').trim(),
     socials: socials.map(({ network, url }) => ({ network, url })),
   })

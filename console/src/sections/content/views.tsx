@@ -3,8 +3,9 @@
  * list, an item's screen with its publishing and its form (fields.tsx), and a new item's. Plain forms: files go with
  * the form they belong to, so nothing needs a script.
  */
+import type { ReactNode } from 'react'
 import { LOCALES, type Locale } from '../../../../contract/locales'
-import type { ContentItem, ContentKind, ContentListItem } from '../../../../contract/operators/content'
+import type { BinItem, ContentItem, ContentKind, ContentListItem } from '../../../../contract/operators/content'
 import type { Pageable } from '../../../../contract/operators/envelope'
 import type { Publication } from '../../../../contract/operators/values'
 import { LOCALE_NAMES } from '../../../../shared/constants'
@@ -60,27 +61,45 @@ function PublicationBadge({
   )
 }
 
-/** The kinds an editor publishes, and the contacts. */
-export function ContentHome({ t, lang, kinds }: Common & { kinds: ContentKind[] }) {
+/** Tiles leading to each kind's list. */
+function KindTiles({ t, lang, kinds, children }: Common & { kinds: ContentKind[]; children?: ReactNode }) {
+  return (
+    <ul className="console-tiles">
+      {kinds.map((k) => (
+        <li key={k.kind}>
+          <a className="console-tile" href={paths.contentKind(lang, k.kind)}>
+            <span>{kindName(t, k.kind)}</span>
+          </a>
+        </li>
+      ))}
+      {children}
+    </ul>
+  )
+}
+
+/**
+ * The kinds an editor publishes; the reference data the forms offer and the site settings; the bin for an admin
+ * (docs/decisions/0030-operator-console.md#content-screens).
+ */
+export function ContentHome({ t, lang, kinds, admin }: Common & { kinds: ContentKind[]; admin: boolean }) {
   return (
     <>
       <p>{t('content.intro')}</p>
-      <ul className="console-tiles">
-        {kinds
-          .filter((k) => k.publishable)
-          .map((k) => (
-            <li key={k.kind}>
-              <a className="console-tile" href={paths.contentKind(lang, k.kind)}>
-                <span>{kindName(t, k.kind)}</span>
-              </a>
-            </li>
-          ))}
+      <KindTiles t={t} lang={lang} kinds={kinds.filter((k) => k.publishable)} />
+      <h2 id="reference">{t('reference.title')}</h2>
+      <p>{t('reference.intro')}</p>
+      <KindTiles t={t} lang={lang} kinds={kinds.filter((k) => k.reference)}>
         <li>
           <a className="console-tile" href={paths.siteSettings(lang)}>
             <span>{t('content.siteSettings.title')}</span>
           </a>
         </li>
-      </ul>
+      </KindTiles>
+      {admin ? (
+        <p>
+          <a href={paths.bin(lang)}>{t('bin.title')}</a>
+        </p>
+      ) : null}
     </>
   )
 }
@@ -119,14 +138,18 @@ export function ContentList({
           {t('content.new')}
         </a>
       </p>
-      <Tabs
-        label={t('content.publicationFilter')}
-        tabs={PUBLICATION_FILTERS.map((p) => ({
-          label: t(`content.publications.${p}`),
-          href: paths.contentKind(lang, kind.kind, query({ publication: p === 'all' ? undefined : p })),
-          current: p === publication,
-        }))}
-      />
+      {kind.publishable ? (
+        <Tabs
+          label={t('content.publicationFilter')}
+          tabs={PUBLICATION_FILTERS.map((p) => ({
+            label: t(`content.publications.${p}`),
+            href: paths.contentKind(lang, kind.kind, query({ publication: p === 'all' ? undefined : p })),
+            current: p === publication,
+          }))}
+        />
+      ) : (
+        <p>{t('reference.liveEdits')}</p>
+      )}
       <form className="console-filter" method="get" action={paths.contentKind(lang, kind.kind)} role="search">
         {publication !== 'all' ? <input type="hidden" name="publication" value={publication} /> : null}
         {filter ? (
@@ -170,10 +193,16 @@ export function ContentList({
             </a>
           ),
         },
-        {
-          label: t('content.state'),
-          cell: (item) => <PublicationBadge t={t} publication={item.publication} at={item.publish_at} />,
-        },
+        ...(kind.publishable
+          ? [
+              {
+                label: t('content.state'),
+                cell: (item: ContentListItem) => (
+                  <PublicationBadge t={t} publication={item.publication} at={item.publish_at} />
+                ),
+              },
+            ]
+          : []),
         { label: t('content.missing'), cell: (item) => <MissingFlags t={t} missing={item.missing} /> },
         { label: t('content.updated'), cell: (item) => <Time iso={item.updated_at} /> },
       ]}
@@ -328,7 +357,7 @@ export function ItemRecord({
       <p>
         {t('content.missing')}: <MissingFlags t={t} missing={item.missing} />
       </p>
-      <PublishPanel t={t} lang={lang} kind={kind} item={item} state={state} />
+      {kind.publishable ? <PublishPanel t={t} lang={lang} kind={kind} item={item} state={state} /> : null}
       <h2 id="edit">{t('content.edit')}</h2>
       <ItemForm
         t={t}
@@ -341,7 +370,70 @@ export function ItemRecord({
         submit={t('content.save')}
         scriptData={formScriptData(lang, kind, kinds, item.id, values)}
       />
+      <DeletePanel t={t} lang={lang} kind={kind} item={item} />
     </>
+  )
+}
+
+/** Deleting an item into the bin; a published one is unpublished first (docs/gateway-contract.md#operator-bin). */
+function DeletePanel({ t, lang, kind, item }: Common & { kind: ContentKind; item: ContentItem }) {
+  const live = kind.publishable && item.publication !== 'draft'
+  return (
+    <section className="console-panel" aria-labelledby="delete">
+      <h2 id="delete">{t('bin.delete')}</h2>
+      {live ? (
+        <p>{t('bin.unpublishFirst')}</p>
+      ) : (
+        <form method="post" action={paths.contentAction(lang, kind.kind, item.id, 'delete')}>
+          <p>{t('bin.deleteHint')}</p>
+          <button className="btn btn--outline btn--danger" type="submit">
+            {t('bin.delete')}
+          </button>
+        </form>
+      )}
+    </section>
+  )
+}
+
+/** What was deleted and is kept for 30 days, each with its restore (admins). */
+export function BinList({ t, lang, items, pageable }: Common & { items: BinItem[]; pageable: Pageable | null }) {
+  return (
+    <ListView
+      t={t}
+      head={<p>{t('bin.intro')}</p>}
+      caption={t('bin.title')}
+      columns={[
+        { label: t('bin.kind'), cell: (item) => kindName(t, item.kind) },
+        {
+          label: t('content.itemTitle'),
+          cell: (item) => titleIn(lang, item.title) || t('content.untitled', { id: item.item_id }),
+        },
+        {
+          label: t('bin.deletedBy'),
+          cell: (item) => (
+            <>
+              {item.deleted_by.name || item.deleted_by.email}, <Time iso={item.deleted_at} />
+            </>
+          ),
+        },
+        { label: t('bin.eraseAfter'), cell: (item) => <Time iso={item.erase_after} /> },
+        {
+          label: t('bin.restore'),
+          cell: (item) => (
+            <form method="post" action={paths.binRestore(lang, item.id)}>
+              <button className="btn btn--outline btn--primary" type="submit">
+                {t('bin.restore')}
+              </button>
+            </form>
+          ),
+        },
+      ]}
+      items={items}
+      rowKey={(item) => item.id}
+      rowData={(item) => ({ 'data-id': item.id })}
+      pageable={pageable}
+      href={(page) => paths.bin(lang, { page })}
+    />
   )
 }
 

@@ -103,7 +103,7 @@ export async function insertAppeal(
 /** Every topic and type in `lang`, in their order. */
 export async function listTopics(db: D1Database, lang: Locale) {
   const { results } = await db
-    .prepare(`SELECT id, parent_id, ${col('title', lang)} FROM appeal_topics ORDER BY sort, id`)
+    .prepare(`SELECT id, parent_id, ${col('title', lang)} FROM appeal_topics ORDER BY position, id`)
     .all<{ id: number; parent_id: number | null; title: string }>()
   return results
 }
@@ -112,7 +112,7 @@ export async function listTopics(db: D1Database, lang: Locale) {
 export async function listTypes(db: D1Database, lang: Locale, parentId: number | undefined) {
   const where = parentId ? 'parent_id = ?' : 'parent_id IS NOT NULL'
   const stmt = db.prepare(
-    `SELECT id, parent_id, ${col('title', lang)} FROM appeal_topics WHERE ${where} ORDER BY sort, id`,
+    `SELECT id, parent_id, ${col('title', lang)} FROM appeal_topics WHERE ${where} ORDER BY position, id`,
   )
   const { results } = await (parentId ? stmt.bind(parentId) : stmt).all()
   return results

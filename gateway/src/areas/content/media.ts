@@ -28,6 +28,7 @@ import {
   readEvent,
   readGallery,
   readPost,
+  readSectorPage,
   readStory,
 } from './queries'
 import { readSiteSettings } from './site-settings'
@@ -193,9 +194,13 @@ mediaRoutes.get('/page', async (c) => {
 mediaRoutes.get('/page/:slug', async (c) => {
   const slug = c.req.param('slug')
   if (!/^[a-z0-9-]{1,80}$/.test(slug)) notFound()
-  const row = await readContentPage(c.env.DB, langOf(c), previewOf(c), slug)
+  // A sector's page (`sector-{slug}`) is the sector's own record: its name, its card's line and its page
+  // (docs/gateway-contract.md#guide); an unknown sector is a 404 like an unknown page.
+  const row = slug.startsWith('sector-')
+    ? await readSectorPage(c.env.DB, langOf(c), previewOf(c), slug.slice(7))
+    : await readContentPage(c.env.DB, langOf(c), previewOf(c), slug)
   if (!row) notFound()
-  return ok(c, row)
+  return ok(c, slug.startsWith('sector-') ? { ...row, slug } : row)
 })
 
 const SEARCH_KINDS = [

@@ -34,7 +34,7 @@ async function pageOf(
 }
 
 /** The tables whose ids other records refer to, checked by `references.ts`. */
-export type ReferenceTable = 'regions' | 'countries' | 'events' | 'sectors' | 'project_categories'
+export type ReferenceTable = 'regions' | 'countries' | 'sectors' | 'project_categories'
 
 /** Whether a row of `table` has the id. */
 export async function referenceExists(db: D1Database, table: ReferenceTable, id: number): Promise<boolean> {
@@ -278,15 +278,43 @@ function documentCols(lang: Locale) {
 /** The site's contacts in `lang`, or null before anything was set. */
 export function readSiteSettingsRow(db: D1Database, lang: Locale) {
   return db
-    .prepare(`SELECT phone, email, ${col('address', lang)}, map_url, socials_json FROM site_settings WHERE id = 1`)
-    .first<{ phone: string; email: string; address: string; map_url: string; socials_json: string }>()
+    .prepare(
+      `SELECT phone, email, ${col('address', lang)}, ${col('hours', lang)}, map_url, socials_json FROM site_settings WHERE id = 1`,
+    )
+    .first<{ phone: string; email: string; address: string; hours: string; map_url: string; socials_json: string }>()
+}
+
+/**
+ * The lists every page's site settings carry, in `lang`, in one batch: the home page's key figures, the guide's links
+ * to the content pages readers see, and the sectors readers see, each in its order.
+ */
+export async function readSiteLists(db: D1Database, lang: Locale) {
+  const [figures, links, sectors] = await db.batch<Row>([
+    db.prepare(
+      `SELECT value, ${col('unit', lang)}, ${col('label', lang)}, ${col('source', lang)} FROM key_figures ORDER BY position, id`,
+    ),
+    db.prepare(
+      `SELECT p.slug, ${col('l.label', lang, 'label')} FROM guide_links l JOIN pages p ON p.id = l.page_id
+       WHERE p.publication = 'published' ORDER BY l.position, l.id`,
+    ),
+    db.prepare(
+      `SELECT slug, ${col('content', lang, 'name')}, ${col('tagline', lang)} FROM sectors WHERE publication = 'published'
+       ORDER BY position, id`,
+    ),
+  ])
+  return {
+    figures: figures!.results as { value: number; unit: string; label: string; source: string }[],
+    guide_links: links!.results as { slug: string; label: string }[],
+    sectors: sectors!.results as { slug: string; name: string; tagline: string }[],
+  }
 }
 
 /** The site's contacts in every language, or null before anything was set. */
 export function readStoredSiteSettingsRow(db: D1Database) {
   return db
     .prepare(
-      'SELECT phone, email, address_uz, address_ru, address_en, map_url, socials_json FROM site_settings WHERE id = 1',
+      `SELECT phone, email, address_uz, address_ru, address_en, hours_uz, hours_ru, hours_en, map_url, socials_json
+       FROM site_settings WHERE id = 1`,
     )
     .first<Record<string, string>>()
 }
@@ -294,16 +322,46 @@ export function readStoredSiteSettingsRow(db: D1Database) {
 /** Replaces the site's contacts. */
 export async function writeSiteSettingsRow(
   db: D1Database,
-  s: { phone: string; email: string; address: Record<Locale, string>; mapUrl: string; socialsJson: string },
+  s: {
+    phone: string
+    email: string
+    address: Record<Locale, string>
+    hours: Record<Locale, string>
+    mapUrl: string
+    socialsJson: string
+  },
   now: Date,
 ): Promise<void> {
   await db
     .prepare(
-      `INSERT OR REPLACE INTO site_settings (id, phone, email, address_uz, address_ru, address_en, map_url, socials_json,
-         updated_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR REPLACE INTO site_settings (id, phone, email, address_uz, address_ru, address_en, hours_uz, hours_ru,
+         hours_en, map_url, socials_json, updated_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .bind(s.phone, s.email, s.address.uz, s.address.ru, s.address.en, s.mapUrl, s.socialsJson, now.toISOString())
+    .bind(
+      s.phone,
+      s.email,
+      s.address.uz,
+      s.address.ru,
+      s.address.en,
+      s.hours.uz,
+      s.hours.ru,
+      s.hours.en,
+      s.mapUrl,
+      s.socialsJson,
+      now.toISOString(),
+    )
     .run()
+}
+
+/** A sector readers see, as its page answers it (docs/gateway-contract.md#guide), or null. */
+export function readSectorPage(db: D1Database, lang: Locale, preview: Preview, slug: string): Promise<Row | null> {
+  return db
+    .prepare(
+      `SELECT slug, updated_at, ${col('content', lang, 'title')}, ${col('tagline', lang)}, ${col('page', lang, 'content')}
+       FROM sectors WHERE slug = ? AND ${shownSql(preview, 'sector')}`,
+    )
+    .bind(slug)
+    .first<Row>()
 }
 
 // The investor guide (docs/gateway-contract.md#guide)
@@ -423,7 +481,7 @@ export function readCatalogueProject(db: D1Database, lang: Locale, preview: Prev
     .first<Row>()
 }
 
-/** A page of the sectors a reader sees, by id. */
+/** A page of the sectors a reader sees, in their order. */
 export function listSectors(
   db: D1Database,
   lang: Locale,
@@ -433,7 +491,8 @@ export function listSectors(
 ): Promise<Page> {
   const kw = keywordSql(keyword)
   const from = `sectors WHERE ${shownSql(preview, 'sector')}${kw.sql}`
-  return pageOf(db, { select: `id, slug, updated_at, ${col('content', lang)}`, from, order: 'id', args: kw.args }, page)
+  const select = `id, slug, updated_at, ${col('content', lang)}, ${col('tagline', lang)}`
+  return pageOf(db, { select, from, order: 'position, id', args: kw.args }, page)
 }
 
 /** The project amount bands, smallest first. */

@@ -1,5 +1,5 @@
 /**
- * Ids the forms refer to (a region, a country, an event, a sector, a project category), checked against D1 as it is
+ * Ids the forms refer to (a region, a country, a sector, a project category), checked against D1 as it is
  * now: the records are the agency's to add and remove, so no list is built into the worker
  * (docs/gateway-contract.md#reference-gateway). One indexed lookup per id a request names, never cached: an id an
  * editor just added is valid at once.

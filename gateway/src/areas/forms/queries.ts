@@ -12,6 +12,14 @@ export async function insertFormRow(db: D1Database, table: string, row: Record<s
   return inserted!.id
 }
 
+/** The dates of an event readers see (published), or null. */
+export function readPublishedEventDates(db: D1Database, id: number) {
+  return db
+    .prepare("SELECT date_from, date_to FROM events WHERE id = ? AND publication = 'published'")
+    .bind(id)
+    .first<{ date_from: string; date_to: string }>()
+}
+
 /** Whether `email` belongs to an account or to an application waiting for a decision, or neither. */
 export async function findDuplicate(db: D1Database, email: string): Promise<DuplicateRegistration | null> {
   const row = await db

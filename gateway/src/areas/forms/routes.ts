@@ -1,6 +1,7 @@
 /** Public forms: contact-us, investor and business registration, event applications. */
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
+import { eventEndsAt } from '../../../../contract/gateway/event-end'
 import { assertHuman, type BotAction } from '../../integrations/bot'
 import { readConfig } from '../../lib/config'
 import type { AppEnv, Role } from '../../lib/context'
@@ -25,7 +26,7 @@ import {
 import { knownIn } from '../content/references'
 import { composeDuplicateRegistrationEmail } from '../mail/messages'
 import { createMailer } from '../mail/outbox'
-import { insertFormRow } from './queries'
+import { insertFormRow, readPublishedEventDates } from './queries'
 import { type StoredApplication, storeApplication } from './registrations'
 
 /** The event application's upload capability: 128 random bits. */
@@ -95,9 +96,13 @@ const BusinessRegistrationSchema = v.object({
 
 const today = () => new Date().toISOString().slice(0, 10)
 
+/** An event readers see: an unpublished or made-up id is refused as the field's error, like any unknown id. */
+const isShownEvent = (db: D1Database) =>
+  v.checkAsync(async (id: number) => (await readPublishedEventDates(db, id)) !== null)
+
 const eventApplicationSchema = (db: D1Database) =>
   v.objectAsync({
-    event_id: v.pipeAsync(IdSchema, knownIn(db, 'events')),
+    event_id: v.pipeAsync(IdSchema, isShownEvent(db)),
     role: v.pipe(v.string(), v.trim(), v.regex(/^[a-z][a-z_]{1,29}$/)),
     first_name: text(100),
     last_name: text(100),
@@ -247,8 +252,11 @@ formRoutes.post('/business-registration', async (c) => {
 
 formRoutes.post('/event-application', async (c) => {
   const i = await parseInputAsync(eventApplicationSchema(c.env.DB), await readJson(c))
-  await guardForm(c, i.hash, 'event', 'event')
   const now = new Date()
+  // An event that has ended takes no more applications, by the end rule its page shows registration closed by.
+  const event = await readPublishedEventDates(c.env.DB, i.event_id)
+  if (!event || eventEndsAt(event) <= now.getTime()) throw new GatewayError(409, 'event_closed')
+  await guardForm(c, i.hash, 'event', 'event')
   // Whoever created the application, and only they, may attach its documents: ids are sequential, this is not.
   const uploadToken = createSecret(UPLOAD_TOKEN_BYTES)
   const id = await insertFormRow(c.env.DB, 'event_applications', {

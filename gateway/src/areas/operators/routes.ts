@@ -17,7 +17,7 @@ import { parseInput, readJson } from '../../lib/validate'
 import { readStoredSiteSettings, SiteSettingsInputSchema, writeSiteSettings } from '../content/site-settings'
 import { contentDisposition } from '../documents/files'
 import { readFile } from '../documents/queries'
-import { operatorContentRoutes } from '../publishing/routes'
+import { operatorBinRoutes, operatorContentRoutes } from '../publishing/routes'
 import { operatorAccountRoutes } from './accounts/routes'
 import { recordAudit } from './audit/audit'
 import { operatorAuditRoutes } from './audit/routes'
@@ -74,6 +74,8 @@ const AREAS: Record<string, OperatorArea> = {
   audit: 'admin',
   // Mail is the deployment's delivery, across every kind of mail (docs/gateway-contract.md#operator-mail).
   mail: 'admin',
+  // Restoring what editors deleted is the admins' (docs/gateway-contract.md#operator-bin).
+  bin: 'admin',
   'site-settings': 'content',
   content: 'content',
 }
@@ -106,6 +108,7 @@ operatorRoutes.route('/operators', operatorPeopleRoutes)
 operatorRoutes.route('/people', operatorAccountRoutes)
 operatorRoutes.route('/audit', operatorAuditRoutes)
 operatorRoutes.route('/mail', operatorMailRoutes)
+operatorRoutes.route('/bin', operatorBinRoutes)
 
 /**
  * An uploaded file (a project's image or presentation, an event application's passport scan or photo), public or not,

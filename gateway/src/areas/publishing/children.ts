@@ -8,12 +8,15 @@ import { type KindRow, type KindSpec, kindColumns, kindOf } from './kinds'
 import {
   deleteChildrenStatement,
   deleteChildStatements,
+  idTaken,
   insertRowNow,
   insertRowStatement,
   listChildIds,
   listChildRows,
+  readRow,
   updateRowStatement,
 } from './queries'
+import { inUse, usesOf } from './uses'
 
 /** A child item in a read or a save: its id (absent for a new one), its values and its own children. */
 export type ChildItem = { id?: number; values: Values; children?: Record<string, ChildItem[]> }
@@ -85,10 +88,21 @@ export async function childStatements(
       const values = await checkValues(db, child, (item.values ?? {}) as Values, where)
       const row = { ...values, ...(child.positioned ? { position: i } : {}) }
       const id = !rowidKeyed && typeof item.id === 'number' && had.has(item.id) ? item.id : null
+      const problem = (field: string, code: string) =>
+        new GatewayError(422, 'validation_error', 'validation_error', [`${where}${field}`], {
+          errors: { [`${where}${field}`]: code },
+        })
       if (id !== null) {
         kept.add(id)
+        // A key field (a district's code) is the child's id: it never changes.
+        if (child.key && String(values[child.key]) !== String((await readRow(db, child, id))?.[child.key]))
+          throw problem(child.key, 'fixed')
         stmts.push(updateRowStatement(db, child, id, row))
         stmts.push(...(await childStatements(db, child, id, item.children, where)))
+      } else if (child.key) {
+        const keyed = Number(values[child.key])
+        if (await idTaken(db, child, keyed)) throw problem(child.key, 'taken')
+        stmts.push(insertRowStatement(db, child.table, { id: keyed, ...row, [column]: parentId }))
       } else if (rowidKeyed || !child.children || item.children === undefined) {
         stmts.push(insertRowStatement(db, child.table, { ...row, [column]: parentId }))
       } else {
@@ -97,7 +111,13 @@ export async function childStatements(
         stmts.push(...(await childStatements(db, child, made, item.children, where)))
       }
     }
-    if (!rowidKeyed) for (const id of had) if (!kept.has(id)) stmts.push(...deleteChildStatements(db, child, id))
+    if (!rowidKeyed) {
+      const removed = [...had].filter((id) => !kept.has(id))
+      // Removing a child that records point at (a type appeals were filed under) is refused, naming them.
+      const uses = await usesOf(db, child.usedBy ?? [], removed)
+      if (uses.length) throw inUse(uses)
+      for (const id of removed) stmts.push(...deleteChildStatements(db, child, id))
+    }
   }
   return stmts
 }

@@ -100,7 +100,7 @@ async function checkField(
     return out
   }
   const valid: Record<string, (v: string) => boolean | Promise<boolean>> = {
-    plain: (v) => v.length <= 1000,
+    plain: (v) => v.length <= 1000 && (!field.pattern || field.pattern.test(v)),
     slug: (v) => SLUG.test(v),
     email: (v) => v.length <= 254 && EMAIL.test(v),
     url: (v) => v.length <= 2000 && /^https?:\/\/[^\s<>"]+$/i.test(v),

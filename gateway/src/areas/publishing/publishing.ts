@@ -1,8 +1,8 @@
 /**
- * Publishing (docs/gateway-contract.md#operator-content): editors' reads and writes of every content kind, checked
- * field by field against its description (kinds.ts, fields.ts), with rich text through the portal's allow-list; the
- * publication state (draft, scheduled, published); the search index and the content version following what readers
- * see; and the audit row of every change.
+ * Publishing (docs/gateway-contract.md#operator-content): editors' reads and writes of every content kind and of the
+ * reference data, checked field by field against its description (kinds.ts, fields.ts), with rich text through the
+ * portal's allow-list; the publication state (draft, scheduled, published); the search index and the content version
+ * following what readers see; and the audit row of every change. Deleting and restoring are in bin.ts.
  */
 import { LOCALES, type Locale } from '../../../../contract/locales'
 import type { Publication } from '../../../../contract/operators/values'
@@ -14,11 +14,13 @@ import { checkValues, type Values } from './fields'
 import { isLocalized, type KindRow, type KindSpec, kindOf } from './kinds'
 import {
   ensureSchedulerStatement,
-  findSlugOwner,
+  findValueOwner,
+  idTaken,
   insertRowNow,
   listDue,
   listRefChoices,
   listRows,
+  nextPosition,
   publishScheduled,
   readRow,
   runBatch,
@@ -33,7 +35,7 @@ import { bumpContentVersion } from './version'
  * The operator the cron trigger's publications are recorded under: a row no one signs in as (removed, with an address
  * that cannot receive mail), written when first needed so a wiped operators table keeps working.
  */
-const SCHEDULER_OPERATOR_ID = 0
+export const SCHEDULER_OPERATOR_ID = 0
 
 /** The 404 of an unknown kind or item. */
 const notFound = () => new GatewayError(404, 'not_found')
@@ -55,6 +57,8 @@ export async function describeKinds(db: D1Database, specs: readonly KindSpec[]) 
   return specs.map((s) => ({
     kind: s.kind,
     publishable: s.publishable,
+    reference: s.reference ?? false,
+    key: s.key ?? null,
     ...(s.parent ? { parent: s.parent.kind } : {}),
     ...(s.children ? { children: s.children } : {}),
     title_field: s.titleField,
@@ -77,7 +81,7 @@ function missingLanguages(spec: KindSpec, row: KindRow): Locale[] {
   return LOCALES.filter((l) => required.some((f) => !String(row[`${f.name}_${l}`] ?? '').trim()))
 }
 
-function titleOf(spec: KindSpec, row: KindRow): Record<Locale, string> {
+export function titleOf(spec: KindSpec, row: KindRow): Record<Locale, string> {
   return Object.fromEntries(LOCALES.map((l) => [l, String(row[`${spec.titleField}_${l}`] ?? '')])) as Record<
     Locale,
     string
@@ -91,7 +95,7 @@ export async function listItems(
   filter: { publication?: Publication; q?: string; choice?: string },
   paging: { size: number; offset: number },
 ) {
-  const where: string[] = []
+  const where: string[] = spec.scope ? [spec.scope] : []
   const args: unknown[] = []
   if (filter.publication && spec.publishable) {
     where.push('publication = ?')
@@ -145,14 +149,36 @@ function derived(spec: KindSpec, values: Values, now: Date): Values {
   return extra
 }
 
-/** 409 `slug_taken` (as a 422 field error) when another row of the table has the slug. */
-async function checkSlug(db: D1Database, spec: KindSpec, values: Values, id: number | null): Promise<void> {
-  if (!('slug' in values)) return
-  if ((await findSlugOwner(db, spec, values.slug, id)) !== null)
-    throw new GatewayError(422, 'validation_error', 'validation_error', ['slug'], { errors: { slug: 'taken' } })
+/** A 422 naming one field and its problem. */
+const fieldProblem = (column: string, code: string) =>
+  new GatewayError(422, 'validation_error', 'validation_error', [column], { errors: { [column]: code } })
+
+/** 422 `taken` when another row of the table holds a value of a field the kind keeps unique (a slug, a code). */
+async function checkUnique(db: D1Database, spec: KindSpec, values: Values, id: number | null): Promise<void> {
+  for (const column of spec.unique ?? []) {
+    if (!(column in values)) continue
+    if ((await findValueOwner(db, spec, column, values[column], id)) !== null) throw fieldProblem(column, 'taken')
+  }
 }
 
-function auditSubject(action: ContentAuditAction, spec: KindSpec, id: number): AuditSubject {
+/** A reference field of a kind that names its own item (a category its own parent) is refused. */
+function checkNotSelf(spec: KindSpec, values: Values, id: number): void {
+  for (const field of spec.fields)
+    if (field.ref?.table === spec.table && values[field.name] === id) throw fieldProblem(field.name, 'invalid')
+}
+
+/**
+ * The id a new item of a kind with a key field takes: the key's number (a place's code), unless a row has it already
+ * (422 `taken`); null for other kinds, whose ids D1 gives.
+ */
+async function keyedId(db: D1Database, spec: KindSpec, values: Values): Promise<number | null> {
+  if (!spec.key) return null
+  const id = Number(values[spec.key])
+  if (await idTaken(db, spec, id)) throw fieldProblem(spec.key, 'taken')
+  return id
+}
+
+export function auditSubject(action: ContentAuditAction, spec: KindSpec, id: number): AuditSubject {
   return { action, kind: contentAuditTarget(spec.kind), id }
 }
 
@@ -168,10 +194,21 @@ export async function createItem(
 ): Promise<number> {
   if (spec.parent) throw notFound()
   const values = await checkValues(db, spec, body.values)
-  await checkSlug(db, spec, values, null)
-  const row = { ...values, ...derived(spec, values, now), ...(spec.publishable ? { publication: 'draft' } : {}) }
+  await checkUnique(db, spec, values, null)
+  const given = await keyedId(db, spec, values)
+  if (spec.positioned && values.position == null) values.position = await nextPosition(db, spec)
+  const row = {
+    ...(given === null ? {} : { id: given }),
+    ...values,
+    ...derived(spec, values, now),
+    ...(spec.publishable ? { publication: 'draft' } : {}),
+    ...(spec.scope === 'parent_id IS NULL' ? { parent_id: null } : {}),
+  }
   const id = await insertRowNow(db, spec.table, row)
-  await runBatch(db, await childStatements(db, spec, id, body.children, 'children.'))
+  const stmts = await childStatements(db, spec, id, body.children, 'children.')
+  // Reference data is seen at once: readers' payloads are keyed by the content version (docs/decisions/0031-publishing.md).
+  if (spec.reference) stmts.push(bumpContentVersion(db, now))
+  await runBatch(db, stmts)
   await recordAudit(db, operatorId, auditSubject('content.create', spec, id), null, values, now)
   return id
 }
@@ -201,10 +238,15 @@ export async function updateItem(
   const stored = await readRow(db, spec, id)
   if (!stored) throw notFound()
   const values = await checkValues(db, spec, { ...valuesOf(spec, stored), ...body.values })
-  await checkSlug(db, spec, values, id)
+  // A key field is the item's id: it never changes.
+  if (spec.key && String(values[spec.key]) !== String(stored[spec.key])) throw fieldProblem(spec.key, 'fixed')
+  await checkUnique(db, spec, values, id)
+  checkNotSelf(spec, values, id)
+  if (spec.positioned && values.position == null) values.position = stored.position
   const children = await childStatements(db, spec, id, body.children, 'children.')
   const row = { ...values, ...derived(spec, values, now) }
   const stmts = [updateRowStatement(db, spec, id, row), ...children]
+  if (spec.reference) stmts.push(bumpContentVersion(db, now))
   if (stored.publication === 'published') {
     stmts.push(...(await indexStatements(db, spec, { ...stored, ...row })), bumpContentVersion(db, now))
     // A page moved to another slug leaves its old search rows behind unless they go too.

@@ -62,7 +62,169 @@ export async function listRows(
 
 /** An item of a kind, or null. */
 export function readRow(db: D1Database, spec: KindSpec, id: number): Promise<KindRow | null> {
-  return db.prepare(`SELECT * FROM ${spec.table} WHERE id = ?`).bind(id).first<KindRow>()
+  const scope = spec.scope ? ` AND ${spec.scope}` : ''
+  return db.prepare(`SELECT * FROM ${spec.table} WHERE id = ?${scope}`).bind(id).first<KindRow>()
+}
+
+/** Whether a row of the kind's table has the id, whatever kind it is of. */
+export async function idTaken(db: D1Database, spec: KindSpec, id: number): Promise<boolean> {
+  return !!(await db.prepare(`SELECT 1 AS x FROM ${spec.table} WHERE id = ?`).bind(id).first('x'))
+}
+
+/** The position after the kind's last item. */
+export async function nextPosition(db: D1Database, spec: KindSpec): Promise<number> {
+  const scope = spec.scope ? ` WHERE ${spec.scope}` : ''
+  return (
+    (await db.prepare(`SELECT coalesce(max(position), -1) + 1 AS n FROM ${spec.table}${scope}`).first<number>('n')) ?? 0
+  )
+}
+
+/** D1 binds at most 100 values to a statement: lists of ids go in slices of this many. */
+const ID_SLICE = 90
+
+function slices<T>(list: readonly T[]): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < list.length; i += ID_SLICE) out.push(list.slice(i, i + ID_SLICE))
+  return out
+}
+
+/** How many rows of `table` have `column` among `ids`. */
+export async function countReferences(db: D1Database, table: string, column: string, ids: readonly number[]) {
+  let n = 0
+  for (const part of slices(ids))
+    n +=
+      (await db
+        .prepare(`SELECT count(*) AS n FROM ${table} WHERE ${column} IN (${placeholders(part.length)})`)
+        .bind(...part)
+        .first<number>('n')) ?? 0
+  return n
+}
+
+/**
+ * How many rows of `table` have any of the columns among its ids, each row counted once. Past what one statement may
+ * bind, the slices are counted apart (a row pointing at two of them then counts twice).
+ */
+export async function countReferencesAny(
+  db: D1Database,
+  table: string,
+  columns: readonly { column: string; ids: readonly number[] }[],
+): Promise<number> {
+  if (columns.reduce((n, c) => n + c.ids.length, 0) > ID_SLICE) {
+    let n = 0
+    for (const { column, ids } of columns) n += await countReferences(db, table, column, ids)
+    return n
+  }
+  const where = columns.map((c) => `${c.column} IN (${placeholders(c.ids.length)})`).join(' OR ')
+  return (
+    (await db
+      .prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`)
+      .bind(...columns.flatMap((c) => c.ids))
+      .first<number>('n')) ?? 0
+  )
+}
+
+/** The rows of `table` whose `column` is among `values`, each with its `_rowid`, in rowid order. */
+export async function selectRows(
+  db: D1Database,
+  table: string,
+  column: string,
+  values: readonly number[],
+): Promise<KindRow[]> {
+  const rows: KindRow[] = []
+  for (const part of slices(values)) {
+    const { results } = await db
+      .prepare(
+        `SELECT rowid AS _rowid, * FROM ${table} WHERE ${column} IN (${placeholders(part.length)}) ORDER BY rowid`,
+      )
+      .bind(...part)
+      .all<KindRow>()
+    rows.push(...results)
+  }
+  return rows
+}
+
+/** The DELETEs of rows of `table` by rowid. */
+export function deleteRowsStatements(db: D1Database, table: string, rowids: readonly number[]): D1PreparedStatement[] {
+  return slices(rowids).map((part) =>
+    db.prepare(`DELETE FROM ${table} WHERE rowid IN (${placeholders(part.length)})`).bind(...part),
+  )
+}
+
+/** A row written back as it was (its columns as the bin kept them). */
+export function restoreRowStatement(db: D1Database, table: string, row: Values): D1PreparedStatement {
+  const cols = Object.keys(row)
+  return db
+    .prepare(`INSERT INTO ${table} (${cols.join(', ')}) VALUES (${placeholders(cols.length)})`)
+    .bind(...cols.map((c) => row[c] ?? null))
+}
+
+/** A bin entry as the bin keeps it. */
+export type BinRow = {
+  id: number
+  kind: string
+  item_id: number
+  title_uz: string
+  title_ru: string
+  title_en: string
+  rows_json: string
+  deleted_at: string
+  deleted_by: number
+  erase_after: string
+}
+
+/** The INSERT of a bin entry, answering its id as `bin_id`. */
+export function insertBinStatement(db: D1Database, entry: Omit<BinRow, 'id'>): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO bin (kind, item_id, title_uz, title_ru, title_en, rows_json, deleted_at, deleted_by, erase_after)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id AS bin_id`,
+    )
+    .bind(
+      entry.kind,
+      entry.item_id,
+      entry.title_uz,
+      entry.title_ru,
+      entry.title_en,
+      entry.rows_json,
+      entry.deleted_at,
+      entry.deleted_by,
+      entry.erase_after,
+    )
+}
+
+/** A page of the bin, most recently deleted first, with who deleted each entry, and the total. */
+export async function listBinRows(db: D1Database, paging: { size: number; offset: number }) {
+  const total = (await db.prepare('SELECT count(*) AS n FROM bin').first<number>('n')) ?? 0
+  const { results } = await db
+    .prepare(
+      `SELECT b.id, b.kind, b.item_id, b.title_uz, b.title_ru, b.title_en, b.deleted_at, b.erase_after,
+              o.id AS operator_id, o.email AS operator_email, o.name AS operator_name
+       FROM bin b JOIN operators o ON o.id = b.deleted_by ORDER BY b.deleted_at DESC, b.id DESC LIMIT ? OFFSET ?`,
+    )
+    .bind(paging.size, paging.offset)
+    .all<
+      Omit<BinRow, 'rows_json' | 'deleted_by'> & { operator_id: number; operator_email: string; operator_name: string }
+    >()
+  return { total, rows: results }
+}
+
+/** A bin entry, or null. */
+export function readBinRow(db: D1Database, id: number): Promise<BinRow | null> {
+  return db.prepare('SELECT * FROM bin WHERE id = ?').bind(id).first<BinRow>()
+}
+
+/** The DELETE of a bin entry. */
+export function deleteBinStatement(db: D1Database, id: number): D1PreparedStatement {
+  return db.prepare('DELETE FROM bin WHERE id = ?').bind(id)
+}
+
+/** Bin entries whose time has come, at most `limit`. */
+export async function listBinDue(db: D1Database, at: string, limit: number): Promise<BinRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM bin WHERE erase_after <= ? ORDER BY erase_after LIMIT ?')
+    .bind(at, limit)
+    .all<BinRow>()
+  return results
 }
 
 /** The children of kind `child` of one parent row, in their order, each with its identifying `_id`. */
@@ -85,9 +247,18 @@ export async function listChildIds(db: D1Database, child: KindSpec, parentId: nu
   return results.map((r) => Number(r.id))
 }
 
-/** Another row of the table with the slug, or null. */
-export async function findSlugOwner(db: D1Database, spec: KindSpec, slug: unknown, id: number | null) {
-  return db.prepare(`SELECT id FROM ${spec.table} WHERE slug = ? AND id IS NOT ?`).bind(slug, id).first<number>('id')
+/** Another row of the table whose `column` holds `value`, or null. */
+export async function findValueOwner(
+  db: D1Database,
+  spec: KindSpec,
+  column: string,
+  value: unknown,
+  id: number | null,
+) {
+  return db
+    .prepare(`SELECT id FROM ${spec.table} WHERE ${column} = ? AND id IS NOT ?`)
+    .bind(value, id)
+    .first<number>('id')
 }
 
 /** The INSERT of a row, answering its rowid as `new_id`. */

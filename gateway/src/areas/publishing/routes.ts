@@ -1,7 +1,8 @@
 /**
  * `/core/operator/content/*`: editors' and admins' publishing calls (docs/gateway-contract.md#operator-content) — the
- * kinds and their fields, lists and items of every kind, saves, publish and unpublish, uploads and preview links.
- * Mounted behind the operator routes' Access check and the `content` area; every change is audited.
+ * kinds and their fields, lists and items of every kind and of the reference data, saves, publish and unpublish,
+ * deletes, uploads and preview links — mounted behind the operator routes' Access check and the `content` area; and
+ * `/core/operator/bin/*`, the admins' bin (docs/gateway-contract.md#operator-bin). Every change is audited.
  */
 import { Hono } from 'hono'
 import * as v from 'valibot'
@@ -13,6 +14,7 @@ import { GatewayError, ok } from '../../lib/envelope'
 import { pageable, readPaging } from '../../lib/paging'
 import { IdSchema, parseInput, readJson, readQuery } from '../../lib/validate'
 import { checkUpload, saveUpload } from '../documents/files'
+import { deleteItem, listBin, restoreFromBin } from './bin'
 import type { Values } from './fields'
 import { KIND_NAMES } from './kinds'
 import { PREVIEW_TTL_MS, signPreview } from './preview'
@@ -129,6 +131,13 @@ operatorContentRoutes.post('/:kind/:id/publish', async (c) => {
   return ok(c, { id, ...result })
 })
 
+// Into the bin, refused while records point at the item (docs/gateway-contract.md#operator-bin).
+operatorContentRoutes.delete('/:kind/:id', async (c) => {
+  const { kind, id } = parseInput(ParamsSchema, c.req.param())
+  const deleted = await deleteItem(c.env.DB, requireKind(kind), c.get('operator').id, id, new Date())
+  return ok(c, { id, ...deleted })
+})
+
 operatorContentRoutes.post('/:kind/:id/unpublish', async (c) => {
   const { kind, id } = parseInput(ParamsSchema, c.req.param())
   await unpublishItem(c.env.DB, requireKind(kind), c.get('operator').id, id, new Date())
@@ -154,4 +163,18 @@ operatorContentRoutes.post('/:kind/:id/preview', async (c) => {
     LOCALES.map((l) => [l, `${portalOrigin}/${l}${path === '/' ? '' : path}?preview=${encodeURIComponent(token)}`]),
   )
   return ok(c, { links, expires_at: new Date(now.getTime() + PREVIEW_TTL_MS).toISOString() })
+})
+
+/** The bin's routes, mounted at `/core/operator/bin` behind the `admin` area. */
+export const operatorBinRoutes = new Hono<AppEnv>()
+
+operatorBinRoutes.get('/', async (c) => {
+  const paging = readPaging(readQuery(c), 20)
+  const { items, total } = await listBin(c.env.DB, paging)
+  return ok(c, { items }, pageable(paging, total))
+})
+
+operatorBinRoutes.post('/:id/restore', async (c) => {
+  const id = parseInput(IdSchema, c.req.param('id'))
+  return ok(c, await restoreFromBin(c.env.DB, id, c.get('operator').id, new Date()))
 })

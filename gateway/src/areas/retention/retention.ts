@@ -8,6 +8,7 @@ import { deleteExports, EXPORT_PENDING_MS } from '../account/exports'
 import { listExpiredExports } from '../account/queries'
 import { eraseDueAccounts } from '../account/states'
 import { deleteFiles } from '../documents/files'
+import { eraseDue } from '../publishing/bin'
 import {
   clearProjectFiles,
   deleteEventDocuments,
@@ -114,6 +115,8 @@ export async function runRetention(env: Env, now: Date): Promise<RetentionReport
     ...expired,
     event_documents: await expireEventDocuments(env, nowMs),
     rejected_project_files: await expireRejectedProjectFiles(env, nowMs),
+    // What editors deleted, 30 days on (each entry's `erase_after`, set when it was deleted).
+    bin: await eraseDue(env.DB, now),
     data_exports: await expireExports(env, now),
     // Accounts their owners deleted, once the grace period is over (docs/decisions/0029-data-residency.md#erasing-an-account).
     erased_accounts: await eraseDueAccounts(env, now, ERASE_BATCH),

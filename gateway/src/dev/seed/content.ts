@@ -1,18 +1,23 @@
-/** Seeds the public content from `gateway/seed/*.json`: stable ids, replaced in place, search index rebuilt. */
+/**
+ * Seeds the public content from `gateway/seed/*.json`: stable ids, replaced in place, search index rebuilt. Its places
+ * are the reference catalogues, loaded as the bootstrap loads them (docs/operations.md#reference-catalogues), so the
+ * demo seed and a deployment name every country, region and district by the same id.
+ */
 import { LOCALES } from '../../../../contract/locales'
+import { bootstrapStatements } from '../../../reference/bootstrap'
+import referenceCountries from '../../../reference/countries.json'
+import referenceRegions from '../../../reference/regions.json'
 import amounts from '../../../seed/amounts.json'
-import countries from '../../../seed/countries.json'
 import eauctionLots from '../../../seed/eauction-lots.json'
 import events from '../../../seed/events.json'
 import galleries from '../../../seed/galleries.json'
+import keyFigures from '../../../seed/key-figures.json'
 import leadership from '../../../seed/leadership.json'
 import pages from '../../../seed/pages.json'
 import posts from '../../../seed/posts.json'
 import projectCategories from '../../../seed/project-categories.json'
 import projects from '../../../seed/projects.json'
-import regions from '../../../seed/regions.json'
 import reviews from '../../../seed/reviews.json'
-import sectorPages from '../../../seed/sector-pages.json'
 import sectors from '../../../seed/sectors.json'
 import serviceCategories from '../../../seed/service-categories.json'
 import services from '../../../seed/services.json'
@@ -23,7 +28,7 @@ import uzexLots from '../../../seed/uzex-lots.json'
 import { searchText, toKeywords } from '../../lib/search-text'
 import { excerpt, htmlToText, sanitizeUserHtml } from '../../lib/user-html'
 
-import { runSeedWrites, type SeedWrite } from './queries'
+import { countReferenceLoads, runSeedStatements, runSeedWrites, type SeedWrite } from './queries'
 
 type L = { uz: string; ru: string; en: string }
 
@@ -71,15 +76,15 @@ const TASHKENT_OFFSET_MS = 5 * 3_600_000
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
-/** Sector pages are served as pages `sector-{slug}`: summary, key figures (a table) and the body. */
-function sectorPageContent(s: (typeof sectorPages)[number], lang: keyof L): string {
+/** A sector's page: its summary, key figures (a table) and the body. */
+function sectorPageContent(s: (typeof sectors)[number], lang: keyof L): string {
   const rows = s.figures
     .map(
       (f) =>
         `<tr><th scope="row">${f.label[lang]}</th><td>${f.value.toLocaleString('en-US')} ${f.unit[lang]}</td><td>${f.year}</td></tr>`,
     )
     .join('')
-  return `<p><strong>${s.summary[lang]}</strong></p><table><tbody>${rows}</tbody></table>${s.content[lang]}`
+  return `<p><strong>${s.summary[lang]}</strong></p><table><tbody>${rows}</tbody></table>${s.page[lang]}`
 }
 
 /** Child rows of seeded parents are rebuilt from the JSON each run. */
@@ -95,26 +100,26 @@ const REBUILT = [
   'uzex_products',
   'gallery_images',
   'post_files',
-  'districts',
 ]
 
-/** Region ids by code and sector ids by slug: how the seed files refer to them. */
-const regionIds = () => new Map(regions.map((r) => [r.code, r.id]))
+/** Region ids by code (a region's id is its SOATO code) and sector ids by slug: how the seed files refer to them. */
+const regionIds = () => new Map(referenceRegions.map((r) => [r.code, Number(r.code)]))
 const sectorIds = () => new Map(sectors.map((s) => [s.slug, s.id]))
 
-/** Regions with their districts, countries, territories, sectors and amount bands. */
+/**
+ * The places: the reference catalogues, as the bootstrap loads them into a deployment. Once every entry is loaded a
+ * rerun would change nothing, so the seed's restarts skip it.
+ */
+async function seedPlaces(db: D1Database, now: Date): Promise<void> {
+  const entries = referenceCountries.length + referenceRegions.reduce((n, r) => n + 1 + r.districts.length, 0)
+  if ((await countReferenceLoads(db)) >= entries) return
+  await runSeedStatements(db, bootstrapStatements({ countries: referenceCountries, regions: referenceRegions }, now))
+}
+
+/** Territories, sectors and amount bands. */
 function placesAndGuide(at: string): SeedWrite[] {
   const regionId = regionIds()
   const out: SeedWrite[] = []
-  for (const r of regions) {
-    out.push(put('regions', { id: r.id, code: r.code, ...loc('region', r.region), keywords: kw(r.region) }))
-    for (const d of r.districts)
-      out.push(
-        put('districts', { id: d.id, region_id: r.id, mhobt: d.mhobt, ...loc('name', d.name), keywords: kw(d.name) }),
-      )
-  }
-  for (const c of countries)
-    out.push(put('countries', { id: c.id, code: c.code, ...loc('country', c.country), keywords: kw(c.country) }))
   for (const t of territories)
     out.push(
       put('territories', {
@@ -131,11 +136,39 @@ function placesAndGuide(at: string): SeedWrite[] {
     )
   for (const s of sectors)
     out.push(
-      put('sectors', { id: s.id, slug: s.slug, ...loc('content', s.content), keywords: kw(s.content), updated_at: at }),
+      put('sectors', {
+        id: s.id,
+        slug: s.slug,
+        position: s.id,
+        ...loc('content', s.content),
+        ...loc('tagline', s.tagline),
+        ...locHtml('page', {
+          uz: sectorPageContent(s, 'uz'),
+          ru: sectorPageContent(s, 'ru'),
+          en: sectorPageContent(s, 'en'),
+        }),
+        keywords: kw(s.content),
+        updated_at: at,
+      }),
     )
   for (const a of amounts)
     out.push(put('amounts', { id: a.id, ...loc('content', a.content), amount_from: a.from, amount_to: a.to ?? null }))
   return out
+}
+
+/** The home page's key figures. */
+function figureRows(at: string): SeedWrite[] {
+  return keyFigures.map((f, i) =>
+    put('key_figures', {
+      id: f.id,
+      position: i,
+      value: f.value,
+      ...loc('unit', f.unit),
+      ...loc('label', f.label),
+      ...loc('source', f.source),
+      updated_at: at,
+    }),
+  )
 }
 
 /** Posts with their files, galleries with their images, and stories. */
@@ -217,7 +250,7 @@ function eventRows(now: Date, at: string): SeedWrite[] {
   })
 }
 
-/** Leaders, reviews and the content pages (sector pages among them). */
+/** Leaders, reviews and the content pages. */
 function people(at: string): SeedWrite[] {
   const out: SeedWrite[] = []
   for (const x of leadership)
@@ -246,14 +279,7 @@ function people(at: string): SeedWrite[] {
 }
 
 function allPages() {
-  return [
-    ...pages.map((p) => ({ slug: p.slug, title: p.title, content: p.content })),
-    ...sectorPages.map((s) => ({
-      slug: `sector-${s.slug}`,
-      title: s.title,
-      content: { uz: sectorPageContent(s, 'uz'), ru: sectorPageContent(s, 'ru'), en: sectorPageContent(s, 'en') },
-    })),
-  ]
+  return pages.map((p) => ({ slug: p.slug, title: p.title, content: p.content }))
 }
 
 type Step = (typeof services)[number]['processes'][number]['steps'][number]
@@ -502,8 +528,7 @@ function searchRows(): SeedWrite[] {
         : `/${p.slug}`
     index('pages', p.slug, p.title, p.content, path)
   }
-  for (const s of sectorPages)
-    index('sectors', s.slug, s.title, joined(s.summary, s.content), `/guide/explore/${s.slug}`)
+  for (const s of sectors) index('sectors', s.slug, s.content, joined(s.summary, s.page), `/guide/explore/${s.slug}`)
   for (const p of projects) index('projects', p.id, p.title, p.content, `/guide/project/${p.id}`)
   for (const s of services) index('services', s.id, s.title, joined(s.description, s.info), `/service/${s.id}`)
   for (const lot of eauctionLots)
@@ -522,9 +547,11 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
   const at = now.toISOString()
   // Lots count from the start of the current hour, so their times are round and countdowns stay live.
   const hourBase = Math.floor(now.getTime() / HOUR) * HOUR
+  await seedPlaces(env.DB, now)
   const writes: SeedWrite[] = [
     ...REBUILT.map((table) => ({ clear: table })),
     ...placesAndGuide(at),
+    ...figureRows(at),
     ...media(at),
     ...eventRows(now, at),
     ...people(at),
@@ -538,6 +565,7 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
       phone: siteSettings.phone,
       email: siteSettings.email,
       ...loc('address', siteSettings.address),
+      ...loc('hours', siteSettings.hours),
       map_url: siteSettings.map_url,
       socials_json: JSON.stringify(siteSettings.socials),
       updated_at: at,
@@ -545,6 +573,7 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
     put('seed_meta', { key: 'seeded_at', value: at }),
   ]
   await runSeedWrites(env.DB, writes)
+  await runSeedStatements(env.DB, guideLinkStatements(at))
   return {
     statements: writes.length,
     posts: posts.length,
@@ -554,6 +583,15 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
   }
 }
 
+/** The investor guide's links to content pages (the menu's and the footer's), each naming its page by slug. */
+function guideLinkStatements(at: string) {
+  return siteSettings.guide_links.map((link, i) => ({
+    sql: `INSERT OR REPLACE INTO guide_links (id, position, page_id, label_uz, label_ru, label_en, updated_at)
+          SELECT ?, ?, id, ?, ?, ?, ? FROM pages WHERE slug = ?`,
+    args: [i + 1, i, link.label.uz, link.label.ru, link.label.en, at, link.slug],
+  }))
+}
+
 /**
  * Only the records other records refer to, which the gateway looks up in D1 (docs/gateway-contract.md#reference-gateway):
  * regions and their districts, countries, territories, sectors, amount bands, project categories and events. The
@@ -561,6 +599,7 @@ export async function seedContent(env: Env, now: Date): Promise<Record<string, n
  */
 export async function seedReferences(env: Env, now: Date): Promise<void> {
   const at = now.toISOString()
+  await seedPlaces(env.DB, now)
   await runSeedWrites(env.DB, [
     ...placesAndGuide(at),
     ...eventRows(now, at),

@@ -1,11 +1,11 @@
 /** Seeds the account side: demo accounts (with a few demo appeals and projects), appeal topics, personal services. */
 
 import type { Locale } from '../../../../contract/locales'
+import countries from '../../../reference/countries.json'
+import regions from '../../../reference/regions.json'
 import accounts from '../../../seed/accounts.json'
 import appealTopics from '../../../seed/appeal-topics.json'
-import countries from '../../../seed/countries.json'
 import personalServices from '../../../seed/personal-services.json'
-import regions from '../../../seed/regions.json'
 import { createNotification, notificationLinks } from '../../areas/notifications/notify'
 import { createAccount, type ProfileFields } from '../../areas/profile/accounts'
 import type { Role } from '../../lib/context'
@@ -20,22 +20,31 @@ type AccountSeed = {
   is_resident: boolean
   profile: Record<string, unknown> & {
     country?: { code: string } | null
-    region?: { id: number; code: number | string } | null
+    region?: { code: number | string } | null
   }
   oneid?: { pin: string }
 }
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '')
 
-/** The country id with an ISO alpha-2 code (seed accounts name countries by code). */
+/**
+ * The id of the country with an ISO alpha-2 code (seed accounts name countries by code): its ISO numeric code, as the
+ * reference catalogue loads it (docs/operations.md#reference-catalogues).
+ */
 function findCountryIdByCode(code: string): number | null {
-  return countries.find((c) => c.code.toUpperCase() === code.toUpperCase())?.id ?? null
+  const country = countries.find((c) => c.code.toUpperCase() === code.toUpperCase())
+  return country ? Number(country.numeric) : null
 }
 
-/** The region id with a SOATO code. */
+/** The id of the region with a SOATO code: the code itself, when the catalogue has it. */
 function findRegionIdByCode(code: string | number): number | null {
-  return regions.find((r) => r.code === String(code))?.id ?? null
+  return regions.some((r) => r.code === String(code)) ? Number(code) : null
 }
+
+/** Regions the demo history names: Navoiy, Tashkent city, Tashkent region. */
+const NAVOIY = 1712
+const TASHKENT_CITY = 1726
+const TASHKENT_REGION = 1727
 
 function toProfileFields(p: AccountSeed['profile']): ProfileFields {
   return {
@@ -52,16 +61,16 @@ function toProfileFields(p: AccountSeed['profile']): ProfileFields {
     legal_address: str(p.legal_address),
     source: str(p.source),
     comments: str(p.comments),
-    region_id: p.region ? (findRegionIdByCode(p.region.code) ?? p.region.id) : null,
+    region_id: p.region ? findRegionIdByCode(p.region.code) : null,
   }
 }
 
 /** Appeal topics and their types, by their stable ids, in the seed's order. */
 function appealTopicRows(): SeedWrite[] {
   const topics = appealTopics as { id: number; title: L; children: { id: number; title: L }[] }[]
-  const row = (id: number, parentId: number | null, title: L, sort: number): SeedWrite => ({
+  const row = (id: number, parentId: number | null, title: L, position: number): SeedWrite => ({
     table: 'appeal_topics',
-    row: { id, parent_id: parentId, title_uz: title.uz, title_ru: title.ru, title_en: title.en, sort },
+    row: { id, parent_id: parentId, title_uz: title.uz, title_ru: title.ru, title_en: title.en, position },
     upsertOn: 'id',
   })
   return topics.flatMap((t, i) => [
@@ -115,7 +124,7 @@ async function seedDemoAppeals(db: D1Database, userId: number, role: Role, now: 
     user_id: userId,
     topic_id: reviewedTopic,
     type_id: reviewedType,
-    region_id: role === 'investor' ? 5 : 11,
+    region_id: role === 'investor' ? NAVOIY : TASHKENT_REGION,
     text: reviewedText,
     status: 'reviewed',
     created_at: daysAgo(now, 12),
@@ -131,7 +140,7 @@ async function seedDemoAppeals(db: D1Database, userId: number, role: Role, now: 
     user_id: userId,
     topic_id: first.id,
     type_id: first.children[0]!.id,
-    region_id: 10,
+    region_id: TASHKENT_CITY,
     text: pendingText,
     status: 'in_moderation',
     created_at: daysAgo(now, 2),
@@ -175,7 +184,7 @@ async function seedDemoProject(db: D1Database, userId: number, role: Role, now: 
     content_en: content.en,
     category_id: 1,
     sector_id: investor ? 1 : 13,
-    region_id: investor ? 10 : 11,
+    region_id: investor ? TASHKENT_CITY : TASHKENT_REGION,
     budget: investor ? 3_200_000 : 7_500_000,
     status: 'open_for_investment',
     latitude: investor ? 41.2995 : 41.0058,

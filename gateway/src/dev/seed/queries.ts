@@ -41,6 +41,20 @@ export async function runSeedWrites(db: D1Database, writes: readonly SeedWrite[]
   for (let i = 0; i < statements.length; i += BATCH_SIZE) await db.batch(statements.slice(i, i + BATCH_SIZE))
 }
 
+/** Runs statements with their values in their order, in transactions of a few hundred. */
+export async function runSeedStatements(
+  db: D1Database,
+  statements: readonly { sql: string; args: readonly unknown[] }[],
+): Promise<void> {
+  const prepared = statements.map((s) => db.prepare(s.sql).bind(...s.args))
+  for (let i = 0; i < prepared.length; i += BATCH_SIZE) await db.batch(prepared.slice(i, i + BATCH_SIZE))
+}
+
+/** How many catalogue entries the bootstrap has loaded. */
+export async function countReferenceLoads(db: D1Database): Promise<number> {
+  return (await db.prepare('SELECT count(*) AS n FROM reference_loads').first<number>('n')) ?? 0
+}
+
 /** Whether an account has the e-mail. */
 export async function accountExists(db: D1Database, email: string): Promise<boolean> {
   return !!(await db.prepare('SELECT id FROM users WHERE email = ?').bind(email).first())

@@ -5,7 +5,7 @@
  */
 import type { AuditAction } from '../../../../../contract/operators/values'
 import type { Paging } from '../../../lib/paging'
-import { type KindName, PUBLISHABLE_KINDS } from '../../publishing/kinds'
+import { type KindName, TOP_LEVEL_KINDS } from '../../publishing/kinds'
 import { countAudit, insertAuditRow, listAuditRows } from './queries'
 
 /** What an audit row names: the action, and the record it changed. */
@@ -21,7 +21,7 @@ export const AUDIT_TARGET_KINDS = [
   'site_settings',
   'mail',
   'person',
-  ...PUBLISHABLE_KINDS.map((k) => contentAuditTarget(k.kind)),
+  ...TOP_LEVEL_KINDS.map((k) => contentAuditTarget(k.kind)),
 ] as const
 type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number]
 
