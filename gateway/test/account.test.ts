@@ -252,7 +252,7 @@ async function userWithData(): Promise<TestUser> {
   const { topicId, typeId } = await readTopicAndType()
   const appeal = await call('/siw/appeal', {
     token: user.token,
-    body: { topic_id: topicId, type_id: typeId, region_id: 7, text: 'Where do I register a foreign-owned LLC?' },
+    body: { topic_id: topicId, type_id: typeId, region_id: 1718, text: 'Where do I register a foreign-owned LLC?' },
   })
   await moderate({ kind: 'appeal', id: appeal.body.content.id, action: 'review', reply: 'At the public services hub.' })
   await call('/siw/appeal/reply', {
@@ -266,7 +266,7 @@ async function userWithData(): Promise<TestUser> {
       content: { en: '<p>Tomatoes all year.</p>', ru: '', uz: '' },
       category_id: 1,
       sector_id: 1,
-      region_id: 7,
+      region_id: 1718,
       budget: 2500000,
       budgets: [{ sum: 100000 }],
       deleted_budgets: [],

@@ -67,11 +67,11 @@ describe('an approved registration with a victim’s PINFL', () => {
       body: {
         topic_id: topicId,
         type_id: typeId,
-        region_id: 7,
+        region_id: 1718,
         text: 'The claimant’s own appeal, never the victim’s.',
       },
     })
-    expect(appeal.status).toBe(200)
+    expect(appeal.status, JSON.stringify(appeal.body)).toBe(200)
     const claimantBefore = (await call('/core/profile', { token: claimant.token })).body.content
 
     // They apply as a resident with the victim's PINFL (from a second address), and a moderator approves it.

@@ -93,7 +93,7 @@ describe('finding a person', () => {
     const { topicId, typeId } = await readTopicAndType()
     await call('/siw/appeal', {
       token: user.token,
-      body: { topic_id: topicId, type_id: typeId, region_id: 7, text: 'A question about land lease in Navoi.' },
+      body: { topic_id: topicId, type_id: typeId, region_id: 1718, text: 'A question about land lease in Navoi.' },
     })
     const r = await asOperator('moderator', `/${user.id}`)
     expect(r.status).toBe(200)
