@@ -5,6 +5,7 @@ import { BUILD_ID } from './build/build-id.ts'
 import { buildManifests } from './build/build-manifests.ts'
 import { CLIENT_INPUTS, clientManifest, REACT_DOM_CHUNK } from './build/client-manifest.ts'
 import { consoleScripts } from './build/console-scripts.ts'
+import { mailWithoutPrettier } from './build/mail-without-prettier.ts'
 import { messagesCatalogue } from './build/messages-catalogue.ts'
 import { lightPreloadHelper } from './build/preload-helper.ts'
 import { previewCompression } from './build/preview-compression.ts'
@@ -40,9 +41,15 @@ export default defineConfig({
     buildManifests(),
     messagesCatalogue(),
     lightPreloadHelper(),
+    mailWithoutPrettier(),
   ],
   environments: {
-    invest_portal_gateway: { define: { __GATEWAY_DEV__: JSON.stringify(GATEWAY_DEV) } },
+    invest_portal_gateway: {
+      define: { __GATEWAY_DEV__: JSON.stringify(GATEWAY_DEV) },
+      // One module: the mail renderer's dynamic imports (React's server renderer) stay inside the worker's bundle, so
+      // the tests' Miniflare, which loads `index.js` alone, runs what deploys (docs/decisions/0046-mail-templates.md).
+      build: { rollupOptions: { output: { codeSplitting: false } } },
+    },
     client: {
       build: {
         manifest: true,
@@ -57,7 +64,7 @@ export default defineConfig({
                 // Small modules the entry shares with lazily loaded chunks, in one chunk rather than one each.
                 {
                   name: 'shell',
-                  test: /[\\/]client[\\/](runtime[\\/](i18n|visibility|lazy-component|router|static-section)|ui[\\/](page-title|icons?|static-pagination))\.tsx?$|[\\/]shared[\\/](constants|i18n[\\/]i18n|routing[\\/](routes|match|guards|errors|payload-path)|keys[\\/]api-keys)\.ts$|preload-helper/,
+                  test: /[\\/]client[\\/](runtime[\\/](i18n|visibility|lazy-component|router|static-section)|ui[\\/](page-title|icons?|static-pagination))\.tsx?$|[\\/]shared[\\/](constants|i18n[\\/]i18n|routing[\\/](routes|match|guards|errors|payload-path|feedback-routes)|keys[\\/]api-keys)\.ts$|preload-helper/,
                 },
                 // The Intl helpers: most pages with dates or figures use them.
                 { name: 'format', test: /[\\/]client[\\/]lib[\\/]format(-uz)?\.ts$/ },

@@ -136,8 +136,9 @@ server.on('exit', (code) => {
 async function waitForServer() {
   for (let i = 0; i < 240; i++) {
     try {
-      // A page without gateway data: the home page would cache its (still empty) lists before the seed below.
-      const res = await fetch(`${url}/en/success-registration`, { redirect: 'manual' })
+      // No page: every page reads the site settings for its footer, and would cache them (still empty) before the
+      // seed below; the build id touches neither the gateway nor KV.
+      const res = await fetch(`${url}/_app/build`, { redirect: 'manual' })
       if (res.status < 500) return
     } catch {
       /* not listening yet */

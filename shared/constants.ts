@@ -48,3 +48,6 @@ export const LOADING_BAR = Object.freeze({
   color: '#00A3D9',
   errorColor: '#C62828',
 })
+
+/** The longest comment "Was this page useful?" takes (the gateway's limit, docs/product.md#page-feedback). */
+export const FEEDBACK_COMMENT_MAX = 1000

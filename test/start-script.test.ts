@@ -90,7 +90,9 @@ describe('npm start with GATEWAY_ORIGIN set', () => {
     const { out, code } = await start([], { PORT: String(port) }, /Invest Portal is running at/)
     expect(code, out).toBeNull()
     expect(out).toContain('not seeded')
-    // The portal reads from the upstream (its readiness check's page asks for the site's contacts) and writes nothing.
+    // The portal reads from the upstream (a page asks for the site's contacts) and writes nothing. Start's own readiness
+    // check reads no page (it would cache a bundled gateway's settings before the seed).
+    expect((await fetch(`http://127.0.0.1:${port}/en/success-registration`)).status).toBe(200)
     expect(seen).toContain('GET /siw/public/site-settings')
     expect(seen.filter((line) => !line.startsWith('GET '))).toEqual([])
     expect(seen.some((line) => /\/dev\//.test(line))).toBe(false)

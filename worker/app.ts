@@ -1,7 +1,7 @@
 /**
  * The portal worker (docs/architecture.md#request): request id and log → security headers → the gateway proxy and the
- * `_app` endpoints (realtime sockets and publishes among them) → locale → session → the page pipeline (match → validate
- * → guards → rules → data plan → render).
+ * `_app` endpoints (realtime sockets and publishes, the content version's push among them) → locale → session → the
+ * page pipeline (match → validate → guards → rules → data plan → render).
  */
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -11,11 +11,20 @@ import { handleErrors } from '../platform/errors'
 import { logRequests } from '../platform/request-log'
 import { PUBLISH_MAX_BYTES, REALTIME_PATH, REALTIME_PUBLISH_PATH } from '../shared/realtime/realtime'
 import { pagePathOfPayload } from '../shared/routing/payload-path'
+import { CONTENT_VERSION_PUSH_PATH, serveVersionPush } from './endpoints/content-version-push'
+import { serveFeed } from './endpoints/feeds'
 import { serveBuild, serveHealth } from './endpoints/health'
 import { serveIcons } from './endpoints/icons'
+import { serveDownload } from './endpoints/open-data'
 import { servePayload } from './endpoints/payload-endpoint'
 import { servePushWorker } from './endpoints/push-worker'
 import { serveRobots, serveSitemap, serveSitemapPart } from './endpoints/sitemap'
+import {
+  serveOneClickUnsubscribe,
+  showUnsubscribePage,
+  UNSUBSCRIBE_MAX_BYTES,
+  UNSUBSCRIBE_PATH,
+} from './endpoints/unsubscribe'
 import { readConfig } from './env'
 import { errorEnvelope } from './http/envelope'
 import { negotiateLocale } from './http/locale'
@@ -107,6 +116,20 @@ export function createApp() {
     bodyLimit({ maxSize: PUBLISH_MAX_BYTES, onError: (c) => errorEnvelope(c, 413, 'payload_too_large') }),
     servePublish,
   )
+  app.post(
+    CONTENT_VERSION_PUSH_PATH,
+    bodyLimit({ maxSize: PUBLISH_MAX_BYTES, onError: (c) => errorEnvelope(c, 413, 'payload_too_large') }),
+    serveVersionPush,
+  )
+
+  // RFC 8058 one-click unsubscribe: a mail client's POST carries no Origin, so its signed token authorises it in place
+  // of the same-origin check (docs/security.md#one-click-unsubscribe).
+  app.get(UNSUBSCRIBE_PATH, showUnsubscribePage)
+  app.post(
+    UNSUBSCRIBE_PATH,
+    bodyLimit({ maxSize: UNSUBSCRIBE_MAX_BYTES, onError: (c) => errorEnvelope(c, 413, 'payload_too_large') }),
+    serveOneClickUnsubscribe,
+  )
 
   app.delete('/_app/session', requireSameOrigin({ scriptOnly: true }), async (c) => {
     const token = await readSessionToken(c)
@@ -124,6 +147,10 @@ export function createApp() {
   app.get('/robots.txt', serveRobots)
 
   app.use('*', negotiateLocale({ defaultLocale: (c) => c.get('config').defaultLocale }))
+
+  // Files that are not pages, per language (docs/product.md#feeds, #open-data); a name they do not know falls through.
+  app.get('/:locale/feed/:file', serveFeed)
+  app.get('/:locale/open-data/:file', serveDownload)
 
   app.get('*', resolveSession(), async (c) => {
     const url = new URL(c.req.url)

@@ -3,6 +3,7 @@
  * JavaScript; its code loads when the reader turns to it (`features/site/contact-form.tsx`).
  */
 import { Suspense } from 'react'
+import { readReference } from '../../shared/forms/reference'
 import { siteKeys } from '../../shared/keys/site-keys'
 import { href } from '../../shared/routing/match'
 import { AsideLinks } from '../features/site/site-aside'
@@ -26,7 +27,9 @@ export function Page() {
   const t = useT()
   const locale = useLocale()
   const route = useRoute('contact-us')
-  const sent = route.query.sent === '1'
+  // `?sent=` is the request's reference (docs/decisions/0048-references.md), or `1` when the upstream gave none.
+  const sent = !!route.query.sent
+  const reference = readReference(route.query.sent)
   const title = t('routes.contactUs')
   return (
     <main id="main" className="container page site-page contact-page">
@@ -41,7 +44,7 @@ export function Page() {
         <div className="contact-page__main" id="contact-main">
           <Suspense fallback={null}>
             <HydrateWhenEngaged within="contact-main">
-              <ContactForm sent={sent} />
+              <ContactForm sent={sent} reference={reference} />
             </HydrateWhenEngaged>
           </Suspense>
         </div>

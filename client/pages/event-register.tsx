@@ -112,6 +112,7 @@ function RegisterForm({ event, countriesKey }: { event: Event; countriesKey: Key
   const [returned] = useState(() => Object.keys(state.errors).length > 0 || state.code !== null)
   const applicationId = state.values.application_id ?? ''
   const uploadKey = state.values.upload_key ?? ''
+  const applicationReference = state.values.application_reference ?? ''
   const value = (name: string) => state.values[name] ?? ''
 
   const labels: Record<string, string> = {
@@ -143,7 +144,12 @@ function RegisterForm({ event, countriesKey }: { event: Event; countriesKey: Key
     e.preventDefault()
     if (pending) return
     const data = new FormData(e.currentTarget)
-    const fields = { ...readFields(data), application_id: applicationId, upload_key: uploadKey }
+    const fields = {
+      ...readFields(data),
+      application_id: applicationId,
+      upload_key: uploadKey,
+      application_reference: applicationReference,
+    }
     setPending(true)
     setProgress(applicationId ? null : { step: 'sending' })
     try {
@@ -166,7 +172,8 @@ function RegisterForm({ event, countriesKey }: { event: Event; countriesKey: Key
       }
       setProgress({ step: 'done' })
       void showToast('success', () => t(SUCCESS_NOTICE))
-      await navigate(href('success-registration', { locale, query: { notice: SUCCESS_NOTICE } }))
+      const reference = outcome.reference || undefined
+      await navigate(href('success-registration', { locale, query: { notice: SUCCESS_NOTICE, reference } }))
     } finally {
       setPending(false)
     }
@@ -203,6 +210,7 @@ function RegisterForm({ event, countriesKey }: { event: Event; countriesKey: Key
           <>
             <input type="hidden" name="application_id" value={applicationId} />
             <input type="hidden" name="upload_key" value={uploadKey} />
+            <input type="hidden" name="application_reference" value={applicationReference} />
             {/* The saved details are shown read-only (disabled fields are not posted), so they travel along hidden. */}
             {EVENT_TEXT_FIELDS.map((name) => (
               <input key={name} type="hidden" name={name} value={value(name)} />

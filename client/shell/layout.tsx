@@ -8,8 +8,20 @@ import { SiteHeader } from './site-header'
 
 /** The footer is static: the browser keeps the edge's markup and loads its code only to draw one itself. */
 const SiteFooter = staticSection(() => import('./site-footer').then((m) => m.SiteFooterContent))
+/** "Was this page useful?" is a plain form, static too (docs/product.md#page-feedback). */
+const PageFeedback = staticSection(() =>
+  import('../features/feedback/page-feedback-form').then((m) => m.PageFeedbackForm),
+)
 
-export function Layout({ name, meta, children }: { name: LayoutName; meta: RouteMeta; children: ReactNode }) {
+type LayoutProps = {
+  name: LayoutName
+  meta: RouteMeta
+  /** A content page's own path, which the feedback control asks about; none on other pages. */
+  feedbackPage?: string
+  children: ReactNode
+}
+
+export function Layout({ name, meta, feedbackPage, children }: LayoutProps) {
   if (name === 'blank') return <div className="layout layout--blank">{children}</div>
   const fixed = meta.fixedHeader !== false
   return (
@@ -22,6 +34,15 @@ export function Layout({ name, meta, children }: { name: LayoutName; meta: Route
         </div>
       ) : (
         children
+      )}
+      {feedbackPage && (
+        <PageFeedback
+          key={feedbackPage}
+          as="section"
+          className="page-feedback"
+          aria-labelledby="page-feedback-title"
+          props={{ page: feedbackPage }}
+        />
       )}
       {!meta.hideAppealButton && <AppealBar />}
       <SiteFooter as="footer" className="site-footer" props={{}} />

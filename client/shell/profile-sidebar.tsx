@@ -30,6 +30,18 @@ export function ProfileSidebar() {
       label: t('routes.myProjects'),
       icon: 'chart',
     },
+    {
+      id: 'profile-notifications',
+      to: href('profile-notifications', { locale }),
+      label: t('routes.notificationChoices'),
+      icon: 'bell',
+    },
+    {
+      id: 'profile-enquiries',
+      to: href('profile-enquiries', { locale }),
+      label: t('routes.myEnquiries'),
+      icon: 'mail',
+    },
   ]
   const current = route.id === 'profile-project-form' ? 'profile-my-projects' : route.id
   return (

@@ -10,7 +10,6 @@ import { socialLinks, telHref, useSiteSettings } from '../features/site/site-set
 import { Section } from '../runtime/data'
 import { useLocale, useT } from '../runtime/i18n'
 import { Link } from '../runtime/router'
-import { Icon } from '../ui/icon'
 import { LogoMark } from './logo'
 import { useNavSections } from './nav-sections'
 
@@ -22,6 +21,8 @@ export function SiteFooterContent() {
     { to: href('privacy-policy', { locale }), label: t('routes.privacyPolicy') },
     { to: href('cookie-policy', { locale }), label: t('routes.cookiePolicy') },
     { to: href('sitemap', { locale }), label: t('routes.sitemap') },
+    { to: href('accessibility', { locale }), label: t('routes.accessibility') },
+    { to: href('open-data', { locale }), label: t('routes.openData') },
   ]
   return (
     <div className="container">
@@ -75,7 +76,11 @@ export function SiteFooterContent() {
   )
 }
 
-/** The agency's address (a link to the map when there is one), phone, e-mail and social links, as far as they are set. */
+/**
+ * The agency's address (a link to the map when there is one), phone, e-mail and social links, as far as they are set.
+ * Their icons are the stylesheet's (`footer.css`) and the social links a labelled group of links: every element counts
+ * against the home page's budget as a first visitor meets it (docs/performance.md#budgets).
+ */
 function FooterContacts() {
   const t = useT()
   const settings = useSiteSettings()
@@ -86,25 +91,21 @@ function FooterContacts() {
     address || mapUrl ? (
       mapUrl ? (
         <a key="address" className="site-footer__contact" href={mapUrl}>
-          <Icon name="map-pin" />
           {address || t('footer.map')}
         </a>
       ) : (
         <span key="address" className="site-footer__contact">
-          <Icon name="map-pin" />
           {address}
         </span>
       )
     ) : null,
     settings?.phone ? (
       <a key="phone" className="site-footer__contact" href={telHref(settings.phone)}>
-        <Icon name="phone" />
         {settings.phone}
       </a>
     ) : null,
     settings?.email ? (
       <a key="email" className="site-footer__contact" href={`mailto:${settings.email}`}>
-        <Icon name="mail" />
         {settings.email}
       </a>
     ) : null,
@@ -113,13 +114,13 @@ function FooterContacts() {
     <>
       {lines.length > 0 && <address className="site-footer__contacts">{lines}</address>}
       {socials.length > 0 && (
-        <ul className="site-footer__social" aria-label={t('footer.social')}>
+        <nav className="site-footer__social" aria-label={t('footer.social')}>
           {socials.map((s) => (
-            <li key={s.url}>
-              <a href={s.url}>{s.name}</a>
-            </li>
+            <a key={s.url} href={s.url}>
+              {s.name}
+            </a>
           ))}
-        </ul>
+        </nav>
       )}
     </>
   )

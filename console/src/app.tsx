@@ -21,6 +21,7 @@ import { serveScript } from './scripts'
 import type { Screen } from './sections/areas'
 import { audit } from './sections/audit/routes'
 import { content } from './sections/content/routes'
+import { enquiries } from './sections/enquiries/routes'
 import { inbox } from './sections/inbox/routes'
 import { mail } from './sections/mail/routes'
 import { appeals, files, projects, registrations } from './sections/moderation/routes'
@@ -37,6 +38,7 @@ const SECTIONS: ReadonlyArray<readonly [prefix: string, screen: Screen, routes: 
   ['/projects', 'projects', projects],
   ['/registrations', 'registrations', registrations],
   ['/inbox', 'inbox', inbox],
+  ['/enquiries', 'enquiries', enquiries],
   ['/files', 'inbox', files],
   ['/people', 'people', people],
   ['/content', 'content', content],

@@ -3,7 +3,7 @@
  * docs/architecture.md#rule-2): `/{lang}/{area}/…`, with the query a list keeps.
  */
 import type { Locale } from '../../contract/locales'
-import type { AppealStatus, DecisionState, MailStatus } from '../../contract/operators/values'
+import type { AppealStatus, DecisionState, FeedbackAnswer, MailStatus } from '../../contract/operators/values'
 
 type Query = Record<string, string | number | undefined>
 
@@ -28,12 +28,18 @@ export const paths = {
     withQuery(at(lang, 'registrations'), query),
   registration: (lang: Locale, id: number) => at(lang, 'registrations', id),
   registrationAction: (lang: Locale, id: number, action: 'approve' | 'reject') => at(lang, 'registrations', id, action),
-  inbox: (lang: Locale, query?: { kind?: string; handled?: string; q?: string; page?: number }) =>
+  inbox: (lang: Locale, query?: { kind?: string; handled?: string; q?: string; event_id?: string; page?: number }) =>
     withQuery(at(lang, 'inbox'), query),
-  inboxExport: (lang: Locale, query: { kind: string; handled: string; q: string }) =>
+  inboxExport: (lang: Locale, query: { kind: string; handled: string; q: string; event_id?: string }) =>
     withQuery(at(lang, 'inbox', 'export.csv'), query),
   inboxItem: (lang: Locale, kind: string, id: number) => at(lang, 'inbox', kind, id),
   inboxHandled: (lang: Locale, kind: string, id: number) => at(lang, 'inbox', kind, id, 'handled'),
+  inboxReply: (lang: Locale, id: number) => at(lang, 'inbox', 'contact', id, 'reply'),
+  inboxDecision: (lang: Locale, id: number) => at(lang, 'inbox', 'event', id, 'decision'),
+  enquiries: (lang: Locale, query?: Query) => withQuery(at(lang, 'enquiries'), query),
+  enquiriesExport: (lang: Locale, query?: Query) => withQuery(at(lang, 'enquiries', 'export.csv'), query),
+  enquiry: (lang: Locale, id: number) => at(lang, 'enquiries', id),
+  enquiryAction: (lang: Locale, id: number, action: 'notes' | 'replies') => at(lang, 'enquiries', id, action),
   file: (lang: Locale, id: string) => at(lang, 'files', id),
   people: (lang: Locale, query?: { q?: string; page?: number }) => withQuery(at(lang, 'people'), query),
   person: (lang: Locale, id: number) => at(lang, 'people', id),
@@ -55,6 +61,8 @@ export const paths = {
   bin: (lang: Locale, query?: { page?: number }) => withQuery(at(lang, 'content', 'bin'), query),
   binRestore: (lang: Locale, id: number) => at(lang, 'content', 'bin', id, 'restore'),
   siteSettings: (lang: Locale) => at(lang, 'content', 'site-settings'),
+  pageFeedback: (lang: Locale, query?: { answer?: FeedbackAnswer; path?: string; page?: number }) =>
+    withQuery(at(lang, 'content', 'feedback'), query),
   /** The editor's calls: pages to link to, images to upload and show (docs/decisions/0055-console-editor.md). */
   contentEditor: (lang: Locale, call: 'links' | 'images') => at(lang, 'content', 'editor', call),
   /** Cloudflare Access signs the operator out of every application on this host. */

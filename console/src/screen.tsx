@@ -48,6 +48,10 @@ const NOTICES = [
   // Named by their full key: their texts are the bin's.
   'bin.deleted',
   'bin.restored',
+  // The inbox's answers and decisions, whose texts live in their sections' namespaces.
+  'replies.sent',
+  'applicants.confirmed',
+  'applicants.declined',
 ] as const
 export type Notice = (typeof NOTICES)[number]
 

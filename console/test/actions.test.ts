@@ -159,7 +159,8 @@ describe('the inbox', () => {
     )
       .bind(await operatorId(OPERATORS.moderator))
       .first<{ after: string }>()
-    expect(JSON.parse(exports!.after)).toEqual({ kind: 'contact', handled: 'all', q: tag, rows: 2 })
+    // `event_id` null: the export was not narrowed to one event's applications.
+    expect(JSON.parse(exports!.after)).toEqual({ kind: 'contact', handled: 'all', q: tag, event_id: null, rows: 2 })
   })
 
   it('serves an event application’s documents through the gateway with the sandbox headers, to moderators only', async () => {
@@ -207,6 +208,93 @@ describe('the inbox', () => {
     // The file is private: the public file route does not know it.
     const fileId = links[0]!.split('/').pop()
     expect((await env.GATEWAY.fetch(`http://gateway.test/document/public/file/${fileId}`)).status).toBe(404)
+  })
+})
+
+describe('answers and decisions from the inbox', () => {
+  const application = async (eventId: number, first_name: string) =>
+    gateway('/siw/public/event-application', {
+      event_id: eventId,
+      role: 'speaker',
+      first_name,
+      last_name: 'Rashidova',
+      middle_name: '',
+      birth_date: '1990-04-12',
+      gender: 'female',
+      email: `${first_name.toLowerCase()}-${crypto.randomUUID().slice(0, 6)}@applicant.test`,
+      phone: '998901234500',
+      passport: 'AA1234567',
+      country_id: 1,
+      address: 'Tashkent',
+      birthplace: 'Tashkent',
+      organization: 'UzAgro',
+      position: 'Manager',
+      activity: '',
+      hash: '',
+    }) as Promise<{ id: number; reference: string }>
+
+  it('replies to a contact request: mailed, kept in its thread, audited, and the request handled', async () => {
+    const id = await newContactRequest('Irina')
+    const empty = await openAs('moderator', `/en/inbox/contact/${id}/reply`, { message: ' ' })
+    expect(empty.status).toBe(422)
+    expect(empty.html).toContain('href="#reply-message"')
+    const posted = await openAs('moderator', `/en/inbox/contact/${id}/reply`, { message: 'We can meet on Friday.' })
+    expect(posted.status).toBe(303)
+    expect(locationOf(posted)).toBe(`/en/inbox/contact/${id}?done=replies.sent`)
+    const page = await openAs('admin', `/en/inbox/contact/${id}?done=replies.sent`)
+    expect(page.html).toContain('The reply is mailed to the sender and kept in the thread')
+    expect(page.html).toMatch(/<ol class="console-thread"><li><strong>Demo moderator<\/strong>/)
+    expect(page.html).toContain('We can meet on Friday.')
+    expect(page.html).toContain('by Demo moderator')
+    const mail = await env.GATEWAY_DB.prepare(
+      'SELECT o.kind FROM contact_replies r JOIN outbox o ON o.id = r.outbox_id WHERE r.contact_id = ?',
+    )
+      .bind(id)
+      .all()
+    expect(mail.results).toEqual([{ kind: 'contact-reply' }])
+    expect((await auditOf('contact', id)).map((r) => [r.action, r.email])).toEqual([
+      ['inbox.reply', OPERATORS.moderator],
+    ])
+  })
+
+  it('filters applications by event, the export following, and confirms or declines each once', async () => {
+    const events = await env.GATEWAY_DB.prepare('SELECT id FROM events ORDER BY id LIMIT 2').all<{ id: number }>()
+    const [one, other] = events.results.map((e) => e.id) as [number, number]
+    // Three letters first: `Ev` and six digits would read as a reference (EV-1234-56).
+    const tag = `Evt${crypto.randomUUID().slice(0, 6)}`
+    const first = await application(one, tag)
+    const second = await application(other, tag)
+    const list = await openAs('moderator', `/en/inbox?kind=event&handled=all&q=${tag}&event_id=${one}`)
+    expect([...list.html.matchAll(/data-id="(\d+)"/g)].map((m) => Number(m[1]))).toEqual([first.id])
+    expect(list.html).toContain(first.reference)
+    expect(list.html).toContain(`<option value="${other}">`)
+    const csv = await openAs('moderator', `/en/inbox/export.csv?kind=event&handled=all&q=${tag}&event_id=${other}`)
+    const rows = csv.html
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .slice(1)
+    expect(rows.map((l) => Number(l.split(',')[0]!.replace(/"/g, '')))).toEqual([second.id])
+    expect(rows[0]).toContain(second.reference)
+
+    const confirmed = await openAs('moderator', `/en/inbox/event/${first.id}/decision`, { decision: 'confirmed' })
+    expect(locationOf(confirmed)).toBe(`/en/inbox/event/${first.id}?done=applicants.confirmed`)
+    const page = await openAs('moderator', `/en/inbox/event/${first.id}?done=applicants.confirmed`)
+    expect(page.html).toContain('The application is confirmed; the applicant is mailed the badge details.')
+    expect(page.html).not.toContain('name="decision"')
+    const again = await openAs('moderator', `/en/inbox/event/${first.id}/decision`, { decision: 'declined' })
+    expect(again.status).toBe(409)
+    const declined = await openAs('admin', `/en/inbox/event/${second.id}/decision`, {
+      decision: 'declined',
+      reason: 'The hall is full.',
+    })
+    expect(locationOf(declined)).toBe(`/en/inbox/event/${second.id}?done=applicants.declined`)
+    expect((await auditOf('event_application', first.id)).map((r) => [r.action, r.after])).toEqual([
+      ['inbox.confirm', { decision: 'confirmed' }],
+    ])
+    expect((await auditOf('event_application', second.id)).map((r) => [r.action, r.after])).toEqual([
+      ['inbox.decline', { decision: 'declined', reason: 'The hall is full.' }],
+    ])
   })
 })
 

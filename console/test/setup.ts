@@ -21,6 +21,6 @@ await env.GATEWAY_DB.batch([
     "INSERT OR IGNORE INTO countries (id, code, country_uz, country_ru, country_en) VALUES (1, 'UZ', 'Oʻzbekiston', 'Узбекистан', 'Uzbekistan'), (2, 'CN', 'Xitoy', 'Китай', 'China')",
   ),
   env.GATEWAY_DB.prepare(
-    "INSERT OR IGNORE INTO events (id, date_from, date_to, name_en, updated_at) VALUES (1, '2026-12-01T05:00:00.000Z', '2026-12-02T13:00:00.000Z', 'Tashkent International Investment Forum', '2026-11-28T00:00:00.000Z')",
+    "INSERT OR IGNORE INTO events (id, date_from, date_to, name_en, updated_at) VALUES (1, '2026-12-01T05:00:00.000Z', '2026-12-02T13:00:00.000Z', 'Tashkent International Investment Forum', '2026-11-28T00:00:00.000Z'), (2, '2027-03-10T05:00:00.000Z', '2027-03-10T13:00:00.000Z', 'Samarkand Agro Days', '2026-11-28T00:00:00.000Z')",
   ),
 ])

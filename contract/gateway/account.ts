@@ -4,6 +4,7 @@
  * services (docs/gateway-contract.md#personal).
  */
 import * as v from 'valibot'
+import { CHANNELS, NOTIFICATION_TOPICS } from './channels'
 import { GatewayFileSchema, IdSchema, LocaleTextSchema, NumberLikeSchema, RegionSchema } from './common'
 
 /** The role's own record (`profile[profile.role]`); the pages show what is there. */
@@ -180,3 +181,26 @@ const ServiceResultSchema = v.looseObject({
   max_page: v.number(),
 })
 export type ServiceResult = v.InferOutput<typeof ServiceResultSchema>
+
+const ChannelChoiceSchema = v.looseObject(
+  Object.fromEntries(CHANNELS.map((channel) => [channel, v.boolean()])) as Record<
+    (typeof CHANNELS)[number],
+    v.BooleanSchema<undefined>
+  >,
+)
+
+/**
+ * `GET /core/profile/notifications` (docs/gateway-contract.md#notification-choices): per topic, whether mail and push
+ * tell the person of it. `PUT` takes the same shape whole and answers it.
+ */
+export const NotificationChoicesSchema = v.looseObject(
+  Object.fromEntries(NOTIFICATION_TOPICS.map((topic) => [topic, ChannelChoiceSchema])) as Record<
+    (typeof NOTIFICATION_TOPICS)[number],
+    typeof ChannelChoiceSchema
+  >,
+)
+export type NotificationChoices = v.InferOutput<typeof NotificationChoicesSchema>
+
+/** `POST /core/mail/unsubscribe`: the topic whose mail the link turned off. */
+const UnsubscribedSchema = v.looseObject({ topic: v.string() })
+export type Unsubscribed = v.InferOutput<typeof UnsubscribedSchema>

@@ -77,8 +77,22 @@ export const ProjectSchema = v.looseObject({
   region: NamedRefSchema,
   category: v.nullish(v.union([v.looseObject({ id: IdSchema, title: v.nullish(v.string()) }), v.number()])),
   upload: FileRefSchema,
+  /** **New:** where the project is, when it says (the detail always carried it; lists and downloads now do too). */
+  latitude: v.nullish(NumberLikeSchema),
+  longitude: v.nullish(NumberLikeSchema),
+  updated_at: v.nullish(v.string()),
 })
 export type Project = v.InferOutput<typeof ProjectSchema>
+
+/** **New:** `GET project-place`: a project a map marks, with its place. */
+export const ProjectPlaceSchema = v.looseObject({
+  id: IdSchema,
+  title: v.string(),
+  status: v.picklist(PROJECT_STATUSES),
+  latitude: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),
+  longitude: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),
+  category: v.nullish(v.looseObject({ id: IdSchema, title: v.nullish(v.string()) })),
+})
 
 const figure = v.nullish(NumberLikeSchema)
 
@@ -92,8 +106,6 @@ export const ProjectDetailSchema = v.looseObject({
   content: v.nullish(v.string()),
   /** One file (or its link), or one per language as in the personal projects; the page picks a link it can read. */
   presentation: v.nullish(v.union([v.string(), GatewayFileSchema, LocaleFilesSchema])),
-  latitude: figure,
-  longitude: figure,
   pp: figure,
   irr: figure,
   npv: figure,

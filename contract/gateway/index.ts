@@ -10,6 +10,7 @@ import {
   AppealTopicSchema,
   AppealTypeSchema,
   DataExportSchema,
+  NotificationChoicesSchema,
   NotificationSchema,
   PersonalProjectSchema,
   PersonalServiceSchema,
@@ -17,12 +18,14 @@ import {
   SessionSchema,
 } from './account'
 import { type Envelope, envelopeOf, issuePaths, listOf, RegionSchema } from './common'
+import { EnquirySchema } from './enquiries'
 import {
   AmountSchema,
   DistrictSchema,
   ProjectCategoryDetailSchema,
   ProjectCategorySchema,
   ProjectDetailSchema,
+  ProjectPlaceSchema,
   ProjectSchema,
   SectorSchema,
 } from './guide'
@@ -83,6 +86,7 @@ export const CONTRACTS: ReadonlyArray<readonly [path: string, schema: v.GenericS
   [`${PUBLIC}/project-category/{id}`, envelopeOf(ProjectCategoryDetailSchema)],
   [`${PUBLIC}/project`, listOf(ProjectSchema)],
   [`${PUBLIC}/project/{id}`, envelopeOf(ProjectDetailSchema)],
+  [`${PUBLIC}/project-place`, listOf(ProjectPlaceSchema)],
   [`${PUBLIC}/service-sector`, listOf(SectorSchema)],
   [`${PUBLIC}/project-amount`, listOf(AmountSchema)],
   [`${PLACES}/regions`, listOf(RegionSchema)],
@@ -100,11 +104,12 @@ export const CONTRACTS: ReadonlyArray<readonly [path: string, schema: v.GenericS
   [`${INTEGRATION}/iskm/lot/{lot_number}`, envelopeOf(AuctionLotDetailSchema)],
   [`${INTEGRATION}/uzex-lots`, listOf(UzexLotSchema)],
   [`${INTEGRATION}/uzex-lots/{id}`, envelopeOf(UzexLotSchema)],
-  // docs/gateway-contract.md#profile, #notifications, #appeals, #personal
+  // docs/gateway-contract.md#profile, #notification-choices, #notifications, #appeals, #personal
   ['/core/profile', envelopeOf(ProfileSchema)],
   // docs/gateway-contract.md#account
   ['/core/account/sessions', listOf(SessionSchema)],
   ['/core/account/export', envelopeOf(DataExportSchema)],
+  ['/core/profile/notifications', envelopeOf(NotificationChoicesSchema)],
   ['/siw/notification', listOf(NotificationSchema)],
   ['/siw/appeal', listOf(AppealSchema)],
   ['/siw/appeal/{id}', envelopeOf(AppealSchema)],
@@ -114,6 +119,9 @@ export const CONTRACTS: ReadonlyArray<readonly [path: string, schema: v.GenericS
   ['/siw/personal/project', listOf(PersonalProjectSchema)],
   ['/siw/personal/project/{id}', envelopeOf(PersonalProjectSchema)],
   ['/siw/personal/service', listOf(PersonalServiceSchema)],
+  // docs/gateway-contract.md#enquiries
+  ['/siw/enquiry/mine', listOf(EnquirySchema)],
+  ['/siw/enquiry/link/{token}', envelopeOf(EnquirySchema)],
 ]
 
 /** The table compiled once: literal paths in a map, patterns as anchored expressions of one segment per `{name}`. */

@@ -18,6 +18,8 @@ export const PostSummarySchema = v.looseObject({
   photo: FileRefSchema,
   files: v.nullish(v.array(LinkedFileSchema)),
   author: v.nullish(v.looseObject({ firstName: v.nullish(v.string()), lastName: v.nullish(v.string()) })),
+  /** When it last changed (docs/gateway-contract.md#content): a feed's `updated`, a site map's `lastmod`. */
+  updated_at: v.nullish(v.string()),
 })
 export type PostSummary = v.InferOutput<typeof PostSummarySchema>
 
@@ -67,11 +69,19 @@ export const EventSchema = v.looseObject({
   description: v.nullish(v.string()),
   photo: FileRefSchema,
   agenda: v.nullish(v.union([GatewayFileSchema, v.string()])),
+  updated_at: v.nullish(v.string()),
 })
 export type Event = v.InferOutput<typeof EventSchema>
 
-/** `POST /siw/public/event-application`: the application, and the capability its documents are uploaded with. */
-const EventApplicationCreatedSchema = v.looseObject({ id: IdSchema, upload_token: v.string() })
+/**
+ * `POST /siw/public/event-application`: the application, the capability its documents are uploaded with, and its
+ * reference (`EV-2026-000045`) the success screen shows (an upstream may give none).
+ */
+const EventApplicationCreatedSchema = v.looseObject({
+  id: IdSchema,
+  upload_token: v.string(),
+  reference: v.nullish(v.string()),
+})
 export type EventApplicationCreated = v.InferOutput<typeof EventApplicationCreatedSchema>
 
 /** `GET …/territorial-entity/countries` (docs/gateway-contract.md#guide). */

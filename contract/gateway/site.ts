@@ -65,6 +65,8 @@ export const TerritorySchema = v.looseObject({
   fdi_credits: figure,
   foreign_trade: figure,
   presentation: v.nullish(v.string()),
+  /** **New:** when the region's figures last changed. */
+  updated_at: v.nullish(v.string()),
 })
 export type Territory = v.InferOutput<typeof TerritorySchema>
 
@@ -152,3 +154,10 @@ export const SiteSettingsSchema = v.looseObject({
   sectors: v.nullish(v.array(SectorLinkSchema)),
 })
 export type SiteSettings = v.InferOutput<typeof SiteSettingsSchema>
+
+/**
+ * `POST /siw/public/contact-us`: the request's id and its reference (`CR-2026-000123`), which the success screen shows
+ * (an upstream may give none).
+ */
+const ContactSentSchema = v.looseObject({ id: v.number(), reference: v.nullish(v.string()) })
+export type ContactSent = v.InferOutput<typeof ContactSentSchema>

@@ -13,20 +13,32 @@ const InboxFilterSchema = v.looseObject({
   kind: InboxKindSchema,
   handled: v.picklist(INBOX_HANDLED),
   q: v.string(),
+  /** Applications of this event only; null: every event's. */
+  event_id: v.nullish(v.number()),
 })
-export type InboxFilter = v.InferOutput<typeof InboxFilterSchema>
+
+/** One reply of a contact request's thread (docs/gateway-contract.md#operator-replies), and who wrote it. */
+const InboxReplySchema = v.looseObject({
+  id: v.number(),
+  message: v.string(),
+  created_at: v.string(),
+  by: v.looseObject({ id: v.number(), email: v.string(), name: v.string() }),
+})
 
 /**
  * `GET /core/operator/inbox/{kind}/{id}`, and each item of a list: the request's or application's own fields (which
- * there are depends on its kind, and pass through as they are), who handled it and when, and an event application's
- * documents (file ids).
+ * there are depends on its kind, and pass through as they are), its reference (`CR-2026-000123`), who handled it and
+ * when, an event application's documents (file ids) and decision, and (one contact request) its thread of replies.
  */
 export const InboxItemSchema = v.looseObject({
   kind: InboxKindSchema,
   id: v.number(),
+  reference: v.nullish(v.string()),
   email: v.string(),
   phone: v.string(),
   created_at: v.string(),
+  decision: v.nullish(v.picklist(['confirmed', 'declined'])),
+  replies: v.nullish(v.array(InboxReplySchema)),
   handled: v.nullable(
     v.looseObject({
       at: v.string(),
@@ -37,16 +49,38 @@ export const InboxItemSchema = v.looseObject({
 })
 export type InboxItem = v.InferOutput<typeof InboxItemSchema>
 
-/** `GET /core/operator/inbox?kind=&handled=&q=`: a page of items, and how many of each kind are still open. */
+/** An event the inbox filters applications by, and how many it has. */
+const InboxEventSchema = v.looseObject({ id: v.number(), title: v.string(), applications: v.number() })
+
+/**
+ * `GET /core/operator/inbox?kind=&handled=&q=&event_id=`: a page of items, how many of each kind are still open, and
+ * (kind `event`) the events that have applications.
+ */
 export const InboxListSchema = v.looseObject({
   filter: InboxFilterSchema,
   items: v.array(InboxItemSchema),
   open: countsOf(INBOX_KINDS),
+  events: v.nullish(v.array(InboxEventSchema)),
 })
 export type InboxList = v.InferOutput<typeof InboxListSchema>
 
-/** `GET /core/operator/inbox/export?kind=&handled=&q=`: every matching item. */
+/** `GET /core/operator/inbox/export?kind=&handled=&q=&event_id=`: every matching item. */
 export const InboxExportSchema = v.looseObject({ filter: InboxFilterSchema, items: v.array(InboxItemSchema) })
 
 /** `POST /core/operator/inbox/{kind}/{id}/handled`. */
 export const InboxHandledSchema = v.looseObject({ kind: InboxKindSchema, id: v.number(), handled: v.boolean() })
+
+/** `POST /core/operator/inbox/contact/{id}/reply`: the reply sent and kept; the request is handled. */
+export const InboxReplySentSchema = v.looseObject({
+  id: v.number(),
+  reference: v.string(),
+  reply_id: v.number(),
+  handled: v.literal(true),
+})
+
+/** `POST /core/operator/inbox/event/{id}/decision`: the application's decision, mailed to the applicant. */
+export const InboxDecisionSchema = v.looseObject({
+  id: v.number(),
+  reference: v.string(),
+  decision: v.picklist(['confirmed', 'declined']),
+})

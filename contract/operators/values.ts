@@ -80,6 +80,9 @@ export const AUDIT_ACTIONS = [
   'inbox.handled',
   'inbox.reopened',
   'inbox.export',
+  'inbox.reply',
+  'inbox.confirm',
+  'inbox.decline',
   'operator.add',
   'operator.role',
   'operator.remove',
@@ -98,5 +101,13 @@ export const AUDIT_ACTIONS = [
   'person.block',
   'person.unblock',
   'person.erase',
+  'enquiry.update',
+  'enquiry.note',
+  'enquiry.reply',
+  'enquiry.export',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+/** Which answers to "Was this page useful?" a list shows; `all` is the default. */
+export const FEEDBACK_ANSWERS = ['all', 'yes', 'no'] as const
+export type FeedbackAnswer = (typeof FEEDBACK_ANSWERS)[number]

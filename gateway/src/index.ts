@@ -18,8 +18,11 @@ import { contentVersionRoutes, readPreviewToken } from './areas/content/routes'
 import { serviceRoutes } from './areas/content/services'
 import { tradingRoutes } from './areas/content/trading'
 import { documentRoutes } from './areas/documents/routes'
+import { enquiryRoutes } from './areas/enquiries/routes'
+import { feedbackRoutes } from './areas/feedback/routes'
 import { formRoutes } from './areas/forms/routes'
 import { handleMailQueue } from './areas/mail/queue'
+import { mailRoutes } from './areas/mail/routes'
 import { notificationRoutes } from './areas/notifications/routes'
 import { operatorRoutes } from './areas/operators/routes'
 import { personalRoutes } from './areas/personal/routes'
@@ -27,8 +30,10 @@ import { profileRoutes } from './areas/profile/routes'
 import { PUBLISHABLE_KINDS } from './areas/publishing/kinds'
 import { publishDue } from './areas/publishing/publishing'
 import { CONTENT_UPLOAD_BODY_LIMIT } from './areas/publishing/uploads'
+import { readContentVersion } from './areas/publishing/version'
 import { runRetention } from './areas/retention/retention'
 import { createDevApp } from './dev/index'
+import { scheduleVersionPush } from './integrations/realtime'
 import { assertSafeToStart, readConfig } from './lib/config'
 import type { AppEnv } from './lib/context'
 import { fail, GatewayError } from './lib/envelope'
@@ -86,11 +91,14 @@ if (dev) {
 app.route('/core/auth', authRoutes)
 app.route('/core/profile', profileRoutes)
 app.route('/core/account', accountRoutes)
+app.route('/core/mail', mailRoutes)
 app.route('/siw/notification', notificationRoutes)
 app.route('/siw/public', publicAppealRoutes)
 app.route('/siw/appeal', appealRoutes)
 app.route('/siw/personal', personalRoutes)
 app.route('/siw/public', formRoutes)
+app.route('/siw/enquiry', enquiryRoutes)
+app.route('/siw/public', feedbackRoutes)
 app.route('/core/operator', operatorRoutes)
 app.route('/document', documentRoutes)
 if (dev) app.route('/dev', dev.routes)
@@ -129,7 +137,13 @@ export default {
   // (docs/operations.md#retention) on its own.
   scheduled: (controller, env, ctx) => {
     const now = new Date(controller.scheduledTime)
-    ctx.waitUntil(publishDue(env.DB, PUBLISHABLE_KINDS, now))
+    // What the trigger published moved the content version: the portal is told, as after an editor's publish.
+    const scope = { env, executionCtx: ctx, requestId: `scheduled-${controller.scheduledTime}` }
+    ctx.waitUntil(
+      publishDue(env.DB, PUBLISHABLE_KINDS, now).then((count) => {
+        if (count) scheduleVersionPush(scope, (bindings) => readContentVersion(bindings.DB))
+      }),
+    )
     if (controller.cron === RETENTION_CRON) ctx.waitUntil(runRetention(env, now))
   },
 } satisfies ExportedHandler<Env>

@@ -21,8 +21,22 @@ import {
   UnpublishedSchema,
   UploadedSchema,
 } from '../../contract/operators/content'
+import {
+  EnquiryChangedSchema,
+  EnquiryDetailSchema,
+  EnquiryExportSchema,
+  EnquiryListSchema,
+} from '../../contract/operators/enquiries'
 import { EnvelopeSchema, RefusalSchema } from '../../contract/operators/envelope'
-import { InboxExportSchema, InboxHandledSchema, InboxItemSchema, InboxListSchema } from '../../contract/operators/inbox'
+import { FeedbackListSchema } from '../../contract/operators/feedback'
+import {
+  InboxDecisionSchema,
+  InboxExportSchema,
+  InboxHandledSchema,
+  InboxItemSchema,
+  InboxListSchema,
+  InboxReplySentSchema,
+} from '../../contract/operators/inbox'
 import { MailListSchema, MailResentSchema } from '../../contract/operators/mail'
 import {
   AppealDecisionSchema,
@@ -64,6 +78,14 @@ const OPERATOR_CONTRACTS: ReadonlyArray<readonly [string, v.GenericSchema]> = [
   [`GET ${OPERATOR}/inbox/export`, InboxExportSchema],
   [`GET ${OPERATOR}/inbox/{kind}/{id}`, InboxItemSchema],
   [`POST ${OPERATOR}/inbox/{kind}/{id}/handled`, InboxHandledSchema],
+  [`POST ${OPERATOR}/inbox/contact/{id}/reply`, InboxReplySentSchema],
+  [`POST ${OPERATOR}/inbox/event/{id}/decision`, InboxDecisionSchema],
+  [`GET ${OPERATOR}/enquiries`, EnquiryListSchema],
+  [`GET ${OPERATOR}/enquiries/export`, EnquiryExportSchema],
+  [`GET ${OPERATOR}/enquiries/{id}`, EnquiryDetailSchema],
+  [`POST ${OPERATOR}/enquiries/{id}`, EnquiryChangedSchema],
+  [`POST ${OPERATOR}/enquiries/{id}/notes`, EnquiryChangedSchema],
+  [`POST ${OPERATOR}/enquiries/{id}/replies`, EnquiryChangedSchema],
   [`GET ${OPERATOR}/appeals`, AppealListSchema],
   [`GET ${OPERATOR}/appeals/{id}`, AppealDetailSchema],
   [`POST ${OPERATOR}/appeals/{id}/reply`, AppealDecisionSchema],
@@ -95,6 +117,7 @@ const OPERATOR_CONTRACTS: ReadonlyArray<readonly [string, v.GenericSchema]> = [
   [`POST ${OPERATOR}/people/{id}/block`, PersonStateChangedSchema],
   [`POST ${OPERATOR}/people/{id}/unblock`, PersonStateChangedSchema],
   [`POST ${OPERATOR}/people/{id}/erase`, PersonStateChangedSchema],
+  [`GET ${OPERATOR}/feedback`, FeedbackListSchema],
 ]
 
 const LITERAL = new Map<string, v.GenericSchema>()

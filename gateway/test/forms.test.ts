@@ -215,11 +215,12 @@ describe('POST /siw/public/business-registration', () => {
 })
 
 describe('POST /siw/public/event-application', () => {
-  it('answers the application id with its upload capability and stores the upper-cased passport number', async () => {
+  it('answers the application id with its upload capability and reference, and stores the upper-cased passport number', async () => {
     const r = await post('event-application', EVENT)
     expect(r.body.content).toEqual({
       id: expect.any(Number),
       upload_token: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      reference: `EV-${new Date(Date.now() + 5 * 3600_000).getUTCFullYear()}-${String(r.body.content.id).padStart(6, '0')}`,
     })
     const row = await env.DB.prepare('SELECT passport, event_id FROM event_applications WHERE id = ?')
       .bind(r.body.content.id)

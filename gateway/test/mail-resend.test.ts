@@ -7,15 +7,10 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from 'clou
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { issuePasswordLink, RESET_LINK_LIFETIME_MS, WELCOME_LINK_LIFETIME_MS } from '../src/areas/auth/reset-links'
-import {
-  composeAppealReceipt,
-  composeResetEmail,
-  composeResidentWelcomeEmail,
-  composeWelcomeEmail,
-  type Email,
-} from '../src/areas/mail/messages'
+import type { Email } from '../src/areas/mail/email'
 import { createMailer } from '../src/areas/mail/outbox'
 import { deliverMail } from '../src/areas/mail/queue'
+import { composeMail } from '../src/areas/mail/send'
 import worker from '../src/index'
 import type { MailTransport } from '../src/integrations/email'
 import { accessEnv, signInOperators } from './access-helpers'
@@ -94,7 +89,9 @@ describe('failed mail in the operators’ API', () => {
       purpose: 'welcome',
       now: new Date(),
     })
-    const id = await record(composeWelcomeEmail(user.email, 'investor', link, 'ru'))
+    const id = await record(
+      await composeMail(env, { kind: 'set-password', to: user.email, lang: 'ru', props: { role: 'investor', link } }),
+    )
     await failEveryTry(id)
     expect(await rowOf(id)).toMatchObject({ status: 'failed', attempts: 9 })
 
@@ -149,7 +146,9 @@ describe('failed mail in the operators’ API', () => {
     const production = { ...env, DEV_MODE: '0', PORTAL_ORIGIN: 'https://invest.gov.uz' } as Env
     const to = uniqueEmail('resident')
     const signIn = 'https://invest.gov.uz/uz/auth/one-id?role=investor'
-    const id = await record(composeResidentWelcomeEmail(to, 'investor', signIn, 'uz'))
+    const id = await record(
+      await composeMail(env, { kind: 'welcome-resident', to, lang: 'uz', props: { role: 'investor', link: signIn } }),
+    )
     await failEveryTry(id, production)
     const failed = await rowOf(id)
     expect(failed.status).toBe('failed')
@@ -167,7 +166,9 @@ describe('failed mail in the operators’ API', () => {
       purpose: 'reset',
       now: new Date(),
     })
-    const id = await record(composeResetEmail(user.email, first, 'en'))
+    const id = await record(
+      await composeMail(env, { kind: 'reset', to: user.email, lang: 'en', props: { link: first } }),
+    )
     await failEveryTry(id)
     // The person asked again, and that mail arrived: its link is the live one, which a resend must not kill.
     const second = await issuePasswordLink(env, user, 'en', {
@@ -183,8 +184,22 @@ describe('failed mail in the operators’ API', () => {
   })
 
   it('lists under status=queued the mail queued for more than 15 minutes, not a fresh one, and refuses to resend it', async () => {
-    const stuck = await record(composeAppealReceipt(uniqueEmail('stuck'), 11, 'en'))
-    const fresh = await record(composeAppealReceipt(uniqueEmail('fresh'), 12, 'en'))
+    const stuck = await record(
+      await composeMail(env, {
+        kind: 'appeal-receipt',
+        to: uniqueEmail('stuck'),
+        lang: 'en',
+        props: { id: 11, url: null },
+      }),
+    )
+    const fresh = await record(
+      await composeMail(env, {
+        kind: 'appeal-receipt',
+        to: uniqueEmail('fresh'),
+        lang: 'en',
+        props: { id: 12, url: null },
+      }),
+    )
     const longAgo = new Date(Date.now() - 20 * 60_000).toISOString()
     await env.DB.prepare('UPDATE outbox SET created_at = ? WHERE id = ?').bind(longAgo, stuck).run()
     const list = await op('/mail?status=queued')
@@ -207,7 +222,9 @@ describe('failed mail in the operators’ API', () => {
     ['an editor', EDITOR],
   ])('refuses %s, whose role does not reach the admin area, with 403', async (_, who) => {
     const to = uniqueEmail('refused')
-    const id = await record(composeAppealReceipt(to, 7, 'en'))
+    const id = await record(
+      await composeMail(env, { kind: 'appeal-receipt', to: to, lang: 'en', props: { id: 7, url: null } }),
+    )
     await failEveryTry(id)
     vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     expect((await op('/mail?status=failed', { as: who })).status).toBe(403)

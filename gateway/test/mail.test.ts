@@ -7,9 +7,9 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it, vi } from 'vitest'
-import { composeResetEmail } from '../src/areas/mail/messages'
 import { createMailer, type MailMessage } from '../src/areas/mail/outbox'
 import { deliverMail, retryDelaySeconds } from '../src/areas/mail/queue'
+import { composeMail } from '../src/areas/mail/send'
 import worker from '../src/index'
 import type { MailTransport } from '../src/integrations/email'
 import { call, createUser, uniqueEmail } from './helpers'
@@ -35,7 +35,8 @@ const rowsTo = async (email: string) =>
 
 /** A mail recorded in the outbox as a request records it, without putting it on the real queue (the test delivers). */
 async function recordWithoutQueue(to: string): Promise<number> {
-  const mail = composeResetEmail(to, 'http://127.0.0.1:8787/en/auth/reset-password?token=x', 'ru')
+  const link = 'http://127.0.0.1:8787/en/auth/reset-password?token=x'
+  const mail = await composeMail(env, { kind: 'reset', to, lang: 'ru', props: { link } })
   const held = { ...env, MAIL_QUEUE: { send: async () => {} } } as unknown as Env
   await createMailer(held, new Date()).send(mail)
   return (await rowsTo(to))[0]!.id
@@ -89,7 +90,7 @@ describe('mail through the queue', () => {
     const [mail] = await rowsTo(user.email)
     expect(mail!.attempts).toBe(1)
     expect(mail!.provider_id).toMatch(/@/)
-    expect(mail!.html).toMatch(/^<!doctype html><html lang="uz">/)
+    expect(mail!.html).toMatch(/^<!DOCTYPE html[^>]*><html dir="ltr" lang="uz">/)
     const link = new URL(/https?:\/\/\S+\/auth\/reset-password\?\S+/.exec(mail!.text)![0])
     expect(link.pathname).toBe('/uz/auth/reset-password')
     const q = Object.fromEntries(link.searchParams)

@@ -84,15 +84,16 @@ describe('PATCH /core/profile/change-password', () => {
       hash: '',
     })
     expect(r.body.result.code).toBe('ok')
+    // Read before signing in again: that sign-in, from a browser with no device token, is mailed as a new one.
+    expect((await call(`/dev/outbox?email=${user.email}`)).body.content[0].subject).toBe(
+      'Your Invest Portal password was changed',
+    )
     expect((await call('/core/profile', { token: user.token })).status).toBe(200)
     expect((await call('/core/profile', { token: other })).status).toBe(401)
     const login = (password: string) =>
       call('/core/auth/login', { body: { email: user.email, password, role: 'investor' } })
     expect((await login('Old#Password1')).status).toBe(401)
     expect((await login('New#Password2')).status).toBe(200)
-    expect((await call(`/dev/outbox?email=${user.email}`)).body.content[0].subject).toBe(
-      'Your Invest Portal password was changed',
-    )
   })
 
   it('names a wrong old password, a short new one and a mismatched confirmation', async () => {
@@ -210,5 +211,36 @@ describe('POST /core/profile/fcm-token', () => {
     expect(
       (await call('/core/profile/fcm-token?fcm_token=%3Cx%3E', { method: 'POST', token: a.token })).body.errors,
     ).toEqual(['fcm_token'])
+  })
+})
+
+describe('DELETE /core/profile/fcm-token', () => {
+  const ownerOf = (token: string) =>
+    env.DB.prepare('SELECT user_id FROM fcm_tokens WHERE token = ?').bind(token).first<number>('user_id')
+  const register = (token: string, bearer: string) =>
+    call(`/core/profile/fcm-token?fcm_token=${token}`, { method: 'POST', token: bearer })
+
+  it('forgets the token this user names, and never another user’s', async () => {
+    const a = await createUser()
+    const b = await createUser()
+    const mine = `fcm:${crypto.randomUUID()}`
+    const theirs = `fcm:${crypto.randomUUID()}`
+    await register(mine, a.token)
+    await register(theirs, b.token)
+    const forgotten = await call(`/core/profile/fcm-token?fcm_token=${theirs}`, { method: 'DELETE', token: a.token })
+    expect(forgotten.body.content).toEqual({ forgotten: 0 })
+    expect(await ownerOf(theirs)).toBe(b.id)
+    const own = await call(`/core/profile/fcm-token?fcm_token=${mine}`, { method: 'DELETE', token: a.token })
+    expect(own.body.content).toEqual({ forgotten: 1 })
+    expect(await ownerOf(mine)).toBeNull()
+  })
+
+  it('forgets every device this session registered when no token is named', async () => {
+    const a = await createUser()
+    const tokens = [`fcm:${crypto.randomUUID()}`, `fcm:${crypto.randomUUID()}`]
+    for (const t of tokens) await register(t, a.token)
+    const r = await call('/core/profile/fcm-token', { method: 'DELETE', token: a.token })
+    expect(r.body.content).toEqual({ forgotten: 2 })
+    for (const t of tokens) expect(await ownerOf(t)).toBeNull()
   })
 })

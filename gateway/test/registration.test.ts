@@ -255,7 +255,8 @@ describe('rejecting a registration', () => {
     expect(await accountsWith(email)).toBe(0)
     const [mail] = await outbox(email)
     expect(mail!.subject).toBe('Invest Portalda roʻyxatdan oʻtishingiz tasdiqlanmadi')
-    expect(mail!.text).toContain('Sababi: Kompaniya maʼlumotlari tasdiqlanmadi.')
+    // The label, then the moderator's reason quoted on its own.
+    expect(mail!.text).toMatch(/Sababi:\s+Kompaniya maʼlumotlari tasdiqlanmadi\./)
     expect((await moderate({ kind: 'registration', id, action: 'approve' })).status).toBe(409)
   })
 
@@ -417,7 +418,7 @@ describe('operator calls', () => {
     expect(rejected.body.content).toEqual({ id: toReject, state: 'rejected', user_id: null })
     const [mail] = await outbox(rejectedEmail)
     expect(mail!.subject).toBe('Ваша регистрация на Invest Portal не одобрена')
-    expect(mail!.text).toContain('Причина: ИНН не найден в реестре.')
+    expect(mail!.text).toMatch(/Причина:\s+ИНН не найден в реестре\./)
     expect((await operator('/999999/approve')).status).toBe(404)
 
     // Each decision once, by whom, before and after; the refused second approval left no row.

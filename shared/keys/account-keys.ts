@@ -5,6 +5,7 @@ import type {
   AppealResponse,
   AppealTopic,
   Notification,
+  NotificationChoices,
   PersonalProject,
   PersonalService,
   Profile,
@@ -49,6 +50,7 @@ export const accountKeys = Object.freeze({
   sectors: () => apiKey<Sector[]>('/siw/public/service-sector', { page: 0, size: OPTIONS_SIZE }),
   services: (type: ServiceType) => apiKey<PersonalService[]>('/siw/personal/service', { type }),
   notifications: (page: number, size: number) => apiKey<Notification[]>('/siw/notification', { page, size }),
+  notificationChoices: () => '/core/profile/notifications' as Key<NotificationChoices>,
 })
 
 /** The service category in the URL, or the first one. */

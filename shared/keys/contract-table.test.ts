@@ -14,6 +14,7 @@ import {
   type Search,
 } from '../routing/routes'
 import { accountKeys } from './account-keys'
+import { enquiryKeys } from './enquiry-keys'
 import { guideKeys } from './guide-keys'
 import { mediaKeys } from './media-keys'
 import { serviceGuideKeys, serviceKeys } from './service-keys'
@@ -25,6 +26,7 @@ function paramSamples(routeId: RouteId, name: string): readonly string[] {
   if (name === 'topic') return REASONS
   if (name === 'sector') return SECTORS
   if (name === 'slug') return ['about', 'faq/more']
+  if (name === 'token') return [`1.${'a'.repeat(43)}`]
   return ['1']
 }
 
@@ -87,7 +89,7 @@ function planKeys(): Array<readonly [RouteId, string]> {
 }
 
 type Builder = (...args: never[]) => string
-const BUILDERS = { accountKeys, guideKeys, mediaKeys, serviceKeys, siteKeys } as const
+const BUILDERS = { accountKeys, enquiryKeys, guideKeys, mediaKeys, serviceKeys, siteKeys } as const
 
 /** Arguments for builders that take more than ids; the others get `'1'` for each parameter. */
 const BUILDER_ARGS: Readonly<Record<string, readonly unknown[]>> = {

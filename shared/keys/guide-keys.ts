@@ -21,6 +21,8 @@ export const PROJECT_PAGE_SIZE = 6
 export const CATEGORY_PAGE_SIZE = 12
 /** Open projects shown on the projects hub. */
 const OPEN_PROJECTS_SIZE = 3
+/** Projects per page of the all-projects list (four rows of three cards). */
+export const ALL_PROJECTS_PAGE_SIZE = 12
 
 /** The gateway page slugs of the guide's text pages. */
 export const GUIDE_PAGES = Object.freeze({
@@ -51,6 +53,17 @@ export function readProjectFilters(query: Readonly<{ [K in keyof ProjectFilters]
   return { sector_id: id(query.sector_id), region_id: id(query.region_id), amount_id: id(query.amount_id), status }
 }
 
+/** The all-projects page's filters: a category's, and the category itself (docs/product.md#all-projects). */
+export type AllProjectsFilters = ProjectFilters & Readonly<{ category_id?: string }>
+
+/** Reads the all-projects filters from a URL query; anything malformed is dropped, as `readProjectFilters` does. */
+export function readAllProjectsFilters(
+  query: Readonly<{ [K in keyof AllProjectsFilters]?: string }>,
+): AllProjectsFilters {
+  const category = query.category_id && ID.test(query.category_id) ? query.category_id : undefined
+  return { category_id: category, ...readProjectFilters(query) }
+}
+
 export const guideKeys = Object.freeze({
   page: (slug: string) => `${PUBLIC}/page/${seg(slug)}` as Key<Page>,
   /** A sector's page (`sector-{slug}`): title, summary, content and figures. */
@@ -62,6 +75,13 @@ export const guideKeys = Object.freeze({
   openProjects: () =>
     apiKey<Project[]>(`${PUBLIC}/project`, { status: 'open_for_investment', page: 0, size: OPEN_PROJECTS_SIZE }),
   project: (id: string) => `${PUBLIC}/project/${seg(id)}` as Key<ProjectDetail>,
+  /** Every category in one list: the all-projects page filters by them. */
+  allCategories: () => apiKey<ProjectCategory[]>(`${PUBLIC}/project-category`, { page: 0, size: 100 }),
+  /** A page of every category's projects, filtered. */
+  allProjects: (filters: AllProjectsFilters, page = 0) =>
+    apiKey<Project[]>(`${PUBLIC}/project`, { ...filters, page, size: ALL_PROJECTS_PAGE_SIZE }),
+  /** The project that changed last: when the projects' open data were last updated. */
+  lastChangedProject: () => apiKey<Project[]>(`${PUBLIC}/project`, { sort: 'updated', page: 0, size: 1 }),
   /** The same keys as the profile's project form, so the lists are shared in caches. */
   sectors: accountKeys.sectors,
   regions: accountKeys.regions,

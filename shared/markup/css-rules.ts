@@ -136,9 +136,30 @@ function matchingBrace(css: string, open: number): number {
   throw new Error(`unbalanced CSS block at ${open}`)
 }
 
-/** The classes of a document's elements, read from its `class` attributes. */
+/**
+ * The classes of a document's elements, read from its `class` attributes. It runs on every document rendered, over the
+ * whole of it (docs/performance.md#budgets): a scan by `indexOf`, each distinct attribute value split once (a page
+ * repeats a few dozen values hundreds of times).
+ */
 export function classesOf(html: string): Set<string> {
   const classes = new Set<string>()
-  for (const m of html.matchAll(/\sclass="([^"]*)"/g)) for (const c of m[1]!.split(/\s+/)) if (c) classes.add(c)
+  const values = new Set<string>()
+  for (let at = html.indexOf('class="'); at >= 0; at = html.indexOf('class="', at)) {
+    const start = at + 7
+    const end = html.indexOf('"', start)
+    if (end < 0) break
+    at = end + 1
+    // An attribute of its own (`data-class="…"` is another), after the whitespace that ends the one before.
+    if (!isWhitespace(html.charCodeAt(start - 8))) continue
+    const value = html.slice(start, end)
+    if (values.has(value)) continue
+    values.add(value)
+    for (const c of value.split(/\s+/)) if (c) classes.add(c)
+  }
   return classes
+}
+
+/** HTML's whitespace between attributes: space, tab, line feed, form feed, carriage return. */
+function isWhitespace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 12 || code === 13
 }

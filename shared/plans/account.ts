@@ -1,4 +1,7 @@
-/** Data plans of the profile area: personal services, appeals and projects (read live with SWR by the pages). */
+/**
+ * Data plans of the profile area: personal services, appeals, projects and notification choices (read live with SWR
+ * by the pages).
+ */
 import { accountKeys, serviceTypeOf } from '../keys/account-keys'
 import { definePlan } from '../keys/api-keys'
 
@@ -30,4 +33,8 @@ export const projectFormPlan = definePlan('profile-project-form', ({ params }) =
     sectors: accountKeys.sectors(),
     regions: accountKeys.regions(),
   },
+}))
+
+export const notificationChoicesPlan = definePlan('profile-notifications', () => ({
+  keys: { choices: accountKeys.notificationChoices() },
 }))

@@ -1,7 +1,7 @@
 /** Data plans of the investor guide: its text pages, the registration forms, projects, categories and sectors. */
 
 import { definePlan } from '../keys/api-keys'
-import { GUIDE_PAGES, guideKeys, readProjectFilters } from '../keys/guide-keys'
+import { GUIDE_PAGES, guideKeys, readAllProjectsFilters, readProjectFilters } from '../keys/guide-keys'
 
 // The guide's text pages are the agency's to publish: until then (a fresh deployment) each draws its empty state, and
 // the registration forms work without their text.
@@ -43,4 +43,15 @@ export const sectorPlan = definePlan('sector', ({ params }) => ({
 }))
 export const exploreItemPlan = definePlan('explore-item', ({ params }) => ({
   keys: { project: guideKeys.project(params.id) },
+}))
+
+/** Every project, a page at a time, with the categories and the other lookups as filters (docs/product.md#all-projects). */
+export const allProjectsPlan = definePlan('all-projects', ({ query }) => ({
+  keys: {
+    categories: guideKeys.allCategories(),
+    sectors: guideKeys.sectors(),
+    regions: guideKeys.regions(),
+    amounts: guideKeys.amounts(),
+    projects: guideKeys.allProjects(readAllProjectsFilters(query), query.page),
+  },
 }))

@@ -8,8 +8,10 @@ import type { DataPlan, PlanRoute } from '../keys/api-keys'
 import { siteKeys } from '../keys/site-keys'
 import { ROUTE_BY_ID, type RouteId } from '../routing/routes'
 import type { PageRoute } from '../state/state'
-import { appealsPlan, myProjectsPlan, myServicesPlan, projectFormPlan } from './account'
+import { appealsPlan, myProjectsPlan, myServicesPlan, notificationChoicesPlan, projectFormPlan } from './account'
+import { enquiryPlan, myEnquiriesPlan, projectInterestPlan } from './enquiries'
 import {
+  allProjectsPlan,
   exploreItemPlan,
   guidePartnershipPlan,
   guidePrivatizationPlan,
@@ -31,6 +33,7 @@ import {
   storyListPlan,
   storyPlan,
 } from './media'
+import { openDataPlan } from './open-data'
 import { type PlannedKeys, splitKeys } from './plan'
 import { serviceCategoryIndexPlan, serviceCategoryPlan, servicePlan } from './services'
 import {
@@ -59,6 +62,8 @@ export const DATA_PLANS: DataPlans = {
   contacts: contactsPlan,
   'cookie-policy': cookiePolicyPlan,
   'privacy-policy': privacyPolicyPlan,
+  'open-data': openDataPlan,
+  'all-projects': allProjectsPlan,
   post: postPlan,
   media: mediaPlan,
   'story-list': storyListPlan,
@@ -82,12 +87,16 @@ export const DATA_PLANS: DataPlans = {
   'project-category-list': projectCategoryListPlan,
   'project-category': projectCategoryPlan,
   project: projectPlan,
+  'project-interest': projectInterestPlan,
   sector: sectorPlan,
   'explore-item': exploreItemPlan,
   'profile-my-services': myServicesPlan,
   'profile-appeals': appealsPlan,
   'profile-my-projects': myProjectsPlan,
+  'profile-notifications': notificationChoicesPlan,
   'profile-project-form': projectFormPlan,
+  'profile-enquiries': myEnquiriesPlan,
+  enquiry: enquiryPlan,
   page: contentPagePlan,
 }
 

@@ -26,6 +26,7 @@ describe('checkGuards (docs/product.md#guards)', () => {
       'profile-appeals',
       'profile-my-projects',
       'profile-project-form',
+      'profile-enquiries',
     ] as const) {
       expect(checkGuards(meta(id), visitor)).toMatchObject({ statusCode: 403, code: 'forbidden' })
     }

@@ -112,7 +112,14 @@ export const ROUTES = [
   def({ id: 'contact-us', pattern: '/contact-us', query: { sent: text } }),
   def({ id: 'cookie-policy', pattern: '/cookie-policy' }),
   def({ id: 'privacy-policy', pattern: '/privacy-policy' }),
-  def({ id: 'success-registration', pattern: '/success-registration' }),
+  // `reference`: the event application's (docs/decisions/0048-references.md), shown when it looks like one.
+  def({ id: 'success-registration', pattern: '/success-registration', query: { reference: text } }),
+  // A mail's unsubscribe link (docs/security.md#one-click-unsubscribe): `done` names the topic turned off, `error` why not.
+  def({ id: 'unsubscribe', pattern: '/unsubscribe', query: { token: text, done: text, error: text } }),
+  def({ id: 'open-data', pattern: '/open-data' }),
+  def({ id: 'accessibility', pattern: '/accessibility' }),
+  // Where "Was this page useful?" posts, and thanks without JavaScript (docs/product.md#page-feedback).
+  def({ id: 'page-feedback', pattern: '/feedback', query: { return: text } }),
 
   def({ id: 'post', pattern: '/post/:id', params: idParams, reject: NOT_FOUND }),
   def({ id: 'media', pattern: '/media/:id', params: { id: MEDIA_TYPES }, query: { page }, reject: NOT_FOUND }),
@@ -192,7 +199,22 @@ export const ROUTES = [
     query: { page, sector_id: text, region_id: text, amount_id: text, status: text },
     reject: NOT_FOUND,
   }),
+  def({
+    id: 'all-projects',
+    pattern: '/guide/project/all',
+    // The filters are kept in the query as a category's are (malformed ones are ignored).
+    query: { page, category_id: text, sector_id: text, region_id: text, amount_id: text, status: text },
+    reject: NOT_FOUND,
+  }),
   def({ id: 'project', pattern: '/guide/project/:id', params: idParams, reject: NOT_FOUND }),
+  // Interest in a project (docs/product.md#enquiries): its form, and the reference once sent.
+  def({
+    id: 'project-interest',
+    pattern: '/guide/project/:id/interest',
+    params: idParams,
+    query: { sent: optional(/^[A-Z]{2}-\d{4}-\d{6,10}$/) },
+    reject: NOT_FOUND,
+  }),
   def({ id: 'explore', pattern: '/guide/explore' }),
   def({ id: 'sector', pattern: '/guide/explore/:sector', params: { sector: SECTORS }, reject: NOT_FOUND }),
   def({ id: 'explore-item', pattern: '/guide/explore/:id', title: 'explore', params: idParams, reject: NOT_FOUND }),
@@ -217,6 +239,14 @@ export const ROUTES = [
     layout: 'profile',
     title: 'password',
     meta: { protected: true, nonResidentOnly: true, hideAppealButton: true },
+    query: { notice: text },
+  }),
+  def({
+    id: 'profile-notifications',
+    pattern: '/profile/notifications',
+    layout: 'profile',
+    title: 'notificationChoices',
+    meta: { protected: true, hideAppealButton: true },
     query: { notice: text },
   }),
   def({
@@ -254,6 +284,21 @@ export const ROUTES = [
     title: 'projectForm',
     meta: { protected: true, hideAppealButton: true },
     params: { id: optional(numeric) },
+    reject: NOT_FOUND,
+  }),
+
+  def({
+    id: 'profile-enquiries',
+    pattern: '/profile/enquiries',
+    layout: 'profile',
+    title: 'myEnquiries',
+    meta: { protected: true, hideAppealButton: true },
+  }),
+  // An enquiry by the signed link of its receipt: `{id}.{signature}` (docs/security.md#enquiry-links).
+  def({
+    id: 'enquiry',
+    pattern: '/enquiry/:token',
+    params: { token: /^\d{1,10}\.[A-Za-z0-9_-]{43}$/ },
     reject: NOT_FOUND,
   }),
 

@@ -32,6 +32,8 @@ const isProtected = (route: RouteDef) => route.meta.protected === true
 const SITEMAP: Readonly<Partial<Record<RouteId, false | readonly Params[]>>> = {
   sso: false,
   'success-registration': false,
+  unsubscribe: false,
+  'page-feedback': false,
   post: false,
   media: MEDIA_TYPES.map((id) => ({ id })),
   story: false,
@@ -48,15 +50,19 @@ const SITEMAP: Readonly<Partial<Record<RouteId, false | readonly Params[]>>> = {
   service: false,
   'project-category': false,
   project: false,
+  'project-interest': false,
   sector: SECTORS.map((sector) => ({ sector })),
   'explore-item': false,
   profile: false,
   'profile-company': false,
   'profile-password': false,
+  'profile-notifications': false,
   'profile-my-services': false,
   'profile-appeals': false,
   'profile-my-projects': false,
   'profile-project-form': false,
+  'profile-enquiries': false,
+  enquiry: false,
   page: false,
 }
 

@@ -23,36 +23,50 @@ const STATE_DIR = '.wrangler/bench-p2-state'
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
-/** A proxy on `port` that holds every call `delayMs`, then forwards it to the reference gateway under `upstream`. */
-export function startDelayProxy(port, upstream, delayMs) {
-  const stats = { calls: 0 }
+/**
+ * A proxy on `port` that holds every call `delayMs` (or only the calls whose path `delays` accepts, the others at
+ * once), then forwards it to the reference gateway under `upstream`. `stats` counts the calls and the held ones.
+ */
+export function startDelayProxy(port, upstream, delayMs, delays = () => true) {
+  const stats = { calls: 0, held: 0 }
   const server = http.createServer((req, res) => {
     stats.calls++
-    setTimeout(() => {
-      const target = new URL(`/gateway${req.url}`, upstream)
-      const headers = { ...req.headers, host: target.host }
-      const out = http.request(target, { method: req.method, headers }, (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers)
-        up.pipe(res)
-      })
-      out.on('error', () => res.writeHead(502).end())
-      req.pipe(out)
-    }, delayMs)
+    const held = delays(req.url ?? '')
+    if (held) stats.held++
+    setTimeout(
+      () => {
+        const target = new URL(`/gateway${req.url}`, upstream)
+        const headers = { ...req.headers, host: target.host }
+        const out = http.request(target, { method: req.method, headers }, (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers)
+          up.pipe(res)
+        })
+        out.on('error', () => res.writeHead(502).end())
+        req.pipe(out)
+      },
+      held ? delayMs : 0,
+    )
   })
   return new Promise((resolve) =>
     server.listen(port, '127.0.0.1', () => resolve({ stats, close: () => server.close() })),
   )
 }
 
-/** A fresh portal (production build, empty KV) on `port` whose upstream is `gatewayOrigin`; resolves with its stop. */
-export async function startPortal(port, gatewayOrigin) {
-  rmSync(STATE_DIR, { recursive: true, force: true })
+/**
+ * A fresh portal (production build, empty KV in `stateDir`) on `port` whose upstream is `gatewayOrigin`; resolves with
+ * its stop.
+ */
+export async function startPortal(port, gatewayOrigin, stateDir = STATE_DIR) {
+  rmSync(stateDir, { recursive: true, force: true })
   const env = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
-    STATE_DIR,
+    STATE_DIR: stateDir,
     GATEWAY_ORIGIN: gatewayOrigin,
     CLOUDFLARE_INCLUDE_PROCESS_ENV: 'true',
+    // As `npm start` serves the bench's main server: without the local copy of Workers observability, which costs more
+    // than a cached page (docs/operations.md#local-observability).
+    X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? 'false',
   }
   const child = spawn(
     process.execPath,

@@ -54,6 +54,7 @@ type Seeded = Readonly<{
   categoryId: string
   sectorId: string
   project: { id: string; visible: boolean }
+  openProjectId: string
   /** The signed-in investor's own correctable values. */
   profile: Record<string, string>
 }>
@@ -124,6 +125,11 @@ const FORM_POSTS: { readonly [Id in RouteId]?: (seed: Seeded) => FormPost } = {
     fields: { email: DEMO_NON_RESIDENT.email, password: DEMO_NON_RESIDENT.password },
     calls: ['POST /core/auth/login'],
   }),
+  'page-feedback': () => ({
+    url: href('page-feedback', { locale: 'en' }),
+    fields: { page: href('about', { locale: 'en' }), useful: 'no', comment: 'The figures need a source.' },
+    calls: ['POST /siw/public/page-feedback'],
+  }),
   'contact-us': () => ({
     url: href('contact-us', { locale: 'en' }),
     fields: {
@@ -139,6 +145,21 @@ const FORM_POSTS: { readonly [Id in RouteId]?: (seed: Seeded) => FormPost } = {
       message: 'We would like to discuss rooftop solar projects in the Navoi region.',
     },
     calls: ['POST /siw/public/contact-us'],
+  }),
+  // A visitor's interest in a seeded project open for investment.
+  'project-interest': (seed) => ({
+    url: href('project-interest', { locale: 'en', params: { id: String(seed.openProjectId) } }),
+    fields: {
+      name: 'Lukas Brenner',
+      email: `interest.${RUN}@example.com`,
+      phone: '+49 30 1234567',
+      company_name: 'Brenner Solar Capital GmbH',
+      amount_id: '',
+      timeframe: 'within_a_year',
+      country_id: seed.countryId,
+      message: 'We would like to discuss this project with its initiator.',
+    },
+    calls: ['POST /siw/enquiry'],
   }),
   'forgot-password': () => ({
     url: href('forgot-password', { locale: 'en', query: { role: 'investor' } }),
@@ -176,6 +197,21 @@ const FORM_POSTS: { readonly [Id in RouteId]?: (seed: Seeded) => FormPost } = {
     fields: seed.profile,
     token: seed.token,
     calls: ['PATCH /core/profile'],
+  }),
+  // Every choice on, as the demo account has them: the call is made and its choices stay as they were.
+  'profile-notifications': (seed) => ({
+    url: href('profile-notifications', { locale: 'en' }),
+    fields: Object.fromEntries(
+      ['appeals', 'projects', 'events'].flatMap((topic) => ['mail', 'push'].map((ch) => [`${topic}.${ch}`, 'on'])),
+    ),
+    token: seed.token,
+    calls: ['PUT /core/profile/notifications'],
+  }),
+  // A token the gateway refuses: the call is made and nothing is unsubscribed.
+  unsubscribe: () => ({
+    url: href('unsubscribe', { locale: 'en' }),
+    fields: { token: 'appeals.u.1.forged' },
+    calls: ['POST /core/mail/unsubscribe'],
   }),
   'profile-appeals': (seed) => ({
     url: href('profile-appeals', { locale: 'en' }),
@@ -246,7 +282,7 @@ async function gatewayContent<T>(path: string, token?: string): Promise<T> {
 
 async function readSeeded(): Promise<Seeded> {
   const token = await signInNonResident()
-  const [events, countries, regions, topics, categories, sectors, projects, profile] = await Promise.all([
+  const [events, countries, regions, topics, categories, sectors, projects, open, profile] = await Promise.all([
     gatewayContent<{ id: number }[]>('/siw/public/event'),
     gatewayContent<{ id: number }[]>('/integration/public/territorial-entity/countries'),
     gatewayContent<{ id: number }[]>('/integration/public/territorial-entity/regions'),
@@ -254,6 +290,7 @@ async function readSeeded(): Promise<Seeded> {
     gatewayContent<{ id: number }[]>('/siw/public/project-category'),
     gatewayContent<{ id: number }[]>('/siw/public/service-sector'),
     gatewayContent<{ id: number; visible?: boolean }[]>('/siw/personal/project', token),
+    gatewayContent<{ id: number }[]>('/siw/public/project?status=open_for_investment'),
     gatewayContent<{ investor: Record<string, string> }>('/core/profile', token),
   ])
   const own = profile.investor
@@ -267,6 +304,7 @@ async function readSeeded(): Promise<Seeded> {
     categoryId: String(categories[0]!.id),
     sectorId: String(sectors[0]!.id),
     project: { id: String(projects[0]!.id), visible: projects[0]!.visible === true },
+    openProjectId: String(open[0]!.id),
     profile: Object.fromEntries(
       ['phone', 'name', 'surname', 'company_name', 'position', 'website'].map((name) => [name, own[name] ?? '']),
     ),

@@ -27,7 +27,18 @@ const samples = (): Readonly<Record<RouteId, readonly Sample[]>> => ({
   'contact-us': [{ url: href('contact-us', en) }, { url: href('contact-us', { ...en, query: { sent: '1' } }) }],
   'cookie-policy': [{ url: href('cookie-policy', en) }],
   'privacy-policy': [{ url: href('privacy-policy', en) }],
-  'success-registration': [{ url: href('success-registration', en) }],
+  'success-registration': [
+    { url: href('success-registration', en) },
+    { url: href('success-registration', { ...en, query: { reference: 'EV-2026-000045' } }) },
+  ],
+  unsubscribe: [{ url: href('unsubscribe', en) }, { url: href('unsubscribe', { ...en, query: { token: 'x' } }) }],
+  'open-data': [{ url: href('open-data', en) }],
+  accessibility: [{ url: href('accessibility', en) }],
+  'page-feedback': [{ url: href('page-feedback', { ...en, query: { return: href('about', en) } }) }],
+  'all-projects': [
+    { url: href('all-projects', en) },
+    { url: href('all-projects', { ...en, query: { category_id: '2', status: 'open_for_investment', page: 0 } }) },
+  ],
   post: [{ url: href('post', { ...en, params: { id: '1' } }) }],
   media: ['news', 'publication', 'pr_material', 'blog', 'gallery'].map((id) => ({
     url: href('media', { ...en, params: { id }, query: { page: 1 } }),
@@ -70,9 +81,17 @@ const samples = (): Readonly<Record<RouteId, readonly Sample[]>> => ({
   explore: [{ url: href('explore', en) }],
   sector: [{ url: href('sector', { ...en, params: { sector: 'energy' } }) }],
   'explore-item': [{ url: href('explore-item', { ...en, params: { id: '1' } }) }],
+  'project-interest': [
+    { url: href('project-interest', { ...en, params: { id: '1' } }) },
+    { url: href('project-interest', { ...en, params: { id: '1' } }), as: 'non-resident' },
+    { url: href('project-interest', { ...en, params: { id: '1' }, query: { sent: 'IN-2026-000001' } }) },
+  ],
+  enquiry: [{ url: href('enquiry', { ...en, params: { token: `1.${'A'.repeat(43)}` } }) }],
+  'profile-enquiries': [{ url: href('profile-enquiries', en), as: 'non-resident' }],
   profile: [{ url: href('profile', en), as: 'non-resident' }],
   'profile-company': [{ url: href('profile-company', en), as: 'resident' }],
   'profile-password': [{ url: href('profile-password', en), as: 'non-resident' }],
+  'profile-notifications': [{ url: href('profile-notifications', en), as: 'non-resident' }],
   'profile-my-services': [
     { url: href('profile-my-services', en), as: 'resident' },
     { url: href('profile-my-services', { ...en, query: { type: 'tax_information' } }), as: 'resident' },
@@ -111,6 +130,11 @@ beforeAll(async () => {
     type_id: 7,
     region_id: 1703,
     text: 'Which permits does a rooftop solar plant need?',
+  })
+  await create('/siw/enquiry', tokens['non-resident'], {
+    project_id: 1,
+    timeframe: 'later',
+    message: 'Is the site connected to the power grid?',
   })
   projectId = await create('/siw/personal/project', tokens['non-resident'], {
     title: { en: 'Cold storage in Samarkand', ru: '', uz: '' },

@@ -5,6 +5,7 @@
 import { env } from 'cloudflare:workers'
 import { expect } from 'vitest'
 import { LOCALES } from '../../contract/locales'
+import { VERSION_RECORD_KEY } from '../../worker/payloads/content-version'
 
 declare global {
   namespace Cloudflare {
@@ -41,6 +42,25 @@ export async function editorCall(token: string, path: string, body?: unknown, me
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   return { status: res.status, body: (await res.json()) as { content: any } }
+}
+
+/** The content version the gateway holds now (docs/gateway-contract.md#content-version). */
+export async function gatewayVersion(): Promise<number> {
+  const res = await env.GATEWAY.fetch('http://gateway.internal/core/content/version')
+  return ((await res.json()) as { content: { version: number } }).content.version
+}
+
+/**
+ * Waits until the portal holds the version the gateway pushed after an editor's change: the gateway pushes after its
+ * answer, and the portal's shared record then carries it (docs/decisions/0042-content-version-off-the-path.md).
+ */
+export async function untilPushed(): Promise<void> {
+  const version = await gatewayVersion()
+  await expect
+    .poll(async () => (await env.PAYLOADS.get<{ version: number }>(VERSION_RECORD_KEY, 'json'))?.version, {
+      timeout: 5000,
+    })
+    .toBe(version)
 }
 
 /** A draft news item whose title in each language is `{mark} {lang}`, dated first in every list; its id. */

@@ -1,6 +1,7 @@
 /**
  * Publishing and the document memory, with the built client (one-pass renders; docs/decisions/0031-publishing.md): a
- * page the isolate remembers is drawn anew by the first request after a publish, and a preview is never remembered.
+ * page the isolate remembers is drawn anew by the first request after the gateway's push of a publish
+ * (docs/decisions/0042-content-version-off-the-path.md), and a preview is never remembered.
  */
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
@@ -10,7 +11,14 @@ import { href } from '../../shared/routing/match'
 import { createApp } from '../../worker/app'
 import { documentMemorySize } from '../../worker/render/document-memory'
 import { decodeEntities, ORIGIN } from './helpers'
-import { cleanUpPublishing, createNewsDraft, editorCall, signInEditor, uniqueMark } from './publishing-helpers'
+import {
+  cleanUpPublishing,
+  createNewsDraft,
+  editorCall,
+  signInEditor,
+  uniqueMark,
+  untilPushed,
+} from './publishing-helpers'
 
 const app = createApp()
 let token = ''
@@ -56,6 +64,7 @@ describe('the document memory and publishing', () => {
     expect(documentMemorySize().entries).toBe(remembered)
 
     expect((await editorCall(token, `/post/${id}/publish`, {})).status).toBe(200)
+    await untilPushed()
     for (const { locale, path } of lists) expect((await get(path)).html).toContain(`${mark} ${locale}`)
   }, 30_000)
 

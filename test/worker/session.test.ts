@@ -21,6 +21,7 @@ const PROTECTED: readonly RouteId[] = [
   'profile-appeals',
   'profile-my-projects',
   'profile-project-form',
+  'profile-enquiries',
 ]
 
 describe('without a token', () => {

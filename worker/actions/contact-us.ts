@@ -1,8 +1,10 @@
 /**
  * The contact form: checks the fields, sends them to `POST /siw/public/contact-us`, then shows the page's success
- * panel.
+ * panel with the request's reference (docs/decisions/0048-references.md).
  */
+import type { ContactSent } from '../../contract/gateway/site'
 import { CONTACT_ERRORS, readContact } from '../../shared/forms/contact-form'
+import { readReference } from '../../shared/forms/reference'
 import { href } from '../../shared/routing/match'
 import { fromGatewayError, invalid } from './lib/form-result'
 import type { Action } from './lib/types'
@@ -20,10 +22,12 @@ export const action: Action<'contact-us'> = {
   async run({ c, fields, gateway }) {
     const read = readContact(fields)
     if (!read.ok) return invalid(fields, read.errors)
-    const sent = await gateway.request('POST', '/siw/public/contact-us', { body: read.body })
+    const sent = await gateway.request<ContactSent>('POST', '/siw/public/contact-us', { body: read.body })
     if (!sent.ok) return fromGatewayError(sent, fields, { messages: GATEWAY_MESSAGES })
+    // `sent` names the reference the success panel shows, or is `1` when the upstream gave none.
+    const reference = readReference(sent.envelope.content?.reference)
     return {
-      redirect: href('contact-us', { locale: c.get('locale'), query: { sent: '1' } }),
+      redirect: href('contact-us', { locale: c.get('locale'), query: { sent: reference || '1' } }),
       notice: 'notices.contactSent',
     }
   },

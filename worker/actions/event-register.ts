@@ -22,6 +22,10 @@ export const action: Action<'event-register'> = {
       { fields, files: { passport_scan: files.passport_scan, image: files.image }, eventId: query.event_id ?? '' },
     )
     if (!outcome.ok) return invalid(outcome.values, outcome.errors, outcome.code, outcome.status)
-    return { redirect: href('success-registration', { locale: c.get('locale') }), notice: 'notices.eventApplication' }
+    const received = outcome.reference ? { reference: outcome.reference } : {}
+    return {
+      redirect: href('success-registration', { locale: c.get('locale'), query: received }),
+      notice: 'notices.eventApplication',
+    }
   },
 }

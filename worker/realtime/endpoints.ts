@@ -6,16 +6,8 @@
 import type { Context } from 'hono'
 import * as v from 'valibot'
 import { tradingKeys } from '../../shared/keys/trading-keys'
-import {
-  isPublicChannel,
-  LOTS_CHANNEL,
-  PERSONAL_CHANNEL,
-  PUBLISH_HEADERS,
-  PUBLISH_MAX_AGE_MS,
-  PUBLISH_MAX_BYTES,
-  refusalCloseCode,
-} from '../../shared/realtime/realtime'
-import { PublishBodySchema, PublishIdSchema } from '../../shared/realtime/realtime-schemas'
+import { isPublicChannel, LOTS_CHANNEL, PERSONAL_CHANNEL, refusalCloseCode } from '../../shared/realtime/realtime'
+import { PublishBodySchema } from '../../shared/realtime/realtime-schemas'
 import { errorEnvelope } from '../http/envelope'
 import { contentVersion } from '../payloads/content-version'
 import { forgetPayloads, loadEntry, MAX_CACHED_PAGE } from '../payloads/payloads'
@@ -23,7 +15,7 @@ import { readSession } from '../session/session'
 import type { AppEnv } from '../types'
 import { userChannel, userOfProfile } from './channels'
 import { HUB_HEADERS, type HubPublishResult, type RealtimeHub } from './hub'
-import { isValidSignature } from './signature'
+import { readSignedCall } from './signed-call'
 
 /** A socket opened and closed at once with the refusal's code (see `refusalCloseCode`). */
 function refuse(status: 400 | 401 | 403 | 429 | 503, reason: string): Response {
@@ -102,30 +94,9 @@ export async function serveRealtimeSocket(c: Context<AppEnv>): Promise<Response>
  */
 export async function servePublish(c: Context<AppEnv>): Promise<Response> {
   c.set('routeId', 'realtime-publish')
-  const secret = c.get('config').realtimeSecret
-  if (!secret) return errorEnvelope(c, 503, 'realtime_unavailable')
-  const timestamp = c.req.header(PUBLISH_HEADERS.timestamp) ?? ''
-  const id = c.req.header(PUBLISH_HEADERS.id) ?? ''
-  const signature = c.req.header(PUBLISH_HEADERS.signature) ?? ''
-  if (!timestamp || !id || !signature) return errorEnvelope(c, 401, 'unsigned')
-  if (Number(c.req.header('content-length') ?? 0) > PUBLISH_MAX_BYTES) return errorEnvelope(c, 413, 'payload_too_large')
-  const body = await c.req.text()
-  if (new TextEncoder().encode(body).length > PUBLISH_MAX_BYTES) return errorEnvelope(c, 413, 'payload_too_large')
-  if (
-    !/^\d{1,15}$/.test(timestamp) ||
-    !v.is(PublishIdSchema, id) ||
-    !(await isValidSignature(secret, timestamp, id, body, signature))
-  ) {
-    return errorEnvelope(c, 401, 'bad_signature')
-  }
-  const ts = Number(timestamp)
-  if (Math.abs(Date.now() - ts) > PUBLISH_MAX_AGE_MS) return errorEnvelope(c, 401, 'stale')
-  let json: unknown
-  try {
-    json = JSON.parse(body)
-  } catch {
-    return errorEnvelope(c, 400, 'bad_request')
-  }
+  const call = await readSignedCall(c)
+  if (!call.ok) return call.refusal
+  const { id, timestamp: ts, json } = call
   const parsed = v.safeParse(PublishBodySchema, json)
   if (!parsed.success) return errorEnvelope(c, 400, 'bad_request')
   const message = parsed.output

@@ -29,15 +29,22 @@ function pick(sheet: string, rules: readonly CssRule[], classes: ReadonlySet<str
   return css
 }
 
-/** The document with each CSS mark replaced by the rules its classes can match; null stays null. */
+/**
+ * The document with each CSS mark replaced by the rules its classes can match; null stays null. The marks stand in the
+ * head (the shell's `<style>` and React's hoisted area sheets), so they are looked for there, a few KiB, and not in the
+ * whole document: this runs on every document rendered (docs/performance.md#budgets).
+ */
 export function inlineCriticalCss(html: string | null): string | null {
   if (html === null) return null
   const classes = classesOf(html)
   const key = [...classes].sort().join(' ')
-  let out = html.replace(SHELL_CSS_MARK, () => pick('shell', manifest.cssRules, classes, key))
+  const found = html.indexOf('</head>')
+  const headEnd = found < 0 ? html.length : found
+  let head = html.slice(0, headEnd)
+  head = head.replace(SHELL_CSS_MARK, () => pick('shell', manifest.cssRules, classes, key))
   for (const name of SHEET_NAMES) {
     const mark = SHEET_CSS_MARKS[name]
-    if (out.includes(mark)) out = out.replace(mark, () => pick(name, manifest.sheets[name].rules, classes, key))
+    if (head.includes(mark)) head = head.replace(mark, () => pick(name, manifest.sheets[name].rules, classes, key))
   }
-  return out
+  return head + html.slice(headEnd)
 }

@@ -17,6 +17,7 @@ import type {
 import { LOCALES, type Locale } from '../../contract/locales'
 import { bindLocale, createI18n, type Translate } from '../../shared/i18n/i18n'
 import { planKeysOf } from '../../shared/plans'
+import { feedHref, feedsOfPage } from '../../shared/routing/files'
 import { href, switchLocalePath } from '../../shared/routing/match'
 import { ROUTE_BY_ID } from '../../shared/routing/routes'
 import { listPrivateRoutes } from '../../shared/routing/sitemap-routes'
@@ -46,11 +47,13 @@ export type Share = Readonly<{
   image: Readonly<{ url: string; generated: boolean; alt: string }>
   /** JSON-LD of the page itself; breadcrumbs come from the document (`breadcrumbsOf`). */
   structured: readonly Structured[]
+  /** The Atom feeds that follow this page, for autodiscovery (docs/product.md#feeds). */
+  feeds: readonly Readonly<{ href: string; title: string }>[]
 }>
 
 const translators = new Map<Locale, Translate>()
 /** The interface text of a language on the edge (one translator per language and isolate). */
-function translatorFor(locale: Locale): Translate {
+export function translatorFor(locale: Locale): Translate {
   let t = translators.get(locale)
   if (!t) translators.set(locale, (t = bindLocale(createI18n({ [locale]: messagesFor(locale) }), locale)))
   return t
@@ -248,6 +251,10 @@ export function shareOf(input: {
     card,
     image,
     structured,
+    feeds: feedsOfPage(route.id, route.params as Readonly<Record<string, string | undefined>>).map((feed) => ({
+      href: origin + feedHref(locale, feed),
+      title: `${t(`feeds.${feed}`)} — ${t('site.name')}`,
+    })),
   }
 }
 
@@ -319,6 +326,10 @@ function shareTags(share: Share, extra: readonly Structured[] = []): string {
       : []),
     meta('og:image:alt', share.image.alt),
     `<meta name="twitter:card" content="summary_large_image"/>`,
+    ...share.feeds.map(
+      (feed) =>
+        `<link rel="alternate" type="application/atom+xml" title="${escapeAttr(feed.title)}" href="${escapeAttr(feed.href)}"/>`,
+    ),
   ]
   for (const data of [...share.structured, ...extra])
     tags.push(`<script type="application/ld+json">${serializeForHtml(data)}</script>`)

@@ -8,6 +8,7 @@ import type { Translate } from '../../../shared/i18n/i18n'
 import type { Key } from '../../../shared/keys/api-keys'
 import { href } from '../../../shared/routing/match'
 import { useFormat } from '../../lib/format'
+import { useOrigin } from '../../runtime/config'
 import { usePayload } from '../../runtime/data'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Breadcrumbs, type Crumb } from '../../ui/breadcrumbs'
@@ -40,6 +41,7 @@ export function ProjectDetail({
   const t = useT()
   const locale = useLocale()
   const f = useFormat()
+  const origin = useOrigin()
   const { data, error } = usePayload(dataKey)
   const project = data?.content
   if (!project) {
@@ -206,7 +208,7 @@ export function ProjectDetail({
                 />
               ) : null}
               <Button
-                to={href('guide-register-investor', { locale })}
+                to={href('project-interest', { locale, params: { id: String(project.id) } })}
                 label={t('guide.project.interest')}
                 className="guide-next__primary"
               />
@@ -214,6 +216,11 @@ export function ProjectDetail({
             </section>
           </aside>
         </div>
+        <p className="print-only guide-project__passport">
+          {t('print.passport', { site: t('site.name') })}{' '}
+          {origin +
+            href(from === 'project' ? 'project' : 'explore-item', { locale, params: { id: String(project.id) } })}
+        </p>
       </div>
     </main>
   )

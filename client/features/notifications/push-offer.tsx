@@ -1,8 +1,10 @@
 /**
- * The bell's push offer (docs/product.md#realtime), loaded when the bell's panel first opens. Shown only when the
- * public config has Firebase and a VAPID key. Permission is asked only from its button (a user gesture, never on
- * load); the choice and its result (on, blocked by the browser, failed, unsupported) are said in the user's language.
- * Firebase itself is imported only to turn push on, or to refresh the token of a user who turned it on before.
+ * Push in this browser (docs/product.md#realtime, docs/product.md#notification-choices): the bell's panel loads it when
+ * it first opens, the profile's Notifications page beside the choices. Shown only when the public config has Firebase
+ * and a VAPID key. Permission is asked only from its button (a user gesture, never on load); push that is on can be
+ * turned off (the gateway forgets the device, the browser deletes its token). The choice and its result (on, off,
+ * blocked by the browser, failed, unsupported) are said in the user's language. Firebase itself is imported only to
+ * turn push on or off, or to refresh the token of a user who turned it on before.
  */
 import { useCallback, useEffect, useState } from 'react'
 import type { Profile } from '../../../contract/gateway/account'
@@ -12,7 +14,7 @@ import { useT } from '../../runtime/i18n'
 import { useSession } from '../../runtime/session'
 import { Icon } from '../../ui/icon'
 
-type PushState = 'checking' | 'unsupported' | 'off' | 'busy' | 'on' | 'denied' | 'failed'
+type PushState = 'checking' | 'unsupported' | 'off' | 'busy' | 'on' | 'denied' | 'failed' | 'turned-off'
 
 /** What a browser needs for web push at all; Firebase checks the rest when push is turned on. */
 function isPushCapable(): boolean {
@@ -41,6 +43,14 @@ function saveChoice(key: string | null): void {
     if (key) localStorage.setItem(key, 'on')
   } catch {
     // Storage refused (private mode): push stays on; the offer shows again on a later visit.
+  }
+}
+
+function forgetChoice(key: string | null): void {
+  try {
+    if (key) localStorage.removeItem(key)
+  } catch {
+    // Storage refused: nothing was remembered either.
   }
 }
 
@@ -86,6 +96,23 @@ export function PushOffer() {
     }
   }, [key, turnOn])
 
+  const disable = async () => {
+    setState('busy')
+    try {
+      const { unregisterPush } = await import('./firebase-client')
+      const result = await unregisterPush({
+        config: firebase!,
+        vapidKey: vapidKey!,
+        forget: (token) =>
+          gateway.request('DELETE', '/core/profile/fcm-token', { query: token ? { fcm_token: token } : {} }),
+      })
+      if (result === 'off') forgetChoice(key)
+      setState(result === 'off' ? 'turned-off' : 'failed')
+    } catch {
+      setState('failed')
+    }
+  }
+
   const enable = async () => {
     setState('busy')
     // Asked here, inside the click: browsers show the prompt only for a user gesture.
@@ -106,10 +133,17 @@ export function PushOffer() {
     denied: 'notifications.pushDenied',
     failed: 'notifications.pushFailed',
     unsupported: 'notifications.pushUnsupported',
+    'turned-off': 'notificationsPrefs.device.off',
   } as const
   return (
     <div className="notification-bell__push">
-      {state === 'off' || state === 'failed' || state === 'busy' ? (
+      {state === 'on' ? (
+        <button type="button" className="btn btn--ghost btn--sm btn--primary" onClick={() => void disable()}>
+          <Icon name="bell" />
+          {t('notificationsPrefs.device.turnOff')}
+        </button>
+      ) : null}
+      {state === 'off' || state === 'failed' || state === 'busy' || state === 'turned-off' ? (
         <button
           type="button"
           className="btn btn--outline btn--sm btn--primary"

@@ -12,12 +12,13 @@ import { Link } from '../../runtime/router'
 import { Button } from '../../ui/button'
 import { RadioGroup } from '../../ui/form-field'
 import { FormProblems, FormTextAreaField, FormTextField, fieldId, StatusPanel } from '../../ui/page-form'
+import { ReferenceNote } from '../../ui/reference-note'
 import { BOT_ACTIONS, useBotProtection } from '../bot-protection/bot-protection'
 
 const SCOPE = 'contact'
 
-/** `sent`: the page's `?sent=1`, where a sent form lands. */
-export function ContactForm({ sent }: { sent: boolean }) {
+/** `sent`: the page's `?sent=`, where a sent form lands, with the request's `reference` when it has one. */
+export function ContactForm({ sent, reference }: { sent: boolean; reference: string }) {
   const t = useT()
   const codeMessage = useCodeMessage()
   const locale = useLocale()
@@ -59,6 +60,7 @@ export function ContactForm({ sent }: { sent: boolean }) {
     <div className="contact-page__sent">
       <StatusPanel title={t('site.contact.sentTitle')}>
         <p>{t('site.contact.sentText')}</p>
+        {reference ? <ReferenceNote reference={reference} /> : null}
       </StatusPanel>
       <p>
         <Link to={href('contact-us', { locale })}>{t('site.contact.another')}</Link>

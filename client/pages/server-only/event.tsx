@@ -1,8 +1,9 @@
 /**
- * `/event/{id}`: an event's dates, time and place, its agenda to download, the description, and registration while it
- * is upcoming.
+ * `/event/{id}`: an event's dates, time and place, its agenda to download, the description, and registration and its
+ * calendar file (docs/gateway-contract.md#calendar) while it is upcoming.
  */
 
+import { GATEWAY_BASE } from '../../../shared/constants'
 import { eventPlan } from '../../../shared/plans/media'
 import { href } from '../../../shared/routing/match'
 import { useEventDates } from '../../features/media/event-dates'
@@ -85,6 +86,17 @@ export function Page() {
               ) : (
                 <p className="event-facts__closed">{t('events.closedNote')}</p>
               )}
+              {open ? (
+                <a
+                  href={`${GATEWAY_BASE}/siw/public/event/${event.id}/calendar.ics?${new URLSearchParams({ lang: locale })}`}
+                  className="btn btn--outline btn--md btn--primary"
+                  download
+                  type="text/calendar"
+                >
+                  <Icon name="calendar" />
+                  {t('mail.addToCalendar')}
+                </a>
+              ) : null}
               {agenda ? (
                 <>
                   <a

@@ -1,13 +1,16 @@
 /**
- * `/success-registration`: where the registration and event application forms land: what happens next, and where to go.
+ * `/success-registration`: where the registration and event application forms land: the application's reference (an
+ * event application's, docs/decisions/0048-references.md), what happens next, and where to go.
  */
+import { readReference } from '../../../shared/forms/reference'
 import { href } from '../../../shared/routing/match'
 import { SitePageHead } from '../../features/site/site-page-head'
 import { useLocale, useT } from '../../runtime/i18n'
-import { Link } from '../../runtime/router'
+import { Link, useRoute } from '../../runtime/router'
 import { Button } from '../../ui/button'
 import { Icon } from '../../ui/icon'
 import { PageTitle } from '../../ui/page-title'
+import { ReferenceNote } from '../../ui/reference-note'
 
 const STEPS = ['check', 'mail', 'contact'] as const
 
@@ -15,6 +18,7 @@ export function Page() {
   const t = useT()
   const locale = useLocale()
   const title = t('site.success.title')
+  const reference = readReference(useRoute('success-registration').query.reference)
   return (
     <main id="main" className="container page site-page success-page">
       <SitePageHead />
@@ -25,6 +29,7 @@ export function Page() {
         </span>
         <h1>{title}</h1>
         <p className="lead">{t('site.success.lead')}</p>
+        {reference ? <ReferenceNote reference={reference} /> : null}
         <h2 className="success-page__next">{t('site.success.nextTitle')}</h2>
         <ol className="success-steps">
           {STEPS.map((step) => (

@@ -15,6 +15,7 @@ const SCREEN_AREAS = {
   registrations: 'moderation',
   inbox: 'moderation',
   people: 'moderation',
+  enquiries: 'moderation',
   content: 'content',
   operators: 'admin',
   audit: 'admin',

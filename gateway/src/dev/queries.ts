@@ -3,32 +3,53 @@ import { LOCALES } from '../../../contract/locales'
 import type { RegistrationKind } from '../areas/forms/registrations'
 import { placeholders } from '../lib/db'
 
-/** An outbox message as `/dev/outbox` answers it, with the links found in its text and how far its delivery got. */
+/**
+ * An outbox message as `/dev/outbox` answers it, with the links found in its text, its headers, the names and types of
+ * its attachments, and how far its delivery got.
+ */
 export type OutboxMessage = {
   id: number
   to: string
+  kind: string | null
   subject: string
   text: string
   html: string
   links: string[]
+  headers: Record<string, string>
+  attachments: { filename: string; type: string }[]
   status: 'queued' | 'sent' | 'failed'
   attempts: number
   created_at: string
   sent_at: string | null
 }
 
-type OutboxRow = Omit<OutboxMessage, 'to' | 'links'> & { to_email: string }
+type OutboxRow = Omit<OutboxMessage, 'to' | 'links' | 'headers' | 'attachments'> & {
+  to_email: string
+  headers_json: string | null
+  attachments_json: string | null
+}
 
 /** Outbox messages to one address, newest first. */
 export async function readOutbox(db: D1Database, email: string): Promise<OutboxMessage[]> {
   const { results } = await db
     .prepare(
-      `SELECT id, to_email, subject, text, html, status, attempts, created_at, sent_at FROM outbox WHERE to_email = ?
-       ORDER BY id DESC LIMIT 50`,
+      `SELECT id, to_email, kind, subject, text, html, status, attempts, created_at, sent_at, headers_json,
+         attachments_json FROM outbox WHERE to_email = ? ORDER BY id DESC LIMIT 50`,
     )
     .bind(email)
     .all<OutboxRow>()
-  return results.map(({ to_email, ...r }) => ({ ...r, to: to_email, links: r.text.match(/https?:\/\/\S+/g) ?? [] }))
+  return results.map(({ to_email, headers_json, attachments_json, ...r }) => ({
+    ...r,
+    to: to_email,
+    links: r.text.match(/https?:\/\/\S+/g) ?? [],
+    headers: headers_json ? (JSON.parse(headers_json) as Record<string, string>) : {},
+    attachments: attachments_json
+      ? (JSON.parse(attachments_json) as { filename: string; type: string }[]).map(({ filename, type }) => ({
+          filename,
+          type,
+        }))
+      : [],
+  }))
 }
 
 /** What waits for a moderator: open appeals and pending projects. */

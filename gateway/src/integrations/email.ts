@@ -3,12 +3,23 @@
  * consumer hands it, from the sender the binding allows.
  */
 import { readConfig } from '../lib/config'
+import { fromBase64 } from '../lib/crypto'
 
 /** What sends one message: the EMAIL binding (tests wrap it to fail on demand). */
 export type MailTransport = { send(message: EmailMessageBuilder): Promise<EmailSendResult> }
 
-/** One message as the outbox holds it. */
-export type OutgoingMail = { to: string; subject: string; text: string; html: string }
+/**
+ * One message as the outbox holds it: its headers beyond from/to/subject (one-click unsubscribe, RFC 8058) and its
+ * files (an event's calendar), base64.
+ */
+export type OutgoingMail = {
+  to: string
+  subject: string
+  text: string
+  html: string
+  headers: Record<string, string>
+  attachments: { filename: string; type: string; content: string }[]
+}
 
 /** The sender the EMAIL binding allows (MAIL_FROM), with the portal's name. */
 function mailSender(env: Env): { email: string; name: string } {
@@ -19,5 +30,20 @@ function mailSender(env: Env): { email: string; name: string } {
 export async function sendMail(env: Env, transport: MailTransport, mail: OutgoingMail): Promise<EmailSendResult> {
   const from = mailSender(env)
   if (!from.email) throw new Error('MAIL_FROM is not set')
-  return transport.send({ from, ...mail })
+  const { headers, attachments, ...message } = mail
+  return transport.send({
+    from,
+    ...message,
+    ...(Object.keys(headers).length ? { headers } : {}),
+    ...(attachments.length
+      ? {
+          attachments: attachments.map((a) => ({
+            disposition: 'attachment' as const,
+            filename: a.filename,
+            type: a.type,
+            content: fromBase64(a.content),
+          })),
+        }
+      : {}),
+  })
 }

@@ -4,12 +4,14 @@
  * through the PORTAL service binding, signed with HMAC-SHA256 (REALTIME_SECRET) over `{timestamp}.{id}.{body}`. It runs
  * after the response, in `waitUntil` of the request the route hands down, as pushes do
  * (docs/decisions/0017-request-context.md); a failure is logged and never fails the request that made the change: the
- * pages fall back to polling.
+ * pages fall back to polling. The content version goes the same way to `POST /_app/content-version`
+ * (docs/gateway-contract.md#content-version); if it is lost, the portal asks for the version itself within a minute.
  */
 import { readConfig } from '../lib/config'
 import type { RequestScope } from '../lib/context'
 
 const PUBLISH_URL = 'http://portal.internal/_app/realtime/publish'
+const VERSION_URL = 'http://portal.internal/_app/content-version'
 
 /**
  * Publishes what `compose` answers (a channel or a user, and the event) after the response, in the request's
@@ -20,6 +22,11 @@ export function schedulePublish(request: RequestScope, compose: (env: Env) => Pr
     const body = await compose(env)
     if (body) await publish(env, body)
   })
+}
+
+/** Tells the portal the content version `read` answers, after the response, in the request's `waitUntil`. */
+export function scheduleVersionPush(request: RequestScope, read: (env: Env) => Promise<number>): void {
+  schedule(request, async (env) => post(env, VERSION_URL, { version: await read(env) }))
 }
 
 function schedule(request: RequestScope, task: (env: Env) => Promise<void>): void {
@@ -50,7 +57,12 @@ function keyOf(secret: string): Promise<CryptoKey> {
   return cachedKey.key
 }
 
-async function publish(env: Env, body: object): Promise<void> {
+function publish(env: Env, body: object): Promise<void> {
+  return post(env, PUBLISH_URL, body)
+}
+
+/** A signed call to the portal; without a key or a portal to reach there is nothing to tell. */
+async function post(env: Env, url: string, body: object): Promise<void> {
   const { realtimeSecret } = readConfig(env)
   const portal = (env as { PORTAL?: Fetcher }).PORTAL
   // Realtime is optional: without a key or a portal to reach, there is nothing to tell and the pages poll.
@@ -61,7 +73,7 @@ async function publish(env: Env, body: object): Promise<void> {
   const mac = new Uint8Array(
     await crypto.subtle.sign('HMAC', await keyOf(realtimeSecret), encoder.encode(`${timestamp}.${id}.${text}`)),
   )
-  const res = await portal.fetch(PUBLISH_URL, {
+  const res = await portal.fetch(url, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -73,6 +85,7 @@ async function publish(env: Env, body: object): Promise<void> {
   })
   if (!res.ok) {
     const code = ((await res.json().catch(() => null)) as { result?: { code?: string } } | null)?.result?.code
-    console.warn(JSON.stringify({ level: 'warn', msg: 'realtime publish refused', status: res.status, code }))
+    const path = new URL(url).pathname
+    console.warn(JSON.stringify({ level: 'warn', msg: 'realtime publish refused', path, status: res.status, code }))
   }
 }

@@ -26,6 +26,7 @@ const ConfigSchema = v.object({
   REALTIME_SECRET: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.minLength(32))]), ''),
   MAIL_FROM: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.email())]), ''),
   PREVIEW_SECRET: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.minLength(32))]), ''),
+  MAIL_LINK_SECRET: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.minLength(32))]), ''),
   // Whose personal data this store may hold (docs/decisions/0029-data-residency.md); the deploy check decides on it.
   CITIZEN_DATA: v.optional(v.picklist(['', 'test', 'citizens']), ''),
 })
@@ -96,10 +97,18 @@ export type Config = {
    * unset. Empty: no preview links (503 `preview_unavailable`).
    */
   previewSecret: string
+  /**
+   * The key the unsubscribe links of optional mail are signed with (docs/security.md#one-click-unsubscribe); in
+   * DEV_MODE a fixed development key when unset. Empty: optional mail goes without its unsubscribe link, and the
+   * unsubscribe call answers 503 `unsubscribe_unavailable`.
+   */
+  mailLinkSecret: string
 }
 
 /** Signs preview links on a developer's machine (DEV_MODE only), so local previews work without a secret. */
 const DEV_PREVIEW_SECRET = 'local-preview-secret-for-development-only'
+/** Signs unsubscribe links on a developer's machine (DEV_MODE only). */
+const DEV_MAIL_LINK_SECRET = 'local-mail-link-secret-for-development-only'
 
 /** Reads and validates the configuration of this env; throws naming the invalid keys. */
 export const readConfig: (env: Env) => Config = createConfigReader('gateway', ConfigSchema, (o) => {
@@ -126,6 +135,7 @@ export const readConfig: (env: Env) => Config = createConfigReader('gateway', Co
     realtimeSecret: o.REALTIME_SECRET,
     mailFrom: o.MAIL_FROM,
     previewSecret: o.PREVIEW_SECRET || (o.DEV_MODE === '1' ? DEV_PREVIEW_SECRET : ''),
+    mailLinkSecret: o.MAIL_LINK_SECRET || (o.DEV_MODE === '1' ? DEV_MAIL_LINK_SECRET : ''),
   }
 })
 

@@ -32,6 +32,16 @@ export const RESET_MAIL_LIMIT = { max: 3, windowMs: 60 * 60_000 }
 export const EMAIL_CHANGE_LIMIT = { max: 5, windowMs: 60 * 60_000 }
 /** Downloads of one's data asked for, per account and day (docs/gateway-contract.md#data-export). */
 export const EXPORT_LIMIT = { max: 10, windowMs: 24 * 60 * 60_000 }
+/**
+ * Mails public forms send to one address a day, however many senders type it (docs/security.md#mail-limits): receipts
+ * and repeated-registration notices. Over it the form still succeeds and the mail is dropped with a log line.
+ */
+export const MAIL_ADDRESS_LIMIT = { max: 5, windowMs: 24 * 60 * 60_000 }
+
+/** The one counter of mail from public forms to `email`: every form that mails a typed address takes from it. */
+export function mailAddressLimit(email: string): Limit {
+  return { key: `mail:address:${email.toLowerCase()}`, ...MAIL_ADDRESS_LIMIT }
+}
 
 /**
  * The client address: `CF-Connecting-IP` when Cloudflare set it (a request from the internet), else the first

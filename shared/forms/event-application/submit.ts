@@ -6,6 +6,7 @@ import type { EventApplicationCreated } from '../../../contract/gateway/media'
 import type { GatewayFailure, GatewayResult } from '../../gateway/gateway-client'
 import { type FormStatus, formCodeFor, formStatusFor } from '../form-status'
 import { FIELD_ERRORS, type FieldErrors, type FieldValues, type FileLike, fieldErrors } from '../forms'
+import { readReference } from '../reference'
 import {
   checkEventFiles,
   DOCUMENT_UPLOAD_NAMES,
@@ -26,16 +27,18 @@ export function eventErrorField(gatewayField: string, step: 'application' | 'doc
 }
 
 /**
- * An application the gateway created whose documents are still to come: its id and the upload capability the creation
- * answered. The form carries both (hidden fields), so a failed upload can be sent again without a second application.
+ * An application the gateway created whose documents are still to come: its id, the upload capability the creation
+ * answered and its reference. The form carries them (hidden fields), so a failed upload can be sent again without a
+ * second application.
  */
-type SavedApplication = Readonly<{ id: string; uploadKey: string }>
+type SavedApplication = Readonly<{ id: string; uploadKey: string; reference: string }>
 
-/** The saved application a form posted back, if its two fields look right. */
+/** The saved application a form posted back, if its fields look right. */
 function readSavedApplication(f: FieldValues): SavedApplication | null {
   const id = f.application_id ?? ''
   const uploadKey = f.upload_key ?? ''
-  return /^\d{1,10}$/.test(id) && /^[A-Za-z0-9_-]{16,64}$/.test(uploadKey) ? { id, uploadKey } : null
+  const reference = readReference(f.application_reference)
+  return /^\d{1,10}$/.test(id) && /^[A-Za-z0-9_-]{16,64}$/.test(uploadKey) ? { id, uploadKey, reference } : null
 }
 
 /** What the two steps need from the side that runs them: the edge's action or the browser's page. */
@@ -50,9 +53,12 @@ export type EventApplicationPorts = Readonly<{
   onUpload?: () => void
 }>
 
-/** A finished submission, or the form to show again (values never include the files, which the browser keeps). */
+/**
+ * A finished submission with the application's reference ('' when the upstream gave none), or the form to show again
+ * (values never include the files, which the browser keeps).
+ */
 export type EventApplicationOutcome =
-  | { ok: true }
+  | { ok: true; reference: string }
   | { ok: false; status: FormStatus; values: FieldValues; errors: FieldErrors; code: string | null }
 
 /**
@@ -84,23 +90,29 @@ export async function submitEventApplication(
         code: formCodeFor(created),
       }
     }
-    saved = { id: String(created.envelope.content.id), uploadKey: created.envelope.content.upload_token }
+    const { id, upload_token, reference } = created.envelope.content
+    saved = { id: String(id), uploadKey: upload_token, reference: readReference(reference) }
   }
-  const withSaved = { ...fields, application_id: saved.id, upload_key: saved.uploadKey }
+  const withSaved = {
+    ...fields,
+    application_id: saved.id,
+    upload_key: saved.uploadKey,
+    application_reference: saved.reference,
+  }
   const data = new FormData()
   data.set('application_id', saved.id)
   data.set('upload_token', saved.uploadKey)
   for (const field of EVENT_FILE_FIELDS) data.set(DOCUMENT_UPLOAD_NAMES[field], files[field]!)
   ports.onUpload?.()
   const uploaded = await ports.upload(data)
-  if (uploaded.ok) return { ok: true }
+  if (uploaded.ok) return { ok: true, reference: saved.reference }
   const code = formCodeFor(uploaded)
   // The application's hour passed or it has its documents already: start again from a clean form.
   if (code === 'not_found' || code === 'invalid_state') {
     return {
       ok: false,
       status: 409,
-      values: { ...fields, application_id: '', upload_key: '' },
+      values: { ...fields, application_id: '', upload_key: '', application_reference: '' },
       errors: {},
       code: APPLICATION_EXPIRED,
     }

@@ -20,6 +20,7 @@ function targetHref(lang: Locale, kind: string, id: number): string | null {
   if (kind === 'contact') return paths.inboxItem(lang, 'contact', id)
   if (kind === 'event_application') return paths.inboxItem(lang, 'event', id)
   if (kind === 'mail') return paths.mail(lang)
+  if (kind === 'enquiry') return paths.enquiry(lang, id)
   return null
 }
 

@@ -37,6 +37,7 @@ import { reachesArea } from '../areas'
 import { editorRoutes, formScripts } from './editor'
 import { PUBLICATION_FILTERS } from './kinds'
 import { kindName, titleOfValues } from './names'
+import { pageFeedback } from './page-feedback'
 import {
   type ContentSave,
   kindOfRequest,
@@ -128,6 +129,7 @@ content.get('/', async (c) => {
 })
 
 content.route('/site-settings', siteSettings)
+content.route('/feedback', pageFeedback)
 content.route('/editor', editorRoutes)
 
 // The bin is the admins' (the gateway checks it again): what was deleted, restored within 30 days.

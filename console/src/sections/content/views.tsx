@@ -85,7 +85,13 @@ export function ContentHome({ t, lang, kinds, admin }: Common & { kinds: Content
   return (
     <>
       <p>{t('content.intro')}</p>
-      <KindTiles t={t} lang={lang} kinds={kinds.filter((k) => k.publishable)} />
+      <KindTiles t={t} lang={lang} kinds={kinds.filter((k) => k.publishable)}>
+        <li>
+          <a className="console-tile" href={paths.pageFeedback(lang)}>
+            <span>{t('feedback.title')}</span>
+          </a>
+        </li>
+      </KindTiles>
       <h2 id="reference">{t('reference.title')}</h2>
       <p>{t('reference.intro')}</p>
       <KindTiles t={t} lang={lang} kinds={kinds.filter((k) => k.reference)}>

@@ -1,17 +1,22 @@
 /**
- * The inbox (docs/gateway-contract.md#operator): contact requests and event applications, listed by kind with a filter,
- * exported as CSV, opened, and marked handled or open again.
+ * The inbox (docs/gateway-contract.md#operator): contact requests and event applications, listed by kind with a filter
+ * (applications also by event), exported as CSV as filtered, opened, and marked handled or open again. A contact
+ * request is answered here (docs/gateway-contract.md#operator-replies) and an application confirmed or declined
+ * (docs/gateway-contract.md#operator-applicants); each mails the person.
  */
 import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
 import {
+  InboxDecisionSchema,
   InboxExportSchema,
   InboxHandledSchema,
   InboxItemSchema,
   InboxListSchema,
+  InboxReplySentSchema,
 } from '../../../../contract/operators/inbox'
 import { INBOX_HANDLED, INBOX_KINDS, type InboxKind } from '../../../../contract/operators/values'
+import { toCsv } from '../../../../shared/markup/csv'
 import { gatewayFor } from '../../api'
 import type { ConsoleEnv } from '../../context'
 import { translator } from '../../i18n'
@@ -19,6 +24,7 @@ import { paths } from '../../paths'
 import {
   type Ctx,
   checkForm,
+  decide,
   idOf,
   listScreen,
   pick,
@@ -29,19 +35,31 @@ import {
   renderFailure,
   renderScreen,
 } from '../../screen'
-import type { FormProblem } from '../../ui'
+import { type FormState, NO_FORM_STATE } from '../../ui'
 import { fieldText, INBOX_COLUMNS } from './columns'
-import { toCsv } from './csv'
-import { InboxList, InboxRecord } from './views'
+import { type InboxFilter, InboxList, InboxRecord } from './views'
 
 const HandledForm = v.object({ handled: v.picklist(['true', 'false']) })
-
-/** The list's filter from the query: the kind, which items, and a search of at most 100 characters. */
-const filterOf = (c: Ctx) => ({
-  kind: pick(c.req.query('kind'), INBOX_KINDS),
-  handled: pick(c.req.query('handled'), INBOX_HANDLED),
-  q: (c.req.query('q') ?? '').trim().slice(0, 100),
+const ReplyForm = v.object({ message: v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(5000)) })
+const DecisionForm = v.object({
+  decision: v.picklist(['confirmed', 'declined']),
+  reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000)), ''),
 })
+
+/**
+ * The list's filter from the query: the kind, which items, a search of at most 100 characters, and (applications) one
+ * event's id.
+ */
+const filterOf = (c: Ctx): InboxFilter => {
+  const kind = pick(c.req.query('kind'), INBOX_KINDS)
+  const event = c.req.query('event_id') ?? ''
+  return {
+    kind,
+    handled: pick(c.req.query('handled'), INBOX_HANDLED),
+    q: (c.req.query('q') ?? '').trim().slice(0, 100),
+    event_id: kind === 'event' && /^[1-9][0-9]{0,9}$/.test(event) ? event : '',
+  }
+}
 
 // Hono's path patterns take a regex without alternation, so the kind is read by the handler.
 const isInboxKind = (kind: string): kind is InboxKind => (INBOX_KINDS as readonly string[]).includes(kind)
@@ -49,7 +67,7 @@ const isInboxKind = (kind: string): kind is InboxKind => (INBOX_KINDS as readonl
 /** An item's path pattern: its kind, then its id. */
 const ITEM = '/:kind{[a-z]+}/:id{[0-9]{1,10}}'
 
-async function showItem(c: Ctx, kind: InboxKind, status: ContentfulStatusCode, problem: FormProblem | null) {
+async function showItem(c: Ctx, kind: InboxKind, status: ContentfulStatusCode, state: FormState) {
   const lang = c.get('lang')
   const t = translator(lang)
   const answer = await gatewayFor(c).get(`/core/operator/inbox/${kind}/${idOf(c)}`, InboxItemSchema)
@@ -58,7 +76,7 @@ async function showItem(c: Ctx, kind: InboxKind, status: ContentfulStatusCode, p
     status,
     screen: 'inbox',
     title: t(`inbox.itemTitle.${kind}`, { id: answer.content.id }),
-    body: <InboxRecord t={t} lang={lang} item={answer.content} problem={problem} />,
+    body: <InboxRecord t={t} lang={lang} item={answer.content} state={state} />,
   })
 }
 
@@ -89,8 +107,14 @@ inbox.get('/export.csv', async (c) => {
     ...columns.map(([field]) => fieldText(item, field)),
     item.handled ? item.handled.at : '',
     item.handled ? item.handled.by.email : '',
+    item.reference ?? '',
   ])
-  const header = [...columns.map(([, label]) => t(label)), t('inbox.handledAt'), t('inbox.handledByColumn')]
+  const header = [
+    ...columns.map(([, label]) => t(label)),
+    t('inbox.handledAt'),
+    t('inbox.handledByColumn'),
+    t('replies.reference'),
+  ]
   const day = new Date().toISOString().slice(0, 10)
   return c.body(`\uFEFF${toCsv([header, ...rows])}`, 200, {
     'Content-Type': 'text/csv; charset=utf-8',
@@ -101,7 +125,7 @@ inbox.get('/export.csv', async (c) => {
 
 inbox.get(ITEM, (c) => {
   const kind = c.req.param('kind')
-  return isInboxKind(kind) ? showItem(c, kind, 200, null) : c.notFound()
+  return isInboxKind(kind) ? showItem(c, kind, 200, NO_FORM_STATE) : c.notFound()
 })
 
 inbox.post(`${ITEM}/handled`, async (c) => {
@@ -109,10 +133,40 @@ inbox.post(`${ITEM}/handled`, async (c) => {
   const kind = c.req.param('kind')
   if (!isInboxKind(kind)) return c.notFound()
   const form = checkForm(t, HandledForm, await readFields(c), {})
-  if (!form.ok) return showItem(c, kind, 422, form.problem)
+  if (!form.ok) return showItem(c, kind, 422, { ...NO_FORM_STATE, problem: form.problem })
   const handled = form.output.handled === 'true'
   const call = `/core/operator/inbox/${kind}/${idOf(c)}/handled`
   const answer = await gatewayFor(c).post(call, InboxHandledSchema, { handled })
-  if (!answer.ok) return showItem(c, kind, refusedStatus(answer), problemOf(t, answer))
+  if (!answer.ok) return showItem(c, kind, refusedStatus(answer), { ...NO_FORM_STATE, problem: problemOf(t, answer) })
   return redirectWith(c, paths.inboxItem(c.get('lang'), kind, idOf(c)), handled ? 'handled' : 'reopened')
+})
+
+/** A contact request's reply: mailed to the sender, kept in its thread, audited; the request is handled. */
+inbox.post('/contact/:id{[0-9]{1,10}}/reply', (c) =>
+  decide(c, {
+    form: 'reply',
+    schema: ReplyForm,
+    ids: { message: 'reply-message' },
+    call: `/core/operator/inbox/contact/${idOf(c)}/reply`,
+    answer: InboxReplySentSchema,
+    show: (c, status, state) => showItem(c, 'contact', status, state),
+    done: paths.inboxItem(c.get('lang'), 'contact', idOf(c)),
+    notice: 'replies.sent',
+  }),
+)
+
+/** An event application confirmed or declined, once; the applicant is mailed the decision. */
+inbox.post('/event/:id{[0-9]{1,10}}/decision', async (c) => {
+  // Hono keeps the parsed body, so `decide` reads the same fields again.
+  const { decision } = await readFields(c)
+  return decide(c, {
+    form: 'decision',
+    schema: DecisionForm,
+    ids: { decision: 'decision-confirmed', reason: 'decision-reason' },
+    call: `/core/operator/inbox/event/${idOf(c)}/decision`,
+    answer: InboxDecisionSchema,
+    show: (c, status, state) => showItem(c, 'event', status, state),
+    done: paths.inboxItem(c.get('lang'), 'event', idOf(c)),
+    notice: decision === 'declined' ? 'applicants.declined' : 'applicants.confirmed',
+  })
 })

@@ -1,15 +1,24 @@
-/** The inbox: contact requests and event applications, filtered, exported, opened, and marked handled. */
+/**
+ * The inbox: contact requests and event applications, filtered (applications also by event), exported, opened, and
+ * marked handled; a contact request's thread of replies and its reply form, an application's decision.
+ */
 import type { ReactNode } from 'react'
 import type { Locale } from '../../../../contract/locales'
 import type { Pageable } from '../../../../contract/operators/envelope'
-import type { InboxFilter, InboxItem, InboxList as InboxListAnswer } from '../../../../contract/operators/inbox'
-import { INBOX_HANDLED, INBOX_KINDS } from '../../../../contract/operators/values'
+import type { InboxItem, InboxList as InboxListAnswer } from '../../../../contract/operators/inbox'
+import { INBOX_HANDLED, INBOX_KINDS, type InboxKind } from '../../../../contract/operators/values'
 import type { Translate } from '../../../../shared/i18n/i18n'
 import { paths } from '../../paths'
-import { Badge, ErrorSummary, Facts, type FormProblem, ListView, Tabs, Time } from '../../ui'
+import { Badge, ErrorSummary, Facts, type FormState, ListView, Tabs, TextArea, Time } from '../../ui'
 import { fieldText, INBOX_COLUMNS } from './columns'
 
 type Common = { t: Translate; lang: Locale }
+
+/** The list's filter as the console reads it from the query: `event_id` '' for every event. */
+export type InboxFilter = { kind: InboxKind; handled: (typeof INBOX_HANDLED)[number]; q: string; event_id: string }
+
+const fieldError = (state: FormState, form: string, id: string) =>
+  state.form === form ? state.problem?.fields.find((f) => f.id === id)?.message : undefined
 
 const nameOf = (item: InboxItem) =>
   item.kind === 'contact'
@@ -28,7 +37,12 @@ function Handled({ t, item }: { t: Translate; item: InboxItem }) {
 }
 
 /** The filter of the inbox's list: the kind's tab, which items, a search, and the export of what it matches. */
-function InboxFilterForm({ t, lang, filter }: Common & { filter: InboxFilter }) {
+function InboxFilterForm({
+  t,
+  lang,
+  filter,
+  events,
+}: Common & { filter: InboxFilter; events: NonNullable<InboxListAnswer['events']> }) {
   return (
     <form
       className="console-filter"
@@ -50,6 +64,21 @@ function InboxFilterForm({ t, lang, filter }: Common & { filter: InboxFilter }) 
           ))}
         </select>
       </div>
+      {filter.kind === 'event' ? (
+        <div className="field">
+          <label className="field__label" htmlFor="filter-event">
+            {t('applicants.event')}
+          </label>
+          <select className="input input--select" id="filter-event" name="event_id" defaultValue={filter.event_id}>
+            <option value="">{t('applicants.everyEvent')}</option>
+            {events.map((e) => (
+              <option key={e.id} value={String(e.id)}>
+                {t('applicants.eventOption', { title: e.title, count: e.applications })}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <div className="field">
         <label className="field__label" htmlFor="filter-q">
           {t('inbox.search')}
@@ -87,7 +116,7 @@ export function InboxList({
               current: k === filter.kind,
             }))}
           />
-          <InboxFilterForm t={t} lang={lang} filter={filter} />
+          <InboxFilterForm t={t} lang={lang} filter={filter} events={list.events ?? []} />
         </>
       }
       caption={t('inbox.caption', {
@@ -98,7 +127,9 @@ export function InboxList({
         {
           label: t('inbox.fields.id'),
           cell: (item) => (
-            <a href={paths.inboxItem(lang, item.kind, item.id)}>{t('inbox.numbered', { id: item.id })}</a>
+            <a href={paths.inboxItem(lang, item.kind, item.id)}>
+              {item.reference ?? t('inbox.numbered', { id: item.id })}
+            </a>
           ),
         },
         { label: t('inbox.fields.created_at'), cell: (item) => <Time iso={item.created_at} /> },
@@ -119,7 +150,20 @@ export function InboxList({
               ? t(`inbox.purposes.${fieldText(item, 'purpose')}`)
               : fieldText(item, 'event_title'),
         },
-        { label: t('inbox.state'), cell: (item) => <Handled t={t} item={item} /> },
+        {
+          label: t('inbox.state'),
+          cell: (item) => (
+            <>
+              <Handled t={t} item={item} />
+              {item.decision ? (
+                <>
+                  <br />
+                  <Decision t={t} item={item} />
+                </>
+              ) : null}
+            </>
+          ),
+        },
       ]}
       items={list.items}
       rowKey={(item) => item.id}
@@ -130,7 +174,106 @@ export function InboxList({
   )
 }
 
-export function InboxRecord({ t, lang, item, problem }: Common & { item: InboxItem; problem: FormProblem | null }) {
+function Decision({ t, item }: { t: Translate; item: InboxItem }) {
+  if (!item.decision) return <Badge state="open">{t('applicants.undecided')}</Badge>
+  return (
+    <Badge state={item.decision === 'confirmed' ? 'handled' : 'rejected'}>
+      {t(`applicants.${item.decision}Badge`)}
+    </Badge>
+  )
+}
+
+/** A contact request's thread: what staff wrote back, oldest first, and the form that answers. */
+function Replies({ t, lang, item, state }: Common & { item: InboxItem; state: FormState }) {
+  const replies = item.replies ?? []
+  return (
+    <section aria-labelledby="replies-title">
+      <h2 id="replies-title">{t('replies.title')}</h2>
+      {replies.length ? (
+        <ol className="console-thread">
+          {replies.map((r) => (
+            <li key={r.id}>
+              <strong>{r.by.name || r.by.email}</strong>
+              {' · '}
+              <Time iso={r.created_at} />
+              <p>{r.message}</p>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p>{t('replies.none')}</p>
+      )}
+      <form className="form" method="post" action={paths.inboxReply(lang, item.id)}>
+        <TextArea
+          id="reply-message"
+          name="message"
+          label={t('replies.label')}
+          hint={t('replies.hint', { email: item.email })}
+          maxLength={5000}
+          required
+          value={state.form === 'reply' ? state.values.message : undefined}
+          error={fieldError(state, 'reply', 'reply-message')}
+        />
+        <div className="form__actions">
+          <button className="btn btn--solid btn--primary" type="submit">
+            {t('replies.send')}
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}
+
+/** An application's decision: shown once made, else the form that confirms or declines it. */
+function ApplicationDecision({ t, lang, item, state }: Common & { item: InboxItem; state: FormState }) {
+  const reason = fieldText(item, 'decision_reason')
+  return (
+    <section aria-labelledby="decision-title">
+      <h2 id="decision-title">{t('applicants.title')}</h2>
+      {item.decision ? (
+        <p>
+          <Decision t={t} item={item} /> <Time iso={fieldText(item, 'decided_at') || null} />
+          {reason ? ` · ${reason}` : null}
+        </p>
+      ) : (
+        <form className="form" method="post" action={paths.inboxDecision(lang, item.id)}>
+          <fieldset className="field">
+            <legend className="field__label">{t('applicants.decision')}</legend>
+            {(['confirmed', 'declined'] as const).map((d) => (
+              <label key={d} className="check" htmlFor={`decision-${d}`}>
+                <input
+                  type="radio"
+                  id={`decision-${d}`}
+                  name="decision"
+                  value={d}
+                  required
+                  defaultChecked={state.form === 'decision' && state.values.decision === d}
+                />{' '}
+                {t(`applicants.${d}Choice`)}
+              </label>
+            ))}
+          </fieldset>
+          <TextArea
+            id="decision-reason"
+            name="reason"
+            label={t('applicants.reason')}
+            hint={t('applicants.reasonHint')}
+            maxLength={2000}
+            value={state.form === 'decision' ? state.values.reason : undefined}
+            error={fieldError(state, 'decision', 'decision-reason')}
+          />
+          <div className="form__actions">
+            <button className="btn btn--solid btn--primary" type="submit">
+              {t('applicants.decide')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  )
+}
+
+export function InboxRecord({ t, lang, item, state }: Common & { item: InboxItem; state: FormState }) {
   const values = INBOX_COLUMNS[item.kind]
     .filter(([field]) => field !== 'id')
     .map(([field, label]): [string, ReactNode] => {
@@ -138,11 +281,12 @@ export function InboxRecord({ t, lang, item, problem }: Common & { item: InboxIt
       if (field === 'purpose') return [t(label), t(`inbox.purposes.${fieldText(item, 'purpose')}`)]
       return [t(label), fieldText(item, field)]
     })
+  const reference: [string, ReactNode][] = item.reference ? [[t('replies.reference'), item.reference]] : []
   return (
     <>
-      <ErrorSummary t={t} problem={problem} />
+      <ErrorSummary t={t} problem={state.problem} />
       <div className="console-panel">
-        <Facts items={[[t('inbox.state'), <Handled key="v3" t={t} item={item} />], ...values]} />
+        <Facts items={[...reference, [t('inbox.state'), <Handled key="v3" t={t} item={item} />], ...values]} />
       </div>
       {item.kind === 'event' ? (
         <>
@@ -159,8 +303,11 @@ export function InboxRecord({ t, lang, item, problem }: Common & { item: InboxIt
           ) : (
             <p>{t('inbox.noDocuments')}</p>
           )}
+          <ApplicationDecision t={t} lang={lang} item={item} state={state} />
         </>
-      ) : null}
+      ) : (
+        <Replies t={t} lang={lang} item={item} state={state} />
+      )}
       <form className="form" method="post" action={paths.inboxHandled(lang, item.kind, item.id)}>
         <input type="hidden" name="handled" value={item.handled ? 'false' : 'true'} />
         <div className="form__actions">

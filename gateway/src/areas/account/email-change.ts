@@ -1,7 +1,8 @@
 /**
  * Changing an account's e-mail (docs/gateway-contract.md#account): the new address gets a single-use link, valid 24
  * hours, and the address changes only when it is opened, so nobody takes an address they cannot read; the old address
- * is then told. A resident's address is only a contact (OneID signs them in), and changes the same way.
+ * is then told; both are needed mail, which no choice turns off (docs/product.md#mail). A resident's address is only a
+ * contact (OneID signs them in), and changes the same way.
  */
 import type { Locale } from '../../../../contract/locales'
 import { readConfig } from '../../lib/config'
@@ -11,10 +12,9 @@ import { GatewayError } from '../../lib/envelope'
 import { readLang } from '../../lib/lang'
 import { EMAIL_CHANGE_LIMIT, isOverLimit } from '../../lib/rate-limit'
 import { failValidation } from '../../lib/validate'
-import { createMailer } from '../mail/outbox'
+import { queueMail } from '../mail/send'
 import { isUniqueViolation } from '../profile/accounts'
 import { isEmailTaken } from '../profile/queries'
-import { composeEmailChangedNotice, composeEmailChangeLink } from './mails'
 import { findLiveEmailChange, replaceEmailChange, setAccountEmail, spendEmailChange } from './queries'
 
 /** How long the link to confirm a new address works. */
@@ -51,7 +51,7 @@ export async function requestEmailChange(
     now,
   )
   const link = `${readConfig(env).portalOrigin}/${lang}/auth/confirm-email?${new URLSearchParams({ uuid, token })}`
-  await createMailer(env, now).send(composeEmailChangeLink(newEmail, link, lang))
+  await queueMail(env, now, { kind: 'email-change', to: newEmail, lang, userId: user.id, props: { link } })
 }
 
 const invalidLink = () => new GatewayError(400, 'invalid_email_link')
@@ -76,8 +76,12 @@ export async function confirmEmailChange(
       throw new GatewayError(409, 'already_registered', 'already_registered', ['email'])
     throw err
   }
-  await createMailer(env, now).send(
-    composeEmailChangedNotice(change.old_email, change.new_email, readLang(change.lang)),
-  )
+  await queueMail(env, now, {
+    kind: 'email-changed',
+    to: change.old_email,
+    lang: readLang(change.lang),
+    userId: change.user_id,
+    props: { newEmail: change.new_email },
+  })
   return { email: change.new_email }
 }

@@ -1,21 +1,26 @@
 /**
  * Moderation of appeals (docs/product.md#appeals): the one place their decisions are made, used by the development
  * seam (`/dev/moderate`) and the operators' calls (`/core/operator/*`) alike. Each decision tells the person it
- * concerns as the portal does: a notification (with its push), a realtime hint to their open pages, or, for an
- * anonymous appeal, a mail.
+ * concerns: a signed-in author by a notification (with its push), a realtime hint to their open pages and a mail, as
+ * their choices allow (docs/product.md#notification-choices); an anonymous author by mail, the only way they hear.
  */
 import type { AppealStatus } from '../../../../contract/operators/values'
+import { readConfig } from '../../lib/config'
 import type { RequestScope } from '../../lib/context'
 import { GatewayError } from '../../lib/envelope'
 import { readLang } from '../../lib/lang'
-import { composeAppealReply } from '../mail/messages'
-import { createMailer } from '../mail/outbox'
+import { queueMail } from '../mail/send'
 import { createNotification, notificationLinks } from '../notifications/notify'
 import { publishToUser } from '../notifications/realtime'
 import { type AppealRecord, readAppealRecord, rejectAppealInModeration, reviewAppeal } from './queries'
 
 /** The reply an appeal gets when a moderator forwards it without writing one. */
 const DEFAULT_REPLY = 'Thank you for your appeal. It has been reviewed and passed to the responsible department.'
+
+/** The appeal's page in its author's profile, in `lang` (none for an anonymous appeal). */
+export function appealUrl(env: Env, appeal: { id: number; user_id: number | null }, lang: string): string | null {
+  return appeal.user_id ? `${readConfig(env).portalOrigin}/${lang}${notificationLinks.appeal(appeal.id)}` : null
+}
 
 async function requireAppeal(db: D1Database, id: number): Promise<AppealRecord> {
   const appeal = await readAppealRecord(db, id)
@@ -51,9 +56,15 @@ export async function answerAppeal(
     const type = reviewing ? 'new_appeal_response' : 'new_appeal_comment'
     await createNotification(scope, db, appeal.user_id, type, String(id), link, now)
     publishToUser(scope, appeal.user_id, { type: 'appeal', id, status: 'reviewed', by: 'agency' })
-  } else {
-    await createMailer(scope.env, now).send(composeAppealReply(appeal.email, id, reply, readLang(appeal.lang)))
   }
+  const lang = readLang(appeal.lang)
+  await queueMail(scope.env, now, {
+    kind: 'appeal-reply',
+    to: appeal.email,
+    lang,
+    userId: appeal.user_id,
+    props: { id, url: appealUrl(scope.env, appeal, lang), reply },
+  })
   return { id, before: appeal.status, status: 'reviewed' }
 }
 
@@ -68,5 +79,13 @@ export async function rejectAppeal(scope: RequestScope, id: number, reason: stri
     await createNotification(scope, db, appeal.user_id, 'appeal_rejected', String(id), link, now)
     publishToUser(scope, appeal.user_id, { type: 'appeal', id, status: 'not_resolved', by: 'agency' })
   }
+  const lang = readLang(appeal.lang)
+  await queueMail(scope.env, now, {
+    kind: 'appeal-rejected',
+    to: appeal.email,
+    lang,
+    userId: appeal.user_id,
+    props: { id, url: appealUrl(scope.env, appeal, lang), reason },
+  })
   return { id, before: 'in_moderation', status: 'not_resolved' }
 }

@@ -176,8 +176,15 @@ export async function resolveAppeal(
 /** What a moderation decision needs of an appeal: whose it is, how to reach them, its state and language. */
 export type AppealRecord = { id: number; user_id: number | null; email: string; status: AppealStatus; lang: string }
 
+/** An appeal's record; a signed-in author is reached at their account's address as it is now. */
 export async function readAppealRecord(db: D1Database, id: number): Promise<AppealRecord | null> {
-  return db.prepare('SELECT id, user_id, email, status, lang FROM appeals WHERE id = ?').bind(id).first<AppealRecord>()
+  return db
+    .prepare(
+      `SELECT a.id, a.user_id, coalesce(u.email, a.email) AS email, a.status, a.lang
+       FROM appeals a LEFT JOIN users u ON u.id = a.user_id WHERE a.id = ?`,
+    )
+    .bind(id)
+    .first<AppealRecord>()
 }
 
 /**

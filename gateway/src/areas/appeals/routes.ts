@@ -23,10 +23,10 @@ import {
 } from '../../lib/validate'
 import { requireUser } from '../auth/tokens'
 import { knownIn } from '../content/references'
-import { composeAppealReceipt } from '../mail/messages'
-import { createMailer } from '../mail/outbox'
+import { queueMail } from '../mail/send'
 import { createNotification, notificationLinks } from '../notifications/notify'
 import { publishToUser } from '../notifications/realtime'
+import { appealUrl } from './decisions'
 import {
   type AppealRow,
   countResponses,
@@ -146,7 +146,8 @@ publicAppealRoutes.post('/appeal', async (c) => {
   if (await isOverLimit(db, limit, now.getTime())) throw new GatewayError(429, 'too_many_attempts')
   const lang = readLang(c.req.header('Accept-Language'))
   const id = await storeAppeal(db, input, { userId: null, fullName: input.full_name, email: input.email }, lang, now)
-  await createMailer(c.env, now).send(composeAppealReceipt(input.email, id, lang))
+  // Within the address's daily limit: anyone may type anyone's address here (docs/security.md#mail-limits).
+  await queueMail(c.env, now, { kind: 'appeal-receipt', to: input.email, lang, props: { id, url: null } })
   return okAppeal(c, id, lang)
 })
 
@@ -177,6 +178,8 @@ appealRoutes.post('/', async (c) => {
   const lang = readLang(c.req.header('Accept-Language'))
   const id = await storeAppeal(db, input, { userId: user.id, fullName: '', email: user.email }, lang, now)
   await createNotification(requestScope(c), db, user.id, 'new_appeal', String(id), notificationLinks.appeal(id), now)
+  const url = appealUrl(c.env, { id, user_id: user.id }, lang)
+  await queueMail(c.env, now, { kind: 'appeal-receipt', to: user.email, lang, userId: user.id, props: { id, url } })
   return okAppeal(c, id, lang)
 })
 

@@ -178,3 +178,23 @@ export async function insertDevice(
       .bind(device.userId, device.keep),
   ])
 }
+
+/** Whether any browser ever signed in to the account (a device of it is recorded, live or expired). */
+export async function hasAnyDevice(db: D1Database, userId: number): Promise<boolean> {
+  const row = await db.prepare('SELECT 1 AS ok FROM trusted_devices WHERE user_id = ? LIMIT 1').bind(userId).first()
+  return !!row
+}
+
+/** Whether `hash` is a live device of the account `userId`. */
+export async function isLiveDeviceOf(db: D1Database, hash: string, userId: number, now: Date): Promise<boolean> {
+  const row = await db
+    .prepare('SELECT 1 AS ok FROM trusted_devices WHERE token_hash = ? AND user_id = ? AND expires_at > ?')
+    .bind(hash, userId, now.toISOString())
+    .first()
+  return !!row
+}
+
+/** An account's address and role, as the notice of a new sign-in needs them. */
+export async function readAccountContact(db: D1Database, id: number) {
+  return db.prepare('SELECT email, role FROM users WHERE id = ?').bind(id).first<{ email: string; role: Role }>()
+}

@@ -32,15 +32,16 @@ import {
   readQuery,
 } from '../../lib/validate'
 import { confirmEmailChange } from '../account/email-change'
-import { composePasswordChangedEmail, composeResetEmail } from '../mail/messages'
-import { createMailer } from '../mail/outbox'
+import { queueMail } from '../mail/send'
 import { accountBlocked, readProfile, residentAccountFor } from '../profile/accounts'
-import { DEVICE_HEADER, isTrustedDevice, readDeviceHash, renewDevice, trustNewDevice } from './devices'
+import { DEVICE_HEADER, isTrustedDevice, readDeviceHash } from './devices'
+import { mailPasswordChanged, trustSigningInBrowser } from './notices'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password'
 import {
   findLiveLink,
   findResettableAccount,
   findSignInAccount,
+  readAccountContact,
   revokeToken,
   revokeUserTokens,
   setPasswordHash,
@@ -130,12 +131,19 @@ authRoutes.post('/login', async (c) => {
   // A success costs nothing: this client's failures are forgotten, the shared counters get their attempt back.
   const [client, ...shared] = limits
   await Promise.all([clearLimit(db, client!.key), ...shared.map((l) => refundAttempt(db, l.key))])
-  // The device that got in is trusted from now on, or for longer (docs/security.md#sign-in-throttling).
-  let device: string | undefined
-  if (trustedDevice) await renewDevice(db, trustedDevice, now)
-  else device = await trustNewDevice(db, user.id, now)
+  // The device that got in is trusted from now on, or for longer (docs/security.md#sign-in-throttling); a browser new
+  // to an account others signed in to before is reported to its owner (docs/security.md#new-sign-in-notice).
+  const lang = readLang(c.req.header('Accept-Language'))
+  const account = { id: user.id, email: input.email, role: user.role, isResident: false }
+  const sign = {
+    presented: trustedDevice ? c.req.header(DEVICE_HEADER) : undefined,
+    method: 'password',
+    lang,
+    now,
+  } as const
+  const device = await trustSigningInBrowser(c.env, account, sign, (work) => c.executionCtx.waitUntil(work))
   const token = await issueToken(db, user.id, now, readSignInPlace(c))
-  return ok(c, { token, device, profile: await readProfile(db, user.id, readLang(c.req.header('Accept-Language'))) })
+  return ok(c, { token, device, profile: await readProfile(db, user.id, lang) })
 })
 
 authRoutes.post('/logout', requireUser, async (c) => {
@@ -179,7 +187,7 @@ async function sendResetLink(env: Env, email: string, role: Role, lang: Locale, 
   const mailLimit = { key: `forgot:account:${user.id}`, ...RESET_MAIL_LIMIT }
   if (await isOverLimit(db, mailLimit, now.getTime())) return
   const link = await issuePasswordLink(env, user, lang, { lifetimeMs: RESET_LINK_LIFETIME_MS, purpose: 'reset', now })
-  await createMailer(env, now).send(composeResetEmail(user.email, link, lang))
+  await queueMail(env, now, { kind: 'reset', to: user.email, lang, userId: user.id, props: { link } })
 }
 
 authRoutes.post('/check-reset-link', async (c) => {
@@ -205,8 +213,11 @@ authRoutes.post('/reset-password', async (c) => {
   await setPasswordHash(db, link.user_id, await hashPassword(input.password), now)
   await revokeUserTokens(db, link.user_id, now)
   await clearAccountLimits(db, input.email)
-  await createMailer(c.env, now).send(
-    composePasswordChangedEmail(link.email, readLang(c.req.header('Accept-Language'))),
+  await mailPasswordChanged(
+    c.env,
+    { id: link.user_id, email: link.email, role: link.role },
+    readLang(c.req.header('Accept-Language')),
+    now,
   )
   return ok(c, null)
 })
@@ -270,6 +281,12 @@ authRoutes.post('/', async (c) => {
   const db = c.env.DB
   const now = new Date()
   const userId = await residentAccountFor(db, person, role, now)
+  // OneID sign-ins trust their browser too, so a resident hears of a sign-in from a new one
+  // (docs/security.md#new-sign-in-notice).
+  const contact = await readAccountContact(db, userId)
+  const account = { id: userId, email: contact?.email ?? '', role, isResident: true }
+  const sign = { presented: c.req.header(DEVICE_HEADER), method: 'oneid', lang, now } as const
+  const device = await trustSigningInBrowser(c.env, account, sign, (work) => c.executionCtx.waitUntil(work))
   const token = await issueToken(db, userId, now, readSignInPlace(c))
-  return ok(c, { token, profile: await readProfile(db, userId, lang) })
+  return ok(c, { token, device, profile: await readProfile(db, userId, lang) })
 })

@@ -1,4 +1,5 @@
 /** Bearer tokens: 256-bit random references stored as SHA-256, with absolute and idle expiry (ASVS V7). */
+import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv, AuthUser } from '../../lib/context'
 import { createSecret, sha256Hex } from '../../lib/crypto'
@@ -58,6 +59,15 @@ async function findTokenUser(db: D1Database, token: string, now: Date): Promise<
   if (!row || !isLiveToken(row, nowMs) || row.blocked_at || row.deleted_at) return null
   if (nowMs - Date.parse(row.last_used_at) >= TOUCH_EVERY_MS) await touchToken(db, row.token_id, now)
   return { id: row.id, email: row.email, role: row.role, isResident: row.is_resident === 1, tokenId: row.token_id }
+}
+
+/**
+ * The live user of the request's bearer token, or null: for a public call that a signed-in user makes as themselves
+ * (an enquiry takes the account's contact details).
+ */
+export async function readOptionalUser(c: Context<AppEnv>): Promise<AuthUser | null> {
+  const token = readBearer(c.req.header('Authorization'))
+  return token ? findTokenUser(c.env.DB, token, new Date()) : null
 }
 
 /** Requires a live bearer token; answers 401 `expired_token` otherwise. */

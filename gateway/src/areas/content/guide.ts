@@ -2,7 +2,7 @@
  * Investor guide of docs/gateway-contract.md#guide: project categories, projects with filters, sectors, amounts and
  * territorial entities.
  */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { PROJECT_STATUSES } from '../../../../contract/gateway/statuses'
 import { GatewayError, ok } from '../../lib/envelope'
 import { pageable, readPaging } from '../../lib/paging'
@@ -14,6 +14,7 @@ import {
   listCountries,
   listDistricts,
   listProjectCategories,
+  listProjectPlaces,
   listRegions,
   listSectors,
   type ProjectFilter,
@@ -74,8 +75,8 @@ function toProject(c: Parameters<typeof artFile>[0], r: Row, detail: boolean) {
   }
 }
 
-guideRoutes.get('/project', async (c) => {
-  const p = readPaging(c.req.query())
+/** The project list's filters from the query (docs/gateway-contract.md#guide); a bad status is 422. */
+async function readProjectFilter(c: Context<ContentEnv>): Promise<ProjectFilter> {
   const filter: ProjectFilter = {
     category_id: readOptionalId(c, 'category_id'),
     sector_id: readOptionalId(c, 'sector_id'),
@@ -90,11 +91,37 @@ guideRoutes.get('/project', async (c) => {
     if (!STATUSES.has(status)) throw new GatewayError(422, 'validation_error', 'validation_error', ['status'])
     filter.status = status
   }
+  return filter
+}
+
+guideRoutes.get('/project', async (c) => {
+  const p = readPaging(c.req.query())
+  const filter = await readProjectFilter(c)
+  const sort = c.req.query('sort')
+  if (sort !== undefined && sort !== 'newest' && sort !== 'updated')
+    throw new GatewayError(422, 'validation_error', 'validation_error', ['sort'])
+  if (sort) filter.sort = sort
   const { total, rows } = await listCatalogueProjects(c.env.DB, langOf(c), previewOf(c), filter, p)
   return ok(
     c,
     rows.map((r) => toProject(c, r, false)),
     pageable(p, total),
+  )
+})
+
+/** The most places one answer marks: a map of more would be unreadable, and the answer stays small. */
+const PROJECT_PLACES_LIMIT = 2000
+
+/** **New:** the projects a map marks (docs/gateway-contract.md#guide): those with a place, the list's filters applied. */
+guideRoutes.get('/project-place', async (c) => {
+  const filter = await readProjectFilter(c)
+  const rows = await listProjectPlaces(c.env.DB, langOf(c), previewOf(c), filter, PROJECT_PLACES_LIMIT)
+  return ok(
+    c,
+    rows.map(({ category_id, category_title, ...rest }) => ({
+      ...rest,
+      category: { id: category_id, title: category_title },
+    })),
   )
 })
 

@@ -4,10 +4,12 @@
  */
 import { Hono } from 'hono'
 import type { Locale } from '../../../../contract/locales'
+import { readConfig } from '../../lib/config'
 import { GatewayError, ok } from '../../lib/envelope'
 import { pageable, readPaging } from '../../lib/paging'
 import { toFtsQuery } from '../../lib/search-text'
 import { excerpt, htmlToText } from '../../lib/user-html'
+import { eventCalendar, readCalendarEvent } from './calendar'
 import { artFile, type ContentEnv, langOf, notFound, previewOf, readId } from './common'
 import { agendaFile } from './downloads'
 import {
@@ -137,6 +139,21 @@ mediaRoutes.get('/event/:id', async (c) => {
   const row = await readEvent(c.env.DB, lang, previewOf(c), id)
   if (!row) notFound()
   return ok(c, toEvent(c, row, lang))
+})
+
+/** The event's calendar file (docs/gateway-contract.md#calendar), in `?lang=` or the request's language. */
+mediaRoutes.get('/event/:id/calendar.ics', async (c) => {
+  const id = readId(c.req.param('id'))
+  const lang = langOf(c)
+  const origin = readConfig(c.env).portalOrigin
+  const event = await readCalendarEvent(c.env.DB, id, lang, origin, previewOf(c))
+  if (!event) notFound()
+  return c.body(eventCalendar(event, lang, origin), 200, {
+    'Content-Type': 'text/calendar; charset=utf-8',
+    'Content-Disposition': `attachment; filename="event-${id}.ics"`,
+    'Cache-Control': 'public, max-age=300',
+    'X-Content-Type-Options': 'nosniff',
+  })
 })
 
 mediaRoutes.get('/story', async (c) => {

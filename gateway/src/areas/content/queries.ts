@@ -207,7 +207,7 @@ export async function listTerritories(db: D1Database, lang: Locale, page: Paging
   const total = await db.prepare('SELECT count(*) AS n FROM territories').first<number>('n')
   const { results } = await db
     .prepare(
-      `SELECT t.id, t.area, t.population, t.tourists, t.investment_projects, t.fdi_credits, t.foreign_trade, ${col('t.presentation', lang, 'presentation')},
+      `SELECT t.id, t.area, t.population, t.tourists, t.investment_projects, t.fdi_credits, t.foreign_trade, t.updated_at, ${col('t.presentation', lang, 'presentation')},
             r.id AS region_id, r.code AS region_code, ${col('r.region', lang, 'region_name')}
      FROM territories t JOIN regions r ON r.id = t.region_id ORDER BY r.code LIMIT ? OFFSET ?`,
     )
@@ -409,11 +409,11 @@ export function readAmountBand(db: D1Database, id: number) {
 }
 
 function projectSelect(lang: Locale, detail: boolean) {
-  return `p.id, p.icon, p.budget, p.status, p.upload, p.updated_at, ${col('p.title', lang, 'title')},
+  return `p.id, p.icon, p.budget, p.status, p.upload, p.updated_at, p.latitude, p.longitude, ${col('p.title', lang, 'title')},
     s.id AS sector_id, s.slug AS sector_slug, ${col('s.content', lang, 'sector_name')},
     pc.id AS category_id, ${col('pc.title', lang, 'category_title')},
     r.id AS region_id, r.code AS region_code, ${col('r.region', lang, 'region_name')}
-    ${detail ? `, ${col('p.content', lang, 'content')}, p.latitude, p.longitude, p.pp, p.irr, p.npv, p.email, p.phone` : ''}`
+    ${detail ? `, ${col('p.content', lang, 'content')}, p.pp, p.irr, p.npv, p.email, p.phone` : ''}`
 }
 
 const PROJECT_JOINS =
@@ -427,16 +427,12 @@ export type ProjectFilter = {
   band?: { amount_from: number; amount_to: number | null } | null
   status?: string
   keyword?: string
+  /** `newest`: the most recently added first (a feed of new projects); `updated`: the last changed first; else by id. */
+  sort?: 'newest' | 'updated'
 }
 
-/** A page of the catalogue's projects a reader sees, by id. */
-export function listCatalogueProjects(
-  db: D1Database,
-  lang: Locale,
-  preview: Preview,
-  filter: ProjectFilter,
-  page: Paging,
-): Promise<Page> {
+/** The filter's SQL: the clauses after `WHERE` and their arguments. */
+function projectWhere(preview: Preview, filter: ProjectFilter): { where: string; args: unknown[] } {
   const clauses: string[] = []
   const args: unknown[] = []
   for (const name of ['category_id', 'sector_id', 'region_id'] as const) {
@@ -459,16 +455,52 @@ export function listCatalogueProjects(
   }
   const kw = keywordSql(filter.keyword, 'p.keywords')
   const where = `WHERE ${shownSql(preview, 'project', 'p.')}${clauses.map((s) => ` AND ${s}`).join('')}${kw.sql}`
+  return { where, args: [...args, ...kw.args] }
+}
+
+/** A page of the catalogue's projects a reader sees, by id (or newest first). */
+export function listCatalogueProjects(
+  db: D1Database,
+  lang: Locale,
+  preview: Preview,
+  filter: ProjectFilter,
+  page: Paging,
+): Promise<Page> {
+  const { where, args } = projectWhere(preview, filter)
   return pageOf(
     db,
     {
       select: projectSelect(lang, false),
       from: `${PROJECT_JOINS} ${where}`,
-      order: 'p.id',
-      args: [...args, ...kw.args],
+      order:
+        filter.sort === 'newest' ? 'p.id DESC' : filter.sort === 'updated' ? 'p.updated_at DESC, p.id DESC' : 'p.id',
+      args,
     },
     page,
   )
+}
+
+/**
+ * The catalogue's projects that have a place (latitude and longitude), as a map marks them: every one the filter
+ * matches, by id, at most `limit`.
+ */
+export async function listProjectPlaces(
+  db: D1Database,
+  lang: Locale,
+  preview: Preview,
+  filter: ProjectFilter,
+  limit: number,
+): Promise<Row[]> {
+  const { where, args } = projectWhere(preview, filter)
+  const { results } = await db
+    .prepare(
+      `SELECT p.id, p.status, p.latitude, p.longitude, ${col('p.title', lang, 'title')},
+         pc.id AS category_id, ${col('pc.title', lang, 'category_title')}
+       FROM ${PROJECT_JOINS} ${where} AND p.latitude IS NOT NULL AND p.longitude IS NOT NULL ORDER BY p.id LIMIT ?`,
+    )
+    .bind(...args, limit)
+    .all<Row>()
+  return results
 }
 
 /** A catalogue project a reader sees, in full, or null. */

@@ -1,6 +1,6 @@
 /** The forms area's SQL: contact requests, event applications, registration applications and their decisions. */
 import { insertSql } from '../../lib/db'
-import type { DuplicateRegistration } from '../mail/messages'
+import type { DuplicateRegistration } from '../mail/templates/account'
 
 /** Records a form's row (its columns written in code, never from input); answers its id. */
 export async function insertFormRow(db: D1Database, table: string, row: Record<string, unknown>): Promise<number> {
@@ -110,4 +110,106 @@ export async function rejectPending(db: D1Database, id: number, reason: string, 
     .bind(reason, now.toISOString(), id)
     .run()
   return rejected.meta.changes === 1
+}
+
+/** An event application as its decision and mails need it. */
+export type EventApplicationRecord = {
+  id: number
+  event_id: number
+  role: string
+  first_name: string
+  last_name: string
+  middle_name: string
+  email: string
+  organization: string
+  position: string
+  lang: string
+  created_at: string
+  decision: 'confirmed' | 'declined' | null
+}
+
+export async function readEventApplication(db: D1Database, id: number): Promise<EventApplicationRecord | null> {
+  return db
+    .prepare(
+      `SELECT id, event_id, role, first_name, last_name, middle_name, email, organization, position, lang, created_at,
+         decision FROM event_applications WHERE id = ?`,
+    )
+    .bind(id)
+    .first<EventApplicationRecord>()
+}
+
+/**
+ * Records the decision on an undecided application and marks it handled by the operator; false when it was decided
+ * already (the guard in SQL lets one of two operators deciding at once through).
+ */
+export async function decideApplicationRow(
+  db: D1Database,
+  id: number,
+  decision: { decision: 'confirmed' | 'declined'; reason: string; operatorId: number },
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString()
+  const changed = await db
+    .prepare(
+      `UPDATE event_applications SET decision = ?, decision_reason = ?, decided_at = ?,
+         handled_at = coalesce(handled_at, ?), handled_by = coalesce(handled_by, ?)
+       WHERE id = ? AND decision IS NULL`,
+    )
+    .bind(decision.decision, decision.reason || null, at, at, decision.operatorId, id)
+    .run()
+  return changed.meta.changes === 1
+}
+
+/** A contact request as a reply to it needs it. */
+export async function readContactRequest(db: D1Database, id: number) {
+  return db
+    .prepare('SELECT id, email, lang, created_at FROM contact_requests WHERE id = ?')
+    .bind(id)
+    .first<{ id: number; email: string; lang: string; created_at: string }>()
+}
+
+/**
+ * Records an operator's reply in the request's thread and marks the request handled by them (if it was open), in one
+ * transaction; answers the reply's id.
+ */
+export async function insertContactReply(
+  db: D1Database,
+  reply: { contactId: number; operatorId: number; message: string; outboxId: number | null },
+  now: Date,
+): Promise<number> {
+  const at = now.toISOString()
+  const [inserted] = await db.batch<{ id: number }>([
+    db
+      .prepare(
+        `INSERT INTO contact_replies (contact_id, operator_id, message, outbox_id, created_at) VALUES (?, ?, ?, ?, ?)
+         RETURNING id`,
+      )
+      .bind(reply.contactId, reply.operatorId, reply.message, reply.outboxId, at),
+    db
+      .prepare('UPDATE contact_requests SET handled_at = ?, handled_by = ? WHERE id = ? AND handled_at IS NULL')
+      .bind(at, reply.operatorId, reply.contactId),
+  ])
+  return inserted!.results[0]!.id
+}
+
+/** A reply of a request's thread, with who wrote it. */
+export type ContactReplyRow = {
+  id: number
+  message: string
+  created_at: string
+  operator_id: number
+  operator_email: string
+  operator_name: string
+}
+
+/** A request's thread, oldest first. */
+export async function listContactReplies(db: D1Database, contactId: number): Promise<ContactReplyRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT r.id, r.message, r.created_at, r.operator_id, o.email AS operator_email, o.name AS operator_name
+       FROM contact_replies r JOIN operators o ON o.id = r.operator_id WHERE r.contact_id = ? ORDER BY r.id`,
+    )
+    .bind(contactId)
+    .all<ContactReplyRow>()
+  return results
 }

@@ -10,13 +10,8 @@ import { readConfig } from '../../lib/config'
 import type { Role } from '../../lib/context'
 import { GatewayError } from '../../lib/envelope'
 import { issuePasswordLink, WELCOME_LINK_LIFETIME_MS } from '../auth/reset-links'
-import {
-  composeRegistrationRejectedEmail,
-  composeResidentWelcomeEmail,
-  composeWelcomeEmail,
-  type DuplicateRegistration,
-} from '../mail/messages'
-import { createMailer } from '../mail/outbox'
+import { queueMail } from '../mail/send'
+import type { DuplicateRegistration } from '../mail/templates/account'
 import { insertAccount, isUniqueViolation, type ProfileFields } from '../profile/accounts'
 import { isEmailTaken } from '../profile/queries'
 import {
@@ -167,8 +162,8 @@ async function createApplicantAccount(
 async function mailResidentWelcome(env: Env, ledger: Ledger, application: Application, now: Date) {
   const lang = langOf(application)
   const role = ROLES[ledger.kind]
-  const signIn = `${readConfig(env).portalOrigin}/${lang}/auth/one-id?${new URLSearchParams({ role })}`
-  await createMailer(env, now).send(composeResidentWelcomeEmail(ledger.email.toLowerCase(), role, signIn, lang))
+  const link = `${readConfig(env).portalOrigin}/${lang}/auth/one-id?${new URLSearchParams({ role })}`
+  await queueMail(env, now, { to: ledger.email.toLowerCase(), lang, kind: 'welcome-resident', props: { role, link } })
 }
 
 /** Mails a non-resident applicant a link that sets the first password of their new account. */
@@ -176,13 +171,13 @@ async function mailWelcome(env: Env, ledger: Ledger, application: Application, u
   const lang = langOf(application)
   const email = ledger.email.toLowerCase()
   const role = ROLES[ledger.kind]
-  const mailer = createMailer(env, now)
+  const common = { to: email, lang, userId }
   const link = await issuePasswordLink(env, { id: userId, email, role }, lang, {
     lifetimeMs: WELCOME_LINK_LIFETIME_MS,
     purpose: 'welcome',
     now,
   })
-  await mailer.send(composeWelcomeEmail(email, role, link, lang))
+  await queueMail(env, now, { ...common, kind: 'set-password', props: { role, link } })
 }
 
 /**
@@ -221,6 +216,7 @@ export async function rejectRegistration(
   const { ledger, application } = await readRegistration(db, id)
   if (ledger.state !== 'pending') throw new GatewayError(409, 'invalid_state')
   if (!(await rejectPending(db, id, reason, now))) throw new GatewayError(409, 'invalid_state')
-  await createMailer(env, now).send(composeRegistrationRejectedEmail(ledger.email, reason, langOf(application)))
+  const lang = langOf(application)
+  await queueMail(env, now, { kind: 'registration-rejected', to: ledger.email, lang, props: { reason } })
   return { id, state: 'rejected', user_id: null }
 }

@@ -2,13 +2,15 @@
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { eventEndsAt } from '../../../../contract/gateway/event-end'
+import type { Locale } from '../../../../contract/locales'
 import { assertHuman, type BotAction } from '../../integrations/bot'
 import { readConfig } from '../../lib/config'
 import type { AppEnv, Role } from '../../lib/context'
-import { createSecret, sha256Hex } from '../../lib/crypto'
+import { createSecret, sha256Hex, toBase64 } from '../../lib/crypto'
 import { GatewayError, ok } from '../../lib/envelope'
 import { readLang } from '../../lib/lang'
 import { FORM_IP_LIMIT, isOverLimit, readClientIp } from '../../lib/rate-limit'
+import { formatReference } from '../../lib/references'
 import {
   BoolSchema,
   DateSchema,
@@ -23,9 +25,10 @@ import {
   text,
   WebsiteSchema,
 } from '../../lib/validate'
+import { eventCalendar, readCalendarEvent } from '../content/calendar'
 import { knownIn } from '../content/references'
-import { composeDuplicateRegistrationEmail } from '../mail/messages'
-import { createMailer } from '../mail/outbox'
+import { queueMail } from '../mail/send'
+import { eventFacts } from './event-applications'
 import { insertFormRow, readPublishedEventDates } from './queries'
 import { type StoredApplication, storeApplication } from './registrations'
 
@@ -140,19 +143,23 @@ function answerApplication(c: Context<AppEnv>, stored: StoredApplication, role: 
   if (duplicate) {
     const lang = readLang(c.req.header('Accept-Language'))
     const signIn = `${readConfig(c.env).portalOrigin}/${lang}/auth/sign-in?${new URLSearchParams({ role })}`
+    // Within the address's daily limit (docs/security.md#mail-limits), like every mail a public form sends.
     c.executionCtx.waitUntil(
-      createMailer(c.env, now)
-        .send(composeDuplicateRegistrationEmail(email, duplicate, signIn, lang))
-        .catch((err: unknown) => {
-          console.error(
-            JSON.stringify({
-              level: 'error',
-              msg: 'duplicate registration mail failed',
-              requestId: c.get('requestId'),
-              error: err instanceof Error ? err.message : String(err),
-            }),
-          )
-        }),
+      queueMail(c.env, now, {
+        kind: 'duplicate-registration',
+        to: email,
+        lang,
+        props: { why: duplicate, signIn },
+      }).catch((err: unknown) => {
+        console.error(
+          JSON.stringify({
+            level: 'error',
+            msg: 'duplicate registration mail failed',
+            requestId: c.get('requestId'),
+            error: err instanceof Error ? err.message : String(err),
+          }),
+        )
+      }),
     )
   }
   return ok(c, { id: stored.id })
@@ -180,9 +187,15 @@ function registrationTail(
 /** The public form routes, mounted at `/siw/public`. */
 export const formRoutes = new Hono<AppEnv>()
 
+/**
+ * A contact request: stored, answered with its reference (docs/decisions/0048-references.md), and receipted by mail
+ * within the address's daily limit.
+ */
 formRoutes.post('/contact-us', async (c) => {
   const i = parseInput(ContactSchema, await readJson(c))
   await guardForm(c, i.hash, 'contact', 'contact')
+  const now = new Date()
+  const lang = readLang(c.req.header('Accept-Language'))
   const id = await insertFormRow(c.env.DB, 'contact_requests', {
     name: i.name,
     last_name: i.last_name,
@@ -194,10 +207,12 @@ formRoutes.post('/contact-us', async (c) => {
     message: i.message,
     purpose: i.purpose,
     company_name: i.company_name,
-    lang: readLang(c.req.header('Accept-Language')),
-    created_at: new Date().toISOString(),
+    lang,
+    created_at: now.toISOString(),
   })
-  return ok(c, { id })
+  const reference = formatReference('contact', id, now)
+  await queueMail(c.env, now, { kind: 'contact-receipt', to: i.email, lang, props: { reference, message: i.message } })
+  return ok(c, { id, reference })
 })
 
 formRoutes.post('/investor-registration', async (c) => {
@@ -257,6 +272,7 @@ formRoutes.post('/event-application', async (c) => {
   const event = await readPublishedEventDates(c.env.DB, i.event_id)
   if (!event || eventEndsAt(event) <= now.getTime()) throw new GatewayError(409, 'event_closed')
   await guardForm(c, i.hash, 'event', 'event')
+  const lang = readLang(c.req.header('Accept-Language'))
   // Whoever created the application, and only they, may attach its documents: ids are sequential, this is not.
   const uploadToken = createSecret(UPLOAD_TOKEN_BYTES)
   const id = await insertFormRow(c.env.DB, 'event_applications', {
@@ -276,11 +292,40 @@ formRoutes.post('/event-application', async (c) => {
     organization: i.organization,
     position: i.position,
     activity: i.activity,
-    lang: readLang(c.req.header('Accept-Language')),
+    lang,
     created_at: now.toISOString(),
     upload_token_hash: await sha256Hex(uploadToken),
   })
+  const reference = formatReference('event', id, now)
   // No notification, push or realtime event goes to an account with the typed e-mail: the applicant is not signed in
-  // as it (a public form), and anyone may type anyone's address (docs/security.md#public-forms).
-  return ok(c, { id, upload_token: uploadToken })
+  // as it (a public form), and anyone may type anyone's address (docs/security.md#public-forms). The receipt goes to
+  // the address within its daily limit.
+  await mailEventReceipt(c.env, { eventId: i.event_id, email: i.email, reference, lang }, now)
+  return ok(c, { id, upload_token: uploadToken, reference })
 })
+
+/** The application's receipt: its reference, the event, and the event's calendar file, linked and attached. */
+async function mailEventReceipt(
+  env: Env,
+  application: { eventId: number; email: string; reference: string; lang: Locale },
+  now: Date,
+): Promise<void> {
+  const { lang } = application
+  const origin = readConfig(env).portalOrigin
+  const event = await readCalendarEvent(env.DB, application.eventId, lang, origin)
+  if (!event) return
+  const ics = eventCalendar(event, lang, origin)
+  await queueMail(env, now, {
+    kind: 'event-received',
+    to: application.email,
+    lang,
+    props: { reference: application.reference, event: eventFacts(env, event, lang) },
+    attachments: [
+      {
+        filename: `event-${event.id}.ics`,
+        type: 'text/calendar; charset=utf-8; method=PUBLISH',
+        content: toBase64(new TextEncoder().encode(ics)),
+      },
+    ],
+  })
+}

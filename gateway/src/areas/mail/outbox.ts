@@ -5,11 +5,12 @@
  * redacted once its delivery is over, so the table keeps no usable reset or set-password link
  * (docs/security.md#dev-surface).
  */
-import { type Email, SECRET_LINK_MAIL_KINDS } from './messages'
+import type { Email } from './email'
+import { SECRET_LINK_MAIL_KINDS } from './kinds'
 import { insertOutbox } from './queries'
 
 /** Where the gateway hands its mail over. */
-export type Mailer = { send(mail: Email): Promise<void> }
+export type Mailer = { send(mail: Email): Promise<number | null> }
 
 /** What the mail queue carries: the outbox row to send. */
 export type MailMessage = { outboxId: number }
@@ -20,16 +21,23 @@ export type MailMessage = { outboxId: number }
  */
 const UNDELIVERABLE = /\.invalid$/i
 
+/** Whether mail to `address` is recorded at all. */
+export function isDeliverable(address: string): boolean {
+  return !UNDELIVERABLE.test(address)
+}
+
 /**
- * The mailer of this environment: records each message as `queued` in the outbox and enqueues its id. The caller's
- * request never waits on the provider; a send that fails is retried by the queue (docs/decisions/0027-mail-delivery.md).
+ * The mailer of this environment: records each message as `queued` in the outbox and enqueues its id (answered, or
+ * null for an undeliverable address). The caller's request never waits on the provider; a send that fails is retried
+ * by the queue (docs/decisions/0027-mail-delivery.md).
  */
 export function createMailer(env: Env, now: Date): Mailer {
   return {
     async send(mail) {
-      if (UNDELIVERABLE.test(mail.to)) return
+      if (!isDeliverable(mail.to)) return null
       const outboxId = await insertOutbox(env.DB, mail, now)
       await enqueueMail(env, outboxId)
+      return outboxId
     },
   }
 }

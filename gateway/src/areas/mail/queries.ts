@@ -1,15 +1,28 @@
 /** The mail area's SQL: the outbox rows the mailer records and the queue's consumer sends. */
-import type { Email } from './messages'
+import type { Email, MailAttachment } from './email'
 
 /** Records a message as `queued`; answers its row's id. */
 export async function insertOutbox(db: D1Database, mail: Email, now: Date): Promise<number> {
   const at = now.toISOString()
   const row = await db
     .prepare(
-      `INSERT INTO outbox (to_email, subject, text, html, status, created_at, updated_at, kind, lang, link_uuid)
-       VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?) RETURNING id`,
+      `INSERT INTO outbox (to_email, subject, text, html, status, created_at, updated_at, kind, lang, link_uuid,
+         headers_json, attachments_json)
+       VALUES (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
-    .bind(mail.to, mail.subject, mail.text, mail.html, at, at, mail.kind, mail.lang, mail.linkUuid ?? null)
+    .bind(
+      mail.to,
+      mail.subject,
+      mail.text,
+      mail.html,
+      at,
+      at,
+      mail.kind,
+      mail.lang,
+      mail.linkUuid ?? null,
+      mail.headers && Object.keys(mail.headers).length ? JSON.stringify(mail.headers) : null,
+      mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
+    )
     .first<{ id: number }>()
   return row!.id
 }
@@ -23,13 +36,26 @@ export type OutboxRow = {
   html: string
   status: string
   kind: string | null
+  headers: Record<string, string>
+  attachments: MailAttachment[]
 }
 
 export async function readOutboxRow(db: D1Database, id: number): Promise<OutboxRow | null> {
-  return db
-    .prepare('SELECT id, to_email, subject, text, html, status, kind FROM outbox WHERE id = ?')
+  const row = await db
+    .prepare(
+      'SELECT id, to_email, subject, text, html, status, kind, headers_json, attachments_json FROM outbox WHERE id = ?',
+    )
     .bind(id)
-    .first<OutboxRow>()
+    .first<
+      Omit<OutboxRow, 'headers' | 'attachments'> & { headers_json: string | null; attachments_json: string | null }
+    >()
+  if (!row) return null
+  const { headers_json, attachments_json, ...rest } = row
+  return {
+    ...rest,
+    headers: headers_json ? (JSON.parse(headers_json) as Record<string, string>) : {},
+    attachments: attachments_json ? (JSON.parse(attachments_json) as MailAttachment[]) : [],
+  }
 }
 
 /** Marks a row sent, with the provider's id, keeping the bodies given (whole, or without their links). */

@@ -63,7 +63,14 @@ export async function deliverMail(
     }
     const at = new Date().toISOString()
     try {
-      const mail = { to: row.to_email, subject: row.subject, text: row.text, html: row.html }
+      const mail = {
+        to: row.to_email,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        headers: row.headers,
+        attachments: row.attachments,
+      }
       const result = await sendMail(env, transport, mail)
       await markSent(env.DB, row.id, { providerId: result.messageId, ...keptBodies(env, row) }, at)
       message.ack()

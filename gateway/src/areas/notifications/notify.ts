@@ -3,6 +3,7 @@
  */
 import type { Locale } from '../../../../contract/locales'
 import type { RequestScope } from '../../lib/context'
+import { mayTell, topicOfNotification } from './choices'
 import { type NotificationType, TEMPLATES } from './messages'
 import { queuePush } from './push'
 import { insertNotification } from './queries'
@@ -34,8 +35,10 @@ export async function createNotification(
   const messages = { uz: t.uz(s('uz')), ru: t.ru(s('ru')), en: t.en(s('en')) }
   const id = await insertNotification(db, { userId, type, messages, link }, now)
   if (!request) return
-  // Push to the user's devices (docs/gateway-contract.md#push): after the response, and only with FCM credentials.
-  queuePush(request, { id, userId, type, link, messages })
+  // Push to the user's devices (docs/gateway-contract.md#push): after the response, only with FCM credentials, and
+  // only when the user wants this topic pushed (docs/product.md#notification-choices). The bell hears regardless.
+  const topic = topicOfNotification(type)
+  if (!topic || (await mayTell(db, { userId }, topic, 'push'))) queuePush(request, { id, userId, type, link, messages })
   // Realtime: the user's open pages refresh their bell (after the response; never fails this call).
   publishToUser(request, userId, { type: 'notification', kind: type })
 }

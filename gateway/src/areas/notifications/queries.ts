@@ -88,3 +88,112 @@ export async function readUserRole(db: D1Database, userId: number): Promise<stri
   const user = await db.prepare('SELECT role FROM users WHERE id = ?').bind(userId).first<{ role: string }>()
   return user?.role ?? null
 }
+
+/** An account's stored channel choices (rows only where it chose; no row means yes). */
+export async function listChoices(
+  db: D1Database,
+  userId: number,
+): Promise<{ topic: string; channel: string; enabled: number }[]> {
+  const { results } = await db
+    .prepare('SELECT topic, channel, enabled FROM notification_choices WHERE user_id = ?')
+    .bind(userId)
+    .all<{ topic: string; channel: string; enabled: number }>()
+  return results
+}
+
+/** Whether an account said no to a topic on a channel. */
+export async function isChoiceOff(db: D1Database, userId: number, topic: string, channel: string): Promise<boolean> {
+  const row = await db
+    .prepare('SELECT enabled FROM notification_choices WHERE user_id = ? AND topic = ? AND channel = ?')
+    .bind(userId, topic, channel)
+    .first<{ enabled: number }>()
+  return row?.enabled === 0
+}
+
+/** Records an account's choices, each a topic on a channel, on or off. */
+export async function writeChoices(
+  db: D1Database,
+  userId: number,
+  choices: { topic: string; channel: string; enabled: boolean }[],
+  now: Date,
+): Promise<void> {
+  if (!choices.length) return
+  const at = now.toISOString()
+  await db.batch(
+    choices.map((c) =>
+      db
+        .prepare(
+          `INSERT INTO notification_choices (user_id, topic, channel, enabled, updated_at) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (user_id, topic, channel) DO UPDATE SET enabled = excluded.enabled, updated_at = excluded.updated_at`,
+        )
+        .bind(userId, c.topic, c.channel, c.enabled ? 1 : 0, at),
+    ),
+  )
+}
+
+/**
+ * Whether an address refused a topic's mail: by its unsubscribe link, or because the account with that address turned
+ * the topic's mail off.
+ */
+export async function isMailRefused(db: D1Database, email: string, topic: string): Promise<boolean> {
+  const row = await db
+    .prepare(
+      `SELECT EXISTS (SELECT 1 FROM mail_refusals WHERE email = ?1 AND topic = ?2)
+         OR EXISTS (SELECT 1 FROM notification_choices c JOIN users u ON u.id = c.user_id
+                    WHERE u.email = ?1 AND c.topic = ?2 AND c.channel = 'mail' AND c.enabled = 0) AS refused`,
+    )
+    .bind(email, topic)
+    .first<{ refused: number }>()
+  return row?.refused === 1
+}
+
+/** Records an address's refusal of a topic's mail (a repeat changes nothing). */
+export async function insertMailRefusal(db: D1Database, email: string, topic: string, now: Date): Promise<void> {
+  await db
+    .prepare('INSERT OR IGNORE INTO mail_refusals (email, topic, created_at) VALUES (?, ?, ?)')
+    .bind(email, topic, now.toISOString())
+    .run()
+}
+
+/** Forgets an address's refusal of a topic (its account turned the topic's mail on again). */
+export async function deleteMailRefusal(db: D1Database, email: string, topic: string): Promise<void> {
+  await db.prepare('DELETE FROM mail_refusals WHERE email = ? AND topic = ?').bind(email, topic).run()
+}
+
+/** An account's address, or null for an unknown account. */
+export async function readUserEmail(db: D1Database, userId: number): Promise<string | null> {
+  const row = await db.prepare('SELECT email FROM users WHERE id = ?').bind(userId).first<{ email: string }>()
+  return row?.email ?? null
+}
+
+/**
+ * Forgets a user's push devices: one token, or (none given) every token the session `sessionId` registered. Answers
+ * how many were forgotten.
+ */
+export async function deletePushTokens(
+  db: D1Database,
+  userId: number,
+  which: { token: string } | { sessionId: number },
+): Promise<number> {
+  const result =
+    'token' in which
+      ? await db.prepare('DELETE FROM fcm_tokens WHERE token = ? AND user_id = ?').bind(which.token, userId).run()
+      : await db
+          .prepare('DELETE FROM fcm_tokens WHERE session_id = ? AND user_id = ?')
+          .bind(which.sessionId, userId)
+          .run()
+  return result.meta.changes
+}
+
+/** Remembers the language a person uses the portal in, for mail about what others decide. */
+export async function setUserLang(db: D1Database, userId: number, lang: string): Promise<void> {
+  await db.prepare('UPDATE users SET lang = ? WHERE id = ? AND lang IS NOT ?').bind(lang, userId, lang).run()
+}
+
+/** An account's address and the language its mail is written in (null when it never said). */
+export async function readUserMailbox(db: D1Database, userId: number) {
+  return db
+    .prepare('SELECT email, lang FROM users WHERE id = ?')
+    .bind(userId)
+    .first<{ email: string; lang: string | null }>()
+}

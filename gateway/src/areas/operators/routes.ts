@@ -17,6 +17,8 @@ import { parseInput, readJson } from '../../lib/validate'
 import { readStoredSiteSettings, SiteSettingsInputSchema, writeSiteSettings } from '../content/site-settings'
 import { contentDisposition } from '../documents/files'
 import { readFile } from '../documents/queries'
+import { operatorEnquiryRoutes } from '../enquiries/routes'
+import { operatorFeedbackRoutes } from '../feedback/routes'
 import { operatorBinRoutes, operatorContentRoutes } from '../publishing/routes'
 import { operatorAccountRoutes } from './accounts/routes'
 import { recordAudit } from './audit/audit'
@@ -67,6 +69,8 @@ const AREAS: Record<string, OperatorArea> = {
   projects: 'moderation',
   registrations: 'moderation',
   inbox: 'moderation',
+  // The investor pipeline (docs/gateway-contract.md#operator-enquiries): moderators follow enquiries up.
+  enquiries: 'moderation',
   files: 'moderation',
   people: 'moderation',
   'people/:id/erase': 'admin',
@@ -78,6 +82,8 @@ const AREAS: Record<string, OperatorArea> = {
   bin: 'admin',
   'site-settings': 'content',
   content: 'content',
+  // Readers' answers to "Was this page useful?" are about the content editors write (docs/gateway-contract.md#page-feedback).
+  feedback: 'content',
 }
 
 /** The operator routes. */
@@ -103,12 +109,14 @@ operatorRoutes.get('/overview', async (c) => {
 
 operatorRoutes.route('/', operatorModerationRoutes)
 operatorRoutes.route('/inbox', operatorInboxRoutes)
+operatorRoutes.route('/enquiries', operatorEnquiryRoutes)
 operatorRoutes.route('/content', operatorContentRoutes)
 operatorRoutes.route('/operators', operatorPeopleRoutes)
 operatorRoutes.route('/people', operatorAccountRoutes)
 operatorRoutes.route('/audit', operatorAuditRoutes)
 operatorRoutes.route('/mail', operatorMailRoutes)
 operatorRoutes.route('/bin', operatorBinRoutes)
+operatorRoutes.route('/feedback', operatorFeedbackRoutes)
 
 /**
  * An uploaded file (a project's image or presentation, an event application's passport scan or photo), public or not,

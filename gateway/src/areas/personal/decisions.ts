@@ -1,12 +1,17 @@
 /**
  * Moderation of submitted projects (docs/product.md#projects): the one place the decision is made, for the development
- * seam (`/dev/moderate`) and the operators' calls alike. The owner is notified and their open pages hear of it.
+ * seam (`/dev/moderate`) and the operators' calls alike. The owner is notified, mailed as their choices allow
+ * (docs/product.md#notification-choices), and their open pages hear of it.
  */
 import { LOCALES, type Locale } from '../../../../contract/locales'
 import type { DecisionState } from '../../../../contract/operators/values'
+import { readConfig } from '../../lib/config'
 import type { RequestScope } from '../../lib/context'
 import { GatewayError } from '../../lib/envelope'
+import { readLang } from '../../lib/lang'
+import { queueMail } from '../mail/send'
 import { createNotification, notificationLinks } from '../notifications/notify'
+import { readUserMailbox } from '../notifications/queries'
 import { publishToUser } from '../notifications/realtime'
 import { decideProjectRow, readProjectForDecision } from './queries'
 
@@ -34,5 +39,23 @@ export async function decideProject(
   const type = state === 'approved' ? 'project_approved' : 'project_rejected'
   await createNotification(scope, db, project.user_id, type, title, notificationLinks.project(id), now)
   publishToUser(scope, project.user_id, { type: 'project', id, state })
+  await mailDecision(scope.env, { id, userId: project.user_id, title }, { state, reason: reason ?? '' }, now)
   return { id, before: 'pending', state }
+}
+
+/** Mails the owner the decision, in the language they last used the portal in, with the project's title in it. */
+async function mailDecision(
+  env: Env,
+  project: { id: number; userId: number; title: Record<Locale, string> },
+  decision: { state: 'approved' | 'rejected'; reason: string },
+  now: Date,
+): Promise<void> {
+  const owner = await readUserMailbox(env.DB, project.userId)
+  if (!owner) return
+  const lang = readLang(owner.lang)
+  const url = `${readConfig(env).portalOrigin}/${lang}${notificationLinks.project(project.id)}`
+  const ref = { title: project.title[lang], url }
+  const common = { to: owner.email, lang, userId: project.userId }
+  if (decision.state === 'approved') await queueMail(env, now, { ...common, kind: 'project-approved', props: ref })
+  else await queueMail(env, now, { ...common, kind: 'project-rejected', props: { ...ref, reason: decision.reason } })
 }

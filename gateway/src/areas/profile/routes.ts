@@ -1,6 +1,10 @@
-/** `/core/profile*`: the signed-in user's profile and its corrections, password change and push-token registration. */
+/**
+ * `/core/profile*`: the signed-in user's profile and its corrections, password change, push devices (registered and
+ * forgotten) and notification choices.
+ */
 import { Hono } from 'hono'
 import * as v from 'valibot'
+import { CHANNELS, NOTIFICATION_TOPICS } from '../../../../contract/gateway/channels'
 import { assertHuman } from '../../integrations/bot'
 import type { AppEnv } from '../../lib/context'
 import { GatewayError, ok } from '../../lib/envelope'
@@ -8,12 +12,13 @@ import { readLang } from '../../lib/lang'
 import { clearLimit } from '../../lib/queries'
 import { CHANGE_PASSWORD_LIMIT, takeAttempt } from '../../lib/rate-limit'
 import { failValidation, HashSchema, NewPasswordSchema, parseInput, readJson, readQuery } from '../../lib/validate'
+import { mailPasswordChanged } from '../auth/notices'
 import { hashPassword, verifyPassword } from '../auth/password'
 import { revokeUserTokens, setPasswordHash } from '../auth/queries'
 import { requireUser } from '../auth/tokens'
-import { composePasswordChangedEmail } from '../mail/messages'
-import { createMailer } from '../mail/outbox'
+import { type Choices, readChoices, saveChoices } from '../notifications/choices'
 import { PUSH_DEVICE_LIMIT } from '../notifications/push'
+import { deletePushTokens, setUserLang } from '../notifications/queries'
 import { readProfile } from './accounts'
 import { profileChangeSchema } from './edit'
 import { isPushTokenHeld, readPasswordHash, registerPushToken, updateProfileColumns } from './queries'
@@ -31,7 +36,16 @@ const ChangePasswordSchema = v.pipe(
   ),
 )
 
-const FcmTokenSchema = v.object({ fcm_token: v.pipe(v.string(), v.trim(), v.regex(/^[\w:.-]{8,4096}$/)) })
+const FcmTokenTextSchema = v.pipe(v.string(), v.trim(), v.regex(/^[\w:.-]{8,4096}$/))
+const FcmTokenSchema = v.object({ fcm_token: FcmTokenTextSchema })
+const ForgetFcmTokenSchema = v.object({ fcm_token: v.optional(FcmTokenTextSchema) })
+
+/** Every topic on every channel, each on or off: what the Notifications page sends, whole. */
+const ChoicesSchema = v.object(
+  Object.fromEntries(
+    NOTIFICATION_TOPICS.map((topic) => [topic, v.object(Object.fromEntries(CHANNELS.map((ch) => [ch, v.boolean()])))]),
+  ),
+)
 
 /** The `/core/profile*` routes, mounted at `/core/profile`. */
 export const profileRoutes = new Hono<AppEnv>()
@@ -71,9 +85,7 @@ profileRoutes.patch('/change-password', async (c) => {
   // Other sessions end; the one that changed the password stays signed in (ASVS V7.4.3).
   await revokeUserTokens(db, user.id, now, user.tokenId)
   await clearLimit(db, limit.key)
-  await createMailer(c.env, now).send(
-    composePasswordChangedEmail(user.email, readLang(c.req.header('Accept-Language'))),
-  )
+  await mailPasswordChanged(c.env, user, readLang(c.req.header('Accept-Language')), now)
   return ok(c, null)
 })
 
@@ -94,4 +106,31 @@ profileRoutes.post('/fcm-token', async (c) => {
     now,
   )
   return ok(c, null)
+})
+
+/**
+ * Forgets a push device of the user: the token the browser names, or (none named) every device this session
+ * registered. The browser deletes its token too (docs/product.md#notification-choices).
+ */
+profileRoutes.delete('/fcm-token', async (c) => {
+  const { fcm_token } = parseInput(ForgetFcmTokenSchema, readQuery(c))
+  const { id: userId, tokenId } = c.get('user')
+  const which = fcm_token ? { token: fcm_token } : { sessionId: tokenId }
+  const forgotten = await deletePushTokens(c.env.DB, userId, which)
+  return ok(c, { forgotten })
+})
+
+/** The user's choices of channel per topic (docs/product.md#notification-choices). */
+profileRoutes.get('/notifications', async (c) => {
+  return ok(c, await readChoices(c.env.DB, c.get('user').id))
+})
+
+/** Replaces the user's choices, every topic on every channel. */
+profileRoutes.put('/notifications', async (c) => {
+  const choices = parseInput(ChoicesSchema, await readJson(c)) as Choices
+  const db = c.env.DB
+  const userId = c.get('user').id
+  await saveChoices(db, userId, choices, new Date())
+  await setUserLang(db, userId, readLang(c.req.header('Accept-Language')))
+  return ok(c, await readChoices(db, userId))
 })

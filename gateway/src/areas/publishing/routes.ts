@@ -4,12 +4,13 @@
  * deletes, uploads and preview links — mounted behind the operator routes' Access check and the `content` area; and
  * `/core/operator/bin/*`, the admins' bin (docs/gateway-contract.md#operator-bin). Every change is audited.
  */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { LOCALES } from '../../../../contract/locales'
 import { PUBLICATIONS } from '../../../../contract/operators/values'
+import { scheduleVersionPush } from '../../integrations/realtime'
 import { readConfig } from '../../lib/config'
-import type { AppEnv } from '../../lib/context'
+import { type AppEnv, requestScope } from '../../lib/context'
 import { GatewayError, ok } from '../../lib/envelope'
 import { pageable, readPaging } from '../../lib/paging'
 import { IdSchema, parseInput, readJson, readQuery } from '../../lib/validate'
@@ -30,9 +31,19 @@ import {
 } from './publishing'
 import { readRow } from './queries'
 import { CONTENT_UPLOAD_RULES, uploadRef } from './uploads'
+import { readContentVersion } from './version'
 
 /** The publishing routes, mounted at `/core/operator/content`. */
 export const operatorContentRoutes = new Hono<AppEnv>()
+
+/**
+ * After a save, a publish or an unpublish, the portal is told the content version (docs/gateway-contract.md#content-version):
+ * readers see the change without the portal asking on every page. A save that moved nothing pushes the same number,
+ * which the portal ignores.
+ */
+function pushVersion(c: Context<AppEnv>): void {
+  scheduleVersionPush(requestScope(c), (env) => readContentVersion(env.DB))
+}
 
 const ParamsSchema = v.object({ kind: v.string(), id: IdSchema })
 const ListQuerySchema = v.object({
@@ -110,6 +121,7 @@ operatorContentRoutes.put('/:kind/:id', async (c) => {
   const spec = requireKind(kind)
   const body = parseInput(SaveSchema, await readJson(c))
   await updateItem(c.env.DB, spec, c.get('operator').id, id, body as { values: Values }, new Date())
+  pushVersion(c)
   return ok(c, { id })
 })
 
@@ -128,6 +140,7 @@ operatorContentRoutes.post('/:kind/:id/publish', async (c) => {
     },
     new Date(),
   )
+  pushVersion(c)
   return ok(c, { id, ...result })
 })
 
@@ -141,6 +154,7 @@ operatorContentRoutes.delete('/:kind/:id', async (c) => {
 operatorContentRoutes.post('/:kind/:id/unpublish', async (c) => {
   const { kind, id } = parseInput(ParamsSchema, c.req.param())
   await unpublishItem(c.env.DB, requireKind(kind), c.get('operator').id, id, new Date())
+  pushVersion(c)
   return ok(c, { id, publication: 'draft' })
 })
 

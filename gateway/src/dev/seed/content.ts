@@ -132,6 +132,7 @@ function placesAndGuide(at: string): SeedWrite[] {
         fdi_credits: t.fdi_credits,
         foreign_trade: t.foreign_trade,
         ...locHtml('presentation', t.presentation),
+        updated_at: at,
       }),
     )
   for (const s of sectors)

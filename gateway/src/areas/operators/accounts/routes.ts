@@ -20,11 +20,10 @@ import {
   readJson,
   readQuery,
 } from '../../../lib/validate'
-import { composeEmailChangedNotice } from '../../account/mails'
 import { listLiveSessions, setAccountEmail, setAccountPhone } from '../../account/queries'
 import { blockAccount, eraseAccount, stateOf, unblockAccount } from '../../account/states'
 import { idleCutoff } from '../../auth/tokens'
-import { createMailer } from '../../mail/outbox'
+import { queueMail } from '../../mail/send'
 import { isUniqueViolation } from '../../profile/accounts'
 import { recordAudit } from '../audit/audit'
 import { countPeople, listPersonAppeals, listPersonProjects, type PersonRow, readPerson, searchPeople } from './queries'
@@ -127,7 +126,13 @@ operatorAccountRoutes.post('/:id/contact', async (c) => {
     before.email = row.email
     after.email = input.email
     const lang = readLang(c.req.header('Accept-Language'))
-    await createMailer(c.env, now).send(composeEmailChangedNotice(row.email, input.email, lang))
+    await queueMail(c.env, now, {
+      kind: 'email-changed',
+      to: row.email,
+      lang,
+      userId: id,
+      props: { newEmail: input.email },
+    })
   }
   if (phone?.success && phone.output !== (row.phone ?? '')) {
     await setAccountPhone(db, id, phone.output)

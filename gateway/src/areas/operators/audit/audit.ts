@@ -6,7 +6,7 @@
 import type { AuditAction } from '../../../../../contract/operators/values'
 import type { Paging } from '../../../lib/paging'
 import { type KindName, TOP_LEVEL_KINDS } from '../../publishing/kinds'
-import { countAudit, insertAuditRow, listAuditRows } from './queries'
+import { countAudit, insertAuditRow, listAuditRows, prepareAuditRow } from './queries'
 
 /** What an audit row names: the action, and the record it changed. */
 export type AuditSubject = { action: AuditAction; kind: AuditTargetKind; id: number }
@@ -21,6 +21,7 @@ export const AUDIT_TARGET_KINDS = [
   'site_settings',
   'mail',
   'person',
+  'enquiry',
   ...TOP_LEVEL_KINDS.map((k) => contentAuditTarget(k.kind)),
 ] as const
 type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number]
@@ -58,6 +59,23 @@ export async function recordAudit(
   const json = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value) : null)
   const row = { operatorId, action: subject.action, kind: subject.kind, targetId: subject.id }
   await insertAuditRow(db, { ...row, before: json(before), after: json(after) }, now)
+}
+
+/**
+ * The statement writing one audit row, to run in the same D1 batch as the change it records, so the two stand or fall
+ * together; `ifChanged`: only when the batch's statement before it changed a row.
+ */
+export function auditStatement(
+  db: D1Database,
+  operatorId: number,
+  subject: AuditSubject,
+  change: { before: Record<string, unknown> | null; after: Record<string, unknown> | null },
+  now: Date,
+  ifChanged = false,
+): D1PreparedStatement {
+  const json = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value) : null)
+  const row = { operatorId, action: subject.action, kind: subject.kind, targetId: subject.id }
+  return prepareAuditRow(db, { ...row, before: json(change.before), after: json(change.after) }, now, ifChanged)
 }
 
 /** Audit rows matching `filter`, newest first, with their total. */

@@ -1,25 +1,38 @@
 /** The audit log's SQL. */
 import type { Paging } from '../../../lib/paging'
 
+/** An audit row to write: who, what, on which record, and the changed fields as JSON. */
+export type AuditRowInput = {
+  operatorId: number
+  action: string
+  kind: string
+  targetId: number
+  before: string | null
+  after: string | null
+}
+
 /** Writes one audit row (`before` and `after` as JSON). */
-export async function insertAuditRow(
+export async function insertAuditRow(db: D1Database, row: AuditRowInput, now: Date): Promise<void> {
+  await prepareAuditRow(db, row, now, false).run()
+}
+
+/**
+ * The statement writing one audit row, for a caller to run in the batch of the change it records; `ifChanged` writes
+ * it only when the batch's previous statement changed a row (SQLite's `changes()`), so a change that lost a race is not
+ * recorded.
+ */
+export function prepareAuditRow(
   db: D1Database,
-  row: {
-    operatorId: number
-    action: string
-    kind: string
-    targetId: number
-    before: string | null
-    after: string | null
-  },
+  row: AuditRowInput,
   now: Date,
-): Promise<void> {
-  await db
+  ifChanged: boolean,
+): D1PreparedStatement {
+  return db
     .prepare(
-      'INSERT INTO audit_log (at, operator_id, action, target_kind, target_id, before, after) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      `INSERT INTO audit_log (at, operator_id, action, target_kind, target_id, before, after)
+       SELECT ?, ?, ?, ?, ?, ?, ?${ifChanged ? ' WHERE changes() > 0' : ''}`,
     )
     .bind(now.toISOString(), row.operatorId, row.action, row.kind, row.targetId, row.before, row.after)
-    .run()
 }
 
 /** An audit row with its operator. */

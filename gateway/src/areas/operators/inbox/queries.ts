@@ -2,10 +2,11 @@
 import type { Locale } from '../../../../../contract/locales'
 import type { InboxKind } from '../../../../../contract/operators/values'
 import { col } from '../../../lib/lang'
+import { parseReference, REFERENCE_YEAR_SQL } from '../../../lib/references'
 import { likePattern } from '../../../lib/search-text'
 
-/** A filter as the calls read it. */
-export type InboxFilter = { kind: InboxKind; handled: 'open' | 'handled' | 'all'; q: string }
+/** A filter as the calls read it: an event's applications only, when `eventId` is set. */
+export type InboxFilter = { kind: InboxKind; handled: 'open' | 'handled' | 'all'; q: string; eventId?: number }
 
 const TABLES: Record<InboxKind, string> = { contact: 'contact_requests', event: 'event_applications' }
 
@@ -20,7 +21,17 @@ function whereOf(filter: InboxFilter): { sql: string; args: unknown[] } {
   const args: unknown[] = []
   if (filter.handled === 'open') parts.push('x.handled_at IS NULL')
   if (filter.handled === 'handled') parts.push('x.handled_at IS NOT NULL')
-  if (filter.q) {
+  if (filter.kind === 'event' && filter.eventId) {
+    parts.push('x.event_id = ?')
+    args.push(filter.eventId)
+  }
+  // A reference (docs/decisions/0048-references.md) names one record: its id, made in its year.
+  const reference = parseReference(filter.q)
+  if (reference) {
+    const match = reference.kind === filter.kind
+    parts.push(match ? `x.id = ? AND ${REFERENCE_YEAR_SQL('x.created_at')} = ?` : '0')
+    if (match) args.push(reference.id, reference.year)
+  } else if (filter.q) {
     // An all-digit search is an id as well.
     const id = /^\d{1,10}$/.test(filter.q) ? Number(filter.q) : -1
     const searched = SEARCHED[filter.kind]
@@ -105,4 +116,15 @@ export async function setHandled(
           .bind(item.id)
           .run()
   return changed.meta.changes === 1
+}
+
+/** The events that have applications, newest first, with how many each has: what the inbox filters by. */
+export async function listApplicationEvents(db: D1Database, lang: Locale) {
+  const { results } = await db
+    .prepare(
+      `SELECT e.id, ${col('e.name', lang, 'title')}, count(x.id) AS applications FROM events e
+       JOIN event_applications x ON x.event_id = e.id GROUP BY e.id ORDER BY e.date_from DESC, e.id DESC LIMIT 200`,
+    )
+    .all<{ id: number; title: string; applications: number }>()
+  return results
 }

@@ -1,8 +1,10 @@
 /**
  * The inbox in the operators' API (docs/gateway-contract.md#operator): contact requests and event applications,
- * filtered by kind, handled or not and a search, each marked handled by the operator who did, and exported whole.
- * Event applications' documents are downloaded through `/core/operator/files/{id}`, never a public URL. Mounted at
- * `/core/operator/inbox`.
+ * filtered by kind, handled or not, a search (a reference finds its record) and, for applications, their event; each
+ * marked handled by the operator who did, and exported whole. A contact request is answered from here
+ * (docs/gateway-contract.md#operator-replies), an application confirmed or declined
+ * (docs/gateway-contract.md#operator-applicants); both mail the person and are audited. Event applications'
+ * documents are downloaded through `/core/operator/files/{id}`, never a public URL. Mounted at `/core/operator/inbox`.
  */
 import { Hono } from 'hono'
 import * as v from 'valibot'
@@ -11,10 +13,22 @@ import type { AppEnv } from '../../../lib/context'
 import { GatewayError, ok } from '../../../lib/envelope'
 import { readLang } from '../../../lib/lang'
 import { pageable, readPaging } from '../../../lib/paging'
-import { BoolSchema, IdSchema, parseInput, readJson, readQuery } from '../../../lib/validate'
+import { formatReference } from '../../../lib/references'
+import { BoolSchema, IdSchema, optionalText, parseInput, readJson, readQuery, text } from '../../../lib/validate'
+import { replyToContactRequest } from '../../forms/contact-requests'
+import { decideEventApplication } from '../../forms/event-applications'
+import { listContactReplies } from '../../forms/queries'
 import { recordAudit } from '../audit/audit'
 import { countOpenInbox } from '../moderation/queries'
-import { countInbox, type InboxRow, inboxItemExists, listInbox, readInboxItem, setHandled } from './queries'
+import {
+  countInbox,
+  type InboxRow,
+  inboxItemExists,
+  listApplicationEvents,
+  listInbox,
+  readInboxItem,
+  setHandled,
+} from './queries'
 
 /** The most rows an export holds; a filter narrows a larger inbox. */
 const EXPORT_MAX_ROWS = 5000
@@ -23,10 +37,22 @@ const FilterSchema = v.object({
   kind: v.optional(v.picklist(INBOX_KINDS), 'contact'),
   handled: v.optional(v.picklist(INBOX_HANDLED), 'open'),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
+  // Applications of one event only (the kind `event`); empty: every event's.
+  event_id: v.optional(v.union([v.literal(''), IdSchema]), ''),
 })
 
+/** The filter as the queries read it, and as the answer names it (`event_id` null: every event). */
+function readFilter(query: Record<string, string>) {
+  const { event_id, ...filter } = parseInput(FilterSchema, query)
+  const eventId = filter.kind === 'event' && event_id !== '' ? event_id : null
+  return { filter: { ...filter, eventId: eventId ?? undefined }, named: { ...filter, event_id: eventId } }
+}
+
 const ItemParamsSchema = v.object({ kind: v.picklist(INBOX_KINDS), id: IdSchema })
+const IdParamsSchema = v.object({ id: IdSchema })
 const HandledSchema = v.object({ handled: BoolSchema })
+const ReplySchema = v.object({ message: v.pipe(text(5000), v.minLength(2)) })
+const DecisionSchema = v.object({ decision: v.picklist(['confirmed', 'declined']), reason: optionalText(2000) })
 
 const AUDIT_KINDS = { contact: 'contact', event: 'event_application' } as const
 
@@ -46,10 +72,12 @@ function toItem(kind: InboxKind, row: InboxRow) {
   const handled = handled_at
     ? { at: handled_at, by: { id: handled_by, email: handled_by_email ?? '', name: handled_by_name ?? '' } }
     : null
-  if (kind === 'contact') return { kind, ...fields, handled }
+  const reference = formatReference(kind, row.id, String(row.created_at))
+  if (kind === 'contact') return { kind, ...fields, reference, handled }
   return {
     kind,
     ...fields,
+    reference,
     country: String(country_name ?? ''),
     documents:
       passport_file_id && image_file_id ? { passport: String(passport_file_id), photo: String(image_file_id) } : null,
@@ -62,13 +90,14 @@ export const operatorInboxRoutes = new Hono<AppEnv>()
 
 operatorInboxRoutes.get('/', async (c) => {
   const query = readQuery(c)
-  const filter = parseInput(FilterSchema, query)
+  const { filter, named } = readFilter(query)
   const paging = readPaging(query, 25)
   const lang = readLang(c.req.header('Accept-Language'))
   const db = c.env.DB
   const total = await countInbox(db, filter)
   const items = (await listInbox(db, filter, lang, paging)).map((r) => toItem(filter.kind, r))
-  return ok(c, { filter, items, open: await countOpenInbox(db) }, pageable(paging, total))
+  const events = filter.kind === 'event' ? await listApplicationEvents(db, lang) : []
+  return ok(c, { filter: named, items, open: await countOpenInbox(db), events }, pageable(paging, total))
 })
 
 /**
@@ -76,20 +105,59 @@ operatorInboxRoutes.get('/', async (c) => {
  * applicants' personal data out of the system.
  */
 operatorInboxRoutes.get('/export', async (c) => {
-  const filter = parseInput(FilterSchema, readQuery(c))
+  const { filter, named } = readFilter(readQuery(c))
   const lang = readLang(c.req.header('Accept-Language'))
   const results = await listInbox(c.env.DB, filter, lang, { size: EXPORT_MAX_ROWS, offset: 0 })
   const now = new Date()
   const subject = { action: 'inbox.export', kind: AUDIT_KINDS[filter.kind], id: 0 } as const
-  await recordAudit(c.env.DB, c.get('operator').id, subject, null, { ...filter, rows: results.length }, now)
-  return ok(c, { filter, items: results.map((r) => toItem(filter.kind, r)) })
+  await recordAudit(c.env.DB, c.get('operator').id, subject, null, { ...named, rows: results.length }, now)
+  return ok(c, { filter: named, items: results.map((r) => toItem(filter.kind, r)) })
+})
+
+/**
+ * Answers a contact request: the reply is mailed to the sender, kept in the request's thread, audited, and marks the
+ * request handled (docs/gateway-contract.md#operator-replies).
+ */
+operatorInboxRoutes.post('/contact/:id/reply', async (c) => {
+  const { id } = parseInput(IdParamsSchema, c.req.param())
+  const { message } = parseInput(ReplySchema, await readJson(c))
+  const operator = c.get('operator')
+  const now = new Date()
+  const reply = await replyToContactRequest(c.env, id, { message, operatorId: operator.id }, now)
+  const subject = { action: 'inbox.reply', kind: 'contact', id } as const
+  await recordAudit(c.env.DB, operator.id, subject, null, { reply_id: reply.replyId, message }, now)
+  return ok(c, { id, reference: reply.reference, reply_id: reply.replyId, handled: true })
+})
+
+/**
+ * Confirms or declines an event application, once: the applicant is mailed the decision (a confirmation carries the
+ * badge details), it is audited and marks the application handled (docs/gateway-contract.md#operator-applicants).
+ */
+operatorInboxRoutes.post('/event/:id/decision', async (c) => {
+  const { id } = parseInput(IdParamsSchema, c.req.param())
+  const input = parseInput(DecisionSchema, await readJson(c))
+  const operator = c.get('operator')
+  const now = new Date()
+  const decided = await decideEventApplication(c.env, id, { ...input, operatorId: operator.id }, now)
+  const action = input.decision === 'confirmed' ? 'inbox.confirm' : 'inbox.decline'
+  const after = { decision: input.decision, ...(input.reason ? { reason: input.reason } : {}) }
+  await recordAudit(c.env.DB, operator.id, { action, kind: 'event_application', id }, { decision: null }, after, now)
+  return ok(c, decided)
 })
 
 operatorInboxRoutes.get('/:kind/:id', async (c) => {
   const { kind, id } = parseInput(ItemParamsSchema, c.req.param())
   const row = await readInboxItem(c.env.DB, kind, id, readLang(c.req.header('Accept-Language')))
   if (!row) throw new GatewayError(404, 'not_found')
-  return ok(c, toItem(kind, row))
+  if (kind === 'event') return ok(c, toItem(kind, row))
+  // A contact request comes with its thread: every reply staff sent, and who wrote it.
+  const replies = (await listContactReplies(c.env.DB, id)).map((r) => ({
+    id: r.id,
+    message: r.message,
+    created_at: r.created_at,
+    by: { id: r.operator_id, email: r.operator_email, name: r.operator_name },
+  }))
+  return ok(c, { ...toItem(kind, row), replies })
 })
 
 /** Marks an item handled by the operator (or open again); a change is audited, a repeat changes nothing. */

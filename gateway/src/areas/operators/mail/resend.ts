@@ -9,8 +9,10 @@ import { GatewayError } from '../../../lib/envelope'
 import { readLang } from '../../../lib/lang'
 import type { Paging } from '../../../lib/paging'
 import { issuePasswordLink, RESET_LINK_LIFETIME_MS, WELCOME_LINK_LIFETIME_MS } from '../../auth/reset-links'
-import { composeResetEmail, composeWelcomeEmail, type Email, LINK_MAIL_KINDS, type MailKind } from '../../mail/messages'
+import type { Email } from '../../mail/email'
+import { LINK_MAIL_KINDS, type MailKind } from '../../mail/kinds'
 import { enqueueMail, REDACTED_LINK } from '../../mail/outbox'
+import { composeMail } from '../../mail/send'
 import { recordAudit } from '../audit/audit'
 import { listMailRows, type ResendRow, readLinkOwner, readResendRow, replaceMessage, requeueFailed } from './queries'
 
@@ -66,16 +68,17 @@ async function linkOwner(db: D1Database, row: ResendRow): Promise<LinkOwner> {
 async function withFreshLink(env: Env, row: ResendRow, owner: LinkOwner, now: Date): Promise<Email> {
   const lang = readLang(row.lang)
   const user = { id: owner.user_id, email: owner.email, role: owner.role }
+  const to = row.to_email
   if (row.kind === 'reset') {
     const link = await issuePasswordLink(env, user, lang, { lifetimeMs: RESET_LINK_LIFETIME_MS, purpose: 'reset', now })
-    return composeResetEmail(row.to_email, link, lang)
+    return composeMail(env, { kind: 'reset', to, lang, userId: owner.user_id, props: { link } })
   }
   const link = await issuePasswordLink(env, user, lang, {
     lifetimeMs: WELCOME_LINK_LIFETIME_MS,
     purpose: 'welcome',
     now,
   })
-  return composeWelcomeEmail(row.to_email, owner.role, link, lang)
+  return composeMail(env, { kind: 'set-password', to, lang, userId: owner.user_id, props: { role: owner.role, link } })
 }
 
 /**

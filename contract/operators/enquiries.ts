@@ -1,0 +1,91 @@
+/**
+ * The enquiries pipeline in the operators' API (docs/gateway-contract.md#operator-enquiries): interest in projects,
+ * filtered by status, project, sector, country and assignee, with the count of each status and of those left
+ * untouched; one enquiry with its thread; and the answers to a change.
+ */
+import * as v from 'valibot'
+import { ENQUIRY_OUTCOMES, ENQUIRY_STATUSES, ENQUIRY_TIMEFRAMES } from '../gateway/enquiry-values'
+import { countsOf } from './envelope'
+
+const StatusSchema = v.picklist(ENQUIRY_STATUSES)
+const PersonSchema = v.looseObject({ id: v.number(), email: v.string(), name: v.string() })
+
+/** The filter a list or an export answers, as the gateway read it; an absent filter is null. */
+const EnquiryFilterSchema = v.looseObject({
+  status: v.nullable(StatusSchema),
+  project_id: v.nullable(v.number()),
+  sector_id: v.nullable(v.number()),
+  country_id: v.nullable(v.number()),
+  /** An operator's id, `0` for enquiries nobody is assigned. */
+  assignee_id: v.nullable(v.number()),
+})
+export type EnquiryFilter = v.InferOutput<typeof EnquiryFilterSchema>
+
+/** An enquiry in a list or an export. */
+const EnquiryItemSchema = v.looseObject({
+  id: v.number(),
+  reference: v.string(),
+  status: StatusSchema,
+  outcome: v.nullable(v.picklist(ENQUIRY_OUTCOMES)),
+  outcome_reason: v.nullable(v.string()),
+  project: v.looseObject({ id: v.number(), title: v.string(), sector: v.string() }),
+  name: v.string(),
+  email: v.string(),
+  phone: v.string(),
+  company_name: v.string(),
+  country: v.string(),
+  amount: v.string(),
+  timeframe: v.picklist(ENQUIRY_TIMEFRAMES),
+  message: v.string(),
+  signed_in: v.boolean(),
+  assignee: v.nullable(PersonSchema),
+  due_date: v.nullable(v.string()),
+  created_at: v.string(),
+  updated_at: v.string(),
+})
+export type EnquiryItem = v.InferOutput<typeof EnquiryItemSchema>
+
+/** A choice of the list's filters: an id and its name. */
+const OptionSchema = v.looseObject({ id: v.number(), name: v.string() })
+
+/**
+ * `GET /core/operator/enquiries?status=&project_id=&sector_id=&country_id=&assignee_id=`: a page of enquiries, the
+ * count of each status, how many open ones nobody has touched for `stale_days` days, and the filters' choices.
+ */
+export const EnquiryListSchema = v.looseObject({
+  filter: EnquiryFilterSchema,
+  items: v.array(EnquiryItemSchema),
+  counts: countsOf(ENQUIRY_STATUSES),
+  stale: v.number(),
+  stale_days: v.number(),
+  options: v.looseObject({
+    projects: v.array(OptionSchema),
+    sectors: v.array(OptionSchema),
+    countries: v.array(OptionSchema),
+    assignees: v.array(PersonSchema),
+  }),
+})
+export type EnquiryList = v.InferOutput<typeof EnquiryListSchema>
+
+/** `GET /core/operator/enquiries/export?…`: every matching enquiry. */
+export const EnquiryExportSchema = v.looseObject({ filter: EnquiryFilterSchema, items: v.array(EnquiryItemSchema) })
+
+/** `GET /core/operator/enquiries/{id}`: the enquiry, its thread (the enquirer's messages, replies, notes), assignees. */
+export const EnquiryDetailSchema = v.looseObject({
+  ...EnquiryItemSchema.entries,
+  thread: v.array(
+    v.looseObject({
+      id: v.number(),
+      kind: v.picklist(['message', 'reply', 'note']),
+      body: v.string(),
+      /** Who wrote a reply or a note; null for the enquirer's own message. */
+      operator: v.nullable(PersonSchema),
+      created_at: v.string(),
+    }),
+  ),
+  assignees: v.array(PersonSchema),
+})
+export type EnquiryDetail = v.InferOutput<typeof EnquiryDetailSchema>
+
+/** `POST /core/operator/enquiries/{id}`, `/notes` and `/replies`: the enquiry as it now stands. */
+export const EnquiryChangedSchema = v.looseObject({ id: v.number(), status: StatusSchema, changed: v.boolean() })
