@@ -64,7 +64,7 @@ export default defineConfig({
                 // Small modules the entry shares with lazily loaded chunks, in one chunk rather than one each.
                 {
                   name: 'shell',
-                  test: /[\\/]client[\\/](runtime[\\/](i18n|visibility|lazy-component|router|static-section)|ui[\\/](page-title|icons?|static-pagination))\.tsx?$|[\\/]shared[\\/](constants|i18n[\\/]i18n|routing[\\/](routes|match|guards|errors|payload-path|feedback-routes)|keys[\\/]api-keys)\.ts$|preload-helper/,
+                  test: /[\\/]client[\\/](runtime[\\/](i18n|visibility|lazy-component|router|static-section)|ui[\\/](page-title|icons?|static-pagination))\.tsx?$|[\\/]shared[\\/](constants|i18n[\\/]i18n|routing[\\/](routes|match|guards|errors|payload-path)|keys[\\/]api-keys)\.ts$|preload-helper/,
                 },
                 // The Intl helpers: most pages with dates or figures use them.
                 { name: 'format', test: /[\\/]client[\\/]lib[\\/]format(-uz)?\.ts$/ },

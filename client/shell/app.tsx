@@ -6,7 +6,6 @@ import { useCallback, useEffect, useRef } from 'react'
 import { LOCALES } from '../../contract/locales'
 import { CSRF_HEADER, CSRF_MARKER } from '../../shared/gateway/csrf'
 import { notFound } from '../../shared/routing/errors'
-import { asksFeedback } from '../../shared/routing/feedback-routes'
 import { href, switchLocalePath } from '../../shared/routing/match'
 import { ROUTE_BY_ID, type RouteId } from '../../shared/routing/routes'
 import type { InitialState } from '../../shared/state/state'
@@ -162,7 +161,7 @@ function CurrentPage({ id }: { id: RouteId }) {
   if (!Page) throw new Error(`Page for ${id} was not loaded`)
   return (
     <ErrorBoundary>
-      <Layout name={def.layout} meta={def.meta} feedbackPage={asksFeedback(id) ? route.path : undefined}>
+      <Layout name={def.layout} meta={def.meta} feedback={{ id, page: route.path }}>
         <Page key={route.path + route.search} />
       </Layout>
     </ErrorBoundary>

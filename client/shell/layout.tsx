@@ -1,6 +1,6 @@
 /** The five layouts of docs/product.md#routes: blank, default, profile, service-category and service. */
 import type { ReactNode } from 'react'
-import type { Layout as LayoutName, RouteMeta } from '../../shared/routing/routes'
+import type { Layout as LayoutName, RouteId, RouteMeta } from '../../shared/routing/routes'
 import { AppealBar } from '../features/appeals/appeal-bar'
 import { staticSection } from '../runtime/static-section'
 import { ProfileSidebar } from './shell-parts'
@@ -8,7 +8,10 @@ import { SiteHeader } from './site-header'
 
 /** The footer is static: the browser keeps the edge's markup and loads its code only to draw one itself. */
 const SiteFooter = staticSection(() => import('./site-footer').then((m) => m.SiteFooterContent))
-/** "Was this page useful?" is a plain form, static too (docs/product.md#page-feedback). */
+/**
+ * "Was this page useful?" is a plain form, static too (docs/product.md#page-feedback); its chunk decides whether the page
+ * asks, so the first view carries neither the form nor the list of pages.
+ */
 const PageFeedback = staticSection(() =>
   import('../features/feedback/page-feedback-form').then((m) => m.PageFeedbackForm),
 )
@@ -16,12 +19,12 @@ const PageFeedback = staticSection(() =>
 type LayoutProps = {
   name: LayoutName
   meta: RouteMeta
-  /** A content page's own path, which the feedback control asks about; none on other pages. */
-  feedbackPage?: string
+  /** The page's route and path, which the feedback control asks about (if the route is one that asks). */
+  feedback: { id: RouteId; page: string }
   children: ReactNode
 }
 
-export function Layout({ name, meta, feedbackPage, children }: LayoutProps) {
+export function Layout({ name, meta, feedback, children }: LayoutProps) {
   if (name === 'blank') return <div className="layout layout--blank">{children}</div>
   const fixed = meta.fixedHeader !== false
   return (
@@ -35,15 +38,7 @@ export function Layout({ name, meta, feedbackPage, children }: LayoutProps) {
       ) : (
         children
       )}
-      {feedbackPage && (
-        <PageFeedback
-          key={feedbackPage}
-          as="section"
-          className="page-feedback"
-          aria-labelledby="page-feedback-title"
-          props={{ page: feedbackPage }}
-        />
-      )}
+      <PageFeedback key={feedback.page} props={feedback} />
       {!meta.hideAppealButton && <AppealBar />}
       <SiteFooter as="footer" className="site-footer" props={{}} />
     </div>

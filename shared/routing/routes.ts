@@ -245,7 +245,6 @@ export const ROUTES = [
     id: 'profile-notifications',
     pattern: '/profile/notifications',
     layout: 'profile',
-    title: 'notificationChoices',
     meta: { protected: true, hideAppealButton: true },
     query: { notice: text },
   }),
@@ -291,7 +290,6 @@ export const ROUTES = [
     id: 'profile-enquiries',
     pattern: '/profile/enquiries',
     layout: 'profile',
-    title: 'myEnquiries',
     meta: { protected: true, hideAppealButton: true },
   }),
   // An enquiry by the signed link of its receipt: `{id}.{signature}` (docs/security.md#enquiry-links).
