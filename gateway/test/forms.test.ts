@@ -147,7 +147,7 @@ describe('POST /siw/public/investor-registration', () => {
 
   it('refuses a resident, whose account only OneID opens, naming is_resident; a typed PINFL is stored nowhere', async () => {
     const email = uniqueEmail('resident')
-    const r = await post('investor-registration', { ...INVESTOR_RESIDENT, country_id: 2, email })
+    const r = await post('investor-registration', { ...INVESTOR_RESIDENT, country_id: 860, email })
     expect(r.status).toBe(422)
     expect(r.body.errors).toEqual(['is_resident'])
     const stored = await env.DB.prepare('SELECT count(*) AS n FROM investor_registrations WHERE email = ?')
