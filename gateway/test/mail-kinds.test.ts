@@ -62,7 +62,7 @@ const appealOf = (user: TestUser, lang: Locale) =>
     body: {
       topic_id: ids.topicId,
       type_id: ids.typeId,
-      region_id: 7,
+      region_id: 1718,
       text: 'Which permits does a greenhouse in Fergana region need?',
     },
   })
@@ -91,7 +91,7 @@ const eventApplicationOf = (email: string, lang: Locale) =>
     ip: uniqueIp(),
     lang,
     body: {
-      event_id: 1,
+      event_id: 8,
       role: 'speaker',
       first_name: 'Maria',
       last_name: 'Rossi',
@@ -101,7 +101,7 @@ const eventApplicationOf = (email: string, lang: Locale) =>
       email,
       phone: '393331234567',
       passport: 'ya1234567',
-      country_id: 5,
+      country_id: 380,
       address: 'Via Roma 10, Milan',
       birthplace: 'Milan',
       organization: 'Rossi Impianti S.r.l.',
@@ -145,7 +145,7 @@ describe('the mail each decision sends', () => {
       content: { en: '<p>A 2 ha greenhouse.</p>', ru: '<p>Теплица на 2 га.</p>', uz: '<p>2 ga issiqxona.</p>' },
       category_id: 1,
       sector_id: 11,
-      region_id: 7,
+      region_id: 1718,
       budget: 2_500_000,
       status: 'open_for_investment',
       latitude: 39.65,
@@ -173,8 +173,8 @@ describe('the mail each decision sends', () => {
     const receipt = await lastTo(email, 'event-received')
     expect(receipt?.subject).toMatch(/tadbiriga arizangiz qabul qilindi$/)
     expect(receipt?.text).toContain(created.reference)
-    expect(receipt?.text).toContain('/siw/public/event/1/calendar.ics?lang=uz')
-    expect(receipt?.attachments).toEqual([{ filename: 'event-1.ics', type: expect.stringMatching(/^text\/calendar/) }])
+    expect(receipt?.text).toContain('/siw/public/event/8/calendar.ics?lang=uz')
+    expect(receipt?.attachments).toEqual([{ filename: 'event-8.ics', type: expect.stringMatching(/^text\/calendar/) }])
     const decided = await operatorCall(`/event/${created.id}/decision`, { decision: 'confirmed' })
     expect(decided.status, JSON.stringify(decided.body)).toBe(200)
     const confirmed = await lastTo(email, 'event-confirmed')
