@@ -22,6 +22,9 @@ export default defineConfig({
   // rosetta's path lookup, dlv, names a UMD build as its `browser` file, which Vite prefers: three copies of one
   // function in a CommonJS wrapper. Its ES module is the function once (docs/performance.md#rosetta-in-the-first-view).
   resolve: { alias: [{ find: /^dlv$/, replacement: 'dlv/dist/dlv.es.js' }] },
+  // Rolldown's timing notice measures the machine, not the code: on a loaded CI host it printed on every build and
+  // buried real warnings. Build speed is not budgeted; sizes are (docs/performance.md).
+  build: { rollupOptions: { checks: { bundlerTimings: false } } },
   plugins: [
     react(),
     previewCompression(),

@@ -27,15 +27,19 @@ const ONEID_TEST_HOST = 'https://sso.oneid.test'
  * The built reference gateway as a service of the portal under test (project `name`), with its local configuration
  * and mail as `npm start` runs it: the queue, its consumer (this worker) and Miniflare's send_email.
  */
-const MAIL_CONSUMERS = {
+const QUEUE_CONSUMERS = {
   'invest-portal-mail': { maxBatchTimeout: 1, maxRetries: 8, deadLetterQueue: 'invest-portal-mail-failed' },
   'invest-portal-mail-failed': { maxBatchTimeout: 1 },
+  // Downloads of one's data that hold many records (docs/decisions/0050-data-export.md).
+  'invest-portal-exports': { maxBatchSize: 1, maxBatchTimeout: 1, maxRetries: 3 },
 }
+/** The gateway's queues: mail, and the data exports. */
+const QUEUE_PRODUCERS = { MAIL_QUEUE: 'invest-portal-mail', EXPORT_QUEUE: 'invest-portal-exports' }
 
 function gatewayWorker(
   name: string,
   vars: Record<string, string> = {},
-  { consumesMail = true, dbId = GATEWAY_DB_ID } = {},
+  { consumesQueues = true, dbId = GATEWAY_DB_ID } = {},
 ) {
   return {
     modules: true,
@@ -43,9 +47,9 @@ function gatewayWorker(
     compatibilityDate: '2026-10-01',
     d1Databases: { DB: dbId },
     r2Buckets: { UPLOADS: 'invest-portal-uploads' },
-    queueProducers: { MAIL_QUEUE: 'invest-portal-mail' },
+    queueProducers: QUEUE_PRODUCERS,
     // A queue has one consumer: the portal's own gateway.
-    queueConsumers: (consumesMail ? MAIL_CONSUMERS : []) as Record<string, object> | string[],
+    queueConsumers: (consumesQueues ? QUEUE_CONSUMERS : []) as Record<string, object> | string[],
     email: { send_email: [{ name: 'EMAIL', allowed_sender_addresses: [MAIL_FROM] }] },
     bindings: {
       MAIL_FROM,
@@ -115,7 +119,7 @@ function workerProject(name: string, include: string[], { built = false, empty =
                     ONEID_CLIENT_SECRET: ONEID_TEST_CLIENT.secret,
                     ONEID_TIMEOUT_MS: '500',
                   },
-                  { consumesMail: false, dbId },
+                  { consumesQueues: false, dbId },
                 ),
                 // Every fetch this gateway makes goes to the OneID stand-in (test/oneid-stand-in.ts), which the global
                 // setup started in this process before any request.
@@ -175,8 +179,8 @@ function consoleProject() {
                 d1Databases: { DB: 'console-test-db' },
                 r2Buckets: { UPLOADS: 'console-test-uploads' },
                 // Decisions mail their applicants, as on a deployment: the queue, its consumer and send_email.
-                queueProducers: { MAIL_QUEUE: 'invest-portal-mail' },
-                queueConsumers: MAIL_CONSUMERS,
+                queueProducers: QUEUE_PRODUCERS,
+                queueConsumers: QUEUE_CONSUMERS,
                 email: { send_email: [{ name: 'EMAIL', allowed_sender_addresses: [MAIL_FROM] }] },
                 bindings: {
                   MAIL_FROM,

@@ -27,6 +27,7 @@ import { mail } from './sections/mail/routes'
 import { appeals, files, projects, registrations } from './sections/moderation/routes'
 import { operators } from './sections/operators/routes'
 import { overview } from './sections/overview/routes'
+import { people } from './sections/people/routes'
 
 /**
  * Each section's screens under their prefix (`/{lang}/{prefix}/…`), behind the role rule of the screen they belong to
@@ -39,6 +40,7 @@ const SECTIONS: ReadonlyArray<readonly [prefix: string, screen: Screen, routes: 
   ['/inbox', 'inbox', inbox],
   ['/enquiries', 'enquiries', enquiries],
   ['/files', 'inbox', files],
+  ['/people', 'people', people],
   ['/content', 'content', content],
   ['/operators', 'operators', operators],
   ['/audit', 'audit', audit],

@@ -41,6 +41,10 @@ export const paths = {
   enquiry: (lang: Locale, id: number) => at(lang, 'enquiries', id),
   enquiryAction: (lang: Locale, id: number, action: 'notes' | 'replies') => at(lang, 'enquiries', id, action),
   file: (lang: Locale, id: string) => at(lang, 'files', id),
+  people: (lang: Locale, query?: { q?: string; page?: number }) => withQuery(at(lang, 'people'), query),
+  person: (lang: Locale, id: number) => at(lang, 'people', id),
+  personAction: (lang: Locale, id: number, action: 'contact' | 'block' | 'unblock' | 'erase') =>
+    at(lang, 'people', id, action),
   operators: (lang: Locale) => at(lang, 'operators'),
   operatorAction: (lang: Locale, id: number, action: 'role' | 'remove') => at(lang, 'operators', id, action),
   audit: (lang: Locale, query?: Query) => withQuery(at(lang, 'audit'), query),

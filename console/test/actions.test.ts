@@ -94,7 +94,7 @@ describe('projects and registrations', () => {
     ])
   })
 
-  it('approves a registration (the account opens) and rejects another; a taken PINFL is shown and decides nothing', async () => {
+  it('approves a registration (the account opens) and rejects another, each audited', async () => {
     const approve = await newRegistration()
     const reject = await newRegistration()
     expect((await openAs('moderator', `/en/registrations/${approve}/approve`, {})).status).toBe(303)
@@ -116,22 +116,6 @@ describe('projects and registrations', () => {
     expect((await auditOf('registration', reject)).map((r) => [r.action, r.after])).toEqual([
       ['registration.reject', { state: 'rejected', reason: 'Unknown company.' }],
     ])
-
-    // A resident whose PINFL another account holds: the console says so, and nothing is decided.
-    const pin = '31507860180032'
-    const at = new Date().toISOString()
-    await env.GATEWAY_DB.prepare(
-      "INSERT OR IGNORE INTO users (email, role, is_resident, pin, created_at, updated_at) VALUES ('holder@applicant.test', 'investor', 1, ?, ?, ?)",
-    )
-      .bind(pin, at, at)
-      .run()
-    const taken = await newRegistration({ is_resident: true, pin, phone: '998901112233', country_id: undefined })
-    const page = await openAs('moderator', `/en/registrations/${taken}/approve`, {})
-    expect(page.status).toBe(409)
-    expect(page.html).toContain('The PINFL already belongs to another account')
-    expect(await auditOf('registration', taken)).toEqual([])
-    const state = await env.GATEWAY_DB.prepare('SELECT state FROM registrations WHERE id = ?').bind(taken).first()
-    expect(state).toEqual({ state: 'pending' })
   })
 })
 

@@ -15,13 +15,14 @@ const SCREENS = [
   '/en/projects',
   '/en/registrations',
   '/en/inbox',
+  '/en/people',
   '/en/content',
   '/en/operators',
   '/en/audit',
   '/en/mail',
 ]
 const REACHES: Record<Role, string[]> = {
-  moderator: ['/en/appeals', '/en/projects', '/en/registrations', '/en/inbox'],
+  moderator: ['/en/appeals', '/en/projects', '/en/registrations', '/en/inbox', '/en/people'],
   editor: ['/en/content'],
   admin: SCREENS,
 }

@@ -39,6 +39,37 @@ const SignedInSchema = v.nullish(
 )
 export type SignedIn = v.InferOutput<typeof SignedInSchema>
 
+/**
+ * `GET /core/account/sessions`: a live session of the signed-in person (docs/gateway-contract.md#sessions): the browser
+ * and system of its sign-in, the coarse place it came from (an ISO country code, a city), and whether it is this one.
+ */
+export const SessionSchema = v.looseObject({
+  id: v.number(),
+  browser: v.nullable(v.string()),
+  os: v.nullable(v.string()),
+  country: v.nullable(v.string()),
+  city: v.nullable(v.string()),
+  created_at: v.string(),
+  last_used_at: v.string(),
+  current: v.boolean(),
+})
+
+/**
+ * `GET /core/account/export`: the person's download of their data (docs/gateway-contract.md#data-export), or null when
+ * none is on offer; `download_link` while it is ready.
+ */
+export const DataExportSchema = v.nullable(
+  v.looseObject({
+    id: v.number(),
+    state: v.picklist(['pending', 'ready', 'failed']),
+    created_at: v.string(),
+    ready_at: v.nullable(v.string()),
+    expires_at: v.nullable(v.string()),
+    size: v.nullable(v.number()),
+    download_link: v.nullable(v.string()),
+  }),
+)
+
 /** `GET /siw/notification`: one item of the bell. */
 export const NotificationSchema = v.looseObject({
   id: IdSchema,

@@ -9,11 +9,13 @@ import {
   AppealSchema,
   AppealTopicSchema,
   AppealTypeSchema,
+  DataExportSchema,
   NotificationChoicesSchema,
   NotificationSchema,
   PersonalProjectSchema,
   PersonalServiceSchema,
   ProfileSchema,
+  SessionSchema,
 } from './account'
 import { type Envelope, envelopeOf, issuePaths, listOf, RegionSchema } from './common'
 import { EnquirySchema } from './enquiries'
@@ -104,6 +106,9 @@ export const CONTRACTS: ReadonlyArray<readonly [path: string, schema: v.GenericS
   [`${INTEGRATION}/uzex-lots/{id}`, envelopeOf(UzexLotSchema)],
   // docs/gateway-contract.md#profile, #notification-choices, #notifications, #appeals, #personal
   ['/core/profile', envelopeOf(ProfileSchema)],
+  // docs/gateway-contract.md#account
+  ['/core/account/sessions', listOf(SessionSchema)],
+  ['/core/account/export', envelopeOf(DataExportSchema)],
   ['/core/profile/notifications', envelopeOf(NotificationChoicesSchema)],
   ['/siw/notification', listOf(NotificationSchema)],
   ['/siw/appeal', listOf(AppealSchema)],

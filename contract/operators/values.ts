@@ -66,6 +66,9 @@ export type FieldType = (typeof FIELD_TYPES)[number]
 /** The social networks the site's contacts link to, by name (docs/gateway-contract.md#site-settings). */
 export const SOCIAL_NETWORKS = ['telegram', 'facebook', 'instagram', 'youtube', 'x', 'linkedin'] as const
 
+/** An account's state as the People section shows it (docs/gateway-contract.md#operator-people). */
+export const PERSON_STATES = ['active', 'blocked', 'deleted'] as const
+
 /** What the audit log records, one action per change an operator makes; the log's filter takes these. */
 export const AUDIT_ACTIONS = [
   'appeal.reply',
@@ -94,6 +97,10 @@ export const AUDIT_ACTIONS = [
   'content.restore',
   'content.erase',
   'mail.resend',
+  'person.contact',
+  'person.block',
+  'person.unblock',
+  'person.erase',
   'enquiry.update',
   'enquiry.note',
   'enquiry.reply',

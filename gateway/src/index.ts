@@ -7,6 +7,8 @@ import { requestId } from 'hono/request-id'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { handleErrors } from '../../platform/errors'
 import { logRequests } from '../../platform/request-log'
+import { handleExportQueue } from './areas/account/exports'
+import { accountRoutes } from './areas/account/routes'
 import { appealRoutes, publicAppealRoutes } from './areas/appeals/routes'
 import { authRoutes } from './areas/auth/routes'
 import { downloadRoutes } from './areas/content/downloads'
@@ -39,6 +41,9 @@ import { fail, GatewayError } from './lib/envelope'
 assertSafeToStart(env as unknown as Record<string, unknown>)
 
 const MB = 1024 * 1024
+
+/** The export queue's name starts so in every environment (`invest-portal-exports`, `…-exports-staging`). */
+const EXPORT_QUEUE_PREFIX = 'invest-portal-exports'
 
 /** The daily clean-up's trigger (wrangler.toml `[triggers]`); every trigger also publishes what is due. */
 const RETENTION_CRON = '30 21 * * *'
@@ -85,6 +90,7 @@ if (dev) {
 // The areas, each mounted by its prefix (docs/gateway-contract.md).
 app.route('/core/auth', authRoutes)
 app.route('/core/profile', profileRoutes)
+app.route('/core/account', accountRoutes)
 app.route('/core/mail', mailRoutes)
 app.route('/siw/notification', notificationRoutes)
 app.route('/siw/public', publicAppealRoutes)
@@ -123,8 +129,10 @@ app.onError(
 
 export default {
   fetch: app.fetch,
-  // The mail queue and its dead-letter queue (docs/decisions/0027-mail-delivery.md).
-  queue: (batch, env) => handleMailQueue(batch, env),
+  // The export queue (docs/decisions/0050-data-export.md), and the mail queue and its dead-letter queue
+  // (docs/decisions/0027-mail-delivery.md).
+  queue: (batch, env) =>
+    batch.queue.startsWith(EXPORT_QUEUE_PREFIX) ? handleExportQueue(batch, env) : handleMailQueue(batch, env),
   // Scheduled publication at every trigger (docs/operations.md#scheduled-publication), and the daily clean-up
   // (docs/operations.md#retention) on its own.
   scheduled: (controller, env, ctx) => {

@@ -51,6 +51,12 @@ import {
   RegistrationListSchema,
 } from '../../contract/operators/moderation'
 import { MeSchema, OperatorListSchema, OperatorRemovedSchema, OperatorSchema } from '../../contract/operators/operators'
+import {
+  PersonContactSchema,
+  PersonDetailSchema,
+  PersonListSchema,
+  PersonStateChangedSchema,
+} from '../../contract/operators/people'
 
 const OPERATOR = '/core/operator'
 
@@ -105,6 +111,12 @@ const OPERATOR_CONTRACTS: ReadonlyArray<readonly [string, v.GenericSchema]> = [
   [`GET ${OPERATOR}/bin`, BinSchema],
   [`POST ${OPERATOR}/bin/{id}/restore`, RestoredSchema],
   [`PUT ${OPERATOR}/site-settings`, SiteSettingsSavedSchema],
+  [`GET ${OPERATOR}/people`, PersonListSchema],
+  [`GET ${OPERATOR}/people/{id}`, PersonDetailSchema],
+  [`POST ${OPERATOR}/people/{id}/contact`, PersonContactSchema],
+  [`POST ${OPERATOR}/people/{id}/block`, PersonStateChangedSchema],
+  [`POST ${OPERATOR}/people/{id}/unblock`, PersonStateChangedSchema],
+  [`POST ${OPERATOR}/people/{id}/erase`, PersonStateChangedSchema],
   [`GET ${OPERATOR}/feedback`, FeedbackListSchema],
 ]
 

@@ -41,19 +41,19 @@ const INVESTOR_RESIDENT = {
 }
 
 const BUSINESS = {
-  company_name: 'Buxoro Gilam MChJ',
+  company_name: 'Nordsee Textil GmbH',
   tin: '305678912',
   pin: '30101850120045',
-  legal_address: 'Bukhara, Mustaqillik street 12',
+  legal_address: 'Hamburg, Hafenstrasse 12',
   website: '',
   name: 'Akmal',
   surname: 'Sharipov',
   email: 'akmal@test.example',
-  phone: '998912345678',
+  phone: '4915112345678',
   source: 'telegram',
   source_variant: '',
   comments: '',
-  is_resident: true,
+  is_resident: false,
   hash: '',
 }
 
@@ -145,19 +145,18 @@ describe('POST /siw/public/investor-registration', () => {
     expect(row).toEqual({ pin: null, country_id: 156, is_resident: 0 })
   })
 
-  it('accepts a resident with a pin and an Uzbek phone', async () => {
-    const r = await post('investor-registration', { ...INVESTOR_RESIDENT, email: uniqueEmail('fund') })
-    const row = await env.DB.prepare('SELECT pin, country_id, is_resident FROM investor_registrations WHERE id = ?')
-      .bind(r.body.content.id)
-      .first()
-    expect(row).toEqual({ pin: '31507860180099', country_id: null, is_resident: 1 })
+  it('refuses a resident, whose account only OneID opens, naming is_resident; a typed PINFL is stored nowhere', async () => {
+    const email = uniqueEmail('resident')
+    const r = await post('investor-registration', { ...INVESTOR_RESIDENT, country_id: 860, email })
+    expect(r.status).toBe(422)
+    expect(r.body.errors).toEqual(['is_resident'])
+    const stored = await env.DB.prepare('SELECT count(*) AS n FROM investor_registrations WHERE email = ?')
+      .bind(email)
+      .first<{ n: number }>()
+    expect(stored).toEqual({ n: 0 })
   })
 
-  it('requires the pin and an Uzbek phone of residents, and a country of non-residents', async () => {
-    expect(
-      (await post('investor-registration', { ...INVESTOR_RESIDENT, pin: '', phone: '46701234567' })).body.errors,
-    ).toEqual(['pin', 'phone'])
-    expect((await post('investor-registration', { ...INVESTOR_RESIDENT, pin: '123' })).body.errors).toEqual(['pin'])
+  it('requires a country of non-residents', async () => {
     expect((await post('investor-registration', { ...INVESTOR_NON_RESIDENT, country_id: null })).body.errors).toEqual([
       'country_id',
     ])
@@ -195,32 +194,23 @@ describe('POST /siw/public/investor-registration', () => {
 })
 
 describe('POST /siw/public/business-registration', () => {
-  it('accepts a resident with tin and pin', async () => {
+  it('accepts a non-resident and keeps no TIN or PINFL it was sent', async () => {
     const r = await post('business-registration', { ...BUSINESS, email: uniqueEmail('akmal') })
+    expect(r.body.result.code).toBe('ok')
     const row = await env.DB.prepare('SELECT tin, pin, is_resident FROM business_registrations WHERE id = ?')
       .bind(r.body.content.id)
       .first()
-    expect(row).toEqual({ tin: '305678912', pin: '30101850120045', is_resident: 1 })
+    expect(row).toEqual({ tin: '', pin: null, is_resident: 0 })
   })
 
-  it('accepts a non-resident without tin and pin', async () => {
-    const r = await post('business-registration', {
-      ...BUSINESS,
-      email: uniqueEmail('akmal'),
-      is_resident: false,
-      tin: '',
-      pin: '',
-      phone: '4915112345678',
-    })
-    expect(r.body.result.code).toBe('ok')
+  it('refuses a resident business, whose TIN only OneID binds, naming is_resident', async () => {
+    const r = await post('business-registration', { ...BUSINESS, is_resident: true, phone: '998912345678' })
+    expect(r.status).toBe(422)
+    expect(r.body.errors).toEqual(['is_resident'])
   })
 
-  it('requires tin and pin of residents and validates their formats', async () => {
-    expect((await post('business-registration', { ...BUSINESS, tin: '', pin: '' })).body.errors).toEqual(['pin', 'tin'])
-    expect((await post('business-registration', { ...BUSINESS, tin: '12345' })).body.errors).toEqual(['tin'])
-    expect((await post('business-registration', { ...BUSINESS, phone: '4915112345678' })).body.errors).toEqual([
-      'phone',
-    ])
+  it('validates the phone of a non-resident', async () => {
+    expect((await post('business-registration', { ...BUSINESS, phone: '12345' })).body.errors).toEqual(['phone'])
   })
 })
 

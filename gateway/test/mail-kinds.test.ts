@@ -101,7 +101,7 @@ const eventApplicationOf = (email: string, lang: Locale) =>
       email,
       phone: '393331234567',
       passport: 'ya1234567',
-      country_id: 156,
+      country_id: 380,
       address: 'Via Roma 10, Milan',
       birthplace: 'Milan',
       organization: 'Rossi Impianti S.r.l.',

@@ -6,7 +6,15 @@
 import { env } from 'cloudflare:workers'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { call, ensureSeeded } from './helpers'
-import { oneIdEnv, oneIdOrigin } from './oneid-client'
+import {
+  type CodeRegistration,
+  exchangeOneIdCode,
+  newPin as newOneIdPin,
+  newTin as newOneIdTin,
+  oneIdEnv,
+  oneIdOrigin,
+  registerOneIdCode,
+} from './oneid-client'
 
 beforeAll(ensureSeeded)
 afterEach(() => vi.restoreAllMocks())
@@ -214,44 +222,13 @@ describe('POST /core/auth with the local stand-in', () => {
   })
 })
 
-/** A code as the OneID stand-in takes it (test/oneid-stand-in.ts): the person it identifies and how OneID behaves. */
-type CodeRegistration = {
-  person: {
-    pin: string
-    first_name: string
-    sur_name: string
-    email?: string
-    legal_info?: { is_basic: boolean; le_tin: string; le_name: string; tin?: string }[]
-  }
-  client_id?: string
-  redirect_uri?: string
-  expired?: boolean
-  token_status?: number
-  hang?: boolean
-}
-
 describe('POST /core/auth with OneID at the network boundary', () => {
   const oneid = oneIdOrigin
   const configured = oneIdEnv
-  /** A fresh PINFL, so each test's person is new to the gateway. */
-  const newPin = () => `3${String(Date.now()).slice(-7)}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`
-  const newTin = () => `${2 + Math.floor(Math.random() * 7)}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
-
-  async function register(registration: CodeRegistration) {
-    const code = crypto.randomUUID()
-    const res = await fetch(`${oneid()}/__control/codes`, {
-      method: 'PUT',
-      body: JSON.stringify({ code, ...registration }),
-    })
-    expect(res.ok).toBe(true)
-    return code
-  }
-  const exchange = (code: string, role: string, opts: { lang?: string; timeoutMs?: string } = {}) =>
-    call(`/core/auth?code=${encodeURIComponent(code)}&role=${role}`, {
-      method: 'POST',
-      lang: opts.lang,
-      env: configured(opts.timeoutMs),
-    })
+  const newPin = newOneIdPin
+  const newTin = newOneIdTin
+  const register = registerOneIdCode
+  const exchange = exchangeOneIdCode
   const quietErrors = () => vi.spyOn(console, 'error').mockImplementation(() => {})
 
   it('signs a new resident in with the account OneID’s person makes, and finds the same account by PINFL next time', async () => {

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { call, createUser, ensureSeeded, moderate, type TestUser } from './helpers'
+import { call, createUser, ensureSeeded, moderate, PNG_BYTES, type TestUser } from './helpers'
 
 beforeAll(ensureSeeded)
 
@@ -212,6 +212,44 @@ describe('PUT /siw/personal/project', () => {
   })
 })
 
+describe('POST /siw/personal/project/withdraw/{id}', () => {
+  const withdraw = (user: TestUser, id: number) =>
+    call(`/siw/personal/project/withdraw/${id}`, { method: 'POST', token: user.token })
+
+  it('withdraws a proposal in moderation, and a rejected one, with its uploads; it leaves the moderators’ queue', async () => {
+    const user = await createUser()
+    const pending = (await createProject(user)).body.content.id as number
+    const upload = new FormData()
+    upload.set('project_id', String(pending))
+    upload.set('file', new File([PNG_BYTES], 'plan.png', { type: 'image/png' }))
+    const image = (await call('/document/project/upload', { token: user.token, body: upload })).body.content
+    const rejected = (await createProject(user)).body.content.id as number
+    await moderate({ kind: 'project', id: rejected, action: 'reject', reason: 'Incomplete.' })
+
+    for (const id of [pending, rejected]) {
+      const r = await withdraw(user, id)
+      expect(r.body.content).toEqual({ id })
+      expect((await call(`/siw/personal/project/${id}`, { token: user.token })).status).toBe(404)
+    }
+    expect((await call(`/document/public/file/${image.id}`)).status).toBe(404)
+    expect(await env.UPLOADS.head(image.path)).toBeNull()
+    expect((await moderate({ kind: 'project', id: pending, action: 'approve' })).status).toBe(404)
+  })
+
+  it('keeps an approved project (409 invalid_state), and refuses another user’s (404)', async () => {
+    const owner = await createUser()
+    const approved = await createApprovedProject(owner)
+    expect([(await withdraw(owner, approved)).status, (await withdraw(owner, approved)).body.result.code]).toEqual([
+      409,
+      'invalid_state',
+    ])
+    const pending = (await createProject(owner)).body.content.id as number
+    const other = await createUser()
+    expect((await withdraw(other, pending)).status).toBe(404)
+    expect((await call(`/siw/personal/project/${pending}`, { token: owner.token })).status).toBe(200)
+  })
+})
+
 describe('POST /siw/personal/project/set-visible/{id}', () => {
   it('toggles visibility, or sets it from the query', async () => {
     const user = await createUser()
@@ -370,8 +408,8 @@ describe('personal services', () => {
     })
     const victimTaxes = (await call('/siw/personal/service/run/2?date=2026-06-30&size=100', { token: victim.token }))
       .body.content
-    // The attacker applies as a resident business with the victim's TIN: the application is taken, but no account with
-    // that TIN is ever opened.
+    // The attacker applies as a resident business with the victim's TIN: residents sign up through OneID alone, so the
+    // application is refused and no account with that TIN is ever opened (docs/decisions/0049-identity-from-oneid.md).
     const email = `attacker-${crypto.randomUUID().slice(0, 8)}@test.example`
     const body = {
       company_name: 'Copycat MChJ',
@@ -389,10 +427,14 @@ describe('personal services', () => {
       is_resident: true,
       hash: '',
     }
-    expect((await call('/siw/public/business-registration', { body })).status).toBe(200)
-    const row = await env.DB.prepare('SELECT id FROM registrations WHERE email = ?').bind(email).first<{ id: number }>()
-    const approval = await moderate({ kind: 'registration', id: row!.id, action: 'approve' })
-    expect(approval.body.result.code).toBe('identifier_taken')
+    const applied = await call('/siw/public/business-registration', { body })
+    expect(applied.status).toBe(422)
+    expect(applied.body.errors).toEqual(['is_resident'])
+    expect(
+      await env.DB.prepare('SELECT count(*) AS n FROM registrations WHERE email = ?')
+        .bind(email)
+        .first<{ n: number }>(),
+    ).toEqual({ n: 0 })
     expect(
       await env.DB.prepare('SELECT count(*) AS n FROM users WHERE email = ?').bind(email).first<{ n: number }>(),
     ).toEqual({ n: 0 })

@@ -23,20 +23,18 @@ const investor = (email: string) => ({
   hash: '',
 })
 
-const residentBusiness = (email: string) => ({
-  company_name: 'Buxoro Gilam MChJ',
-  tin: '305678912',
-  pin: '30101850120045',
-  legal_address: 'Bukhara, Mustaqillik street 12',
+const business = (email: string) => ({
+  company_name: 'Nordsee Textil GmbH',
+  legal_address: 'Hamburg, Hafenstrasse 12',
   website: '',
   name: 'Akmal',
   surname: 'Sharipov',
   email,
-  phone: '998912345678',
+  phone: '4915112345678',
   source: 'telegram',
   source_variant: '',
   comments: '',
-  is_resident: true,
+  is_resident: false,
   hash: '',
 })
 
@@ -222,47 +220,6 @@ describe('approving a registration', () => {
     expect(live!.n).toBe(1)
   })
 
-  it('creates a resident business account for OneID with the PINFL and TIN, and mails that OneID signs them in', async () => {
-    const email = uniqueEmail('resident')
-    const id = await apply('business', residentBusiness(email), 'uz')
-    const decided = await moderate({ kind: 'registration', id, action: 'approve' })
-    expect(decided.status).toBe(200)
-    const user = await env.DB.prepare('SELECT role, is_resident, password_hash, pin FROM users WHERE email = ?')
-      .bind(email)
-      .first()
-    expect(user).toEqual({ role: 'businessmen', is_resident: 1, password_hash: null, pin: '30101850120045' })
-    const profile = await env.DB.prepare('SELECT tin, pin, legal_address, company_name FROM profiles WHERE user_id = ?')
-      .bind(decided.body.content.user_id)
-      .first()
-    expect(profile).toEqual({
-      tin: '305678912',
-      pin: '30101850120045',
-      legal_address: 'Bukhara, Mustaqillik street 12',
-      company_name: 'Buxoro Gilam MChJ',
-    })
-    const [mail] = await outbox(email)
-    expect(mail!.subject).toBe('Invest Portal hisobingiz tayyor')
-    expect(mail!.text).toContain('OneID orqali kiring')
-    // The sign-in (as a button and as text), and the portal's home in the footer: nothing else.
-    expect(new Set(mail!.links)).toEqual(
-      new Set(['http://127.0.0.1:8787/uz/auth/one-id?role=businessmen', 'http://127.0.0.1:8787/uz']),
-    )
-    expect(
-      await env.DB.prepare('SELECT count(*) AS n FROM reset_links WHERE user_id = ?')
-        .bind(decided.body.content.user_id)
-        .first(),
-    ).toEqual({ n: 0 })
-    // The OneID stand-in now offers the new resident.
-    const standIn = await call(
-      `/dev/oneid?${new URLSearchParams({
-        response_type: 'one_code',
-        client_id: String(env.ONEID_CLIENT_ID),
-        redirect_uri: `${env.PORTAL_ORIGIN}/uz/sso?role=businessmen`,
-      })}`,
-    )
-    expect(await standIn.res.text()).toContain('30101850120045')
-  })
-
   it('answers 409 already_registered and leaves the application waiting when the e-mail became an account meanwhile', async () => {
     const email = uniqueEmail('meanwhile')
     const id = await apply('investor', investor(email))
@@ -332,7 +289,7 @@ describe('a second application for the same e-mail', () => {
     const fresh = await call('/siw/public/investor-registration', { body: investor(uniqueEmail('fresh')) })
     for (const [form, body] of [
       ['investor', investor(email.toUpperCase())],
-      ['business', { ...residentBusiness(email), is_resident: false, pin: '', tin: '' }],
+      ['business', business(email)],
     ] as const) {
       const r = await call(`/siw/public/${form}-registration`, { body })
       expect(r.status).toBe(fresh.status)
@@ -352,7 +309,7 @@ describe('a second application for the same e-mail', () => {
     const email = uniqueEmail('account')
     const id = await apply('investor', investor(email))
     await moderate({ kind: 'registration', id, action: 'approve' })
-    const r = await call('/siw/public/business-registration', { body: residentBusiness(email), lang: 'ru' })
+    const r = await call('/siw/public/business-registration', { body: business(email), lang: 'ru' })
     expect(r.status).toBe(200)
     expect(r.body.content).toEqual({ id: expect.any(Number) })
     expect(await pendingFor(email)).toBe(0)
@@ -366,7 +323,7 @@ describe('a second application for the same e-mail', () => {
     const email = uniqueEmail('burst')
     const answers = await Promise.all([
       call('/siw/public/investor-registration', { body: investor(email), ip: uniqueIp() }),
-      call('/siw/public/business-registration', { body: residentBusiness(email), ip: uniqueIp() }),
+      call('/siw/public/business-registration', { body: business(email), ip: uniqueIp() }),
     ])
     expect(answers.map((a) => a.status)).toEqual([200, 200])
     expect(await pendingFor(email)).toBe(1)
@@ -383,26 +340,6 @@ describe('a second application for the same e-mail', () => {
 describe('identifiers', () => {
   /** A random 9-digit TIN no other test uses. */
   const uniqueTin = () => String(300_000_000 + Math.floor(Math.random() * 99_999_999))
-  const uniquePin = () => `3${String(Math.floor(Math.random() * 1e13)).padStart(13, '0')}`
-
-  it('refuses to approve a registration whose TIN or PINFL another account holds (409 identifier_taken), and creates no account', async () => {
-    const tin = uniqueTin()
-    const pin = uniquePin()
-    const first = await apply('business', { ...residentBusiness(uniqueEmail('first')), tin, pin })
-    expect((await moderate({ kind: 'registration', id: first, action: 'approve' })).status).toBe(200)
-    for (const [body, field] of [
-      [{ ...residentBusiness(uniqueEmail('same-tin')), tin, pin: uniquePin() }, 'tin'],
-      [{ ...residentBusiness(uniqueEmail('same-pin')), tin: uniqueTin(), pin }, 'pin'],
-    ] as const) {
-      const id = await apply('business', body)
-      const r = await moderate({ kind: 'registration', id, action: 'approve' })
-      expect(r.status).toBe(409)
-      expect(r.body.result.code).toBe('identifier_taken')
-      expect(r.body.errors).toEqual([field])
-      expect(await registration(id)).toMatchObject({ state: 'pending', user_id: null })
-      expect(await accountsWith(body.email)).toBe(0)
-    }
-  })
 
   it('is kept unique by the database itself', async () => {
     const tin = uniqueTin()
@@ -464,7 +401,7 @@ describe('operator calls', () => {
     const approvedEmail = uniqueEmail('op-approve')
     const rejectedEmail = uniqueEmail('op-reject')
     const toApprove = await apply('investor', investor(approvedEmail))
-    const toReject = await apply('business', residentBusiness(rejectedEmail), 'ru')
+    const toReject = await apply('business', business(rejectedEmail), 'ru')
     const list = await operator('', { method: 'GET' })
     expect(list.status).toBe(200)
     expect((list.body.content.items as { id: number }[]).map((r) => r.id)).toEqual(

@@ -25,18 +25,10 @@ describe('validateRegistration', () => {
     })
   })
 
-  it('needs a 14-digit PINFL and an Uzbek 998 number from residents, and a TIN from resident businesses', () => {
-    const resident = { ...base, is_resident: 'true', phone: '+49 30 1234567', pin: '123' }
-    expect(validateRegistration('investor', resident)).toEqual({
-      pin: 'guide.form.errors.pin',
-      phone: 'guide.form.errors.residentPhone',
-    })
-    expect(
-      validateRegistration('business', { ...resident, pin: '31203199012345', phone: '998 (90) 123-45-67' }),
-    ).toEqual({ tin: 'forms.errors.required' })
-    expect(
-      validateRegistration('business', { ...resident, pin: '31203199012345', phone: '998901234567', tin: '305123456' }),
-    ).toEqual({})
+  it('offers residents OneID instead of the form: a resident application is refused at the residency', () => {
+    const resident = { ...base, is_resident: 'true', phone: '998901234567', pin: '31203199012345', tin: '305123456' }
+    expect(validateRegistration('investor', resident)).toEqual({ is_resident: 'auth.register.residentOneId' })
+    expect(validateRegistration('business', resident)).toEqual({ is_resident: 'auth.register.residentOneId' })
   })
 
   it('needs a country from non-resident investors only, and any 7 to 15 digit phone', () => {
@@ -58,7 +50,7 @@ describe('validateRegistration', () => {
 })
 
 describe('toRegistrationBody', () => {
-  it('sends digits-only phones and leaves out the fields of the other residency', () => {
+  it('sends digits-only phones and never a PINFL or a TIN, whatever was posted', () => {
     const f = {
       ...base,
       is_resident: 'false',
@@ -68,19 +60,14 @@ describe('toRegistrationBody', () => {
       country_id: '12',
       hash: 'h',
     }
-    expect(toRegistrationBody('investor', f)).toMatchObject({
-      is_resident: false,
-      phone: '49301234567',
-      pin: '',
-      country_id: 12,
-      hash: 'h',
-    })
-    expect(toRegistrationBody('business', { ...f, is_resident: 'true' })).toMatchObject({
-      is_resident: true,
-      pin: '31203199012345',
-      tin: '305123456',
-    })
-    expect(toRegistrationBody('business', f)).not.toHaveProperty('country_id')
+    const investor = toRegistrationBody('investor', f)
+    expect(investor).toMatchObject({ is_resident: false, phone: '49301234567', country_id: 12, hash: 'h' })
+    expect(investor).not.toHaveProperty('pin')
+    const business = toRegistrationBody('business', { ...f, is_resident: 'true' })
+    expect(business).toMatchObject({ is_resident: false })
+    expect(business).not.toHaveProperty('pin')
+    expect(business).not.toHaveProperty('tin')
+    expect(business).not.toHaveProperty('country_id')
     expect(normalizePhone(' +998 90 123 45 67 ')).toBe('998901234567')
   })
 })

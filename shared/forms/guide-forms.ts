@@ -1,6 +1,8 @@
 /**
  * The investor and business registration forms (docs/product.md#registration): one schema each, checked in the browser
- * and by the page action, and the gateway body built from the posted fields.
+ * and by the page action, and the gateway body built from the posted fields. The forms are for non-residents: a
+ * resident's account comes from OneID at the first sign-in (docs/decisions/0049-identity-from-oneid.md), so choosing
+ * "resident" offers OneID instead of the form.
  */
 import * as v from 'valibot'
 import { type CrossRule, crossCheck, email, FIELD_ERRORS, type FieldValues, optionalText, requiredText } from './forms'
@@ -13,19 +15,14 @@ export type RegistrationKind = 'investor' | 'business'
 /** i18n keys of the registration's own field messages (locales `guide.form.errors.*`). */
 const REGISTRATION_ERRORS = Object.freeze({
   residency: 'guide.form.errors.residency',
-  pin: 'guide.form.errors.pin',
-  tin: 'guide.form.errors.tin',
+  residentOneId: 'auth.register.residentOneId',
   phone: 'guide.form.errors.phone',
-  residentPhone: 'guide.form.errors.residentPhone',
   website: 'guide.form.errors.website',
   country: 'guide.form.errors.country',
   source: 'guide.form.errors.source',
   alreadyRegistered: 'guide.form.errors.alreadyRegistered',
 })
 
-const PIN = /^\d{14}$/
-const TIN = /^\d{9}$/
-const RESIDENT_PHONE = /^998\d{9}$/
 const PHONE = /^\d{7,15}$/
 const WEBSITE = /^(https?:\/\/)?[\p{L}\d-]+(\.[\p{L}\d-]+)+(:\d+)?(\/\S*)?$/u
 const ID = /^\d{1,10}$/
@@ -33,11 +30,6 @@ const ID = /^\d{1,10}$/
 /** Phones are sent as digits only: spaces, `+`, `-` and brackets people type are dropped. */
 export function normalizePhone(value: string | undefined): string {
   return (value ?? '').replace(/[\s()+-]/g, '')
-}
-
-/** `"true"`/`"false"` from the residency radio, or null when nothing is chosen. */
-function readResidency(value: string | undefined): boolean | null {
-  return value === 'true' ? true : value === 'false' ? false : null
 }
 
 /** The fields both registrations share, with the lengths the gateway accepts; the residency decides some (below). */
@@ -56,25 +48,18 @@ const common = {
     v.transform((value: string) => normalizePhone(value)),
     v.nonEmpty(FIELD_ERRORS.required),
   ),
-  pin: v.pipe(v.string(), v.trim()),
   source: v.picklist(REGISTRATION_SOURCES, REGISTRATION_ERRORS.source),
   source_variant: optionalText(200),
   comments: optionalText(2000),
 }
 
-/** Checks of the phone and the PINFL that depend on the residency (docs/product.md#registration). */
+/** A resident is offered OneID, not the form; any other phone has 7 to 15 digits (docs/product.md#registration). */
 const RESIDENCY_RULES: readonly CrossRule[] = [
-  [
-    'phone',
-    (f) => !f('phone') || f('is_resident') !== 'true' || RESIDENT_PHONE.test(f('phone')),
-    REGISTRATION_ERRORS.residentPhone,
-  ],
-  ['phone', (f) => !f('phone') || f('is_resident') === 'true' || PHONE.test(f('phone')), REGISTRATION_ERRORS.phone],
-  ['pin', (f) => f('is_resident') !== 'true' || f('pin') !== '', FIELD_ERRORS.required],
-  ['pin', (f) => f('is_resident') !== 'true' || !f('pin') || PIN.test(f('pin')), REGISTRATION_ERRORS.pin],
+  ['is_resident', (f) => f('is_resident') !== 'true', REGISTRATION_ERRORS.residentOneId],
+  ['phone', (f) => !f('phone') || PHONE.test(f('phone')), REGISTRATION_ERRORS.phone],
 ]
 
-/** The investor registration: a position; residents give a PINFL, non-residents choose a country. */
+/** The investor registration: a position and the country. */
 export const InvestorRegistrationSchema = v.pipe(
   v.object({ ...common, position: optionalText(150), country_id: v.string() }),
   crossCheck(...RESIDENCY_RULES, [
@@ -84,14 +69,10 @@ export const InvestorRegistrationSchema = v.pipe(
   ]),
 )
 
-/** The business registration: a legal address; residents give a PINFL and a TIN. */
+/** The business registration: a legal address. */
 export const BusinessRegistrationSchema = v.pipe(
-  v.object({ ...common, legal_address: optionalText(300), tin: v.pipe(v.string(), v.trim()) }),
-  crossCheck(
-    ...RESIDENCY_RULES,
-    ['tin', (f) => f('is_resident') !== 'true' || f('tin') !== '', FIELD_ERRORS.required],
-    ['tin', (f) => f('is_resident') !== 'true' || !f('tin') || TIN.test(f('tin')), REGISTRATION_ERRORS.tin],
-  ),
+  v.object({ ...common, legal_address: optionalText(300) }),
+  crossCheck(...RESIDENCY_RULES),
 )
 
 /** The schema of one registration form. */
@@ -101,13 +82,9 @@ export function registrationSchema(
   return kind === 'investor' ? InvestorRegistrationSchema : BusinessRegistrationSchema
 }
 
-/**
- * The gateway body of a valid form. Fields of the other residency are left out, so a value typed before switching
- * (or shown to a browser without JavaScript) is never sent.
- */
+/** The gateway body of a valid (non-resident's) form; a PINFL or TIN is never sent. */
 export function toRegistrationBody(kind: RegistrationKind, f: FieldValues): Record<string, unknown> {
   const trimmed = (fields: FieldValues, name: string) => (fields[name] ?? '').trim()
-  const resident = readResidency(f.is_resident) === true
   const common = {
     company_name: trimmed(f, 'company_name'),
     website: trimmed(f, 'website'),
@@ -115,23 +92,19 @@ export function toRegistrationBody(kind: RegistrationKind, f: FieldValues): Reco
     surname: trimmed(f, 'surname'),
     email: trimmed(f, 'email'),
     phone: normalizePhone(f.phone),
-    pin: resident ? trimmed(f, 'pin') : '',
     source: f.source,
     source_variant: trimmed(f, 'source_variant'),
     comments: trimmed(f, 'comments'),
-    is_resident: resident,
+    is_resident: false,
     hash: f.hash ?? '',
   }
-  if (kind === 'investor') {
-    return { ...common, position: trimmed(f, 'position'), country_id: resident ? null : Number(f.country_id) }
-  }
-  return { ...common, tin: resident ? trimmed(f, 'tin') : '', legal_address: trimmed(f, 'legal_address') }
+  if (kind === 'investor') return { ...common, position: trimmed(f, 'position'), country_id: Number(f.country_id) }
+  return { ...common, legal_address: trimmed(f, 'legal_address') }
 }
 
 /** Gateway field → the form's message for it when the gateway rejects a value the local checks let through. */
 export const REGISTRATION_GATEWAY_MESSAGES: Readonly<Record<string, string>> = Object.freeze({
-  pin: REGISTRATION_ERRORS.pin,
-  tin: REGISTRATION_ERRORS.tin,
+  is_resident: REGISTRATION_ERRORS.residentOneId,
   website: REGISTRATION_ERRORS.website,
   country_id: REGISTRATION_ERRORS.country,
   source: REGISTRATION_ERRORS.source,

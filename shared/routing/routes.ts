@@ -226,7 +226,13 @@ export const ROUTES = [
   def({ id: 'sector', pattern: '/guide/explore/:sector', params: { sector: SECTORS }, reject: NOT_FOUND }),
   def({ id: 'explore-item', pattern: '/guide/explore/:id', title: 'explore', params: idParams, reject: NOT_FOUND }),
 
-  def({ id: 'profile', pattern: '/profile', layout: 'profile', meta: { protected: true, hideAppealButton: true } }),
+  def({
+    id: 'profile',
+    pattern: '/profile',
+    layout: 'profile',
+    meta: { protected: true, hideAppealButton: true },
+    query: { notice: text },
+  }),
   def({
     id: 'profile-company',
     pattern: '/profile/company',

@@ -55,6 +55,8 @@ type Seeded = Readonly<{
   sectorId: string
   project: { id: string; visible: boolean }
   openProjectId: string
+  /** The signed-in investor's own correctable values. */
+  profile: Record<string, string>
 }>
 
 /** One form post as a browser without JavaScript sends it, and the gateway calls its action makes (`METHOD /path`). */
@@ -189,6 +191,13 @@ const FORM_POSTS: { readonly [Id in RouteId]?: (seed: Seeded) => FormPost } = {
     token: seed.token,
     calls: ['PATCH /core/profile/change-password'],
   }),
+  // The investor's own values: the call is made and the shared demo account stays as it was.
+  profile: (seed) => ({
+    url: href('profile', { locale: 'en' }),
+    fields: seed.profile,
+    token: seed.token,
+    calls: ['PATCH /core/profile'],
+  }),
   // Every choice on, as the demo account has them: the call is made and its choices stay as they were.
   'profile-notifications': (seed) => ({
     url: href('profile-notifications', { locale: 'en' }),
@@ -273,7 +282,7 @@ async function gatewayContent<T>(path: string, token?: string): Promise<T> {
 
 async function readSeeded(): Promise<Seeded> {
   const token = await signInNonResident()
-  const [events, countries, regions, topics, categories, sectors, projects, open] = await Promise.all([
+  const [events, countries, regions, topics, categories, sectors, projects, open, profile] = await Promise.all([
     gatewayContent<{ id: number }[]>('/siw/public/event'),
     gatewayContent<{ id: number }[]>('/integration/public/territorial-entity/countries'),
     gatewayContent<{ id: number }[]>('/integration/public/territorial-entity/regions'),
@@ -282,7 +291,9 @@ async function readSeeded(): Promise<Seeded> {
     gatewayContent<{ id: number }[]>('/siw/public/service-sector'),
     gatewayContent<{ id: number; visible?: boolean }[]>('/siw/personal/project', token),
     gatewayContent<{ id: number }[]>('/siw/public/project?status=open_for_investment'),
+    gatewayContent<{ investor: Record<string, string> }>('/core/profile', token),
   ])
+  const own = profile.investor
   const topic = topics.find((t) => t.children.length > 0)!
   return {
     token,
@@ -294,6 +305,9 @@ async function readSeeded(): Promise<Seeded> {
     sectorId: String(sectors[0]!.id),
     project: { id: String(projects[0]!.id), visible: projects[0]!.visible === true },
     openProjectId: String(open[0]!.id),
+    profile: Object.fromEntries(
+      ['phone', 'name', 'surname', 'company_name', 'position', 'website'].map((name) => [name, own[name] ?? '']),
+    ),
   }
 }
 

@@ -5,6 +5,7 @@ import { SignInSchema } from '../../shared/forms/account-forms'
 import { checkForm } from '../../shared/forms/forms'
 import { deviceHeaders, setDeviceCookie } from '../session/device-cookie'
 import { setSessionCookie } from '../session/session'
+import { signInPlaceHeaders } from '../session/sign-in-place'
 import { fromGatewayError, invalid } from './lib/form-result'
 import { afterSignIn } from './lib/return-path'
 import type { Action } from './lib/types'
@@ -15,7 +16,7 @@ export const action: Action<'sign-in'> = {
     if (!form.ok) return invalid(fields, form.errors)
     const signedIn = await gateway.request<SignedIn>('POST', '/core/auth/login', {
       body: { ...form.output, hash: fields.hash ?? '', role: query.role },
-      headers: deviceHeaders(c),
+      headers: { ...deviceHeaders(c), ...signInPlaceHeaders(c) },
     })
     if (!signedIn.ok) return fromGatewayError(signedIn, fields)
     const token = signedIn.envelope.content?.token

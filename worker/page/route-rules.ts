@@ -7,6 +7,7 @@ import { isSameOriginPath, safeReturnPath } from '../../shared/routing/safe-path
 import type { PageRoute, SessionState } from '../../shared/state/state'
 import { afterSignIn } from '../actions/lib/return-path'
 import { setSessionCookie } from '../session/session'
+import { signInPlaceHeaders } from '../session/sign-in-place'
 import { issueSsoNonce, takeSsoNonce } from '../session/sso-nonce'
 import type { AppEnv } from '../types'
 import { gatewayFor } from '../upstream/gateway'
@@ -49,7 +50,10 @@ const ssoRule: RouteRule<'sso'> = async ({ c, query, gateway }) => {
   const code = query.code
   const role = query.role
   if (returnPath === null || !code || code.length > 256 || !ROLES.has(role ?? '')) return null
-  const signedIn = await gateway.request<SignedIn>('POST', '/core/auth', { query: { code, role } })
+  const signedIn = await gateway.request<SignedIn>('POST', '/core/auth', {
+    query: { code, role },
+    headers: signInPlaceHeaders(c),
+  })
   if (!signedIn.ok) {
     // The page says why in the visitor's language: OneID unavailable, no company for a businessman, a taken TIN.
     c.set('ruleCode', signedIn.code)
@@ -66,6 +70,10 @@ const ssoRule: RouteRule<'sso'> = async ({ c, query, gateway }) => {
 const signedInRule: RouteRule<'sign-in' | 'forgot-password'> = async ({ c, query, session }) =>
   session.profile ? afterSignIn(query.return, c.get('locale')) : null
 
+/** A signed-in visitor of a registration page has an account already: to the profile (docs/product.md#registration). */
+const registeredRule: RouteRule<'guide-register-investor' | 'guide-register-business'> = async ({ c, session }) =>
+  session.profile ? href('profile', { locale: c.get('locale') }) : null
+
 type RouteRules = { readonly [Id in RouteId]?: RouteRule<Id> }
 
 const ROUTE_RULES: RouteRules = {
@@ -73,6 +81,8 @@ const ROUTE_RULES: RouteRules = {
   sso: ssoRule,
   'sign-in': signedInRule,
   'forgot-password': signedInRule,
+  'guide-register-investor': registeredRule,
+  'guide-register-business': registeredRule,
   'service-category-index': serviceCategoryIndexRule,
   'service-category': serviceCategoryRule,
   service: serviceStepRule,

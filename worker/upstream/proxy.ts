@@ -13,6 +13,7 @@ import { errorEnvelope } from '../http/envelope'
 import { isSameOriginWrite } from '../http/same-origin'
 import { deviceHeaders, setDeviceCookie } from '../session/device-cookie'
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '../session/session'
+import { signInPlaceHeaders } from '../session/sign-in-place'
 import type { AppEnv } from '../types'
 import { createUpstreamFetch } from './upstream'
 
@@ -127,9 +128,11 @@ async function forward(c: Context<AppEnv>, target: Forward): Promise<Response> {
   const token = await readSessionToken(c)
   if (target.withToken && token && !isPublicUrl(target.path + target.search))
     headers.set('authorization', `Bearer ${token}`)
-  // Only the sign-in call learns this browser's device token (docs/security.md#sign-in-throttling).
+  // Only the sign-in call learns this browser's device token (docs/security.md#sign-in-throttling), and where the
+  // sign-in comes from (docs/gateway-contract.md#sessions).
   if (target.method === 'POST' && target.path === LOGIN_PATH)
-    for (const [name, value] of Object.entries(deviceHeaders(c))) headers.set(name, value)
+    for (const [name, value] of Object.entries({ ...deviceHeaders(c), ...signInPlaceHeaders(c) }))
+      headers.set(name, value)
   const ip = c.req.header('cf-connecting-ip')
   if (ip) headers.set('x-forwarded-for', ip)
   headers.set('x-forwarded-proto', url.protocol.slice(0, -1))

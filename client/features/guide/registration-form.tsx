@@ -1,8 +1,8 @@
 /**
- * The investor and business registration forms (docs/product.md#registration). Residents give their PINFL (and a
- * business its
- * TIN), non-resident investors their country: the fields of the chosen residency are revealed under its radio with
- * CSS (`:has`), so the reveal needs no script and the form posts to its page action with or without JavaScript.
+ * The investor and business registration forms (docs/product.md#registration), for non-residents: a resident is
+ * offered OneID instead, which opens their account at the first sign-in (docs/decisions/0049-identity-from-oneid.md).
+ * What the chosen residency needs is revealed under its radio with CSS (`:has`), which also hides the rest of the form
+ * from a resident, so the reveal needs no script and the form posts to its page action with or without JavaScript.
  */
 import type { ReactNode } from 'react'
 import type { Country } from '../../../contract/gateway/media'
@@ -22,7 +22,6 @@ const SCOPE = 'register'
 const FIELDS: Readonly<Record<RegistrationKind, readonly string[]>> = {
   investor: [
     'is_resident',
-    'pin',
     'country_id',
     'company_name',
     'position',
@@ -37,8 +36,6 @@ const FIELDS: Readonly<Record<RegistrationKind, readonly string[]>> = {
   ],
   business: [
     'is_resident',
-    'pin',
-    'tin',
     'company_name',
     'legal_address',
     'website',
@@ -119,26 +116,13 @@ export function RegistrationForm({ kind, countries = [] }: { kind: RegistrationK
             label={t('guide.form.resident')}
             hint={t(`guide.form.residentHint.${kind}`)}
           >
-            <FormTextField
-              {...common('pin')}
-              hint={t('guide.form.hints.pin')}
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={14}
-              width="medium"
-              required
+            <p className="guide-residency__oneid">{t(`auth.register.residentText.${kind}`)}</p>
+            <Button
+              href={href('one-id', { locale, query: { role: kind === 'investor' ? 'investor' : 'businessmen' } })}
+              variant="outline"
+              iconName="shield"
+              label={t('auth.register.oneId')}
             />
-            {kind === 'business' ? (
-              <FormTextField
-                {...common('tin')}
-                hint={t('guide.form.hints.tin')}
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={9}
-                width="medium"
-                required
-              />
-            ) : null}
           </Residency>
           <Residency
             id={`${fieldId('is_resident', SCOPE)}-1`}
@@ -231,7 +215,7 @@ export function RegistrationForm({ kind, countries = [] }: { kind: RegistrationK
       <p className="guide-form__privacy">
         {t('guide.form.privacy')} <Link to={href('privacy-policy', { locale })}>{t('guide.form.privacyLink')}</Link>
       </p>
-      <div className="form__actions">
+      <div className="form__actions guide-form__actions">
         <Button
           type="submit"
           size="lg"

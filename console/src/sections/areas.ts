@@ -14,6 +14,7 @@ const SCREEN_AREAS = {
   projects: 'moderation',
   registrations: 'moderation',
   inbox: 'moderation',
+  people: 'moderation',
   enquiries: 'moderation',
   content: 'content',
   operators: 'admin',

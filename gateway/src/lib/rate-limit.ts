@@ -28,6 +28,10 @@ export const LOGIN_IP_LIMIT = { max: 20, windowMs: 15 * 60_000 }
 export const FORM_IP_LIMIT = { max: 20, windowMs: 10 * 60_000 }
 /** Reset mails per account (excess requests are answered the same, silently). */
 export const RESET_MAIL_LIMIT = { max: 3, windowMs: 60 * 60_000 }
+/** Links to confirm a new e-mail address, per account (docs/gateway-contract.md#account). */
+export const EMAIL_CHANGE_LIMIT = { max: 5, windowMs: 60 * 60_000 }
+/** Downloads of one's data asked for, per account and day (docs/gateway-contract.md#data-export). */
+export const EXPORT_LIMIT = { max: 10, windowMs: 24 * 60 * 60_000 }
 /**
  * Mails public forms send to one address a day, however many senders type it (docs/security.md#mail-limits): receipts
  * and repeated-registration notices. Over it the form still succeeds and the mail is dropped with a log line.

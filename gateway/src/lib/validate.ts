@@ -100,9 +100,6 @@ export const ResidentPhoneSchema = v.pipe(phoneDigits, v.regex(/^998\d{9}$/))
 /** Phone of anyone else: 7..15 digits (E.164 length). */
 export const PhoneSchema = v.pipe(phoneDigits, v.regex(/^\d{7,15}$/))
 
-/** Personal identification number (PINFL): 14 digits. */
-export const PinSchema = v.pipe(v.string(), v.trim(), v.regex(/^\d{14}$/))
-
 /** Taxpayer identification number (INN/STIR): 9 digits. */
 export const TinSchema = v.pipe(v.string(), v.trim(), v.regex(/^\d{9}$/))
 

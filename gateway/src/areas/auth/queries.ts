@@ -1,19 +1,30 @@
 /** The auth area's SQL: accounts by e-mail, password links, session tokens and trusted devices. */
 import type { Role } from '../../lib/context'
+import type { SignInPlace } from './sign-in-place'
 
-/** The account that signs in with `email`, with its password hash (null for a resident: OneID only). */
+/**
+ * The account that signs in with `email`, with its password hash (null for a resident: OneID only) and whether staff
+ * blocked it or its owner deleted it.
+ */
 export async function findSignInAccount(db: D1Database, email: string) {
   return db
-    .prepare('SELECT id, role, password_hash FROM users WHERE email = ?')
+    .prepare('SELECT id, role, password_hash, blocked_at, deleted_at FROM users WHERE email = ?')
     .bind(email)
-    .first<{ id: number; role: Role; password_hash: string | null }>()
+    .first<{
+      id: number
+      role: Role
+      password_hash: string | null
+      blocked_at: string | null
+      deleted_at: string | null
+    }>()
 }
 
 /** The account of `email` and `role` that may get a reset link: one with a password, or a non-resident's. */
 export async function findResettableAccount(db: D1Database, email: string, role: Role) {
   return db
     .prepare(
-      'SELECT id, email, role FROM users WHERE email = ? AND role = ? AND (password_hash IS NOT NULL OR is_resident = 0)',
+      `SELECT id, email, role FROM users WHERE email = ? AND role = ? AND (password_hash IS NOT NULL OR is_resident = 0)
+         AND blocked_at IS NULL AND deleted_at IS NULL`,
     )
     .bind(email, role)
     .first<{ id: number; email: string; role: Role }>()
@@ -34,7 +45,7 @@ export async function findLiveLink(db: D1Database, uuid: string, now: Date): Pro
   return db
     .prepare(
       `SELECT r.id, r.user_id, r.token_hash, r.time, u.email, u.role FROM reset_links r JOIN users u ON u.id = r.user_id
-       WHERE r.uuid = ? AND r.used_at IS NULL AND r.expires_at > ?`,
+       WHERE r.uuid = ? AND r.used_at IS NULL AND r.expires_at > ? AND u.blocked_at IS NULL AND u.deleted_at IS NULL`,
     )
     .bind(uuid, now.toISOString())
     .first<LiveLink>()
@@ -67,16 +78,20 @@ export async function replacePasswordLink(
   ])
 }
 
-/** Records a session token by its hash. */
+/** Records a session token by its hash, with what its sign-in is remembered by. */
 export async function insertToken(
   db: D1Database,
-  token: { userId: number; hash: string; expiresAt: Date },
+  token: { userId: number; hash: string; expiresAt: Date; place: SignInPlace },
   now: Date,
 ): Promise<void> {
   const at = now.toISOString()
+  const { browser, os, country, city } = token.place
   await db
-    .prepare('INSERT INTO tokens (user_id, token_hash, created_at, expires_at, last_used_at) VALUES (?, ?, ?, ?, ?)')
-    .bind(token.userId, token.hash, at, token.expiresAt.toISOString(), at)
+    .prepare(
+      `INSERT INTO tokens (user_id, token_hash, created_at, expires_at, last_used_at, browser, os, country, city)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(token.userId, token.hash, at, token.expiresAt.toISOString(), at, browser, os, country, city)
     .run()
 }
 
@@ -90,12 +105,15 @@ export type TokenRow = {
   email: string
   role: Role
   is_resident: number
+  blocked_at: string | null
+  deleted_at: string | null
 }
 
 export async function findToken(db: D1Database, hash: string): Promise<TokenRow | null> {
   return db
     .prepare(
-      `SELECT t.id AS token_id, t.expires_at, t.last_used_at, t.revoked_at, u.id, u.email, u.role, u.is_resident
+      `SELECT t.id AS token_id, t.expires_at, t.last_used_at, t.revoked_at, u.id, u.email, u.role, u.is_resident,
+         u.blocked_at, u.deleted_at
        FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?`,
     )
     .bind(hash)

@@ -31,8 +31,9 @@ import {
   readJson,
   readQuery,
 } from '../../lib/validate'
+import { confirmEmailChange } from '../account/email-change'
 import { queueMail } from '../mail/send'
-import { readProfile, residentAccountFor } from '../profile/accounts'
+import { accountBlocked, readProfile, residentAccountFor } from '../profile/accounts'
 import { DEVICE_HEADER, isTrustedDevice, readDeviceHash } from './devices'
 import { mailPasswordChanged, trustSigningInBrowser } from './notices'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password'
@@ -47,6 +48,7 @@ import {
   useLink,
 } from './queries'
 import { issuePasswordLink, RESET_LINK_LIFETIME_MS } from './reset-links'
+import { readSignInPlace } from './sign-in-place'
 import { issueToken, requireUser } from './tokens'
 
 const LoginSchema = v.object({
@@ -122,6 +124,10 @@ authRoutes.post('/login', async (c) => {
   if (user) passwordOk = await verifyPassword(input.password, user.password_hash)
   else await burnPasswordCheck(input.password)
   if (!user || !passwordOk || user.role !== input.role) throw loginFailed()
+  // An account its owner deleted signs in no more, as if it did not exist; one staff blocked says so, to the password's
+  // owner only (docs/gateway-contract.md#account).
+  if (user.deleted_at) throw loginFailed()
+  if (user.blocked_at) throw accountBlocked()
   // A success costs nothing: this client's failures are forgotten, the shared counters get their attempt back.
   const [client, ...shared] = limits
   await Promise.all([clearLimit(db, client!.key), ...shared.map((l) => refundAttempt(db, l.key))])
@@ -136,7 +142,7 @@ authRoutes.post('/login', async (c) => {
     now,
   } as const
   const device = await trustSigningInBrowser(c.env, account, sign, (work) => c.executionCtx.waitUntil(work))
-  const token = await issueToken(db, user.id, now)
+  const token = await issueToken(db, user.id, now, readSignInPlace(c))
   return ok(c, { token, device, profile: await readProfile(db, user.id, lang) })
 })
 
@@ -216,6 +222,15 @@ authRoutes.post('/reset-password', async (c) => {
   return ok(c, null)
 })
 
+const EmailLinkSchema = v.object({ uuid: UuidSchema, token: v.pipe(v.string(), v.minLength(1), v.maxLength(128)) })
+
+// The link mailed to a new address (docs/gateway-contract.md#account): whoever opens it may read that mailbox, which
+// is all the change needs, so it takes no session (the page may be opened in another browser).
+authRoutes.post('/confirm-email', async (c) => {
+  const input = parseInput(EmailLinkSchema, await readJson(c))
+  return ok(c, await confirmEmailChange(c.env, { uuid: input.uuid.toLowerCase(), token: input.token }, new Date()))
+})
+
 /** The SSO's return address for a page language and role: the same in the authorize URL and the code exchange. */
 function ssoRedirectUri(env: Env, lang: Locale, role: Role): string {
   return `${readConfig(env).portalOrigin}/${lang}/sso?${new URLSearchParams({ role })}`
@@ -272,6 +287,6 @@ authRoutes.post('/', async (c) => {
   const account = { id: userId, email: contact?.email ?? '', role, isResident: true }
   const sign = { presented: c.req.header(DEVICE_HEADER), method: 'oneid', lang, now } as const
   const device = await trustSigningInBrowser(c.env, account, sign, (work) => c.executionCtx.waitUntil(work))
-  const token = await issueToken(db, userId, now)
+  const token = await issueToken(db, userId, now, readSignInPlace(c))
   return ok(c, { token, device, profile: await readProfile(db, userId, lang) })
 })

@@ -5,6 +5,7 @@ import type { AppEnv, AuthUser } from '../../lib/context'
 import { createSecret, sha256Hex } from '../../lib/crypto'
 import { GatewayError } from '../../lib/envelope'
 import { findToken, insertToken, touchToken } from './queries'
+import type { SignInPlace } from './sign-in-place'
 
 /** Absolute lifetime of a token. */
 const TOKEN_LIFETIME_MS = 30 * 24 * 3600_000
@@ -13,12 +14,33 @@ const TOKEN_IDLE_MS = 7 * 24 * 3600_000
 /** Refresh `last_used_at` at most this often, to spare a write on every request. */
 const TOUCH_EVERY_MS = 60_000
 
-/** Creates a token for a user and returns the raw value (only its hash is stored). */
-export async function issueToken(db: D1Database, userId: number, now: Date): Promise<string> {
+/** Nothing known of a sign-in (a token made by the seed or a test). */
+const UNKNOWN_PLACE: SignInPlace = { browser: null, os: null, country: null, city: null }
+
+/**
+ * Creates a token for a user and returns the raw value (only its hash is stored), with the browser and coarse place
+ * of its sign-in for the person's list of sessions (docs/gateway-contract.md#sessions).
+ */
+export async function issueToken(
+  db: D1Database,
+  userId: number,
+  now: Date,
+  place: SignInPlace = UNKNOWN_PLACE,
+): Promise<string> {
   const token = createSecret(32)
   const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS)
-  await insertToken(db, { userId, hash: await sha256Hex(token), expiresAt }, now)
+  await insertToken(db, { userId, hash: await sha256Hex(token), expiresAt, place }, now)
   return token
+}
+
+/** Whether a token row is live at `nowMs`: not revoked, within its absolute and idle expiry. */
+function isLiveToken(row: { revoked_at: string | null; expires_at: string; last_used_at: string }, nowMs: number) {
+  return !row.revoked_at && Date.parse(row.expires_at) > nowMs && Date.parse(row.last_used_at) + TOKEN_IDLE_MS > nowMs
+}
+
+/** The oldest `last_used_at` a live token may have at `now` (older ones expired idle), for SQL filters. */
+export function idleCutoff(now: Date): string {
+  return new Date(now.getTime() - TOKEN_IDLE_MS).toISOString()
 }
 
 /** The token of an `Authorization: Bearer …` header, or null. */
@@ -27,14 +49,15 @@ function readBearer(header: string | undefined): string | null {
   return m ? m[1]! : null
 }
 
-/** Resolves a raw token to its live user, refreshing the idle clock; null when missing, revoked or expired. */
+/**
+ * Resolves a raw token to its live user, refreshing the idle clock; null when missing, revoked or expired, or when its
+ * account is blocked or deleted (docs/gateway-contract.md#account).
+ */
 async function findTokenUser(db: D1Database, token: string, now: Date): Promise<AuthUser | null> {
   const row = await findToken(db, await sha256Hex(token))
-  if (!row || row.revoked_at) return null
   const nowMs = now.getTime()
-  const lastUsed = Date.parse(row.last_used_at)
-  if (Date.parse(row.expires_at) <= nowMs || lastUsed + TOKEN_IDLE_MS <= nowMs) return null
-  if (nowMs - lastUsed >= TOUCH_EVERY_MS) await touchToken(db, row.token_id, now)
+  if (!row || !isLiveToken(row, nowMs) || row.blocked_at || row.deleted_at) return null
+  if (nowMs - Date.parse(row.last_used_at) >= TOUCH_EVERY_MS) await touchToken(db, row.token_id, now)
   return { id: row.id, email: row.email, role: row.role, isResident: row.is_resident === 1, tokenId: row.token_id }
 }
 

@@ -77,12 +77,6 @@ export async function readApplicationRow<T>(db: D1Database, table: string, id: n
   return db.prepare(`SELECT * FROM ${table} WHERE id = ?`).bind(id).first<T>()
 }
 
-/** Whether an account has the company TIN, or the PINFL. */
-export async function isIdentifierTaken(db: D1Database, field: 'tin' | 'pin', value: string): Promise<boolean> {
-  const sql = field === 'tin' ? 'SELECT 1 FROM profiles WHERE tin = ?' : 'SELECT 1 FROM users WHERE pin = ?'
-  return !!(await db.prepare(sql).bind(value).first())
-}
-
 /** Claims a pending registration for approval; false when it was decided already. */
 export async function claimForApproval(
   db: D1Database,

@@ -1,6 +1,6 @@
 /**
  * Registration applications and their decisions (docs/product.md#registration): an application is stored with a
- * pending record; approving it creates the account of its role and residency from its fields and mails the applicant
+ * pending record; approving it creates the non-resident account of its role from its fields and mails the applicant
  * how to sign in; rejecting it mails the reason. Moderators (`/dev/moderate`) and operators (`/core/operator/*`) decide
  * through the same functions.
  */
@@ -18,7 +18,6 @@ import {
   claimForApproval,
   findDuplicate,
   insertApplication,
-  isIdentifierTaken,
   type Ledger,
   readApplicationRow,
   readLedger,
@@ -43,20 +42,6 @@ export type RegistrationDecision = { id: number; state: 'approved' | 'rejected';
 /** The refusal of an approval whose e-mail has an account by now: 409 naming `email`. */
 function alreadyRegistered(): GatewayError {
   return new GatewayError(409, 'already_registered', 'already_registered', ['email'])
-}
-
-/**
- * The refusal of an approval whose company TIN or personal PINFL another account holds: 409 naming the field. Two
- * accounts never share one, since personal services answer from the account's own record
- * (docs/security.md#personal-services).
- */
-function identifierTaken(field: 'tin' | 'pin'): GatewayError {
-  return new GatewayError(409, 'identifier_taken', 'identifier_taken', [field])
-}
-
-async function assertIdentifiersFree(db: D1Database, ids: { tin: string; pin: string }): Promise<void> {
-  if (ids.tin && (await isIdentifierTaken(db, 'tin', ids.tin))) throw identifierTaken('tin')
-  if (ids.pin && (await isIdentifierTaken(db, 'pin', ids.pin))) throw identifierTaken('pin')
 }
 
 /** What storing an application did: its id, and why it waits for no decision when its e-mail was taken. */
@@ -122,23 +107,25 @@ async function readRegistration(db: D1Database, id: number): Promise<{ ledger: L
 
 const langOf = (a: Application): Locale => (isLocale(a.lang) ? a.lang : 'en')
 
-/** The profile an approved application starts with: its own fields, as the applicant gave them. */
+/**
+ * The profile an approved non-resident's application starts with: its own fields, as the applicant gave them. No
+ * identifier is among them: a PINFL or a TIN comes only from OneID (docs/decisions/0049-identity-from-oneid.md).
+ */
 function profileOf(kind: RegistrationKind, a: Application): ProfileFields {
   const common = {
     name: a.name,
     surname: a.surname,
     phone: a.phone,
-    pin: a.pin ?? '',
     website: a.website,
     company_name: a.company_name,
     source: a.source,
     comments: a.comments,
   }
   if (kind === 'investor') return { ...common, position: a.position ?? '', country_id: a.country_id ?? null }
-  return { ...common, tin: a.tin ?? '', legal_address: a.legal_address ?? '' }
+  return { ...common, legal_address: a.legal_address ?? '' }
 }
 
-/** Creates the account of an approved application; the claim is given back when it cannot be made. */
+/** Creates the account of an approved non-resident's application; the claim is given back when it cannot be made. */
 async function createApplicantAccount(
   db: D1Database,
   ledger: Ledger,
@@ -146,7 +133,6 @@ async function createApplicantAccount(
   now: Date,
   opened: ApprovalAudit['opened'],
 ): Promise<number> {
-  const isResident = application.is_resident === 1
   let userId: number | null
   try {
     userId = await insertAccount(
@@ -155,17 +141,14 @@ async function createApplicantAccount(
         email: ledger.email,
         password: null,
         role: ROLES[ledger.kind],
-        isResident,
-        pin: isResident ? application.pin : null,
+        isResident: false,
+        pin: null,
         profile: profileOf(ledger.kind, application),
       },
       now,
     )
   } catch (err) {
     await releaseClaim(db, ledger.id)
-    // Another approval took the identifier in the meantime: the unique index is the last word.
-    if (isUniqueViolation(err, 'profiles.tin')) throw identifierTaken('tin')
-    if (isUniqueViolation(err, 'users.pin')) throw identifierTaken('pin')
     throw err
   }
   if (userId === null) {
@@ -176,17 +159,20 @@ async function createApplicantAccount(
   return userId
 }
 
-/** Mails the applicant how to sign in: a resident through OneID, anyone else with a link that sets the password. */
+/** Tells a resident applicant that OneID opens their account at the first sign-in. */
+async function mailResidentWelcome(env: Env, ledger: Ledger, application: Application, now: Date) {
+  const lang = langOf(application)
+  const role = ROLES[ledger.kind]
+  const link = `${readConfig(env).portalOrigin}/${lang}/auth/one-id?${new URLSearchParams({ role })}`
+  await queueMail(env, now, { to: ledger.email.toLowerCase(), lang, kind: 'welcome-resident', props: { role, link } })
+}
+
+/** Mails a non-resident applicant a link that sets the first password of their new account. */
 async function mailWelcome(env: Env, ledger: Ledger, application: Application, userId: number, now: Date) {
   const lang = langOf(application)
   const email = ledger.email.toLowerCase()
   const role = ROLES[ledger.kind]
   const common = { to: email, lang, userId }
-  if (application.is_resident === 1) {
-    const link = `${readConfig(env).portalOrigin}/${lang}/auth/one-id?${new URLSearchParams({ role })}`
-    await queueMail(env, now, { ...common, kind: 'welcome-resident', props: { role, link } })
-    return
-  }
   const link = await issuePasswordLink(env, { id: userId, email, role }, lang, {
     lifetimeMs: WELCOME_LINK_LIFETIME_MS,
     purpose: 'welcome',
@@ -205,11 +191,12 @@ type ApprovalAudit = {
 }
 
 /**
- * Approves a pending application, exactly once: claims the record, creates the account of its role and residency with
- * the application's fields, and mails the applicant in the application's language: a non-resident a link that sets
- * the first password (72 hours), a resident that OneID now signs them in. 409 `invalid_state` when already decided,
- * 409 `already_registered` when the e-mail has an account by now, 409 `identifier_taken` when its TIN or PINFL
- * belongs to another account.
+ * Approves a pending application, exactly once: claims the record, creates the non-resident account of its role with
+ * the application's fields, and mails the applicant, in the application's language, a link that sets the first password
+ * (72 hours). A resident's application (one from before residents signed up through OneID) makes no account: its
+ * PINFL and TIN were typed, and an identity comes only from OneID, which opens the account at the first sign-in; the
+ * applicant is mailed so (docs/decisions/0049-identity-from-oneid.md). 409 `invalid_state` when already decided, 409
+ * `already_registered` when the e-mail has an account by now.
  */
 export async function approveRegistration(
   env: Env,
@@ -220,14 +207,14 @@ export async function approveRegistration(
   const db = env.DB
   const { ledger, application } = await readRegistration(db, id)
   if (ledger.state !== 'pending') throw new GatewayError(409, 'invalid_state')
-  if (await isEmailTaken(db, ledger.email)) throw alreadyRegistered()
   const isResident = application.is_resident === 1
-  await assertIdentifiersFree(db, {
-    tin: ledger.kind === 'business' ? (application.tin ?? '') : '',
-    pin: isResident ? (application.pin ?? '') : '',
-  })
+  if (!isResident && (await isEmailTaken(db, ledger.email))) throw alreadyRegistered()
   // The claim decides between two approvals (or an approval and a rejection) at once: only one changes the row.
   if (!(await claimForApproval(db, id, now, audit.decided))) throw new GatewayError(409, 'invalid_state')
+  if (isResident) {
+    await mailResidentWelcome(env, ledger, application, now)
+    return { id, state: 'approved', user_id: null }
+  }
   const userId = await createApplicantAccount(db, ledger, application, now, audit.opened)
   await mailWelcome(env, ledger, application, userId, now)
   return { id, state: 'approved', user_id: userId }

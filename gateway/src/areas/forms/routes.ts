@@ -19,12 +19,9 @@ import {
   IdSchema,
   optionalText,
   PhoneSchema,
-  PinSchema,
   parseInput,
   parseInputAsync,
-  ResidentPhoneSchema,
   readJson,
-  TinSchema,
   text,
   WebsiteSchema,
 } from '../../lib/validate'
@@ -58,66 +55,47 @@ const ContactSchema = v.object({
   hash: HashSchema,
 })
 
-const residentPhone = (i: { is_resident: boolean; phone: string }) =>
-  !i.is_resident || v.is(ResidentPhoneSchema, i.phone)
+/**
+ * Registration is for non-residents (docs/decisions/0049-identity-from-oneid.md): a resident's account comes only from
+ * OneID, at the first sign-in, so no typed PINFL or TIN ever becomes an identity. A resident application is refused
+ * naming `is_resident`; a `pin` or `tin` in the body is never read.
+ */
+const nonResident = v.pipe(
+  BoolSchema,
+  v.check((resident) => !resident, 'resident_oneid'),
+)
 
 const investorRegistrationSchema = (db: D1Database) =>
-  v.pipeAsync(
-    v.objectAsync({
-      company_name: text(200),
-      website: WebsiteSchema,
-      email: EmailSchema,
-      phone: PhoneSchema,
-      position: optionalText(150),
-      name: text(100),
-      surname: text(100),
-      pin: v.nullish(v.union([v.literal(''), PinSchema]), ''),
-      country_id: v.nullishAsync(v.pipeAsync(IdSchema, knownIn(db, 'countries'))),
-      source: v.picklist(SOURCES),
-      source_variant: optionalText(200),
-      comments: optionalText(2000),
-      is_resident: BoolSchema,
-      hash: HashSchema,
-    }),
-    // Residents identify with their PINFL and an Uzbek number; non-residents name their country.
-    v.forward(
-      v.partialCheck([['is_resident'], ['pin']], (i) => !i.is_resident || !!i.pin),
-      ['pin'],
-    ),
-    v.forward(v.partialCheck([['is_resident'], ['phone']], residentPhone), ['phone']),
-    v.forward(
-      v.partialCheck([['is_resident'], ['country_id']], (i) => i.is_resident || !!i.country_id),
-      ['country_id'],
-    ),
-  )
-
-const BusinessRegistrationSchema = v.pipe(
-  v.object({
+  v.objectAsync({
     company_name: text(200),
-    tin: v.nullish(v.union([v.literal(''), TinSchema]), ''),
-    pin: v.nullish(v.union([v.literal(''), PinSchema]), ''),
-    legal_address: optionalText(300),
     website: WebsiteSchema,
-    name: text(100),
-    surname: text(100),
     email: EmailSchema,
     phone: PhoneSchema,
+    position: optionalText(150),
+    name: text(100),
+    surname: text(100),
+    country_id: v.pipeAsync(IdSchema, knownIn(db, 'countries')),
     source: v.picklist(SOURCES),
     source_variant: optionalText(200),
     comments: optionalText(2000),
-    is_resident: BoolSchema,
+    is_resident: nonResident,
     hash: HashSchema,
-  }),
-  v.forward(
-    v.partialCheck([['is_resident'], ['pin']], (i) => !i.is_resident || !!i.pin),
-    ['pin'],
-  ),
-  v.forward(
-    v.partialCheck([['is_resident'], ['tin']], (i) => !i.is_resident || !!i.tin),
-    ['tin'],
-  ),
-  v.forward(v.partialCheck([['is_resident'], ['phone']], residentPhone), ['phone']),
-)
+  })
+
+const BusinessRegistrationSchema = v.object({
+  company_name: text(200),
+  legal_address: optionalText(300),
+  website: WebsiteSchema,
+  name: text(100),
+  surname: text(100),
+  email: EmailSchema,
+  phone: PhoneSchema,
+  source: v.picklist(SOURCES),
+  source_variant: optionalText(200),
+  comments: optionalText(2000),
+  is_resident: nonResident,
+  hash: HashSchema,
+})
 
 const today = () => new Date().toISOString().slice(0, 10)
 
@@ -252,8 +230,8 @@ formRoutes.post('/investor-registration', async (c) => {
       position: i.position,
       name: i.name,
       surname: i.surname,
-      pin: i.is_resident ? i.pin : null,
-      country_id: i.is_resident ? null : (i.country_id ?? null),
+      pin: null,
+      country_id: i.country_id,
       ...registrationTail(c, i, now),
     },
     i.email,
@@ -271,8 +249,8 @@ formRoutes.post('/business-registration', async (c) => {
     'business',
     {
       company_name: i.company_name,
-      tin: i.tin,
-      pin: i.is_resident ? i.pin : null,
+      tin: '',
+      pin: null,
       legal_address: i.legal_address,
       website: i.website,
       name: i.name,

@@ -13,6 +13,8 @@ const MAIL_KINDS = [
   'duplicate-registration',
   'password-changed',
   'new-sign-in',
+  'email-change',
+  'email-changed',
   'appeal-receipt',
   'appeal-reply',
   'appeal-rejected',
@@ -33,6 +35,12 @@ export type MailKind = (typeof MAIL_KINDS)[number]
 export const LINK_MAIL_KINDS: readonly MailKind[] = ['reset', 'set-password']
 
 /**
+ * The kinds whose mail carries a secret link of any kind: a password link, or the link that confirms a new e-mail
+ * address (docs/gateway-contract.md#account), which is not renewed (the person asks again).
+ */
+export const SECRET_LINK_MAIL_KINDS: readonly MailKind[] = [...LINK_MAIL_KINDS, 'email-change']
+
+/**
  * A kind's rule. `topic`: the choice that governs it, so it is optional mail carrying a one-click unsubscribe; null
  * when the person needs it (a password link, a decision on their own application, a security notice, the agency's
  * answer to their message). `neededWithoutAccount`: the mail is the only way the news reaches someone without an
@@ -49,6 +57,9 @@ const MAIL_RULES: Record<MailKind, MailRule> = {
   'duplicate-registration': { topic: null, publicForm: true },
   'password-changed': { topic: null },
   'new-sign-in': { topic: null },
+  // A change of the account's address: the link is the change itself, the notice a security notice.
+  'email-change': { topic: null },
+  'email-changed': { topic: null },
   'appeal-receipt': { topic: 'appeals', publicForm: true },
   'appeal-reply': { topic: 'appeals', neededWithoutAccount: true },
   'appeal-rejected': { topic: 'appeals', neededWithoutAccount: true },

@@ -6,7 +6,7 @@
  * (docs/security.md#dev-surface).
  */
 import type { Email } from './email'
-import { LINK_MAIL_KINDS } from './kinds'
+import { SECRET_LINK_MAIL_KINDS } from './kinds'
 import { insertOutbox } from './queries'
 
 /** Where the gateway hands its mail over. */
@@ -56,10 +56,10 @@ export function redactLinks(body: string): string {
 }
 
 /**
- * Whether a mail of `kind` may carry a secret link: a password link, or a mail of unknown kind (recorded before kinds
- * were). Only these lose their links once delivery is over; the others link to public pages and stay whole, so they
- * can be sent again as they are.
+ * Whether a mail of `kind` may carry a secret link: a password link, an e-mail change's link, or a mail of unknown kind
+ * (recorded before kinds were). Only these lose their links once delivery is over; the others link to public pages
+ * and stay whole, so they can be sent again as they are.
  */
 export function mayCarrySecret(kind: string | null): boolean {
-  return kind === null || (LINK_MAIL_KINDS as readonly string[]).includes(kind)
+  return kind === null || (SECRET_LINK_MAIL_KINDS as readonly string[]).includes(kind)
 }

@@ -25,6 +25,7 @@ import { readFile } from '../documents/queries'
 import { operatorEnquiryRoutes } from '../enquiries/routes'
 import { operatorFeedbackRoutes } from '../feedback/routes'
 import { operatorBinRoutes, operatorContentRoutes } from '../publishing/routes'
+import { operatorAccountRoutes } from './accounts/routes'
 import { auditStatement } from './audit/audit'
 import { operatorAuditRoutes } from './audit/routes'
 import { operatorInboxRoutes } from './inbox/routes'
@@ -64,7 +65,10 @@ const requireArea = (area: OperatorArea) =>
     await next()
   })
 
-/** The area each path below `/core/operator` belongs to; the role rule lives here, once. */
+/**
+ * The area each path below `/core/operator` belongs to; the role rule lives here, once. A longer path under another's
+ * prefix adds its own area to the prefix's (erasing a person is an admin's, finding one a moderator's).
+ */
 const AREAS: Record<string, OperatorArea> = {
   appeals: 'moderation',
   projects: 'moderation',
@@ -73,6 +77,8 @@ const AREAS: Record<string, OperatorArea> = {
   // The investor pipeline (docs/gateway-contract.md#operator-enquiries): moderators follow enquiries up.
   enquiries: 'moderation',
   files: 'moderation',
+  people: 'moderation',
+  'people/:id/erase': 'admin',
   operators: 'admin',
   audit: 'admin',
   // Mail is the deployment's delivery, across every kind of mail (docs/gateway-contract.md#operator-mail).
@@ -111,6 +117,7 @@ operatorRoutes.route('/inbox', operatorInboxRoutes)
 operatorRoutes.route('/enquiries', operatorEnquiryRoutes)
 operatorRoutes.route('/content', operatorContentRoutes)
 operatorRoutes.route('/operators', operatorPeopleRoutes)
+operatorRoutes.route('/people', operatorAccountRoutes)
 operatorRoutes.route('/audit', operatorAuditRoutes)
 operatorRoutes.route('/mail', operatorMailRoutes)
 operatorRoutes.route('/bin', operatorBinRoutes)

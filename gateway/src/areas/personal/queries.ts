@@ -75,6 +75,16 @@ export async function readOwnProjectRow(db: D1Database, id: number, userId: numb
   return db.prepare('SELECT * FROM personal_projects WHERE id = ? AND user_id = ?').bind(id, userId).first<ProjectRow>()
 }
 
+/** Deletes a user's project that is not approved (and its budget rows); false when it is approved, or not theirs. */
+export async function deleteUnapprovedProject(db: D1Database, id: number, userId: number): Promise<boolean> {
+  const deleted = await db
+    .prepare("DELETE FROM personal_projects WHERE id = ? AND user_id = ? AND state <> 'approved'")
+    .bind(id, userId)
+    .run()
+  // `changes` counts the budget rows the cascade deleted too.
+  return deleted.meta.changes > 0
+}
+
 /** How many projects a user has. */
 export async function countUserProjects(db: D1Database, userId: number): Promise<number> {
   const n = await db

@@ -15,10 +15,12 @@ import {
   readQuery,
 } from '../../lib/validate'
 import { requireUser } from '../auth/tokens'
+import { deleteFiles } from '../documents/files'
 import { createNotification, notificationLinks } from '../notifications/notify'
 import { projectSchema, readOwnProject, readProjectView, toProjectColumns, toProjectViews } from './projects'
 import {
   countUserProjects,
+  deleteUnapprovedProject,
   insertProject,
   listBudgetIds,
   listUserProjects,
@@ -90,6 +92,24 @@ personalRoutes.post('/project/set-visible/:id{[0-9]+}', async (c) => {
   const project = await readOwnProject(c, id)
   await setProjectVisible(c.env.DB, id, visible ?? project.visible !== 1, new Date())
   return ok(c, await readProjectView(c, id))
+})
+
+/**
+ * Withdraws a proposal in moderation or rejected (docs/gateway-contract.md#personal-projects): it is deleted with its
+ * uploads. An approved project is the agency's listing by now: 409 `invalid_state` (it can be hidden instead).
+ */
+personalRoutes.post('/project/withdraw/:id{[0-9]+}', async (c) => {
+  const id = parseInput(IdSchema, c.req.param('id'))
+  const project = await readOwnProject(c, id)
+  if (project.state === 'approved') throw new GatewayError(409, 'invalid_state')
+  if (!(await deleteUnapprovedProject(c.env.DB, id, c.get('user').id))) throw new GatewayError(409, 'invalid_state')
+  await deleteFiles(c.env, [
+    project.upload_file_id,
+    project.presentation_uz_file_id,
+    project.presentation_ru_file_id,
+    project.presentation_en_file_id,
+  ])
+  return ok(c, { id })
 })
 
 personalRoutes.route('/service', personalServiceRoutes)

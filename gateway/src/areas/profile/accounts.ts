@@ -140,6 +140,11 @@ function chooseLegalEntity(person: OneIdPerson): OneIdPerson['legalEntities'][nu
   return person.legalEntities.find((le) => le.isBasic) ?? person.legalEntities[0] ?? null
 }
 
+/** The refusal of a sign-in to an account staff blocked: 403 `account_blocked` (docs/gateway-contract.md#account). */
+export function accountBlocked(): GatewayError {
+  return new GatewayError(403, 'account_blocked')
+}
+
 /** Whether `err` is the unique index of `column` refusing a value (`profiles.tin`, `users.pin`). */
 export function isUniqueViolation(err: unknown, column: string): boolean {
   return err instanceof Error && err.message.includes(`UNIQUE constraint failed: ${column}`)
@@ -150,14 +155,16 @@ export function isUniqueViolation(err: unknown, column: string): boolean {
  * the role the person chose. OneID is the authority on the person: their names, and for a businessman the company's
  * TIN and name from OneID's legal-entity data, never a typed value. 401 `user_not_found` when the PINFL's account has
  * the other role; 403 `no_legal_entity` for a businessman OneID knows no company of; 409 `identifier_taken` when the
- * company's TIN belongs to another account.
+ * company's TIN belongs to another account; the PINFL's account deleted by its owner is no account (401
+ * `user_not_found`), one staff blocked is 403 `account_blocked`.
  */
 export async function residentAccountFor(db: D1Database, person: OneIdPerson, role: Role, now: Date): Promise<number> {
   const entity = role === 'businessmen' ? chooseLegalEntity(person) : null
   if (role === 'businessmen' && !entity) throw new GatewayError(403, 'no_legal_entity')
   const found = await findAccountByPin(db, person.pin)
   if (found) {
-    if (found.role !== role) throw new GatewayError(401, 'user_not_found')
+    if (found.role !== role || found.deleted_at) throw new GatewayError(401, 'user_not_found')
+    if (found.blocked_at) throw accountBlocked()
     await updateFromOneId(db, found.id, person, entity, now)
     return found.id
   }

@@ -14,9 +14,12 @@ export async function isEmailTaken(db: D1Database, email: string): Promise<boole
   return !!(await db.prepare('SELECT 1 FROM users WHERE email = ?').bind(email).first())
 }
 
-/** The account of the resident with PINFL `pin`, or null. */
+/** The account of the resident with PINFL `pin` (as OneID bound it), or null; with whether it is blocked or deleted. */
 export async function findAccountByPin(db: D1Database, pin: string) {
-  return db.prepare('SELECT id, role FROM users WHERE pin = ?').bind(pin).first<{ id: number; role: Role }>()
+  return db
+    .prepare('SELECT id, role, blocked_at, deleted_at FROM users WHERE pin = ?')
+    .bind(pin)
+    .first<{ id: number; role: Role; blocked_at: string | null; deleted_at: string | null }>()
 }
 
 /** Inserts a user; null when the e-mail has an account already. */
@@ -153,6 +156,26 @@ export async function updateCompany(db: D1Database, userId: number, entity: { ti
     .prepare("UPDATE profiles SET tin = ?, company_name = coalesce(nullif(?, ''), company_name) WHERE user_id = ?")
     .bind(entity.tin, entity.name, userId)
     .run()
+}
+
+/** Profile columns a person may correct (docs/gateway-contract.md#profile-changes). */
+export type EditableColumn = 'name' | 'surname' | 'phone' | 'company_name' | 'position' | 'legal_address' | 'website'
+
+/** Writes the given profile columns (names from the code's list, values bound). */
+export async function updateProfileColumns(
+  db: D1Database,
+  userId: number,
+  values: Partial<Record<EditableColumn, string>>,
+  now: Date,
+): Promise<void> {
+  const columns = Object.keys(values) as EditableColumn[]
+  if (columns.length === 0) return
+  await db.batch([
+    db
+      .prepare(`UPDATE profiles SET ${columns.map((column) => `${column} = ?`).join(', ')} WHERE user_id = ?`)
+      .bind(...columns.map((column) => values[column]), userId),
+    db.prepare('UPDATE users SET updated_at = ? WHERE id = ?').bind(now.toISOString(), userId),
+  ])
 }
 
 /** An account's password hash (null: a resident, who signs in with OneID). */

@@ -1,6 +1,6 @@
 /**
- * `/core/profile*`: the signed-in user's profile, password change, push devices (registered and forgotten) and
- * notification choices.
+ * `/core/profile*`: the signed-in user's profile and its corrections, password change, push devices (registered and
+ * forgotten) and notification choices.
  */
 import { Hono } from 'hono'
 import * as v from 'valibot'
@@ -20,7 +20,8 @@ import { type Choices, readChoices, saveChoices } from '../notifications/choices
 import { PUSH_DEVICE_LIMIT } from '../notifications/push'
 import { deletePushTokens, setUserLang } from '../notifications/queries'
 import { readProfile } from './accounts'
-import { isPushTokenHeld, readPasswordHash, registerPushToken } from './queries'
+import { profileChangeSchema } from './edit'
+import { isPushTokenHeld, readPasswordHash, registerPushToken, updateProfileColumns } from './queries'
 
 const ChangePasswordSchema = v.pipe(
   v.object({
@@ -53,6 +54,17 @@ profileRoutes.use('*', requireUser)
 
 profileRoutes.get('/', async (c) => {
   const profile = await readProfile(c.env.DB, c.get('user').id, readLang(c.req.header('Accept-Language')))
+  if (!profile) throw new GatewayError(401, 'expired_token')
+  return ok(c, profile)
+})
+
+// A correction of the profile (docs/gateway-contract.md#profile-changes): the fields given, by the account's rules.
+profileRoutes.patch('/', async (c) => {
+  const user = c.get('user')
+  const changes = parseInput(profileChangeSchema(user), await readJson(c))
+  const db = c.env.DB
+  await updateProfileColumns(db, user.id, changes, new Date())
+  const profile = await readProfile(db, user.id, readLang(c.req.header('Accept-Language')))
   if (!profile) throw new GatewayError(401, 'expired_token')
   return ok(c, profile)
 })

@@ -7,6 +7,7 @@ export type Cutoffs = {
   sentMail: string
   failedMail: string
   passwordLinks: string
+  emailLinks: string
   oneIdCodes: string
   tokens: string
   idleTokens: string
@@ -15,13 +16,14 @@ export type Cutoffs = {
 
 /** Deletes every short-lived record past its cut-off in one batch; answers how many of each went. */
 export async function deleteExpired(db: D1Database, at: Cutoffs): Promise<Record<string, number>> {
-  const [rateLimits, sentMail, failedMail, links, codes, tokens, devices] = await db.batch([
+  const [rateLimits, sentMail, failedMail, links, emailLinks, codes, tokens, devices] = await db.batch([
     db.prepare('DELETE FROM rate_limits WHERE window_start_ms < ?').bind(at.rateLimitsMs),
     db.prepare("DELETE FROM outbox WHERE status = 'sent' AND coalesce(sent_at, created_at) < ?").bind(at.sentMail),
     db
       .prepare("DELETE FROM outbox WHERE status = 'failed' AND coalesce(updated_at, created_at) < ?")
       .bind(at.failedMail),
     db.prepare('DELETE FROM reset_links WHERE expires_at < ?1 OR used_at < ?1').bind(at.passwordLinks),
+    db.prepare('DELETE FROM email_changes WHERE expires_at < ?1 OR used_at < ?1').bind(at.emailLinks),
     db.prepare('DELETE FROM oneid_codes WHERE expires_at < ?').bind(at.oneIdCodes),
     db
       .prepare('DELETE FROM tokens WHERE revoked_at < ?1 OR expires_at < ?1 OR last_used_at < ?2')
@@ -33,6 +35,7 @@ export async function deleteExpired(db: D1Database, at: Cutoffs): Promise<Record
     sent_mail: sentMail!.meta.changes,
     failed_mail: failedMail!.meta.changes,
     password_links: links!.meta.changes,
+    email_links: emailLinks!.meta.changes,
     oneid_codes: codes!.meta.changes,
     tokens: tokens!.meta.changes,
     trusted_devices: devices!.meta.changes,

@@ -5,6 +5,9 @@
  * what is left goes the next night.
  */
 import { LOCALES } from '../../../../contract/locales'
+import { deleteExports, EXPORT_PENDING_MS } from '../account/exports'
+import { listExpiredExports } from '../account/queries'
+import { eraseDueAccounts } from '../account/states'
 import { deleteFiles } from '../documents/files'
 import { eraseDue } from '../publishing/bin'
 import { columnsOf, KIND_NAMES, kindOf } from '../publishing/kinds'
@@ -31,6 +34,8 @@ export const RETENTION = Object.freeze({
   failedMailMs: 30 * DAY,
   /** Reset and set-password links: 7 days after they were used or expired. */
   passwordLinksMs: 7 * DAY,
+  /** Links that confirm a new e-mail address: 7 days after they were used or expired. */
+  emailLinksMs: 7 * DAY,
   /** OneID stand-in codes and their access tokens: a day after they expired. */
   oneIdCodesMs: DAY,
   /** Session tokens: 30 days after they were revoked or expired (absolute or idle). */
@@ -44,12 +49,16 @@ export const RETENTION = Object.freeze({
    * unsaved draft keeps its images a month (docs/security.md#uploads).
    */
   orphanedUploadsMs: 30 * DAY,
+  /** A download of one's data: when its offer ends (48 hours); one never made, a day after it was asked for. */
+  unmadeExportsMs: DAY,
 })
 
 /** The idle expiry of a token (`../auth/tokens.ts`). */
 const TOKEN_IDLE_MS = 7 * DAY
 /** Rows with uploads handled per run. */
 const UPLOAD_BATCH = 100
+/** Accounts erased per run (each is a few statements and its files). */
+const ERASE_BATCH = 50
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
@@ -101,6 +110,12 @@ async function expireOrphanedUploads(env: Env, nowMs: number): Promise<number> {
   return deleteFiles(env, await listOrphanedUploads(env.DB, UPLOAD_COLUMNS, cutoff, UPLOAD_BATCH))
 }
 
+/** Downloads of one's data no longer offered, with their files. */
+async function expireExports(env: Env, now: Date): Promise<number> {
+  const cutoff = iso(now.getTime() - Math.max(RETENTION.unmadeExportsMs, EXPORT_PENDING_MS))
+  return deleteExports(env, await listExpiredExports(env.DB, now, cutoff, UPLOAD_BATCH))
+}
+
 /** What one run deleted, by kind. */
 export type RetentionReport = Record<string, number>
 
@@ -113,6 +128,7 @@ export async function runRetention(env: Env, now: Date): Promise<RetentionReport
     sentMail: at(RETENTION.sentMailMs),
     failedMail: at(RETENTION.failedMailMs),
     passwordLinks: at(RETENTION.passwordLinksMs),
+    emailLinks: at(RETENTION.emailLinksMs),
     oneIdCodes: at(RETENTION.oneIdCodesMs),
     tokens: at(RETENTION.tokensMs),
     idleTokens: at(RETENTION.tokensMs + TOKEN_IDLE_MS),
@@ -125,6 +141,9 @@ export async function runRetention(env: Env, now: Date): Promise<RetentionReport
     orphaned_uploads: await expireOrphanedUploads(env, nowMs),
     // What editors deleted, 30 days on (each entry's `erase_after`, set when it was deleted).
     bin: await eraseDue(env.DB, now),
+    data_exports: await expireExports(env, now),
+    // Accounts their owners deleted, once the grace period is over (docs/decisions/0029-data-residency.md#erasing-an-account).
+    erased_accounts: await eraseDueAccounts(env, now, ERASE_BATCH),
   }
   console.log(JSON.stringify({ level: 'info', msg: 'retention', at: now.toISOString(), ...report }))
   return report

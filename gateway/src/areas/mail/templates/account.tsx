@@ -1,6 +1,7 @@
 /**
  * The account's mails: password links, registration decisions, the notice of a repeated registration, a changed
- * password and a sign-in from a new browser. Each needs no choice to be sent (docs/product.md#mail).
+ * password, a sign-in from a new browser, and a change of e-mail address (the link to the new address, the notice to
+ * the old one; docs/gateway-contract.md#account). Each needs no choice to be sent (docs/product.md#mail).
  */
 import type { Locale } from '../../../../../contract/locales'
 import { formatTashkentTime } from './frame'
@@ -116,26 +117,44 @@ const RESIDENT_WELCOME: Record<
   { subject: string; intro: Record<RegistrationRole, string>; action: string; button: string }
 > = {
   en: {
-    subject: 'Your Invest Portal account is ready',
-    intro: WELCOME.en.intro,
-    action: 'Sign in with OneID, using the PINFL you gave in your application:',
+    subject: 'Your Invest Portal registration has been approved',
+    intro: {
+      investor:
+        'Your registration as an investor on the Invest Portal has been approved. As a resident of Uzbekistan, your account is opened by OneID, the national single sign-on, the first time you sign in with it.',
+      businessmen:
+        'Your registration as a business on the Invest Portal has been approved. As a resident of Uzbekistan, your account is opened by OneID, the national single sign-on, the first time you sign in with it; your company is the one OneID lists for you.',
+    },
+    action: 'Sign in with OneID:',
     button: 'Sign in with OneID',
   },
   ru: {
-    subject: 'Ваша учётная запись на Invest Portal готова',
-    intro: WELCOME.ru.intro,
-    action: 'Входите через OneID с ПИНФЛ, указанным в заявке:',
+    subject: 'Ваша заявка на регистрацию на Invest Portal одобрена',
+    intro: {
+      investor:
+        'Ваша заявка на регистрацию инвестора на Invest Portal одобрена. Для резидентов Узбекистана учётную запись открывает OneID, национальная система единого входа, при первом входе через неё.',
+      businessmen:
+        'Ваша заявка на регистрацию предпринимателя на Invest Portal одобрена. Для резидентов Узбекистана учётную запись открывает OneID, национальная система единого входа, при первом входе через неё; компанией будет та, что указана для вас в OneID.',
+    },
+    action: 'Войдите через OneID:',
     button: 'Войти через OneID',
   },
   uz: {
-    subject: 'Invest Portal hisobingiz tayyor',
-    intro: WELCOME.uz.intro,
-    action: 'Arizada koʻrsatgan JShShIR bilan OneID orqali kiring:',
+    subject: 'Invest Portalda roʻyxatdan oʻtish arizangiz tasdiqlandi',
+    intro: {
+      investor:
+        'Invest Portalda investor sifatida roʻyxatdan oʻtish arizangiz tasdiqlandi. Oʻzbekiston rezidentlari uchun hisobni milliy yagona kirish tizimi OneID orqali birinchi marta kirganingizda OneID ochadi.',
+      businessmen:
+        'Invest Portalda tadbirkor sifatida roʻyxatdan oʻtish arizangiz tasdiqlandi. Oʻzbekiston rezidentlari uchun hisobni milliy yagona kirish tizimi OneID orqali birinchi marta kirganingizda OneID ochadi; kompaniyangiz OneIDda siz uchun koʻrsatilgan kompaniya boʻladi.',
+    },
+    action: 'OneID orqali kiring:',
     button: 'OneID orqali kirish',
   },
 }
 
-/** `welcome-resident`: a resident's registration was approved; they sign in with OneID at `link`. */
+/**
+ * `welcome-resident`: the approval of a resident's application from before residents signed up through OneID: no
+ * account is made from it (docs/decisions/0049-identity-from-oneid.md); OneID opens one at the first sign-in, at `link`.
+ */
 export const residentWelcomeMail: MailTemplate<{ role: RegistrationRole; link: string }> = {
   subject: (_, lang) => RESIDENT_WELCOME[lang].subject,
   preview: (p, lang) => RESIDENT_WELCOME[lang].intro[p.role],
@@ -373,4 +392,79 @@ export const newSignInMail: MailTemplate<{ at: Date; method: 'password' | 'oneid
       </>
     )
   },
+}
+
+const EMAIL_CHANGE: Record<Locale, { subject: string; intro: string; action: string; button: string; outro: string }> =
+  {
+    en: {
+      subject: 'Confirm your new e-mail address for Invest Portal',
+      intro: 'Someone signed in to an Invest Portal account asked to use this address for it.',
+      action: 'To confirm, open this link within 24 hours (it works once); the address changes when you confirm:',
+      button: 'Confirm this address',
+      outro: 'If you did not ask for this, ignore this message: nothing changes.',
+    },
+    ru: {
+      subject: 'Подтвердите новый адрес электронной почты для Invest Portal',
+      intro: 'Для учётной записи Invest Portal запросили этот адрес электронной почты.',
+      action:
+        'Чтобы подтвердить, откройте ссылку в течение 24 часов (она действует один раз); адрес изменится после подтверждения:',
+      button: 'Подтвердить адрес',
+      outro: 'Если вы этого не запрашивали, просто проигнорируйте письмо — ничего не изменится.',
+    },
+    uz: {
+      subject: 'Invest Portal uchun yangi elektron pochta manzilingizni tasdiqlang',
+      intro: 'Invest Portal hisobi uchun ushbu elektron pochta manzilidan foydalanish soʻraldi.',
+      action:
+        'Tasdiqlash uchun havolani 24 soat ichida oching (u bir marta ishlaydi); manzil tasdiqlaganingizda oʻzgaradi:',
+      button: 'Manzilni tasdiqlash',
+      outro: 'Agar buni siz soʻramagan boʻlsangiz, xatga eʼtibor bermang — hech narsa oʻzgarmaydi.',
+    },
+  }
+
+/** `email-change`: to the new address, the single-use link that confirms it (the change happens when it is opened). */
+export const emailChangeMail: MailTemplate<{ link: string }> = {
+  subject: (_, lang) => EMAIL_CHANGE[lang].subject,
+  preview: (_, lang) => EMAIL_CHANGE[lang].intro,
+  Body: ({ p, frame }) => {
+    const t = EMAIL_CHANGE[frame.lang]
+    return (
+      <>
+        <P>{t.intro}</P>
+        <P>{t.action}</P>
+        <Action href={p.link}>{t.button}</Action>
+        <P>{t.outro}</P>
+      </>
+    )
+  },
+}
+
+const EMAIL_CHANGED: Record<Locale, { subject: string; body: (masked: string) => string }> = {
+  en: {
+    subject: 'The e-mail address of your Invest Portal account was changed',
+    body: (masked) =>
+      `The e-mail address of your Invest Portal account was changed to ${masked}; this address no longer signs in to it. If this was not you, contact us at once.`,
+  },
+  ru: {
+    subject: 'Адрес электронной почты вашей учётной записи Invest Portal изменён',
+    body: (masked) =>
+      `Адрес электронной почты вашей учётной записи Invest Portal изменён на ${masked}; с этим адресом войти в неё больше нельзя. Если это были не вы, немедленно свяжитесь с нами.`,
+  },
+  uz: {
+    subject: 'Invest Portal hisobingizning elektron pochta manzili oʻzgartirildi',
+    body: (masked) =>
+      `Invest Portal hisobingizning elektron pochta manzili ${masked} ga oʻzgartirildi; bu manzil bilan endi unga kirib boʻlmaydi. Agar bu siz boʻlmasangiz, darhol biz bilan bogʻlaning.`,
+  },
+}
+
+/** An address as a notice names it: its first character and its domain (`a…@example.com`). */
+function maskAddress(email: string): string {
+  const at = email.lastIndexOf('@')
+  return at > 0 ? `${email[0]}…${email.slice(at)}` : '…'
+}
+
+/** `email-changed`: to the old address, the notice that the account's address changed, naming the new one masked. */
+export const emailChangedMail: MailTemplate<{ newEmail: string }> = {
+  subject: (_, lang) => EMAIL_CHANGED[lang].subject,
+  preview: (p, lang) => EMAIL_CHANGED[lang].body(maskAddress(p.newEmail)),
+  Body: ({ p, frame }) => <P>{EMAIL_CHANGED[frame.lang].body(maskAddress(p.newEmail))}</P>,
 }

@@ -2,6 +2,8 @@
 import type { MailKind } from '../kinds'
 import {
   duplicateRegistrationMail,
+  emailChangedMail,
+  emailChangeMail,
   newSignInMail,
   passwordChangedMail,
   registrationRejectedMail,
@@ -24,6 +26,8 @@ export const TEMPLATES = {
   'duplicate-registration': duplicateRegistrationMail,
   'password-changed': passwordChangedMail,
   'new-sign-in': newSignInMail,
+  'email-change': emailChangeMail,
+  'email-changed': emailChangedMail,
   'appeal-receipt': appealReceiptMail,
   'appeal-reply': appealReplyMail,
   'appeal-rejected': appealRejectedMail,

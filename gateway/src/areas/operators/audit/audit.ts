@@ -24,6 +24,7 @@ export const AUDIT_TARGET_KINDS = [
   'operator',
   'site_settings',
   'mail',
+  'person',
   'enquiry',
   ...TOP_LEVEL_KINDS.map((k) => contentAuditTarget(k.kind)),
 ] as const
