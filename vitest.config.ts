@@ -209,7 +209,14 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['contract/**/*.test.ts', 'shared/**/*.test.ts', 'client/**/*.test.ts', 'test/*.test.ts'],
+          include: [
+            'contract/**/*.test.ts',
+            'platform/**/*.test.ts',
+            'shared/**/*.test.ts',
+            'client/**/*.test.ts',
+            'console/browser/**/*.test.ts',
+            'test/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -26,6 +26,7 @@ import {
   UNSUBSCRIBE_PATH,
 } from './endpoints/unsubscribe'
 import { readConfig } from './env'
+import { redirectToCanonicalIds } from './http/canonical-ids'
 import { errorEnvelope } from './http/envelope'
 import { negotiateLocale } from './http/locale'
 import { requireSameOrigin } from './http/same-origin'
@@ -147,6 +148,7 @@ export function createApp() {
   app.get('/robots.txt', serveRobots)
 
   app.use('*', negotiateLocale({ defaultLocale: (c) => c.get('config').defaultLocale }))
+  app.get('*', redirectToCanonicalIds())
 
   // Files that are not pages, per language (docs/product.md#feeds, #open-data); a name they do not know falls through.
   app.get('/:locale/feed/:file', serveFeed)

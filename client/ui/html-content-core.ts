@@ -6,6 +6,7 @@
  */
 
 import { createElement, type ReactNode } from 'react'
+import { resolveHref } from '../../contract/html-href'
 import type { Locale } from '../../contract/locales'
 import { decodeEntities } from '../../shared/markup/html-text'
 import { splitLocale, switchLocalePath } from '../../shared/routing/match'
@@ -128,27 +129,7 @@ const CELL_BOUNDARIES: ReadonlySet<string> = new Set(['table', 'td', 'th'])
 const NO_BOUNDARIES: ReadonlySet<string> = new Set()
 const MAX_DEPTH = 32
 
-/**
- * A URL safe to output, or null. Browsers drop tabs and newlines anywhere and trim controls and spaces at the
- * ends before reading the scheme, so the check runs on the same string the attribute will carry.
- */
-export function cleanUrl(raw: string, schemes: readonly string[]): string | null {
-  const value = raw.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')
-  if (!value) return null
-  if (/[\u0000-\u001f\u007f]/.test(value)) return null
-  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(value)
-  if (scheme) return schemes.includes(scheme[1]!.toLowerCase()) ? value : null
-  // No scheme: a relative URL, unless a browser would still read one (e.g. a colon before any slash).
-  const firstColon = value.indexOf(':')
-  const firstDelimiter = value.search(/[/?#]/)
-  if (firstColon !== -1 && (firstDelimiter === -1 || firstColon < firstDelimiter)) return null
-  return value
-}
-
-const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const
-const IMAGE_SCHEMES = ['http', 'https'] as const
-
-function pickAttrs(tag: SafeTag, raw: Record<string, string>): Record<string, string> | null {
+function pickAttrs(tag: SafeTag, raw: Record<string, string>, origin: string): Record<string, string> | null {
   const attrs: Record<string, string> = {}
   const digits = (name: string, max: number) => {
     const v = raw[name]?.trim()
@@ -156,15 +137,15 @@ function pickAttrs(tag: SafeTag, raw: Record<string, string>): Record<string, st
   }
   switch (tag) {
     case 'a': {
-      const url = raw.href === undefined ? null : cleanUrl(raw.href, LINK_SCHEMES)
-      if (url === null) return null
-      attrs.href = url
+      const target = raw.href === undefined ? null : resolveHref(raw.href, origin, 'link')
+      if (target === null) return null
+      attrs.href = target.href
       break
     }
     case 'img': {
-      const url = raw.src === undefined ? null : cleanUrl(raw.src, IMAGE_SCHEMES)
-      if (url === null) return null
-      attrs.src = url
+      const target = raw.src === undefined ? null : resolveHref(raw.src, origin, 'image')
+      if (target === null) return null
+      attrs.src = target.href
       attrs.alt = (raw.alt ?? '').trim()
       digits('width', 5)
       digits('height', 5)
@@ -189,6 +170,9 @@ type Open = { tag: SafeTag | '#root' | '#drop'; attrs: Record<string, string>; c
 class TreeBuilder {
   readonly root: Open = { tag: '#root', attrs: {}, children: [] }
   private stack: Open[] = [this.root]
+
+  /** `origin`: the portal's, which addresses are resolved against. */
+  constructor(private readonly origin: string) {}
 
   private get current(): Open {
     return this.stack[this.stack.length - 1]!
@@ -282,7 +266,7 @@ class TreeBuilder {
     }
     const tag = (RENAMED[name] ?? name) as SafeTag
     if (!ALLOWED.has(tag) || this.stack.length > MAX_DEPTH) return
-    const attrs = pickAttrs(tag, raw)
+    const attrs = pickAttrs(tag, raw, this.origin)
     if (!attrs) return
     if (!this.prepareFor(tag)) {
       if (!VOID.has(tag)) this.pushDropped(name)
@@ -349,9 +333,12 @@ function readAttributes(
   }
 }
 
-/** Parses `html` and keeps only the allow-listed tags and attributes; everything else is dropped or unwrapped. */
-export function sanitizeHtml(html: string | null | undefined): SafeNode[] {
-  const tree = new TreeBuilder()
+/**
+ * Parses `html` and keeps only the allow-listed tags and attributes; everything else is dropped or unwrapped. Links and
+ * images keep only addresses the one rule allows, resolved against the portal's `origin` (`contract/html-href.ts`).
+ */
+export function sanitizeHtml(html: string | null | undefined, origin: string): SafeNode[] {
+  const tree = new TreeBuilder(origin)
   const src = html ?? ''
   let i = 0
   while (i < src.length) {
@@ -474,11 +461,15 @@ export function renderSafeNodes(nodes: readonly SafeNode[], options: RenderOptio
 
 const APP_PATHS = /^\/(gateway|_app|assets)(\/|$)/
 
-/** Site paths without a language prefix get the page's, so a link in Russian content stays in Russian. */
-export function localiseHref(href: string, locale: Locale): string {
-  if (!href.startsWith('/') || href.startsWith('//')) return href
-  const m = /^([^?#]*)(\?[^#]*)?(#.*)?$/.exec(href)!
+/**
+ * Site paths without a language prefix get the page's, so a link in Russian content stays in Russian. Only a path that
+ * the one rule says stays on the portal at `origin` is touched (`contract/html-href.ts`).
+ */
+export function localiseHref(href: string, locale: Locale, origin: string): string {
+  const target = resolveHref(href, origin, 'link')
+  if (target?.kind !== 'portal' || !target.href.startsWith('/')) return href
+  const m = /^([^?#]*)(\?[^#]*)?(#.*)?$/.exec(target.href)!
   const path = m[1]!
-  if (APP_PATHS.test(path) || /\.[a-z0-9]{2,5}$/i.test(path) || splitLocale(path).locale) return href
+  if (APP_PATHS.test(path) || /\.[a-z0-9]{2,5}$/i.test(path) || splitLocale(path).locale) return target.href
   return switchLocalePath(path, m[2] ?? '', locale) + (m[3] ?? '')
 }

@@ -1,12 +1,22 @@
 import { createElement, Fragment } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { DISGUISED_HREFS, HREF_CASES, HREF_ORIGIN } from '../../contract/html-href.cases'
 import { decodeEntities } from '../../shared/markup/html-text'
-import { cleanUrl, renderSafeNodes, type SafeNode, sanitizeHtml } from './html-content-core'
+import { localiseHref, renderSafeNodes, type SafeNode, sanitizeHtml } from './html-content-core'
 
 /** The markup React would send for `html` after sanitising: what the browser finally sees. */
 function render(html: string): string {
-  return renderToStaticMarkup(createElement(Fragment, null, ...renderSafeNodes(sanitizeHtml(html))))
+  return renderToStaticMarkup(createElement(Fragment, null, ...renderSafeNodes(sanitizeHtml(html, HREF_ORIGIN))))
+}
+
+/** `value` as a double-quoted attribute writes it. */
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
+
+/** The href the renderer keeps of a link written with `written` as its attribute, or null when it keeps none. */
+function keptHref(written: string): string | null {
+  const [link] = sanitizeHtml(`<a href="${written}">x</a>`, HREF_ORIGIN)
+  return typeof link === 'object' && link.tag === 'a' ? link.attrs.href! : null
 }
 
 describe('sanitizeHtml', () => {
@@ -151,9 +161,9 @@ describe('sanitizeHtml', () => {
   })
 
   it('returns no nodes for empty or missing input', () => {
-    expect(sanitizeHtml('')).toEqual([])
-    expect(sanitizeHtml(null)).toEqual([])
-    expect(sanitizeHtml(undefined)).toEqual([])
+    expect(sanitizeHtml('', HREF_ORIGIN)).toEqual([])
+    expect(sanitizeHtml(null, HREF_ORIGIN)).toEqual([])
+    expect(sanitizeHtml(undefined, HREF_ORIGIN)).toEqual([])
   })
 
   it('produces only allow-listed tags and attributes for arbitrary input', () => {
@@ -227,20 +237,47 @@ describe('sanitizeHtml', () => {
     }
     for (let round = 0; round < 300; round++) {
       const html = Array.from({ length: 20 }, () => pieces[rand(pieces.length)]).join('')
-      check(sanitizeHtml(html))
+      check(sanitizeHtml(html, HREF_ORIGIN))
     }
   })
 })
 
-describe('decodeEntities and cleanUrl', () => {
+describe('decodeEntities', () => {
   it('decodes named and numeric references and leaves unknown names alone', () => {
     expect(decodeEntities('&laquo;A&raquo; &#8212; &#x41;&#66 &unknown; &amp;')).toBe('«A» — AB &unknown; &')
   })
+})
 
-  it('rejects schemes outside the list and colons that would read as one', () => {
-    expect(cleanUrl('https://a.test', ['https'])).toBe('https://a.test')
-    expect(cleanUrl('ftp://a.test', ['https'])).toBeNull()
-    expect(cleanUrl('1:alert', ['https'])).toBeNull()
-    expect(cleanUrl('page?x=a:b', ['https'])).toBe('page?x=a:b')
+describe('links, by the one rule the gateway’s sanitiser follows too (contract/html-href.cases.ts)', () => {
+  it.each(HREF_CASES)('keeps of href %j: %j', (value, kept) => {
+    expect(keptHref(attribute(value))).toBe(kept)
+  })
+
+  it.each(DISGUISED_HREFS)('drops href="%s", decoded as a browser decodes it', (written) => {
+    expect(keptHref(written)).toBeNull()
+  })
+
+  it('gives a site path the page’s language, but never an address that leaves the site', () => {
+    expect(localiseHref('/guide/project', 'ru', HREF_ORIGIN)).toBe('/ru/guide/project')
+    expect(localiseHref('https://invest.example/about#team', 'uz', HREF_ORIGIN)).toBe('/uz/about#team')
+    expect(localiseHref('/en/about', 'ru', HREF_ORIGIN)).toBe('/en/about')
+    expect(localiseHref('/files/report.pdf', 'ru', HREF_ORIGIN)).toBe('/files/report.pdf')
+    for (const away of ['/\\evil.com', '//evil.com', '/%5Cevil.com', 'https://evil.com/'])
+      expect(localiseHref(away, 'ru', HREF_ORIGIN)).toBe(away)
+  })
+
+  it('renders a link that leaves the site noopener, and none that looks local but would', () => {
+    expect(render('<a href="/\\evil.com">a</a><a href="https://gov.uz">b</a><a href="/en/about">c</a>')).toBe(
+      'a<a href="https://gov.uz/" rel="noopener noreferrer">b</a><a href="/en/about">c</a>',
+    )
+  })
+
+  it('keeps images from http(s) and site paths only, by the same rule', () => {
+    expect(render('<img src="//cdn.example/a.png">')).toBe('')
+    expect(render('<img src="/\\cdn.example/a.png">')).toBe('')
+    expect(render('<img src="mailto:a@b.example">')).toBe('')
+    expect(render('<img src="https://invest.example/a.png">')).toBe(
+      '<img src="/a.png" alt="" loading="lazy" decoding="async"/>',
+    )
   })
 })

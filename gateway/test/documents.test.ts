@@ -83,19 +83,45 @@ describe('POST /document/project/upload', () => {
       original_name: 'photox.jpg',
       file_extension: 'png',
       content_type: 'image/png',
-      download_link: `/gateway/document/public/file/${r.body.content.id}`,
-      thumbnail_link: `/gateway/document/public/file/${r.body.content.id}`,
+      download_link: `/gateway/document/project/file/${r.body.content.id}`,
+      thumbnail_link: `/gateway/document/project/file/${r.body.content.id}`,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     })
     expect((await call(`/siw/personal/project/${id}`, { token: user.token })).body.content.upload.id).toBe(
       r.body.content.id,
     )
-    const { res } = await call(`/document/public/file/${r.body.content.id}`)
+    const { res } = await call(`/document/project/file/${r.body.content.id}`, { token: user.token })
     expect(res.headers.get('Content-Type')).toBe('image/png')
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
     expect(res.headers.get('Content-Disposition')).toMatch(/^inline; filename="photox.jpg"/)
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG_BYTES)
+  })
+
+  it('serves a project’s upload to its owner alone until the project is approved, then to anyone', async () => {
+    const user = await createUser()
+    const other = await createUser()
+    const id = await createProject(user)
+    const image = (await uploadImage(user, id, fileOf(PNG_BYTES, 'a.png'))).body.content
+    const shared = `/document/public/file/${image.id}`
+    const own = `/document/project/file/${image.id}`
+    expect((await call(shared)).status).toBe(404)
+    expect((await call(shared, { token: user.token })).status).toBe(404)
+    expect((await call(own)).status).toBe(401)
+    expect((await call(own, { token: other.token })).status).toBe(404)
+    const mine = await call(own, { token: user.token })
+    expect(mine.status).toBe(200)
+    expect(mine.res.headers.get('Cache-Control')).toBe('private, no-store')
+    // Sent for review, still pending: nobody else yet.
+    await env.DB.prepare('UPDATE personal_projects SET draft = 0 WHERE id = ?').bind(id).run()
+    expect((await call(shared)).status).toBe(404)
+    await env.DB.prepare("UPDATE personal_projects SET state = 'approved' WHERE id = ?").bind(id).run()
+    const approved = await call(shared)
+    expect(approved.status).toBe(200)
+    expect(approved.res.headers.get('Cache-Control')).toBe('public, max-age=86400')
+    // Edited again, it waits for review again, and so does its image.
+    await env.DB.prepare("UPDATE personal_projects SET state = 'pending' WHERE id = ?").bind(id).run()
+    expect((await call(shared)).status).toBe(404)
   })
 
   it('replaces the previous image and deletes it', async () => {
@@ -103,7 +129,7 @@ describe('POST /document/project/upload', () => {
     const id = await createProject(user)
     const first = (await uploadImage(user, id, fileOf(PNG_BYTES, 'a.png'))).body.content
     await uploadImage(user, id, fileOf(JPEG_BYTES, 'b.jpg'))
-    expect((await call(`/document/public/file/${first.id}`)).status).toBe(404)
+    expect((await call(`/document/project/file/${first.id}`, { token: user.token })).status).toBe(404)
     expect(await env.UPLOADS.head(first.path)).toBeNull()
   })
 
@@ -173,7 +199,8 @@ describe('POST /document/project/presentation', () => {
       ru: { id: r.body.content.ru.id },
       uz: null,
     })
-    const { res } = await call(`/document/public/file/${r.body.content.ru.id}`)
+    expect((await call(`/document/public/file/${r.body.content.ru.id}`)).status).toBe(404)
+    const { res } = await call(`/document/project/file/${r.body.content.ru.id}`, { token: user.token })
     expect(res.headers.get('Content-Disposition')).toBe(
       `attachment; filename="___________.pdf"; filename*=UTF-8''${encodeURIComponent('презентация.pdf')}`,
     )

@@ -11,7 +11,7 @@ import { signPreview } from '../src/areas/publishing/preview'
 import { seedAll } from '../src/dev/seed/index'
 import worker from '../src/index'
 import { accessEnv, signInOperators } from './access-helpers'
-import { call, fileOf, PDF_BYTES, PNG_BYTES, padBytes } from './helpers'
+import { call, createUser, fileOf, PDF_BYTES, PNG_BYTES, padBytes } from './helpers'
 
 const EDITOR = 'content-editor@agency.example'
 const ADMIN = 'content-admin@agency.example'
@@ -181,6 +181,53 @@ describe('drafts, publishing and readers', () => {
   })
 })
 
+describe('a service not published yet', () => {
+  it('keeps its steps and document templates from readers who count ids, and shows them to its preview token', async () => {
+    const s = await op('/service', {
+      body: {
+        values: { title_en: 'Scheduled licence', description_en: 'How', category_id: 1 },
+        children: {
+          service_process: [
+            { values: { title_en: 'Apply' }, children: { service_step: [{ values: { title_en: 'Form' } }] } },
+          ],
+        },
+      },
+    })
+    expect(s.status).toBe(201)
+    const id = s.body.content.id as number
+    const step = (await op(`/service/${id}`)).body.content.children.service_process[0].children.service_step[0]
+      .id as number
+    // Its documents, as the seed gives a service's steps: a group with one template and an accordion with another.
+    const [group, accordion] = await env.DB.batch<{ id: number }>([
+      env.DB.prepare("INSERT INTO step_groups (step_id, title_en) VALUES (?, 'Forms') RETURNING id").bind(step),
+      env.DB.prepare("INSERT INTO step_accordions (step_id, title_en) VALUES (?, 'More') RETURNING id").bind(step),
+    ])
+    const [inGroup, inAccordion] = await env.DB.batch<{ id: number }>([
+      env.DB.prepare("INSERT INTO documents (group_id, type, title_en) VALUES (?, 'pdf', 'Form') RETURNING id").bind(
+        group!.results[0]!.id,
+      ),
+      env.DB.prepare(
+        "INSERT INTO documents (accordion_id, type, title_en) VALUES (?, 'docx', 'Annex') RETURNING id",
+      ).bind(accordion!.results[0]!.id),
+    ])
+    const templates = [inGroup!.results[0]!.id, inAccordion!.results[0]!.id]
+    const readStep = (headers: Record<string, string> = {}) => call(`/siw/public/service/step/${step}`, { headers })
+    const readTemplate = (doc: number) => call(`/document/public/template/${doc}?lang=en`)
+
+    expect((await readStep()).status).toBe(404)
+    for (const doc of templates) expect((await readTemplate(doc)).status).toBe(404)
+    const { body } = await op(`/service/${id}/preview`, { body: {} })
+    const token = new URL(body.content.links.en).searchParams.get('preview')!
+    const previewed = await readStep({ 'X-Preview-Token': token })
+    expect(previewed.status).toBe(200)
+    expect(previewed.body.content.groups[0].documents.map((d: { id: number }) => d.id)).toEqual([templates[0]])
+
+    expect((await op(`/service/${id}/publish`, { body: { confirm_incomplete: true } })).status).toBe(200)
+    expect((await readStep()).status).toBe(200)
+    for (const doc of templates) expect((await readTemplate(doc)).status).toBe(200)
+  })
+})
+
 describe('bad input', () => {
   it('answers 422 with a code per column, and 404 for an unknown kind or item', async () => {
     const bad = await op('/post', {
@@ -304,6 +351,42 @@ describe('uploads', () => {
     const id = await createNews(word())
     const saved = await op(`/post/${id}`, { method: 'PUT', body: { values: { photo: body.content.ref } } })
     expect(saved.status).toBe(200)
+  })
+
+  it('keeps an upload from readers until a save names it, in its field or in rich text, and the editor sees it meanwhile', async () => {
+    const ref = (await upload(fileOf(PNG_BYTES, 'field.png', 'image/png'), 'image')).body.content.ref as string
+    const inField = ref.split(':')[1]!
+    const inText = (await upload(fileOf(PNG_BYTES, 'text.png', 'image/png'), 'image')).body.content.ref.split(':')[1]
+    const never = (await upload(fileOf(PNG_BYTES, 'never.png', 'image/png'), 'image')).body.content.ref.split(':')[1]
+    const uploads = [inField, inText, never]
+    for (const id of uploads) {
+      expect((await call(`/document/public/file/${id}`)).status, id).toBe(404)
+      const shown = await op(`/files/${id}`)
+      expect(shown.status).toBe(200)
+      expect(shown.res.headers.get('Cache-Control')).toBe('private, no-store')
+    }
+    expect((await op(`/files/${inField}`, { as: MODERATOR })).status).toBe(403)
+    // A user's project image, not approved: naming it in an editor's text does not make it public.
+    const user = await createUser()
+    const project = await call('/siw/personal/project', {
+      token: user.token,
+      body: { title: { en: 'Orchard' }, category_id: 1, sector_id: 6, region_id: 1730, budget: 1000 },
+    })
+    const form = new FormData()
+    form.set('project_id', String(project.body.content.id))
+    form.set('file', fileOf(PNG_BYTES, 'orchard.png'))
+    const users = (await call('/document/project/upload', { token: user.token, body: form })).body.content.id as string
+
+    const id = await createNews(word())
+    const img = (file: string) => `<figure><img src="/gateway/document/public/file/${file}" alt="A plant"></figure>`
+    const values = { photo: ref, content_en: `<p>Text</p>${img(inText)}${img(users)}` }
+    expect((await op(`/post/${id}`, { method: 'PUT', body: { values } })).status).toBe(200)
+    expect((await call(`/document/public/file/${inField}`)).status).toBe(200)
+    expect((await call(`/document/public/file/${inText}`)).status).toBe(200)
+    expect((await call(`/document/public/file/${never}`)).status).toBe(404)
+    expect((await call(`/document/public/file/${users}`)).status).toBe(404)
+    // The editor's route shows editors' uploads only.
+    expect((await op(`/files/${users}`)).status).toBe(404)
   })
 
   it('refuses a PDF as an image (415) and an image over 10 MB (413)', async () => {

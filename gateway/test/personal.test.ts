@@ -68,7 +68,7 @@ describe('POST /siw/personal/project', () => {
     }
     const { body } = await createProject(user, { content })
     expect(body.content.content.en).toBe(
-      '<p>Hi <a rel="noopener noreferrer nofollow">x</a> <a href="https://uz.example" rel="noopener noreferrer nofollow">ok</a></p>',
+      '<p>Hi <a rel="noopener noreferrer nofollow">x</a> <a href="https://uz.example/" rel="noopener noreferrer nofollow">ok</a></p>',
     )
   })
 

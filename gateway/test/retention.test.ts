@@ -183,4 +183,40 @@ describe('the daily clean-up (cron trigger)', () => {
       expect(await fileExists(p.presentation)).toBe(true)
     }
   })
+
+  it('deletes editors’ uploads no item names 30 days after their upload, and keeps those named or recent', async () => {
+    const upload = async (id: string, uploadedAgo: number) => {
+      await env.UPLOADS.put(`content/${id}.png`, 'bytes')
+      await env.DB.prepare(
+        `INSERT INTO files (id, r2_key, size, file_name, original_name, file_extension, content_type, is_public,
+           owner_user_id, created_at, updated_at) VALUES (?, ?, 5, ?, ?, 'png', 'image/png', 1, NULL, ?, ?)`,
+      )
+        .bind(id, `content/${id}.png`, `${id}.png`, `${id}.png`, ago(uploadedAgo), ago(uploadedAgo))
+        .run()
+      return id
+    }
+    const old = RETENTION.orphanedUploadsMs + DAY
+    const orphan = await upload('orphanedUpload01', old)
+    const inField = await upload('namedInField0001', old)
+    const inText = await upload('namedInRichText1', old)
+    const recent = await upload('recentUpload0001', 2 * DAY)
+    await env.DB.prepare(
+      `INSERT INTO posts (category, publish_date, title_en, content_ru, photo, updated_at, publication)
+       VALUES ('news', '2026-01-01', 'Named', ?, ?, ?, 'draft')`,
+    )
+      .bind(
+        `<figure><img src="/gateway/document/public/file/${inText}" alt="x"></figure>`,
+        `file:${inField}:5:png`,
+        ago(old),
+      )
+      .run()
+
+    await runCron()
+
+    const stored = async (id: string) =>
+      (await env.UPLOADS.head(`content/${id}.png`)) !== null &&
+      (await count('SELECT count(*) AS n FROM files WHERE id = ?', id)) === 1
+    expect(await stored(orphan)).toBe(false)
+    for (const kept of [inField, inText, recent]) expect(await stored(kept), kept).toBe(true)
+  })
 })

@@ -1,5 +1,23 @@
 import { describe, expect, it } from 'vitest'
+import { DISGUISED_HREFS, HREF_CASES, HREF_ORIGIN } from '../../contract/html-href.cases'
 import { excerpt, htmlToText, sanitizeUserHtml } from '../src/lib/user-html'
+
+/** `value` as a double-quoted attribute writes it. */
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
+
+/**
+ * The href a browser reads from the stored link written with `written` as its attribute, or null when it has none
+ * (the stored HTML escapes only `&` and `"` in it).
+ */
+async function storedHref(written: string): Promise<string | null> {
+  const stored = await sanitizeUserHtml(`<a href="${written}">x</a>`, HREF_ORIGIN)
+  const href = /^<a href="([^"]*)" rel="noopener noreferrer nofollow">x<\/a>$/.exec(stored)?.[1]
+  if (href === undefined) {
+    expect(stored).toBe('<a rel="noopener noreferrer nofollow">x</a>')
+    return null
+  }
+  return href.replace(/&quot;/g, '"').replace(/&amp;/g, '&')
+}
 
 describe('sanitizeUserHtml', () => {
   it.each([
@@ -37,6 +55,24 @@ describe('sanitizeUserHtml', () => {
   it('leaves no element behind from a noscript attribute break-out', async () => {
     const out = await sanitizeUserHtml('<noscript><p title="</noscript><img src=x onerror=alert(1)>"></p></noscript>')
     expect(out).not.toMatch(/<(img|p|noscript)\b/)
+  })
+})
+
+describe('links, by the one rule the portal’s renderer follows too (contract/html-href.cases.ts)', () => {
+  it.each(HREF_CASES)('stores of href %j: %j', async (value, kept) => {
+    expect(await storedHref(attribute(value))).toBe(kept)
+  })
+
+  it.each(DISGUISED_HREFS)('drops href="%s", decoded as a browser decodes it', async (written) => {
+    expect(await storedHref(written)).toBeNull()
+  })
+
+  it('writes a kept address so a browser reads it as checked: a reference it did not decode stays text', async () => {
+    expect(await storedHref('/search?q=a&amp;b&amp;lang=en')).toBe('/search?q=a&b&lang=en')
+    expect(await storedHref('/a&amp;#106;b')).toBe('/a&#106;b')
+    expect(await sanitizeUserHtml('<a href="/x?a&amp;lpar;=1">x</a>', HREF_ORIGIN)).toBe(
+      '<a href="/x?a&amp;lpar;=1" rel="noopener noreferrer nofollow">x</a>',
+    )
   })
 })
 

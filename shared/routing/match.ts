@@ -3,6 +3,7 @@ import { isLocale, type Locale } from '../../contract/locales'
 import {
   type FieldRule,
   type HrefParams,
+  ID_RULE,
   type Params,
   type ParamsOf,
   type QueryOf,
@@ -226,4 +227,42 @@ function fill(id: string, locale: Locale, params: Readonly<Params> | undefined, 
 export function switchLocalePath(pathname: string, search: string, locale: Locale): string {
   const { rest } = splitLocale(pathname)
   return `/${locale}${rest === '/' ? '' : rest}${search}`
+}
+
+/** Whether a param or query rule is the id rule, with or without `optional`. */
+const isIdRule = (field: FieldRule): boolean =>
+  field === ID_RULE || (!isList(field) && 'optional' in field && field.optional === ID_RULE)
+
+/** An id as its one address writes it: digits without leading zeros. */
+const canonicalId = (value: string) => value.replace(/^0+(?=\d)/, '')
+
+/**
+ * The address of the same page with every id written canonically (`/en/post/01?x=1` → `/en/post/1?x=1`, and a service's
+ * `process` and `step`), or null when the address already is canonical or names no page. The upstream reads `01` as
+ * `1`, so without one address per record every zero-padded spelling would be a new cache entry, document in memory and
+ * share card (docs/security.md#cache-keys).
+ */
+export function canonicalIdAddress(pathname: string, search: string): string | null {
+  const { locale, rest } = splitLocale(pathname)
+  const match = locale ? matchRoute(rest) : null
+  if (!locale || !match) return null
+  const route: RouteDef = match.route
+  const params: Params = { ...match.params }
+  let changed = false
+  for (const [name, field] of Object.entries(route.params ?? {})) {
+    const value = params[name]
+    if (value === undefined || !isIdRule(field) || canonicalId(value) === value) continue
+    params[name] = canonicalId(value)
+    changed = true
+  }
+  const query = new URLSearchParams(search)
+  for (const [name, field] of Object.entries(route.query ?? {})) {
+    const value = query.get(name)
+    if (value === null || !isIdRule(field) || canonicalId(value) === value) continue
+    query.set(name, canonicalId(value))
+    changed = true
+  }
+  if (!changed) return null
+  const qs = query.toString()
+  return hrefTo({ id: match.id, params }, { locale }) + (qs ? `?${qs}` : '')
 }

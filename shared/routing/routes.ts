@@ -49,8 +49,15 @@ export type RouteDef = Readonly<{
 const NOT_FOUND: Rejection = { status: 404, code: 'page_not_found' }
 const FORBIDDEN: Rejection = { status: 403, code: 'forbidden' }
 
-const numeric = /^\d{1,12}$/
+/**
+ * A record's id, which the upstream reads as a number: `01` names the record `1` does, so only `1` is its address
+ * (`canonicalIdAddress`, docs/security.md#cache-keys).
+ */
+export const ID_RULE = /^\d{1,12}$/
+const numeric = ID_RULE
 const idParams = { id: numeric }
+/** An e-auction lot's number: the upstream's text, compared as written (`0123` is another lot than `123`). */
+const lotNumber = /^\d{1,12}$/
 const role = ['investor', 'businessmen'] as const
 /** A list page, 0-based: 1 to 6 digits, read as a number. */
 const page = optional({ number: /^\d{1,6}$/ })
@@ -167,7 +174,7 @@ export const ROUTES = [
     id: 'e-auction-lot',
     pattern: '/service/e-auction/:id',
     layout: 'service',
-    params: idParams,
+    params: { id: lotNumber },
     reject: NOT_FOUND,
   }),
   def({

@@ -157,4 +157,33 @@ describe('a preview link', () => {
     const expired = token.replace(/\.(\d+)\./, (_, exp) => `.${Number(exp) - 3600}.`)
     expect((await read(`${link.pathname}?preview=${expired}`)).status).toBe(404)
   }, 30_000)
+
+  it('refuses a correctly signed token once expired by its own clock, never handing it to the upstream', async () => {
+    const id = await createDraft(unique())
+    const link = new URL((await editor(`/post/${id}/preview`, {})).body.content.links.en)
+    const path = `${link.pathname}${link.search}`
+    expect((await read(path)).status).toBe(200)
+    // The portal's clock passes the token's expiry; the upstream's (its own worker) does not, so it would still draw
+    // the draft: only the portal's own check keeps the expired link from working.
+    const forwarded: (string | null)[] = []
+    const upstream = {
+      fetch: (input: RequestInfo, init?: RequestInit) => {
+        const req = new Request(input, init)
+        forwarded.push(req.headers.get('x-preview-token'))
+        return env.GATEWAY.fetch(req)
+      },
+    }
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + 31 * 60_000)
+      const ctx = createExecutionContext()
+      const res = await app.fetch(new Request(new URL(path, ORIGIN)), { ...env, GATEWAY: upstream }, ctx)
+      await waitOnExecutionContext(ctx)
+      expect(res.status).toBe(404)
+      expect(forwarded.length).toBeGreaterThan(0)
+      expect(forwarded.filter((h) => h !== null)).toEqual([])
+    } finally {
+      vi.useRealTimers()
+    }
+  }, 30_000)
 })

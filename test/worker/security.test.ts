@@ -63,6 +63,11 @@ describe('the development and operator surfaces', () => {
     ['POST', '/gateway/core/operator/registrations/1/approve'],
     ['GET', '/gateway/core/%6fperator/registrations'],
     ['GET', '/gateway/core/operator'],
+    // A trailing slash is no way around the edge-only rule: the canonical path drops it before any check.
+    ['POST', '/gateway/core/auth/'],
+    ['POST', '/gateway/core/%61uth/?code=x&role=investor'],
+    ['GET', '/gateway/core/operator/'],
+    ['POST', '/gateway/core/operator/registrations/1/approve/'],
   ])('answers %s %s with the 404 envelope and never calls the upstream', async (method, path) => {
     const { res, body, seen } = await callSpied(path, {
       method,
@@ -254,7 +259,8 @@ describe('proxy hygiene', () => {
     })
     expect(uploaded.res.status, uploaded.body).toBe(200)
     const link = (JSON.parse(uploaded.body) as { content: { download_link: string } }).content.download_link
-    const { res } = await callSpied(link)
+    // Its owner's own view through the portal, with the session's bearer (the project is not approved yet).
+    const { res } = await callSpied(link, { headers: { cookie } })
     expect(res.status).toBe(200)
     const policies = (res.headers.get('content-security-policy') ?? '').split(',').map((p) => p.trim())
     expect(policies).toContain("default-src 'none'; sandbox")
@@ -455,6 +461,40 @@ describe('the payload cache’s key space', () => {
     const keys = await kvKeys()
     expect(keys.length).toBe(before)
     expect(keys.filter((k) => ids.some((id) => k.includes(id)))).toEqual([])
+  })
+
+  it('sends a zero-padded id to its one address with a 301, before any cache, memory or upstream call', async () => {
+    const post = await firstId('/siw/public/post?category=news&page=0&size=1')
+    const service = await firstId('/siw/public/service?page=0&size=1')
+    const canonical = href('post', { locale: 'en', params: { id: post } })
+    const padded = (zeros: string) => href('post', { locale: 'en', params: { id: `${zeros}${post}` } })
+    // The canonical page is read once, so its entries are in KV; no spelling of its id may add one.
+    expect((await callSpied(canonical)).res.status).toBe(200)
+    const before = await kvKeys()
+    const cases: [string, string][] = [
+      [padded('0'), canonical],
+      [padded('000'), canonical],
+      [`${padded('00')}?utm_source=mail`, `${canonical}?utm_source=mail`],
+      [`${padded('0')}/_payload.json`, `${canonical}/_payload.json`],
+      [
+        href('service', { locale: 'ru', params: { service_id: `0${service}` }, query: { process: '01', step: '002' } }),
+        href('service', { locale: 'ru', params: { service_id: service }, query: { process: '1', step: '2' } }),
+      ],
+      [href('story', { locale: 'uz', params: { id: '0003' } }), href('story', { locale: 'uz', params: { id: '3' } })],
+      [`/_app/card${padded('0')}.png?v=abc`, `/_app/card${canonical}.png?v=abc`],
+    ]
+    for (const [from, to] of cases) {
+      const signedIn = { headers: { cookie: tokenCookie('not-a-real-session') } }
+      for (const init of [{}, signedIn]) {
+        const { res, seen } = await callSpied(from, init)
+        expect(res.status, from).toBe(301)
+        expect(res.headers.get('location'), from).toBe(to)
+        expect(seen, from).toEqual([])
+      }
+    }
+    // A lot number is the upstream's text, compared as written: it is no id and is not rewritten.
+    expect((await callSpied(href('e-auction-lot', { locale: 'en', params: { id: '017240447' } }))).res.status).toBe(404)
+    expect(await kvKeys()).toEqual(before)
   })
 
   it(`keeps list pages up to ${MAX_CACHED_PAGE + 1} and none deeper`, async () => {

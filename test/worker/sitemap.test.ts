@@ -2,12 +2,39 @@
  * `/sitemap.xml` as a crawler reads it from the portal in workerd, over the seeded reference gateway: every public page
  * of every list (paged through), `lastmod` from the upstream's update times, and a sitemap index past 50,000 URLs.
  */
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from '../../contract/locales'
 import { href } from '../../shared/routing/match'
 import { listCrawlerEntries } from '../../shared/routing/sitemap-routes'
+import { createApp } from '../../worker/app'
 import { decodeEntities, fetchPortal, ORIGIN } from './helpers'
+
+/** Forgets the site-map files KV keeps, so the next crawl draws them from the upstream's lists. */
+async function forgetSitemaps() {
+  for (const { name } of (await env.PAYLOADS.list({ prefix: 'sitemap:' })).keys) await env.PAYLOADS.delete(name)
+}
+
+const app = createApp()
+
+/** A crawl of `path` through the portal, with the calls it made upstream (the content version's aside). */
+async function crawl(path: string) {
+  const asked: string[] = []
+  const gateway = {
+    fetch: (input: RequestInfo, init?: RequestInit) => {
+      const req = new Request(input, init)
+      const { pathname } = new URL(req.url)
+      if (pathname !== '/core/content/version') asked.push(pathname)
+      return env.GATEWAY.fetch(req)
+    },
+  }
+  const ctx = createExecutionContext()
+  const res = await app.fetch(new Request(new URL(path, ORIGIN)), { ...env, GATEWAY: gateway } as unknown as Env, ctx)
+  const body = await res.text()
+  await waitOnExecutionContext(ctx)
+  return { status: res.status, body, asked }
+}
 
 type Url = { loc: string; lastmod: string | null }
 
@@ -104,6 +131,19 @@ describe('sitemap.xml', () => {
     expect(at(href('event-list', { locale: 'en' })).lastmod).toBeNull()
   })
 
+  it('keeps each file in KV at the content version: a second crawl asks the upstream nothing, nor does a part it lacks', async () => {
+    await forgetSitemaps()
+    const first = await crawl('/sitemap.xml')
+    expect(first.status).toBe(200)
+    expect(first.asked.length).toBeGreaterThan(10)
+    const again = await crawl('/sitemap.xml')
+    expect(again).toEqual({ status: 200, body: first.body, asked: [] })
+    // One file, no index: it has no parts, and a part number is a 404 decided without the upstream.
+    for (const part of ['/sitemap/1.xml', '/sitemap/2.xml', '/sitemap/9999.xml', '/sitemap/0.xml', '/sitemap/01.xml'])
+      expect(await crawl(part), part).toEqual({ status: 404, body: expect.any(String), asked: [] })
+    expect((await crawl('/sitemap/123456789.xml')).status).toBe(404)
+  })
+
   it('pages through a list longer than the gateway’s largest page, and past 50,000 URLs becomes an index', async () => {
     const before = readUrls(await sitemap()).length
     // Enough news for more than 50,000 URLs in all: the gateway answers them 100 at a time.
@@ -115,6 +155,8 @@ describe('sitemap.xml', () => {
     )
       .bind(extra)
       .run()
+    // Written here without a publish, so the content version stays: the files kept for it are forgotten instead.
+    await forgetSitemaps()
     try {
       const index = await sitemap()
       expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
@@ -132,6 +174,7 @@ describe('sitemap.xml', () => {
       expect((await fetchPortal('/sitemap/3.xml')).status).toBe(404)
     } finally {
       await env.GATEWAY_DB.prepare('DELETE FROM posts WHERE id > 100000').run()
+      await forgetSitemaps()
     }
   }, 120_000)
 })

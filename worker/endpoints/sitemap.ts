@@ -2,14 +2,19 @@
  * `GET /sitemap.xml` (sitemaps.org with `xhtml:link` alternates for the three languages, and `lastmod` from the
  * upstream's update times), a sitemap index over `GET /sitemap/{n}.xml` parts past 50,000 URLs, and `GET /robots.txt`
  * pointing to it. They need the request's origin for absolute URLs, so the worker answers them, not static files.
+ * A site map costs a dozen upstream calls or more, so each file is kept in KV as pages' payloads are, keyed by the
+ * upstream's content version (docs/security.md#cache-keys), and only the parts the site map has are answered.
  */
 import type { Context } from 'hono'
 import { LOCALES, type Locale } from '../../contract/locales'
+import { PAYLOAD_CACHE_MS } from '../../shared/constants'
 import type { GatewayClient } from '../../shared/gateway/gateway-client'
 import { hrefTo, matchRoute, type RouteTarget } from '../../shared/routing/match'
 import { REASONS, type RouteId, SECTORS } from '../../shared/routing/routes'
 import { listCrawlerEntries, listPrivateRoutes } from '../../shared/routing/sitemap-routes'
+import { BUILD_ID } from '../env'
 import { firstStepOf } from '../page/service-rules'
+import { contentVersion } from '../payloads/content-version'
 import type { AppEnv } from '../types'
 import { gatewayFor } from '../upstream/gateway'
 
@@ -89,12 +94,18 @@ function lastmodOf(value: unknown): string | undefined {
 
 type ListPage = { items: Item[]; total: number | null }
 
+/** What one drawing of the site map read: `failed` once any upstream list did not answer. */
+type Reading = { gateway: GatewayClient; failed: boolean }
+
 /** One page of a list; a failing list counts as empty (the site map leaves it out rather than failing whole). */
-async function readPage(gateway: GatewayClient, source: Source, page: number): Promise<ListPage> {
-  const answer = await gateway.request<Item[]>('GET', source.path, {
+async function readPage(reading: Reading, source: Source, page: number): Promise<ListPage> {
+  const answer = await reading.gateway.request<Item[]>('GET', source.path, {
     query: { ...source.query, page, size: LIST_SIZE },
   })
-  if (!answer.ok) return { items: [], total: 0 }
+  if (!answer.ok) {
+    reading.failed = true
+    return { items: [], total: 0 }
+  }
   const { content, pageable } = answer.envelope
   const items = Array.isArray(content) ? content.filter((i) => i && typeof i === 'object') : []
   // A list without `pageable` answered everything at once.
@@ -105,22 +116,22 @@ async function readPage(gateway: GatewayClient, source: Source, page: number): P
 /** A source's first page and how many items it has in all (what its first page says). */
 type Counted = { source: Source; first: ListPage; count: number }
 
-async function countSources(gateway: GatewayClient): Promise<Counted[]> {
+async function countSources(reading: Reading): Promise<Counted[]> {
   return Promise.all(
     SOURCES.map(async (source) => {
-      const first = await readPage(gateway, source, 0)
+      const first = await readPage(reading, source, 0)
       return { source, first, count: first.total ?? first.items.length }
     }),
   )
 }
 
 /** The items of a source from its `from`-th to before its `to`-th, reading only the pages that hold them. */
-async function readRange(gateway: GatewayClient, counted: Counted, from: number, to: number): Promise<Item[]> {
+async function readRange(reading: Reading, counted: Counted, from: number, to: number): Promise<Item[]> {
   const { source, first } = counted
   if (first.total === null) return first.items.slice(from, to)
   const pages: Promise<Item[]>[] = []
   for (let page = Math.floor(from / LIST_SIZE); page * LIST_SIZE < to; page++)
-    pages.push(page === 0 ? Promise.resolve(first.items) : readPage(gateway, source, page).then((p) => p.items))
+    pages.push(page === 0 ? Promise.resolve(first.items) : readPage(reading, source, page).then((p) => p.items))
   const items = (await Promise.all(pages)).flat()
   const start = Math.floor(from / LIST_SIZE) * LIST_SIZE
   return items.slice(from - start, to - start)
@@ -128,16 +139,16 @@ async function readRange(gateway: GatewayClient, counted: Counted, from: number,
 
 /**
  * The site map's items from the `from`-th to before the `to`-th: the route table's fixed pages first, then each list's
- * pages in order. Fixed pages that show a content page take its update time.
+ * pages in order. Fixed pages that show a content page take its update time. `complete`: every list answered.
  */
 async function listItems(
   c: Context<AppEnv>,
   from: number,
   to: number,
-): Promise<{ items: SitemapItem[]; total: number }> {
+): Promise<{ items: SitemapItem[]; total: number; complete: boolean }> {
   c.set('locale', c.get('config').defaultLocale)
-  const gateway = gatewayFor(c, { token: null })
-  const counted = await countSources(gateway)
+  const reading: Reading = { gateway: gatewayFor(c, { token: null }), failed: false }
+  const counted = await countSources(reading)
   const fixed: SitemapItem[] = listCrawlerEntries()
   const total = fixed.length + counted.reduce((sum, s) => sum + s.count, 0)
   const items: SitemapItem[] = []
@@ -151,14 +162,14 @@ async function listItems(
   // Update times of the content pages the fixed routes show: the page list is short, one or two requests.
   const pageTimes = new Map<string, string | undefined>()
   if (pages && from < fixed.length)
-    for (const page of await readRange(gateway, pages, 0, pages.count)) {
+    for (const page of await readRange(reading, pages, 0, pages.count)) {
       const target = pageBackedTarget(String(page.slug ?? ''))
       if (target) pageTimes.set(hrefTo(target, { locale: 'en' }), lastmodOf(page.updated_at))
     }
   for (const entry of fixed.slice(from, to))
     items.push({ ...entry, lastmod: pageTimes.get(hrefTo(entry, { locale: 'en' })) })
   const lists = await Promise.all(
-    ranges.map(({ s, from: a, to: b }) => (a < b ? readRange(gateway, s, a, b) : Promise.resolve([]))),
+    ranges.map(({ s, from: a, to: b }) => (a < b ? readRange(reading, s, a, b) : Promise.resolve([]))),
   )
   const listed: Promise<SitemapItem>[] = []
   lists.forEach((list, i) => {
@@ -168,7 +179,7 @@ async function listItems(
     }
   })
   items.push(...(await Promise.all(listed)))
-  return { items, total }
+  return { items, total, complete: !reading.failed }
 }
 
 /**
@@ -235,23 +246,69 @@ function xml(c: Context<AppEnv>, body: string) {
   return c.body(body)
 }
 
-/** The whole site map, or past 50,000 URLs the index of its parts. */
-export async function serveSitemap(c: Context<AppEnv>) {
-  const origin = new URL(c.req.url).origin
-  const { items, total } = await listItems(c, 0, ITEMS_PER_FILE)
-  if (total > ITEMS_PER_FILE) return xml(c, renderSitemapIndex(origin, Math.ceil(total / ITEMS_PER_FILE)))
-  return xml(c, renderSitemap(origin, items, c.get('config').defaultLocale))
+/** A site map file as KV keeps it, with how many parts the site map has (0: it is one file, no index). */
+type StoredSitemap = { body: string; parts: number }
+
+/** The KV key of a file of the site map (0: `/sitemap.xml`, n: `/sitemap/{n}.xml`): build, content version, origin. */
+function sitemapCacheKey(version: number | null, origin: string, file: number): string {
+  return `sitemap:${BUILD_ID}:v${version ?? 0}:${origin}:${file}`
 }
 
-/** `/sitemap/{n}.xml`: the n-th 50,000 URLs (1-based) of a site map too large for one file. */
+/**
+ * A file of the site map from KV at the request's content version, else drawn by `draw` and kept for the payloads'
+ * hour. A failed upstream list is drawn as empty (`readPage`), so it is not kept: the next crawl draws it again.
+ */
+async function cachedSitemap(
+  c: Context<AppEnv>,
+  file: number,
+  draw: () => Promise<StoredSitemap & { complete: boolean }>,
+): Promise<StoredSitemap> {
+  const key = sitemapCacheKey(await contentVersion(c), new URL(c.req.url).origin, file)
+  const kv = c.env.PAYLOADS
+  const held = await kv.get<StoredSitemap>(key, 'json').catch(() => null)
+  if (held) return held
+  const { complete, ...drawn } = await draw()
+  if (complete)
+    c.executionCtx.waitUntil(
+      kv.put(key, JSON.stringify(drawn), { expirationTtl: PAYLOAD_CACHE_MS / 1000 }).catch(() => undefined),
+    )
+  return drawn
+}
+
+/** `/sitemap.xml`: the whole site map, or past 50,000 URLs the index of its parts. */
+function mainSitemap(c: Context<AppEnv>): Promise<StoredSitemap> {
+  const origin = new URL(c.req.url).origin
+  return cachedSitemap(c, 0, async () => {
+    const { items, total, complete } = await listItems(c, 0, ITEMS_PER_FILE)
+    if (total <= ITEMS_PER_FILE)
+      return { body: renderSitemap(origin, items, c.get('config').defaultLocale), parts: 0, complete }
+    const parts = Math.ceil(total / ITEMS_PER_FILE)
+    return { body: renderSitemapIndex(origin, parts), parts, complete }
+  })
+}
+
+export async function serveSitemap(c: Context<AppEnv>) {
+  return xml(c, (await mainSitemap(c)).body)
+}
+
+/**
+ * `/sitemap/{n}.xml`: the n-th 50,000 URLs (1-based) of a site map too large for one file. A part the site map does not
+ * have is a 404 decided by the site map's own file (in KV after the first crawl), so made-up part numbers cost the
+ * upstream nothing.
+ */
 export async function serveSitemapPart(c: Context<AppEnv>) {
-  const n = /^(\d{1,4})\.xml$/.exec(c.req.param('file') ?? '')?.[1]
-  const part = n ? Number(n) : 0
-  if (part < 1) return c.notFound()
+  const n = /^([1-9]\d{0,3})\.xml$/.exec(c.req.param('file') ?? '')?.[1]
+  if (!n) return c.notFound()
+  const part = Number(n)
+  const origin = new URL(c.req.url).origin
+  const index = await mainSitemap(c)
+  if (part > index.parts) return c.notFound()
   const from = (part - 1) * ITEMS_PER_FILE
-  const { items, total } = await listItems(c, from, from + ITEMS_PER_FILE)
-  if (from >= total) return c.notFound()
-  return xml(c, renderSitemap(new URL(c.req.url).origin, items, c.get('config').defaultLocale))
+  const file = await cachedSitemap(c, part, async () => {
+    const { items, complete } = await listItems(c, from, from + ITEMS_PER_FILE)
+    return { body: renderSitemap(origin, items, c.get('config').defaultLocale), parts: index.parts, complete }
+  })
+  return xml(c, file.body)
 }
 
 /**

@@ -8,7 +8,7 @@ import { initWasm, Resvg } from '@resvg/resvg-wasm'
 import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm'
 import type { Context } from 'hono'
 import { keysOfRoute } from '../../shared/plans'
-import { splitLocale } from '../../shared/routing/match'
+import { canonicalIdAddress, splitLocale } from '../../shared/routing/match'
 import { resolveRoute } from '../../shared/routing/resolve'
 import type { PageRoute, PayloadEntry } from '../../shared/state/state'
 import { loadEntries } from '../payloads/payloads'
@@ -75,6 +75,9 @@ export async function serveCard(c: Context<AppEnv>) {
   const match = /^\/_app\/card(\/.*)?\.png$/.exec(url.pathname)
   const pagePath = match?.[1]
   if (!pagePath || pagePath.includes('//')) return c.notFound()
+  // One card per record: a zero-padded id is sent to the card of its canonical address before any cache is read.
+  const canonical = canonicalIdAddress(pagePath, '')
+  if (canonical !== null) return c.redirect(`/_app/card${canonical}.png${url.search}`, 301)
   const cache = typeof caches === 'undefined' ? null : (caches as unknown as { default: Cache }).default
   const cached = await cache?.match(c.req.raw)
   if (cached) return cached

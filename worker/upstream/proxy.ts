@@ -92,7 +92,8 @@ const TOKEN_BEARING_PREFIX = '/core/'
 /**
  * The canonical form of a path below `prefix`, or null when it could climb out of the upstream's base path or smuggle
  * a separator: each segment is percent-decoded once and encoded again, so `/core/auth/%6cogin` is `/core/auth/login`
- * for every decision the proxy makes and for the upstream alike.
+ * for every decision the proxy makes and for the upstream alike. A trailing slash is dropped before any of them, so
+ * `/core/auth/` is the edge-only `/core/auth` (docs/security.md#proxy), whatever an upstream's routing makes of it.
  */
 export function canonicalPath(rawPathname: string, prefix: string): string | null {
   if (!rawPathname.startsWith(`${prefix}/`)) return null
@@ -105,7 +106,8 @@ export function canonicalPath(rawPathname: string, prefix: string): string | nul
     } catch {
       return null
     }
-    // An empty segment (`//`) is only allowed as a trailing slash.
+    // An empty segment (`//`) is only allowed as a trailing slash, which the canonical path does not keep.
+    if (decoded === '' && i === segments.length - 1 && i > 0) break
     if (decoded === '' && i !== segments.length - 1) return null
     if (decoded === '.' || decoded === '..' || /[/\\@\u0000-\u001f\u007f]/.test(decoded)) return null
     out.push(encodeURIComponent(decoded))

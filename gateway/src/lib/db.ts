@@ -38,3 +38,13 @@ export function shownSql(preview: Preview, kind: string, alias = ''): string {
   const also = preview?.kind === kind ? ` OR ${alias}id = ${Number(preview.id)}` : ''
   return `(${alias}publication = 'published'${also})`
 }
+
+/** Runs `change` and `also` as one batch (one transaction); answers how many rows `change` changed. */
+export async function runWith(
+  db: D1Database,
+  change: D1PreparedStatement,
+  also: readonly D1PreparedStatement[],
+): Promise<number> {
+  const [result] = await db.batch([change, ...also])
+  return result!.meta.changes
+}

@@ -3,6 +3,7 @@
  * through (seed content, project descriptions; docs/gateway-contract.md#content), and the text of stored HTML for
  * descriptions, excerpts and the search index.
  */
+import { resolveHref } from '../../../contract/html-href'
 import { isPortalImageSrc } from '../../../contract/rich-text'
 
 const ALLOWED_TAGS = new Set([
@@ -66,11 +67,23 @@ const DROPPED_TAGS = new Set([
   'listing',
 ])
 
-/** `href` values kept on links: http(s), mailto, tel, site-relative paths and fragments (raw, entities undecoded). */
-const SAFE_HREF = /^(https?:\/\/|mailto:|tel:|\/(?!\/)|#)[^\s"'<>`]*$/i
+/**
+ * A link's `href` as it may be stored, or null: its references decoded as a browser decodes them, then the one rule of
+ * the portal's renderer too (`contract/html-href.ts`). The value is written back with `&` escaped (HTMLRewriter
+ * escapes only `"`), so a browser reads exactly the address the rule allowed, whatever reference the decoder left
+ * alone.
+ */
+function keptHref(written: string, portalOrigin: string): string | null {
+  const target = resolveHref(decodeEntities(written), portalOrigin, 'link')
+  return target ? target.href.replace(/&/g, '&amp;') : null
+}
 
-/** Keeps only allow-listed tags and attributes; removes comments, scripts and unsafe links. */
-export async function sanitizeUserHtml(html: string): Promise<string> {
+/**
+ * Keeps only allow-listed tags and attributes; removes comments, scripts and links that may not be kept. Addresses are
+ * resolved against `portalOrigin` (the portal's own absolute addresses are stored as paths); without it (the seed,
+ * whose links are paths) nothing counts as the portal's own.
+ */
+export async function sanitizeUserHtml(html: string, portalOrigin = ''): Promise<string> {
   if (!html) return ''
   const rewriter = new HTMLRewriter()
     .on('*', {
@@ -100,7 +113,8 @@ export async function sanitizeUserHtml(html: string): Promise<string> {
         }
         const kept: (readonly [string, string])[] = []
         for (const [name, value] of attributes) {
-          if (tag === 'a' && name === 'href' && SAFE_HREF.test(value)) kept.push([name, value])
+          const href = tag === 'a' && name === 'href' ? keptHref(value, portalOrigin) : null
+          if (href !== null) kept.push([name, href])
           if ((tag === 'td' || tag === 'th') && (name === 'colspan' || name === 'rowspan') && /^\d{1,2}$/.test(value))
             kept.push([name, value])
           if (tag === 'th' && name === 'scope' && /^(row|col|rowgroup|colgroup)$/.test(value)) kept.push([name, value])
@@ -146,13 +160,35 @@ const BLOCK_TAGS = new Set([
 /** Elements without content or end tag. */
 const VOID_TAGS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'wbr'])
 
-const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
+/** The named references stored HTML uses, and those that spell an address's punctuation. */
+const ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  colon: ':',
+  sol: '/',
+  bsol: '\\',
+  period: '.',
+  quest: '?',
+  num: '#',
+  percnt: '%',
+  Tab: '\t',
+  NewLine: '\n',
+}
 
-/** Character references as the text of HTML reads them (the few named ones stored HTML uses, and numeric ones). */
+/**
+ * Character references as a browser reads them in text and attributes: the named ones above (case as written, as HTML
+ * names them) and numeric ones, with or without their `;`.
+ */
 function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z]{2,6});/gi, (whole, name: string) => {
-    if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole
-    const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1))
+  return text.replace(/&(?:#[xX]([0-9a-fA-F]{1,6});?|#([0-9]{1,7});?|([a-zA-Z]{2,8});)/g, (whole, hex, dec, name) => {
+    // `&AMP;`, `&LT;`…: HTML's upper-case spellings of the first few.
+    if (name)
+      return ENTITIES[Object.hasOwn(ENTITIES, name) || name !== name.toUpperCase() ? name : name.toLowerCase()] ?? whole
+    const code = hex ? Number.parseInt(hex, 16) : Number(dec)
     return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : ' '
   })
 }

@@ -191,9 +191,12 @@ editorRoutes.post('/images', async (c) => {
   return c.json({ src: portalFilePath(id), name: answer.content.original_name }, 201)
 })
 
-/** `GET images/{id}`: an uploaded image as the editor shows it (the console cannot load the portal's addresses). */
+/**
+ * `GET images/{id}`: an uploaded image as the editor shows it (the console cannot load the portal's addresses), saved
+ * into an item or not yet (an upload is public only once a save names it, docs/security.md#uploads).
+ */
 editorRoutes.get('/images/:id{[A-Za-z0-9_-]{8,64}}', async (c) => {
-  const res = await gatewayFor(c).download(`/document/public/file/${c.req.param('id')}`)
+  const res = await gatewayFor(c).download(`/core/operator/content/files/${c.req.param('id')}`)
   const type = res?.headers.get('content-type') ?? ''
   if (!res?.ok || !/^image\/(jpeg|png|webp)$/.test(type)) return c.notFound()
   return new Response(res.body, {

@@ -410,7 +410,12 @@ export async function markDeleted(db: D1Database, userId: number, eraseAfter: Da
 }
 
 /** Blocks an active account and ends its sessions; false when it is blocked or deleted already. */
-export async function markBlocked(db: D1Database, userId: number, now: Date): Promise<boolean> {
+export async function markBlocked(
+  db: D1Database,
+  userId: number,
+  now: Date,
+  audit: D1PreparedStatement,
+): Promise<boolean> {
   const at = now.toISOString()
   const [marked] = await db.batch([
     db
@@ -418,20 +423,28 @@ export async function markBlocked(db: D1Database, userId: number, now: Date): Pr
         'UPDATE users SET blocked_at = ?, updated_at = ? WHERE id = ? AND blocked_at IS NULL AND deleted_at IS NULL',
       )
       .bind(at, at, userId),
+    audit,
     ...endEverything(db, userId, at),
   ])
   return marked!.meta.changes === 1
 }
 
 /** Unblocks a blocked account; false when it is not blocked (or deleted meanwhile). */
-export async function markUnblocked(db: D1Database, userId: number, now: Date): Promise<boolean> {
-  const unblocked = await db
-    .prepare(
-      'UPDATE users SET blocked_at = NULL, updated_at = ? WHERE id = ? AND blocked_at IS NOT NULL AND deleted_at IS NULL',
-    )
-    .bind(now.toISOString(), userId)
-    .run()
-  return unblocked.meta.changes === 1
+export async function markUnblocked(
+  db: D1Database,
+  userId: number,
+  now: Date,
+  audit: D1PreparedStatement,
+): Promise<boolean> {
+  const [unblocked] = await db.batch([
+    db
+      .prepare(
+        'UPDATE users SET blocked_at = NULL, updated_at = ? WHERE id = ? AND blocked_at IS NOT NULL AND deleted_at IS NULL',
+      )
+      .bind(now.toISOString(), userId),
+    audit,
+  ])
+  return unblocked!.meta.changes === 1
 }
 
 /** Deleted accounts whose grace period is over at `now`, at most `limit`. */

@@ -68,15 +68,15 @@ async function readAccountOrFail(db: D1Database, id: number): Promise<AccountSta
 }
 
 /** Blocks an active account: every session ends at once. 409 `invalid_state` unless it is active. */
-export async function blockAccount(db: D1Database, id: number, now: Date): Promise<void> {
+export async function blockAccount(db: D1Database, id: number, now: Date, audit: D1PreparedStatement): Promise<void> {
   await readAccountOrFail(db, id)
-  if (!(await markBlocked(db, id, now))) throw new GatewayError(409, 'invalid_state')
+  if (!(await markBlocked(db, id, now, audit))) throw new GatewayError(409, 'invalid_state')
 }
 
 /** Unblocks a blocked account. 409 `invalid_state` unless it is blocked. */
-export async function unblockAccount(db: D1Database, id: number, now: Date): Promise<void> {
+export async function unblockAccount(db: D1Database, id: number, now: Date, audit: D1PreparedStatement): Promise<void> {
   await readAccountOrFail(db, id)
-  if (!(await markUnblocked(db, id, now))) throw new GatewayError(409, 'invalid_state')
+  if (!(await markUnblocked(db, id, now, audit))) throw new GatewayError(409, 'invalid_state')
 }
 
 /** Erases an account: its stored files, then its rows (docs/decisions/0029-data-residency.md#erasing-an-account). */

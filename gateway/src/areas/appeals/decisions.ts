@@ -31,6 +31,9 @@ async function requireAppeal(db: D1Database, id: number): Promise<AppealRecord> 
 /** What a moderation did to an appeal: its status before and after. */
 export type AppealChange = { id: number; before: AppealStatus; status: AppealStatus }
 
+/** The statements to run in the same batch as a change (its audit row), made from the change. */
+export type AuditOf<T> = (change: T) => readonly D1PreparedStatement[]
+
 /**
  * Answers an appeal. One in moderation is reviewed: it moves to `reviewed` with the reply (the user is told it was
  * forwarded and answered); one already reviewed gets the reply as a further comment. `expect` narrows which of the two
@@ -41,6 +44,7 @@ export async function answerAppeal(
   id: number,
   input: { reply: string; admin: string; expect?: 'in_moderation' | 'reviewed' },
   now: Date,
+  audit: AuditOf<AppealChange> = () => [],
 ): Promise<AppealChange> {
   const db = scope.env.DB
   const appeal = await requireAppeal(db, id)
@@ -48,7 +52,8 @@ export async function answerAppeal(
   if (!open || (input.expect && appeal.status !== input.expect)) throw new GatewayError(409, 'invalid_state')
   const reviewing = appeal.status === 'in_moderation'
   const reply = input.reply || DEFAULT_REPLY
-  if (!(await reviewAppeal(db, id, { from: appeal.status, admin: input.admin, reply }, now)))
+  const change: AppealChange = { id, before: appeal.status, status: 'reviewed' }
+  if (!(await reviewAppeal(db, id, { from: appeal.status, admin: input.admin, reply }, now, audit(change))))
     throw new GatewayError(409, 'invalid_state')
   if (appeal.user_id) {
     const link = notificationLinks.appeal(id)
@@ -65,15 +70,23 @@ export async function answerAppeal(
     userId: appeal.user_id,
     props: { id, url: appealUrl(scope.env, appeal, lang), reply },
   })
-  return { id, before: appeal.status, status: 'reviewed' }
+  return change
 }
 
 /** Rejects an appeal in moderation with a reason: it becomes `not_resolved`, and its owner is told. */
-export async function rejectAppeal(scope: RequestScope, id: number, reason: string, now: Date): Promise<AppealChange> {
+export async function rejectAppeal(
+  scope: RequestScope,
+  id: number,
+  reason: string,
+  now: Date,
+  audit: AuditOf<AppealChange> = () => [],
+): Promise<AppealChange> {
   const db = scope.env.DB
   const appeal = await requireAppeal(db, id)
   if (appeal.status !== 'in_moderation') throw new GatewayError(409, 'invalid_state')
-  if (!(await rejectAppealInModeration(db, id, reason || null, now))) throw new GatewayError(409, 'invalid_state')
+  const change: AppealChange = { id, before: 'in_moderation', status: 'not_resolved' }
+  if (!(await rejectAppealInModeration(db, id, reason || null, now, audit(change))))
+    throw new GatewayError(409, 'invalid_state')
   if (appeal.user_id) {
     const link = notificationLinks.appeal(id)
     await createNotification(scope, db, appeal.user_id, 'appeal_rejected', String(id), link, now)
@@ -87,5 +100,5 @@ export async function rejectAppeal(scope: RequestScope, id: number, reason: stri
     userId: appeal.user_id,
     props: { id, url: appealUrl(scope.env, appeal, lang), reason },
   })
-  return { id, before: 'in_moderation', status: 'not_resolved' }
+  return change
 }

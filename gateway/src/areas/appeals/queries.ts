@@ -1,6 +1,7 @@
 /** The appeals area's SQL: topics and types, appeals with their threads, and the moderators' changes of state. */
 import type { Locale } from '../../../../contract/locales'
 import type { AppealStatus } from '../../../../contract/operators/values'
+import { runWith } from '../../lib/db'
 import { col } from '../../lib/lang'
 
 /** An appeal with its topic and type in the request's language and its region. */
@@ -196,6 +197,7 @@ export async function reviewAppeal(
   id: number,
   change: { from: AppealStatus; admin: string; reply: string },
   now: Date,
+  also: readonly D1PreparedStatement[] = [],
 ): Promise<boolean> {
   const at = now.toISOString()
   const [moved] = await db.batch([
@@ -207,6 +209,7 @@ export async function reviewAppeal(
         'INSERT INTO appeal_responses (appeal_id, admin, owner, response, created) SELECT ?, ?, 0, ?, ? WHERE changes() = 1',
       )
       .bind(id, change.admin, change.reply, at),
+    ...also,
   ])
   return moved!.meta.changes === 1
 }
@@ -217,12 +220,12 @@ export async function rejectAppealInModeration(
   id: number,
   reason: string | null,
   now: Date,
+  also: readonly D1PreparedStatement[] = [],
 ): Promise<boolean> {
-  const rejected = await db
+  const reject = db
     .prepare(
       "UPDATE appeals SET status = 'not_resolved', reject_reason = ?, updated_at = ? WHERE id = ? AND status = 'in_moderation'",
     )
     .bind(reason, now.toISOString(), id)
-    .run()
-  return rejected.meta.changes === 1
+  return (await runWith(db, reject, also)) === 1
 }

@@ -104,7 +104,7 @@ downloadRoutes.get('/agenda/:id', async (c) => {
 downloadRoutes.get('/template/:id', async (c) => {
   const id = readId(c.req.param('id'))
   const lang = langOf(c)
-  const row = await readDocument(c.env.DB, lang, id)
+  const row = await readDocument(c.env.DB, lang, previewOf(c), id)
   if (!row) notFound()
   const type = row.type as TemplateType
   return attachment(c, renderTemplate(row, lang), TEMPLATE_CONTENT_TYPES[type], `document-${id}.${type}`)

@@ -262,10 +262,20 @@ export async function listMatches(
   return results.map((r) => r.results)
 }
 
-/** A document template's source (type and titles), or null. */
-export function readDocument(db: D1Database, lang: Locale, id: number): Promise<Row | null> {
+/**
+ * A document template's source (type and titles) when its service is one a reader sees, or null: a scheduled service's
+ * documents are not downloadable by counting ids.
+ */
+export function readDocument(db: D1Database, lang: Locale, preview: Preview, id: number): Promise<Row | null> {
   return db
-    .prepare(`SELECT ${documentCols(lang)} FROM documents d WHERE d.id = ?`)
+    .prepare(
+      `SELECT ${documentCols(lang)} FROM documents d WHERE d.id = ? AND EXISTS (
+         SELECT 1 FROM service_steps st JOIN service_processes sp ON sp.id = st.process_id
+         JOIN services s ON s.id = sp.service_id
+         WHERE st.id IN (SELECT step_id FROM step_groups WHERE id = d.group_id
+           UNION ALL SELECT step_id FROM step_accordions WHERE id = d.accordion_id)
+         AND ${shownSql(preview, 'service', 's.')})`,
+    )
     .bind(id)
     .first<Row>()
 }
@@ -331,8 +341,9 @@ export async function writeSiteSettingsRow(
     socialsJson: string
   },
   now: Date,
+  also: readonly D1PreparedStatement[],
 ): Promise<void> {
-  await db
+  const write = db
     .prepare(
       `INSERT OR REPLACE INTO site_settings (id, phone, email, address_uz, address_ru, address_en, hours_uz, hours_ru,
          hours_en, map_url, socials_json, updated_at) VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -350,7 +361,7 @@ export async function writeSiteSettingsRow(
       s.socialsJson,
       now.toISOString(),
     )
-    .run()
+  await db.batch([write, ...also])
 }
 
 /** A sector readers see, as its page answers it (docs/gateway-contract.md#guide), or null. */
@@ -638,11 +649,13 @@ export async function listSteps(db: D1Database, lang: Locale, preview: Preview, 
   return results
 }
 
-/** A step, or null. */
-export function readStep(db: D1Database, lang: Locale, id: number): Promise<Row | null> {
+/** A step of a service a reader sees, or null. */
+export function readStep(db: D1Database, lang: Locale, preview: Preview, id: number): Promise<Row | null> {
   return db
     .prepare(
-      `SELECT id, process_id, position AS "order", upload, ${col('title', lang)}, ${col('content', lang)} FROM service_steps WHERE id = ?`,
+      `SELECT id, process_id, position AS "order", upload, ${col('title', lang)}, ${col('content', lang)} FROM service_steps
+     WHERE id = ? AND process_id IN (SELECT sp.id FROM service_processes sp JOIN services s ON s.id = sp.service_id
+       WHERE ${shownSql(preview, 'service', 's.')})`,
     )
     .bind(id)
     .first<Row>()

@@ -56,7 +56,7 @@ serviceRoutes.get('/service/step', async (c) => {
 serviceRoutes.get('/service/step/:id', async (c) => {
   const lang: Locale = langOf(c)
   const id = readId(c.req.param('id'))
-  const step = await readStep(c.env.DB, lang, id)
+  const step = await readStep(c.env.DB, lang, previewOf(c), id)
   if (!step) notFound()
   const { groups, accordions, documents } = await readStepParts(c.env.DB, lang, id)
   const doc = (d: Row) => toDocument(c, d, lang)

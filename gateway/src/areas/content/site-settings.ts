@@ -67,22 +67,30 @@ export async function readSiteSettings(db: D1Database, lang: Locale): Promise<Si
   }
 }
 
-/** Replaces the settings. */
-export async function writeSiteSettings(db: D1Database, input: SiteSettingsInput, now: Date): Promise<void> {
+/** What the settings hold after `input` replaces them, as the audit row records them. */
+export function siteSettingsOf(input: SiteSettingsInput) {
   const address = input.address as Partial<Record<Locale, string>>
   const hours = input.hours as Partial<Record<Locale, string>>
-  await writeSiteSettingsRow(
-    db,
-    {
-      phone: input.phone ?? '',
-      email: input.email ?? '',
-      address: { uz: address.uz ?? '', ru: address.ru ?? '', en: address.en ?? '' },
-      hours: { uz: hours.uz ?? '', ru: hours.ru ?? '', en: hours.en ?? '' },
-      mapUrl: input.map_url ?? '',
-      socialsJson: JSON.stringify(input.socials),
-    },
-    now,
-  )
+  return {
+    phone: input.phone ?? '',
+    email: input.email ?? '',
+    address: { uz: address.uz ?? '', ru: address.ru ?? '', en: address.en ?? '' },
+    hours: { uz: hours.uz ?? '', ru: hours.ru ?? '', en: hours.en ?? '' },
+    map_url: input.map_url ?? '',
+    socials: input.socials as unknown,
+  }
+}
+
+/** Replaces the settings, with `also` in the same batch (the change's audit row). */
+export async function writeSiteSettings(
+  db: D1Database,
+  input: SiteSettingsInput,
+  now: Date,
+  also: readonly D1PreparedStatement[],
+): Promise<void> {
+  const s = siteSettingsOf(input)
+  const row = { ...s, mapUrl: s.map_url, socialsJson: JSON.stringify(input.socials) }
+  await writeSiteSettingsRow(db, row, now, also)
 }
 
 /** The stored settings in every language, as an audit row records them; null before anything was set. */

@@ -150,9 +150,12 @@ export async function deleteFile(env: Env, id: string | null): Promise<void> {
   await deleteFiles(env, [id])
 }
 
-/** The `File` object of docs/gateway-contract.md for a stored row. */
+/**
+ * The `File` object of docs/gateway-contract.md for a user's upload, as its owner reads it: linked to the owner's own
+ * route, which serves it before its project is approved too (docs/security.md#uploads).
+ */
 export function toFileView(row: FileRow, publicBase: string) {
-  const link = `${publicBase}/document/public/file/${row.id}`
+  const link = `${publicBase}/document/project/file/${row.id}`
   return {
     id: row.id,
     size: row.size,

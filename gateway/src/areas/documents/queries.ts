@@ -38,10 +38,28 @@ export async function insertFile(db: D1Database, row: FileRow, ownerUserId: numb
     .run()
 }
 
-/** A file's row, public or not (`publicOnly`: only a public one). */
-export async function readFile(db: D1Database, id: string, { publicOnly }: { publicOnly: boolean }) {
-  const sql = publicOnly ? 'SELECT * FROM files WHERE id = ? AND is_public = 1' : 'SELECT * FROM files WHERE id = ?'
-  return db.prepare(sql).bind(id).first<FileRow>()
+/** A file's row, public or not. */
+export async function readFile(db: D1Database, id: string) {
+  return db.prepare('SELECT * FROM files WHERE id = ?').bind(id).first<FileRow>()
+}
+
+/**
+ * A file anyone may have (docs/security.md#uploads): a public one, or an upload of a project that is approved now.
+ */
+export async function readPublicFile(db: D1Database, id: string) {
+  return db
+    .prepare(
+      `SELECT f.* FROM files f WHERE f.id = ?1 AND (f.is_public = 1 OR EXISTS (SELECT 1 FROM personal_projects p
+         WHERE p.state = 'approved'
+           AND f.id IN (p.upload_file_id, p.presentation_uz_file_id, p.presentation_ru_file_id, p.presentation_en_file_id)))`,
+    )
+    .bind(id)
+    .first<FileRow>()
+}
+
+/** A user's own upload. */
+export async function readOwnFile(db: D1Database, id: string, userId: number) {
+  return db.prepare('SELECT * FROM files WHERE id = ? AND owner_user_id = ?').bind(id, userId).first<FileRow>()
 }
 
 /** Files' rows by id (missing ids are absent). */

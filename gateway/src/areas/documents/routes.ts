@@ -19,7 +19,13 @@ import {
   toFileView,
   UPLOAD_RULES,
 } from './files'
-import { findApplicationForUpload, insertApplicationDocuments, readFile } from './queries'
+import {
+  type FileRow,
+  findApplicationForUpload,
+  insertApplicationDocuments,
+  readOwnFile,
+  readPublicFile,
+} from './queries'
 
 /** Documents may be attached to an event application only this soon after it was submitted, and only once. */
 const APPLICATION_DOCUMENTS_WINDOW_MS = 3600_000
@@ -46,7 +52,7 @@ documentRoutes.post('/project/upload', async (c) => {
   const file = await saveUpload(c.env, upload, {
     prefix: `projects/${projectId}`,
     ownerUserId: c.get('user').id,
-    isPublic: true,
+    isPublic: false,
     now,
   })
   await setProjectFile(c.env.DB, projectId, 'upload', file.id, now)
@@ -74,7 +80,7 @@ documentRoutes.post('/project/presentation', async (c) => {
     const file = await saveUpload(c.env, upload, {
       prefix: `projects/${projectId}`,
       ownerUserId: c.get('user').id,
-      isPublic: true,
+      isPublic: false,
       now,
     })
     await setProjectFile(c.env.DB, projectId, `presentation_${lang}`, file.id, now)
@@ -111,9 +117,9 @@ documentRoutes.post('/public/event-application', async (c) => {
   return ok(c, { id: applicationId })
 })
 
-documentRoutes.get('/public/file/:id{[A-Za-z0-9_-]{8,64}}', async (c) => {
-  const row = await readFile(c.env.DB, c.req.param('id'), { publicOnly: true })
-  const object = row ? await c.env.UPLOADS.get(row.r2_key) : null
+/** A stored file's bytes with the sandbox headers every served file gets; 404 when there is none. */
+async function serveFile(env: Env, row: FileRow | null, cacheControl: string): Promise<Response> {
+  const object = row ? await env.UPLOADS.get(row.r2_key) : null
   if (!row || !object) throw new GatewayError(404, 'not_found')
   return new Response(object.body, {
     headers: {
@@ -122,8 +128,21 @@ documentRoutes.get('/public/file/:id{[A-Za-z0-9_-]{8,64}}', async (c) => {
       'Content-Disposition': contentDisposition(row),
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",
-      'Cache-Control': 'public, max-age=86400',
+      'Cache-Control': cacheControl,
       ETag: object.httpEtag,
     },
   })
-})
+}
+
+/**
+ * A file anyone may have (docs/security.md#uploads): a public one, and a user's project upload once the project is
+ * approved. The answer is the same whoever asks, as every `public` call's (the portal sends no token with it).
+ */
+documentRoutes.get('/public/file/:id{[A-Za-z0-9_-]{8,64}}', async (c) =>
+  serveFile(c.env, await readPublicFile(c.env.DB, c.req.param('id')), 'public, max-age=86400'),
+)
+
+/** A user's own upload, approved or not, to them alone and never cached (moderators: the operators' files route). */
+documentRoutes.get('/project/file/:id{[A-Za-z0-9_-]{8,64}}', async (c) =>
+  serveFile(c.env, await readOwnFile(c.env.DB, c.req.param('id'), c.get('user').id), 'private, no-store'),
+)

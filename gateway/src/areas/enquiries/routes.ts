@@ -16,7 +16,7 @@ import { pageable, readPaging } from '../../lib/paging'
 import { FORM_IP_LIMIT, isOverLimit, readClientIp } from '../../lib/rate-limit'
 import { failValidation, IdSchema, parseInput, readJson, readQuery } from '../../lib/validate'
 import { readOptionalUser, requireUser } from '../auth/tokens'
-import { auditStatement } from '../operators/audit/audit'
+import { auditStatement, recordRead } from '../operators/audit/audit'
 import {
   assertOpenProject,
   ChangeSchema,
@@ -214,8 +214,7 @@ operatorEnquiryRoutes.get('/export', async (c) => {
     offset: 0,
   })
   const subject = { action: 'enquiry.export', kind: 'enquiry', id: 0 } as const
-  const change = { before: null, after: { ...filter, rows: rows.length } }
-  await auditStatement(db, c.get('operator').id, subject, change, new Date()).run()
+  await recordRead(db, c.get('operator').id, subject, { ...filter, rows: rows.length }, new Date())
   return ok(c, { filter, items: rows.map(toOperatorItem) })
 })
 
@@ -266,7 +265,7 @@ operatorEnquiryRoutes.post('/:id', async (c) => {
   if (!Object.keys(diff.after).length) return ok(c, { id: row.id, status: row.status, changed: false })
   const now = new Date()
   const subject = { action: 'enquiry.update', kind: 'enquiry', id: row.id } as const
-  const audit = auditStatement(db, c.get('operator').id, subject, diff, now, true)
+  const audit = auditStatement(db, c.get('operator').id, subject, diff.before, diff.after, now, { ifChanged: true })
   if (!(await writeChange(db, row.id, before, after, audit, now)))
     return ok(c, { id: row.id, status: row.status, changed: false })
   if (after.status !== before.status && MAILED_STATUSES.includes(after.status as (typeof MAILED_STATUSES)[number]))
@@ -281,7 +280,7 @@ operatorEnquiryRoutes.post('/:id/notes', async (c) => {
   const now = new Date()
   const operatorId = c.get('operator').id
   const subject = { action: 'enquiry.note', kind: 'enquiry', id: row.id } as const
-  const audit = auditStatement(c.env.DB, operatorId, subject, { before: null, after: { note: body } }, now)
+  const audit = auditStatement(c.env.DB, operatorId, subject, null, { note: body }, now)
   await writeThreadEntry(c.env.DB, { enquiryId: row.id, kind: 'note', body, operatorId }, audit, now)
   return ok(c, { id: row.id, status: row.status, changed: true })
 })
@@ -293,7 +292,7 @@ operatorEnquiryRoutes.post('/:id/replies', async (c) => {
   const now = new Date()
   const operatorId = c.get('operator').id
   const subject = { action: 'enquiry.reply', kind: 'enquiry', id: row.id } as const
-  const audit = auditStatement(c.env.DB, operatorId, subject, { before: null, after: { reply: body } }, now)
+  const audit = auditStatement(c.env.DB, operatorId, subject, null, { reply: body }, now)
   await writeThreadEntry(c.env.DB, { enquiryId: row.id, kind: 'reply', body, operatorId }, audit, now)
   c.executionCtx.waitUntil(mailReply(c.env, now, row, body))
   return ok(c, { id: row.id, status: row.status, changed: true })

@@ -15,6 +15,7 @@ export async function replyToContactRequest(
   id: number,
   input: { message: string; operatorId: number },
   now: Date,
+  audit: D1PreparedStatement,
 ): Promise<{ id: number; reference: string; replyId: number; mailed: boolean }> {
   const db = env.DB
   const request = await readContactRequest(db, id)
@@ -31,6 +32,7 @@ export async function replyToContactRequest(
     db,
     { contactId: id, operatorId: input.operatorId, message: input.message, outboxId },
     now,
+    audit,
   )
   return { id, reference, replyId, mailed: mail.sent }
 }

@@ -39,12 +39,13 @@ export async function decideEventApplication(
   id: number,
   input: { decision: EventDecision; reason: string; operatorId: number },
   now: Date,
+  audit: readonly D1PreparedStatement[],
 ): Promise<{ id: number; reference: string; decision: EventDecision }> {
   const db = env.DB
   const application = await readEventApplication(db, id)
   if (!application) throw new GatewayError(404, 'not_found')
   if (application.decision) throw new GatewayError(409, 'invalid_state')
-  if (!(await decideApplicationRow(db, id, input, now))) throw new GatewayError(409, 'invalid_state')
+  if (!(await decideApplicationRow(db, id, input, now, audit))) throw new GatewayError(409, 'invalid_state')
   const reference = formatReference('event', id, application.created_at)
   const lang = readLang(application.lang)
   const event = await readCalendarEvent(db, application.event_id, lang, readConfig(env).portalOrigin)

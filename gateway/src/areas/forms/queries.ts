@@ -1,5 +1,5 @@
 /** The forms area's SQL: contact requests, event applications, registration applications and their decisions. */
-import { insertSql } from '../../lib/db'
+import { insertSql, runWith } from '../../lib/db'
 import type { DuplicateRegistration } from '../mail/templates/account'
 
 /** Records a form's row (its columns written in code, never from input); answers its id. */
@@ -78,14 +78,18 @@ export async function readApplicationRow<T>(db: D1Database, table: string, id: n
 }
 
 /** Claims a pending registration for approval; false when it was decided already. */
-export async function claimForApproval(db: D1Database, id: number, now: Date): Promise<boolean> {
-  const claimed = await db
+export async function claimForApproval(
+  db: D1Database,
+  id: number,
+  now: Date,
+  also: readonly D1PreparedStatement[] = [],
+): Promise<boolean> {
+  const claim = db
     .prepare(
       "UPDATE registrations SET state = 'approved', decided_at = ?, reason = NULL WHERE id = ? AND state = 'pending'",
     )
     .bind(now.toISOString(), id)
-    .run()
-  return claimed.meta.changes === 1
+  return (await runWith(db, claim, also)) === 1
 }
 
 /** Gives back a claim whose account could not be made. */
@@ -97,19 +101,29 @@ export async function releaseClaim(db: D1Database, id: number): Promise<void> {
 }
 
 /** Records the account an approval made. */
-export async function setRegistrationUser(db: D1Database, id: number, userId: number): Promise<void> {
-  await db.prepare('UPDATE registrations SET user_id = ? WHERE id = ?').bind(userId, id).run()
+export async function setRegistrationUser(
+  db: D1Database,
+  id: number,
+  userId: number,
+  also: readonly D1PreparedStatement[] = [],
+): Promise<void> {
+  await db.batch([db.prepare('UPDATE registrations SET user_id = ? WHERE id = ?').bind(userId, id), ...also])
 }
 
 /** Rejects a pending registration with its reason; false when it was decided already. */
-export async function rejectPending(db: D1Database, id: number, reason: string, now: Date): Promise<boolean> {
-  const rejected = await db
+export async function rejectPending(
+  db: D1Database,
+  id: number,
+  reason: string,
+  now: Date,
+  also: readonly D1PreparedStatement[] = [],
+): Promise<boolean> {
+  const reject = db
     .prepare(
       "UPDATE registrations SET state = 'rejected', reason = ?, decided_at = ? WHERE id = ? AND state = 'pending'",
     )
     .bind(reason, now.toISOString(), id)
-    .run()
-  return rejected.meta.changes === 1
+  return (await runWith(db, reject, also)) === 1
 }
 
 /** An event application as its decision and mails need it. */
@@ -139,25 +153,26 @@ export async function readEventApplication(db: D1Database, id: number): Promise<
 }
 
 /**
- * Records the decision on an undecided application and marks it handled by the operator; false when it was decided
- * already (the guard in SQL lets one of two operators deciding at once through).
+ * Records the decision on an undecided application and marks it handled by the operator, with `also` (its audit row) in
+ * the same batch; false when it was decided already (the guard in SQL lets one of two operators deciding at once
+ * through).
  */
 export async function decideApplicationRow(
   db: D1Database,
   id: number,
   decision: { decision: 'confirmed' | 'declined'; reason: string; operatorId: number },
   now: Date,
+  also: readonly D1PreparedStatement[],
 ): Promise<boolean> {
   const at = now.toISOString()
-  const changed = await db
+  const decide = db
     .prepare(
       `UPDATE event_applications SET decision = ?, decision_reason = ?, decided_at = ?,
          handled_at = coalesce(handled_at, ?), handled_by = coalesce(handled_by, ?)
        WHERE id = ? AND decision IS NULL`,
     )
     .bind(decision.decision, decision.reason || null, at, at, decision.operatorId, id)
-    .run()
-  return changed.meta.changes === 1
+  return (await runWith(db, decide, also)) === 1
 }
 
 /** A contact request as a reply to it needs it. */
@@ -170,12 +185,13 @@ export async function readContactRequest(db: D1Database, id: number) {
 
 /**
  * Records an operator's reply in the request's thread and marks the request handled by them (if it was open), in one
- * transaction; answers the reply's id.
+ * transaction with `audit`, whose row follows the reply's insert (so it can name the reply); answers the reply's id.
  */
 export async function insertContactReply(
   db: D1Database,
   reply: { contactId: number; operatorId: number; message: string; outboxId: number | null },
   now: Date,
+  audit: D1PreparedStatement,
 ): Promise<number> {
   const at = now.toISOString()
   const [inserted] = await db.batch<{ id: number }>([
@@ -185,6 +201,7 @@ export async function insertContactReply(
          RETURNING id`,
       )
       .bind(reply.contactId, reply.operatorId, reply.message, reply.outboxId, at),
+    audit,
     db
       .prepare('UPDATE contact_requests SET handled_at = ?, handled_by = ? WHERE id = ? AND handled_at IS NULL')
       .bind(at, reply.operatorId, reply.contactId),

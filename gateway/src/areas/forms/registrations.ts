@@ -131,6 +131,7 @@ async function createApplicantAccount(
   ledger: Ledger,
   application: Application,
   now: Date,
+  opened: ApprovalAudit['opened'],
 ): Promise<number> {
   let userId: number | null
   try {
@@ -154,7 +155,7 @@ async function createApplicantAccount(
     await releaseClaim(db, ledger.id)
     throw alreadyRegistered()
   }
-  await setRegistrationUser(db, ledger.id, userId)
+  await setRegistrationUser(db, ledger.id, userId, opened(userId))
   return userId
 }
 
@@ -181,6 +182,15 @@ async function mailWelcome(env: Env, ledger: Ledger, application: Application, u
 }
 
 /**
+ * The audit of an approval: the rows written with the claim that decides it, and those written with the account's id
+ * once it is open (docs/security.md#operator-surface).
+ */
+type ApprovalAudit = {
+  decided: readonly D1PreparedStatement[]
+  opened: (userId: number) => readonly D1PreparedStatement[]
+}
+
+/**
  * Approves a pending application, exactly once: claims the record, creates the non-resident account of its role with
  * the application's fields, and mails the applicant, in the application's language, a link that sets the first password
  * (72 hours). A resident's application (one from before residents signed up through OneID) makes no account: its
@@ -188,19 +198,24 @@ async function mailWelcome(env: Env, ledger: Ledger, application: Application, u
  * applicant is mailed so (docs/decisions/0049-identity-from-oneid.md). 409 `invalid_state` when already decided, 409
  * `already_registered` when the e-mail has an account by now.
  */
-export async function approveRegistration(env: Env, id: number, now: Date): Promise<RegistrationDecision> {
+export async function approveRegistration(
+  env: Env,
+  id: number,
+  now: Date,
+  audit: ApprovalAudit = { decided: [], opened: () => [] },
+): Promise<RegistrationDecision> {
   const db = env.DB
   const { ledger, application } = await readRegistration(db, id)
   if (ledger.state !== 'pending') throw new GatewayError(409, 'invalid_state')
   const isResident = application.is_resident === 1
   if (!isResident && (await isEmailTaken(db, ledger.email))) throw alreadyRegistered()
   // The claim decides between two approvals (or an approval and a rejection) at once: only one changes the row.
-  if (!(await claimForApproval(db, id, now))) throw new GatewayError(409, 'invalid_state')
+  if (!(await claimForApproval(db, id, now, audit.decided))) throw new GatewayError(409, 'invalid_state')
   if (isResident) {
     await mailResidentWelcome(env, ledger, application, now)
     return { id, state: 'approved', user_id: null }
   }
-  const userId = await createApplicantAccount(db, ledger, application, now)
+  const userId = await createApplicantAccount(db, ledger, application, now, audit.opened)
   await mailWelcome(env, ledger, application, userId, now)
   return { id, state: 'approved', user_id: userId }
 }
@@ -211,11 +226,12 @@ export async function rejectRegistration(
   id: number,
   reason: string,
   now: Date,
+  audit: readonly D1PreparedStatement[] = [],
 ): Promise<RegistrationDecision> {
   const db = env.DB
   const { ledger, application } = await readRegistration(db, id)
   if (ledger.state !== 'pending') throw new GatewayError(409, 'invalid_state')
-  if (!(await rejectPending(db, id, reason, now))) throw new GatewayError(409, 'invalid_state')
+  if (!(await rejectPending(db, id, reason, now, audit))) throw new GatewayError(409, 'invalid_state')
   const lang = langOf(application)
   await queueMail(env, now, { kind: 'registration-rejected', to: ledger.email, lang, props: { reason } })
   return { id, state: 'rejected', user_id: null }

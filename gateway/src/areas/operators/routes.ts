@@ -14,14 +14,19 @@ import { readConfig } from '../../lib/config'
 import type { AppEnv } from '../../lib/context'
 import { GatewayError, ok } from '../../lib/envelope'
 import { parseInput, readJson } from '../../lib/validate'
-import { readStoredSiteSettings, SiteSettingsInputSchema, writeSiteSettings } from '../content/site-settings'
+import {
+  readStoredSiteSettings,
+  SiteSettingsInputSchema,
+  siteSettingsOf,
+  writeSiteSettings,
+} from '../content/site-settings'
 import { contentDisposition } from '../documents/files'
 import { readFile } from '../documents/queries'
 import { operatorEnquiryRoutes } from '../enquiries/routes'
 import { operatorFeedbackRoutes } from '../feedback/routes'
 import { operatorBinRoutes, operatorContentRoutes } from '../publishing/routes'
 import { operatorAccountRoutes } from './accounts/routes'
-import { recordAudit } from './audit/audit'
+import { auditStatement } from './audit/audit'
 import { operatorAuditRoutes } from './audit/routes'
 import { operatorInboxRoutes } from './inbox/routes'
 import { operatorMailRoutes } from './mail/routes'
@@ -123,7 +128,7 @@ operatorRoutes.route('/feedback', operatorFeedbackRoutes)
  * with the sandbox headers public files get and never cached: operators download them here, never by a public URL.
  */
 operatorRoutes.get('/files/:id{[A-Za-z0-9_-]{8,64}}', async (c) => {
-  const row = await readFile(c.env.DB, c.req.param('id'), { publicOnly: false })
+  const row = await readFile(c.env.DB, c.req.param('id'))
   const object = row ? await c.env.UPLOADS.get(row.r2_key) : null
   if (!row || !object) throw new GatewayError(404, 'not_found')
   return new Response(object.body, {
@@ -144,9 +149,8 @@ operatorRoutes.put('/site-settings', async (c) => {
   const input = parseInput(SiteSettingsInputSchema, await readJson(c))
   const now = new Date()
   const before = await readStoredSiteSettings(c.env.DB)
-  await writeSiteSettings(c.env.DB, input, now)
-  const after = await readStoredSiteSettings(c.env.DB)
   const subject = { action: 'site_settings.update', kind: 'site_settings', id: 1 } as const
-  await recordAudit(c.env.DB, c.get('operator').id, subject, before, after, now)
+  const audit = auditStatement(c.env.DB, c.get('operator').id, subject, before, siteSettingsOf(input), now)
+  await writeSiteSettings(c.env.DB, input, now, [audit])
   return ok(c, null)
 })

@@ -15,6 +15,9 @@ import { readUserMailbox } from '../notifications/queries'
 import { publishToUser } from '../notifications/realtime'
 import { decideProjectRow, readProjectForDecision } from './queries'
 
+/** What a moderator's decision did to a project: its state before and after. */
+type ProjectChange = { id: number; before: DecisionState; state: DecisionState }
+
 /**
  * Approves or rejects a submitted project (a rejection keeps its reason, which the owner's page shows). 409
  * `invalid_state` unless the project waits for moderation.
@@ -24,14 +27,17 @@ export async function decideProject(
   id: number,
   decision: { state: 'approved' | 'rejected'; reason: string },
   now: Date,
-): Promise<{ id: number; before: DecisionState; state: DecisionState }> {
+  audit: (change: ProjectChange) => readonly D1PreparedStatement[] = () => [],
+): Promise<ProjectChange> {
   const db = scope.env.DB
   const project = await readProjectForDecision(db, id)
   if (!project) throw new GatewayError(404, 'not_found')
   if (project.state !== 'pending' || project.draft === 1) throw new GatewayError(409, 'invalid_state')
   const { state } = decision
   const reason = state === 'rejected' ? decision.reason || null : null
-  if (!(await decideProjectRow(db, id, { state, reason }, now))) throw new GatewayError(409, 'invalid_state')
+  const change: ProjectChange = { id, before: 'pending', state }
+  if (!(await decideProjectRow(db, id, { state, reason }, now, audit(change))))
+    throw new GatewayError(409, 'invalid_state')
   const title = Object.fromEntries(LOCALES.map((l) => [l, project[`title_${l}`] || project.title_en || ''])) as Record<
     Locale,
     string
@@ -40,7 +46,7 @@ export async function decideProject(
   await createNotification(scope, db, project.user_id, type, title, notificationLinks.project(id), now)
   publishToUser(scope, project.user_id, { type: 'project', id, state })
   await mailDecision(scope.env, { id, userId: project.user_id, title }, { state, reason: reason ?? '' }, now)
-  return { id, before: 'pending', state }
+  return change
 }
 
 /** Mails the owner the decision, in the language they last used the portal in, with the project's title in it. */

@@ -58,13 +58,16 @@ export const projectSchema = (db: D1Database) =>
 
 export type ProjectInput = v.InferOutput<ReturnType<typeof projectSchema>>
 
-/** The stored columns of a form, its rich text sanitised (422 naming a language whose text is too long). */
-export async function toProjectColumns(input: ProjectInput): Promise<ProjectColumns> {
+/**
+ * The stored columns of a form, its rich text sanitised for the portal at `portalOrigin` (422 naming a language whose
+ * text is too long).
+ */
+export async function toProjectColumns(input: ProjectInput, portalOrigin: string): Promise<ProjectColumns> {
   const content = {} as Record<Locale, string>
   for (const lang of LOCALES) {
     const html = input.content[lang] ?? ''
     if (html.length > MAX_CONTENT_CHARS) failValidation([`content.${lang}`])
-    content[lang] = await sanitizeUserHtml(html)
+    content[lang] = await sanitizeUserHtml(html, portalOrigin)
   }
   return { ...input, content }
 }

@@ -1,7 +1,7 @@
 /** The personal area's SQL: the user's projects with their budgets and files, and the personal services. */
 import type { Locale } from '../../../../contract/locales'
 import type { DecisionState } from '../../../../contract/operators/values'
-import { placeholders } from '../../lib/db'
+import { placeholders, runWith } from '../../lib/db'
 import { col } from '../../lib/lang'
 
 /** A personal project as stored. */
@@ -229,14 +229,14 @@ export async function decideProjectRow(
   id: number,
   decision: { state: 'approved' | 'rejected'; reason: string | null },
   now: Date,
+  also: readonly D1PreparedStatement[] = [],
 ): Promise<boolean> {
-  const decided = await db
+  const decide = db
     .prepare(
       "UPDATE personal_projects SET state = ?, reject_reason = ?, updated_at = ? WHERE id = ? AND state = 'pending' AND draft = 0",
     )
     .bind(decision.state, decision.reason, now.toISOString(), id)
-    .run()
-  return decided.meta.changes === 1
+  return (await runWith(db, decide, also)) === 1
 }
 
 /** A personal service in the request's language. */

@@ -52,7 +52,7 @@ personalRoutes.post('/project', async (c) => {
   const input = await parseInputAsync(projectSchema(db), await readJson(c))
   if (input.deleted_budgets.length) failValidation(['deleted_budgets'])
   if (input.budgets.some((b) => b.id)) failValidation(['budgets'])
-  const columns = await toProjectColumns(input)
+  const columns = await toProjectColumns(input, readConfig(c.env).portalOrigin)
   const user = c.get('user')
   const now = new Date()
   const budgets = input.budgets.map((b) => b.sum)
@@ -75,7 +75,7 @@ personalRoutes.put('/project', async (c) => {
   const badBudgets = input.budgets.flatMap((b, i) => (b.id && !own.has(b.id) ? [`budgets.${i}.id`] : []))
   const badDeletes = input.deleted_budgets.flatMap((b, i) => (own.has(b) ? [] : [`deleted_budgets.${i}`]))
   if (badBudgets.length || badDeletes.length) failValidation([...badBudgets, ...badDeletes])
-  const columns = await toProjectColumns(input)
+  const columns = await toProjectColumns(input, readConfig(c.env).portalOrigin)
   const now = new Date()
   const userId = c.get('user').id
   await updateProject(db, { id, userId }, columns, { budgets: input.budgets, deleted: input.deleted_budgets }, now)

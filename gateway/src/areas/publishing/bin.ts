@@ -3,12 +3,12 @@
  * piece of reference data; it leaves its tables for the bin, with everything that belongs to it (its children, a
  * step's documents, a category's links), and an admin restores it from there for 30 days, after which the retention
  * cron erases it. A delete is refused with 409 `in_use`, naming them, while records point at the item; every step is
- * audited.
+ * audited, its row in the step's own batch (docs/security.md#operator-surface).
  */
 import type { Locale } from '../../../../contract/locales'
 import { GatewayError } from '../../lib/envelope'
 import type { Paging } from '../../lib/paging'
-import { recordAudit } from '../operators/audit/audit'
+import { auditStatement } from '../operators/audit/audit'
 import { type Dependent, type KindRow, type KindSpec, kindOf } from './kinds'
 import { auditSubject, SCHEDULER_OPERATOR_ID, titleOf } from './publishing'
 import {
@@ -134,13 +134,15 @@ export async function deleteItem(
       t.rows.map((r) => Number(r._rowid)),
     ),
   )
-  const stmts = [insertBinStatement(db, entry), ...deletes]
+  // The audit row follows the bin's insert, so that it names the bin entry it made.
+  const subject = auditSubject('content.delete', spec, id)
+  const audit = auditStatement(db, operatorId, subject, { title }, {}, now, { insertedAs: 'bin' })
+  const stmts = [insertBinStatement(db, entry), audit, ...deletes]
   const unindex = unindexStatement(db, spec, row)
   if (unindex) stmts.push(unindex)
   if (spec.reference) stmts.push(bumpContentVersion(db, now))
   const [inserted] = await db.batch<{ bin_id: number }>(stmts)
   const binId = inserted!.results[0]!.bin_id
-  await recordAudit(db, operatorId, auditSubject('content.delete', spec, id), { title }, { bin: binId }, now)
   return { bin_id: binId, erase_after: eraseAfter }
 }
 
@@ -163,8 +165,11 @@ export async function listBin(db: D1Database, paging: Paging) {
   return { total, items: rows.map(toBinItem) }
 }
 
-/** A constraint D1 refused (a row whose id, slug or parent no longer fits). */
-const isConstraintError = (err: unknown) => err instanceof Error && /constraint/i.test(err.message)
+/**
+ * A constraint a restored row failed (its id, slug or parent no longer fits): SQLite's "… constraint failed", not any
+ * other abort of the batch (its audit row refused is a 500, as for every change).
+ */
+const isConstraintError = (err: unknown) => err instanceof Error && /constraint failed/i.test(err.message)
 
 /**
  * Writes a bin entry's item back as it was (a draft, for a kind published on its own) and takes it out of the bin. 409
@@ -182,7 +187,10 @@ export async function restoreFromBin(
   if (await idTaken(db, spec, entry.item_id)) throw new GatewayError(409, 'restore_conflict')
   const tables = JSON.parse(entry.rows_json) as TableRows[]
   const stmts = tables.flatMap((t) => t.rows.map((row) => restoreRowStatement(db, t.table, row)))
-  stmts.push(deleteBinStatement(db, binId))
+  const subject = auditSubject('content.restore', spec, entry.item_id)
+  // Written only if this restore took the entry out of the bin (not one racing it).
+  const audit = auditStatement(db, operatorId, subject, { bin: binId }, null, now, { ifChanged: true })
+  stmts.push(deleteBinStatement(db, binId), audit)
   if (spec.reference) stmts.push(bumpContentVersion(db, now))
   try {
     await runBatch(db, stmts)
@@ -190,7 +198,6 @@ export async function restoreFromBin(
     if (isConstraintError(err)) throw new GatewayError(409, 'restore_conflict')
     throw err
   }
-  await recordAudit(db, operatorId, auditSubject('content.restore', spec, entry.item_id), { bin: binId }, null, now)
   return { kind: spec.kind, id: entry.item_id }
 }
 
@@ -203,17 +210,12 @@ export async function eraseDue(db: D1Database, now: Date): Promise<number> {
   if (!due.length) return 0
   await runStatement(ensureSchedulerStatement(db, SCHEDULER_OPERATOR_ID, now))
   for (const entry of due) {
-    await runBatch(db, [deleteBinStatement(db, entry.id)])
     const spec = kindOf(entry.kind)
-    if (spec)
-      await recordAudit(
-        db,
-        SCHEDULER_OPERATOR_ID,
-        auditSubject('content.erase', spec, entry.item_id),
-        { bin: entry.id },
-        null,
-        now,
-      )
+    const subject = spec && auditSubject('content.erase', spec, entry.item_id)
+    const audit = subject
+      ? [auditStatement(db, SCHEDULER_OPERATOR_ID, subject, { bin: entry.id }, null, now, { ifChanged: true })]
+      : []
+    await runBatch(db, [deleteBinStatement(db, entry.id), ...audit])
   }
   return due.length
 }

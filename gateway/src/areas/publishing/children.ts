@@ -3,7 +3,7 @@
  * in their order, and saved as a whole as statements for the parent's batch.
  */
 import { GatewayError } from '../../lib/envelope'
-import { checkValues, type Values } from './fields'
+import { checkValues, type SaveStore, type Values } from './fields'
 import { type KindRow, type KindSpec, kindColumns, kindOf } from './kinds'
 import {
   deleteChildrenStatement,
@@ -53,13 +53,14 @@ export async function readChildren(
 
 /** What a save of children becomes: statements, in order, replacing the children the parent had. */
 export async function childStatements(
-  db: D1Database,
+  store: SaveStore,
   spec: KindSpec,
   parentId: number,
   given: unknown,
   path: string,
 ): Promise<D1PreparedStatement[]> {
   if (given === undefined) return []
+  const { db } = store
   if (typeof given !== 'object' || given === null || Array.isArray(given)) {
     throw new GatewayError(422, 'validation_error', 'validation_error', ['children'], {
       errors: { [`${path}children`]: 'invalid' },
@@ -85,7 +86,7 @@ export async function childStatements(
     for (const [i, raw] of list.entries()) {
       const item = (typeof raw === 'object' && raw !== null ? raw : {}) as ChildItem
       const where = `${path}${name}.${i}.`
-      const values = await checkValues(db, child, (item.values ?? {}) as Values, where)
+      const values = await checkValues(store, child, (item.values ?? {}) as Values, where)
       const row = { ...values, ...(child.positioned ? { position: i } : {}) }
       const id = !rowidKeyed && typeof item.id === 'number' && had.has(item.id) ? item.id : null
       const problem = (field: string, code: string) =>
@@ -98,7 +99,7 @@ export async function childStatements(
         if (child.key && String(values[child.key]) !== String((await readRow(db, child, id))?.[child.key]))
           throw problem(child.key, 'fixed')
         stmts.push(updateRowStatement(db, child, id, row))
-        stmts.push(...(await childStatements(db, child, id, item.children, where)))
+        stmts.push(...(await childStatements(store, child, id, item.children, where)))
       } else if (child.key) {
         const keyed = Number(values[child.key])
         if (await idTaken(db, child, keyed)) throw problem(child.key, 'taken')
@@ -108,7 +109,7 @@ export async function childStatements(
       } else {
         // A new child with children of its own: its id is needed first, so it is written now.
         const made = await insertRowNow(db, child.table, { ...row, [column]: parentId })
-        stmts.push(...(await childStatements(db, child, made, item.children, where)))
+        stmts.push(...(await childStatements(store, child, made, item.children, where)))
       }
     }
     if (!rowidKeyed) {

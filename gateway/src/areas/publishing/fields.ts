@@ -8,11 +8,17 @@ import { GatewayError } from '../../lib/envelope'
 import { sanitizeUserHtml } from '../../lib/user-html'
 import { ART_NAME } from '../content/svg-art'
 import { columnsOf, type FieldSpec, isLocalized, type KindSpec } from './kinds'
-import { publicFileExists, refExists } from './queries'
+import { contentUploadExists, refExists } from './queries'
 import { parseUploadRef } from './uploads'
 
 /** Values as the console sends and reads them: one key per column (`title_uz`, `category`, …). */
 export type Values = Record<string, unknown>
+
+/**
+ * Where a save is checked against: the database its references and uploads are looked up in, and the portal's origin
+ * its rich text's links are resolved against (`contract/html-href.ts`).
+ */
+export type SaveStore = Readonly<{ db: D1Database; portalOrigin: string }>
 
 /** Per-column problems of a save, as `{ column: code }`. */
 type Problems = Record<string, string>
@@ -34,7 +40,7 @@ function isRealDate(s: string): boolean {
  * unusable. Localised fields are checked per language.
  */
 async function checkField(
-  db: D1Database,
+  { db, portalOrigin }: SaveStore,
   field: FieldSpec,
   input: Values,
   problems: Problems,
@@ -56,7 +62,7 @@ async function checkField(
     for (const column of cols) {
       let value = str(column)
       if (value === null) continue
-      if (field.type === 'html') value = (await sanitizeUserHtml(value)).trim()
+      if (field.type === 'html') value = (await sanitizeUserHtml(value, portalOrigin)).trim()
       if (field.max && value.length > field.max) problems[column] = 'too_long'
       out[column] = value
     }
@@ -111,7 +117,7 @@ async function checkField(
       /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/.test(v) && isRealDate(v),
     time: (v) => TIME.test(v),
     choice: (v) => (field.options ?? []).includes(v),
-    // An upload of this console (stored and public), or the generated illustration the item already had.
+    // An upload of this console (attached by the save, `uploads.ts`), or the generated illustration the item had.
     image: async (v) => ART_NAME.test(v) || (await uploadExists(db, v, true)),
     file: async (v) => ART_NAME.test(v) || (await uploadExists(db, v, false)),
   }
@@ -133,14 +139,14 @@ const EMPTY_STORED: Partial<Record<FieldSpec['type'], unknown>> = {
 async function uploadExists(db: D1Database, value: string, image: boolean): Promise<boolean> {
   const ref = parseUploadRef(value)
   if (!ref || (image && !ref.contentType.startsWith('image/'))) return false
-  return publicFileExists(db, ref.id)
+  return contentUploadExists(db, ref.id)
 }
 
 /** Checks every field of a kind; 422 `validation_error` with `{ errors: { column: code } }` when any is unusable. */
-export async function checkValues(db: D1Database, spec: KindSpec, input: Values, path = ''): Promise<Values> {
+export async function checkValues(store: SaveStore, spec: KindSpec, input: Values, path = ''): Promise<Values> {
   const problems: Problems = {}
   const out: Values = {}
-  for (const field of spec.fields) Object.assign(out, await checkField(db, field, input, problems))
+  for (const field of spec.fields) Object.assign(out, await checkField(store, field, input, problems))
   if (Object.keys(problems).length) {
     const prefixed = Object.fromEntries(Object.entries(problems).map(([k, v]) => [`${path}${k}`, v]))
     throw new GatewayError(422, 'validation_error', 'validation_error', Object.keys(prefixed), { errors: prefixed })

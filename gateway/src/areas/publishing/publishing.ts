@@ -8,15 +8,16 @@ import { LOCALES, type Locale } from '../../../../contract/locales'
 import type { Publication } from '../../../../contract/operators/values'
 import { GatewayError } from '../../lib/envelope'
 import { toKeywords } from '../../lib/search-text'
-import { type AuditSubject, contentAuditTarget, recordAudit } from '../operators/audit/audit'
+import { type AuditSubject, auditStatement, contentAuditTarget } from '../operators/audit/audit'
 import { childStatements, readChildren, valuesOf } from './children'
-import { checkValues, type Values } from './fields'
+import { checkValues, type SaveStore, type Values } from './fields'
 import { isLocalized, type KindRow, type KindSpec, kindOf } from './kinds'
 import {
+  attachUploadsStatement,
   ensureSchedulerStatement,
   findValueOwner,
   idTaken,
-  insertRowNow,
+  insertRowWith,
   listDue,
   listRefChoices,
   listRows,
@@ -29,6 +30,7 @@ import {
   updateRowStatement,
 } from './queries'
 import { indexStatements, unindexStatement } from './search-index'
+import { namedUploads } from './uploads'
 import { bumpContentVersion } from './version'
 
 /**
@@ -178,7 +180,7 @@ async function keyedId(db: D1Database, spec: KindSpec, values: Values): Promise<
   return id
 }
 
-export function auditSubject(action: ContentAuditAction, spec: KindSpec, id: number): AuditSubject {
+export function auditSubject(action: ContentAuditAction, spec: KindSpec, id: AuditSubject['id']): AuditSubject {
   return { action, kind: contentAuditTarget(spec.kind), id }
 }
 
@@ -186,14 +188,15 @@ type ContentAuditAction = Extract<AuditSubject['action'], `content.${string}`>
 
 /** A new item: a draft of a publishable kind. */
 export async function createItem(
-  db: D1Database,
+  store: SaveStore,
   spec: KindSpec,
   operatorId: number,
   body: { values: Values; children?: unknown },
   now: Date,
 ): Promise<number> {
   if (spec.parent) throw notFound()
-  const values = await checkValues(db, spec, body.values)
+  const { db } = store
+  const values = await checkValues(store, spec, body.values)
   await checkUnique(db, spec, values, null)
   const given = await keyedId(db, spec, values)
   if (spec.positioned && values.position == null) values.position = await nextPosition(db, spec)
@@ -204,12 +207,13 @@ export async function createItem(
     ...(spec.publishable ? { publication: 'draft' } : {}),
     ...(spec.scope === 'parent_id IS NULL' ? { parent_id: null } : {}),
   }
-  const id = await insertRowNow(db, spec.table, row)
-  const stmts = await childStatements(db, spec, id, body.children, 'children.')
+  // The audit row names the row just inserted (a keyed kind's given id too): both in one batch.
+  const subject = auditSubject('content.create', spec, { inserted: true })
+  const id = await insertRowWith(db, spec.table, row, [auditStatement(db, operatorId, subject, null, values, now)])
+  const stmts = await childStatements(store, spec, id, body.children, 'children.')
   // Reference data is seen at once: readers' payloads are keyed by the content version (docs/decisions/0031-publishing.md).
   if (spec.reference) stmts.push(bumpContentVersion(db, now))
-  await runBatch(db, stmts)
-  await recordAudit(db, operatorId, auditSubject('content.create', spec, id), null, values, now)
+  await runBatch(db, [...stmts, attachUploadsStatement(db, namedUploads(values, body.children), now)])
   return id
 }
 
@@ -227,7 +231,7 @@ function changes(before: Values, after: Values): { before: Values; after: Values
  * seen at once: its search rows are rewritten and the content version moves on.
  */
 export async function updateItem(
-  db: D1Database,
+  store: SaveStore,
   spec: KindSpec,
   operatorId: number,
   id: number,
@@ -235,17 +239,19 @@ export async function updateItem(
   now: Date,
 ): Promise<void> {
   if (spec.parent) throw notFound()
+  const { db } = store
   const stored = await readRow(db, spec, id)
   if (!stored) throw notFound()
-  const values = await checkValues(db, spec, { ...valuesOf(spec, stored), ...body.values })
+  const values = await checkValues(store, spec, { ...valuesOf(spec, stored), ...body.values })
   // A key field is the item's id: it never changes.
   if (spec.key && String(values[spec.key]) !== String(stored[spec.key])) throw fieldProblem(spec.key, 'fixed')
   await checkUnique(db, spec, values, id)
   checkNotSelf(spec, values, id)
   if (spec.positioned && values.position == null) values.position = stored.position
-  const children = await childStatements(db, spec, id, body.children, 'children.')
+  const children = await childStatements(store, spec, id, body.children, 'children.')
   const row = { ...values, ...derived(spec, values, now) }
-  const stmts = [updateRowStatement(db, spec, id, row), ...children]
+  const attach = attachUploadsStatement(db, namedUploads(values, body.children), now)
+  const stmts = [updateRowStatement(db, spec, id, row), ...children, attach]
   if (spec.reference) stmts.push(bumpContentVersion(db, now))
   if (stored.publication === 'published') {
     stmts.push(...(await indexStatements(db, spec, { ...stored, ...row })), bumpContentVersion(db, now))
@@ -253,12 +259,12 @@ export async function updateItem(
     const old = unindexStatement(db, spec, stored)
     if (old && stored.slug !== row.slug) stmts.unshift(old)
   }
-  await runBatch(db, stmts)
   const diff = changes(valuesOf(spec, stored), values)
   // Children are replaced as a whole: the log names the lists that were saved.
   const saved = body.children && typeof body.children === 'object' ? Object.keys(body.children) : []
   const after = saved.length ? { ...diff.after, children: saved } : diff.after
-  await recordAudit(db, operatorId, auditSubject('content.update', spec, id), diff.before, after, now)
+  stmts.push(auditStatement(db, operatorId, auditSubject('content.update', spec, id), diff.before, after, now))
+  await runBatch(db, stmts)
 }
 
 /** Publishes now, or schedules for `publishAt`; 409 `translations_missing` unless an incomplete item is confirmed. */
@@ -286,16 +292,18 @@ export async function publishItem(
     if (remove) stmts.push(remove)
   }
   if (publication === 'published' || stored.publication === 'published') stmts.push(bumpContentVersion(db, now))
-  await runBatch(db, stmts)
   const action = publication === 'published' ? 'content.publish' : 'content.schedule'
-  await recordAudit(
-    db,
-    operatorId,
-    auditSubject(action, spec, id),
-    { publication: stored.publication, publish_at: stored.publish_at ?? null },
-    { publication, publish_at: publishAt, ...(missing.length ? { missing } : {}) },
-    now,
+  stmts.push(
+    auditStatement(
+      db,
+      operatorId,
+      auditSubject(action, spec, id),
+      { publication: stored.publication, publish_at: stored.publish_at ?? null },
+      { publication, publish_at: publishAt, ...(missing.length ? { missing } : {}) },
+      now,
+    ),
   )
+  await runBatch(db, stmts)
   return { publication, publish_at: publishAt }
 }
 
@@ -314,15 +322,17 @@ export async function unpublishItem(
   const remove = unindexStatement(db, spec, stored)
   if (remove) stmts.push(remove)
   if (stored.publication === 'published') stmts.push(bumpContentVersion(db, now))
-  await runBatch(db, stmts)
-  await recordAudit(
-    db,
-    operatorId,
-    auditSubject('content.unpublish', spec, id),
-    { publication: stored.publication, publish_at: stored.publish_at ?? null },
-    { publication: 'draft', publish_at: null },
-    now,
+  stmts.push(
+    auditStatement(
+      db,
+      operatorId,
+      auditSubject('content.unpublish', spec, id),
+      { publication: stored.publication, publish_at: stored.publish_at ?? null },
+      { publication: 'draft', publish_at: null },
+      now,
+    ),
   )
+  await runBatch(db, stmts)
 }
 
 /**
@@ -332,21 +342,24 @@ export async function unpublishItem(
 export async function publishDue(db: D1Database, specs: readonly KindSpec[], now: Date): Promise<number> {
   const at = now.toISOString()
   let count = 0
+  let ensured = false
   for (const spec of specs) {
     for (const row of await listDue(db, spec, at)) {
       const id = Number(row.id)
-      // Only a row still scheduled is published: an editor's unpublish in between wins.
-      if (!(await publishScheduled(db, spec, id))) continue
-      if (count === 0) await runStatement(ensureSchedulerStatement(db, SCHEDULER_OPERATOR_ID, now))
-      await runBatch(db, await indexStatements(db, spec, row))
-      await recordAudit(
+      if (!ensured) await runStatement(ensureSchedulerStatement(db, SCHEDULER_OPERATOR_ID, now))
+      ensured = true
+      const audit = auditStatement(
         db,
         SCHEDULER_OPERATOR_ID,
         auditSubject('content.publish', spec, id),
         { publication: 'scheduled', publish_at: row.publish_at ?? null },
         { publication: 'published', publish_at: row.publish_at ?? null },
         now,
+        { ifChanged: true },
       )
+      // Only a row still scheduled is published: an editor's unpublish in between wins.
+      if (!(await publishScheduled(db, spec, id, [audit]))) continue
+      await runBatch(db, await indexStatements(db, spec, row))
       count++
     }
   }

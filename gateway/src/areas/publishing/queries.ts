@@ -4,7 +4,8 @@
  * back as statements for one batch (one transaction).
  */
 import { LOCALES, type Locale } from '../../../../contract/locales'
-import { placeholders } from '../../lib/db'
+import { placeholders, runWith } from '../../lib/db'
+import type { FileRow } from '../documents/queries'
 import type { KindRow, KindSpec } from './kinds'
 
 /** Column values by name. */
@@ -36,9 +37,27 @@ export async function refExists(db: D1Database, table: string, id: number): Prom
   return !!(await db.prepare(`SELECT 1 AS x FROM ${table} WHERE id = ?`).bind(id).first('x'))
 }
 
-/** Whether a stored public file has the id. */
-export async function publicFileExists(db: D1Database, id: string): Promise<boolean> {
-  return !!(await db.prepare('SELECT 1 AS x FROM files WHERE id = ? AND is_public = 1').bind(id).first('x'))
+/** Editors' uploads are stored below this R2 prefix; no user's file or application document is. */
+const CONTENT_UPLOADS = "r2_key LIKE 'content/%'"
+
+/** Whether an editor's upload has the id (attached to an item or not yet). */
+export async function contentUploadExists(db: D1Database, id: string): Promise<boolean> {
+  return !!(await db.prepare(`SELECT 1 AS x FROM files WHERE id = ? AND ${CONTENT_UPLOADS}`).bind(id).first('x'))
+}
+
+/** An editor's upload by id, attached or not, for the console to show. */
+export async function readContentUpload(db: D1Database, id: string) {
+  return db.prepare(`SELECT * FROM files WHERE id = ? AND ${CONTENT_UPLOADS}`).bind(id).first<FileRow>()
+}
+
+/** Makes the editors' uploads of `ids` public: the save that names them is in the same batch. */
+export function attachUploadsStatement(db: D1Database, ids: readonly string[], now: Date): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE files SET is_public = 1, updated_at = ?1 WHERE is_public = 0 AND ${CONTENT_UPLOADS}
+         AND id IN (SELECT value FROM json_each(?2))`,
+    )
+    .bind(now.toISOString(), JSON.stringify(ids))
 }
 
 /** A page of a kind's items matching `where` (conditions with their args), in the kind's order, and their total. */
@@ -276,6 +295,17 @@ export async function insertRowNow(db: D1Database, table: string, values: Values
   return Number(await insertRowStatement(db, table, values).first<number>('new_id'))
 }
 
+/** Inserts a row now with `also` in the same batch (its audit row); answers its rowid. */
+export async function insertRowWith(
+  db: D1Database,
+  table: string,
+  values: Values,
+  also: readonly D1PreparedStatement[],
+): Promise<number> {
+  const [inserted] = await db.batch<{ new_id: number }>([insertRowStatement(db, table, values), ...also])
+  return Number(inserted!.results[0]!.new_id)
+}
+
 /** The UPDATE of an item's columns. */
 export function updateRowStatement(db: D1Database, spec: KindSpec, id: number, values: Values): D1PreparedStatement {
   const cols = Object.keys(values)
@@ -338,12 +368,16 @@ export async function listDue(db: D1Database, spec: KindSpec, at: string): Promi
 }
 
 /** Publishes a scheduled item; false when it is no longer scheduled (an editor's unpublish in between wins). */
-export async function publishScheduled(db: D1Database, spec: KindSpec, id: number): Promise<boolean> {
-  const done = await db
+export async function publishScheduled(
+  db: D1Database,
+  spec: KindSpec,
+  id: number,
+  also: readonly D1PreparedStatement[],
+): Promise<boolean> {
+  const publish = db
     .prepare(`UPDATE ${spec.table} SET publication = 'published' WHERE id = ? AND publication = 'scheduled'`)
     .bind(id)
-    .run()
-  return done.meta.changes === 1
+  return (await runWith(db, publish, also)) === 1
 }
 
 /**

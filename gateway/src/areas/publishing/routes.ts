@@ -14,7 +14,7 @@ import { type AppEnv, requestScope } from '../../lib/context'
 import { GatewayError, ok } from '../../lib/envelope'
 import { pageable, readPaging } from '../../lib/paging'
 import { IdSchema, parseInput, readJson, readQuery } from '../../lib/validate'
-import { checkUpload, saveUpload } from '../documents/files'
+import { checkUpload, contentDisposition, saveUpload } from '../documents/files'
 import { deleteItem, listBin, restoreFromBin } from './bin'
 import type { Values } from './fields'
 import { KIND_NAMES } from './kinds'
@@ -29,7 +29,7 @@ import {
   unpublishItem,
   updateItem,
 } from './publishing'
-import { readRow } from './queries'
+import { readContentUpload, readRow } from './queries'
 import { CONTENT_UPLOAD_RULES, uploadRef } from './uploads'
 import { readContentVersion } from './version'
 
@@ -64,15 +64,15 @@ operatorContentRoutes.get('/kinds', async (c) => {
   return ok(c, { kinds: await describeKinds(c.env.DB, specs) })
 })
 
-// An upload for a content field (an image, or a file of a post): checked by its bytes and size, stored in R2 and public
-// from then on, named by the reference the field then holds.
+// An upload for a content field or rich text (an image, or a file of a post): checked by its bytes and size, stored in
+// R2, named by the reference the field then holds, and public only once a save names it (docs/security.md#uploads).
 operatorContentRoutes.post('/files', async (c) => {
   const form = await c.req.formData().catch(() => null)
   if (!form) throw new GatewayError(422, 'validation_error', 'validation_error', ['file'])
   const slot = form.get('type') === 'image' ? 'image' : 'file'
   const upload = await checkUpload(form.get('file'), CONTENT_UPLOAD_RULES[slot], 'file')
   const now = new Date()
-  const row = await saveUpload(c.env, upload, { prefix: 'content', ownerUserId: null, isPublic: true, now })
+  const row = await saveUpload(c.env, upload, { prefix: 'content', ownerUserId: null, isPublic: false, now })
   const { portalOrigin, publicBase } = readConfig(c.env)
   return c.json(
     {
@@ -87,6 +87,23 @@ operatorContentRoutes.post('/files', async (c) => {
     },
     201,
   )
+})
+
+// An editor's upload as the console's editor shows it, saved into an item or not yet; never cached.
+operatorContentRoutes.get('/files/:id{[A-Za-z0-9_-]{8,64}}', async (c) => {
+  const row = await readContentUpload(c.env.DB, c.req.param('id'))
+  const object = row ? await c.env.UPLOADS.get(row.r2_key) : null
+  if (!row || !object) throw new GatewayError(404, 'not_found')
+  return new Response(object.body, {
+    headers: {
+      'Content-Type': row.content_type,
+      'Content-Length': String(row.size),
+      'Content-Disposition': contentDisposition(row),
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cache-Control': 'private, no-store',
+    },
+  })
 })
 
 operatorContentRoutes.get('/:kind', async (c) => {
@@ -107,7 +124,8 @@ operatorContentRoutes.get('/:kind', async (c) => {
 operatorContentRoutes.post('/:kind', async (c) => {
   const spec = requireKind(c.req.param('kind'))
   const body = parseInput(SaveSchema, await readJson(c))
-  const id = await createItem(c.env.DB, spec, c.get('operator').id, body as { values: Values }, new Date())
+  const store = { db: c.env.DB, portalOrigin: readConfig(c.env).portalOrigin }
+  const id = await createItem(store, spec, c.get('operator').id, body as { values: Values }, new Date())
   return c.json({ result: { code: 'ok', description: '' }, content: { id } }, 201)
 })
 
@@ -120,7 +138,8 @@ operatorContentRoutes.put('/:kind/:id', async (c) => {
   const { kind, id } = parseInput(ParamsSchema, c.req.param())
   const spec = requireKind(kind)
   const body = parseInput(SaveSchema, await readJson(c))
-  await updateItem(c.env.DB, spec, c.get('operator').id, id, body as { values: Values }, new Date())
+  const store = { db: c.env.DB, portalOrigin: readConfig(c.env).portalOrigin }
+  await updateItem(store, spec, c.get('operator').id, id, body as { values: Values }, new Date())
   pushVersion(c)
   return ok(c, { id })
 })

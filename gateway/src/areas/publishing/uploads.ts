@@ -1,7 +1,8 @@
 /**
  * Editors' uploads (docs/gateway-contract.md#operator-content): images and files for content, checked like every upload
- * (type from the bytes, size), stored in R2 as public files, and named in the content's column by a reference that
- * carries what a File object needs, so lists answer without a lookup per row.
+ * (type from the bytes, size), stored in R2, and named in the content's column by a reference that carries what a File
+ * object needs, so lists answer without a lookup per row, or in rich text by their site path. An upload is public only
+ * once a save names it (docs/security.md#uploads); one no item names goes with the retention cron.
  */
 import { CONTENT_TYPES, type FileKind, type UploadRule } from '../documents/files'
 import type { FileRow } from '../documents/queries'
@@ -32,4 +33,15 @@ export function parseUploadRef(
   if (!m) return null
   const ext = m[3] as FileKind
   return { id: m[1]!, size: Number(m[2]), ext, contentType: CONTENT_TYPES[ext] }
+}
+
+/** The ids of uploads a save's values name: by reference in a file or image field, by site path in rich text. */
+const NAMED_UPLOAD =
+  /(?:^|["\s])file:([A-Za-z0-9_-]{8,64}):\d|\/document\/public\/file\/([A-Za-z0-9_-]{8,64})(?![A-Za-z0-9_-])/g
+
+/** The uploads named anywhere in `values` (a save's fields and children, as JSON). */
+export function namedUploads(...values: unknown[]): string[] {
+  const ids = new Set<string>()
+  for (const m of JSON.stringify(values).matchAll(NAMED_UPLOAD)) ids.add((m[1] ?? m[2])!)
+  return [...ids]
 }

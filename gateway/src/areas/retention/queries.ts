@@ -96,3 +96,32 @@ export async function clearProjectFiles(db: D1Database, projectIds: number[]): P
     .bind(...projectIds)
     .run()
 }
+
+/** A content table and its columns that may name an editor's upload (file and image fields, rich text). */
+export type UploadColumns = { table: string; columns: readonly string[] }
+
+/**
+ * Up to `limit` editors' uploads made before `cutoff` that no item names: in none of `where`'s columns, by reference
+ * (`file:{id}:…`) or by site path in rich text (`/document/public/file/{id}`), both of which hold the id.
+ */
+export async function listOrphanedUploads(
+  db: D1Database,
+  where: readonly UploadColumns[],
+  cutoff: string,
+  limit: number,
+): Promise<string[]> {
+  const named = where
+    .filter((w) => w.columns.length)
+    .map(
+      (w) =>
+        `NOT EXISTS (SELECT 1 FROM ${w.table} t WHERE ${w.columns.map((c) => `instr(t.${c}, f.id) > 0`).join(' OR ')})`,
+    )
+  const { results } = await db
+    .prepare(
+      `SELECT f.id FROM files f WHERE f.r2_key LIKE 'content/%' AND f.created_at < ?1 ${named.map((n) => `AND ${n}`).join(' ')}
+       LIMIT ?2`,
+    )
+    .bind(cutoff, limit)
+    .all<{ id: string }>()
+  return results.map((r) => r.id)
+}

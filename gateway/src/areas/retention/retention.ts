@@ -4,17 +4,21 @@
  * (docs/decisions/0029-data-residency.md). Each step is bounded, so a run stays within a scheduled invocation's limits;
  * what is left goes the next night.
  */
+import { LOCALES } from '../../../../contract/locales'
 import { deleteExports, EXPORT_PENDING_MS } from '../account/exports'
 import { listExpiredExports } from '../account/queries'
 import { eraseDueAccounts } from '../account/states'
 import { deleteFiles } from '../documents/files'
 import { eraseDue } from '../publishing/bin'
+import { columnsOf, KIND_NAMES, kindOf } from '../publishing/kinds'
 import {
   clearProjectFiles,
   deleteEventDocuments,
   deleteExpired,
   listExpiredEventDocuments,
   listExpiredRejectedProjects,
+  listOrphanedUploads,
+  type UploadColumns,
 } from './queries'
 
 const HOUR = 3600_000
@@ -40,6 +44,11 @@ export const RETENTION = Object.freeze({
   eventDocumentsMs: 30 * DAY,
   /** Uploads of a rejected project proposal: 90 days after its rejection, unless it was sent again. */
   rejectedProjectFilesMs: 90 * DAY,
+  /**
+   * An editor's upload no item names (never saved into one, or replaced since): 30 days after it was uploaded, so an
+   * unsaved draft keeps its images a month (docs/security.md#uploads).
+   */
+  orphanedUploadsMs: 30 * DAY,
   /** A download of one's data: when its offer ends (48 hours); one never made, a day after it was asked for. */
   unmadeExportsMs: DAY,
 })
@@ -87,6 +96,20 @@ async function expireRejectedProjectFiles(env: Env, nowMs: number): Promise<numb
   )
 }
 
+/** The content columns that can name an upload: every kind's file and image fields and its rich text. */
+const UPLOAD_COLUMNS: readonly UploadColumns[] = KIND_NAMES.map((name) => kindOf(name)!).map((spec) => ({
+  table: spec.table,
+  columns: spec.fields
+    .filter((f) => f.type === 'file' || f.type === 'image' || f.type === 'html')
+    .flatMap((f) => columnsOf(f, LOCALES)),
+}))
+
+/** Editors' uploads that no item names, long enough after they were uploaded. */
+async function expireOrphanedUploads(env: Env, nowMs: number): Promise<number> {
+  const cutoff = iso(nowMs - RETENTION.orphanedUploadsMs)
+  return deleteFiles(env, await listOrphanedUploads(env.DB, UPLOAD_COLUMNS, cutoff, UPLOAD_BATCH))
+}
+
 /** Downloads of one's data no longer offered, with their files. */
 async function expireExports(env: Env, now: Date): Promise<number> {
   const cutoff = iso(now.getTime() - Math.max(RETENTION.unmadeExportsMs, EXPORT_PENDING_MS))
@@ -115,6 +138,7 @@ export async function runRetention(env: Env, now: Date): Promise<RetentionReport
     ...expired,
     event_documents: await expireEventDocuments(env, nowMs),
     rejected_project_files: await expireRejectedProjectFiles(env, nowMs),
+    orphaned_uploads: await expireOrphanedUploads(env, nowMs),
     // What editors deleted, 30 days on (each entry's `erase_after`, set when it was deleted).
     bin: await eraseDue(env.DB, now),
     data_exports: await expireExports(env, now),

@@ -25,7 +25,7 @@ import { blockAccount, eraseAccount, stateOf, unblockAccount } from '../../accou
 import { idleCutoff } from '../../auth/tokens'
 import { queueMail } from '../../mail/send'
 import { isUniqueViolation } from '../../profile/accounts'
-import { recordAudit } from '../audit/audit'
+import { auditStatement } from '../audit/audit'
 import { countPeople, listPersonAppeals, listPersonProjects, type PersonRow, readPerson, searchPeople } from './queries'
 
 const ParamsSchema = v.object({ id: IdSchema })
@@ -141,7 +141,7 @@ operatorAccountRoutes.post('/:id/contact', async (c) => {
   }
   if (Object.keys(after).length) {
     const subject = { action: 'person.contact', kind: 'person', id } as const
-    await recordAudit(db, c.get('operator').id, subject, before, after, now)
+    await auditStatement(db, c.get('operator').id, subject, before, after, now).run()
   }
   const changed = await readPersonOrFail(db, id)
   return ok(c, { id, email: changed.email, phone: changed.phone ?? '' })
@@ -150,18 +150,24 @@ operatorAccountRoutes.post('/:id/contact', async (c) => {
 operatorAccountRoutes.post('/:id/block', async (c) => {
   const { id } = parseInput(ParamsSchema, c.req.param())
   const now = new Date()
-  await blockAccount(c.env.DB, id, now)
   const subject = { action: 'person.block', kind: 'person', id } as const
-  await recordAudit(c.env.DB, c.get('operator').id, subject, { state: 'active' }, { state: 'blocked' }, now)
+  const after = { state: 'blocked' }
+  const audit = auditStatement(c.env.DB, c.get('operator').id, subject, { state: 'active' }, after, now, {
+    ifChanged: true,
+  })
+  await blockAccount(c.env.DB, id, now, audit)
   return ok(c, { id, state: 'blocked' })
 })
 
 operatorAccountRoutes.post('/:id/unblock', async (c) => {
   const { id } = parseInput(ParamsSchema, c.req.param())
   const now = new Date()
-  await unblockAccount(c.env.DB, id, now)
   const subject = { action: 'person.unblock', kind: 'person', id } as const
-  await recordAudit(c.env.DB, c.get('operator').id, subject, { state: 'blocked' }, { state: 'active' }, now)
+  const after = { state: 'active' }
+  const audit = auditStatement(c.env.DB, c.get('operator').id, subject, { state: 'blocked' }, after, now, {
+    ifChanged: true,
+  })
+  await unblockAccount(c.env.DB, id, now, audit)
   return ok(c, { id, state: 'active' })
 })
 
@@ -173,6 +179,13 @@ operatorAccountRoutes.post('/:id/erase', async (c) => {
   const row = await readPersonOrFail(db, id)
   await eraseAccount(c.env, id)
   const subject = { action: 'person.erase', kind: 'person', id } as const
-  await recordAudit(db, c.get('operator').id, subject, { state: stateOf(row) }, { state: 'erased' }, new Date())
+  await auditStatement(
+    db,
+    c.get('operator').id,
+    subject,
+    { state: stateOf(row) },
+    { state: 'erased' },
+    new Date(),
+  ).run()
   return ok(c, { id, state: 'erased' })
 })

@@ -1,15 +1,19 @@
 /**
  * The audit log of the operator console (docs/gateway-contract.md#operator): one row per change an operator makes —
- * who, when, what, and the changed fields before and after — written by the operator calls after the change has
- * succeeded, and read back filtered by operator, action and target.
+ * who, when, what, and the changed fields before and after — written in the same D1 batch as the change (one
+ * transaction: no change without its row, docs/security.md#operator-surface), and read back filtered by operator,
+ * action and target.
  */
 import type { AuditAction } from '../../../../../contract/operators/values'
 import type { Paging } from '../../../lib/paging'
 import { type KindName, TOP_LEVEL_KINDS } from '../../publishing/kinds'
-import { countAudit, insertAuditRow, listAuditRows, prepareAuditRow } from './queries'
+import { type AuditTarget, amendAuditStatement, countAudit, insertAuditStatement, listAuditRows } from './queries'
 
-/** What an audit row names: the action, and the record it changed. */
-export type AuditSubject = { action: AuditAction; kind: AuditTargetKind; id: number }
+/**
+ * What an audit row names: the action, and the record it changed (one made in the same batch: the operator of an
+ * e-mail, the actor too when they make themselves, or the row the statement before inserted).
+ */
+export type AuditSubject = { action: AuditAction; kind: AuditTargetKind; id: AuditTarget }
 
 export const AUDIT_TARGET_KINDS = [
   'appeal',
@@ -47,35 +51,43 @@ export type AuditEntry = {
 
 export type AuditFilter = { operatorId?: number; action?: AuditAction; kind?: AuditTargetKind; targetId?: number }
 
-/** Writes one audit row. */
-export async function recordAudit(
+/**
+ * The audit row of a change, as a statement for the change's own batch (one transaction, so an audit that fails undoes
+ * the change). `ifChanged`: placed right after a conditional write, it is written only if that write changed a row.
+ * `insertedAs`: placed right after an INSERT, `after` gains this key with the inserted row's id.
+ */
+export function auditStatement(
   db: D1Database,
-  operatorId: number,
+  operatorId: number | null,
   subject: AuditSubject,
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
   now: Date,
-): Promise<void> {
+  { ifChanged = false, insertedAs = null }: { ifChanged?: boolean; insertedAs?: string | null } = {},
+): D1PreparedStatement {
   const json = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value) : null)
-  const row = { operatorId, action: subject.action, kind: subject.kind, targetId: subject.id }
-  await insertAuditRow(db, { ...row, before: json(before), after: json(after) }, now)
+  const row = { operatorId, action: subject.action, kind: subject.kind, target: subject.id }
+  return insertAuditStatement(db, { ...row, before: json(before), after: json(after) }, now, ifChanged, insertedAs)
 }
 
-/**
- * The statement writing one audit row, to run in the same D1 batch as the change it records, so the two stand or fall
- * together; `ifChanged`: only when the batch's statement before it changed a row.
- */
-export function auditStatement(
+/** Adds `values` to the `after` of the last audit row of `subject`, in the batch of a later step of the same change. */
+export function amendAudit(
+  db: D1Database,
+  subject: { action: AuditAction; kind: AuditTargetKind; id: number },
+  values: Record<string, unknown>,
+): D1PreparedStatement {
+  return amendAuditStatement(db, { action: subject.action, kind: subject.kind, target: subject.id }, values)
+}
+
+/** Records what an operator read without changing anything (an export): its row alone. */
+export async function recordRead(
   db: D1Database,
   operatorId: number,
   subject: AuditSubject,
-  change: { before: Record<string, unknown> | null; after: Record<string, unknown> | null },
+  after: Record<string, unknown>,
   now: Date,
-  ifChanged = false,
-): D1PreparedStatement {
-  const json = (value: Record<string, unknown> | null) => (value ? JSON.stringify(value) : null)
-  const row = { operatorId, action: subject.action, kind: subject.kind, targetId: subject.id }
-  return prepareAuditRow(db, { ...row, before: json(change.before), after: json(change.after) }, now, ifChanged)
+): Promise<void> {
+  await auditStatement(db, operatorId, subject, null, after, now).run()
 }
 
 /** Audit rows matching `filter`, newest first, with their total. */

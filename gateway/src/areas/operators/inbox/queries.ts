@@ -1,6 +1,7 @@
 /** The inbox's SQL: contact requests and event applications, filtered, read and marked handled. */
 import type { Locale } from '../../../../../contract/locales'
 import type { InboxKind } from '../../../../../contract/operators/values'
+import { runWith } from '../../../lib/db'
 import { col } from '../../../lib/lang'
 import { parseReference, REFERENCE_YEAR_SQL } from '../../../lib/references'
 import { likePattern } from '../../../lib/search-text'
@@ -97,25 +98,24 @@ export async function inboxItemExists(db: D1Database, kind: InboxKind, id: numbe
   return (await db.prepare(`SELECT 1 FROM ${TABLES[kind]} WHERE id = ?`).bind(id).first()) !== null
 }
 
-/** Marks an item handled by the operator, or open again; false when it already was. */
+/** Marks an item handled by the operator, or open again, with `also`; false when it already was. */
 export async function setHandled(
   db: D1Database,
   item: { kind: InboxKind; id: number },
   handledBy: number | null,
   now: Date,
+  also: readonly D1PreparedStatement[],
 ): Promise<boolean> {
   const table = TABLES[item.kind]
-  const changed =
+  const change =
     handledBy !== null
-      ? await db
+      ? db
           .prepare(`UPDATE ${table} SET handled_at = ?, handled_by = ? WHERE id = ? AND handled_at IS NULL`)
           .bind(now.toISOString(), handledBy, item.id)
-          .run()
-      : await db
+      : db
           .prepare(`UPDATE ${table} SET handled_at = NULL, handled_by = NULL WHERE id = ? AND handled_at IS NOT NULL`)
           .bind(item.id)
-          .run()
-  return changed.meta.changes === 1
+  return (await runWith(db, change, also)) === 1
 }
 
 /** The events that have applications, newest first, with how many each has: what the inbox filters by. */

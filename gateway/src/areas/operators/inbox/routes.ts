@@ -18,7 +18,7 @@ import { BoolSchema, IdSchema, optionalText, parseInput, readJson, readQuery, te
 import { replyToContactRequest } from '../../forms/contact-requests'
 import { decideEventApplication } from '../../forms/event-applications'
 import { listContactReplies } from '../../forms/queries'
-import { recordAudit } from '../audit/audit'
+import { auditStatement, recordRead } from '../audit/audit'
 import { countOpenInbox } from '../moderation/queries'
 import {
   countInbox,
@@ -110,7 +110,7 @@ operatorInboxRoutes.get('/export', async (c) => {
   const results = await listInbox(c.env.DB, filter, lang, { size: EXPORT_MAX_ROWS, offset: 0 })
   const now = new Date()
   const subject = { action: 'inbox.export', kind: AUDIT_KINDS[filter.kind], id: 0 } as const
-  await recordAudit(c.env.DB, c.get('operator').id, subject, null, { ...named, rows: results.length }, now)
+  await recordRead(c.env.DB, c.get('operator').id, subject, { ...named, rows: results.length }, now)
   return ok(c, { filter: named, items: results.map((r) => toItem(filter.kind, r)) })
 })
 
@@ -123,9 +123,9 @@ operatorInboxRoutes.post('/contact/:id/reply', async (c) => {
   const { message } = parseInput(ReplySchema, await readJson(c))
   const operator = c.get('operator')
   const now = new Date()
-  const reply = await replyToContactRequest(c.env, id, { message, operatorId: operator.id }, now)
   const subject = { action: 'inbox.reply', kind: 'contact', id } as const
-  await recordAudit(c.env.DB, operator.id, subject, null, { reply_id: reply.replyId, message }, now)
+  const audit = auditStatement(c.env.DB, operator.id, subject, null, { message }, now, { insertedAs: 'reply_id' })
+  const reply = await replyToContactRequest(c.env, id, { message, operatorId: operator.id }, now, audit)
   return ok(c, { id, reference: reply.reference, reply_id: reply.replyId, handled: true })
 })
 
@@ -138,10 +138,11 @@ operatorInboxRoutes.post('/event/:id/decision', async (c) => {
   const input = parseInput(DecisionSchema, await readJson(c))
   const operator = c.get('operator')
   const now = new Date()
-  const decided = await decideEventApplication(c.env, id, { ...input, operatorId: operator.id }, now)
   const action = input.decision === 'confirmed' ? 'inbox.confirm' : 'inbox.decline'
   const after = { decision: input.decision, ...(input.reason ? { reason: input.reason } : {}) }
-  await recordAudit(c.env.DB, operator.id, { action, kind: 'event_application', id }, { decision: null }, after, now)
+  const subject = { action, kind: 'event_application', id } as const
+  const audit = auditStatement(c.env.DB, operator.id, subject, { decision: null }, after, now, { ifChanged: true })
+  const decided = await decideEventApplication(c.env, id, { ...input, operatorId: operator.id }, now, [audit])
   return ok(c, decided)
 })
 
@@ -168,9 +169,8 @@ operatorInboxRoutes.post('/:kind/:id/handled', async (c) => {
   const operator = c.get('operator')
   const now = new Date()
   if (!(await inboxItemExists(db, kind, id))) throw new GatewayError(404, 'not_found')
-  if (await setHandled(db, { kind, id }, handled ? operator.id : null, now)) {
-    const subject = { action: handled ? 'inbox.handled' : 'inbox.reopened', kind: AUDIT_KINDS[kind], id } as const
-    await recordAudit(db, operator.id, subject, { handled: !handled }, { handled }, now)
-  }
+  const subject = { action: handled ? 'inbox.handled' : 'inbox.reopened', kind: AUDIT_KINDS[kind], id } as const
+  const audit = auditStatement(db, operator.id, subject, { handled: !handled }, { handled }, now, { ifChanged: true })
+  await setHandled(db, { kind, id }, handled ? operator.id : null, now, [audit])
   return ok(c, { kind, id, handled })
 })

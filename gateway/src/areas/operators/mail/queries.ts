@@ -1,6 +1,7 @@
 /** The operators' mail screen's SQL: failed and stuck outbox rows, and a failed row queued again. */
 import type { MailStatus } from '../../../../../contract/operators/values'
 import type { Role } from '../../../lib/context'
+import { runWith } from '../../../lib/db'
 import type { Paging } from '../../../lib/paging'
 
 /** An outbox row as the list shows it: what it is and how its delivery went, never its body. */
@@ -77,15 +78,22 @@ export async function readLinkOwner(db: D1Database, uuid: string) {
     .first<{ user_id: number; used_at: string | null; email: string; role: Role }>()
 }
 
-/** Queues a failed row again with its attempts reset; false when it is not failed (another operator was first). */
-export async function requeueFailed(db: D1Database, id: number, now: Date): Promise<boolean> {
-  const claimed = await db
+/**
+ * Queues a failed row again with its attempts reset, with `also`; false when it is not failed (another operator was
+ * first).
+ */
+export async function requeueFailed(
+  db: D1Database,
+  id: number,
+  now: Date,
+  also: readonly D1PreparedStatement[],
+): Promise<boolean> {
+  const claim = db
     .prepare(
       "UPDATE outbox SET status = 'queued', attempts = 0, last_error = NULL, updated_at = ? WHERE id = ? AND status = 'failed'",
     )
     .bind(now.toISOString(), id)
-    .run()
-  return claimed.meta.changes === 1
+  return (await runWith(db, claim, also)) === 1
 }
 
 /** Replaces a row's message (a fresh password link). */

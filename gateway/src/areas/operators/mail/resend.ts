@@ -13,7 +13,7 @@ import type { Email } from '../../mail/email'
 import { LINK_MAIL_KINDS, type MailKind } from '../../mail/kinds'
 import { enqueueMail, REDACTED_LINK } from '../../mail/outbox'
 import { composeMail } from '../../mail/send'
-import { recordAudit } from '../audit/audit'
+import { auditStatement } from '../audit/audit'
 import { listMailRows, type ResendRow, readLinkOwner, readResendRow, replaceMessage, requeueFailed } from './queries'
 
 /** A queued mail counts as stuck after this long: the queue's first retries are over by then. */
@@ -101,16 +101,17 @@ export async function resendMail(
   const owner = renewed ? await linkOwner(db, row) : null
   // The row is claimed before a fresh link is issued: of two operators sending it at once, one claims it and only that
   // one's link is mailed. Nothing enqueues it until the claim's owner does.
-  if (!(await requeueFailed(db, id, now))) throw new GatewayError(409, 'mail_not_failed')
-  if (owner) await replaceMessage(db, id, await withFreshLink(env, row, owner, now))
-  await enqueueMail(env, id)
-  await recordAudit(
+  const audit = auditStatement(
     db,
     operatorId,
     { action: 'mail.resend', kind: 'mail', id },
     { status: 'failed', attempts: row.attempts },
     { status: 'queued', attempts: 0, ...(renewed ? { link: 'renewed' } : {}) },
     now,
+    { ifChanged: true },
   )
+  if (!(await requeueFailed(db, id, now, [audit]))) throw new GatewayError(409, 'mail_not_failed')
+  if (owner) await replaceMessage(db, id, await withFreshLink(env, row, owner, now))
+  await enqueueMail(env, id)
   return { id, status: 'queued', link_renewed: renewed }
 }

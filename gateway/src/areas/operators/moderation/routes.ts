@@ -16,7 +16,7 @@ import { IdSchema, parseInput, readJson, readQuery, text } from '../../../lib/va
 import { answerAppeal, rejectAppeal } from '../../appeals/decisions'
 import { approveRegistration, REGISTRATION_TABLES, rejectRegistration } from '../../forms/registrations'
 import { decideProject } from '../../personal/decisions'
-import { recordAudit } from '../audit/audit'
+import { amendAudit, auditStatement } from '../audit/audit'
 import {
   countAppeals,
   countOpenInbox,
@@ -108,9 +108,12 @@ operatorModerationRoutes.post('/appeals/:id/reply', async (c) => {
   const { reply } = parseInput(ReplySchema, await readJson(c))
   const operator = c.get('operator')
   const now = new Date()
-  const change = await answerAppeal(requestScope(c), id, { reply, admin: operator.name || 'Moderator' }, now)
   const subject = { action: 'appeal.reply', kind: 'appeal', id } as const
-  await recordAudit(c.env.DB, operator.id, subject, { status: change.before }, { status: change.status, reply }, now)
+  const change = await answerAppeal(requestScope(c), id, { reply, admin: operator.name || 'Moderator' }, now, (ch) => [
+    auditStatement(c.env.DB, operator.id, subject, { status: ch.before }, { status: ch.status, reply }, now, {
+      ifChanged: true,
+    }),
+  ])
   return ok(c, { id, status: change.status })
 })
 
@@ -118,10 +121,12 @@ operatorModerationRoutes.post('/appeals/:id/reject', async (c) => {
   const { id } = parseInput(ParamsSchema, c.req.param())
   const { reason } = parseInput(ReasonSchema, await readJson(c))
   const now = new Date()
-  const change = await rejectAppeal(requestScope(c), id, reason, now)
   const subject = { action: 'appeal.reject', kind: 'appeal', id } as const
-  const after = { status: change.status, reason }
-  await recordAudit(c.env.DB, c.get('operator').id, subject, { status: change.before }, after, now)
+  const change = await rejectAppeal(requestScope(c), id, reason, now, (ch) => [
+    auditStatement(c.env.DB, c.get('operator').id, subject, { status: ch.before }, { status: ch.status, reason }, now, {
+      ifChanged: true,
+    }),
+  ])
   return ok(c, { id, status: change.status })
 })
 
@@ -189,10 +194,12 @@ for (const decision of ['approve', 'reject'] as const) {
     const reason = decision === 'reject' ? parseInput(ReasonSchema, await readJson(c)).reason : ''
     const now = new Date()
     const state = decision === 'approve' ? 'approved' : 'rejected'
-    const change = await decideProject(requestScope(c), id, { state, reason }, now)
-    const after = decision === 'reject' ? { state: change.state, reason } : { state: change.state }
     const subject = { action: `project.${decision}`, kind: 'project', id } as const
-    await recordAudit(c.env.DB, c.get('operator').id, subject, { state: change.before }, after, now)
+    const change = await decideProject(requestScope(c), id, { state, reason }, now, (ch) => {
+      const after = decision === 'reject' ? { state: ch.state, reason } : { state: ch.state }
+      const operatorId = c.get('operator').id
+      return [auditStatement(c.env.DB, operatorId, subject, { state: ch.before }, after, now, { ifChanged: true })]
+    })
     return ok(c, { id, state: change.state })
   })
 }
@@ -234,10 +241,16 @@ operatorModerationRoutes.get('/registrations/:id', async (c) => {
 operatorModerationRoutes.post('/registrations/:id/approve', async (c) => {
   const { id } = parseInput(ParamsSchema, c.req.param())
   const now = new Date()
-  const decision = await approveRegistration(c.env, id, now)
   const subject = { action: 'registration.approve', kind: 'registration', id } as const
-  const after = { state: decision.state, user_id: decision.user_id }
-  await recordAudit(c.env.DB, c.get('operator').id, subject, { state: 'pending' }, after, now)
+  // Audited with the claim that decides it; the account it opens is added to the row in the account's own batch.
+  const operatorId = c.get('operator').id
+  const decided = auditStatement(c.env.DB, operatorId, subject, { state: 'pending' }, { state: 'approved' }, now, {
+    ifChanged: true,
+  })
+  const decision = await approveRegistration(c.env, id, now, {
+    decided: [decided],
+    opened: (userId) => [amendAudit(c.env.DB, subject, { user_id: userId })],
+  })
   return ok(c, decision)
 })
 
@@ -245,9 +258,11 @@ operatorModerationRoutes.post('/registrations/:id/reject', async (c) => {
   const { id } = parseInput(ParamsSchema, c.req.param())
   const { reason } = parseInput(ReasonSchema, await readJson(c))
   const now = new Date()
-  const decision = await rejectRegistration(c.env, id, reason, now)
   const subject = { action: 'registration.reject', kind: 'registration', id } as const
-  const after = { state: decision.state, reason }
-  await recordAudit(c.env.DB, c.get('operator').id, subject, { state: 'pending' }, after, now)
+  const after = { state: 'rejected', reason }
+  const audit = auditStatement(c.env.DB, c.get('operator').id, subject, { state: 'pending' }, after, now, {
+    ifChanged: true,
+  })
+  const decision = await rejectRegistration(c.env, id, reason, now, [audit])
   return ok(c, decision)
 })

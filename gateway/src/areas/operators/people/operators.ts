@@ -5,7 +5,7 @@
 import type { OperatorRole } from '../../../../../contract/operators/values'
 import type { Operator } from '../../../lib/context'
 import { GatewayError } from '../../../lib/envelope'
-import { recordAudit } from '../audit/audit'
+import { auditStatement } from '../audit/audit'
 import {
   findActiveByEmail,
   findActiveById,
@@ -29,13 +29,11 @@ export async function findOperator(
 ): Promise<Operator | null> {
   const found = await findActiveByEmail(db, email)
   if (found || !firstAdmin || email.toLowerCase() !== firstAdmin) return found
-  const made = await insertFirstAdmin(db, firstAdmin, now)
-  const admin = await findActiveByEmail(db, email)
-  if (made && admin) {
-    const subject = { action: 'operator.bootstrap', kind: 'operator', id: admin.id } as const
-    await recordAudit(db, admin.id, subject, null, { role: 'admin' }, now)
-  }
-  return admin
+  const made = { operatorEmail: firstAdmin }
+  const subject = { action: 'operator.bootstrap', kind: 'operator', id: made } as const
+  const audit = auditStatement(db, null, subject, null, { role: 'admin' }, now, { ifChanged: true })
+  await insertFirstAdmin(db, firstAdmin, now, [audit])
+  return findActiveByEmail(db, email)
 }
 
 /** Active operators, admins first, then by e-mail. */
@@ -62,16 +60,17 @@ export async function addOperator(
   input: { email: string; name: string; role: OperatorRole },
   now: Date,
 ): Promise<Operator> {
-  const row = await insertOperator(db, input, now)
-  if (!row) throw new GatewayError(409, 'operator_exists', 'operator_exists', ['email'])
-  await recordAudit(
+  const audit = auditStatement(
     db,
     actor.id,
-    { action: 'operator.add', kind: 'operator', id: row.id },
+    { action: 'operator.add', kind: 'operator', id: { operatorEmail: input.email } },
     null,
-    { email: row.email, name: row.name, role: row.role },
+    { email: input.email, name: input.name, role: input.role },
     now,
+    { ifChanged: true },
   )
+  const row = await insertOperator(db, input, now, [audit])
+  if (!row) throw new GatewayError(409, 'operator_exists', 'operator_exists', ['email'])
   return row
 }
 
@@ -85,28 +84,30 @@ export async function changeOperatorRole(
 ): Promise<Operator> {
   const target = await readActive(db, id)
   if (target.role === role) return target
-  if (!(await updateRole(db, id, role))) throw lastAdmin()
-  await recordAudit(
+  const audit = auditStatement(
     db,
     actor.id,
     { action: 'operator.role', kind: 'operator', id },
     { role: target.role },
     { role },
     now,
+    { ifChanged: true },
   )
+  if (!(await updateRole(db, id, role, [audit]))) throw lastAdmin()
   return { ...target, role }
 }
 
 /** Removes an operator: they can no longer sign in. The last admin cannot be removed (409 `last_admin`). */
 export async function removeOperator(db: D1Database, actor: Operator, id: number, now: Date): Promise<void> {
   const target = await readActive(db, id)
-  if (!(await markRemoved(db, id, now))) throw lastAdmin()
-  await recordAudit(
+  const audit = auditStatement(
     db,
     actor.id,
     { action: 'operator.remove', kind: 'operator', id },
     { email: target.email, role: target.role },
     null,
     now,
+    { ifChanged: true },
   )
+  if (!(await markRemoved(db, id, now, [audit]))) throw lastAdmin()
 }
