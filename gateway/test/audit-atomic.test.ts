@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { seedAll } from '../src/dev/seed/index'
 import { accessEnv, signInOperators } from './access-helpers'
-import { call, uniqueEmail, uniqueIp } from './helpers'
+import { call, createUser, uniqueEmail, uniqueIp } from './helpers'
 
 const ADMIN = 'atomic-admin@agency.example'
 const OTHER_ADMIN = 'atomic-other-admin@agency.example'
@@ -237,5 +237,24 @@ describe('a change whose audit row cannot be written', () => {
     expect(await inBin()).toEqual({ n: 1 })
     expect((await op(`/bin/${binId}/restore`, 'POST', {})).status).toBe(200)
     expect(await inBin()).toEqual({ n: 0 })
+  })
+
+  it('is not made: a person’s contact data corrected, or their account erased', async () => {
+    const person = await createUser({ profile: { phone: '4930111000' } })
+    const contactOf = () =>
+      one('SELECT u.email, p.phone FROM users u JOIN profiles p ON p.user_id = u.id WHERE u.id = ?', person.id)
+    const newEmail = uniqueEmail('investor')
+    const correct = () => op(`/people/${person.id}/contact`, 'POST', { email: newEmail, phone: '4930222000' })
+    expect(await withAuditRefused(correct)).toBe(500)
+    expect(await contactOf()).toEqual({ email: person.email, phone: '4930111000' })
+    // Nor is the old address told of a change that did not happen.
+    expect(await one('SELECT count(*) AS n FROM outbox WHERE to_email = ?', person.email)).toEqual({ n: 0 })
+    expect((await correct()).status).toBe(200)
+    expect(await contactOf()).toEqual({ email: newEmail, phone: '4930222000' })
+
+    expect(await withAuditRefused(() => op(`/people/${person.id}/erase`, 'POST', {}))).toBe(500)
+    expect(await one('SELECT id FROM users WHERE id = ?', person.id)).toEqual({ id: person.id })
+    expect((await op(`/people/${person.id}/erase`, 'POST', {})).status).toBe(200)
+    expect(await one('SELECT id FROM users WHERE id = ?', person.id)).toBeNull()
   })
 })

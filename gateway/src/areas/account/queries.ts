@@ -123,17 +123,27 @@ export async function spendEmailChange(db: D1Database, id: number, now: Date): P
  * when another account has the address (the unique index of `users.email`).
  */
 export async function setAccountEmail(db: D1Database, userId: number, email: string, now: Date): Promise<void> {
+  await db.batch(accountEmailStatements(db, userId, email, now))
+}
+
+/** The statements of `setAccountEmail`, for a batch that carries more (an operator's audit row). */
+export function accountEmailStatements(
+  db: D1Database,
+  userId: number,
+  email: string,
+  now: Date,
+): D1PreparedStatement[] {
   const at = now.toISOString()
-  await db.batch([
+  return [
     db.prepare('UPDATE users SET email = ?, updated_at = ? WHERE id = ?').bind(email, at, userId),
     db.prepare('UPDATE profiles SET email = ? WHERE user_id = ?').bind(email, userId),
     db.prepare('UPDATE email_changes SET used_at = ? WHERE user_id = ? AND used_at IS NULL').bind(at, userId),
-  ])
+  ]
 }
 
-/** Sets an account's phone (its profile's). */
-export async function setAccountPhone(db: D1Database, userId: number, phone: string): Promise<void> {
-  await db.prepare('UPDATE profiles SET phone = ? WHERE user_id = ?').bind(phone, userId).run()
+/** Sets an account's phone (its profile's), as a statement for the caller's batch. */
+export function accountPhoneStatement(db: D1Database, userId: number, phone: string): D1PreparedStatement {
+  return db.prepare('UPDATE profiles SET phone = ? WHERE user_id = ?').bind(phone, userId)
 }
 
 // Data exports
@@ -472,7 +482,12 @@ export async function listAccountFiles(db: D1Database, userId: number) {
  * opening it, the mail to its address and the person's values in the audit log go; deleting the user takes its
  * profile, sessions, links, devices, notifications, projects and exports with it (foreign keys).
  */
-export async function eraseAccountRows(db: D1Database, userId: number, email: string): Promise<void> {
+export async function eraseAccountRows(
+  db: D1Database,
+  userId: number,
+  email: string,
+  audit?: D1PreparedStatement,
+): Promise<void> {
   const theirs = 'FROM registrations WHERE (user_id = ?1 OR email = ?2)'
   await db.batch([
     db.prepare("UPDATE appeals SET user_id = NULL, full_name = '', email = '' WHERE user_id = ?").bind(userId),
@@ -488,5 +503,7 @@ export async function eraseAccountRows(db: D1Database, userId: number, email: st
       .prepare("UPDATE audit_log SET before = NULL, after = NULL WHERE target_kind = 'person' AND target_id = ?")
       .bind(userId),
     db.prepare('DELETE FROM users WHERE id = ?').bind(userId),
+    // An operator's erasing is audited in the same transaction (docs/security.md#operator-surface).
+    ...(audit ? [audit] : []),
   ])
 }

@@ -79,13 +79,16 @@ export async function unblockAccount(db: D1Database, id: number, now: Date, audi
   if (!(await markUnblocked(db, id, now, audit))) throw new GatewayError(409, 'invalid_state')
 }
 
-/** Erases an account: its stored files, then its rows (docs/decisions/0029-data-residency.md#erasing-an-account). */
-export async function eraseAccount(env: Env, id: number): Promise<void> {
+/**
+ * Erases an account: its stored files, then its rows (docs/decisions/0029-data-residency.md#erasing-an-account), with an
+ * operator's audit row, if any, in the rows' batch.
+ */
+export async function eraseAccount(env: Env, id: number, audit?: D1PreparedStatement): Promise<void> {
   const row = await readAccountOrFail(env.DB, id)
   const { fileIds, exportKeys } = await listAccountFiles(env.DB, id)
   await deleteFiles(env, fileIds)
   if (exportKeys.length) await env.UPLOADS.delete(exportKeys)
-  await eraseAccountRows(env.DB, id, row.email)
+  await eraseAccountRows(env.DB, id, row.email, audit)
 }
 
 /** Erases the deleted accounts whose grace period is over, at most `limit` a run; answers how many. */
