@@ -23,7 +23,9 @@ const steps = [
   ['build', 'npx', ['vite', 'build', '--logLevel', 'warn'], 5 * MINUTE, { CLOUDFLARE_ENV: 'local' }, { silent: true }],
   // The production configuration of both workers builds, validates and fits the Workers limits (nothing is deployed).
   ['deploy check', 'node', ['scripts/deploy.mjs', '--dry-run'], 5 * MINUTE],
-  ['unit + workerd', 'npx', ['vitest', 'run'], 10 * MINUTE],
+  // 619 s on an idle 2-core host on 2026-11-28 (208 s the day before): over the suite's budget and being cut back
+  // (docs/performance.md#test-suite-time); the bound only catches a hang.
+  ['unit + workerd', 'npx', ['vitest', 'run'], 20 * MINUTE],
   ['load', 'node', ['test/load/run.mjs'], 4 * MINUTE],
   // Every step of `npm run bench` once with tiny counts, judging no figure: a change that breaks the bench fails here
   // rather than in the next engineer's run (docs/performance.md).
