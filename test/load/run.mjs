@@ -137,7 +137,7 @@ async function send(kind, i, path, body, headers) {
 }
 
 /** Sends the writes evenly over the load's middle, one contact form and one appeal at a time. */
-async function sendWrites(cookie, topic) {
+async function sendWrites(cookie, topic, regionId) {
   const spacing = ((SECONDS - 8) * 1000) / WRITES
   const writes = []
   for (let i = 0; i < WRITES; i++) {
@@ -151,7 +151,7 @@ async function sendWrites(cookie, topic) {
     const appeal = {
       topic_id: topic.id,
       type_id: topic.typeId,
-      region_id: 7,
+      region_id: regionId,
       text: `${RUN} appeal ${i}: the road to the industrial zone needs repair before the season.`,
     }
     writes.push(send('appeal', i, '/gateway/siw/appeal', appeal, { cookie }))
@@ -237,6 +237,8 @@ try {
   const cookie = await signIn()
   const topics = (await getJson('/gateway/siw/public/appeal-topic')).content
   const withType = topics.find((t) => t.children.length > 0)
+  // A region as the reference data names it (its classifier code), read rather than assumed.
+  const regionId = (await getJson('/gateway/integration/public/territorial-entity/regions')).content[0].id
   const paths = await readMix()
   console.log(
     `load: ${SECONDS} s at ${CONNECTIONS} connections over ${paths.length} paths, ${WRITES} contact forms and ${WRITES} appeals meanwhile (${RUN})`,
@@ -245,7 +247,7 @@ try {
   const loadStarted = Date.now()
   ;[load, writes] = await Promise.all([
     runLoad(paths),
-    sendWrites(cookie, { id: withType.id, typeId: withType.children[0].id }),
+    sendWrites(cookie, { id: withType.id, typeId: withType.children[0].id }, regionId),
   ])
   const loadEnded = loadStarted + load.result.duration * 1000
 
