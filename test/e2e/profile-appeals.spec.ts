@@ -103,7 +103,7 @@ test('without JavaScript: create, reply and reject with a reason', async ({ brow
   await page.getByRole('button', { name: 'Send the appeal' }).click()
   await expect(page.locator('.error-summary')).toContainText('Your appeal: The text is too short or too long.')
   // What was chosen comes back.
-  await expect(page.getByLabel(/Region/)).toHaveValue('7')
+  await expect(page.getByLabel(/Region/)).toHaveValue('1718')
   await page.getByLabel(/Your appeal/).fill(TEXT)
   await page.getByRole('button', { name: 'Send the appeal' }).click()
   await page.waitForURL(/\/en\/profile\/appeals\/\d+\?notice=/)
@@ -162,7 +162,7 @@ test('keyboard only: the anonymous appeal dialog from the appeal bar, both steps
   await page.keyboard.press('Tab')
   await expect(dialog.getByLabel(/Region/)).toBeFocused()
   await page.keyboard.type('Tashkent c')
-  await expect(dialog.getByLabel(/Region/)).toHaveValue('10')
+  await expect(dialog.getByLabel(/Region/)).toHaveValue('1726')
   await page.keyboard.press('Tab')
   await page.keyboard.type('Where can a foreign company get a list of free economic zones with vacant plots?')
   await checkA11y(page)
