@@ -38,7 +38,9 @@ export function Layout({ name, meta, feedback, children }: LayoutProps) {
       ) : (
         children
       )}
-      <PageFeedback key={feedback.page} props={feedback} />
+      {/* Keyed by the page so a navigation draws it anew; the prefix keeps its key apart from the page's own sibling key
+          (the same key twice among siblings makes React leave the previous page's markup in place). */}
+      <PageFeedback key={`feedback:${feedback.page}`} props={feedback} />
       {!meta.hideAppealButton && <AppealBar />}
       <SiteFooter as="footer" className="site-footer" props={{}} />
     </div>
