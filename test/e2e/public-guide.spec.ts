@@ -339,35 +339,33 @@ test.describe('registration forms', () => {
     await expect(page.locator('.error-summary')).toBeFocused()
   })
 
-  test('a resident investor gives a PINFL and an Uzbek number', async ({ page }) => {
+  // Residents open their accounts through OneID (docs/decisions/0049-identity-from-oneid.md): choosing "resident"
+  // offers the OneID button for the form's role and hides the rest of the form; no PINFL or TIN is typed.
+  test('a resident investor is sent to OneID instead of filling the form', async ({ page }) => {
     await page.goto(href('guide-register-investor', { locale: 'ru' }))
     await waitForHydration(page)
     await page.getByLabel('Резидент Узбекистана').check()
-    await fillCommon(page, { email: unique('resident.investor'), phone: '4930123456' })
-    await page.locator('#register-pin').fill('1234')
-    await page.getByRole('button', { name: 'Отправить заявку' }).click()
-    await expect(page.locator('#register-pin-error')).toContainText('Введите 14 цифр ПИНФЛ.')
-    await expect(page.locator('#register-phone-error')).toContainText('Введите узбекский номер')
-    await page.locator('#register-pin').fill('31203199012345')
-    await page.locator('#register-phone').fill('+998 90 123-45-67')
-    await page.getByRole('button', { name: 'Отправить заявку' }).click()
-    await expect(page).toHaveURL(href('success-registration', { locale: 'ru' }))
+    const oneId = page.getByRole('link', { name: 'Зарегистрироваться через OneID' })
+    await expect(oneId).toBeVisible()
+    await expect(oneId).toHaveAttribute('href', href('one-id', { locale: 'ru', query: { role: 'investor' } }))
+    await expect(page.getByRole('button', { name: 'Отправить заявку' })).toBeHidden()
+    await expect(page.locator('#register-pin')).toHaveCount(0)
+    // Changing one's mind brings the form back.
+    await page.getByLabel('Нерезидент (иностранный гражданин или компания)').check()
+    await expect(page.getByRole('button', { name: 'Отправить заявку' })).toBeVisible()
+    await expect(oneId).toBeHidden()
   })
 
-  test('a resident business gives its TIN as well as the PINFL', async ({ page }) => {
+  test('a resident business is sent to OneID with the businessman role', async ({ page }) => {
     await page.goto(href('guide-register-business', { locale: 'uz' }))
     await expect(page.locator('main h1')).toHaveText(pageTitle('guide-register-business', 'uz'))
     await waitForHydration(page)
     await page.getByLabel('Oʻzbekiston rezidenti').check()
-    await fillCommon(page, { email: unique('resident.business'), phone: '998712345678' })
-    await page.locator('#register-pin').fill('41506198812345')
-    await page.locator('#register-tin').fill('30')
-    await page.getByRole('button', { name: 'Arizani yuborish' }).click()
-    await expect(page.locator('#register-tin-error')).toContainText('STIRining 9 ta raqamini kiriting.')
+    const oneId = page.getByRole('link', { name: 'OneID orqali roʻyxatdan oʻtish' })
+    await expect(oneId).toHaveAttribute('href', href('one-id', { locale: 'uz', query: { role: 'businessmen' } }))
+    await expect(page.getByRole('button', { name: 'Arizani yuborish' })).toBeHidden()
+    await expect(page.locator('#register-tin')).toHaveCount(0)
     await checkA11y(page)
-    await page.locator('#register-tin').fill('305123456')
-    await page.getByRole('button', { name: 'Arizani yuborish' }).click()
-    await expect(page).toHaveURL(href('success-registration', { locale: 'uz' }))
   })
 
   test('a non-resident business registers with its contacts only', async ({ page }) => {
@@ -449,20 +447,27 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(href('success-registration', { locale: 'en' }))
   })
 
-  test('the business form keeps the values after an error and registers a resident', async ({
+  test('the business form keeps the values after an error, and refuses a resident post with the way to OneID', async ({
     page,
     consoleErrors,
   }) => {
     await page.goto(href('guide-register-business', { locale: 'ru' }))
-    await page.getByLabel('Резидент Узбекистана').check()
-    await fillCommon(page, { email: unique('nojs.business'), phone: '998901112233' })
-    await page.locator('#register-pin').fill('31203199012345')
+    await page.getByLabel('Нерезидент (иностранный гражданин или компания)').check()
+    await fillCommon(page, { email: unique('nojs.business'), phone: 'call me' })
     await page.getByRole('button', { name: 'Отправить заявку' }).click()
-    await expect(page.locator('#register-tin-error')).toContainText('Заполните')
+    await expect(page.locator('.error-summary')).toBeVisible()
+    await expect(page.locator('#register-phone-error')).toBeVisible()
     dropStatusError(consoleErrors, 422)
     await expect(page.locator('#register-company_name')).toHaveValue('Silk Road Ventures')
-    await expect(page.getByLabel('Резидент Узбекистана')).toBeChecked()
-    await page.locator('#register-tin').fill('305123456')
+    await expect(page.getByLabel('Нерезидент (иностранный гражданин или компания)')).toBeChecked()
+    // A resident's post (an old bookmark, a form without CSS) is refused at the residency and names OneID.
+    await page.getByLabel('Резидент Узбекистана').check()
+    await page.evaluate(() => (document.querySelector('form.guide-form') as HTMLFormElement).submit())
+    await expect(page.locator('#register-is_resident-error')).toContainText('OneID')
+    await expect(page.getByRole('link', { name: 'Зарегистрироваться через OneID' })).toBeVisible()
+    dropStatusError(consoleErrors, 422)
+    await page.getByLabel('Нерезидент (иностранный гражданин или компания)').check()
+    await page.locator('#register-phone').fill('998901112233')
     await page.getByRole('button', { name: 'Отправить заявку' }).click()
     await expect(page).toHaveURL(href('success-registration', { locale: 'ru' }))
   })
