@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classesOf, parseCssRules, pickCssRules } from '../shared/markup/css-rules'
+import { classesOf, hasPrintRules, parseCssRules, pickCssRules } from '../shared/markup/css-rules'
 
 const css = [
   ':root{--x:1}',
@@ -71,6 +71,15 @@ describe('CSS rules picked per document', () => {
     const picked = pickCssRules(rules, new Set(['region-map__region', 'prose']))
     expect(picked).toContain('.region-map__region.is-selected{fill:blue}')
     expect(picked).toContain('.prose>:not(.lead){margin:0}')
+  })
+
+  it('leaves print-only groups to the print link, and keeps groups that also apply on screen', () => {
+    const sheet = parseCssRules(
+      '.card{a:b}@media print{.card{c:d}}@media print and (orientation:landscape){.card{e:f}}@media screen,print{.card{g:h}}',
+    )
+    expect(hasPrintRules(sheet)).toBe(true)
+    expect(hasPrintRules(rules)).toBe(false)
+    expect(pickCssRules(sheet, new Set(['card']))).toBe('.card{a:b}@media screen,print{.card{g:h}}')
   })
 
   it('reads the classes of a document from its class attributes only', () => {

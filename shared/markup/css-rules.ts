@@ -41,6 +41,8 @@ export function parseCssRules(css: string): CssRule[] {
  * The rules' text for a document whose elements carry `classes`. A modifier counts as present when what it modifies
  * is on the page (`badge--neutral` with `badge`): script may switch the modifiers of elements the edge drew (a closed
  * lot's badge). Parts drawn later (a menu's open panel) come with the whole sheets (`client/runtime/full-styles.ts`).
+ * Print-only groups are left out: the document links the whole sheet for print (`hasPrintRules`), which no screen
+ * waits for.
  */
 export function pickCssRules(rules: readonly CssRule[], classes: ReadonlySet<string>): string {
   const bases = new Set<string>()
@@ -48,10 +50,19 @@ export function pickCssRules(rules: readonly CssRule[], classes: ReadonlySet<str
   return pick(rules, (c) => classes.has(c) || bases.has(unmodified(c)))
 }
 
+/** `@media print{…}` (or `@media print and …`): rules for paper only. */
+const PRINT_ONLY = /^@media\s+print(\s+and\b|\s*$)/
+
+/** Whether a sheet has print-only groups, which `pickCssRules` leaves to a print stylesheet link. */
+export function hasPrintRules(rules: readonly CssRule[]): boolean {
+  return rules.some((rule) => rule.length === 3 && PRINT_ONLY.test(rule[0]))
+}
+
 function pick(rules: readonly CssRule[], present: (c: string) => boolean): string {
   let out = ''
   for (const rule of rules) {
     if (rule.length === 3) {
+      if (PRINT_ONLY.test(rule[0])) continue
       const inner = pick(rule[1], present)
       if (inner) out += `${rule[0]}{${inner}}`
     } else if (!rule[1] || rule[1].some((alternative) => alternative.every(present))) out += rule[0]

@@ -86,10 +86,22 @@ for (const locale of LOCALES) {
 }
 
 // A second copy of the rules, or a sheet added after paint, restyles the whole page while it becomes interactive.
+/** The document's stylesheets in order: element, file (or inline) and, for a sheet with a media query, that query. */
 const sheetsOf = (page: Page) =>
-  page.evaluate(() => Array.from(document.styleSheets, (s) => `${s.ownerNode?.nodeName} ${s.href ?? 'inline'}`))
+  page.evaluate(() =>
+    Array.from(
+      document.styleSheets,
+      (s) => `${s.ownerNode?.nodeName} ${s.href ?? 'inline'}${s.media.mediaText ? ` ${s.media.mediaText}` : ''}`,
+    ),
+  )
+/** The shell's whole sheet, linked for print: the first view inlines no print rules (docs/product.md#print). */
+const printSheet = (page: Page) =>
+  page.evaluate(
+    () =>
+      `LINK ${new URL(JSON.parse(document.getElementById('__STATE__')!.textContent!).assets.shellCss, location.href).href} print`,
+  )
 
-test('the stylesheets the edge inlines (shell and site area) stay the only ones once the lazy map and the toast region have loaded', async ({
+test('the stylesheets the edge inlines (shell and site area), and the shell for print, stay the only ones once the lazy map and the toast region have loaded', async ({
   page,
 }) => {
   await page.goto(href('home', { locale: 'en' }))
@@ -99,7 +111,7 @@ test('the stylesheets the edge inlines (shell and site area) stay the only ones 
   await waitForHydratedElement(page.locator('.region-map__svg a').first())
   await expect(page.locator('section[aria-label^="Notifications"]')).toHaveCount(1)
   await page.waitForLoadState('networkidle')
-  expect(await sheetsOf(page)).toEqual(['STYLE inline', 'STYLE inline'])
+  expect(await sheetsOf(page)).toEqual(['STYLE inline', 'STYLE inline', await printSheet(page)])
 })
 
 test("a client navigation to the rich post body links the shell's whole sheet once, right after the rules the edge inlined, and no other", async ({
@@ -119,7 +131,11 @@ test("a client navigation to the rich post body links the shell's whole sheet on
   const shell = await page.evaluate(
     () => JSON.parse(document.getElementById('__STATE__')!.textContent!).assets.shellCss as string,
   )
-  expect(await sheetsOf(page)).toEqual(['STYLE inline', `LINK ${new URL(shell, page.url()).href}`])
+  expect(await sheetsOf(page)).toEqual([
+    'STYLE inline',
+    `LINK ${new URL(shell, page.url()).href}`,
+    await printSheet(page),
+  ])
 })
 
 test("a server-only page hydrates without its own code, and a client navigation back to it draws it from its body's chunk", async ({

@@ -5,7 +5,7 @@
  * known when its head is sent, inlines the whole sheets.
  */
 import manifest from 'virtual:client-manifest'
-import { type CssRule, classesOf, pickCssRules } from '../../shared/markup/css-rules'
+import { type CssRule, classesOf, hasPrintRules, pickCssRules } from '../../shared/markup/css-rules'
 import { SHEET_NAMES, type SheetName } from '../../shared/state/state'
 
 /** What a complete render writes where the shell's CSS goes, and each area sheet's. */
@@ -41,10 +41,35 @@ export function inlineCriticalCss(html: string | null): string | null {
   const found = html.indexOf('</head>')
   const headEnd = found < 0 ? html.length : found
   let head = html.slice(0, headEnd)
-  head = head.replace(SHELL_CSS_MARK, () => pick('shell', manifest.cssRules, classes, key))
+  head = inline(head, SHELL_CSS_MARK, 'shell', manifest.cssRules, manifest.css[0], classes, key)
   for (const name of SHEET_NAMES) {
-    const mark = SHEET_CSS_MARKS[name]
-    if (head.includes(mark)) head = head.replace(mark, () => pick(name, manifest.sheets[name].rules, classes, key))
+    const { rules, href } = manifest.sheets[name]
+    head = inline(head, SHEET_CSS_MARKS[name], name, rules, href, classes, key)
   }
   return head + html.slice(headEnd)
+}
+
+/**
+ * Replaces `mark` (the whole text of a `<style>`) with the picked rules; a sheet with print-only rules, which picking
+ * leaves out, is then linked for print right after its `<style>`: the browser fetches it without holding the first
+ * paint, and a printout, with or without JavaScript, gets the print styles (docs/product.md#print).
+ */
+function inline(
+  head: string,
+  mark: string,
+  sheet: string,
+  rules: readonly CssRule[],
+  href: string | undefined,
+  classes: ReadonlySet<string>,
+  key: string,
+): string {
+  const at = head.indexOf(mark)
+  if (at < 0) return head
+  let css = pick(sheet, rules, classes, key)
+  let end = at + mark.length
+  if (href && hasPrintRules(rules) && head.startsWith('</style>', end)) {
+    css += `</style><link rel="stylesheet" media="print" href="${href}"/>`
+    end += '</style>'.length
+  }
+  return head.slice(0, at) + css + head.slice(end)
 }
