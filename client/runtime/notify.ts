@@ -57,12 +57,18 @@ export async function showToast(
 
 /**
  * Turns the gateway client's notices into error toasts: a translated key, or the raw description. Requests failing
- * together for one reason (a session that ended under a page's polls) show one toast, not one each.
+ * together for one reason (a session that ended under a page's polls) show one toast, not one each. A document carries
+ * only the notices a lost connection needs (`worker/render/messages.ts`): the others are read once the whole catalogue
+ * has loaded, or failed to (then as what the document has).
  */
 export function createNotifier(t: Translate) {
   return (notice: Notice) => {
-    const message = noticeText(t, notice)
-    void showToast('error', message, `gateway:${message}`)
+    void loadAllMessages()
+      .catch(() => undefined)
+      .then(() => {
+        const message = noticeText(t, notice)
+        return showToast('error', message, `gateway:${message}`)
+      })
   }
 }
 

@@ -5,7 +5,7 @@ import en from '../../locales/en.json'
 import ru from '../../locales/ru.json'
 import uz from '../../locales/uz.json'
 import { LOCALE_FALLBACK } from '../../shared/constants'
-import type { Messages } from '../../shared/i18n/i18n'
+import { GENERIC_ERROR_KEY, type Messages } from '../../shared/i18n/i18n'
 
 const DICTS: Readonly<Record<Locale, Messages>> = { en, ru, uz }
 
@@ -35,12 +35,13 @@ export function messagesFor(locale: Locale): Messages {
 }
 
 /**
- * Namespaces every document carries whatever its page renders: what the browser may translate outside a render before
- * the reader does anything (a gateway failure's notice, the toast region). Texts a render or an action shows later (a
- * form's errors, an action's notice) come with the whole catalogue, which the first interaction loads; a document
- * with a page notice carries that one (`render.tsx`).
+ * Texts every document carries whatever its page renders: what the browser may translate outside a render before the
+ * reader does anything and without reaching the network (the toast region; a failure's notice when the connection is
+ * gone, or read as the generic one). Any other failure's notice waits for the whole catalogue (`createNotifier`), as do
+ * texts a render or an action shows later (a form's errors, an action's notice), which the first interaction loads; a
+ * document with a page notice carries that one (`render.tsx`).
  */
-export const SHELL_NAMESPACES: readonly string[] = ['messages', 'toast']
+export const SHELL_NAMESPACES: readonly string[] = ['messages.error.network_error', GENERIC_ERROR_KEY, 'toast']
 
 const subsets = new Map<string, Messages>()
 const SUBSETS_MAX = 300
