@@ -101,7 +101,6 @@ function MegaMenu() {
                 onClick={() => setOpenId(open ? null : id)}
               >
                 {t(`nav.${id}`)}
-                <Icon name="chevron-down" className="mega-nav__chevron" />
               </button>
               {/* Drawn when opened, like the mobile menu: only script opens a panel. */}
               <div id={panelId} className="mega-panel" hidden={!open}>

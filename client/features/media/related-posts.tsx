@@ -11,7 +11,6 @@ import { useLocale, useT } from '../../runtime/i18n'
 import { lazyComponent } from '../../runtime/lazy-component'
 import { Link } from '../../runtime/router'
 import { useNearViewport } from '../../runtime/visibility'
-import { Icon } from '../../ui/icon'
 
 const RelatedList = lazyComponent(() => import('./related-list').then((m) => m.RelatedList))
 
@@ -28,7 +27,6 @@ export function RelatedPosts({ post, category }: { post: Post; category: PostCat
         <h2 id="related-title">{title}</h2>
         <Link to={href('media', { locale, params: { id: category } })} className="section__more">
           {t('media.related.all', { category: name })}
-          <Icon name="arrow-right" />
         </Link>
       </div>
       <div className="related-posts__list" ref={list}>

@@ -12,7 +12,6 @@ import { useLocale, useT } from '../../runtime/i18n'
 import { Link } from '../../runtime/router'
 import { Button } from '../../ui/button'
 import { HeroContent } from '../../ui/hero'
-import { Icon } from '../../ui/icon'
 import { PatternArt } from '../../ui/pattern-art'
 import { SkeletonCardGrid, SkeletonRegion, SkeletonText } from '../../ui/skeleton'
 import { type Stat, StatBlocks } from '../../ui/stat-blocks'
@@ -107,7 +106,7 @@ export function HomeGuide() {
           <p>{t('home.guide.intro')}</p>
         </div>
         <Link to={href('guide-project', { locale })} className="section__more">
-          {t('home.guide.more')} <Icon name="arrow-right" />
+          {t('home.guide.more')}
         </Link>
       </div>
       <LinkTiles items={guide} />
@@ -157,7 +156,7 @@ export function HomeMedia() {
           <p>{t('home.media.intro')}</p>
         </div>
         <Link to={href('media', { locale, params: { id: 'news' } })} className="section__more">
-          {t('home.media.more')} <Icon name="arrow-right" />
+          {t('home.media.more')}
         </Link>
       </div>
       <Section keys={[posts]} fallback={<SkeletonCardGrid count={6} columns={3} label={t('home.media.loading')} />}>
@@ -205,7 +204,7 @@ export function HomeServices() {
           <p>{t('home.services.intro')}</p>
         </div>
         <Link to={href('service-category-index', { locale })} className="section__more">
-          {t('home.services.more')} <Icon name="arrow-right" />
+          {t('home.services.more')}
         </Link>
       </div>
       <LinkTiles items={services} />

@@ -103,7 +103,6 @@ export function Page() {
             <h2 id="categories-title">{t('guide.hub.categoriesTitle')}</h2>
             <Link to={href('project-category-list', { locale })} className="section__more">
               {t('guide.hub.allCategories')}
-              <Icon name="arrow-right" />
             </Link>
           </div>
           {categories.error ? (
