@@ -67,16 +67,18 @@ export default defineConfig({
                 // Small modules the entry shares with lazily loaded chunks, in one chunk rather than one each.
                 {
                   name: 'shell',
-                  test: /[\\/]client[\\/](runtime[\\/](i18n|visibility|lazy-component|router|static-section)|ui[\\/](page-title|icons?|static-pagination))\.tsx?$|[\\/]shared[\\/](constants|i18n[\\/]i18n|routing[\\/](routes|match|guards|errors|payload-path)|keys[\\/]api-keys)\.ts$|preload-helper/,
+                  test: /[\\/]client[\\/](runtime[\\/](i18n|visibility|lazy-component|router|static-section)|ui[\\/](page-title|icons?))\.tsx?$|[\\/]shared[\\/](constants|i18n[\\/]i18n|routing[\\/](routes|match|guards|errors|payload-path)|keys[\\/]api-keys)\.ts$|preload-helper/,
                 },
                 // The Intl helpers: most pages with dates or figures use them.
                 { name: 'format', test: /[\\/]client[\\/]lib[\\/]format(-uz)?\.ts$/ },
                 // What the trading pages (e-auction, a lot, UzEx) share: deadlines, prices, the external link, their
-                // data plans and keys, in one chunk rather than several. (A group takes in what its modules import,
-                // unless an earlier group has it.)
+                // data plans and keys, and the live channel (hook, socket, announcer), in one chunk rather than
+                // several: each chunk a first view fetches costs its own framing. A signed-in header's live part
+                // loads it too, after hydration. (A group takes in what its modules import, unless an earlier group
+                // has it.)
                 {
                   name: 'trading',
-                  test: /[\\/]client[\\/]features[\\/]services[\\/](countdown|use-open-until|lot-price-facts|lot-format|external-link)\.tsx?$|[\\/]shared[\\/](keys[\\/]trading-keys|plans[\\/]trading)\.ts$/,
+                  test: /[\\/]client[\\/](features[\\/]services[\\/](countdown|use-open-until|lot-price-facts|lot-format|external-link)|runtime[\\/]realtime[\\/](use-channel|live-announcer|connection))\.tsx?$|[\\/]shared[\\/](keys[\\/]trading-keys|plans[\\/]trading|realtime[\\/]realtime)\.ts$/,
                 },
               ],
             },

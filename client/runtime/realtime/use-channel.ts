@@ -1,12 +1,11 @@
 /**
  * A page's subscription to one realtime channel (docs/decisions/0018-realtime-hub.md). Only pages with a live part import
- * it, and each of them opens its channel as it mounts: the socket code loads then, in a chunk of its own, so it is not
- * part of the page's first view (the page draws from its payload and polls until the socket is live). The status tells
- * the page whether to keep polling: anything but `live`.
+ * it, and each of them opens its channel as it mounts, so the socket code comes in the same chunk. The status tells the
+ * page whether to keep polling: anything but `live`.
  */
 import { useEffect, useRef, useState } from 'react'
 import type { RealtimeMessage } from '../../../shared/realtime/realtime'
-import type { ChannelStatus } from './connection'
+import { type ChannelStatus, openChannel } from './connection'
 
 export type { ChannelStatus }
 
@@ -26,28 +25,13 @@ export function useChannel(
       setStatus('offline')
       return
     }
-    let close: (() => void) | undefined
-    let unmounted = false
-    void import('./connection').then(
-      ({ openChannel }) => {
-        if (unmounted) return
-        close = openChannel(channel, {
-          onMessage: (m) => messageRef.current(m),
-          onStatus: (next, resumed) => {
-            setStatus(next)
-            if (resumed) resumeRef.current?.()
-          },
-        })
+    return openChannel(channel, {
+      onMessage: (m) => messageRef.current(m),
+      onStatus: (next, resumed) => {
+        setStatus(next)
+        if (resumed) resumeRef.current?.()
       },
-      () => {
-        // The chunk did not arrive (offline, a new deployment): the page keeps polling, as with no socket.
-        if (!unmounted) setStatus('offline')
-      },
-    )
-    return () => {
-      unmounted = true
-      close?.()
-    }
+    })
   }, [channel])
   return status
 }
