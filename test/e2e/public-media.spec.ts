@@ -7,6 +7,20 @@ import type { Page } from '@playwright/test'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
 import { dropStatusError, GERMANY, holdRequests, href, PNG, seed } from './support'
 
+/**
+ * The success page after an event application: its notice, and the reference the gateway gave the application, in the
+ * address and on the page.
+ */
+async function expectApplicationReceived(page: Page) {
+  await expect(page).toHaveURL(
+    (url) =>
+      url.pathname === href('success-registration', { locale: 'en' }) &&
+      url.searchParams.get('notice') === 'notices.eventApplication' &&
+      /^EV-\d{4}-\d{6}$/.test(url.searchParams.get('reference') ?? ''),
+  )
+  await expect(page.locator('main')).toContainText(new URL(page.url()).searchParams.get('reference')!)
+}
+
 type L = { uz: string; ru: string; en: string }
 const posts = seed<{ id: number; category: string; publish_date: string; title: L }[]>('posts')
 const galleries = seed<{ id: number; title: L; images: { caption: L }[] }[]>('galleries')
@@ -200,9 +214,7 @@ test.describe('without JavaScript', () => {
     await page.setInputFiles('#field-passport_scan', pdf())
     await page.setInputFiles('#field-image', png())
     await page.getByRole('button', { name: 'Send application' }).click()
-    await expect(page).toHaveURL(
-      href('success-registration', { locale: 'en', query: { notice: 'notices.eventApplication' } }),
-    )
+    await expectApplicationReceived(page)
   })
 })
 
@@ -355,9 +367,7 @@ test.describe('event registration with JavaScript', () => {
     await expect(page.locator('.upload-progress__bar')).toBeVisible()
     await expect(page.locator('.upload-progress__text')).toContainText(/Uploading documents: \d+%/)
     upload.release()
-    await expect(page).toHaveURL(
-      href('success-registration', { locale: 'en', query: { notice: 'notices.eventApplication' } }),
-    )
+    await expectApplicationReceived(page)
     const uploadHeaders = upload.held[0]!.headers()
     expect(uploadHeaders['x-requested-with']).toBe('invest-portal')
     expect(uploadHeaders['content-type']).toMatch(/^multipart\/form-data/)
@@ -419,8 +429,6 @@ test.describe('event registration with JavaScript', () => {
     await page.setInputFiles('#field-passport_scan', pdf())
     await page.setInputFiles('#field-image', png())
     await page.getByRole('button', { name: 'Send the documents' }).click()
-    await expect(page).toHaveURL(
-      href('success-registration', { locale: 'en', query: { notice: 'notices.eventApplication' } }),
-    )
+    await expectApplicationReceived(page)
   })
 })
