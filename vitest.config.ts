@@ -249,6 +249,10 @@ export default defineConfig({
         define: { __GATEWAY_DEV__: 'true' },
         test: {
           name: 'gateway',
+          // One workerd per worker, not per file: its start and the module graph's transform cost seconds a file
+          // (docs/performance.md#test-suite-time). The files share its storage; `setup.ts` starts each on a fresh
+          // database.
+          isolate: false,
           include: ['gateway/test/**/*.test.ts'],
           setupFiles: ['gateway/test/setup.ts'],
           globalSetup: ['test/fcm-stand-in.ts', 'test/access-stand-in.ts', 'test/oneid-stand-in.ts'],

@@ -6,7 +6,9 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { issueToken } from '../src/areas/auth/tokens'
 import { createAccount, type ProfileFields } from '../src/areas/profile/accounts'
+import { seedReferences } from '../src/dev/seed/content'
 import { seedCore } from '../src/dev/seed/core'
+import { resetAll } from '../src/dev/seed/index'
 import app from '../src/index'
 import type { Role } from '../src/lib/context'
 import { assertContract } from './contract'
@@ -116,7 +118,7 @@ export async function createUser(
 
 let seeded: Promise<void> | null = null
 
-/** Seeds the core tables once per test file. */
+/** Seeds the core tables once per test file (`freshDatabase` forgets it). */
 export function ensureSeeded(): Promise<void> {
   seeded ??= seedCore(env, new Date())
   return seeded
@@ -216,4 +218,14 @@ export function padBytes(signature: Uint8Array, size: number): Uint8Array {
 /** A File part for multipart bodies. */
 export function fileOf(bytes: Uint8Array, name: string, type = 'application/octet-stream'): File {
   return new File([bytes], name, { type })
+}
+
+/**
+ * The database as a test file starts on (migrated, the reference records only): the files of a worker share its storage
+ * (vitest.config.ts), so the setup (`setup.ts`) deletes what earlier files wrote before each file.
+ */
+export async function freshDatabase(): Promise<void> {
+  seeded = null
+  await resetAll(env)
+  await seedReferences(env, new Date())
 }
