@@ -20,6 +20,25 @@ const MAIL_FROM = 'noreply@invest.localhost'
  */
 const BUILT_TESTS = 'test/worker/**/*.built.test.ts'
 
+/**
+ * Worker tests of what one isolate holds in its memory (the payload memory, the site settings it asked for, rendered
+ * sections, the realtime hub's sockets): each file runs in an isolate and storage of its own, the others share a
+ * worker's (docs/performance.md#test-suite-time).
+ */
+const ISOLATE_TESTS = [
+  'test/worker/contract-faults.test.ts',
+  'test/worker/feeds-and-downloads.test.ts',
+  'test/worker/faults.test.ts',
+  'test/worker/fuzz-requests.test.ts',
+  'test/worker/payload-cache.test.ts',
+  'test/worker/payload-memory.test.ts',
+  'test/worker/realtime.test.ts',
+  'test/worker/section.test.ts',
+  'test/worker/share.test.ts',
+  'test/worker/site-settings.test.ts',
+  'test/worker/streaming.test.ts',
+]
+
 /** Where OneID "lives" for the portal's OneID tests; the outbound service sends it to the stand-in. */
 const ONEID_TEST_HOST = 'https://sso.oneid.test'
 
@@ -76,7 +95,11 @@ function gatewayWorker(
  * `empty`: the portal on a fresh production database instead: migrated, never seeded, the gateway in production mode
  * (docs/operations.md#first-deploy), to see every page's empty state.
  */
-function workerProject(name: string, include: string[], { built = false, empty = false } = {}) {
+function workerProject(
+  name: string,
+  include: string[],
+  { built = false, empty = false, isolated = built || empty } = {},
+) {
   const dbId = empty ? EMPTY_DB_ID : GATEWAY_DB_ID
   return {
     plugins: [
@@ -136,8 +159,12 @@ function workerProject(name: string, include: string[], { built = false, empty =
     define: { __BUILD_ID__: JSON.stringify('test-build') },
     test: {
       name,
+      // One workerd per worker, not per file (docs/performance.md#test-suite-time); `setup.ts` starts each file on a
+      // freshly seeded database and an empty payload cache. The files that test what an isolate keeps in its memory
+      // (`ISOLATE_TESTS`) get an isolate of their own.
+      isolate: isolated,
       include,
-      exclude: built ? [] : [BUILT_TESTS],
+      exclude: [...(built ? [] : [BUILT_TESTS]), ...(isolated || built || empty ? [] : ISOLATE_TESTS)],
       setupFiles: [empty ? 'test/worker-empty/setup.ts' : 'test/worker/setup.ts'],
       globalSetup: built || empty ? [] : ['test/fault-upstream.ts', 'test/oneid-stand-in.ts'],
     },
@@ -221,6 +248,7 @@ export default defineConfig({
         },
       },
       workerProject('worker', ['test/worker/**/*.test.ts', 'worker/**/*.test.ts']),
+      workerProject('worker-isolated', ISOLATE_TESTS, { isolated: true }),
       workerProject('worker-built', [BUILT_TESTS], { built: true }),
       workerProject('worker-empty', ['test/worker-empty/**/*.test.ts'], { empty: true }),
       consoleProject(),
