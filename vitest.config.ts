@@ -99,8 +99,10 @@ function gatewayWorker(
 function workerProject(
   name: string,
   include: string[],
-  { built = false, empty = false, isolated = built || empty } = {},
+  { built = false, empty = false, isolated = false }: { built?: boolean; empty?: boolean; isolated?: boolean } = {},
 ) {
+  // The built and the fresh-database projects keep an isolate per file, as the isolate-memory tests do.
+  const ownIsolate = isolated || built || empty
   const dbId = empty ? EMPTY_DB_ID : GATEWAY_DB_ID
   return {
     plugins: [
@@ -163,9 +165,9 @@ function workerProject(
       // One workerd per worker, not per file (docs/performance.md#test-suite-time); `setup.ts` starts each file on a
       // freshly seeded database and an empty payload cache. The files that test what an isolate keeps in its memory
       // (`ISOLATE_TESTS`) get an isolate of their own.
-      isolate: isolated,
+      isolate: ownIsolate,
       include,
-      exclude: [...(built ? [] : [BUILT_TESTS]), ...(isolated || built || empty ? [] : ISOLATE_TESTS)],
+      exclude: [...(built ? [] : [BUILT_TESTS]), ...(ownIsolate ? [] : ISOLATE_TESTS)],
       setupFiles: [empty ? 'test/worker-empty/setup.ts' : 'test/worker/setup.ts'],
       globalSetup: built || empty ? [] : ['test/fault-upstream.ts', 'test/oneid-stand-in.ts'],
     },
