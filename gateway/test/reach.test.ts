@@ -73,14 +73,23 @@ describe('page feedback', () => {
   it('stores an answer without who gave it, and takes contacts out of the comment', async () => {
     const path = `/post/${Date.now() % 100000}`
     const sent = await call('/siw/public/page-feedback', {
-      body: { path, useful: false, comment: 'Write to me at a.b@example.com or +998 90 123-45-67, thanks' },
+      body: {
+        path,
+        useful: false,
+        comment: 'Order f9551276 or 12345678a: write to me at a.b@example.com or +998 90 123-45-67, thanks',
+      },
       lang: 'ru',
     })
     expect(sent.status).toBe(200)
     const row = await env.DB.prepare('SELECT * FROM page_feedback WHERE id = ?')
       .bind(sent.body.content.id)
       .first<Record<string, unknown>>()
-    expect(row).toMatchObject({ path, lang: 'ru', useful: 0, comment: 'Write to me at […] or […], thanks' })
+    expect(row).toMatchObject({
+      path,
+      lang: 'ru',
+      useful: 0,
+      comment: 'Order f9551276 or 12345678a: write to me at […] or […], thanks',
+    })
     expect(Object.keys(row!).sort()).toEqual(['comment', 'created_at', 'id', 'lang', 'path', 'useful'])
   })
 

@@ -33,9 +33,12 @@ const FeedbackSchema = v.object({
  * stored: the form asks for none, and the list is read by editors who need none (docs/security.md#page-feedback).
  */
 function redactContacts(comment: string): string {
-  return comment
-    .replace(/[^\s@<>()[\]",;:]+@[^\s@<>()[\]",;:]+\.[^\s@<>()[\]",;:]+/g, '[…]')
-    .replace(/\+?\d(?:[\s().-]*\d){6,}/g, '[…]')
+  return (
+    comment
+      .replace(/[^\s@<>()[\]",;:]+@[^\s@<>()[\]",;:]+\.[^\s@<>()[\]",;:]+/g, '[…]')
+      // Seven digits or more, not glued to a word (a reference such as `f9551276` is not a phone number).
+      .replace(/(?<![\p{L}\p{N}])\+?\d(?:[\s().-]*\d){6,}(?![\p{L}\p{N}])/gu, '[…]')
+  )
 }
 
 /** The public call, mounted at `/siw/public`. */
