@@ -4,9 +4,13 @@ import { spawnSync } from 'node:child_process'
 // (STATE_DIR, default .wrangler/state). `--reset` wipes that state first. Seeding needs the running gateway:
 // `npm start` seeds after the server is up; `npm run db:reset` wipes, migrates and seeds (scripts/start.mjs
 // --seed-only).
-import { rmSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
+import path from 'node:path'
 
 const stateDir = process.env.STATE_DIR ?? '.wrangler/state'
+const MIGRATIONS = 'gateway/migrations'
+const TEMPLATES = '.wrangler/migrated'
 
 if (process.argv.includes('--reset')) {
   console.log(`Wiping local state in ${stateDir}`)
@@ -19,33 +23,90 @@ if (process.argv.includes('--reset')) {
 if (process.env.X_LOCAL_OBSERVABILITY === 'false')
   rmSync(`${stateDir}/v3/observability`, { recursive: true, force: true })
 
-console.log(`Applying gateway migrations to ${stateDir}`)
-const r = spawnSync(
-  'npx',
-  [
-    'wrangler',
-    'd1',
-    'migrations',
-    'apply',
-    'invest-portal',
-    '--local',
-    '--config',
-    'gateway/wrangler.toml',
-    '--env',
-    'local',
-    '--persist-to',
-    stateDir,
-  ],
-  {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
-    encoding: 'utf8',
-  },
-)
-if (r.status !== 0) {
-  process.stderr.write(r.stdout + r.stderr)
-  process.exit(r.status ?? 1)
+/**
+ * Applies the migrations with wrangler to `dir` (about 18 s on a 2-core host, most of it wrangler starting and each
+ * migration's round trip); returns how many it applied.
+ */
+function applyMigrations(dir) {
+  const r = spawnSync(
+    'npx',
+    [
+      'wrangler',
+      'd1',
+      'migrations',
+      'apply',
+      'invest-portal',
+      '--local',
+      '--config',
+      'gateway/wrangler.toml',
+      '--env',
+      'local',
+      '--persist-to',
+      dir,
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false' },
+      encoding: 'utf8',
+    },
+  )
+  if (r.status !== 0) {
+    process.stderr.write(r.stdout + r.stderr)
+    process.exit(r.status ?? 1)
+  }
+  // Wrangler reprints its status table after each migration: count distinct files marked ✅.
+  return new Set([...r.stdout.matchAll(/(\S+\.sql)\s*│\s*✅/g)].map((m) => m[1])).size
 }
-// Wrangler reprints its status table after each migration: count distinct files marked ✅.
-const applied = new Set([...r.stdout.matchAll(/(\S+\.sql)\s*│\s*✅/g)].map((m) => m[1])).size
-console.log(applied ? `Applied ${applied} migration(s)` : 'Migrations up to date')
+
+/**
+ * A freshly migrated state, kept under `.wrangler/migrated/` and named by what makes it (the migrations, the gateway's
+ * configuration, wrangler's version): a fresh state is a copy of it, so the test suite's servers (load, bench, e2e,
+ * engines) each start in a second instead of migrating again (docs/performance.md#test-suite-time). Made once, under a
+ * lock, when two servers start at the same time.
+ */
+function migratedTemplate() {
+  const hash = createHash('sha256')
+  for (const file of readdirSync(MIGRATIONS).sort()) hash.update(file).update(readFileSync(path.join(MIGRATIONS, file)))
+  hash.update(readFileSync('gateway/wrangler.toml'))
+  hash.update(JSON.parse(readFileSync('node_modules/wrangler/package.json', 'utf8')).version)
+  const template = path.join(TEMPLATES, hash.digest('hex').slice(0, 16))
+  if (existsSync(template)) return { template, applied: 0 }
+  mkdirSync(TEMPLATES, { recursive: true })
+  const lock = `${template}.lock`
+  const deadline = Date.now() + 3 * 60_000
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch {
+      if (existsSync(template)) return { template, applied: 0 }
+      // A lock older than any migration run is one a stopped process left.
+      if (Date.now() > deadline || Date.now() - statSync(lock).mtimeMs > 2 * 60_000) {
+        rmSync(lock, { recursive: true, force: true })
+        continue
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250)
+    }
+  }
+  try {
+    if (existsSync(template)) return { template, applied: 0 }
+    const building = `${template}.${process.pid}`
+    rmSync(building, { recursive: true, force: true })
+    const applied = applyMigrations(building)
+    renameSync(building, template)
+    return { template, applied }
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+if (!existsSync(stateDir)) {
+  console.log(`Copying the migrated state to ${stateDir}`)
+  const { template, applied } = migratedTemplate()
+  cpSync(template, stateDir, { recursive: true })
+  console.log(applied ? `Applied ${applied} migration(s)` : 'Migrations up to date')
+} else {
+  console.log(`Applying gateway migrations to ${stateDir}`)
+  const applied = applyMigrations(stateDir)
+  console.log(applied ? `Applied ${applied} migration(s)` : 'Migrations up to date')
+}

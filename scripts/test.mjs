@@ -2,7 +2,12 @@
 // `npm test`: lint (Biome, knip, dependency-cruiser), type check, build, the deploy check, unit + workerd integration
 // tests, the load test and a smoke of the benchmarks on the build, Playwright e2e, then the engine suite (Firefox and
 // WebKit).
-import { spawnSync } from 'node:child_process'
+//
+// Stages run one after another; the lanes of a stage run side by side where a step leaves a core idle
+// (docs/performance.md#test-suite-time): the type check (one thread) beside lint, build and the deploy check; the load
+// test (which asserts correctness only) beside the bench smoke (which judges no figure). A step beside another prints
+// what it printed once it ends, so that the log reads step by step.
+import { spawn } from 'node:child_process'
 
 const MINUTE = 60_000
 /** Offline-friendly tools: no Request.cf lookup on the internet, no usage metrics, no Vite config notice. */
@@ -11,54 +16,146 @@ const QUIET = {
   WRANGLER_SEND_METRICS: 'false',
   VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
 }
-// Each step has a ceiling, so a hung process fails the run instead of stalling CI.
-const steps = [
+
+/**
+ * @typedef {{ name: string, cmd: string, args: string[], timeout: number, env?: Record<string, string>,
+ *   silent?: boolean, quiet?: boolean }} Step
+ * `silent`: the step prints nothing when all is well, and any output fails it (a warning). `quiet`: what the step
+ * prints is shown only when it fails. Each step has a ceiling, so a hung process fails the run instead of stalling CI.
+ */
+
+/** @type {Step} */
+const lint = {
   // `npm run lint`, the quickest checks first (CONTRIBUTING.md): format, lint rules and import order (Biome), unused
-  // files, exports and dependencies (knip), the rooms and no import circles (dependency-cruiser). What they print
-  // shows only when one fails.
-  ['lint', 'npm', ['run', '--silent', 'lint'], 4 * MINUTE, {}, { quiet: true }],
-  ['typecheck', 'npx', ['tsc', '-b'], 5 * MINUTE],
+  // files, exports and dependencies (knip), the rooms and no import circles (dependency-cruiser).
+  name: 'lint',
+  cmd: 'npm',
+  args: ['run', '--silent', 'lint'],
+  timeout: 4 * MINUTE,
+  quiet: true,
+}
+/** @type {Step} */
+const typecheck = { name: 'typecheck', cmd: 'npx', args: ['tsc', '-b'], timeout: 5 * MINUTE }
+/** @type {Step} */
+const build = {
   // The local environment of the wrangler configs: development helpers on, loopback origins (docs/operations.md).
   // The build prints only warnings at this level, and a warning fails it.
-  ['build', 'npx', ['vite', 'build', '--logLevel', 'warn'], 5 * MINUTE, { CLOUDFLARE_ENV: 'local' }, { silent: true }],
-  // The production configuration of both workers builds, validates and fits the Workers limits (nothing is deployed).
-  ['deploy check', 'node', ['scripts/deploy.mjs', '--dry-run'], 5 * MINUTE],
+  name: 'build',
+  cmd: 'npx',
+  args: ['vite', 'build', '--logLevel', 'warn'],
+  timeout: 5 * MINUTE,
+  env: { CLOUDFLARE_ENV: 'local' },
+  silent: true,
+}
+/** @type {Step} */
+const deployCheck = {
+  // The production configuration of both workers builds (into its own directory), validates and fits the Workers
+  // limits (nothing is deployed). After the build: both move the pointer `vite preview` follows, which it restores.
+  name: 'deploy check',
+  cmd: 'node',
+  args: ['scripts/deploy.mjs', '--dry-run'],
+  timeout: 5 * MINUTE,
+}
+/** @type {Step} */
+const vitest = {
   // 237 s from a clean clone on an idle 2-core host on 2026-11-28, down from 619 s that morning
   // (docs/performance.md#test-suite-time); the bound only catches a hang.
-  ['unit + workerd', 'npx', ['vitest', 'run'], 20 * MINUTE],
-  ['load', 'node', ['test/load/run.mjs'], 4 * MINUTE],
+  name: 'unit + workerd',
+  cmd: 'npx',
+  args: ['vitest', 'run'],
+  timeout: 20 * MINUTE,
+}
+/** @type {Step} */
+const load = { name: 'load', cmd: 'node', args: ['test/load/run.mjs'], timeout: 4 * MINUTE }
+/** @type {Step} */
+const benchSmoke = {
   // Every step of `npm run bench` once with tiny counts, judging no figure: a change that breaks the bench fails here
   // rather than in the next engineer's run (docs/performance.md).
-  [
-    'bench smoke',
-    'node',
-    ['--experimental-strip-types', '--no-warnings', 'test/bench/run.mjs', '--smoke'],
-    6 * MINUTE,
-    { SKIP_BUILD: '1' },
-  ],
-  ['e2e', 'npx', ['playwright', 'test'], 25 * MINUTE],
+  name: 'bench smoke',
+  cmd: 'node',
+  args: ['--experimental-strip-types', '--no-warnings', 'test/bench/run.mjs', '--smoke'],
+  timeout: 6 * MINUTE,
+  env: { SKIP_BUILD: '1' },
+}
+/** @type {Step} */
+const e2e = { name: 'e2e', cmd: 'npx', args: ['playwright', 'test'], timeout: 25 * MINUTE }
+/** @type {Step} */
+const engines = {
   // The smoke cases in Firefox ESR and WebKitGTK, both engines side by side (docs/architecture.md#tests).
-  ['engines', 'node', ['test/engines/run.mjs'], 3 * MINUTE],
-]
+  name: 'engines',
+  cmd: 'node',
+  args: ['test/engines/run.mjs'],
+  timeout: 3 * MINUTE,
+}
 
-// `silent`: the step prints nothing when all is well, and any output fails it (a warning). `quiet`: what the step prints
-// is shown only when it fails.
-for (const [name, cmd, args, timeout, extraEnv = {}, { silent = false, quiet = false } = {}] of steps) {
+/** @type {Step[][][]} stages, of lanes, of steps */
+const stages = [[[typecheck], [lint, build, deployCheck]], [[vitest]], [[load], [benchSmoke]], [[e2e]], [[engines]]]
+
+const running = new Set()
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of running) kill(child)
+    process.exit(1)
+  })
+}
+
+/** Stops a step and whatever it started (each step runs in a process group of its own). */
+function kill(child) {
+  try {
+    process.kill(-child.pid, 'SIGTERM')
+  } catch {}
+}
+
+/** Runs one step; `alone`: no other step runs now, so a step that prints as it goes may print straight through. */
+function run(step, alone) {
+  const { name, cmd, args, timeout, env = {}, silent = false, quiet = false } = step
+  const capture = silent || quiet || !alone
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`)
   const started = Date.now()
-  const r = spawnSync(cmd, args, {
-    stdio: silent || quiet ? ['inherit', 'pipe', 'pipe'] : 'inherit',
-    encoding: 'utf8',
-    timeout,
-    killSignal: 'SIGTERM',
-    env: { ...process.env, ...QUIET, ...extraEnv },
+  const child = spawn(cmd, args, {
+    stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...QUIET, ...env },
+    detached: true,
   })
-  const output = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim()
-  const printed = silent || (quiet && r.status !== 0) ? output : ''
-  if (printed) console.log(printed)
-  const ok = r.status === 0 && !(silent && printed)
-  console.log(`◀ ${name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
-  if (r.error) console.error(`${name}: ${r.error.message}`)
-  if (printed && r.status === 0) console.error(`${name}: printed output where none is expected (a warning)`)
-  if (!ok) process.exit(r.status || 1)
+  running.add(child)
+  const chunks = []
+  child.stdout?.on('data', (d) => chunks.push(d))
+  child.stderr?.on('data', (d) => chunks.push(d))
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    kill(child)
+  }, timeout)
+  return new Promise((resolve) => {
+    child.on('error', (error) => console.error(`${name}: ${error.message}`))
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      running.delete(child)
+      const output = Buffer.concat(chunks).toString('utf8').trim()
+      const ok = code === 0 && !timedOut && !(silent && output)
+      const shown = silent || (quiet && !ok) || (!quiet && !alone) ? output : ''
+      if (shown) console.log(`\n▷ ${name}, what it printed:\n${shown}`)
+      if (timedOut) console.error(`${name}: stopped after ${timeout / MINUTE} minutes`)
+      if (silent && output && code === 0) console.error(`${name}: printed output where none is expected (a warning)`)
+      console.log(`◀ ${name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+      resolve(ok ? 0 : code || 1)
+    })
+  })
 }
+
+const suiteStarted = Date.now()
+for (const lanes of stages) {
+  const alone = lanes.length === 1 && lanes[0].length === 1
+  const codes = await Promise.all(
+    lanes.map(async (lane) => {
+      for (const step of lane) {
+        const code = await run(step, alone)
+        if (code !== 0) return code
+      }
+      return 0
+    }),
+  )
+  const failed = codes.find((code) => code !== 0)
+  if (failed !== undefined) process.exit(failed)
+}
+console.log(`\nnpm test: every step passed in ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`)
