@@ -229,7 +229,7 @@ function consoleProject() {
         }
       }),
     ],
-    test: { name: 'console', include: ['console/test/**/*.test.ts'], setupFiles: ['console/test/setup.ts'] },
+    test: { name: 'console', isolate: false, include: ['console/test/**/*.test.ts'], setupFiles: ['console/test/setup.ts'] },
   }
 }
 

@@ -5,7 +5,17 @@ import { spawnSync } from 'node:child_process'
 // `npm start` seeds after the server is up; `npm run db:reset` wipes, migrates and seeds (scripts/start.mjs
 // --seed-only).
 import { createHash } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import path from 'node:path'
 
 const stateDir = process.env.STATE_DIR ?? '.wrangler/state'
@@ -64,12 +74,8 @@ function applyMigrations(dir) {
  * engines) each start in a second instead of migrating again (docs/performance.md#test-suite-time). Made once, under a
  * lock, when two servers start at the same time.
  */
-function migratedTemplate() {
-  const hash = createHash('sha256')
-  for (const file of readdirSync(MIGRATIONS).sort()) hash.update(file).update(readFileSync(path.join(MIGRATIONS, file)))
-  hash.update(readFileSync('gateway/wrangler.toml'))
-  hash.update(JSON.parse(readFileSync('node_modules/wrangler/package.json', 'utf8')).version)
-  const template = path.join(TEMPLATES, hash.digest('hex').slice(0, 16))
+function migratedTemplate(key) {
+  const template = path.join(TEMPLATES, key)
   if (existsSync(template)) return { template, applied: 0 }
   mkdirSync(TEMPLATES, { recursive: true })
   const lock = `${template}.lock`
@@ -100,13 +106,29 @@ function migratedTemplate() {
   }
 }
 
-if (!existsSync(stateDir)) {
+/** What makes a migrated state: the migrations, the gateway's configuration, wrangler's version. */
+function migrationsKey() {
+  const hash = createHash('sha256')
+  for (const file of readdirSync(MIGRATIONS).sort()) hash.update(file).update(readFileSync(path.join(MIGRATIONS, file)))
+  hash.update(readFileSync('gateway/wrangler.toml'))
+  hash.update(JSON.parse(readFileSync('node_modules/wrangler/package.json', 'utf8')).version)
+  return hash.digest('hex').slice(0, 16)
+}
+
+const key = migrationsKey()
+// A state records the key it was last migrated to: one migrated already starts without running wrangler.
+const marker = path.join(stateDir, '.migrations')
+const fresh = !existsSync(stateDir) || readdirSync(stateDir).length === 0
+if (fresh) {
   console.log(`Copying the migrated state to ${stateDir}`)
-  const { template, applied } = migratedTemplate()
+  const { template, applied } = migratedTemplate(key)
   cpSync(template, stateDir, { recursive: true })
   console.log(applied ? `Applied ${applied} migration(s)` : 'Migrations up to date')
+} else if (existsSync(marker) && readFileSync(marker, 'utf8') === key) {
+  console.log('Migrations up to date')
 } else {
   console.log(`Applying gateway migrations to ${stateDir}`)
   const applied = applyMigrations(stateDir)
   console.log(applied ? `Applied ${applied} migration(s)` : 'Migrations up to date')
 }
+writeFileSync(marker, key)
