@@ -133,8 +133,12 @@ server.on('exit', (code) => {
   process.exit(code ?? 0)
 })
 
+/**
+ * Waits for the server to answer: about 10 s on an idle 2-core host, longer beside another stack under load (the test
+ * suite runs the load test beside the bench's smoke), so the ceiling only catches a server that will not start.
+ */
 async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 720; i++) {
     try {
       // No page: every page reads the site settings for its footer, and would cache them (still empty) before the
       // seed below; the build id touches neither the gateway nor KV.
@@ -145,7 +149,8 @@ async function waitForServer() {
     }
     await sleep(250)
   }
-  throw new Error(`server did not start on ${url}`)
+  process.stderr.write(Buffer.concat(serverErrors))
+  throw new Error(`server did not start on ${url} within three minutes`)
 }
 
 await waitForServer()
