@@ -229,13 +229,8 @@ function consoleProject() {
         }
       }),
     ],
-    test: {
-      name: 'console',
-      // One workerd for the files, as the gateway's: each sets up records of its own (12 s, not 26, for the project).
-      isolate: false,
-      include: ['console/test/**/*.test.ts'],
-      setupFiles: ['console/test/setup.ts'],
-    },
+    // A workerd per file: `day-one.test.ts` starts from an empty deployment, which files sharing storage are not.
+    test: { name: 'console', include: ['console/test/**/*.test.ts'], setupFiles: ['console/test/setup.ts'] },
   }
 }
 
