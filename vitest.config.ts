@@ -243,6 +243,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // One Node per worker, not per file: the files hold no state between them, checked with shuffled orders
+          // (docs/performance.md#test-suite-time).
+          isolate: false,
           include: [
             'contract/**/*.test.ts',
             'platform/**/*.test.ts',

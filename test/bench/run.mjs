@@ -34,6 +34,8 @@ const VERSION_DELAY_MS = 100
 const RENDERED = '/en?rendered'
 const DELAYED_STATE_DIR = SMOKE ? '.wrangler/bench-smoke-delayed-state' : '.wrangler/bench-delayed-state'
 const RESULTS_DIR = SMOKE ? mkdtempSync(path.join(tmpdir(), 'bench-smoke-')) : 'bench-results'
+/** The concurrencies P1 and P5 are measured at; the smoke runs the first only (its figures are not kept). */
+const CONCURRENCIES = SMOKE ? [1] : [1, 10]
 /** The smoke's tiny counts for each step; undefined leaves a step's own. */
 const tiny = (count) => (SMOKE ? count : undefined)
 const results = { date: new Date().toISOString(), cores: (await import('node:os')).cpus().length, rows: [] }
@@ -233,7 +235,7 @@ try {
       for (let i = 0; i < 5; i++) await fetch(`${delayedBase}/en`).then((r) => r.text())
       const callsBefore = versionCalls
       const measuredFrom = Date.now()
-      for (const c of [1, 10]) {
+      for (const c of CONCURRENCIES) {
         const { rows, ratio } = await measureInTurns(
           [
             { label: 'P1 SSR home /en (KV warm)', path: '/en' },
@@ -286,7 +288,7 @@ try {
       rmSync(DELAYED_STATE_DIR, { recursive: true, force: true })
     }
     if (!SMOKE) rmSync(twinDir, { recursive: true, force: true })
-    for (const c of [1, 10]) {
+    for (const c of CONCURRENCIES) {
       const cached = await measure('P5 _payload.json cached', '/en/media/news/_payload.json', c)
       const uncached = await measure('P5 _payload.json uncached', '/en/media/news/_payload.json', c, {
         varyPath: (n) => `/en/media/news/_payload.json?page=${100000 + ((Date.now() + n) % 800000)}`,
@@ -378,7 +380,7 @@ try {
     // the main thread's tasks between first paint and interactive, on home, a list and a post.
     const { contentPages, measureFirstView } = await import('./first-view.mjs')
     const pages = await contentPages(BASE)
-    const firstViewPages = SMOKE ? { home: pages.home, 'list news': pages['list news'] } : pages
+    const firstViewPages = SMOKE ? { home: pages.home } : pages
     results.firstView = await measureFirstView(BASE, firstViewPages)
     const { measureMainThread } = await import('./main-thread.mjs')
     results.mainThread = await measureMainThread(
