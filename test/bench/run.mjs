@@ -59,7 +59,22 @@ process.on('exit', () => {
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(1))
 
+/**
+ * Starts a server, again up to twice when it exits before it is up (a port it picked was taken before it bound it:
+ * in `npm test` the load test's server starts beside the smoke's).
+ */
 async function startServer() {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce()
+    } catch (error) {
+      if (attempt === 3) throw error
+      console.log(`bench: ${error.message} before it was up; starting it again (${attempt + 1} of 3)`)
+    }
+  }
+}
+
+async function startServerOnce() {
   const server = spawn('node', ['scripts/start.mjs'], {
     // No operator console: the benchmarks measure the portal (docs/operations.md#local-console).
     env: { ...process.env, PORT, STATE_DIR, SKIP_BUILD: '1', CONSOLE_PORT: '0' },

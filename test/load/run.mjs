@@ -28,7 +28,23 @@ function check(ok, message) {
   return ok
 }
 
+/**
+ * Starts the server, again up to twice when a port it picked was taken before it bound it: wrangler probes for free
+ * ports and binds them later, and in `npm test` the bench's servers start beside this one.
+ */
 async function startServer() {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce()
+    } catch (error) {
+      if (attempt === 3 || !String(error.message).includes('Address already in use')) throw error
+      console.log(`load: a port the server picked was taken; starting it again (${attempt + 1} of 3)`)
+      serverLog.length = 0
+    }
+  }
+}
+
+async function startServerOnce() {
   rmSync(STATE_DIR, { recursive: true, force: true })
   const server = spawn('node', ['scripts/start.mjs', '--wrangler'], {
     env: { ...process.env, PORT, STATE_DIR, SKIP_BUILD: '1' },
