@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 import { spawnSync } from 'node:child_process'
-// Applies the reference gateway's D1 migrations to the local state that `vite preview`/`vite dev` use
-// (STATE_DIR, default .wrangler/state). `--reset` wipes that state first. Seeding needs the running gateway:
-// `npm start` seeds after the server is up; `npm run db:reset` wipes, migrates and seeds (scripts/start.mjs
-// --seed-only).
+// Brings the local state that `vite preview`/`vite dev` use (STATE_DIR, default .wrangler/state) to the reference
+// gateway's D1 migrations: a fresh state is a copy of a migrated template, an existing one is migrated by wrangler
+// unless it already holds these migrations (docs/operations.md#local). `--reset` wipes that state first. Seeding needs
+// the running gateway: `npm start` seeds after the server is up; `npm run db:reset` wipes, migrates and seeds
+// (scripts/start.mjs --seed-only).
 import { createHash } from 'node:crypto'
 import {
   cpSync,
@@ -28,8 +29,7 @@ if (process.argv.includes('--reset')) {
 }
 
 // Traces of Miniflare's local observability copy, which `npm start` leaves off (scripts/start.mjs): earlier runs'
-// traces
-// only take disk space.
+// traces only take disk space.
 if (process.env.X_LOCAL_OBSERVABILITY === 'false')
   rmSync(`${stateDir}/v3/observability`, { recursive: true, force: true })
 
@@ -62,7 +62,8 @@ function applyMigrations(dir) {
   )
   if (r.status !== 0) {
     process.stderr.write(r.stdout + r.stderr)
-    process.exit(r.status ?? 1)
+    // Thrown, not exited: a template being made lets go of its lock on the way out.
+    throw new Error(`wrangler d1 migrations apply exited ${r.status}`)
   }
   // Wrangler reprints its status table after each migration: count distinct files marked ✅.
   return new Set([...r.stdout.matchAll(/(\S+\.sql)\s*│\s*✅/g)].map((m) => m[1])).size
@@ -87,7 +88,8 @@ function migratedTemplate(key) {
     } catch {
       if (existsSync(template)) return { template, applied: 0 }
       // A lock older than any migration run is one a stopped process left.
-      if (Date.now() > deadline || Date.now() - statSync(lock).mtimeMs > 2 * 60_000) {
+      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()
+      if (Date.now() > deadline || Date.now() - since > 2 * 60_000) {
         rmSync(lock, { recursive: true, force: true })
         continue
       }
