@@ -22,7 +22,15 @@ import {
 } from './fault-helpers'
 import { decodeEntities, HOUR, MESSAGES, payloadUrlOf, putPayload } from './helpers'
 
-type Failure = { name: string; upstream: string; code: string; fail: () => Promise<void>; heal: () => Promise<void> }
+type Failure = {
+  name: string
+  upstream: string
+  code: string
+  /** The edge's bound while failing: `BOUND_MS` where the upstream never answers, else the wide default. */
+  boundMs?: number
+  fail: () => Promise<void>
+  heal: () => Promise<void>
+}
 
 /** A scenario of the fault upstream that misbehaves with `mode` until healed. */
 function misbehaving(name: string, mode: FaultMode, code: string, content: unknown): Failure {
@@ -31,6 +39,7 @@ function misbehaving(name: string, mode: FaultMode, code: string, content: unkno
     name,
     code,
     upstream: `${faultUpstream.origin}/${id}`,
+    boundMs: mode === 'hang' || mode === 'slow-body' ? BOUND_MS : undefined,
     fail: async () => void (await setScenario(id, { mode, content })),
     heal: async () => void (await setScenario(id, { mode: 'ok', content })),
   }
@@ -92,13 +101,18 @@ describe.each(FAILURES)('upstream $name', (failure) => {
   it('keeps serving a cached page with 200, marked stale, in en and ru', async () => {
     await failure.fail()
     for (const locale of ['en', 'ru'] as const) {
-      const page = await callWithUpstream(failure.upstream, href('contacts', { locale }))
+      const page = await callWithUpstream(failure.upstream, href('contacts', { locale }), {}, failure.boundMs)
       expect(page.status).toBe(200)
       expect(page.cache).toBe('stale')
       expect(decodeEntities(page.body)).toContain(staleTitle(locale))
       expect(page.elapsedMs).toBeLessThan(BOUND_MS + MARGIN_MS)
 
-      const payload = await callWithUpstream(failure.upstream, payloadUrlOf(href('contacts', { locale })))
+      const payload = await callWithUpstream(
+        failure.upstream,
+        payloadUrlOf(href('contacts', { locale })),
+        {},
+        failure.boundMs,
+      )
       expect(payload.status).toBe(200)
       expect(payload.cache).toBe('stale')
       expect(JSON.parse(payload.body).payloads[siteKeys.page('contacts')]).toMatchObject({
@@ -112,7 +126,7 @@ describe.each(FAILURES)('upstream $name', (failure) => {
   it('gives the translated error screen for an uncached page within the bound, in en and ru', async () => {
     await failure.fail()
     for (const locale of ['en', 'ru'] as const) {
-      const page = await callWithUpstream(failure.upstream, href('privacy-policy', { locale }))
+      const page = await callWithUpstream(failure.upstream, href('privacy-policy', { locale }), {}, failure.boundMs)
       expect(page.status).toBe(502)
       expect(page.cache).toBe('error')
       expect(page.elapsedMs).toBeLessThan(BOUND_MS + MARGIN_MS)
@@ -130,7 +144,7 @@ describe.each(FAILURES)('upstream $name', (failure) => {
   it('recovers when the upstream does: fresh data (miss), then a hit without asking the upstream', async () => {
     await failure.fail()
     const path = href('cookie-policy', { locale: 'en' })
-    expect((await callWithUpstream(failure.upstream, path)).status).toBe(502)
+    expect((await callWithUpstream(failure.upstream, path, {}, failure.boundMs)).status).toBe(502)
 
     await failure.heal()
     const fresh = await callWithUpstream(failure.upstream, path)
@@ -159,7 +173,7 @@ describe('the edge under a hanging upstream', () => {
       '/gateway/siw/public/page/about',
     ]
     const results = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => callWithUpstream(upstream, paths[i % paths.length]!)),
+      Array.from({ length: 40 }, (_, i) => callWithUpstream(upstream, paths[i % paths.length]!, {}, BOUND_MS)),
     )
     const statuses = results.map((r) => r.status)
     expect(statuses).toEqual(Array.from({ length: 40 }, (_, i) => [200, 200, 502, 502, 504][i % paths.length]))
@@ -170,7 +184,7 @@ describe('the edge under a hanging upstream', () => {
 
   it('bounds proxied gateway reads with 504 upstream_timeout, the envelope the client expects', async () => {
     await setScenario('f-hang', { mode: 'hang' })
-    const res = await callWithUpstream(`${faultUpstream.origin}/f-hang`, '/gateway/siw/public/page/about')
+    const res = await callWithUpstream(`${faultUpstream.origin}/f-hang`, '/gateway/siw/public/page/about', {}, BOUND_MS)
     expect(res.status).toBe(504)
     expect(JSON.parse(res.body)).toEqual({
       result: { code: 'upstream_timeout', description: 'upstream_timeout' },

@@ -138,7 +138,7 @@ describe('a hanging upstream (no answer within UPSTREAM_TIMEOUT_MS)', () => {
     await setScenario(HANGING, { mode: 'hang' })
     await putPayload('en', CONTACTS_KEY, { marker: 'fresh-copy' }, 10 * 60 * 1000)
     await putSiteSettings('en')
-    const res = await callWithUpstream(upstream, contactsPayload('en'))
+    const res = await callWithUpstream(upstream, contactsPayload('en'), {}, BOUND_MS)
     expect(res.status).toBe(200)
     expect(res.cache).toBe('hit')
     expect(entryOf(res.body)?.envelope?.content).toEqual({ marker: 'fresh-copy' })
@@ -149,7 +149,7 @@ describe('a hanging upstream (no answer within UPSTREAM_TIMEOUT_MS)', () => {
     await setScenario(HANGING, { mode: 'hang' })
     await putPayload('en', CONTACTS_KEY, { marker: 'stale-copy' }, 2 * HOUR)
     await putSiteSettings('en')
-    const res = await callWithUpstream(upstream, contactsPayload('en'))
+    const res = await callWithUpstream(upstream, contactsPayload('en'), {}, BOUND_MS)
     expect(res.status).toBe(200)
     expect(res.cache).toBe('stale')
     expect(entryOf(res.body)).toMatchObject({ ok: true, stale: true, envelope: { content: { marker: 'stale-copy' } } })
@@ -166,7 +166,7 @@ describe('a hanging upstream (no answer within UPSTREAM_TIMEOUT_MS)', () => {
   it('answers 502 with upstream_timeout within the bound when nothing is cached', async () => {
     await setScenario(HANGING, { mode: 'hang' })
     await clearPayloads()
-    const res = await callWithUpstream(upstream, contactsPayload('en'))
+    const res = await callWithUpstream(upstream, contactsPayload('en'), {}, BOUND_MS)
     expect(res.status).toBe(502)
     expect(res.cache).toBe('error')
     expect((JSON.parse(res.body) as { error: unknown }).error).toMatchObject({
@@ -181,7 +181,7 @@ describe('a hanging upstream (no answer within UPSTREAM_TIMEOUT_MS)', () => {
     await setScenario(HANGING, { mode: 'hang' })
     await putPayload('en', CONTACTS_KEY, { marker: 'stale-copy' }, 2 * HOUR)
     await putSiteSettings('en')
-    expect((await callWithUpstream(upstream, contactsPayload('en'))).cache).toBe('stale')
+    expect((await callWithUpstream(upstream, contactsPayload('en'), {}, BOUND_MS)).cache).toBe('stale')
     // The upstream's answer must be a page (docs/gateway-contract.md#content) to be served; the marker rides along.
     const answered = {
       slug: 'contacts',
