@@ -1,8 +1,10 @@
 /**
  * `locales/en.json` is the master list of keys (docs/architecture.md#rule-10): every language has each of its keys,
- * no other, never an empty text, and the same `{{name}}` values in each text.
+ * no other, never an empty text, and the same `{{name}}` values in each text; and every key the portal's code names
+ * is on it, so no screen shows a key in place of its text.
  */
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from '../contract/locales'
 
@@ -39,4 +41,25 @@ describe('interface texts (docs/architecture.md#rule-10)', () => {
       expect(differing).toEqual([])
     })
   }
+})
+
+/** Each `t('a.b')` with a literal key in the portal's own code (tests left out), with its file. */
+function namedKeys(): { file: string; key: string }[] {
+  const out: { file: string; key: string }[] = []
+  for (const root of ['client', 'worker', 'shared']) {
+    for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue
+      const file = join(entry.parentPath, entry.name)
+      for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([\w.]+)'/g)) out.push({ file, key: m[1]! })
+    }
+  }
+  return out
+}
+
+describe('the keys the code names', () => {
+  it('are all on the master list', () => {
+    const named = namedKeys()
+    expect(named.length).toBeGreaterThan(500)
+    expect(named.filter(({ key }) => !master.has(key)).map(({ file, key }) => `${file}: ${key}`)).toEqual([])
+  })
 })

@@ -61,7 +61,7 @@ export function Page() {
             <p>{t('enquiries.sentText', { reference: sent })}</p>
             <p>
               {session.profile ? (
-                <Link to={href('profile-enquiries', { locale })}>{t('routes.myEnquiries')}</Link>
+                <Link to={href('profile-enquiries', { locale })}>{t('routes.profileEnquiries')}</Link>
               ) : (
                 t('enquiries.sentLink')
               )}

@@ -33,13 +33,13 @@ export function ProfileSidebar() {
     {
       id: 'profile-notifications',
       to: href('profile-notifications', { locale }),
-      label: t('routes.notificationChoices'),
+      label: t('routes.profileNotifications'),
       icon: 'bell',
     },
     {
       id: 'profile-enquiries',
       to: href('profile-enquiries', { locale }),
-      label: t('routes.myEnquiries'),
+      label: t('routes.profileEnquiries'),
       icon: 'mail',
     },
   ]

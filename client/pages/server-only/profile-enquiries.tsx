@@ -15,7 +15,7 @@ export function Page() {
   const locale = useLocale()
   const { keys } = useRouteData(myEnquiriesPlan)
   const list = usePayload(keys.list).data?.content ?? []
-  const title = t('routes.myEnquiries')
+  const title = t('routes.profileEnquiries')
   return (
     <main id="main" className="profile-page enquiries-page">
       <PageTitle title={title} />

@@ -28,7 +28,7 @@ export function Page() {
           </StatusPanel>
           <p>
             {t('mail.unsubscribe.choices')}{' '}
-            <Link to={href('profile-notifications', { locale })}>{t('routes.notificationChoices')}</Link>
+            <Link to={href('profile-notifications', { locale })}>{t('routes.profileNotifications')}</Link>
           </p>
         </>
       ) : query.token ? (
