@@ -156,6 +156,21 @@ describe.each(LOCALES)('what a crawler receives in %s', (locale) => {
 })
 
 describe('share details', () => {
+  it('gives the agency’s contacts from the site settings in the home page’s Organization, in each language', async () => {
+    for (const locale of LOCALES) {
+      const settings = (await (
+        await fetchPortal('/gateway/siw/public/site-settings', { headers: { 'accept-language': locale } })
+      ).json()) as Json
+      const { email, phone, address, socials } = settings.content
+      expect([email, phone, address].every(filled)).toBe(true)
+      const organization = structuredOf((await crawl(href('home', { locale }))).html).find(
+        (d) => d['@type'] === 'Organization',
+      )!
+      expect(organization).toMatchObject({ email, telephone: phone, address })
+      expect(organization.sameAs).toEqual((socials as Json[]).map((s) => s.url))
+    }
+  })
+
   it('names the post in its card, in the page’s language: each language has its own card', async () => {
     const images = await Promise.all(
       LOCALES.map(

@@ -82,7 +82,11 @@ export type DocumentRender = Readonly<{
 }>
 
 /** Sets up a document render for a resolved page. */
-export function prepareDocument(c: Context<AppEnv>, input: RenderInput): DocumentRender {
+export function prepareDocument(
+  c: Context<AppEnv>,
+  input: RenderInput,
+  settled: ReadonlyMap<string, PayloadEntry> | null = null,
+): DocumentRender {
   const locale = c.get('locale')
   const config = c.get('config')
   const state: InitialState = {
@@ -151,7 +155,13 @@ export function prepareDocument(c: Context<AppEnv>, input: RenderInput): Documen
   const share =
     input.error || input.route.id === null
       ? null
-      : shareOf({ origin: state.origin, locale, route: input.route, payloads: input.payloads })
+      : shareOf({
+          origin: state.origin,
+          locale,
+          route: input.route,
+          // The deferred data in hand too (all of it for crawlers): the site's contacts are among it.
+          payloads: settled?.size ? { ...input.payloads, ...Object.fromEntries(settled) } : input.payloads,
+        })
   return {
     input,
     state,

@@ -23,11 +23,11 @@ void warmLazyComponents()
 const STREAM_HEAD_START_MS = 60
 
 export async function renderPage(c: Context<AppEnv>, input: RenderInput): Promise<Response> {
-  const doc = prepareDocument(c, input)
   const crawler = isBot(c.req.header('user-agent'))
   // Crawlers wait for everything. Browsers wait a short head start: when the data is quick (the isolate's memory, KV
   // hits, a nearby upstream) the document is rendered complete and in order in one synchronous pass, readable without
   // JavaScript; when it is slow, the shell streams first and the sections follow.
   const settled = await settle(input.deferred, crawler ? Number.POSITIVE_INFINITY : STREAM_HEAD_START_MS)
+  const doc = prepareDocument(c, input, settled)
   return (settled && renderOnePass(c, doc, settled)) || renderStream(c, doc, { waitForAll: crawler })
 }

@@ -14,8 +14,10 @@ import type {
   WebSite,
   WithContext,
 } from 'schema-dts'
+import type { SiteSettings } from '../../contract/gateway/site'
 import { LOCALES, type Locale } from '../../contract/locales'
 import { bindLocale, createI18n, type Translate } from '../../shared/i18n/i18n'
+import { siteKeys } from '../../shared/keys/site-keys'
 import { planKeysOf } from '../../shared/plans'
 import { feedHref, feedsOfPage } from '../../shared/routing/files'
 import { href, switchLocalePath } from '../../shared/routing/match'
@@ -104,6 +106,28 @@ function itemOf(route: PageRoute, payloads: Readonly<Record<string, PayloadEntry
   const entry = key ? payloads[key] : undefined
   const content = entry?.ok ? entry.envelope.content : null
   return content && typeof content === 'object' && !Array.isArray(content) ? (content as Json) : null
+}
+
+/**
+ * The agency's contacts for its Organization, from the site settings (docs/gateway-contract.md#site-settings) when the
+ * page has them in hand: each left out when not set, never invented.
+ */
+function contactsOf(payloads: Readonly<Record<string, PayloadEntry>>): {
+  email?: string
+  telephone?: string
+  address?: string
+  sameAs?: string[]
+} {
+  const entry = payloads[siteKeys.settings()]
+  const settings = entry?.ok ? (entry.envelope.content as SiteSettings | null) : null
+  if (!settings) return {}
+  const sameAs = (settings.socials ?? []).map((s) => s.url)
+  return {
+    ...(settings.email ? { email: settings.email } : {}),
+    ...(settings.phone ? { telephone: settings.phone } : {}),
+    ...(settings.address ? { address: settings.address } : {}),
+    ...(sameAs.length ? { sameAs } : {}),
+  }
 }
 
 /** The plan key of each route's main item, and the fields its title and picture are in. */
@@ -195,9 +219,7 @@ export function shareOf(input: {
         name: t('site.name'),
         url: origin + href('home', { locale }),
         logo: `${origin}/favicon.svg`,
-        email: t('footer.email'),
-        telephone: t('footer.phone'),
-        address: t('footer.address'),
+        ...contactsOf(payloads),
       },
       {
         '@context': 'https://schema.org',
