@@ -119,3 +119,53 @@ export async function sendAppeal(page: Page, baseURL: string, text: string): Pro
   expect(created.status()).toBe(200)
   return ((await created.json()) as { content: { id: number } }).content.id
 }
+
+/**
+ * A non-resident investor's account of its own (approved registration, password set); its e-mail and password. For
+ * tests whose assertions a parallel spec signed in as a shared demo account would disturb (its notifications, its
+ * block state).
+ */
+export async function newAccount(request: APIRequestContext, baseURL: string, page: Page) {
+  const email = `account.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
+  // The first country the registration form offers (a fresh stack may still be seeding them).
+  let countryId = 0
+  await expect
+    .poll(async () => {
+      const res = await request.get('/gateway/integration/public/territorial-entity/countries')
+      countryId = res.ok() ? (((await res.json()) as { content: { id: number }[] }).content[0]?.id ?? 0) : 0
+      return countryId
+    })
+    .toBeGreaterThan(0)
+  const sent = await request.post('/gateway/siw/public/investor-registration', {
+    headers: { origin: baseURL, 'x-requested-with': 'invest-portal' },
+    data: {
+      company_name: 'Fjord Wind AS',
+      website: '',
+      email,
+      phone: '+47 912 34 567',
+      position: 'CFO',
+      name: 'Ingrid',
+      surname: 'Solberg',
+      country_id: countryId,
+      source: 'forum',
+      source_variant: '',
+      comments: '',
+      is_resident: false,
+      hash: '',
+    },
+  })
+  expect(sent.status(), await sent.text()).toBe(200)
+  await moderate(request, baseURL, {
+    kind: 'registration',
+    id: await pendingRegistrationId(request, email),
+    action: 'approve',
+  })
+  await page.goto(await latestResetLink(request, email))
+  await waitForHydration(page)
+  const password = `Account#${Date.now()}`
+  await page.locator('input[name="password"]').fill(password)
+  await page.locator('input[name="password_confirmation"]').fill(password)
+  await page.locator('form button[type="submit"]').click()
+  await page.waitForURL(/\/en\/auth\/sign-in\?role=investor/)
+  return { email, password, role: 'investor' as const }
+}

@@ -3,59 +3,12 @@
  * corrects their phone on the profile page; a moderator finds them in People and blocks them, and their open page is
  * signed out at its next request; unblocked, they sign in again.
  */
-import type { APIRequestContext } from '@playwright/test'
-import { latestResetLink, moderate, pendingRegistrationId, signInWithPassword, uniqueIp } from './account-support'
+import { newAccount, signInWithPassword, uniqueIp } from './account-support'
 import { signInToConsole } from './console-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
 import { dropExpectedErrors } from './support'
 
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
-
-/** A non-resident's account of its own (approved registration, password set); its e-mail and password. */
-async function newAccount(request: APIRequestContext, baseURL: string, page: import('@playwright/test').Page) {
-  const email = `account.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
-  // The first country the registration form offers (a fresh stack may still be seeding them).
-  let countryId = 0
-  await expect
-    .poll(async () => {
-      const res = await request.get('/gateway/integration/public/territorial-entity/countries')
-      countryId = res.ok() ? (((await res.json()) as { content: { id: number }[] }).content[0]?.id ?? 0) : 0
-      return countryId
-    })
-    .toBeGreaterThan(0)
-  const sent = await request.post('/gateway/siw/public/investor-registration', {
-    headers: { origin: baseURL, 'x-requested-with': 'invest-portal' },
-    data: {
-      company_name: 'Fjord Wind AS',
-      website: '',
-      email,
-      phone: '+47 912 34 567',
-      position: 'CFO',
-      name: 'Ingrid',
-      surname: 'Solberg',
-      country_id: countryId,
-      source: 'forum',
-      source_variant: '',
-      comments: '',
-      is_resident: false,
-      hash: '',
-    },
-  })
-  expect(sent.status(), await sent.text()).toBe(200)
-  await moderate(request, baseURL, {
-    kind: 'registration',
-    id: await pendingRegistrationId(request, email),
-    action: 'approve',
-  })
-  await page.goto(await latestResetLink(request, email))
-  await waitForHydration(page)
-  const password = `Account#${Date.now()}`
-  await page.locator('input[name="password"]').fill(password)
-  await page.locator('input[name="password_confirmation"]').fill(password)
-  await page.locator('form button[type="submit"]').click()
-  await page.waitForURL(/\/en\/auth\/sign-in\?role=investor/)
-  return { email, password, role: 'investor' as const }
-}
 
 test('a person corrects their phone; a moderator blocks them, which signs their open page out, and unblocks them', async ({
   consoleErrors,

@@ -5,7 +5,7 @@
  * network calls intercepted, the browser's push subscription stubbed (headless Chromium has no push service).
  */
 import type { Page } from '@playwright/test'
-import { signInWithOneId, uniqueIp } from './account-support'
+import { newAccount, signInWithOneId, signInWithPassword, uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydration } from './fixtures'
 import { FIREBASE_INSTALLATION, stubPushSubscription } from './push-config'
 import { href } from './support'
@@ -33,9 +33,11 @@ async function createAppeals(page: Page, baseURL: string, count: number) {
 
 test('the bell counts unread notifications, loads more as the list scrolls, marks read and opens the link', async ({
   page,
+  request,
   baseURL,
 }) => {
-  await signInWithOneId(page, 'investor')
+  // An account of its own: specs running beside this one notify the shared demo accounts.
+  await signInWithPassword(page, await newAccount(request, baseURL!, page))
   await createAppeals(page, baseURL!, 11)
   await page.goto(href('profile', { locale: 'en' }))
   await waitForHydration(page)
@@ -62,6 +64,9 @@ test('the bell counts unread notifications, loads more as the list scrolls, mark
   expect(target).toMatch(/^\/en\/profile\/appeals\/\d+$/)
   await link.click()
   await page.waitForURL((url) => url.pathname === target)
+  // The address changes as the next page starts to render; the bell closes once it is on screen.
+  const appealId = target!.split('/').pop()
+  await expect(page.getByRole('heading', { level: 1, name: `Appeal No. ${appealId}` })).toBeVisible()
   await expect(panel).toBeHidden()
 
   await toggle.click()
