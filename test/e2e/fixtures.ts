@@ -1,6 +1,13 @@
-/** Playwright fixtures: every test fails on a console error or an uncaught page error; `checkA11y` runs axe. */
+/**
+ * Playwright fixtures: every test fails on a console error, an uncaught page error or a hydration warning (React's
+ * recoverable errors, which the entry logs as warnings: a page whose markup the browser drew differently); `checkA11y`
+ * runs axe.
+ */
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Locator, type Page } from '@playwright/test'
+
+/** React's messages when hydration did not match the server's markup. */
+export const HYDRATION_WARNING = /hydrat|recoverable|did not match|server rendered/i
 
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
@@ -8,6 +15,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const errors: string[] = []
       page.on('console', (msg) => {
         if (msg.type() === 'error') errors.push(msg.text())
+        else if (msg.type() === 'warning' && HYDRATION_WARNING.test(msg.text())) errors.push(`warning: ${msg.text()}`)
       })
       page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`))
       await use(errors)

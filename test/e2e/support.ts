@@ -31,9 +31,6 @@ export const PNG = Buffer.from(
 /** SWR revalidates on focus at most this often (its default `focusThrottleInterval`). */
 export const SWR_FOCUS_THROTTLE_MS = 5_000
 
-/** React's messages when hydration did not match the server's markup. */
-export const HYDRATION_WARNING = /hydrat|recoverable|did not match|server rendered/i
-
 /** The first seeded account with a password that matches, e.g. the demo non-resident investor. */
 export function findDemoAccount(match: {
   role: DemoAccount['role']

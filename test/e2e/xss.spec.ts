@@ -6,8 +6,8 @@
  * sees it), and removed afterwards.
  */
 import type { APIRequest, APIRequestContext, Page } from '@playwright/test'
-import { expect, test, waitForHydration } from './fixtures'
-import { HYDRATION_WARNING, href } from './support'
+import { expect, HYDRATION_WARNING, test, waitForHydration } from './fixtures'
+import { href } from './support'
 
 const POST_ID = '990007'
 const BREAKOUT = '</script><script>window.__xss=1</script>'
