@@ -1,4 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
 import { CONSOLE_ORIGIN, CONSOLE_PORT } from './test/e2e/console-config'
 import {
@@ -13,6 +14,36 @@ import {
 } from './test/e2e/push-config'
 
 const PORT = Number(process.env.E2E_PORT ?? 8790)
+
+/**
+ * The browsers (docs/architecture.md#tests): Debian's Chromium, and its headless build of the same version
+ * (`chromium-headless-shell`, the build Playwright itself runs headless), which loads a page for about half the CPU.
+ * The headless build has no Push API or notification permission, so the push specs run in the full browser.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const HEADLESS_SHELL = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell'
+const PUSH_SPECS = /(push|profile-notifications)\.spec\.ts$/
+const PUBLISHING_SPECS = /console-(publish|editor)\.spec\.ts$/
+
+/** Launch options for `executablePath`. */
+function chromium(executablePath: string) {
+  return {
+    // Local Network Access checks off: a document a test rewrites with `route.fulfill` has no address space, so
+    // Chromium counts it as public and refuses its same-origin WebSocket (realtime) to the loopback test server.
+    // Production pages are never on a loopback address, where these checks apply.
+    executablePath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-features=LocalNetworkAccessChecks',
+    ],
+  }
+}
+const headless = chromium(existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM)
 
 /** The push portal's service account: a key pair made for this run, its public half given to the FCM stand-in. */
 const pushKeys = generateKeyPairSync('rsa', {
@@ -39,28 +70,19 @@ export default defineConfig({
   globalTimeout: 20 * 60_000,
   reporter: process.env.CI ? [['list']] : [['list']],
   projects: [
-    { name: 'portal', testIgnore: /console-(publish|editor)\.spec\.ts$/ },
+    { name: 'portal', testIgnore: [PUBLISHING_SPECS, PUSH_SPECS], use: { launchOptions: headless } },
+    { name: 'push', testMatch: PUSH_SPECS, use: { launchOptions: chromium(CHROMIUM) } },
     // Publishing changes what every reader sees (the news list, search, the home page), which the portal's tests read
     // as seeded: it runs once they are done.
-    { name: 'publishing', testMatch: /console-(publish|editor)\.spec\.ts$/, dependencies: ['portal'] },
+    {
+      name: 'publishing',
+      testMatch: PUBLISHING_SPECS,
+      dependencies: ['portal', 'push'],
+      use: { launchOptions: headless },
+    },
   ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    launchOptions: {
-      // Local Network Access checks off: a document a test rewrites with `route.fulfill` has no address space, so
-      // Chromium counts it as public and refuses its same-origin WebSocket (realtime) to the loopback test server.
-      // Production pages are never on a loopback address, where these checks apply.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-features=LocalNetworkAccessChecks',
-      ],
-    },
     trace: 'off',
   },
   webServer: [
