@@ -4,7 +4,7 @@
  * OneID, trusts the browser it came from (a device token, `devices.ts`); when that browser presented no device of the
  * account although another browser had signed in to it before, the owner is mailed. "This was not me" leads a
  * password account to a password reset, which signs every other session out, and a resident (who has no password) to
- * the sessions page, or to the agency while the portal has none.
+ * the sessions page.
  */
 import type { Locale } from '../../../../contract/locales'
 import { readConfig } from '../../lib/config'
@@ -15,11 +15,8 @@ import { setUserLang } from '../notifications/queries'
 import { readDeviceHash, renewDevice, trustNewDevice } from './devices'
 import { hasAnyDevice, isLiveDeviceOf } from './queries'
 
-/**
- * The portal's sessions page (a path without the language), where a resident signs another browser out; null while
- * the portal has none, and "this was not me" then leads to the contact form.
- */
-const SESSIONS_PATH: string | null = null
+/** The portal's sessions page (a path without the language), where a resident signs another browser out. */
+const SESSIONS_PATH = '/profile/account'
 
 /** The account that signed in, as the notice needs it. */
 export type SignedInAccount = { id: number; email: string; role: Role; isResident: boolean }
@@ -29,8 +26,7 @@ function notMeOf(env: Env, account: SignedInAccount, lang: Locale): { notMe: Not
   const base = `${readConfig(env).portalOrigin}/${lang}`
   if (!account.isResident)
     return { notMe: 'reset', notMeUrl: `${base}/auth/forgot-password?${new URLSearchParams({ role: account.role })}` }
-  if (SESSIONS_PATH) return { notMe: 'sessions', notMeUrl: `${base}${SESSIONS_PATH}` }
-  return { notMe: 'contact', notMeUrl: `${base}/contact-us` }
+  return { notMe: 'sessions', notMeUrl: `${base}${SESSIONS_PATH}` }
 }
 
 /**

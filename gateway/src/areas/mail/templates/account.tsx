@@ -312,7 +312,7 @@ export const passwordChangedMail: MailTemplate<{ resetUrl: string }> = {
 }
 
 /** What "this was not me" leads to: a password reset, the sessions page, or (a resident without one) the agency. */
-export type NotMe = 'reset' | 'sessions' | 'contact'
+export type NotMe = 'reset' | 'sessions'
 
 const NEW_SIGN_IN: Record<
   Locale,
@@ -337,9 +337,8 @@ const NEW_SIGN_IN: Record<
     notMe: {
       reset: 'If it was not you, choose a new password now: that signs the other browser out.',
       sessions: 'If it was not you, sign that browser out on your sessions page.',
-      contact: 'If it was not you, contact us at once: we will sign that browser out.',
     },
-    button: { reset: 'This was not me: reset my password', sessions: 'This was not me', contact: 'Contact us' },
+    button: { reset: 'This was not me: reset my password', sessions: 'This was not me' },
   },
   ru: {
     subject: 'Новый вход в вашу учётную запись Invest Portal',
@@ -351,9 +350,8 @@ const NEW_SIGN_IN: Record<
     notMe: {
       reset: 'Если это были не вы, сразу задайте новый пароль: другой браузер будет отключён.',
       sessions: 'Если это были не вы, завершите сеанс этого браузера на странице сеансов.',
-      contact: 'Если это были не вы, немедленно свяжитесь с нами: мы отключим этот браузер.',
     },
-    button: { reset: 'Это был не я: сбросить пароль', sessions: 'Это был не я', contact: 'Связаться с нами' },
+    button: { reset: 'Это был не я: сбросить пароль', sessions: 'Это был не я' },
   },
   uz: {
     subject: 'Invest Portal hisobingizga yangi kirish',
@@ -365,9 +363,8 @@ const NEW_SIGN_IN: Record<
     notMe: {
       reset: 'Agar bu siz boʻlmasangiz, darhol yangi parol oʻrnating: boshqa brauzer hisobdan chiqariladi.',
       sessions: 'Agar bu siz boʻlmasangiz, seanslar sahifasida ushbu brauzer seansini yakunlang.',
-      contact: 'Agar bu siz boʻlmasangiz, darhol biz bilan bogʻlaning: ushbu brauzerni hisobdan chiqaramiz.',
     },
-    button: { reset: 'Bu men emasdim: parolni tiklash', sessions: 'Bu men emasdim', contact: 'Biz bilan bogʻlanish' },
+    button: { reset: 'Bu men emasdim: parolni tiklash', sessions: 'Bu men emasdim' },
   },
 }
 
