@@ -1,4 +1,7 @@
-/** `/profile/my-projects`: the user's projects with moderation state badges, reject reasons and a visibility toggle. */
+/**
+ * `/profile/my-projects`: the user's projects with moderation state badges, reject reasons, a visibility toggle, and a
+ * way to withdraw a proposal still in moderation or rejected (asked first, in a disclosure that needs no script).
+ */
 import { useSWRConfig } from 'swr'
 import type { PersonalProject } from '../../contract/gateway/account'
 import { pickLang } from '../../shared/forms/project-form/fields'
@@ -11,6 +14,7 @@ import { useFormat } from '../lib/format'
 import { usePageForm } from '../runtime/forms'
 import { useLocale, useT } from '../runtime/i18n'
 import { useLivePayload } from '../runtime/live-data'
+import { showToast } from '../runtime/notify'
 import { useLiveRefresh } from '../runtime/realtime/use-live-refresh'
 import { Link, useRouteData } from '../runtime/router'
 import { Button } from '../ui/button'
@@ -77,8 +81,21 @@ function ProjectItem({ project: p, listKey }: { project: PersonalProject; listKe
       if (res.redirect) await mutate(listKey)
     },
   })
-  // A no-JS answer belongs to the row whose id it carries.
-  const state = visibility.state.values.id === String(p.id) ? visibility.state : { values: {}, errors: {}, code: null }
+  const withdraw = usePageForm({
+    onResult: async (res) => {
+      if (!res.redirect) return
+      if (res.notice) showToast('success', () => t(res.notice!))
+      await mutate(listKey)
+    },
+  })
+  // A no-JS answer belongs to the row (and the form) whose id it carries.
+  const stateOf = (form: typeof visibility, intent: string) =>
+    form.state.values.id === String(p.id) && (form.state.values.intent ?? 'visibility') === intent
+      ? form.state
+      : { values: {}, errors: {}, code: null }
+  const state = stateOf(visibility, 'visibility')
+  const withdrawState = stateOf(withdraw, 'withdraw')
+  const withdrawable = p.state === 'pending' || p.state === 'rejected'
   const visible = p.visible !== false
   const editable = p.draft || p.state !== 'pending'
   const title = pickLang(p.title, locale) || t('projects.title')
@@ -121,6 +138,24 @@ function ProjectItem({ project: p, listKey }: { project: PersonalProject; listKe
         </form>
       </div>
       <FormProblems state={state} labels={{}} scope={`visibility-${p.id}`} />
+      {withdrawable ? (
+        <details className="record__withdraw">
+          <summary>{t('projects.withdraw.open')}</summary>
+          <p>{t('projects.withdraw.ask')}</p>
+          <form method="post" action={withdraw.action} onSubmit={withdraw.onSubmit}>
+            <input type="hidden" name="intent" value="withdraw" />
+            <input type="hidden" name="id" value={p.id} />
+            <Button
+              type="submit"
+              size="sm"
+              color="danger"
+              label={t('projects.withdraw.confirm')}
+              loading={withdraw.pending}
+            />
+          </form>
+          <FormProblems state={withdrawState} labels={{}} scope={`withdraw-${p.id}`} />
+        </details>
+      ) : null}
     </li>
   )
 }

@@ -42,6 +42,12 @@ export function ProfileSidebar() {
       label: t('routes.profileEnquiries'),
       icon: 'mail',
     },
+    {
+      id: 'profile-account',
+      to: href('profile-account', { locale }),
+      label: t('routes.profileAccount'),
+      icon: 'shield',
+    },
   ]
   const current = route.id === 'profile-project-form' ? 'profile-my-projects' : route.id
   return (

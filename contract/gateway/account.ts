@@ -53,6 +53,7 @@ export const SessionSchema = v.looseObject({
   last_used_at: v.string(),
   current: v.boolean(),
 })
+export type AccountSession = v.InferOutput<typeof SessionSchema>
 
 /**
  * `GET /core/account/export`: the person's download of their data (docs/gateway-contract.md#data-export), or null when
@@ -69,6 +70,7 @@ export const DataExportSchema = v.nullable(
     download_link: v.nullable(v.string()),
   }),
 )
+export type DataExport = v.InferOutput<typeof DataExportSchema>
 
 /** `GET /siw/notification`: one item of the bell. */
 export const NotificationSchema = v.looseObject({

@@ -28,6 +28,15 @@ const confirms = (password: string, confirmation: string) => !password || !confi
 export const SignInSchema = v.object({ email: email(), password: given() })
 export type SignIn = v.InferOutput<typeof SignInSchema>
 
+/** A new address for the account, confirmed by a link mailed to it (docs/gateway-contract.md#e-mail-change). */
+export const ChangeEmailSchema = v.object({ email: email() })
+
+/** Deleting the account: its password (none for a resident, who sends a stand-in) and the box ticked. */
+export const DeleteAccountSchema = v.object({
+  password: given(),
+  confirm: v.pipe(v.string(), v.literal('yes', FIELD_ERRORS.required)),
+})
+
 /** The answer is the same whether or not the account exists (docs/product.md#account-forms). */
 export const ForgotPasswordSchema = v.object({ email: email() })
 export type ForgotPassword = v.InferOutput<typeof ForgotPasswordSchema>

@@ -1,9 +1,11 @@
 /** Gateway keys of the profile area, used by its data plans and pages (docs/architecture.md#rule-9). */
 
 import type {
+  AccountSession,
   Appeal,
   AppealResponse,
   AppealTopic,
+  DataExport,
   Notification,
   NotificationChoices,
   PersonalProject,
@@ -51,6 +53,8 @@ export const accountKeys = Object.freeze({
   services: (type: ServiceType) => apiKey<PersonalService[]>('/siw/personal/service', { type }),
   notifications: (page: number, size: number) => apiKey<Notification[]>('/siw/notification', { page, size }),
   notificationChoices: () => '/core/profile/notifications' as Key<NotificationChoices>,
+  sessions: () => '/core/account/sessions' as Key<AccountSession[]>,
+  dataExport: () => '/core/account/export' as Key<DataExport>,
 })
 
 /** The service category in the URL, or the first one. */

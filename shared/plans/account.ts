@@ -1,6 +1,6 @@
 /**
- * Data plans of the profile area: personal services, appeals, projects and notification choices (read live with SWR
- * by the pages).
+ * Data plans of the profile area: personal services, appeals, projects, notification choices (read live with SWR by the
+ * pages), and the account's sessions and data export.
  */
 import { accountKeys, serviceTypeOf } from '../keys/account-keys'
 import { definePlan } from '../keys/api-keys'
@@ -37,4 +37,8 @@ export const projectFormPlan = definePlan('profile-project-form', ({ params }) =
 
 export const notificationChoicesPlan = definePlan('profile-notifications', () => ({
   keys: { choices: accountKeys.notificationChoices() },
+}))
+
+export const accountPlan = definePlan('profile-account', () => ({
+  keys: { sessions: accountKeys.sessions(), dataExport: accountKeys.dataExport() },
 }))

@@ -8,7 +8,14 @@ import type { DataPlan, PlanRoute } from '../keys/api-keys'
 import { siteKeys } from '../keys/site-keys'
 import { ROUTE_BY_ID, type RouteId } from '../routing/routes'
 import type { PageRoute } from '../state/state'
-import { appealsPlan, myProjectsPlan, myServicesPlan, notificationChoicesPlan, projectFormPlan } from './account'
+import {
+  accountPlan,
+  appealsPlan,
+  myProjectsPlan,
+  myServicesPlan,
+  notificationChoicesPlan,
+  projectFormPlan,
+} from './account'
 import { enquiryPlan, myEnquiriesPlan, projectInterestPlan } from './enquiries'
 import {
   allProjectsPlan,
@@ -94,6 +101,7 @@ export const DATA_PLANS: DataPlans = {
   'profile-appeals': appealsPlan,
   'profile-my-projects': myProjectsPlan,
   'profile-notifications': notificationChoicesPlan,
+  'profile-account': accountPlan,
   'profile-project-form': projectFormPlan,
   'profile-enquiries': myEnquiriesPlan,
   enquiry: enquiryPlan,

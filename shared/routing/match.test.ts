@@ -74,6 +74,8 @@ const SAMPLE_PARAMS: Record<RouteId, readonly Params[]> = {
   'profile-company': [{}],
   'profile-password': [{}],
   'profile-notifications': [{}],
+  'profile-account': [{}],
+  'confirm-email': [{}],
   'profile-my-services': [{}],
   'profile-appeals': [{}, { id: '9' }],
   'profile-my-projects': [{}],

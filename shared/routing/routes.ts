@@ -158,6 +158,13 @@ export const ROUTES = [
     reject: { status: 403, code: 'missing_query_params' },
   }),
 
+  // The link mailed to a new e-mail address (docs/gateway-contract.md#e-mail-change): the page asks before it acts.
+  def({
+    id: 'confirm-email',
+    pattern: '/auth/confirm-email',
+    query: { uuid: text, token: text, done: text, error: text },
+  }),
+
   def({ id: 'reason', pattern: '/reason/:topic', params: { topic: REASONS }, reject: NOT_FOUND }),
 
   def({ id: 'uz-ex', pattern: '/service/uz-ex', layout: 'service', query: { page }, reject: NOT_FOUND }),
@@ -251,6 +258,13 @@ export const ROUTES = [
   def({
     id: 'profile-notifications',
     pattern: '/profile/notifications',
+    layout: 'profile',
+    meta: { protected: true, hideAppealButton: true },
+    query: { notice: text },
+  }),
+  def({
+    id: 'profile-account',
+    pattern: '/profile/account',
     layout: 'profile',
     meta: { protected: true, hideAppealButton: true },
     query: { notice: text },

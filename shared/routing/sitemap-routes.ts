@@ -57,6 +57,8 @@ const SITEMAP: Readonly<Partial<Record<RouteId, false | readonly Params[]>>> = {
   'profile-company': false,
   'profile-password': false,
   'profile-notifications': false,
+  'profile-account': false,
+  'confirm-email': false,
   'profile-my-services': false,
   'profile-appeals': false,
   'profile-my-projects': false,

@@ -55,24 +55,35 @@ export async function signInWithOneId(page: Page, role: Role, opts: { locale?: L
 }
 
 /**
- * The newest reset link mailed to `email`, as a path of this portal (the gateway's configured host is dropped). Only a
- * mail the queue's consumer has sent through the EMAIL binding counts (`status` `sent`), not one still queued.
+ * The newest link mailed to `email` whose address holds `part`, as a path of this portal (the gateway's configured host
+ * is dropped). Only a mail the queue's consumer has sent through the EMAIL binding counts (`status` `sent`), not one
+ * still queued.
  */
-export async function latestResetLink(request: APIRequestContext, email: string, after = 0): Promise<string> {
+export async function latestMailedLink(
+  request: APIRequestContext,
+  email: string,
+  part: string,
+  after = 0,
+): Promise<string> {
   let link: string | undefined
   await expect
     .poll(async () => {
       const res = await request.get(`/_dev/outbox?email=${encodeURIComponent(email)}`)
       const body = (await res.json()) as { content: { id: number; status: string; links: string[] }[] }
       const message = body.content.find(
-        (m) => m.id > after && m.status === 'sent' && m.links.some((l) => l.includes('/auth/reset-password')),
+        (m) => m.id > after && m.status === 'sent' && m.links.some((l) => l.includes(part)),
       )
-      link = message?.links.find((l) => l.includes('/auth/reset-password'))
+      link = message?.links.find((l) => l.includes(part))
       return !!link
     })
     .toBe(true)
   const url = new URL(link!)
   return url.pathname + url.search
+}
+
+/** The newest reset link mailed to `email` (`latestMailedLink`). */
+export function latestResetLink(request: APIRequestContext, email: string, after = 0): Promise<string> {
+  return latestMailedLink(request, email, '/auth/reset-password', after)
 }
 
 /** The id of the newest outbox message to `email` (0 when none), to tell new mail from old. */

@@ -118,7 +118,7 @@ test('propose with files → view-only while pending → approved → edit → h
   await expect(edited).toContainText('Shown in the catalogue')
 })
 
-test('a rejected project shows the moderator’s reason and is editable again; the form works without JavaScript', async ({
+test('a rejected project shows the moderator’s reason, is editable again and can be withdrawn; the form works without JavaScript', async ({
   browser,
   baseURL,
   request,
@@ -171,5 +171,11 @@ test('a rejected project shows the moderator’s reason and is editable again; t
   await page.goto(href('profile-my-projects', { locale: 'en' }))
   await row.getByRole('button', { name: 'Hide from the catalogue' }).click()
   await expect(row).toContainText('Hidden from the catalogue')
+
+  // A rejected proposal can be withdrawn, asked first in a disclosure that needs no script.
+  await row.getByText('Withdraw the proposal').click()
+  await row.getByRole('button', { name: 'Withdraw it' }).click()
+  await page.waitForURL(/notice=notices\.projectWithdrawn/)
+  await expect(page.locator('.record').filter({ hasText: title })).toHaveCount(0)
   await context.close()
 })

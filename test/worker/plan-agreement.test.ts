@@ -32,6 +32,11 @@ const samples = (): Readonly<Record<RouteId, readonly Sample[]>> => ({
     { url: href('success-registration', { ...en, query: { reference: 'EV-2026-000045' } }) },
   ],
   unsubscribe: [{ url: href('unsubscribe', en) }, { url: href('unsubscribe', { ...en, query: { token: 'x' } }) }],
+  'confirm-email': [
+    { url: href('confirm-email', en) },
+    { url: href('confirm-email', { ...en, query: { uuid: 'u', token: 't' } }) },
+    { url: href('confirm-email', { ...en, query: { done: '1' } }) },
+  ],
   'open-data': [{ url: href('open-data', en) }],
   accessibility: [{ url: href('accessibility', en) }],
   'page-feedback': [{ url: href('page-feedback', { ...en, query: { return: href('about', en) } }) }],
@@ -92,6 +97,10 @@ const samples = (): Readonly<Record<RouteId, readonly Sample[]>> => ({
   'profile-company': [{ url: href('profile-company', en), as: 'resident' }],
   'profile-password': [{ url: href('profile-password', en), as: 'non-resident' }],
   'profile-notifications': [{ url: href('profile-notifications', en), as: 'non-resident' }],
+  'profile-account': [
+    { url: href('profile-account', en), as: 'non-resident' },
+    { url: href('profile-account', en), as: 'resident' },
+  ],
   'profile-my-services': [
     { url: href('profile-my-services', en), as: 'resident' },
     { url: href('profile-my-services', { ...en, query: { type: 'tax_information' } }), as: 'resident' },

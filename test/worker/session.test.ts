@@ -22,6 +22,7 @@ const PROTECTED: readonly RouteId[] = [
   'profile-my-projects',
   'profile-project-form',
   'profile-enquiries',
+  'profile-account',
 ]
 
 describe('without a token', () => {
