@@ -207,6 +207,19 @@ const FORM_POSTS: { readonly [Id in RouteId]?: (seed: Seeded) => FormPost } = {
     token: seed.token,
     calls: ['PUT /core/profile/notifications'],
   }),
+  // The data export, made at once for the demo account: nothing else changes.
+  'profile-account': (seed) => ({
+    url: href('profile-account', { locale: 'en' }),
+    fields: { intent: 'export' },
+    token: seed.token,
+    calls: ['POST /core/account/export'],
+  }),
+  // A link the gateway did not issue: the call is made and no address changes.
+  'confirm-email': () => ({
+    url: href('confirm-email', { locale: 'en' }),
+    fields: { uuid: 'not-a-link', token: 'forged' },
+    calls: ['POST /core/auth/confirm-email'],
+  }),
   // A token the gateway refuses: the call is made and nothing is unsubscribed.
   unsubscribe: () => ({
     url: href('unsubscribe', { locale: 'en' }),
