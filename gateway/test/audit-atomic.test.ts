@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { seedAll } from '../src/dev/seed/index'
 import { accessEnv, signInOperators } from './access-helpers'
-import { call, createUser, uniqueEmail, uniqueIp } from './helpers'
+import { call, createUser, fileOf, PNG_BYTES, uniqueEmail, uniqueIp } from './helpers'
 
 const ADMIN = 'atomic-admin@agency.example'
 const OTHER_ADMIN = 'atomic-other-admin@agency.example'
@@ -256,5 +256,27 @@ describe('a change whose audit row cannot be written', () => {
     expect(await one('SELECT id FROM users WHERE id = ?', person.id)).toEqual({ id: person.id })
     expect((await op(`/people/${person.id}/erase`, 'POST', {})).status).toBe(200)
     expect(await one('SELECT id FROM users WHERE id = ?', person.id)).toBeNull()
+  })
+})
+
+describe('an editor’s upload', () => {
+  it('is not stored when its audit row cannot be written: no file row, no object', async () => {
+    const form = new FormData()
+    form.set('file', fileOf(PNG_BYTES, 'atomic-upload.png', 'image/png'))
+    form.set('type', 'image')
+    const count = () =>
+      one<{ n: number }>("SELECT COUNT(*) AS n FROM files WHERE original_name = 'atomic-upload.png'").then((r) => r!.n)
+    const objects = async () => (await env.UPLOADS.list({ prefix: 'content/' })).objects.length
+    const before = await objects()
+    const status = await withAuditRefused(() =>
+      call('/core/operator/content/files', {
+        body: form,
+        headers: { 'Cf-Access-Jwt-Assertion': tokens[EDITOR]! },
+        env: accessEnv(),
+      }),
+    )
+    expect(status).toBe(500)
+    expect(await count()).toBe(0)
+    expect(await objects()).toBe(before)
   })
 })

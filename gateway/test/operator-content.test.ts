@@ -389,6 +389,58 @@ describe('uploads', () => {
     expect((await op(`/files/${users}`)).status).toBe(404)
   })
 
+  it('audits each upload with the file it stored, and each preview link with its expiry', async () => {
+    const stored = (await upload(fileOf(PNG_BYTES, 'audited.png', 'image/png'), 'image')).body.content.ref as string
+    const file = stored.split(':')[1]
+    const row = await env.DB.prepare(
+      `SELECT o.email, a.target_kind, a.target_id, a.after FROM audit_log a JOIN operators o ON o.id = a.operator_id
+       WHERE a.action = 'file.upload' ORDER BY a.id DESC LIMIT 1`,
+    ).first<{ email: string; target_kind: string; target_id: number; after: string }>()
+    expect(row).toMatchObject({ email: EDITOR, target_kind: 'file', target_id: 0 })
+    expect(JSON.parse(row!.after)).toMatchObject({ file: file, name: 'audited.png', type: 'image/png' })
+
+    const id = await createNews(word())
+    const preview = await op(`/post/${id}/preview`, { method: 'POST', body: {} })
+    expect(preview.status).toBe(200)
+    const issued = await auditRows(id, 'content.preview')
+    expect(issued.results.map((r) => [r.email, JSON.parse(r.after).expires_at])).toEqual([
+      [EDITOR, preview.body.content.expires_at],
+    ])
+  })
+
+  it('audits an operator’s download of a file that is not public, and not of a public one', async () => {
+    const downloads = () =>
+      env.DB.prepare("SELECT after FROM audit_log WHERE action = 'file.download' ORDER BY id")
+        .all<{ after: string }>()
+        .then((r) => r.results.map((row) => JSON.parse(row.after).file as string))
+    const user = await createUser()
+    const project = await call('/siw/personal/project', {
+      token: user.token,
+      body: { title: { en: 'Greenhouse' }, category_id: 1, sector_id: 6, region_id: 1730, budget: 1000 },
+    })
+    const form = new FormData()
+    form.set('project_id', String(project.body.content.id))
+    form.set('file', fileOf(PNG_BYTES, 'greenhouse.png'))
+    const personal = (await call('/document/project/upload', { token: user.token, body: form })).body.content.id
+    const before = await downloads()
+    const fetched = await call(`/core/operator/files/${personal}`, {
+      method: 'GET',
+      headers: { 'Cf-Access-Jwt-Assertion': tokens[MODERATOR]! },
+      env: accessEnv(),
+    })
+    expect(fetched.status).toBe(200)
+    expect(await downloads()).toEqual([...before, personal])
+
+    const publicFile = await env.DB.prepare('SELECT id FROM files WHERE is_public = 1 LIMIT 1').first<string>('id')
+    const open = await call(`/core/operator/files/${publicFile}`, {
+      method: 'GET',
+      headers: { 'Cf-Access-Jwt-Assertion': tokens[MODERATOR]! },
+      env: accessEnv(),
+    })
+    expect(open.status).toBe(200)
+    expect(await downloads()).toEqual([...before, personal])
+  })
+
   it('refuses a PDF as an image (415) and an image over 10 MB (413)', async () => {
     const pdf = await upload(fileOf(PDF_BYTES, 'x.png', 'image/png'), 'image')
     expect(pdf.status).toBe(415)

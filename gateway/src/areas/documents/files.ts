@@ -106,7 +106,14 @@ export async function checkUpload(value: unknown, rule: UploadRule, field: strin
 export async function saveUpload(
   env: Env,
   upload: CheckedUpload,
-  options: { prefix: string; ownerUserId: number | null; isPublic: boolean; now: Date },
+  options: {
+    prefix: string
+    ownerUserId: number | null
+    isPublic: boolean
+    now: Date
+    /** Statements for the same batch as the file's row (an audit row): none of them is written without the others. */
+    alongside?: (row: FileRow) => D1PreparedStatement[]
+  },
 ): Promise<FileRow> {
   const id = createSecret(16)
   const fileName = `${id}.${upload.kind}`
@@ -129,7 +136,12 @@ export async function saveUpload(
     created_at: at,
     updated_at: at,
   }
-  await insertFile(env.DB, row, options.ownerUserId)
+  try {
+    await insertFile(env.DB, row, options.ownerUserId, options.alongside?.(row) ?? [])
+  } catch (error) {
+    await env.UPLOADS.delete(key)
+    throw error
+  }
   return row
 }
 

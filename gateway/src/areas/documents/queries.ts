@@ -16,8 +16,13 @@ export type FileRow = {
 }
 
 /** Records a stored file's metadata. */
-export async function insertFile(db: D1Database, row: FileRow, ownerUserId: number | null): Promise<void> {
-  await db
+export async function insertFile(
+  db: D1Database,
+  row: FileRow,
+  ownerUserId: number | null,
+  alongside: readonly D1PreparedStatement[] = [],
+): Promise<void> {
+  const insert = db
     .prepare(
       `INSERT INTO files (id, r2_key, size, file_name, original_name, file_extension, content_type, is_public, owner_user_id, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -35,7 +40,8 @@ export async function insertFile(db: D1Database, row: FileRow, ownerUserId: numb
       row.created_at,
       row.updated_at,
     )
-    .run()
+  if (alongside.length) await db.batch([insert, ...alongside])
+  else await insert.run()
 }
 
 /** A file's row, public or not. */

@@ -26,7 +26,7 @@ import { operatorEnquiryRoutes } from '../enquiries/routes'
 import { operatorFeedbackRoutes } from '../feedback/routes'
 import { operatorBinRoutes, operatorContentRoutes } from '../publishing/routes'
 import { operatorAccountRoutes } from './accounts/routes'
-import { auditStatement } from './audit/audit'
+import { auditStatement, recordRead } from './audit/audit'
 import { operatorAuditRoutes } from './audit/routes'
 import { operatorInboxRoutes } from './inbox/routes'
 import { operatorMailRoutes } from './mail/routes'
@@ -131,6 +131,12 @@ operatorRoutes.get('/files/:id{[A-Za-z0-9_-]{8,64}}', async (c) => {
   const row = await readFile(c.env.DB, c.req.param('id'))
   const object = row ? await c.env.UPLOADS.get(row.r2_key) : null
   if (!row || !object) throw new GatewayError(404, 'not_found')
+  // A file that is not public (a passport scan, an applicant's photo, a project's file before approval) is personal
+  // data: each operator's download of one is audited.
+  if (!row.is_public) {
+    const subject = { action: 'file.download', kind: 'file', id: 0 } as const
+    await recordRead(c.env.DB, c.get('operator').id, subject, { file: row.id, name: row.original_name }, new Date())
+  }
   return new Response(object.body, {
     headers: {
       'Content-Type': row.content_type,

@@ -15,6 +15,7 @@ import { GatewayError, ok } from '../../lib/envelope'
 import { pageable, readPaging } from '../../lib/paging'
 import { IdSchema, parseInput, readJson, readQuery } from '../../lib/validate'
 import { checkUpload, contentDisposition, saveUpload } from '../documents/files'
+import { auditStatement, contentAuditTarget, recordRead } from '../operators/audit/audit'
 import { deleteItem, listBin, restoreFromBin } from './bin'
 import type { Values } from './fields'
 import { KIND_NAMES } from './kinds'
@@ -72,7 +73,24 @@ operatorContentRoutes.post('/files', async (c) => {
   const slot = form.get('type') === 'image' ? 'image' : 'file'
   const upload = await checkUpload(form.get('file'), CONTENT_UPLOAD_RULES[slot], 'file')
   const now = new Date()
-  const row = await saveUpload(c.env, upload, { prefix: 'content', ownerUserId: null, isPublic: false, now })
+  // Audited with the file's row, in one batch (docs/security.md#operator-surface): the file's id is text, so the row
+  // names it in `after`.
+  const row = await saveUpload(c.env, upload, {
+    prefix: 'content',
+    ownerUserId: null,
+    isPublic: false,
+    now,
+    alongside: (file) => [
+      auditStatement(
+        c.env.DB,
+        c.get('operator').id,
+        { action: 'file.upload', kind: 'file', id: 0 },
+        null,
+        { file: file.id, name: file.original_name, type: file.content_type, size: file.size },
+        now,
+      ),
+    ],
+  })
   const { portalOrigin, publicBase } = readConfig(c.env)
   return c.json(
     {
@@ -195,7 +213,11 @@ operatorContentRoutes.post('/:kind/:id/preview', async (c) => {
   const links = Object.fromEntries(
     LOCALES.map((l) => [l, `${portalOrigin}/${l}${path === '/' ? '' : path}?preview=${encodeURIComponent(token)}`]),
   )
-  return ok(c, { links, expires_at: new Date(now.getTime() + PREVIEW_TTL_MS).toISOString() })
+  const expiresAt = new Date(now.getTime() + PREVIEW_TTL_MS).toISOString()
+  // A preview link shows an unpublished item to whoever holds it: who issued one, and until when, is audited.
+  const subject = { action: 'content.preview', kind: contentAuditTarget(spec.kind), id } as const
+  await recordRead(c.env.DB, c.get('operator').id, subject, { expires_at: expiresAt }, now)
+  return ok(c, { links, expires_at: expiresAt })
 })
 
 /** The bin's routes, mounted at `/core/operator/bin` behind the `admin` area. */

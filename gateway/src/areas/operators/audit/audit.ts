@@ -26,6 +26,8 @@ export const AUDIT_TARGET_KINDS = [
   'mail',
   'person',
   'enquiry',
+  // A stored file: its id is text, so the row's target id is 0 and `after` names the file.
+  'file',
   ...TOP_LEVEL_KINDS.map((k) => contentAuditTarget(k.kind)),
 ] as const
 type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number]
