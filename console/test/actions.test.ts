@@ -333,6 +333,19 @@ describe('operators', () => {
     expect(log.html).toContain(`href="/en/appeals/${id}"`)
     expect(log.html).toContain('<ins>Audited reply.</ins>')
   })
+
+  it('names every action and record the log can hold in each language, never by its key', async () => {
+    for (const lang of ['en', 'ru', 'uz']) {
+      const log = await openAs('admin', `/${lang}/audit`)
+      expect(log.status).toBe(200)
+      const options = [...log.html.matchAll(/<option value="([a-z_.]+)"[^>]*>([^<]*)<\/option>/g)]
+      expect(options.map((m) => m[1])).toEqual(expect.arrayContaining(['file.upload', 'file.download', 'file']))
+      expect(
+        options.filter((m) => /^audit\./.test(m[2]!)).map((m) => m[1]),
+        lang,
+      ).toEqual([])
+    }
+  })
 })
 
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
