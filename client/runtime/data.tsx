@@ -6,7 +6,12 @@ import { createContext, type ReactNode, Suspense, use, useContext, useEffect, us
 import type { Envelope } from '../../contract/gateway/common'
 import type { Key } from '../../shared/keys/api-keys'
 import type { PayloadEntry } from '../../shared/state/state'
-import { useInStaticSection } from './static-section-context'
+import {
+  type SectionMemory,
+  type SectionRecorder,
+  StaticSectionContext,
+  useInStaticSection,
+} from './static-section-context'
 
 /**
  * Server: `pending` holds the deferred loads; `ready` the resolved ones.
@@ -21,6 +26,8 @@ export type PayloadStore = {
   unplanned?: Set<string>
   /** Server: the keys the browser will read while hydrating (read outside static sections), which the state carries. */
   reads?: Set<string>
+  /** Server: the isolate's memory of static sections' HTML for this request (docs/decisions/0057-section-memory.md). */
+  sections?: SectionMemory
 }
 
 const PayloadContext = createContext<PayloadStore | null>(null)
@@ -130,14 +137,13 @@ function toResult<T>(entry: PayloadEntry | undefined): PayloadResult<T> {
  */
 export function usePayload<T>(key: Key<T> | null | undefined): PayloadResult<T> {
   const store = usePayloadStore()
-  const inStaticSection = useInStaticSection()
+  const section = useContext(StaticSectionContext)
   useSyncExternalStore(
     subscribe,
     () => version,
     () => version,
   )
-  if (key && !inStaticSection) store.reads?.add(key)
-  const entry = key ? readEntry(store, key) : undefined
+  const entry = key ? readKey(store, section, key) : undefined
   useEffect(() => {
     if (key && !store.ready.has(key) && !store.pending.has(key)) load(store, key)
   }, [key, store])
@@ -156,9 +162,24 @@ export function useBrowserPayload<T>(key: Key<T> | null | undefined): PayloadRes
 /** The entry the edge loaded for a key, as a fallback for SWR-backed hooks. */
 export function usePayloadEntry(key: Key<unknown> | null | undefined): PayloadEntry | undefined {
   const store = usePayloadStore()
-  const inStaticSection = useInStaticSection()
-  if (key && !inStaticSection) store.reads?.add(key)
-  return key ? readEntry(store, key) : undefined
+  const section = useContext(StaticSectionContext)
+  return key ? readKey(store, section, key) : undefined
+}
+
+/**
+ * A key's entry for a render: outside static sections the key is one the browser reads while hydrating; inside the
+ * static section the edge remembers, a read its recorder notes.
+ */
+function readKey(store: PayloadStore, section: boolean | SectionRecorder, key: string): PayloadEntry | undefined {
+  if (section === false) store.reads?.add(key)
+  const entry = readEntry(store, key)
+  if (import.meta.env.SSR && typeof section === 'object') section.read(key, entry)
+  return entry
+}
+
+/** The edge's section memory for this render (docs/decisions/0057-section-memory.md); null in the browser. */
+export function useSectionMemory(): SectionMemory | null {
+  return useContext(PayloadContext)?.sections ?? null
 }
 
 function PayloadScripts({ keys }: { keys: readonly Key<unknown>[] }) {

@@ -6,6 +6,7 @@ import type { Profile } from '../../contract/gateway/account'
 import { CSRF_HEADER, CSRF_MARKER } from '../../shared/gateway/csrf'
 import type { SessionState } from '../../shared/state/state'
 import { holdGatewayRequests, settleGatewayRequests } from './gateway-fetch'
+import { useUnrepeatable } from './static-section-context'
 
 /** How long signing out waits for gateway requests already in flight. */
 const SIGN_OUT_SETTLE_MS = 2000
@@ -68,6 +69,8 @@ export function SessionProvider({
 
 export function useSession(): Session {
   const value = useContext(SessionContext)
+  // The visitor's own: a static section that reads it is not repeated to others from the edge's memory.
+  useUnrepeatable()
   if (!value) throw new Error('useSession() outside <SessionProvider>')
   return value
 }

@@ -6,6 +6,7 @@
  */
 import { createContext, type ReactNode, useContext } from 'react'
 import type { SheetName } from '../../shared/state/state'
+import { useUnrepeatable } from './static-section-context'
 
 type Sheets = Readonly<{ hrefs: Readonly<Record<SheetName, string>>; texts?: Readonly<Record<SheetName, string>> }>
 
@@ -17,6 +18,8 @@ export function SheetsProvider({ value, children }: { value: Sheets; children: R
 
 export function PageSheet({ name }: { name: SheetName }) {
   const sheets = useContext(SheetsContext)
+  // Hoisted into <head>, outside a static section's own HTML: the edge cannot repeat that section from its memory.
+  useUnrepeatable()
   const href = sheets?.hrefs[name]
   if (!href) return null
   // The edge: the sheet's text. The browser: the edge's element, adopted by its href, if the document has it.

@@ -7,13 +7,15 @@
  * (after a client navigation) it loads its chunk and renders.
  *
  * A static section must depend only on what its page instance was drawn with (route, locale, the page's data): it is
- * not redrawn while it stays mounted.
+ * not redrawn while it stays mounted. For the same reason the edge may repeat a section's HTML from its memory instead
+ * of rendering it again (docs/decisions/0057-section-memory.md).
  */
 import { type ComponentType, type JSX, useLayoutEffect, useState } from 'react'
 import { useContentLinks } from './content-links'
+import { useSectionMemory } from './data'
 import { Unrecorded } from './i18n'
 import { lazyComponent } from './lazy-component'
-import { PAGE_HEAD_SELECTOR, StaticSectionContext } from './static-section-context'
+import { PAGE_HEAD_SELECTOR, StaticSectionContext, useInStaticSection } from './static-section-context'
 import { useHydrating } from './visibility'
 
 type SectionTag = 'div' | 'section' | 'footer' | 'aside' | 'article' | 'nav' | 'ul' | 'dl' | 'p' | 'a'
@@ -32,9 +34,19 @@ type StaticSectionProps<P> = {
   props: P
 }
 
+type EdgeSectionProps<P> = {
+  Tag: SectionTag
+  attrs: Omit<StaticSectionProps<P>, 'as' | 'props'>
+  section: number
+  props: P
+}
+
 export type StaticSection<P> = ((props: StaticSectionProps<P>) => JSX.Element) & { preload: () => Promise<unknown> }
 
 const KEEP = { __html: '' }
+
+/** Each static section's number in this isolate: the edge's section memory tells sections apart by it. */
+let sectionCount = 0
 
 /**
  * A static section whose content is the component `load` resolves to (its own chunk). `head`: the section renders the
@@ -47,6 +59,7 @@ export function staticSection<P extends object>(
 ): StaticSection<P> {
   let loading: Promise<unknown> | null = null
   const preload = () => (loading ??= load())
+  const section = ++sectionCount
   const Content = lazyComponent(() => preload() as Promise<ComponentType<P>>)
   function Section({ as: Tag = 'div', className, props, ...attrs }: StaticSectionProps<P>) {
     const hydrating = useHydrating() && typeof document !== 'undefined'
@@ -64,6 +77,9 @@ export function staticSection<P extends object>(
       return (
         <Tag className={classes} {...attrs} onClick={onClick} dangerouslySetInnerHTML={KEEP} suppressHydrationWarning />
       )
+    // The edge (a build-time constant: the browser's bundle has none of this) may repeat the section's HTML.
+    if (import.meta.env.SSR && !head)
+      return <EdgeSection Tag={Tag} attrs={{ className: classes, ...attrs }} section={section} props={props} />
     return (
       <Tag className={classes} {...attrs} onClick={onClick}>
         <StaticSectionContext.Provider value>
@@ -71,6 +87,31 @@ export function staticSection<P extends object>(
             <Content {...props} />
           </Unrecorded>
         </StaticSectionContext.Provider>
+      </Tag>
+    )
+  }
+
+  /**
+   * The section on the edge, with its memory of sections' HTML (docs/decisions/0057-section-memory.md): repeated from
+   * it, or drawn between two marks the edge cuts its HTML out by (and then out of the document). A section inside
+   * another is remembered as part of it; one drawing the page's head elements is never (React hoists those into
+   * <head>, outside its HTML).
+   */
+  function EdgeSection({ Tag, attrs, section, props }: EdgeSectionProps<P>) {
+    const memory = useSectionMemory()
+    const nested = useInStaticSection()
+    const remembered = memory && !nested ? memory.recall(section, props) : null
+    if (remembered !== null) return <Tag {...attrs} dangerouslySetInnerHTML={{ __html: remembered }} />
+    const remembering = memory && !nested ? memory.remember(section, props) : null
+    return (
+      <Tag {...attrs}>
+        {remembering && <template data-section-start={remembering.mark} />}
+        <StaticSectionContext.Provider value={remembering?.recorder ?? true}>
+          <Unrecorded>
+            <Content {...props} />
+          </Unrecorded>
+        </StaticSectionContext.Provider>
+        {remembering && <template data-section-end={remembering.mark} />}
       </Tag>
     )
   }

@@ -29,28 +29,30 @@ function pick(sheet: string, rules: readonly CssRule[], classes: ReadonlySet<str
   return css
 }
 
+/** A replacement in a document: `text` in place of `[at, end)`. */
+export type Edit = Readonly<{ at: number; end: number; text: string }>
+
 /**
- * The document with each CSS mark replaced by the rules its classes can match; null stays null. The marks stand in the
- * head (the shell's `<style>` and React's hoisted area sheets), so they are looked for there, a few KiB, and not in the
- * whole document: this runs on every document rendered (docs/performance.md#budgets).
+ * Where each CSS mark in the head (`[0, headEnd)`) is replaced by the rules the document's classes can match. The marks
+ * stand in the head (the shell's `<style>` and React's hoisted area sheets), so they are looked for there, a few KiB,
+ * and not in the whole document: this runs on every document rendered (docs/performance.md#budgets).
  */
-export function inlineCriticalCss(html: string | null): string | null {
-  if (html === null) return null
+export function criticalCssEdits(html: string, headEnd: number): Edit[] {
   const classes = classesOf(html)
   const key = [...classes].sort().join(' ')
-  const found = html.indexOf('</head>')
-  const headEnd = found < 0 ? html.length : found
-  let head = html.slice(0, headEnd)
-  head = inline(head, SHELL_CSS_MARK, 'shell', manifest.cssRules, manifest.css[0], classes, key)
+  const head = html.slice(0, headEnd)
+  const edits: Edit[] = []
+  const add = (edit: Edit | null) => edit && edits.push(edit)
+  add(inline(head, SHELL_CSS_MARK, 'shell', manifest.cssRules, manifest.css[0], classes, key))
   for (const name of SHEET_NAMES) {
     const { rules, href } = manifest.sheets[name]
-    head = inline(head, SHEET_CSS_MARKS[name], name, rules, href, classes, key)
+    add(inline(head, SHEET_CSS_MARKS[name], name, rules, href, classes, key))
   }
-  return head + html.slice(headEnd)
+  return edits
 }
 
 /**
- * Replaces `mark` (the whole text of a `<style>`) with the picked rules; a sheet with print-only rules, which picking
+ * `mark` (the whole text of a `<style>`) replaced with the picked rules; a sheet with print-only rules, which picking
  * leaves out, is then linked for print right after its `<style>`: the browser fetches it without holding the first
  * paint, and a printout, with or without JavaScript, gets the print styles (docs/product.md#print).
  */
@@ -62,14 +64,14 @@ function inline(
   href: string | undefined,
   classes: ReadonlySet<string>,
   key: string,
-): string {
+): Edit | null {
   const at = head.indexOf(mark)
-  if (at < 0) return head
+  if (at < 0) return null
   let css = pick(sheet, rules, classes, key)
   let end = at + mark.length
   if (href && hasPrintRules(rules) && head.startsWith('</style>', end)) {
     css += `</style><link rel="stylesheet" media="print" href="${href}"/>`
     end += '</style>'.length
   }
-  return head.slice(0, at) + css + head.slice(end)
+  return { at, end, text: css }
 }

@@ -63,7 +63,8 @@ describe('the memory’s bounds', () => {
     ['/siw/public/page/about', { ok: true, envelope: { result: { code: 'ok', description: '' }, content: {} } }],
   ])
   const nonce = 'AAAAAAAAAAAAAAAAAAAAAA=='
-  const doc = (bytes: number) => `<html nonce="${nonce}">${'x'.repeat(bytes)}</html>`
+  const doc = (bytes: number) =>
+    new TextEncoder().encode(`<html nonce="${nonce}">${'x'.repeat(bytes)}</html>`) as Uint8Array<ArrayBuffer>
 
   it(`holds at most ${DOCUMENT_MEMORY_ENTRIES} documents, forgetting the least recently used`, () => {
     const now = Date.now()

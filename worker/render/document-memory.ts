@@ -114,10 +114,10 @@ export function recallDocument(
   return bytes
 }
 
-/** Remembers a complete document made from `entries` for `ms` (the payload memory's time). */
+/** Remembers a complete document (its bytes) made from `entries` for `ms` (the payload memory's time). */
 export function rememberDocument(
   key: string,
-  html: string,
+  document: Uint8Array<ArrayBuffer>,
   nonce: string,
   entries: ReadonlyMap<string, PayloadEntry>,
   ms: number,
@@ -128,11 +128,12 @@ export function rememberDocument(
     if (!entry.ok) return
     envelopes.set(k, entry.envelope)
   }
-  const bytes = encoder.encode(html) as Uint8Array<ArrayBuffer>
+  if (document.byteLength > DOCUMENT_MEMORY_BYTES / 4) return
+  // Its own copy: the caller's bytes leave as a response body.
+  const bytes = document.slice()
   const mark = encoder.encode(nonce)
   const at: number[] = []
   for (let i = indexOf(bytes, mark, 0); i >= 0; i = indexOf(bytes, mark, i + mark.length)) at.push(i)
-  if (bytes.byteLength > DOCUMENT_MEMORY_BYTES / 4) return
   forget(key)
   // The least recently used go first, until both bounds hold.
   while (

@@ -21,6 +21,7 @@ import {
 import { type Share, shareOf } from '../share/share'
 import type { AppEnv } from '../types'
 import { messagesFor, messagesOf, SHELL_NAMESPACES } from './messages'
+import { type RequestSectionMemory, sectionMemory } from './section-memory'
 
 /** What the page pipeline hands the render: the resolved route and its data. */
 export type RenderInput = {
@@ -62,6 +63,7 @@ type EdgeStore = {
   serialize: (entry: PayloadEntry) => string
   reads: Set<string>
   unplanned: Set<string>
+  sections?: RequestSectionMemory
 }
 
 export type DocumentRender = Readonly<{
@@ -123,6 +125,18 @@ export function prepareDocument(
     reads: new Set<string>(),
     unplanned: new Set<string>(),
   }
+  const nonce = c.get('secureHeadersNonce')
+  // Static sections' HTML, repeated while their payloads are the payload memory's same envelopes; never for a preview
+  // link's drafts (docs/decisions/0057-section-memory.md).
+  if (config.payloadMemoryMs > 0 && !c.get('preview'))
+    store.sections = sectionMemory({
+      page: `${state.origin}|${locale}|${input.route.path}${input.route.search}`,
+      ready: store.ready,
+      pending: store.pending,
+      ms: config.payloadMemoryMs,
+      nonce,
+      now: Date.now(),
+    })
   // The keys the render translates (and the namespaces the browser uses outside renders); the document carries those.
   const routeKey = input.error ? `error:${input.route.id}` : String(input.route.id)
   const record = new Set(SHELL_NAMESPACES)
@@ -141,7 +155,6 @@ export function prepareDocument(
     const assets = complete ? state.assets : { ...state.assets, shellCss: undefined }
     return serializeStateForHtml({ ...state, assets, payloads, messages: messagesOf(locale, paths) })
   }
-  const nonce = c.get('secureHeadersNonce')
   const boot = manifest.dev
     ? ''
     : bootAfterFirstPaint(

@@ -10,9 +10,9 @@ import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server.node'
 import { lazyComponentsWarm } from '../../client/server'
 import type { PayloadEntry } from '../../shared/state/state'
-import { withShareTags } from '../share/share'
 import type { AppEnv } from '../types'
-import { inlineCriticalCss, SHEET_CSS_MARKS, SHELL_CSS_MARK } from './critical-css'
+import { assembleDocument } from './assemble'
+import { SHEET_CSS_MARKS, SHELL_CSS_MARK } from './critical-css'
 import { type DocumentRender, setDocumentHeaders } from './document'
 import { documentMemoryKey, mayRememberDocument, recallDocument, rememberDocument } from './document-memory'
 import { reportUnplanned } from './unplanned-keys'
@@ -68,18 +68,20 @@ export function renderOnePass(
   }
   for (const [key, entry] of settled) doc.store.pending.set(key, fulfilled(entry))
   doc.markComplete(true)
-  // The inlined CSS is written once the document is known: the rules its classes can match (`critical-css.ts`).
-  const rendered = inlineCriticalCss(renderComplete(doc.root(SHELL_CSS_MARK, SHEET_CSS_MARKS), nonce, doc.boot))
+  const render = () => renderComplete(doc.root(SHELL_CSS_MARK, SHEET_CSS_MARKS))
+  // Static sections drawn anew are remembered (`section-memory.ts`); their marks leave the document before its CSS.
+  const rendered = doc.store.sections ? doc.store.sections.takeSections(render) : render()
   if (rendered === null) {
     doc.markComplete(false)
     return null
   }
-  const html = withShareTags(rendered, doc.share, state.origin)
+  // The inlined CSS is written once the document is known: the rules its classes can match (`critical-css.ts`).
+  const bytes = assembleDocument(rendered, { nonce, boot: doc.boot, share: doc.share, origin: state.origin })
   doc.learnKeys(true)
-  if (memoryKey) rememberDocument(memoryKey, html, nonce!, entries, config.payloadMemoryMs, Date.now())
+  if (memoryKey) rememberDocument(memoryKey, bytes, nonce!, entries, config.payloadMemoryMs, Date.now())
   setDocumentHeaders(c, input, false)
   reportUnplanned(c, input.route, doc.store.unplanned, Promise.resolve())
-  return c.body(html, input.status as 200)
+  return c.body(bytes, input.status as 200)
 }
 
 /** A promise React's `use()` reads at once: already marked fulfilled, as React marks the thenables it tracks. */
@@ -88,21 +90,18 @@ function fulfilled<T>(value: T): Promise<T> {
 }
 
 /**
- * The whole document in one synchronous pass (`renderToString` does none of the stream's chunking and flushing), with
- * the boot script after the body as the stream would put it. Null if anything suspended all the same, or failed: the
- * caller streams instead. `renderToString` reports a suspension outside a Suspense boundary as a thrown error and one
+ * The whole document in one synchronous pass (`renderToString` does none of the stream's chunking and flushing), from
+ * `<html>` on (`assemble.ts` adds the doctype and the boot script). Null if anything suspended all the same, or failed:
+ * the caller streams instead. `renderToString` reports a suspension outside a Suspense boundary as a thrown error and one
  * inside as a client-rendered boundary, the same ways as a real failure, so neither is reported here: the stream
  * renders the same tree, waits for what suspended, and reports only what really fails (its `onError`).
  */
-function renderComplete(root: ReactElement, nonce: string | undefined, boot: string): string | null {
+function renderComplete(root: ReactElement): string | null {
   let html: string
   try {
     html = renderToString(root)
   } catch {
     return null
   }
-  if (html.includes('<!--$!') || html.includes('<!--$?')) return null
-  const script = `<script${nonce ? ` nonce="${nonce}"` : ''}>${boot}</script>`
-  const end = html.lastIndexOf('</body>')
-  return `<!DOCTYPE html>${end < 0 ? html + script : html.slice(0, end) + script + html.slice(end)}`
+  return html.includes('<!--$!') || html.includes('<!--$?') ? null : html
 }

@@ -309,10 +309,16 @@ const escapeAttr = (s: string) =>
  * current page), as a BreadcrumbList; null when it shows none.
  */
 function breadcrumbsOf(html: string, origin: string, pageUrl: string): WithContext<BreadcrumbList> | null {
-  const nav = /<nav class="breadcrumbs[^"]*"[^>]*>([\s\S]*?)<\/nav>/.exec(html)
+  // Found by `indexOf` first: most documents have none, and a regular expression would read the whole of them.
+  const from = html.indexOf('<nav class="breadcrumbs')
+  if (from < 0) return null
+  const nav = /<nav class="breadcrumbs[^"]*"[^>]*>([\s\S]*?)<\/nav>/y
+  nav.lastIndex = from
+  const found = nav.exec(html)
+  if (!found) return null
   if (!nav) return null
   const items: ListItem[] = []
-  for (const li of nav[1]!.matchAll(/<li>([\s\S]*?)<\/li>/g)) {
+  for (const li of found[1]!.matchAll(/<li>([\s\S]*?)<\/li>/g)) {
     const link = /<a [^>]*href="([^"]*)"/.exec(li[1]!)
     const name = decode(li[1]!.replace(/<[^>]*>/g, '')).trim()
     if (!name) continue
@@ -405,9 +411,13 @@ function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
 
 /** A complete document with the share's head elements (and the breadcrumbs it shows) before `</head>`. */
 export function withShareTags(html: string, share: Share | null, origin: string): string {
-  if (!share) return html
   const end = html.indexOf('</head>')
-  if (end < 0) return html
+  if (!share || end < 0) return html
+  return html.slice(0, end) + shareHeadTags(html, share, origin) + html.slice(end)
+}
+
+/** The share's head elements for a complete document, with the breadcrumbs it shows in its JSON-LD. */
+export function shareHeadTags(html: string, share: Share, origin: string): string {
   const crumbs = breadcrumbsOf(html, origin, share.url)
-  return html.slice(0, end) + shareTags(share, crumbs ? [crumbs] : []) + html.slice(end)
+  return shareTags(share, crumbs ? [crumbs] : [])
 }
