@@ -1,14 +1,26 @@
 /** The header menus' panels: a section's links in the mega-menu, and the mobile menu's navigation. */
 import { useState } from 'react'
+import { siteKeys } from '../../shared/keys/site-keys'
+import { usePayload } from '../runtime/data'
 import { useT } from '../runtime/i18n'
 import { Link, useRouter } from '../runtime/router'
 import { Icon } from '../ui/icon'
 import type { NavSectionId } from './nav-section-ids'
-import { type NavSection, useNavSections } from './nav-sections'
+import { type GuideLinks, type NavSection, useNavSections } from './nav-sections'
+
+/**
+ * The guide's links to content pages from the site settings, which a menu drawn in the browser loads when it first
+ * opens (the footer's copy stays on the edge): none while they load, rather than links that may not be the agency's.
+ */
+function useGuideLinks(): GuideLinks {
+  const { data, isLoading } = usePayload(siteKeys.settings())
+  return isLoading ? NONE : data?.content?.guide_links
+}
+const NONE: GuideLinks = []
 
 /** An open mega-menu panel: the section's name, its sentence and overview link, and its groups of links. */
 export function MegaPanel({ sectionId, onNavigate }: { sectionId: NavSectionId; onNavigate: () => void }) {
-  const { sections } = useNavSections()
+  const { sections } = useNavSections(useGuideLinks())
   const section = sections.find((s) => s.id === sectionId)!
   return (
     <div className="container mega-panel__inner">
@@ -54,7 +66,7 @@ function SectionLinks({ section, onNavigate }: { section: NavSection; onNavigate
 /** The open mobile menu: each section a disclosure of its links, then Contacts. */
 export function MobileMenuNav({ baseId, onNavigate }: { baseId: string; onNavigate: () => void }) {
   const t = useT()
-  const { sections, contacts } = useNavSections()
+  const { sections, contacts } = useNavSections(useGuideLinks())
   const [expanded, setExpanded] = useState<string | null>(null)
   return (
     <nav aria-label={t('nav.primary')} className="container">

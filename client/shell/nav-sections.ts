@@ -10,8 +10,14 @@ import { MEDIA_TYPES, REASONS } from '../../shared/routing/routes'
 import { useLocale, useT } from '../runtime/i18n'
 import type { NavSectionId } from './nav-section-ids'
 
-/** Content pages of the guide served by the catch-all route, linked from the menu and the footer. */
+/**
+ * The guide's content pages linked from the menu and the footer when the upstream's site settings name none
+ * (`guide_links` absent, or the settings unreadable): served by the catch-all route, named in the locales.
+ */
 const CONDITION_PAGES = ['investment-climate', 'tax-incentives', 'free-economic-zones', 'faq'] as const
+
+/** The guide's links to content pages as the site settings give them (docs/gateway-contract.md#site-settings). */
+export type GuideLinks = readonly { slug: string; label: string }[] | null | undefined
 
 export type NavLink = { to: string; label: string }
 type NavGroup = { label?: string; links: readonly NavLink[] }
@@ -25,16 +31,21 @@ export type NavSection = {
 }
 
 /**
- * The four menu sections (About, Media, Investor guide, Services) and the plain Contacts link, in the page's language.
+ * The four menu sections (About, Media, Investor guide, Services) and the plain Contacts link, in the page's language;
+ * `guideLinks`, the guide's links to content pages from the site settings (the portal's own when absent).
  */
-export function useNavSections(): { sections: readonly NavSection[]; contacts: NavLink } {
+export function useNavSections(guideLinks?: GuideLinks): { sections: readonly NavSection[]; contacts: NavLink } {
   const t = useT()
   const locale = useLocale()
-  return useMemo(() => navSections(t, locale), [t, locale])
+  return useMemo(() => navSections(t, locale, guideLinks), [t, locale, guideLinks])
 }
 
-/** The sections and the Contacts link for a translator and a language. */
-export function navSections(t: Translate, locale: Locale): { sections: readonly NavSection[]; contacts: NavLink } {
+/** The sections and the Contacts link for a translator, a language and the site settings' guide links. */
+export function navSections(
+  t: Translate,
+  locale: Locale,
+  guideLinks?: GuideLinks,
+): { sections: readonly NavSection[]; contacts: NavLink } {
   {
     const link = (to: string, key: string): NavLink => ({ to, label: t(key) })
     const sections: NavSection[] = [
@@ -93,9 +104,9 @@ export function navSections(t: Translate, locale: Locale): { sections: readonly 
           },
           {
             label: t('menu.guide.conditions'),
-            links: CONDITION_PAGES.map((slug) =>
-              link(href('page', { locale, params: { slug } }), `menu.pages.${slug}`),
-            ),
+            links: guideLinks
+              ? guideLinks.map(({ slug, label }) => ({ to: href('page', { locale, params: { slug } }), label }))
+              : CONDITION_PAGES.map((slug) => link(href('page', { locale, params: { slug } }), `menu.pages.${slug}`)),
           },
           {
             label: t('menu.guide.reasons'),

@@ -11,12 +11,11 @@ import { Section } from '../runtime/data'
 import { useLocale, useT } from '../runtime/i18n'
 import { Link } from '../runtime/router'
 import { LogoMark } from './logo'
-import { useNavSections } from './nav-sections'
+import { type GuideLinks, useNavSections } from './nav-sections'
 
 export function SiteFooterContent() {
   const t = useT()
   const locale = useLocale()
-  const { sections } = useNavSections()
   const legal = [
     { to: href('privacy-policy', { locale }), label: t('routes.privacyPolicy') },
     { to: href('cookie-policy', { locale }), label: t('routes.cookiePolicy') },
@@ -41,25 +40,10 @@ export function SiteFooterContent() {
           </Section>
         </div>
         <nav className="site-footer__nav" aria-label={t('nav.footer')}>
-          {sections.map((section) => {
-            const headingId = `footer-${section.id}`
-            // The eight reasons are one click away in the guide; the footer keeps to the main pages and the conditions.
-            const links = (section.id === 'guide' ? section.groups.slice(0, 3) : section.groups).flatMap((g) => g.links)
-            return (
-              <div key={section.id} className="site-footer__column">
-                <h2 id={headingId} className="site-footer__heading">
-                  {section.label}
-                </h2>
-                <ul aria-labelledby={headingId}>
-                  {links.map((l) => (
-                    <li key={l.to}>
-                      <Link to={l.to}>{l.label}</Link>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            )
-          })}
+          {/* The guide's links come with the settings; a streamed footer has the portal's own until they do. */}
+          <Section keys={[siteKeys.settings()]} fallback={<FooterColumns guideLinks={null} />}>
+            <SettingsFooterColumns />
+          </Section>
         </nav>
       </div>
       <div className="site-footer__bottom">
@@ -73,6 +57,39 @@ export function SiteFooterContent() {
         </ul>
       </div>
     </div>
+  )
+}
+
+/** The link columns with the guide's links the site settings give. */
+function SettingsFooterColumns() {
+  return <FooterColumns guideLinks={useSiteSettings()?.guide_links} />
+}
+
+/** A link column for each main section. */
+function FooterColumns({ guideLinks }: { guideLinks: GuideLinks }) {
+  const { sections } = useNavSections(guideLinks)
+  return (
+    <>
+      {sections.map((section) => {
+        const headingId = `footer-${section.id}`
+        // The eight reasons are one click away in the guide; the footer keeps to the main pages and the conditions.
+        const links = (section.id === 'guide' ? section.groups.slice(0, 3) : section.groups).flatMap((g) => g.links)
+        return (
+          <div key={section.id} className="site-footer__column">
+            <h2 id={headingId} className="site-footer__heading">
+              {section.label}
+            </h2>
+            <ul aria-labelledby={headingId}>
+              {links.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to}>{l.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )
+      })}
+    </>
   )
 }
 

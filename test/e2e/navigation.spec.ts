@@ -302,6 +302,11 @@ test('the mega-menu opens a section panel, navigates on the client and closes on
   await guide.click()
   await expect(guide).toHaveAttribute('aria-expanded', 'true')
   await expect(panel.getByRole('link', { name: 'Explore sectors' })).toBeVisible()
+  // The guide's links to content pages are the site settings' (the seeded ones), loaded when the menu first opens.
+  await expect(panel.getByRole('link', { name: 'Frequently asked questions' })).toHaveAttribute(
+    'href',
+    href('page', { locale, params: { slug: 'faq' } }),
+  )
   await markDocument(page)
   await panel.getByRole('link', { name: 'Explore sectors' }).click()
   await expect(page).toHaveURL(explore)

@@ -135,3 +135,110 @@ describe('the site’s contacts', () => {
     }
   })
 })
+
+/** An upstream whose site settings are the seeded ones changed by `change` (or whose call is a 404: `null`). */
+const settingsChangedBy =
+  (change: ((content: Record<string, unknown>) => Record<string, unknown>) | null) => async (req: Request) => {
+    if (new URL(req.url).pathname !== siteKeys.settings()) return env.GATEWAY.fetch(req)
+    if (change === null) return withoutSettings(req)
+    const seededAnswer = (await (await env.GATEWAY.fetch(req)).json()) as { content: Record<string, unknown> }
+    return Response.json({ ...seededAnswer, content: change(seededAnswer.content) })
+  }
+
+/** How far ahead `pageWith` sets the clock: each call further, past the five minutes an absence is remembered. */
+let ahead = 2 * 60 * 60_000
+
+/**
+ * A page with the upstream's settings as `answer` gives them: nothing of them cached in KV, and on a clock past any
+ * absence an earlier request left in this isolate's memory.
+ */
+async function pageWith(path: string, locale: (typeof LOCALES)[number], answer: (req: Request) => Promise<Response>) {
+  await env.PAYLOADS.delete(payloadCacheKey(locale, siteKeys.settings()))
+  ahead += 10 * 60_000
+  const skew = ahead
+  setPayloadClock(() => Date.now() + skew)
+  try {
+    return await page(path, answer)
+  } finally {
+    setPayloadClock()
+  }
+}
+
+const figuresOf = (html: string) => /<section class="section home-figures"[\s\S]*?<\/section>/.exec(html)?.[0] ?? ''
+
+describe('what the site settings carry beside the contacts', () => {
+  it('gives the home page its key figures, in the page’s language, as the agency keeps them', async () => {
+    const seeded = figuresOf(
+      (
+        await pageWith(
+          href('home', { locale: 'ru' }),
+          'ru',
+          settingsChangedBy((c) => c),
+        )
+      ).html,
+    )
+    expect(seeded).toContain('Население')
+    expect(seeded).toContain('млн')
+    const changed = figuresOf(
+      (
+        await pageWith(
+          href('home', { locale: 'en' }),
+          'en',
+          settingsChangedBy((c) => ({
+            ...c,
+            figures: [{ value: 1250, unit: 'projects', label: 'Projects on offer', source: 'Agency data, 2026' }],
+          })),
+        )
+      ).html,
+    )
+    expect(changed).toContain('Projects on offer')
+    expect(changed).toContain('1,250')
+    expect(changed).toContain('Agency data, 2026')
+    expect(changed).not.toContain(en.home.figures.population.label)
+    expect(changed.match(/class="stat-block"/g)).toHaveLength(1)
+  })
+
+  it('shows no figures when the agency keeps none, and the portal’s own from an upstream without settings', async () => {
+    const none = figuresOf(
+      (
+        await pageWith(
+          href('home', { locale: 'en' }),
+          'en',
+          settingsChangedBy((c) => ({ ...c, figures: [] })),
+        )
+      ).html,
+    )
+    expect(none).toContain(en.home.figures.title)
+    expect(none).not.toContain('stat-block')
+    const own = figuresOf((await pageWith(href('home', { locale: 'uz' }), 'uz', settingsChangedBy(null))).html)
+    expect(own).toContain(uz.home.figures.population.label)
+    expect(own.match(/class="stat-block"/g)).toHaveLength(4)
+  })
+
+  it('gives the footer the investor guide’s links to content pages, as the agency orders and names them', async () => {
+    const links = [
+      { slug: 'faq', label: 'Questions investors ask' },
+      { slug: 'investment-climate', label: 'The climate for investment' },
+    ]
+    const footer = footerOf(
+      (
+        await pageWith(
+          href('about', { locale: 'en' }),
+          'en',
+          settingsChangedBy((c) => ({ ...c, guide_links: links })),
+        )
+      ).html,
+    )
+    const faq = footer.indexOf(`href="${href('page', { locale: 'en', params: { slug: 'faq' } })}">${links[0]!.label}<`)
+    const climate = footer.indexOf(
+      `href="${href('page', { locale: 'en', params: { slug: 'investment-climate' } })}">${links[1]!.label}<`,
+    )
+    expect(faq).toBeGreaterThan(0)
+    expect(climate).toBeGreaterThan(faq)
+    expect(footer).not.toContain(en.menu.pages['tax-incentives'])
+    // An upstream without settings: the portal's own four, named in the page's language.
+    const own = footerOf((await pageWith(href('about', { locale: 'ru' }), 'ru', settingsChangedBy(null))).html)
+    for (const slug of ['investment-climate', 'tax-incentives', 'free-economic-zones', 'faq'] as const)
+      expect(own).toContain(`href="${href('page', { locale: 'ru', params: { slug } })}">${ru.menu.pages[slug]}<`)
+  })
+})

@@ -13,13 +13,17 @@ import { Link } from '../../runtime/router'
 import { Button } from '../../ui/button'
 import { HeroContent } from '../../ui/hero'
 import { PatternArt } from '../../ui/pattern-art'
-import { SkeletonCardGrid, SkeletonRegion, SkeletonText } from '../../ui/skeleton'
+import { Skeleton, SkeletonCardGrid, SkeletonRegion, SkeletonText } from '../../ui/skeleton'
 import { type Stat, StatBlocks } from '../../ui/stat-blocks'
 import { LatestPosts } from './latest-posts'
 import { type LinkTile, LinkTiles } from './link-tiles'
+import { useSiteSettings } from './site-settings'
 import { Testimonials } from './testimonials'
 
-/** Key figures: value, unit and source live in the locales, so each language words them naturally. */
+/**
+ * The portal's own key figures, for an upstream whose site settings carry none (`figures` absent): value, unit and
+ * source live in the locales, so each language words them naturally.
+ */
 const FIGURES: readonly { key: string; value: number }[] = [
   { key: 'population', value: 37.5 },
   { key: 'growth', value: 6.5 },
@@ -49,22 +53,45 @@ export function HomeHero() {
   )
 }
 
-/** Inside `<section class="section home-figures" aria-labelledby="figures-title">`. */
+/**
+ * Inside `<section class="section home-figures" aria-labelledby="figures-title">`: the figures the agency keeps in the
+ * site settings, in the page's language (docs/gateway-contract.md#site-settings), which the footer loads anyway.
+ */
 export function HomeFigures() {
   const t = useT()
-  const stats: Stat[] = FIGURES.map((figure) => ({
-    value: figure.value,
-    unit: t(`home.figures.${figure.key}.unit`),
-    label: t(`home.figures.${figure.key}.label`),
-    source: t(`home.figures.${figure.key}.source`),
-  }))
   return (
     <div className="container">
       <h2 id="figures-title" className="visually-hidden">
         {t('home.figures.title')}
       </h2>
-      <StatBlocks items={stats} />
+      <Section keys={[siteKeys.settings()]} fallback={<FiguresSkeleton />}>
+        <KeyFigures />
+      </Section>
     </div>
+  )
+}
+
+/** The agency's figures; the portal's own when the upstream's settings carry none, or could not be read. */
+function KeyFigures() {
+  const t = useT()
+  const figures = useSiteSettings()?.figures
+  const stats: Stat[] = figures
+    ? figures.map((f) => ({ value: f.value, unit: f.unit ?? undefined, label: f.label, source: f.source ?? undefined }))
+    : FIGURES.map((figure) => ({
+        value: figure.value,
+        unit: t(`home.figures.${figure.key}.unit`),
+        label: t(`home.figures.${figure.key}.label`),
+        source: t(`home.figures.${figure.key}.source`),
+      }))
+  return stats.length > 0 ? <StatBlocks items={stats} /> : null
+}
+
+/** The figures' row while the settings stream in: the same blocks, so nothing below them moves when they come. */
+function FiguresSkeleton() {
+  return (
+    <SkeletonRegion>
+      <StatBlocks items={FIGURES.map(() => ({ value: '\u00a0', label: <Skeleton width={60} />, source: '\u00a0' }))} />
+    </SkeletonRegion>
   )
 }
 
