@@ -150,6 +150,9 @@ describe('from empty to working', () => {
     expect(categories.map((c) => c.id)).toContain(category)
     const sectorPage = await visitor(`/siw/public/page/sector-agro-${RUN}`, undefined)
     expect(sectorPage.body.content.title).toBe(`Agriculture ${RUN}`)
+    // The portal's explorer, site map and sector links list the sectors the site settings name.
+    const settings = (await visitor('/siw/public/site-settings', undefined)).body.content
+    expect(settings.sectors.map((s: { slug: string }) => s.slug)).toContain(`agro-${RUN}`)
     const picked = await visitor('/integration/public/territorial-entity/countries?keyword=sweden', undefined)
     made.country = picked.body.content[0].id
     expect(made.country).toBe(752)

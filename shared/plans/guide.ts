@@ -37,9 +37,9 @@ export const projectCategoryPlan = definePlan('project-category', ({ params, que
   },
 }))
 export const projectPlan = definePlan('project', ({ params }) => ({ keys: { project: guideKeys.project(params.id) } }))
+/** A sector is its content page: a slug the upstream has no page for is a 404 (docs/decisions/0019-route-checks.md). */
 export const sectorPlan = definePlan('sector', ({ params }) => ({
   keys: { page: guideKeys.sectorPage(params.sector) },
-  optional: ['page'],
 }))
 export const exploreItemPlan = definePlan('explore-item', ({ params }) => ({
   keys: { project: guideKeys.project(params.id) },

@@ -78,6 +78,11 @@ export const REASONS = [
   'innovation',
   'environment',
 ] as const
+/**
+ * The portal's own sectors, named in its locales: what the explorer lists when the upstream's site settings name none
+ * (docs/gateway-contract.md#site-settings). Which sectors exist is the upstream's: a sector's page is its content page
+ * `sector-{slug}`, and a slug without one is a 404 (docs/decisions/0019-route-checks.md).
+ */
 export const SECTORS = [
   'energy',
   'metals',
@@ -94,6 +99,9 @@ export const SECTORS = [
   'construction',
   'zdravoohranenie',
 ] as const
+
+/** A sector's slug: lower-case words joined by hyphens, starting with a letter (a number is a project's id). */
+export const SECTOR_SLUG = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/
 
 /** A route as the table writes it: the layout defaults to `default`, the title to the id in camelCase, the meta to none. */
 type RouteInput = Omit<RouteDef, 'layout' | 'title' | 'meta'> & Partial<Pick<RouteDef, 'layout' | 'title' | 'meta'>>
@@ -230,7 +238,7 @@ export const ROUTES = [
     reject: NOT_FOUND,
   }),
   def({ id: 'explore', pattern: '/guide/explore' }),
-  def({ id: 'sector', pattern: '/guide/explore/:sector', params: { sector: SECTORS }, reject: NOT_FOUND }),
+  def({ id: 'sector', pattern: '/guide/explore/:sector', params: { sector: SECTOR_SLUG }, reject: NOT_FOUND }),
   def({ id: 'explore-item', pattern: '/guide/explore/:id', title: 'explore', params: idParams, reject: NOT_FOUND }),
 
   def({

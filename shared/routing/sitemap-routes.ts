@@ -1,6 +1,6 @@
 /** The public routes a site map lists, read from the route table: the page `/sitemap` and `/sitemap.xml` share it. */
 import type { RouteTarget } from './match'
-import { MEDIA_TYPES, type Params, REASONS, ROUTE_BY_ID, ROUTES, type RouteDef, type RouteId, SECTORS } from './routes'
+import { MEDIA_TYPES, type Params, REASONS, ROUTE_BY_ID, ROUTES, type RouteDef, type RouteId } from './routes'
 
 export type SitemapEntry = RouteTarget
 
@@ -51,7 +51,8 @@ const SITEMAP: Readonly<Partial<Record<RouteId, false | readonly Params[]>>> = {
   'project-category': false,
   project: false,
   'project-interest': false,
-  sector: SECTORS.map((sector) => ({ sector })),
+  // The sectors are the upstream's: the site map lists them from its pages, the site map page from the settings.
+  sector: false,
   'explore-item': false,
   profile: false,
   'profile-company': false,

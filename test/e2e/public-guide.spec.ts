@@ -6,7 +6,6 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { Locale } from '../../contract/locales'
-import { SECTORS } from '../../shared/routing/routes'
 import { uniqueIp } from './account-support'
 import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } from './fixtures'
 import { dropStatusError, GERMANY, href, seed } from './support'
@@ -15,6 +14,8 @@ type L = { uz: string; ru: string; en: string }
 const pages = seed<{ slug: string; title: L }[]>('pages')
 // A sector is one record (docs/gateway-contract.md#guide): its name (`content`), summary, figures and page.
 const sectorPages = seed<{ slug: string; content: L; summary: L; figures: unknown[] }[]>('sectors')
+/** The published sectors the local gateway seeds, in their order: the explorer lists the upstream's. */
+const SECTORS = sectorPages.map((s) => s.slug)
 const categories = seed<{ id: number; title: L; order: number; service_ids: number[] }[]>('project-categories')
 const projects =
   seed<

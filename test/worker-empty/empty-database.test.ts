@@ -54,7 +54,7 @@ const EMPTY_PAGES: readonly [RouteId, Record<string, unknown>][] = [
   ['cookie-policy', {}],
   ['privacy-policy', {}],
   ['reason', { params: { topic: 'living' } }],
-  ['sector', { params: { sector: 'energy' } }],
+  ['explore', {}],
   ['guide-partnership', {}],
   ['guide-privatization', {}],
 ]
@@ -70,7 +70,6 @@ const OTHER_PAGES: readonly [RouteId, Record<string, unknown>][] = [
   ['sign-in', { query: { role: 'investor' } }],
   ['forgot-password', { query: { role: 'businessmen' } }],
   ['guide-project', {}],
-  ['explore', {}],
   ['guide-register-investor', {}],
   ['guide-register-business', {}],
 ]
@@ -95,6 +94,15 @@ describe('a fresh production database', () => {
     const about = await page(url('about', locale, {}))
     expect(about.html).toContain(MESSAGES[locale].states.unpublished.title)
     expect(about.html).toContain(`<h1>${MESSAGES[locale].routes.about}</h1>`)
+  })
+
+  it('has no sectors until the agency publishes one: the explorer says so, and a sector’s address is a 404', async () => {
+    const explore = await page(url('explore', 'ru', {}))
+    expect(explore.html).toContain(MESSAGES.ru.guide.explore.none)
+    expect(explore.html).not.toContain('/ru/guide/explore/energy')
+    const sector = await page(url('sector', 'ru', { params: { sector: 'energy' } }))
+    expect(sector.res.status).toBe(404)
+    expect(sector.html).toContain('<html lang="ru"')
   })
 
   it.each(LOCALES)('renders forms, hubs and guides whole, the footer without contacts (%s)', async (locale) => {

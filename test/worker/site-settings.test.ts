@@ -9,6 +9,7 @@ import { LOCALES } from '../../contract/locales'
 import en from '../../locales/en.json'
 import ru from '../../locales/ru.json'
 import uz from '../../locales/uz.json'
+import { guideKeys } from '../../shared/keys/guide-keys'
 import { siteKeys } from '../../shared/keys/site-keys'
 import { href } from '../../shared/routing/match'
 import { createApp } from '../../worker/app'
@@ -240,5 +241,45 @@ describe('what the site settings carry beside the contacts', () => {
     const own = footerOf((await pageWith(href('about', { locale: 'ru' }), 'ru', settingsChangedBy(null))).html)
     for (const slug of ['investment-climate', 'tax-incentives', 'free-economic-zones', 'faq'] as const)
       expect(own).toContain(`href="${href('page', { locale: 'ru', params: { slug } })}">${ru.menu.pages[slug]}<`)
+  })
+})
+
+describe('the sectors', () => {
+  const HYDROGEN = { slug: 'green-hydrogen', name: 'Green hydrogen', tagline: 'Electrolysers fed by solar and wind' }
+  /** The seeded settings with one more sector, and that sector's content page. */
+  const withHydrogen = async (req: Request) => {
+    if (new URL(req.url).pathname === guideKeys.sectorPage(HYDROGEN.slug))
+      return Response.json({
+        result: { code: 'ok', description: '' },
+        content: { id: 901, slug: `sector-${HYDROGEN.slug}`, title: HYDROGEN.name, content: '<p>A new sector.</p>' },
+      })
+    return settingsChangedBy((c) => ({ ...c, sectors: [...(c.sectors as unknown[]), HYDROGEN] }))(req)
+  }
+
+  it('are the upstream’s: a sector the agency adds is listed by the explorer and has its page, with no change to the portal', async () => {
+    const explore = (await pageWith(href('explore', { locale: 'en' }), 'en', withHydrogen)).html
+    const link = href('sector', { locale: 'en', params: { sector: HYDROGEN.slug } })
+    expect(explore).toContain(`href="${link}"`)
+    expect(explore).toContain(HYDROGEN.tagline)
+    expect(explore).toContain(`href="${href('sector', { locale: 'en', params: { sector: 'textiles' } })}"`)
+    const sector = await pageWith(link, 'en', withHydrogen)
+    expect(sector.res.status).toBe(200)
+    expect(sector.html).toContain(`<h1`)
+    expect(sector.html).toContain(HYDROGEN.name)
+    // The other sectors, linked from its aside, are the upstream's list too.
+    expect(sector.html).toContain(`href="${href('sector', { locale: 'en', params: { sector: 'energy' } })}"`)
+  })
+
+  it('are a 404 where the upstream has no page for the slug, and a number still reaches a project', async () => {
+    const madeUp = await pageWith(href('sector', { locale: 'en', params: { sector: 'made-up' } }), 'en', withHydrogen)
+    expect(madeUp.res.status).toBe(404)
+    const project = await page(href('explore-item', { locale: 'en', params: { id: '1' } }))
+    expect(project.res.status).toBe(200)
+  })
+
+  it('are the portal’s own, named in the page’s language, for an upstream without settings', async () => {
+    const explore = (await pageWith(href('explore', { locale: 'ru' }), 'ru', settingsChangedBy(null))).html
+    expect(explore).toContain(ru.guide.sectors.textiles.name)
+    expect(explore.match(/class="card__link"/g)?.length).toBe(14)
   })
 })

@@ -10,7 +10,7 @@ import { LOCALES, type Locale } from '../../contract/locales'
 import { PAYLOAD_CACHE_MS } from '../../shared/constants'
 import type { GatewayClient } from '../../shared/gateway/gateway-client'
 import { hrefTo, matchRoute, type RouteTarget } from '../../shared/routing/match'
-import { REASONS, type RouteId, SECTORS } from '../../shared/routing/routes'
+import { REASONS, type RouteId, SECTOR_SLUG } from '../../shared/routing/routes'
 import { listCrawlerEntries, listPrivateRoutes } from '../../shared/routing/sitemap-routes'
 import { BUILD_ID } from '../env'
 import { firstStepOf } from '../page/service-rules'
@@ -57,15 +57,18 @@ const byId =
 function pageBackedTarget(slug: string): RouteTarget | null {
   if (slug.startsWith('reason-') && (REASONS as readonly string[]).includes(slug.slice(7)))
     return { id: 'reason', params: { topic: slug.slice(7) } }
-  if (slug.startsWith('sector-') && (SECTORS as readonly string[]).includes(slug.slice(7)))
-    return { id: 'sector', params: { sector: slug.slice(7) } }
   const match = matchRoute(`/${slug.replace(/^guide-/, 'guide/')}`)
   return match && match.id !== 'page' ? { id: match.id, params: {} } : null
 }
 
-/** The catch-all content page of a slug, when no other route shows it. */
-function catchAllTarget(item: Item): RouteTarget | null {
+/**
+ * A content page's own address: a sector's page (`sector-{slug}`, the sectors are the upstream's), or the catch-all
+ * route's when no other route shows it.
+ */
+function pageTarget(item: Item): RouteTarget | null {
   const slug = String(item.slug ?? '')
+  if (slug.startsWith('sector-') && SECTOR_SLUG.test(slug.slice(7)))
+    return { id: 'sector', params: { sector: slug.slice(7) } }
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug) || pageBackedTarget(slug)) return null
   const match = matchRoute(`/${slug}`)
   return match?.id === 'page' ? { id: 'page', params: { slug } } : null
@@ -82,7 +85,7 @@ const SOURCES: readonly Source[] = [
   { path: `${PUBLIC}/service/category`, target: byId('service-category', 'category_id') },
   { path: `${PUBLIC}/service`, target: byId('service', 'service_id') },
   { path: '/integration/public/integration/eauksion/lot', target: byId('e-auction-lot', 'id', 'lot_number') },
-  { path: `${PUBLIC}/page`, target: catchAllTarget },
+  { path: `${PUBLIC}/page`, target: pageTarget },
 ]
 
 /** An upstream update time as a W3C datetime, or nothing when the upstream gave none (or nonsense). */

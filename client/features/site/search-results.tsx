@@ -6,7 +6,7 @@ import type { Locale } from '../../../contract/locales'
 import { pluralKey } from '../../../shared/i18n/plural'
 import type { Key } from '../../../shared/keys/api-keys'
 import { href, hrefTo, matchRoute, type RouteTarget, splitLocale } from '../../../shared/routing/match'
-import { REASONS, SECTORS } from '../../../shared/routing/routes'
+import { REASONS, SECTOR_SLUG } from '../../../shared/routing/routes'
 import { usePayload } from '../../runtime/data'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link } from '../../runtime/router'
@@ -37,7 +37,7 @@ const DETAIL_ROUTE: Readonly<Record<Exclude<SearchKind, 'pages'>, (id: string) =
   projects: (id) => numbered('project', id),
   services: (id) => (/^\d{1,12}$/.test(id) ? { id: 'service', params: { service_id: id } } : null),
   lots: (id) => numbered('e-auction-lot', id),
-  sectors: (id) => ((SECTORS as readonly string[]).includes(id) ? { id: 'sector', params: { sector: id } } : null),
+  sectors: (id) => (SECTOR_SLUG.test(id) ? { id: 'sector', params: { sector: id } } : null),
 }
 function numbered(id: RouteTarget['id'], value: string): RouteTarget | null {
   return /^\d{1,20}$/.test(value) ? { id, params: { id: value } } : null

@@ -3,13 +3,14 @@
  * and open projects.
  */
 
+import { siteKeys } from '../../../shared/keys/site-keys'
 import { guideProjectPlan } from '../../../shared/plans/guide'
 import { href } from '../../../shared/routing/match'
-import { SECTORS } from '../../../shared/routing/routes'
 import { CategoryCard } from '../../features/guide/category-card'
 import { GuideStyles } from '../../features/guide/guide-styles'
 import { ProjectCard } from '../../features/guide/project-card'
-import { usePayload } from '../../runtime/data'
+import { useSectors } from '../../features/guide/sectors'
+import { Section, usePayload } from '../../runtime/data'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Link, useRouteData } from '../../runtime/router'
 import { Button } from '../../ui/button'
@@ -30,9 +31,10 @@ export function Page() {
   const categoryItems = [...(categories.data?.content ?? [])].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
   const openItems = open.data?.content ?? []
   const title = t('routes.projects')
-  const stats: Stat[] = [
+  // The sectors are counted from the site settings, which stream: a blank figure holds their place until then.
+  const stats = (sectors: number | string): Stat[] => [
     { value: categories.data?.pageable?.total ?? categoryItems.length, label: t('guide.hub.statCategories') },
-    { value: SECTORS.length, label: t('guide.hub.statSectors') },
+    { value: sectors, label: t('guide.hub.statSectors') },
     ...(open.data ? [{ value: open.data.pageable?.total ?? openItems.length, label: t('guide.hub.statOpen') }] : []),
   ]
   const entries = [
@@ -67,7 +69,12 @@ export function Page() {
           </>
         }
       >
-        <StatBlocks items={stats} tone="deep" className="guide-hub__stats" />
+        <Section
+          keys={[siteKeys.settings()]}
+          fallback={<StatBlocks items={stats('\u00a0')} tone="deep" className="guide-hub__stats" />}
+        >
+          <HubStats stats={stats} />
+        </Section>
       </Hero>
 
       <section className="section" aria-labelledby="entry-title">
@@ -158,4 +165,9 @@ export function Page() {
       </section>
     </main>
   )
+}
+
+/** The hub's figures, with the number of sectors the upstream names. */
+function HubStats({ stats }: { stats: (sectors: number) => Stat[] }) {
+  return <StatBlocks items={stats(useSectors().length)} tone="deep" className="guide-hub__stats" />
 }

@@ -7,6 +7,7 @@ import { toNumber } from '../../features/guide/guide-utils'
 import { NextSteps } from '../../features/guide/next-steps'
 import { readSectorBrief } from '../../features/guide/sector-brief'
 import { SectorLinks } from '../../features/guide/sector-links'
+import { builtInSectorName } from '../../features/guide/sectors'
 import { usePayload } from '../../runtime/data'
 import { useLocale, useT } from '../../runtime/i18n'
 import { useRouteData } from '../../runtime/router'
@@ -25,7 +26,7 @@ export function Page() {
   const { data, error } = usePayload(keys.page)
   const page = data?.content
   if (!page) {
-    const name = t(`guide.sectors.${sector}.name`)
+    const name = builtInSectorName(t, sector)
     return (
       <main id="main" className="container page">
         <PageTitle title={name} />
@@ -34,7 +35,7 @@ export function Page() {
       </main>
     )
   }
-  const title = page.title || t(`guide.sectors.${sector}.name`)
+  const title = page.title || builtInSectorName(t, sector)
   const brief = readSectorBrief(page)
   const figures: Stat[] = brief.figures.map((fig) => ({
     value: toNumber(fig.value) ?? String(fig.value),
@@ -45,7 +46,7 @@ export function Page() {
   return (
     <main id="main" className="page page--flush guide">
       <GuideStyles />
-      <PageTitle title={title} description={brief.summary ?? t(`guide.sectors.${sector}.tagline`)} />
+      <PageTitle title={title} description={brief.summary ?? undefined} />
       <Hero
         tone="light"
         kicker={t('guide.explore.kicker')}

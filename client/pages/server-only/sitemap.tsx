@@ -2,6 +2,7 @@
 
 import type { Id } from '../../../contract/gateway/common'
 import type { Key } from '../../../shared/keys/api-keys'
+import { siteKeys } from '../../../shared/keys/site-keys'
 import { sitemapPlan } from '../../../shared/plans/site'
 import { href, hrefTo } from '../../../shared/routing/match'
 import { ROUTE_BY_ID } from '../../../shared/routing/routes'
@@ -12,6 +13,7 @@ import {
   type SitemapSection,
   sitemapSectionOf,
 } from '../../../shared/routing/sitemap-routes'
+import { useSectors } from '../../features/guide/sectors'
 import { SitePageHead } from '../../features/site/site-page-head'
 import { Section, usePayload } from '../../runtime/data'
 import { useLocale, useT } from '../../runtime/i18n'
@@ -22,12 +24,11 @@ import { SkeletonRegion, SkeletonText } from '../../ui/skeleton'
 
 type Translate = ReturnType<typeof useT>
 
-/** A parametrised route is named by its value (a media type, a reason, a sector); the others by their title. */
+/** A parametrised route is named by its value (a media type, a reason); the others by their title. */
 function labelOf(entry: SitemapEntry, t: Translate): string {
   const { id, params = {} } = entry
   if (id === 'media' && params.id) return t(`menu.media.${params.id}`)
   if (id === 'reason' && params.topic) return t(`menu.reasons.${params.topic}`)
-  if (id === 'sector' && params.sector) return t(`guide.sectors.${params.sector}.name`)
   return t(`routes.${ROUTE_BY_ID[id].title}`)
 }
 
@@ -105,6 +106,41 @@ function ContentGroup<T>({
   )
 }
 
+/** The sectors the upstream names (`sectors.tsx`), each linked to its page. */
+function SectorsGroup() {
+  const t = useT()
+  return (
+    <section className="sitemap-group" aria-labelledby="sitemap-sectors">
+      <h3 className="sitemap-group__title" id="sitemap-sectors">
+        {t('routes.explore')}
+      </h3>
+      <Section
+        keys={[siteKeys.settings()]}
+        fallback={
+          <SkeletonRegion>
+            <SkeletonText lines={5} />
+          </SkeletonRegion>
+        }
+      >
+        <SectorList />
+      </Section>
+    </section>
+  )
+}
+
+function SectorList() {
+  const locale = useLocale()
+  return (
+    <ul className="sitemap-group__links">
+      {useSectors().map((s) => (
+        <li key={s.slug}>
+          <Link to={href('sector', { locale, params: { sector: s.slug } })}>{s.name}</Link>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 export function Page() {
   const t = useT()
   const locale = useLocale()
@@ -149,6 +185,7 @@ export function Page() {
       <section className="section" aria-labelledby="sitemap-content">
         <h2 id="sitemap-content">{t('site.sitemap.content')}</h2>
         <div className="sitemap">
+          <SectorsGroup />
           <ContentGroup
             title={t('routes.stories')}
             dataKey={keys.stories}

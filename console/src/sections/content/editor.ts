@@ -14,7 +14,7 @@ import {
 import { portalFilePath } from '../../../../contract/rich-text'
 import { LOCALE_NAMES } from '../../../../shared/constants'
 import { href, hrefTo } from '../../../../shared/routing/match'
-import { isRouteId, REASONS, SECTORS } from '../../../../shared/routing/routes'
+import { isRouteId, REASONS, SECTOR_SLUG } from '../../../../shared/routing/routes'
 import { gatewayFor } from '../../api'
 import type { ConsoleEnv } from '../../context'
 import { messagesOf, translateCode, translator } from '../../i18n'
@@ -112,8 +112,7 @@ function pagePath(slug: string, lang: Locale): string | null {
   const [head, rest = ''] = slug.split(/-(.*)/s) as [string, string?]
   if (head === 'reason' && (REASONS as readonly string[]).includes(rest))
     return href('reason', { locale: lang, params: { topic: rest as (typeof REASONS)[number] } })
-  if (head === 'sector' && (SECTORS as readonly string[]).includes(rest))
-    return href('sector', { locale: lang, params: { sector: rest as (typeof SECTORS)[number] } })
+  if (head === 'sector' && SECTOR_SLUG.test(rest)) return href('sector', { locale: lang, params: { sector: rest } })
   if (head === 'guide') return isRouteId(slug) ? hrefTo({ id: slug }, { locale: lang }) : null
   return href('page', { locale: lang, params: { slug } })
 }
