@@ -3,16 +3,7 @@ import { CONTRACTS, contractFor, validatePayload } from '../../contract/gateway/
 import { DATA_PLANS, keysOfRoute } from '../plans'
 import { hrefTo, splitLocale } from '../routing/match'
 import { resolveRoute } from '../routing/resolve'
-import {
-  isRouteId,
-  MEDIA_TYPES,
-  type Params,
-  REASONS,
-  ROUTE_BY_ID,
-  type RouteId,
-  SECTORS,
-  type Search,
-} from '../routing/routes'
+import { isRouteId, MEDIA_TYPES, type Params, REASONS, ROUTE_BY_ID, type RouteId, type Search } from '../routing/routes'
 import { accountKeys } from './account-keys'
 import { enquiryKeys } from './enquiry-keys'
 import { guideKeys } from './guide-keys'
@@ -24,7 +15,7 @@ import { siteKeys } from './site-keys'
 function paramSamples(routeId: RouteId, name: string): readonly string[] {
   if (routeId === 'media') return MEDIA_TYPES
   if (name === 'topic') return REASONS
-  if (name === 'sector') return SECTORS
+  if (name === 'sector') return ['energy', 'oil-and-gas']
   if (name === 'slug') return ['about', 'faq/more']
   if (name === 'token') return [`1.${'a'.repeat(43)}`]
   return ['1']

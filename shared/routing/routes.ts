@@ -78,27 +78,6 @@ export const REASONS = [
   'innovation',
   'environment',
 ] as const
-/**
- * The portal's own sectors, named in its locales: what the explorer lists when the upstream's site settings name none
- * (docs/gateway-contract.md#site-settings). Which sectors exist is the upstream's: a sector's page is its content page
- * `sector-{slug}`, and a slug without one is a 404 (docs/decisions/0019-route-checks.md).
- */
-export const SECTORS = [
-  'energy',
-  'metals',
-  'pharma',
-  'finance',
-  'tourism',
-  'textiles',
-  'chemicals',
-  'education',
-  'automotive',
-  'technology',
-  'agriculture',
-  'oil-and-gas',
-  'construction',
-  'zdravoohranenie',
-] as const
 
 /** A sector's slug: lower-case words joined by hyphens, starting with a letter (a number is a project's id). */
 export const SECTOR_SLUG = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/

@@ -4,9 +4,31 @@
  * The settings are deferred: a caller renders inside a `Section` of `siteKeys.settings()`.
  */
 import { siteKeys } from '../../../shared/keys/site-keys'
-import { SECTORS } from '../../../shared/routing/routes'
 import { usePayload } from '../../runtime/data'
 import { useT } from '../../runtime/i18n'
+
+/**
+ * The portal's own sectors, named in its locales (`guide.sectors.*`): what the explorer lists when the upstream's site
+ * settings name none. Which sectors exist is the upstream's: a sector's page is its content page `sector-{slug}`, and a
+ * slug without one is a 404 (docs/decisions/0019-route-checks.md). Kept in the guide's chunk, out of the route table
+ * every first view carries.
+ */
+export const SECTORS = [
+  'energy',
+  'metals',
+  'pharma',
+  'finance',
+  'tourism',
+  'textiles',
+  'chemicals',
+  'education',
+  'automotive',
+  'technology',
+  'agriculture',
+  'oil-and-gas',
+  'construction',
+  'zdravoohranenie',
+] as const
 
 export type SectorItem = Readonly<{ slug: string; name: string; tagline: string | null }>
 

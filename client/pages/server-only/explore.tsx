@@ -1,10 +1,9 @@
 /** `/guide/explore`: the sectors open to investors, each leading to its page with figures and a brief. */
 import { siteKeys } from '../../../shared/keys/site-keys'
 import { href } from '../../../shared/routing/match'
-import { SECTORS } from '../../../shared/routing/routes'
 import { GuideLinks } from '../../features/guide/guide-links'
 import { GuideStyles } from '../../features/guide/guide-styles'
-import { useSectors } from '../../features/guide/sectors'
+import { SECTORS, useSectors } from '../../features/guide/sectors'
 import { Section } from '../../runtime/data'
 import { useLocale, useT } from '../../runtime/i18n'
 import { Button } from '../../ui/button'
