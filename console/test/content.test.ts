@@ -396,3 +396,44 @@ describe('contacts', () => {
     expect(form.html).toContain('value="Monday to Friday, 9:00–18:00"')
   })
 })
+
+describe('interest in projects', () => {
+  it('shows editors each project’s enquiries, most first when asked, and moderators the pipeline on the overview', async () => {
+    const db = env.GATEWAY_DB
+    const mark = tag()
+    // The references a catalogue project names, which this database may not have yet.
+    const ref = (sql: string) => db.prepare(`${sql} RETURNING id`).bind(mark).first<number>('id')
+    const category = await ref("INSERT INTO project_categories (title_en) VALUES ('Energy parks ' || ?)")
+    const sector = await ref("INSERT INTO sectors (slug, content_en) VALUES ('solar-' || ?, 'Solar')")
+    const region = await ref("INSERT INTO regions (code, region_en) VALUES ('R' || ?, 'Test region')")
+    const id = await db
+      .prepare(
+        `INSERT INTO projects (category_id, sector_id, region_id, title_en, status, publication, updated_at)
+         VALUES (?, ?, ?, ?, 'open_for_investment', 'published', ?) RETURNING id`,
+      )
+      .bind(category, sector, region, `Solar park ${mark}`, new Date().toISOString())
+      .first<number>('id')
+    // Thirty enquiries, open and untouched since January: more than any other project of the tests has.
+    await db
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 30)
+         INSERT INTO enquiries (project_id, email, name, timeframe, message, lang, status, created_at, updated_at)
+         SELECT ?1, 'investor' || i || '@solar.example', 'Investor ' || i, 'later', 'Interested in the solar park.',
+           'en', 'new', '2026-01-05T00:00:00.000Z', '2026-01-05T00:00:00.000Z' FROM n`,
+      )
+      .bind(id)
+      .run()
+    const list = await openAs('editor', '/en/content/project?sort=interest')
+    expect(list.status).toBe(200)
+    expect(/<tr[^>]* data-id="(\d+)"/.exec(list.html)?.[1]).toBe(String(id))
+    expect(list.html).toContain(`<a href="/en/enquiries?project_id=${id}">30</a>`)
+    expect(list.html).toMatch(/aria-current="page"[^>]*>Most enquiries first</)
+    const newest = await openAs('editor', '/en/content/project')
+    expect(newest.html).toMatch(/aria-current="page"[^>]*>Newest first</)
+    const screen = await openAs('editor', `/en/content/project/${id}`)
+    expect(screen.html).toContain(`<a href="/en/enquiries?project_id=${id}">30 in all</a>`)
+    const home = await openAs('moderator', '/en')
+    expect(home.html).toContain('open enquiries nobody has touched for 7 days')
+    expect(home.html).toContain('new enquiries')
+  })
+})

@@ -43,6 +43,8 @@ const ContentKindSchema = v.looseObject({
   title_field: v.string(),
   /** The choice field the kind's list is filtered by (posts by category), or null. */
   filter: v.nullable(v.string()),
+  /** Its items count the enquiries they have had, and the list can be ordered by them (`sort=interest`): projects. */
+  interest: v.optional(v.boolean(), false),
   fields: v.array(ContentFieldSchema),
 })
 export type ContentKind = v.InferOutput<typeof ContentKindSchema>
@@ -54,7 +56,10 @@ const PublicationSchema = v.picklist(PUBLICATIONS)
 /** The languages in which a required localised field is empty. */
 const MissingSchema = v.array(v.picklist(LOCALES))
 
-/** `GET /core/operator/content/{kind}?publication=&q=&page=`; `publication` is null for a kind not published alone. */
+/**
+ * `GET /core/operator/content/{kind}?publication=&q=&sort=&page=`; `publication` is null for a kind not published
+ * alone, `interest` (how many enquiries an item has had) for a kind that does not count them.
+ */
 export const ContentListSchema = v.looseObject({
   items: v.array(
     v.looseObject({
@@ -64,6 +69,7 @@ export const ContentListSchema = v.looseObject({
       publish_at: v.nullable(v.string()),
       updated_at: v.nullable(v.string()),
       missing: MissingSchema,
+      interest: v.nullish(v.number()),
     }),
   ),
 })
@@ -89,6 +95,8 @@ export const ContentItemSchema = v.looseObject({
   updated_at: v.nullable(v.string()),
   values: ValuesSchema,
   missing: MissingSchema,
+  /** How many enquiries it has had (a project), or null. */
+  interest: v.nullish(v.number()),
   children: v.record(v.string(), v.array(ContentChildSchema)),
 })
 export type ContentItem = v.InferOutput<typeof ContentItemSchema>

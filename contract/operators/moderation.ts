@@ -3,6 +3,7 @@
  * each a list with the count of every state, a record, and the answers to a decision.
  */
 import * as v from 'valibot'
+import { ENQUIRY_STATUSES } from '../gateway/enquiry-values'
 import { countsOf, perLocale } from './envelope'
 import { APPEAL_STATUSES, DECISION_STATES, INBOX_KINDS, REGISTRATION_KINDS } from './values'
 
@@ -12,6 +13,10 @@ const ModerationCountsSchema = v.looseObject({
   registrations: countsOf(DECISION_STATES),
   /** Inbox items not handled yet. */
   inbox: countsOf(INBOX_KINDS),
+  /** The enquiries' pipeline: each status, and the open ones nobody has touched for `stale_days` days. */
+  enquiries: v.optional(
+    v.looseObject({ counts: countsOf(ENQUIRY_STATUSES), stale: v.number(), stale_days: v.number() }),
+  ),
 })
 export type ModerationCounts = v.InferOutput<typeof ModerationCountsSchema>
 

@@ -233,3 +233,54 @@ describe('the pipeline', () => {
     expect((await op('/99999999')).status).toBe(404)
   })
 })
+
+describe('interest per project and on the overview', () => {
+  const content = (path: string, as: string) =>
+    call(`/core/operator/content/project${path}`, {
+      headers: { 'Cf-Access-Jwt-Assertion': tokens[as]! },
+      env: accessEnv(),
+    })
+
+  it('counts each project’s enquiries for the editors’ list and screen, and orders the list by them', async () => {
+    // The closed project gets twelve enquiries written straight into the table (the form refuses it): the most.
+    for (let i = 0; i < 12; i++)
+      await env.DB.prepare(
+        `INSERT INTO enquiries (project_id, email, name, timeframe, message, lang, status, created_at, updated_at)
+         VALUES (?1, ?2, 'Kadri Tamm', 'later', 'An enquiry from before the project closed.', 'en', 'new', ?3, ?3)`,
+      )
+        .bind(projects.closed, uniqueEmail('earlier'), '2026-01-01T00:00:00.000Z')
+        .run()
+    const byInterest = await content('?sort=interest', EDITOR)
+    expect(byInterest.status).toBe(200)
+    const first = byInterest.body.content.items[0]
+    expect(first.id).toBe(projects.closed)
+    expect(first.interest).toBe(12)
+    const counts = byInterest.body.content.items.map((i: { interest: number }) => i.interest)
+    expect(counts).toEqual([...counts].sort((a: number, b: number) => b - a))
+    const screen = await content(`/${projects.closed}`, EDITOR)
+    expect(screen.body.content.interest).toBe(12)
+    // The default order is unchanged (newest first), and a kind without enquiries cannot be ordered by them.
+    const ids = (await content('', EDITOR)).body.content.items.map((i: { id: number }) => i.id)
+    expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a))
+    const post = await call('/core/operator/content/post?sort=interest', {
+      headers: { 'Cf-Access-Jwt-Assertion': tokens[EDITOR]! },
+      env: accessEnv(),
+    })
+    expect([post.status, post.body.errors]).toEqual([422, ['sort']])
+  })
+
+  it('gives the overview each status’s count and the open enquiries untouched for a week', async () => {
+    const overview = await call('/core/operator/overview', {
+      headers: { 'Cf-Access-Jwt-Assertion': tokens[MODERATOR]! },
+      env: accessEnv(),
+    })
+    const { enquiries } = overview.body.content
+    expect(enquiries.stale_days).toBe(7)
+    // The twelve written on 1 January are open and untouched since.
+    expect(enquiries.stale).toBeGreaterThanOrEqual(12)
+    expect(enquiries.counts.new).toBeGreaterThanOrEqual(12)
+    const list = await op('')
+    expect(list.body.content.counts).toEqual(enquiries.counts)
+    expect(list.body.content.stale).toBe(enquiries.stale)
+  })
+})

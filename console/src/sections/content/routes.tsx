@@ -168,6 +168,8 @@ content.get(KIND, async (c) => {
   const filter = kind.fields.find((f) => f.name === kind.filter)
   const asked = filter ? (c.req.query(filter.name) ?? '') : ''
   const choice = filter?.options?.includes(asked) ? asked : ''
+  // A kind that counts its enquiries (projects) can be listed most enquiries first.
+  const byInterest = kind.interest && c.req.query('sort') === 'interest'
   return listScreen(c, {
     screen: 'content',
     title: kindName(t, kind.kind),
@@ -177,6 +179,7 @@ content.get(KIND, async (c) => {
       publication: publication === 'all' ? undefined : publication,
       ...(filter ? { [filter.name]: choice || undefined } : {}),
       q,
+      sort: byInterest ? 'interest' : undefined,
     },
     counts: null,
     draw: (list, pageable) => (
@@ -187,6 +190,7 @@ content.get(KIND, async (c) => {
         publication={publication}
         choice={choice}
         q={q}
+        byInterest={byInterest}
         items={list.items}
         pageable={pageable}
       />

@@ -118,6 +118,7 @@ export function ContentList({
   publication,
   choice,
   q,
+  byInterest = false,
   items,
   pageable,
 }: Common & {
@@ -126,6 +127,8 @@ export function ContentList({
   /** The value of the kind's filter field the list shows, `''` for all. */
   choice: string
   q: string
+  /** Most enquiries first (a kind that counts them). */
+  byInterest?: boolean
   items: ContentListItem[]
   pageable: Pageable | null
 }) {
@@ -134,6 +137,7 @@ export function ContentList({
     publication: publication === 'all' ? undefined : publication,
     ...(filter ? { [filter.name]: choice || undefined } : {}),
     q,
+    sort: byInterest ? 'interest' : undefined,
     ...extra,
   })
   const ctx: FieldsCtx = { t, lang, values: {}, errors: {}, prefix: '' }
@@ -183,6 +187,16 @@ export function ContentList({
           {t('content.find')}
         </button>
       </form>
+      {kind.interest ? (
+        <Tabs
+          label={t('content.order')}
+          tabs={(['default', 'interest'] as const).map((order) => ({
+            label: t(`content.orders.${order}`),
+            href: paths.contentKind(lang, kind.kind, query({ sort: order === 'interest' ? 'interest' : undefined })),
+            current: (order === 'interest') === byInterest,
+          }))}
+        />
+      ) : null}
     </>
   )
   return (
@@ -210,6 +224,16 @@ export function ContentList({
             ]
           : []),
         { label: t('content.missing'), cell: (item) => <MissingFlags t={t} missing={item.missing} /> },
+        ...(kind.interest
+          ? [
+              {
+                label: t('content.interest'),
+                cell: (item: ContentListItem) => (
+                  <a href={paths.enquiries(lang, { project_id: item.id })}>{item.interest ?? 0}</a>
+                ),
+              },
+            ]
+          : []),
         { label: t('content.updated'), cell: (item) => <Time iso={item.updated_at} /> },
       ]}
       items={items}
@@ -363,6 +387,14 @@ export function ItemRecord({
       <p>
         {t('content.missing')}: <MissingFlags t={t} missing={item.missing} />
       </p>
+      {kind.interest ? (
+        <p>
+          {t('content.interest')}:{' '}
+          <a href={paths.enquiries(lang, { project_id: item.id })}>
+            {t('content.interestCount', { count: item.interest ?? 0 })}
+          </a>
+        </p>
+      ) : null}
       {kind.publishable ? <PublishPanel t={t} lang={lang} kind={kind} item={item} state={state} /> : null}
       <h2 id="edit">{t('content.edit')}</h2>
       <ItemForm

@@ -22,6 +22,21 @@ export function Overview({
         { label: t('overview.registrations'), count: counts.registrations.pending, href: paths.registrations(lang) },
         { label: t('overview.contact'), count: counts.inbox.contact, href: paths.inbox(lang, { kind: 'contact' }) },
         { label: t('overview.event'), count: counts.inbox.event, href: paths.inbox(lang, { kind: 'event' }) },
+        ...(counts.enquiries
+          ? [
+              {
+                label: t('overview.enquiries'),
+                count: counts.enquiries.counts.new,
+                href: paths.enquiries(lang, { status: 'new' }),
+              },
+              {
+                label: t('overview.staleEnquiries', { days: counts.enquiries.stale_days }),
+                count: counts.enquiries.stale,
+                // The list's own figures say the same, beside every status.
+                href: paths.enquiries(lang),
+              },
+            ]
+          : []),
       ]
     : []
   // An admin sees the mail the delivery gave up on beside what waits: each is someone who never got their mail.

@@ -15,13 +15,25 @@ import { GatewayError } from '../../lib/envelope'
 import { formatReference } from '../../lib/references'
 import { DateSchema, EmailSchema, HashSchema, IdSchema, optionalText, PhoneSchema, text } from '../../lib/validate'
 import type { EnquiryChange, EnquiryRow, ThreadRow } from './queries'
-import { readProjectForInterest } from './queries'
+import { countByStatus, readProjectForInterest } from './queries'
 
 /** A second enquiry of the same address for the same project within this long joins the first. */
 export const MERGE_WINDOW_MS = 24 * 60 * 60_000
 
 /** The pipeline's overview counts an open enquiry nobody has changed, noted or answered for this many days. */
-export const STALE_DAYS = 7
+const STALE_DAYS = 7
+
+/** How many enquiries stand at each status, and how many open ones nobody has touched for `STALE_DAYS` days. */
+export async function readEnquiryCounts(db: D1Database, now = Date.now()) {
+  const counts = await countByStatus(db, new Date(now - STALE_DAYS * 24 * 60 * 60_000).toISOString())
+  return {
+    counts: Object.fromEntries(
+      ENQUIRY_STATUSES.map((s) => [s, counts.byStatus.find((r) => r.status === s)?.n ?? 0]),
+    ) as Record<EnquiryStatus, number>,
+    stale: counts.stale,
+    stale_days: STALE_DAYS,
+  }
+}
 
 /** What the interest form sends; the contact fields are required of a visitor, and ignored for an account. */
 export const InterestSchema = v.object({

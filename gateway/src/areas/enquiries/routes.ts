@@ -27,8 +27,8 @@ import {
   MERGE_WINDOW_MS,
   NoteSchema,
   ReplySchema,
+  readEnquiryCounts,
   referenceOf,
-  STALE_DAYS,
   toChange,
   toEnquirerView,
   toOperatorItem,
@@ -37,7 +37,6 @@ import { verifyEnquiryLink } from './links'
 import { mailReceipt, mailReply, mailStatus } from './notices'
 import {
   appendEnquirerMessage,
-  countByStatus,
   countEnquiries,
   type EnquiryFilter,
   findRecentEnquiry,
@@ -181,28 +180,13 @@ operatorEnquiryRoutes.get('/', async (c) => {
   const paging = readPaging(query, 25)
   const lang = readLang(c.req.header('Accept-Language'))
   const db = c.env.DB
-  const staleBefore = new Date(Date.now() - STALE_DAYS * 24 * 60 * 60_000).toISOString()
   const [total, rows, counts, options] = await Promise.all([
     countEnquiries(db, filter),
     listEnquiries(db, filter, lang, paging),
-    countByStatus(db, staleBefore),
+    readEnquiryCounts(db),
     listFilterOptions(db, lang),
   ])
-  const byStatus = Object.fromEntries(
-    ENQUIRY_STATUSES.map((s) => [s, counts.byStatus.find((r) => r.status === s)?.n ?? 0]),
-  )
-  return ok(
-    c,
-    {
-      filter,
-      items: rows.map(toOperatorItem),
-      counts: byStatus,
-      stale: counts.stale,
-      stale_days: STALE_DAYS,
-      options,
-    },
-    pageable(paging, total),
-  )
+  return ok(c, { filter, items: rows.map(toOperatorItem), ...counts, options }, pageable(paging, total))
 })
 
 /** Every matching enquiry (at most 5000, newest first), for the console's CSV; audited, as it takes personal data out. */

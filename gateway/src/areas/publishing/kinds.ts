@@ -102,6 +102,11 @@ export type KindSpec = {
   filter?: string
   /** How the console's list is ordered. */
   order: string
+  /**
+   * How many enquiries an item has had (docs/gateway-contract.md#operator-enquiries), as SQL over the kind's table:
+   * the console shows it beside each item and on its screen, and can order the list by it (projects).
+   */
+  interest?: string
   /** The portal's page of an item published on its own, without the language prefix (preview links, search results). */
   path?: (row: KindRow) => string
   /** What the search index holds of an item: its kind there, the row's id there, and the fields of its text. */
@@ -310,6 +315,7 @@ const KINDS: readonly KindSpec[] = [
     keywords: 'title',
     updatedAt: true,
     order: 'id DESC',
+    interest: '(SELECT count(*) FROM enquiries WHERE enquiries.project_id = projects.id)',
     path: (r) => `/guide/project/${r.id}`,
     search: (r) => ({ kind: 'projects', ref: String(r.id), body: ['content'] }),
   },

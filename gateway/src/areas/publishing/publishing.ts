@@ -14,6 +14,7 @@ import { checkValues, type SaveStore, type Values } from './fields'
 import { isLocalized, type KindRow, type KindSpec, kindOf } from './kinds'
 import {
   attachUploadsStatement,
+  countInterest,
   ensureSchedulerStatement,
   findValueOwner,
   idTaken,
@@ -65,6 +66,7 @@ export async function describeKinds(db: D1Database, specs: readonly KindSpec[]) 
     ...(s.children ? { children: s.children } : {}),
     title_field: s.titleField,
     filter: s.filter ?? null,
+    interest: Boolean(s.interest),
     fields: s.fields.map((f) => ({
       name: f.name,
       type: f.type,
@@ -94,7 +96,7 @@ export function titleOf(spec: KindSpec, row: KindRow): Record<Locale, string> {
 export async function listItems(
   db: D1Database,
   spec: KindSpec,
-  filter: { publication?: Publication; q?: string; choice?: string },
+  filter: { publication?: Publication; q?: string; choice?: string; sort?: 'interest' },
   paging: { size: number; offset: number },
 ) {
   const where: string[] = spec.scope ? [spec.scope] : []
@@ -112,7 +114,7 @@ export async function listItems(
     where.push(`(${titleCols.map((c) => `instr(lower(${c}), ?) > 0`).join(' OR ')})`)
     args.push(...titleCols.map(() => filter.q!.toLowerCase()))
   }
-  const { total, rows } = await listRows(db, spec, { conditions: where, args }, paging)
+  const { total, rows } = await listRows(db, spec, { conditions: where, args }, paging, filter.sort === 'interest')
   return {
     total,
     items: rows.map((r) => ({
@@ -122,6 +124,7 @@ export async function listItems(
       publish_at: r.publish_at ?? null,
       updated_at: r.updated_at ?? null,
       missing: missingLanguages(spec, r),
+      interest: interestOf(spec, r),
     })),
   }
 }
@@ -139,8 +142,14 @@ export async function readItem(db: D1Database, spec: KindSpec, id: number) {
     updated_at: row.updated_at ?? null,
     values: valuesOf(spec, row),
     missing: missingLanguages(spec, row),
+    interest: spec.interest ? await countInterest(db, spec, id) : null,
     children: await readChildren(db, spec, id),
   }
+}
+
+/** How many enquiries a listed item has had, for a kind that counts them; null for the others. */
+function interestOf(spec: KindSpec, row: KindRow): number | null {
+  return spec.interest ? Number(row.interest_count ?? 0) : null
 }
 
 /** Columns a save writes besides the fields: the keyword column and the update time. */

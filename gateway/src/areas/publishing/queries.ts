@@ -60,12 +60,16 @@ export function attachUploadsStatement(db: D1Database, ids: readonly string[], n
     .bind(now.toISOString(), JSON.stringify(ids))
 }
 
-/** A page of a kind's items matching `where` (conditions with their args), in the kind's order, and their total. */
+/**
+ * A page of a kind's items matching `where` (conditions with their args), in the kind's order (or, `byInterest`, most
+ * enquiries first), with their enquiries' count (`interest_count`) where the kind has one, and their total.
+ */
 export async function listRows(
   db: D1Database,
   spec: KindSpec,
   where: { conditions: string[]; args: unknown[] },
   paging: { size: number; offset: number },
+  byInterest = false,
 ): Promise<{ total: number; rows: KindRow[] }> {
   const clause = where.conditions.length ? `WHERE ${where.conditions.join(' AND ')}` : ''
   const total = await db
@@ -73,7 +77,10 @@ export async function listRows(
     .bind(...where.args)
     .first<number>('n')
   const { results } = await db
-    .prepare(`SELECT * FROM ${spec.table} ${clause} ORDER BY ${spec.order} LIMIT ? OFFSET ?`)
+    .prepare(
+      `SELECT *${spec.interest ? `, ${spec.interest} AS interest_count` : ''} FROM ${spec.table} ${clause}
+       ORDER BY ${byInterest && spec.interest ? `interest_count DESC, ${spec.order}` : spec.order} LIMIT ? OFFSET ?`,
+    )
     .bind(...where.args, paging.size, paging.offset)
     .all<KindRow>()
   return { total: total ?? 0, rows: results }
@@ -83,6 +90,13 @@ export async function listRows(
 export function readRow(db: D1Database, spec: KindSpec, id: number): Promise<KindRow | null> {
   const scope = spec.scope ? ` AND ${spec.scope}` : ''
   return db.prepare(`SELECT * FROM ${spec.table} WHERE id = ?${scope}`).bind(id).first<KindRow>()
+}
+
+/** How many enquiries an item of a kind that counts them has had. */
+export async function countInterest(db: D1Database, spec: KindSpec, id: number): Promise<number> {
+  if (!spec.interest) return 0
+  const n = await db.prepare(`SELECT ${spec.interest} AS n FROM ${spec.table} WHERE id = ?`).bind(id).first<number>('n')
+  return n ?? 0
 }
 
 /** Whether a row of the kind's table has the id, whatever kind it is of. */

@@ -50,6 +50,8 @@ const ParamsSchema = v.object({ kind: v.string(), id: IdSchema })
 const ListQuerySchema = v.object({
   publication: v.optional(v.picklist(PUBLICATIONS)),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200))),
+  /** Most enquiries first, for a kind that counts them. */
+  sort: v.optional(v.picklist(['interest'])),
 })
 const SaveSchema = v.object({
   values: v.record(v.pipe(v.string(), v.maxLength(80)), v.unknown()),
@@ -128,7 +130,12 @@ operatorContentRoutes.get('/:kind', async (c) => {
   const spec = requireKind(c.req.param('kind'))
   if (spec.parent) throw new GatewayError(404, 'not_found')
   const query = readQuery(c)
-  const filter = parseInput(ListQuerySchema, { publication: query.publication || undefined, q: query.q || undefined })
+  const filter = parseInput(ListQuerySchema, {
+    publication: query.publication || undefined,
+    q: query.q || undefined,
+    sort: query.sort || undefined,
+  })
+  if (filter.sort && !spec.interest) throw new GatewayError(422, 'validation_error', 'validation_error', ['sort'])
   // A kind with a choice to list by (posts by category) takes it as a query parameter of its name.
   const field = spec.fields.find((f) => f.name === spec.filter)
   const choice = field ? query[field.name] || undefined : undefined

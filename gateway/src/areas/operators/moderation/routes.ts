@@ -14,6 +14,7 @@ import { pageable, readPaging } from '../../../lib/paging'
 import { htmlToText } from '../../../lib/user-html'
 import { IdSchema, parseInput, readJson, readQuery, text } from '../../../lib/validate'
 import { answerAppeal, rejectAppeal } from '../../appeals/decisions'
+import { readEnquiryCounts } from '../../enquiries/enquiries'
 import { approveRegistration, REGISTRATION_TABLES, rejectRegistration } from '../../forms/registrations'
 import { decideProject } from '../../personal/decisions'
 import { amendAudit, auditStatement } from '../audit/audit'
@@ -38,13 +39,17 @@ const ParamsSchema = v.object({ id: IdSchema })
 const ReplySchema = v.object({ reply: text(5000) })
 const ReasonSchema = v.object({ reason: text(2000) })
 
-/** What waits for a moderator: appeals in moderation, projects and registrations pending, inbox items not handled. */
+/**
+ * What waits for a moderator: appeals in moderation, projects and registrations pending, inbox items not handled, and
+ * the enquiries' pipeline (each status, and the open ones nobody has touched for a week).
+ */
 export async function readModerationCounts(db: D1Database) {
   return {
     appeals: await countAppeals(db),
     projects: await countProjects(db),
     registrations: await countRegistrations(db),
     inbox: await countOpenInbox(db),
+    enquiries: await readEnquiryCounts(db),
   }
 }
 
