@@ -277,6 +277,9 @@ test.describe('the mobile menu', () => {
     await expect(page).toHaveURL(news)
     await expect(panel).toBeHidden()
     expect(await isSameDocument(page)).toBe(true)
+    // As in the mega-menu's test: the menu opens again only once the new page's heading has the focus, or the route
+    // announcer's move would come after Escape and take the focus from the button.
+    await expect(page.locator('main h1')).toBeFocused()
 
     await page.getByRole('button', { name: 'Menu', exact: true }).click()
     await expect(menuNav.getByRole('button', { name: 'Media' })).toBeVisible()
