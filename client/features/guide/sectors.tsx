@@ -3,9 +3,13 @@
  * docs/gateway-contract.md#site-settings), or the portal's own, named in its locales, for an upstream that names none.
  * The settings are deferred: a caller renders inside a `Section` of `siteKeys.settings()`.
  */
+import type { ReactNode } from 'react'
 import { siteKeys } from '../../../shared/keys/site-keys'
-import { usePayload } from '../../runtime/data'
-import { useT } from '../../runtime/i18n'
+import { href } from '../../../shared/routing/match'
+import { Section, usePayload } from '../../runtime/data'
+import { useLocale, useT } from '../../runtime/i18n'
+import { Link } from '../../runtime/router'
+import { SkeletonRegion, SkeletonText } from '../../ui/skeleton'
 
 /**
  * The portal's own sectors, named in its locales (`guide.sectors.*`): what the explorer lists when the upstream's site
@@ -46,4 +50,36 @@ export function useSectors(): readonly SectorItem[] {
 /** A sector's name before its page is in (an error screen): the portal's own for its sectors, else the slug. */
 export function builtInSectorName(t: ReturnType<typeof useT>, slug: string): string {
   return (SECTORS as readonly string[]).includes(slug) ? t(`guide.sectors.${slug}.name`) : slug
+}
+
+/** A part of a page that lists the sectors: `lines` of skeleton while the site settings stream in, then `children`. */
+export function SectorsSection({ lines, children }: { lines: number; children: ReactNode }) {
+  return (
+    <Section
+      keys={[siteKeys.settings()]}
+      fallback={
+        <SkeletonRegion>
+          <SkeletonText lines={lines} />
+        </SkeletonRegion>
+      }
+    >
+      {children}
+    </Section>
+  )
+}
+
+/** The sectors as a list of links to their pages, but for `except` (the page's own); inside a `SectorsSection`. */
+export function SectorLinkList({ className, except }: { className: string; except?: string }) {
+  const locale = useLocale()
+  return (
+    <ul className={className}>
+      {useSectors()
+        .filter((s) => s.slug !== except)
+        .map((s) => (
+          <li key={s.slug}>
+            <Link to={href('sector', { locale, params: { sector: s.slug } })}>{s.name}</Link>
+          </li>
+        ))}
+    </ul>
+  )
 }

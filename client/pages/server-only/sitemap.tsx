@@ -2,7 +2,6 @@
 
 import type { Id } from '../../../contract/gateway/common'
 import type { Key } from '../../../shared/keys/api-keys'
-import { siteKeys } from '../../../shared/keys/site-keys'
 import { sitemapPlan } from '../../../shared/plans/site'
 import { href, hrefTo } from '../../../shared/routing/match'
 import { ROUTE_BY_ID } from '../../../shared/routing/routes'
@@ -13,7 +12,7 @@ import {
   type SitemapSection,
   sitemapSectionOf,
 } from '../../../shared/routing/sitemap-routes'
-import { useSectors } from '../../features/guide/sectors'
+import { SectorLinkList, SectorsSection } from '../../features/guide/sectors'
 import { SitePageHead } from '../../features/site/site-page-head'
 import { Section, usePayload } from '../../runtime/data'
 import { useLocale, useT } from '../../runtime/i18n'
@@ -114,30 +113,10 @@ function SectorsGroup() {
       <h3 className="sitemap-group__title" id="sitemap-sectors">
         {t('routes.explore')}
       </h3>
-      <Section
-        keys={[siteKeys.settings()]}
-        fallback={
-          <SkeletonRegion>
-            <SkeletonText lines={5} />
-          </SkeletonRegion>
-        }
-      >
-        <SectorList />
-      </Section>
+      <SectorsSection lines={5}>
+        <SectorLinkList className="sitemap-group__links" />
+      </SectorsSection>
     </section>
-  )
-}
-
-function SectorList() {
-  const locale = useLocale()
-  return (
-    <ul className="sitemap-group__links">
-      {useSectors().map((s) => (
-        <li key={s.slug}>
-          <Link to={href('sector', { locale, params: { sector: s.slug } })}>{s.name}</Link>
-        </li>
-      ))}
-    </ul>
   )
 }
 
