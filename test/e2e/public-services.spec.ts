@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test'
 import type { Locale } from '../../contract/locales'
-import { checkA11y, expect, test, waitForHydration } from './fixtures'
+import { checkA11y, expect, test, waitForHydratedElement, waitForHydration } from './fixtures'
 import { dropStatusError, href, isSameDocument, markDocument, seed } from './support'
 
 type L = { uz: string; ru: string; en: string }
@@ -200,6 +200,8 @@ test.describe('e-auction', () => {
     await expect(cards.first().locator('.card__title')).toHaveText(auctionLots[0]!.property_name.en)
     await expect(cards.first().locator('.lot-facts')).toContainText('UZS')
     const digits = cards.first().locator('.countdown__units')
+    // The page's root hydrates first; on a busy machine a card's countdown can follow it by a while (CI: once).
+    await waitForHydratedElement(digits)
     const before = await digits.textContent()
     await expect.poll(() => digits.textContent(), { timeout: 2000, intervals: [250] }).not.toBe(before)
     await checkA11y(page)
