@@ -316,7 +316,6 @@ function breadcrumbsOf(html: string, origin: string, pageUrl: string): WithConte
   nav.lastIndex = from
   const found = nav.exec(html)
   if (!found) return null
-  if (!nav) return null
   const items: ListItem[] = []
   for (const li of found[1]!.matchAll(/<li>([\s\S]*?)<\/li>/g)) {
     const link = /<a [^>]*href="([^"]*)"/.exec(li[1]!)
