@@ -33,6 +33,8 @@ export const paths = {
   inboxExport: (lang: Locale, query: { kind: string; handled: string; q: string; event_id?: string }) =>
     withQuery(at(lang, 'inbox', 'export.csv'), query),
   inboxItem: (lang: Locale, kind: string, id: number) => at(lang, 'inbox', kind, id),
+  /** A contact request's old address, which leads to its enquiry. */
+  contactRequest: (lang: Locale, id: number) => at(lang, 'inbox', 'contact', id),
   inboxHandled: (lang: Locale, kind: string, id: number) => at(lang, 'inbox', kind, id, 'handled'),
   inboxReply: (lang: Locale, id: number) => at(lang, 'inbox', 'contact', id, 'reply'),
   inboxDecision: (lang: Locale, id: number) => at(lang, 'inbox', 'event', id, 'decision'),

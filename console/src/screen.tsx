@@ -49,7 +49,6 @@ const NOTICES = [
   'bin.deleted',
   'bin.restored',
   // The inbox's answers and decisions, whose texts live in their sections' namespaces.
-  'replies.sent',
   'applicants.confirmed',
   'applicants.declined',
 ] as const

@@ -46,7 +46,8 @@ function navCount(screen: Screen, counts: ModerationCounts | null | undefined): 
   if (screen === 'appeals') return counts.appeals.in_moderation
   if (screen === 'projects') return counts.projects.pending
   if (screen === 'registrations') return counts.registrations.pending
-  if (screen === 'inbox') return counts.inbox.contact + counts.inbox.event
+  if (screen === 'inbox') return counts.inbox.event
+  if (screen === 'enquiries') return counts.enquiries?.counts.new ?? null
   return null
 }
 

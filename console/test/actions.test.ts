@@ -120,47 +120,44 @@ describe('projects and registrations', () => {
 })
 
 describe('the inbox', () => {
-  it('marks a contact request handled by whom, and open again, each change audited once', async () => {
+  it('leads a contact request’s old address to its enquiry, which shows the form’s fields and is found by kind', async () => {
     const id = await newContactRequest('Olga')
-    expect((await openAs('moderator', `/en/inbox/contact/${id}/handled`, { handled: 'true' })).status).toBe(303)
-    // A repeat changes nothing and writes nothing.
-    expect((await openAs('moderator', `/en/inbox/contact/${id}/handled`, { handled: 'true' })).status).toBe(303)
-    const page = await openAs('admin', `/en/inbox/contact/${id}`)
-    expect(page.html).toContain('by Demo moderator')
-    expect((await openAs('admin', `/en/inbox/contact/${id}/handled`, { handled: 'false' })).status).toBe(303)
-    expect((await auditOf('contact', id)).map((r) => [r.action, r.email, r.after])).toEqual([
-      ['inbox.handled', OPERATORS.moderator, { handled: true }],
-      ['inbox.reopened', OPERATORS.admin, { handled: false }],
-    ])
+    const old = await openAs('moderator', `/en/inbox/contact/${id}`)
+    expect(old.status).toBe(301)
+    const enquiry = locationOf(old)!
+    expect(enquiry).toMatch(/^\/en\/enquiries\/\d+$/)
+    const page = await openAs('moderator', enquiry)
+    expect(page.status).toBe(200)
+    expect(page.html).toContain('Contact request')
+    expect(page.html).toContain('Olga Petrova')
+    expect(page.html).toContain('Media') // the form's purpose, in the operator's language
+    const contacts = await openAs('moderator', '/en/enquiries?kind=contact')
+    expect(contacts.html).toContain(`href="${enquiry}"`)
+    expect((await openAs('moderator', '/en/enquiries?kind=interest')).html).not.toContain(`href="${enquiry}"`)
+    expect((await openAs('moderator', '/en/inbox/contact/999999999')).status).toBe(404)
   })
 
-  it('exports what the filter shows as CSV, with a visitor’s formula made inert, and audits the export', async () => {
+  it('exports contact requests as CSV with a visitor’s formula made inert, and audits the export', async () => {
     const tag = `Exp${crypto.randomUUID().slice(0, 6)}`
-    const first = await newContactRequest(tag, '=HYPERLINK("http://evil.example","click")')
-    const second = await newContactRequest(tag)
-    const list = await openAs('moderator', `/en/inbox?kind=contact&handled=all&q=${tag}`)
-    const shown = [...list.html.matchAll(/data-id="(\d+)"/g)].map((m) => Number(m[1]))
-    expect(shown).toEqual([second, first])
-    const csv = await openAs('moderator', `/en/inbox/export.csv?kind=contact&handled=all&q=${tag}`)
+    await newContactRequest(tag, `=HYPERLINK("http://evil.example","click") ${tag}`)
+    const list = await openAs('moderator', `/en/enquiries?kind=contact&q=${tag}`)
+    expect(list.html).toContain(`${tag} Petrova`)
+    const csv = await openAs('moderator', `/en/enquiries/export.csv?kind=contact&q=${tag}`)
     expect(csv.status).toBe(200)
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    expect(csv.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="inbox-contact-\d{4}-\d\d-\d\d\.csv"$/,
-    )
     const lines = csv.html
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n')
-    expect(lines[0]).toMatch(/^"No\.","Received","Name"/)
-    expect(lines.slice(1).map((l) => Number(l.split(',')[0]!.replace(/"/g, '')))).toEqual(shown)
-    expect(lines[2]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`)
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toContain('"Contact request"')
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"") ${tag}"`)
     const exports = await env.GATEWAY_DB.prepare(
-      "SELECT after FROM audit_log WHERE action = 'inbox.export' AND operator_id = ? ORDER BY id DESC LIMIT 1",
+      "SELECT after FROM audit_log WHERE action = 'enquiry.export' AND operator_id = ? ORDER BY id DESC LIMIT 1",
     )
       .bind(await operatorId(OPERATORS.moderator))
       .first<{ after: string }>()
-    // `event_id` null: the export was not narrowed to one event's applications.
-    expect(JSON.parse(exports!.after)).toEqual({ kind: 'contact', handled: 'all', q: tag, event_id: null, rows: 2 })
+    expect(JSON.parse(exports!.after)).toMatchObject({ kind: 'contact', q: tag, rows: 1 })
   })
 
   it('serves an event application’s documents through the gateway with the sandbox headers, to moderators only', async () => {
@@ -233,27 +230,31 @@ describe('answers and decisions from the inbox', () => {
       hash: '',
     }) as Promise<{ id: number; reference: string }>
 
-  it('replies to a contact request: mailed, kept in its thread, audited, and the request handled', async () => {
+  it('replies to a contact request from its enquiry: mailed with its link, kept in the thread, audited', async () => {
     const id = await newContactRequest('Irina')
-    const empty = await openAs('moderator', `/en/inbox/contact/${id}/reply`, { message: ' ' })
+    const enquiry = Number(
+      locationOf(await openAs('moderator', `/en/inbox/contact/${id}`))!
+        .split('/')
+        .pop(),
+    )
+    const empty = await openAs('moderator', `/en/enquiries/${enquiry}/replies`, { body: ' ' })
     expect(empty.status).toBe(422)
-    expect(empty.html).toContain('href="#reply-message"')
-    const posted = await openAs('moderator', `/en/inbox/contact/${id}/reply`, { message: 'We can meet on Friday.' })
+    expect(empty.html).toContain('href="#enquiry-reply"')
+    const posted = await openAs('moderator', `/en/enquiries/${enquiry}/replies`, { body: 'We can meet on Friday.' })
     expect(posted.status).toBe(303)
-    expect(locationOf(posted)).toBe(`/en/inbox/contact/${id}?done=replies.sent`)
-    const page = await openAs('admin', `/en/inbox/contact/${id}?done=replies.sent`)
-    expect(page.html).toContain('The reply is mailed to the sender and kept in the thread')
-    expect(page.html).toMatch(/<ol class="console-thread"><li><strong>Demo moderator<\/strong>/)
+    const page = await openAs('admin', `/en/enquiries/${enquiry}`)
     expect(page.html).toContain('We can meet on Friday.')
-    expect(page.html).toContain('by Demo moderator')
+    expect(page.html).toContain('Demo moderator')
     const mail = await env.GATEWAY_DB.prepare(
-      'SELECT o.kind FROM contact_replies r JOIN outbox o ON o.id = r.outbox_id WHERE r.contact_id = ?',
+      "SELECT o.text FROM outbox o JOIN contact_requests r ON r.email = o.to_email WHERE r.id = ? AND o.kind = 'contact-reply'",
     )
       .bind(id)
-      .all()
-    expect(mail.results).toEqual([{ kind: 'contact-reply' }])
-    expect((await auditOf('contact', id)).map((r) => [r.action, r.email])).toEqual([
-      ['inbox.reply', OPERATORS.moderator],
+      .all<{ text: string }>()
+    expect(mail.results).toHaveLength(1)
+    expect(mail.results[0]!.text).toContain('We can meet on Friday.')
+    expect(mail.results[0]!.text).toMatch(/\/enquiry\/\d+\.[\w-]+/)
+    expect((await auditOf('enquiry', enquiry)).map((r) => [r.action, r.email])).toEqual([
+      ['enquiry.reply', OPERATORS.moderator],
     ])
   })
 

@@ -3,6 +3,12 @@
  * form, the profile and the console offer them without loading a schema, and the gateway checks its input against them.
  */
 
+/**
+ * What an enquiry began as: interest in a catalogue project, or a message through the contact form (which names no
+ * project and no timeframe).
+ */
+export const ENQUIRY_KINDS = ['interest', 'contact'] as const
+
 /** Where an enquiry stands in the agency's pipeline, in order; `closed` carries an outcome. */
 export const ENQUIRY_STATUSES = ['new', 'in_contact', 'meeting', 'proposal', 'closed'] as const
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number]

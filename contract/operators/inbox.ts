@@ -1,6 +1,6 @@
 /**
- * The inbox (docs/gateway-contract.md#operator): contact requests and event applications, filtered, exported, and
- * marked handled by the operator who did.
+ * The inbox (docs/gateway-contract.md#operator): event applications, filtered, exported, and marked handled by the
+ * operator who did. Contact requests are enquiries (./enquiries.ts).
  */
 import * as v from 'valibot'
 import { countsOf } from './envelope'
@@ -17,18 +17,10 @@ const InboxFilterSchema = v.looseObject({
   event_id: v.nullish(v.number()),
 })
 
-/** One reply of a contact request's thread (docs/gateway-contract.md#operator-replies), and who wrote it. */
-const InboxReplySchema = v.looseObject({
-  id: v.number(),
-  message: v.string(),
-  created_at: v.string(),
-  by: v.looseObject({ id: v.number(), email: v.string(), name: v.string() }),
-})
-
 /**
  * `GET /core/operator/inbox/{kind}/{id}`, and each item of a list: the request's or application's own fields (which
- * there are depends on its kind, and pass through as they are), its reference (`CR-2026-000123`), who handled it and
- * when, an event application's documents (file ids) and decision, and (one contact request) its thread of replies.
+ * there are depends on its kind, and pass through as they are), its reference (`EV-2026-000123`), who handled it and
+ * when, and an event application's documents (file ids) and decision.
  */
 export const InboxItemSchema = v.looseObject({
   kind: InboxKindSchema,
@@ -38,7 +30,6 @@ export const InboxItemSchema = v.looseObject({
   phone: v.string(),
   created_at: v.string(),
   decision: v.nullish(v.picklist(['confirmed', 'declined'])),
-  replies: v.nullish(v.array(InboxReplySchema)),
   handled: v.nullable(
     v.looseObject({
       at: v.string(),
@@ -69,14 +60,6 @@ export const InboxExportSchema = v.looseObject({ filter: InboxFilterSchema, item
 
 /** `POST /core/operator/inbox/{kind}/{id}/handled`. */
 export const InboxHandledSchema = v.looseObject({ kind: InboxKindSchema, id: v.number(), handled: v.boolean() })
-
-/** `POST /core/operator/inbox/contact/{id}/reply`: the reply sent and kept; the request is handled. */
-export const InboxReplySentSchema = v.looseObject({
-  id: v.number(),
-  reference: v.string(),
-  reply_id: v.number(),
-  handled: v.literal(true),
-})
 
 /** `POST /core/operator/inbox/event/{id}/decision`: the application's decision, mailed to the applicant. */
 export const InboxDecisionSchema = v.looseObject({

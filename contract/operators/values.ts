@@ -22,8 +22,11 @@ export type DecisionState = (typeof DECISION_STATES)[number]
 /** Which of the two registration forms an application came from. */
 export const REGISTRATION_KINDS = ['investor', 'business'] as const
 
-/** The inbox's kinds of item: contact requests and event applications; `contact` is the default. */
-export const INBOX_KINDS = ['contact', 'event'] as const
+/**
+ * The inbox's kinds of item: event applications. Contact requests are enquiries
+ * (docs/decisions/0056-enquiries.md#contact-requests), followed in the enquiries' pipeline.
+ */
+export const INBOX_KINDS = ['event'] as const
 export type InboxKind = (typeof INBOX_KINDS)[number]
 
 /** Which inbox items a list shows; `open` (not handled yet) is the default. */

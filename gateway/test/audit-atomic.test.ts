@@ -166,21 +166,25 @@ describe('a change whose audit row cannot be written', () => {
     })
     expect(contact.status, JSON.stringify(contact.body)).toBe(200)
     const contactId = contact.body.content.id as number
-    const answer = (message: string) => op(`/inbox/contact/${contactId}/reply`, 'POST', { message })
+    // A contact request is answered as its enquiry (docs/decisions/0056-enquiries.md#contact-requests).
+    const enquiry = await one<{ id: number; updated_at: string }>(
+      'SELECT id, updated_at FROM enquiries WHERE contact_id = ?',
+      contactId,
+    )
+    const answer = (body: string) => op(`/enquiries/${enquiry!.id}/replies`, 'POST', { body })
     expect(await withAuditRefused(() => answer('An answer never recorded'))).toBe(500)
-    expect(await one('SELECT count(*) AS n FROM contact_replies WHERE contact_id = ?', contactId)).toEqual({ n: 0 })
-    expect(await one('SELECT handled_at FROM contact_requests WHERE id = ?', contactId)).toEqual({ handled_at: null })
-    // With the log writable again, the reply is recorded, its audit row naming it.
+    expect(await one('SELECT count(*) AS n FROM enquiry_messages WHERE enquiry_id = ?', enquiry!.id)).toEqual({ n: 0 })
+    expect(await one('SELECT updated_at FROM enquiries WHERE id = ?', enquiry!.id)).toEqual({
+      updated_at: enquiry!.updated_at,
+    })
+    // With the log writable again, the reply is recorded with its audit row.
     const replied = await answer('An answer on the record')
     expect(replied.status).toBe(200)
     const row = await one<{ after: string }>(
-      "SELECT after FROM audit_log WHERE action = 'inbox.reply' AND target_id = ?",
-      contactId,
+      "SELECT after FROM audit_log WHERE action = 'enquiry.reply' AND target_id = ?",
+      enquiry!.id,
     )
-    expect(JSON.parse(row!.after)).toEqual({
-      message: 'An answer on the record',
-      reply_id: replied.body.content.reply_id,
-    })
+    expect(JSON.parse(row!.after)).toEqual({ reply: 'An answer on the record' })
 
     const application = await call('/siw/public/event-application', {
       ip: uniqueIp(),

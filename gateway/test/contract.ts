@@ -35,7 +35,6 @@ import {
   InboxHandledSchema,
   InboxItemSchema,
   InboxListSchema,
-  InboxReplySentSchema,
 } from '../../contract/operators/inbox'
 import { MailListSchema, MailResentSchema } from '../../contract/operators/mail'
 import {
@@ -78,7 +77,6 @@ const OPERATOR_CONTRACTS: ReadonlyArray<readonly [string, v.GenericSchema]> = [
   [`GET ${OPERATOR}/inbox/export`, InboxExportSchema],
   [`GET ${OPERATOR}/inbox/{kind}/{id}`, InboxItemSchema],
   [`POST ${OPERATOR}/inbox/{kind}/{id}/handled`, InboxHandledSchema],
-  [`POST ${OPERATOR}/inbox/contact/{id}/reply`, InboxReplySentSchema],
   [`POST ${OPERATOR}/inbox/event/{id}/decision`, InboxDecisionSchema],
   [`GET ${OPERATOR}/enquiries`, EnquiryListSchema],
   [`GET ${OPERATOR}/enquiries/export`, EnquiryExportSchema],

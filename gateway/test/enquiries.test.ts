@@ -284,3 +284,97 @@ describe('interest per project and on the overview', () => {
     expect(list.body.content.stale).toBe(enquiries.stale)
   })
 })
+
+describe('contact requests in the pipeline', () => {
+  const contact = (email: string, message = 'Please send the agency’s brochure on the free economic zones.') =>
+    call('/siw/public/contact-us', {
+      lang: 'en',
+      body: {
+        name: 'Aigerim',
+        last_name: 'Sadykova',
+        email,
+        phone: '+7 701 234 5678',
+        website: 'https://steppe.example',
+        country: 'Kazakhstan',
+        designation: 'Director',
+        message,
+        purpose: 'exploring_investment_opportunities',
+        company_name: 'Steppe Logistics',
+        hash: '',
+      },
+    })
+
+  it('makes each request an enquiry of its own kind, found by kind, reference and text, with the form’s fields', async () => {
+    const email = uniqueEmail('contact-enquiry')
+    const sent = await contact(email, 'Which zones take logistics investors? Tag Zq7xk.')
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200)
+    const byReference = await op(`?q=${sent.body.content.reference}`)
+    expect(byReference.body.content.items).toHaveLength(1)
+    const item = byReference.body.content.items[0]
+    expect(item).toMatchObject({
+      kind: 'contact',
+      contact_id: sent.body.content.id,
+      reference: sent.body.content.reference,
+      project: null,
+      timeframe: null,
+      name: 'Aigerim Sadykova',
+      email,
+      status: 'new',
+    })
+    const byText = await op('?q=Zq7xk&kind=contact')
+    expect(byText.body.content.items.map((e: { id: number }) => e.id)).toEqual([item.id])
+    expect((await op('?q=Zq7xk&kind=interest')).body.content.items).toEqual([])
+    const detail = await op(`/${item.id}`)
+    expect(detail.body.content.contact).toEqual({
+      website: 'https://steppe.example',
+      country: 'Kazakhstan',
+      designation: 'Director',
+      purpose: 'exploring_investment_opportunities',
+    })
+    // The same address writing twice is two requests: only interest in one project merges.
+    const again = await contact(email)
+    expect((await op(`?q=${encodeURIComponent(email)}`)).body.content.items.map((e: { id: number }) => e.id)).toEqual([
+      (await op(`?q=${again.body.content.reference}`)).body.content.items[0].id,
+      item.id,
+    ])
+  })
+
+  it('moves a request through the pipeline, mailing the sender without a project, and lists it under their account', async () => {
+    const user = await createUser()
+    const sent = await contact(user.email)
+    const [item] = (await op(`?q=${sent.body.content.reference}`)).body.content.items
+    const moved = await op(`/${item.id}`, {
+      body: { status: 'in_contact', outcome: '', outcome_reason: '', assignee_id: '', due_date: '' },
+    })
+    expect(moved.body.content).toMatchObject({ status: 'in_contact', changed: true })
+    const status = await env.DB.prepare("SELECT text FROM outbox WHERE to_email = ? AND kind = 'enquiry-status'")
+      .bind(user.email)
+      .first<{ text: string }>()
+    expect(status!.text).toContain(sent.body.content.reference)
+    expect(status!.text).toContain('An adviser')
+    // A request names no project: the mail has no empty "Project" line.
+    expect(status!.text).not.toMatch(/Project\b/)
+    const mine = await call('/siw/enquiry/mine', { token: user.token })
+    expect(mine.body.content).toEqual([
+      expect.objectContaining({
+        kind: 'contact',
+        project: null,
+        reference: sent.body.content.reference,
+        status: 'in_contact',
+        message: 'Please send the agency’s brochure on the free economic zones.',
+      }),
+    ])
+  })
+
+  it('lists only the open enquiries untouched for a week when asked', async () => {
+    const stale = await op('?stale=1')
+    expect(stale.body.content.filter.stale_before).toEqual(expect.any(String))
+    expect(stale.body.content.items.length).toBeGreaterThan(0)
+    const before = Date.parse(stale.body.content.filter.stale_before)
+    for (const e of stale.body.content.items as { status: string; updated_at: string }[]) {
+      expect(e.status).not.toBe('closed')
+      expect(Date.parse(e.updated_at)).toBeLessThan(before)
+    }
+    expect(stale.body.content.items.length).toBeLessThanOrEqual(stale.body.content.stale)
+  })
+})

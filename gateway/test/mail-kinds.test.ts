@@ -194,32 +194,48 @@ describe('the mail each decision sends', () => {
     expect(declined?.text).toContain('The hall is full.')
   })
 
-  it('receipts a contact request with its reference, and mails the console’s reply into the request’s thread', async () => {
+  it('receipts a contact request with its reference and a link, and mails the reply into its enquiry’s thread', async () => {
     const email = uniqueEmail('contact')
     const created = (await contactOf(email, 'ru')).body.content
     expect(created.reference).toMatch(/^CR-\d{4}-\d{6}$/)
-    expect((await lastTo(email, 'contact-receipt'))?.subject).toBe(`Ваше сообщение получено (${created.reference})`)
-    const reply = await operatorCall(`/contact/${created.id}/reply`, { message: 'Мы свяжемся с вами в среду.' })
+    const receipt = await lastTo(email, 'contact-receipt')
+    expect(receipt?.subject).toBe(`Ваше сообщение получено (${created.reference})`)
+    // The receipt's link is the request's enquiry, signed: it shows where the request stands.
+    const link = /\/ru\/enquiry\/(\d+\.[\w-]+)/.exec(receipt?.text ?? '')?.[1]
+    expect(link).toBeDefined()
+    // Staff find the request among the enquiries by its reference, typed loosely.
+    const found = await call(`/core/operator/enquiries?q=${created.reference.toLowerCase()}`, {
+      headers: operator,
+      env: accessEnv(),
+    })
+    const [enquiry] = found.body.content.items
+    expect(found.body.content.items).toHaveLength(1)
+    expect(enquiry).toMatchObject({
+      kind: 'contact',
+      contact_id: created.id,
+      reference: created.reference,
+      project: null,
+    })
+    const reply = await call(`/core/operator/enquiries/${enquiry.id}/replies`, {
+      body: { body: 'Мы свяжемся с вами в среду.' },
+      headers: operator,
+      env: accessEnv(),
+    })
     expect(reply.status, JSON.stringify(reply.body)).toBe(200)
     const mail = await lastTo(email, 'contact-reply')
     expect(mail?.text).toContain('Мы свяжемся с вами в среду.')
     expect(mail?.text).toContain(created.reference)
+    expect(mail?.text).toContain(`/ru/enquiry/${link}`)
     // Needed to complete the person's own request: no unsubscribe.
     expect(mail?.headers).toEqual({})
-    const item = await call(`/core/operator/inbox/contact/${created.id}`, { headers: operator, env: accessEnv() })
-    expect(item.body.content.handled).toMatchObject({ by: { email: MODERATOR } })
-    expect(item.body.content.replies).toEqual([
-      expect.objectContaining({
-        message: 'Мы свяжемся с вами в среду.',
-        by: expect.objectContaining({ email: MODERATOR }),
-      }),
-    ])
-    // Staff find it by its reference, typed loosely.
-    const found = await call(`/core/operator/inbox?kind=contact&handled=all&q=${created.reference.toLowerCase()}`, {
-      headers: operator,
-      env: accessEnv(),
+    // The sender reads the reply by the receipt's link.
+    const followed = await call(`/siw/enquiry/link/${link}`, { lang: 'ru' })
+    expect(followed.body.content).toMatchObject({
+      kind: 'contact',
+      project: null,
+      reference: created.reference,
+      replies: [expect.objectContaining({ body: 'Мы свяжемся с вами в среду.' })],
     })
-    expect(found.body.content.items.map((i: { id: number }) => i.id)).toEqual([created.id])
   })
 
   it('tells the owner of a sign-in from a browser new to the account, and leads "not me" to a password reset', async () => {

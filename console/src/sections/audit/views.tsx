@@ -17,7 +17,7 @@ function targetHref(lang: Locale, kind: string, id: number): string | null {
   if (kind === 'appeal') return paths.appeal(lang, id)
   if (kind === 'project') return paths.project(lang, id)
   if (kind === 'registration') return paths.registration(lang, id)
-  if (kind === 'contact') return paths.inboxItem(lang, 'contact', id)
+  if (kind === 'contact') return paths.contactRequest(lang, id)
   if (kind === 'event_application') return paths.inboxItem(lang, 'event', id)
   if (kind === 'mail') return paths.mail(lang)
   if (kind === 'enquiry') return paths.enquiry(lang, id)

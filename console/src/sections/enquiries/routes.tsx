@@ -1,6 +1,6 @@
 /**
- * The enquiries pipeline (docs/gateway-contract.md#operator-enquiries), in the moderation area: the list by status with
- * its filters and CSV export, and one enquiry, whose status, assignee and due date change, and which takes replies to
+ * The enquiries pipeline (docs/gateway-contract.md#operator-enquiries), in the moderation area: interest in projects
+ * and contact requests, the list by kind and status with its filters and CSV export, and one enquiry, whose status, assignee and due date change, and which takes replies to
  * the enquirer and internal notes. The gateway checks every rule again and audits every change.
  */
 import { Hono } from 'hono'
@@ -35,6 +35,9 @@ import { EnquiryList, EnquiryRecord, statusLabel } from './views'
 const filterOf = (c: Ctx) => {
   const take = (name: string) => (c.req.query(name) ?? '').trim().slice(0, 20) || undefined
   return {
+    q: (c.req.query('q') ?? '').trim().slice(0, 100) || undefined,
+    stale: take('stale'),
+    kind: take('kind'),
     status: take('status'),
     project_id: take('project_id'),
     sector_id: take('sector_id'),
@@ -118,15 +121,15 @@ enquiries.get('/export.csv', async (c) => {
   const rows = answer.content.items.map((e) => [
     e.reference,
     e.created_at,
-    e.project.title,
-    e.project.sector,
+    e.project?.title ?? t('enquiries.kinds.contact'),
+    e.project?.sector ?? '',
     e.name,
     e.email,
     e.phone,
     e.company_name,
     e.country,
     e.amount,
-    t(`enquiries.timeframes.${e.timeframe}`),
+    e.timeframe ? t(`enquiries.timeframes.${e.timeframe}`) : '',
     statusLabel(t, e),
     e.outcome_reason ?? '',
     e.assignee?.email ?? '',

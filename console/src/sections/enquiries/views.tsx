@@ -1,8 +1,14 @@
 /**
  * The enquiries pipeline's screens (docs/gateway-contract.md#operator-enquiries): the overview of each status and of
- * enquiries left untouched, the list with its filters and export, and one enquiry with its thread and forms.
+ * enquiries left untouched, the list with its filters and export, and one enquiry (interest in a project or a contact
+ * request) with its thread and forms.
  */
-import { ENQUIRY_LIMITS, ENQUIRY_OUTCOMES, ENQUIRY_STATUSES } from '../../../../contract/gateway/enquiry-values'
+import {
+  ENQUIRY_KINDS,
+  ENQUIRY_LIMITS,
+  ENQUIRY_OUTCOMES,
+  ENQUIRY_STATUSES,
+} from '../../../../contract/gateway/enquiry-values'
 import type { Locale } from '../../../../contract/locales'
 import type {
   EnquiryDetail,
@@ -20,6 +26,9 @@ type Common = { t: Translate; lang: Locale }
 /** A filter as the console's addresses carry it: absent values left out. */
 function queryOf(filter: EnquiryFilter): Record<string, string | number | undefined> {
   return {
+    q: filter.q || undefined,
+    kind: filter.kind ?? undefined,
+    stale: filter.stale_before ? 1 : undefined,
     status: filter.status ?? undefined,
     project_id: filter.project_id ?? undefined,
     sector_id: filter.sector_id ?? undefined,
@@ -75,7 +84,7 @@ function Select(props: {
 const idOptions = (items: readonly { id: number; name: string }[]) =>
   items.map((i) => ({ value: String(i.id), label: i.name }))
 
-/** The list's filters: project, sector, country and assignee (the status is the tabs'). */
+/** The list's filters: kind, project, sector, country and assignee (the status is the tabs'). */
 function EnquiryFilterForm({ t, lang, list }: Common & { list: EnquiryListAnswer }) {
   const { filter, options } = list
   const value = (n: number | null) => (n === null ? '' : String(n))
@@ -88,6 +97,32 @@ function EnquiryFilterForm({ t, lang, list }: Common & { list: EnquiryListAnswer
       aria-label={t('enquiries.filter')}
     >
       {filter.status ? <input type="hidden" name="status" value={filter.status} /> : null}
+      {filter.stale_before ? <input type="hidden" name="stale" value="1" /> : null}
+      <div className="field">
+        <label className="field__label" htmlFor="enquiries-q">
+          {t('enquiries.search')}
+        </label>
+        <input
+          className="input"
+          type="search"
+          id="enquiries-q"
+          name="q"
+          maxLength={100}
+          defaultValue={filter.q ?? ''}
+          aria-describedby="enquiries-q-hint"
+        />
+        <p className="field__hint" id="enquiries-q-hint">
+          {t('enquiries.searchHint')}
+        </p>
+      </div>
+      <Select
+        id="enquiries-kind"
+        name="kind"
+        label={t('enquiries.kindLabel')}
+        value={filter.kind ?? ''}
+        any={t('enquiries.any')}
+        options={ENQUIRY_KINDS.map((k) => ({ value: k, label: t(`enquiries.kinds.${k}`) }))}
+      />
       <Select
         id="enquiries-project"
         name="project_id"
@@ -156,7 +191,18 @@ export function EnquiryList({
       t={t}
       head={
         <>
-          <p className="console-summary">{t('enquiries.stale', { count: list.stale, days: list.stale_days })}</p>
+          <p className="console-summary">
+            {filter.stale_before ? (
+              <>
+                {t('enquiries.staleOnly', { days: list.stale_days })}{' '}
+                <a href={paths.enquiries(lang, { ...query, stale: undefined })}>{t('enquiries.staleClear')}</a>
+              </>
+            ) : (
+              <a href={paths.enquiries(lang, { ...query, stale: 1 })}>
+                {t('enquiries.stale', { count: list.stale, days: list.stale_days })}
+              </a>
+            )}
+          </p>
           <Tabs label={t('enquiries.statuses')} tabs={tabs} />
           <EnquiryFilterForm t={t} lang={lang} list={list} />
           <p>
@@ -170,7 +216,7 @@ export function EnquiryList({
       columns={[
         { label: t('enquiries.reference'), cell: (e) => <a href={paths.enquiry(lang, e.id)}>{e.reference}</a> },
         { label: t('enquiries.received'), cell: (e) => <Time iso={e.created_at} /> },
-        { label: t('enquiries.project'), cell: (e) => e.project.title },
+        { label: t('enquiries.project'), cell: (e) => e.project?.title ?? t('enquiries.kinds.contact') },
         {
           label: t('enquiries.enquirer'),
           cell: (e) => (
@@ -295,6 +341,33 @@ function ThreadForm({
   )
 }
 
+/** What the enquirer told: about a project, or (a contact request) through the contact form. */
+function facts(t: Translate, enquiry: EnquiryDetail): [string, string | null][] {
+  const who: [string, string][] = [
+    [t('enquiries.enquirer'), `${enquiry.name} <${enquiry.email}>`],
+    [t('enquiries.account'), t(enquiry.signed_in ? 'enquiries.signedIn' : 'enquiries.visitor')],
+    [t('enquiries.phone'), enquiry.phone],
+    [t('enquiries.company'), enquiry.company_name],
+  ]
+  if (!enquiry.project) {
+    const contact = enquiry.contact
+    return [
+      ...who,
+      [t('enquiries.designation'), contact?.designation ?? ''],
+      [t('enquiries.country'), contact?.country ?? ''],
+      [t('enquiries.website'), contact?.website ?? ''],
+      [t('enquiries.purpose'), contact?.purpose ? t(`enquiries.purposes.${contact.purpose}`) : ''],
+    ]
+  }
+  return [
+    [t('enquiries.project'), `${enquiry.project.title} (${enquiry.project.sector})`],
+    ...who,
+    [t('enquiries.country'), enquiry.country],
+    [t('enquiries.amount'), enquiry.amount],
+    [t('enquiries.timeframe'), enquiry.timeframe ? t(`enquiries.timeframes.${enquiry.timeframe}`) : ''],
+  ]
+}
+
 export function EnquiryRecord({ t, lang, enquiry, state }: Common & { enquiry: EnquiryDetail; state: FormState }) {
   return (
     <>
@@ -309,14 +382,8 @@ export function EnquiryRecord({ t, lang, enquiry, state }: Common & { enquiry: E
               </Badge>,
             ],
             [t('enquiries.reason'), enquiry.outcome_reason],
-            [t('enquiries.project'), `${enquiry.project.title} (${enquiry.project.sector})`],
-            [t('enquiries.enquirer'), `${enquiry.name} <${enquiry.email}>`],
-            [t('enquiries.account'), t(enquiry.signed_in ? 'enquiries.signedIn' : 'enquiries.visitor')],
-            [t('enquiries.phone'), enquiry.phone],
-            [t('enquiries.company'), enquiry.company_name],
-            [t('enquiries.country'), enquiry.country],
-            [t('enquiries.amount'), enquiry.amount],
-            [t('enquiries.timeframe'), t(`enquiries.timeframes.${enquiry.timeframe}`)],
+            [t('enquiries.kindLabel'), t(`enquiries.kinds.${enquiry.kind}`)],
+            ...facts(t, enquiry),
             [t('enquiries.assignee'), enquiry.assignee?.name || enquiry.assignee?.email || t('enquiries.nobody')],
             [t('enquiries.due'), enquiry.due_date],
             [t('enquiries.received'), <Time key="r" iso={enquiry.created_at} />],

@@ -4,21 +4,6 @@ import type { InboxKind } from '../../../../contract/operators/values'
 
 /** The columns of each kind, in the list and the CSV alike: [field, label key]. */
 export const INBOX_COLUMNS: Record<InboxKind, [string, string][]> = {
-  contact: [
-    ['id', 'inbox.fields.id'],
-    ['created_at', 'inbox.fields.created_at'],
-    ['name', 'inbox.fields.name'],
-    ['last_name', 'inbox.fields.last_name'],
-    ['email', 'inbox.fields.email'],
-    ['phone', 'inbox.fields.phone'],
-    ['company_name', 'inbox.fields.company_name'],
-    ['designation', 'inbox.fields.designation'],
-    ['country', 'inbox.fields.country'],
-    ['website', 'inbox.fields.website'],
-    ['purpose', 'inbox.fields.purpose'],
-    ['message', 'inbox.fields.message'],
-    ['lang', 'inbox.fields.lang'],
-  ],
   event: [
     ['id', 'inbox.fields.id'],
     ['created_at', 'inbox.fields.created_at'],

@@ -1,19 +1,19 @@
 /**
- * The inbox (docs/gateway-contract.md#operator): contact requests and event applications, listed by kind with a filter
- * (applications also by event), exported as CSV as filtered, opened, and marked handled or open again. A contact
- * request is answered here (docs/gateway-contract.md#operator-replies) and an application confirmed or declined
- * (docs/gateway-contract.md#operator-applicants); each mails the person.
+ * The inbox (docs/gateway-contract.md#operator): event applications, listed with a filter (also by event), exported as
+ * CSV as filtered, opened, marked handled or open again, and confirmed or declined
+ * (docs/gateway-contract.md#operator-applicants), which mails the applicant. A contact request's old address leads to
+ * its enquiry (docs/decisions/0056-enquiries.md#contact-requests).
  */
 import { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
+import { EnquiryListSchema } from '../../../../contract/operators/enquiries'
 import {
   InboxDecisionSchema,
   InboxExportSchema,
   InboxHandledSchema,
   InboxItemSchema,
   InboxListSchema,
-  InboxReplySentSchema,
 } from '../../../../contract/operators/inbox'
 import { INBOX_HANDLED, INBOX_KINDS, type InboxKind } from '../../../../contract/operators/values'
 import { toCsv } from '../../../../shared/markup/csv'
@@ -40,7 +40,6 @@ import { fieldText, INBOX_COLUMNS } from './columns'
 import { type InboxFilter, InboxList, InboxRecord } from './views'
 
 const HandledForm = v.object({ handled: v.picklist(['true', 'false']) })
-const ReplyForm = v.object({ message: v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(5000)) })
 const DecisionForm = v.object({
   decision: v.picklist(['confirmed', 'declined']),
   reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000)), ''),
@@ -113,7 +112,7 @@ inbox.get('/export.csv', async (c) => {
     ...columns.map(([, label]) => t(label)),
     t('inbox.handledAt'),
     t('inbox.handledByColumn'),
-    t('replies.reference'),
+    t('enquiries.reference'),
   ]
   const day = new Date().toISOString().slice(0, 10)
   return c.body(`\uFEFF${toCsv([header, ...rows])}`, 200, {
@@ -121,6 +120,16 @@ inbox.get('/export.csv', async (c) => {
     'Content-Disposition': `attachment; filename="inbox-${filter.kind}-${day}.csv"`,
     'Cache-Control': 'no-store',
   })
+})
+
+/** A contact request's record and thread are its enquiry's now: its old address (bookmarks, the audit log) leads there. */
+inbox.get('/contact/:id{[0-9]{1,10}}', async (c) => {
+  const lang = c.get('lang')
+  const query = { kind: 'contact', contact_id: String(idOf(c)) }
+  const answer = await gatewayFor(c).get('/core/operator/enquiries', EnquiryListSchema, query)
+  if (!answer.ok) return renderFailure(c, answer)
+  const enquiry = answer.content.items[0]
+  return enquiry ? c.redirect(paths.enquiry(lang, enquiry.id), 301) : c.notFound()
 })
 
 inbox.get(ITEM, (c) => {
@@ -140,20 +149,6 @@ inbox.post(`${ITEM}/handled`, async (c) => {
   if (!answer.ok) return showItem(c, kind, refusedStatus(answer), { ...NO_FORM_STATE, problem: problemOf(t, answer) })
   return redirectWith(c, paths.inboxItem(c.get('lang'), kind, idOf(c)), handled ? 'handled' : 'reopened')
 })
-
-/** A contact request's reply: mailed to the sender, kept in its thread, audited; the request is handled. */
-inbox.post('/contact/:id{[0-9]{1,10}}/reply', (c) =>
-  decide(c, {
-    form: 'reply',
-    schema: ReplyForm,
-    ids: { message: 'reply-message' },
-    call: `/core/operator/inbox/contact/${idOf(c)}/reply`,
-    answer: InboxReplySentSchema,
-    show: (c, status, state) => showItem(c, 'contact', status, state),
-    done: paths.inboxItem(c.get('lang'), 'contact', idOf(c)),
-    notice: 'replies.sent',
-  }),
-)
 
 /** An event application confirmed or declined, once; the applicant is mailed the decision. */
 inbox.post('/event/:id{[0-9]{1,10}}/decision', async (c) => {

@@ -1,6 +1,6 @@
 /**
- * The inbox: contact requests and event applications, filtered (applications also by event), exported, opened, and
- * marked handled; a contact request's thread of replies and its reply form, an application's decision.
+ * The inbox: event applications, filtered (also by event), exported, opened, marked handled and decided. Contact
+ * requests are followed as enquiries (docs/decisions/0056-enquiries.md#contact-requests).
  */
 import type { ReactNode } from 'react'
 import type { Locale } from '../../../../contract/locales'
@@ -20,10 +20,7 @@ export type InboxFilter = { kind: InboxKind; handled: (typeof INBOX_HANDLED)[num
 const fieldError = (state: FormState, form: string, id: string) =>
   state.form === form ? state.problem?.fields.find((f) => f.id === id)?.message : undefined
 
-const nameOf = (item: InboxItem) =>
-  item.kind === 'contact'
-    ? `${fieldText(item, 'name')} ${fieldText(item, 'last_name')}`
-    : `${fieldText(item, 'first_name')} ${fieldText(item, 'last_name')}`
+const nameOf = (item: InboxItem) => `${fieldText(item, 'first_name')} ${fieldText(item, 'last_name')}`
 
 function Handled({ t, item }: { t: Translate; item: InboxItem }) {
   if (!item.handled) return <Badge state="open">{t('inbox.open')}</Badge>
@@ -144,11 +141,8 @@ export function InboxList({
           ),
         },
         {
-          label: t(filter.kind === 'contact' ? 'inbox.fields.purpose' : 'inbox.fields.event_title'),
-          cell: (item) =>
-            item.kind === 'contact'
-              ? t(`inbox.purposes.${fieldText(item, 'purpose')}`)
-              : fieldText(item, 'event_title'),
+          label: t('inbox.fields.event_title'),
+          cell: (item) => fieldText(item, 'event_title'),
         },
         {
           label: t('inbox.state'),
@@ -180,47 +174,6 @@ function Decision({ t, item }: { t: Translate; item: InboxItem }) {
     <Badge state={item.decision === 'confirmed' ? 'handled' : 'rejected'}>
       {t(`applicants.${item.decision}Badge`)}
     </Badge>
-  )
-}
-
-/** A contact request's thread: what staff wrote back, oldest first, and the form that answers. */
-function Replies({ t, lang, item, state }: Common & { item: InboxItem; state: FormState }) {
-  const replies = item.replies ?? []
-  return (
-    <section aria-labelledby="replies-title">
-      <h2 id="replies-title">{t('replies.title')}</h2>
-      {replies.length ? (
-        <ol className="console-thread">
-          {replies.map((r) => (
-            <li key={r.id}>
-              <strong>{r.by.name || r.by.email}</strong>
-              {' · '}
-              <Time iso={r.created_at} />
-              <p>{r.message}</p>
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p>{t('replies.none')}</p>
-      )}
-      <form className="form" method="post" action={paths.inboxReply(lang, item.id)}>
-        <TextArea
-          id="reply-message"
-          name="message"
-          label={t('replies.label')}
-          hint={t('replies.hint', { email: item.email })}
-          maxLength={5000}
-          required
-          value={state.form === 'reply' ? state.values.message : undefined}
-          error={fieldError(state, 'reply', 'reply-message')}
-        />
-        <div className="form__actions">
-          <button className="btn btn--solid btn--primary" type="submit">
-            {t('replies.send')}
-          </button>
-        </div>
-      </form>
-    </section>
   )
 }
 
@@ -278,36 +231,29 @@ export function InboxRecord({ t, lang, item, state }: Common & { item: InboxItem
     .filter(([field]) => field !== 'id')
     .map(([field, label]): [string, ReactNode] => {
       if (field === 'created_at') return [t(label), <Time key="received" iso={item.created_at} />]
-      if (field === 'purpose') return [t(label), t(`inbox.purposes.${fieldText(item, 'purpose')}`)]
       return [t(label), fieldText(item, field)]
     })
-  const reference: [string, ReactNode][] = item.reference ? [[t('replies.reference'), item.reference]] : []
+  const reference: [string, ReactNode][] = item.reference ? [[t('enquiries.reference'), item.reference]] : []
   return (
     <>
       <ErrorSummary t={t} problem={state.problem} />
       <div className="console-panel">
         <Facts items={[...reference, [t('inbox.state'), <Handled key="v3" t={t} item={item} />], ...values]} />
       </div>
-      {item.kind === 'event' ? (
-        <>
-          <h2>{t('inbox.documents')}</h2>
-          {item.documents ? (
-            <ul>
-              <li>
-                <a href={paths.file(lang, item.documents.passport)}>{t('inbox.passportScan')}</a>
-              </li>
-              <li>
-                <a href={paths.file(lang, item.documents.photo)}>{t('inbox.photo')}</a>
-              </li>
-            </ul>
-          ) : (
-            <p>{t('inbox.noDocuments')}</p>
-          )}
-          <ApplicationDecision t={t} lang={lang} item={item} state={state} />
-        </>
+      <h2>{t('inbox.documents')}</h2>
+      {item.documents ? (
+        <ul>
+          <li>
+            <a href={paths.file(lang, item.documents.passport)}>{t('inbox.passportScan')}</a>
+          </li>
+          <li>
+            <a href={paths.file(lang, item.documents.photo)}>{t('inbox.photo')}</a>
+          </li>
+        </ul>
       ) : (
-        <Replies t={t} lang={lang} item={item} state={state} />
+        <p>{t('inbox.noDocuments')}</p>
       )}
+      <ApplicationDecision t={t} lang={lang} item={item} state={state} />
       <form className="form" method="post" action={paths.inboxHandled(lang, item.kind, item.id)}>
         <input type="hidden" name="handled" value={item.handled ? 'false' : 'true'} />
         <div className="form__actions">

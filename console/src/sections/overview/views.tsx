@@ -20,7 +20,6 @@ export function Overview({
         { label: t('overview.appeals'), count: counts.appeals.in_moderation, href: paths.appeals(lang) },
         { label: t('overview.projects'), count: counts.projects.pending, href: paths.projects(lang) },
         { label: t('overview.registrations'), count: counts.registrations.pending, href: paths.registrations(lang) },
-        { label: t('overview.contact'), count: counts.inbox.contact, href: paths.inbox(lang, { kind: 'contact' }) },
         { label: t('overview.event'), count: counts.inbox.event, href: paths.inbox(lang, { kind: 'event' }) },
         ...(counts.enquiries
           ? [
@@ -32,8 +31,7 @@ export function Overview({
               {
                 label: t('overview.staleEnquiries', { days: counts.enquiries.stale_days }),
                 count: counts.enquiries.stale,
-                // The list's own figures say the same, beside every status.
-                href: paths.enquiries(lang),
+                href: paths.enquiries(lang, { stale: 1 }),
               },
             ]
           : []),

@@ -23,9 +23,12 @@ export const MERGE_WINDOW_MS = 24 * 60 * 60_000
 /** The pipeline's overview counts an open enquiry nobody has changed, noted or answered for this many days. */
 const STALE_DAYS = 7
 
+/** The time before which an open enquiry nobody has touched counts as untouched. */
+export const staleBefore = (now = Date.now()) => new Date(now - STALE_DAYS * 24 * 60 * 60_000).toISOString()
+
 /** How many enquiries stand at each status, and how many open ones nobody has touched for `STALE_DAYS` days. */
 export async function readEnquiryCounts(db: D1Database, now = Date.now()) {
-  const counts = await countByStatus(db, new Date(now - STALE_DAYS * 24 * 60 * 60_000).toISOString())
+  const counts = await countByStatus(db, staleBefore(now))
   return {
     counts: Object.fromEntries(
       ENQUIRY_STATUSES.map((s) => [s, counts.byStatus.find((r) => r.status === s)?.n ?? 0]),
@@ -60,16 +63,29 @@ export async function assertOpenProject(db: D1Database, id: number, lang: Locale
   return project
 }
 
-/** An enquiry's reference, as the receipt, the console and the enquirer quote it. */
-export const referenceOf = (row: { id: number; created_at: string }) =>
-  formatReference('enquiry', row.id, row.created_at)
+/**
+ * An enquiry's reference, as the receipt, the console and the enquirer quote it: a contact request keeps the one its
+ * receipt gave (`CR-…`, of its request's id).
+ */
+export const referenceOf = (row: { id: number; created_at: string; contact_id?: number | null }) =>
+  row.contact_id
+    ? formatReference('contact', row.contact_id, row.created_at)
+    : formatReference('enquiry', row.id, row.created_at)
 
-/** An enquiry as its enquirer reads it: status and the agency's replies, never notes, assignee or due date. */
+const projectOf = (row: EnquiryRow) =>
+  row.project_id === null ? null : { id: row.project_id, title: row.project_title ?? '' }
+
+/**
+ * An enquiry as its enquirer reads it: its project (none for a contact request), its message, status and the agency's
+ * replies; never notes, assignee or due date.
+ */
 export function toEnquirerView(row: EnquiryRow, replies: ThreadRow[]) {
   return {
     id: row.id,
+    kind: row.kind,
     reference: referenceOf(row),
-    project: { id: row.project_id, title: row.project_title ?? '' },
+    project: projectOf(row),
+    message: row.message,
     status: row.status,
     outcome: row.outcome,
     created_at: row.created_at,
@@ -85,13 +101,16 @@ const person = (id: number | null, email: string | null, name: string | null) =>
 
 /** An enquiry as the operators' list and export answer it. */
 export function toOperatorItem(row: EnquiryRow) {
+  const project = projectOf(row)
   return {
     id: row.id,
+    kind: row.kind,
+    contact_id: row.contact_id,
     reference: referenceOf(row),
     status: row.status,
     outcome: row.outcome,
     outcome_reason: row.outcome_reason,
-    project: { id: row.project_id, title: row.project_title ?? '', sector: row.sector_name ?? '' },
+    project: project && { ...project, sector: row.sector_name ?? '' },
     name: row.name,
     email: row.email,
     phone: row.phone,
@@ -107,6 +126,17 @@ export function toOperatorItem(row: EnquiryRow) {
     updated_at: row.updated_at,
   }
 }
+
+/** A contact request's fields beyond an enquiry's own, for the console's enquiry screen; null for interest. */
+export const contactFieldsOf = (row: EnquiryRow) =>
+  row.contact_id === null
+    ? null
+    : {
+        website: row.contact_website ?? '',
+        country: row.contact_country ?? '',
+        designation: row.contact_designation ?? '',
+        purpose: row.contact_purpose ?? '',
+      }
 
 /** An operator's change of the pipeline's columns; a closed enquiry names its outcome, and a lost one its reason. */
 export const ChangeSchema = v.pipe(

@@ -12,7 +12,7 @@ import { signEnquiryLink } from './links'
 import type { EnquiryChange, EnquiryRow } from './queries'
 
 /** Where the enquirer follows the enquiry: the portal's page of its signed link, in the enquiry's language. */
-async function linkOf(env: Env, id: number, lang: Locale): Promise<string> {
+export async function linkOf(env: Env, id: number, lang: Locale): Promise<string> {
   const config = readConfig(env)
   return `${config.portalOrigin}/${lang}/enquiry/${await signEnquiryLink(config.mailLinkSecret, id)}`
 }
@@ -49,8 +49,13 @@ export async function mailReceipt(
   })
 }
 
-/** The agency's reply. */
+/** The agency's reply: a contact request's is the contact form's reply mail, with the link. */
 export async function mailReply(env: Env, now: Date, row: EnquiryRow, reply: string): Promise<void> {
+  if (row.kind === 'contact') {
+    const props = { reference: referenceOf(row), reply, link: await linkOf(env, row.id, row.lang) }
+    await send(env, now, { kind: 'contact-reply', to: row.email, lang: row.lang, userId: row.user_id, props })
+    return
+  }
   await send(env, now, {
     kind: 'enquiry-reply',
     to: row.email,

@@ -1,10 +1,12 @@
 /**
- * The enquiries area's SQL: interest recorded or merged, an enquiry as its enquirer and as the agency read it, the
+ * The enquiries area's SQL: interest or a contact request recorded (interest merged), an enquiry as its enquirer and as the agency read it, the
  * pipeline's list, counts and filters' choices, and each change written in one batch with its audit row.
  */
 import type { Locale } from '../../../../contract/locales'
 import { insertSql } from '../../lib/db'
 import { col } from '../../lib/lang'
+import { parseReference, REFERENCE_YEAR_SQL } from '../../lib/references'
+import { likePattern } from '../../lib/search-text'
 
 /** A project as the interest form needs it: whether readers see it, and its stage. */
 export function readProjectForInterest(db: D1Database, id: number, lang: Locale) {
@@ -47,6 +49,32 @@ export async function insertEnquiry(db: D1Database, row: Record<string, unknown>
   return inserted!.id
 }
 
+/**
+ * Records a contact request and its enquiry (kind `contact`, docs/decisions/0056-enquiries.md#contact-requests) in one
+ * batch, so neither exists without the other; answers the request's id and the enquiry's.
+ */
+export async function insertContactRequest(
+  db: D1Database,
+  request: Record<string, unknown> & { name: string; last_name: string; email: string; phone: string },
+  enquiry: { user_id: number | null },
+): Promise<{ contactId: number; enquiryId: number }> {
+  const { sql, args } = insertSql('contact_requests', request)
+  const [contact, inserted] = await db.batch<{ id: number }>([
+    db.prepare(sql).bind(...args),
+    db
+      .prepare(
+        `INSERT INTO enquiries (kind, contact_id, user_id, name, email, phone, company_name, message, lang, created_at,
+           updated_at)
+         SELECT 'contact', id, ?, trim(name || ' ' || last_name), email, phone, company_name, message, lang, created_at,
+           created_at
+         FROM contact_requests WHERE id = last_insert_rowid()
+         RETURNING id`,
+      )
+      .bind(enquiry.user_id),
+  ])
+  return { contactId: contact!.results[0]!.id, enquiryId: inserted!.results[0]!.id }
+}
+
 /** Adds the enquirer's later message to an enquiry, which counts as touched. */
 export async function appendEnquirerMessage(db: D1Database, id: number, body: string, now: Date): Promise<void> {
   const at = now.toISOString()
@@ -58,10 +86,19 @@ export async function appendEnquirerMessage(db: D1Database, id: number, body: st
   ])
 }
 
-/** An enquiry's own columns, with its project's title and sector and the names of its country and amount. */
+/**
+ * An enquiry's own columns, with its project's title and sector and the names of its country and amount; a contact
+ * request's with the fields of its request.
+ */
 export type EnquiryRow = {
   id: number
-  project_id: number
+  kind: 'interest' | 'contact'
+  contact_id: number | null
+  contact_website: string | null
+  contact_country: string | null
+  contact_designation: string | null
+  contact_purpose: string | null
+  project_id: number | null
   project_title: string | null
   sector_id: number | null
   sector_name: string | null
@@ -73,7 +110,7 @@ export type EnquiryRow = {
   country_id: number | null
   country_name: string | null
   amount_name: string | null
-  timeframe: string
+  timeframe: string | null
   message: string
   lang: Locale
   status: string
@@ -89,10 +126,12 @@ export type EnquiryRow = {
 
 const selectOf = (lang: Locale) => `SELECT e.*, ${col('p.title', lang, 'project_title')}, p.sector_id,
     ${col('s.content', lang, 'sector_name')}, ${col('co.country', lang, 'country_name')},
-    ${col('a.content', lang, 'amount_name')}, o.email AS assignee_email, o.name AS assignee_name
+    ${col('a.content', lang, 'amount_name')}, o.email AS assignee_email, o.name AS assignee_name,
+    cr.website AS contact_website, cr.country AS contact_country, cr.designation AS contact_designation,
+    cr.purpose AS contact_purpose
   FROM enquiries e LEFT JOIN projects p ON p.id = e.project_id LEFT JOIN sectors s ON s.id = p.sector_id
   LEFT JOIN countries co ON co.id = e.country_id LEFT JOIN amounts a ON a.id = e.amount_id
-  LEFT JOIN operators o ON o.id = e.assignee_id`
+  LEFT JOIN operators o ON o.id = e.assignee_id LEFT JOIN contact_requests cr ON cr.id = e.contact_id`
 
 /** One enquiry, or null. */
 export function readEnquiry(db: D1Database, id: number, lang: Locale) {
@@ -140,6 +179,13 @@ export async function listThreads(db: D1Database, ids: number[], kinds: readonly
 
 /** A list's filter; null matches every value, an assignee of 0 the enquiries nobody holds. */
 export type EnquiryFilter = {
+  kind: 'interest' | 'contact' | null
+  /** A contact request's enquiry (the console's old address of a request leads to it). */
+  contact_id?: number | null
+  /** Open enquiries nobody has touched since this time. */
+  stale_before?: string | null
+  /** A reference (`IN-…`, or a contact request's `CR-…`) names one enquiry; other text searches the enquirer's. */
+  q?: string
   status: string | null
   project_id: number | null
   sector_id: number | null
@@ -153,6 +199,22 @@ function whereOf(filter: EnquiryFilter): { sql: string; args: unknown[] } {
   const equal = (column: string, value: unknown) => {
     parts.push(`${column} = ?`)
     args.push(value)
+  }
+  if (filter.kind) equal('e.kind', filter.kind)
+  if (filter.contact_id) equal('e.contact_id', filter.contact_id)
+  const reference = filter.q ? parseReference(filter.q) : null
+  if (reference) {
+    const column = reference.kind === 'enquiry' ? 'e.id' : reference.kind === 'contact' ? 'e.contact_id' : null
+    parts.push(column ? `${column} = ? AND ${REFERENCE_YEAR_SQL('e.created_at')} = ?` : '0')
+    if (column) args.push(reference.id, reference.year)
+  } else if (filter.q) {
+    const searched = ['e.name', 'e.email', 'e.company_name', 'e.message']
+    parts.push(`(${searched.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`)
+    args.push(...searched.map(() => likePattern(filter.q!)))
+  }
+  if (filter.stale_before) {
+    parts.push("e.status != 'closed' AND e.updated_at < ?")
+    args.push(filter.stale_before)
   }
   if (filter.status) equal('e.status', filter.status)
   if (filter.project_id) equal('e.project_id', filter.project_id)

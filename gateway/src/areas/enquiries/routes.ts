@@ -6,7 +6,7 @@
  */
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
-import { ENQUIRY_STATUSES } from '../../../../contract/gateway/enquiry-values'
+import { ENQUIRY_KINDS, ENQUIRY_STATUSES } from '../../../../contract/gateway/enquiry-values'
 import { assertHuman } from '../../integrations/bot'
 import { readConfig } from '../../lib/config'
 import type { AppEnv } from '../../lib/context'
@@ -21,6 +21,7 @@ import {
   assertOpenProject,
   ChangeSchema,
   changeOf,
+  contactFieldsOf,
   diffOf,
   InterestSchema,
   MAILED_STATUSES,
@@ -29,6 +30,7 @@ import {
   ReplySchema,
   readEnquiryCounts,
   referenceOf,
+  staleBefore,
   toChange,
   toEnquirerView,
   toOperatorItem,
@@ -138,6 +140,11 @@ const EXPORT_MAX_ROWS = 5000
 const optionalId = v.nullish(v.union([v.literal(''), IdSchema]), '')
 
 const FilterSchema = v.object({
+  kind: v.nullish(v.union([v.literal(''), v.picklist(ENQUIRY_KINDS)]), ''),
+  contact_id: optionalId,
+  // `1`: only the open enquiries nobody has touched for the overview's number of days.
+  stale: v.nullish(v.union([v.literal(''), v.literal('1')]), ''),
+  q: v.nullish(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
   status: v.nullish(v.union([v.literal(''), v.picklist(ENQUIRY_STATUSES)]), ''),
   project_id: optionalId,
   sector_id: optionalId,
@@ -161,6 +168,10 @@ function filterOf(query: Record<string, string>): EnquiryFilter {
   const f = parseInput(FilterSchema, query)
   const id = (value: number | '' | '0') => (value === '' ? null : Number(value))
   return {
+    kind: f.kind || null,
+    contact_id: id(f.contact_id),
+    stale_before: f.stale ? staleBefore() : null,
+    q: f.q ?? '',
     status: f.status || null,
     project_id: id(f.project_id),
     sector_id: id(f.sector_id),
@@ -219,6 +230,7 @@ operatorEnquiryRoutes.get('/:id', async (c) => {
   ])
   return ok(c, {
     ...toOperatorItem(row),
+    contact: contactFieldsOf(row),
     thread: thread.map((m) => ({
       id: m.id,
       kind: m.kind,

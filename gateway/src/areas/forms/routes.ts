@@ -27,6 +27,8 @@ import {
 } from '../../lib/validate'
 import { eventCalendar, readCalendarEvent } from '../content/calendar'
 import { knownIn } from '../content/references'
+import { linkOf } from '../enquiries/notices'
+import { insertContactRequest } from '../enquiries/queries'
 import { queueMail } from '../mail/send'
 import { eventFacts } from './event-applications'
 import { insertFormRow, readPublishedEventDates } from './queries'
@@ -188,30 +190,41 @@ function registrationTail(
 export const formRoutes = new Hono<AppEnv>()
 
 /**
- * A contact request: stored, answered with its reference (docs/decisions/0048-references.md), and receipted by mail
- * within the address's daily limit.
+ * A contact request: stored with its enquiry (docs/decisions/0056-enquiries.md#contact-requests), answered with its
+ * reference (docs/decisions/0048-references.md), and receipted by mail within the address's daily limit, with the
+ * signed link that shows where it stands.
  */
 formRoutes.post('/contact-us', async (c) => {
   const i = parseInput(ContactSchema, await readJson(c))
   await guardForm(c, i.hash, 'contact', 'contact')
   const now = new Date()
   const lang = readLang(c.req.header('Accept-Language'))
-  const id = await insertFormRow(c.env.DB, 'contact_requests', {
-    name: i.name,
-    last_name: i.last_name,
-    email: i.email,
-    phone: i.phone,
-    website: i.website,
-    country: i.country,
-    designation: i.designation,
-    message: i.message,
-    purpose: i.purpose,
-    company_name: i.company_name,
-    lang,
-    created_at: now.toISOString(),
-  })
+  const { contactId: id, enquiryId } = await insertContactRequest(
+    c.env.DB,
+    {
+      name: i.name,
+      last_name: i.last_name,
+      email: i.email,
+      phone: i.phone,
+      website: i.website,
+      country: i.country,
+      designation: i.designation,
+      message: i.message,
+      purpose: i.purpose,
+      company_name: i.company_name,
+      lang,
+      created_at: now.toISOString(),
+    },
+    { user_id: null },
+  )
   const reference = formatReference('contact', id, now)
-  await queueMail(c.env, now, { kind: 'contact-receipt', to: i.email, lang, props: { reference, message: i.message } })
+  const link = await linkOf(c.env, enquiryId, lang)
+  await queueMail(c.env, now, {
+    kind: 'contact-receipt',
+    to: i.email,
+    lang,
+    props: { reference, message: i.message, link },
+  })
   return ok(c, { id, reference })
 })
 

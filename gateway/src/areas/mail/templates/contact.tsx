@@ -1,6 +1,6 @@
 /** Mail about a message sent through the contact form: its receipt with the reference, and the agency's reply. */
 import type { Locale } from '../../../../../contract/locales'
-import { Facts, P, Quote } from './parts'
+import { Action, Facts, P, Quote } from './parts'
 import type { MailTemplate } from './template'
 
 const TEXT: Record<
@@ -14,6 +14,7 @@ const TEXT: Record<
     reply: (reference: string) => string
     replyBody: string
     replyNext: string
+    follow: string
   }
 > = {
   en: {
@@ -26,6 +27,7 @@ const TEXT: Record<
     reply: (reference) => `Re: your message ${reference}`,
     replyBody: 'The investment agency has answered your message:',
     replyNext: 'To write to us again, use the contact form on the portal and quote the reference.',
+    follow: 'See where your message stands',
   },
   ru: {
     received: (reference) => `Ваше сообщение получено (${reference})`,
@@ -37,6 +39,7 @@ const TEXT: Record<
     reply: (reference) => `Re: ваше сообщение ${reference}`,
     replyBody: 'Агентство по инвестициям ответило на ваше сообщение:',
     replyNext: 'Чтобы написать нам снова, воспользуйтесь формой обратной связи на портале и укажите номер.',
+    follow: 'Посмотреть, на каком этапе ваше обращение',
   },
   uz: {
     received: (reference) => `Xabaringiz qabul qilindi (${reference})`,
@@ -48,11 +51,15 @@ const TEXT: Record<
     reply: (reference) => `Re: ${reference} raqamli xabaringiz`,
     replyBody: 'Investitsiya agentligi xabaringizga javob berdi:',
     replyNext: 'Bizga yana yozish uchun portaldagi murojaat shaklidan foydalaning va raqamni koʻrsating.',
+    follow: 'Murojaatingiz qay holatda ekanini koʻring',
   },
 }
 
-/** `contact-receipt`: the message is registered under its reference. */
-export const contactReceiptMail: MailTemplate<{ reference: string; message: string }> = {
+/**
+ * `contact-receipt`: the message is registered under its reference; the link (the request's enquiry, signed:
+ * docs/decisions/0056-enquiries.md#contact-requests) shows where it stands. A receipt queued before links has none.
+ */
+export const contactReceiptMail: MailTemplate<{ reference: string; message: string; link?: string }> = {
   subject: (p, lang) => TEXT[lang].received(p.reference),
   preview: (_, lang) => TEXT[lang].receivedBody,
   Body: ({ p, frame }) => {
@@ -64,13 +71,14 @@ export const contactReceiptMail: MailTemplate<{ reference: string; message: stri
         <P>{t.receivedNext}</P>
         <P>{t.yourMessage}:</P>
         <Quote>{p.message}</Quote>
+        {p.link ? <Action href={p.link}>{t.follow}</Action> : null}
       </>
     )
   },
 }
 
-/** `contact-reply`: what an operator wrote back from the console. */
-export const contactReplyMail: MailTemplate<{ reference: string; reply: string }> = {
+/** `contact-reply`: what an operator wrote back from the console, and (when given) the link to the whole thread. */
+export const contactReplyMail: MailTemplate<{ reference: string; reply: string; link?: string }> = {
   subject: (p, lang) => TEXT[lang].reply(p.reference),
   preview: (_, lang) => TEXT[lang].replyBody,
   Body: ({ p, frame }) => {
@@ -80,6 +88,7 @@ export const contactReplyMail: MailTemplate<{ reference: string; reply: string }
         <P>{t.replyBody}</P>
         <Quote>{p.reply}</Quote>
         <P>{t.replyNext}</P>
+        {p.link ? <Action href={p.link}>{t.follow}</Action> : null}
       </>
     )
   },

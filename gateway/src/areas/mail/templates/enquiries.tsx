@@ -115,7 +115,10 @@ export const enquiryReplyMail: MailTemplate<{ reference: string; project: string
   },
 }
 
-/** `enquiry-status`: the enquiry reached in contact, meeting or closed (with its outcome). */
+/**
+ * `enquiry-status`: the enquiry reached in contact, meeting or closed (with its outcome); a contact request's names no
+ * project.
+ */
 export const enquiryStatusMail: MailTemplate<{
   reference: string
   project: string
@@ -132,10 +135,14 @@ export const enquiryStatusMail: MailTemplate<{
         <P>{statusText(t, p.status)}</P>
         {p.outcome ? <P>{t.outcome[p.outcome]}</P> : null}
         <Facts
-          items={[
-            [t.reference, p.reference],
-            [t.project, p.project],
-          ]}
+          items={
+            p.project
+              ? [
+                  [t.reference, p.reference],
+                  [t.project, p.project],
+                ]
+              : [[t.reference, p.reference]]
+          }
         />
         <Action href={p.link}>{t.follow}</Action>
       </>

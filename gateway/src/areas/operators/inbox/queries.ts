@@ -1,4 +1,4 @@
-/** The inbox's SQL: contact requests and event applications, filtered, read and marked handled. */
+/** The inbox's SQL: event applications, filtered, read and marked handled. */
 import type { Locale } from '../../../../../contract/locales'
 import type { InboxKind } from '../../../../../contract/operators/values'
 import { runWith } from '../../../lib/db'
@@ -9,11 +9,10 @@ import { likePattern } from '../../../lib/search-text'
 /** A filter as the calls read it: an event's applications only, when `eventId` is set. */
 export type InboxFilter = { kind: InboxKind; handled: 'open' | 'handled' | 'all'; q: string; eventId?: number }
 
-const TABLES: Record<InboxKind, string> = { contact: 'contact_requests', event: 'event_applications' }
+const TABLES: Record<InboxKind, string> = { event: 'event_applications' }
 
 /** Columns a search looks in, per kind. */
 const SEARCHED: Record<InboxKind, string[]> = {
-  contact: ['x.name', 'x.last_name', 'x.email', 'x.phone', 'x.company_name', 'x.message'],
   event: ['x.first_name', 'x.last_name', 'x.email', 'x.phone', 'x.organization', 'x.passport'],
 }
 
@@ -42,11 +41,8 @@ function whereOf(filter: InboxFilter): { sql: string; args: unknown[] } {
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', args }
 }
 
-const selectOf = (kind: InboxKind, lang: Locale) =>
-  kind === 'contact'
-    ? `SELECT x.*, o.email AS handled_by_email, o.name AS handled_by_name FROM contact_requests x
-       LEFT JOIN operators o ON o.id = x.handled_by`
-    : `SELECT x.*, ${col('e.name', lang, 'event_title')}, ${col('co.country', lang, 'country_name')},
+const selectOf = (_kind: InboxKind, lang: Locale) =>
+  `SELECT x.*, ${col('e.name', lang, 'event_title')}, ${col('co.country', lang, 'country_name')},
          d.passport_file_id, d.image_file_id, o.email AS handled_by_email, o.name AS handled_by_name
        FROM event_applications x LEFT JOIN events e ON e.id = x.event_id LEFT JOIN countries co ON co.id = x.country_id
        LEFT JOIN event_application_documents d ON d.application_id = x.id LEFT JOIN operators o ON o.id = x.handled_by`

@@ -1,9 +1,8 @@
 /**
- * The inbox in the operators' API (docs/gateway-contract.md#operator): contact requests and event applications,
- * filtered by kind, handled or not, a search (a reference finds its record) and, for applications, their event; each
- * marked handled by the operator who did, and exported whole. A contact request is answered from here
- * (docs/gateway-contract.md#operator-replies), an application confirmed or declined
- * (docs/gateway-contract.md#operator-applicants); both mail the person and are audited. Event applications'
+ * The inbox in the operators' API (docs/gateway-contract.md#operator): event applications, filtered by kind, handled
+ * or not, a search (a reference finds its record) and their event; each marked handled by the operator who did, and
+ * exported whole. An application is confirmed or declined here (docs/gateway-contract.md#operator-applicants), which
+ * mails the applicant and is audited. (Contact requests are enquiries: docs/decisions/0056-enquiries.md.) Event applications'
  * documents are downloaded through `/core/operator/files/{id}`, never a public URL. Mounted at `/core/operator/inbox`.
  */
 import { Hono } from 'hono'
@@ -14,10 +13,8 @@ import { GatewayError, ok } from '../../../lib/envelope'
 import { readLang } from '../../../lib/lang'
 import { pageable, readPaging } from '../../../lib/paging'
 import { formatReference } from '../../../lib/references'
-import { BoolSchema, IdSchema, optionalText, parseInput, readJson, readQuery, text } from '../../../lib/validate'
-import { replyToContactRequest } from '../../forms/contact-requests'
+import { BoolSchema, IdSchema, optionalText, parseInput, readJson, readQuery } from '../../../lib/validate'
 import { decideEventApplication } from '../../forms/event-applications'
-import { listContactReplies } from '../../forms/queries'
 import { auditStatement, recordRead } from '../audit/audit'
 import { countOpenInbox } from '../moderation/queries'
 import {
@@ -34,7 +31,7 @@ import {
 const EXPORT_MAX_ROWS = 5000
 
 const FilterSchema = v.object({
-  kind: v.optional(v.picklist(INBOX_KINDS), 'contact'),
+  kind: v.optional(v.picklist(INBOX_KINDS), 'event'),
   handled: v.optional(v.picklist(INBOX_HANDLED), 'open'),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
   // Applications of one event only (the kind `event`); empty: every event's.
@@ -51,10 +48,9 @@ function readFilter(query: Record<string, string>) {
 const ItemParamsSchema = v.object({ kind: v.picklist(INBOX_KINDS), id: IdSchema })
 const IdParamsSchema = v.object({ id: IdSchema })
 const HandledSchema = v.object({ handled: BoolSchema })
-const ReplySchema = v.object({ message: v.pipe(text(5000), v.minLength(2)) })
 const DecisionSchema = v.object({ decision: v.picklist(['confirmed', 'declined']), reason: optionalText(2000) })
 
-const AUDIT_KINDS = { contact: 'contact', event: 'event_application' } as const
+const AUDIT_KINDS = { event: 'event_application' } as const
 
 /** A row as the inbox answers it: never its upload capability; who handled it, and when. */
 function toItem(kind: InboxKind, row: InboxRow) {
@@ -73,7 +69,6 @@ function toItem(kind: InboxKind, row: InboxRow) {
     ? { at: handled_at, by: { id: handled_by, email: handled_by_email ?? '', name: handled_by_name ?? '' } }
     : null
   const reference = formatReference(kind, row.id, String(row.created_at))
-  if (kind === 'contact') return { kind, ...fields, reference, handled }
   return {
     kind,
     ...fields,
@@ -115,21 +110,6 @@ operatorInboxRoutes.get('/export', async (c) => {
 })
 
 /**
- * Answers a contact request: the reply is mailed to the sender, kept in the request's thread, audited, and marks the
- * request handled (docs/gateway-contract.md#operator-replies).
- */
-operatorInboxRoutes.post('/contact/:id/reply', async (c) => {
-  const { id } = parseInput(IdParamsSchema, c.req.param())
-  const { message } = parseInput(ReplySchema, await readJson(c))
-  const operator = c.get('operator')
-  const now = new Date()
-  const subject = { action: 'inbox.reply', kind: 'contact', id } as const
-  const audit = auditStatement(c.env.DB, operator.id, subject, null, { message }, now, { insertedAs: 'reply_id' })
-  const reply = await replyToContactRequest(c.env, id, { message, operatorId: operator.id }, now, audit)
-  return ok(c, { id, reference: reply.reference, reply_id: reply.replyId, handled: true })
-})
-
-/**
  * Confirms or declines an event application, once: the applicant is mailed the decision (a confirmation carries the
  * badge details), it is audited and marks the application handled (docs/gateway-contract.md#operator-applicants).
  */
@@ -150,15 +130,7 @@ operatorInboxRoutes.get('/:kind/:id', async (c) => {
   const { kind, id } = parseInput(ItemParamsSchema, c.req.param())
   const row = await readInboxItem(c.env.DB, kind, id, readLang(c.req.header('Accept-Language')))
   if (!row) throw new GatewayError(404, 'not_found')
-  if (kind === 'event') return ok(c, toItem(kind, row))
-  // A contact request comes with its thread: every reply staff sent, and who wrote it.
-  const replies = (await listContactReplies(c.env.DB, id)).map((r) => ({
-    id: r.id,
-    message: r.message,
-    created_at: r.created_at,
-    by: { id: r.operator_id, email: r.operator_email, name: r.operator_name },
-  }))
-  return ok(c, { ...toItem(kind, row), replies })
+  return ok(c, toItem(kind, row))
 })
 
 /** Marks an item handled by the operator (or open again); a change is audited, a repeat changes nothing. */

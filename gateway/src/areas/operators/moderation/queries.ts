@@ -19,14 +19,9 @@ export const countRegistrations = (db: D1Database) =>
   countBy(db, 'SELECT state AS k, count(*) AS n FROM registrations GROUP BY state', DECISION_STATES)
 
 /** Inbox items not handled yet, of each kind. */
-export async function countOpenInbox(db: D1Database): Promise<{ contact: number; event: number }> {
-  const counts = await db
-    .prepare(
-      `SELECT (SELECT count(*) FROM contact_requests WHERE handled_at IS NULL) AS contact,
-         (SELECT count(*) FROM event_applications WHERE handled_at IS NULL) AS event`,
-    )
-    .first<{ contact: number; event: number }>()
-  return { contact: counts?.contact ?? 0, event: counts?.event ?? 0 }
+export async function countOpenInbox(db: D1Database): Promise<{ event: number }> {
+  const n = await db.prepare('SELECT count(*) AS n FROM event_applications WHERE handled_at IS NULL').first<number>('n')
+  return { event: n ?? 0 }
 }
 
 /** An appeal as the queue lists it, with its applicant (signed in or not) and the size of its thread. */
