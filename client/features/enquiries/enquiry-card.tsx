@@ -1,6 +1,7 @@
 /**
- * An enquiry as its enquirer sees it (docs/product.md#enquiries): the project, the reference, where it stands in the
- * agency's pipeline and the agency's replies. Drawn by the page of the receipt's signed link and by "My enquiries".
+ * An enquiry as its enquirer sees it (docs/product.md#enquiries): the project (a contact request has none, and shows
+ * its message instead), the reference, where it stands in the agency's pipeline and the agency's replies. Drawn by
+ * the page of the receipt's signed link and by "My enquiries".
  */
 import type { Enquiry } from '../../../contract/gateway/enquiries'
 import { ENQUIRY_STATUSES } from '../../../contract/gateway/enquiry-values'
@@ -23,9 +24,13 @@ export function EnquiryCard({ enquiry, headingLevel = 2 }: { enquiry: Enquiry; h
   return (
     <article className="panel enquiry-card" aria-labelledby={titleId}>
       <Heading id={titleId}>
-        <Link to={href('project', { locale, params: { id: String(enquiry.project.id) } })}>
-          {enquiry.project.title}
-        </Link>
+        {enquiry.project ? (
+          <Link to={href('project', { locale, params: { id: String(enquiry.project.id) } })}>
+            {enquiry.project.title}
+          </Link>
+        ) : (
+          t('enquiries.contactTitle')
+        )}
       </Heading>
       <dl className="enquiry-card__facts">
         <div>
@@ -48,6 +53,12 @@ export function EnquiryCard({ enquiry, headingLevel = 2 }: { enquiry: Enquiry; h
           </li>
         ))}
       </ol>
+      {enquiry.project ? null : (
+        <>
+          <Heading className="enquiry-card__replies-title">{t('enquiries.yourMessage')}</Heading>
+          <p className="enquiry-card__reply">{enquiry.message}</p>
+        </>
+      )}
       <Heading className="enquiry-card__replies-title">{t('enquiries.replies')}</Heading>
       {enquiry.replies.length === 0 ? (
         <p className="muted">{t('enquiries.noReplies')}</p>
