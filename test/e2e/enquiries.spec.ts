@@ -2,7 +2,7 @@
  * The investor pipeline (docs/product.md#enquiries), against `npm start`'s local stack: interest expressed on a
  * project's page is answered with a reference and a receipt; a moderator assigns it in the console and moves it to
  * "in contact" with a reply; the enquirer sees the status and the reply by the receipt's signed link, or, signed in,
- * under "My enquiries".
+ * under "My enquiries". A message through the contact form is followed the same way.
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { signInWithOneId, uniqueIp } from './account-support'
@@ -45,11 +45,14 @@ async function expressInterest(page: Page, projectId: string, fields: Record<str
   return reference!
 }
 
-/** The moderator's side: the enquiry found in the pipeline, assigned to them and moved to in contact, and a reply. */
-async function takeUp(browser: Browser, reference: string) {
+/**
+ * The moderator's side: the enquiry found in the pipeline (by `list`, new ones by default), assigned to them and moved
+ * to in contact, and a reply.
+ */
+async function takeUp(browser: Browser, reference: string, list = '/en/enquiries?status=new') {
   const console = await signInToConsole(browser, 'moderator')
   const { page } = console
-  await page.goto('/en/enquiries?status=new')
+  await page.goto(list)
   await page.getByRole('link', { name: reference }).click()
   await page.getByLabel('Status').selectOption('in_contact')
   await page.getByLabel('Assignee').selectOption({ label: 'Malika Karimova' })
@@ -71,15 +74,8 @@ async function expectTakenUp(page: Page, reference: string) {
   await checkA11y(page)
 }
 
-test('a visitor expresses interest and follows the reply by the receipt’s link', async ({ page, browser, request }) => {
-  test.setTimeout(90_000)
-  const email = `interest-${Date.now().toString(36)}@example.com`
-  const reference = await expressInterest(page, await openProject(request), {
-    'Full name': 'Kadri Tamm',
-    'E-mail': email,
-    Company: 'Baltic Timber Partners',
-  })
-
+/** The receipt's signed link among the mail to `email`, once the one mail is there. */
+async function receiptLink(request: APIRequestContext, email: string): Promise<string> {
   let link = ''
   await expect
     .poll(async () => {
@@ -89,9 +85,20 @@ test('a visitor expresses interest and follows the reply by the receipt’s link
       return mails.length === 1 && !!link
     })
     .toBe(true)
+  return new URL(link).pathname
+}
 
+test('a visitor expresses interest and follows the reply by the receipt’s link', async ({ page, browser, request }) => {
+  test.setTimeout(90_000)
+  const email = `interest-${Date.now().toString(36)}@example.com`
+  const reference = await expressInterest(page, await openProject(request), {
+    'Full name': 'Kadri Tamm',
+    'E-mail': email,
+    Company: 'Baltic Timber Partners',
+  })
+  const link = await receiptLink(request, email)
   await takeUp(browser, reference)
-  await page.goto(new URL(link).pathname)
+  await page.goto(link)
   await expectTakenUp(page, reference)
 })
 
@@ -105,5 +112,36 @@ test('a signed-in investor enquires as their account and sees the reply under My
   const reference = await expressInterest(page, await openProject(request))
   await takeUp(browser, reference)
   await page.goto(href('profile-enquiries', { locale: 'en' }))
+  await expectTakenUp(page, reference)
+})
+
+test('a message through the contact form is an enquiry its sender follows by the receipt’s link', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  const email = `contact-${Date.now().toString(36)}@example.com`
+  await page.goto(href('contact-us', { locale: 'en' }))
+  await waitForHydration(page)
+  await page.locator('#contact-purpose').check()
+  const fields = {
+    name: 'Anna',
+    last_name: 'Berg',
+    email,
+    phone: '+46 70 123 45 67',
+    message: 'Which regions offer land for a logistics hub?',
+  }
+  for (const [name, value] of Object.entries(fields)) await page.locator(`#contact-${name}`).fill(value)
+  await page.getByRole('button', { name: 'Send message' }).click()
+  await expect(page).toHaveURL(/\/en\/contact-us\?sent=CR-\d{4}-\d{6}$/)
+  const reference = new URL(page.url()).searchParams.get('sent')!
+  const link = await receiptLink(request, email)
+
+  await takeUp(browser, reference, '/en/enquiries?kind=contact&status=new')
+  await page.goto(link)
+  const card = page.locator('article.enquiry-card')
+  await expect(card.getByRole('heading', { level: 2 }).first()).toHaveText('Your message to the agency')
+  await expect(card).toContainText('Which regions offer land for a logistics hub?')
   await expectTakenUp(page, reference)
 })
