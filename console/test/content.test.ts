@@ -435,5 +435,15 @@ describe('interest in projects', () => {
     const home = await openAs('moderator', '/en')
     expect(home.html).toContain('open enquiries nobody has touched for 7 days')
     expect(home.html).toContain('new enquiries')
+    // The untouched ones' tile opens the list of just those, which holds these thirty.
+    expect(home.html).toContain('href="/en/enquiries?stale=1"')
+    const stale = await openAs('moderator', `/en/enquiries?stale=1&project_id=${id}`)
+    expect(stale.html).toContain('Showing only open enquiries nobody has touched for 7 days.')
+    expect(stale.html).toContain('Enquiries: 30')
+    // Each status's count, every one a link to its list.
+    const pipeline = /<ul class="console-pipeline"[^>]*>(.*?)<\/ul>/.exec(home.html)?.[1] ?? ''
+    const statuses = [...pipeline.matchAll(/href="\/en\/enquiries\?status=(\w+)">([^<]+): <strong>(\d+)<\/strong>/g)]
+    expect(statuses.map((m) => m[1])).toEqual(['new', 'in_contact', 'meeting', 'proposal', 'closed'])
+    expect(Number(statuses[0]![3])).toBeGreaterThanOrEqual(30)
   })
 })

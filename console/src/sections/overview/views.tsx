@@ -1,4 +1,8 @@
-/** The overview: who is signed in, what waits in the queues their role reaches, and the ways to the other screens. */
+/**
+ * The overview: who is signed in, what waits in the queues their role reaches, the enquiries' pipeline by status, and
+ * the ways to the other screens.
+ */
+import { ENQUIRY_STATUSES } from '../../../../contract/gateway/enquiry-values'
 import type { Locale } from '../../../../contract/locales'
 import type { ModerationCounts } from '../../../../contract/operators/moderation'
 import type { Me } from '../../../../contract/operators/operators'
@@ -51,6 +55,20 @@ export function Overview({
                 <a className="console-tile" href={tile.href}>
                   <span className="console-tile__count">{tile.count}</span>
                   <span>{tile.label}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {counts?.enquiries ? (
+        <>
+          <h2 id="pipeline-title">{t('overview.pipeline')}</h2>
+          <ul className="console-pipeline" aria-labelledby="pipeline-title">
+            {ENQUIRY_STATUSES.map((s) => (
+              <li key={s}>
+                <a href={paths.enquiries(lang, { status: s })}>
+                  {t(`enquiries.status.${s}`)}: <strong>{counts.enquiries?.counts[s] ?? 0}</strong>
                 </a>
               </li>
             ))}
