@@ -339,7 +339,7 @@ describe('contact requests in the pipeline', () => {
     ])
   })
 
-  it('moves a request through the pipeline, mailing the sender without a project, and lists it under their account', async () => {
+  it('moves a request through the pipeline, mailing the sender under their contact choice, and lists it under their account', async () => {
     const user = await createUser()
     const sent = await contact(user.email)
     const [item] = (await op(`?q=${sent.body.content.reference}`)).body.content.items
@@ -347,10 +347,12 @@ describe('contact requests in the pipeline', () => {
       body: { status: 'in_contact', outcome: '', outcome_reason: '', assignee_id: '', due_date: '' },
     })
     expect(moved.body.content).toMatchObject({ status: 'in_contact', changed: true })
-    const status = await env.DB.prepare("SELECT text FROM outbox WHERE to_email = ? AND kind = 'enquiry-status'")
+    const status = await env.DB.prepare("SELECT text FROM outbox WHERE to_email = ? AND kind = 'contact-status'")
       .bind(user.email)
       .first<{ text: string }>()
     expect(status!.text).toContain(sent.body.content.reference)
+    // Its unsubscribe is the contact form's choice, not interest in projects.
+    expect(status!.text).toContain('Stop mail about your messages to the agency')
     expect(status!.text).toContain('An adviser')
     // A request names no project: the mail has no empty "Project" line.
     expect(status!.text).not.toMatch(/Project\b/)

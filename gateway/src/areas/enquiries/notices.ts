@@ -70,10 +70,13 @@ export async function mailReply(env: Env, now: Date, row: EnquiryRow, reply: str
   })
 }
 
-/** The enquiry reached in contact, meeting or closed. */
+/**
+ * The enquiry reached in contact, meeting or closed; a contact request's news is `contact-status`, which its sender
+ * turns off with their messages to the agency rather than with interest in projects.
+ */
 export async function mailStatus(env: Env, now: Date, row: EnquiryRow, after: EnquiryChange): Promise<void> {
   await send(env, now, {
-    kind: 'enquiry-status',
+    kind: row.kind === 'contact' ? 'contact-status' : 'enquiry-status',
     to: row.email,
     lang: row.lang,
     userId: row.user_id,

@@ -25,6 +25,7 @@ const MAIL_KINDS = [
   'event-declined',
   'contact-receipt',
   'contact-reply',
+  'contact-status',
   'enquiry-receipt',
   'enquiry-reply',
   'enquiry-status',
@@ -70,6 +71,8 @@ const MAIL_RULES: Record<MailKind, MailRule> = {
   'event-declined': { topic: 'events', neededWithoutAccount: true },
   'contact-receipt': { topic: 'contact', publicForm: true },
   'contact-reply': { topic: null },
+  // A contact request moving on in the pipeline: optional, under the choice of the sender's messages to the agency.
+  'contact-status': { topic: 'contact' },
   // Interest in a project (docs/product.md#enquiries): the receipt carries the only link to the enquiry of someone
   // without an account, and a reply is the agency's answer, so both are needed; the news of a status is optional.
   'enquiry-receipt': { topic: null, publicForm: true },

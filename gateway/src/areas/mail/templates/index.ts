@@ -41,6 +41,8 @@ export const TEMPLATES = {
   'enquiry-receipt': enquiryReceiptMail,
   'enquiry-reply': enquiryReplyMail,
   'enquiry-status': enquiryStatusMail,
+  // The same news of a contact request, which names no project; its choice is the contact form's.
+  'contact-status': enquiryStatusMail,
 } satisfies Record<MailKind, MailTemplate<never>>
 
 /** What each kind's template is given. */
