@@ -72,10 +72,11 @@ export function createApp() {
         defaultSrc: ["'self'"],
         scriptSrc: [NONCE, "'strict-dynamic'", vendorSrc('script-src')],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', vendorSrc('img-src')],
         connectSrc: ["'self'", vendorSrc('connect-src')],
         frameSrc: ["'self'", vendorSrc('frame-src')],
-        // The push service worker is a same-origin script the nonce-only script-src would otherwise refuse.
+        // The push service worker and the map's worker (a hashed module of the build) are same-origin scripts the
+        // nonce-only script-src would otherwise refuse.
         workerSrc: ["'self'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -2,7 +2,7 @@
 import * as v from 'valibot'
 import { LOCALES, type Locale } from '../contract/locales'
 import { createConfigReader } from '../platform/config'
-import type { PublicConfig } from '../shared/state/config'
+import type { MapTiles, PublicConfig } from '../shared/state/config'
 
 const optionalText = v.optional(v.string(), '')
 
@@ -18,6 +18,17 @@ const VarsSchema = v.object({
   PAYLOAD_MEMORY_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{1,5}$/), v.transform(Number), v.maxValue(60_000)), '0'),
   DEV_MODE: v.optional(v.picklist(['0', '1']), '0'),
   DEBUG_HEADERS: v.optional(v.picklist(['0', '1']), '0'),
+  // The map's tiles (docs/operations.md#map-tiles): "pmtiles" (the gateway's archive), an https PMTiles archive or
+  // raster tile template of a provider, or empty for no map.
+  MAP_TILES: v.optional(
+    v.union([
+      v.literal(''),
+      v.literal('pmtiles'),
+      v.pipe(v.string(), v.url(), v.regex(/^https:\/\/[^/]+\/\S*(\.pmtiles|\{z\}\S*\{x\}\S*\{y\}\S*)$/)),
+    ]),
+    '',
+  ),
+  MAP_PROVIDER: optionalText,
   // A secret (docs/decisions/0018-realtime-hub.md): empty turns publishing off; a short key is a mistake, not a choice.
   REALTIME_SECRET: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.minLength(32))]), ''),
 })
@@ -46,6 +57,18 @@ export type AppConfig = Readonly<{
 
 export const BUILD_ID: string = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev'
 
+/** The gateway's own archive, through the proxy (docs/gateway-contract.md#map-tiles). */
+export const GATEWAY_MAP_TILES = '/gateway/document/public/map-tiles'
+
+/** The map's tiles: the gateway's archive, or a provider's, which must be named (the privacy page names it). */
+function readMapTiles(tiles: string, provider: string): MapTiles | null {
+  if (!tiles) return null
+  if (tiles === 'pmtiles') return { tiles: GATEWAY_MAP_TILES, archive: true, provider: null }
+  if (!provider.trim())
+    throw new Error('invalid portal configuration: MAP_PROVIDER must name the provider of MAP_TILES')
+  return { tiles, archive: tiles.endsWith('.pmtiles'), provider: provider.trim() }
+}
+
 /** Parses the vars once per env object; a bad var fails loudly with its name. */
 export const readConfig: (env: Env) => AppConfig = createConfigReader('portal', VarsSchema, (vars) => {
   let firebase: Record<string, string> | null = null
@@ -71,6 +94,7 @@ export const readConfig: (env: Env) => AppConfig = createConfigReader('portal', 
       botSiteKey: vars.BOT_SITE_KEY || null,
       firebase,
       vapidKey: vars.VAPID_KEY || null,
+      map: readMapTiles(vars.MAP_TILES, vars.MAP_PROVIDER),
     }),
   })
 })

@@ -93,6 +93,7 @@ export const ProjectPlaceSchema = v.looseObject({
   longitude: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),
   category: v.nullish(v.looseObject({ id: IdSchema, title: v.nullish(v.string()) })),
 })
+export type ProjectPlace = v.InferOutput<typeof ProjectPlaceSchema>
 
 const figure = v.nullish(NumberLikeSchema)
 

@@ -1,9 +1,10 @@
 /**
  * What the portal's reach needs of the gateway (docs/gateway-contract.md#guide, #page-feedback): the projects a map
  * marks, the lists' places and newest-first order, and readers' answers to "Was this page useful?" with the content
- * area's list of them.
+ * area's list of them, and the map's tiles (#map-tiles).
  */
 import { env } from 'cloudflare:workers'
+import { PMTiles, TileType } from 'pmtiles'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seedAll } from '../src/dev/seed/index'
 import { accessEnv, signInOperators } from './access-helpers'
@@ -132,5 +133,54 @@ describe('page feedback', () => {
     expect(list.pages.length).toBeGreaterThan(0)
     expect((await feedbackList('?answer=maybe')).status).toBe(422)
     expect((await feedbackList('', MODERATOR)).status).toBe(403)
+  })
+})
+
+describe('map tiles', () => {
+  /** The archive read as the browser's `pmtiles` reader reads it, one range at a time through the gateway. */
+  const archive = () =>
+    new PMTiles({
+      getKey: () => 'map-tiles',
+      async getBytes(offset, length) {
+        const { res } = await call('/document/public/map-tiles', {
+          headers: { Range: `bytes=${offset}-${offset + length - 1}` },
+        })
+        expect(res.status).toBe(206)
+        return { data: await res.arrayBuffer(), etag: res.headers.get('etag') ?? undefined }
+      },
+    })
+
+  it('serves the seeded archive by ranges, a PMTiles v3 raster set over Uzbekistan at zooms 0 to 6', async () => {
+    const tiles = archive()
+    const header = await tiles.getHeader()
+    expect(header).toMatchObject({ specVersion: 3, tileType: TileType.Png, minZoom: 0, maxZoom: 6, clustered: true })
+    expect(header.minLon).toBeLessThan(56)
+    expect(header.maxLat).toBeGreaterThan(45)
+    expect((await tiles.getMetadata()) as { attribution: string }).toMatchObject({ attribution: expect.any(String) })
+    const png = [0x89, 0x50, 0x4e, 0x47]
+    const world = await tiles.getZxy(0, 0, 0)
+    expect([...new Uint8Array(world!.data).slice(0, 4)]).toEqual(png)
+    // Tashkent (41.3 N, 69.3 E) at zoom 6, and a tile far from the country (the Atlantic) that the set leaves out.
+    const tashkent = await tiles.getZxy(6, Math.floor(((69.3 + 180) / 360) * 64), 23)
+    expect([...new Uint8Array(tashkent!.data).slice(0, 4)]).toEqual(png)
+    expect(await tiles.getZxy(6, 20, 23)).toBeUndefined()
+  })
+
+  it('answers the whole archive without a range, 416 past its end and 304 for its own ETag', async () => {
+    const whole = (await call('/document/public/map-tiles')).res
+    expect(whole.status).toBe(200)
+    expect(whole.headers.get('accept-ranges')).toBe('bytes')
+    const size = (await whole.arrayBuffer()).byteLength
+    expect(size).toBeGreaterThan(127)
+    expect(size).toBeLessThan(64 * 1024)
+    const tail = (await call('/document/public/map-tiles', { headers: { Range: `bytes=${size - 10}-` } })).res
+    expect(tail.status).toBe(206)
+    expect(tail.headers.get('content-range')).toBe(`bytes ${size - 10}-${size - 1}/${size}`)
+    expect((await tail.arrayBuffer()).byteLength).toBe(10)
+    const past = (await call('/document/public/map-tiles', { headers: { Range: `bytes=${size}-` } })).res
+    expect(past.status).toBe(416)
+    expect(past.headers.get('content-range')).toBe(`bytes */${size}`)
+    const etag = whole.headers.get('etag')!
+    expect((await call('/document/public/map-tiles', { headers: { 'If-None-Match': etag } })).res.status).toBe(304)
   })
 })

@@ -6,6 +6,7 @@ import type {
   ProjectCategory,
   ProjectCategoryDetail,
   ProjectDetail,
+  ProjectPlace,
 } from '../../contract/gateway/guide'
 import type { Country } from '../../contract/gateway/media'
 import type { Page } from '../../contract/gateway/site'
@@ -80,6 +81,8 @@ export const guideKeys = Object.freeze({
   /** A page of every category's projects, filtered. */
   allProjects: (filters: AllProjectsFilters, page = 0) =>
     apiKey<Project[]>(`${PUBLIC}/project`, { ...filters, page, size: ALL_PROJECTS_PAGE_SIZE }),
+  /** Every project with a place, filtered as the list is (at most 2000): the map's markers. */
+  projectPlaces: (filters: AllProjectsFilters) => apiKey<ProjectPlace[]>(`${PUBLIC}/project-place`, { ...filters }),
   /** The project that changed last: when the projects' open data were last updated. */
   lastChangedProject: () => apiKey<Project[]>(`${PUBLIC}/project`, { sort: 'updated', page: 0, size: 1 }),
   /** The same keys as the profile's project form, so the lists are shared in caches. */

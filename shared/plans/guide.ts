@@ -36,6 +36,16 @@ export const projectCategoryPlan = definePlan('project-category', ({ params, que
     amounts: guideKeys.amounts(),
   },
 }))
+/** The same filters' projects on a map, every one with a place (docs/decisions/0058-project-map.md). */
+export const allProjectsMapPlan = definePlan('all-projects-map', ({ query }) => ({
+  keys: {
+    categories: guideKeys.allCategories(),
+    sectors: guideKeys.sectors(),
+    regions: guideKeys.regions(),
+    amounts: guideKeys.amounts(),
+    places: guideKeys.projectPlaces(readAllProjectsFilters(query)),
+  },
+}))
 export const projectPlan = definePlan('project', ({ params }) => ({ keys: { project: guideKeys.project(params.id) } }))
 /** A sector is its content page: a slug the upstream has no page for is a 404 (docs/decisions/0019-route-checks.md). */
 export const sectorPlan = definePlan('sector', ({ params }) => ({

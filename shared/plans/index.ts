@@ -18,6 +18,7 @@ import {
 } from './account'
 import { enquiryPlan, myEnquiriesPlan, projectInterestPlan } from './enquiries'
 import {
+  allProjectsMapPlan,
   allProjectsPlan,
   exploreItemPlan,
   guidePartnershipPlan,
@@ -71,6 +72,7 @@ export const DATA_PLANS: DataPlans = {
   'privacy-policy': privacyPolicyPlan,
   'open-data': openDataPlan,
   'all-projects': allProjectsPlan,
+  'all-projects-map': allProjectsMapPlan,
   post: postPlan,
   media: mediaPlan,
   'story-list': storyListPlan,

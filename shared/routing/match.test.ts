@@ -20,6 +20,7 @@ const SAMPLE_PARAMS: Record<RouteId, readonly Params[]> = {
   accessibility: [{}],
   'page-feedback': [{}],
   'all-projects': [{}],
+  'all-projects-map': [{}],
   post: [{ id: '42' }],
   media: [{ id: 'news' }, { id: 'publication' }, { id: 'pr_material' }, { id: 'blog' }, { id: 'gallery' }],
   'story-list': [{}],

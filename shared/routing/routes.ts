@@ -207,6 +207,13 @@ export const ROUTES = [
     query: { page, category_id: text, sector_id: text, region_id: text, amount_id: text, status: text },
     reject: NOT_FOUND,
   }),
+  // The same projects on a map (docs/decisions/0058-project-map.md): every one with a place, so no page.
+  def({
+    id: 'all-projects-map',
+    pattern: '/guide/project/all/map',
+    query: { category_id: text, sector_id: text, region_id: text, amount_id: text, status: text },
+    reject: NOT_FOUND,
+  }),
   def({ id: 'project', pattern: '/guide/project/:id', params: idParams, reject: NOT_FOUND }),
   // Interest in a project (docs/product.md#enquiries): its form, and the reference once sent.
   def({

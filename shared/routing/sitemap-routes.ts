@@ -51,6 +51,8 @@ const SITEMAP: Readonly<Partial<Record<RouteId, false | readonly Params[]>>> = {
   'project-category': false,
   project: false,
   'project-interest': false,
+  // A view of all projects, which the site map lists.
+  'all-projects-map': false,
   // The sectors are the upstream's: the site map lists them from its pages, the site map page from the settings.
   sector: false,
   'explore-item': false,

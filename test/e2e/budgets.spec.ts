@@ -27,6 +27,7 @@ const pages = {
   'guide page': href('guide-partnership', { locale }),
   'registration guide': href('guide-register-business', { locale }),
   'projects hub': href('guide-project', { locale }),
+  'all projects': href('all-projects', { locale }),
   'service catalogue': href('service-category-index', { locale }),
   'e-auction': href('e-auction', { locale }),
   'e-auction lot': href('e-auction-lot', { locale, params: { id: firstLot } }),

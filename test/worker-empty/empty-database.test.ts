@@ -48,6 +48,7 @@ const EMPTY_PAGES: readonly [RouteId, Record<string, unknown>][] = [
   ['service-category-index', {}],
   ['project-category-list', {}],
   ['all-projects', {}],
+  ['all-projects-map', {}],
   ['search', { query: { keyword: 'investment' } }],
   ['about', {}],
   ['contacts', {}],

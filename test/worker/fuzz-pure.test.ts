@@ -370,6 +370,7 @@ describe('payload cache key (docs/security.md#cache-keys)', () => {
     'project-category-list': ['page'],
     'project-category': ['page', 'sector_id', 'region_id', 'amount_id', 'status'],
     'all-projects': ['page', 'category_id', 'sector_id', 'region_id', 'amount_id', 'status'],
+    'all-projects-map': ['category_id', 'sector_id', 'region_id', 'amount_id', 'status'],
     'profile-my-services': ['type'],
     'profile-appeals': ['page', 'new'],
     'profile-my-projects': ['page'],

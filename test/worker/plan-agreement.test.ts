@@ -44,6 +44,10 @@ const samples = (): Readonly<Record<RouteId, readonly Sample[]>> => ({
     { url: href('all-projects', en) },
     { url: href('all-projects', { ...en, query: { category_id: '2', status: 'open_for_investment', page: 0 } }) },
   ],
+  'all-projects-map': [
+    { url: href('all-projects-map', en) },
+    { url: href('all-projects-map', { ...en, query: { category_id: '2', status: 'open_for_investment' } }) },
+  ],
   post: [{ url: href('post', { ...en, params: { id: '1' } }) }],
   media: ['news', 'publication', 'pr_material', 'blog', 'gallery'].map((id) => ({
     url: href('media', { ...en, params: { id }, query: { page: 1 } }),

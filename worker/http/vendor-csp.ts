@@ -1,9 +1,13 @@
-/** CSP sources of the configured vendors (bot protection, Firebase): present only when the vendor is configured. */
+/**
+ * CSP sources of the configured vendors (bot protection, Firebase, a map tile provider): present only when the vendor
+ * is configured, on every document, because a client navigation keeps the policy of the document it started from
+ * (docs/security.md#content-security-policy).
+ */
 import type { Context } from 'hono'
 import type { PublicConfig } from '../../shared/state/config'
 import type { AppEnv } from '../types'
 
-type Directive = 'script-src' | 'frame-src' | 'connect-src'
+type Directive = 'script-src' | 'frame-src' | 'connect-src' | 'img-src'
 
 const TURNSTILE = 'https://challenges.cloudflare.com'
 const RECAPTCHA = [
@@ -24,6 +28,10 @@ function vendorSources(config: PublicConfig, directive: Directive): string {
     out.push(...RECAPTCHA)
   const push = !!config.firebase && !!config.vapidKey
   if (push && directive === 'connect-src') out.push(...FIREBASE_CONNECT)
+  // A provider's tiles are fetched (an archive's ranges, a raster tile) and may be drawn as images; the portal's own
+  // archive is same-origin and MapLibre's worker a same-origin module, which 'self' already allows.
+  const map = config.map?.provider ? new URL(config.map.tiles.replace(/[{}]/g, '')).origin : null
+  if (map && (directive === 'connect-src' || directive === 'img-src')) out.push(map)
   return out.join(' ')
 }
 

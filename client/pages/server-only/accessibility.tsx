@@ -15,7 +15,7 @@ import { PageTitle } from '../../ui/page-title'
 const REVIEWED = '2026-11-28'
 
 /** The known issues the statement lists, by their keys under `accessibility.issues`. */
-const ISSUES = ['documents', 'images', 'externalMaps', 'editorText'] as const
+const ISSUES = ['documents', 'images', 'externalMaps', 'projectMap', 'editorText'] as const
 /** What a reader can do on the portal, by their keys under `accessibility.able`. */
 const ABLE = ['zoom', 'keyboard', 'screenReader', 'contrast', 'motion'] as const
 

@@ -19,6 +19,7 @@ import {
   toFileView,
   UPLOAD_RULES,
 } from './files'
+import { serveMapTiles } from './map-tiles'
 import {
   type FileRow,
   findApplicationForUpload,
@@ -141,6 +142,8 @@ async function serveFile(env: Env, row: FileRow | null, cacheControl: string): P
 documentRoutes.get('/public/file/:id{[A-Za-z0-9_-]{8,64}}', async (c) =>
   serveFile(c.env, await readPublicFile(c.env.DB, c.req.param('id')), 'public, max-age=86400'),
 )
+
+documentRoutes.get('/public/map-tiles', serveMapTiles)
 
 /** A user's own upload, approved or not, to them alone and never cached (moderators: the operators' files route). */
 documentRoutes.get('/project/file/:id{[A-Za-z0-9_-]{8,64}}', async (c) =>

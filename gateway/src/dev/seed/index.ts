@@ -1,17 +1,19 @@
 /** `seedAll`: content and core seed in one idempotent run; `resetAll` wipes every table and upload first (dev only). */
 import { seedContent } from './content'
 import { seedCore } from './core'
+import { seedMapTiles } from './map-tiles'
 import { seedOperators } from './operators'
 import { deleteAllRows, listTables } from './queries'
 
 /**
- * Seeds content (gateway/seed/*.json), core data (topics, services, demo accounts) and the demo operators; user data is
- * kept.
+ * Seeds content (gateway/seed/*.json), core data (topics, services, demo accounts), the demo operators and the map's
+ * local tiles; user data is kept.
  */
 export async function seedAll(env: Env, now = new Date()): Promise<Record<string, number>> {
   const counts = await seedContent(env, now)
   await seedCore(env, now)
   await seedOperators(env.DB, now)
+  await seedMapTiles(env)
   return counts
 }
 

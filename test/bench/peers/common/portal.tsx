@@ -48,6 +48,7 @@ const PUBLIC_CONFIG: PublicConfig = {
   botSiteKey: null,
   firebase: null,
   vapidKey: null,
+  map: null,
 }
 
 const NO_LOADING = { start() {}, finish() {}, error() {} }
