@@ -3,7 +3,7 @@
 export { lazyComponentsWarm, warmLazyComponents } from './runtime/lazy-component'
 export { installPages } from './runtime/pages'
 export { pages as eagerPages } from './runtime/pages-eager'
-export type { SectionMemory, SectionRecorder } from './runtime/static-section-context'
+export type { RecalledLivePart, SectionMemory, SectionRecorder } from './runtime/static-section-context'
 export { Root } from './shell/root'
 export { provideEdgeIcons } from './ui/icon'
 export { ICONS } from './ui/icons'

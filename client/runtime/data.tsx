@@ -7,6 +7,7 @@ import type { Envelope } from '../../contract/gateway/common'
 import type { Key } from '../../shared/keys/api-keys'
 import type { PayloadEntry } from '../../shared/state/state'
 import {
+  isLiveRecorder,
   type SectionMemory,
   type SectionRecorder,
   StaticSectionContext,
@@ -171,10 +172,19 @@ export function usePayloadEntry(key: Key<unknown> | null | undefined): PayloadEn
  * static section the edge remembers, a read its recorder notes.
  */
 function readKey(store: PayloadStore, section: boolean | SectionRecorder, key: string): PayloadEntry | undefined {
-  if (section === false) store.reads?.add(key)
+  // A live part's content is hydrated, as content outside any section: the browser reads its keys too.
+  if (section === false || (import.meta.env.SSR && isLiveRecorder(section))) store.reads?.add(key)
   const entry = readEntry(store, key)
   if (import.meta.env.SSR && typeof section === 'object') section.read(key, entry)
   return entry
+}
+
+/** Edge: adds keys the browser reads while hydrating, which a live part repeated from memory read (`live-part.tsx`). */
+export function usePayloadReads(): (keys: readonly string[]) => void {
+  const store = usePayloadStore()
+  return (keys) => {
+    for (const key of keys) store.reads?.add(key)
+  }
 }
 
 /** The edge's section memory for this render (docs/decisions/0057-section-memory.md); null in the browser. */

@@ -9,8 +9,11 @@ import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStor
 import type { Locale } from '../../contract/locales'
 import { bindLocale, createI18n, type Messages, type Translate, translateCode } from '../../shared/i18n/i18n'
 
-/** `plain` (edge, while recording): the same translator without recording, for markup the browser keeps as drawn. */
-type I18nValue = { locale: Locale; t: Translate; plain?: Translate }
+/**
+ * `plain` (edge, while recording): the same translator without recording, for markup the browser keeps as drawn;
+ * `record`: the keys recorded so far, which a live part repeated from the edge's memory adds its own to.
+ */
+type I18nValue = { locale: Locale; t: Translate; plain?: Translate; record?: Set<string> }
 
 const I18nContext = createContext<I18nValue | null>(null)
 
@@ -115,7 +118,7 @@ export function I18nProvider({
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the catalogue brings keys a render asked for.
   const value = useMemo(() => {
     const base = translatorFor(locale, messages)
-    if (record) return { locale, t: recording(base.t, record), plain: base.t }
+    if (record) return { locale, t: recording(base.t, record), plain: base.t, record }
     if (typeof document === 'undefined') return base
     return { locale, t: fromBrowserStore(locale, messages) }
   }, [locale, messages, record, version])
@@ -130,6 +133,30 @@ export function Unrecorded({ children }: { children: ReactNode }) {
   const value = useI18n()
   const plain = useMemo(() => (value.plain ? { locale: value.locale, t: value.plain } : value), [value])
   return <I18nContext.Provider value={plain}>{children}</I18nContext.Provider>
+}
+
+/**
+ * Edge: the keys a live part's content translates, noted for its memory (`live-part.tsx`) as well as recorded for the
+ * document; and the keys of a repeated one, recorded without rendering it.
+ */
+export function NotingMessages({ note, children }: { note: (key: string) => void; children: ReactNode }) {
+  const value = useI18n()
+  const noting = useMemo(() => {
+    const t: Translate = (key, values) => {
+      note(key)
+      return value.t(key, values)
+    }
+    return { ...value, t }
+  }, [value, note])
+  return <I18nContext.Provider value={noting}>{children}</I18nContext.Provider>
+}
+
+/** Edge: records `keys` for the document as if the render had translated them (a live part repeated from memory). */
+export function useRecordMessages(): (keys: readonly string[]) => void {
+  const record = useI18n().record
+  return (keys) => {
+    if (record) for (const key of keys) record.add(key)
+  }
 }
 
 function recording(t: Translate, record: Set<string>): Translate {

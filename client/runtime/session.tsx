@@ -70,7 +70,7 @@ export function SessionProvider({
 export function useSession(): Session {
   const value = useContext(SessionContext)
   // The visitor's own: a static section that reads it is not repeated to others from the edge's memory.
-  useUnrepeatable()
+  useUnrepeatable('session')
   if (!value) throw new Error('useSession() outside <SessionProvider>')
   return value
 }

@@ -10,12 +10,12 @@
  * not redrawn while it stays mounted. For the same reason the edge may repeat a section's HTML from its memory instead
  * of rendering it again (docs/decisions/0057-section-memory.md).
  */
-import { type ComponentType, type JSX, useLayoutEffect, useState } from 'react'
+import { type ComponentType, type JSX, useContext, useLayoutEffect, useState } from 'react'
 import { useContentLinks } from './content-links'
 import { useSectionMemory } from './data'
 import { Unrecorded } from './i18n'
 import { lazyComponent } from './lazy-component'
-import { PAGE_HEAD_SELECTOR, StaticSectionContext, useInStaticSection } from './static-section-context'
+import { PAGE_HEAD_SELECTOR, StaticSectionContext } from './static-section-context'
 import { useHydrating } from './visibility'
 
 type SectionTag = 'div' | 'section' | 'footer' | 'aside' | 'article' | 'nav' | 'ul' | 'dl' | 'p' | 'a'
@@ -99,14 +99,18 @@ export function staticSection<P extends object>(
    */
   function EdgeSection({ Tag, attrs, section, props }: EdgeSectionProps<P>) {
     const memory = useSectionMemory()
-    const nested = useInStaticSection()
+    const outer = useContext(StaticSectionContext)
+    // Inside a section or live part being remembered, it is part of that one's HTML: what it reads, that one's memory
+    // must know (as a static section's reads, which the browser does not need).
+    const nested = outer !== false
+    const inherited = typeof outer === 'object' ? { read: outer.read, unrepeatable: outer.unrepeatable } : true
     const remembered = memory && !nested ? memory.recall(section, props) : null
     if (remembered !== null) return <Tag {...attrs} dangerouslySetInnerHTML={{ __html: remembered }} />
     const remembering = memory && !nested ? memory.remember(section, props) : null
     return (
       <Tag {...attrs}>
         {remembering && <template data-section-start={remembering.mark} />}
-        <StaticSectionContext.Provider value={remembering?.recorder ?? true}>
+        <StaticSectionContext.Provider value={remembering?.recorder ?? inherited}>
           <Unrecorded>
             <Content {...props} />
           </Unrecorded>

@@ -135,6 +135,7 @@ export function prepareDocument(
       pending: store.pending,
       ms: config.payloadMemoryMs,
       nonce,
+      anonymous: !input.session.hasToken,
       now: Date.now(),
     })
   // The keys the render translates (and the namespaces the browser uses outside renders); the document carries those.

@@ -19,6 +19,7 @@ function scopeOf(ready: Record<string, PayloadEntry>, change: Partial<SectionSco
     pending: new Map(),
     ms: 30_000,
     nonce: 'NONCENONCENONCENONCE==',
+    anonymous: true,
     now: 1_000_000,
     ...change,
   }
@@ -135,5 +136,70 @@ describe('the section memory', () => {
     expect(
       renderOnce(scopeOf({ [NEWS]: entry }, { page: `https://invest.example|en|/en/large-${pages}-8` }), '').recalled,
     ).toBe(large)
+  })
+})
+
+/**
+ * One complete render drawing a live part (`map`, reading the news and translating `home.map.title`) between two
+ * static texts; `session` as a signed-in reader's render.
+ */
+function renderLive(scope: SectionScope, inner: string, { session = false, unrepeatable = false } = {}) {
+  const memory = sectionMemory(scope)
+  let recalled: ReturnType<typeof memory.recallLive> = null
+  const html = memory.takeSections(() => {
+    recalled = memory.recallLive('map', {})
+    if (recalled !== null) return `<main><p>A</p><template data-live-part="${recalled.mark}"></template><p>B</p></main>`
+    const taking = memory.rememberLive('map', {})
+    if (!taking) return `<main><p>A</p>${inner}<p>B</p></main>`
+    taking.recorder.read(NEWS, scope.ready.get(NEWS))
+    taking.recorder.live?.message('home.map.title')
+    if (session) taking.recorder.unrepeatable('session')
+    if (unrepeatable) taking.recorder.unrepeatable()
+    const { mark } = taking
+    return `<main><p>A</p><template data-section-start="${mark}"></template>${inner}<template data-section-end="${mark}"></template><p>B</p></main>`
+  })
+  return { recalled: recalled as ReturnType<typeof memory.recallLive>, html }
+}
+
+describe('live parts', () => {
+  it('repeats an anonymous reader’s live part as the very bytes drawn, with the payloads and messages it read', () => {
+    pages++
+    const entry = ok('Regions')
+    const first = renderLive(scopeOf({ [NEWS]: entry }), '<svg role="img"><path d="M0 0"/></svg>')
+    expect(first.recalled).toBeNull()
+    expect(first.html).toBe('<main><p>A</p><svg role="img"><path d="M0 0"/></svg><p>B</p></main>')
+    const second = renderLive(scopeOf({ [NEWS]: entry }), '<svg>drawn anew</svg>')
+    expect(second.recalled).toMatchObject({ keys: [NEWS], messages: ['home.map.title'] })
+    expect(second.html).toBe(first.html)
+  })
+
+  it('is neither remembered nor repeated for a signed-in reader, nor outside a complete render', () => {
+    pages++
+    const entry = ok('Regions')
+    renderLive(scopeOf({ [NEWS]: entry }, { anonymous: false }), '<svg>signed in</svg>')
+    expect(renderLive(scopeOf({ [NEWS]: entry }), '<svg>anonymous</svg>').recalled).toBeNull()
+    expect(renderLive(scopeOf({ [NEWS]: entry }, { anonymous: false }), '<svg>again</svg>').recalled).toBeNull()
+    // A streamed render (no `takeSections`) asks nothing of the memory.
+    expect(sectionMemory(scopeOf({ [NEWS]: entry })).recallLive('map', {})).toBeNull()
+    expect(renderLive(scopeOf({ [NEWS]: entry }), '<svg>x</svg>').recalled).not.toBeNull()
+  })
+
+  it('may read the (absent) session, but not draw head elements; a static section may not read it at all', () => {
+    pages++
+    const entry = ok('Regions')
+    renderLive(scopeOf({ [NEWS]: entry }), '<svg>session read</svg>', { session: true })
+    expect(renderLive(scopeOf({ [NEWS]: entry }), '<svg>y</svg>').recalled).not.toBeNull()
+    pages++
+    renderLive(scopeOf({ [NEWS]: entry }), '<svg>head</svg>', { unrepeatable: true })
+    expect(renderLive(scopeOf({ [NEWS]: entry }), '<svg>z</svg>').recalled).toBeNull()
+    pages++
+    const scope = scopeOf({ [NEWS]: entry })
+    const memory = sectionMemory(scope)
+    memory.takeSections(() => {
+      const taking = memory.remember(1, {})!
+      taking.recorder.unrepeatable('session')
+      return `<template data-section-start="${taking.mark}"></template>x<template data-section-end="${taking.mark}"></template>`
+    })
+    expect(sectionMemory(scopeOf({ [NEWS]: entry })).recall(1, {})).toBeNull()
   })
 })

@@ -6,14 +6,20 @@
  * document memory does not answer), repeats that HTML instead of rendering the section again. A section whose content
  * reads the session, draws head elements or a sheet, or read a payload that failed is never remembered; nothing
  * outlives the payload memory it was made from.
+ *
+ * A live part (`client/runtime/live-part.tsx`, hydrated in the browser) is remembered and repeated the same way, in an
+ * anonymous reader's complete render only, with the message keys its content translated: its repeat is a placeholder
+ * the edge replaces with the very bytes React drew, and the document carries what the browser needs to hydrate it.
  */
-import type { SectionMemory, SectionRecorder } from '../../client/server'
+import type { RecalledLivePart, SectionMemory, SectionRecorder } from '../../client/server'
 import type { PayloadEntry } from '../../shared/state/state'
 
 type Held = {
   html: string
   /** The envelope each payload the content read had. */
   envelopes: ReadonlyMap<string, unknown>
+  /** A live part's: the message keys its content translated. */
+  messages: readonly string[]
   until: number
 }
 
@@ -34,12 +40,23 @@ export type SectionScope = Readonly<{
   ms: number
   /** The CSP nonce of this response: HTML holding it is never remembered. */
   nonce: string | undefined
+  /** No session: live parts, which may read it, are remembered and repeated for anonymous readers only. */
+  anonymous: boolean
   /** The request's time. */
   now: number
 }>
 
-/** A section being remembered in the render under way. */
-type Taking = { key: string; mark: number; reads: Map<string, unknown>; repeatable: boolean }
+/** A section (or live part, with its `messages`) being remembered in the render under way. */
+type Taking = {
+  key: string
+  mark: number
+  reads: Map<string, unknown>
+  repeatable: boolean
+  messages: Set<string> | null
+}
+
+/** What a complete render's HTML holds, in tree order: sections being remembered, and live parts' placeholders. */
+type Mark = { take: Taking } | { splice: number; html: string }
 
 /** One request's section memory: recalls for any render, remembers during a complete one (`takeSections`). */
 export type RequestSectionMemory = SectionMemory & {
@@ -61,48 +78,60 @@ function envelopeOf(scope: SectionScope, key: string): unknown {
 }
 
 export function sectionMemory(scope: SectionScope): RequestSectionMemory {
-  let taking: Taking[] | null = null
+  let taking: Mark[] | null = null
   let marks = 0
-  const keyOf = (section: number, props: object): string | null => {
+  const keyOf = (section: number | string, props: object): string | null => {
     const shown = JSON.stringify(props)
     // Props are a section's own arguments (a card's lot); a large one is not worth a key.
     return shown.length > 512 ? null : `${section}|${shown}|${scope.page}`
   }
+  const recall = (key: string | null): Held | null => {
+    const hit = key === null ? undefined : held.get(key)
+    if (!hit) return null
+    if (hit.until <= scope.now) {
+      forget(key!)
+      return null
+    }
+    for (const [k, envelope] of hit.envelopes) if (envelopeOf(scope, k) !== envelope) return null
+    // Most recently used last: the oldest is forgotten first.
+    held.delete(key!)
+    held.set(key!, hit)
+    return hit
+  }
+  const remember = (key: string | null, live: boolean) => {
+    if (taking === null || key === null) return null
+    const take: Taking = { key, mark: ++marks, reads: new Map(), repeatable: true, messages: live ? new Set() : null }
+    const recorder: SectionRecorder = {
+      read(k, entry) {
+        const e = entry as PayloadEntry | undefined
+        if (!e?.ok) take.repeatable = false
+        else take.reads.set(k, e.envelope)
+      },
+      // A live part is remembered for anonymous readers only, whose session is none.
+      unrepeatable(why) {
+        if (!(live && why === 'session')) take.repeatable = false
+      },
+      live: live ? { message: (k) => take.messages!.add(k) } : undefined,
+    }
+    taking.push({ take })
+    return { recorder, mark: take.mark }
+  }
+  // Live parts: only in an anonymous reader's complete render, which replaces their placeholders (`takeSections`).
+  const liveKey = (part: string, props: object) =>
+    taking !== null && scope.anonymous ? keyOf(`live:${part}`, props) : null
   return {
-    recall(section, props) {
-      const key = keyOf(section, props)
-      const hit = key === null ? undefined : held.get(key)
-      if (!hit) return null
-      if (hit.until <= scope.now) {
-        forget(key!)
-        return null
-      }
-      for (const [k, envelope] of hit.envelopes) if (envelopeOf(scope, k) !== envelope) return null
-      // Most recently used last: the oldest is forgotten first.
-      held.delete(key!)
-      held.set(key!, hit)
-      return hit.html
+    recall: (section, props) => recall(keyOf(section, props))?.html ?? null,
+    remember: (section, props) => remember(keyOf(section, props), false),
+    recallLive(part, props): RecalledLivePart | null {
+      const hit = recall(liveKey(part, props))
+      if (hit === null) return null
+      const mark = ++marks
+      taking!.push({ splice: mark, html: hit.html })
+      return { mark, keys: [...hit.envelopes.keys()], messages: hit.messages }
     },
-    remember(section, props) {
-      if (taking === null) return null
-      const key = keyOf(section, props)
-      if (key === null) return null
-      const take: Taking = { key, mark: ++marks, reads: new Map(), repeatable: true }
-      const recorder: SectionRecorder = {
-        read(k, entry) {
-          const e = entry as PayloadEntry | undefined
-          if (!e?.ok) take.repeatable = false
-          else take.reads.set(k, e.envelope)
-        },
-        unrepeatable() {
-          take.repeatable = false
-        },
-      }
-      taking.push(take)
-      return { recorder, mark: take.mark }
-    },
+    rememberLive: (part, props) => remember(liveKey(part, props), true),
     takeSections(render) {
-      const taken: Taking[] = []
+      const taken: Mark[] = []
       taking = taken
       let html: string | null
       try {
@@ -116,16 +145,28 @@ export function sectionMemory(scope: SectionScope): RequestSectionMemory {
   }
 }
 
-/** The document without the sections' marks; each repeatable section's HTML between them remembered. */
-function cut(html: string, taken: readonly Taking[], scope: SectionScope): string {
+/**
+ * The document without the sections' marks, each repeatable section's HTML between them remembered, and each live
+ * part's placeholder replaced by its remembered HTML.
+ */
+function cut(html: string, marks: readonly Mark[], scope: SectionScope): string {
   const parts: string[] = []
   let from = 0
-  for (const take of taken) {
+  // React draws a complete render in tree order, which is the order sections and parts asked the memory in.
+  for (const mark of marks) {
+    if ('splice' in mark) {
+      const placeholder = `<template data-live-part="${mark.splice}"></template>`
+      const at = html.indexOf(placeholder, from)
+      if (at < 0) continue
+      parts.push(html.slice(from, at), mark.html)
+      from = at + placeholder.length
+      continue
+    }
+    const { take } = mark
     const start = `<template data-section-start="${take.mark}"></template>`
     const end = `<template data-section-end="${take.mark}"></template>`
     const at = html.indexOf(start, from)
     const to = at < 0 ? -1 : html.indexOf(end, at)
-    // React draws a complete render in tree order, which is the order sections asked to be remembered in.
     if (to < 0) continue
     const inner = html.slice(at + start.length, to)
     parts.push(html.slice(from, at), inner)
@@ -141,7 +182,7 @@ function remember(take: Taking, html: string, until: number): void {
   forget(take.key)
   while (held.size >= SECTION_MEMORY_ENTRIES || (held.size > 0 && heldChars + html.length > SECTION_MEMORY_CHARS))
     forget(held.keys().next().value!)
-  held.set(take.key, { html, envelopes: take.reads, until })
+  held.set(take.key, { html, envelopes: take.reads, messages: take.messages ? [...take.messages] : [], until })
   heldChars += html.length
 }
 
@@ -152,7 +193,9 @@ function forget(key: string): void {
   held.delete(key)
 }
 
-/** What the memory holds now: sections and characters (for its tests and the heap benchmark). */
-export function sectionMemorySize(): { entries: number; chars: number } {
-  return { entries: held.size, chars: heldChars }
+/** What the memory holds now: sections (live parts among them) and characters (for its tests and the heap benchmark). */
+export function sectionMemorySize(): { entries: number; live: number; chars: number } {
+  let live = 0
+  for (const key of held.keys()) if (key.startsWith('live:')) live++
+  return { entries: held.size, live, chars: heldChars }
 }
