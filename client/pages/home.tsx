@@ -10,6 +10,7 @@ import { SitePageHead } from '../features/site/site-page-head'
 import { Section } from '../runtime/data'
 import { useT } from '../runtime/i18n'
 import { lazyComponent } from '../runtime/lazy-component'
+import { LivePart } from '../runtime/live-part'
 import { useRouteData } from '../runtime/router'
 import { staticSection } from '../runtime/static-section'
 import { HydrateWhenVisible } from '../runtime/visibility'
@@ -66,7 +67,10 @@ export function Page() {
           ) : (
             <Section keys={[territories]} fallback={<MapSkeleton />}>
               <HydrateWhenVisible near="regions">
-                <RegionMap dataKey={territories} />
+                {/* Hydrated, and the same for every anonymous reader of the page: the edge may repeat its HTML. */}
+                <LivePart part="region-map">
+                  <RegionMap dataKey={territories} />
+                </LivePart>
               </HydrateWhenVisible>
             </Section>
           )}

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react'
 import type { Layout as LayoutName, RouteId, RouteMeta } from '../../shared/routing/routes'
 import { AppealBar } from '../features/appeals/appeal-bar'
+import { LivePart } from '../runtime/live-part'
 import { staticSection } from '../runtime/static-section'
 import { ProfileSidebar } from './shell-parts'
 import { SiteHeader } from './site-header'
@@ -29,7 +30,10 @@ export function Layout({ name, meta, feedback, children }: LayoutProps) {
   const fixed = meta.fixedHeader !== false
   return (
     <div className={`layout layout--${name}`}>
-      <SiteHeader fixed={fixed} />
+      {/* The same for every anonymous reader of the page: the edge may repeat its HTML. */}
+      <LivePart part="site-header" props={{ fixed }}>
+        <SiteHeader fixed={fixed} />
+      </LivePart>
       {name === 'profile' ? (
         <div className="container profile-layout">
           <ProfileSidebar />
