@@ -158,3 +158,29 @@ test("a server-only page hydrates without its own code, and a client navigation 
   // Request events reach the test after the page has used the chunk: wait for the event, not only the page.
   await expect.poll(() => scripts).toContain(assets.page)
 })
+
+test('the header and regions map the edge repeats from its memory hydrate as drawn: the menu opens and the map selects', async ({
+  page,
+}) => {
+  // A query the home route does not declare is rendered for every request: the second render repeats the live parts
+  // the first remembered (docs/decisions/0057-section-memory.md#live-parts). Any hydration warning fails the test.
+  const path = href('home', { locale: 'en', query: { campaign: `live-${Date.now().toString(36)}` } })
+  await page.goto(path)
+  await waitForHydration(page)
+  await page.goto(path)
+  await waitForHydration(page)
+  const menu = page.locator('.mega-nav').getByRole('button', { name: 'Investor guide' })
+  await waitForHydratedElement(menu)
+  await menu.click()
+  await expect(menu).toHaveAttribute('aria-expanded', 'true')
+  // The panel the browser draws has the id the edge's button names: React's ids agree between the two.
+  const controls = await menu.getAttribute('aria-controls')
+  await expect(page.locator(`[id="${controls}"]`)).toBeVisible()
+  await page.keyboard.press('Escape')
+  const map = page.locator('.region-map__svg')
+  await map.scrollIntoViewIfNeeded()
+  const andijan = map.locator('a[href*="region=1703"]')
+  await waitForHydratedElement(andijan)
+  await andijan.click()
+  await expect(andijan).toHaveAttribute('aria-current', 'true')
+})

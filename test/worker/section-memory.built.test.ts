@@ -47,6 +47,25 @@ describe('the section memory', () => {
     expect(repeated).toBe(await get(path, {}, '0'))
   })
 
+  it('repeats the live parts (the header, the regions map) an anonymous reader hydrates: their payloads and texts travel as drawn', async () => {
+    const path = '/en?campaign=summer'
+    const live = sectionMemorySize().live
+    await get(path)
+    // The header and the map of this page are remembered, and a signed-in reader's render adds nothing.
+    expect(sectionMemorySize().live).toBe(live + 2)
+    await get(path, { cookie: tokenCookie(await signInNonResident()) })
+    expect(sectionMemorySize().live).toBe(live + 2)
+    const repeated = await get(path)
+    const fresh = await get(path, {}, '0')
+    expect(repeated).toBe(fresh)
+    // The browser hydrates them from the document: the map's territories, and the texts both draw.
+    expect(repeated).toContain('data-payload="/siw/public/territory?size=14"')
+    const state = JSON.parse(/<script type="application\/json" id="__STATE__">(.*?)<\/script>/s.exec(repeated)![1]!)
+    const texts = JSON.stringify(state.messages)
+    expect(texts).toContain('Shade the map by:')
+    expect(texts).toContain('The official investment portal of the Republic of Uzbekistan')
+  })
+
   it('gives a signed-in reader the same sections and their own header', async () => {
     const path = '/en?campaign=autumn'
     const anonymous = await get(path)
