@@ -56,6 +56,9 @@ export default defineConfig({
     client: {
       build: {
         manifest: true,
+        // The projects map's chunk is MapLibre (1.1 MB minified, 301 KB gzip), loaded only when a reader opens the map
+        // (docs/decisions/0058-project-map.md); every first view is held to its own budget (docs/performance.md).
+        chunkSizeWarningLimit: 1200,
         // No per-import dependency lists in the entry: the edge preloads the current page's chunks on first load.
         modulePreload: false,
         rollupOptions: {
