@@ -54,7 +54,7 @@ function EdgeLivePart({ part, props, children }: { part: string; props: object; 
   if (recalled !== null) {
     addReads(recalled.keys)
     recordMessages(recalled.messages)
-    return <template data-live-part={recalled.mark} />
+    return <template data-repeat={recalled.mark} />
   }
   if (remembering === null)
     return (

@@ -20,7 +20,7 @@ export type SectionRecorder = {
 
 /** A live part's HTML as the memory repeats it: the placeholder to draw, and what the browser needs to hydrate it. */
 export type RecalledLivePart = Readonly<{
-  /** The placeholder's number: `<template data-live-part="{mark}">`, which the edge replaces with the HTML. */
+  /** The placeholder's number: `<template data-repeat="{mark}">`, which the edge replaces with the HTML. */
   mark: number
   /** The payload keys and message keys its content read, which the document carries for the browser. */
   keys: readonly string[]
@@ -29,8 +29,12 @@ export type RecalledLivePart = Readonly<{
 
 /** The edge's memory of static sections' HTML, for the render of one request (server only). */
 export type SectionMemory = {
-  /** The section's HTML, remembered for this request's scope, props and the very same payloads; else null. */
-  recall: (section: number, props: object) => string | null
+  /**
+   * The section's HTML, remembered for this request's scope, props and the very same payloads; else null. In a
+   * complete render also a `mark`: the section draws `<template data-repeat="{mark}">` as its content, which the edge
+   * replaces with the HTML, so React neither copies nor the CSS scan reads it again.
+   */
+  recall: (section: number, props: object) => { html: string; mark: number | null } | null
   /**
    * Remembers this render of the section: the recorder its content reports to and the mark its content stands between
    * (`<template data-section-start>` / `-end`, which the edge takes out of the document); null when this render

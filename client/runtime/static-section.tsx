@@ -105,7 +105,13 @@ export function staticSection<P extends object>(
     const nested = outer !== false
     const inherited = typeof outer === 'object' ? { read: outer.read, unrepeatable: outer.unrepeatable } : true
     const remembered = memory && !nested ? memory.recall(section, props) : null
-    if (remembered !== null) return <Tag {...attrs} dangerouslySetInnerHTML={{ __html: remembered }} />
+    if (remembered?.mark)
+      return (
+        <Tag {...attrs}>
+          <template data-repeat={remembered.mark} />
+        </Tag>
+      )
+    if (remembered) return <Tag {...attrs} dangerouslySetInnerHTML={{ __html: remembered.html }} />
     const remembering = memory && !nested ? memory.remember(section, props) : null
     return (
       <Tag {...attrs}>

@@ -17,13 +17,18 @@ export type Assembly = Readonly<{
   boot: string
   share: Share | null
   origin: string
+  /** The document's classes, when the section memory's cut already knows them. */
+  classes?: ReadonlySet<string> | null
 }>
 
 /** The document's UTF-8 bytes from the HTML `renderToString` drew (`<html>` to `</html>`). */
-export function assembleDocument(html: string, { nonce, boot, share, origin }: Assembly): Uint8Array<ArrayBuffer> {
+export function assembleDocument(
+  html: string,
+  { nonce, boot, share, origin, classes }: Assembly,
+): Uint8Array<ArrayBuffer> {
   const found = html.indexOf('</head>')
   const headEnd = found < 0 ? html.length : found
-  const edits: Edit[] = criticalCssEdits(html, headEnd)
+  const edits: Edit[] = criticalCssEdits(html, headEnd, classes)
   if (share && found >= 0) edits.push({ at: headEnd, end: headEnd, text: shareHeadTags(html, share, origin) })
   const bodyEnd = html.lastIndexOf('</body>')
   const script = `<script${nonce ? ` nonce="${nonce}"` : ''}>${boot}</script>`

@@ -35,10 +35,11 @@ export type Edit = Readonly<{ at: number; end: number; text: string }>
 /**
  * Where each CSS mark in the head (`[0, headEnd)`) is replaced by the rules the document's classes can match. The marks
  * stand in the head (the shell's `<style>` and React's hoisted area sheets), so they are looked for there, a few KiB,
- * and not in the whole document: this runs on every document rendered (docs/performance.md#budgets).
+ * and not in the whole document: this runs on every document rendered (docs/performance.md#budgets). `known`: the
+ * document's classes when its pieces already told them (`section-memory.ts`), else its HTML is scanned.
  */
-export function criticalCssEdits(html: string, headEnd: number): Edit[] {
-  const classes = classesOf(html)
+export function criticalCssEdits(html: string, headEnd: number, known?: ReadonlySet<string> | null): Edit[] {
+  const classes = known ?? classesOf(html)
   const key = [...classes].sort().join(' ')
   const head = html.slice(0, headEnd)
   const edits: Edit[] = []

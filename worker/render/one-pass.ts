@@ -70,13 +70,14 @@ export function renderOnePass(
   doc.markComplete(true)
   const render = () => renderComplete(doc.root(SHELL_CSS_MARK, SHEET_CSS_MARKS))
   // Static sections drawn anew are remembered (`section-memory.ts`); their marks leave the document before its CSS.
-  const rendered = doc.store.sections ? doc.store.sections.takeSections(render) : render()
-  if (rendered === null) {
+  const taken = doc.store.sections ? doc.store.sections.takeSections(render) : render()
+  if (taken === null) {
     doc.markComplete(false)
     return null
   }
+  const { html, classes } = typeof taken === 'string' ? { html: taken, classes: null } : taken
   // The inlined CSS is written once the document is known: the rules its classes can match (`critical-css.ts`).
-  const bytes = assembleDocument(rendered, { nonce, boot: doc.boot, share: doc.share, origin: state.origin })
+  const bytes = assembleDocument(html, { nonce, boot: doc.boot, share: doc.share, origin: state.origin, classes })
   doc.learnKeys(true)
   if (memoryKey) rememberDocument(memoryKey, bytes, nonce!, entries, config.payloadMemoryMs, Date.now())
   setDocumentHeaders(c, input, false)

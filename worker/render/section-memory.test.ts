@@ -3,6 +3,7 @@
  * what it never repeats, and the memory's bounds.
  */
 import { describe, expect, it } from 'vitest'
+import { classesOf } from '../../shared/markup/css-rules'
 import type { PayloadEntry } from '../../shared/state/state'
 import { SECTION_MEMORY_CHARS, SECTION_MEMORY_ENTRIES, type SectionScope, sectionMemory } from './section-memory'
 
@@ -32,9 +33,11 @@ function renderOnce(
   { section = 1, props = {}, reads = [NEWS], unrepeatable = false } = {},
 ) {
   const memory = sectionMemory(scope)
-  const recalled = memory.recall(section, props)
-  const html = memory.takeSections(() => {
-    if (recalled !== null) return `<main><section>${recalled}</section></main>`
+  let recalled: string | null = null
+  const taken = memory.takeSections(() => {
+    const hit = memory.recall(section, props)
+    recalled = hit?.html ?? null
+    if (hit) return `<main><section><template data-repeat="${hit.mark}"></template></section></main>`
     const taking = memory.remember(section, props)
     if (!taking) return `<main><section>${inner}</section></main>`
     for (const key of reads) taking.recorder.read(key, scope.ready.get(key))
@@ -42,10 +45,22 @@ function renderOnce(
     const { mark } = taking
     return `<main><section><template data-section-start="${mark}"></template>${inner}<template data-section-end="${mark}"></template></section></main>`
   })
-  return { recalled, html }
+  return { recalled: recalled as string | null, html: taken?.html, classes: taken?.classes }
 }
 
 describe('the section memory', () => {
+  it('tells the document’s classes from its pieces, the repeated section’s from its memory', () => {
+    pages++
+    const entry = ok('Forum')
+    const inner =
+      '<h2 class="section__title">Latest news</h2><ul class="card-grid  card-grid--3"><li class="card">x</li></ul>'
+    const first = renderOnce(scopeOf({ [NEWS]: entry }), inner)
+    const second = renderOnce(scopeOf({ [NEWS]: entry }), '<p class="wrong">drawn anew</p>')
+    expect(second.recalled).toBe(inner)
+    for (const taken of [first, second]) expect([...taken.classes!].sort()).toEqual([...classesOf(taken.html!)].sort())
+    expect([...second.classes!].sort()).toEqual(['card', 'card-grid', 'card-grid--3', 'section__title'])
+  })
+
   it('repeats a section drawn from the very same payloads, and takes its marks out of the document', () => {
     pages++
     const entry = ok('Tashkent hosts the investment forum')
@@ -111,7 +126,7 @@ describe('the section memory', () => {
     expect(sectionMemory(loading).recall(1, {})).toBeNull()
     // React marks a promise it has read as fulfilled: that is the same envelope.
     const read = Object.assign(Promise.resolve(entry), { status: 'fulfilled', value: entry })
-    expect(sectionMemory(scopeOf({}, { pending: new Map([[NEWS, read]]) })).recall(1, {})).toBe('<p>A</p>')
+    expect(sectionMemory(scopeOf({}, { pending: new Map([[NEWS, read]]) })).recall(1, {})?.html).toBe('<p>A</p>')
   })
 
   it('remembers nothing outside a complete render', () => {
@@ -146,9 +161,9 @@ describe('the section memory', () => {
 function renderLive(scope: SectionScope, inner: string, { session = false, unrepeatable = false } = {}) {
   const memory = sectionMemory(scope)
   let recalled: ReturnType<typeof memory.recallLive> = null
-  const html = memory.takeSections(() => {
+  const taken = memory.takeSections(() => {
     recalled = memory.recallLive('map', {})
-    if (recalled !== null) return `<main><p>A</p><template data-live-part="${recalled.mark}"></template><p>B</p></main>`
+    if (recalled !== null) return `<main><p>A</p><template data-repeat="${recalled.mark}"></template><p>B</p></main>`
     const taking = memory.rememberLive('map', {})
     if (!taking) return `<main><p>A</p>${inner}<p>B</p></main>`
     taking.recorder.read(NEWS, scope.ready.get(NEWS))
@@ -158,7 +173,7 @@ function renderLive(scope: SectionScope, inner: string, { session = false, unrep
     const { mark } = taking
     return `<main><p>A</p><template data-section-start="${mark}"></template>${inner}<template data-section-end="${mark}"></template><p>B</p></main>`
   })
-  return { recalled: recalled as ReturnType<typeof memory.recallLive>, html }
+  return { recalled: recalled as ReturnType<typeof memory.recallLive>, html: taken?.html }
 }
 
 describe('live parts', () => {

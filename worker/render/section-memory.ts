@@ -12,6 +12,7 @@
  * the edge replaces with the very bytes React drew, and the document carries what the browser needs to hydrate it.
  */
 import type { RecalledLivePart, SectionMemory, SectionRecorder } from '../../client/server'
+import { classesOf } from '../../shared/markup/css-rules'
 import type { PayloadEntry } from '../../shared/state/state'
 
 type Held = {
@@ -20,6 +21,8 @@ type Held = {
   envelopes: ReadonlyMap<string, unknown>
   /** A live part's: the message keys its content translated. */
   messages: readonly string[]
+  /** The classes of its elements, read once: a repeat adds them to the document's without scanning its HTML. */
+  classes: ReadonlySet<string>
   until: number
 }
 
@@ -56,12 +59,18 @@ type Taking = {
 }
 
 /** What a complete render's HTML holds, in tree order: sections being remembered, and live parts' placeholders. */
-type Mark = { take: Taking } | { splice: number; html: string }
+type Mark = { take: Taking } | { splice: number; held: Held }
+
+/** A complete render's document with the sections' marks taken out, and (when it had any) its elements' classes. */
+export type TakenDocument = { html: string; classes: ReadonlySet<string> | null }
 
 /** One request's section memory: recalls for any render, remembers during a complete one (`takeSections`). */
 export type RequestSectionMemory = SectionMemory & {
-  /** Runs a complete render that may remember sections, and returns its HTML with their marks taken out. */
-  takeSections: (render: () => string | null) => string | null
+  /**
+   * Runs a complete render that may remember sections, and returns its HTML with their marks taken out and the
+   * repeated ones' HTML in place, with the classes of its elements (known from the pieces: see `cut`).
+   */
+  takeSections: (render: () => string | null) => TakenDocument | null
 }
 
 const NOT_READY = Symbol('not ready')
@@ -119,15 +128,23 @@ export function sectionMemory(scope: SectionScope): RequestSectionMemory {
   // Live parts: only in an anonymous reader's complete render, which replaces their placeholders (`takeSections`).
   const liveKey = (part: string, props: object) =>
     taking !== null && scope.anonymous ? keyOf(`live:${part}`, props) : null
+  /** A repeat in a complete render: its placeholder's number, the HTML put in its place when the marks are cut. */
+  const splice = (hit: Held): number => {
+    const mark = ++marks
+    taking!.push({ splice: mark, held: hit })
+    return mark
+  }
   return {
-    recall: (section, props) => recall(keyOf(section, props))?.html ?? null,
+    recall(section, props) {
+      const hit = recall(keyOf(section, props))
+      if (hit === null) return null
+      return { html: hit.html, mark: taking === null ? null : splice(hit) }
+    },
     remember: (section, props) => remember(keyOf(section, props), false),
     recallLive(part, props): RecalledLivePart | null {
       const hit = recall(liveKey(part, props))
       if (hit === null) return null
-      const mark = ++marks
-      taking!.push({ splice: mark, html: hit.html })
-      return { mark, keys: [...hit.envelopes.keys()], messages: hit.messages }
+      return { mark: splice(hit), keys: [...hit.envelopes.keys()], messages: hit.messages }
     },
     rememberLive: (part, props) => remember(liveKey(part, props), true),
     takeSections(render) {
@@ -139,26 +156,39 @@ export function sectionMemory(scope: SectionScope): RequestSectionMemory {
       } finally {
         taking = null
       }
-      if (html === null || taken.length === 0) return html
+      if (html === null) return null
+      if (taken.length === 0) return { html, classes: null }
       return cut(html, taken, scope)
     },
   }
 }
 
 /**
- * The document without the sections' marks, each repeatable section's HTML between them remembered, and each live
- * part's placeholder replaced by its remembered HTML.
+ * The document without the sections' marks, each repeatable section's HTML between them remembered, and each
+ * repeat's placeholder replaced by its remembered HTML. The classes of the document's elements come with it: those of
+ * what React drew read from its pieces, those of the sections from what each one's memory holds, so the CSS step
+ * (`critical-css.ts`) does not scan the whole document again.
  */
-function cut(html: string, marks: readonly Mark[], scope: SectionScope): string {
+function cut(html: string, marks: readonly Mark[], scope: SectionScope): TakenDocument {
   const parts: string[] = []
+  const classes = new Set<string>()
+  const drawn = (piece: string) => {
+    parts.push(piece)
+    for (const c of classesOf(piece)) classes.add(c)
+  }
+  const held = (piece: string, of: ReadonlySet<string>) => {
+    parts.push(piece)
+    for (const c of of) classes.add(c)
+  }
   let from = 0
   // React draws a complete render in tree order, which is the order sections and parts asked the memory in.
   for (const mark of marks) {
     if ('splice' in mark) {
-      const placeholder = `<template data-live-part="${mark.splice}"></template>`
+      const placeholder = `<template data-repeat="${mark.splice}"></template>`
       const at = html.indexOf(placeholder, from)
       if (at < 0) continue
-      parts.push(html.slice(from, at), mark.html)
+      drawn(html.slice(from, at))
+      held(mark.held.html, mark.held.classes)
       from = at + placeholder.length
       continue
     }
@@ -169,20 +199,29 @@ function cut(html: string, marks: readonly Mark[], scope: SectionScope): string 
     const to = at < 0 ? -1 : html.indexOf(end, at)
     if (to < 0) continue
     const inner = html.slice(at + start.length, to)
-    parts.push(html.slice(from, at), inner)
+    const innerClasses = classesOf(inner)
+    drawn(html.slice(from, at))
+    held(inner, innerClasses)
     from = to + end.length
-    if (take.repeatable && !(scope.nonce && inner.includes(scope.nonce))) remember(take, inner, scope.now + scope.ms)
+    if (take.repeatable && !(scope.nonce && inner.includes(scope.nonce)))
+      remember(take, inner, innerClasses, scope.now + scope.ms)
   }
-  parts.push(html.slice(from))
-  return parts.join('')
+  drawn(html.slice(from))
+  return { html: parts.join(''), classes }
 }
 
-function remember(take: Taking, html: string, until: number): void {
+function remember(take: Taking, html: string, classes: ReadonlySet<string>, until: number): void {
   if (html.length > SECTION_MEMORY_CHARS / 8) return
   forget(take.key)
   while (held.size >= SECTION_MEMORY_ENTRIES || (held.size > 0 && heldChars + html.length > SECTION_MEMORY_CHARS))
     forget(held.keys().next().value!)
-  held.set(take.key, { html, envelopes: take.reads, messages: take.messages ? [...take.messages] : [], until })
+  held.set(take.key, {
+    html,
+    envelopes: take.reads,
+    messages: take.messages ? [...take.messages] : [],
+    classes,
+    until,
+  })
   heldChars += html.length
 }
 
