@@ -62,7 +62,7 @@ type Taking = {
 type Mark = { take: Taking } | { splice: number; held: Held }
 
 /** A complete render's document with the sections' marks taken out, and (when it had any) its elements' classes. */
-export type TakenDocument = { html: string; classes: ReadonlySet<string> | null }
+type TakenDocument = { html: string; classes: ReadonlySet<string> | null }
 
 /** One request's section memory: recalls for any render, remembers during a complete one (`takeSections`). */
 export type RequestSectionMemory = SectionMemory & {
