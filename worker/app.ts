@@ -1,7 +1,7 @@
 /**
  * The portal worker (docs/architecture.md#request): request id and log → security headers → the gateway proxy and the
- * `_app` endpoints (realtime sockets and publishes, the content version's push among them) → locale → session → the
- * page pipeline (match → validate → guards → rules → data plan → render).
+ * `_app` endpoints (realtime sockets and publishes, the content version's push among them) → remembered documents →
+ * locale → session → the page pipeline (match → validate → guards → rules → data plan → render).
  */
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -36,6 +36,7 @@ import { resolvePage } from './page/page'
 import { serverTiming, summariseOutcomes } from './payloads/payloads'
 import { PREVIEW_PARAM, readPreviewToken } from './payloads/preview'
 import { servePublish, serveRealtimeSocket } from './realtime/endpoints'
+import { answerRememberedDocuments } from './render/document-door'
 import { renderPage } from './render/render'
 import { clearSessionCookie, readSessionToken, resolveSession } from './session/session'
 import { serveCard } from './share/card'
@@ -148,6 +149,9 @@ export function createApp() {
   app.get('/sitemap/:file', serveSitemapPart)
   app.get('/robots.txt', serveRobots)
 
+  // A page an anonymous reader asks for again, from the isolate's memory before the pipeline runs
+  // (docs/decisions/0023-document-memory.md#at-the-door).
+  app.get('*', answerRememberedDocuments())
   app.use('*', negotiateLocale({ defaultLocale: (c) => c.get('config').defaultLocale }))
   app.get('*', redirectToCanonicalIds())
 

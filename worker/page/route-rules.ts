@@ -88,6 +88,11 @@ const ROUTE_RULES: RouteRules = {
   service: serviceStepRule,
 }
 
+/** Whether a route has a rule, which may redirect or set a cookie on any request however often its page was drawn. */
+export function hasRouteRule(id: RouteId): boolean {
+  return id in ROUTE_RULES
+}
+
 /** Runs the route's rule, if it has one: a redirect location, or null to render the page. */
 export function runRouteRule<Id extends RouteId>(
   c: Context<AppEnv>,

@@ -267,6 +267,18 @@ export async function loadEntry(
 }
 
 /**
+ * A public key's answer as the isolate's memory holds it at `version` in `locale`, without a KV read and without asking
+ * the upstream: the document memory's door (`document-door.ts`) compares it with what a remembered document was made
+ * from. Null whenever `loadEntry` would not answer from the memory (a key it fetches anew, a remembered 404, nothing
+ * held).
+ */
+export function peekPayload(locale: string, key: string, version: number | null): PayloadEntry | null {
+  if (!isPublicUrl(key) || !isCacheableKey(key) || recallAbsent(key)) return null
+  const held = recall(payloadCacheKey(locale, key, version), clock())
+  return held ? { ok: true, envelope: held.envelope } : null
+}
+
+/**
  * Drops cached copies of `keys` in every language at `version`, from KV and this isolate's memory, after an upstream
  * announced a change (docs/decisions/0018-realtime-hub.md). Other isolates' memories still answer for up to
  * `PAYLOAD_MEMORY_MS`.

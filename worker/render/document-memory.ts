@@ -4,6 +4,9 @@
  * origin, and the very same envelope objects (`payloads.ts` hands out the object it remembers). Such a request gets
  * the remembered document with its own CSP nonce, without a render. A changed payload is a new object, so the
  * document is rendered anew; nothing outlives the payload memory it was made from.
+ *
+ * A document whose route has no rule may also be answered at the door (`document-door.ts`), before the page pipeline
+ * runs: the memory then keeps the route and the language it was drawn for.
  */
 import { ROUTE_BY_ID, type RouteId } from '../../shared/routing/routes'
 import type { PayloadEntry } from '../../shared/state/state'
@@ -17,7 +20,11 @@ type Held = {
   at: readonly number[]
   envelopes: ReadonlyMap<string, unknown>
   until: number
+  door: Door | null
 }
+
+/** What the door needs to know of a remembered document: the route that drew it (for the log) and its language. */
+export type Door = Readonly<{ routeId: RouteId; locale: string }>
 
 const encoder = new TextEncoder()
 
@@ -122,6 +129,7 @@ export function rememberDocument(
   entries: ReadonlyMap<string, PayloadEntry>,
   ms: number,
   now: number,
+  door: Door | null = null,
 ) {
   const envelopes = new Map<string, unknown>()
   for (const [k, entry] of entries) {
@@ -141,8 +149,18 @@ export function rememberDocument(
     (held.size > 0 && heldBytes + bytes.byteLength > DOCUMENT_MEMORY_BYTES)
   )
     forget(held.keys().next().value!)
-  held.set(key, { bytes, nonce, at, envelopes, until: now + ms })
+  held.set(key, { bytes, nonce, at, envelopes, until: now + ms, door })
   heldBytes += bytes.byteLength
+}
+
+/**
+ * The door's view of the document remembered under `key`, while it holds and may be answered at the door: its route,
+ * its language and the payload keys it was made from. `recallDocument` still decides whether it is the same document.
+ */
+export function doorOf(key: string, now: number): (Door & { keys: Iterable<string> }) | null {
+  const hit = held.get(key)
+  if (!hit?.door || hit.until <= now) return null
+  return { ...hit.door, keys: hit.envelopes.keys() }
 }
 
 /** What the memory holds now: entries and bytes (for its tests and the heap benchmark). */

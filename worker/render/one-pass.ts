@@ -10,6 +10,7 @@ import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server.node'
 import { lazyComponentsWarm } from '../../client/server'
 import type { PayloadEntry } from '../../shared/state/state'
+import { hasRouteRule } from '../page/route-rules'
 import type { AppEnv } from '../types'
 import { assembleDocument } from './assemble'
 import { SHEET_CSS_MARKS, SHELL_CSS_MARK } from './critical-css'
@@ -79,7 +80,12 @@ export function renderOnePass(
   // The inlined CSS is written once the document is known: the rules its classes can match (`critical-css.ts`).
   const bytes = assembleDocument(html, { nonce, boot: doc.boot, share: doc.share, origin: state.origin, classes })
   doc.learnKeys(true)
-  if (memoryKey) rememberDocument(memoryKey, bytes, nonce!, entries, config.payloadMemoryMs, Date.now())
+  if (memoryKey) {
+    const routeId = input.route.id!
+    // A route's rule runs on every request (an SSO redirect, a nonce cookie): its page is never answered at the door.
+    const door = hasRouteRule(routeId) ? null : { routeId, locale: state.locale }
+    rememberDocument(memoryKey, bytes, nonce!, entries, config.payloadMemoryMs, Date.now(), door)
+  }
   setDocumentHeaders(c, input, false)
   reportUnplanned(c, input.route, doc.store.unplanned, Promise.resolve())
   return c.body(bytes, input.status as 200)

@@ -114,6 +114,14 @@ function cookieValues(c: Context, name: string): string[] {
 }
 
 /**
+ * Whether the request carries a session cookie at all, valid or not: without one the request is an anonymous reader's,
+ * whatever else it carries (the document memory's door, `document-door.ts`).
+ */
+export function hasTokenCookie(c: Context): boolean {
+  return cookieValues(c, TOKEN_COOKIE).some(Boolean)
+}
+
+/**
  * The session token of this request: the `token` cookie whose SHA-256 the host-bound companion holds. A `token`
  * another host planted (for a parent domain) has no such companion and is ignored; with both present the portal's
  * own wins. Null when there is none.
