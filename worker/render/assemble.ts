@@ -10,6 +10,7 @@ import { criticalCssEdits, type Edit } from './critical-css'
 
 const encoder = new TextEncoder()
 const DOCTYPE = '<!DOCTYPE html>'
+const BREADCRUMBS = '<nav class="breadcrumbs'
 
 export type Assembly = Readonly<{
   nonce: string | undefined
@@ -21,33 +22,71 @@ export type Assembly = Readonly<{
   classes?: ReadonlySet<string> | null
 }>
 
-/** The document's UTF-8 bytes from the HTML `renderToString` drew (`<html>` to `</html>`). */
+/**
+ * A piece of a complete render's document (`section-memory.ts`): a string React drew, or a remembered section's HTML
+ * with its UTF-8 bytes.
+ */
+export type Piece = string | Readonly<{ html: string; bytes: Uint8Array }>
+
+/** A document's pieces as one string (the pieces' own text, for a document they do not split where `assemble` expects). */
+export function piecesText(pieces: readonly Piece[]): string {
+  return pieces.map(textOf).join('')
+}
+
+const textOf = (piece: Piece): string => (typeof piece === 'string' ? piece : piece.html)
+
+/**
+ * The document's UTF-8 bytes from the HTML `renderToString` drew (`<html>` to `</html>`), in the pieces the section
+ * memory cut it into: React draws the head and the end of the body, so the CSS, the share's tags and the boot script
+ * are written into the first and the last piece, which are its strings; a remembered section's bytes are copied.
+ */
 export function assembleDocument(
-  html: string,
+  document: readonly Piece[],
   { nonce, boot, share, origin, classes }: Assembly,
 ): Uint8Array<ArrayBuffer> {
-  const found = html.indexOf('</head>')
-  const headEnd = found < 0 ? html.length : found
-  const edits: Edit[] = criticalCssEdits(html, headEnd, classes)
-  if (share && found >= 0) edits.push({ at: headEnd, end: headEnd, text: shareHeadTags(html, share, origin) })
-  const bodyEnd = html.lastIndexOf('</body>')
-  const script = `<script${nonce ? ` nonce="${nonce}"` : ''}>${boot}</script>`
-  edits.push(
-    bodyEnd < 0 ? { at: html.length, end: html.length, text: script } : { at: bodyEnd, end: bodyEnd, text: script },
-  )
-  edits.sort((a, b) => a.at - b.at)
-  const pieces = [DOCTYPE]
-  let from = 0
-  for (const { at, end, text } of edits) {
-    pieces.push(html.slice(from, at), text)
-    from = end
+  let pieces = document
+  if (typeof pieces[0] !== 'string' || typeof pieces[pieces.length - 1] !== 'string') pieces = [piecesText(pieces)]
+  const last = pieces.length - 1
+  const head = pieces[0] as string
+  const tail = pieces[last] as string
+  const found = head.indexOf('</head>')
+  const headEnd = found < 0 ? head.length : found
+  const edits: Edit[][] = pieces.map(() => [])
+  edits[0]!.push(...criticalCssEdits(head, headEnd, classes))
+  if (share && found >= 0) {
+    // The breadcrumbs the share's structured data repeats stand whole in one piece: a section is a whole element.
+    const crumbs = pieces.map(textOf).find((text) => text.includes(BREADCRUMBS)) ?? ''
+    edits[0]!.push({ at: headEnd, end: headEnd, text: shareHeadTags(crumbs, share, origin) })
   }
-  pieces.push(html.slice(from))
-  let chars = 0
-  for (const piece of pieces) chars += piece.length
+  const bodyEnd = tail.lastIndexOf('</body>')
+  const script = `<script${nonce ? ` nonce="${nonce}"` : ''}>${boot}</script>`
+  const at = bodyEnd < 0 ? tail.length : bodyEnd
+  edits[last]!.push({ at, end: at, text: script })
+  const out: Array<string | Uint8Array> = [DOCTYPE]
+  for (const [i, piece] of pieces.entries()) {
+    if (typeof piece !== 'string') {
+      out.push(piece.bytes)
+      continue
+    }
+    const own = edits[i]!.sort((a, b) => a.at - b.at)
+    let from = 0
+    for (const { at, end, text } of own) {
+      out.push(piece.slice(from, at), text)
+      from = end
+    }
+    out.push(from === 0 ? piece : piece.slice(from))
+  }
+  let capacity = 0
   // A UTF-16 code unit is at most 3 bytes of UTF-8 (a surrogate pair, two units, is 4).
-  const buffer = new Uint8Array(chars * 3)
+  for (const part of out) capacity += typeof part === 'string' ? part.length * 3 : part.byteLength
+  const buffer = new Uint8Array(capacity)
   let written = 0
-  for (const piece of pieces) written += encoder.encodeInto(piece, buffer.subarray(written)).written
+  for (const part of out) {
+    if (typeof part === 'string') written += encoder.encodeInto(part, buffer.subarray(written)).written
+    else {
+      buffer.set(part, written)
+      written += part.byteLength
+    }
+  }
   return buffer.slice(0, written)
 }

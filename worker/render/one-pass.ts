@@ -76,9 +76,9 @@ export function renderOnePass(
     doc.markComplete(false)
     return null
   }
-  const { html, classes } = typeof taken === 'string' ? { html: taken, classes: null } : taken
+  const { pieces, classes } = typeof taken === 'string' ? { pieces: [taken], classes: null } : taken
   // The inlined CSS is written once the document is known: the rules its classes can match (`critical-css.ts`).
-  const bytes = assembleDocument(html, { nonce, boot: doc.boot, share: doc.share, origin: state.origin, classes })
+  const bytes = assembleDocument(pieces, { nonce, boot: doc.boot, share: doc.share, origin: state.origin, classes })
   doc.learnKeys(true)
   if (memoryKey) {
     const routeId = input.route.id!

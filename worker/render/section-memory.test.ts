@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { classesOf } from '../../shared/markup/css-rules'
 import type { PayloadEntry } from '../../shared/state/state'
+import { piecesText } from './assemble'
 import { SECTION_MEMORY_CHARS, SECTION_MEMORY_ENTRIES, type SectionScope, sectionMemory } from './section-memory'
 
 const NEWS = '/siw/public/news?size=3'
@@ -45,7 +46,7 @@ function renderOnce(
     const { mark } = taking
     return `<main><section><template data-section-start="${mark}"></template>${inner}<template data-section-end="${mark}"></template></section></main>`
   })
-  return { recalled: recalled as string | null, html: taken?.html, classes: taken?.classes }
+  return { recalled: recalled as string | null, html: taken && piecesText(taken.pieces), classes: taken?.classes }
 }
 
 describe('the section memory', () => {
@@ -173,7 +174,7 @@ function renderLive(scope: SectionScope, inner: string, { session = false, unrep
     const { mark } = taking
     return `<main><p>A</p><template data-section-start="${mark}"></template>${inner}<template data-section-end="${mark}"></template><p>B</p></main>`
   })
-  return { recalled: recalled as ReturnType<typeof memory.recallLive>, html: taken?.html }
+  return { recalled: recalled as ReturnType<typeof memory.recallLive>, html: taken && piecesText(taken.pieces) }
 }
 
 describe('live parts', () => {

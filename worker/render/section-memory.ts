@@ -14,9 +14,12 @@
 import type { RecalledLivePart, SectionMemory, SectionRecorder } from '../../client/server'
 import { classesOf } from '../../shared/markup/css-rules'
 import type { PayloadEntry } from '../../shared/state/state'
+import type { Piece } from './assemble'
 
 type Held = {
   html: string
+  /** Its UTF-8 bytes, encoded once: a complete render's repeat is copied into the document, not encoded again. */
+  bytes: Uint8Array
   /** The envelope each payload the content read had. */
   envelopes: ReadonlyMap<string, unknown>
   /** A live part's: the message keys its content translated. */
@@ -61,8 +64,12 @@ type Taking = {
 /** What a complete render's HTML holds, in tree order: sections being remembered, and live parts' placeholders. */
 type Mark = { take: Taking } | { splice: number; held: Held }
 
-/** A complete render's document with the sections' marks taken out, and (when it had any) its elements' classes. */
-type TakenDocument = { html: string; classes: ReadonlySet<string> | null }
+/**
+ * A complete render's document with the sections' marks taken out, in pieces: what React drew as strings, and each
+ * section the memory holds as its HTML with its UTF-8 bytes (`assemble.ts` writes them without encoding them again);
+ * with (when it had any sections) its elements' classes.
+ */
+type TakenDocument = { pieces: readonly Piece[]; classes: ReadonlySet<string> | null }
 
 /** One request's section memory: recalls for any render, remembers during a complete one (`takeSections`). */
 export type RequestSectionMemory = SectionMemory & {
@@ -157,7 +164,7 @@ export function sectionMemory(scope: SectionScope): RequestSectionMemory {
         taking = null
       }
       if (html === null) return null
-      if (taken.length === 0) return { html, classes: null }
+      if (taken.length === 0) return { pieces: [html], classes: null }
       return cut(html, taken, scope)
     },
   }
@@ -165,19 +172,19 @@ export function sectionMemory(scope: SectionScope): RequestSectionMemory {
 
 /**
  * The document without the sections' marks, each repeatable section's HTML between them remembered, and each
- * repeat's placeholder replaced by its remembered HTML. The classes of the document's elements come with it: those of
+ * repeat's placeholder replaced by its remembered piece (its HTML and bytes). The classes of the document's elements come with it: those of
  * what React drew read from its pieces, those of the sections from what each one's memory holds, so the CSS step
  * (`critical-css.ts`) does not scan the whole document again.
  */
 function cut(html: string, marks: readonly Mark[], scope: SectionScope): TakenDocument {
-  const parts: string[] = []
+  const pieces: Piece[] = []
   const classes = new Set<string>()
   const drawn = (piece: string) => {
-    parts.push(piece)
+    pieces.push(piece)
     for (const c of classesOf(piece)) classes.add(c)
   }
-  const held = (piece: string, of: ReadonlySet<string>) => {
-    parts.push(piece)
+  const held = (piece: Piece, of: ReadonlySet<string>) => {
+    pieces.push(piece)
     for (const c of of) classes.add(c)
   }
   let from = 0
@@ -188,7 +195,7 @@ function cut(html: string, marks: readonly Mark[], scope: SectionScope): TakenDo
       const at = html.indexOf(placeholder, from)
       if (at < 0) continue
       drawn(html.slice(from, at))
-      held(mark.held.html, mark.held.classes)
+      held(mark.held, mark.held.classes)
       from = at + placeholder.length
       continue
     }
@@ -201,28 +208,36 @@ function cut(html: string, marks: readonly Mark[], scope: SectionScope): TakenDo
     const inner = html.slice(at + start.length, to)
     const innerClasses = classesOf(inner)
     drawn(html.slice(from, at))
-    held(inner, innerClasses)
+    const kept =
+      take.repeatable && !(scope.nonce && inner.includes(scope.nonce))
+        ? remember(take, inner, innerClasses, scope.now + scope.ms)
+        : null
+    held(kept ?? inner, innerClasses)
     from = to + end.length
-    if (take.repeatable && !(scope.nonce && inner.includes(scope.nonce)))
-      remember(take, inner, innerClasses, scope.now + scope.ms)
   }
   drawn(html.slice(from))
-  return { html: parts.join(''), classes }
+  return { pieces, classes }
 }
 
-function remember(take: Taking, html: string, classes: ReadonlySet<string>, until: number): void {
-  if (html.length > SECTION_MEMORY_CHARS / 8) return
+const encoder = new TextEncoder()
+
+/** Keeps a section's HTML (and its bytes) for later renders; what it keeps, or null when it is too large to keep. */
+function remember(take: Taking, html: string, classes: ReadonlySet<string>, until: number): Held | null {
+  if (html.length > SECTION_MEMORY_CHARS / 8) return null
   forget(take.key)
   while (held.size >= SECTION_MEMORY_ENTRIES || (held.size > 0 && heldChars + html.length > SECTION_MEMORY_CHARS))
     forget(held.keys().next().value!)
-  held.set(take.key, {
+  const kept: Held = {
     html,
+    bytes: encoder.encode(html),
     envelopes: take.reads,
     messages: take.messages ? [...take.messages] : [],
     classes,
     until,
-  })
+  }
+  held.set(take.key, kept)
   heldChars += html.length
+  return kept
 }
 
 function forget(key: string): void {
