@@ -127,8 +127,9 @@ async function measure(label, path, connections, { varyPath } = {}) {
 
 /**
  * P1's replies measured in turns (SSR, static, tiny, every request rendered, the version call delayed; ROUNDS rounds
- * of DURATION / 2 s each, after a warm-up of each; `base` names another server): the host is a VM whose speed drifts by a third within minutes, so figures taken one after the other compare
- * different machines. Each ratio is the median of its per-round ratios.
+ * of DURATION / 2 s each, after a warm-up of each; `base` names another server): the host is a VM whose speed drifts by
+ * a third within minutes, so figures taken one after the other compare different machines. Rounds alternate their
+ * order. Each ratio is the median of its per-round ratios.
  */
 async function measureInTurns(paths, connections) {
   /** A reply's key in a round: its path, on another server (`base`) its URL, or its own `key`. */
@@ -145,7 +146,9 @@ async function measureInTurns(paths, connections) {
   const rounds = []
   for (let i = 0; i < ROUNDS; i++) {
     const round = {}
-    for (const reply of paths) {
+    // Every other round in the opposite order: the first reply of a round read up to a tenth slower than the same
+    // reply later in it, so a fixed order favoured the replies measured last (docs/performance.md#in-turns).
+    for (const reply of i % 2 ? [...paths].reverse() : paths) {
       reply.setup?.()
       round[key(reply)] = await once(reply, Math.max(1, DURATION / 2))
     }
