@@ -6,7 +6,7 @@
  * document is rendered anew; nothing outlives the payload memory it was made from.
  *
  * A document whose route has no rule may also be answered at the door (`document-door.ts`), before the page pipeline
- * runs: the memory then keeps the route and the language it was drawn for.
+ * runs: the memory then keeps the route that drew it.
  */
 import { ROUTE_BY_ID, type RouteId } from '../../shared/routing/routes'
 import type { PayloadEntry } from '../../shared/state/state'
@@ -23,8 +23,8 @@ type Held = {
   door: Door | null
 }
 
-/** What the door needs to know of a remembered document: the route that drew it (for the log) and its language. */
-export type Door = Readonly<{ routeId: RouteId; locale: string }>
+/** What the door needs to know of a remembered document: the route that drew it (for the log). */
+export type Door = Readonly<{ routeId: RouteId }>
 
 const encoder = new TextEncoder()
 
@@ -154,8 +154,8 @@ export function rememberDocument(
 }
 
 /**
- * The door's view of the document remembered under `key`, while it holds and may be answered at the door: its route,
- * its language and the payload keys it was made from. `recallDocument` still decides whether it is the same document.
+ * The door's view of the document remembered under `key`, while it holds and may be answered at the door: its route
+ * and the payload keys it was made from (in the language of the key). `recallDocument` still decides whether it is the same document.
  */
 export function doorOf(key: string, now: number): (Door & { keys: Iterable<string> }) | null {
   const hit = held.get(key)

@@ -83,7 +83,7 @@ export function renderOnePass(
   if (memoryKey) {
     const routeId = input.route.id!
     // A route's rule runs on every request (an SSO redirect, a nonce cookie): its page is never answered at the door.
-    const door = hasRouteRule(routeId) ? null : { routeId, locale: state.locale }
+    const door = hasRouteRule(routeId) ? null : { routeId }
     rememberDocument(memoryKey, bytes, nonce!, entries, config.payloadMemoryMs, Date.now(), door)
   }
   setDocumentHeaders(c, input, false)

@@ -172,9 +172,9 @@ export function sectionMemory(scope: SectionScope): RequestSectionMemory {
 
 /**
  * The document without the sections' marks, each repeatable section's HTML between them remembered, and each
- * repeat's placeholder replaced by its remembered piece (its HTML and bytes). The classes of the document's elements come with it: those of
- * what React drew read from its pieces, those of the sections from what each one's memory holds, so the CSS step
- * (`critical-css.ts`) does not scan the whole document again.
+ * repeat's placeholder replaced by its remembered piece (its HTML and bytes). The classes of the document's elements
+ * come with it: those of what React drew read from its pieces, those of the sections from what each one's memory
+ * holds, so the CSS step (`critical-css.ts`) does not scan the whole document again.
  */
 function cut(html: string, marks: readonly Mark[], scope: SectionScope): TakenDocument {
   const pieces: Piece[] = []
