@@ -34,4 +34,25 @@ describe('a document assembled from its pieces', () => {
     )
     expect(cut).toBe(whole)
   })
+
+  it('hands each document bytes of its own, which a later assembly does not overwrite', () => {
+    const first = assembleDocument([HEAD + SECTION + TAIL], { ...OPTIONS, classes: null })
+    const firstText = decoder.decode(first)
+    const second = assembleDocument([HEAD.replace('Главная', 'Bosh sahifa'), TAIL], { ...OPTIONS, classes: null })
+    expect(decoder.decode(first)).toBe(firstText)
+    expect(decoder.decode(second)).toContain('<title>Bosh sahifa</title>')
+    expect(first.buffer).not.toBe(second.buffer)
+    // The bytes are the document's length, not the buffer it was encoded in.
+    expect(first.byteLength).toBe(encoder.encode(firstText).byteLength)
+    expect(first.buffer.byteLength).toBe(first.byteLength)
+  })
+
+  it('assembles a document larger than the reused buffer', () => {
+    const long = `<p>${'Инвестиции — '.repeat(50_000)}</p>`
+    const bytes = assembleDocument([HEAD + long + TAIL], { ...OPTIONS, classes: null })
+    const text = decoder.decode(bytes)
+    expect(text.startsWith(`<!DOCTYPE html>${HEAD}<p>Инвестиции — `)).toBe(true)
+    expect(text.endsWith(`<script nonce="${OPTIONS.nonce}">boot()</script></body></html>`)).toBe(true)
+    expect(bytes.byteLength).toBeGreaterThan(1 << 20)
+  })
 })

@@ -9,6 +9,14 @@ import { type Share, shareHeadTags } from '../share/share'
 import { criticalCssEdits, type Edit } from './critical-css'
 
 const encoder = new TextEncoder()
+/**
+ * The buffer a document is encoded into before its bytes are copied out at their length: isolate state
+ * (docs/architecture.md#rule-5), reused by every render, since a fresh zeroed buffer of three bytes a character cost
+ * more than the encoding itself (docs/performance.md#assembly-buffer). A document that needs more
+ * gets a buffer of its own, so the scratch stays within its bound.
+ */
+const SCRATCH_BYTES = 1 << 20
+let scratch: Uint8Array<ArrayBuffer> | null = null
 const DOCTYPE = '<!DOCTYPE html>'
 const BREADCRUMBS = '<nav class="breadcrumbs'
 
@@ -79,7 +87,8 @@ export function assembleDocument(
   let capacity = 0
   // A UTF-16 code unit is at most 3 bytes of UTF-8 (a surrogate pair, two units, is 4).
   for (const part of out) capacity += typeof part === 'string' ? part.length * 3 : part.byteLength
-  const buffer = new Uint8Array(capacity)
+  // The assembly is synchronous: no other render can write into the scratch before its bytes are copied out.
+  const buffer = capacity <= SCRATCH_BYTES ? (scratch ??= new Uint8Array(SCRATCH_BYTES)) : new Uint8Array(capacity)
   let written = 0
   for (const part of out) {
     if (typeof part === 'string') written += encoder.encodeInto(part, buffer.subarray(written)).written
