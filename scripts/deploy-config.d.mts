@@ -13,3 +13,4 @@ export declare function devBuildMarkers(sources: {
   seedFiles: unknown[]
 }): { code: string[]; seed: string[] }
 export declare function gatewayBundleProblems(bundle: string, markers: { code: string[]; seed: string[] }): string[]
+export declare function assetsBehindWorker(runWorkerFirst: string[] | boolean | undefined, files: string[]): string[]

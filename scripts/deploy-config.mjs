@@ -46,6 +46,24 @@ export function configProblems(config, { gateway, console: isConsole = false, st
 }
 
 /**
+ * The files of the client build that a `run_worker_first` rule would hide (docs/architecture.md#request): a request
+ * the rules send to the worker first never reaches the asset store, so such a file could never be served. Rules are
+ * Cloudflare's globs (`*` stands for any characters, `/` included; `!/` rules send a path back to the assets).
+ * @param {string[] | boolean | undefined} runWorkerFirst the `assets.run_worker_first` setting
+ * @param {string[]} files the build's files, as paths from its root (`/favicon.svg`)
+ * @returns {string[]}
+ */
+export function assetsBehindWorker(runWorkerFirst, files) {
+  if (!Array.isArray(runWorkerFirst)) return []
+  const glob = (rule) => new RegExp(`^${rule.split('*').map(escapeRegExp).join('.*')}$`)
+  const toWorker = runWorkerFirst.filter((r) => r.startsWith('/')).map(glob)
+  const toAssets = runWorkerFirst.filter((r) => r.startsWith('!/')).map((r) => glob(r.slice(1)))
+  return files.filter((file) => toWorker.some((r) => r.test(file)) && !toAssets.some((r) => r.test(file)))
+}
+
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
  * What a real deploy needs from its operator, beyond the committed configuration's shape.
  * @param {Record<string, any>} config
  * @param {{ gateway: boolean }} opts

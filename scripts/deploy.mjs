@@ -13,8 +13,15 @@
 // nor deployed, and neither is the console, which works on the reference gateway's operators' API.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { relative } from 'node:path'
 import { runBootstrap } from './db-bootstrap.mjs'
-import { accessMismatch, configProblems, devBuildMarkers, gatewayBundleProblems } from './deploy-config.mjs'
+import {
+  accessMismatch,
+  assetsBehindWorker,
+  configProblems,
+  devBuildMarkers,
+  gatewayBundleProblems,
+} from './deploy-config.mjs'
 
 const OUT = 'dist-deploy'
 const PORTAL = `${OUT}/invest_portal/wrangler.json`
@@ -98,6 +105,16 @@ function checkGatewayBundle() {
   if (problems.length) fail(`${dir}: ${problems.join('; ')}`)
 }
 
+/** No file of the client build lies under a rule that sends its requests to the worker first (docs/architecture.md#request). */
+function checkAssetsReachable(path, config) {
+  const dir = `${path.replace(/\/wrangler\.json$/, '')}/${config.assets.directory}`
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${relative(dir, `${entry.parentPath}/${entry.name}`)}`)
+  const hidden = assetsBehindWorker(config.assets.run_worker_first, files)
+  if (hidden.length) fail(`${path}: run_worker_first hides files of the build: ${hidden.join(', ')}`)
+}
+
 /** Bundle size from a dry-run deploy and startup CPU from wrangler's startup check, against the limits. */
 function measure(name, configPath) {
   const dry = run(
@@ -138,6 +155,7 @@ run('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', OUT, '--emptyOutD
 restoreRedirect()
 
 const portal = checkConfig(PORTAL, { gateway: false })
+checkAssetsReachable(PORTAL, portal)
 const external = Boolean(portal.vars?.GATEWAY_ORIGIN)
 const gateway = external ? null : checkConfig(GATEWAY, { gateway: true })
 if (gateway) {

@@ -1,7 +1,13 @@
 /** The deploy check refuses configurations that must never ship, and passes what the TOML files build to. */
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { accessMismatch, configProblems, devBuildMarkers, gatewayBundleProblems } from '../scripts/deploy-config.mjs'
+import {
+  accessMismatch,
+  assetsBehindWorker,
+  configProblems,
+  devBuildMarkers,
+  gatewayBundleProblems,
+} from '../scripts/deploy-config.mjs'
 
 const production = {
   portal: {
@@ -320,5 +326,28 @@ describe('the gateway bundle (no development code or seed data in a deployment)'
     })
     expect(real.code.length).toBeGreaterThan(10)
     expect(real.seed.length).toBeGreaterThan(100)
+  })
+})
+
+describe('the pages the worker answers first (run_worker_first)', () => {
+  const rules = ['/', '/uz', '/uz/*', '/ru', '/ru/*', '/en', '/en/*', '/gateway/*']
+
+  it('finds a file of the build that a rule would hide, and lets a negative rule give it back', () => {
+    const files = ['/favicon.svg', '/assets/entry-1a2b.js', '/en/logo.png', '/_app/builds/latest.json', '/gateway/x']
+    expect(assetsBehindWorker(rules, files)).toEqual(['/en/logo.png', '/gateway/x'])
+    expect(assetsBehindWorker([...rules, '!/en/*.png'], files)).toEqual(['/gateway/x'])
+    // A glob's star is not a regular expression's: a dot in a rule is a dot.
+    expect(assetsBehindWorker(['/a.b'], ['/axb', '/a.b'])).toEqual(['/a.b'])
+    expect(assetsBehindWorker(true, files)).toEqual([])
+  })
+
+  it('holds for the committed wrangler.toml and the client files the repository serves', () => {
+    const toml = readFileSync('wrangler.toml', 'utf8')
+    const line = /^run_worker_first = (\[.*\])$/m.exec(toml.slice(0, toml.indexOf('[env.local]')))
+    expect(line, 'the top level sends pages to the worker first').not.toBeNull()
+    const committed = JSON.parse(line![1]!) as string[]
+    expect(committed).toEqual(expect.arrayContaining(['/', '/en', '/en/*', '/uz/*', '/ru/*']))
+    const publicFiles = readdirSync('public', { recursive: true }).map((name) => `/${String(name)}`)
+    expect(assetsBehindWorker(committed, [...publicFiles, '/assets/entry.js', '/_app/builds/latest.json'])).toEqual([])
   })
 })
