@@ -30,6 +30,9 @@ export default defineConfig({
     previewCompression(),
     cloudflare({
       auxiliaryWorkers: [{ configPath: './gateway/wrangler.toml' }, { configPath: './console/wrangler.toml' }],
+      // The DevTools port: INSPECTOR_PORT, which scripts/start.mjs sets (0, any free port) so that two stacks starting
+      // at once never race for the plugin's default, 9229 (docs/operations.md#local-servers).
+      inspectorPort: process.env.INSPECTOR_PORT ? Number(process.env.INSPECTOR_PORT) : undefined,
       // Local KV/D1/R2 state; tests point STATE_DIR elsewhere so they never touch the dev data.
       persistState: { path: process.env.STATE_DIR ?? '.wrangler/state' },
       // `GATEWAY_ORIGIN=http://host:port npm start` points the portal at another upstream (README).

@@ -4,6 +4,7 @@
 // console behind a local stand-in for Cloudflare Access, and print where both run, the demo accounts and the demo
 // operators. Env: PORT (8787), CONSOLE_PORT (8788; 0: no console), STATE_DIR (.wrangler/state), SKIP_BUILD=1, VERBOSE=1
 // (the servers' own output), GATEWAY_ORIGIN (another upstream: served, never seeded, no console). `--seed-only`
+// INSPECTOR_PORT (workerd's DevTools: 0, any free port; 9229 for a fixed one). `--seed-only`
 // (npm run db:reset): start, seed, stop. `--reset`: wipe the local state first. `--wrangler`: serve the build with
 // `wrangler dev` instead of `vite preview` (below).
 import { spawn, spawnSync } from 'node:child_process'
@@ -48,8 +49,16 @@ const consoleOrigin = `http://${host}:${consolePort}`
 const consoleWorkerPort = String(Number(consolePort) + 1)
 
 const registryPath = path.resolve(stateDir, 'dev-registry')
+/**
+ * The servers' DevTools port. Left to the tools, each takes the first free port from 9229: two stacks starting at once
+ * (the test suite's load step beside its bench smoke) both found 9229 free, one lost the bind, and its `vite preview`
+ * stayed up without serving until the start ceiling ran out. Any free port, the system's choice, cannot collide
+ * (docs/operations.md#local-servers).
+ */
+const inspectorPort = process.env.INSPECTOR_PORT ?? '0'
 const env = {
   ...process.env,
+  INSPECTOR_PORT: inspectorPort,
   CLOUDFLARE_CF_FETCH_ENABLED: 'false',
   WRANGLER_SEND_METRICS: 'false',
   X_LOCAL_OBSERVABILITY: process.env.X_LOCAL_OBSERVABILITY ?? 'false',
@@ -96,6 +105,8 @@ const serverArgs = wrangler
       host,
       '--persist-to',
       stateDir,
+      '--inspector-port',
+      inspectorPort,
     ]
   : ['vite', dev ? 'dev' : 'preview', '--port', port, '--host', host, '--strictPort']
 // Its own process group, so stopping it stops workerd too.
@@ -139,6 +150,8 @@ server.on('exit', (code) => {
  */
 async function waitForServer() {
   for (let i = 0; i < 720; i++) {
+    // A port taken under it leaves `vite preview` running without serving: give up at once rather than at the ceiling.
+    if (Buffer.concat(serverErrors).includes('EADDRINUSE')) break
     try {
       // No page: every page reads the site settings for its footer, and would cache them (still empty) before the
       // seed below; the build id touches neither the gateway nor KV.
@@ -150,7 +163,7 @@ async function waitForServer() {
     await sleep(250)
   }
   process.stderr.write(Buffer.concat(serverErrors))
-  throw new Error(`server did not start on ${url} within three minutes`)
+  throw new Error(`server did not start on ${url}`)
 }
 
 await waitForServer()
@@ -179,7 +192,18 @@ function demoOperators() {
 async function startConsole() {
   consoleServer = spawn(
     'npx',
-    ['wrangler', 'dev', '-c', 'dist/invest_portal_console/wrangler.json', '--port', consoleWorkerPort, '--ip', host],
+    [
+      'wrangler',
+      'dev',
+      '-c',
+      'dist/invest_portal_console/wrangler.json',
+      '--port',
+      consoleWorkerPort,
+      '--ip',
+      host,
+      '--inspector-port',
+      inspectorPort,
+    ],
     { stdio: ['ignore', process.env.VERBOSE ? 'inherit' : 'ignore', 'pipe'], env, detached: true },
   )
   consoleServer.stderr.on('data', (chunk) => {
