@@ -12,8 +12,8 @@ const encoder = new TextEncoder()
 /**
  * The buffer a document is encoded into before its bytes are copied out at their length: isolate state
  * (docs/architecture.md#rule-5), reused by every render, since a fresh zeroed buffer of three bytes a character cost
- * more than the encoding itself (docs/performance.md#assembly-buffer). A document that needs more
- * gets a buffer of its own, so the scratch stays within its bound.
+ * more than the encoding itself (docs/performance.md#assembly-buffer). A document that needs more gets a buffer of its
+ * own, so the scratch stays within its bound.
  */
 const SCRATCH_BYTES = 1 << 20
 let scratch: Uint8Array<ArrayBuffer> | null = null

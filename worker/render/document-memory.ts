@@ -155,7 +155,8 @@ export function rememberDocument(
 
 /**
  * The door's view of the document remembered under `key`, while it holds and may be answered at the door: its route
- * and the payload keys it was made from (in the language of the key). `recallDocument` still decides whether it is the same document.
+ * and the payload keys it was made from (in the language of the key). `recallDocument` still decides whether it is the
+ * same document.
  */
 export function doorOf(key: string, now: number): (Door & { keys: Iterable<string> }) | null {
   const hit = held.get(key)
