@@ -3,10 +3,10 @@
 // prepare local D1/KV/R2 state, serve the build on workerd with the reference gateway, seed it, serve the operator
 // console behind a local stand-in for Cloudflare Access, and print where both run, the demo accounts and the demo
 // operators. Env: PORT (8787), CONSOLE_PORT (8788; 0: no console), STATE_DIR (.wrangler/state), SKIP_BUILD=1, VERBOSE=1
-// (the servers' own output), GATEWAY_ORIGIN (another upstream: served, never seeded, no console). `--seed-only`
-// INSPECTOR_PORT (workerd's DevTools: 0, any free port; 9229 for a fixed one). `--seed-only`
-// (npm run db:reset): start, seed, stop. `--reset`: wipe the local state first. `--wrangler`: serve the build with
-// `wrangler dev` instead of `vite preview` (below).
+// (the servers' own output), GATEWAY_ORIGIN (another upstream: served, never seeded, no console), INSPECTOR_PORT
+// (workerd's DevTools: 0, any free port; 9229 for a fixed one). `--seed-only` (npm run db:reset): start, seed, stop.
+// `--reset`: wipe the local state first. `--wrangler`: serve the build with `wrangler dev` instead of `vite preview`
+// (below).
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
