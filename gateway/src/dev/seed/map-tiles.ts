@@ -178,10 +178,14 @@ async function buildMapTiles(): Promise<Uint8Array> {
   return concat([header, directory, metadata, data])
 }
 
+/** The archive, drawn once per isolate: a reset wipes the bucket and seeds it again (docs/performance.md#test-suite-time). */
+let drawn: Promise<Uint8Array> | undefined
+
 /** Puts the local archive where the map's tiles call reads it, unless one is there already. */
 export async function seedMapTiles(env: Env): Promise<void> {
   if (await env.UPLOADS.head(MAP_TILES_KEY)) return
-  await env.UPLOADS.put(MAP_TILES_KEY, await buildMapTiles(), {
+  drawn ??= buildMapTiles()
+  await env.UPLOADS.put(MAP_TILES_KEY, await drawn, {
     httpMetadata: { contentType: 'application/vnd.pmtiles' },
   })
 }
