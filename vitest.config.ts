@@ -17,6 +17,15 @@ const REALTIME_TEST_SECRET = 'local-realtime-secret-for-development-only'
 const MAIL_FROM = 'noreply@invest.localhost'
 
 /**
+ * The workers under test run React as deployed (docs/performance.md#test-suite-time): its production build (React's
+ * packages pick it by `process.env.NODE_ENV`, which workerd fills from a NODE_ENV binding) and JSX compiled for it. The
+ * development build, which Vite and the pool gave them before, renders several times slower, and the tests asserted
+ * nothing it adds (its console warnings).
+ */
+const PRODUCTION_REACT = { NODE_ENV: 'production' }
+const PRODUCTION_JSX = { jsx: { development: false } }
+
+/**
  * Worker tests of the production render path (one-pass render, inlined CSS): they run on the client build's manifest.
  */
 const BUILT_TESTS = 'test/worker/**/*.built.test.ts'
@@ -122,6 +131,7 @@ function workerProject(
             bindings: {
               TEST_MIGRATIONS: await readD1Migrations('./gateway/migrations'),
               PAYLOAD_MEMORY_MS: '0',
+              ...PRODUCTION_REACT,
               TEST_ACCESS_ISSUER: issuer.origin,
               TEST_ACCESS_AUD: WORKER_TEST_AUD,
             },
@@ -160,6 +170,7 @@ function workerProject(
       }),
     ],
     define: { __BUILD_ID__: JSON.stringify('test-build') },
+    oxc: PRODUCTION_JSX,
     test: {
       name,
       // One workerd per worker, not per file (docs/performance.md#test-suite-time); `setup.ts` starts each file on a
@@ -198,7 +209,11 @@ function consoleProject() {
         return {
           wrangler: { configPath: './console/wrangler.toml', environment: 'local' },
           miniflare: {
-            bindings: { TEST_MIGRATIONS: await readD1Migrations('./gateway/migrations'), ...access },
+            bindings: {
+              TEST_MIGRATIONS: await readD1Migrations('./gateway/migrations'),
+              ...PRODUCTION_REACT,
+              ...access,
+            },
             d1Databases: { GATEWAY_DB: 'console-test-db' },
             workers: [
               {
@@ -229,6 +244,7 @@ function consoleProject() {
         }
       }),
     ],
+    oxc: PRODUCTION_JSX,
     // A workerd per file: `day-one.test.ts` starts from an empty deployment, which files sharing storage are not.
     test: { name: 'console', include: ['console/test/**/*.test.ts'], setupFiles: ['console/test/setup.ts'] },
   }
@@ -267,7 +283,7 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: './gateway/wrangler.toml', environment: 'local' },
             miniflare: {
-              bindings: { TEST_MIGRATIONS: await readD1Migrations('./gateway/migrations') },
+              bindings: { TEST_MIGRATIONS: await readD1Migrations('./gateway/migrations'), ...PRODUCTION_REACT },
               // The gateway alone: its PORTAL binding (realtime publishes) reaches a stand-in that accepts them. The
               // real
               // portal receiving the gateway's publishes is tested in the worker project
@@ -285,6 +301,7 @@ export default defineConfig({
         ],
         // The gateway's tests run its development build: the /dev helpers and the seed are part of it (vite.config.ts).
         define: { __GATEWAY_DEV__: 'true' },
+        oxc: PRODUCTION_JSX,
         test: {
           name: 'gateway',
           // One workerd per worker, not per file: its start and the module graph's transform cost seconds a file
