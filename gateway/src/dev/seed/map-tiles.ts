@@ -178,7 +178,10 @@ async function buildMapTiles(): Promise<Uint8Array> {
   return concat([header, directory, metadata, data])
 }
 
-/** The archive, drawn once per isolate: a reset wipes the bucket and seeds it again (docs/performance.md#test-suite-time). */
+/**
+ * The archive, drawn once per isolate: a reset wipes the bucket and seeds it again
+ * (docs/performance.md#test-suite-time).
+ */
 let drawn: Promise<Uint8Array> | undefined
 
 /** Puts the local archive where the map's tiles call reads it, unless one is there already. */
