@@ -174,17 +174,14 @@ async function pushWorker(
   const received = () => worker.evaluate(() => (globalThis as unknown as { e2ePushes: number }).e2ePushes)
   const deliver = async (data: string) => {
     const before = await received()
-    for (let attempt = 1; ; attempt++) {
+    for (let attempt = 1; attempt <= 3; attempt++) {
       await cdp.send('ServiceWorker.deliverPushMessage', { origin: PUSH_ORIGIN, registrationId, data })
-      const reached = await expect
-        .poll(received, { timeout: 5_000 })
-        .toBeGreaterThan(before)
-        .then(() => true)
-        .catch((error: unknown) => {
-          if (attempt === 3) throw error
-          return false
-        })
-      if (reached) return
+      try {
+        await expect.poll(received, { message: 'the push reached the service worker' }).toBeGreaterThan(before)
+        return
+      } catch (error) {
+        if (attempt === 3) throw error
+      }
     }
   }
   return { worker, deliver }
