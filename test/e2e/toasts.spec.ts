@@ -14,12 +14,18 @@ const toaster = (page: Page) => page.locator('ol[data-sonner-toaster]')
  * default, which the bell keeps); past it, a focus makes the bell ask again.
  */
 
+/**
+ * The profile page as the signed-in investor sees it once settled: hydrated, and its bell (which mounts a moment after
+ * hydration) has had its first answer, so that a later request of the page is one the test caused.
+ */
 async function openProfileSignedIn(page: Page) {
   await page.goto(href('home', { locale }))
   await waitForHydration(page)
   await signInFromPage(page, investor)
+  const bellAnswered = page.waitForResponse((res) => res.url().includes('/gateway/siw/notification') && res.ok())
   await page.goto(href('profile', { locale }))
   await waitForHydration(page)
+  await bellAnswered
 }
 
 test('the toast region is a labelled landmark in the page language', async ({ page }) => {
@@ -86,7 +92,7 @@ test('gateway failures the page reports show the translated unauthorized toast, 
   })
   expect(status).toBe(200)
   // The focus below comes after SWR's focus throttle, as it would for a visitor who comes back to the tab later: the
-  // page's clock moves on past it. A bell that has not asked yet asks once it mounts, after the session ended.
+  // page's clock moves on past it.
   await page.clock.fastForward(SWR_FOCUS_THROTTLE_MS + 300)
   // Several requests fail together (the page refreshes while focus revalidates the bell and the profile): one toast.
   // The first refusal also ends the session in the page, which then goes to sign-in; the toast stays.
