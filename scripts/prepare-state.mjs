@@ -2,7 +2,8 @@
 import { spawnSync } from 'node:child_process'
 // Brings the local state that `vite preview`/`vite dev` use (STATE_DIR, default .wrangler/state) to the reference
 // gateway's D1 migrations: a fresh state is a copy of a migrated template, an existing one is migrated by wrangler
-// unless it already holds these migrations (docs/operations.md#local). `--reset` wipes that state first. Seeding needs
+// unless it already holds these migrations (docs/operations.md#local). `--reset` wipes that state first; `--template`
+// makes only the template (below), touching no state. Seeding needs
 // the running gateway: `npm start` seeds after the server is up; `npm run db:reset` wipes, migrates and seeds
 // (scripts/start.mjs --seed-only).
 import { createHash } from 'node:crypto'
@@ -118,6 +119,13 @@ function migrationsKey() {
 }
 
 const key = migrationsKey()
+// `--template`: only make sure the migrated template exists (`npm test` makes it beside its first checks, so that the
+// servers of later steps find it made, docs/performance.md#test-suite-time).
+if (process.argv.includes('--template')) {
+  const { applied } = migratedTemplate(key)
+  console.log(applied ? `Made the migrated template (${applied} migrations)` : 'The migrated template is made')
+  process.exit(0)
+}
 // A state records the key it was last migrated to: one migrated already starts without running wrangler.
 const marker = path.join(stateDir, '.migrations')
 const fresh = !existsSync(stateDir) || readdirSync(stateDir).length === 0
