@@ -33,7 +33,7 @@ function chromium(executablePath: string) {
     // Production pages are never on a loopback address, where these checks apply.
     // One renderer process at a time where the sites allow it: by default Chromium starts a spare renderer beside each
     // test's page for a navigation that never comes, so a test paid for two process starts; with one it pays for one,
-    // and the suite took 13 % less CPU (docs/performance.md#test-suite-time). Cross-site pages still get a process of
+    // and the suite took 10 to 13 % less CPU (docs/performance.md#test-suite-time). Cross-site pages still get a process of
     // their own (site isolation outranks the limit).
     executablePath,
     args: [

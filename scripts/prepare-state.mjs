@@ -123,7 +123,7 @@ const key = migrationsKey()
 // servers of later steps find it made, docs/performance.md#test-suite-time).
 if (process.argv.includes('--template')) {
   const { applied } = migratedTemplate(key)
-  console.log(applied ? `Made the migrated template (${applied} migrations)` : 'The migrated template is made')
+  console.log(applied ? `Made the migrated template (${applied} migrations)` : 'The migrated template was already made')
   process.exit(0)
 }
 // A state records the key it was last migrated to: one migrated already starts without running wrangler.

@@ -4,10 +4,10 @@
 // WebKit).
 //
 // Stages run one after another; the lanes of a stage run side by side where a step leaves a core idle
-// (docs/performance.md#test-suite-time): the type check (one thread) beside lint, build and the deploy check, and beside
-// both the reference gateway's migrated state that every later server copies; the load
-// test (which asserts correctness only) beside the bench smoke (which judges no figure). A step beside another prints
-// what it printed once it ends, so that the log reads step by step.
+// (docs/performance.md#test-suite-time): the type check (one thread) beside lint, build and the deploy check, and
+// beside both the migrated D1 template every later server copies; the load test (which asserts correctness only)
+// beside the bench smoke (which judges no figure). A step beside another prints what it printed once it ends, so that
+// the log reads step by step.
 import { spawn } from 'node:child_process'
 
 const MINUTE = 60_000
