@@ -16,9 +16,10 @@ const serverOrigin = `http://127.0.0.1:${PORTS.server}`
 const CASE_TIMEOUT_MS = 60_000
 /**
  * Cases not started by then are reported as not run, so a broken engine still ends in a report within `npm test`'s
- * ceiling.
+ * ceiling (5 minutes). In `npm test` the suite shares two cores with the load test and the bench smoke: 105 s there, 68 s
+ * alone.
  */
-const SUITE_BUDGET_MS = 150_000
+const SUITE_BUDGET_MS = 240_000
 /** ENGINES_ONLY=Firefox or WebKit runs one engine (while working on it); the suite in CI runs both. */
 const only = process.env.ENGINES_ONLY
 const ENGINE_NAMES = ['Firefox', 'WebKit'].filter((name) => !only || name === only)
