@@ -122,6 +122,9 @@ test('a moderator’s answer shows in the user’s bell and appeal page within a
 })
 
 test.describe('lots', () => {
+  // Both tests change the same lot and put it back afterwards: side by side, one test's restore overwrote the other's
+  // change while its page waited for it. They run one after the other, in one worker.
+  test.describe.configure({ mode: 'default' })
   let before: Lot | null = null
   test.afterEach(async ({ request, baseURL }) => {
     if (before)
