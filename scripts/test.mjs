@@ -7,7 +7,8 @@
 // (docs/performance.md#test-suite-time): the type check (one thread) beside lint, build and the deploy check, and
 // beside both the migrated D1 template every later server copies; the load test (which asserts correctness only, and
 // for a fixed 60 s takes whatever CPU the others leave it) beside the bench smoke (which judges no figure) and the
-// engine suite. A step beside another prints what it printed once it ends, so that the log reads step by step.
+// engine suite, and Playwright after the load test, beside the end of those two. A step beside another prints what it
+// printed once it ends, so that the log reads step by step.
 import { spawn } from 'node:child_process'
 
 const MINUTE = 60_000
@@ -105,8 +106,9 @@ const engines = {
 const stages = [
   [[typecheck], [lint, build, deployCheck], [migratedState]],
   [[vitest]],
-  [[load], [benchSmoke], [engines]],
-  [[e2e]],
+  // Playwright starts when the load test ends: its servers' start and its first tests use the core the bench smoke's
+  // last steps leave (docs/performance.md#test-suite-time).
+  [[load, e2e], [benchSmoke], [engines]],
 ]
 
 const running = new Set()
