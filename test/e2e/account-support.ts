@@ -1,7 +1,7 @@
 /** Helpers of the account specs: client addresses per file, sign-in through the UI and OneID, outbox and moderation. */
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
 import type { Locale } from '../../contract/locales'
-import { expect, waitForHydration } from './fixtures'
+import { expect, OUTBOX_READ, waitForHydration } from './fixtures'
 import { findDemoAccount, href } from './support'
 
 /**
@@ -68,7 +68,7 @@ export async function latestMailedLink(
   let link: string | undefined
   await expect
     .poll(async () => {
-      const res = await request.get(`/_dev/outbox?email=${encodeURIComponent(email)}`)
+      const res = await request.get(`/_dev/outbox?email=${encodeURIComponent(email)}`, OUTBOX_READ)
       const body = (await res.json()) as { content: { id: number; status: string; links: string[] }[] }
       const message = body.content.find(
         (m) => m.id > after && m.status === 'sent' && m.links.some((l) => l.includes(part)),
@@ -88,7 +88,7 @@ export function latestResetLink(request: APIRequestContext, email: string, after
 
 /** The id of the newest outbox message to `email` (0 when none), to tell new mail from old. */
 export async function lastOutboxId(request: APIRequestContext, email: string): Promise<number> {
-  const res = await request.get(`/_dev/outbox?email=${encodeURIComponent(email)}`)
+  const res = await request.get(`/_dev/outbox?email=${encodeURIComponent(email)}`, OUTBOX_READ)
   const body = (await res.json()) as { content: { id: number }[] }
   return body.content[0]?.id ?? 0
 }

@@ -7,7 +7,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { signInWithOneId, uniqueIp } from './account-support'
 import { signInToConsole } from './console-support'
-import { checkA11y, expect, test, waitForHydration } from './fixtures'
+import { checkA11y, expect, OUTBOX_READ, test, waitForHydration } from './fixtures'
 import { href } from './support'
 
 const IP = uniqueIp()
@@ -79,7 +79,7 @@ async function receiptLink(request: APIRequestContext, email: string): Promise<s
   let link = ''
   await expect
     .poll(async () => {
-      const res = await request.get(`/_dev/outbox?email=${encodeURIComponent(email)}`)
+      const res = await request.get(`/_dev/outbox?email=${encodeURIComponent(email)}`, OUTBOX_READ)
       const mails = ((await res.json()) as { content: { links: string[] }[] }).content
       link = mails.flatMap((m) => m.links).find((l) => l.includes('/enquiry/')) ?? ''
       return mails.length === 1 && !!link

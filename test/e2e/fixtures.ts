@@ -30,6 +30,12 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 export { expect }
 
 /**
+ * Options for reading the local outbox (`/_dev/outbox`, idempotent): a request on a kept-alive connection the server is
+ * closing at that moment fails with ECONNRESET, which Playwright's request client retries only when asked.
+ */
+export const OUTBOX_READ = { maxRetries: 2 }
+
+/**
  * axe's minified build (650 KB), put into a document once. `@axe-core/playwright` sent the unminified source (1.5 MB)
  * twice per check, and the renderer parsed it each time: half of a check's CPU went to that
  * (docs/performance.md#test-suite-time).

@@ -6,7 +6,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { INVESTOR, sendAppeal, signInWithPassword, uniqueIp } from './account-support'
 import { type ConsoleSession, signInToConsole } from './console-support'
-import { checkA11y, expect, test, waitForHydration } from './fixtures'
+import { checkA11y, expect, OUTBOX_READ, test, waitForHydration } from './fixtures'
 import { href } from './support'
 
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
@@ -14,7 +14,7 @@ test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
 type OutboxMail = { id: number; kind: string | null; subject: string; text: string; headers: Record<string, string> }
 
 const outbox = async (request: APIRequestContext): Promise<OutboxMail[]> => {
-  const res = await request.get(`/_dev/outbox?email=${encodeURIComponent(INVESTOR.email)}`)
+  const res = await request.get(`/_dev/outbox?email=${encodeURIComponent(INVESTOR.email)}`, OUTBOX_READ)
   return ((await res.json()) as { content: OutboxMail[] }).content
 }
 

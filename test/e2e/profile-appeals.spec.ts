@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test'
 import { moderate, newNoJsContext, signInWithOneId, uniqueIp } from './account-support'
-import { checkA11y, expect, test, waitForHydration } from './fixtures'
+import { checkA11y, expect, OUTBOX_READ, test, waitForHydration } from './fixtures'
 import { href } from './support'
 
 const IP = uniqueIp()
@@ -171,7 +171,7 @@ test('keyboard only: the anonymous appeal dialog from the appeal bar, both steps
 
   await expect(dialog.getByRole('heading', { name: 'Appeal sent' })).toBeFocused()
   await expect(dialog).toContainText(email)
-  const receipt = await request.get(`/_dev/outbox?email=${encodeURIComponent(email)}`)
+  const receipt = await request.get(`/_dev/outbox?email=${encodeURIComponent(email)}`, OUTBOX_READ)
   expect(((await receipt.json()) as { content: unknown[] }).content.length).toBe(1)
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()

@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test'
 import type { Locale } from '../../contract/locales'
 import { latestResetLink, moderate, pendingRegistrationId, signInWithPassword, uniqueIp } from './account-support'
-import { checkA11y, expect, test, waitForHydration } from './fixtures'
+import { checkA11y, expect, OUTBOX_READ, test, waitForHydration } from './fixtures'
 import { GERMANY, href } from './support'
 
 test.use({ extraHTTPHeaders: { 'cf-connecting-ip': uniqueIp() } })
@@ -39,7 +39,7 @@ const TEXT = {
  * local mode only).
  */
 async function outboxSubjects(request: Parameters<typeof moderate>[0], email: string): Promise<string[]> {
-  const res = await request.get(`/_dev/outbox?email=${encodeURIComponent(email)}`)
+  const res = await request.get(`/_dev/outbox?email=${encodeURIComponent(email)}`, OUTBOX_READ)
   const mails = ((await res.json()) as { content: { subject: string; status: string }[] }).content
   return mails.filter((m) => m.status === 'sent').map((m) => m.subject)
 }
