@@ -4,8 +4,8 @@ import {
   type KeyboardEvent,
   type MouseEvent,
   type SetStateAction,
-  useEffect,
   useId,
+  useLayoutEffect,
   useRef,
 } from 'react'
 import { useT } from '../runtime/i18n'
@@ -30,7 +30,9 @@ export function LightboxDialog({ images, label, index, onIndex, onClosed }: Ligh
   const count = images.length
   const current = index === null ? null : images[index]
 
-  useEffect(() => {
+  // In the commit that draws the photo, not after the paint: when the dialog's code arrives late, a passive effect would
+  // run a task later, and a key pressed in between (Escape) would reach a page whose dialog is drawn but not yet open.
+  useLayoutEffect(() => {
     const dialog = dialogRef.current
     if (!dialog) return
     if (index !== null && !dialog.open) dialog.showModal()

@@ -251,11 +251,29 @@ test.describe('e-auction', () => {
     await page.keyboard.press('Escape')
     await expect(page.locator('dialog.lightbox__dialog')).toBeHidden()
     await checkA11y(page)
-    // Loaded whole, the page keeps the photos as the edge drew them; the lightbox around them still opens them.
+    // Loaded whole, the page keeps the photos as the edge drew them; the lightbox around them still opens them. Its
+    // code arrives late here (a slow network): the photo must not be drawn in a dialog that is not open yet, or an
+    // Escape pressed as it shows would be lost and the dialog would open after it.
+    await page.route(/\/lightbox-dialog-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      await route.continue()
+    })
     await page.goto(href('e-auction-lot', { locale: 'en', params: { id: open.lot_number } }))
     await waitForHydration(page)
+    await page.evaluate(() => {
+      const seen = window as { lightboxDrawnOpen?: boolean }
+      new MutationObserver((_, observer) => {
+        const dialog = document.querySelector<HTMLDialogElement>('dialog.lightbox__dialog')
+        if (!dialog?.querySelector('img')) return
+        observer.disconnect()
+        seen.lightboxDrawnOpen = dialog.open
+      }).observe(document.body, { subtree: true, childList: true })
+    })
     const photo = await gallery.first().getAttribute('href')
     await gallery.first().click()
+    await expect
+      .poll(() => page.evaluate(() => (window as { lightboxDrawnOpen?: boolean }).lightboxDrawnOpen))
+      .toBe(true)
     await expect(page.locator('dialog.lightbox__dialog img')).toHaveAttribute('src', photo!)
     await page.keyboard.press('Escape')
     await expect(page.locator('dialog.lightbox__dialog')).toBeHidden()

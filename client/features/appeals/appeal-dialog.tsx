@@ -2,7 +2,7 @@
  * The anonymous appeal from the default layout's appeal bar (`appeal-button.tsx` opens it): a two-step dialog (name and
  * e-mail, then the appeal) that posts to `POST /siw/public/appeal` with bot protection.
  */
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { Created, Id } from '../../../contract/gateway/common'
 import { AppealContactSchema, AppealSchema } from '../../../shared/forms/account-forms'
 import { checkForm, readFields } from '../../../shared/forms/forms'
@@ -35,7 +35,8 @@ export function AppealDialog({ onClose }: { onClose: () => void }) {
   usePayload(accountKeys.appealTopics())
   usePayload(accountKeys.regions())
 
-  useEffect(() => {
+  // Modal in the commit that draws it, not a task later: the dialog's code may arrive after the press that asked for it.
+  useLayoutEffect(() => {
     const dialog = ref.current
     if (!dialog) return
     opener.current = document.activeElement
