@@ -51,25 +51,37 @@ export async function startProxy(opts: {
       const headers = { ...req.headers }
       // The document is rewritten on its way through, so it must come as plain text.
       if (isDocument) delete headers['accept-encoding']
-      const up = http.request({ ...upstream, agent, method: req.method, path: req.url, headers }, (upRes) => {
-        const type = upRes.headers['content-type'] ?? ''
-        if (!isDocument || !type.startsWith('text/html') || upRes.headers['content-encoding']) {
-          res.writeHead(upRes.statusCode ?? 502, upRes.rawHeaders)
-          upRes.pipe(res)
-          return
-        }
-        const nonce = /'nonce-([^']+)'/.exec(String(upRes.headers['content-security-policy'] ?? ''))?.[1]
-        const tag = `<script${nonce ? ` nonce="${nonce}"` : ''}>${opts.headScript}</script>`
-        const outHeaders = { ...upRes.headers }
-        delete outHeaders['content-length']
-        res.writeHead(upRes.statusCode ?? 502, outHeaders)
-        injectAfterHead(upRes, res, tag)
-      })
-      up.on('error', (err) => {
-        if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' })
-        res.end(`engine proxy: ${err.message}`)
-      })
-      req.pipe(up)
+      const send = (body: Buffer) => {
+        const up = http.request({ ...upstream, agent, method: req.method, path: req.url, headers }, (upRes) => {
+          const type = upRes.headers['content-type'] ?? ''
+          if (!isDocument || !type.startsWith('text/html') || upRes.headers['content-encoding']) {
+            res.writeHead(upRes.statusCode ?? 502, upRes.rawHeaders)
+            upRes.pipe(res)
+            return
+          }
+          const nonce = /'nonce-([^']+)'/.exec(String(upRes.headers['content-security-policy'] ?? ''))?.[1]
+          const tag = `<script${nonce ? ` nonce="${nonce}"` : ''}>${opts.headScript}</script>`
+          const outHeaders = { ...upRes.headers }
+          delete outHeaders['content-length']
+          res.writeHead(upRes.statusCode ?? 502, outHeaders)
+          injectAfterHead(upRes, res, tag)
+        })
+        up.on('error', (err: NodeJS.ErrnoException) => {
+          // A kept-alive connection that the server closed (idle for its 5 s) just as this request went out on it:
+          // the server never read the request, so it goes again. A pooled connection's reset is not the page's
+          // failure; without this, a script the page imports would fail in the browser as if the portal had. Each try
+          // drops one dead connection from the pool, and a new connection's reset is passed on.
+          if (up.reusedSocket && err.code === 'ECONNRESET' && !res.headersSent) return send(body)
+          if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' })
+          res.end(`engine proxy: ${err.message}`)
+        })
+        if (body.length) up.end(body)
+        else up.end()
+      }
+      // Read whole first, so that a request can be sent again (the cases' bodies are forms of a few hundred bytes).
+      const body: Buffer[] = []
+      req.on('data', (chunk: Buffer) => body.push(chunk))
+      req.on('end', () => send(Buffer.concat(body)))
     }
     if (holding && req.method === 'GET' && SCRIPT.test(req.url ?? '')) {
       heldSince++
