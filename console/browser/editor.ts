@@ -198,9 +198,13 @@ function enhance(textarea: HTMLTextAreaElement, form: HTMLFormElement, t: Texts)
   // The content form's script puts kept text back into the text area (content-form.ts).
   textarea.addEventListener('console:restore', () => editor.commands.setContent(textarea.value, { emitUpdate: false }))
   textarea.addEventListener('console:focus', () => editor.commands.focus())
+  // An editor who was already typing in the text area (the script arrived late) goes on typing in the editor, after
+  // what they typed: hiding the focused text area would otherwise drop the focus and the next keys with it.
+  const typing = document.activeElement === textarea
   textarea.hidden = true
   textarea.after(h('div', { class: 'rich' }, bar, surface), help)
   field.classList.add('field--rich')
+  if (typing) editor.commands.focus('end')
 }
 
 /** Enhances the page's rich-text fields, once; again after the upload script draws a refused save in place. */

@@ -3,7 +3,8 @@
  * writes a news text with a heading, a list, a link to a portal page and an image with its alternative text in three
  * languages with the toolbar and the keyboard only, publishes it, and the portal's post page has the same structure in
  * each language; without scripts the same item is edited and saved as plain HTML. Pasted Word markup keeps only the
- * allow-list's elements, and text typed but not saved is offered back after a reload. axe checks every form on the way.
+ * allow-list's elements, text typed but not saved is offered back after a reload, and text typed before the editor's
+ * script arrives is kept, the keys going on in the editor. axe checks every form on the way.
  */
 import type { Locator, Page } from '@playwright/test'
 import { LOCALES, type Locale } from '../../contract/locales'
@@ -221,5 +222,25 @@ test('an editor writes, links and illustrates a news text in three languages wit
   await expect(stored).toHaveValue(/^<p><strong>Investment climate<\/strong><\/p><ul>/)
   await expect(console_.getByRole('group', { name: /^Title/ }).getByLabel('English')).toHaveValue(`Kept ${w}`)
   await expect(box.locator('li')).toHaveCount(2)
+
+  // The editor's script arriving late: what was typed in the text area is kept, and the keys go on in the editor.
+  const late = await editor.context.newPage()
+  late.on('pageerror', (err) => editor.errors.push(`pageerror: ${err.message}`))
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await late.route(/\/assets\/console-editor-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await late.goto('/en/content/post/new', { waitUntil: 'commit' })
+  const early = late.getByRole('group', { name: /^Text/ }).getByRole('textbox', { name: /^English/ })
+  await early.focus()
+  await late.keyboard.type('Investment')
+  release()
+  await expect(late.getByRole('toolbar', { name: /^Formatting: English/ })).toBeVisible()
+  await late.keyboard.type(' climate')
+  await expect(early).toHaveText('Investment climate')
+  await expect(early).toBeFocused()
+  await expect(late.locator('textarea[name=content_en]')).toHaveValue('<p>Investment climate</p>')
   await close(editor)
 })

@@ -51,10 +51,12 @@ async function writeNews(page: Page, texts: Texts, image?: boolean): Promise<num
   const title = page.getByRole('group', { name: /^Title/ })
   const text = page.getByRole('group', { name: /^Text/ })
   const names: Record<Locale, string> = { uz: 'Oʻzbekcha', ru: 'Русский', en: 'English' }
-  // One language at a time, in the editor (test/e2e/console-editor.spec.ts walks its toolbar).
+  // One language at a time, in the editor (test/e2e/console-editor.spec.ts walks its toolbar). The editor takes the
+  // text area's place when its script has run: filled before that, the text area could be hidden under the fill.
   for (const l of LOCALES) {
     await page.getByRole('tab', { name: new RegExp(`^${names[l]}`) }).click()
     await title.getByLabel(names[l]).fill(texts[l].title)
+    await expect(text.getByRole('toolbar', { name: new RegExp(`^Formatting: ${names[l]}`) })).toBeVisible()
     await text.getByRole('textbox', { name: new RegExp(`^${names[l]}`) }).fill(texts[l].text)
   }
   if (image)
