@@ -9,6 +9,7 @@ import { mailWithoutPrettier } from './build/mail-without-prettier.ts'
 import { messagesCatalogue } from './build/messages-catalogue.ts'
 import { lightPreloadHelper } from './build/preload-helper.ts'
 import { previewCompression } from './build/preview-compression.ts'
+import { previewKeepAlive } from './build/preview-keep-alive.ts'
 import { sonnerSpecValues } from './build/sonner-spec-values.ts'
 
 /**
@@ -28,6 +29,7 @@ export default defineConfig({
   plugins: [
     react(),
     previewCompression(),
+    previewKeepAlive(),
     cloudflare({
       auxiliaryWorkers: [{ configPath: './gateway/wrangler.toml' }, { configPath: './console/wrangler.toml' }],
       // The DevTools port: INSPECTOR_PORT, which scripts/start.mjs sets (0, any free port) so that two stacks starting
