@@ -67,7 +67,7 @@ export async function startProxy(opts: {
           injectAfterHead(upRes, res, tag)
         })
         up.on('error', (err: NodeJS.ErrnoException) => {
-          // A kept-alive connection that the server closed (idle for its 5 s) just as this request went out on it:
+          // A kept-alive connection that the server closed for idleness just as this request went out on it:
           // the server never read the request, so it goes again. A pooled connection's reset is not the page's
           // failure; without this, a script the page imports would fail in the browser as if the portal had. Each try
           // drops one dead connection from the pool, and a new connection's reset is passed on.
